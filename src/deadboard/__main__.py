@@ -1,0 +1,3 @@
+from deadboard.cli import main
+
+main()

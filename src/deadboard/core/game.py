@@ -1,0 +1,353 @@
+"""The contract between rules, front ends, bots and the simulator.
+
+A :class:`Game` is immutable metadata plus a state factory; a :class:`State` is the only thing that
+changes. A game is a sequence of decisions made by seats, interleaved with automatic resolution
+(dice, draws, the automated enemy) that ``apply`` performs from the state's own :class:`Rng`::
+
+    state = game.new(setup, seed)
+    while (d := game.decision(state)) is not None:
+        action = choose(game.legal_actions(state))   # a seat decides
+        game.apply(state, action)                    # checked: illegal -> IllegalActionError
+    outcome = game.outcome(state)
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, NamedTuple, TypeVar
+
+from deadboard.core.action import Action
+from deadboard.core.errors import IllegalActionError, SetupError
+from deadboard.core.log import Event
+from deadboard.core.rng import Rng, derive_seed
+
+
+class Decision(NamedTuple):
+    """Who must decide now and about what. ``kind`` is a short tag, ``prompt`` a sentence."""
+
+    seat: int
+    kind: str
+    prompt: str
+
+
+class Result(enum.Enum):
+    WIN = "win"
+    LOSS = "loss"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended. ``result`` is from the point of view of seat 0 in solitaire games;
+    ``winners`` lists the winning seats in every game."""
+
+    result: Result
+    winners: tuple[int, ...]
+    score: float
+    level: str | None = None
+    turns: int = 0
+    reason: str = ""
+    per_seat: tuple[Mapping[str, Any], ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "result": self.result.value,
+            "winners": list(self.winners),
+            "score": self.score,
+            "level": self.level,
+            "turns": self.turns,
+            "reason": self.reason,
+            "per_seat": [dict(p) for p in self.per_seat],
+            "details": dict(self.details),
+        }
+
+
+@dataclass(frozen=True)
+class Option:
+    """An optional rule, a setup alternative or a scenario alternative.
+
+    ``kind`` is ``flag`` (on/off), ``int`` (a number within ``lo``..``hi``), ``choice`` (one of
+    ``choices``) or ``file`` (a TOML file read at setup and embedded in the setup, so that saves stay
+    self-contained). ``scenarios`` limits where it applies (empty = every scenario).
+    """
+
+    id: str
+    name: str
+    help: str
+    kind: str = "flag"
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    lo: int | None = None
+    hi: int | None = None
+    scenarios: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "name": self.name, "help": self.help, "kind": self.kind}
+        if self.default is not None:
+            out["default"] = self.default
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.lo is not None:
+            out["min"] = self.lo
+        if self.hi is not None:
+            out["max"] = self.hi
+        if self.scenarios:
+            out["scenarios"] = list(self.scenarios)
+        return out
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    name: str
+    help: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "help": self.help}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a new game is made from: scenario, options with their values, players, content pack.
+
+    JSON-able (``to_json``/``from_json``) so that it travels inside save files.
+    """
+
+    scenario: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    players: int = 1
+    content: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"scenario": self.scenario, "options": dict(self.options), "players": self.players}
+        if self.content:
+            out["content"] = self.content
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Setup:
+        if not isinstance(data, Mapping):
+            raise SetupError("setup must be an object")
+        unknown = set(data) - {"scenario", "options", "players", "content"}
+        if unknown:
+            raise SetupError(f"unknown setup field(s): {', '.join(sorted(unknown))}")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise SetupError("setup.options must be an object")
+        players = data.get("players", 1)
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise SetupError("setup.players must be an integer")
+        scenario = data.get("scenario", "")
+        if not isinstance(scenario, str):
+            raise SetupError("setup.scenario must be a string")
+        content = data.get("content")
+        if content is not None and not isinstance(content, str):
+            raise SetupError("setup.content must be a string")
+        return cls(scenario=scenario, options=dict(options), players=players, content=content)
+
+    def with_options(self, **changes: Any) -> Setup:
+        merged = dict(self.options)
+        merged.update(changes)
+        return replace(self, options=merged)
+
+
+class State:
+    """Base of every game state. Subclasses hold the rest and implement :meth:`clone`.
+
+    ``rng`` is the only source of chance; ``log`` is the event log; ``decision`` says who decides
+    next (None once the game is over); ``viewer`` is None for the true state and the seat number for
+    a state made by :meth:`Game.view`.
+    """
+
+    __slots__ = ("decision", "log", "rng", "seed", "setup", "viewer")
+
+    rng: Rng
+    log: list[Event]
+    decision: Decision | None
+    setup: Setup
+    seed: int
+    viewer: int | None
+
+    def clone(self: S) -> S:
+        raise NotImplementedError("every State subclass implements clone()")  # pragma: no cover
+
+    def emit(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
+        self.log.append(Event(kind, text, data))
+
+
+S = TypeVar("S", bound=State)
+
+
+def check_setup_options(options: Sequence[Option], scenarios: Sequence[Scenario], setup: Setup) -> dict[str, Any]:
+    """Validate a setup's scenario and options against the game's metadata; return the options with
+    defaults filled. Raises SetupError naming the bad option and what would be accepted."""
+    ids = {s.id for s in scenarios}
+    if setup.scenario not in ids:
+        raise SetupError(f"unknown scenario {setup.scenario!r}; choose one of: {', '.join(sorted(ids))}")
+    by_id = {o.id: o for o in options}
+    out: dict[str, Any] = {}
+    for key, value in setup.options.items():
+        opt = by_id.get(key)
+        if opt is None:
+            raise SetupError(f"unknown option {key!r}; see `deadboard games` for the options of each game")
+        if opt.scenarios and setup.scenario not in opt.scenarios:
+            raise SetupError(f"option {key!r} belongs to scenario(s) {', '.join(opt.scenarios)}, not {setup.scenario!r}")
+        out[key] = _check_value(opt, value)
+    return out
+
+
+def _check_value(opt: Option, value: Any) -> Any:
+    if opt.kind == "flag":
+        if value in (True, "true", "on", "yes", 1, "1"):
+            return True
+        if value in (False, "false", "off", "no", 0, "0"):
+            return False
+        raise SetupError(f"option {opt.id!r} is on/off; got {value!r}")
+    if opt.kind == "int":
+        try:
+            n = int(value)
+        except (TypeError, ValueError):
+            raise SetupError(f"option {opt.id!r} takes a whole number; got {value!r}") from None
+        if isinstance(value, bool):
+            raise SetupError(f"option {opt.id!r} takes a whole number; got {value!r}")
+        if (opt.lo is not None and n < opt.lo) or (opt.hi is not None and n > opt.hi):
+            raise SetupError(f"option {opt.id!r} must be between {opt.lo} and {opt.hi}; got {n}")
+        return n
+    if opt.kind == "choice":
+        if value not in opt.choices:
+            raise SetupError(f"option {opt.id!r} must be one of {', '.join(opt.choices)}; got {value!r}")
+        return value
+    if opt.kind == "file":
+        if not isinstance(value, Mapping):
+            raise SetupError(f"option {opt.id!r} takes a TOML file")
+        return dict(value)
+    raise SetupError(f"option {opt.id!r} has an unknown kind {opt.kind!r}")  # pragma: no cover
+
+
+class Game(ABC):
+    """A rule set. Instances are stateless and shared; every method takes the state it works on."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    version: ClassVar[str]
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    scenarios: ClassVar[tuple[Scenario, ...]] = ()
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: bot name -> "module:attribute" of a factory ``(game, seat, seed) -> Bot``; random is generic.
+    bots: ClassVar[Mapping[str, str]] = {}
+    #: module holding ``render(state, seat) -> rich renderable`` for the terminal front end.
+    render_module: ClassVar[str | None] = None
+
+    # ----- setup -------------------------------------------------------------------------------
+    def default_setup(self) -> Setup:
+        return Setup(scenario=self.scenarios[0].id if self.scenarios else "", players=self.min_players)
+
+    def normalize_setup(self, setup: Setup) -> Setup:
+        """Check a setup and fill its defaults; raise SetupError on anything wrong."""
+        scenario = setup.scenario or (self.scenarios[0].id if self.scenarios else "")
+        setup = replace(setup, scenario=scenario)
+        options = check_setup_options(self.options, self.scenarios, setup)
+        if not self.min_players <= setup.players <= self.max_players:
+            raise SetupError(
+                f"{self.name} takes {self.min_players}–{self.max_players} players; got {setup.players}"
+            )
+        return replace(setup, options=options)
+
+    def seats(self, setup: Setup) -> int:
+        """Number of deciding seats for this setup (players, plus any seat the rules add)."""
+        return setup.players
+
+    def seat_names(self, setup: Setup) -> list[str]:
+        return [f"Player {i + 1}" for i in range(self.seats(setup))]
+
+    @abstractmethod
+    def new(self, setup: Setup | None = None, seed: int = 0) -> State:
+        """A new game, set up from ``setup`` with all chance drawn from ``seed``."""
+
+    # ----- play --------------------------------------------------------------------------------
+    def decision(self, state: State) -> Decision | None:
+        return state.decision
+
+    @abstractmethod
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every legal action now, in a deterministic order. Empty once the game is over."""
+
+    def apply(self, state: State, action: Action | str) -> None:
+        """Checked apply: an illegal action raises IllegalActionError and changes nothing."""
+        if isinstance(action, str):
+            action = self.parse_action(state, action)
+        if state.decision is None:
+            raise IllegalActionError("the game is over")
+        if action not in self.legal_actions(state):
+            raise IllegalActionError(f"{action.text!r} is not legal now ({state.decision.prompt})")
+        self.apply_unchecked(state, action)
+
+    @abstractmethod
+    def apply_unchecked(self, state: State, action: Action) -> None:
+        """Apply an action known to be legal (search and simulation use this fast path)."""
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """The legal action whose text matches (spaces and case folded), or IllegalActionError."""
+        want = " ".join(text.split()).lower()
+        if not want:
+            raise IllegalActionError("an empty action")
+        legal = self.legal_actions(state)
+        for a in legal:
+            if a.text.lower() == want:
+                return a
+        if state.decision is None:
+            raise IllegalActionError("the game is over")
+        hint = ", ".join(a.text for a in legal[:6]) + (" …" if len(legal) > 6 else "")
+        raise IllegalActionError(f"{text.strip()!r} is not a legal action now; legal actions include: {hint}")
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    # ----- information -------------------------------------------------------------------------
+    def view(self, state: State, seat: int) -> State:
+        """What ``seat`` may see: a copy with hidden information redrawn from public information only
+        and the chance stream re-seeded, so that two states a seat cannot tell apart give the same
+        view. Games with hidden zones override :meth:`redact`."""
+        v = state.clone()
+        v.rng = Rng(derive_seed("view", self.id, seat, len(state.log)))
+        v.viewer = seat
+        self.redact(v, seat)
+        return v
+
+    def redact(self, view: State, seat: int) -> None:
+        """Replace in ``view`` whatever ``seat`` cannot see (default: nothing is hidden)."""
+
+    def determinize(self, view: State, rng: Rng) -> None:
+        """Resample what the viewer cannot see (search bots call this on a view). Default: re-seed."""
+        view.rng = Rng(rng.next64())
+
+    @abstractmethod
+    def snapshot(self, state: State) -> dict[str, Any]:
+        """The whole state as JSON-able data (for hashes, traces and the web front end)."""
+
+    def state_hash(self, state: State) -> str:
+        blob = json.dumps(self.snapshot(state), sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+    def seat_of_turn(self, state: State) -> int | None:
+        d = state.decision
+        return None if d is None else d.seat
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "version": self.version,
+            "players": [self.min_players, self.max_players],
+            "scenarios": [s.to_json() for s in self.scenarios],
+            "options": [o.to_json() for o in self.options],
+            "bots": ["random", *self.bots],
+        }

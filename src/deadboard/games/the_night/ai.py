@@ -1,0 +1,300 @@
+"""The rulebook's automated zombies (rulebook §Zombie Actions - What Do They Do?).
+
+Each zombie, in turn (human zombies first, then by number), spends its AP on:
+
+1. attacking an orthogonally adjacent live human (1 AP, 2 through a window) — this ends its turn;
+2. moving adjacent to a live human so it can attack this turn or the next;
+3. moving towards a live human it can see;
+4. moving to a window or door by which it can get in to a human (breaking it if it must);
+5. inside the house, moving to the nearest room with a human, or out towards the nearest human.
+
+Priorities 2-5 are one mechanism here: a distance field, computed from the squares of the target
+humans, of what it costs a zombie to reach them (1 per square, 2 through a window, a barricade
+counted as BARRICADE extra steps for the breaking it needs). A zombie that sees humans follows the
+field of the humans it sees (priority 3); otherwise the field of all live humans, which leads the
+yard's zombies to the doors and windows on the cheapest way in (4) and the house's zombies to the
+nearest human, inside or out (2, 5). Each step must bring the zombie strictly closer; a step
+blocked by another zombie falls back to the next best free square ("a second or even third
+closest entry"); ties are broken at random, as the rulebook suggests.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from deadboard.core.grid import DOOR, INF, OPEN, WINDOW
+from deadboard.games.the_night.board import (
+    CLOSED,
+    best_weapon,
+    human_squares,
+    sees,
+    zombie_name,
+    zombie_reach,
+)
+from deadboard.games.the_night.combat import hand_to_hand
+from deadboard.games.the_night.state import (
+    BOARDED,
+    BROKEN,
+    HUMAN_ZOMBIE,
+    LIVE,
+    LOCKED,
+    ON_OPENING,
+    REMOVED,
+    NightState,
+)
+
+BARRICADE = 4  # extra cost a zombie's route counts for breaking through a locked or boarded opening
+
+
+class Fields:
+    """Distance fields for one Zombie Action Phase, cached by target set; cleared when a barricade
+    falls (the costs change)."""
+
+    __slots__ = ("cache",)
+
+    def __init__(self) -> None:
+        self.cache: dict[tuple[int, ...], list[int]] = {}
+
+    def get(self, state: NightState, targets: tuple[int, ...]) -> list[int]:
+        f = self.cache.get(targets)
+        if f is None:
+            f = zombie_field(state, targets)
+            self.cache[targets] = f
+        return f
+
+    def clear(self) -> None:
+        self.cache.clear()
+
+
+def edge_cost(state: NightState, kind: int, o: int) -> int:
+    """What a step across this edge costs a zombie's route (not its AP)."""
+    if kind == OPEN:
+        return 1
+    f = state.op[o]
+    if kind == DOOR:
+        return 1 + BARRICADE if f & CLOSED else 1
+    return 2 + BARRICADE if f & BOARDED else 2
+
+
+def zombie_field(state: NightState, targets: tuple[int, ...]) -> list[int]:
+    """Dijkstra from the target humans' squares over orthogonal steps with zombie costs."""
+    grid = state.c.grid
+    orth = grid.orth
+    op = state.op
+    confine = state.cfg.confine
+    inside = state.c.inside
+    dist = [INF] * grid.n
+    heap = []
+    for s in targets:
+        dist[s] = 0
+        heap.append((0, s))
+    heapq.heapify(heap)
+    src = set(targets)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, s = pop(heap)
+        if d > dist[s]:
+            continue
+        ins = inside[s]
+        for t, kind, o in orth[s]:
+            if confine and inside[t] != ins and s not in src:
+                continue
+            if kind == OPEN:
+                c = 1
+            elif kind == DOOR:
+                c = 1 + BARRICADE if op[o] & CLOSED else 1
+            else:
+                c = 2 + BARRICADE if op[o] & BOARDED else 2
+            nd = d + c
+            if nd < dist[t]:
+                dist[t] = nd
+                push(heap, (nd, t))
+    return dist
+
+
+def choose_target(state: NightState, candidates: list[int]) -> int:
+    """Of several humans a zombie could attack, the weakest defender (strength + best weapon);
+    ties at random. (Ruling: the choice least favourable to the survivors.)"""
+    def defence(h: int) -> int:
+        w = best_weapon(state, h)
+        return state.cfg.hstr[h] + (state.c.items[w].bonus if w >= 0 else 0)
+
+    low = min(defence(h) for h in candidates)
+    best = [h for h in candidates if defence(h) == low]
+    return best[0] if len(best) == 1 else best[state.rng.below(len(best))]
+
+
+def attack_options(state: NightState, z: int, hsq: dict[int, int]) -> list[tuple[int, int]]:
+    """(human, AP cost) for every live human this zombie could attack now."""
+    out = []
+    for t, cost in zombie_reach(state, state.zsq[z]):
+        h = hsq.get(t)
+        if h is not None:
+            out.append((h, cost))
+    return out
+
+
+def break_attempt(state: NightState, z: int, o: int) -> bool:
+    """1 AP: a 6 breaks (4-6 for a BREAKER). Boards are removed from the game; a locked door becomes
+    a broken door; locked and boarded go at once (rulebook §Breaking a Door or Window)."""
+    breaker = state.cfg.zbrk[z]
+    need = 4 if breaker else 6
+    roll = state.rng.d6()
+    ok = roll >= need
+    opening = state.c.grid.openings[o]
+    label = state.c.openings_label[o]
+    zn = zombie_name(state, z)
+    state.emit(
+        "break",
+        f"{zn} tries to break the {label}: {roll} vs {need}+" + (" — broken!" if ok else " — holds"),
+        {"zombie": zn, "opening": opening.name, "roll": roll, "need": need, "success": ok, "breaker": breaker},
+    )
+    if ok:
+        f = state.op[o]
+        if f & BOARDED:
+            tag = ON_OPENING + o
+            for i, w in enumerate(state.item_where):
+                if w == tag:
+                    state.item_where[i] = REMOVED
+        if f & LOCKED:
+            f = (f & ~LOCKED) | BROKEN
+        state.op[o] = f & ~BOARDED
+    return ok
+
+
+def move_zombie(state: NightState, z: int, to: int) -> None:
+    frm = state.zsq[z]
+    if state.zocc[frm] == z:
+        state.zocc[frm] = 0
+        for other in state.stacked:
+            if state.zsq.get(other) == frm:
+                state.zocc[frm] = other
+                state.stacked = tuple(s for s in state.stacked if s != other)
+                break
+    else:
+        state.stacked = tuple(s for s in state.stacked if s != z)
+    state.zsq[z] = to
+    state.zocc[to] = z
+
+
+def unstack(state: NightState) -> None:
+    """A reanimated zombie sharing a square with another zombie steps to the nearest free square
+    before zombies act (ruling: the rulebook only says they must be in different squares)."""
+    grid = state.c.grid
+    hsq = human_squares(state)
+    for z in state.stacked:
+        sq = state.zsq[z]
+        seen = {sq}
+        frontier = [sq]
+        dest = -1
+        while frontier and dest < 0:
+            nxt = []
+            for s in frontier:
+                for t, kind, o in grid.orth[s]:
+                    if t in seen or (kind != OPEN and state.op[o] & CLOSED):
+                        continue
+                    if state.cfg.confine and state.c.inside[t] != state.c.inside[s]:
+                        continue
+                    seen.add(t)
+                    if not state.zocc[t] and t not in hsq:
+                        dest = t
+                        break
+                    nxt.append(t)
+                if dest >= 0:
+                    break
+            frontier = nxt
+        if dest >= 0:
+            state.zsq[z] = dest
+            state.zocc[dest] = z
+            state.emit("move", f"{zombie_name(state, z)} shuffles off to {grid.names[dest]}", {"zombie": zombie_name(state, z), "to": grid.names[dest]})
+    state.stacked = ()
+
+
+def activation_order(state: NightState) -> list[int]:
+    """Human zombies first, then the others by their printed number."""
+    return sorted(state.zsq, key=lambda z: (z < HUMAN_ZOMBIE, z))
+
+
+def activate(state: NightState, z: int, fields: Fields) -> None:
+    """Run one zombie's whole activation by the rulebook's priorities."""
+    grid = state.c.grid
+    orth = grid.orth
+    rng = state.rng
+    ap = state.cfg.zap[z]
+    confine = state.cfg.confine
+    inside = state.c.inside
+    while ap > 0 and z in state.zsq:
+        sq = state.zsq[z]
+        hsq = human_squares(state)
+        if not hsq:
+            return
+        # 1. attack an adjacent live human
+        options = attack_options(state, z, hsq)
+        if options:
+            affordable = [h for h, cost in options if cost <= ap]
+            if not affordable:
+                return  # next to a human across a window with 1 AP: wait there
+            h = affordable[0] if len(affordable) == 1 else choose_target(state, affordable)
+            hand_to_hand(state, h, z, "zombie")
+            return
+        # 2-5. move along the field of the humans it sees, or of all humans
+        live = tuple(sorted(hsq))
+        visible = tuple(s for s in live if sees(state, sq, s))
+        field = fields.get(state, visible) if visible else None
+        if field is None or field[sq] >= INF:
+            field = fields.get(state, live)
+        here = field[sq]
+        if here >= INF:
+            return
+        best_v = here
+        best: list[tuple[int, int, int]] = []
+        zocc = state.zocc
+        op = state.op
+        for t, kind, o in orth[sq]:
+            v = field[t]
+            if v >= here or zocc[t] or (confine and inside[t] != inside[sq]):
+                continue
+            if t in hsq and (kind == OPEN or not op[o] & CLOSED):
+                continue  # an open way to a human is an attack, handled above
+            if v < best_v:
+                best_v = v
+                best = [(t, kind, o)]
+            elif v == best_v:
+                best.append((t, kind, o))
+        if not best:
+            return  # nothing free brings it closer: it waits
+        t, kind, o = best[0] if len(best) == 1 else best[rng.below(len(best))]
+        if kind != OPEN and state.op[o] & (CLOSED if kind == DOOR else BOARDED):
+            ap -= 1
+            if break_attempt(state, z, o):
+                fields.clear()
+            continue
+        cost = 2 if kind == WINDOW else 1
+        if cost > ap:
+            return  # at the window with 1 AP: halt there
+        move_zombie(state, z, t)
+        ap -= cost
+        state.emit("move", f"{zombie_name(state, z)} moves to {grid.names[t]}", {"zombie": zombie_name(state, z), "to": grid.names[t], "ap_left": ap})
+
+
+def nearest_zombie(state: NightState) -> int:
+    """Brains!: the zombie closest to a live human (by zombie route), ties at random; 0 if none."""
+    hsq = human_squares(state)
+    if not hsq or not state.zsq:
+        return 0
+    field = zombie_field(state, tuple(sorted(hsq)))
+    best_d = INF
+    best: list[int] = []
+    for z, sq in sorted(state.zsq.items()):
+        d = field[sq]
+        if d < best_d:
+            best_d, best = d, [z]
+        elif d == best_d:
+            best.append(z)
+    if not best:
+        return 0
+    return best[0] if len(best) == 1 else best[state.rng.below(len(best))]
+
+
+def live_count(state: NightState) -> int:
+    return sum(1 for h in state.humans if h.status == LIVE)

@@ -1,0 +1,159 @@
+"""Board queries shared by the rules, the zombie AI and the front ends: who can step, see or reach
+whom across which edges, given the current state of doors and windows."""
+
+from __future__ import annotations
+
+from deadboard.core.grid import DOOR, OPEN, WINDOW
+from deadboard.games.the_night.state import (
+    BOARDED,
+    CARRIED,
+    HUMAN_ZOMBIE,
+    LIVE,
+    LOCKED,
+    NightState,
+)
+
+CLOSED = BOARDED | LOCKED  # an opening with either flag stops movement, attacks and sight
+
+
+def zombie_name(state: NightState, z: int) -> str:
+    if z >= HUMAN_ZOMBIE:
+        return "Z" + state.humans[z - HUMAN_ZOMBIE].name
+    return f"Z{z}"
+
+
+def zombie_by_name(state: NightState, name: str) -> int:
+    """Zombie id from its token (``Z23``, ``ZBen``), or -1."""
+    if not name.startswith("Z"):
+        return -1
+    rest = name[1:]
+    if rest.isdigit():
+        return int(rest)
+    for h in state.humans:
+        if h.name == rest:
+            return HUMAN_ZOMBIE + h.idx
+    return -1
+
+
+def human_by_name(state: NightState, name: str) -> int:
+    for h in state.humans:
+        if h.name == name:
+            return h.idx
+    return -1
+
+
+def sees(state: NightState, a: int, b: int) -> bool:
+    """Line of sight (and of fire): walls and closed (locked or boarded) openings block it; open and
+    broken doors and un-boarded windows do not (rulebook §Shooting Combat)."""
+    crossed = state.c.grid.los_row(a)[b]
+    if crossed is None:
+        return False
+    op = state.op
+    for o in crossed:
+        if op[o] & CLOSED:
+            return False
+    return True
+
+
+def human_reach(state: NightState, sq: int) -> list[int]:
+    """Squares a human on ``sq`` can fight into or hand an item to: the 8 neighbours, orthogonally
+    only across a door or window, never across a wall or a closed opening."""
+    grid = state.c.grid
+    op = state.op
+    out = []
+    for t, kind, o in grid.orth[sq]:
+        if kind == OPEN or not op[o] & CLOSED:
+            out.append(t)
+    out.extend(grid.diag[sq])
+    return out
+
+
+def zombie_reach(state: NightState, sq: int) -> list[tuple[int, int]]:
+    """Squares a zombie on ``sq`` can attack into, with the AP cost (2 through a window)."""
+    op = state.op
+    out = []
+    for t, kind, o in state.c.grid.orth[sq]:
+        if kind == OPEN:
+            out.append((t, 1))
+        elif not op[o] & CLOSED:
+            out.append((t, 2 if kind == WINDOW else 1))
+    return out
+
+
+def human_squares(state: NightState) -> dict[int, int]:
+    """Square -> index of the live human standing there (a human passing through another's square
+    mid-move is listed once; the acting human wins)."""
+    out: dict[int, int] = {}
+    for h in state.humans:
+        if h.status == LIVE:
+            out.setdefault(h.sq, h.idx)
+    if state.active >= 0 and state.humans[state.active].status == LIVE:
+        out[state.humans[state.active].sq] = state.active
+    return out
+
+
+def zombies_adjacent_to_human(state: NightState, sq: int) -> list[int]:
+    """Zombies a human on ``sq`` could fight hand-to-hand (Dodge, Coward)."""
+    zocc = state.zocc
+    return [zocc[t] for t in human_reach(state, sq) if zocc[t]]
+
+
+def step_cost_human(state: NightState, frm: int, to: int, kind: int, o: int) -> int:
+    """AP for a human's single-square move, or -1 if it cannot be made. Diagonal steps pass kind=OPEN."""
+    if kind == DOOR:
+        if state.op[o] & CLOSED:
+            return -1
+        cost = 1
+    elif kind == WINDOW:
+        if state.op[o] & BOARDED:
+            return -1
+        cost = 2
+    else:
+        cost = 1
+    if state.cfg.dark_yard and state.c.yard[to]:
+        cost += 1
+    return cost
+
+
+def is_firearm_ready(state: NightState, h: int, item: int) -> bool:
+    it = state.c.items[item]
+    if it.kind != "firearm" or it.ammo is None:
+        return False
+    tag = CARRIED + h
+    where = state.item_where
+    for j in state.c.kind_items[it.ammo]:
+        if where[j] == tag:
+            return True
+    return False
+
+
+def load(state: NightState, h: int) -> int:
+    """Items a human carries that count against the limit (ammo and the Keys do not)."""
+    tag = CARRIED + h
+    items = state.c.items
+    return sum(1 for i, w in enumerate(state.item_where) if w == tag and items[i].kind not in ("ammo", "keys"))
+
+
+def capacity(state: NightState, h: int) -> int:
+    return 3 if "strong" in state.humans[h].attrs else 2
+
+
+def can_carry(state: NightState, h: int, item: int) -> bool:
+    if state.c.items[item].kind in ("ammo", "keys"):
+        return True
+    return load(state, h) < capacity(state, h)
+
+
+def best_weapon(state: NightState, h: int) -> int:
+    """The carried item with the best hand-to-hand bonus (rifle and shotgun count as a bat), or -1."""
+    tag = CARRIED + h
+    items = state.c.items
+    best, best_bonus = -1, 0
+    for i, w in enumerate(state.item_where):
+        if w == tag and items[i].bonus > best_bonus:
+            best, best_bonus = i, items[i].bonus
+    return best
+
+
+def zombie_entry_squares(state: NightState, number: int) -> tuple[int, int]:
+    return state.c.entries[number - 1].squares

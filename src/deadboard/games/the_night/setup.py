@@ -1,0 +1,398 @@
+"""Setting up the game (rulebook §Setting Up the Game and each scenario's Setup Changes).
+
+Setup is a queue of steps on ``state.pending``. Automatic steps (rolls, draws) run as soon as they
+come up; steps the rulebook leaves to the player (which square in the rolled area, which item to
+take) become decisions. Rolls are made when a step comes up, so each placement sees the ones before.
+"""
+
+from __future__ import annotations
+
+from deadboard.games.the_night.board import human_by_name, zombie_name
+from deadboard.games.the_night.combat import item_steps
+from deadboard.games.the_night.state import (
+    CARRIED,
+    HUMAN_ZOMBIE,
+    LIVE,
+    NOT_IN_GAME,
+    NightState,
+)
+
+
+def initial_steps(state: NightState) -> list[tuple[object, ...]]:
+    cfg = state.cfg
+    steps: list[tuple[object, ...]] = []
+    steps += [("pick", seat) for seat in range(cfg.human_seats)] if cfg.hidden_hero else []
+    steps.insert(0, ("choose-humans",))
+    if cfg.item_draw == "given":
+        steps.append(("arm-all",))
+    else:
+        steps.append(("draw-items",))
+    if cfg.keys_and_boards:
+        steps.append(("keys",))
+        steps.append(("boards",))
+    if cfg.start_items:
+        steps.append(("start-items",))
+    steps.append(("zombies-start",))
+    if cfg.attributes:
+        steps.append(("attributes",))
+    steps.append(("begin",))
+    return steps
+
+
+# ----- humans ------------------------------------------------------------------------------------
+def choose_humans(state: NightState) -> None:
+    """Who is in the game, and the hero (rulebook §1. Humans: "randomly select one of them")."""
+    cfg = state.cfg
+    rng = state.rng
+    pool = list(cfg.humans)
+    if cfg.scenario == "quick-game":
+        rng.shuffle(pool)
+        pool = sorted(pool[:2])
+        state.emit("setup", "Quick Game: the two humans drawn are " + " and ".join(state.humans[i].name for i in pool), None)
+    for i in pool:
+        state.humans[i].status = LIVE
+    if cfg.hero_rule == "random":
+        hero = pool[rng.below(len(pool))]
+        state.heroes = (hero,)
+    elif cfg.hero_rule == "fixed":
+        state.heroes = tuple(h for h in cfg.fixed_heroes if h in pool)
+    else:
+        state.heroes = ()
+    if state.heroes:
+        names = " and ".join(state.humans[h].name for h in state.heroes)
+        state.emit("setup", f"The hero of the story: {names}", {"heroes": [state.humans[h].name for h in state.heroes]})
+    else:
+        state.emit("setup", "There is no hero in this game", None)
+    state.pending[0:0] = [("human", i) for i in pool]
+
+
+def human_free(state: NightState, sq: int) -> bool:
+    return all(not (h.status == LIVE and h.sq == sq) for h in state.humans) and not state.zocc[sq]
+
+
+def prepare_human(state: NightState, h: int) -> tuple[object, ...] | None:
+    """Roll where a human goes and offer the free squares there (or place them if only one)."""
+    cfg = state.cfg
+    c = state.c
+    rng = state.rng
+    name = state.humans[h].name
+    mode = cfg.placement
+    if h in cfg.start_squares:
+        return _place_or_offer(state, h, (c.grid.square(cfg.start_squares[h]),), "the story's square")
+    if mode == "free":
+        cands = tuple(s for s in range(c.grid.n) if c.grid.passable[s] and human_free(state, s))
+        return _place_or_offer(state, h, cands, "any square (Alternative Human Setup)")
+    if mode == "quick":
+        cands = tuple(s for s in range(c.grid.n) if c.inside[s] and c.grid.passable[s] and human_free(state, s))
+        return _place_or_offer(state, h, cands, "anywhere in the house")
+    if mode == "coopers":
+        area = {"Harry": "Basement Landing", "Helen": "Basement Stairs", "Karen": "Basement"}.get(name, "Living Room")
+        cands = tuple(s for s in c.areas[area] if human_free(state, s))
+        return _place_or_offer(state, h, cands, area)
+    if mode == "entry":
+        for _ in range(100):
+            n = rng.d6()
+            cands = tuple(s for s in c.entries[n - 1].squares if human_free(state, s))
+            state.emit("roll", f"{name}: D6 = {n} — Map Entry Point {n}" + ("" if cands else ", full: roll again"), {"roll": n})
+            if cands:
+                return _place_or_offer(state, h, cands, f"Map Entry Point {n}")
+    for _ in range(200):
+        roll = rng.d6()
+        area = c.human_placement[roll - 1]
+        if area == "Map Entry Point":
+            if cfg.no_entry_placement:
+                state.emit("roll", f"{name}: D6 = {roll} — a Map Entry Point, not allowed in this scenario: roll again", {"roll": roll})
+                continue
+            n = rng.d6()
+            humans_there = sum(1 for s in c.entries[n - 1].squares if not human_free(state, s))
+            if humans_there >= 2:
+                state.emit("roll", f"{name}: D6 = {roll}, Map Entry Point D6 = {n} — two humans there already: roll again", {"roll": roll, "entry": n})
+                continue
+            cands = tuple(s for s in c.entries[n - 1].squares if human_free(state, s))
+            state.emit("roll", f"{name}: D6 = {roll} — Map Entry Point, D6 = {n}", {"roll": roll, "entry": n})
+            return _place_or_offer(state, h, cands, f"Map Entry Point {n}")
+        cands = tuple(s for s in c.areas[area] if human_free(state, s))
+        state.emit("roll", f"{name}: D6 = {roll} — {area}" + ("" if cands else ", no free square: roll again"), {"roll": roll, "area": area})
+        if cands:
+            return _place_or_offer(state, h, cands, area)
+    raise RuntimeError("no square found for a human")  # pragma: no cover - the map has room
+
+
+def _place_or_offer(state: NightState, h: int, cands: tuple[int, ...], where: str) -> tuple[object, ...] | None:
+    if len(cands) == 1:
+        place_human(state, h, cands[0])
+        return None
+    return ("place-human", h, cands, where)
+
+
+def place_human(state: NightState, h: int, sq: int) -> None:
+    state.humans[h].sq = sq
+    state.emit("place", f"{state.humans[h].name} is placed on {state.c.grid.names[sq]} ({state.c.area_of[sq]})",
+               {"human": state.humans[h].name, "square": state.c.grid.names[sq]})
+
+
+# ----- items -------------------------------------------------------------------------------------
+def draw_pool(state: NightState) -> list[int]:
+    """The item draw container: everything but ammo, boards and the Keys, not yet in the game."""
+    return [it.index for it in state.c.items if it.kind in ("firearm", "melee") and state.item_where[it.index] == NOT_IN_GAME]
+
+
+def draw_items(state: NightState) -> tuple[object, ...] | None:
+    cfg = state.cfg
+    rng = state.rng
+    items = state.c.items
+    if cfg.story_items is not None:
+        chosen = []
+        for kid in cfg.story_items:
+            free = [i for i in state.c.kind_items.get(kid, (state.c.item_index.get(kid, -1),)) if i >= 0 and state.item_where[i] == NOT_IN_GAME and i not in chosen]
+            if free:
+                chosen.append(free[0])
+        state.emit("setup", "The story's items: " + ", ".join(items[i].name for i in chosen), None)
+        state.pending[0:0] = [step for i in chosen for step in item_steps(state, i)]
+        return None
+    if cfg.item_draw == "points":
+        points = rng.d6()
+        state.emit("roll", f"Alternative Item Draw 2: D6 = {points}, +6 = {points + 6} item points", {"roll": points, "points": points + 6})
+        return ("take", points + 6, ())
+    pool = draw_pool(state)
+    chosen = []
+    if cfg.item_draw == "firearm":
+        guns = [i for i in pool if items[i].kind == "firearm"]
+        g = guns[rng.below(len(guns))]
+        chosen.append(g)
+        pool.remove(g)
+    while len(chosen) < 5 and pool:
+        chosen.append(pool.pop(rng.below(len(pool))))
+    state.emit("setup", "Items drawn: " + ", ".join(items[i].name for i in chosen), {"items": [items[i].id for i in chosen]})
+    state.pending[0:0] = [step for i in chosen for step in item_steps(state, i)]
+    return None
+
+
+def take_options(state: NightState, points: int) -> list[int]:
+    """Alternative Item Draw 2: items still affordable (one counter per kind, first free one)."""
+    return [i for i in draw_pool(state) if state.c.items[i].cost <= points]
+
+
+def item_area(state: NightState, item: int) -> tuple[str, str]:
+    """Roll where an item goes: the location table (D6) or Alternative Item Placement (2D6)."""
+    it = state.c.items[item]
+    rng = state.rng
+    if it.kind == "keys":
+        roll = rng.d6()
+        return it.locations[roll - 1], f"D6 = {roll}"
+    if state.cfg.item_placement == "2d6":
+        a, b = rng.d6(), rng.d6()
+        return state.c.alt_item_placement[a + b - 2], f"2D6 = {a}+{b} = {a + b}"
+    roll = rng.d6()
+    return it.locations[(roll - 1) // 2], f"D6 = {roll}"
+
+
+def prepare_item(state: NightState, item: int) -> tuple[object, ...] | None:
+    """Place an item in its rolled area: not more than one item a square, except one-square areas."""
+    c = state.c
+    area, roll_text = item_area(state, item)
+    squares = c.areas[area]
+    where = state.item_where
+    occupied = {w for w in where if 0 <= w < c.grid.n}
+    cands = tuple(s for s in squares if s not in occupied) if len(squares) > 1 else squares
+    if not cands:
+        cands = squares  # every square holds an item already: any square of the area (ruling)
+    state.emit("roll", f"{c.items[item].name}: {roll_text} — {area}", {"item": c.items[item].id, "area": area})
+    if len(cands) == 1:
+        place_item(state, item, cands[0])
+        return None
+    return ("place-item", item, cands, area)
+
+
+def place_item(state: NightState, item: int, sq: int) -> None:
+    state.item_where[item] = sq
+    state.emit("place", f"{state.c.items[item].name} is placed on {state.c.grid.names[sq]}",
+               {"item": state.c.items[item].id, "square": state.c.grid.names[sq]})
+
+
+def place_boards(state: NightState) -> None:
+    """D6 boards in the Tool Shed (spread evenly over its squares), the rest in the Basement."""
+    c = state.c
+    boards = list(c.kind_items["board"])
+    roll = state.rng.d6()
+    in_shed = min(roll, len(boards))
+    shed, basement = c.areas["Tool Shed"], c.areas["Basement"]
+    for k, b in enumerate(boards):
+        squares = shed if k < in_shed else basement
+        state.item_where[b] = squares[(k if k < in_shed else k - in_shed) % len(squares)]
+    state.emit("roll", f"Boards: D6 = {roll} — {in_shed} in the Tool Shed, {len(boards) - in_shed} in the Basement",
+               {"roll": roll, "shed": in_shed, "basement": len(boards) - in_shed})
+
+
+def give_start_items(state: NightState) -> None:
+    for h, kinds in state.cfg.start_items.items():
+        if state.humans[h].status != LIVE:
+            continue
+        for kid in kinds:
+            ids = state.c.kind_items.get(kid) or (state.c.item_index[kid],)
+            free = [i for i in ids if state.item_where[i] == NOT_IN_GAME]
+            if free:
+                state.item_where[free[0]] = CARRIED + h
+                state.emit("setup", f"{state.humans[h].name} starts with the {state.c.items[free[0]].name}", None)
+
+
+def arm_options(state: NightState) -> list[int]:
+    """Take the House: items a character may be handed (guns limited by the scenario's alternative)."""
+    items = state.c.items
+    guns_given = sum(1 for it in items if it.kind == "firearm" and state.item_where[it.index] >= CARRIED)
+    out = []
+    for i in draw_pool(state):
+        if items[i].kind == "firearm" and guns_given >= state.cfg.tth_guns:
+            continue
+        out.append(i)
+    return out
+
+
+def arm(state: NightState, h: int, item: int) -> None:
+    it = state.c.items[item]
+    state.item_where[item] = CARRIED + h
+    text = f"{state.humans[h].name} is given the {it.name}"
+    if it.kind == "firearm" and it.ammo:
+        for j in state.c.kind_items[it.ammo]:
+            if state.item_where[j] == NOT_IN_GAME:
+                state.item_where[j] = CARRIED + h
+                text += " and its ammo"
+                break
+    state.emit("setup", text, {"human": state.humans[h].name, "item": it.id})
+
+
+# ----- zombies -----------------------------------------------------------------------------------
+def fill_cup(state: NightState) -> None:
+    state.cup = [z.number for z in state.c.zombies] + list(state.cfg.cup_extra)
+
+
+def draw_zombie(state: NightState) -> int:
+    cup = state.cup
+    if not cup:
+        return 0
+    i = state.rng.below(len(cup))
+    cup[i], cup[-1] = cup[-1], cup[i]
+    return cup.pop()
+
+
+def place_zombie(state: NightState, z: int, sq: int, text: str) -> None:
+    state.zsq[z] = sq
+    state.zocc[sq] = z
+    state.emit("arrive", f"{zombie_name(state, z)} {text} on {state.c.grid.names[sq]}", {"zombie": zombie_name(state, z), "square": state.c.grid.names[sq]})
+
+
+def entry_squares_for(state: NightState, z: int, n: int, rule: str) -> list[int]:
+    """Free squares of Map Entry Point n for an arriving zombie.
+
+    rule "arrival": a human in the entry point -> the other square, if it is empty.
+    rule "first": any human in the entry point -> none (roll again).
+    Human zombies of The Coopers alternative 1 need an entry point with no zombie in it."""
+    sqs = state.c.entries[n - 1].squares
+    humans_at = {h.sq for h in state.humans if h.status == LIVE}
+    if rule == "first" and any(s in humans_at for s in sqs):
+        return []
+    if z >= HUMAN_ZOMBIE and any(state.zocc[s] for s in sqs):
+        return []
+    return [s for s in sqs if s not in humans_at and not state.zocc[s]]
+
+
+def arrive(state: NightState, z: int, rule: str = "arrival") -> bool:
+    """Roll a Map Entry Point for the zombie until one has room. If none can take it, it goes back
+    in the container (ruling)."""
+    entries = state.cfg.entries
+    if not any(entry_squares_for(state, z, n, rule) for n in entries):
+        state.cup.append(z)
+        state.emit("arrive", f"{zombie_name(state, z)} finds no free Map Entry Point and goes back in the container", None)
+        return False
+    rng = state.rng
+    while True:
+        n = entries[rng.below(len(entries))] if len(entries) < 6 else rng.d6()
+        free = entry_squares_for(state, z, n, rule)
+        if free:
+            sq = free[0] if len(free) == 1 else free[rng.below(len(free))]
+            place_zombie(state, z, sq, f"arrives at Map Entry Point {n} (D6 = {n})")
+            return True
+        state.emit("roll", f"{zombie_name(state, z)}: Map Entry Point {n} is full — roll again", {"roll": n})
+
+
+def zombies_start(state: NightState) -> None:
+    cfg = state.cfg
+    c = state.c
+    rng = state.rng
+    fill_cup(state)
+    if cfg.start_zombies_each_entry:
+        for e in c.entries:
+            for sq in e.squares[: cfg.start_zombies_each_entry]:
+                if state.zocc[sq] or any(h.status == LIVE and h.sq == sq for h in state.humans):
+                    continue
+                z = draw_zombie(state)
+                if z:
+                    place_zombie(state, z, sq, f"waits at Map Entry Point {e.number}")
+    if cfg.scenario == "take-the-house":
+        for _ in range(cfg.tth_zombies):
+            z = draw_zombie(state)
+            if not z:
+                break
+            for _attempt in range(200):
+                roll = rng.d6()
+                if roll < 6:
+                    area = c.tth_first[roll - 1]
+                    text = f"D6 = {roll}"
+                else:
+                    r2 = rng.d6()
+                    area = c.tth_second[r2 - 1]
+                    text = f"D6 = 6, then {r2}"
+                free = [s for s in c.areas[area] if not state.zocc[s]]
+                if free:
+                    place_zombie(state, z, free[rng.below(len(free))], f"lurks in the {area} ({text})")
+                    break
+                state.emit("roll", f"{zombie_name(state, z)}: {text} — {area} is full, roll again", None)
+        state.cup = []  # the rest take no part: there is no Zombie Arrival Phase in this scenario
+    for _ in range(cfg.start_zombies):
+        z = draw_zombie(state)
+        if z:
+            arrive(state, z, "first")
+
+
+def assign_attributes(state: NightState) -> None:
+    """Character Attributes: D6-1 attributes, each 2D6 on the table, to random live humans."""
+    rng = state.rng
+    roll = rng.d6()
+    count = roll - 1
+    state.emit("roll", f"Character Attributes: D6 = {roll}, -1 = {count} attribute{'s' if count != 1 else ''}", {"roll": roll, "count": count})
+    live = [h for h in state.humans if h.status == LIVE]
+    for _ in range(count):
+        a, b = rng.d6(), rng.d6()
+        attr = state.c.attributes[a + b]
+        pool = [h for h in live if not (attr.id == "fighter" and h.name == "Ben")]
+        if not pool:
+            continue
+        h = pool[rng.below(len(pool))]
+        if attr.id not in h.attrs:
+            h.attrs = (*h.attrs, attr.id)
+        state.emit("attribute", f"2D6 = {a}+{b}: {h.name} is {attr.name} — {attr.text}", {"human": h.name, "attribute": attr.id, "roll": a + b})
+
+
+def secret_pick_options(state: NightState) -> list[int]:
+    return [h.idx for h in state.humans if h.status == LIVE]
+
+
+__all__ = [
+    "arm",
+    "arm_options",
+    "arrive",
+    "assign_attributes",
+    "choose_humans",
+    "draw_items",
+    "draw_zombie",
+    "give_start_items",
+    "human_by_name",
+    "initial_steps",
+    "place_boards",
+    "place_human",
+    "place_item",
+    "prepare_human",
+    "prepare_item",
+    "take_options",
+    "zombies_start",
+]
