@@ -341,6 +341,11 @@ class Game(ABC):
         d = state.decision
         return None if d is None else d.seat
 
+    def test_setups(self) -> list[Setup]:
+        """Setups the conformance suite plays (default: each scenario with default options). Games
+        add setups that switch on their optional rules and player counts."""
+        return [Setup(scenario=s.id, players=self.min_players) for s in self.scenarios] or [self.default_setup()]
+
     def describe(self) -> dict[str, Any]:
         return {
             "id": self.id,

@@ -20,8 +20,6 @@ closest entry"); ties are broken at random, as the rulebook suggests.
 
 from __future__ import annotations
 
-import heapq
-
 from deadboard.core.grid import DOOR, INF, OPEN, WINDOW
 from deadboard.games.the_night.board import (
     CLOSED,
@@ -53,17 +51,80 @@ class Fields:
     __slots__ = ("cache",)
 
     def __init__(self) -> None:
-        self.cache: dict[tuple[int, ...], list[int]] = {}
+        self.cache: dict[tuple[int, ...], tuple[list[int], list[int] | None]] = {}
 
-    def get(self, state: NightState, targets: tuple[int, ...]) -> list[int]:
+    def get(self, state: NightState, targets: tuple[int, ...]) -> tuple[list[int], list[int] | None]:
+        """(distance, nearest target or None) per square; see :func:`field_for`."""
         f = self.cache.get(targets)
         if f is None:
-            f = zombie_field(state, targets)
+            f = field_for(state, targets)
             self.cache[targets] = f
         return f
 
     def clear(self) -> None:
         self.cache.clear()
+
+
+class _Steps:
+    """Per map: each square's open steps and its steps through doors and windows, split so the
+    field's inner loop needs no branching for the common case."""
+
+    __slots__ = ("_all_open", "open", "openings")
+
+    def __init__(self, state: NightState) -> None:
+        grid = state.c.grid
+        self.open: list[tuple[int, ...]] = [tuple(t for t, k, _o in grid.orth[s] if k == OPEN) for s in range(grid.n)]
+        self.openings: list[tuple[tuple[int, int, int], ...]] = [
+            tuple((t, o, 1 if k == DOOR else 2) for t, k, o in grid.orth[s] if k != OPEN) for s in range(grid.n)
+        ]
+        self._all_open: list[list[int]] | None = None
+
+    def all_open(self, state: NightState) -> list[list[int]]:
+        """Zombie route costs between every pair of squares while no door or window is closed:
+        the common case, answered by a table lookup instead of a search."""
+        if self._all_open is None:
+            probe = state.clone()
+            probe.op = [0] * len(probe.op)
+            probe.cfg = _unconfined(state)
+            self._all_open = [zombie_field(probe, (s,))[0] for s in range(state.c.grid.n)]
+        return self._all_open
+
+
+_steps_cache: dict[int, _Steps] = {}
+
+
+def _steps(state: NightState) -> _Steps:
+    st = _steps_cache.get(id(state.c.grid))
+    if st is None:
+        st = _steps_cache[id(state.c.grid)] = _Steps(state)
+    return st
+
+
+def _unconfined(state: NightState):  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    return replace(state.cfg, confine=False)
+
+
+def field_for(state: NightState, targets: tuple[int, ...]) -> tuple[list[int], list[int] | None]:
+    """The distance field of ``targets``; the nearest-target list is None when it must be asked of
+    :func:`nearest_target` (the table case)."""
+    if not state.cfg.confine and not any(f & CLOSED for f in state.op):
+        table = _steps(state).all_open(state)
+        if len(targets) == 1:
+            return table[targets[0]], None
+        return list(map(min, *(table[t] for t in targets))), None
+    return zombie_field(state, targets)
+
+
+def nearest_target(state: NightState, targets: tuple[int, ...], sq: int) -> int:
+    table = _steps(state).all_open(state)
+    best, best_d = -1, INF
+    for t in targets:
+        d = table[t][sq]
+        if d < best_d:
+            best, best_d = t, d
+    return best
 
 
 def edge_cost(state: NightState, kind: int, o: int) -> int:
@@ -76,40 +137,61 @@ def edge_cost(state: NightState, kind: int, o: int) -> int:
     return 2 + BARRICADE if f & BOARDED else 2
 
 
-def zombie_field(state: NightState, targets: tuple[int, ...]) -> list[int]:
-    """Dijkstra from the target humans' squares over orthogonal steps with zombie costs."""
-    grid = state.c.grid
-    orth = grid.orth
+def zombie_field(state: NightState, targets: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Dijkstra (with buckets: costs are small integers) from the target humans' squares over
+    orthogonal steps with zombie costs. Returns the distance and the nearest target of each square."""
+    st = _steps(state)
+    open_steps = st.open
+    op_steps = st.openings
+    n = state.c.grid.n
     op = state.op
     confine = state.cfg.confine
     inside = state.c.inside
-    dist = [INF] * grid.n
-    heap = []
+    dist = [INF] * n
+    near = [-1] * n
+    buckets: list[list[int]] = [[] for _ in range(8)]
     for s in targets:
         dist[s] = 0
-        heap.append((0, s))
-    heapq.heapify(heap)
+        near[s] = s
+        buckets[0].append(s)
     src = set(targets)
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, s = pop(heap)
-        if d > dist[s]:
-            continue
-        ins = inside[s]
-        for t, kind, o in orth[s]:
-            if confine and inside[t] != ins and s not in src:
+    d = 0
+    pending = len(targets)
+    while pending:
+        while len(buckets) <= d + 7:
+            buckets.append([])
+        bucket = buckets[d]
+        i = 0
+        while i < len(bucket):
+            s = bucket[i]
+            i += 1
+            pending -= 1
+            if dist[s] != d:
                 continue
-            if kind == OPEN:
-                c = 1
-            elif kind == DOOR:
-                c = 1 + BARRICADE if op[o] & CLOSED else 1
-            else:
-                c = 2 + BARRICADE if op[o] & BOARDED else 2
-            nd = d + c
-            if nd < dist[t]:
-                dist[t] = nd
-                push(heap, (nd, t))
-    return dist
+            lab = near[s]
+            nd = d + 1
+            ins = inside[s]
+            check = confine and s not in src
+            for t in open_steps[s]:
+                if nd < dist[t]:
+                    if check and inside[t] != ins:
+                        continue
+                    dist[t] = nd
+                    near[t] = lab
+                    buckets[nd].append(t)
+                    pending += 1
+            for t, o, base in op_steps[s]:
+                c = base + BARRICADE if op[o] & CLOSED else base
+                nd2 = d + c
+                if nd2 < dist[t]:
+                    if check and inside[t] != ins:
+                        continue
+                    dist[t] = nd2
+                    near[t] = lab
+                    buckets[nd2].append(t)
+                    pending += 1
+        d += 1
+    return dist, near
 
 
 def choose_target(state: NightState, candidates: list[int]) -> int:
@@ -239,10 +321,14 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
             return
         # 2-5. move along the field of the humans it sees, or of all humans
         live = tuple(sorted(hsq))
-        visible = tuple(s for s in live if sees(state, sq, s))
-        field = fields.get(state, visible) if visible else None
-        if field is None or field[sq] >= INF:
-            field = fields.get(state, live)
+        field, near = fields.get(state, live)
+        target = near[sq] if near is not None else nearest_target(state, live, sq)
+        if target >= 0 and not sees(state, sq, target):
+            visible = tuple(s for s in live if sees(state, sq, s))
+            if visible:
+                vfield, _ = fields.get(state, visible)
+                if vfield[sq] < INF:
+                    field = vfield
         here = field[sq]
         if here >= INF:
             return
@@ -282,7 +368,7 @@ def nearest_zombie(state: NightState) -> int:
     hsq = human_squares(state)
     if not hsq or not state.zsq:
         return 0
-    field = zombie_field(state, tuple(sorted(hsq)))
+    field, _near = field_for(state, tuple(sorted(hsq)))
     best_d = INF
     best: list[int] = []
     for z, sq in sorted(state.zsq.items()):

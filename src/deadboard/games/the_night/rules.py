@@ -914,6 +914,34 @@ class TheNight(Game):
     def seats(self, setup: Setup) -> int:
         return setup.players
 
+    def players_for_options(self, option_ids: list[str]) -> int:
+        """Seats implied by the options when --players is not given."""
+        n = 1
+        if "hidden-hero" in option_ids:
+            n = 2
+        if "zombie-player" in option_ids:
+            n += 1
+        return n
+
+    def test_setups(self) -> list[Setup]:
+        story = {"title": "Conformance", "turns": 6, "stats": {"Ben": {"items": ["chainsaw"]}},
+                 "entries": [1, 2], "victory": {"collect": ["keys"], "exit": 3}}
+        every_rule = {o: True for o in ("free-placement", "dark-yard", "dark-yard-frozen", "dark-yard-indoors",
+                                         "better-shooting", "combat-assistance", "unreliable-weapons",
+                                         "random-events", "dodge", "character-attributes")}
+        return [
+            Setup("standard"),
+            Setup("quick-game", {"survival-points": True, "start-zombies": 3}),
+            Setup("take-the-house", {"zombies": 12, "guns": 1}),
+            Setup("the-coopers", {"ben-and-barbara": True, "karen-lingers": True}),
+            Setup("no-chance"),
+            Setup("make-your-own-story", {"story": story}),
+            Setup("standard", every_rule),
+            Setup("standard", {"item-draw": "points", "item-placement": "2d6"}),
+            Setup("standard", {"zombie-player": True, "random-events": True}, players=2),
+            Setup("the-coopers", {"hidden-hero": True, "zombie-player": True}, players=3),
+        ]
+
     def seat_names(self, setup: Setup) -> list[str]:
         o = setup.options
         n = setup.players

@@ -1,0 +1,70 @@
+"""Turning command-line words into a checked Setup."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from deadboard.core.errors import SetupError
+from deadboard.core.game import Game, Setup
+
+
+def parse_options(game: Game, words: Sequence[str]) -> dict[str, Any]:
+    """``["dodge", "zombies=25", "story=my.toml"]`` -> option values. File options read their TOML."""
+    by_id = {o.id: o for o in game.options}
+    out: dict[str, Any] = {}
+    for word in words:
+        key, eq, value = word.partition("=")
+        key = key.strip()
+        opt = by_id.get(key)
+        if opt is None:
+            known = ", ".join(sorted(by_id)) or "none"
+            raise SetupError(f"unknown option {key!r} for {game.name}; options: {known}")
+        if opt.kind == "flag":
+            out[key] = value if eq else True
+        elif not eq:
+            raise SetupError(f"option {key!r} needs a value: --option {key}=VALUE")
+        elif opt.kind == "file":
+            out[key] = read_option_file(key, value)
+        else:
+            out[key] = value
+    return out
+
+
+def read_option_file(key: str, path: str) -> dict[str, Any]:
+    p = Path(path)
+    try:
+        with p.open("rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise SetupError(f"option {key}: no such file {path}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise SetupError(f"option {key}: {path} is not valid TOML: {e}") from None
+    except OSError as e:
+        raise SetupError(f"option {key}: cannot read {path}: {e}") from None
+
+
+def build_setup(
+    game: Game,
+    scenario: str | None,
+    options: Sequence[str],
+    players: int | None,
+    content: str | None = None,
+) -> Setup:
+    base = game.default_setup()
+    setup = Setup(
+        scenario=scenario or base.scenario,
+        options=parse_options(game, options),
+        players=players if players is not None else _default_players(game, options),
+        content=content,
+    )
+    return game.normalize_setup(setup)
+
+
+def _default_players(game: Game, options: Sequence[str]) -> int:
+    hint = getattr(game, "players_for_options", None)
+    if callable(hint):
+        return int(hint([w.partition("=")[0] for w in options]))
+    return game.min_players

@@ -1,0 +1,237 @@
+"""The Night in the terminal: the board in colour with rooms, walls, doors, windows and counters,
+beside a status panel.
+
+Each square is three characters wide and one line tall; the edges between squares are drawn on
+the lines and columns in between::
+
+      a   b   c
+    ┌───────────┐        walls: box lines        doors: yellow, windows: cyan
+   1│ .   .  23 │        boarded: red ###        locked: magenta L     broken: x
+    │   ┌───────┘        humans: Ben, hero in gold, dead as +Be       zombies: 23, zBe
+   2│Ben│ *  ...         items lying on a square: *
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from deadboard.core.game import Game, State
+from deadboard.core.grid import DOOR, OPEN, WALL, WINDOW, column_name
+from deadboard.games.the_night.board import zombie_name
+from deadboard.games.the_night.state import (
+    BOARDED,
+    BROKEN,
+    CARRIED,
+    DEAD,
+    ESCAPED,
+    LIVE,
+    LOCKED,
+    ON_OPENING,
+    NightState,
+)
+
+ZONE_BG = {"yard": "#1d2b1d", "porch": "#3b2f22", "outbuilding": "#3a3326", "house": "#2a2a33"}
+AREA_BG = {
+    "Kitchen": "#33302a", "Pantry": "#2e2b26", "Office": "#2a2f38", "Office Closet": "#262a31",
+    "Attic": "#332a33", "Attic Stairs": "#2d262d", "Hallway": "#30303a", "Sitting Room": "#2b3330",
+    "Sitting Room Closet": "#262d2a", "Dining Room": "#38302d", "Living Room": "#2d3338",
+    "Basement Landing": "#26262a", "Basement Stairs": "#232327", "Basement": "#1f1f24",
+}
+# box-drawing corner by which of the four edges around it are walls: (up, right, down, left)
+CORNERS = {
+    (0, 0, 0, 0): " ", (1, 0, 1, 0): "│", (0, 1, 0, 1): "─", (1, 1, 0, 0): "└", (0, 1, 1, 0): "┌",
+    (0, 0, 1, 1): "┐", (1, 0, 0, 1): "┘", (1, 1, 1, 0): "├", (1, 0, 1, 1): "┤", (0, 1, 1, 1): "┬",
+    (1, 1, 0, 1): "┴", (1, 1, 1, 1): "┼", (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╶", (0, 0, 1, 0): "╷", (0, 0, 0, 1): "╴",
+}
+
+
+def _edge_style(state: NightState, kind: int, o: int) -> tuple[str, str]:
+    """(glyph, style) for an opening; glyph is one character, repeated for horizontal edges."""
+    f = state.op[o]
+    colour = "yellow" if kind == DOOR else "cyan"
+    if f & BOARDED:
+        return "#", "bold white on red"
+    if f & LOCKED:
+        return "L", "bold white on magenta"
+    if f & BROKEN:
+        return "x", f"bold {colour}"
+    return ("▒" if kind == DOOR else "░"), colour
+
+
+def board_text(state: NightState) -> Text:
+    c = state.c
+    grid = c.grid
+    w, h = grid.width, grid.height
+    zocc = state.zocc
+    humans_at: dict[int, Any] = {}
+    dead_at: dict[int, Any] = {}
+    for hu in state.humans:
+        if hu.status == LIVE:
+            humans_at.setdefault(hu.sq, hu)
+        elif hu.status == DEAD:
+            dead_at.setdefault(hu.sq, hu)
+    items_at: dict[int, int] = {}
+    for w_ in state.item_where:
+        if 0 <= w_ < grid.n:
+            items_at[w_] = items_at.get(w_, 0) + 1
+    active_sq = state.humans[state.active].sq if state.active >= 0 else -1
+    zact_sq = state.zsq.get(state.zact, -1) if state.zact else -1
+
+    def kind(a: int, b: int) -> int:
+        if not (0 <= a < grid.n and 0 <= b < grid.n):
+            return WALL
+        return grid.edge_kind(a, b)
+
+    def is_wall_v(x: int, y: int) -> bool:  # the vertical edge left of square (x, y)
+        if y < 0 or y >= h:
+            return False
+        if x <= 0 or x >= w:
+            return False
+        return kind(y * w + x - 1, y * w + x) == WALL and _differs(x - 1, y, x, y)
+
+    def is_wall_h(x: int, y: int) -> bool:  # the horizontal edge above square (x, y)
+        if x < 0 or x >= w:
+            return False
+        if y <= 0 or y >= h:
+            return False
+        return kind((y - 1) * w + x, y * w + x) == WALL and _differs(x, y - 1, x, y)
+
+    def _differs(x1: int, y1: int, x2: int, y2: int) -> bool:
+        a, b = y1 * w + x1, y2 * w + x2
+        return grid.passable[a] and grid.passable[b] or c.area_of[a] != c.area_of[b]
+
+    t = Text()
+    t.append("    ")
+    for x in range(w):
+        t.append(f" {column_name(x):<3}", style="dim")
+    t.append("\n")
+    for y in range(h + 1):
+        # the line of horizontal edges above row y
+        t.append("    ")
+        for x in range(w + 1):
+            up = is_wall_v(x, y - 1)
+            down = is_wall_v(x, y)
+            left = is_wall_h(x - 1, y)
+            right = is_wall_h(x, y)
+            t.append(CORNERS[(int(up), int(right), int(down), int(left))], style="white")
+            if x == w:
+                break
+            if 0 < y < h:
+                a, b = (y - 1) * w + x, y * w + x
+                k = kind(a, b)
+                if k in (DOOR, WINDOW):
+                    glyph, style = _edge_style(state, k, grid.opening_between(a, b))
+                    t.append(glyph * 3, style=style)
+                    continue
+            t.append("───" if is_wall_h(x, y) else "   ", style="white")
+        t.append("\n")
+        if y == h:
+            break
+        t.append(f"{y + 1:>3} ", style="dim")
+        for x in range(w + 1):
+            if 0 < x < w:
+                a, b = y * w + x - 1, y * w + x
+                k = kind(a, b)
+                if k in (DOOR, WINDOW):
+                    glyph, style = _edge_style(state, k, grid.opening_between(a, b))
+                    t.append(glyph, style=style)
+                else:
+                    t.append("│" if is_wall_v(x, y) else " ", style="white")
+            else:
+                t.append(" ")
+            if x == w:
+                break
+            sq = y * w + x
+            bg = AREA_BG.get(c.area_of[sq], ZONE_BG[c.zone_of[sq]])
+            t.append(*_square(state, sq, bg, humans_at, dead_at, items_at, zocc, active_sq, zact_sq))
+        t.append("\n")
+    return t
+
+
+def _square(state: NightState, sq: int, bg: str, humans_at: dict[int, Any], dead_at: dict[int, Any],
+            items_at: dict[int, int], zocc: list[int], active_sq: int, zact_sq: int) -> tuple[str, str]:
+    c = state.c
+    if not c.grid.passable[sq]:
+        return "▓▓▓", f"grey35 on {bg}"
+    hu = humans_at.get(sq)
+    if hu is not None:
+        colour = "bold gold1" if hu.idx in state.heroes else "bold green1"
+        if sq == active_sq:
+            colour += " underline"
+        return hu.name[:3], f"{colour} on {bg}"
+    z = zocc[sq]
+    if z:
+        label = zombie_name(state, z)[1:]
+        label = label[:3] if not label.isdigit() else f"{label:>3}"
+        if not label.isdigit() and not label.strip().isdigit():
+            label = "z" + label[:2]
+        style = "bold red1" + (" underline" if sq == zact_sq else "")
+        breaker = state.cfg.zbrk.get(z, False)
+        return label, f"{style}{' reverse' if breaker else ''} on {bg}"
+    dead = dead_at.get(sq)
+    if dead is not None:
+        return "+" + dead.name[:2], f"grey50 on {bg}"
+    n = items_at.get(sq, 0)
+    if n:
+        return (f" * " if n == 1 else f"*{n} "), f"bold yellow on {bg}"
+    e = c.entry_of[sq]
+    if e:
+        return f" {e} ", f"grey42 on {bg}"
+    return " · " if c.zone_of[sq] != "yard" else "   ", f"grey30 on {bg}"
+
+
+def status_panel(state: NightState, seat: int | None) -> Table:
+    c = state.c
+    grid = c.grid
+    t = Table(box=None, show_header=False, padding=(0, 1))
+    t.add_column(style="bold")
+    t.add_column()
+    t.add_row("Turn", f"{state.turn} of {state.cfg.turns}  ({state.phase})")
+    if state.phase == "humans":
+        t.add_row("Acting", f"{len(state.activated)} of {state.allowed} humans")
+    for hu in state.humans:
+        if hu.status == 0:
+            continue
+        tag = CARRIED + hu.idx
+        items = [c.items[i].name for i, w in enumerate(state.item_where) if w == tag]
+        status = {LIVE: "", DEAD: " [grey50](dead)[/]", ESCAPED: " [cyan](escaped)[/]"}.get(hu.status, " [red](zombie)[/]")
+        hero = " [gold1]★hero[/]" if hu.idx in state.heroes else ""
+        where = grid.names[hu.sq] if hu.sq >= 0 and hu.status == LIVE else ""
+        ap = f" [cyan]{state.ap} AP[/]" if hu.idx == state.active else ""
+        extra = []
+        if hu.attrs:
+            extra.append(", ".join(hu.attrs))
+        if hu.injured:
+            extra.append("injured")
+        if state.cfg.hidden_hero and seat is not None and state.secret[seat] == hu.idx:
+            extra.append("[magenta]your secret human[/]")
+        line = f"{where}{ap} {', '.join(items)}" + (f" [dim]({'; '.join(extra)})[/]" if extra else "")
+        t.add_row(f"{hu.name}{hero}{status}", line)
+    t.add_row("Zombies", f"{len(state.zsq)} on the map, {len(state.cup)} in the container, {state.zombies_removed} removed")
+    boarded = [o.name for o in grid.openings if state.op[o.id] & BOARDED]
+    locked = [o.name for o in grid.openings if state.op[o.id] & LOCKED]
+    if boarded:
+        t.add_row("Boarded", ", ".join(boarded))
+    if locked:
+        t.add_row("Locked", ", ".join(locked))
+    lying = [f"{c.items[i].name} {grid.names[w]}" for i, w in enumerate(state.item_where) if 0 <= w < grid.n]
+    if lying:
+        t.add_row("Items", "; ".join(lying))
+    on = [i for i, w in enumerate(state.item_where) if w >= ON_OPENING]
+    if on:
+        t.add_row("Boards up", str(len(on)))
+    t.add_row("Legend", "[gold1]hero[/] [green1]human[/] [red1]23[/] zombie ([red1 reverse]23[/] BREAKER) "
+              "[yellow]▒[/] door [cyan]░[/] window [white on red]#[/] boarded [white on magenta]L[/] locked x broken * item")
+    return t
+
+
+def render(game: Game, state: State, seat: int | None = None) -> Group:
+    assert isinstance(state, NightState)
+    return Group(board_text(state), status_panel(state, seat))
+
+
+__all__ = ["board_text", "render", "status_panel"]

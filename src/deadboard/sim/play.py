@@ -1,0 +1,63 @@
+"""Playing one game to the end with bots in every seat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from deadboard.bots.base import Bot, make_bot
+from deadboard.core.game import Game, Outcome, Setup, State
+from deadboard.core.rng import derive_seed
+
+
+@dataclass
+class PlayedGame:
+    state: State
+    outcome: Outcome
+    decisions: int
+    actions: list[str] | None
+
+
+def seat_bots(game: Game, setup: Setup, bots: str | Sequence[str] | Mapping[int, str], seed: int) -> list[Bot]:
+    """One bot per seat: a single name for every seat, a list by seat, or a mapping seat -> name.
+    Each bot's seed derives from the game seed and its seat."""
+    n = game.seats(setup)
+    if isinstance(bots, str):
+        names = [bots] * n
+    elif isinstance(bots, Mapping):
+        default = bots.get(-1, "random")
+        names = [bots.get(i, default) for i in range(n)]
+    else:
+        names = list(bots) + [bots[-1]] * (n - len(bots)) if bots else ["random"] * n
+    return [make_bot(name, game, seat, derive_seed(seed, "bot", seat)) for seat, name in enumerate(names[:n])]
+
+
+def play_game(
+    game: Game,
+    setup: Setup,
+    seed: int,
+    bots: str | Sequence[str] | Mapping[int, str] = "random",
+    record: bool = False,
+    max_decisions: int = 1_000_000,
+) -> PlayedGame:
+    """Play a whole game with bots. ``record`` keeps the action texts (for save files)."""
+    state = game.new(setup, seed)
+    players = seat_bots(game, state.setup, bots, seed)
+    actions: list[str] | None = [] if record else None
+    n = 0
+    legal_actions = game.legal_actions
+    apply = game.apply_unchecked
+    while (d := state.decision) is not None:
+        legal = legal_actions(state)
+        bot = players[d.seat]
+        view = game.view(state, d.seat) if bot.needs_view else None
+        action = legal[0] if len(legal) == 1 else bot.choose(game, view, legal)
+        if actions is not None:
+            actions.append(action.text)
+        apply(state, action)
+        n += 1
+        if n >= max_decisions:
+            raise RuntimeError(f"{game.id}: no end after {max_decisions} decisions (seed {seed})")
+    outcome = game.outcome(state)
+    assert outcome is not None
+    return PlayedGame(state, outcome, n, actions)

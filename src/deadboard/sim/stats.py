@@ -1,0 +1,33 @@
+"""Statistics with honest uncertainty."""
+
+from __future__ import annotations
+
+import math
+
+
+def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default). Sound at 0 and n, unlike the
+    normal approximation."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def mean_ci(xs: list[float], z: float = 1.959963984540054) -> tuple[float, float]:
+    """Normal-approximation 95% interval of a mean."""
+    n = len(xs)
+    if n < 2:
+        m = mean(xs)
+        return (m, m)
+    m = mean(xs)
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (m - half, m + half)
