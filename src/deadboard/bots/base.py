@@ -13,6 +13,7 @@ or at the game's chance stream.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -24,6 +25,7 @@ from deadboard.core.rng import Rng
 #: generic bots available for every game: name -> "module:factory"
 GENERIC_BOTS: dict[str, str] = {
     "random": "deadboard.bots.base:RandomBot",
+    "mcts": "deadboard.bots.mcts:MCTSBot",
 }
 
 
@@ -54,9 +56,16 @@ def bot_names(game: Game) -> list[str]:
 
 
 def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
-    target = game.bots.get(name) or GENERIC_BOTS.get(name)
+    """``name`` is a bot name, optionally with parameters after a colon (``mcts:500`` is MCTS with
+    500 iterations a decision); a bot that takes parameters accepts them as a fourth argument."""
+    base, colon, params = name.partition(":")
+    target = game.bots.get(base) or GENERIC_BOTS.get(base)
     if target is None:
-        raise SetupError(f"unknown bot {name!r} for {game.name}; choose one of: {', '.join(bot_names(game))}")
+        raise SetupError(f"unknown bot {base!r} for {game.name}; choose one of: {', '.join(bot_names(game))}")
     module, _, attr = target.partition(":")
-    factory: Callable[[Game, int, int], Bot] = getattr(importlib.import_module(module), attr)
+    factory: Callable[..., Bot] = getattr(importlib.import_module(module), attr)
+    if colon:
+        if len(inspect.signature(factory).parameters) < 4:
+            raise SetupError(f"bot {base!r} takes no parameters (got {name!r})")
+        return factory(game, seat, seed, params)
     return factory(game, seat, seed)

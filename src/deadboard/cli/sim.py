@@ -15,7 +15,7 @@ from deadboard.cli.common import parse_bot_specs
 from deadboard.cli.setup_args import build_setup
 from deadboard.core.errors import SetupError
 from deadboard.core.registry import get_game
-from deadboard.sim.runner import run_sim, summarize
+from deadboard.sim.runner import BACKENDS, make_tasks, run_tasks, summarize
 
 
 @app.command("sim")
@@ -31,8 +31,13 @@ def sim_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
     save_dir: Optional[str] = typer.Option(None, "--save-dir", help="Write every game's save file here."),
     content: Optional[str] = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
+    backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (with --backend ray; default: a local cluster of --jobs workers)."),
+    out: Optional[str] = typer.Option(None, "--out", help="Results file (.parquet), one row per game; an interrupted run resumes from it."),
 ) -> None:
-    """Play many games with bots and summarise them (win rate with a 95% interval, scores, levels)."""
+    """Play many games with bots and summarise them (win rate with a 95% interval, scores, levels).
+
+    Results are identical for identical arguments whatever the backend and the number of workers."""
     game = get_game(game_id)
     setup = build_setup(game, scenario, option, players, content)
     seats = game.seats(setup)
@@ -42,29 +47,37 @@ def sim_cmd(
         make_bot(name, game, s, 0)  # fail early on an unknown bot
     if games > 10_000_000:
         raise SetupError("--games: at most 10,000,000")
+    if backend not in BACKENDS:
+        raise SetupError(f"--backend {backend!r}: choose one of {', '.join(BACKENDS)}")
+    if address and backend != "ray":
+        raise SetupError("--address is for --backend ray")
     console = Console(stderr=True)
     with Progress(
         TextColumn(f"[bold]{game.name}[/] {setup.scenario}"), BarColumn(), MofNCompleteColumn(),
         TimeRemainingColumn(), console=console, transient=as_json, disable=not console.is_terminal and as_json,
     ) as progress:
         task = progress.add_task("games", total=games)
-        records, seconds = run_sim(game.id, setup, bots, games, seed, jobs, save_dir,
-                                   progress=lambda k: progress.advance(task, k))
-    summary = summarize(game.id, setup, bots, seed, records, seconds)
+        run = run_tasks(make_tasks(game.id, setup, bots, games, seed, save_dir), jobs, backend, address, out,
+                        progress=lambda k: progress.advance(task, k))
+    summary = summarize(game.id, setup, bots, seed, run.records, run.seconds, run.played)
     if as_json:
         typer.echo(json.dumps(summary))
         return
-    out = Console()
+    con = Console()
     lo, hi = summary["ci95"]
-    out.print(f"[bold]{game.name}[/] — {setup.scenario}, {summary['games']} games, bots {summary['bot']}, seed {seed}")
+    con.print(f"[bold]{game.name}[/] — {setup.scenario}, {summary['games']} games, bots {summary['bot']}, seed {seed}")
     if summary["options"]:
-        out.print("options: " + ", ".join(f"{k}={v}" if v is not True else k for k, v in summary["options"].items()))
-    out.print(f"wins: {summary['wins']} ({summary['win_rate']:.1%}, 95% CI {lo:.1%}–{hi:.1%})")
-    out.print(f"mean score {summary['mean_score']:.2f}, mean turns {summary['mean_turns']:.2f}")
+        con.print("options: " + ", ".join(f"{k}={v}" if v is not True else k for k, v in summary["options"].items()))
+    con.print(f"wins: {summary['wins']} ({summary['win_rate']:.1%}, 95% CI {lo:.1%}–{hi:.1%})")
+    con.print(f"mean score {summary['mean_score']:.2f}, mean turns {summary['mean_turns']:.2f}")
     if summary["victory_levels"]:
-        out.print("victory levels: " + ", ".join(f"{k} {v}" for k, v in summary["victory_levels"].items()))
-    out.print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["endings"].items()))
+        con.print("victory levels: " + ", ".join(f"{k} {v}" for k, v in summary["victory_levels"].items()))
+    con.print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["endings"].items()))
     if len(summary["seats"]) > 1:
         for s in summary["seats"]:
-            out.print(f"  {s['seat']}: {s['wins']} wins ({s['win_share']:.1%}, 95% CI {s['ci95'][0]:.1%}–{s['ci95'][1]:.1%})")
-    out.print(f"[dim]{summary['games_per_second']:.1f} games/s on {jobs} process{'es' if jobs > 1 else ''}[/]")
+            con.print(f"  {s['seat']}: {s['wins']} wins ({s['win_share']:.1%}, 95% CI {s['ci95'][0]:.1%}–{s['ci95'][1]:.1%})")
+    where = f"{jobs} process{'es' if jobs > 1 else ''}" if backend == "local" else f"Ray ({address or f'{jobs} local workers'})"
+    resumed = summary["games"] - summary["played"]
+    note = f"; {resumed} games taken from {out}" if resumed else ""
+    out_note = f"; results in {out}" if out else ""
+    con.print(f"[dim]{summary['games_per_second']:.1f} games/s on {where}{note}{out_note}[/]")

@@ -13,7 +13,7 @@ from deadboard.core.errors import (
     UnknownGameError,
 )
 from deadboard.core.game import Decision, Game, Option, Outcome, Result, Scenario, Setup, State
-from deadboard.core.log import Event
+from deadboard.core.log import Event, NullLog
 from deadboard.core.registry import get_game, list_games, register
 from deadboard.core.rng import Rng, derive_seed
 
@@ -29,6 +29,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalActionError",
+    "NullLog",
     "Option",
     "Outcome",
     "Result",

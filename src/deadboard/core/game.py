@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import importlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
@@ -230,6 +231,10 @@ def _check_value(opt: Option, value: Any) -> Any:
     raise SetupError(f"option {opt.id!r} has an unknown kind {opt.kind!r}")  # pragma: no cover
 
 
+#: game id -> loaded value function (imported on first use)
+_evaluators: dict[str, Callable[[Game, State, int], float]] = {}
+
+
 class Game(ABC):
     """A rule set. Instances are stateless and shared; every method takes the state it works on."""
 
@@ -244,6 +249,8 @@ class Game(ABC):
     bots: ClassVar[Mapping[str, str]] = {}
     #: module holding ``render(state, seat) -> rich renderable`` for the terminal front end.
     render_module: ClassVar[str | None] = None
+    #: "module:function" of a value function ``(game, state, seat) -> float`` (see :meth:`evaluate`).
+    evaluator: ClassVar[str | None] = None
 
     # ----- setup -------------------------------------------------------------------------------
     def default_setup(self) -> Setup:
@@ -328,6 +335,21 @@ class Game(ABC):
     def determinize(self, view: State, rng: Rng) -> None:
         """Resample what the viewer cannot see (search bots call this on a view). Default: re-seed."""
         view.rng = Rng(rng.next64())
+
+    def evaluate(self, state: State, seat: int) -> float | None:
+        """An estimate in [0, 1] of ``seat``'s chance of winning from ``state`` (a view or a
+        determinized view: it must read nothing the seat cannot see), or None when the game has no
+        value function. Search uses it to cut rollouts short; a game provides one by naming it in
+        :attr:`evaluator`."""
+        fn = _evaluators.get(self.id)
+        if fn is None:
+            if self.evaluator is None:
+                return None
+            module, _, attr = self.evaluator.partition(":")
+            fn = getattr(importlib.import_module(module), attr)
+            _evaluators[self.id] = fn
+        value: float = fn(self, state, seat)
+        return value
 
     @abstractmethod
     def snapshot(self, state: State) -> dict[str, Any]:

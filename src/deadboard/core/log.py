@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple, SupportsIndex
 
 
 class Event(NamedTuple):
@@ -22,3 +23,29 @@ class Event(NamedTuple):
         if self.data:
             out["data"] = self.data
         return out
+
+
+class NullLog(list[Event]):
+    """An event log that keeps nothing: search clones a state thousands of times per second, and
+    copying a growing log would cost more than the rules. ``copy()`` returns the same (empty) log,
+    so a state whose log is a NullLog clones in constant time for it."""
+
+    __slots__ = ()
+
+    def append(self, event: Event, /) -> None:
+        return None
+
+    def extend(self, events: Iterable[Event], /) -> None:
+        return None
+
+    def insert(self, index: SupportsIndex, event: Event, /) -> None:
+        return None
+
+    def copy(self) -> NullLog:
+        return self
+
+    def __copy__(self) -> NullLog:
+        return self
+
+    def __reduce__(self) -> tuple[type[NullLog], tuple[()]]:
+        return (NullLog, ())

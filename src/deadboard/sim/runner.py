@@ -1,41 +1,32 @@
 """Running many games: seeds derive from the run seed and the game index, so results are identical
-whatever the number of worker processes."""
+whatever the backend (local processes or Ray) and the number of workers.
+
+A run is a list of :class:`SimTask` (one game each). :func:`run_tasks` plays those not already in
+the results file (when there is one), on the chosen backend, and returns one record per task in task
+order; :func:`summarize` turns the records of one setup into the figures ``deadboard sim`` prints.
+"""
 
 from __future__ import annotations
 
-import multiprocessing as mp
-import os
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deadboard.core.errors import SetupError
 from deadboard.core.game import Setup
 from deadboard.core.registry import get_game
 from deadboard.core.rng import derive_seed
 from deadboard.core.save import SaveFile
+from deadboard.sim.backends import BACKENDS, execute
 from deadboard.sim.play import play_game
+from deadboard.sim.results import GameRecord, ResultsFile, canonical
 from deadboard.sim.stats import mean, wilson
 
-
-@dataclass
-class GameRecord:
-    index: int
-    seed: int
-    result: str
-    winners: list[int]
-    score: float
-    level: str | None
-    turns: int
-    reason: str
-    decisions: int
-    seconds: float
-    per_seat: list[dict[str, Any]] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+__all__ = ["BACKENDS", "GameRecord", "RunResult", "SimTask", "game_seed", "make_tasks", "run_sim",
+           "run_task", "run_tasks", "summarize"]
 
 
 @dataclass(frozen=True)
@@ -47,9 +38,19 @@ class SimTask:
     index: int
     save_dir: str | None = None
 
+    @property
+    def key(self) -> tuple[str, str, str, int, int]:
+        return (self.game, canonical(self.setup), ",".join(self.bots), self.run_seed, self.index)
+
 
 def game_seed(run_seed: int, index: int) -> int:
     return derive_seed("sim", run_seed, index)
+
+
+def make_tasks(game_id: str, setup: Setup, bots: Sequence[str], games: int, seed: int,
+               save_dir: str | None = None, start: int = 0) -> list[SimTask]:
+    setup_json = setup.to_json()
+    return [SimTask(game_id, setup_json, tuple(bots), seed, i, save_dir) for i in range(start, start + games)]
 
 
 def run_task(task: SimTask) -> GameRecord:
@@ -66,25 +67,67 @@ def run_task(task: SimTask) -> GameRecord:
     return GameRecord(
         index=task.index, seed=seed, result=o.result.value, winners=list(o.winners), score=o.score,
         level=o.level, turns=o.turns, reason=o.reason, decisions=played.decisions, seconds=dt,
-        per_seat=[dict(p) for p in o.per_seat],
+        per_seat=[dict(p) for p in o.per_seat], game=game.id, version=game.version,
+        setup=canonical(task.setup), scenario=setup.scenario,
+        options=canonical({k: v for k, v in setup.options.items()}), players=setup.players,
+        bots=",".join(task.bots), run_seed=task.run_seed,
     )
 
 
-def _run_chunk(tasks: list[SimTask]) -> list[GameRecord]:
-    return [run_task(t) for t in tasks]
+@dataclass
+class RunResult:
+    records: list[GameRecord]  # one per task, in task order
+    seconds: float  # wall time of the games played now
+    played: int  # games played now (the rest came from the results file)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.played / self.seconds if self.seconds > 0 else 0.0
 
 
-def execute(tasks: Sequence[SimTask], jobs: int = 1, chunk: int = 8) -> Iterator[GameRecord]:
-    """Run tasks on ``jobs`` local processes; yields records as they finish (any order)."""
-    if jobs <= 1:
+def run_tasks(
+    tasks: Sequence[SimTask],
+    jobs: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    out: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> RunResult:
+    """Play the tasks (skipping those already in ``out``) and return every task's record.
+
+    On an interruption (Ctrl-C, a kill) the games finished so far stay in ``out``'s journal, and the
+    same call plays only the rest."""
+    if backend not in BACKENDS:
+        raise SetupError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
+    for t in tasks:
+        if t.save_dir:
+            Path(t.save_dir).mkdir(parents=True, exist_ok=True)
+    store = ResultsFile(out) if out else None
+    todo = [t for t in tasks if store is None or t.key not in store]
+    done: dict[tuple[str, str, str, int, int], GameRecord] = {}
+    if store is not None:
         for t in tasks:
-            yield run_task(t)
-        return
-    chunks = [list(tasks[i : i + chunk]) for i in range(0, len(tasks), chunk)]
-    ctx = mp.get_context("fork" if os.name == "posix" else "spawn")
-    with ctx.Pool(jobs) as pool:
-        for records in pool.imap_unordered(_run_chunk, chunks):
-            yield from records
+            r = store.get(t.key)
+            if r is not None:
+                done[t.key] = r
+        if progress is not None and done:
+            progress(len(done))
+        store.open()
+    t0 = time.perf_counter()
+    finished = False
+    try:
+        for rec in execute(run_task, todo, jobs=jobs, backend=backend, address=address):
+            done[rec.key] = rec
+            if store is not None:
+                store.add(rec)
+            if progress is not None:
+                progress(1)
+        finished = True
+    finally:
+        if store is not None:
+            store.close(finish=finished)
+    seconds = time.perf_counter() - t0
+    return RunResult([done[t.key] for t in tasks], seconds, len(todo))
 
 
 def run_sim(
@@ -96,18 +139,13 @@ def run_sim(
     jobs: int = 1,
     save_dir: str | None = None,
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    out: str | None = None,
 ) -> tuple[list[GameRecord], float]:
-    if save_dir:
-        Path(save_dir).mkdir(parents=True, exist_ok=True)
-    tasks = [SimTask(game_id, setup.to_json(), tuple(bots), seed, i, save_dir) for i in range(games)]
-    t0 = time.perf_counter()
-    records: list[GameRecord] = []
-    for rec in execute(tasks, jobs):
-        records.append(rec)
-        if progress is not None:
-            progress(1)
-    records.sort(key=lambda r: r.index)
-    return records, time.perf_counter() - t0
+    """Play ``games`` games of one setup; returns the records (by index) and the wall time."""
+    run = run_tasks(make_tasks(game_id, setup, bots, games, seed, save_dir), jobs, backend, address, out, progress)
+    return run.records, run.seconds
 
 
 def summarize(
@@ -117,10 +155,14 @@ def summarize(
     seed: int,
     records: list[GameRecord],
     seconds: float,
+    played: int | None = None,
 ) -> dict[str, Any]:
-    """The run's figures. Everything but the timing is a function of the arguments alone."""
+    """The run's figures. Everything but the timing is a function of the arguments alone.
+    ``played`` is the number of games timed by ``seconds`` (default: all of them)."""
     game = get_game(game_id)
+    records = sorted(records, key=lambda r: r.index)
     n = len(records)
+    timed = n if played is None else played
     seats = game.seats(setup)
     names = game.seat_names(setup)
     wins = sum(1 for r in records if r.result == "win")
@@ -149,6 +191,7 @@ def summarize(
              "win_share": seat_wins[s] / n if n else 0.0, "ci95": list(wilson(seat_wins[s], n))}
             for s in range(seats)
         ],
-        "games_per_second": n / seconds if seconds > 0 else 0.0,
+        "games_per_second": timed / seconds if seconds > 0 and timed else 0.0,
+        "played": timed,
     }
     return out

@@ -904,6 +904,7 @@ class TheNight(Game):
     options = OPTIONS
     bots = {"heuristic": "deadboard.games.the_night.bot:HeuristicBot"}
     render_module = "deadboard.games.the_night.render"
+    evaluator = "deadboard.games.the_night.evaluate:evaluate"
 
     def normalize_setup(self, setup: Setup) -> Setup:
         setup = super().normalize_setup(setup)

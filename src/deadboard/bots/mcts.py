@@ -1,0 +1,335 @@
+"""Information-set Monte Carlo tree search for any registered game, through the core API only.
+
+The bot is handed ``game.view(state, seat)``, never the true state. Each iteration draws one
+*determinization* of that view (``game.determinize``: unseen cards shuffled, chance re-seeded), walks
+the tree with it, and scores the end of the walk. The tree is single-observer and open-loop (Cowling,
+Powley & Whitehouse, "Information Set Monte Carlo Tree Search", 2012): a node is a sequence of
+decisions, whatever chance did in between, so every determinization shares one tree. A child that is
+illegal in the current determinization is skipped, and selection weighs each child by how often it was
+*available* rather than by its parent's visits::
+
+    UCB(child) = mean(child) + c * sqrt(ln(available(child)) / visits(child))
+
+Decisions with one legal action are played without a node. Every node keeps the reward of the seat
+that decided there, so opponents' decisions are searched from their own side. A walk ends at the end
+of the game (reward 1 for a winning seat, 0 otherwise, 1/2 each in a draw), or after ``rollout``
+random decisions past the tree when the game has a value function (:meth:`Game.evaluate`), which then
+scores the state; a game without one is played out at random.
+
+Rewards are discounted by ``gamma`` per decision between the root and the scored state, so that of
+two lines worth the same the shorter is preferred: without it, rules that let a seat repeat free
+actions (pick up, drop, pick up …) would let a position already won or lost be circled forever.
+The win estimates reported are undiscounted.
+
+Budgets are iterations (deterministic for a given seed) or seconds (as many as fit). The searched
+copies carry a :class:`~deadboard.core.log.NullLog`, so cloning does not copy the event log.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from deadboard.core.action import Action
+from deadboard.core.errors import SetupError
+from deadboard.core.game import Game, Result, State
+from deadboard.core.log import NullLog
+from deadboard.core.rng import Rng, derive_seed
+
+#: iterations a decision when no budget is given
+DEFAULT_ITERATIONS = 1000
+#: exploration constant for rewards in [0, 1]
+DEFAULT_C = 0.7
+#: random decisions past the tree before the value function scores the state
+DEFAULT_ROLLOUT = 0
+#: reward discount per decision (a tie-breaker in favour of shorter lines)
+DEFAULT_GAMMA = 0.999
+
+
+class Budget(NamedTuple):
+    """How long to search: a number of iterations, or a number of seconds (``iterations`` None)."""
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    seconds: float | None = None
+
+    @classmethod
+    def parse(cls, spec: str | int | float | Budget | None) -> Budget:
+        """``500`` or ``"500"``: iterations; ``0.5`` or ``"0.5s"``: seconds; None: the default."""
+        if spec is None or spec == "":
+            return cls()
+        if isinstance(spec, Budget):
+            return spec
+        if isinstance(spec, bool):
+            raise SetupError(f"MCTS budget: {spec!r} is neither iterations nor seconds")
+        if isinstance(spec, int):
+            return cls._checked(spec, None)
+        if isinstance(spec, float):
+            return cls._checked(None, spec)
+        text = spec.strip().lower()
+        try:
+            if text.endswith("s"):
+                return cls._checked(None, float(text[:-1]))
+            return cls._checked(int(text), None)
+        except ValueError:
+            raise SetupError(
+                f"MCTS budget {spec!r}: give iterations (mcts:500) or seconds (mcts:0.5s)"
+            ) from None
+
+    @classmethod
+    def _checked(cls, iterations: int | None, seconds: float | None) -> Budget:
+        if iterations is not None and iterations < 1:
+            raise SetupError(f"MCTS budget: at least 1 iteration (got {iterations})")
+        if seconds is not None and not seconds > 0:
+            raise SetupError(f"MCTS budget: a positive number of seconds (got {seconds})")
+        return cls(iterations, seconds)
+
+
+class _Node:
+    """One decision sequence. ``seat`` decided the action leading here; ``total`` is that seat's
+    summed reward over the ``visits`` walks through here; ``avail`` counts the walks at the parent in
+    which this action was legal."""
+
+    __slots__ = ("avail", "children", "raw", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0  # discounted, for selection
+        self.raw = 0.0  # undiscounted, for the estimates reported
+        self.children: dict[Action, _Node] = {}
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    action: Action
+    visits: int
+    mean: float
+
+    def to_json(self) -> dict[str, object]:
+        return {"action": self.action.text, "visits": self.visits, "win_estimate": self.mean}
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The recommended action, the searching seat's estimated chance of winning after it, and the
+    figures behind it (root actions by visits)."""
+
+    action: Action
+    win_estimate: float
+    iterations: int
+    seconds: float
+    actions: tuple[ActionStats, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "action": self.action.text,
+            "win_estimate": self.win_estimate,
+            "iterations": self.iterations,
+            "seconds": self.seconds,
+            "actions": [a.to_json() for a in self.actions],
+        }
+
+
+class Hint(NamedTuple):
+    action: Action
+    win_estimate: float
+
+
+def search(
+    game: Game,
+    view: State,
+    seat: int,
+    budget: Budget,
+    rng: Rng,
+    c: float = DEFAULT_C,
+    rollout: int = DEFAULT_ROLLOUT,
+    legal: Sequence[Action] | None = None,
+    gamma: float = DEFAULT_GAMMA,
+) -> SearchResult:
+    """Search from ``view`` (what ``seat`` sees) and recommend one of ``legal`` (default: the legal
+    actions of the view). Reads nothing but the view and draws all chance from ``rng``."""
+    t0 = time.perf_counter()
+    base = view.clone()
+    base.log = NullLog()
+    root_legal = list(legal) if legal is not None else game.legal_actions(base)
+    if not root_legal:
+        raise SetupError("nothing to search: the game is over")
+    legal_actions = game.legal_actions
+    apply = game.apply_unchecked
+    determinize = game.determinize
+    clone = base.clone
+    has_value = game.evaluate(base, seat) is not None
+    evaluate = game.evaluate
+    outcome = game.outcome
+    sqrt = math.sqrt
+    log = math.log
+    below = rng.below
+    root = _Node(seat)
+    max_iter = budget.iterations if budget.iterations is not None else 1 << 62
+    deadline = t0 + budget.seconds if budget.seconds is not None else math.inf
+    iterations = 0
+    while iterations < max_iter:
+        if deadline != math.inf and iterations & 15 == 0 and time.perf_counter() >= deadline and iterations:
+            break
+        iterations += 1
+        s = clone()
+        determinize(s, rng)
+        node = root
+        path: list[_Node] = []
+        depth = 0
+        # ----- selection and expansion ----------------------------------------------------------
+        while (d := s.decision) is not None:
+            moves = legal_actions(s)
+            depth += 1
+            if len(moves) == 1 and path:
+                apply(s, moves[0])
+                continue
+            children = node.children
+            mover = d.seat
+            fresh: list[Action] | None = None
+            best: _Node | None = None
+            best_action: Action | None = None
+            best_score = -1.0
+            for a in moves:
+                ch = children.get(a)
+                if ch is None:
+                    if fresh is None:
+                        fresh = [a]
+                    else:
+                        fresh.append(a)
+                    continue
+                ch.avail += 1
+                if fresh is None:
+                    score = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                    if score > best_score:
+                        best_score = score
+                        best = ch
+                        best_action = a
+            if fresh is not None:
+                a = fresh[below(len(fresh))] if len(fresh) > 1 else fresh[0]
+                child = _Node(mover)
+                children[a] = child
+                apply(s, a)
+                path.append(child)
+                break
+            assert best is not None and best_action is not None
+            apply(s, best_action)
+            path.append(best)
+            node = best
+        # ----- rollout ----------------------------------------------------------------------------
+        steps = 0
+        while s.decision is not None and (not has_value or steps < rollout):
+            moves = legal_actions(s)
+            apply(s, moves[below(len(moves))] if len(moves) > 1 else moves[0])
+            steps += 1
+        # ----- backpropagation ----------------------------------------------------------------
+        discount = gamma ** (depth + steps)
+        values: dict[int, float] = {}
+        if s.decision is None:
+            o = outcome(s)
+            assert o is not None
+            draw = o.result is Result.DRAW and not o.winners
+            for n in path:
+                v = values.get(n.seat)
+                if v is None:
+                    v = values[n.seat] = 0.5 if draw else (1.0 if n.seat in o.winners else 0.0)
+                n.visits += 1
+                n.total += v * discount
+                n.raw += v
+        else:
+            for n in path:
+                v = values.get(n.seat)
+                if v is None:
+                    e = evaluate(s, n.seat)
+                    v = values[n.seat] = 0.5 if e is None else e
+                n.visits += 1
+                n.total += v * discount
+                n.raw += v
+    stats = sorted(
+        (ActionStats(a, ch.visits, ch.raw / ch.visits if ch.visits else 0.0)
+         for a in root_legal if (ch := root.children.get(a)) is not None),
+        key=lambda st: (-st.visits, -st.mean),
+    )
+    if stats:
+        choice, estimate = stats[0].action, stats[0].mean
+    else:  # pragma: no cover - at least one iteration always expands a root action
+        choice, estimate = root_legal[0], 0.5
+    return SearchResult(choice, estimate, iterations, time.perf_counter() - t0, tuple(stats))
+
+
+class MCTSBot:
+    """The ``mcts`` bot. Parameters after the name: ``mcts:500`` (iterations a decision) or
+    ``mcts:0.5s`` (seconds a decision)."""
+
+    name = "mcts"
+    needs_view = True
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        seed: int,
+        params: str | None = None,
+        *,
+        budget: Budget | int | float | None = None,
+        c: float = DEFAULT_C,
+        rollout: int = DEFAULT_ROLLOUT,
+        gamma: float = DEFAULT_GAMMA,
+    ) -> None:
+        self.seat = seat
+        self.rng = Rng(seed)
+        self.budget = Budget.parse(budget if budget is not None else params)
+        self.c = c
+        self.rollout = rollout
+        self.gamma = gamma
+        self.last: SearchResult | None = None
+
+    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
+        if view is None:
+            raise SetupError("the mcts bot needs the seat's view")
+        self.last = search(game, view, self.seat, self.budget, self.rng, self.c, self.rollout, legal, self.gamma)
+        return self.last.action
+
+
+def analyse(
+    game: Game,
+    state: State,
+    seat: int,
+    budget: Budget | int | float | str | None = None,
+    seed: int | None = None,
+) -> SearchResult:
+    """Search for ``seat`` from ``state`` seen through ``game.view(state, seat)`` (never the state
+    itself). The seed defaults to one derived from the game's seed and the number of events so far,
+    so asking twice at the same point gives the same answer."""
+    d = state.decision
+    if d is None:
+        raise SetupError("the game is over: there is nothing to recommend")
+    view = game.view(state, seat)
+    if seed is None:
+        seed = derive_seed("hint", game.id, seat, len(state.log))
+    legal = game.legal_actions(view)
+    if d.seat != seat:
+        raise SetupError(f"it is not seat {seat + 1}'s decision (seat {d.seat + 1} decides now)")
+    return search(game, view, seat, Budget.parse(budget), Rng(seed), legal=legal)
+
+
+def hint(
+    game: Game,
+    state: State,
+    seat: int,
+    budget: Budget | int | float | str | None = None,
+    seed: int | None = None,
+) -> Hint:
+    """The MCTS recommendation for ``seat`` at ``state`` and its estimated chance of winning (0..1).
+
+    ``budget``: an int is iterations, a float seconds, a string ``"500"`` or ``"0.5s"``; None is
+    the default (:data:`DEFAULT_ITERATIONS`)."""
+    r = analyse(game, state, seat, budget, seed)
+    return Hint(r.action, r.win_estimate)
+
+
+__all__ = ["Budget", "Hint", "MCTSBot", "SearchResult", "analyse", "hint", "search"]

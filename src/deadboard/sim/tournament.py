@@ -1,0 +1,149 @@
+"""Bots against bots.
+
+* Solitaire setups (one seat): every bot plays the same game seeds, so each pair of bots is compared
+  game by game (a paired difference of win rates, with its 95% interval).
+* Setups with several seats: every pair of bots meets in ``games`` games, the bots alternating
+  seats from game to game (game i gives seat s to the first bot when i + s is even). A game counts 1
+  for the bot whose seats won, 1/2 each when both or neither did.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deadboard.core.errors import SetupError
+from deadboard.core.game import Game, Setup
+from deadboard.sim.results import GameRecord
+from deadboard.sim.runner import SimTask, run_tasks
+from deadboard.sim.stats import mean, wilson
+
+Z95 = 1.959963984540054
+
+
+@dataclass
+class BotLine:
+    bot: str
+    games: int
+    wins: int
+    mean_score: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"bot": self.bot, "games": self.games, "wins": self.wins, "win_rate": self.win_rate,
+                "ci95": list(wilson(self.wins, self.games)), "mean_score": self.mean_score}
+
+
+@dataclass
+class Pairing:
+    """``a`` against ``b``: ``rate`` is a's share (head-to-head) or a's win rate minus b's (paired,
+    solitaire), with its 95% interval."""
+
+    a: str
+    b: str
+    games: int
+    rate: float
+    ci95: tuple[float, float]
+    a_only: int  # games a won and b did not (solitaire) / games a's seats alone won
+    b_only: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"a": self.a, "b": self.b, "games": self.games, "value": self.rate, "ci95": list(self.ci95),
+                "a_better": self.a_only, "b_better": self.b_only}
+
+
+@dataclass
+class TournamentResult:
+    mode: str  # "same-seeds" or "head-to-head"
+    bots: list[BotLine]
+    pairings: list[Pairing]
+    seconds: float
+    played: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mode": self.mode, "bots": [b.to_json() for b in self.bots],
+                "pairings": [p.to_json() for p in self.pairings], "seconds": self.seconds, "played": self.played}
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """Mean of a - b over paired games, with a normal 95% interval."""
+    d = [x - y for x, y in zip(a, b)]
+    n = len(d)
+    m = mean(d)
+    if n < 2:
+        return m, (m, m)
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return m, (m - half, m + half)
+
+
+def run_tournament(
+    game: Game,
+    setup: Setup,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    out: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> TournamentResult:
+    if len(bots) < 2:
+        raise SetupError("--bots: name at least two bots, separated by commas")
+    if len(set(bots)) != len(bots):
+        raise SetupError("--bots: each bot once")
+    seats = game.seats(setup)
+    js = setup.to_json()
+    if seats == 1:
+        tasks = [SimTask(game.id, js, (b,), seed, i) for b in bots for i in range(games)]
+        run = run_tasks(tasks, jobs, backend, address, out, progress)
+        by_bot = {b: run.records[k * games : (k + 1) * games] for k, b in enumerate(bots)}
+        lines = [BotLine(b, games, sum(1 for r in rs if r.result == "win"), mean([r.score for r in rs]))
+                 for b, rs in by_bot.items()]
+        pairings = []
+        for a, b in itertools.combinations(bots, 2):
+            wa = [1.0 if r.result == "win" else 0.0 for r in by_bot[a]]
+            wb = [1.0 if r.result == "win" else 0.0 for r in by_bot[b]]
+            m, ci = paired_difference(wa, wb)
+            pairings.append(Pairing(a, b, games, m, ci, sum(1 for x, y in zip(wa, wb) if x > y),
+                                    sum(1 for x, y in zip(wa, wb) if y > x)))
+        return TournamentResult("same-seeds", lines, pairings, run.seconds, run.played)
+    pairs = list(itertools.combinations(bots, 2))
+    tasks = []
+    for a, b in pairs:
+        for i in range(games):
+            tasks.append(SimTask(game.id, js, tuple(a if (i + s) % 2 == 0 else b for s in range(seats)), seed, i))
+    run = run_tasks(tasks, jobs, backend, address, out, progress)
+    points: dict[str, list[float]] = {b: [] for b in bots}
+    pairings = []
+    for k, (a, b) in enumerate(pairs):
+        recs = run.records[k * games : (k + 1) * games]
+        score_a = [_share(r, a) for r in recs]
+        for x in score_a:
+            points[a].append(x)
+            points[b].append(1 - x)
+        n = len(score_a)
+        total = sum(score_a)
+        lo, hi = wilson(round(total), n)
+        pairings.append(Pairing(a, b, n, total / n if n else 0.0, (lo, hi),
+                                sum(1 for x in score_a if x == 1.0), sum(1 for x in score_a if x == 0.0)))
+    lines = [BotLine(b, len(points[b]), sum(1 for x in points[b] if x == 1.0), mean(points[b])) for b in bots]
+    return TournamentResult("head-to-head", lines, pairings, run.seconds, run.played)
+
+
+def _share(r: GameRecord, a: str) -> float:
+    seats_a = {s for s, name in enumerate(r.bots.split(",")) if name == a}
+    won_a = any(w in seats_a for w in r.winners)
+    won_b = any(w not in seats_a for w in r.winners)
+    if won_a and not won_b:
+        return 1.0
+    if won_b and not won_a:
+        return 0.0
+    return 0.5
