@@ -261,6 +261,15 @@ def search(
     return SearchResult(choice, estimate, iterations, time.perf_counter() - t0, tuple(stats))
 
 
+def position_key(game: Game, view: State) -> str:
+    """A hash of what a seat sees, leaving out the length of the log and the view's chance stream
+    (both change with every action, even one that changes nothing else)."""
+    v = view.clone()
+    v.log = NullLog()
+    v.rng = Rng(0)
+    return game.state_hash(v)
+
+
 class MCTSBot:
     """The ``mcts`` bot. Parameters after the name: ``mcts:500`` (iterations a decision) or
     ``mcts:0.5s`` (seconds a decision)."""
@@ -287,11 +296,20 @@ class MCTSBot:
         self.rollout = rollout
         self.gamma = gamma
         self.last: SearchResult | None = None
+        #: position -> actions already chosen there (see :meth:`choose`)
+        self.chosen: dict[str, set[Action]] = {}
 
     def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
+        """Search and play the most visited action. Back at a position it has already decided at
+        (rules may allow free actions that undo each other: pick up, drop), the bot does not repeat
+        an action it chose there, so that it cannot circle forever."""
         if view is None:
             raise SetupError("the mcts bot needs the seat's view")
-        self.last = search(game, view, self.seat, self.budget, self.rng, self.c, self.rollout, legal, self.gamma)
+        key = position_key(game, view)
+        tried = self.chosen.setdefault(key, set())
+        options = [a for a in legal if a not in tried] or list(legal)
+        self.last = search(game, view, self.seat, self.budget, self.rng, self.c, self.rollout, options, self.gamma)
+        tried.add(self.last.action)
         return self.last.action
 
 

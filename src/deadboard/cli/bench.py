@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import json
 import time
+
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from deadboard.bots.base import bot_names
+from deadboard.bots.mcts import Budget, search
 from deadboard.cli.app import app
+from deadboard.core.game import State
 from deadboard.core.registry import get_game, list_games
+from deadboard.core.rng import Rng
 from deadboard.sim.play import play_game
 
 
@@ -33,24 +37,62 @@ def bench_game(game_id: str, bot: str, seconds: float, min_games: int = 3) -> di
             "decisions_per_second": decisions / dt, "games_per_second": games / dt}
 
 
+def bench_mcts(game_id: str, seconds: float, positions: int = 8) -> dict[str, float | int | str]:
+    """MCTS iterations per second on one core, over positions of a seeded random game (each
+    searched for an equal share of ``seconds``)."""
+    game = get_game(game_id)
+    setup = game.normalize_setup(game.default_setup())
+    state = game.new(setup, 20_000)
+    rng = Rng(20_000)
+    found: list[tuple[State, int]] = []
+    steps = 0
+    while (d := state.decision) is not None and len(found) < positions:
+        legal = game.legal_actions(state)
+        if len(legal) > 1 and steps % 7 == 0:
+            found.append((game.view(state, d.seat), d.seat))
+        game.apply_unchecked(state, legal[rng.below(len(legal))])
+        steps += 1
+    if not found:
+        return {"game": game_id, "bot": "mcts", "iterations": 0, "seconds": 0.0, "iterations_per_second": 0.0}
+    search(game, found[0][0], found[0][1], Budget(50), Rng(1))  # warm caches
+    iterations = 0
+    spent = 0.0
+    for view, seat in found:
+        r = search(game, view, seat, Budget(None, seconds / len(found)), Rng(2))
+        iterations += r.iterations
+        spent += r.seconds
+    return {"game": game_id, "bot": "mcts", "positions": len(found), "iterations": iterations, "seconds": spent,
+            "iterations_per_second": iterations / spent if spent > 0 else 0.0}
+
+
 @app.command("bench")
 def bench_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     game_ids: list[str] = typer.Option([], "--game", "-g", help="Only these games (repeatable)."),
     seconds: float = typer.Option(5.0, "--seconds", min=0.1, help="Time per game and bot."),
     bots: list[str] = typer.Option([], "--bot", "-b", help="Only these bots (default: random and heuristic)."),
+    mcts: bool = typer.Option(True, "--mcts/--no-mcts", help="Also measure MCTS iterations per second."),
 ) -> None:
-    """Benchmark full games of random and heuristic bots on one core (a benchmark, not a test)."""
+    """Benchmark full games of random and heuristic bots, and MCTS search, on one core (a benchmark,
+    not a test)."""
     rows = []
+    searches = []
     for gid in game_ids or list_games():
         game = get_game(gid)
         names = bots or [b for b in ("random", "heuristic") if b in bot_names(game)]
         for b in names:
             rows.append(bench_game(gid, b, seconds))
+        if mcts:
+            searches.append(bench_mcts(gid, seconds))
     if as_json:
-        typer.echo(json.dumps({"games": rows}, indent=1))
+        typer.echo(json.dumps({"games": rows, "mcts": searches}, indent=1))
         return
     t = Table("game", "bot", "games", "decisions/s", "games/s")
     for r in rows:
         t.add_row(str(r["game"]), str(r["bot"]), str(r["games"]), f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}")
     Console().print(t)
+    if searches:
+        t = Table("game", "MCTS iterations/s", "positions", "iterations")
+        for r in searches:
+            t.add_row(str(r["game"]), f"{r['iterations_per_second']:,.0f}", str(r.get("positions", 0)), f"{r['iterations']:,}")
+        Console().print(t)

@@ -24,7 +24,7 @@ from deadboard.core.rng import derive_seed
 from deadboard.core.save import SaveFile, make_save
 
 HELP = """Type the number of an action, or its text (e.g. "move Ben c5").
-Commands: save FILE · undo · board · log [N] · actions · help · quit"""
+Commands: save FILE · undo · board · log [N] · actions · hint [ITERATIONS|SECONDSs] · help · quit"""
 
 
 class Session:
@@ -184,6 +184,13 @@ def play_cmd(
                     continue
                 if word == "actions":
                     list_actions(console, legal)
+                    continue
+                if word == "hint":
+                    from deadboard.bots.mcts import hint
+
+                    h = hint(game, session.state, d.seat, rest.strip() or None)
+                    num = f" (#{legal.index(h.action) + 1})" if h.action in legal else ""
+                    console.print(f"hint: [bold]{h.action.text}[/]{num} — estimated chance of winning {h.win_estimate:.0%}")
                     continue
                 if word == "log":
                     n = int(rest) if rest.strip().isdigit() else 30

@@ -8,10 +8,12 @@ keeping the workers evenly busy.
 
 from __future__ import annotations
 
+import logging
 import math
 import multiprocessing as mp
 import os
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -71,25 +73,44 @@ def _package_root() -> str:
     return str(Path(deadboard.__file__).resolve().parent.parent)
 
 
-def _ray(fn: Callable[[T], R], tasks: Sequence[T], jobs: int, address: str | None) -> Iterator[R]:
+def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
         raise SetupError("the ray backend needs Ray: pip install 'deadboard[ray]'") from None
-    started = False
-    if not ray.is_initialized():
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            # A local cluster: its workers must import this very deadboard (a source checkout
-            # included), so they get its folder on their path.
-            root = _package_root()
-            path = os.environ.get("PYTHONPATH", "")
-            if root not in path.split(os.pathsep):
-                os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (root, path) if p)
-            ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
-        started = True
+    return ray
+
+
+@contextmanager
+def session(backend: str, jobs: int = 1, address: str | None = None) -> Iterator[None]:
+    """Bring the backend up for a run (a Ray cluster connection or a local Ray cluster of ``jobs``
+    workers) and down after it, so that a run's timing leaves out the start-up."""
+    if backend != "ray":
+        yield
+        return
+    ray = _import_ray()
+    if ray.is_initialized():
+        yield
+        return
+    if address:
+        ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+    else:
+        # A local cluster: its workers must import this very deadboard (a source checkout
+        # included), so they get its folder on their path.
+        root = _package_root()
+        path = os.environ.get("PYTHONPATH", "")
+        if root not in path.split(os.pathsep):
+            os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (root, path) if p)
+        ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
     try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def _ray(fn: Callable[[T], R], tasks: Sequence[T], jobs: int, address: str | None) -> Iterator[R]:
+    with session("ray", jobs, address):
+        ray = _import_ray()
         remote = ray.remote(num_cpus=1)(run_chunk)
         workers = max(1, jobs if not address else int(ray.cluster_resources().get("CPU", jobs)))
         size = chunk_size(len(tasks), workers)
@@ -98,6 +119,3 @@ def _ray(fn: Callable[[T], R], tasks: Sequence[T], jobs: int, address: str | Non
             ready, pending = ray.wait(pending, num_returns=1)
             for ref in ready:
                 yield from ray.get(ref)
-    finally:
-        if started:
-            ray.shutdown()

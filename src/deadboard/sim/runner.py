@@ -20,7 +20,7 @@ from deadboard.core.game import Setup
 from deadboard.core.registry import get_game
 from deadboard.core.rng import derive_seed
 from deadboard.core.save import SaveFile
-from deadboard.sim.backends import BACKENDS, execute
+from deadboard.sim.backends import BACKENDS, execute, session
 from deadboard.sim.play import play_game
 from deadboard.sim.results import GameRecord, ResultsFile, canonical
 from deadboard.sim.stats import mean, wilson
@@ -113,20 +113,21 @@ def run_tasks(
         if progress is not None and done:
             progress(len(done))
         store.open()
-    t0 = time.perf_counter()
     finished = False
     try:
-        for rec in execute(run_task, todo, jobs=jobs, backend=backend, address=address):
-            done[rec.key] = rec
-            if store is not None:
-                store.add(rec)
-            if progress is not None:
-                progress(1)
+        with session(backend if todo else "local", jobs, address):
+            t0 = time.perf_counter()
+            for rec in execute(run_task, todo, jobs=jobs, backend=backend, address=address):
+                done[rec.key] = rec
+                if store is not None:
+                    store.add(rec)
+                if progress is not None:
+                    progress(1)
+            seconds = time.perf_counter() - t0
         finished = True
     finally:
         if store is not None:
             store.close(finish=finished)
-    seconds = time.perf_counter() - t0
     return RunResult([done[t.key] for t in tasks], seconds, len(todo))
 
 

@@ -4,8 +4,8 @@ Search calls this thousands of times a second on determinized views, so it reads
 sees and costs a few dozen operations per human. The model:
 
 * each live human's chance of being alive at dawn is a logistic function of its own danger
-  (zombies that can attack it next Zombie Action Phase, zombies within 3 and within 6 squares,
-  counted without walls), its fighting power (strength, best weapon, a loaded firearm), whether it
+  (its chance of dying in the next Zombie Action Phase, the zombies that can attack it now,
+  zombies within 3 and within 6 AP of route), its fighting power (strength, best weapon, a loaded firearm), whether it
   is in the house, the zombies on the map and still in the draw container, and the share of Zombie
   Action Phases still to come (:data:`HUMAN_WEIGHTS`);
 * humans are taken as independent, and the humans' side wins when the survivors' points reach the
@@ -34,7 +34,7 @@ from deadboard.core.game import Game, Setup, State
 from deadboard.core.grid import OPEN
 from deadboard.games.the_night.board import CLOSED, best_weapon, is_firearm_ready
 from deadboard.games.the_night.combat import human_strength
-from deadboard.games.the_night.content import NightContent
+from deadboard.games.the_night.ai import _steps as ai_steps
 from deadboard.games.the_night.state import (
     ARRIVAL,
     CARRIED,
@@ -49,20 +49,17 @@ from deadboard.games.the_night.state import (
 )
 
 #: per-human survival model (see :func:`human_features` for the order of the features)
-HUMAN_WEIGHTS: tuple[float, ...] = (-0.4992, -2.1797, -1.5223, -0.4419, -0.0268, 0.0061, 1.9149, 0.0000, 0.7768, -0.5017, -0.5942, -0.1742, -0.3787, 0.5387, 0.0000)
+HUMAN_WEIGHTS: tuple[float, ...] = (-0.4437, -2.3775, -1.6030, 0.2910, -0.2405, -0.3008, 2.3426, 0.0000, 1.0994, -0.3326, -0.6453, -0.0583, -0.6043, 0.5825, 0.0000, -0.7356)
 #: Take the House model (see :func:`take_features`)
 TAKE_WEIGHTS: tuple[float, ...] = (0.0, 3.0, -2.0, 2.0, 1.0, 1.0, 0.0)
 
 _BEFORE_ZOMBIES = frozenset({SETUP, ARRIVAL, REANIMATION, ZOMBIES})
-_coords: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
-def _xy(c: NightContent) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    xy = _coords.get(id(c))
-    if xy is None:
-        w = c.grid.width
-        xy = _coords[id(c)] = (tuple(i % w for i in range(c.grid.n)), tuple(i // w for i in range(c.grid.n)))
-    return xy
+def _routes(state: NightState) -> list[list[int]]:
+    """What a zombie's route between two squares costs in AP with every door and window open (the
+    zombie AI's own table, computed once per map)."""
+    return ai_steps(state).all_open(state)
 
 
 def phases_left(state: NightState) -> float:
@@ -73,10 +70,43 @@ def phases_left(state: NightState) -> float:
     return max(0, min(turns, left)) / turns
 
 
-def human_features(state: NightState, h: int, t: float) -> list[float]:
+#: _LOSE[d] = P(zombie's D6 > human's D6 + d): the chance that a zombie d weaker than the human
+#: (strength plus weapon) wins a hand-to-hand combat (the human wins ties)
+_LOSE = {d: sum(1 for a in range(1, 7) for b in range(1, 7) if b > a + d) / 36 for d in range(-12, 13)}
+
+
+def attack_risk(state: NightState) -> dict[int, float]:
+    """Each live human's chance of dying in the next Zombie Action Phase: every zombie that can
+    reach a human with its AP (counted without walls) attacks the nearest one once."""
+    live = [h for h in state.humans if h.status == LIVE]
+    if not live or not state.zsq:
+        return {}
+    routes = _routes(state)
+    items = state.c.items
+    zstr = state.cfg.zstr
+    zap = state.cfg.zap
+    survive = {h.idx: 1.0 for h in live}
+    for z, zq in state.zsq.items():
+        row = routes[zq]
+        best = -1
+        best_d = 1 << 30
+        for hu in live:
+            d = row[hu.sq]
+            if d < best_d:
+                best, best_d = hu.idx, d
+        if best_d > zap.get(z, 2):
+            continue
+        w = best_weapon(state, best)
+        power = human_strength(state, best) + (items[w].bonus if w >= 0 else 0)
+        survive[best] *= 1.0 - _LOSE[max(-12, min(12, power - zstr.get(z, 3)))]
+    return {h: 1.0 - p for h, p in survive.items() if p < 1.0}
+
+
+def human_features(state: NightState, h: int, t: float, risk: float = 0.0) -> list[float]:
     """The features of live human ``h``: 1, t, t², attackers, zombies within 3, within 6, fighting
     power, loaded firearm, in the house, zombies on the map, t × zombies to come, injured,
-    t × in the house, t × fighting power, t × loaded firearm."""
+    t × in the house, t × fighting power, t × loaded firearm, chance of dying in the coming Zombie
+    Action Phase."""
     c = state.c
     grid = c.grid
     hu = state.humans[h]
@@ -87,11 +117,10 @@ def human_features(state: NightState, h: int, t: float) -> list[float]:
     for to, kind, o in grid.orth[sq]:
         if zocc[to] and (kind == OPEN or not op[o] & CLOSED):
             adj += 1
-    xs, ys = _xy(c)
-    hx, hy = xs[sq], ys[sq]
+    row = _routes(state)[sq]
     near3 = near6 = 0
     for zq in state.zsq.values():
-        d = abs(xs[zq] - hx) + abs(ys[zq] - hy)
+        d = row[zq]
         if d <= 3:
             near3 += 1
         elif d <= 6:
@@ -108,7 +137,7 @@ def human_features(state: NightState, h: int, t: float) -> list[float]:
     zmap = len(state.zsq) / 10
     cup = len(state.cup) / 35
     return [1.0, t, t * t, float(adj), float(near3), float(near6), power, gun, inside, zmap, t * cup,
-            1.0 if hu.injured else 0.0, t * inside, t * power, t * gun]
+            1.0 if hu.injured else 0.0, t * inside, t * power, t * gun, risk]
 
 
 def take_features(state: NightState, t: float) -> list[float]:
@@ -140,10 +169,12 @@ def _logistic(weights: Sequence[float], x: Sequence[float]) -> float:
 def survival(state: NightState) -> dict[int, float]:
     """Each human's chance of being alive at dawn (0 for the dead, 1 for the escaped)."""
     t = phases_left(state)
+    risk = attack_risk(state) if t > 0 else {}
     out: dict[int, float] = {}
     for hu in state.humans:
         if hu.status == LIVE:
-            out[hu.idx] = 1.0 if t == 0 else _logistic(HUMAN_WEIGHTS, human_features(state, hu.idx, t))
+            r = risk.get(hu.idx, 0.0)
+            out[hu.idx] = 1.0 if t == 0 else _logistic(HUMAN_WEIGHTS, human_features(state, hu.idx, t, r))
         elif hu.status == ESCAPED:
             out[hu.idx] = 1.0
     return out
@@ -210,50 +241,83 @@ def evaluate(game: Game, state: State, seat: int) -> float:
 
 
 # ----- fitting ----------------------------------------------------------------------------------
-def fit(games: int = 300, seed: int = 1, bots: str = "random", every: float = 0.15) -> dict[str, Any]:
-    """Refit both models on positions from seeded games; returns the weights and their log-loss."""
-    from deadboard.core.registry import get_game
-    from deadboard.sim.valuefit import fit_logistic, log_loss, sample_positions
+SURVIVE_SETUPS = (
+    {"scenario": "standard"},
+    {"scenario": "quick-game"},
+    {"scenario": "the-coopers"},
+    {"scenario": "no-chance"},
+    {"scenario": "standard", "options": {"random-events": True, "dodge": True}},
+)
+TAKE_SETUPS = ({"scenario": "take-the-house"},)
 
+Rows = tuple[list[list[float]], list[float]]
+
+
+def positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[str, Rows]:
+    """One game's training rows: ("human", per-human rows and survival labels) or ("take", rows and
+    win labels). ``task`` is (setup, bot, seed, index, sampling rate)."""
+    from deadboard.core.registry import get_game
+    from deadboard.sim.valuefit import sample_positions
+
+    setup_json, bot, seed, index, every = task
     game = get_game("the-night")
-    survive_setups = [Setup("standard"), Setup("quick-game"), Setup("the-coopers"), Setup("no-chance"),
-                      Setup("standard", {"random-events": True, "dodge": True})]
+    setup = Setup.from_json(setup_json)
     rows: list[list[float]] = []
     labels: list[float] = []
-    for played in sample_positions(game, survive_setups, bots, games, seed, every):
+    take = setup.scenario == "take-the-house"
+    for played in sample_positions(game, [setup], bot, 1, seed + index, every):
         final = played.final
         assert isinstance(final, NightState)
+        outcome = game.outcome(final)
+        won = outcome is not None and 0 in outcome.winners
         for v in played.positions:
             assert isinstance(v, NightState)
             t = phases_left(v)
+            if take:
+                rows.append(take_features(v, t))
+                labels.append(1.0 if won else 0.0)
+                continue
             if t == 0:
                 continue
+            risk = attack_risk(v)
             for hu in v.humans:
                 if hu.status == LIVE:
-                    rows.append(human_features(v, hu.idx, t))
+                    rows.append(human_features(v, hu.idx, t, risk.get(hu.idx, 0.0)))
                     labels.append(1.0 if final.humans[hu.idx].status in (LIVE, ESCAPED) else 0.0)
-    human = fit_logistic(rows, labels)
-    take_rows: list[list[float]] = []
-    take_labels: list[float] = []
-    for played in sample_positions(game, [Setup("take-the-house")], bots, games, seed, every):
-        o = game.outcome(played.final)
-        assert o is not None
-        for v in played.positions:
-            assert isinstance(v, NightState)
-            take_rows.append(take_features(v, phases_left(v)))
-            take_labels.append(1.0 if 0 in o.winners else 0.0)
-    take = fit_logistic(take_rows, take_labels)
-    return {"human": human, "human_loss": log_loss(rows, labels, human), "human_rows": len(rows),
-            "take": take, "take_loss": log_loss(take_rows, take_labels, take), "take_rows": len(take_rows)}
+    return ("take" if take else "human"), (rows, labels)
+
+
+def fit(games: int = 300, seed: int = 1, bots: str = "random", every: float = 0.15, jobs: int = 1) -> dict[str, Any]:
+    """Refit both models on positions from seeded games; returns the weights and their log-loss."""
+    from deadboard.sim.backends import execute
+    from deadboard.sim.valuefit import fit_logistic, log_loss
+
+    tasks = [(dict(js), bots, seed * 1_000_003 + k * 10_007, i, every)
+             for k, js in enumerate(SURVIVE_SETUPS + TAKE_SETUPS) for i in range(games)]
+    data: dict[str, Rows] = {"human": ([], []), "take": ([], [])}
+    for kind, (rows, labels) in execute(positions, tasks, jobs=jobs):
+        data[kind][0].extend(rows)
+        data[kind][1].extend(labels)
+    out: dict[str, Any] = {}
+    for kind, (rows, labels) in data.items():
+        w = fit_logistic(rows, labels)
+        out[kind] = w
+        out[kind + "_loss"] = log_loss(rows, labels, w)
+        out[kind + "_rows"] = len(rows)
+        out[kind + "_rate"] = sum(labels) / len(labels) if labels else 0.0
+    return out
 
 
 def main(argv: Sequence[str]) -> None:
-    """``python -m deadboard.games.the_night.evaluate [GAMES] [BOT]``: refit and print the weights."""
+    """``python -m deadboard.games.the_night.evaluate [GAMES [BOT [JOBS]]]``: refit and print the
+    weights."""
     games = int(argv[0]) if argv else 300
     bot = argv[1] if len(argv) > 1 else "random"
-    r = fit(games, bots=bot)
-    print(f"# {r['human_rows']} human positions, log-loss {r['human_loss']:.4f}; "
-          f"{r['take_rows']} Take the House positions, log-loss {r['take_loss']:.4f}")
+    jobs = int(argv[2]) if len(argv) > 2 else 1
+    r = fit(games, bots=bot, jobs=jobs)
+    print(f"# fitted on {games} games per setup played by {bot}: {r['human_rows']} human positions "
+          f"(survival {r['human_rate']:.2f}, log-loss {r['human_loss']:.4f}); {r['take_rows']} Take the House "
+          f"positions (wins {r['take_rate']:.2f}, log-loss {r['take_loss']:.4f})")
     print("HUMAN_WEIGHTS: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in r["human"]) + ")")
     print("TAKE_WEIGHTS: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in r["take"]) + ")")
 
