@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -22,18 +21,18 @@ from deadboard.sim.runner import BACKENDS, make_tasks, run_tasks, summarize
 def sim_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `deadboard games`)."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
-    scenario: Optional[str] = typer.Option(None, "--scenario", "-s", help="Scenario id."),
+    scenario: str | None = typer.Option(None, "--scenario", "-s", help="Scenario id."),
     option: list[str] = typer.Option([], "--option", "-o", help="Optional rule, or option=value; repeatable."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
     bot: list[str] = typer.Option(["random"], "--bot", "-b", help="Bot for every seat, or SEAT=NAME; repeatable."),
     seed: int = typer.Option(0, "--seed", help="Run seed: each game's seed derives from it and the game's index."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
-    save_dir: Optional[str] = typer.Option(None, "--save-dir", help="Write every game's save file here."),
-    content: Optional[str] = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
+    save_dir: str | None = typer.Option(None, "--save-dir", help="Write every game's save file here."),
+    content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
-    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (with --backend ray; default: a local cluster of --jobs workers)."),
-    out: Optional[str] = typer.Option(None, "--out", help="Results file (.parquet), one row per game; an interrupted run resumes from it."),
+    address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray; default: a local cluster of --jobs workers)."),
+    out: str | None = typer.Option(None, "--out", help="Results file (.parquet), one row per game; an interrupted run resumes from it."),
 ) -> None:
     """Play many games with bots and summarise them (win rate with a 95% interval, scores, levels).
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -31,16 +30,16 @@ def study_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `deadboard games`)."),
     vary: list[str] = typer.Option(..., "--vary", "-v", help="Option to vary (all its values), or option=v1,v2; repeatable."),
     games: int = typer.Option(200, "--games", "-n", min=1, help="Games per setup of the grid."),
-    scenario: Optional[str] = typer.Option(None, "--scenario", "-s", help="Scenario id."),
+    scenario: str | None = typer.Option(None, "--scenario", "-s", help="Scenario id."),
     option: list[str] = typer.Option([], "--option", "-o", help="An option fixed for the whole grid; repeatable."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
     bot: list[str] = typer.Option(["random"], "--bot", "-b", help="Bot for every seat, or SEAT=NAME; repeatable."),
     seed: int = typer.Option(0, "--seed", help="Run seed (every setup plays the same game seeds)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (or Ray workers)."),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
-    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
-    out: Optional[str] = typer.Option(None, "--out", help="Results file (.parquet); an interrupted study resumes from it."),
-    html: Optional[str] = typer.Option(None, "--html", help="Also write an HTML report of the grid."),
+    address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
+    out: str | None = typer.Option(None, "--out", help="Results file (.parquet); an interrupted study resumes from it."),
+    html: str | None = typer.Option(None, "--html", help="Also write an HTML report of the grid."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
 ) -> None:
     """Run every combination of the varied options (the same seeds in each) and rank the options by
@@ -90,7 +89,7 @@ def study_cmd(
     for i, e in enumerate(result.effects, 1):
         t.add_row(str(i), e.option, f"{e.effect:.1%}", f"{e.ci95[0]:+.1%} … {e.ci95[1]:+.1%}", _value(e.best), _value(e.worst))
     con.print(t)
-    for s in result.skipped:
-        con.print(f"[yellow]skipped {s}[/]")
+    for why in result.skipped:
+        con.print(f"[yellow]skipped {why}[/]")
     if html:
         con.print(f"[dim]report: {html}[/]")

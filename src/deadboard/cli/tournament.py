@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -24,14 +23,14 @@ def tournament_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `deadboard games`)."),
     bots: str = typer.Option(..., "--bots", help="Bots, separated by commas (e.g. random,heuristic,mcts:500)."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Games per bot (solitaire) or per pair of bots."),
-    scenario: Optional[str] = typer.Option(None, "--scenario", "-s", help="Scenario id."),
+    scenario: str | None = typer.Option(None, "--scenario", "-s", help="Scenario id."),
     option: list[str] = typer.Option([], "--option", "-o", help="Optional rule, or option=value; repeatable."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
     seed: int = typer.Option(0, "--seed", help="Run seed: each game's seed derives from it and the game's index."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (or Ray workers)."),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
-    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
-    out: Optional[str] = typer.Option(None, "--out", help="Results file (.parquet); an interrupted tournament resumes from it."),
+    address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
+    out: str | None = typer.Option(None, "--out", help="Results file (.parquet); an interrupted tournament resumes from it."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
 ) -> None:
     """Play bots against each other. Solitaire games: each bot plays the same seeds, and each pair is

@@ -82,7 +82,10 @@ def group_records(records: Sequence[GameRecord]) -> dict[str, list[Group]]:
         if g is None:
             g = by_game[r.game][k] = Group(r.scenario, r.options, r.bots, r.players)
         g.records.append(r)
-    return {gid: [groups[k] for k in sorted(groups)] for gid, groups in sorted(by_game.items())}
+    def order(k: tuple[str, str, str, int]) -> tuple[str, int, str, str, int]:
+        return (k[0], len(json.loads(k[1] or "{}")), k[1], k[2], k[3])
+
+    return {gid: [groups[k] for k in sorted(groups, key=order)] for gid, groups in sorted(by_game.items())}
 
 
 # ----- plots ------------------------------------------------------------------------------------
@@ -163,7 +166,7 @@ def level_order(records: Sequence[GameRecord]) -> list[str]:
 def plot_lengths(groups: Sequence[Group], labels: Sequence[str]) -> str:
     fig, ax = _figure(9, _height(len(groups)))
     data = [[r.turns for r in g.records] for g in groups][::-1]
-    ax.boxplot(data, vert=False, widths=0.6)
+    ax.boxplot(data, orientation="horizontal", widths=0.6)
     ax.set_yticks(range(1, len(groups) + 1))
     ax.set_yticklabels(list(labels)[::-1], fontsize=8)
     ax.set_xlabel("turns played")

@@ -32,9 +32,9 @@ from typing import Any
 
 from deadboard.core.game import Game, Setup, State
 from deadboard.core.grid import OPEN
+from deadboard.games.the_night.ai import _steps as ai_steps
 from deadboard.games.the_night.board import CLOSED, best_weapon, is_firearm_ready
 from deadboard.games.the_night.combat import human_strength
-from deadboard.games.the_night.ai import _steps as ai_steps
 from deadboard.games.the_night.state import (
     ARRIVAL,
     CARRIED,
@@ -241,14 +241,14 @@ def evaluate(game: Game, state: State, seat: int) -> float:
 
 
 # ----- fitting ----------------------------------------------------------------------------------
-SURVIVE_SETUPS = (
+SURVIVE_SETUPS: tuple[dict[str, Any], ...] = (
     {"scenario": "standard"},
     {"scenario": "quick-game"},
     {"scenario": "the-coopers"},
     {"scenario": "no-chance"},
     {"scenario": "standard", "options": {"random-events": True, "dodge": True}},
 )
-TAKE_SETUPS = ({"scenario": "take-the-house"},)
+TAKE_SETUPS: tuple[dict[str, Any], ...] = ({"scenario": "take-the-house"},)
 
 Rows = tuple[list[list[float]], list[float]]
 

@@ -1,0 +1,202 @@
+"""The information-set MCTS bot: legal answers on every game, no peeking, budgets, hints."""
+
+from __future__ import annotations
+
+import pytest
+
+from deadboard.bots.base import bot_names, make_bot
+from deadboard.bots.mcts import Budget, MCTSBot, analyse, hint, position_key, search
+from deadboard.core import Game, NullLog, Rng, Setup, SetupError, State, get_game, list_games
+from deadboard.core.log import Event
+from deadboard.sim.play import play_game
+
+
+def _positions(game: Game, setup_index: int, seed: int, count: int = 3) -> list[State]:
+    """States of a seeded random game at decisions with more than one legal action."""
+    setup = game.test_setups()[setup_index]
+    state = game.new(setup, seed)
+    rng = Rng(seed)
+    out: list[State] = []
+    step = 0
+    while (d := state.decision) is not None and len(out) < count:
+        legal = game.legal_actions(state)
+        if len(legal) > 1 and step % 5 == 0:
+            out.append(state.clone())
+        game.apply_unchecked(state, legal[rng.below(len(legal))])
+        step += 1
+        assert d is not None
+    return out
+
+
+CASES = [(gid, i) for gid in list_games() for i in range(len(get_game(gid).test_setups()))]
+
+
+@pytest.mark.parametrize(("gid", "i"), CASES)
+def test_tiny_budget_finishes_with_a_legal_action(gid: str, i: int) -> None:
+    game = get_game(gid)
+    for state in _positions(game, i, 11, count=2):
+        d = state.decision
+        assert d is not None
+        legal = game.legal_actions(state)
+        bot = MCTSBot(game, d.seat, 5, "8")
+        action = bot.choose(game, game.view(state, d.seat), legal)
+        assert action in legal
+        assert bot.last is not None and bot.last.iterations == 8
+        assert 0.0 <= bot.last.win_estimate <= 1.0
+
+
+@pytest.mark.parametrize("gid", list_games())
+def test_whole_game_with_mcts_in_every_seat(gid: str) -> None:
+    game = get_game(gid)
+    setup = game.normalize_setup(game.default_setup())
+    played = play_game(game, setup, 3, "mcts:4")
+    assert played.outcome is not None
+
+
+def _choice(game: Game, state: State, seat: int, seed: int = 9, iterations: int = 60) -> tuple[str, list[tuple[str, int]]]:
+    bot = MCTSBot(game, seat, seed, budget=iterations)
+    legal = game.legal_actions(state)
+    action = bot.choose(game, game.view(state, seat), legal)
+    assert bot.last is not None
+    return action.text, [(a.action.text, a.visits) for a in bot.last.actions]
+
+
+def test_cannot_peek_at_the_game_chance_stream() -> None:
+    """Two states that differ only in their dice to come: the bot's search is the same."""
+    game = get_game("the-night")
+    for state in _positions(game, 0, 21):
+        twin = state.clone()
+        twin.rng = Rng(state.rng.s ^ 0xDEADBEEF)
+        d = state.decision
+        assert d is not None
+        assert _choice(game, state, d.seat) == _choice(game, twin, d.seat)
+
+
+def test_cannot_peek_at_another_players_secret_human() -> None:
+    """Hidden Hero: what the other player secretly picked does not change seat 1's search."""
+    game = get_game("the-night")
+    state = game.new(Setup("standard", {"hidden-hero": True}, players=2), 4)
+    rng = Rng(4)
+    while state.decision is not None and (state.decision.kind != "activate" or state.decision.seat != 0):
+        legal = game.legal_actions(state)
+        game.apply_unchecked(state, legal[rng.below(len(legal))])
+    assert state.decision is not None
+    live = [h.idx for h in state.humans if h.status == 1]  # type: ignore[attr-defined]
+    others = [h for h in live if h != state.secret[1]]  # type: ignore[attr-defined]
+    twin = state.clone()
+    twin.secret[1] = others[0]  # type: ignore[attr-defined]
+    assert _choice(game, state, 0) == _choice(game, twin, 0)
+
+
+@pytest.mark.parametrize("gid", list_games())
+def test_cannot_peek_at_anything_hidden(gid: str) -> None:
+    """Every game: a twin of the true state with everything the seat cannot see redrawn (unseen
+    cards shuffled, hidden hands and chance resampled) gives the same search."""
+    game = get_game(gid)
+    for k, state in enumerate(_positions(game, 0, 31)):
+        twin = state.clone()
+        game.determinize(twin, Rng(1000 + k))
+        twin.viewer = None
+        d = state.decision
+        assert d is not None
+        assert _choice(game, state, d.seat) == _choice(game, twin, d.seat)
+
+
+def test_search_is_seeded() -> None:
+    game = get_game("the-night")
+    state = _positions(game, 0, 5)[1]
+    d = state.decision
+    assert d is not None
+    assert _choice(game, state, d.seat, seed=3) == _choice(game, state, d.seat, seed=3)
+
+
+def test_search_leaves_the_view_untouched_and_copies_no_log() -> None:
+    game = get_game("the-night")
+    state = _positions(game, 0, 5)[1]
+    view = game.view(state, 0)
+    before = game.snapshot(view)
+    log_len = len(view.log)
+    search(game, view, 0, Budget(30), Rng(1))
+    assert game.snapshot(view) == before
+    assert len(view.log) == log_len
+
+
+def test_null_log_keeps_nothing_and_copies_to_itself() -> None:
+    log = NullLog()
+    log.append(Event("roll", "a 6"))
+    log.extend([Event("roll", "a 1")])
+    log.insert(0, Event("roll", "a 2"))
+    assert len(log) == 0
+    assert log.copy() is log
+
+
+def test_budgets() -> None:
+    assert Budget.parse("500") == Budget(500, None)
+    assert Budget.parse("0.25s") == Budget(None, 0.25)
+    assert Budget.parse(7) == Budget(7, None)
+    assert Budget.parse(0.5) == Budget(None, 0.5)
+    assert Budget.parse(None) == Budget()
+    for bad in ("fast", "0", "-3", "0s", True):
+        with pytest.raises(SetupError):
+            Budget.parse(bad)  # type: ignore[arg-type]
+
+
+def test_time_budget_searches_at_least_once() -> None:
+    game = get_game("the-night")
+    state = _positions(game, 0, 5)[0]
+    r = search(game, game.view(state, 0), 0, Budget(None, 0.01), Rng(1))
+    assert r.iterations >= 1
+    assert r.action in game.legal_actions(state)
+
+
+def test_mcts_is_selectable_everywhere_a_bot_is() -> None:
+    for gid in list_games():
+        game = get_game(gid)
+        assert "mcts" in bot_names(game)
+        bot = make_bot("mcts:25", game, 0, 1)
+        assert isinstance(bot, MCTSBot) and bot.budget == Budget(25, None)
+        assert bot.needs_view
+    with pytest.raises(SetupError, match="takes no parameters"):
+        make_bot("random:5", get_game("the-night"), 0, 1)
+    with pytest.raises(SetupError, match="MCTS budget"):
+        make_bot("mcts:lots", get_game("the-night"), 0, 1)
+
+
+def test_hint_recommends_a_legal_action_with_a_chance_of_winning() -> None:
+    game = get_game("the-night")
+    state = _positions(game, 0, 8)[1]
+    h = hint(game, state, 0, 50)
+    assert h.action in game.legal_actions(state)
+    assert 0.0 <= h.win_estimate <= 1.0
+    assert hint(game, state, 0, 50) == h  # the same question, the same answer
+    action, estimate = h
+    assert (action, estimate) == (h.action, h.win_estimate)
+    r = analyse(game, state, 0, "40")
+    assert r.iterations == 40 and r.to_json()["action"] == r.action.text
+
+
+def test_hint_refuses_a_seat_that_is_not_deciding_and_a_finished_game() -> None:
+    game = get_game("the-night")
+    setup = next(s for s in game.test_setups() if s.options.get("zombie-player") and s.players == 2)
+    state = game.new(setup, 2)
+    d = state.decision
+    assert d is not None
+    with pytest.raises(SetupError, match="not seat"):
+        hint(game, state, 1 - d.seat, 10)
+    over = play_game(game, game.default_setup(), 1).state
+    with pytest.raises(SetupError, match="over"):
+        hint(game, over, 0, 10)
+
+
+def test_the_bot_does_not_repeat_itself_at_a_position() -> None:
+    """Free actions that undo each other (pick up, drop) cannot make the bot circle forever: back at
+    a position, it does not choose the same action again."""
+    game = get_game("the-night")
+    state = _positions(game, 0, 5)[1]
+    bot = MCTSBot(game, 0, 1, budget=10)
+    legal = game.legal_actions(state)
+    seen = []
+    for _ in range(len(legal)):
+        seen.append(bot.choose(game, game.view(state, 0), legal))
+    assert sorted(a.text for a in seen) == sorted(a.text for a in legal)
+    assert position_key(game, game.view(state, 0)) == position_key(game, game.view(state.clone(), 0))

@@ -1,0 +1,135 @@
+"""Reports, studies and tournaments."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from deadboard.cli import app
+from deadboard.core import Setup, SetupError, get_game
+from deadboard.sim.report import build_report, group_records, level_order, options_label, survival_curve
+from deadboard.sim.results import GameRecord, read_records
+from deadboard.sim.runner import make_tasks, run_tasks
+from deadboard.sim.study import build_grid, option_values, rank_effects
+from deadboard.sim.tournament import paired_difference, run_tournament
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("results") / "small.parquet"
+    game = get_game("the-night")
+    for setup in (Setup("standard"), Setup("standard", {"dodge": True}), Setup("quick-game")):
+        run_tasks(make_tasks("the-night", game.normalize_setup(setup), ("random",), 12, 3), jobs=2, out=str(out))
+    return out
+
+
+def test_report_renders_from_a_small_results_file(results: Path, tmp_path: Path) -> None:
+    html = tmp_path / "report.html"
+    run = CliRunner().invoke(app, ["report", str(results), "--html", str(html), "--title", "Small"])
+    assert run.exit_code == 0, run.output
+    text = html.read_text()
+    for section in ("Win rate by scenario", "Outcomes", "Victory levels", "Game length", "Survival by turn",
+                    "Per-seat figures", "95% interval"):
+        assert section in text
+    images = re.findall(r'<img alt="" src="data:image/png;base64,([A-Za-z0-9+/=]+)"', text)
+    assert len(images) >= 5
+    assert "standard · dodge" in text and "quick-game · basic rules" in text
+    assert "http://" not in text and "https://" not in text  # self-contained
+
+
+def test_report_groups_and_curves(results: Path) -> None:
+    records = read_records(results)
+    groups = group_records(records + records[:5])  # duplicates counted once
+    assert [g.label for g in groups["the-night"]] == ["quick-game · basic rules", "standard · basic rules", "standard · dodge"]
+    assert sum(g.n for g in groups["the-night"]) == 36
+    curve = survival_curve(records)
+    assert curve[0] == (0, 1.0)
+    assert all(a[1] >= b[1] for a, b in itertools.pairwise(curve))
+    losses = sum(1 for r in records if r.result == "loss")
+    assert abs(curve[-1][1] - (1 - losses / len(records))) < 1e-12
+    levels = level_order(records)
+    assert set(levels) == {r.level for r in records}
+    assert options_label('{"zombies": 25, "dodge": true}') == "dodge, zombies=25"
+
+
+def test_report_of_nothing_is_a_clear_error() -> None:
+    with pytest.raises(Exception, match="no games"):
+        build_report([])
+
+
+def test_study_grid_and_ranking() -> None:
+    game = get_game("the-night")
+    opt, values = option_values(game, "item-placement")
+    assert opt.kind == "choice" and values == list(opt.choices)
+    assert option_values(game, "dodge")[1] == [False, True]
+    assert option_values(game, "start-zombies=1,4")[1] == [1, 4]
+    with pytest.raises(SetupError, match="unknown option"):
+        option_values(game, "no-such-rule")
+    cells, _ = build_grid(game, Setup("standard"), ["dodge", "better-shooting"])
+    assert len(cells) == 4
+    assert {tuple(sorted(c.values.items())) for c in cells} == {
+        (("better-shooting", a), ("dodge", b)) for a in (False, True) for b in (False, True)}
+
+    def rec(win: bool) -> GameRecord:
+        return GameRecord(0, 0, "win" if win else "loss", [], 0.0, None, 1, "", 1, 0.0)
+
+    records = [[rec(c.values["dodge"]) for _ in range(10)] for c in cells]  # dodge decides everything
+    effects = rank_effects(cells, records)
+    assert [e.option for e in effects] == ["dodge", "better-shooting"]
+    assert effects[0].effect == 1.0 and effects[0].best is True and effects[1].effect == 0.0
+
+
+def test_study_command(tmp_path: Path) -> None:
+    out = tmp_path / "study.parquet"
+    html = tmp_path / "study.html"
+    run = CliRunner().invoke(app, ["study", "the-night", "--vary", "dodge", "--vary", "combat-assistance", "--games", "6",
+                                   "--jobs", "2", "--out", str(out), "--html", str(html), "--json"])
+    assert run.exit_code == 0, run.output
+    data = json.loads(run.stdout)
+    assert len(data["setups"]) == 4 and {e["option"] for e in data["ranking"]} == {"dodge", "combat-assistance"}
+    effects = [e["effect"] for e in data["ranking"]]
+    assert effects == sorted(effects, reverse=True)
+    assert len(read_records(out)) == 24 and "<img" in html.read_text()
+
+
+def test_tournament_on_the_same_seeds() -> None:
+    game = get_game("the-night")
+    setup = game.normalize_setup(Setup("quick-game"))
+    r = run_tournament(game, setup, ["random", "mcts:8"], 4, 1, jobs=2)
+    assert r.mode == "same-seeds" and [b.bot for b in r.bots] == ["random", "mcts:8"]
+    assert all(b.games == 4 for b in r.bots)
+    (p,) = r.pairings
+    assert p.a == "random" and p.b == "mcts:8" and -1.0 <= p.rate <= 1.0
+    assert p.rate == pytest.approx(r.bots[0].win_rate - r.bots[1].win_rate)
+
+
+def test_tournament_head_to_head_alternates_seats() -> None:
+    game = get_game("the-night")
+    setup = game.normalize_setup(Setup("standard", {"zombie-player": True}, players=2))
+    r = run_tournament(game, setup, ["random", "mcts:4"], 4, 2)
+    assert r.mode == "head-to-head"
+    (p,) = r.pairings
+    assert p.games == 4 and 0.0 <= p.rate <= 1.0
+    assert r.bots[0].mean_score + r.bots[1].mean_score == pytest.approx(1.0)
+
+
+def test_tournament_command_and_its_errors() -> None:
+    run = CliRunner().invoke(app, ["tournament", "the-night", "--bots", "random,mcts:5", "--games", "2",
+                                   "--scenario", "quick-game", "--json"])
+    assert run.exit_code == 0, run.output
+    data = json.loads(run.stdout)
+    assert data["mode"] == "same-seeds" and len(data["bots"]) == 2 and len(data["pairings"]) == 1
+    bad = CliRunner().invoke(app, ["tournament", "the-night", "--bots", "random", "--games", "2"])
+    assert "at least two bots" in str(bad.exception)
+    bad = CliRunner().invoke(app, ["tournament", "the-night", "--bots", "random,nobody", "--games", "2"])
+    assert "unknown bot" in str(bad.exception)
+
+
+def test_paired_difference() -> None:
+    m, (lo, hi) = paired_difference([1, 1, 0, 1], [0, 1, 0, 0])
+    assert m == 0.5 and lo < 0.5 < hi
