@@ -56,8 +56,8 @@ from deadboard.games.the_night.state import (
     NOT_IN_GAME,
     ON_OPENING,
     OVER,
-    SET_ASIDE,
     REANIMATION,
+    SET_ASIDE,
     SETUP,
     STATUS_NAMES,
     ZOMBIE,
@@ -1065,11 +1065,10 @@ class TheNight(Game):
                 if a[0] == "opportunity":
                     h = human_by_name(state, str(a[1]))
                     shoot(state, h, zombie_by_name(state, str(a[2])), c.item_index[str(a[3])], -1)
-            elif kind == "latch":
-                if a[0] == "latch":
-                    o = grid.opening_by_name[str(a[1])].id
-                    state.op[o] |= LOCKED
-                    state.emit("event", f"Latch fall: the {c.openings_label[o]} is locked", None)
+            elif kind == "latch" and a[0] == "latch":
+                o = grid.opening_by_name[str(a[1])].id
+                state.op[o] |= LOCKED
+                state.emit("event", f"Latch fall: the {c.openings_label[o]} is locked", None)
         advance(state)
 
     def _finish_take(self, state: NightState) -> None:
