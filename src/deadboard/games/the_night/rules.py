@@ -170,7 +170,9 @@ def _run_step(state: NightState, step: tuple[Any, ...]) -> tuple[Any, ...] | Non
     elif kind == "item":
         return su.prepare_item(state, step[1])
     elif kind == "keys":
-        state.pending.insert(0, ("item", state.c.kind_items["keys"][0]))
+        keys = state.c.kind_items["keys"][0]
+        if state.item_where[keys] == NOT_IN_GAME:
+            state.pending.insert(0, ("item", keys))
     elif kind == "boards":
         su.place_boards(state)
     elif kind == "start-items":
