@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from deadboard.games.the_night import ai
 from deadboard.games.the_night.state import BOARDED, BROKEN, HUMAN_ZOMBIE, LOCKED, REMOVED
 from tests.the_night.helpers import board, dice, sq, zombie_turn
@@ -32,7 +34,7 @@ def test_zombies_move_orthogonally_only() -> None:
     zombie_turn(s, 5)
     path = [sq(s, "a1")] + [sq(s, m) for m in moves_of(s, "Z5")]
     assert len(path) == 4
-    for a, b in zip(path, path[1:]):
+    for a, b in itertools.pairwise(path):
         assert s.c.grid.manhattan(a, b) == 1
 
 

@@ -117,7 +117,7 @@ def play_cmd(
         rep = replay(save)
         state = rep.state
         actions = list(save.actions)
-        console.print(f"[dim]Loaded {load}: {len(actions)} actions replayed.[/]")
+        console.print(f"[dim]Loaded {load}: {len(actions)} actions replayed.[/]", soft_wrap=True)
     else:
         game = get_game(game_id)
         setup = build_setup(game, scenario, option, players, content)

@@ -245,6 +245,12 @@ def break_attempt(state: NightState, z: int, o: int) -> bool:
 
 
 def move_zombie(state: NightState, z: int, to: int) -> None:
+    """One step of a zombie's move."""
+    relocate(state, z, to)
+
+
+def relocate(state: NightState, z: int, to: int) -> None:
+    """Put a zombie on another square (a step, or the Lightning event's push)."""
     frm = state.zsq[z]
     if state.zocc[frm] == z:
         state.zocc[frm] = 0

@@ -1056,7 +1056,7 @@ class TheNight(Game):
                 _fight(state, step[1], zombie_by_name(state, str(a[2])))
             elif kind == "lightning":
                 z = zombie_by_name(state, str(a[1]))
-                ai.move_zombie(state, z, grid.index[str(a[2])])
+                ai.relocate(state, z, grid.index[str(a[2])])
                 state.emit("event", f"Lightning: {a[1]} is distracted to {a[2]}", None)
             elif kind == "dash":
                 if a[0] == "dash":
