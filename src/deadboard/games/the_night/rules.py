@@ -201,8 +201,7 @@ def _end_game(state: NightState, reason: str, text: str) -> None:
 
 def _check_sudden_end(state: NightState) -> bool:
     """Ends that cannot wait for the end of the turn: every human dead or gone, house cleared."""
-    live = sum(1 for h in state.humans if h.status == LIVE)
-    if live == 0:
+    if not any(h.status == LIVE for h in state.humans):
         if any(h.status == ESCAPED for h in state.humans):
             _end_game(state, "escaped", "Every surviving human has escaped.")
         else:
@@ -461,21 +460,39 @@ def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int]) -> list
     grid = state.c.grid
     sq = state.humans[h].sq
     zocc = state.zocc
+    op = state.op
+    extra_yard = 1 if state.cfg.dark_yard else 0
+    yard = state.c.yard
+    base_extra = 1 if "injured" in state.humans[h].attrs else 0
     out = []
     for t, kind, o in grid.orth[sq]:
         if zocc[t]:
             continue
-        cost = move_cost(state, h, sq, t, kind, o)
-        if cost < 0 or cost > ap:
+        if kind == OPEN:
+            cost = 1
+        elif kind == DOOR:
+            if op[o] & CLOSED:
+                continue
+            cost = 1
+        else:
+            if op[o] & BOARDED:
+                continue
+            cost = 2
+        cost += base_extra + (extra_yard if yard[t] else 0)
+        if cost > ap:
             continue
-        if t in hsq and hsq[t] != h and cost >= ap:
+        other = hsq.get(t)
+        if other is not None and other != h and cost >= ap:
             continue  # may pass through another human, never stop on them
         out.append((t, cost))
     for t in grid.diag[sq]:
         if zocc[t]:
             continue
-        cost = move_cost(state, h, sq, t, OPEN, -1)
-        if cost > ap or (t in hsq and hsq[t] != h and cost >= ap):
+        cost = 1 + base_extra + (extra_yard if yard[t] else 0)
+        if cost > ap:
+            continue
+        other = hsq.get(t)
+        if other is not None and other != h and cost >= ap:
             continue
         out.append((t, cost))
     out.sort()
