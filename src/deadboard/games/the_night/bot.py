@@ -73,7 +73,7 @@ def threat_field(state: NightState) -> list[int]:
     zs = state.zsq
     if not zs:
         return [INF] * state.c.grid.n
-    sources = {}
+    sources: dict[int, int] = {}
     zap = state.cfg.zap
     for z, sq in zs.items():
         v = -zap[z]
@@ -431,8 +431,9 @@ class HeuristicBot:
         z = state.zact
         here = field[state.zsq[z]]
         grid = state.c.grid
-        best, best_v = legal[-1], here
+        best, best_v = legal[-1], float(here)
         for a in legal:
+            v: float
             if a[0] == "zmove":
                 v = field[grid.index[str(a[2])]]
             elif a[0] == "zbreak":
