@@ -538,6 +538,11 @@ def human_actions(state: NightState) -> list[Action]:
             moves = safe
     for t, _cost in moves:
         out.append(act("move", name, names[t]))
+    sharing = any(o.status == LIVE and o.idx != h and o.sq == sq for o in state.humans)
+    if sharing and moves:
+        # passing through another human's square: step off before anything else that costs AP
+        out.extend(_free_actions(state, h))
+        return out
 
     combat_done = state.fought
     if ap >= 1 and not combat_done and state.shots == 0:
@@ -563,15 +568,7 @@ def human_actions(state: NightState) -> list[Action]:
             op = grid.openings[o]
             if op.lockable and not state.op[o] & BROKEN:
                 out.append(act("unlock" if state.op[o] & LOCKED else "lock", name, op.name))
-    if not _locked_in_basement(state, sq):
-        seen_kinds: set[str] = set()
-        for i, w in enumerate(where):
-            if w == sq and can_carry(state, h, i) and items[i].kind_id not in seen_kinds | {""}:
-                out.append(act("pickup", name, items[i].id))
-                if items[i].kind == "board":
-                    seen_kinds.add("board")
-    for i in carried:
-        out.append(act("drop", name, items[i].id))
+    out.extend(_free_actions(state, h))
     if ap >= 1 and carried:
         for t in human_reach(state, sq):
             other = hsq.get(t)
@@ -582,9 +579,27 @@ def human_actions(state: NightState) -> list[Action]:
                     out.append(act("give", name, state.humans[other].name, items[i].id))
     if c.entry_of[sq] and state.cfg.victory_exit == c.entry_of[sq]:
         out.append(act("escape", name))
-    sharing = any(o.status == LIVE and o.idx != h and o.sq == sq for o in state.humans)
-    if not sharing or not moves:
-        out.append(act("done", name))
+    out.append(act("done", name))
+    return out
+
+
+def _free_actions(state: NightState, h: int) -> list[Action]:
+    """Picking up (one board at a time: they are all alike) and dropping cost nothing."""
+    name = state.humans[h].name
+    sq = state.humans[h].sq
+    items = state.c.items
+    out: list[Action] = []
+    if not _locked_in_basement(state, sq):
+        board_offered = False
+        for i, w in enumerate(state.item_where):
+            if w == sq and can_carry(state, h, i):
+                if items[i].kind == "board":
+                    if board_offered:
+                        continue
+                    board_offered = True
+                out.append(act("pickup", name, items[i].id))
+    tag = CARRIED + h
+    out.extend(act("drop", name, items[i].id) for i, w in enumerate(state.item_where) if w == tag)
     return out
 
 
@@ -637,6 +652,33 @@ def _fight(state: NightState, h: int, z: int) -> None:
     state.fought = True
     hand_to_hand(state, h, z, "human")
     state.ap = 0
+    _step_off(state, h)
+
+
+def _step_off(state: NightState, h: int) -> None:
+    """A human caught by Dodge while passing through another human's square ends on the nearest square
+    free of humans and zombies (ruling: only one human may occupy a square once movement is over)."""
+    hu = state.humans[h]
+    if hu.status != LIVE or not any(o.status == LIVE and o.idx != h and o.sq == hu.sq for o in state.humans):
+        return
+    taken = {o.sq for o in state.humans if o.status == LIVE and o.idx != h}
+    seen = {hu.sq}
+    frontier = [hu.sq]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for t in human_reach(state, s):
+                if t in seen:
+                    continue
+                seen.add(t)
+                if state.zocc[t]:
+                    continue
+                if t not in taken:
+                    hu.sq = t
+                    state.emit("move", f"{hu.name} steps aside to {state.c.grid.names[t]}", {"human": hu.name, "to": state.c.grid.names[t]})
+                    return
+                nxt.append(t)
+        frontier = nxt
 
 
 def apply_human_action(state: NightState, a: Action) -> None:
