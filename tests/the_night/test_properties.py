@@ -51,7 +51,7 @@ def check_invariants(s: NightState) -> None:
     assert s.turn <= s.cfg.turns
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), which=st.integers(0, len(SETUPS) - 1))
 @example(seed=489, which=1)  # Dodge caught a human passing through another's square
 def test_random_legal_play_never_breaks_a_rule(seed: int, which: int) -> None:

@@ -455,8 +455,9 @@ def _zombie_near(state: NightState, sq: int) -> bool:
     return any(zocc[t] for t in human_reach(state, sq))
 
 
-def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int]) -> list[tuple[int, int]]:
-    """(square, cost) for every single-square move the human can afford now."""
+def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int], last: bool = False) -> list[tuple[int, int]]:
+    """(square, cost) for every single-square move the human can afford now. ``last``: this is the
+    last square they may move (Fear of the dark), so they cannot stop on another human's way."""
     grid = state.c.grid
     sq = state.humans[h].sq
     zocc = state.zocc
@@ -482,7 +483,7 @@ def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int]) -> list
         if cost > ap:
             continue
         other = hsq.get(t)
-        if other is not None and other != h and cost >= ap:
+        if other is not None and other != h and (cost >= ap or last):
             continue  # may pass through another human, never stop on them
         out.append((t, cost))
     for t in grid.diag[sq]:
@@ -492,7 +493,7 @@ def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int]) -> list
         if cost > ap:
             continue
         other = hsq.get(t)
-        if other is not None and other != h and cost >= ap:
+        if other is not None and other != h and (cost >= ap or last):
             continue
         out.append((t, cost))
     out.sort()
@@ -530,7 +531,7 @@ def human_actions(state: NightState) -> list[Action]:
 
     moves: list[tuple[int, int]] = []
     if not state.frozen and state.move_limit != 0:
-        moves = human_moves(state, h, ap, hsq)
+        moves = human_moves(state, h, ap, hsq, last=state.move_limit == 1)
         if "coward" in hu.attrs:
             safe = [(t, cost) for t, cost in moves if not _zombie_near(state, t)]
             if _zombie_near(state, sq) and safe:
