@@ -26,8 +26,10 @@ from deadboard.games.the_night.board import (
     CLOSED,
     best_weapon,
     human_squares,
+    vacate,
     zombie_name,
     zombie_reach,
+    zombie_steps,
 )
 from deadboard.games.the_night.combat import hand_to_hand
 from deadboard.games.the_night.state import (
@@ -251,16 +253,7 @@ def move_zombie(state: NightState, z: int, to: int) -> None:
 
 def relocate(state: NightState, z: int, to: int) -> None:
     """Put a zombie on another square (a step, or the Lightning event's push)."""
-    frm = state.zsq[z]
-    if state.zocc[frm] == z:
-        state.zocc[frm] = 0
-        for other in state.stacked:
-            if state.zsq.get(other) == frm:
-                state.zocc[frm] = other
-                state.stacked = tuple(s for s in state.stacked if s != other)
-                break
-    else:
-        state.stacked = tuple(s for s in state.stacked if s != z)
+    vacate(state, z, state.zsq[z])
     state.zsq[z] = to
     state.zocc[to] = z
 
@@ -278,10 +271,8 @@ def unstack(state: NightState) -> None:
         while frontier and dest < 0:
             nxt = []
             for s in frontier:
-                for t, kind, o in grid.orth[s]:
-                    if t in seen or (kind != OPEN and state.op[o] & CLOSED):
-                        continue
-                    if state.cfg.confine and state.c.inside[t] != state.c.inside[s]:
+                for t in zombie_steps(state, s):
+                    if t in seen:
                         continue
                     seen.add(t)
                     if not state.zocc[t] and t not in hsq:

@@ -30,6 +30,7 @@ from deadboard.games.the_night.board import (
     step_cost_human,
     zombie_by_name,
     zombie_name,
+    zombie_steps,
     zombies_adjacent_to_human,
 )
 from deadboard.games.the_night.combat import (
@@ -850,10 +851,8 @@ def lightning_actions(state: NightState) -> list[Action]:
         for _ in range(2):
             nxt = []
             for s in frontier:
-                for t, kind, o in grid.orth[s]:
-                    if t in seen or (kind != OPEN and state.op[o] & CLOSED):
-                        continue
-                    if state.cfg.confine and state.c.inside[t] != state.c.inside[s]:
+                for t in zombie_steps(state, s):
+                    if t in seen:
                         continue
                     seen.add(t)
                     if state.zocc[t] or t in hsq:
