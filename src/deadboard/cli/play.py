@@ -83,8 +83,31 @@ def show(console: Console, session: Session, seat: int | None) -> None:
 
 
 def list_actions(console: Console, legal: list[Action]) -> None:
-    items = [Text.assemble((f"{i + 1:>3} ", "bold cyan"), a.text) for i, a in enumerate(legal)]
-    console.print(Columns(items, equal=True, column_first=True, padding=(0, 2)))
+    """Numbered legal actions; long runs that differ only in their last word (squares, targets) are
+    folded into one line with their range of numbers."""
+    groups: list[tuple[int, int, list[Action]]] = []
+    for i, a in enumerate(legal):
+        head = a[:-1] if len(a) > 1 else a
+        if groups and groups[-1][2][0][:-1] == head and len(a) > 1:
+            start, _, members = groups[-1]
+            members.append(a)
+            groups[-1] = (start, i, members)
+        else:
+            groups.append((i, i, [a]))
+    items: list[Text] = []
+    for start, end, members in groups:
+        if len(members) <= 6 or len(legal) <= 30:
+            items.extend(Text.assemble((f"{start + k + 1:>3} ", "bold cyan"), m.text) for k, m in enumerate(members))
+        else:
+            head = " ".join(map(str, members[0][:-1]))
+            words = [str(m[-1]) for m in members]
+            tails = " ".join(words) if len(words) <= 40 else " ".join(words[:16]) + f" … {len(words) - 20} more … " + " ".join(words[-4:])
+            items.append(Text.assemble((f"{start + 1}–{end + 1} ", "bold cyan"), f"{head} … ({tails})"))
+    if any(len(t.plain) > 60 for t in items):
+        for t in items:
+            console.print(t)
+    else:
+        console.print(Columns(items, equal=True, column_first=True, padding=(0, 2)))
 
 
 def new_log(console: Console, state: State, since: int) -> int:
