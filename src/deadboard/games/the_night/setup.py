@@ -81,10 +81,10 @@ def prepare_human(state: NightState, h: int) -> tuple[object, ...] | None:
         return _place_or_offer(state, h, (c.grid.square(cfg.start_squares[h]),), "the story's square")
     if mode == "free":
         cands = tuple(s for s in range(c.grid.n) if c.grid.passable[s] and human_free(state, s))
-        return _place_or_offer(state, h, cands, "any square (Alternative Human Setup)")
+        return _place_or_offer(state, h, cands, "the map (Alternative Human Setup)")
     if mode == "quick":
         cands = tuple(s for s in range(c.grid.n) if c.inside[s] and c.grid.passable[s] and human_free(state, s))
-        return _place_or_offer(state, h, cands, "anywhere in the house")
+        return _place_or_offer(state, h, cands, "the house")
     if mode == "coopers":
         area = {"Harry": "Basement Landing", "Helen": "Basement Stairs", "Karen": "Basement"}.get(name, "Living Room")
         cands = tuple(s for s in c.areas[area] if human_free(state, s))
