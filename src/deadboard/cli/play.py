@@ -87,8 +87,8 @@ def list_actions(console: Console, legal: list[Action]) -> None:
     folded into one line with their range of numbers."""
     groups: list[tuple[int, int, list[Action]]] = []
     for i, a in enumerate(legal):
-        head = a[:-1] if len(a) > 1 else a
-        if groups and groups[-1][2][0][:-1] == head and len(a) > 1:
+        prefix = a[:-1] if len(a) > 1 else a
+        if groups and groups[-1][2][0][:-1] == prefix and len(a) > 1:
             start, _, members = groups[-1]
             members.append(a)
             groups[-1] = (start, i, members)
@@ -99,10 +99,10 @@ def list_actions(console: Console, legal: list[Action]) -> None:
         if len(members) <= 6 or len(legal) <= 30:
             items.extend(Text.assemble((f"{start + k + 1:>3} ", "bold cyan"), m.text) for k, m in enumerate(members))
         else:
-            head = " ".join(map(str, members[0][:-1]))
+            label = " ".join(map(str, members[0][:-1]))
             words = [str(m[-1]) for m in members]
             tails = " ".join(words) if len(words) <= 40 else " ".join(words[:16]) + f" … {len(words) - 20} more … " + " ".join(words[-4:])
-            items.append(Text.assemble((f"{start + 1}–{end + 1} ", "bold cyan"), f"{head} … ({tails})"))
+            items.append(Text.assemble((f"{start + 1}–{end + 1} ", "bold cyan"), f"{label} … ({tails})"))
     if any(len(t.plain) > 60 for t in items):
         for t in items:
             console.print(t)

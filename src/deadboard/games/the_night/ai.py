@@ -119,6 +119,11 @@ def field_for(state: NightState, targets: tuple[int, ...]) -> tuple[list[int], l
     return zombie_field(state, targets)
 
 
+def route_table(state: NightState) -> list[list[int]]:
+    """Zombie route costs between every pair of squares with every door and window open."""
+    return _steps(state).all_open(state)
+
+
 def nearest_target(state: NightState, targets: tuple[int, ...], sq: int) -> int:
     table = _steps(state).all_open(state)
     best, best_d = -1, INF

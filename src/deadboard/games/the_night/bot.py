@@ -21,6 +21,7 @@ from deadboard.core.grid import INF
 from deadboard.core.rng import Rng
 from deadboard.games.the_night import ai
 from deadboard.games.the_night.board import (
+    CLOSED,
     best_weapon,
     capacity,
     human_by_name,
@@ -73,8 +74,12 @@ def threat_field(state: NightState) -> list[int]:
     zs = state.zsq
     if not zs:
         return [INF] * state.c.grid.n
-    sources: dict[int, int] = {}
     zap = state.cfg.zap
+    if not state.cfg.confine and not any(f & CLOSED for f in state.op):
+        table = ai.route_table(state)  # no barricade anywhere: one row per zombie, no search
+        rows = [[d - zap[z] for d in table[sq]] for z, sq in zs.items()]
+        return rows[0] if len(rows) == 1 else list(map(min, *rows))
+    sources: dict[int, int] = {}
     for z, sq in zs.items():
         v = -zap[z]
         if v < sources.get(sq, INF):
@@ -146,6 +151,7 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
         if f & (BOARDED | LOCKED) and c.inside[o.a] != c.inside[o.b]:
             score += 0.8
     # go and fetch what lies around: weapons, guns and their ammo, the Keys, boards
+    with_room = [h for h in live if load(state, h.idx) < capacity(state, h.idx)]
     need_keys = not any(CARRIED <= where[i] < ON_OPENING for i in c.kind_items["keys"])
     for i, x in enumerate(where):
         if not 0 <= x < c.grid.n:
@@ -156,7 +162,8 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
             value = 4.0 if any(items[g].ammo == it.kind_id and CARRIED <= where[g] < ON_OPENING for g in range(len(items)) if items[g].kind == "firearm") else 1.0
         if value <= 0:
             continue
-        best = min((dist[h.sq][x] for h in live if load(state, h.idx) < capacity(state, h.idx) or it.kind in ("ammo", "keys")), default=INF)
+        free_hands = live if it.kind in ("ammo", "keys") else with_room
+        best = min((dist[h.sq][x] for h in free_hands), default=INF)
         if threat[x] > 0:
             score -= value * (0.3 + 0.7 * min(best, 15) / 15.0)
     return score
