@@ -477,7 +477,7 @@ def _step_fx(st: DistrictState, step: tuple[Any, ...]) -> None:
     if k == "nothing":
         if _ability(st, seat) == "scavenger":
             r = st.rng.d6()
-            if r >= 5:
+            if r >= 4:
                 item = c.pools["non-unique"][st.rng.below(len(c.pools["non-unique"]))]
                 st.emit("ability", f"Scavenger: {st.name(seat)} rolls {r} and turns up a {c.items[item].name}", {"roll": r})
                 _push(st, ("equip", seat, item))
@@ -717,7 +717,7 @@ def _fight_round(st: DistrictState, seat: int, lo: tuple[int, ...]) -> None:
     st.cb_used = tuple(used)
     opts = pairing_options(sd, zd, s.ability == "brawler")
     st.emit("combat", f"Combat round ({loadout_text(c, lo)}, rating {cr}): {st.name(seat)} rolls {sorted(sd)}, "
-            f"the {st.cb_n} zombie{'s' if st.cb_n > 1 else ''} roll {sorted(zd)}",
+            f"the {st.cb_n} zombie{"s roll" if st.cb_n > 1 else " rolls"} {sorted(zd)}",
             {"survivor": sorted(sd), "zombies": sorted(zd), "rating": cr})
     if len(opts) == 1:
         k, w, pr = opts[0]
@@ -1211,6 +1211,8 @@ def _choose_survivor(st: DistrictState, seat: int, surv: int, why: str) -> None:
     p.items = []
     p.ending = ""
     s = st.c.survivors[surv]
+    if s.ability == "sharpshooter" and "pistol" in st.c.item_index:
+        p.items.append(st.c.item_index["pistol"])
     if why == "start":
         st.emit("setup", f"Player {seat + 1} plays {s.name} ({s.id}): combat {s.combat}, agility {s.agility}, "
                 f"perception {s.perception}, health {s.health}. {s.ability_text}", {"seat": seat, "survivor": s.id})
