@@ -717,7 +717,7 @@ def _fight_round(st: DistrictState, seat: int, lo: tuple[int, ...]) -> None:
     st.cb_used = tuple(used)
     opts = pairing_options(sd, zd, s.ability == "brawler")
     st.emit("combat", f"Combat round ({loadout_text(c, lo)}, rating {cr}): {st.name(seat)} rolls {sorted(sd)}, "
-            f"the {st.cb_n} zombie{"s roll" if st.cb_n > 1 else " rolls"} {sorted(zd)}",
+            f"the {st.cb_n} zombie{'s roll' if st.cb_n > 1 else ' rolls'} {sorted(zd)}",
             {"survivor": sorted(sd), "zombies": sorted(zd), "rating": cr})
     if len(opts) == 1:
         k, w, pr = opts[0]
