@@ -244,7 +244,7 @@ class _Parser:
                 attrs.append(ATTRIBUTES.index(a))
             target = self.number("the check's target")
             passed = self.block()
-            failed: tuple[Effect, ...] = (("nothing",),)
+            failed: tuple[Effect, ...] = ()
             if self.peek() == "else":
                 self.i += 1
                 failed = self.block()

@@ -687,7 +687,7 @@ def fight_actions(st: DistrictState, seat: int) -> list[Action]:
 
 def _auto_fight(st: DistrictState, seat: int) -> bool:
     """A combat round with nothing to choose (one loadout, no escape, nothing to use) runs itself."""
-    if st.cb_escape or st.players[seat].wounds:
+    if st.cb_escape or _use_actions(st, seat):
         return False
     los = loadouts(st.c, st.players[seat].items)
     if len(los) != 1:
@@ -1104,6 +1104,7 @@ def apply(st: DistrictState, a: Action) -> None:
             st.unused.append(old)
             st.card[pos] = new
             st.seen[pos] = False
+            st.up[pos] = False
             st.emit("event", f"{c.locations[old].name} is replaced by a random unused location card, face down", None)
         else:
             st.emit("event", f"{c.locations[st.card[pos]].name} stays; later visits are disregarded", None)
