@@ -30,7 +30,7 @@ class ScriptedRng(Rng):
 
 
 def new_game(players: int = 1, seed: int = 1, options: dict[str, object] | None = None,
-             survivors: Iterable[str] = ("HOPE", "MARCUS", "DANA", "TOMAS")) -> DistrictState:
+             survivors: Iterable[str] = ("DANA", "MARCUS", "EZRA", "TOMAS")) -> DistrictState:
     """A game past the choice of survivors (and, with 2+ players, of corners a1, f5, f1, a5)."""
     st = GAME.new(Setup("standard", dict(options or {}), players=players), seed)
     names = list(survivors)
