@@ -37,6 +37,8 @@ def new_game(players: int = 1, seed: int = 1, options: dict[str, object] | None 
     corners = ["a1", "f5", "f1", "a5"]
     while st.decision is not None and st.decision.kind in ("survivor", "corner"):
         d = st.decision
+        if d.kind == "survivor" and st.players[d.seat].used:
+            break  # a death in the opening turns: the test takes over from here
         if d.kind == "survivor":
             GAME.apply(st, f"choose {names[d.seat]}")
         else:
