@@ -158,7 +158,7 @@ def test_pairing_options_are_exactly_the_pareto_front(s: list[int], z: list[int]
     front = {o for o in every if not any(q[0] >= o[0] and q[1] <= o[1] and q != o for q in every)}
     opts = pairing_options(s, z, brawler)
     assert {(k, w) for k, w, _ in opts} == front
-    for k, w, pairing in opts:
+    for k, _w, pairing in opts:
         used_s = sorted(a for a, _ in pairing)
         assert all(used_s.count(v) <= s.count(v) for v in used_s)
         assert sum(1 for a, b in pairing if a > b or (brawler and a == b)) == k

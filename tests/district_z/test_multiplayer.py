@@ -25,7 +25,7 @@ def test_heal_one_wound_instead_of_moving_when_wounded() -> None:
     assert "heal" in legal(st) and "stay" in legal(st)
     GAME.apply(st, "heal")
     assert st.players[marcus].wounds == 1
-    assert st.decision is not None and st.decision.seat != marcus or st.players[marcus].pos == st.lay.index["c3"]
+    assert (st.decision is not None and st.decision.seat != marcus) or st.players[marcus].pos == st.lay.index["c3"]
 
 
 def test_no_heal_without_wounds_but_staying_is_allowed() -> None:

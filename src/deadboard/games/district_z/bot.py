@@ -22,7 +22,7 @@ from deadboard.games.district_z.rules import has_objective, health
 from deadboard.games.district_z.state import LIVE, NO_CARD, OBJ, DistrictState, Layout
 
 #: survivors in order of preference (found with the simulator)
-PREFERENCE = ("EZRA", "MARCUS", "HOPE", "DANA", "TOMAS", "ROSA")
+PREFERENCE = ("TOMAS", "ROSA", "HOPE", "DANA", "MARCUS", "EZRA")
 
 
 _DIST: dict[tuple[int, int, tuple[bool, ...]], tuple[tuple[int, ...], ...]] = {}
@@ -108,14 +108,14 @@ class HeuristicBot:
         kind = st.pending[0][0] if st.pending else ""
         fn = getattr(self, "_" + kind.replace("-", "_"), None)
         if fn is not None:
-            choice = fn(st, legal)
+            choice: Action | None = fn(st, legal)
             if choice is not None and choice in legal:
                 return choice
         return legal[0]
 
     # ----- helpers ----------------------------------------------------------------------------------
     def _me(self, st: DistrictState) -> int:
-        return st.pending[0][1]
+        return int(st.pending[0][1])
 
     def _remaining(self, st: DistrictState, seat: int) -> int:
         return health(st, seat) - st.players[seat].wounds
@@ -179,9 +179,7 @@ class HeuristicBot:
         out = []
         # objectives seen face down, or lying dropped
         for q in lay.positions():
-            if st.seen[q] and st.card[q] >= OBJ:
-                out.append(q)
-            elif any(st.c.items[i].objective for i in st.dropped[q]):
+            if (st.seen[q] and st.card[q] >= OBJ) or any(st.c.items[i].objective for i in st.dropped[q]):
                 out.append(q)
         for o in st.players:
             if o.seat != seat and o.status == LIVE and has_objective(st, o.seat) and self._stronger(st, seat, o.seat):
@@ -325,7 +323,7 @@ class HeuristicBot:
                 o = _seat_of(st, str(a[1]))
                 if has_objective(st, o) and not has_objective(st, seat) and self._stronger(st, seat, o):
                     return a
-        if self._remaining(st, seat) >= 3 or st.counters[p.pos] == 0 and self._danger(st, p.pos) < 1.0:
+        if self._remaining(st, seat) >= 3 or (st.counters[p.pos] == 0 and self._danger(st, p.pos) < 1.0):
             return Action("roll")
         return Action("nothing")
 

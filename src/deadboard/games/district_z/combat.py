@@ -59,6 +59,14 @@ def loadouts(c: DistrictContent, items: Sequence[int]) -> list[tuple[int, Loadou
     A loadout is left out when another is at least as strong and risks only a subset of its
     checked items (ammo or breaking), so "no weapon" is offered only against risky weapons.
     """
+    key = ("loadouts", *sorted(items))
+    got = c.memo.get(key)
+    if got is None:
+        got = c.memo[key] = _loadouts(c, items)
+    return got
+
+
+def _loadouts(c: DistrictContent, items: Sequence[int]) -> list[tuple[int, Loadout]]:
     its = c.items
     weapons = sorted({i for i in items if its[i].combat > 0})
     cands: list[tuple[int, Loadout]] = [(0, ())]
@@ -132,11 +140,11 @@ def _frontier(zs: tuple[int, ...], counts: tuple[int, ...], brawler: bool) -> di
     lo = z if brawler else z + 1
     for v in range(lo, 7):  # destroy it with the smallest die of each face that beats it
         if counts[v]:
-            nc = counts[:v] + (counts[v] - 1,) + counts[v + 1 :]
+            nc = (*counts[:v], counts[v] - 1, *counts[v + 1 :])
             for k, (t, p) in _frontier(rest, nc, brawler).items():
                 offer(k + 1, t, ((v, z), *p))
     if not brawler and counts[z]:  # negate it with an equal die
-        nc = counts[:z] + (counts[z] - 1,) + counts[z + 1 :]
+        nc = (*counts[:z], counts[z] - 1, *counts[z + 1 :])
         for k, (t, p) in _frontier(rest, nc, brawler).items():
             offer(k, t + 1, ((z, z), *p))
     return out

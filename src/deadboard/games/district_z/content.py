@@ -18,7 +18,7 @@ The parsed effects are plain tuples (see ``Effect``), shared by every state of a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -289,6 +289,8 @@ class DistrictContent:
     base: tuple[int, ...]  # location indices of the base set
     additional: tuple[int, ...]
     pools: dict[str, tuple[int, ...]]
+    #: memo of derived figures (weapon loadouts by equipment), filled as games are played
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 def _events(rec: LocationRec, field: str, texts: list[str], items: dict[str, int], file: str, i: int) -> list[Event]:
@@ -310,7 +312,11 @@ def load_content(override: str | None = None) -> DistrictContent:
     surv_recs = load_records(folder / "survivors.toml", "survivor", SurvivorRec)
     loc_path = folder / "locations.toml"
     loc_recs = load_records(loc_path, "location", LocationRec, read_toml(loc_path))
-    unique(item_recs + obj_recs, "id", "items.toml/objectives.toml", "item")  # type: ignore[operator]
+    unique(item_recs, "id", "items.toml", "item")
+    unique(obj_recs, "id", "objectives.toml", "objective")
+    clash = {r.id for r in item_recs} & {o.id for o in obj_recs}
+    if clash:
+        raise ContentError(f"objectives.toml: id {sorted(clash)[0]!r} is also an item id")
     unique(surv_recs, "id", "survivors.toml", "survivor")
     unique(loc_recs, "id", "locations.toml", "location")
     if not obj_recs:
@@ -325,11 +331,11 @@ def load_content(override: str | None = None) -> DistrictContent:
     index = {it.id: it.index for it in items}
     regular = {it.id: it.index for it in items[:n_items]}
     locations = []
-    for i, r in enumerate(loc_recs):
-        table = tuple(_events(r, "table", r.table, regular, loc_path.name, i)) if r.table else None
-        uniq = _events(r, "unique", [r.unique], regular, loc_path.name, i)[0] if r.unique else None
-        after = _events(r, "after", [r.after], regular, loc_path.name, i)[0] if r.after else None
-        locations.append(Location(i, r.id, r.name, r.text, r.set, table, uniq, after))
+    for i, lr in enumerate(loc_recs):
+        table = tuple(_events(lr, "table", lr.table, regular, loc_path.name, i)) if lr.table else None
+        uniq = _events(lr, "unique", [lr.unique], regular, loc_path.name, i)[0] if lr.unique else None
+        after = _events(lr, "after", [lr.after], regular, loc_path.name, i)[0] if lr.after else None
+        locations.append(Location(i, lr.id, lr.name, lr.text, lr.set, table, uniq, after))
     survivors = tuple(
         Survivor(i, r.id, r.name, r.text, r.combat, r.agility, r.perception, r.health, r.ability, r.ability_text)
         for i, r in enumerate(surv_recs)

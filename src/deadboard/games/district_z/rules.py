@@ -14,7 +14,8 @@ of the turn is cut), skipping the event cuts the rest of the visit (no AFTER EVE
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from deadboard.core.action import Action, act
 from deadboard.core.errors import IllegalActionError
@@ -22,7 +23,6 @@ from deadboard.core.game import Decision, Game, Outcome, Result, Setup, State
 from deadboard.core.rng import Rng
 from deadboard.games.district_z.combat import (
     AGILITY,
-    COMBAT,
     HEALTH,
     hands_used,
     loadout_text,
@@ -32,7 +32,7 @@ from deadboard.games.district_z.combat import (
     rating,
 )
 from deadboard.games.district_z.config import OPTIONS, SCENARIOS, Config, build_config
-from deadboard.games.district_z.content import ATTRIBUTES, Effect, load_content
+from deadboard.games.district_z.content import ATTRIBUTES, load_content
 from deadboard.games.district_z.state import (
     DIRS,
     ESCAPED,
@@ -1285,7 +1285,7 @@ def _prompt(st: DistrictState, step: tuple[Any, ...]) -> str:
         return f"Player {seat + 1}: choose a survivor"
     if kind == "corner":
         return f"Player {seat + 1}: choose your starting corner"
-    return kind  # pragma: no cover
+    return str(kind)  # pragma: no cover
 
 
 # ==================================================================================================
@@ -1299,7 +1299,7 @@ class DistrictZ(Game):
     max_players = 4
     scenarios = SCENARIOS
     options = OPTIONS
-    bots = {"heuristic": "deadboard.games.district_z.bot:HeuristicBot"}
+    bots: ClassVar[Mapping[str, str]] = {"heuristic": "deadboard.games.district_z.bot:HeuristicBot"}
     render_module = "deadboard.games.district_z.render"
 
     def normalize_setup(self, setup: Setup) -> Setup:
@@ -1448,7 +1448,7 @@ def district_outcome(st: DistrictState) -> Outcome:
         elif p.status == ZOMBIE:
             ending = "turned"
         elif p.status == LIVE:
-            ending = "alive" if not (st.cfg.single and st.reason in ("died", "turned")) else st.reason
+            ending = st.reason if st.cfg.single and st.reason in ("escaped", "died", "turned") else "alive"
         elif not ending:
             ending = "out"
         per_seat.append({
