@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import time
-from typing import Any, Optional
+from typing import Any
 
 import typer
 from rich.columns import Columns
@@ -98,14 +98,14 @@ def new_log(console: Console, state: State, since: int) -> int:
 @app.command("play")
 def play_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `deadboard games`)."),
-    scenario: Optional[str] = typer.Option(None, "--scenario", "-s", help="Scenario id."),
+    scenario: str | None = typer.Option(None, "--scenario", "-s", help="Scenario id."),
     option: list[str] = typer.Option([], "--option", "-o", help="Optional rule, or option=value; repeatable."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed (default: a random one, shown at the start)."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed (default: a random one, shown at the start)."),
     bot: list[str] = typer.Option([], "--bot", "-b", help="SEAT=NAME puts a bot in a seat (seats from 1); a bare NAME fills every seat."),
-    load: Optional[str] = typer.Option(None, "--load", help="Continue a saved game."),
+    load: str | None = typer.Option(None, "--load", help="Continue a saved game."),
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="Seconds between bot moves when watching."),
-    content: Optional[str] = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
+    content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
 ) -> None:
     """Play a game in the terminal: the board, the log of every roll, numbered legal actions."""
     console = Console(highlight=False)
@@ -117,7 +117,7 @@ def play_cmd(
         rep = replay(save)
         state = rep.state
         actions = list(save.actions)
-        console.print(f"[dim]Loaded {load}: {len(actions)} actions replayed.[/]")
+        console.print(f"[dim]Loaded {load}: {len(actions)} actions replayed.[/]", soft_wrap=True)
     else:
         game = get_game(game_id)
         setup = build_setup(game, scenario, option, players, content)

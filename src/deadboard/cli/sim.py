@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -22,15 +21,15 @@ from deadboard.sim.runner import run_sim, summarize
 def sim_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `deadboard games`)."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
-    scenario: Optional[str] = typer.Option(None, "--scenario", "-s", help="Scenario id."),
+    scenario: str | None = typer.Option(None, "--scenario", "-s", help="Scenario id."),
     option: list[str] = typer.Option([], "--option", "-o", help="Optional rule, or option=value; repeatable."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
     bot: list[str] = typer.Option(["random"], "--bot", "-b", help="Bot for every seat, or SEAT=NAME; repeatable."),
     seed: int = typer.Option(0, "--seed", help="Run seed: each game's seed derives from it and the game's index."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
-    save_dir: Optional[str] = typer.Option(None, "--save-dir", help="Write every game's save file here."),
-    content: Optional[str] = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
+    save_dir: str | None = typer.Option(None, "--save-dir", help="Write every game's save file here."),
+    content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
 ) -> None:
     """Play many games with bots and summarise them (win rate with a 95% interval, scores, levels)."""
     game = get_game(game_id)

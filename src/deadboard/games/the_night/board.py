@@ -49,10 +49,7 @@ def sees(state: NightState, a: int, b: int) -> bool:
     if crossed is None:
         return False
     op = state.op
-    for o in crossed:
-        if op[o] & CLOSED:
-            return False
-    return True
+    return all(not op[o] & CLOSED for o in crossed)
 
 
 def human_reach(state: NightState, sq: int) -> list[int]:
@@ -121,10 +118,7 @@ def is_firearm_ready(state: NightState, h: int, item: int) -> bool:
         return False
     tag = CARRIED + h
     where = state.item_where
-    for j in state.c.kind_items[it.ammo]:
-        if where[j] == tag:
-            return True
-    return False
+    return any(where[j] == tag for j in state.c.kind_items[it.ammo])
 
 
 def load(state: NightState, h: int) -> int:
