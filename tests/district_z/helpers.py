@@ -4,29 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from deadboard.core import Rng, Setup
+from deadboard.core import Setup
+from deadboard.core.rng import ScriptedRng
 from deadboard.games.district_z import GAME
 from deadboard.games.district_z.rules import advance
 from deadboard.games.district_z.state import DistrictState
-
-
-class ScriptedRng(Rng):
-    """Dice come from a script (d6 results in order); everything else from a seeded stream.
-    Running out of script is an error, so a test states every die the rule rolls."""
-
-    __slots__ = ("script",)
-
-    def __init__(self, dice: Iterable[int], seed: int = 1) -> None:
-        super().__init__(seed)
-        self.script = list(dice)
-
-    def d6(self) -> int:
-        if not self.script:
-            raise AssertionError("the rules rolled more dice than the test scripted")
-        return self.script.pop(0)
-
-    def roll(self, n: int, sides: int = 6) -> list[int]:
-        return [self.d6() for _ in range(n)]
 
 
 def new_game(players: int = 1, seed: int = 1, options: dict[str, object] | None = None,
@@ -49,7 +31,7 @@ def new_game(players: int = 1, seed: int = 1, options: dict[str, object] | None 
 
 
 def script(st: DistrictState, *dice: int) -> ScriptedRng:
-    rng = ScriptedRng(dice, st.rng.s)
+    rng = ScriptedRng(list(dice), st.rng.s)
     st.rng = rng
     return rng
 

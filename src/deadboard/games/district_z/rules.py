@@ -83,6 +83,12 @@ def advance(st: DistrictState) -> None:
         _next_turn(st)
 
 
+def _dice(rng: Rng, n: int) -> list[int]:
+    """Roll n six-sided dice (one ``d6`` each, so scripted dice drive every roll in tests)."""
+    d6 = rng.d6
+    return [d6() for _ in range(n)]
+
+
 def _push(st: DistrictState, *steps: tuple[Any, ...]) -> None:
     st.pending[0:0] = steps
 
@@ -521,7 +527,7 @@ def _step_fx(st: DistrictState, step: tuple[Any, ...]) -> None:
     elif k == "check":
         attrs, target = e[1], e[2]
         n = sum(rating(c, p.surv, p.items, a) for a in attrs)
-        dice = st.rng.roll(n)
+        dice = _dice(st.rng, n)
         total = sum(dice)
         ok = total > target
         label = "+".join(ATTRIBUTES[a].upper() for a in attrs)
@@ -708,8 +714,8 @@ def _fight_round(st: DistrictState, seat: int, lo: tuple[int, ...]) -> None:
     p = st.players[seat]
     s = c.survivors[p.surv]
     cr = s.combat + sum(c.items[i].combat for i in lo)
-    sd = st.rng.roll(cr)
-    zd = st.rng.roll(st.cb_n)
+    sd = _dice(st.rng, cr)
+    zd = _dice(st.rng, st.cb_n)
     used = list(st.cb_used)
     for i in set(lo):
         while used.count(i) < lo.count(i):
@@ -753,8 +759,8 @@ def _escape(st: DistrictState, seat: int) -> None:
     p = st.players[seat]
     n = rating(c, p.surv, p.items, AGILITY)
     cap = 2 if _ability(st, seat) == "runner" else 3
-    sd = st.rng.roll(n)
-    zd = st.rng.roll(min(st.cb_n, cap))
+    sd = _dice(st.rng, n)
+    zd = _dice(st.rng, min(st.cb_n, cap))
     s, z = sum(sd), sum(zd)
     st.emit("check", f"ESCAPE: {st.name(seat)} rolls agility {sd} = {s} against the zombies' {zd} = {z}",
             {"survivor": sd, "zombies": zd})
@@ -823,7 +829,7 @@ def _combat_total(st: DistrictState, seat: int) -> tuple[list[int], tuple[int, .
     p = st.players[seat]
     lo = _best_loadout(st, seat)
     n = st.c.survivors[p.surv].combat + sum(st.c.items[i].combat for i in lo)
-    return st.rng.roll(n), lo
+    return _dice(st.rng, n), lo
 
 
 # ----- survivors meeting --------------------------------------------------------------------------------
@@ -881,7 +887,7 @@ def _survivor_combat(st: DistrictState, defender: int, attacker: int, dodge: boo
     a = sum(ad)
     if dodge:
         p = st.players[defender]
-        dd = st.rng.roll(rating(st.c, p.surv, p.items, AGILITY))
+        dd = _dice(st.rng, rating(st.c, p.surv, p.items, AGILITY))
         d = sum(dd)
         st.emit("check", f"SURVIVOR COMBAT: {st.name(attacker)} rolls {ad} = {a}; {st.name(defender)} dodges with {dd} = {d}",
                 {"attacker": ad, "dodge": dd})
@@ -913,13 +919,13 @@ def _zs_combat(st: DistrictState, seats: list[int], zs: int, dodge: bool) -> Non
     c = st.c
     z = st.players[zs]
     zsurv = c.survivors[z.surv]
-    zd = st.rng.roll(zsurv.combat)
+    zd = _dice(st.rng, zsurv.combat)
     zt = sum(zd)
     names = " and ".join(st.name(s) for s in seats)
     if dodge:
         s = seats[0]
         p = st.players[s]
-        dd = st.rng.roll(rating(c, p.surv, p.items, AGILITY))
+        dd = _dice(st.rng, rating(c, p.surv, p.items, AGILITY))
         d = sum(dd)
         st.emit("check", f"ZOMBIE SURVIVOR COMBAT: zombie {st.name(zs)} rolls {zd} = {zt}; {names} dodges with {dd} = {d}",
                 {"zombie": zd, "dodge": dd})
