@@ -111,8 +111,15 @@ def _cut_turn(st: DistrictState) -> None:
     del pending[:i]
 
 
+_WITH_OTHER = frozenset({"offer", "answer", "defend", "spoils", "zdefend", "join"})
+
+
 def _drop_seat_steps(st: DistrictState, seat: int) -> None:
-    st.pending[:] = [s for s in st.pending if s[0] == "end-turn" or len(s) < 2 or s[1] != seat]
+    """A survivor left the CITY outside its own turn: whatever it was to decide or suffer is void."""
+    st.pending[:] = [
+        s for s in st.pending
+        if s[0] == "end-turn" or len(s) < 2 or (s[1] != seat and not (s[0] in _WITH_OTHER and s[2] == seat))
+    ]
 
 
 def active_seat(st: DistrictState) -> int:
