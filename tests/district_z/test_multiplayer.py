@@ -161,7 +161,7 @@ def test_first_survivor_to_reach_their_edge_with_an_objective_wins() -> None:
     st.players[other].pos = st.lay.index["a3"]
     turn_of(st, a1, "f4")
     st.players[a1].items = [obj]
-    put(st, "f5", "library")
+    put(st, "f5", "laundromat")
     script(st, 1)
     GAME.apply(st, "move south")
     o = GAME.outcome(st)
@@ -175,7 +175,7 @@ def test_with_play_on_the_others_keep_playing() -> None:
     st.players[other].pos = st.lay.index["a3"]
     turn_of(st, a1, "f4")
     st.players[a1].items = [obj]
-    put(st, "f5", "library")
+    put(st, "f5", "laundromat")
     script(st, 1)
     GAME.apply(st, "move south")
     assert GAME.outcome(st) is None
