@@ -100,6 +100,7 @@ class HeuristicBot:
         self.seat = seat
         self._avg_danger: float | None = None
         self.escapes = 0  # escapes so far: a careful player does not run in circles forever
+        self.visits: dict[int, int] = {}  # moves onto each card, so that caution never becomes a loop
 
     # ----- entry point -----------------------------------------------------------------------------
     def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
@@ -208,10 +209,13 @@ class HeuristicBot:
                 score += 1.0
             if st.cfg.zs_combat and st.zombies_at(to):
                 score -= 4.0
+            score -= 1.5 * self.visits.get(to, 0)
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = a, score
         assert best is not None
+        to = next(q for d, q in lay.nbr[p.pos] if d == best[1])
+        self.visits[to] = self.visits.get(to, 0) + 1
         return best
 
     def _fight(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
