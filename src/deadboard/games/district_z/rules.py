@@ -313,7 +313,7 @@ def apply_turn(st: DistrictState, seat: int, a: Action) -> None:
     elif k == "heal":
         n = 2 if _ability(st, seat) == "medic" else 1
         p.wounds = max(0, p.wounds - n)
-        st.emit("heal", f"{st.name(seat)} stays and heals ({p.wounds} wounds left)", {"seat": seat})
+        st.emit("heal", f"{st.name(seat)} stays and heals ({p.wounds} wound{'' if p.wounds == 1 else 's'} left)", {"seat": seat})
     elif k == "stay":
         st.emit("stay", f"{st.name(seat)} stays at {st.lay.names[p.pos]}", {"seat": seat})
     elif k == "trade":
@@ -755,7 +755,7 @@ def _resolve_pairing(st: DistrictState, seat: int, kills: int, wounds: int, text
     if p.status != LIVE or st.cb_seat != seat:
         return
     if st.cb_n == 0:
-        st.emit("combat", f"All the zombies are dead (again). {st.name(seat)} has {p.wounds} wounds", {"seat": seat})
+        st.emit("combat", f"All the zombies are dead (again). {st.name(seat)} has {p.wounds} wound{'' if p.wounds == 1 else 's'}", {"seat": seat})
         _end_combat(st, seat)
     else:
         _push(st, ("fight", seat))
