@@ -28,3 +28,15 @@ def test_heuristic_bots_finish_every_optional_rule_setup() -> None:
     for setup in GAME.test_setups():
         o = play_game(GAME, GAME.normalize_setup(setup), 9, "heuristic").outcome
         assert o.reason in ("escaped", "died", "turned", "devoured", "overrun")
+
+
+def test_the_sim_summary_tallies_how_each_seat_ended() -> None:
+    from deadboard.sim.runner import run_sim, summarize
+
+    setup = GAME.normalize_setup(Setup("standard", players=2))
+    records, seconds = run_sim("district-z", setup, ["heuristic", "random"], 6, seed=3)
+    summary = summarize("district-z", setup, ["heuristic", "random"], 3, records, seconds)
+    for seat in summary["seats"]:
+        assert sum(seat["endings"].values()) == 6
+        assert set(seat["endings"]) <= {"escaped", "died", "turned", "alive", "out", "destroyed"}
+    assert sum(summary["endings"].values()) == 6
