@@ -63,7 +63,8 @@ def sim_cmd(
     if summary["victory_levels"]:
         out.print("victory levels: " + ", ".join(f"{k} {v}" for k, v in summary["victory_levels"].items()))
     out.print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["endings"].items()))
-    if len(summary["seats"]) > 1:
+    if len(summary["seats"]) > 1 or "endings" in summary["seats"][0]:
         for s in summary["seats"]:
-            out.print(f"  {s['seat']}: {s['wins']} wins ({s['win_share']:.1%}, 95% CI {s['ci95'][0]:.1%}–{s['ci95'][1]:.1%})")
+            ends = ("; " + ", ".join(f"{k} {v}" for k, v in s["endings"].items())) if "endings" in s else ""
+            out.print(f"  {s['seat']}: {s['wins']} wins ({s['win_share']:.1%}, 95% CI {s['ci95'][0]:.1%}–{s['ci95'][1]:.1%}){ends}")
     out.print(f"[dim]{summary['games_per_second']:.1f} games/s on {jobs} process{'es' if jobs > 1 else ''}[/]")
