@@ -72,9 +72,10 @@ def sim_cmd(
     if summary["victory_levels"]:
         con.print("victory levels: " + ", ".join(f"{k} {v}" for k, v in summary["victory_levels"].items()))
     con.print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["endings"].items()))
-    if len(summary["seats"]) > 1:
+    if len(summary["seats"]) > 1 or "endings" in summary["seats"][0]:
         for s in summary["seats"]:
-            con.print(f"  {s['seat']}: {s['wins']} wins ({s['win_share']:.1%}, 95% CI {s['ci95'][0]:.1%}–{s['ci95'][1]:.1%})")
+            ends = ("; " + ", ".join(f"{k} {v}" for k, v in s["endings"].items())) if "endings" in s else ""
+            con.print(f"  {s['seat']}: {s['wins']} wins ({s['win_share']:.1%}, 95% CI {s['ci95'][0]:.1%}–{s['ci95'][1]:.1%}){ends}")
     where = f"{jobs} process{'es' if jobs > 1 else ''}" if backend == "local" else f"Ray ({address or f'{jobs} local workers'})"
     resumed = summary["games"] - summary["played"]
     note = f"; {resumed} games taken from {out}" if resumed else ""
