@@ -200,3 +200,50 @@ def test_the_bot_does_not_repeat_itself_at_a_position() -> None:
         seen.append(bot.choose(game, game.view(state, 0), legal))
     assert sorted(a.text for a in seen) == sorted(a.text for a in legal)
     assert position_key(game, game.view(state, 0)) == position_key(game, game.view(state.clone(), 0))
+
+
+@pytest.mark.parametrize(("gid", "i"), CASES)
+def test_every_determinization_plays_on(gid: str, i: int) -> None:
+    """Search applies actions to determinized views and plays them on: for positions along seeded
+    games, every determinization has the same legal actions as the true state, and each of them
+    applies and plays on at random to the end."""
+    game = get_game(gid)
+    setup = game.test_setups()[i]
+    state = game.new(setup, 40 + i)
+    rng = Rng(40 + i)
+    step = 0
+    while (d := state.decision) is not None:
+        legal = game.legal_actions(state)
+        if step % 9 == 0:
+            view = game.view(state, d.seat)
+            for k in range(2):
+                sample = view.clone()
+                sample.log = NullLog()
+                game.determinize(sample, Rng(step * 7 + k))
+                assert game.legal_actions(sample) == legal
+                for a in legal[:4]:
+                    s = sample.clone()
+                    game.apply_unchecked(s, a)
+                    while s.decision is not None:
+                        moves = game.legal_actions(s)
+                        game.apply_unchecked(s, moves[rng.below(len(moves))])
+        game.apply_unchecked(state, legal[rng.below(len(legal))])
+        step += 1
+
+
+def test_district_z_determinization_keeps_face_up_cards() -> None:
+    """A card left face up (items dropped on it) is public even when its identity was never
+    recorded as seen: determinizing a view must not redraw it, or search would play events of
+    cards that are not there."""
+    game = get_game("district-z")
+    state = game.new(Setup(), 57)
+    rng = Rng(57)
+    for _ in range(11):
+        legal = game.legal_actions(state)
+        game.apply_unchecked(state, legal[rng.below(len(legal))])
+    up = [p for p, (u, seen) in enumerate(zip(state.up, state.seen)) if u and not seen]  # type: ignore[attr-defined]
+    assert up, "the seeded game no longer leaves an unseen card face up; pick another seed"
+    for k in range(5):
+        sample = game.view(state, 0)
+        game.determinize(sample, Rng(k))
+        assert [sample.card[p] for p in up] == [state.card[p] for p in up]  # type: ignore[attr-defined]

@@ -1314,6 +1314,7 @@ class DistrictZ(Game):
     options = OPTIONS
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "deadboard.games.district_z.bot:HeuristicBot"}
     render_module = "deadboard.games.district_z.render"
+    evaluator = "deadboard.games.district_z.evaluate:evaluate"
 
     def normalize_setup(self, setup: Setup) -> Setup:
         setup = super().normalize_setup(setup)
@@ -1386,7 +1387,7 @@ def shuffle_unseen(st: DistrictState, rng: Rng) -> None:
     cards and the unused ones, keeping objectives where they may lie (single player: the middle
     3 x 3). Depends only on public information and ``rng``."""
     lay = st.lay
-    hidden = [p for p in lay.positions() if not st.seen[p] and st.card[p] != NO_CARD]
+    hidden = [p for p in lay.positions() if not st.seen[p] and not st.up[p] and st.card[p] != NO_CARD]
     cards = sorted([st.card[p] for p in hidden] + st.setaside + st.unused)
     objs = [x for x in cards if x >= OBJ]
     locs = [x for x in cards if x < OBJ]

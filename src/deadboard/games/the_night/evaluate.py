@@ -49,7 +49,7 @@ from deadboard.games.the_night.state import (
 )
 
 #: per-human survival model (see :func:`human_features` for the order of the features)
-HUMAN_WEIGHTS: tuple[float, ...] = (-0.4437, -2.3775, -1.6030, 0.2910, -0.2405, -0.3008, 2.3426, 0.0000, 1.0994, -0.3326, -0.6453, -0.0583, -0.6043, 0.5825, 0.0000, -0.7356)
+HUMAN_WEIGHTS: tuple[float, ...] = (-0.5085, -1.8871, -0.7950, -0.0872, -0.3107, -0.3088, 2.4160, -0.2871, 0.6456, -0.0943, -0.3680, 0.6539, -0.2655, 0.5382, -0.1292, -0.4763)
 #: Take the House model (see :func:`take_features`)
 TAKE_WEIGHTS: tuple[float, ...] = (0.0, 3.0, -2.0, 2.0, 1.0, 1.0, 0.0)
 

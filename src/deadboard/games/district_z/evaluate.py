@@ -1,0 +1,142 @@
+"""District-Z's value function: a seat's chance of winning from a position, for search.
+
+It reads only what the seat sees (which cards have been face up, its own survivor, public
+counters), so that it gives the same answer on every determinization of a view. The model is a
+logistic function of the survivor's state (health left, infection, combat, agility and perception
+ratings with its items), of the way still to go (to the nearest card that may hide the LOCATION
+OBJECTIVE and on to the CITY'S EDGE, or straight to the edge once the objective is equipped), of the
+ZOMBIE counters on its card and the neighbouring ones, and of the share of the turn limit used
+(:data:`WEIGHTS`). In multiplayer games each seat's chance of escaping first is discounted by the
+others' chances.
+
+``python -m deadboard.games.district_z.evaluate [GAMES [BOT [JOBS]]]`` refits the weights on
+positions from seeded games and prints the constant to paste below.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from deadboard.core.game import Game, Setup, State
+from deadboard.games.district_z.bot import distances
+from deadboard.games.district_z.combat import AGILITY, COMBAT, PERCEPTION, rating
+from deadboard.games.district_z.rules import has_objective, health
+from deadboard.games.district_z.state import ESCAPED, LIVE, DistrictState
+
+#: see :func:`features` for the order
+WEIGHTS: tuple[float, ...] = (-2.3914, 0.2353, -0.1065, 0.5856, -1.4473, 0.1517, 0.6238, 0.2171, 0.0000, 0.0262, 0.1291, -0.0770)
+
+_FAR = 20
+
+
+def _way(st: DistrictState, seat: int) -> tuple[int, bool]:
+    """Moves still to make to escape (through the nearest card that may hide an objective when the
+    survivor has none), and whether the survivor has the objective."""
+    p = st.players[seat]
+    lay = st.lay
+    dist = distances(lay)
+    edge = p.edge if p.edge >= 0 else lay.edge
+    here = dist[p.pos]
+    if has_objective(st, seat):
+        return min(_FAR, here[edge]) if edge >= 0 else _FAR, True
+    cells = lay.objective_cells if st.cfg.single else lay.positions()
+    best = _FAR * 2
+    for q in cells:
+        if not st.seen[q] and lay.cells[q]:
+            d = here[q] + (dist[q][edge] if edge >= 0 else 0)
+            if d < best:
+                best = d
+    return min(best, _FAR * 2), False
+
+
+def features(st: DistrictState, seat: int) -> list[float]:
+    """1, health left, wounds, objective equipped, moves still to make, combat, agility, perception,
+    infection, ZOMBIE counters here, share of the turn limit used, ZOMBIE counters next door."""
+    p = st.players[seat]
+    c = st.c
+    hp = health(st, seat)
+    moves, got = _way(st, seat)
+    near = sum(st.counters[q] for _, q in st.lay.nbr[p.pos]) if p.pos >= 0 else 0
+    here = st.counters[p.pos] if p.pos >= 0 else 0
+    limit = max(1, st.cfg.turn_limit)
+    return [1.0, float(hp - p.wounds), float(p.wounds), 1.0 if got else 0.0, moves / 10,
+            float(rating(c, p.surv, p.items, COMBAT)), float(rating(c, p.surv, p.items, AGILITY)),
+            float(rating(c, p.surv, p.items, PERCEPTION)), p.infection / max(1, hp), float(here),
+            st.rounds / limit, float(near)]
+
+
+def escape_chance(st: DistrictState, seat: int) -> float:
+    p = st.players[seat]
+    if p.status == ESCAPED:
+        return 1.0
+    if p.status != LIVE or p.surv < 0 or p.pos < 0:
+        return 0.0
+    z = sum(w * x for w, x in zip(WEIGHTS, features(st, seat)))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def evaluate(game: Game, state: State, seat: int) -> float:
+    """``seat``'s chance of winning from ``state`` (a view or a determinized view)."""
+    assert isinstance(state, DistrictState)
+    if state.over:
+        return 1.0 if seat in state.winners else 0.0
+    mine = escape_chance(state, seat)
+    for other in range(len(state.players)):
+        if other != seat:
+            mine *= 1.0 - 0.5 * escape_chance(state, other)
+    return mine
+
+
+# ----- fitting ----------------------------------------------------------------------------------
+def positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[list[list[float]], list[float]]:
+    """One game's training rows (seat 0's positions) and labels (did seat 0 win)."""
+    from deadboard.core.registry import get_game
+    from deadboard.sim.valuefit import sample_positions
+
+    setup_json, bot, seed, index, every = task
+    game = get_game("district-z")
+    rows: list[list[float]] = []
+    labels: list[float] = []
+    for played in sample_positions(game, [Setup.from_json(setup_json)], bot, 1, seed + index, every):
+        outcome = game.outcome(played.final)
+        won = 1.0 if outcome is not None and 0 in outcome.winners else 0.0
+        for v in played.positions:
+            assert isinstance(v, DistrictState)
+            p = v.players[0]
+            if p.status == LIVE and p.surv >= 0 and p.pos >= 0:
+                rows.append(features(v, 0))
+                labels.append(won)
+    return rows, labels
+
+
+def fit(games: int = 1000, seed: int = 1, bots: str = "heuristic", every: float = 0.3, jobs: int = 1) -> dict[str, Any]:
+    from deadboard.sim.backends import execute
+    from deadboard.sim.valuefit import fit_logistic, log_loss
+
+    setups: list[dict[str, Any]] = [{"scenario": "standard"}]
+    tasks = [(js, bots, seed * 1_000_003 + k * 10_007, i, every) for k, js in enumerate(setups) for i in range(games)]
+    rows: list[list[float]] = []
+    labels: list[float] = []
+    for r, lab in execute(positions, tasks, jobs=jobs):
+        rows.extend(r)
+        labels.extend(lab)
+    w = fit_logistic(rows, labels)
+    return {"weights": w, "loss": log_loss(rows, labels, w), "rows": len(rows),
+            "rate": sum(labels) / len(labels) if labels else 0.0}
+
+
+def main(argv: Sequence[str]) -> None:
+    games = int(argv[0]) if argv else 1000
+    bot = argv[1] if len(argv) > 1 else "heuristic"
+    jobs = int(argv[2]) if len(argv) > 2 else 1
+    r = fit(games, bots=bot, jobs=jobs)
+    print(f"# fitted on {games} games played by {bot}: {r['rows']} positions (wins {r['rate']:.2f}, "
+          f"log-loss {r['loss']:.4f})")
+    print("WEIGHTS: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in r["weights"]) + ")")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
