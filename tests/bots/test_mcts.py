@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deadboard.bots.base import bot_names, make_bot
-from deadboard.bots.mcts import Budget, MCTSBot, analyse, hint, position_key, search
+from deadboard.bots.mcts import Budget, MCTSBot, analyse, hint, outcome_key, position_key, search
 from deadboard.core import Game, NullLog, Rng, Setup, SetupError, State, get_game, list_games
 from deadboard.core.log import Event
 from deadboard.sim.play import play_game
@@ -188,18 +188,52 @@ def test_hint_refuses_a_seat_that_is_not_deciding_and_a_finished_game() -> None:
         hint(game, over, 0, 10)
 
 
-def test_the_bot_does_not_repeat_itself_at_a_position() -> None:
-    """Free actions that undo each other (pick up, drop) cannot make the bot circle forever: back at
-    a position, it does not choose the same action again."""
+def test_the_bot_does_not_circle_through_free_actions() -> None:
+    """Free actions that undo each other (pick up, drop) cannot make the bot circle forever: it does
+    not repeat an action of its streak (chosen since anything happened that it did not decide)."""
     game = get_game("the-night")
     state = _positions(game, 0, 5)[1]
-    bot = MCTSBot(game, 0, 1, budget=10)
+    view = game.view(state, 0)
     legal = game.legal_actions(state)
-    seen = []
-    for _ in range(len(legal)):
-        seen.append(bot.choose(game, game.view(state, 0), legal))
-    assert sorted(a.text for a in seen) == sorted(a.text for a in legal)
-    assert position_key(game, game.view(state, 0)) == position_key(game, game.view(state.clone(), 0))
+    bot = MCTSBot(game, 0, 1, budget=30)
+    free = bot.choose(game, view, legal)
+    bot = MCTSBot(game, 0, 1, budget=30)
+    bot.streak = {free}
+    bot.expect = position_key(game, view)  # back where the streak left off
+    again = bot.choose(game, game.view(state, 0), legal)
+    assert again != free
+    assert (again in bot.streak) == (outcome_key(game, view, again) is not None)
+
+
+def test_a_position_not_foreseen_ends_the_streak() -> None:
+    game = get_game("the-night")
+    state = _positions(game, 0, 5)[1]
+    legal = game.legal_actions(state)
+    bot = MCTSBot(game, 0, 1, budget=30)
+    bot.streak = set(legal[1:])
+    bot.expect = "somewhere else"  # something happened that the bot did not decide
+    chosen = bot.choose(game, game.view(state, 0), legal)
+    assert bot.streak <= {chosen}
+
+
+def test_outcome_keys_tell_chance_from_certainty() -> None:
+    game = get_game("the-night")
+    state = game.new(Setup("standard"), 12)
+    rng = Rng(12)
+    seen_free = seen_chance = False
+    while state.decision is not None and not (seen_free and seen_chance):
+        legal = game.legal_actions(state)
+        view = game.view(state, state.decision.seat)
+        for a in legal:
+            key = outcome_key(game, view, a)
+            if a.kind == "move":
+                assert key is not None  # a step is certain
+                seen_free = True
+            if a.kind == "attack":
+                assert key is None  # hand-to-hand is rolled
+                seen_chance = True
+        game.apply_unchecked(state, legal[rng.below(len(legal))])
+    assert seen_free and seen_chance
 
 
 @pytest.mark.parametrize(("gid", "i"), CASES)

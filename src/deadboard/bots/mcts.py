@@ -262,12 +262,27 @@ def search(
 
 
 def position_key(game: Game, view: State) -> str:
-    """A hash of what a seat sees, leaving out the length of the log and the view's chance stream
-    (both change with every action, even one that changes nothing else)."""
+    """A hash of what a seat sees. The length of the log and the view's chance stream change with
+    every action, even one that changes nothing else, and a view redraws what the seat cannot see
+    from that stream: the hash is taken of the view determinized from a fixed seed, with no log."""
     v = view.clone()
     v.log = NullLog()
+    game.determinize(v, Rng(0))
     v.rng = Rng(0)
     return game.state_hash(v)
+
+
+def outcome_key(game: Game, view: State, action: Action) -> str | None:
+    """The position ``action`` leads to when that is the same whatever the chance stream and the
+    hidden information (tried on two determinizations of the view); None when it is not."""
+    keys = set()
+    for seed in (1, 2):
+        v = view.clone()
+        v.log = NullLog()
+        game.determinize(v, Rng(seed))
+        game.apply_unchecked(v, action)
+        keys.add(position_key(game, v))
+    return keys.pop() if len(keys) == 1 else None
 
 
 class MCTSBot:
@@ -296,21 +311,34 @@ class MCTSBot:
         self.rollout = rollout
         self.gamma = gamma
         self.last: SearchResult | None = None
-        #: position -> actions already chosen there (see :meth:`choose`)
-        self.chosen: dict[str, set[Action]] = {}
+        #: actions chosen since anything happened that the bot did not decide (see :meth:`choose`)
+        self.streak: set[Action] = set()
+        self.expect = ""
 
     def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
-        """Search and play the most visited action. Back at a position it has already decided at
-        (rules may allow free actions that undo each other: pick up, drop), the bot does not repeat
-        an action it chose there, so that it cannot circle forever."""
+        """Search and play the most visited action.
+
+        Rules may let a seat undo an action at no cost (pick up, drop, pick up …), and a position
+        whose value search sees no way to change gives it no reason to stop. So the bot keeps the
+        *streak* of actions it chose since anything happened that it did not decide: each action of
+        the streak involved no chance (the same position follows it whatever the dice and the
+        hidden cards), and each decision began where the previous one predictably left off. It does
+        not choose an action of the streak again (unless nothing else is legal): it cannot circle.
+        An action involving chance, or a position it did not foresee, ends the streak."""
         if view is None:
             raise SetupError("the mcts bot needs the seat's view")
-        key = position_key(game, view)
-        tried = self.chosen.setdefault(key, set())
-        options = [a for a in legal if a not in tried] or list(legal)
+        if self.streak and position_key(game, view) != self.expect:
+            self.streak.clear()
+        options = [a for a in legal if a not in self.streak] or list(legal)
         self.last = search(game, view, self.seat, self.budget, self.rng, self.c, self.rollout, options, self.gamma)
-        tried.add(self.last.action)
-        return self.last.action
+        action = self.last.action
+        after = outcome_key(game, view, action)
+        if after is None:
+            self.streak.clear()
+        else:
+            self.streak.add(action)
+            self.expect = after
+        return action
 
 
 def analyse(
