@@ -31,13 +31,16 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from deadboard.core.action import Action
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Game, Result, State
 from deadboard.core.log import NullLog
 from deadboard.core.rng import Rng, derive_seed
+
+if TYPE_CHECKING:
+    from deadboard.bots.base import Bot
 
 #: iterations a decision when no budget is given
 DEFAULT_ITERATIONS = 1000
@@ -149,9 +152,13 @@ def search(
     rollout: int = DEFAULT_ROLLOUT,
     legal: Sequence[Action] | None = None,
     gamma: float = DEFAULT_GAMMA,
+    policy: Bot | None = None,
 ) -> SearchResult:
     """Search from ``view`` (what ``seat`` sees) and recommend one of ``legal`` (default: the legal
-    actions of the view). Reads nothing but the view and draws all chance from ``rng``."""
+    actions of the view). Reads nothing but the view and draws all chance from ``rng``.
+
+    ``policy``: a bot that plays the rollouts (to the end of the game) instead of random moves; it
+    is handed the search's own determinized copies, never the true state."""
     t0 = time.perf_counter()
     base = view.clone()
     base.log = NullLog()
@@ -162,7 +169,7 @@ def search(
     apply = game.apply_unchecked
     determinize = game.determinize
     clone = base.clone
-    has_value = game.evaluate(base, seat) is not None
+    has_value = policy is None and game.evaluate(base, seat) is not None
     evaluate = game.evaluate
     outcome = game.outcome
     sqrt = math.sqrt
@@ -224,7 +231,12 @@ def search(
         steps = 0
         while s.decision is not None and (not has_value or steps < rollout):
             moves = legal_actions(s)
-            apply(s, moves[below(len(moves))] if len(moves) > 1 else moves[0])
+            if len(moves) == 1:
+                apply(s, moves[0])
+            elif policy is not None:
+                apply(s, policy.choose(game, s, moves))
+            else:
+                apply(s, moves[below(len(moves))])
             steps += 1
         # ----- backpropagation ----------------------------------------------------------------
         discount = gamma ** (depth + steps)
@@ -287,7 +299,8 @@ def outcome_key(game: Game, view: State, action: Action) -> str | None:
 
 class MCTSBot:
     """The ``mcts`` bot. Parameters after the name: ``mcts:500`` (iterations a decision) or
-    ``mcts:0.5s`` (seconds a decision)."""
+    ``mcts:0.5s`` (seconds a decision), optionally ``+BOT`` for rollouts played to the end by that
+    bot (``mcts:200+heuristic``) instead of the value function or random moves."""
 
     name = "mcts"
     needs_view = True
@@ -306,7 +319,15 @@ class MCTSBot:
     ) -> None:
         self.seat = seat
         self.rng = Rng(seed)
-        self.budget = Budget.parse(budget if budget is not None else params)
+        spec, plus, policy = (params or "").partition("+")
+        self.budget = Budget.parse(budget if budget is not None else spec)
+        self.policy: Bot | None = None
+        if plus:
+            from deadboard.bots.base import make_bot
+
+            if policy.split(":")[0] == "mcts":
+                raise SetupError("an mcts bot cannot play the rollouts of another")
+            self.policy = make_bot(policy, game, seat, derive_seed(seed, "rollout"))
         self.c = c
         self.rollout = rollout
         self.gamma = gamma
@@ -330,7 +351,8 @@ class MCTSBot:
         if self.streak and position_key(game, view) != self.expect:
             self.streak.clear()
         options = [a for a in legal if a not in self.streak] or list(legal)
-        self.last = search(game, view, self.seat, self.budget, self.rng, self.c, self.rollout, options, self.gamma)
+        self.last = search(game, view, self.seat, self.budget, self.rng, self.c, self.rollout, options, self.gamma,
+                           self.policy)
         action = self.last.action
         after = outcome_key(game, view, action)
         if after is None:

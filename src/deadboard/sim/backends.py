@@ -3,7 +3,7 @@
 Every backend runs the same function on the same tasks; a task's result depends on the task alone,
 so the records are identical whatever the backend and the number of workers (only their arrival
 order and timings differ). Tasks travel in small chunks to keep the per-task overhead low while
-keeping the workers evenly busy.
+keeping the workers evenly busy and reporting often.
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ BACKENDS = ("local", "ray")
 
 
 def chunk_size(n: int, workers: int) -> int:
-    """About eight chunks per worker, at most 16 tasks each."""
-    return max(1, min(16, math.ceil(n / max(1, workers * 8))))
+    """About eight chunks per worker, at most 4 tasks each: a chunk's games are reported (and
+    saved for resuming) when the whole chunk is done."""
+    return max(1, min(4, math.ceil(n / max(1, workers * 8))))
 
 
 def run_chunk(fn: Callable[[T], R], tasks: list[T]) -> list[R]:

@@ -6,7 +6,10 @@ logistic function of the survivor's state (health left, infection, combat, agili
 ratings with its items), of the way still to go (to the nearest card that may hide the LOCATION
 OBJECTIVE and on to the CITY'S EDGE, or straight to the edge once the objective is equipped), of the
 ZOMBIE counters on its card and the neighbouring ones, and of the share of the turn limit used
-(:data:`WEIGHTS`). In multiplayer games each seat's chance of escaping first is discounted by the
+(:data:`WEIGHTS`). The weight of the rounds played is set by hand (:data:`TIME_COST`): the fitted
+one says nothing (the heuristic player whose games it is fitted on never dawdles), and without a
+cost of time search finds that a survivor who keeps picking up and dropping items never meets a
+zombie. In multiplayer games each seat's chance of escaping first is discounted by the
 others' chances.
 
 ``python -m deadboard.games.district_z.evaluate [GAMES [BOT [JOBS]]]`` refits the weights on
@@ -28,6 +31,9 @@ from deadboard.games.district_z.state import ESCAPED, LIVE, DistrictState
 
 #: see :func:`features` for the order
 WEIGHTS: tuple[float, ...] = (-2.3914, 0.2353, -0.1065, 0.5856, -1.4473, 0.1517, 0.6238, 0.2171, 0.0000, 0.0262, 0.1291, -0.0770)
+
+#: the log-odds a round costs (replaces the fitted weight of the rounds played)
+TIME_COST = -0.5
 
 _FAR = 20
 
@@ -54,18 +60,17 @@ def _way(st: DistrictState, seat: int) -> tuple[int, bool]:
 
 def features(st: DistrictState, seat: int) -> list[float]:
     """1, health left, wounds, objective equipped, moves still to make, combat, agility, perception,
-    infection, ZOMBIE counters here, share of the turn limit used, ZOMBIE counters next door."""
+    infection, ZOMBIE counters here, rounds played / 10, ZOMBIE counters next door."""
     p = st.players[seat]
     c = st.c
     hp = health(st, seat)
     moves, got = _way(st, seat)
     near = sum(st.counters[q] for _, q in st.lay.nbr[p.pos]) if p.pos >= 0 else 0
     here = st.counters[p.pos] if p.pos >= 0 else 0
-    limit = max(1, st.cfg.turn_limit)
     return [1.0, float(hp - p.wounds), float(p.wounds), 1.0 if got else 0.0, moves / 10,
             float(rating(c, p.surv, p.items, COMBAT)), float(rating(c, p.surv, p.items, AGILITY)),
             float(rating(c, p.surv, p.items, PERCEPTION)), p.infection / max(1, hp), float(here),
-            st.rounds / limit, float(near)]
+            st.rounds / 10, float(near)]
 
 
 def escape_chance(st: DistrictState, seat: int) -> float:
@@ -74,7 +79,8 @@ def escape_chance(st: DistrictState, seat: int) -> float:
         return 1.0
     if p.status != LIVE or p.surv < 0 or p.pos < 0:
         return 0.0
-    z = sum(w * x for w, x in zip(WEIGHTS, features(st, seat)))
+    x = features(st, seat)
+    z = sum(w * v for w, v in zip(WEIGHTS, x)) - WEIGHTS[10] * x[10] + TIME_COST * x[10]
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 

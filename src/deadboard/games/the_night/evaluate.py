@@ -32,7 +32,7 @@ from typing import Any
 
 from deadboard.core.game import Game, Setup, State
 from deadboard.core.grid import OPEN
-from deadboard.games.the_night.ai import _steps as ai_steps
+from deadboard.games.the_night import ai
 from deadboard.games.the_night.board import CLOSED, best_weapon, is_firearm_ready
 from deadboard.games.the_night.combat import human_strength
 from deadboard.games.the_night.state import (
@@ -50,6 +50,9 @@ from deadboard.games.the_night.state import (
 
 #: per-human survival model (see :func:`human_features` for the order of the features)
 HUMAN_WEIGHTS: tuple[float, ...] = (-0.5085, -1.8871, -0.7950, -0.0872, -0.3107, -0.3088, 2.4160, -0.2871, 0.6456, -0.0943, -0.3680, 0.6539, -0.2655, 0.5382, -0.1292, -0.4763)
+#: the side's model: the survival model blended with the heuristic player's score (see
+#: :func:`blend_features`)
+BLEND_WEIGHTS: tuple[float, ...] = (0.0, 1.0, 0.0, 0.0)
 #: Take the House model (see :func:`take_features`)
 TAKE_WEIGHTS: tuple[float, ...] = (0.0, 3.0, -2.0, 2.0, 1.0, 1.0, 0.0)
 
@@ -59,7 +62,7 @@ _BEFORE_ZOMBIES = frozenset({SETUP, ARRIVAL, REANIMATION, ZOMBIES})
 def _routes(state: NightState) -> list[list[int]]:
     """What a zombie's route between two squares costs in AP with every door and window open (the
     zombie AI's own table, computed once per map)."""
-    return ai_steps(state).all_open(state)
+    return ai.route_table(state)
 
 
 def phases_left(state: NightState) -> float:
@@ -195,11 +198,54 @@ def _at_least(chances: Sequence[tuple[float, int]], need: int) -> float:
     return dist[need]
 
 
+class OpenThreat:
+    """The zombies' threat square by square, as the heuristic player reads it (the least route cost
+    minus AP of any zombie to reach the square; <= 0: a zombie could attack there next), computed
+    on demand with every door and window open: search asks for a handful of squares per position,
+    and a full field with barricades costs a path search per position."""
+
+    __slots__ = ("cache", "routes", "zombies")
+
+    def __init__(self, state: NightState) -> None:
+        zap = state.cfg.zap
+        self.routes = _routes(state)
+        self.zombies = [(sq, zap[z]) for z, sq in state.zsq.items()]
+        self.cache: dict[int, int] = {}
+
+    def __getitem__(self, sq: int) -> int:
+        got = self.cache.get(sq)
+        if got is None:
+            routes = self.routes
+            got = min((routes[zq][sq] - ap for zq, ap in self.zombies), default=1 << 30)
+            self.cache[sq] = got
+        return got
+
+
+def position_score(state: NightState) -> float:
+    """The heuristic player's score of the position (equipment, barricades, danger, items left to
+    fetch), with the threat read as :class:`OpenThreat`."""
+    from deadboard.games.the_night import bot
+
+    return bot.evaluate(state, OpenThreat(state), bot._static_distances(state))  # type: ignore[arg-type]
+
+
+def blend_features(state: NightState, p: float) -> list[float]:
+    """1, the survival model's log-odds, the heuristic score / 10, the share of the night left."""
+    p = min(1 - 1e-6, max(1e-6, p))
+    return [1.0, math.log(p / (1 - p)), position_score(state) / 10, phases_left(state)]
+
+
 def side_value(state: NightState, surv: dict[int, float]) -> float:
     """The humans' side's chance of winning."""
     cfg = state.cfg
     if cfg.scenario == "take-the-house":
         return _logistic(TAKE_WEIGHTS, take_features(state, phases_left(state)))
+    return _logistic(BLEND_WEIGHTS, blend_features(state, survival_side(state, surv)))
+
+
+def survival_side(state: NightState, surv: dict[int, float]) -> float:
+    """The humans' side's chance of winning by the survival model alone."""
+    cfg = state.cfg
     if cfg.zombie_player:
         return _at_least([(p, 3 if h in state.heroes else 1) for h, p in surv.items()], 3)
     need = cfg.victory_survivors if (cfg.victory_exit is not None or cfg.victory_collect) else 1
@@ -308,9 +354,56 @@ def fit(games: int = 300, seed: int = 1, bots: str = "random", every: float = 0.
     return out
 
 
+def blend_positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[list[list[float]], list[float]]:
+    """One game's rows for the side's model: blend features and whether the humans' side won."""
+    from deadboard.core.registry import get_game
+    from deadboard.sim.valuefit import sample_positions
+
+    setup_json, bot, seed, index, every = task
+    game = get_game("the-night")
+    rows: list[list[float]] = []
+    labels: list[float] = []
+    for played in sample_positions(game, [Setup.from_json(setup_json)], bot, 1, seed + index, every):
+        outcome = game.outcome(played.final)
+        won = 1.0 if outcome is not None and 0 in outcome.winners else 0.0
+        for v in played.positions:
+            assert isinstance(v, NightState)
+            if phases_left(v) > 0:
+                rows.append(blend_features(v, survival_side(v, survival(v))))
+                labels.append(won)
+    return rows, labels
+
+
+def fit_blend(games: int = 100, seed: int = 2, bots: str = "heuristic", every: float = 0.1, jobs: int = 1) -> dict[str, Any]:
+    """Refit :data:`BLEND_WEIGHTS` on positions from seeded games of the survival scenarios."""
+    from deadboard.sim.backends import execute
+    from deadboard.sim.valuefit import fit_logistic, log_loss
+
+    tasks = [(dict(js), bots, seed * 1_000_003 + k * 10_007, i, every)
+             for k, js in enumerate(SURVIVE_SETUPS) for i in range(games)]
+    rows: list[list[float]] = []
+    labels: list[float] = []
+    for r, lab in execute(blend_positions, tasks, jobs=jobs):
+        rows.extend(r)
+        labels.extend(lab)
+    w = fit_logistic(rows, labels)
+    return {"weights": w, "loss": log_loss(rows, labels, w), "rows": len(rows),
+            "rate": sum(labels) / len(labels) if labels else 0.0}
+
+
 def main(argv: Sequence[str]) -> None:
     """``python -m deadboard.games.the_night.evaluate [GAMES [BOT [JOBS]]]``: refit and print the
-    weights."""
+    survival and Take the House weights; ``... blend [GAMES [BOT [JOBS]]]`` refits the side's
+    blend (run it after the others, with the heuristic bot)."""
+    if argv and argv[0] == "blend":
+        games = int(argv[1]) if len(argv) > 1 else 100
+        bot = argv[2] if len(argv) > 2 else "heuristic"
+        jobs = int(argv[3]) if len(argv) > 3 else 1
+        b = fit_blend(games, bots=bot, jobs=jobs)
+        print(f"# fitted on {games} games per setup played by {bot}: {b['rows']} positions "
+              f"(wins {b['rate']:.2f}, log-loss {b['loss']:.4f})")
+        print("BLEND_WEIGHTS: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in b["weights"]) + ")")
+        return
     games = int(argv[0]) if argv else 300
     bot = argv[1] if len(argv) > 1 else "random"
     jobs = int(argv[2]) if len(argv) > 2 else 1
