@@ -50,6 +50,8 @@ DEFAULT_C = 0.7
 DEFAULT_ROLLOUT = 0
 #: reward discount per decision (a tie-breaker in favour of shorter lines)
 DEFAULT_GAMMA = 0.999
+#: decisions free of chance in a row after which the bot takes an action involving chance
+STREAK_LIMIT = 100
 
 
 class Budget(NamedTuple):
@@ -334,6 +336,8 @@ class MCTSBot:
         self.last: SearchResult | None = None
         #: actions chosen since anything happened that the bot did not decide (see :meth:`choose`)
         self.streak: set[Action] = set()
+        self.streak_uses: dict[Action, int] = {}
+        self.streak_length = 0
         self.expect = ""
 
     def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
@@ -344,21 +348,36 @@ class MCTSBot:
         *streak* of actions it chose since anything happened that it did not decide: each action of
         the streak involved no chance (the same position follows it whatever the dice and the
         hidden cards), and each decision began where the previous one predictably left off. It does
-        not choose an action of the streak again (unless nothing else is legal): it cannot circle.
-        An action involving chance, or a position it did not foresee, ends the streak."""
+        not choose an action of the streak again (unless nothing else is legal), and after
+        :data:`STREAK_LIMIT` decisions in a streak it takes an action involving chance if there is
+        one, else the action it has used least in the streak: it does not circle for ever. An action involving chance, or a position it did not
+        foresee, ends the streak."""
         if view is None:
             raise SetupError("the mcts bot needs the seat's view")
         if self.streak and position_key(game, view) != self.expect:
             self.streak.clear()
+            self.streak_uses.clear()
+            self.streak_length = 0
         options = [a for a in legal if a not in self.streak] or list(legal)
+        if self.streak_length >= STREAK_LIMIT:
+            risky = [a for a in legal if outcome_key(game, view, a) is None]
+            if risky:
+                options = risky
+            else:  # the least used so far (the last of them: games list "end", "done" last)
+                least = min(self.streak_uses.get(a, 0) for a in legal)
+                options = [[a for a in legal if self.streak_uses.get(a, 0) == least][-1]]
         self.last = search(game, view, self.seat, self.budget, self.rng, self.c, self.rollout, options, self.gamma,
                            self.policy)
         action = self.last.action
         after = outcome_key(game, view, action)
         if after is None:
             self.streak.clear()
+            self.streak_uses.clear()
+            self.streak_length = 0
         else:
             self.streak.add(action)
+            self.streak_uses[action] = self.streak_uses.get(action, 0) + 1
+            self.streak_length += 1
             self.expect = after
         return action
 

@@ -12,6 +12,8 @@ sees and costs a few dozen operations per human. The model:
   scenario's threshold: one survivor in the basic game and the survival scenarios, 3 Zombie Player
   points (3 per hero, 1 per other human) with a Zombie Player; Make Your Own Story scales that by
   the share of the goal items already carried;
+* that chance is recalibrated on games of the heuristic player (:data:`CALIBRATION`): the
+  survival model is fitted on games of a weaker player;
 * in Take the House the side wins by clearing the house: a second logistic model over the zombies
   left, the Zombie Action Phases left, and the humans' numbers and fighting power
   (:data:`TAKE_WEIGHTS`);
@@ -19,8 +21,10 @@ sees and costs a few dozen operations per human. The model:
   chance that its secret human survives, shared with the other players whose secret humans may
   survive with at least as many kills.
 
-The weights are fitted on positions from seeded games (``python -m
-deadboard.games.the_night.evaluate`` refits them and prints the constants to paste below).
+The weights are fitted on positions from seeded games: ``python -m
+deadboard.games.the_night.evaluate 40 mcts:100 2`` refits the survival and Take the House models
+on games of MCTS (100 iterations, 2 processes), ``... calibration 40 heuristic 2`` the calibration;
+each prints the constants to paste below.
 """
 
 from __future__ import annotations
@@ -50,9 +54,9 @@ from deadboard.games.the_night.state import (
 
 #: per-human survival model (see :func:`human_features` for the order of the features)
 HUMAN_WEIGHTS: tuple[float, ...] = (-0.5085, -1.8871, -0.7950, -0.0872, -0.3107, -0.3088, 2.4160, -0.2871, 0.6456, -0.0943, -0.3680, 0.6539, -0.2655, 0.5382, -0.1292, -0.4763)
-#: the side's model: the survival model blended with the heuristic player's score (see
-#: :func:`blend_features`)
-BLEND_WEIGHTS: tuple[float, ...] = (0.0, 1.0, 0.0, 0.0)
+#: the side's chance recalibrated on games of the heuristic player (see
+#: :func:`calibration_features`): the survival model is fitted on weaker play
+CALIBRATION: tuple[float, ...] = (1.4191, 1.1108, 0.2700)
 #: Take the House model (see :func:`take_features`)
 TAKE_WEIGHTS: tuple[float, ...] = (0.0, 3.0, -2.0, 2.0, 1.0, 1.0, 0.0)
 
@@ -198,41 +202,10 @@ def _at_least(chances: Sequence[tuple[float, int]], need: int) -> float:
     return dist[need]
 
 
-class OpenThreat:
-    """The zombies' threat square by square, as the heuristic player reads it (the least route cost
-    minus AP of any zombie to reach the square; <= 0: a zombie could attack there next), computed
-    on demand with every door and window open: search asks for a handful of squares per position,
-    and a full field with barricades costs a path search per position."""
-
-    __slots__ = ("cache", "routes", "zombies")
-
-    def __init__(self, state: NightState) -> None:
-        zap = state.cfg.zap
-        self.routes = _routes(state)
-        self.zombies = [(sq, zap[z]) for z, sq in state.zsq.items()]
-        self.cache: dict[int, int] = {}
-
-    def __getitem__(self, sq: int) -> int:
-        got = self.cache.get(sq)
-        if got is None:
-            routes = self.routes
-            got = min((routes[zq][sq] - ap for zq, ap in self.zombies), default=1 << 30)
-            self.cache[sq] = got
-        return got
-
-
-def position_score(state: NightState) -> float:
-    """The heuristic player's score of the position (equipment, barricades, danger, items left to
-    fetch), with the threat read as :class:`OpenThreat`."""
-    from deadboard.games.the_night import bot
-
-    return bot.evaluate(state, OpenThreat(state), bot._static_distances(state))  # type: ignore[arg-type]
-
-
-def blend_features(state: NightState, p: float) -> list[float]:
-    """1, the survival model's log-odds, the heuristic score / 10, the share of the night left."""
+def calibration_features(state: NightState, p: float) -> list[float]:
+    """1, the survival model's log-odds, the share of the night left."""
     p = min(1 - 1e-6, max(1e-6, p))
-    return [1.0, math.log(p / (1 - p)), position_score(state) / 10, phases_left(state)]
+    return [1.0, math.log(p / (1 - p)), phases_left(state)]
 
 
 def side_value(state: NightState, surv: dict[int, float]) -> float:
@@ -240,7 +213,7 @@ def side_value(state: NightState, surv: dict[int, float]) -> float:
     cfg = state.cfg
     if cfg.scenario == "take-the-house":
         return _logistic(TAKE_WEIGHTS, take_features(state, phases_left(state)))
-    return _logistic(BLEND_WEIGHTS, blend_features(state, survival_side(state, surv)))
+    return _logistic(CALIBRATION, calibration_features(state, survival_side(state, surv)))
 
 
 def survival_side(state: NightState, surv: dict[int, float]) -> float:
@@ -354,8 +327,8 @@ def fit(games: int = 300, seed: int = 1, bots: str = "random", every: float = 0.
     return out
 
 
-def blend_positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[list[list[float]], list[float]]:
-    """One game's rows for the side's model: blend features and whether the humans' side won."""
+def calibration_positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[list[list[float]], list[float]]:
+    """One game's rows for the side's calibration: its features and whether the humans' side won."""
     from deadboard.core.registry import get_game
     from deadboard.sim.valuefit import sample_positions
 
@@ -369,13 +342,13 @@ def blend_positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[
         for v in played.positions:
             assert isinstance(v, NightState)
             if phases_left(v) > 0:
-                rows.append(blend_features(v, survival_side(v, survival(v))))
+                rows.append(calibration_features(v, survival_side(v, survival(v))))
                 labels.append(won)
     return rows, labels
 
 
-def fit_blend(games: int = 100, seed: int = 2, bots: str = "heuristic", every: float = 0.1, jobs: int = 1) -> dict[str, Any]:
-    """Refit :data:`BLEND_WEIGHTS` on positions from seeded games of the survival scenarios."""
+def fit_calibration(games: int = 100, seed: int = 2, bots: str = "heuristic", every: float = 0.1, jobs: int = 1) -> dict[str, Any]:
+    """Refit :data:`CALIBRATION` on positions from seeded games of the survival scenarios."""
     from deadboard.sim.backends import execute
     from deadboard.sim.valuefit import fit_logistic, log_loss
 
@@ -383,7 +356,7 @@ def fit_blend(games: int = 100, seed: int = 2, bots: str = "heuristic", every: f
              for k, js in enumerate(SURVIVE_SETUPS) for i in range(games)]
     rows: list[list[float]] = []
     labels: list[float] = []
-    for r, lab in execute(blend_positions, tasks, jobs=jobs):
+    for r, lab in execute(calibration_positions, tasks, jobs=jobs):
         rows.extend(r)
         labels.extend(lab)
     w = fit_logistic(rows, labels)
@@ -393,16 +366,16 @@ def fit_blend(games: int = 100, seed: int = 2, bots: str = "heuristic", every: f
 
 def main(argv: Sequence[str]) -> None:
     """``python -m deadboard.games.the_night.evaluate [GAMES [BOT [JOBS]]]``: refit and print the
-    survival and Take the House weights; ``... blend [GAMES [BOT [JOBS]]]`` refits the side's
-    blend (run it after the others, with the heuristic bot)."""
-    if argv and argv[0] == "blend":
+    survival and Take the House weights; ``... calibration [GAMES [BOT [JOBS]]]`` refits the
+    side's calibration (run it after the others, with the heuristic bot)."""
+    if argv and argv[0] == "calibration":
         games = int(argv[1]) if len(argv) > 1 else 100
         bot = argv[2] if len(argv) > 2 else "heuristic"
         jobs = int(argv[3]) if len(argv) > 3 else 1
-        b = fit_blend(games, bots=bot, jobs=jobs)
+        b = fit_calibration(games, bots=bot, jobs=jobs)
         print(f"# fitted on {games} games per setup played by {bot}: {b['rows']} positions "
               f"(wins {b['rate']:.2f}, log-loss {b['loss']:.4f})")
-        print("BLEND_WEIGHTS: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in b["weights"]) + ")")
+        print("CALIBRATION: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in b["weights"]) + ")")
         return
     games = int(argv[0]) if argv else 300
     bot = argv[1] if len(argv) > 1 else "random"
