@@ -281,3 +281,24 @@ def test_district_z_determinization_keeps_face_up_cards() -> None:
         sample = game.view(state, 0)
         game.determinize(sample, Rng(k))
         assert [sample.card[p] for p in up] == [state.card[p] for p in up]  # type: ignore[attr-defined]
+
+
+def test_rollouts_by_another_bot_and_an_anchor() -> None:
+    game = get_game("district-z")
+    bot = make_bot("mcts:6+heuristic@heuristic", game, 0, 1)
+    assert isinstance(bot, MCTSBot) and bot.policy is not None and bot.anchor is not None
+    played = play_game(game, game.normalize_setup(game.default_setup()), 2, "mcts:6+heuristic@heuristic")
+    assert played.outcome is not None
+    with pytest.raises(SetupError, match="cannot"):
+        make_bot("mcts:5+mcts", game, 0, 1)
+    with pytest.raises(SetupError, match="cannot"):
+        make_bot("mcts:5@mcts:3", game, 0, 1)
+
+
+def test_an_anchored_bot_plays_its_anchor_unless_search_clearly_disagrees() -> None:
+    game = get_game("the-night")
+    state = _positions(game, 0, 5)[1]
+    legal = game.legal_actions(state)
+    anchored = MCTSBot(game, 0, 1, "3@heuristic")  # too few iterations to overrule anything
+    heuristic = make_bot("heuristic", game, 0, 1)
+    assert anchored.choose(game, game.view(state, 0), legal) == heuristic.choose(game, game.view(state, 0), legal)

@@ -52,6 +52,10 @@ DEFAULT_ROLLOUT = 0
 DEFAULT_GAMMA = 0.999
 #: decisions free of chance in a row after which the bot takes an action involving chance
 STREAK_LIMIT = 100
+#: an anchored bot (``mcts:N@BOT``) overrules its anchor only when search finds its own choice at
+#: least this much more likely to win, with the anchor's choice searched this many times
+ANCHOR_MARGIN = 0.02
+ANCHOR_VISITS = 10
 
 
 class Budget(NamedTuple):
@@ -302,7 +306,10 @@ def outcome_key(game: Game, view: State, action: Action) -> str | None:
 class MCTSBot:
     """The ``mcts`` bot. Parameters after the name: ``mcts:500`` (iterations a decision) or
     ``mcts:0.5s`` (seconds a decision), optionally ``+BOT`` for rollouts played to the end by that
-    bot (``mcts:200+heuristic``) instead of the value function or random moves."""
+    bot (``mcts:200+heuristic``) instead of the value function or random moves, and/or ``@BOT`` to
+    play what that bot would unless search finds a clearly better action (``mcts:200@heuristic``:
+    at least :data:`ANCHOR_MARGIN` more likely to win, the bot's own choice searched at least
+    :data:`ANCHOR_VISITS` times)."""
 
     name = "mcts"
     needs_view = True
@@ -321,7 +328,8 @@ class MCTSBot:
     ) -> None:
         self.seat = seat
         self.rng = Rng(seed)
-        spec, plus, policy = (params or "").partition("+")
+        params, at, anchor = (params or "").partition("@")
+        spec, plus, policy = params.partition("+")
         self.budget = Budget.parse(budget if budget is not None else spec)
         self.policy: Bot | None = None
         if plus:
@@ -330,6 +338,13 @@ class MCTSBot:
             if policy.split(":")[0] == "mcts":
                 raise SetupError("an mcts bot cannot play the rollouts of another")
             self.policy = make_bot(policy, game, seat, derive_seed(seed, "rollout"))
+        self.anchor: Bot | None = None
+        if at:
+            from deadboard.bots.base import make_bot
+
+            if anchor.split(":")[0] == "mcts":
+                raise SetupError("an mcts bot cannot be anchored to another")
+            self.anchor = make_bot(anchor, game, seat, derive_seed(seed, "anchor"))
         self.c = c
         self.rollout = rollout
         self.gamma = gamma
@@ -369,6 +384,13 @@ class MCTSBot:
         self.last = search(game, view, self.seat, self.budget, self.rng, self.c, self.rollout, options, self.gamma,
                            self.policy)
         action = self.last.action
+        if self.anchor is not None and len(options) > 1:
+            suggested = self.anchor.choose(game, view, options)
+            stats = {st.action: st for st in self.last.actions}
+            mine, theirs = stats.get(action), stats.get(suggested)
+            if (suggested != action and mine is not None and
+                    (theirs is None or theirs.visits < ANCHOR_VISITS or mine.mean < theirs.mean + ANCHOR_MARGIN)):
+                action = suggested
         after = outcome_key(game, view, action)
         if after is None:
             self.streak.clear()
