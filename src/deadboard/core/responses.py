@@ -22,8 +22,7 @@ deciding now is always the innermost window's current seat.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "PASS",
@@ -46,16 +45,19 @@ def clockwise(start: int, seats: int, *, include_start: bool = False) -> tuple[i
     return tuple((start + k) % seats for k in range(first, seats))
 
 
-@dataclass(frozen=True, slots=True)
-class Window:
+class Window(NamedTuple):
     """An open response window.
 
     ``actor`` is the seat whose action opened it, ``trigger`` names that action (its text or a tag
-    the game chooses), ``tag`` is the game's kind of window (``"after-action"``, ``"combat"`` ...),
-    ``queue`` the seats still to be asked, in order: ``queue[0]`` decides now. ``responses`` counts
-    the responses made in this window; ``reopen`` says whether a response gives the seats that
-    already passed another chance (they are asked again, after the responding seat, in the original
-    order). ``data`` is a small hashable payload for the game (a target, a square, a path).
+    the game chooses), ``queue`` the seats still to be asked, in order: ``queue[0]`` decides now.
+    ``tag`` is the game's kind of window (``"after-action"``, ``"combat"`` ...), ``order`` every seat
+    the window asks, in order. ``responses`` counts the responses made in this window; ``reopen``
+    says whether a response gives the seats that already passed another chance (they are asked
+    again, after the responding seat, in the original order). ``data`` is a small hashable payload
+    for the game (a target, a square, a path).
+
+    A window is a named tuple: immutable, hashable, and as cheap to make as a tuple (search and
+    random play open thousands of them per game).
     """
 
     actor: int
@@ -80,7 +82,7 @@ class Window:
         """The current seat passes: the next seat in the queue decides."""
         if not self.queue:
             raise ValueError("nobody may pass in a closed window")
-        return replace(self, queue=self.queue[1:])
+        return Window(self.actor, self.trigger, self.queue[1:], self.tag, self.order, self.responses, self.reopen, self.data)
 
     def responded(self) -> Window:
         """The current seat responded. It keeps the floor (it may respond again or pass); with
@@ -93,7 +95,7 @@ class Window:
             waiting = set(queue)
             again = tuple(s for s in _after(self.order, seat) if s not in waiting)
             queue = (*queue, *again)
-        return replace(self, queue=queue, responses=self.responses + 1)
+        return Window(self.actor, self.trigger, queue, self.tag, self.order, self.responses + 1, self.reopen, self.data)
 
     def skip(self, may_respond: Callable[[int], bool]) -> Window:
         """Drop, from the front of the queue, every seat for which ``may_respond`` is false (a seat
@@ -102,13 +104,13 @@ class Window:
         i = 0
         while i < len(queue) and not may_respond(queue[i]):
             i += 1
-        return self if i == 0 else replace(self, queue=queue[i:])
+        return self if i == 0 else self._replace(queue=queue[i:])
 
     def without(self, seats: Iterable[int]) -> Window:
         """The window with some seats no longer asked (a seat that left the game, a seat that a rule
         forbids to respond)."""
         gone = set(seats)
-        return replace(self, queue=tuple(s for s in self.queue if s not in gone))
+        return self._replace(queue=tuple(s for s in self.queue if s not in gone))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -149,7 +151,7 @@ def open_window(
     out = set(exclude)
     out.add(actor)
     order = tuple(s for s in clockwise(first, seats, include_start=first != actor) if s not in out)
-    return Window(actor=actor, trigger=trigger, queue=order, tag=tag, order=order, reopen=reopen, data=data)
+    return Window(actor, trigger, order, tag, order, 0, reopen, data)
 
 
 class ResponseStack:

@@ -35,6 +35,7 @@ from deadboard.games.zombie_dawn import combat as cm
 from deadboard.games.zombie_dawn.board import ROADS, ROTATIONS, WADE, WALK, open_slots
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import (
+    COSTLY,
     best_weapon,
     colour,
     complete_mission,
@@ -44,26 +45,28 @@ from deadboard.games.zombie_dawn.effects import (
     draw_mission,
     give,
     give_search_xp,
-    has_room,
     hand_card,
     hand_kinds,
+    has_room,
     heal,
     holder,
     life_or_death,
     matches_tag,
+    mission_met,
+    new_character,
     place_damage,
     release_character,
     removable,
+    search_count,
     season_fx,
     skill_cost,
     take_away,
     title,
-    token_zones,
-    trophy_points,
     turnable_targets,
     vehicle_capacity,
     vehicle_squares,
     walk_squares,
+    worst_lod,
 )
 from deadboard.games.zombie_dawn.state import NO_VEHICLE, DawnState
 
@@ -99,16 +102,16 @@ def in_combat(state: DawnState, seat: int) -> bool:
 def anytime_actions(state: DawnState, seat: int, out: list[Action], own_turn: bool) -> None:
     card_plays(state, seat, out, own_turn)
     item_uses(state, seat, out, ())
-    mission_actions(state, seat, out)
     g = state.groups[seat]
     if g.xp > 0 and not g.cold_blood and season_fx(state).cold_blood:
         out.append(COLD_BLOOD)
+    mission_actions(state, seat, out)
 
 
 def card_plays(state: DawnState, seat: int, out: list[Action], own_turn: bool) -> None:
-    kinds = hand_kinds(state, seat)
-    if not kinds:
+    if not state.groups[seat].hand:
         return
+    kinds = hand_kinds(state, seat)
     recs = state.c.action_recs
     solo = state.cfg.solo
     players = state.cfg.players
@@ -245,6 +248,7 @@ def mission_actions(state: DawnState, seat: int, out: list[Action]) -> None:
     c = state.c
     b = state.board
     assert b is not None
+    carried: list[int] | None = None
     for m in g.missions:
         rec = c.missions[m]
         kind = rec.kind
@@ -255,55 +259,23 @@ def mission_actions(state: DawnState, seat: int, out: list[Action]) -> None:
             if b.site[g.sq] == rec.site and len(g.chars) >= 2:
                 for ch in g.chars:
                     out.append(act("complete", mid, c.characters[ch].id))
-        elif kind == "give":
-            for it in state.carried(seat):
+            continue
+        if carried is None:
+            carried = state.carried(seat)
+        if kind == "give":
+            for it in carried:
                 for t in range(state.cfg.players):
                     if t != seat and b.adjacent(g.sq, state.groups[t].sq) and any(
                         has_room(state, ch, it) for ch in state.groups[t].chars
                     ):
                         out.append(act("complete", mid, c.item_names[it], COLOURS[t]))
         elif kind == "burn":
-            if b.loc_count[g.sq] and any(matches_tag(c.item_recs[it], "fuel") for it in state.carried(seat)):
+            if b.loc_count[g.sq] and any("fuel" in c.item_tags[it] for it in carried):
                 for t in range(state.cfg.players):
                     if t != seat and state.searched[g.sq] >> t & 1:
                         out.append(act("complete", mid, COLOURS[t]))
-        elif mission_met(state, seat, m):
+        elif kind in COSTLY and mission_met(state, seat, m, carried):
             out.append(act("complete", mid))
-
-
-def mission_met(state: DawnState, seat: int, m: int) -> bool:
-    """Conditions of the missions completed by showing them (no target to choose)."""
-    rec = state.c.missions[m]
-    g = state.groups[seat]
-    kind = rec.kind
-    n = rec.n
-    if kind in ("discard", "carry"):
-        assert rec.tag is not None
-        site_ok = rec.site is None or (state.board is not None and state.board.site[g.sq] == rec.site)
-        recs = state.c.item_recs
-        return site_ok and sum(1 for it in state.carried(seat) if matches_tag(recs[it], rec.tag)) >= n
-    if kind == "zones":
-        return len(token_zones(state, seat, rec.terrain)) >= n
-    if kind == "opponent-zones":
-        b = state.board
-        assert b is not None
-        islands = {b.zone_owner[z] for z in token_zones(state, seat)} - {seat}
-        return len(islands) >= n
-    if kind == "group":
-        return len(g.chars) >= n
-    if kind == "skills":
-        return sum(len(state.cskills[ch]) for ch in g.chars) >= n
-    if kind == "trophies":
-        return trophy_points(state, seat) >= n
-    if kind == "visit":
-        return state.board is not None and state.board.site[g.sq] == rec.site
-    if kind == "spend-xp":
-        return g.xp >= n
-    if kind == "healthy":
-        return len(g.chars) >= n and not any(state.cdmg[ch] for ch in g.chars)
-    if kind == "convoy":
-        return len(g.chars) >= n and g.vehicle != NO_VEHICLE and vehicle_capacity(state, seat) >= len(g.chars)
-    return False
 
 
 # ==================================================================================================
@@ -355,9 +327,33 @@ def turn_actions(state: DawnState) -> list[Action]:
     return out
 
 
+def may_respond(state: DawnState, seat: int) -> bool:
+    """A quick test: False when the seat surely has nothing but ``pass`` (no card in hand, no item
+    that does something when used, no Cold Blood); True when it may have more."""
+    g = state.groups[seat]
+    if g.hand:
+        return True
+    usable = state.c.item_usable
+    citems = state.citems
+    for ch in g.chars:
+        for it in citems[ch]:
+            if usable[it]:
+                return True
+    return g.xp > 0 and not g.cold_blood and season_fx(state).cold_blood
+
+
 def respond_actions(state: DawnState, seat: int) -> list[Action]:
+    """``pass`` and what the seat may do now. Missions with a cost alone do not open a window for
+    a seat (it completes them at its next decision), so a window costs no decision to a seat that
+    has no card to play and no item to use."""
     out = [PASS]
-    anytime_actions(state, seat, out, own_turn=False)
+    card_plays(state, seat, out, False)
+    item_uses(state, seat, out, ())
+    g = state.groups[seat]
+    if g.xp > 0 and not g.cold_blood and season_fx(state).cold_blood:
+        out.append(COLD_BLOOD)
+    if len(out) > 1:
+        mission_actions(state, seat, out)
     return out
 
 
@@ -552,9 +548,11 @@ def apply_turn(state: DawnState, a: Action) -> None:
         g.searching = True
         verb = "searches" if first else "keeps searching"
         state.emit("search", f"{title(seat)} discards {state.c.action_recs[card].name} and {verb} the {b.loc_name[g.sq]}", {"seat": seat})
-        # the opponents may play cards before the items are revealed (rulebook §Search a Location)
-        state.pending.append(("reveal", seat))
+        # the window after the reveal is the opponents' chance "before discarding each action to
+        # search" (rulebook §Search a Location, Combat Example 1); the one before the first search
+        # is the window after the move that brought the group here
         open_after(state, seat, a.text, "search")
+        reveal(state, seat)
         return
     if kind == "stop":
         found = tuple(g.found)
@@ -757,9 +755,9 @@ def use_item(state: DawnState, seat: int, a: Action, pool: tuple[int, ...]) -> N
             cb.dice = max(0, cb.dice - 2)
             state.emit("item", f"{title(seat)} fires the {r.name} at the zombies: 2 zombie dice eliminated, {cb.dice} left", {"seat": seat, "item": r.id})
         else:
-            target = _seat(a[2])
-            state.emit("item", f"{title(seat)} fires the {r.name} into the sky over the {colour(target)} group", {"seat": seat, "item": r.id})
-            cm.make_noise(state, target, 3, seat, r.name)
+            aim = _seat(a[2])
+            state.emit("item", f"{title(seat)} fires the {r.name} into the sky over the {colour(aim)} group", {"seat": seat, "item": r.id})
+            cm.make_noise(state, aim, 3, seat, r.name)
     else:  # pragma: no cover
         raise AssertionError(r.kind)
 
@@ -951,6 +949,77 @@ def apply_step(state: DawnState, step: tuple[Any, ...], a: Action) -> None:
         state.emit("skill", f"{c.characters[ch].name} learns {c.skills[s].name} for {cost} Xp", {"seat": seat, "skill": c.skills[s].id})
         return
     raise AssertionError(kind)  # pragma: no cover
+
+
+# ==================================================================================================
+# searching
+# ==================================================================================================
+def reveal(state: DawnState, seat: int) -> None:
+    """Rulebook §Search a Location: as many items as the location's number per action discarded;
+    survivors act at once. One player: as many action cards too; zombies attack, and the One Player
+    cards apply (rulebook §Rules for 1 Player)."""
+    g = state.groups[seat]
+    if not g.searching or not g.chars:
+        return
+    b = state.board
+    assert b is not None
+    sq = g.sq
+    n = search_count(state, seat, sq)
+    deck = state.green if b.loc_deck[sq] == "green" else state.blue
+    recs = state.c.item_recs
+    shown = []
+    for _ in range(n):
+        it = deck.draw(state.rng)
+        if it is None:
+            break
+        r = recs[it]
+        if r.kind == "survivor":
+            deck.discard(it)
+            if r.survivor == "join":
+                ch = new_character(state, seat, special=False)
+                shown.append(f"{r.name} ({state.c.characters[ch].name} joins)" if ch >= 0 else f"{r.name} (nobody left to join)")
+            else:
+                draw_mission(state, seat)
+                shown.append(f"{r.name} (a new mission)")
+        else:
+            g.found.append(it)
+            shown.append(r.name)
+    state.emit("search", f"{title(seat)} finds: {', '.join(shown) or 'nothing'}", {"seat": seat, "found": len(shown)})
+    if not state.cfg.solo:
+        return
+    arecs = state.c.action_recs
+    revealed = state.actions.draw_many(n, state.rng)
+    zombies = []
+    blocked = False
+    lod = False
+    noisy = 0
+    for card in revealed:
+        r2 = arecs[card]
+        if r2.kind == "zombie":
+            zombies.append(card)
+            continue
+        state.actions.discard(card)
+        if r2.solo and r2.effect == "blocked":
+            blocked = True
+        elif r2.solo and r2.effect == "lod":
+            lod = True
+        elif r2.solo and r2.effect == "noise-until-zombie":
+            noisy += 1
+    state.emit("search", f"Action cards revealed: {', '.join(arecs[k].name for k in revealed) or 'none'}", None)
+    if lod:
+        wounded = [ch for ch in g.chars if worst_lod(state, ch) < 0]
+        if wounded:
+            ch = min(wounded, key=lambda x: (worst_lod(state, x), x))
+            life_or_death(state, ch, "Does it hurt?")
+            if not state.groups[seat].chars or state.phase == "over":
+                return
+    if zombies:
+        cm.start_combat(state, seat, -1, zombies, blocked=blocked)
+    for _ in range(noisy):
+        cm.noise_until_zombie(state, seat, -1, "You Make Noise")
+    cb = state.combat
+    if blocked and cb is not None and cb.group == seat and not cb.duel:
+        cb.blocked = True
 
 
 __all__ = [

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from functools import lru_cache
 
 from deadboard.core.grid import column_name
 from deadboard.games.zombie_dawn.content import COLOURS, SPECIAL_TYPES, DawnContent, ZoneRec
@@ -68,66 +69,68 @@ def solo_layout(start: int, zones: Sequence[int], rots: Sequence[int]) -> tuple[
     return tuple(out)
 
 
+@lru_cache(maxsize=512)
+def rotated_cells(content: DawnContent, zone: int, rot: int) -> tuple[tuple[int, int, str, LocationInfo | None], ...]:
+    """The 25 squares of a zone turned ``rot`` degrees: (x, y, map character, location)."""
+    rec = content.zones[zone]
+    locs = _locations(rec)
+    out = []
+    for oy in range(5):
+        for ox in range(5):
+            x, y = rotate(ox, oy, rot)
+            out.append((x, y, rec.rows[oy][ox], locs.get((ox, oy))))
+    return tuple(out)
+
+
+_COLUMNS = tuple(column_name(x) for x in range(200))
+
+
 class Board:
-    """The laid-out map. Build once per game; share between all its states."""
+    """The laid-out map. Build once per game; share between all its states.
+
+    Squares are numbered island by island, row by row; only squares of placed zones exist
+    (``pos`` maps (seat, x, y) to a square, for drawing)."""
 
     def __init__(self, content: DawnContent, layouts: Sequence[Sequence[tuple[int, int, int, int]]]) -> None:
         zones = content.zones
         self.placed: list[tuple[int, int, int, int, int]] = []  # (seat, zone, x, y, rot)
-        self.islands: list[tuple[int, int, int]] = []  # (first square, width, height) per seat
+        self.islands: list[tuple[int, int, int, int]] = []  # (first square, squares, width, height) per seat
+        pos: dict[tuple[int, int, int], int] = {}
         names: list[str] = []
         zone_at: list[int] = []
-        cells: list[str] = []  # the map character of each square (" " for void)
+        cells: list[str] = []
         xs: list[int] = []
         ys: list[int] = []
         island: list[int] = []
-        loc_count: list[int] = []
-        loc_deck: list[str] = []
-        loc_name: list[str] = []
-        site: list[str | None] = []
+        locs: list[LocationInfo | None] = []
         for seat, layout in enumerate(layouts):
             minx = min(p[1] for p in layout)
             miny = min(p[2] for p in layout)
             w = (max(p[1] for p in layout) - minx + 1) * 5
             h = (max(p[2] for p in layout) - miny + 1) * 5
             first = len(names)
-            self.islands.append((first, w, h))
             prefix = COLOURS[seat][0] + "."
             grid: dict[tuple[int, int], tuple[int, str, LocationInfo | None]] = {}
             for z, zx, zy, rot in layout:
                 pi = len(self.placed)
                 self.placed.append((seat, z, zx, zy, rot))
-                rec = zones[z]
-                locs = _locations(rec)
-                for oy in range(5):
-                    for ox in range(5):
-                        x, y = rotate(ox, oy, rot)
-                        gx, gy = (zx - minx) * 5 + x, (zy - miny) * 5 + y
-                        grid[gx, gy] = (pi, rec.rows[oy][ox], locs.get((ox, oy)))
-            for y in range(h):
-                for x in range(w):
-                    names.append(f"{prefix}{column_name(x)}{y + 1}")
-                    xs.append(x)
-                    ys.append(y)
-                    island.append(seat)
-                    cell = grid.get((x, y))
-                    if cell is None:
-                        zone_at.append(-1)
-                        cells.append(" ")
-                        loc_count.append(0)
-                        loc_deck.append("")
-                        loc_name.append("")
-                        site.append(None)
-                        continue
-                    pi, ch, loc = cell
-                    zone_at.append(pi)
-                    cells.append(ch)
-                    loc_count.append(loc.count if loc else 0)
-                    loc_deck.append(loc.deck if loc else "")
-                    loc_name.append(loc.name if loc else "")
-                    site.append(loc.site if loc else None)
+                ox, oy = (zx - minx) * 5, (zy - miny) * 5
+                for x, y, ch, loc in rotated_cells(content, z, rot):
+                    grid[ox + x, oy + y] = (pi, ch, loc)
+            for gx, gy in sorted(grid, key=lambda p: (p[1], p[0])):
+                pi, ch, loc = grid[gx, gy]
+                pos[seat, gx, gy] = len(names)
+                names.append(f"{prefix}{_COLUMNS[gx]}{gy + 1}")
+                xs.append(gx)
+                ys.append(gy)
+                island.append(seat)
+                zone_at.append(pi)
+                cells.append(ch)
+                locs.append(loc)
+            self.islands.append((first, len(names) - first, w, h))
         n = len(names)
         self.n = n
+        self.pos = pos
         self.names = tuple(names)
         self.index = {name: i for i, name in enumerate(names)}
         self.xs = tuple(xs)
@@ -135,44 +138,39 @@ class Board:
         self.island = tuple(island)
         self.zone_at = tuple(zone_at)
         self.cells = tuple(cells)
-        self.loc_count = tuple(loc_count)
-        self.loc_deck = tuple(loc_deck)
-        self.loc_name = tuple(loc_name)
-        self.site = tuple(site)
-        self.void = tuple(ch == " " for ch in cells)
+        self.loc_count = tuple(loc.count if loc else 0 for loc in locs)
+        self.loc_deck = tuple(loc.deck if loc else "" for loc in locs)
+        self.loc_name = tuple(loc.name if loc else "" for loc in locs)
+        self.site = tuple(loc.site if loc else None for loc in locs)
         self.water = tuple(ch == "~" for ch in cells)
         self.road = tuple(ch in "=H" for ch in cells)
         self.highway = tuple(ch == "H" for ch in cells)
-        self.terrain = tuple(zones[self.placed[z][1]].terrain if z >= 0 else "" for z in zone_at)
-        self.special = tuple(
-            SPECIAL_TYPES.index(sp) if z >= 0 and (sp := zones[self.placed[z][1]].special) else -1 for z in zone_at
-        )
+        zone_terrain = [zones[p[1]].terrain for p in self.placed]
+        zone_special = [SPECIAL_TYPES.index(sp) if (sp := zones[p[1]].special) else -1 for p in self.placed]
+        self.terrain = tuple(zone_terrain[z] for z in zone_at)
+        self.special = tuple(zone_special[z] for z in zone_at)
         self.zone_owner = tuple(p[0] for p in self.placed)  # placed zone -> the island's seat
         self.tent_sq: list[int] = [-1] * len(layouts)
         for sq, ch in enumerate(cells):
             if ch == "T":
                 self.tent_sq[island[sq]] = sq
-        self.locations = tuple(sq for sq in range(n) if loc_count[sq] > 0)
+        self.locations = tuple(sq for sq in range(n) if self.loc_count[sq] > 0)
         exits = tuple(sq for sq in range(n) if self.highway[sq])
         self.exits = exits
+        water = self.water
         adj: list[tuple[int, ...]] = []
         adj_w: list[tuple[int, ...]] = []
         orth: list[tuple[int, ...]] = []
+        get = pos.get
         for sq in range(n):
-            seat = island[sq]
-            first, w, h = self.islands[seat]
-            x, y = xs[sq], ys[sq]
-            nb = []
-            for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-                nx, ny = x + dx, y + dy
-                if 0 <= nx < w and 0 <= ny < h:
-                    o = first + ny * w + nx
-                    if not self.void[o]:
-                        nb.append(o)
-            orth.append(tuple(o for o in nb if not self.water[o]))
-            links = [e for e in exits if e != sq] if self.highway[sq] else []
-            adj.append(tuple(o for o in nb if not self.water[o]) + tuple(links))
-            adj_w.append(tuple(nb) + tuple(links))
+            seat, x, y = island[sq], xs[sq], ys[sq]
+            nb = [o for o in (get((seat, x, y - 1)), get((seat, x + 1, y)), get((seat, x, y + 1)), get((seat, x - 1, y)))
+                  if o is not None]
+            dry = tuple(o for o in nb if not water[o])
+            orth.append(dry)
+            links = tuple(e for e in exits if e != sq) if self.highway[sq] else ()
+            adj.append(dry + links)
+            adj_w.append(tuple(nb) + links)
         self.adj = tuple(adj)  # walking neighbours (never water), highway links included
         self.adj_w = tuple(adj_w)  # the same, water squares included
         self.orth = tuple(orth)  # orthogonal neighbours without water (fleeing)

@@ -206,10 +206,10 @@ def combat_step(state: DawnState) -> bool:
         cb.stage = "check"
         recs = state.c.item_recs
         noise = 0
-        for w in cb.used:
-            if w >= 0 and w not in cb.noise_done:
-                cb.noise_done = (*cb.noise_done, w)
-                noise += recs[w].noise
+        for weapon in cb.used:
+            if weapon not in cb.noise_done:
+                cb.noise_done = (*cb.noise_done, weapon)
+                noise += recs[weapon].noise
         cb.used = ()
         if noise and g.chars:
             make_noise(state, cb.group, noise, cb.starter, "weapons", own=True)

@@ -47,38 +47,38 @@ class Mods(_Fields):
     """Abilities of a character, a skill or a carried item. Per-character fields apply to the one
     who has them; the rest apply to the whole group."""
 
-    carry: int = Field(0, ge=-2, le=6)  # per character: carrying spaces
-    die: int = Field(0, ge=0, le=3)  # per character: extra dice in melee
-    ranged: int = Field(0, ge=0, le=3)  # per character: extra dice when firing a ranged weapon
-    lod: int = Field(0, ge=0, le=3)  # per character: added to its Life or Death rolls
-    duel: int = Field(0, ge=0, le=3)  # group: extra dice in combat between groups
-    search: int = Field(0, ge=0, le=3)  # group: items revealed per search
-    search_field: int = Field(0, ge=0, le=3)
-    search_forest: int = Field(0, ge=0, le=3)
-    search_city: int = Field(0, ge=0, le=3)
-    move: int = Field(0, ge=0, le=3)  # group: squares per action discarded to move
-    vehicle: int = Field(0, ge=0, le=4)  # group: squares for vehicle movement
-    capacity: int = Field(0, ge=0, le=3)  # group: vehicle capacity
-    unblock: int = Field(0, ge=0, le=4)  # group: added to Unblock rolls
-    heal: int = Field(0, ge=0, le=2)  # group: damages removed at the start of each round (never a Bite)
-    xp_search: int = Field(0, ge=0, le=2)  # group: extra XP when a search ends
-    hand: int = Field(0, ge=0, le=2)  # group: hand size when replenishing
-    quiet: int = Field(0, ge=0, le=3)  # group: less noise from its own weapons
-    discount: int = Field(0, ge=0, le=2)  # group: skills cost less (never below 1)
+    carry: int = Field(default=0, ge=-2, le=6)  # per character: carrying spaces
+    die: int = Field(default=0, ge=0, le=3)  # per character: extra dice in melee
+    ranged: int = Field(default=0, ge=0, le=3)  # per character: extra dice when firing a ranged weapon
+    lod: int = Field(default=0, ge=0, le=3)  # per character: added to its Life or Death rolls
+    duel: int = Field(default=0, ge=0, le=3)  # group: extra dice in combat between groups
+    search: int = Field(default=0, ge=0, le=3)  # group: items revealed per search
+    search_field: int = Field(default=0, ge=0, le=3)
+    search_forest: int = Field(default=0, ge=0, le=3)
+    search_city: int = Field(default=0, ge=0, le=3)
+    move: int = Field(default=0, ge=0, le=3)  # group: squares per action discarded to move
+    vehicle: int = Field(default=0, ge=0, le=4)  # group: squares for vehicle movement
+    capacity: int = Field(default=0, ge=0, le=3)  # group: vehicle capacity
+    unblock: int = Field(default=0, ge=0, le=4)  # group: added to Unblock rolls
+    heal: int = Field(default=0, ge=0, le=2)  # group: damages removed at the start of each round (never a Bite)
+    xp_search: int = Field(default=0, ge=0, le=2)  # group: extra XP when a search ends
+    hand: int = Field(default=0, ge=0, le=2)  # group: hand size when replenishing
+    quiet: int = Field(default=0, ge=0, le=3)  # group: less noise from its own weapons
+    discount: int = Field(default=0, ge=0, le=2)  # group: skills cost less (never below 1)
     flee_blocked: bool = False  # group: may flee by discarding even when blocked
-    trophy: int = Field(0, ge=0, le=2)  # group: extra trophy points per combat won
+    trophy: int = Field(default=0, ge=0, le=2)  # group: extra trophy points per combat won
 
 
 class Fx(_Fields):
     """What a zombie card does while it is in a combat (until the combat ends)."""
 
-    dice: int = Field(0, ge=0, le=6)  # extra zombie dice
-    initial: int = Field(0, ge=0, le=6)  # an Initial Attack of this many dice when it joins
-    noise: int = Field(0, ge=0, le=6)  # Noise when it joins
-    lod_roll: int = Field(0, ge=0, le=2)  # after its first attack, this many characters roll Life or Death
-    lod: int = Field(0, ge=-3, le=0)  # Life or Death modifier for every character of the group
-    zhit: int = Field(0, ge=0, le=2)  # added to every zombie die (1: zombies hit on 5-6)
-    ghit: int = Field(0, ge=-2, le=0)  # added to every die of the group
+    dice: int = Field(default=0, ge=0, le=6)  # extra zombie dice
+    initial: int = Field(default=0, ge=0, le=6)  # an Initial Attack of this many dice when it joins
+    noise: int = Field(default=0, ge=0, le=6)  # Noise when it joins
+    lod_roll: int = Field(default=0, ge=0, le=2)  # after its first attack, this many characters roll Life or Death
+    lod: int = Field(default=0, ge=-3, le=0)  # Life or Death modifier for every character of the group
+    zhit: int = Field(default=0, ge=0, le=2)  # added to every zombie die (1: zombies hit on 5-6)
+    ghit: int = Field(default=0, ge=-2, le=0)  # added to every die of the group
     no_flee: bool = False  # the group cannot flee by discarding an action (an XP still works)
     no_ranged: bool = False  # no ranged attacks in this combat
 
@@ -86,17 +86,17 @@ class Fx(_Fields):
 class SeasonFx(_Fields):
     """A season card's effect for its round."""
 
-    move: int = Field(0, ge=-1, le=2)
-    vehicle: int = Field(0, ge=-3, le=3)
-    search: int = Field(0, ge=-1, le=2)
+    move: int = Field(default=0, ge=-1, le=2)
+    vehicle: int = Field(default=0, ge=-3, le=3)
+    search: int = Field(default=0, ge=-1, le=2)
     search_terrain: Terrain | None = None  # search applies only in zones of this terrain
-    zombie_dice: int = Field(0, ge=0, le=3)  # extra zombie dice in every combat against zombies
-    lod: int = Field(0, ge=-2, le=1)
-    noise: int = Field(0, ge=-2, le=2)
+    zombie_dice: int = Field(default=0, ge=0, le=3)  # extra zombie dice in every combat against zombies
+    lod: int = Field(default=0, ge=-2, le=1)
+    noise: int = Field(default=0, ge=-2, le=2)
     no_ranged: bool = False
-    draw: int = Field(0, ge=0, le=3)  # every player draws this many action cards at the reveal
+    draw: int = Field(default=0, ge=0, le=3)  # every player draws this many action cards at the reveal
     hunger: bool = False  # at the reveal, every group without Food takes a Damage
-    trophy_xp: int = Field(1, ge=1, le=3)  # XP for the most zombie trophy points this round
+    trophy_xp: int = Field(default=1, ge=1, le=3)  # XP for the most zombie trophy points this round
     cold_blood: bool = False  # once per round a player may spend an XP to draw 2 action cards
     vehicles_off: bool = False  # vehicles cannot move
     frozen: bool = False  # water squares can be walked on
@@ -116,13 +116,13 @@ class ActionRec(Record):
     id: str = Slug
     name: str
     kind: Literal["zombie", "event", "vehicle", "movement"]
-    count: int = Field(1, ge=1, le=20)
+    count: int = Field(default=1, ge=1, le=20)
     text: str
     expert: bool = False  # the expert icon: left out with --option expert-cards=off
     solo: bool = False  # the One Player icon
     # zombies
-    dice: int = Field(0, ge=0, le=6)
-    trophy: int = Field(0, ge=0, le=6)
+    dice: int = Field(default=0, ge=0, le=6)
+    trophy: int = Field(default=0, ge=0, le=6)
     special: SpecialType | None = None
     fx: Fx = Fx()
     boxed: Fx = Fx()
@@ -132,11 +132,11 @@ class ActionRec(Record):
         "adrenaline",
     ] | None = None
     target: Literal["group", "character", "own", "player"] | None = None
-    value: int = Field(0, ge=0, le=6)
+    value: int = Field(default=0, ge=0, le=6)
     icon: Icon | None = None
     # vehicles and special movement
-    capacity: int = Field(0, ge=0, le=8)
-    squares: int = Field(0, ge=0, le=10)
+    capacity: int = Field(default=0, ge=0, le=8)
+    squares: int = Field(default=0, ge=0, le=10)
     protect: bool = False  # no zombie may be played against the group during its movement
     icons: tuple[Icon, ...] = ()
     roads: bool = False  # special movement along road squares only
@@ -164,21 +164,21 @@ class ItemRec(Record):
     name: str
     deck: Literal["green", "blue", "special"]
     kind: Literal["weapon", "straighten", "heal", "survivor", "gear", "flare", "tool"]
-    count: int = Field(1, ge=1, le=12)
+    count: int = Field(default=1, ge=1, le=12)
     text: str
     light: bool = False  # takes no carrying space
     # weapons
     ranged: bool = False
-    dice: int = Field(0, ge=0, le=8)  # replaces the carrier's die
-    noise: int = Field(0, ge=0, le=6)
+    dice: int = Field(default=0, ge=0, le=8)  # replaces the carrier's die
+    noise: int = Field(default=0, ge=0, le=6)
     turns: bool = False  # melee weapons that are turned when used (ranged weapons always are)
     icons: tuple[Icon, ...] = ()  # the icons of this card (what straightens it)
     # consumables
     straightens: Icon | None = None
     heals: tuple[HealIcon, ...] = ()
-    amount: int = Field(1, ge=1, le=3)
+    amount: int = Field(default=1, ge=1, le=3)
     survivor: Literal["join", "mission"] | None = None
-    draw: int = Field(0, ge=0, le=3)  # tools: turn to draw action cards
+    draw: int = Field(default=0, ge=0, le=3)  # tools: turn to draw action cards
     mods: Mods = Mods()
 
     @model_validator(mode="after")
@@ -199,9 +199,9 @@ class ItemRec(Record):
 class DamageRec(Record):
     id: str = Slug
     name: str
-    count: int = Field(1, ge=1, le=10)
+    count: int = Field(default=1, ge=1, le=10)
     heal: HealIcon | None = None  # None: cannot be removed (the Bite)
-    lod: int = Field(0, ge=-5, le=0)
+    lod: int = Field(default=0, ge=-5, le=0)
     text: str
 
 
@@ -222,9 +222,9 @@ class MissionRec(Record):
         "release", "spend-xp", "give", "burn", "healthy", "convoy",
     ]
     site: Site | None = None
-    dice: int = Field(0, ge=0, le=8)
+    dice: int = Field(default=0, ge=0, le=8)
     tag: Literal["food", "medicine", "fuel", "ammunition", "weapon", "ranged", "item"] | None = None
-    n: int = Field(0, ge=0, le=12)
+    n: int = Field(default=0, ge=0, le=12)
     terrain: Terrain | None = None
     solo: bool = True  # False: removed from the one-player game
     text: str
@@ -322,6 +322,10 @@ class DawnContent:
     action_recs: tuple[ActionRec, ...] = ()
     #: per item instance: its record
     item_recs: tuple[ItemRec, ...] = ()
+    #: per item instance: the mission tags it counts for (item, weapon, ranged, food, medicine, fuel, ammunition)
+    item_tags: tuple[frozenset[str], ...] = ()
+    #: per item instance: whether using it ever does something (heal, straighten, draw, fire a flare)
+    item_usable: tuple[bool, ...] = ()
 
 
 def _instances(counts: list[tuple[str, int]]) -> tuple[tuple[int, ...], tuple[str, ...]]:
@@ -332,6 +336,17 @@ def _instances(counts: list[tuple[str, int]]) -> tuple[tuple[int, ...], tuple[st
             recs.append(i)
             names.append(ident if n == 1 else f"{ident}-{k + 1}")
     return tuple(recs), tuple(names)
+
+
+def _tags(rec: ItemRec) -> frozenset[str]:
+    tags = {"item", *rec.heals}
+    if rec.kind == "weapon":
+        tags.add("weapon")
+        if rec.ranged:
+            tags.add("ranged")
+    if rec.straightens in ("fuel", "ammunition"):
+        tags.add(rec.straightens)
+    return frozenset(tags)
 
 
 def _nonzero(m: Mods) -> dict[str, int]:
@@ -386,6 +401,8 @@ def build_content(folder: Path) -> DawnContent:
         inst_mods=tuple(_nonzero(items[r].mods) for r in item_cards),
         action_recs=tuple(actions[r] for r in action_cards),
         item_recs=tuple(items[r] for r in item_cards),
+        item_tags=tuple(_tags(items[r]) for r in item_cards),
+        item_usable=tuple(items[r].kind in ("heal", "straighten", "tool", "flare") for r in item_cards),
     )
 
 

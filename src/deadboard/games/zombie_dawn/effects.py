@@ -368,6 +368,7 @@ def end_combat(state: DawnState, won: bool) -> None:
             g.trophy_bonus += gmod(state, cb.group, "trophy")
         if cb.mission >= 0:
             complete_mission(state, cb.group, cb.mission)
+        auto_missions(state, cb.group)
     else:
         for z in cb.zombies:
             state.actions.discard(z)
@@ -455,6 +456,73 @@ def draw_mission(state: DawnState, seat: int) -> None:
         state.groups[seat].missions.append(m)
 
 
+#: missions completed by a choice, because they cost something (the rest complete by themselves)
+COSTLY = frozenset({"discard", "spend-xp", "release", "give", "burn"})
+
+
+def mission_met(state: DawnState, seat: int, m: int, carried: list[int] | None = None) -> bool:
+    """Conditions of the missions completed by showing them (no target to choose)."""
+    rec = state.c.missions[m]
+    g = state.groups[seat]
+    kind = rec.kind
+    n = rec.n
+    if kind == "discard" or kind == "carry":
+        if rec.site is not None and (state.board is None or state.board.site[g.sq] != rec.site):
+            return False
+        tags = state.c.item_tags
+        tag = rec.tag
+        got = 0
+        for it in state.carried(seat) if carried is None else carried:
+            if tag in tags[it]:
+                got += 1
+        return got >= n
+    if kind == "group":
+        return len(g.chars) >= n
+    if kind == "spend-xp":
+        return g.xp >= n
+    if kind == "trophies":
+        return trophy_points(state, seat) >= n
+    if kind == "visit":
+        return state.board is not None and state.board.site[g.sq] == rec.site
+    if kind == "skills":
+        return sum(len(state.cskills[ch]) for ch in g.chars) >= n
+    if kind == "healthy":
+        return len(g.chars) >= n and not any(state.cdmg[ch] for ch in g.chars)
+    if kind == "convoy":
+        return len(g.chars) >= n and g.vehicle != NO_VEHICLE and vehicle_capacity(state, seat) >= len(g.chars)
+    if kind == "zones":
+        return len(token_zones(state, seat, rec.terrain)) >= n
+    if kind == "opponent-zones":
+        b = state.board
+        assert b is not None
+        islands = {b.zone_owner[z] for z in token_zones(state, seat)}
+        islands.discard(seat)
+        return len(islands) >= n
+    return False
+
+
+def auto_missions(state: DawnState, seat: int) -> bool:
+    """Complete the seat's missions that cost nothing and whose conditions are met (rulebook
+    §Complete missions: "when the conditions are met, it is shown ... and placed in the Victory
+    Points pile"). True if any was completed."""
+    g = state.groups[seat]
+    if not g.missions or not g.chars:
+        return False
+    c = state.c
+    done = False
+    carried: list[int] | None = None
+    for m in list(g.missions):
+        kind = c.missions[m].kind
+        if kind == "clear" or kind in COSTLY:
+            continue
+        if carried is None:
+            carried = state.carried(seat)
+        if mission_met(state, seat, m, carried) and m in g.missions:
+            complete_mission(state, seat, m)
+            done = True
+    return done
+
+
 def token_zones(state: DawnState, seat: int, terrain: str | None = None) -> set[int]:
     """Placed zones holding a Searched token of the seat's colour."""
     b = state.board
@@ -462,10 +530,10 @@ def token_zones(state: DawnState, seat: int, terrain: str | None = None) -> set[
         return set()
     bit = 1 << seat
     searched = state.searched
-    return {
-        b.zone_at[sq] for sq in b.locations
-        if searched[sq] & bit and (terrain is None or b.terrain[sq] == terrain)
-    }
+    zone_at = b.zone_at
+    if terrain is None:
+        return {zone_at[sq] for sq in b.locations if searched[sq] & bit}
+    return {zone_at[sq] for sq in b.locations if searched[sq] & bit and b.terrain[sq] == terrain}
 
 
 def trophy_points(state: DawnState, seat: int) -> int:

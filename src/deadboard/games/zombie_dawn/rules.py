@@ -16,7 +16,8 @@ of steps (windows, the running combat, damage to place, items to share out ...) 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from deadboard.core.action import Action
 from deadboard.core.errors import IllegalActionError
@@ -28,6 +29,7 @@ from deadboard.games.zombie_dawn import setup as su
 from deadboard.games.zombie_dawn.content import COLOURS, SEASONS, load_content
 from deadboard.games.zombie_dawn.effects import (
     HAND_SIZE,
+    auto_missions,
     draw_actions,
     gmod,
     heal,
@@ -40,6 +42,9 @@ from deadboard.games.zombie_dawn.effects import (
 from deadboard.games.zombie_dawn.state import OVER, PLAY, DawnState
 
 SCENARIOS = (Scenario("standard", "Zombie Dawn", "Competitive survival for 1 to 4 players over 8 rounds (9 with 3 players)."),)
+
+#: decisions at which the deciding seat's cost-free missions are checked (and completed)
+SELF_CHECK = frozenset({"turn", "combat", "duel"})
 
 #: steps of ``pending`` that are decisions of the seat in ``step[1]``
 STEP_DECISIONS = frozenset(
@@ -60,6 +65,9 @@ def advance(state: DawnState) -> None:
             return
         d = _next_decision(state)
         if d is None:
+            continue
+        if d.kind in SELF_CHECK and auto_missions(state, d.seat):
+            state.legal = None
             continue
         legal = state.legal
         assert legal is not None
@@ -86,6 +94,9 @@ def _next_decision(state: DawnState) -> Decision | None:
         w = step[1]
         while w.queue:
             seat = w.queue[0]
+            if not ax.may_respond(state, seat):
+                w = w.passed()
+                continue
             acts = ax.respond_actions(state, seat)
             if len(acts) > 1:
                 pending[-1] = ("window", w)
@@ -160,14 +171,12 @@ def _prompt(state: DawnState, step: tuple[Any, ...]) -> str:
         return f"{who}: choose your character"
     if kind == "zone":
         return f"{who}: place a map zone next to your zones ({len(state.dealt[seat])} left)"
-    return kind  # pragma: no cover
+    return str(kind)  # pragma: no cover
 
 
 def _run(state: DawnState, step: tuple[Any, ...]) -> None:
     kind = step[0]
-    if kind == "reveal":
-        reveal(state, step[1])
-    elif kind == "next-turn":
+    if kind == "next-turn":
         next_turn(state)
     elif kind == "round-start":
         round_start(state)
@@ -207,81 +216,6 @@ def _apply(state: DawnState, a: Action) -> None:
         su.choose_character(state, d.seat, state.c.char_index[str(a[1])], step[2])
     else:
         ax.apply_step(state, pending[-1], a)
-
-
-# ==================================================================================================
-# searching
-# ==================================================================================================
-def reveal(state: DawnState, seat: int) -> None:
-    """Rulebook §Search a Location: as many items as the location's number per action discarded;
-    survivors act at once. One player: as many action cards too; zombies attack, and the One Player
-    cards apply (rulebook §Rules for 1 Player)."""
-    from deadboard.games.zombie_dawn.effects import draw_mission, new_character, search_count, worst_lod
-
-    g = state.groups[seat]
-    if not g.searching or not g.chars:
-        return
-    b = state.board
-    assert b is not None
-    sq = g.sq
-    n = search_count(state, seat, sq)
-    deck = state.green if b.loc_deck[sq] == "green" else state.blue
-    recs = state.c.item_recs
-    shown = []
-    for _ in range(n):
-        it = deck.draw(state.rng)
-        if it is None:
-            break
-        r = recs[it]
-        if r.kind == "survivor":
-            deck.discard(it)
-            if r.survivor == "join":
-                ch = new_character(state, seat, special=False)
-                shown.append(f"{r.name} ({state.c.characters[ch].name} joins)" if ch >= 0 else f"{r.name} (nobody left to join)")
-            else:
-                draw_mission(state, seat)
-                shown.append(f"{r.name} (a new mission)")
-        else:
-            g.found.append(it)
-            shown.append(r.name)
-    state.emit("search", f"{title(seat)} finds: {', '.join(shown) or 'nothing'}", {"seat": seat, "found": len(shown)})
-    if not state.cfg.solo:
-        return
-    arecs = state.c.action_recs
-    revealed = state.actions.draw_many(n, state.rng)
-    zombies = []
-    blocked = False
-    lod = False
-    noisy = 0
-    for card in revealed:
-        r2 = arecs[card]
-        if r2.kind == "zombie":
-            zombies.append(card)
-            continue
-        state.actions.discard(card)
-        if r2.solo and r2.effect == "blocked":
-            blocked = True
-        elif r2.solo and r2.effect == "lod":
-            lod = True
-        elif r2.solo and r2.effect == "noise-until-zombie":
-            noisy += 1
-    state.emit("search", f"Action cards revealed: {', '.join(arecs[k].name for k in revealed) or 'none'}", None)
-    if lod:
-        wounded = [ch for ch in g.chars if worst_lod(state, ch) < 0]
-        if wounded:
-            ch = min(wounded, key=lambda x: (worst_lod(state, x), x))
-            from deadboard.games.zombie_dawn.effects import life_or_death
-
-            life_or_death(state, ch, "Does it hurt?")
-            if not state.groups[seat].chars or state.phase == OVER:
-                return
-    if zombies:
-        cm.start_combat(state, seat, -1, zombies, blocked=blocked)
-    for _ in range(noisy):
-        cm.noise_until_zombie(state, seat, -1, "You Make Noise")
-    cb = state.combat
-    if blocked and cb is not None and cb.group == seat and not cb.duel:
-        cb.blocked = True
 
 
 # ==================================================================================================
@@ -338,6 +272,8 @@ def next_turn(state: DawnState) -> None:
 def round_end(state: DawnState) -> None:
     """Rulebook §End of Round: the most zombie trophy points gain an Xp (ties: all of them)."""
     n = state.cfg.players
+    for s in range(n):
+        auto_missions(state, s)
     pts = [trophy_points(state, s) for s in range(n)]
     best = max(pts)
     if best > 0:
@@ -386,7 +322,7 @@ class ZombieDawn(Game):
     max_players = 4
     scenarios = SCENARIOS
     options = su.OPTIONS
-    bots = {"heuristic": "deadboard.games.zombie_dawn.bot:HeuristicBot"}
+    bots: ClassVar[Mapping[str, str]] = {"heuristic": "deadboard.games.zombie_dawn.bot:HeuristicBot"}
     render_module = "deadboard.games.zombie_dawn.render"
 
     def default_setup(self) -> Setup:
@@ -581,9 +517,12 @@ def dawn_outcome(state: DawnState, seat_names: list[str]) -> Outcome:
 def snapshot(state: DawnState) -> dict[str, Any]:
     c = state.c
     b = state.board
-    sqname = (lambda sq: b.names[sq] if sq >= 0 else None) if b is not None else (lambda sq: None)
+
+    def sqname(sq: int) -> str | None:
+        return b.names[sq] if b is not None and sq >= 0 else None
     inames = c.item_names
     arecs = c.action_recs
+    names = b.names if b is not None else ()
 
     def cards(xs: list[int] | tuple[int, ...]) -> list[str]:
         return [arecs[k].id for k in xs]
@@ -649,7 +588,7 @@ def snapshot(state: DawnState) -> dict[str, Any]:
         },
         "layout": [[[c.zones[z].id, x, y, r] for z, x, y, r in lay] for lay in state.layout],
         "dealt": [[c.zones[z].id for z in d] for d in state.dealt],
-        "searched": {b.names[sq]: [COLOURS[s] for s in range(4) if state.searched[sq] >> s & 1]
+        "searched": {names[sq]: [COLOURS[s] for s in range(4) if state.searched[sq] >> s & 1]
                      for sq in (b.locations if b else ()) if state.searched[sq]},
         "turned": state.turned,
         "combat": state.combat.to_json(c, inames) if state.combat is not None else None,

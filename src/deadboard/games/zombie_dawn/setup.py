@@ -72,7 +72,7 @@ def init_state(state: DawnState) -> None:
     state.season_deck = deck
     state.season_out.sort()
     # 1-2. map zones
-    starts = {z.tent: i for i, z in enumerate(c.zones) if z.tent}
+    starts: dict[str, int] = {z.tent: i for i, z in enumerate(c.zones) if z.tent}
     regular = [i for i, z in enumerate(c.zones) if z.tent is None]
     rng.shuffle(regular)
     for seat in range(n):

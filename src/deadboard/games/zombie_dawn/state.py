@@ -212,14 +212,14 @@ class Combat:
 
 class DawnState(State):
     __slots__ = (
-        "active",
         "actions",
+        "active",
         "blue",
         "board",
         "c",
+        "cdmg",
         "cfg",
         "char_deck",
-        "cdmg",
         "citems",
         "combat",
         "cskills",
