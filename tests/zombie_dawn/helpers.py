@@ -68,10 +68,12 @@ def _remove_action(state: DawnState, card: int) -> None:
             return
 
 
-def action_card(state: DawnState, kind: str, nth: int = 0) -> int:
-    """An action card instance of that kind, taken out of wherever it was."""
+def action_card(state: DawnState, kind: str) -> int:
+    """An action card of that kind, taken from the deck or its discards (from elsewhere only when
+    no other card of the kind is left)."""
     cards = [k for k, r in enumerate(state.c.action_recs) if r.id == kind]
-    card = cards[nth]
+    free = [k for k in cards if k in state.actions.cards or k in state.actions.discards]
+    card = (free or cards)[0]
     _remove_action(state, card)
     return card
 
@@ -121,25 +123,17 @@ def set_group(state: DawnState, seat: int, chars: dict[str, list[str]], hand: li
     if hand is not None:
         for k in g.hand:
             state.actions.cards.insert(0, k)
-        g.hand = [action_card(state, kind, n) for kind, n in _numbered(hand)]
+        g.hand = []
+        g.hand = [action_card(state, kind) for kind in hand]
     if sq is not None:
         g.sq = sq
     g.xp = xp
     state.legal = None
 
 
-def _numbered(kinds: list[str]) -> list[tuple[str, int]]:
-    seen: dict[str, int] = {}
-    out = []
-    for k in kinds:
-        out.append((k, seen.get(k, 0)))
-        seen[k] = seen.get(k, 0) + 1
-    return out
-
-
 def deck_top(state: DawnState, kinds: list[str]) -> None:
     """Put action cards on top of the action deck; the first listed is drawn first."""
-    cards = [action_card(state, kind, n) for kind, n in _numbered(kinds)]
+    cards = [action_card(state, kind) for kind in kinds]
     for card in reversed(cards):
         state.actions.cards.append(card)
 

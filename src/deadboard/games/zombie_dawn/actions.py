@@ -592,8 +592,8 @@ def apply_turn(state: DawnState, a: Action) -> None:
         state.emit("mission", f"Revealed for the mission: {', '.join(recs[k].name for k in revealed) or 'nothing'}", None)
         cm.start_combat(state, seat, -1, zombies, mission=m, dice=rec.dice)
         return
+    open_after(state, seat, a.text)  # beneath what the action starts (a combat, a discard ...)
     apply_anytime(state, seat, a, own_turn=True)
-    open_after(state, seat, a.text)
 
 
 def apply_anytime(state: DawnState, seat: int, a: Action, own_turn: bool) -> None:
