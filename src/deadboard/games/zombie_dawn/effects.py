@@ -400,7 +400,7 @@ def respawn_squares(state: DawnState, seat: int) -> list[int]:
     """The tent or any Location with a Searched token of the group's colour, if free."""
     b = state.board
     assert b is not None
-    taken = state.occupied()
+    taken = {g.sq for g in state.groups if g.seat != seat}  # the dead group's token is picked up
     bit = 1 << seat
     out = [sq for sq in b.locations if state.searched[sq] & bit and sq not in taken]
     tent = b.tent_sq[seat]
