@@ -109,19 +109,43 @@ class HeuristicBot:
         return dist
 
     def targets(self, s: DawnState) -> list[int]:
-        """Locations worth walking to: not yet searched by this group, in a zone without its token
-        if there are such; a clear-a-location site it holds a mission for."""
+        """Squares worth walking to: the site of a mission it can do now (a visit, leaving a Pj
+        behind, a Clear a Location it is strong enough for), else locations not yet searched by
+        this group, in a zone without its token if there are such."""
         b = s.board
         assert b is not None
         bit = 1 << self.seat
         g = s.groups[self.seat]
+        c = s.c
+        sites = set()
+        for m in g.missions:
+            rec = c.missions[m]
+            if rec.kind == "visit" or (rec.kind == "release" and len(g.chars) >= 2) or (
+                rec.kind == "clear" and self.ready_to_clear(s, rec.dice)
+            ):
+                sites.add(rec.site)
+        if sites:
+            here = [sq for sq in b.locations if b.site[sq] in sites]
+            if here:
+                return here
         mine = {b.zone_at[sq] for sq in b.locations if s.searched[sq] & bit}
         free = [sq for sq in b.locations if not s.searched[sq] & bit]
         fresh = [sq for sq in free if b.zone_at[sq] not in mine]
-        sites = {s.c.missions[m].site for m in g.missions if s.c.missions[m].kind in ("clear", "visit", "release")}
-        out = fresh or free
-        out += [sq for sq in b.locations if b.site[sq] in sites and sq not in out]
-        return out
+        return fresh or free
+
+    def ready_to_clear(self, s: DawnState, dice: int) -> bool:
+        """Strong enough for a Clear a Location mission: its dice and about 2.3 more per Pj (2 action
+        cards revealed each), beaten before the group takes about 2 damage."""
+        g = s.groups[self.seat]
+        if max((len(s.cdmg[ch]) for ch in g.chars), default=0) > 1:
+            return False
+        expected = dice + 2.3 * len(g.chars)
+        return self.strength(s, self.seat) >= expected * expected / 24 or (g.xp > 0 and len(g.chars) >= 2)
+
+    def wanted_tags(self, s: DawnState) -> set[str]:
+        """Item tags that the group's discard and carry missions ask for."""
+        c = s.c
+        return {c.missions[m].tag or "" for m in s.groups[self.seat].missions if c.missions[m].kind in ("discard", "carry")}
 
     # ----- setup ---------------------------------------------------------------------------------
     def _zone(self, s: DawnState, legal: list[Action]) -> Action | None:
@@ -155,8 +179,10 @@ class HeuristicBot:
             if "search" in by and len(g.hand) >= 3 and hurt <= 2 and len(g.found) < found_room + 1:
                 return self.cheapest(s, by["search"], 1)
             return by.get("stop", [None])[0]
-        if "clear" in by and self.strength(s, self.seat) >= 2.5 and hurt <= 1:
-            return by["clear"][0]
+        for a in by.get("clear", []):
+            rec = s.c.missions[s.c.mission_index[str(a[1])]]
+            if self.ready_to_clear(s, rec.dice):
+                return a
         if "search" in by and len(g.hand) >= 2 and hurt <= 2:
             return self.cheapest(s, by["search"], 1)
         if "learn" in by:
@@ -213,11 +239,15 @@ class HeuristicBot:
         c = s.c
         best: Action | None = None
         worst = threshold - 1
+        wanted = self.wanted_tags(s)
         for a in uses:
             if len(a) != 3 or str(a[2]) not in c.char_index:
                 continue
             ch = c.char_index[str(a[2])]
             n = len(s.cdmg[ch])
+            needed = bool(wanted & c.item_tags[c.item_index[str(a[1])]]) if str(a[1]) in c.item_index else False
+            if needed and n < 3:
+                continue
             if n > worst:
                 best, worst = a, n
         return best
@@ -337,9 +367,14 @@ class HeuristicBot:
     def _items(self, s: DawnState, legal: list[Action]) -> Action | None:
         c = s.c
 
+        wanted = self.wanted_tags(s)
+
         def value(a: Action) -> float:
-            r = c.item_recs[c.item_index[str(a[1])]]
+            it = c.item_index[str(a[1])]
+            r = c.item_recs[it]
             v = {"weapon": 3.0 + r.dice, "heal": 3.0, "straighten": 2.0, "gear": 2.5, "flare": 2.0, "tool": 2.0}.get(r.kind, 1.0)
+            if wanted & c.item_tags[it]:
+                v += 4.0
             return v + (1.0 if r.light else 0.0)
 
         heal = self._heal(s, [a for a in legal if a[0] == "use"], threshold=1)
