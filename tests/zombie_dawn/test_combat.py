@@ -376,3 +376,19 @@ def test_a_tough_zombie_makes_a_pj_roll_life_or_death_after_its_first_attack() -
     s.rng = ScriptedRng([1, 1, 1, 1])
     GAME.apply(s, "fight")  # no second roll: only after its first attack
     assert s.decision is not None and s.decision.kind != "lodpick"
+
+
+def test_a_group_may_attack_an_adjacent_group_out_of_its_turn() -> None:
+    s = fresh(players=2, seed=72)
+    quiet_season(s)
+    b = s.board
+    assert b is not None
+    set_group(s, 0, {"gangster": []}, hand=["shambler", "shambler"], xp=0)
+    set_group(s, 1, {"kid": []}, hand=["trio"], xp=0)
+    s.groups[1].sq = b.adj[s.groups[0].sq][0]
+    refresh(s)
+    GAME.apply(s, "end")  # red's last action: yellow's window
+    assert s.decision is not None and s.decision.kind == "respond" and s.decision.seat == 1
+    assert "attack red trio" in texts(s)
+    GAME.apply(s, "attack red trio")
+    assert s.combat is not None and s.combat.duel and s.combat.enemy == 1 and s.combat.group == 0

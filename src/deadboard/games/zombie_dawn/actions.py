@@ -129,7 +129,7 @@ def card_plays(state: DawnState, seat: int, out: list[Action], own_turn: bool) -
             if solo:
                 continue
             for t in range(players):
-                if cb is not None and not cb.duel and cb.group == t and cb.dice <= 0:
+                if not groups[t].chars or (cb is not None and not cb.duel and cb.group == t and cb.dice <= 0):
                     continue
                 if drive is not None and drive[0] == t:
                     if drive[3]:
@@ -158,7 +158,7 @@ def card_plays(state: DawnState, seat: int, out: list[Action], own_turn: bool) -
                             out.append(act("play", cid, state.c.characters[ch].id))
             elif eff == "noise-until-zombie":
                 for t in range(players):
-                    if t != seat:
+                    if t != seat and groups[t].chars:
                         out.append(act("play", cid, COLOURS[t]))
             elif eff == "blocked":
                 if (cb is not None and not cb.duel and cb.group != seat and not cb.blocked
@@ -181,7 +181,7 @@ def card_plays(state: DawnState, seat: int, out: list[Action], own_turn: bool) -
                         out.append(act("play", cid, COLOURS[t]))
         elif kind == "vehicle":
             out.append(act("play", cid))
-        elif kind == "movement" and own_turn and cb is None and not groups[seat].searching:
+        elif kind == "movement" and own_turn and cb is None and not groups[seat].searching and groups[seat].chars:
             for sq in movement_squares(state, seat, r.squares, r.roads, r.water):
                 out.append(act("play", cid, names[sq]))
 
@@ -222,7 +222,8 @@ def item_uses(state: DawnState, seat: int, out: list[Action], pool: tuple[int, .
             if cb is not None and not cb.duel and cb.group == seat and cb.dice > 0:
                 out.append(act("use", names[it], "zombies"))
             for t in range(state.cfg.players):
-                out.append(act("use", names[it], COLOURS[t]))
+                if state.groups[t].chars:
+                    out.append(act("use", names[it], COLOURS[t]))
 
 
 def give_actions(state: DawnState, seat: int, out: list[Action]) -> None:
@@ -243,7 +244,7 @@ def give_actions(state: DawnState, seat: int, out: list[Action]) -> None:
 
 def mission_actions(state: DawnState, seat: int, out: list[Action]) -> None:
     g = state.groups[seat]
-    if not g.missions:
+    if not g.missions or not g.chars:
         return
     c = state.c
     b = state.board
@@ -265,7 +266,7 @@ def mission_actions(state: DawnState, seat: int, out: list[Action]) -> None:
         if kind == "give":
             for it in carried:
                 for t in range(state.cfg.players):
-                    if t != seat and b.adjacent(g.sq, state.groups[t].sq) and any(
+                    if t != seat and state.groups[t].chars and b.adjacent(g.sq, state.groups[t].sq) and any(
                         has_room(state, ch, it) for ch in state.groups[t].chars
                     ):
                         out.append(act("complete", mid, c.item_names[it], COLOURS[t]))
@@ -290,7 +291,9 @@ def turn_actions(state: DawnState) -> list[Action]:
     out: list[Action] = []
     kinds = hand_kinds(state, seat)
     ids = [state.c.action_recs[k].id for k in kinds]
-    if g.searching:
+    if not g.chars:  # nobody left (the character deck ran out): only cards and the end of the turn
+        out.append(END)
+    elif g.searching:
         out.append(STOP)
         for cid in ids:
             out.append(act("search", cid))
@@ -311,11 +314,7 @@ def turn_actions(state: DawnState) -> list[Action]:
                 out.append(act("search", cid))
         if g.xp >= skill_cost(state, seat) and state.skill_deck.cards:
             out.append(LEARN)
-        if ids:
-            for t in range(state.cfg.players):
-                if t != seat and b.adjacent(sq, state.groups[t].sq):
-                    for cid in ids:
-                        out.append(act("attack", COLOURS[t], cid))
+        attack_actions(state, seat, out)
         site = b.site[sq]
         if site is not None:
             for m in g.missions:
@@ -342,12 +341,28 @@ def may_respond(state: DawnState, seat: int) -> bool:
     return g.xp > 0 and not g.cold_blood and season_fx(state).cold_blood
 
 
+def attack_actions(state: DawnState, seat: int, out: list[Action]) -> None:
+    """Rulebook §Attack another Group (at any moment): discard an action card next to another group."""
+    g = state.groups[seat]
+    if not g.hand or not g.chars:
+        return
+    b = state.board
+    assert b is not None
+    ids = [state.c.action_recs[k].id for k in hand_kinds(state, seat)]
+    for t in range(state.cfg.players):
+        if t != seat and state.groups[t].chars and b.adjacent(g.sq, state.groups[t].sq):
+            for cid in ids:
+                out.append(act("attack", COLOURS[t], cid))
+
+
 def respond_actions(state: DawnState, seat: int) -> list[Action]:
     """``pass`` and what the seat may do now. Missions with a cost alone do not open a window for
     a seat (it completes them at its next decision), so a window costs no decision to a seat that
     has no card to play and no item to use."""
     out = [PASS]
     card_plays(state, seat, out, False)
+    if state.combat is None:
+        attack_actions(state, seat, out)
     item_uses(state, seat, out, ())
     g = state.groups[seat]
     if g.xp > 0 and not g.cold_blood and season_fx(state).cold_blood:
@@ -571,11 +586,8 @@ def apply_turn(state: DawnState, a: Action) -> None:
         state.pending.append(("learn", seat, drawn))
         return
     if kind == "attack":
-        target = _seat(a[1])
-        card = hand_card(state, seat, str(a[2]))
-        discard_from_hand(state, seat, card)
         open_after(state, seat, a.text)
-        cm.start_duel(state, seat, target)
+        _attack(state, seat, a)
         return
     if kind == "clear":
         m = state.c.mission_index[str(a[1])]
@@ -612,8 +624,16 @@ def apply_anytime(state: DawnState, seat: int, a: Action, own_turn: bool) -> Non
         state.emit("season", f"{title(seat)} spends an Xp in Cold Blood and draws 2 action cards", {"seat": seat})
     elif kind == "give":
         _give(state, seat, a)
+    elif kind == "attack":
+        _attack(state, seat, a)
     else:  # pragma: no cover - the legal list only holds the kinds above
         raise IllegalActionError(f"unknown action {a.text!r}")
+
+
+def _attack(state: DawnState, seat: int, a: Action) -> None:
+    card = hand_card(state, seat, str(a[2]))
+    discard_from_hand(state, seat, card)
+    cm.start_duel(state, seat, _seat(a[1]))
 
 
 def _give(state: DawnState, seat: int, a: Action) -> None:

@@ -352,7 +352,10 @@ def wipe_out(state: DawnState, seat: int) -> None:
         state.pending.clear()
         state.emit("end", "The whole group is dead: the game is lost", {"reason": "group-dead"})
         return
-    new_character(state, seat, special=True)
+    if new_character(state, seat, special=True) < 0:
+        g.sq = -1  # no character is left to start again: the group leaves the map
+        state.emit("character", f"No character is left for the {colour(seat)} player: its group leaves the map", {"seat": seat})
+        return
     state.pending.append(("respawn", seat))
 
 
