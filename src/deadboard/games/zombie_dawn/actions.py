@@ -37,6 +37,7 @@ from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import (
     COSTLY,
     best_weapon,
+    can_part_with,
     colour,
     complete_mission,
     discard_from_hand,
@@ -235,7 +236,7 @@ def give_actions(state: DawnState, seat: int, out: list[Action]) -> None:
     names = state.c.item_names
     for ch in g.chars:
         for it in state.citems[ch]:
-            if it in g.given:
+            if it in g.given or not can_part_with(state, ch, it):
                 continue
             for other in g.chars:
                 if other != ch and has_room(state, other, it):
@@ -265,6 +266,8 @@ def mission_actions(state: DawnState, seat: int, out: list[Action]) -> None:
             carried = state.carried(seat)
         if kind == "give":
             for it in carried:
+                if not can_part_with(state, holder(state, it), it):
+                    continue
                 for t in range(state.cfg.players):
                     if t != seat and state.groups[t].chars and b.adjacent(g.sq, state.groups[t].sq) and any(
                         has_room(state, ch, it) for ch in state.groups[t].chars
@@ -414,7 +417,7 @@ def duel_actions(state: DawnState) -> list[Action]:
         other = state.groups[cb.enemy].chars
         names = state.c.item_names
         for it in state.carried(seat):
-            if any(has_room(state, ch, it) for ch in other):
+            if any(has_room(state, ch, it) for ch in other) and can_part_with(state, holder(state, it), it):
                 out.append(act("offer", names[it]))
     anytime_actions(state, seat, out, own_turn=False)
     give_actions(state, seat, out)
@@ -1032,6 +1035,8 @@ def reveal(state: DawnState, seat: int) -> None:
             ch = min(wounded, key=lambda x: (worst_lod(state, x), x))
             life_or_death(state, ch, "Does it hurt?")
             if not state.groups[seat].chars or state.phase == "over":
+                for card in zombies:
+                    state.actions.discard(card)
                 return
     if zombies:
         cm.start_combat(state, seat, -1, zombies, blocked=blocked)

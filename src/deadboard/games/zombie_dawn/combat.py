@@ -353,18 +353,19 @@ def flee(state: DawnState, seat: int, how: str) -> None:
     assert b is not None
     taken = state.occupied()
     options = tuple(sq for sq in b.orth[g.sq] if sq not in taken)
+    found: tuple[int, ...] = ()
+    if g.searching:  # the location is left: its token and Xp, and one item (taken before moving)
+        found = tuple(g.found)
+        g.found = []
+        give_search_xp(state, seat)
     if options:
         if chooser >= 0 and len(options) > 1:
             state.pending.append(("flee-place", chooser, seat, options))
         else:
             dest = options[0] if len(options) == 1 else options[state.rng.below(len(options))]
             place_fled(state, seat, dest)
-    if g.searching:
-        found = tuple(g.found)
-        g.found = []
-        give_search_xp(state, seat)
-        if found:
-            state.pending.append(("items", seat, "flee", found, 0))
+    if found:
+        state.pending.append(("items", seat, "flee", found, 0))
 
 
 def place_fled(state: DawnState, seat: int, sq: int) -> None:

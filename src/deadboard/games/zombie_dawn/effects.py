@@ -143,6 +143,15 @@ def has_room(state: DawnState, ch: int, item: int) -> bool:
     return state.c.item_recs[item].light or load(state, ch) < capacity(state, ch)
 
 
+def can_part_with(state: DawnState, ch: int, item: int) -> bool:
+    """Whether ``ch`` may hand ``item`` over: not a bag whose spaces it needs for what it carries."""
+    bonus = state.c.inst_mods[item].get("carry", 0)
+    if bonus <= 0:
+        return True
+    after = load(state, ch) - (0 if state.c.item_recs[item].light else 1)
+    return after <= capacity(state, ch) - bonus
+
+
 def holder(state: DawnState, item: int) -> int:
     """The character carrying ``item``, or -1."""
     for ch, items in enumerate(state.citems):
