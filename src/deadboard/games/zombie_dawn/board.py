@@ -242,9 +242,6 @@ class Board:
         """Adjacent for attacks: orthogonal neighbours or two highway exits."""
         return b in self.adj[a] or b in self.adj_w[a]
 
-    def zone_name(self, placed: int) -> str:
-        return f"{COLOURS[self.placed[placed][0]]} {self.placed[placed][1]}"
-
 
 class LocationInfo:
     __slots__ = ("count", "deck", "name", "site")

@@ -122,14 +122,6 @@ def discard_from_hand(state: DawnState, seat: int, card: int) -> None:
 # ==================================================================================================
 # items
 # ==================================================================================================
-def item_rec(state: DawnState, item: int) -> ItemRec:
-    return state.c.item_recs[item]
-
-
-def item_name(state: DawnState, item: int) -> str:
-    return state.c.item_names[item]
-
-
 def capacity(state: DawnState, ch: int) -> int:
     return state.c.characters[ch].carry + cmod(state, ch, "carry")
 

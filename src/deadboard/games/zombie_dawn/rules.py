@@ -33,7 +33,6 @@ from deadboard.games.zombie_dawn.effects import (
     draw_actions,
     gmod,
     heal,
-    respawn_squares,
     score_parts,
     season_fx,
     title,
@@ -600,10 +599,6 @@ def snapshot(state: DawnState) -> dict[str, Any]:
         "rng": state.rng.s if state.viewer is None else None,
         "events": len(state.log),
     }
-
-
-def respawn_choices(state: DawnState, seat: int) -> list[int]:
-    return respawn_squares(state, seat)
 
 
 __all__ = ["SCENARIOS", "ZombieDawn", "advance", "dawn_outcome", "ranking_key", "snapshot"]

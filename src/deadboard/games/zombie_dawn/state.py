@@ -118,9 +118,9 @@ class Combat:
     """A combat in progress: a group against zombies, or two groups (``duel``).
 
     ``stage`` says what comes next: ``open`` (the window in which anyone may add zombies), ``decide``
-    (the group's owner chooses: fight, shoot, flee ...), ``after`` (Life or Death rolls of zombies
-    that have attacked), ``noise`` (weapons used for the first time), ``check``; in a duel
-    ``attacker``, ``defender``, ``offer``. ``over`` marks a combat that has ended.
+    (the group's owner chooses: fight, shoot, flee ...), ``noise`` (weapons used for the first time),
+    ``check`` (won?); in a duel ``attacker``, ``defender``, ``offer``, ``resolve``. ``over`` marks a
+    combat that has ended.
     """
 
     __slots__ = (
@@ -340,13 +340,6 @@ class DawnState(State):
     # ----- small queries used everywhere ----------------------------------------------------------
     def seats(self) -> int:
         return self.cfg.players
-
-    def group_at(self, sq: int) -> int:
-        """The seat whose group stands on ``sq``, or -1."""
-        for g in self.groups:
-            if g.sq == sq:
-                return g.seat
-        return -1
 
     def occupied(self) -> set[int]:
         return {g.sq for g in self.groups}
