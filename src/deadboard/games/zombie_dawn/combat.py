@@ -177,50 +177,51 @@ def noise_until_zombie(state: DawnState, seat: int, starter: int, source: str) -
 # the attack phase
 # ==================================================================================================
 def combat_step(state: DawnState) -> bool:
-    """Run the combat on top of the pending stack until a seat must decide (True) or the step is
-    done with (False: the caller carries on)."""
-    cb = state.combat
-    if cb is None or cb.stage == "over":
-        _close(state)
-        return False
-    if cb.duel:
-        return _duel_step(state, cb)
-    g = state.groups[cb.group]
-    stage = cb.stage
-    if stage == "open":
-        if cb.dice <= 0:
-            _win(state, cb)
+    """Run the combat on top of the pending stack until a seat must decide (True), or the combat
+    pushed a step of its own or is done with (False: the caller carries on)."""
+    pending = state.pending
+    depth = len(pending)
+    while True:
+        cb = state.combat
+        if cb is None or cb.stage == "over":
+            _close(state)
             return False
-        cb.stage = "decide"
-        g.given = ()
-        if state.cfg.players > 1:
-            w = open_window(actor=cb.group, seats=state.cfg.players, trigger="combat", tag="combat", start=state.active)
-            state.pending.append(("window", w))
-        return False
-    if stage == "decide":
-        if cb.dice <= 0:
+        if cb.duel:
+            return _duel_step(state, cb)
+        stage = cb.stage
+        if stage == "decide":
+            if cb.dice > 0:
+                return True
             _win(state, cb)
+        elif stage == "open":
+            if cb.dice <= 0:
+                _win(state, cb)
+                continue
+            cb.stage = "decide"
+            state.groups[cb.group].given = ()
+            if state.cfg.players > 1:
+                w = open_window(actor=cb.group, seats=state.cfg.players, trigger="combat", tag="combat", start=state.active)
+                pending.append(("window", w))
+        elif stage == "noise":
+            cb.stage = "check"
+            recs = state.c.item_recs
+            noise = 0
+            for weapon in cb.used:
+                if weapon not in cb.noise_done:
+                    cb.noise_done = (*cb.noise_done, weapon)
+                    noise += recs[weapon].noise
+            cb.used = ()
+            if noise and state.groups[cb.group].chars:
+                make_noise(state, cb.group, noise, cb.starter, "weapons", own=True)
+        elif stage == "check":
+            if cb.dice <= 0:
+                _win(state, cb)
+            else:
+                cb.stage = "open"
+        else:  # pragma: no cover
+            raise AssertionError(stage)
+        if len(pending) != depth or state.phase == "over":
             return False
-        return True
-    if stage == "noise":
-        cb.stage = "check"
-        recs = state.c.item_recs
-        noise = 0
-        for weapon in cb.used:
-            if weapon not in cb.noise_done:
-                cb.noise_done = (*cb.noise_done, weapon)
-                noise += recs[weapon].noise
-        cb.used = ()
-        if noise and g.chars:
-            make_noise(state, cb.group, noise, cb.starter, "weapons", own=True)
-        return False
-    if stage == "check":
-        if cb.dice <= 0:
-            _win(state, cb)
-        else:
-            cb.stage = "open"
-        return False
-    raise AssertionError(stage)  # pragma: no cover
 
 
 def _win(state: DawnState, cb: Combat) -> None:

@@ -42,8 +42,9 @@ from deadboard.games.zombie_dawn.state import OVER, PLAY, DawnState
 
 SCENARIOS = (Scenario("standard", "Zombie Dawn", "Competitive survival for 1 to 4 players over 8 rounds (9 with 3 players)."),)
 
-#: decisions at which the deciding seat's cost-free missions are checked (and completed)
-SELF_CHECK = frozenset({"turn", "combat", "duel"})
+#: decisions at which the deciding seat's cost-free missions are checked (and completed); also
+#: checked when a group wins a combat and at the end of every round
+SELF_CHECK = frozenset({"turn"})
 
 #: steps of ``pending`` that are decisions of the seat in ``step[1]``
 STEP_DECISIONS = frozenset(
