@@ -86,6 +86,10 @@ class HeuristicBot:
                 best, key = t, k
         return best
 
+    def visible_score(self, s: DawnState, seat: int) -> int:
+        p = score_parts(s, seat)
+        return p["score"] + p["missions"]
+
     def strength(self, s: DawnState, seat: int) -> float:
         """Expected hits of the group in one melee phase."""
         g = s.groups[seat]
@@ -271,7 +275,8 @@ class HeuristicBot:
         cb = s.combat
         pressed = target.searching or (cb is not None and cb.stage != "over" and cb.group == lead and not cb.duel)
         keep = 2 if pressed else 4
-        if len(g.hand) > keep:
+        ahead = self.visible_score(s, lead) > self.visible_score(s, self.seat)
+        if len(g.hand) > keep and (ahead or pressed):
             zombies = [a for a in plays if len(a) >= 3 and a[2] == lc
                        and c.actions[c.action_index[str(a[1])]].kind == "zombie"]
             if zombies:
