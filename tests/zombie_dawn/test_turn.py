@@ -357,3 +357,22 @@ def test_character_helper_removes_from_deck() -> None:
     s = fresh(players=2, seed=60)
     ch = character(s, "hermit")
     assert ch not in s.char_deck.cards
+
+
+def test_a_pj_may_leave_an_item_on_the_table_to_take_a_found_one() -> None:
+    s = fresh(players=2, seed=61)
+    quiet_season(s)
+    sq = location(s, "blue", 1)
+    set_group(s, 0, {"kid": ["pitchfork-1"]}, hand=["shambler"], sq=sq)
+    set_group(s, 1, {"hermit": []}, hand=[])
+    s.blue.cards.append(item(s, "rifle-1"))
+    refresh(s)
+    GAME.apply(s, "search shambler")  # the Kid carries 1 item: no room for the Rifle
+    assert s.decision is not None and s.decision.kind == "items"
+    assert "take rifle-1 kid" not in texts(s)
+    GAME.apply(s, "drop pitchfork-1")
+    GAME.apply(s, "take rifle-1 kid")
+    GAME.apply(s, "done")
+    kid = s.c.char_index["kid"]
+    assert [s.c.item_names[i] for i in s.citems[kid]] == ["rifle-1"]
+    assert s.c.item_index["pitchfork-1"] in s.green.discards

@@ -17,7 +17,7 @@ At any moment (in one's turn, in a response window, in one's combat)::
 
 Windows offer ``pass`` first. Combats: ``fight``, ``brawl``, ``shoot``, ``flee <card>``, ``flee xp``,
 ``unblock``, ``offer <item>``, ``accept``/``refuse``. Decisions about one's own group: ``wound <pj>``,
-``roll <pj>``, ``die``, ``take <item> <pj>``, ``done``, ``discard <card>``, ``learn <skill> <pj>``,
+``roll <pj>``, ``die``, ``take <item> <pj>``, ``drop <item>``, ``done``, ``discard <card>``, ``learn <skill> <pj>``,
 ``camp <square>``, ``place <square>``; setup: ``choose <pj>``, ``place <zone> <x> <y> <turn>``.
 
 Cards of the same kind in a hand are interchangeable, so actions name the kind (``trio``); items are
@@ -477,8 +477,14 @@ def items_actions(state: DawnState, step: tuple[Any, ...]) -> list[Action]:
     if context == "search":
         item_uses(state, seat, out, pool)
         # only uses of the pool's items: carried items are used through the usual actions
-        carried = {names[it] for it in state.carried(seat)}
-        out = [a for a in out if not (a[0] == "use" and a[1] in carried)]
+        carried = state.carried(seat)
+        carried_names = {names[it] for it in carried}
+        out = [a for a in out if not (a[0] == "use" and a[1] in carried_names)]
+        # a Pj may leave an item on the table to make room (rulebook §Exchange Items), once per turn
+        given = state.groups[seat].given
+        for it in carried:
+            if it not in given and can_part_with(state, holder(state, it), it):
+                out.append(act("drop", names[it]))
     return out
 
 
@@ -922,6 +928,13 @@ def apply_step(state: DawnState, step: tuple[Any, ...], a: Action) -> None:
                 discard_item(state, it)
             return
         it = _item(state, a[1])
+        if a[0] == "drop":
+            take_away(state, holder(state, it), it)
+            g = state.groups[seat]
+            g.given = (*g.given, it)
+            state.emit("item", f"{title(seat)} leaves the {c.item_recs[it].name} on the table", None)
+            pending.append(("items", seat, context, (*pool, it), taken))
+            return
         rest = tuple(x for x in pool if x != it)
         if a[0] == "take":
             ch = _char(state, a[2])
