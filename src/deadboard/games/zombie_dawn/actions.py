@@ -303,9 +303,9 @@ def turn_actions(state: DawnState) -> list[Action]:
     else:
         out.append(END)
         if ids:
-            for sq in movement_squares(state, seat, walk_squares(state, seat)):
-                name = names[sq]
-                for cid in ids:
+            dests = [names[sq] for sq in movement_squares(state, seat, walk_squares(state, seat))]
+            for cid in ids:  # by card, then square: the terminal folds each card's squares into a line
+                for name in dests:
                     out.append(act("move", cid, name))
         if (g.vehicle != NO_VEHICLE and not g.vehicle_turned and not season_fx(state).vehicles_off
                 and len(g.chars) <= vehicle_capacity(state, seat)):
