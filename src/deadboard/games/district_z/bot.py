@@ -4,7 +4,11 @@ It looks for the LOCATION OBJECTIVE among the cards it has not seen, then takes 
 its CITY'S EDGE, preferring cards whose event tables it knows to be quiet when it is hurt. In
 combat it weighs zombies destroyed against wounds taken by how much health it has left, escapes
 when a fight would likely kill it, and heals with items (or by staying, in multiplayer) before it
-is in danger. It reads only its seat's view of the game.
+is in danger. Meeting other survivors, it values each side's items under the one-modifier-at-a-time
+rule (:func:`kit_value`): it proposes trades that improve its own kit and the partner's (so that a
+sensible partner agrees), favouring those that help it more than the rival, gives away what it
+cannot use, never the objective, and accepts only trades that improve its kit and leave it alive.
+It reads only its seat's view of the game.
 """
 
 from __future__ import annotations

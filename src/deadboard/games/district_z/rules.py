@@ -10,6 +10,15 @@ starting LOCATION, followed by ``end-turn``. Landing on a card queues the visit:
 
 An event's effects are queued in front of the rest of the visit; escaping ends the turn (the rest
 of the turn is cut), skipping the event cuts the rest of the visit (no AFTER EVENT, no win).
+
+Engaging another survivor (from ``meet`` or from the turn, when staying) queues::
+
+    trade:  offer (offer/ask items, then propose) -> answer (the other seat) -> engage-next
+    attack: arm (the attacker's weapons) -> defend (the other seat: weapons or dodge) -> spoils
+            -> engage-next (another survivor on the card not yet engaged, or done)
+
+With Additional Location Cards replaced by the player's choice, setup starts with ``swap`` /
+``swap-in`` decisions and a ``build`` step that lays out the CITY.
 """
 
 from __future__ import annotations
