@@ -3,7 +3,12 @@ meeting another survivor, survivor combat, dying and coming back, the race to th
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+
 from deadboard.games.district_z import GAME
+from deadboard.games.district_z.combat import hands_used
+from deadboard.games.district_z.content import load_content
 from deadboard.games.district_z.state import ESCAPED, LIVE, OUT
 from tests.district_z.helpers import item, new_game, put, script, texts, turn_of
 
@@ -325,3 +330,49 @@ def test_a_player_out_of_survivors_is_out_and_the_others_play_on() -> None:
     assert st.players[0].status == OUT
     assert GAME.outcome(st) is None
     assert st.decision is not None and st.decision.seat == 1
+
+
+_ITEMS = sorted(i.id for i in load_content().items[: load_content().n_items])
+
+
+def _kit(draw, limit: int = 4) -> list[str]:  # type: ignore[no-untyped-def]
+    """Items within four hands' worth."""
+    c = load_content()
+    out: list[str] = []
+    for name in draw(st_.lists(st_.sampled_from(_ITEMS), max_size=6)):
+        if hands_used(c, [c.item_index[n] for n in [*out, name]]) <= limit:
+            out.append(name)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st_.data())
+def test_a_trade_can_be_proposed_exactly_when_both_sides_keep_within_the_limits(data: st_.DataObject) -> None:
+    st, _, _ = two()
+    c = st.c
+    turn_of(st, 1, "c3", items=_kit(data.draw))
+    if data.draw(st_.booleans()):
+        st.players[1].items.append(c.objectives[1])
+    turn_of(st, 0, "c3", items=_kit(data.draw))
+    if data.draw(st_.booleans()):
+        st.players[0].items.append(c.objectives[0])
+    GAME.apply(st, "trade MARCUS")
+    for _ in range(data.draw(st_.integers(1, 6))):
+        moves = [a for a in legal(st) if a.split()[0] in ("offer", "ask", "unoffer", "unask")]
+        if not moves:
+            break
+        GAME.apply(st, data.draw(st_.sampled_from(moves)))
+    gives, asks = st.pending[0][3], st.pending[0][4]
+    mine, theirs = list(st.players[0].items), list(st.players[1].items)
+    for g in gives:
+        mine.remove(g)
+        theirs.append(g)
+    for t in asks:
+        theirs.remove(t)
+        mine.append(t)
+    ok = all(hands_used(c, side) <= 4 and sum(1 for i in side if c.items[i].objective) <= 1 for side in (mine, theirs))
+    assert ("propose" in legal(st)) == (ok and bool(gives or asks))
+    if "propose" in legal(st):
+        GAME.apply(st, "propose")
+        GAME.apply(st, "accept")
+        assert sorted(st.players[0].items) == sorted(mine) and sorted(st.players[1].items) == sorted(theirs)
