@@ -27,11 +27,12 @@ from deadboard.games.district_z.combat import (
     HEALTH,
     PERCEPTION,
     best_modifier,
+    hands_used,
     loadouts,
     rating,
 )
 from deadboard.games.district_z.content import DistrictContent, Effect, Item, Location
-from deadboard.games.district_z.rules import has_objective, health, trade_ok
+from deadboard.games.district_z.rules import MAX_HANDS, has_objective, health
 from deadboard.games.district_z.state import LIVE, NO_CARD, OBJ, DistrictState, Layout
 
 #: survivors in order of preference (found with the simulator)
@@ -177,6 +178,7 @@ class HeuristicBot:
         self._avg_danger: float | None = None
         self.escapes = 0  # escapes so far: a careful player does not run in circles forever
         self.visits: dict[int, int] = {}  # moves onto each card, so that caution never becomes a loop
+        self._plans: dict[tuple[object, ...], tuple[float, tuple[int, ...], tuple[int, ...]] | None] = {}
 
     # ----- entry point -----------------------------------------------------------------------------
     def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
@@ -445,30 +447,49 @@ class HeuristicBot:
         helps this survivor more than the rival. (gain, gives, asks), or None."""
         c = st.c
         mine, theirs = st.players[seat].items, st.players[other].items
+        key = (seat, other, tuple(sorted(mine)), tuple(sorted(theirs)), st.players[seat].wounds, st.players[other].wounds)
+        if key in self._plans:
+            return self._plans[key]
         its = c.items
-        gives_from = [i for i in sorted(set(mine)) if not its[i].objective]
-        asks_from = [i for i in sorted(set(theirs)) if not its[i].objective]
         v_me, v_them = kit_value(c, mine), kit_value(c, theirs)
+        hands_me, hands_them = hands_used(c, mine), hands_used(c, theirs)
+
+        # Kits never gain value by losing items, so a trade can only help this survivor if it asks
+        # for something, and the partner only if it is given something: bound each side's gain by
+        # what it would be worth to receive without giving, and skip what cannot help.
+        def subsets(pool: list[int], after: Sequence[int], base: float) -> list[tuple[tuple[int, ...], float]]:
+            out = []
+            for n in (1, 2):
+                for sub in combinations(pool, n):
+                    bound = kit_value(c, [*after, *sub]) - base
+                    if bound > 0.05:
+                        out.append((sub, bound))
+            return out
+
+        gives_all = subsets([i for i in sorted(set(mine)) if not its[i].objective], theirs, v_them)
+        asks_all = subsets([i for i in sorted(set(theirs)) if not its[i].objective], mine, v_me)
+        asks_all.sort(key=lambda t: -t[1])
         best: tuple[float, tuple[int, ...], tuple[int, ...]] | None = None
         best_score = 0.0
-        for ng in range(3):
-            for gives in combinations(gives_from, ng):
-                for na in range(3):
-                    if ng == 0 and na == 0:
-                        continue
-                    for asks in combinations(asks_from, na):
-                        if not trade_ok(st, mine, theirs, gives, asks):
-                            continue
-                        after_me, after_them = _after_trade(mine, gives, asks), _after_trade(theirs, asks, gives)
-                        if not (_survives(st, seat, after_me) and _survives(st, other, after_them)):
-                            continue
-                        gain = kit_value(c, after_me) - v_me
-                        their = kit_value(c, after_them) - v_them
-                        if gain <= 0.05 or their <= 0.05:
-                            continue
-                        score = gain - 0.3 * their
-                        if score > best_score + 1e-9:
-                            best, best_score = (gain, gives, asks), score
+        for asks, bound in asks_all:
+            if bound <= best_score + 1e-9:
+                break
+            h_asks = sum(its[i].hands for i in asks)
+            for gives, _ in gives_all:
+                h_gives = sum(its[i].hands for i in gives)
+                if hands_me - h_gives + h_asks > MAX_HANDS or hands_them - h_asks + h_gives > MAX_HANDS:
+                    continue
+                after_me, after_them = _after_trade(mine, gives, asks), _after_trade(theirs, asks, gives)
+                gain = kit_value(c, after_me) - v_me
+                if gain <= 0.05:
+                    continue
+                their = kit_value(c, after_them) - v_them
+                if their <= 0.05:
+                    continue
+                score = gain - 0.3 * their
+                if score > best_score + 1e-9 and _survives(st, seat, after_me) and _survives(st, other, after_them):
+                    best, best_score = (gain, gives, asks), score
+        self._plans[key] = best
         return best
 
     def _offer(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
