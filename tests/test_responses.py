@@ -132,3 +132,24 @@ def test_every_other_seat_is_asked_once_in_clockwise_order(args: tuple[int, int,
     # clockwise: each next seat is the nearest following one
     ring = [(s - start) % seats for s in asked]
     assert ring == sorted(ring)
+
+
+def test_marks_record_what_was_done_in_a_window_and_survive_passing_and_responding() -> None:
+    w = open_window(actor=0, seats=3, trigger="move")
+    assert not w.marked(("item", 7))
+    w = w.responded().mark(("item", 7))
+    assert w.marked(("item", 7)) and not w.marked(("item", 8))
+    w = w.responded().passed()
+    assert w.seat == 2 and w.marked(("item", 7)) and w.responses == 2
+    assert w.mark() is w
+    assert w.to_json()["marks"] == ["('item', 7)"]
+
+
+def test_marks_belong_to_their_window_a_nested_one_starts_without_any() -> None:
+    stack = ResponseStack([open_window(actor=0, seats=3, trigger="outer")])
+    stack.responded(open_window(actor=1, seats=3, trigger="inner"), marks=("given",))
+    assert stack.top is not None and stack.top.marks == ()
+    stack.passed()
+    stack.passed()
+    assert stack.seat == 1  # the inner window closed: seat 1 has the floor in the outer one again
+    assert stack.top is not None and stack.top.trigger == "outer" and stack.top.marked("given")

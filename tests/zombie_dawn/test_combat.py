@@ -318,24 +318,6 @@ def test_combat_between_groups_has_no_noise_and_the_winner_may_keep_the_dead_pjs
     assert s.c.item_index["pistol-1"] in s.citems[s.c.char_index["gangster"]]
 
 
-def test_negotiation_an_item_offered_and_accepted_ends_the_fight() -> None:
-    s = fresh(players=2, seed=71)
-    quiet_season(s)
-    b = s.board
-    assert b is not None
-    set_group(s, 0, {"gangster": []}, hand=["shambler"], xp=0)
-    set_group(s, 1, {"kid": ["food-1"]}, hand=[], xp=0)
-    s.groups[1].sq = b.adj[s.groups[0].sq][0]
-    refresh(s)
-    GAME.apply(s, "attack yellow shambler")
-    GAME.apply(s, "fight")
-    GAME.apply(s, "offer food-1")
-    assert s.decision is not None and s.decision.kind == "offer" and s.decision.seat == 0
-    GAME.apply(s, "accept")
-    assert s.combat is None or s.combat.stage == "over"
-    assert s.c.item_index["food-1"] in s.citems[s.c.char_index["gangster"]]
-
-
 def test_a_failed_clear_a_location_mission_is_discarded_and_replaced() -> None:
     s = _duo(red={"gangster": []}, xp=1)
     b = s.board

@@ -368,6 +368,10 @@ def test_a_pj_may_leave_an_item_on_the_table_to_take_a_found_one() -> None:
     s.blue.cards.append(item(s, "rifle-1"))
     refresh(s)
     GAME.apply(s, "search shambler")  # the Kid carries 1 item: no room for the Rifle
+    # the Rifle lies on the table: the Pitchfork could join it now, but the Rifle cannot be taken
+    # before the search ends
+    assert "drop pitchfork-1" in texts(s) and not any(t.startswith("take ") for t in texts(s))
+    GAME.apply(s, "stop")
     assert s.decision is not None and s.decision.kind == "items"
     assert "take rifle-1 kid" not in texts(s)
     GAME.apply(s, "drop pitchfork-1")

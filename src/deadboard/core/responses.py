@@ -17,11 +17,20 @@ Windows stay cheap for random play and search: :meth:`Window.skip` drops, withou
 seats that have nothing to play but ``pass`` (the game supplies the test). Responses to responses
 are nested windows: :class:`ResponseStack` holds the open windows, innermost last, so that the seat
 deciding now is always the innermost window's current seat.
+
+Free responses (passing an item between one's own pieces, an offer to another player) cost nothing,
+so a game must bound them or random play could go on answering forever. A window keeps *marks*,
+hashable keys the game records for what was done in it (:meth:`Window.mark`, :meth:`Window.marked`):
+"each item moves at most once per window" is a mark per item moved. Marks belong to their window, so
+a nested window starts with none and the outer one keeps its own::
+
+    w = w.responded().mark(("item", 7))                         # item 7 moved in this window
+    w.marked(("item", 7))                                       # -> True: not again here
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, NamedTuple
 
 __all__ = [
@@ -54,7 +63,8 @@ class Window(NamedTuple):
     the window asks, in order. ``responses`` counts the responses made in this window; ``reopen``
     says whether a response gives the seats that already passed another chance (they are asked
     again, after the responding seat, in the original order). ``data`` is a small hashable payload
-    for the game (a target, a square, a path).
+    for the game (a target, a square, a path); ``marks`` the keys the game recorded for what was
+    done in this window (once-per-window limits).
 
     A window is a named tuple: immutable, hashable, and as cheap to make as a tuple (search and
     random play open thousands of them per game).
@@ -68,6 +78,7 @@ class Window(NamedTuple):
     responses: int = 0
     reopen: bool = False
     data: tuple[Any, ...] = ()
+    marks: tuple[Hashable, ...] = ()
 
     @property
     def seat(self) -> int | None:
@@ -82,7 +93,9 @@ class Window(NamedTuple):
         """The current seat passes: the next seat in the queue decides."""
         if not self.queue:
             raise ValueError("nobody may pass in a closed window")
-        return Window(self.actor, self.trigger, self.queue[1:], self.tag, self.order, self.responses, self.reopen, self.data)
+        return _new_window(
+            Window, (self.actor, self.trigger, self.queue[1:], self.tag, self.order, self.responses, self.reopen, self.data, self.marks)
+        )
 
     def responded(self) -> Window:
         """The current seat responded. It keeps the floor (it may respond again or pass); with
@@ -95,7 +108,22 @@ class Window(NamedTuple):
             waiting = set(queue)
             again = tuple(s for s in _after(self.order, seat) if s not in waiting)
             queue = (*queue, *again)
-        return Window(self.actor, self.trigger, queue, self.tag, self.order, self.responses + 1, self.reopen, self.data)
+        return _new_window(
+            Window, (self.actor, self.trigger, queue, self.tag, self.order, self.responses + 1, self.reopen, self.data, self.marks)
+        )
+
+    def mark(self, *keys: Hashable) -> Window:
+        """The window with ``keys`` recorded (what was just done in it: an item moved, an offer
+        made), so that the game can refuse doing it again in this window."""
+        if not keys:
+            return self
+        return _new_window(
+            Window, (self.actor, self.trigger, self.queue, self.tag, self.order, self.responses, self.reopen, self.data, self.marks + keys)
+        )
+
+    def marked(self, key: Hashable) -> bool:
+        """Whether ``key`` was recorded in this window."""
+        return key in self.marks
 
     def skip(self, may_respond: Callable[[int], bool]) -> Window:
         """Drop, from the front of the queue, every seat for which ``may_respond`` is false (a seat
@@ -121,7 +149,13 @@ class Window(NamedTuple):
             "responses": self.responses,
             "reopen": self.reopen,
             "data": [str(x) for x in self.data],
+            "marks": [str(x) for x in self.marks],
         }
+
+
+#: builds a Window from a full tuple of its fields without keyword handling (windows are made in
+#: hot loops: each pass and each response is a new value)
+_new_window = tuple.__new__
 
 
 def _after(order: tuple[int, ...], seat: int) -> tuple[int, ...]:
@@ -190,10 +224,10 @@ class ResponseStack:
         """The deciding seat passes in the innermost window."""
         self._replace(self._require().passed())
 
-    def responded(self, nested: Window | None = None) -> None:
-        """The deciding seat responded in the innermost window; ``nested`` is the window its
-        response opens, if any (it is asked first)."""
-        self._replace(self._require().responded())
+    def responded(self, nested: Window | None = None, marks: tuple[Hashable, ...] = ()) -> None:
+        """The deciding seat responded in the innermost window (``marks`` recorded in it); ``nested``
+        is the window its response opens, if any (it is asked first)."""
+        self._replace(self._require().responded().mark(*marks))
         if nested is not None:
             self.windows.append(nested)
 

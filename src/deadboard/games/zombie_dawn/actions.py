@@ -11,14 +11,23 @@ At any moment (in one's turn, in a response window, in one's combat)::
 
     play <card> <target...>     an action card: zombies on a group, events, a vehicle, a movement
     use <item> <target>         an item: Food/Medicine on a Pj, Ammunition/Fuel/Batteries on a card
+    activate <pj|skill> [...]   the activated ability of a character or a skill (turns the card)
     complete <mission> [...]    a mission whose conditions are met
     cold-blood                  the Cold Blood season: an Xp for 2 action cards
-    give <item> <pj>            pass an item to another Pj (own turn and own combats)
+    give <item> <pj>            pass an item to another Pj of the group
+    drop <item>                 leave an item on the table of the location being searched
+    negotiate <colour>          start an offer of items to a group next to yours (or the one you fight)
+    attack <colour> <card>      attack an adjacent group (out of a combat)
 
 Windows offer ``pass`` first. Combats: ``fight``, ``brawl``, ``shoot``, ``flee <card>``, ``flee xp``,
-``unblock``, ``offer <item>``, ``accept``/``refuse``. Decisions about one's own group: ``wound <pj>``,
-``roll <pj>``, ``die``, ``take <item> <pj>``, ``drop <item>``, ``done``, ``discard <card>``, ``learn <skill> <pj>``,
+``unblock``. Offers: ``offer <item>`` (one more item), ``propose``, ``cancel``; the other player
+``accept`` or ``decline``. Decisions about one's own group: ``wound <pj>``, ``roll <pj>``, ``die``,
+``take <item> <pj>``, ``drop <item>``, ``done``, ``discard <card>``, ``learn <skill> <pj>``,
 ``camp <square>``, ``place <square>``; setup: ``choose <pj>``, ``place <zone> <x> <y> <turn>``.
+
+Free actions (passing items, offers) are bounded so that play always moves on: in one's own turn
+each item changes hands once and each group gets one offer; in a combat, the same per attack phase;
+in a response window, the same per window (the window's marks, :mod:`deadboard.core.responses`).
 
 Cards of the same kind in a hand are interchangeable, so actions name the kind (``trio``); items are
 single cards and carry their instance name (``pistol-2``).
@@ -33,10 +42,12 @@ from deadboard.core.errors import IllegalActionError
 from deadboard.core.responses import open_window
 from deadboard.games.zombie_dawn import combat as cm
 from deadboard.games.zombie_dawn.board import ROADS, ROTATIONS, WADE, WALK, open_slots
-from deadboard.games.zombie_dawn.content import COLOURS
+from deadboard.games.zombie_dawn.content import COLOURS, Ability
 from deadboard.games.zombie_dawn.effects import (
+    ANY_HEAL,
     COSTLY,
     best_weapon,
+    can_part_all,
     can_part_with,
     colour,
     complete_mission,
@@ -44,6 +55,8 @@ from deadboard.games.zombie_dawn.effects import (
     discard_item,
     draw_actions,
     draw_mission,
+    end_combat,
+    free_spaces,
     give,
     give_search_xp,
     hand_card,
@@ -51,6 +64,7 @@ from deadboard.games.zombie_dawn.effects import (
     has_room,
     heal,
     holder,
+    kill,
     life_or_death,
     matches_tag,
     mission_met,
@@ -58,6 +72,7 @@ from deadboard.games.zombie_dawn.effects import (
     place_damage,
     release_character,
     removable,
+    respawn_squares,
     search_count,
     season_fx,
     skill_cost,
@@ -83,8 +98,14 @@ UNBLOCK = act("unblock")
 LEARN = act("learn")
 COLD_BLOOD = act("cold-blood")
 ACCEPT = act("accept")
-REFUSE = act("refuse")
+DECLINE = act("decline")
+PROPOSE = act("propose")
+CANCEL = act("cancel")
 DIE = act("die")
+
+#: contexts of the "at any moment" actions: the seat's own turn, a response window, its own combat
+#: against zombies, its own combat against another group
+TURN, WINDOW, COMBAT, DUEL = "turn", "window", "combat", "duel"
 
 
 def _live_combat(state: DawnState) -> Any:
@@ -100,13 +121,21 @@ def in_combat(state: DawnState, seat: int) -> bool:
 # ==================================================================================================
 # at any moment
 # ==================================================================================================
-def anytime_actions(state: DawnState, seat: int, out: list[Action], own_turn: bool) -> None:
-    card_plays(state, seat, out, own_turn)
+def anytime_actions(state: DawnState, seat: int, out: list[Action], ctx: str, moved: tuple[Any, ...]) -> None:
+    """What the seat may do at any moment (rulebook §At any moment), in context ``ctx`` (TURN,
+    WINDOW, COMBAT or DUEL). ``moved``: the items already passed in this turn, attack phase or
+    window, and the colours already offered something (once each)."""
+    card_plays(state, seat, out, ctx == TURN)
     item_uses(state, seat, out, ())
+    ability_actions(state, seat, out, ctx)
     g = state.groups[seat]
     if g.xp > 0 and not g.cold_blood and season_fx(state).cold_blood:
         out.append(COLD_BLOOD)
-    mission_actions(state, seat, out)
+    give_actions(state, seat, out, moved)
+    if ctx != DUEL:
+        negotiate_actions(state, seat, out, moved)
+    if ctx != WINDOW or len(out) > 1:
+        mission_actions(state, seat, out)
 
 
 def card_plays(state: DawnState, seat: int, out: list[Action], own_turn: bool) -> None:
@@ -227,20 +256,127 @@ def item_uses(state: DawnState, seat: int, out: list[Action], pool: tuple[int, .
                     out.append(act("use", names[it], COLOURS[t]))
 
 
-def give_actions(state: DawnState, seat: int, out: list[Action]) -> None:
-    """Pass an item to another Pj of the group (rulebook §Exchange Items): each item once per turn,
-    or per attack phase in a combat, so that passing cannot go round in circles."""
+def give_actions(state: DawnState, seat: int, out: list[Action], moved: tuple[Any, ...]) -> None:
+    """Rulebook §Exchange Items: pass an item to another Pj of the group, or leave it on the table
+    of the location being searched (where found items lie; they can be picked up once the search
+    ends). Each item once per turn, per attack phase or per window (``moved``), so that passing
+    cannot go round in circles."""
     g = state.groups[seat]
-    if len(g.chars) < 2:
+    table = g.searching and bool(g.found)
+    if len(g.chars) < 2 and not table:
         return
     names = state.c.item_names
+    cids = state.c.char_ids
+    citems = state.citems
     for ch in g.chars:
-        for it in state.citems[ch]:
-            if it in g.given or not can_part_with(state, ch, it):
+        for it in citems[ch]:
+            if it in moved or not can_part_with(state, ch, it):
                 continue
             for other in g.chars:
                 if other != ch and has_room(state, other, it):
-                    out.append(act("give", names[it], state.c.characters[other].id))
+                    out.append(act("give", names[it], cids[other]))
+            if table:
+                out.append(act("drop", names[it]))
+
+
+def offerable(state: DawnState, seat: int, target: int, offered: tuple[int, ...]) -> list[int]:
+    """Items the seat may add to an offer to ``target``: carried, not offered yet, the group able to
+    part with all of them at once, and the target's group able to carry them all."""
+    heavy = state.c.item_heavy
+    room = free_spaces(state, target) - sum(1 for it in offered if heavy[it])
+    out = []
+    for it in state.carried(seat):
+        if it in offered or (heavy[it] and room <= 0):
+            continue
+        if can_part_all(state, (*offered, it)):
+            out.append(it)
+    return out
+
+
+def negotiate_actions(state: DawnState, seat: int, out: list[Action], moved: tuple[Any, ...]) -> None:
+    """Rulebook §Combat between Groups ("You may Negotiate, offering Items, in exchange for an
+    Opponent not attacking you"): an offer to a group next to yours that has not already agreed to
+    leave you alone this round, once per turn, attack phase or window."""
+    g = state.groups[seat]
+    if not g.chars or state.cfg.solo:
+        return
+    b = state.board
+    assert b is not None
+    truce = state.truce
+    for t in range(state.cfg.players):
+        if t == seat or COLOURS[t] in moved or truce >> (4 * t + seat) & 1:
+            continue
+        tg = state.groups[t]
+        if tg.chars and b.adjacent(g.sq, tg.sq) and offerable(state, seat, t, ()):
+            out.append(act("negotiate", COLOURS[t]))
+
+
+def ability_actions(state: DawnState, seat: int, out: list[Action], ctx: str) -> None:
+    """Rulebook §Activate the effect of an Item, Character or Skill: the activated abilities of the
+    group's characters and skills whose cards are straightened, where their text allows."""
+    g = state.groups[seat]
+    if not g.chars:
+        return
+    c = state.c
+    cab, sab = c.char_ability, c.skill_ability
+    cused, sused = state.cused, state.sused
+    for ch in g.chars:
+        ab = cab[ch]
+        if ab is not None and not cused >> ch & 1:
+            _ability_targets(state, seat, ab, c.char_ids[ch], out, ctx)
+        for sk in state.cskills[ch]:
+            ab = sab[sk]
+            if ab is not None and not sused >> sk & 1:
+                _ability_targets(state, seat, ab, c.skills[sk].id, out, ctx)
+
+
+def _ability_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str) -> None:
+    when = ab.when
+    if (when == "combat" and ctx not in (COMBAT, DUEL)) or (when == "turn" and ctx != TURN):
+        return
+    eff = ab.effect
+    g = state.groups[seat]
+    cids = state.c.char_ids
+    if eff == "heal":
+        for ch in g.chars:
+            if removable(state, ch, ANY_HEAL):
+                out.append(act("activate", ident, cids[ch]))
+    elif eff == "straighten":
+        if ab.icon is None:
+            if g.vehicle != NO_VEHICLE and g.vehicle_turned:
+                out.append(act("activate", ident, "vehicle"))
+        else:
+            for target in turnable_targets(state, seat, ab.icon, turned=True):
+                out.append(act("activate", ident, target))
+    elif eff == "rally" or eff == "escape":
+        out.append(act("activate", ident))
+    elif eff == "shove":
+        if ctx == COMBAT and state.combat is not None and state.combat.dice > 0:
+            out.append(act("activate", ident))
+    elif eff == "unblock":
+        if ctx == COMBAT and state.combat is not None and state.combat.blocked:
+            out.append(act("activate", ident))
+    elif eff == "lure":
+        for t in range(state.cfg.players):
+            if t != seat and state.groups[t].chars:
+                out.append(act("activate", ident, COLOURS[t]))
+    elif eff == "pickpocket":
+        b = state.board
+        assert b is not None
+        for t in range(state.cfg.players):
+            tg = state.groups[t]
+            if t != seat and tg.chars and tg.hand and b.adjacent(g.sq, tg.sq):
+                out.append(act("activate", ident, COLOURS[t]))
+    elif eff == "last-rites":
+        if len(g.chars) >= 2:
+            for ch in g.chars:
+                if len(state.cdmg[ch]) >= ab.value:
+                    out.append(act("activate", ident, cids[ch]))
+    elif eff == "dash" and not g.searching and _live_combat(state) is None:
+        b = state.board
+        assert b is not None
+        for sq in movement_squares(state, seat, ab.value):
+            out.append(act("activate", ident, b.names[sq]))
 
 
 def mission_actions(state: DawnState, seat: int, out: list[Action]) -> None:
@@ -324,24 +460,50 @@ def turn_actions(state: DawnState) -> list[Action]:
                 rec = state.c.missions[m]
                 if rec.kind == "clear" and rec.site == site:
                     out.append(act("clear", rec.id))
-    anytime_actions(state, seat, out, own_turn=True)
-    give_actions(state, seat, out)
+    moved: tuple[Any, ...] = g.given
+    if g.talked:
+        moved = (*moved, *(COLOURS[t] for t in range(4) if g.talked >> t & 1))
+    anytime_actions(state, seat, out, TURN, moved)
     return out
 
 
 def may_respond(state: DawnState, seat: int) -> bool:
     """A quick test: False when the seat surely has nothing but ``pass`` (no card in hand, no item
-    that does something when used, no Cold Blood); True when it may have more."""
+    that does something when used or could change hands, no ability ready, no Cold Blood, no group
+    next to it to make an offer to); True when it may have more."""
     g = state.groups[seat]
     if g.hand:
         return True
-    usable = state.c.item_usable
+    chars = g.chars
+    if not chars:
+        return False
+    c = state.c
+    usable = c.item_usable
     citems = state.citems
-    for ch in g.chars:
+    carries = False
+    for ch in chars:
         for it in citems[ch]:
+            carries = True
             if usable[it]:
                 return True
-    return g.xp > 0 and not g.cold_blood and season_fx(state).cold_blood
+    if carries and (len(chars) > 1 or (g.searching and g.found)):
+        return True
+    cab, sab = c.any_char_ability, c.any_skill_ability
+    for ch in chars:
+        if cab[ch] and not state.cused >> ch & 1:
+            return True
+        for sk in state.cskills[ch]:
+            if sab[sk] and not state.sused >> sk & 1:
+                return True
+    if g.xp > 0 and not g.cold_blood and season_fx(state).cold_blood:
+        return True
+    if carries and not state.cfg.solo:
+        b = state.board
+        assert b is not None
+        for t, tg in enumerate(state.groups):
+            if t != seat and tg.chars and b.adjacent(g.sq, tg.sq):
+                return True
+    return False
 
 
 def attack_actions(state: DawnState, seat: int, out: list[Action]) -> None:
@@ -352,26 +514,20 @@ def attack_actions(state: DawnState, seat: int, out: list[Action]) -> None:
     b = state.board
     assert b is not None
     ids = [state.c.action_recs[k].id for k in hand_kinds(state, seat)]
+    truce = state.truce
     for t in range(state.cfg.players):
-        if t != seat and state.groups[t].chars and b.adjacent(g.sq, state.groups[t].sq):
+        if t != seat and state.groups[t].chars and b.adjacent(g.sq, state.groups[t].sq) and not truce >> (4 * seat + t) & 1:
             for cid in ids:
                 out.append(act("attack", COLOURS[t], cid))
 
 
-def respond_actions(state: DawnState, seat: int) -> list[Action]:
-    """``pass`` and what the seat may do now. Missions with a cost alone do not open a window for
-    a seat (it completes them at its next decision), so a window costs no decision to a seat that
-    has no card to play and no item to use."""
+def respond_actions(state: DawnState, seat: int, marks: tuple[Any, ...] = ()) -> list[Action]:
+    """``pass`` and what the seat may do now (``marks``: what it did already in this window). Missions
+    with a cost alone do not stop a seat in a window (it completes them at its next decision)."""
     out = [PASS]
-    card_plays(state, seat, out, False)
     if state.combat is None:
         attack_actions(state, seat, out)
-    item_uses(state, seat, out, ())
-    g = state.groups[seat]
-    if g.xp > 0 and not g.cold_blood and season_fx(state).cold_blood:
-        out.append(COLD_BLOOD)
-    if len(out) > 1:
-        mission_actions(state, seat, out)
+    anytime_actions(state, seat, out, WINDOW, marks)
     return out
 
 
@@ -392,17 +548,15 @@ def combat_actions(state: DawnState) -> list[Action]:
         out.append(FLEE_XP)
     if cb.blocked and not cb.unblock_tried:
         out.append(UNBLOCK)
-    anytime_actions(state, seat, out, own_turn=False)
-    give_actions(state, seat, out)
+    anytime_actions(state, seat, out, COMBAT, g.given)
     return out
 
 
 def duel_actions(state: DawnState) -> list[Action]:
     cb = state.combat
     assert cb is not None
-    if cb.stage == "offer":
-        return [ACCEPT, REFUSE]
     seat = cb.enemy if cb.stage == "attacker" else cb.group
+    other = cb.group if seat == cb.enemy else cb.enemy
     g = state.groups[seat]
     out = [FIGHT]
     if cm.has_weapon(state, seat):
@@ -413,14 +567,9 @@ def duel_actions(state: DawnState) -> list[Action]:
         out.append(act("flee", state.c.action_recs[k].id))
     if g.xp > 0:
         out.append(FLEE_XP)
-    if cb.stage == "defender" and cb.offer == -1:
-        other = state.groups[cb.enemy].chars
-        names = state.c.item_names
-        for it in state.carried(seat):
-            if any(has_room(state, ch, it) for ch in other) and can_part_with(state, holder(state, it), it):
-                out.append(act("offer", names[it]))
-    anytime_actions(state, seat, out, own_turn=False)
-    give_actions(state, seat, out)
+    if not cb.talks >> seat & 1 and offerable(state, seat, other, ()):
+        out.append(act("negotiate", COLOURS[other]))
+    anytime_actions(state, seat, out, DUEL, g.given)
     return out
 
 
@@ -434,23 +583,23 @@ def step_actions(state: DawnState, step: tuple[Any, ...]) -> list[Action]:
     if kind == "lodpick":
         return [act("roll", c.characters[ch].id) for ch in state.groups[step[1]].chars]
     if kind == "save":
-        seat, ch = step[1], step[2]
-        out = []
-        recs = c.item_recs
-        for it in state.carried(seat):
-            r = recs[it]
-            if r.kind == "heal" and removable(state, ch, r.heals):
-                out.append(act("use", c.item_names[it], c.characters[ch].id))
-        out.append(DIE)
-        return out
+        return save_actions(state, step[1], step[2])
     if kind == "items":
         return items_actions(state, step)
+    if kind == "bargain":
+        _, seat, target, offered, _ctx = step
+        names = c.item_names
+        out = [act("offer", names[it]) for it in offerable(state, seat, target, offered)]
+        if offered:
+            out.append(PROPOSE)
+        out.append(CANCEL)
+        return out
+    if kind == "answer":
+        return [ACCEPT, DECLINE]
     if kind == "flee-place":
         assert b is not None
         return [act("place", b.names[sq]) for sq in step[3]]
     if kind == "respawn":
-        from deadboard.games.zombie_dawn.effects import respawn_squares
-
         assert b is not None
         return [act("camp", b.names[sq]) for sq in respawn_squares(state, step[1])]
     if kind == "discard":
@@ -462,6 +611,32 @@ def step_actions(state: DawnState, step: tuple[Any, ...]) -> list[Action]:
     if kind == "zone":
         return zone_actions(state, step[1])
     raise AssertionError(kind)  # pragma: no cover
+
+
+def save_actions(state: DawnState, seat: int, ch: int) -> list[Action]:
+    """A Pj takes its 4th damage: it dies "unless it is cancelled or avoided by some means (Ex.
+    Medicine)" (rulebook §Attack) — an item, a card (Second Wind) or an ability that removes a
+    damage from it (or the Preacher's Last Rites) — or ``die``."""
+    c = state.c
+    cid = c.char_ids[ch]
+    out = []
+    recs = c.item_recs
+    for it in state.carried(seat):
+        r = recs[it]
+        if r.kind == "heal" and removable(state, ch, r.heals):
+            out.append(act("use", c.item_names[it], cid))
+    if removable(state, ch, ANY_HEAL):
+        arecs = c.action_recs
+        for k in hand_kinds(state, seat):
+            if arecs[k].effect == "heal":
+                out.append(act("play", arecs[k].id, cid))
+    abilities: list[Action] = []
+    ability_actions(state, seat, abilities, WINDOW)
+    for a in abilities:
+        if len(a) == 3 and a[2] == cid and c.ability_of[str(a[1])].effect in ("heal", "last-rites"):
+            out.append(a)
+    out.append(DIE)
+    return out
 
 
 def items_actions(state: DawnState, step: tuple[Any, ...]) -> list[Action]:
@@ -542,8 +717,10 @@ def apply_turn(state: DawnState, a: Action) -> None:
         state.pending.append(("next-turn",))
         open_after(state, seat, "end", "end")
         return
-    if kind == "give":
-        _give(state, seat, a)
+    if kind in ("give", "drop", "negotiate"):  # free: nothing for the opponents to respond to
+        if kind == "negotiate":
+            g.talked |= 1 << _seat(a[1])
+        apply_anytime(state, seat, a, TURN)
         return
     if kind == "move":
         card = hand_card(state, seat, str(a[1]))
@@ -614,15 +791,20 @@ def apply_turn(state: DawnState, a: Action) -> None:
         cm.start_combat(state, seat, -1, zombies, mission=m, dice=rec.dice)
         return
     open_after(state, seat, a.text)  # beneath what the action starts (a combat, a discard ...)
-    apply_anytime(state, seat, a, own_turn=True)
+    apply_anytime(state, seat, a, TURN)
 
 
-def apply_anytime(state: DawnState, seat: int, a: Action, own_turn: bool) -> None:
+def apply_anytime(state: DawnState, seat: int, a: Action, ctx: str) -> None:
+    """An action that may be taken at any moment, in context ``ctx`` (TURN, WINDOW, COMBAT, DUEL).
+    Items passed outside a window are recorded on the group (once per turn or attack phase); in a
+    window the window records them (:func:`deadboard.games.zombie_dawn.rules.advance`)."""
     kind = a[0]
     if kind == "play":
         play_card(state, seat, a)
     elif kind == "use":
         use_item(state, seat, a, ())
+    elif kind == "activate":
+        activate(state, seat, a)
     elif kind == "complete":
         complete(state, seat, a)
     elif kind == "cold-blood":
@@ -632,7 +814,13 @@ def apply_anytime(state: DawnState, seat: int, a: Action, own_turn: bool) -> Non
         draw_actions(state, seat, 2)
         state.emit("season", f"{title(seat)} spends an Xp in Cold Blood and draws 2 action cards", {"seat": seat})
     elif kind == "give":
-        _give(state, seat, a)
+        _give(state, seat, a, ctx != WINDOW)
+    elif kind == "drop":
+        _drop(state, seat, a, ctx != WINDOW)
+    elif kind == "negotiate":
+        target = _seat(a[1])
+        state.emit("offer", f"{title(seat)} prepares an offer of items to the {colour(target)} player", {"seat": seat, "to": target})
+        state.pending.append(("bargain", seat, target, (), "truce"))
     elif kind == "attack":
         _attack(state, seat, a)
     else:  # pragma: no cover - the legal list only holds the kinds above
@@ -645,16 +833,101 @@ def _attack(state: DawnState, seat: int, a: Action) -> None:
     cm.start_duel(state, seat, _seat(a[1]))
 
 
-def _give(state: DawnState, seat: int, a: Action) -> None:
+def _give(state: DawnState, seat: int, a: Action, record: bool) -> None:
     it = _item(state, a[1])
     to = _char(state, a[2])
     frm = holder(state, it)
     take_away(state, frm, it)
     give(state, to, it)
-    g = state.groups[seat]
-    g.given = (*g.given, it)
+    if record:
+        g = state.groups[seat]
+        g.given = (*g.given, it)
     c = state.c
     state.emit("item", f"{c.characters[frm].name} passes the {c.item_recs[it].name} to {c.characters[to].name}", None)
+
+
+def _drop(state: DawnState, seat: int, a: Action, record: bool) -> None:
+    """An item left on the table of the location being searched, among the found items."""
+    it = _item(state, a[1])
+    take_away(state, holder(state, it), it)
+    g = state.groups[seat]
+    g.found.append(it)
+    if record:
+        g.given = (*g.given, it)
+    state.emit("item", f"{title(seat)} leaves the {state.c.item_recs[it].name} on the table", None)
+
+
+def activate(state: DawnState, seat: int, a: Action) -> None:
+    """Rulebook §Activate the effect of an Item, Character or Skill: the card is turned (straightened
+    at the start of the next round) and its text applied."""
+    c = state.c
+    ident = str(a[1])
+    what, idx = c.ability_index[ident]
+    if what == 0:
+        state.cused |= 1 << idx
+        name = c.characters[idx].name
+    else:
+        state.sused |= 1 << idx
+        name = c.skills[idx].name
+    ab = c.ability_of[ident]
+    eff = ab.effect
+    g = state.groups[seat]
+    who = title(seat)
+    info = {"seat": seat, "ability": ident}
+    if eff == "heal":
+        ch = _char(state, a[2])
+        gone = heal(state, ch, ANY_HEAL, ab.value)
+        state.emit("ability", f"{who}: {name} — {c.characters[ch].name} loses {', '.join(c.damages[c.damage_cards[d]].name for d in gone)}", info)
+    elif eff == "straighten":
+        card = str(a[2])
+        if card == "vehicle":
+            g.vehicle_turned = False
+            what_name = c.action_recs[g.vehicle].name
+        else:
+            it = _item(state, card)
+            state.set_turned(it, False)
+            what_name = c.item_recs[it].name
+        state.emit("ability", f"{who}: {name} straightens the {what_name}", info)
+    elif eff == "rally":
+        g.adrenaline += ab.value
+        state.emit("ability", f"{who}: {name} — +{ab.value} dice in the next attack", info)
+    elif eff == "shove":
+        cb = state.combat
+        assert cb is not None
+        cb.dice = max(0, cb.dice - ab.value)
+        state.emit("ability", f"{who}: {name} — {ab.value} zombie die eliminated, {cb.dice} left", info)
+    elif eff == "unblock":
+        cb = state.combat
+        assert cb is not None
+        cb.blocked = False
+        state.emit("ability", f"{who}: {name} — the group is unblocked", info)
+    elif eff == "escape":
+        state.emit("ability", f"{who}: {name}", info)
+        cm.flee(state, seat, name)
+    elif eff == "lure":
+        target = _seat(a[2])
+        state.emit("ability", f"{who}: {name} against the {colour(target)} group", info)
+        cm.make_noise(state, target, ab.value, seat, name)
+    elif eff == "pickpocket":
+        target = _seat(a[2])
+        hand = state.groups[target].hand
+        for _ in range(min(ab.value, len(hand))):
+            lost = hand[state.rng.below(len(hand))]
+            discard_from_hand(state, target, lost)
+            state.emit("ability", f"{who}: {name} — the {colour(target)} player discards {c.action_recs[lost].name}", info)
+    elif eff == "last-rites":
+        ch = _char(state, a[2])
+        state.emit("ability", f"{who}: {name} — {c.characters[ch].name} leaves the group in peace", info)
+        state.pending = [p for p in state.pending if not (p[0] == "save" and p[2] == ch)]
+        release_character(state, seat, ch)
+    elif eff == "dash":
+        b = state.board
+        assert b is not None
+        dest = _sq(state, a[2])
+        g.sq = dest
+        state.emit("move", f"{who}: {name} — the group moves to {b.names[dest]}", {**info, "square": b.names[dest]})
+    else:  # pragma: no cover - content validation allows only the effects above
+        raise AssertionError(eff)
 
 
 def play_card(state: DawnState, seat: int, a: Action) -> None:
@@ -839,7 +1112,7 @@ def apply_combat(state: DawnState, a: Action) -> None:
     elif kind == "unblock":
         cm.unblock(state, seat)
     else:
-        apply_anytime(state, seat, a, own_turn=False)
+        apply_anytime(state, seat, a, COMBAT)
 
 
 def _pay_flee(state: DawnState, seat: int, a: Action) -> None:
@@ -854,22 +1127,6 @@ def apply_duel(state: DawnState, a: Action) -> None:
     cb = state.combat
     assert cb is not None
     kind = a[0]
-    if cb.stage == "offer":
-        if kind == "accept":
-            it = cb.offer
-            frm = holder(state, it)
-            take_away(state, frm, it)
-            to = next(ch for ch in state.groups[cb.enemy].chars if has_room(state, ch, it))
-            give(state, to, it)
-            state.emit("combat", f"{title(cb.enemy)} accepts the {state.c.item_recs[it].name}: the fight is over", None)
-            from deadboard.games.zombie_dawn.effects import end_combat
-
-            end_combat(state, won=False)
-        else:
-            state.emit("combat", f"{title(cb.enemy)} refuses the offer", None)
-            cb.offer = -2
-            cb.stage = "defender"
-        return
     seat = cb.enemy if cb.stage == "attacker" else cb.group
     if kind in ("fight", "brawl", "shoot"):
         if cb.stage == "attacker":
@@ -881,13 +1138,51 @@ def apply_duel(state: DawnState, a: Action) -> None:
     elif kind == "flee":
         _pay_flee(state, seat, a)
         cm.flee(state, seat, "an Xp" if a[1] == "xp" else "a discarded card")
-    elif kind == "offer":
-        it = _item(state, a[1])
-        cb.offer = it
-        cb.stage = "offer"
-        state.emit("combat", f"{title(seat)} offers the {state.c.item_recs[it].name} to end the fight", None)
+    elif kind == "negotiate":
+        other = _seat(a[1])
+        cb.talks |= 1 << seat
+        state.emit("offer", f"{title(seat)} prepares an offer of items to end the fight", {"seat": seat, "to": other})
+        state.pending.append(("bargain", seat, other, (), "duel"))
     else:
-        apply_anytime(state, seat, a, own_turn=False)
+        apply_anytime(state, seat, a, DUEL)
+
+
+def _bargain(state: DawnState, step: tuple[Any, ...], a: Action) -> None:
+    """Building an offer item by item, then proposing it or calling it off."""
+    _, seat, target, offered, ctx = step
+    pending = state.pending
+    kind = a[0]
+    names = state.c.item_recs
+    if kind == "offer":
+        pending[-1] = ("bargain", seat, target, (*offered, _item(state, a[1])), ctx)
+        return
+    pending.pop()
+    if kind == "cancel":
+        state.emit("offer", f"{title(seat)} makes no offer", {"seat": seat})
+        return
+    what = "to end the fight" if ctx == "duel" else "for peace this round"
+    state.emit("offer", f"{title(seat)} offers the {colour(target)} player {', '.join(names[it].name for it in offered)} {what}",
+               {"seat": seat, "to": target, "items": len(offered)})
+    pending.append(("answer", target, seat, offered, ctx))
+
+
+def _answer(state: DawnState, step: tuple[Any, ...], a: Action) -> None:
+    """The offer is accepted (the items change groups, the receiver leaves the offerer alone for the
+    rest of the round, and a fight between them ends) or declined."""
+    _, seat, offerer, offered, ctx = step
+    state.pending.pop()
+    if a[0] == "decline":
+        state.emit("offer", f"{title(seat)} declines the offer", {"seat": seat})
+        return
+    for it in offered:
+        take_away(state, holder(state, it), it)
+    state.truce |= 1 << (4 * seat + offerer)
+    state.emit("offer", f"{title(seat)} accepts: it will not attack the {colour(offerer)} group this round", {"seat": seat})
+    cb = state.combat
+    if ctx == "duel" and cb is not None and cb.duel and cb.stage != "over":
+        state.emit("combat", "The fight between the groups is over", None)
+        end_combat(state, won=False)
+    state.pending.append(("items", seat, "gift", offered, 0))
 
 
 def apply_step(state: DawnState, step: tuple[Any, ...], a: Action) -> None:
@@ -914,11 +1209,19 @@ def apply_step(state: DawnState, step: tuple[Any, ...], a: Action) -> None:
         _, seat, ch, killer = step
         pending.pop()
         if a[0] == "die":
-            from deadboard.games.zombie_dawn.effects import kill
-
             kill(state, ch, "a 4th damage", killer)
+        elif a[0] == "play":
+            play_card(state, seat, a)
+        elif a[0] == "activate":
+            activate(state, seat, a)
         else:
             use_item(state, seat, a, ())
+        return
+    if kind == "bargain":
+        _bargain(state, step, a)
+        return
+    if kind == "answer":
+        _answer(state, step, a)
         return
     if kind == "items":
         _, seat, context, pool, taken = step
@@ -1062,6 +1365,7 @@ def reveal(state: DawnState, seat: int) -> None:
 
 __all__ = [
     "PASS",
+    "activate",
     "anytime_actions",
     "apply_anytime",
     "apply_combat",

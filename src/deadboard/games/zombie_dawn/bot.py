@@ -4,14 +4,20 @@ It plays from its seat's view only (hidden cards of the others are redrawn, neve
 
 - on its turn: completes missions, searches unsearched locations (preferring map zones where it has
   no token yet: a victory point each), declares Clear a Location missions when strong enough,
-  learns skills, puts vehicles into play, heals, and walks or drives towards the nearest location
-  worth searching;
-- in response windows: plays zombies and nasty events against the leader (the opponent with the
-  most visible victory points), above all when the leader is searching or already fighting, and
-  keeps a few cards for itself;
-- in combat: shoots while it can, fights while it is winning, and flees when it is losing (an Xp
-  when it has one, else its least useful card);
-- places damage where it kills last, and takes the best items it can carry.
+  learns skills, puts vehicles into play, heals, and walks, dashes or drives towards the nearest
+  location worth searching; it attacks a group next to it only when much stronger and the target
+  is the leader or has a Pj close to death;
+- in response windows: plays zombies, nasty events and abilities (Decoy Call, Light Fingers) against
+  the leader (the opponent with the most visible victory points), above all when the leader is
+  searching or already fighting, and keeps a few cards for itself;
+- in combat: shoots while it can, uses its combat abilities when the zombies are many, fights while
+  it is winning, and flees when it is losing (a free escape, an Xp, else its least useful card);
+- negotiates: attacked by a much stronger group, it offers its least useful items, worth about what
+  the fight would cost it; next to a much stronger group when it is weak, it buys peace for the round
+  with a small offer; offered items, it accepts when they are worth more than what it hoped to win
+  (always when it is the weaker side of a fight);
+- places damage where it kills last, saves a dying Pj with whatever it has, and takes the best items
+  it can carry.
 """
 
 from __future__ import annotations
@@ -32,6 +38,9 @@ from deadboard.games.zombie_dawn.effects import (
     worst_lod,
 )
 from deadboard.games.zombie_dawn.state import DawnState
+
+#: what an item is worth to the bot, by kind (weapons add their dice)
+ITEM_VALUE = {"weapon": 3.0, "heal": 3.0, "straighten": 2.0, "gear": 2.5, "flare": 2.0, "tool": 2.0}
 
 
 class HeuristicBot:
@@ -146,6 +155,27 @@ class HeuristicBot:
         expected = dice + 2.3 * len(g.chars)
         return self.strength(s, self.seat) >= expected * expected / 24 or (g.xp > 0 and len(g.chars) >= 2)
 
+    def item_value(self, s: DawnState, it: int, wanted: set[str] | None = None) -> float:
+        """What an item is worth to this bot (weapons by their dice, items its missions ask for more)."""
+        c = s.c
+        r = c.item_recs[it]
+        v = ITEM_VALUE.get(r.kind, 1.0) + (r.dice if r.kind == "weapon" else 0)
+        if wanted is None:
+            wanted = self.wanted_tags(s)
+        if wanted & c.item_tags[it]:
+            v += 4.0
+        return v + (1.0 if r.light else 0.0)
+
+    def ability(self, s: DawnState, a: Action) -> str:
+        """The effect of an ``activate`` action."""
+        return s.c.ability_of[str(a[1])].effect
+
+    def abilities(self, s: DawnState, legal: list[Action], *effects: str) -> list[Action]:
+        return [a for a in legal if a[0] == "activate" and self.ability(s, a) in effects]
+
+    def frailest(self, s: DawnState, seat: int) -> int:
+        return max((len(s.cdmg[ch]) for ch in s.groups[seat].chars), default=0)
+
     def wanted_tags(self, s: DawnState) -> set[str]:
         """Item tags that the group's discard and carry missions ask for."""
         c = s.c
@@ -174,9 +204,12 @@ class HeuristicBot:
             by.setdefault(str(a[0]), []).append(a)
         if "complete" in by:
             return by["complete"][0]
-        heal = self._heal(s, by.get("use", []), threshold=2)
+        heal = self._heal(s, by.get("use", []) + self.abilities(s, by.get("activate", []), "heal"), threshold=2)
         if heal is not None:
             return heal
+        for a in self.abilities(s, by.get("activate", []), "straighten", "last-rites"):
+            if self.ability(s, a) == "straighten" or self.frailest(s, self.seat) >= 3:
+                return a
         hurt = max((len(s.cdmg[ch]) for ch in g.chars), default=0)
         if g.searching:
             found_room = sum(capacity(s, ch) - load(s, ch) for ch in g.chars)
@@ -189,6 +222,9 @@ class HeuristicBot:
                 return a
         if "search" in by and len(g.hand) >= 2 and hurt <= 2:
             return self.cheapest(s, by["search"], 1)
+        attack = self._attack(s, by.get("attack", []))
+        if attack is not None:
+            return attack
         if "learn" in by:
             return by["learn"][0]
         if "play" in by:
@@ -215,11 +251,16 @@ class HeuristicBot:
         here = dist.get(s.groups[self.seat].sq, 99)
         best: tuple[float, str] | None = None
         choice: Action | None = None
-        for kind in ("drive", "move", "play"):
+        for kind in ("drive", "activate", "move", "play"):
             for a in by.get(kind, []):
                 if kind == "drive":
                     sq = b.index[str(a[1])]
                     cost = 0.0
+                elif kind == "activate":
+                    if self.ability(s, a) != "dash":
+                        continue
+                    sq = b.index[str(a[2])]
+                    cost = 0.1
                 elif kind == "move":
                     sq = b.index[str(a[2])]
                     cost = self.card_value(s, str(a[1])) * 0.3
@@ -238,6 +279,19 @@ class HeuristicBot:
         if choice is not None and choice[0] == "move" and len(s.groups[self.seat].hand) <= 1 and here > 4:
             return None  # keep the last card to flee with
         return choice
+
+    def _attack(self, s: DawnState, attacks: list[Action]) -> Action | None:
+        """Attack a group next to it only when much stronger, with cards to spare, and when the target
+        leads or has a Pj close to death (its items may be kept)."""
+        if not attacks or len(s.groups[self.seat].hand) < 3 or self.frailest(s, self.seat) >= 2:
+            return None
+        lead = self.leader(s)
+        mine = self.strength(s, self.seat)
+        for a in sorted(attacks, key=lambda x: (self.card_value(s, str(x[2])), x.text)):
+            t = COLOURS.index(str(a[1]))
+            if mine >= 1.8 * self.strength(s, t) + 0.5 and (t == lead or self.frailest(s, t) >= 3):
+                return a
+        return None
 
     def _heal(self, s: DawnState, uses: list[Action], threshold: int) -> Action | None:
         c = s.c
@@ -264,9 +318,12 @@ class HeuristicBot:
         completes = [a for a in legal if a[0] == "complete"]
         if completes:
             return completes[0]
-        heal = self._heal(s, [a for a in legal if a[0] == "use"], threshold=3)
+        heal = self._heal(s, [a for a in legal if a[0] == "use"] + self.abilities(s, legal, "heal"), threshold=3)
         if heal is not None:
             return heal
+        talk = self._peace(s, [a for a in legal if a[0] == "negotiate"])
+        if talk is not None:
+            return talk
         lead = self.leader(s)
         if lead < 0:
             return legal[0]
@@ -281,6 +338,13 @@ class HeuristicBot:
                        and c.actions[c.action_index[str(a[1])]].kind == "zombie"]
             if zombies:
                 return max(zombies, key=lambda a: (self.card_value(s, str(a[1])), a.text))
+        for a in self.abilities(s, legal, "lure", "pickpocket"):
+            if a[2] != lc:
+                continue
+            if self.ability(s, a) == "lure" and pressed and len(target.chars) and not self._losing(s, 0):
+                return a
+            if self.ability(s, a) == "pickpocket" and len(target.hand) >= 2:
+                return a
         for a in plays:
             rec = c.actions[c.action_index[str(a[1])]]
             if rec.effect == "blocked" and a[2] == lc:
@@ -302,6 +366,9 @@ class HeuristicBot:
         return (frail >= 3 and danger >= 0.3) or dice > 3 * mine + 1 or (frail >= 2 and dice > 2 * mine)
 
     def _flee(self, s: DawnState, legal: list[Action]) -> Action | None:
+        escape = self.abilities(s, legal, "escape")
+        if escape:
+            return escape[0]
         if any(a.text == "flee xp" for a in legal):
             return next(a for a in legal if a.text == "flee xp")
         cards = [a for a in legal if a[0] == "flee"]
@@ -316,12 +383,23 @@ class HeuristicBot:
         flare = [a for a in legal if a[0] == "use" and len(a) == 3 and a[2] == "zombies"]
         if flare and cb.dice >= 3:
             return flare[0]
-        if cb.blocked and not cb.unblock_tried and any(a.text == "unblock" for a in legal) and self._losing(s, cb.dice):
-            return next(a for a in legal if a.text == "unblock")
-        if self._losing(s, cb.dice):
+        shove = self.abilities(s, legal, "shove")
+        if shove and cb.dice >= 2:
+            return shove[0]
+        losing = self._losing(s, cb.dice)
+        if cb.blocked and losing:
+            free = self.abilities(s, legal, "unblock")
+            if free:
+                return free[0]
+            if not cb.unblock_tried and any(a.text == "unblock" for a in legal):
+                return next(a for a in legal if a.text == "unblock")
+        if losing:
             got = self._flee(s, legal)
             if got is not None:
                 return got
+        rally = self.abilities(s, legal, "rally")
+        if rally and cb.dice >= 3 and s.groups[self.seat].adrenaline == 0:
+            return rally[0]
         adrenaline = [a for a in legal if a[0] == "play" and len(a) == 2
                       and s.c.actions[s.c.action_index[str(a[1])]].effect == "adrenaline"]
         if adrenaline and cb.dice >= 3:
@@ -336,21 +414,61 @@ class HeuristicBot:
         cb = s.combat
         assert cb is not None
         other = cb.group if self.seat == cb.enemy else cb.enemy
-        if self.strength(s, other) > 1.5 * self.strength(s, self.seat) + 0.5:
-            offers = [a for a in legal if a[0] == "offer"]
-            if offers:
-                return min(offers, key=lambda a: a.text)
+        if self.strength(s, other) > 1.5 * self.strength(s, self.seat) + 0.5 or self.frailest(s, self.seat) >= 3:
+            talk = [a for a in legal if a[0] == "negotiate"]
+            if talk:
+                return talk[0]
             got = self._flee(s, legal)
             if got is not None:
                 return got
+        rally = self.abilities(s, legal, "rally")
+        if rally and s.groups[self.seat].adrenaline == 0:
+            return rally[0]
         for name in ("shoot", "fight"):
             for a in legal:
                 if a.text == name:
                     return a
         return None
 
-    def _offer(self, s: DawnState, legal: list[Action]) -> Action | None:
-        return next((a for a in legal if a.text == "accept"), None)
+    def _peace(self, s: DawnState, talks: list[Action]) -> Action | None:
+        """Buy peace from a group next to it that is much stronger, when its own group is weak."""
+        if not talks or self.frailest(s, self.seat) < 2:
+            return None
+        mine = self.strength(s, self.seat)
+        for a in talks:
+            t = COLOURS.index(str(a[1]))
+            if self.strength(s, t) >= 1.8 * mine + 0.5:
+                return a
+        return None
+
+    def _bargain(self, s: DawnState, legal: list[Action]) -> Action | None:
+        """Build the offer from its least useful items up to what peace is worth, then propose it
+        (or call it off when even everything would not do)."""
+        step = s.pending[-1]
+        offered: tuple[int, ...] = step[3]
+        c = s.c
+        wanted = self.wanted_tags(s)
+        worth = sum(self.item_value(s, it, wanted) for it in offered)
+        need = 6.0 if step[4] == "duel" else 3.0
+        if worth >= need:
+            return next((a for a in legal if a.text == "propose"), None)
+        offers = [a for a in legal if a[0] == "offer"]
+        if offers:
+            return min(offers, key=lambda a: (self.item_value(s, c.item_index[str(a[1])], wanted), a.text))
+        return next((a for a in legal if a.text == ("propose" if offered else "cancel")), None)
+
+    def _answer(self, s: DawnState, legal: list[Action]) -> Action | None:
+        """Accept an offer worth more than what it hoped to win, and any offer that ends a fight in
+        which it is the weaker side."""
+        step = s.pending[-1]
+        offerer, offered, ctx = step[2], step[3], step[4]
+        worth = sum(self.item_value(s, it) for it in offered)
+        mine, theirs = self.strength(s, self.seat), self.strength(s, offerer)
+        if ctx == "duel":
+            ok = worth >= 4.0 or mine <= 1.2 * theirs or self.frailest(s, self.seat) >= 3
+        else:
+            ok = worth >= 2.0 and not (mine >= 1.8 * theirs + 0.5 and offerer == self.leader(s))
+        return next((a for a in legal if a.text == ("accept" if ok else "decline")), None)
 
     # ----- small decisions -----------------------------------------------------------------------
     def _damage(self, s: DawnState, legal: list[Action]) -> Action | None:
@@ -367,20 +485,18 @@ class HeuristicBot:
         return max(legal, key=lambda a: (worst_lod(s, c.char_index[str(a[1])]) + cmod(s, c.char_index[str(a[1])], "lod"), a.text))
 
     def _save(self, s: DawnState, legal: list[Action]) -> Action | None:
-        return next((a for a in legal if a[0] == "use"), None)
+        for kind in ("activate", "use", "play"):
+            for a in legal:
+                if a[0] == kind:
+                    return a
+        return None
 
     def _items(self, s: DawnState, legal: list[Action]) -> Action | None:
         c = s.c
-
         wanted = self.wanted_tags(s)
 
         def value(a: Action) -> float:
-            it = c.item_index[str(a[1])]
-            r = c.item_recs[it]
-            v = {"weapon": 3.0 + r.dice, "heal": 3.0, "straighten": 2.0, "gear": 2.5, "flare": 2.0, "tool": 2.0}.get(r.kind, 1.0)
-            if wanted & c.item_tags[it]:
-                v += 4.0
-            return v + (1.0 if r.light else 0.0)
+            return self.item_value(s, c.item_index[str(a[1])], wanted)
 
         heal = self._heal(s, [a for a in legal if a[0] == "use"], threshold=1)
         if heal is not None:

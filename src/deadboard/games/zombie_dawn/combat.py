@@ -18,8 +18,9 @@ response, and ends ranged attacks (rulebook §Initial Attack). A special zombie'
 from the second of its type in the combat, or from the first in a zone showing its icon.
 
 Between groups (rulebook §Combat between Groups) each phase the attacker, then the defender, choose
-shoot, fight or brawl (the defender may instead offer an item: negotiation), and both roll at once;
-each hit is a Damage on the other group. No Noise. A dead Pj's items may be kept by the opponent.
+shoot, fight or brawl, and both roll at once; each hit is a Damage on the other group. No Noise. A
+dead Pj's items may be kept by the opponent. Either side may first negotiate (once per phase): an
+offer of items that the other accepts (the fight ends) or declines (see actions.py).
 """
 
 from __future__ import annotations
@@ -412,7 +413,7 @@ def start_duel(state: DawnState, attacker: int, defender: int) -> None:
 
 
 def _duel_step(state: DawnState, cb: Combat) -> bool:
-    if cb.stage in ("attacker", "defender", "offer"):
+    if cb.stage in ("attacker", "defender"):
         if not state.groups[cb.group].chars or not state.groups[cb.enemy].chars:
             end_combat(state, won=False)
             return False
@@ -423,7 +424,7 @@ def _duel_step(state: DawnState, cb: Combat) -> bool:
     if cb.stage == "resolve":
         duel_roll(state, cb)
         cb.stage = "attacker"
-        cb.offer = -1
+        cb.talks = 0
         return False
     raise AssertionError(cb.stage)  # pragma: no cover
 

@@ -102,11 +102,59 @@ class SeasonFx(_Fields):
     frozen: bool = False  # water squares can be walked on
 
 
+#: the moments an activated ability may be used: ``any`` (in the owner's turn, in any response
+#: window, in its combats), ``combat`` (only in the owner's own combat, before an attack phase),
+#: ``turn`` (only in the owner's turn, outside combat)
+AbilityWhen = Literal["any", "combat", "turn"]
+AbilityEffect = Literal[
+    "heal", "straighten", "rally", "shove", "unblock", "escape", "lure", "pickpocket", "last-rites", "dash",
+]
+#: effects that only make sense in a combat, and those only in one's own turn
+_COMBAT_EFFECTS = frozenset({"rally", "shove", "unblock", "escape"})
+_TURN_EFFECTS = frozenset({"dash"})
+
+
+class Ability(_Fields):
+    """An activated ability of a character or a skill (rulebook §Activate the effect of an Item,
+    Character or Skill). Using it turns the card; every card is straightened at the start of the
+    round, so each ability works once per round.
+
+    effect:
+      heal        remove ``value`` Damage that is not a Bite from a Pj of the group
+      straighten  straighten a turned card of the group with ``icon`` (no icon: the vehicle)
+      rally       the group rolls ``value`` extra dice in its next attack (its own combat)
+      shove       eliminate ``value`` zombie dice (its own combat against zombies)
+      unblock     the group is unblocked without a roll (its own combat, when blocked)
+      escape      the group flees without discarding or spending an Xp, even when blocked
+      lure        Noise ``value`` against another group (zombies revealed attack it)
+      pickpocket  the player of an adjacent group discards ``value`` action cards at random
+      last-rites  a Pj of the group with ``value`` or more Damage leaves it in peace (discarded,
+                  not dead); the group must keep another Pj
+      dash        the group moves up to ``value`` squares without discarding
+    """
+
+    effect: AbilityEffect
+    when: AbilityWhen = "any"
+    value: int = Field(default=1, ge=1, le=6)
+    icon: Icon | None = None
+
+    @model_validator(mode="after")
+    def _timing(self) -> Ability:
+        if self.effect in _COMBAT_EFFECTS and self.when != "combat":
+            raise ValueError(f"a {self.effect} ability works in combat only: when = \"combat\"")
+        if self.effect in _TURN_EFFECTS and self.when != "turn":
+            raise ValueError(f"a {self.effect} ability works in its owner's turn only: when = \"turn\"")
+        if self.icon is not None and self.effect != "straighten":
+            raise ValueError("only a straighten ability names an icon")
+        return self
+
+
 class CharacterRec(Record):
     id: str = Slug
     name: str
     carry: int = Field(ge=1, le=5)
     mods: Mods = Mods()
+    ability: Ability | None = None
     text: str
 
 
@@ -209,7 +257,8 @@ class SkillRec(Record):
     id: str = Slug
     name: str
     vp: int = Field(ge=0, le=4)
-    mods: Mods
+    mods: Mods = Mods()
+    ability: Ability | None = None
     text: str
 
 
@@ -326,6 +375,20 @@ class DawnContent:
     item_tags: tuple[frozenset[str], ...] = ()
     #: per item instance: whether using it ever does something (heal, straighten, draw, fire a flare)
     item_usable: tuple[bool, ...] = ()
+    #: per item instance: whether it takes a carrying space, and the spaces it adds to its carrier
+    item_heavy: tuple[bool, ...] = ()
+    item_bag: tuple[int, ...] = ()
+    #: activated abilities of each character and each skill (None: none)
+    char_ability: tuple[Ability | None, ...] = ()
+    skill_ability: tuple[Ability | None, ...] = ()
+    #: whether each character's / skill's ability may be used at any moment (response windows)
+    any_char_ability: tuple[bool, ...] = ()
+    any_skill_ability: tuple[bool, ...] = ()
+    #: the card naming an ability in actions (a character or skill id) -> (0 character / 1 skill,
+    #: index) and its ability
+    ability_index: dict[str, tuple[int, int]] = field(default_factory=dict)
+    ability_of: dict[str, Ability] = field(default_factory=dict)
+    char_ids: tuple[str, ...] = ()
 
 
 def _instances(counts: list[tuple[str, int]]) -> tuple[tuple[int, ...], tuple[str, ...]]:
@@ -403,6 +466,16 @@ def build_content(folder: Path) -> DawnContent:
         item_recs=tuple(items[r] for r in item_cards),
         item_tags=tuple(_tags(items[r]) for r in item_cards),
         item_usable=tuple(items[r].kind in ("heal", "straighten", "tool", "flare") for r in item_cards),
+        item_heavy=tuple(not items[r].light for r in item_cards),
+        item_bag=tuple(items[r].mods.carry for r in item_cards),
+        char_ability=tuple(c.ability for c in chars),
+        skill_ability=tuple(s.ability for s in skills),
+        any_char_ability=tuple(c.ability is not None and c.ability.when == "any" for c in chars),
+        any_skill_ability=tuple(s.ability is not None and s.ability.when == "any" for s in skills),
+        ability_index={**{c.id: (0, i) for i, c in enumerate(chars) if c.ability},
+                       **{s.id: (1, i) for i, s in enumerate(skills) if s.ability}},
+        ability_of={**{c.id: c.ability for c in chars if c.ability}, **{s.id: s.ability for s in skills if s.ability}},
+        char_ids=tuple(c.id for c in chars),
     )
 
 

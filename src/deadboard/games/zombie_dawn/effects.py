@@ -5,10 +5,12 @@ new characters, searching and missions (rulebook §Damage, §Life or Death, §De
 from __future__ import annotations
 
 from deadboard.games.zombie_dawn.content import COLOURS, ActionRec, ItemRec, SeasonFx
-from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, DawnState
+from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, DawnState, Group
 
 HAND_SIZE = 6
 DEATH_DAMAGE = 4
+#: what removes any damage but a Bite (Second Wind, healing abilities)
+ANY_HEAL = ("food", "medicine")
 
 
 def colour(seat: int) -> str:
@@ -142,6 +144,28 @@ def can_part_with(state: DawnState, ch: int, item: int) -> bool:
         return True
     after = load(state, ch) - (0 if state.c.item_recs[item].light else 1)
     return after <= capacity(state, ch) - bonus
+
+
+def can_part_all(state: DawnState, items: tuple[int, ...]) -> bool:
+    """Whether the group may hand all of ``items`` over at once: no carrier is left holding more than
+    the spaces it has without the bags among them."""
+    c = state.c
+    heavy, bag = c.item_heavy, c.item_bag
+    holders: dict[int, list[int]] = {}
+    for it in items:
+        holders.setdefault(holder(state, it), []).append(it)
+    for ch, gone in holders.items():
+        if ch < 0:
+            return False
+        after = load(state, ch) - sum(1 for it in gone if heavy[it])
+        if after > capacity(state, ch) - sum(bag[it] for it in gone):
+            return False
+    return True
+
+
+def free_spaces(state: DawnState, seat: int) -> int:
+    """Carrying spaces left in the whole group (light items need none)."""
+    return sum(capacity(state, ch) - load(state, ch) for ch in state.groups[seat].chars)
 
 
 def holder(state: DawnState, item: int) -> int:
@@ -285,15 +309,31 @@ def place_damage(state: DawnState, seat: int, ch: int, d: int, killer: int = -1)
             kill(state, ch, "a 4th damage", killer)
 
 
-def save_options(state: DawnState, seat: int, ch: int) -> list[tuple[int, int]]:
-    """(item, character) pairs that would remove a damage from a dying character."""
-    recs = state.c.item_recs
-    out = []
+def save_options(state: DawnState, seat: int, ch: int) -> bool:
+    """Whether anything could keep a dying character alive: an item or a card (Second Wind) that
+    removes one of its damages, or a ready ability that heals it or lets it leave in peace."""
+    c = state.c
+    recs = c.item_recs
     for it in state.carried(seat):
         r = recs[it]
         if r.kind == "heal" and removable(state, ch, r.heals):
-            out.append((it, ch))
-    return out
+            return True
+    curable = bool(removable(state, ch, ANY_HEAL))
+    if curable:
+        arecs = c.action_recs
+        if any(arecs[k].effect == "heal" for k in state.groups[seat].hand):
+            return True
+    chars = state.groups[seat].chars
+    for other in chars:
+        abilities = [(c.char_ability[other], state.cused >> other & 1)]
+        abilities.extend((c.skill_ability[sk], state.sused >> sk & 1) for sk in state.cskills[other])
+        for ab, used in abilities:
+            if ab is None or used or ab.when != "any":
+                continue
+            if (ab.effect == "heal" and curable) or (ab.effect == "last-rites" and len(chars) >= 2
+                                                      and len(state.cdmg[ch]) >= ab.value):
+                return True
+    return False
 
 
 def kill(state: DawnState, ch: int, cause: str, killer: int = -1) -> None:
@@ -306,8 +346,7 @@ def kill(state: DawnState, ch: int, cause: str, killer: int = -1) -> None:
     c = state.c
     g.chars.remove(ch)
     g.dead.append(ch)
-    g.vp_skills.extend(state.cskills[ch])
-    state.cskills[ch] = ()
+    _leave(state, g, ch)
     for d in state.cdmg[ch]:
         state.damage.discard(d)
     state.cdmg[ch] = ()
@@ -324,6 +363,17 @@ def kill(state: DawnState, ch: int, cause: str, killer: int = -1) -> None:
             discard_item(state, it)
     if not g.chars:
         wipe_out(state, seat)
+
+
+def _leave(state: DawnState, g: Group, ch: int) -> None:
+    """A character leaves its group: its skills go to the Victory Points pile, and its cards are
+    straightened (a character drawn again later comes with its ability ready)."""
+    skills = state.cskills[ch]
+    g.vp_skills.extend(skills)
+    state.cused &= ~(1 << ch)
+    for sk in skills:
+        state.sused &= ~(1 << sk)
+    state.cskills[ch] = ()
 
 
 def wipe_out(state: DawnState, seat: int) -> None:
@@ -418,8 +468,7 @@ def release_character(state: DawnState, seat: int, ch: int) -> None:
     skills go to the Victory Points pile, its items to the other characters or the discard."""
     g = state.groups[seat]
     g.chars.remove(ch)
-    g.vp_skills.extend(state.cskills[ch])
-    state.cskills[ch] = ()
+    _leave(state, g, ch)
     for d in state.cdmg[ch]:
         state.damage.discard(d)
     state.cdmg[ch] = ()

@@ -48,7 +48,8 @@ SELF_CHECK = frozenset({"turn"})
 
 #: steps of ``pending`` that are decisions of the seat in ``step[1]``
 STEP_DECISIONS = frozenset(
-    {"damage", "lodpick", "save", "items", "flee-place", "respawn", "discard", "learn", "character", "zone"}
+    {"damage", "lodpick", "save", "items", "flee-place", "respawn", "discard", "learn", "character", "zone",
+     "bargain", "answer"}
 )
 
 
@@ -97,7 +98,7 @@ def _next_decision(state: DawnState) -> Decision | None:
             if not ax.may_respond(state, seat):
                 w = w.passed()
                 continue
-            acts = ax.respond_actions(state, seat)
+            acts = ax.respond_actions(state, seat, w.marks)
             if len(acts) > 1:
                 pending[-1] = ("window", w)
                 state.legal = acts
@@ -116,8 +117,6 @@ def _next_decision(state: DawnState) -> Decision | None:
             state.legal = ax.combat_actions(state)
             return Decision(cb.group, "combat", f"{title(cb.group)}: {cb.dice} zombie dice — fight, shoot or flee?")
         state.legal = ax.duel_actions(state)
-        if cb.stage == "offer":
-            return Decision(cb.enemy, "offer", f"{title(cb.enemy)}: accept the {state.c.item_recs[cb.offer].name} and end the fight?")
         seat = cb.enemy if cb.stage == "attacker" else cb.group
         return Decision(seat, "duel", f"{title(seat)}: fight against the {COLOURS[cb.group if seat == cb.enemy else cb.enemy]} group")
     if kind in STEP_DECISIONS:
@@ -157,7 +156,7 @@ def _prompt(state: DawnState, step: tuple[Any, ...]) -> str:
         return f"{who}: {c.characters[step[2]].name} has 4 damage — remove one now or die"
     if kind == "items":
         what = {"search": "the items found", "death": "the dead Pj's items", "loot": "the items of the fallen enemy",
-                "flee": "one item found (you are fleeing)"}[step[2]]
+                "flee": "one item found (you are fleeing)", "gift": "the items you accepted"}[step[2]]
         return f"{who}: take {what}"
     if kind == "flee-place":
         return f"{who}: where does the fleeing {COLOURS[step[2]]} group end up?"
@@ -171,6 +170,14 @@ def _prompt(state: DawnState, step: tuple[Any, ...]) -> str:
         return f"{who}: choose your character"
     if kind == "zone":
         return f"{who}: place a map zone next to your zones ({len(state.dealt[seat])} left)"
+    if kind == "bargain":
+        names = ", ".join(c.item_recs[it].name for it in step[3]) or "nothing yet"
+        why = "to end the fight" if step[4] == "duel" else "so that it leaves you alone this round"
+        return f"{who}: offer items to the {COLOURS[step[2]]} player {why} (offered: {names})"
+    if kind == "answer":
+        names = ", ".join(c.item_recs[it].name for it in step[3])
+        why = "and end the fight" if step[4] == "duel" else "and leave the group alone this round"
+        return f"{who}: the {COLOURS[step[2]]} player offers {names}: accept {why}?"
     return str(kind)  # pragma: no cover
 
 
@@ -197,14 +204,20 @@ def _apply(state: DawnState, a: Action) -> None:
         ax.apply_turn(state, a)
     elif kind == "respond":
         w = pending[-1][1]
-        if a[0] == "pass":
+        k = a[0]
+        if k == "pass":
             pending[-1] = ("window", w.passed())
         else:
-            pending[-1] = ("window", w.responded())
-            ax.apply_anytime(state, d.seat, a, own_turn=False)
+            w = w.responded()
+            if k == "give" or k == "drop":  # each item moves once per window
+                w = w.mark(state.c.item_index[str(a[1])])
+            elif k == "negotiate":  # one offer to each group per window
+                w = w.mark(str(a[1]))
+            pending[-1] = ("window", w)
+            ax.apply_anytime(state, d.seat, a, ax.WINDOW)
     elif kind == "combat":
         ax.apply_combat(state, a)
-    elif kind in ("duel", "offer"):
+    elif kind == "duel":
         ax.apply_duel(state, a)
     elif kind == "zone":
         zone = state.c.zone_index[str(a[1])]
@@ -232,6 +245,7 @@ def round_start(state: DawnState) -> None:
             draw_actions(state, seat, want - len(g.hand))
         g.cold_blood = False
         g.given = ()
+        g.talked = 0
         for _ in range(gmod(state, seat, "heal")):
             hurt = [ch for ch in g.chars if any(state.c.damages[state.c.damage_cards[d]].heal for d in state.cdmg[ch])]
             if not hurt:
@@ -239,6 +253,8 @@ def round_start(state: DawnState) -> None:
             ch = max(hurt, key=lambda x: (len(state.cdmg[x]), -x))
             gone = heal(state, ch, ("food", "medicine"), 1)
             state.emit("heal", f"{state.c.characters[ch].name} ({COLOURS[seat]}) recovers from {', '.join(state.c.damages[state.c.damage_cards[d]].name for d in gone)}", None)
+    state.cused = 0  # every character and skill card is straightened
+    state.sused = 0
     state.season = state.season_deck.pop()
     rec = state.c.seasons[state.season]
     state.active = state.start
@@ -260,10 +276,15 @@ def round_start(state: DawnState) -> None:
 
 def next_turn(state: DawnState) -> None:
     n = state.cfg.players
-    state.groups[state.active].given = ()
+    g = state.groups[state.active]
+    g.given = ()
+    g.talked = 0
     state.turns_done += 1
     if state.turns_done < n:
         state.active = (state.active + 1) % n
+        g = state.groups[state.active]
+        g.given = ()
+        g.talked = 0
         state.emit("turn", f"{title(state.active)}'s turn", {"seat": state.active})
         return
     round_end(state)
@@ -290,6 +311,7 @@ def round_end(state: DawnState) -> None:
         g.trophy_bonus = 0
         assert all(recs[z].kind == "zombie" for z in g.trophies)
     state.season = -1
+    state.truce = 0  # the agreements not to attack last until the end of the round
     state.start = (state.start + 1) % n
     if state.round >= state.cfg.rounds:
         end_game(state)
@@ -317,7 +339,7 @@ def end_game(state: DawnState) -> None:
 class ZombieDawn(Game):
     id = "zombie-dawn"
     name = "Zombie Dawn"
-    version = "1"
+    version = "2"
     min_players = 1
     max_players = 4
     scenarios = SCENARIOS
@@ -412,10 +434,10 @@ def _legal(state: DawnState) -> list[Action]:
     if kind == "turn":
         return ax.turn_actions(state)
     if kind == "respond":
-        return ax.respond_actions(state, d.seat)
+        return ax.respond_actions(state, d.seat, state.pending[-1][1].marks)
     if kind == "combat":
         return ax.combat_actions(state)
-    if kind in ("duel", "offer"):
+    if kind == "duel":
         return ax.duel_actions(state)
     return ax.step_actions(state, state.pending[-1])
 
@@ -553,6 +575,7 @@ def snapshot(state: DawnState) -> dict[str, Any]:
             "declared": c.missions[g.declared].id if g.declared >= 0 else None,
             "cold_blood": g.cold_blood,
             "given": [inames[it] for it in g.given],
+            "talked": [COLOURS[t] for t in range(4) if g.talked >> t & 1],
             "adrenaline": g.adrenaline,
         })
 
@@ -591,7 +614,10 @@ def snapshot(state: DawnState) -> dict[str, Any]:
         "searched": {names[sq]: [COLOURS[s] for s in range(4) if state.searched[sq] >> s & 1]
                      for sq in (b.locations if b else ()) if state.searched[sq]},
         "turned": state.turned,
-        "combat": state.combat.to_json(c, inames) if state.combat is not None else None,
+        "abilities_used": sorted([c.characters[ch].id for ch in range(len(c.characters)) if state.cused >> ch & 1]
+                                 + [c.skills[sk].id for sk in range(len(c.skills)) if state.sused >> sk & 1]),
+        "truces": [[COLOURS[k // 4], COLOURS[k % 4]] for k in range(16) if state.truce >> k & 1],
+        "combat": state.combat.to_json(c) if state.combat is not None else None,
         "queue": [[COLOURS[q[0]], q[1], cards(q[2]), q[3], q[4], q[5]] for q in state.queue],
         "last_drive": [state.last_drive[0], sqname(state.last_drive[1]), [sqname(s) for s in state.last_drive[2]],
                        state.last_drive[3]] if state.last_drive else None,

@@ -9,8 +9,8 @@ an instance index into ``content.item_cards``, a *damage* an instance into ``con
 characters, skills, missions and seasons are record indexes (there is one card of each).
 
 ``pending`` is a stack (top = end) of steps still to resolve: decisions (a response window, a damage
-to place, items to share out ...) and the running combat. When it is empty the active player takes
-a turn decision.
+to place, items to share out, an offer being made or answered ...) and the running combat. When it
+is empty the active player takes a turn decision.
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ class Group:
         "searching",
         "seat",
         "sq",
+        "talked",
         "trophies",
         "trophy_bonus",
         "vehicle",
@@ -88,6 +89,7 @@ class Group:
         self.declared = -1  # the Clear a Location mission being attempted
         self.cold_blood = False  # Cold Blood used this round
         self.given: tuple[int, ...] = ()  # items passed between Pjs this turn or attack phase
+        self.talked = 0  # bit t: an offer already made to seat t this turn
         self.adrenaline = 0  # extra dice for the next attack
 
     def copy(self) -> Group:
@@ -110,6 +112,7 @@ class Group:
         g.declared = self.declared
         g.cold_blood = self.cold_blood
         g.given = self.given
+        g.talked = self.talked
         g.adrenaline = self.adrenaline
         return g
 
@@ -119,8 +122,8 @@ class Combat:
 
     ``stage`` says what comes next: ``open`` (the window in which anyone may add zombies), ``decide``
     (the group's owner chooses: fight, shoot, flee ...), ``noise`` (weapons used for the first time),
-    ``check`` (won?); in a duel ``attacker``, ``defender``, ``offer``, ``resolve``. ``over`` marks a
-    combat that has ended.
+    ``check`` (won?); in a duel ``attacker``, ``defender``, ``resolve``. ``over`` marks a combat that
+    has ended.
     """
 
     __slots__ = (
@@ -134,11 +137,11 @@ class Combat:
         "melee",
         "mission",
         "noise_done",
-        "offer",
         "phases",
         "stage",
         "stances",
         "starter",
+        "talks",
         "types",
         "unblock_tried",
         "used",
@@ -164,7 +167,7 @@ class Combat:
         self.stage = "open"
         self.phases = 0
         self.stances: tuple[str, str] = ("", "")  # duel: attacker's and defender's choice
-        self.offer = -1  # duel: the item the defender offers
+        self.talks = 0  # duel: bit s: seat s has made an offer in this attack phase
 
     def copy(self) -> Combat:
         c = Combat.__new__(Combat)
@@ -186,10 +189,10 @@ class Combat:
         c.stage = self.stage
         c.phases = self.phases
         c.stances = self.stances
-        c.offer = self.offer
+        c.talks = self.talks
         return c
 
-    def to_json(self, content: DawnContent, names: tuple[str, ...]) -> dict[str, Any]:
+    def to_json(self, content: DawnContent) -> dict[str, Any]:
         return {
             "group": COLOURS[self.group],
             "duel": self.duel,
@@ -198,7 +201,7 @@ class Combat:
             "zombies": [content.actions[content.action_cards[z]].id for z in self.zombies],
             "dice": self.dice,
             "melee": self.melee,
-            "noise_done": [names[i] for i in self.noise_done],
+            "noise_done": [content.item_names[i] for i in self.noise_done],
             "types": list(self.types),
             "blocked": self.blocked,
             "unblock_tried": self.unblock_tried,
@@ -206,7 +209,7 @@ class Combat:
             "stage": self.stage,
             "phases": self.phases,
             "stances": list(self.stances),
-            "offer": names[self.offer] if self.offer >= 0 else None,
+            "talks": [COLOURS[s] for s in range(4) if self.talks >> s & 1],
         }
 
 
@@ -223,6 +226,7 @@ class DawnState(State):
         "citems",
         "combat",
         "cskills",
+        "cused",
         "damage",
         "dealt",
         "green",
@@ -243,6 +247,8 @@ class DawnState(State):
         "skill_deck",
         "specials",
         "start",
+        "sused",
+        "truce",
         "turned",
         "turns_done",
     )
@@ -267,6 +273,9 @@ class DawnState(State):
         self.citems: list[tuple[int, ...]] = [()] * nchars  # items each character carries
         self.cskills: list[tuple[int, ...]] = [()] * nchars  # skills of each character
         self.turned = 0  # bit i: item instance i is turned
+        self.cused = 0  # bit ch: the character's activated ability was used this round (its card is turned)
+        self.sused = 0  # bit s: the skill's activated ability was used this round
+        self.truce = 0  # bit 4a+b: group a agreed (accepting an offer) not to attack group b this round
         self.actions: Deck[int] = Deck()
         self.green: Deck[int] = Deck()
         self.blue: Deck[int] = Deck()
@@ -311,6 +320,9 @@ class DawnState(State):
         s.citems = self.citems.copy()
         s.cskills = self.cskills.copy()
         s.turned = self.turned
+        s.cused = self.cused
+        s.sused = self.sused
+        s.truce = self.truce
         s.actions = self.actions.copy()
         s.green = self.green.copy()
         s.blue = self.blue.copy()
