@@ -31,6 +31,7 @@ a nested window starts with none and the outer one keeps its own::
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 __all__ = [
@@ -181,11 +182,17 @@ def open_window(
     actor; the start seat itself is asked first only when it is not the actor), minus ``exclude``."""
     if not 0 <= actor < seats:
         raise ValueError(f"seat {actor} is not one of {seats} seats")
-    first = actor if start is None else start
-    out = set(exclude)
-    out.add(actor)
-    order = tuple(s for s in clockwise(first, seats, include_start=first != actor) if s not in out)
-    return Window(actor, trigger, order, tag, order, 0, reopen, data)
+    order = _order(actor, seats, actor if start is None else start, frozenset(exclude) if exclude else _NOBODY)
+    return _new_window(Window, (actor, trigger, order, tag, order, 0, reopen, data, ()))
+
+
+_NOBODY: frozenset[int] = frozenset()
+
+
+@lru_cache(maxsize=1024)
+def _order(actor: int, seats: int, first: int, exclude: frozenset[int]) -> tuple[int, ...]:
+    """The seats a window asks, in order (a handful of tables, remembered: windows open all the time)."""
+    return tuple(s for s in clockwise(first, seats, include_start=first != actor) if s != actor and s not in exclude)
 
 
 class ResponseStack:

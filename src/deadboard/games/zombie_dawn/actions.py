@@ -42,13 +42,13 @@ from deadboard.core.errors import IllegalActionError
 from deadboard.core.responses import open_window
 from deadboard.games.zombie_dawn import combat as cm
 from deadboard.games.zombie_dawn.board import ROADS, ROTATIONS, WADE, WALK, open_slots
-from deadboard.games.zombie_dawn.content import COLOURS, Ability
+from deadboard.games.zombie_dawn.content import COLOURS, COSTLY, Ability
 from deadboard.games.zombie_dawn.effects import (
     ANY_HEAL,
-    COSTLY,
     best_weapon,
     can_part_all,
     can_part_with,
+    capacity,
     colour,
     complete_mission,
     discard_from_hand,
@@ -66,6 +66,7 @@ from deadboard.games.zombie_dawn.effects import (
     holder,
     kill,
     life_or_death,
+    load,
     matches_tag,
     mission_met,
     new_character,
@@ -138,10 +139,33 @@ def anytime_actions(state: DawnState, seat: int, out: list[Action], ctx: str, mo
         mission_actions(state, seat, out)
 
 
-def card_plays(state: DawnState, seat: int, out: list[Action], own_turn: bool) -> None:
-    if not state.groups[seat].hand:
-        return
-    kinds = hand_kinds(state, seat)
+def anytime_any(state: DawnState, seat: int, ctx: str, moved: tuple[Any, ...], cards: bool = True) -> bool:
+    """Whether :func:`anytime_actions` would offer anything (without building the list; ``cards``
+    False when the caller has looked at the cards already). In a window, missions count only along
+    other options, so they are not looked at."""
+    if (cards and card_plays(state, seat, None, ctx == TURN)) or item_uses(state, seat, None, ()):
+        return True
+    if ability_actions(state, seat, None, ctx):
+        return True
+    g = state.groups[seat]
+    if g.xp > 0 and not g.cold_blood and season_fx(state).cold_blood:
+        return True
+    if give_actions(state, seat, None, moved) or (ctx != DUEL and negotiate_actions(state, seat, None, moved)):
+        return True
+    if ctx == WINDOW:
+        return False
+    found: list[Action] = []
+    mission_actions(state, seat, found)
+    return bool(found)
+
+
+def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: bool) -> bool:
+    """The action cards the seat may play now. With ``out`` None, only whether there is one (every
+    option generator works both ways, so that a window costs no list when a seat has nothing)."""
+    hand = state.groups[seat].hand
+    if not hand:
+        return False
+    kinds = hand if out is None else hand_kinds(state, seat)  # a probe needs no order
     recs = state.c.action_recs
     solo = state.cfg.solo
     players = state.cfg.players
@@ -151,6 +175,7 @@ def card_plays(state: DawnState, seat: int, out: list[Action], own_turn: bool) -
     names = b.names
     cb = _live_combat(state)
     drive = state.last_drive
+    victims: list[int] | None = None  # the groups zombies may be played against
     for card in kinds:
         r = recs[card]
         cid = r.id
@@ -158,26 +183,36 @@ def card_plays(state: DawnState, seat: int, out: list[Action], own_turn: bool) -
         if kind == "zombie":
             if solo:
                 continue
-            for t in range(players):
-                if not groups[t].chars or (cb is not None and not cb.duel and cb.group == t and cb.dice <= 0):
-                    continue
+            if victims is None:
+                skip = cb.group if cb is not None and not cb.duel and cb.dice <= 0 else -1
+                protected = drive[0] if drive is not None and drive[3] else -1  # Car: no zombie during its movement
+                victims = [t for t in range(players) if groups[t].chars and t != skip and t != protected]
+            if not victims:
+                continue
+            if out is None:
+                return True
+            for t in victims:
                 if drive is not None and drive[0] == t:
-                    if drive[3]:
-                        continue  # Car: no zombie can be played against the group during its movement
                     for sq in drive[2]:
                         out.append(act("play", cid, COLOURS[t], names[sq]))
-                    continue
-                out.append(act("play", cid, COLOURS[t]))
+                else:
+                    out.append(act("play", cid, COLOURS[t]))
         elif kind == "event":
             eff = r.effect
             if eff == "heal":
                 for ch in groups[seat].chars:
-                    if removable(state, ch, ("food", "medicine")):
-                        out.append(act("play", cid, state.c.characters[ch].id))
+                    if removable(state, ch, ANY_HEAL):
+                        if out is None:
+                            return True
+                        out.append(act("play", cid, state.c.char_ids[ch]))
             elif eff == "adrenaline":
                 if in_combat(state, seat):
+                    if out is None:
+                        return True
                     out.append(act("play", cid))
             elif eff == "draw":
+                if out is None:
+                    return True
                 out.append(act("play", cid))
             elif solo:
                 continue
@@ -185,14 +220,20 @@ def card_plays(state: DawnState, seat: int, out: list[Action], own_turn: bool) -
                 for t in range(players):
                     if t != seat:
                         for ch in groups[t].chars:
-                            out.append(act("play", cid, state.c.characters[ch].id))
+                            if out is None:
+                                return True
+                            out.append(act("play", cid, state.c.char_ids[ch]))
             elif eff == "noise-until-zombie":
                 for t in range(players):
                     if t != seat and groups[t].chars:
+                        if out is None:
+                            return True
                         out.append(act("play", cid, COLOURS[t]))
             elif eff == "blocked":
                 if (cb is not None and not cb.duel and cb.group != seat and not cb.blocked
                         and b.loc_count[groups[cb.group].sq] > 0 and cb.dice > 0):
+                    if out is None:
+                        return True
                     out.append(act("play", cid, COLOURS[cb.group]))
             elif eff == "breakdown":
                 assert r.icon is not None
@@ -203,17 +244,29 @@ def card_plays(state: DawnState, seat: int, out: list[Action], own_turn: bool) -
                     if (drive is not None and drive[0] == t and "vehicle" not in targets
                             and r.icon in recs[groups[t].vehicle].icons):
                         targets.insert(0, "vehicle")
+                    if targets and out is None:
+                        return True
                     for name in targets:
+                        assert out is not None
                         out.append(act("play", cid, COLOURS[t], name))
             elif eff == "exhausted":
                 for t in range(players):
                     if t != seat and groups[t].hand:
+                        if out is None:
+                            return True
                         out.append(act("play", cid, COLOURS[t]))
         elif kind == "vehicle":
+            if out is None:
+                return True
             out.append(act("play", cid))
         elif kind == "movement" and own_turn and cb is None and not groups[seat].searching and groups[seat].chars:
-            for sq in movement_squares(state, seat, r.squares, r.roads, r.water):
+            squares = movement_squares(state, seat, r.squares, r.roads, r.water)
+            if squares and out is None:
+                return True
+            for sq in squares:
+                assert out is not None
                 out.append(act("play", cid, names[sq]))
+    return False
 
 
 def movement_squares(state: DawnState, seat: int, squares: int, roads: bool = False, water: bool = False) -> list[int]:
@@ -225,58 +278,84 @@ def movement_squares(state: DawnState, seat: int, squares: int, roads: bool = Fa
     return [o for o in b.reach(sq, squares, mode) if o not in taken]
 
 
-def item_uses(state: DawnState, seat: int, out: list[Action], pool: tuple[int, ...]) -> None:
+def item_uses(state: DawnState, seat: int, out: list[Action] | None, pool: tuple[int, ...]) -> bool:
     """Items the group can use now: carried ones, and those of ``pool`` (found items being shared
-    out at the end of a search may be used at once, rulebook §Search a Location)."""
-    recs = state.c.item_recs
-    names = state.c.item_names
+    out at the end of a search may be used at once, rulebook §Search a Location). With ``out``
+    None, only whether there is one."""
+    c = state.c
+    recs = c.item_recs
+    names = c.item_names
+    usable = c.item_usable
     g = state.groups[seat]
     chars = g.chars
-    for it in (*state.carried(seat), *pool):
+    citems = state.citems
+    items = [it for ch in chars for it in citems[ch] if usable[it]]
+    items.extend(it for it in pool if usable[it])
+    for it in items:
         r = recs[it]
         kind = r.kind
         if kind == "heal":
             for ch in chars:
                 if removable(state, ch, r.heals):
-                    out.append(act("use", names[it], state.c.characters[ch].id))
+                    if out is None:
+                        return True
+                    out.append(act("use", names[it], c.char_ids[ch]))
         elif kind == "straighten" or (kind == "tool" and r.straightens):
             assert r.straightens is not None
             for target in turnable_targets(state, seat, r.straightens, turned=True):
                 if target != names[it]:
+                    if out is None:
+                        return True
                     out.append(act("use", names[it], target))
         elif kind == "tool":
             if r.draw and not state.is_turned(it) and it not in pool:
+                if out is None:
+                    return True
                 out.append(act("use", names[it]))
         elif kind == "flare":
             cb = _live_combat(state)
             if cb is not None and not cb.duel and cb.group == seat and cb.dice > 0:
+                if out is None:
+                    return True
                 out.append(act("use", names[it], "zombies"))
             for t in range(state.cfg.players):
                 if state.groups[t].chars:
+                    if out is None:
+                        return True
                     out.append(act("use", names[it], COLOURS[t]))
+    return False
 
 
-def give_actions(state: DawnState, seat: int, out: list[Action], moved: tuple[Any, ...]) -> None:
+def give_actions(state: DawnState, seat: int, out: list[Action] | None, moved: tuple[Any, ...]) -> bool:
     """Rulebook §Exchange Items: pass an item to another Pj of the group, or leave it on the table
     of the location being searched (where found items lie; they can be picked up once the search
     ends). Each item once per turn, per attack phase or per window (``moved``), so that passing
-    cannot go round in circles."""
+    cannot go round in circles. With ``out`` None, only whether there is one."""
     g = state.groups[seat]
+    chars = g.chars
     table = g.searching and bool(g.found)
-    if len(g.chars) < 2 and not table:
-        return
-    names = state.c.item_names
-    cids = state.c.char_ids
+    if len(chars) < 2 and not table:
+        return False
+    c = state.c
+    names = c.item_names
+    cids = c.char_ids
     citems = state.citems
-    for ch in g.chars:
+    heavy = c.item_heavy
+    room = [capacity(state, ch) - load(state, ch) for ch in chars]
+    for i, ch in enumerate(chars):
         for it in citems[ch]:
             if it in moved or not can_part_with(state, ch, it):
                 continue
-            for other in g.chars:
-                if other != ch and has_room(state, other, it):
+            for j, other in enumerate(chars):
+                if j != i and (room[j] > 0 or not heavy[it]):
+                    if out is None:
+                        return True
                     out.append(act("give", names[it], cids[other]))
             if table:
+                if out is None:
+                    return True
                 out.append(act("drop", names[it]))
+    return False
 
 
 def offerable(state: DawnState, seat: int, target: int, offered: tuple[int, ...]) -> list[int]:
@@ -293,41 +372,57 @@ def offerable(state: DawnState, seat: int, target: int, offered: tuple[int, ...]
     return out
 
 
-def negotiate_actions(state: DawnState, seat: int, out: list[Action], moved: tuple[Any, ...]) -> None:
+def negotiate_actions(state: DawnState, seat: int, out: list[Action] | None, moved: tuple[Any, ...]) -> bool:
     """Rulebook §Combat between Groups ("You may Negotiate, offering Items, in exchange for an
     Opponent not attacking you"): an offer to a group next to yours that has not already agreed to
-    leave you alone this round, once per turn, attack phase or window."""
+    leave you alone this round, once per turn, attack phase or window. With ``out`` None, only
+    whether there is one."""
     g = state.groups[seat]
     if not g.chars or state.cfg.solo:
-        return
+        return False
     b = state.board
     assert b is not None
+    near = b.near[g.sq]
     truce = state.truce
-    for t in range(state.cfg.players):
-        if t == seat or COLOURS[t] in moved or truce >> (4 * t + seat) & 1:
+    citems = state.citems
+    carries: bool | None = None
+    for t, tg in enumerate(state.groups):
+        if tg.sq not in near or t == seat or not tg.chars or truce >> (4 * t + seat) & 1 or COLOURS[t] in moved:
             continue
-        tg = state.groups[t]
-        if tg.chars and b.adjacent(g.sq, tg.sq) and offerable(state, seat, t, ()):
+        if carries is None:
+            carries = any(citems[ch] for ch in g.chars)
+        if carries and offerable(state, seat, t, ()):
+            if out is None:
+                return True
             out.append(act("negotiate", COLOURS[t]))
+    return False
 
 
-def ability_actions(state: DawnState, seat: int, out: list[Action], ctx: str) -> None:
+def ability_actions(state: DawnState, seat: int, out: list[Action] | None, ctx: str) -> bool:
     """Rulebook §Activate the effect of an Item, Character or Skill: the activated abilities of the
-    group's characters and skills whose cards are straightened, where their text allows."""
+    group's characters and skills whose cards are straightened, where their text allows. With
+    ``out`` None, only whether there is one."""
     g = state.groups[seat]
     if not g.chars:
-        return
+        return False
     c = state.c
     cab, sab = c.char_ability, c.skill_ability
     cused, sused = state.cused, state.sused
+    probe: list[Action] = []
+    dest = probe if out is None else out
     for ch in g.chars:
         ab = cab[ch]
         if ab is not None and not cused >> ch & 1:
-            _ability_targets(state, seat, ab, c.char_ids[ch], out, ctx)
+            _ability_targets(state, seat, ab, c.char_ids[ch], dest, ctx)
+            if probe:
+                return True
         for sk in state.cskills[ch]:
             ab = sab[sk]
             if ab is not None and not sused >> sk & 1:
-                _ability_targets(state, seat, ab, c.skills[sk].id, out, ctx)
+                _ability_targets(state, seat, ab, c.skills[sk].id, dest, ctx)
+                if probe:
+                    return True
+    return False
 
 
 def _ability_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str) -> None:
@@ -380,10 +475,14 @@ def _ability_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: 
 
 
 def mission_actions(state: DawnState, seat: int, out: list[Action]) -> None:
+    """Missions completed by a choice (they cost something: rulebook §Complete missions)."""
     g = state.groups[seat]
-    if not g.missions or not g.chars:
+    if not g.chars:
         return
     c = state.c
+    costly = c.mission_costly
+    if not any(costly[m] for m in g.missions):
+        return
     b = state.board
     assert b is not None
     carried: list[int] | None = None
@@ -506,19 +605,26 @@ def may_respond(state: DawnState, seat: int) -> bool:
     return False
 
 
-def attack_actions(state: DawnState, seat: int, out: list[Action]) -> None:
-    """Rulebook §Attack another Group (at any moment): discard an action card next to another group."""
+def attack_actions(state: DawnState, seat: int, out: list[Action] | None) -> bool:
+    """Rulebook §Attack another Group (at any moment): discard an action card next to another group
+    (not one that agreed to leave it alone this round). With ``out`` None, only whether there is one."""
     g = state.groups[seat]
     if not g.hand or not g.chars:
-        return
+        return False
     b = state.board
     assert b is not None
-    ids = [state.c.action_recs[k].id for k in hand_kinds(state, seat)]
+    near = b.near[g.sq]
     truce = state.truce
-    for t in range(state.cfg.players):
-        if t != seat and state.groups[t].chars and b.adjacent(g.sq, state.groups[t].sq) and not truce >> (4 * seat + t) & 1:
+    ids: list[str] | None = None
+    for t, tg in enumerate(state.groups):
+        if t != seat and tg.chars and tg.sq in near and not truce >> (4 * seat + t) & 1:
+            if out is None:
+                return True
+            if ids is None:
+                ids = [state.c.action_recs[k].id for k in hand_kinds(state, seat)]
             for cid in ids:
                 out.append(act("attack", COLOURS[t], cid))
+    return False
 
 
 def respond_actions(state: DawnState, seat: int, marks: tuple[Any, ...] = ()) -> list[Action]:
@@ -529,6 +635,34 @@ def respond_actions(state: DawnState, seat: int, marks: tuple[Any, ...] = ()) ->
         attack_actions(state, seat, out)
     anytime_actions(state, seat, out, WINDOW, marks)
     return out
+
+
+def has_response(state: DawnState, seat: int, marks: tuple[Any, ...] = ()) -> bool:
+    """Whether :func:`respond_actions` would offer the seat more than ``pass``, without building
+    the list (most window checks end in a pass, and random play makes thousands of them)."""
+    g = state.groups[seat]
+    if g.hand:
+        if card_plays(state, seat, None, False) or (state.combat is None and attack_actions(state, seat, None)):
+            return True
+    elif not may_respond(state, seat):
+        return False
+    return anytime_any(state, seat, WINDOW, marks, cards=False)
+
+
+def combat_has_choice(state: DawnState) -> bool:
+    """Whether :func:`combat_actions` would offer more than ``fight`` (without building the list):
+    a group with nothing else simply fights."""
+    cb = state.combat
+    assert cb is not None
+    seat = cb.group
+    g = state.groups[seat]
+    if g.xp > 0 or (cb.blocked and not cb.unblock_tried):
+        return True
+    if cm.has_weapon(state, seat) or cm.can_shoot(state, seat, cb):
+        return True
+    if g.hand and cm.can_flee_by_card(state, seat, cb):
+        return True
+    return anytime_any(state, seat, COMBAT, g.given)
 
 
 def combat_actions(state: DawnState) -> list[Action]:

@@ -85,6 +85,12 @@ def rotated_cells(content: DawnContent, zone: int, rot: int) -> tuple[tuple[int,
 _COLUMNS = tuple(column_name(x) for x in range(200))
 
 
+@lru_cache(maxsize=8192)
+def _square_name(seat: int, x: int, y: int) -> str:
+    """``r.c4``: the colour's initial, the column and the row on the seat's own island."""
+    return f"{COLOURS[seat][0]}.{_COLUMNS[x]}{y + 1}"
+
+
 class Board:
     """The laid-out map. Build once per game; share between all its states.
 
@@ -92,6 +98,8 @@ class Board:
     (``pos`` maps (seat, x, y) to a square, for drawing)."""
 
     def __init__(self, content: DawnContent, layouts: Sequence[Sequence[tuple[int, int, int, int]]]) -> None:
+        # built once per game: each island is filled as a dense grid of its bounding box, then its
+        # squares are numbered row by row (every new game lays out a new map, so this is a hot path)
         zones = content.zones
         self.placed: list[tuple[int, int, int, int, int]] = []  # (seat, zone, x, y, rot)
         self.islands: list[tuple[int, int, int, int]] = []  # (first square, squares, width, height) per seat
@@ -103,30 +111,36 @@ class Board:
         ys: list[int] = []
         island: list[int] = []
         locs: list[LocationInfo | None] = []
+        dense: list[tuple[list[int], int, int]] = []  # per island: square of each grid cell (-1: void), w, h
         for seat, layout in enumerate(layouts):
             minx = min(p[1] for p in layout)
             miny = min(p[2] for p in layout)
             w = (max(p[1] for p in layout) - minx + 1) * 5
             h = (max(p[2] for p in layout) - miny + 1) * 5
             first = len(names)
-            prefix = COLOURS[seat][0] + "."
-            grid: dict[tuple[int, int], tuple[int, str, LocationInfo | None]] = {}
+            grid: list[tuple[int, str, LocationInfo | None] | None] = [None] * (w * h)
             for z, zx, zy, rot in layout:
                 pi = len(self.placed)
                 self.placed.append((seat, z, zx, zy, rot))
-                ox, oy = (zx - minx) * 5, (zy - miny) * 5
+                base = (zy - miny) * 5 * w + (zx - minx) * 5
                 for x, y, ch, loc in rotated_cells(content, z, rot):
-                    grid[ox + x, oy + y] = (pi, ch, loc)
-            for gx, gy in sorted(grid, key=lambda p: (p[1], p[0])):
-                pi, ch, loc = grid[gx, gy]
-                pos[seat, gx, gy] = len(names)
-                names.append(f"{prefix}{_COLUMNS[gx]}{gy + 1}")
+                    grid[base + y * w + x] = (pi, ch, loc)
+            square = [-1] * (w * h)
+            for i, cell in enumerate(grid):
+                if cell is None:
+                    continue
+                gy, gx = divmod(i, w)
+                sq = len(names)
+                square[i] = sq
+                pos[seat, gx, gy] = sq
+                names.append(_square_name(seat, gx, gy))
                 xs.append(gx)
                 ys.append(gy)
                 island.append(seat)
-                zone_at.append(pi)
-                cells.append(ch)
-                locs.append(loc)
+                zone_at.append(cell[0])
+                cells.append(cell[1])
+                locs.append(cell[2])
+            dense.append((square, w, h))
             self.islands.append((first, len(names) - first, w, h))
         n = len(names)
         self.n = n
@@ -142,9 +156,9 @@ class Board:
         self.loc_deck = tuple(loc.deck if loc else "" for loc in locs)
         self.loc_name = tuple(loc.name if loc else "" for loc in locs)
         self.site = tuple(loc.site if loc else None for loc in locs)
-        self.water = tuple(ch == "~" for ch in cells)
+        self.water = water = tuple(ch == "~" for ch in cells)
         self.road = tuple(ch in "=H" for ch in cells)
-        self.highway = tuple(ch == "H" for ch in cells)
+        self.highway = highway = tuple(ch == "H" for ch in cells)
         zone_terrain = [zones[p[1]].terrain for p in self.placed]
         zone_special = [SPECIAL_TYPES.index(sp) if (sp := zones[p[1]].special) else -1 for p in self.placed]
         self.terrain = tuple(zone_terrain[z] for z in zone_at)
@@ -155,25 +169,38 @@ class Board:
             if ch == "T":
                 self.tent_sq[island[sq]] = sq
         self.locations = tuple(sq for sq in range(n) if self.loc_count[sq] > 0)
-        exits = tuple(sq for sq in range(n) if self.highway[sq])
+        exits = tuple(sq for sq in range(n) if highway[sq])
         self.exits = exits
-        water = self.water
         adj: list[tuple[int, ...]] = []
         adj_w: list[tuple[int, ...]] = []
         orth: list[tuple[int, ...]] = []
-        get = pos.get
-        for sq in range(n):
-            seat, x, y = island[sq], xs[sq], ys[sq]
-            nb = [o for o in (get((seat, x, y - 1)), get((seat, x + 1, y)), get((seat, x, y + 1)), get((seat, x - 1, y)))
-                  if o is not None]
-            dry = tuple(o for o in nb if not water[o])
-            orth.append(dry)
-            links = tuple(e for e in exits if e != sq) if self.highway[sq] else ()
-            adj.append(dry + links)
-            adj_w.append(tuple(nb) + links)
+        for seat, (square, w, h) in enumerate(dense):
+            first, count = self.islands[seat][0], self.islands[seat][1]
+            for sq in range(first, first + count):
+                x, y = xs[sq], ys[sq]
+                i = y * w + x
+                nb: list[int] = []
+                dry: list[int] = []
+                for ok, o in ((y > 0, i - w), (x < w - 1, i + 1), (y < h - 1, i + w), (x > 0, i - 1)):  # up, right, down, left
+                    if ok:
+                        o = square[o]
+                        if o >= 0:
+                            nb.append(o)
+                            if not water[o]:
+                                dry.append(o)
+                d = tuple(dry)
+                orth.append(d)
+                if highway[sq]:
+                    links = tuple(e for e in exits if e != sq)
+                    adj.append(d + links)
+                    adj_w.append((*nb, *links))
+                else:
+                    adj.append(d)
+                    adj_w.append(tuple(nb))
         self.adj = tuple(adj)  # walking neighbours (never water), highway links included
         self.adj_w = tuple(adj_w)  # the same, water squares included
         self.orth = tuple(orth)  # orthogonal neighbours without water (fleeing)
+        self.near = self.adj_w  # adjacent for attacks and offers (a handful of squares each)
         self._reach: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
     # ----- movement ---------------------------------------------------------------------------------
@@ -240,7 +267,7 @@ class Board:
 
     def adjacent(self, a: int, b: int) -> bool:
         """Adjacent for attacks: orthogonal neighbours or two highway exits."""
-        return b in self.adj[a] or b in self.adj_w[a]
+        return b in self.near[a]
 
 
 class LocationInfo:

@@ -37,6 +37,8 @@ Colour = Literal["red", "yellow", "purple", "white"]
 SEASONS: tuple[str, ...] = ("spring", "summer", "autumn", "winter")
 COLOURS: tuple[str, ...] = ("red", "yellow", "purple", "white")
 SPECIAL_TYPES: tuple[str, ...] = ("nurse", "policeman", "clown", "worker", "soldier")
+#: missions completed by a choice, because they cost something (the rest complete by themselves)
+COSTLY = frozenset({"discard", "spend-xp", "release", "give", "burn"})
 
 
 class _Fields(BaseModel):
@@ -389,6 +391,8 @@ class DawnContent:
     ability_index: dict[str, tuple[int, int]] = field(default_factory=dict)
     ability_of: dict[str, Ability] = field(default_factory=dict)
     char_ids: tuple[str, ...] = ()
+    #: per mission: completed by a choice (it costs something), not by itself
+    mission_costly: tuple[bool, ...] = ()
 
 
 def _instances(counts: list[tuple[str, int]]) -> tuple[tuple[int, ...], tuple[str, ...]]:
@@ -476,6 +480,7 @@ def build_content(folder: Path) -> DawnContent:
                        **{s.id: (1, i) for i, s in enumerate(skills) if s.ability}},
         ability_of={**{c.id: c.ability for c in chars if c.ability}, **{s.id: s.ability for s in skills if s.ability}},
         char_ids=tuple(c.id for c in chars),
+        mission_costly=tuple(m.kind in COSTLY for m in missions),
     )
 
 

@@ -4,7 +4,7 @@ new characters, searching and missions (rulebook §Damage, §Life or Death, §De
 
 from __future__ import annotations
 
-from deadboard.games.zombie_dawn.content import COLOURS, ActionRec, ItemRec, SeasonFx
+from deadboard.games.zombie_dawn.content import COLOURS, COSTLY, ActionRec, ItemRec, SeasonFx
 from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, DawnState, Group
 
 HAND_SIZE = 6
@@ -106,14 +106,17 @@ def hand_card(state: DawnState, seat: int, card_id: str) -> int:
 
 
 def hand_kinds(state: DawnState, seat: int) -> list[int]:
-    """One card of each kind in the hand, by content order."""
-    recs = state.c.action_recs
-    seen: dict[str, int] = {}
-    for card in state.groups[seat].hand:
-        r = recs[card]
-        if r.id not in seen:
-            seen[r.id] = card
-    return sorted(seen.values(), key=lambda k: state.c.action_cards[k])
+    """One card of each kind in the hand (the first held), by content order."""
+    hand = state.groups[seat].hand
+    if len(hand) < 2:
+        return list(hand)
+    kind_of = state.c.action_cards
+    seen: dict[int, int] = {}
+    for card in hand:
+        k = kind_of[card]
+        if k not in seen:
+            seen[k] = card
+    return [seen[k] for k in sorted(seen)]
 
 
 def discard_from_hand(state: DawnState, seat: int, card: int) -> None:
@@ -509,8 +512,6 @@ def draw_mission(state: DawnState, seat: int) -> None:
         state.groups[seat].missions.append(m)
 
 
-#: missions completed by a choice, because they cost something (the rest complete by themselves)
-COSTLY = frozenset({"discard", "spend-xp", "release", "give", "burn"})
 
 
 def mission_met(state: DawnState, seat: int, m: int, carried: list[int] | None = None) -> bool:

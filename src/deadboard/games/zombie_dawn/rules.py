@@ -58,7 +58,7 @@ STEP_DECISIONS = frozenset(
 # ==================================================================================================
 def advance(state: DawnState) -> None:
     """Resolve everything automatic until a seat must decide or the game is over. Decisions with a
-    single legal action are taken at once."""
+    single legal action are taken at once (their prompt is never written)."""
     while True:
         if state.phase == OVER:
             state.decision = None
@@ -67,42 +67,39 @@ def advance(state: DawnState) -> None:
         d = _next_decision(state)
         if d is None:
             continue
-        if d.kind in SELF_CHECK and auto_missions(state, d.seat):
+        seat, kind = d
+        if kind in SELF_CHECK and auto_missions(state, seat):
             state.legal = None
             continue
         legal = state.legal
         assert legal is not None
         if len(legal) == 1:
-            state.decision = d
+            state.decision = Decision(seat, kind, "")
             _apply(state, legal[0])
             continue
-        state.decision = d
+        state.decision = Decision(seat, kind, _decision_prompt(state, seat, kind))
         return
 
 
-def _next_decision(state: DawnState) -> Decision | None:
-    """Run one automatic step; return the decision it stops at (with ``state.legal`` set), or None
-    to carry on."""
+def _next_decision(state: DawnState) -> tuple[int, str] | None:
+    """Run one automatic step; return the seat and kind of the decision it stops at (with
+    ``state.legal`` set), or None to carry on."""
     pending = state.pending
     if not pending:
         if state.phase != PLAY:  # pragma: no cover - setup always leaves steps
             raise AssertionError(state.phase)
         state.legal = ax.turn_actions(state)
-        return Decision(state.active, "turn", f"{title(state.active)}: your turn (round {state.round})")
+        return state.active, "turn"
     step = pending[-1]
     kind = step[0]
     if kind == "window":
         w = step[1]
         while w.queue:
             seat = w.queue[0]
-            if not ax.may_respond(state, seat):
-                w = w.passed()
-                continue
-            acts = ax.respond_actions(state, seat, w.marks)
-            if len(acts) > 1:
+            if ax.has_response(state, seat, w.marks):
                 pending[-1] = ("window", w)
-                state.legal = acts
-                return Decision(seat, "respond", f"{title(seat)}: respond to {COLOURS[w.actor]}'s {w.trigger}? (1 passes)")
+                state.legal = ax.respond_actions(state, seat, w.marks)
+                return seat, "respond"
             w = w.passed()
         pending.pop()
         if w.tag == "drive":
@@ -114,11 +111,14 @@ def _next_decision(state: DawnState) -> Decision | None:
         cb = state.combat
         assert cb is not None
         if not cb.duel:
+            if not ax.combat_has_choice(state):  # nothing but fight
+                state.legal = None
+                cm.attack(state, "fight")
+                return None
             state.legal = ax.combat_actions(state)
-            return Decision(cb.group, "combat", f"{title(cb.group)}: {cb.dice} zombie dice — fight, shoot or flee?")
+            return cb.group, "combat"
         state.legal = ax.duel_actions(state)
-        seat = cb.enemy if cb.stage == "attacker" else cb.group
-        return Decision(seat, "duel", f"{title(seat)}: fight against the {COLOURS[cb.group if seat == cb.enemy else cb.enemy]} group")
+        return (cb.enemy if cb.stage == "attacker" else cb.group), "duel"
     if kind in STEP_DECISIONS:
         seat = step[1]
         if kind == "damage":
@@ -137,10 +137,28 @@ def _next_decision(state: DawnState) -> Decision | None:
             pending.pop()
             return None
         state.legal = legal
-        return Decision(seat, kind, _prompt(state, step))
+        return seat, kind
     pending.pop()
     _run(state, step)
     return None
+
+
+def _decision_prompt(state: DawnState, seat: int, kind: str) -> str:
+    """What the deciding seat is asked (written only for decisions that are really asked)."""
+    if kind == "turn":
+        return f"{title(seat)}: your turn (round {state.round})"
+    if kind == "respond":
+        w = state.pending[-1][1]
+        return f"{title(seat)}: respond to {COLOURS[w.actor]}'s {w.trigger}? (1 passes)"
+    if kind == "combat":
+        cb = state.combat
+        assert cb is not None
+        return f"{title(seat)}: {cb.dice} zombie dice — fight, shoot or flee?"
+    if kind == "duel":
+        cb = state.combat
+        assert cb is not None
+        return f"{title(seat)}: fight against the {COLOURS[cb.group if seat == cb.enemy else cb.enemy]} group"
+    return _prompt(state, state.pending[-1])
 
 
 def _prompt(state: DawnState, step: tuple[Any, ...]) -> str:
