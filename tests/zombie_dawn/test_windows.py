@@ -125,3 +125,30 @@ def test_no_window_in_the_one_player_game() -> None:
     refresh(s)
     _walk(s)
     assert s.decision is not None and s.decision.kind == "turn"
+
+
+def test_the_quick_response_check_agrees_with_the_list_of_responses() -> None:
+    """``has_response`` (used to skip seats without building a list) says exactly whether the seat
+    has more than ``pass``; ``combat_has_choice`` whether a group has more than ``fight``."""
+    from deadboard.core import Rng, Setup
+    from deadboard.games.zombie_dawn.actions import combat_actions, combat_has_choice, has_response, respond_actions
+
+    rng = Rng(5)
+    checked = 0
+    for players, seed in ((4, 3), (3, 4), (2, 5)):
+        s = GAME.new(Setup("standard", players=players), seed)
+        assert isinstance(s, DawnState)
+        steps = 0
+        while s.decision is not None and steps < 600:
+            if s.phase == "play" and s.board is not None:
+                marks = s.pending[-1][1].marks if s.pending and s.pending[-1][0] == "window" else ()
+                for seat in range(players):
+                    assert has_response(s, seat, marks) == (len(respond_actions(s, seat, marks)) > 1), (steps, seat)
+                    checked += 1
+                cb = s.combat
+                if cb is not None and not cb.duel and cb.stage == "decide" and cb.dice > 0:
+                    assert combat_has_choice(s) == (len(combat_actions(s)) > 1)
+            legal = GAME.legal_actions(s)
+            GAME.apply_unchecked(s, legal[rng.below(len(legal))])
+            steps += 1
+    assert checked > 1000

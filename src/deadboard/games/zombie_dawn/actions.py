@@ -108,6 +108,9 @@ DIE = act("die")
 #: against zombies, its own combat against another group
 TURN, WINDOW, COMBAT, DUEL = "turn", "window", "combat", "duel"
 
+#: how an action card may be played (DawnContent.card_play)
+ALWAYS, ZOMBIE = 1, 2
+
 
 def _live_combat(state: DawnState) -> Any:
     cb = state.combat
@@ -165,7 +168,19 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
     hand = state.groups[seat].hand
     if not hand:
         return False
-    kinds = hand if out is None else hand_kinds(state, seat)  # a probe needs no order
+    if out is None:  # a probe: the cards that are always playable, and zombies, answer at once
+        kinds = hand
+        play = state.c.card_play
+        zombies = False
+        for card in hand:
+            k = play[card]
+            if k == ALWAYS:
+                return True
+            zombies = zombies or k == ZOMBIE
+        if zombies and not state.cfg.solo and _victims(state):
+            return True
+    else:
+        kinds = hand_kinds(state, seat)
     recs = state.c.action_recs
     solo = state.cfg.solo
     players = state.cfg.players
@@ -184,9 +199,7 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
             if solo:
                 continue
             if victims is None:
-                skip = cb.group if cb is not None and not cb.duel and cb.dice <= 0 else -1
-                protected = drive[0] if drive is not None and drive[3] else -1  # Car: no zombie during its movement
-                victims = [t for t in range(players) if groups[t].chars and t != skip and t != protected]
+                victims = _victims(state)
             if not victims:
                 continue
             if out is None:
@@ -269,6 +282,16 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
     return False
 
 
+def _victims(state: DawnState) -> list[int]:
+    """The groups a zombie card may be played against now: any with a Pj, except a group whose
+    combat has no zombie die left, or one moving in a vehicle that protects it (the Car)."""
+    cb = _live_combat(state)
+    drive = state.last_drive
+    skip = cb.group if cb is not None and not cb.duel and cb.dice <= 0 else -1
+    protected = drive[0] if drive is not None and drive[3] else -1
+    return [t for t, g in enumerate(state.groups) if g.chars and t != skip and t != protected]
+
+
 def movement_squares(state: DawnState, seat: int, squares: int, roads: bool = False, water: bool = False) -> list[int]:
     b = state.board
     assert b is not None
@@ -290,7 +313,8 @@ def item_uses(state: DawnState, seat: int, out: list[Action] | None, pool: tuple
     chars = g.chars
     citems = state.citems
     items = [it for ch in chars for it in citems[ch] if usable[it]]
-    items.extend(it for it in pool if usable[it])
+    if pool:
+        items.extend(it for it in pool if usable[it])
     for it in items:
         r = recs[it]
         kind = r.kind
@@ -481,16 +505,14 @@ def mission_actions(state: DawnState, seat: int, out: list[Action]) -> None:
         return
     c = state.c
     costly = c.mission_costly
-    if not any(costly[m] for m in g.missions):
-        return
     b = state.board
     assert b is not None
     carried: list[int] | None = None
     for m in g.missions:
+        if not costly[m]:
+            continue
         rec = c.missions[m]
         kind = rec.kind
-        if kind == "clear":
-            continue
         mid = rec.id
         if kind == "release":
             if b.site[g.sq] == rec.site and len(g.chars) >= 2:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from deadboard.core.responses import open_window
 from deadboard.games.zombie_dawn.content import SPECIAL_TYPES
 from deadboard.games.zombie_dawn.effects import (
+    armed,
     best_weapon,
     cmod,
     colour,
@@ -245,11 +246,11 @@ def _close(state: DawnState) -> None:
 def can_shoot(state: DawnState, seat: int, cb: Combat) -> bool:
     if cb.melee or season_fx(state).no_ranged or (not cb.duel and cb.fx[4]):
         return False
-    return any(best_weapon(state, ch, ranged_only=True) >= 0 for ch in state.groups[seat].chars)
+    return armed(state, seat, ranged_only=True)
 
 
 def has_weapon(state: DawnState, seat: int) -> bool:
-    return any(best_weapon(state, ch) >= 0 for ch in state.groups[seat].chars)
+    return armed(state, seat)
 
 
 def can_flee_by_card(state: DawnState, seat: int, cb: Combat) -> bool:
@@ -310,7 +311,7 @@ def attack(state: DawnState, how: str) -> None:
         state.emit("roll", f"{name} shoots: {_dice(rolls)} — {hits} hit{'s' if hits != 1 else ''} (ranged, no response)",
                    {"rolls": rolls, "need": GROUP_HIT - ghit, "hits": hits})
         cb.dice = max(0, cb.dice - hits)
-        if not any(best_weapon(state, ch, ranged_only=True) >= 0 for ch in state.groups[seat].chars):
+        if not armed(state, seat, ranged_only=True):
             cb.melee = True
         cb.stage = "noise"
         return

@@ -380,6 +380,9 @@ class DawnContent:
     #: per item instance: whether it takes a carrying space, and the spaces it adds to its carrier
     item_heavy: tuple[bool, ...] = ()
     item_bag: tuple[int, ...] = ()
+    #: per item instance: the dice of a weapon (0: not a weapon), and whether it is a ranged one
+    item_weapon: tuple[int, ...] = ()
+    item_ranged: tuple[bool, ...] = ()
     #: activated abilities of each character and each skill (None: none)
     char_ability: tuple[Ability | None, ...] = ()
     skill_ability: tuple[Ability | None, ...] = ()
@@ -393,6 +396,9 @@ class DawnContent:
     char_ids: tuple[str, ...] = ()
     #: per mission: completed by a choice (it costs something), not by itself
     mission_costly: tuple[bool, ...] = ()
+    #: per action card instance: 1 playable whatever happens (a vehicle, a card that draws), 2 a
+    #: zombie, 0 it depends (events, special movement)
+    card_play: tuple[int, ...] = ()
 
 
 def _instances(counts: list[tuple[str, int]]) -> tuple[tuple[int, ...], tuple[str, ...]]:
@@ -472,6 +478,8 @@ def build_content(folder: Path) -> DawnContent:
         item_usable=tuple(items[r].kind in ("heal", "straighten", "tool", "flare") for r in item_cards),
         item_heavy=tuple(not items[r].light for r in item_cards),
         item_bag=tuple(items[r].mods.carry for r in item_cards),
+        item_weapon=tuple(items[r].dice if items[r].kind == "weapon" else 0 for r in item_cards),
+        item_ranged=tuple(items[r].kind == "weapon" and items[r].ranged for r in item_cards),
         char_ability=tuple(c.ability for c in chars),
         skill_ability=tuple(s.ability for s in skills),
         any_char_ability=tuple(c.ability is not None and c.ability.when == "any" for c in chars),
@@ -481,6 +489,8 @@ def build_content(folder: Path) -> DawnContent:
         ability_of={**{c.id: c.ability for c in chars if c.ability}, **{s.id: s.ability for s in skills if s.ability}},
         char_ids=tuple(c.id for c in chars),
         mission_costly=tuple(m.kind in COSTLY for m in missions),
+        card_play=tuple(1 if actions[r].kind == "vehicle" or actions[r].effect == "draw" else 2 if actions[r].kind == "zombie" else 0
+                        for r in action_cards),
     )
 
 

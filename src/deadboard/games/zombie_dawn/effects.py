@@ -4,6 +4,8 @@ new characters, searching and missions (rulebook §Damage, §Life or Death, §De
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from deadboard.games.zombie_dawn.content import COLOURS, COSTLY, ActionRec, ItemRec, SeasonFx
 from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, DawnState, Group
 
@@ -13,13 +15,12 @@ DEATH_DAMAGE = 4
 ANY_HEAL = ("food", "medicine")
 
 
-def colour(seat: int) -> str:
-    return COLOURS[seat]
+#: the colours capitalised, to start a sentence
+TITLES: tuple[str, ...] = tuple(c.capitalize() for c in COLOURS)
 
-
-def title(seat: int) -> str:
-    """The colour capitalised, to start a sentence."""
-    return COLOURS[seat].capitalize()
+#: the colour of a seat, and the same capitalised
+colour: Callable[[int], str] = COLOURS.__getitem__
+title: Callable[[int], str] = TITLES.__getitem__
 
 
 # ==================================================================================================
@@ -208,24 +209,31 @@ def matches_tag(rec: ItemRec, tag: str) -> bool:
     return rec.straightens == tag  # fuel, ammunition
 
 
-def straight_weapons(state: DawnState, ch: int, ranged_only: bool = False) -> list[int]:
-    recs = state.c.item_recs
-    turned = state.turned
-    return [
-        it for it in state.citems[ch]
-        if recs[it].kind == "weapon" and not (turned >> it & 1) and (recs[it].ranged or not ranged_only)
-    ]
-
-
 def best_weapon(state: DawnState, ch: int, ranged_only: bool = False) -> int:
-    """The straightened weapon the character fights with (most dice, then content order), or -1."""
-    recs = state.c.item_recs
+    """The straightened weapon the character fights with (most dice, the first carried of those),
+    or -1."""
+    c = state.c
+    wdice, ranged = c.item_weapon, c.item_ranged
+    turned = state.turned
     best, dice = -1, 0
-    for it in straight_weapons(state, ch, ranged_only):
-        d = recs[it].dice
-        if d > dice:
+    for it in state.citems[ch]:
+        d = wdice[it]
+        if d > dice and not turned >> it & 1 and (ranged[it] or not ranged_only):
             best, dice = it, d
     return best
+
+
+def armed(state: DawnState, seat: int, ranged_only: bool = False) -> bool:
+    """Whether a Pj of the group carries a straightened weapon (ranged, with ``ranged_only``)."""
+    c = state.c
+    wdice, ranged = c.item_weapon, c.item_ranged
+    turned = state.turned
+    citems = state.citems
+    for ch in state.groups[seat].chars:
+        for it in citems[ch]:
+            if wdice[it] and not turned >> it & 1 and (ranged[it] or not ranged_only):
+                return True
+    return False
 
 
 def turnable_targets(state: DawnState, seat: int, icon: str, turned: bool) -> list[str]:

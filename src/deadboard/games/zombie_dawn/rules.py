@@ -46,6 +46,9 @@ SCENARIOS = (Scenario("standard", "Zombie Dawn", "Competitive survival for 1 to 
 #: checked when a group wins a combat and at the end of every round
 SELF_CHECK = frozenset({"turn"})
 
+#: makes a named tuple from the tuple of its fields (no keyword handling: the engine loop is hot)
+_new = tuple.__new__
+
 #: steps of ``pending`` that are decisions of the seat in ``step[1]``
 STEP_DECISIONS = frozenset(
     {"damage", "lodpick", "save", "items", "flee-place", "respawn", "discard", "learn", "character", "zone",
@@ -74,10 +77,10 @@ def advance(state: DawnState) -> None:
         legal = state.legal
         assert legal is not None
         if len(legal) == 1:
-            state.decision = Decision(seat, kind, "")
+            state.decision = _new(Decision, (seat, kind, ""))
             _apply(state, legal[0])
             continue
-        state.decision = Decision(seat, kind, _decision_prompt(state, seat, kind))
+        state.decision = _new(Decision, (seat, kind, _decision_prompt(state, seat, kind)))
         return
 
 

@@ -25,6 +25,8 @@ from deadboard.core.rng import Rng
 from deadboard.games.zombie_dawn.board import Board
 from deadboard.games.zombie_dawn.content import COLOURS, DawnContent
 
+_new_event = tuple.__new__
+
 SETUP = "setup"
 PLAY = "play"
 OVER = "over"
@@ -348,6 +350,10 @@ class DawnState(State):
         s.last_drive = self.last_drive
         s.legal = self.legal
         return s
+
+    def emit(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
+        """As :meth:`State.emit` (a few events per decision: made without keyword handling)."""
+        self.log.append(_new_event(Event, (kind, text, data)))
 
     # ----- small queries used everywhere ----------------------------------------------------------
     def seats(self) -> int:
