@@ -374,3 +374,57 @@ def test_a_group_may_attack_an_adjacent_group_out_of_its_turn() -> None:
     assert "attack red trio" in texts(s)
     GAME.apply(s, "attack red trio")
     assert s.combat is not None and s.combat.duel and s.combat.enemy == 1 and s.combat.group == 0
+
+
+def _attack_during_a_combat(seed: int) -> DawnState:
+    """Red fights a Shambler; yellow, next to red, attacks red in the combat's window."""
+    s = fresh(players=3, seed=seed)
+    quiet_season(s)
+    b = s.board
+    assert b is not None
+    set_group(s, 0, {"gangster": []}, hand=[], xp=1)
+    set_group(s, 1, {"kid": []}, hand=["shambler", "trio"], xp=0)
+    set_group(s, 2, {"farmer": []}, hand=[], xp=0)
+    s.groups[1].sq = b.orth[s.groups[0].sq][0]
+    s.groups[2].sq = next(sq for sq in b.locations if sq not in b.near[s.groups[0].sq] and sq not in s.occupied())
+    cm.start_combat(s, 0, 2, [action_card(s, "shambler")])
+    from deadboard.games.zombie_dawn.rules import advance
+
+    advance(s)
+    assert s.decision is not None and s.decision.seat == 1 and "attack red shambler" in texts(s)
+    GAME.apply(s, "attack red shambler")
+    assert s.queue and s.queue[0][6] and s.combat is not None and not s.combat.duel  # it waits
+    while s.decision is not None and s.decision.kind == "respond":
+        GAME.apply(s, "pass")
+    assert s.decision is not None and s.decision.kind == "combat" and s.decision.seat == 0
+    return s
+
+
+def test_an_attack_declared_during_a_combat_starts_when_it_ends() -> None:
+    s = _attack_during_a_combat(73)
+    s.rng = ScriptedRng([5, 5, 1])  # red kills the Shambler
+    GAME.apply(s, "fight")
+    assert s.combat is not None and s.combat.duel and s.combat.enemy == 1 and s.combat.group == 0
+
+
+def test_an_attack_waiting_comes_to_nothing_if_the_groups_are_no_longer_adjacent() -> None:
+    s = _attack_during_a_combat(73)
+    GAME.apply(s, "flee xp")  # fleeing moves red away from yellow (no square is next to both)
+    while s.decision is not None and s.decision.kind == "flee-place":
+        GAME.apply(s, texts(s)[0])
+    assert s.combat is None or not s.combat.duel
+    assert any("comes to nothing" in e.text for e in s.log)
+
+
+def test_a_group_searching_may_attack_a_group_next_to_it() -> None:
+    s = fresh(players=2, seed=74)
+    quiet_season(s)
+    b = s.board
+    assert b is not None
+    sq = location(s, "green", 1)
+    set_group(s, 0, {"gangster": []}, hand=["shambler", "shambler"], sq=sq)
+    set_group(s, 1, {"kid": []}, hand=[])
+    s.groups[1].sq = next(o for o in b.orth[sq] if o not in s.occupied())
+    refresh(s)
+    GAME.apply(s, "search shambler")
+    assert s.groups[0].searching and "attack yellow shambler" in texts(s)

@@ -557,6 +557,7 @@ def turn_actions(state: DawnState) -> list[Action]:
         out.append(STOP)
         for cid in ids:
             out.append(act("search", cid))
+        attack_actions(state, seat, out)
     else:
         out.append(END)
         if ids:
@@ -627,9 +628,10 @@ def may_respond(state: DawnState, seat: int) -> bool:
     return False
 
 
-def attack_actions(state: DawnState, seat: int, out: list[Action] | None) -> bool:
+def attack_actions(state: DawnState, seat: int, out: list[Action] | None, foe: int = -1) -> bool:
     """Rulebook §Attack another Group (at any moment): discard an action card next to another group
-    (not one that agreed to leave it alone this round). With ``out`` None, only whether there is one."""
+    (not one that agreed to leave it alone this round, nor ``foe``, the group it is fighting).
+    During a combat the attack waits for it to end. With ``out`` None, only whether there is one."""
     g = state.groups[seat]
     if not g.hand or not g.chars:
         return False
@@ -639,7 +641,7 @@ def attack_actions(state: DawnState, seat: int, out: list[Action] | None) -> boo
     truce = state.truce
     ids: list[str] | None = None
     for t, tg in enumerate(state.groups):
-        if t != seat and tg.chars and tg.sq in near and not truce >> (4 * seat + t) & 1:
+        if t != seat and t != foe and tg.chars and tg.sq in near and not truce >> (4 * seat + t) & 1:
             if out is None:
                 return True
             if ids is None:
@@ -653,8 +655,7 @@ def respond_actions(state: DawnState, seat: int, marks: tuple[Any, ...] = ()) ->
     """``pass`` and what the seat may do now (``marks``: what it did already in this window). Missions
     with a cost alone do not stop a seat in a window (it completes them at its next decision)."""
     out = [PASS]
-    if state.combat is None:
-        attack_actions(state, seat, out)
+    attack_actions(state, seat, out)
     anytime_actions(state, seat, out, WINDOW, marks)
     return out
 
@@ -664,7 +665,7 @@ def has_response(state: DawnState, seat: int, marks: tuple[Any, ...] = ()) -> bo
     the list (most window checks end in a pass, and random play makes thousands of them)."""
     g = state.groups[seat]
     if g.hand:
-        if card_plays(state, seat, None, False) or (state.combat is None and attack_actions(state, seat, None)):
+        if card_plays(state, seat, None, False) or attack_actions(state, seat, None):
             return True
     elif not may_respond(state, seat):
         return False
@@ -682,7 +683,7 @@ def combat_has_choice(state: DawnState) -> bool:
         return True
     if cm.has_weapon(state, seat) or cm.can_shoot(state, seat, cb):
         return True
-    if g.hand and cm.can_flee_by_card(state, seat, cb):
+    if g.hand and (cm.can_flee_by_card(state, seat, cb) or attack_actions(state, seat, None)):
         return True
     return anytime_any(state, seat, COMBAT, g.given)
 
@@ -704,6 +705,7 @@ def combat_actions(state: DawnState) -> list[Action]:
         out.append(FLEE_XP)
     if cb.blocked and not cb.unblock_tried:
         out.append(UNBLOCK)
+    attack_actions(state, seat, out)
     anytime_actions(state, seat, out, COMBAT, g.given)
     return out
 
@@ -725,6 +727,7 @@ def duel_actions(state: DawnState) -> list[Action]:
         out.append(FLEE_XP)
     if not cb.talks >> seat & 1 and offerable(state, seat, other, ()):
         out.append(act("negotiate", COLOURS[other]))
+    attack_actions(state, seat, out, foe=other)
     anytime_actions(state, seat, out, DUEL, g.given)
     return out
 
@@ -986,7 +989,7 @@ def apply_anytime(state: DawnState, seat: int, a: Action, ctx: str) -> None:
 def _attack(state: DawnState, seat: int, a: Action) -> None:
     card = hand_card(state, seat, str(a[2]))
     discard_from_hand(state, seat, card)
-    cm.start_duel(state, seat, _seat(a[1]))
+    cm.attack_group(state, seat, _seat(a[1]))
 
 
 def _give(state: DawnState, seat: int, a: Action, record: bool) -> None:

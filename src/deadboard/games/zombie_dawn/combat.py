@@ -66,7 +66,7 @@ def start_combat(
                 join(state, cb, card)
             cb.dice += dice
             return
-        state.queue.append((target, starter, tuple(cards), mission, dice, blocked))
+        state.queue.append((target, starter, tuple(cards), mission, dice, blocked, False))
         state.emit("combat", f"Zombies wait for the {colour(target)} group until the current combat ends", None)
         return
     begin_combat(state, target, starter, tuple(cards), mission, dice, blocked)
@@ -233,14 +233,36 @@ def _win(state: DawnState, cb: Combat) -> None:
 
 
 def _close(state: DawnState) -> None:
-    """Pop the finished combat; start the next one waiting, if any."""
+    """Pop the finished combat; start the next one waiting, if any (zombies against a group that has
+    left the map are discarded; an attack on a group no longer next to the attacker, or that the
+    attacker has agreed to leave alone meanwhile, comes to nothing)."""
     top = state.pending.pop()
     assert top[0] == "combat"
     state.combat = None
     while state.queue:
-        target, starter, cards, mission, dice, blocked = state.queue.pop(0)
+        target, starter, cards, mission, dice, blocked, duel = state.queue.pop(0)
+        if duel:
+            if may_attack(state, starter, target):
+                start_duel(state, starter, target)
+                return
+            state.emit("combat", f"The {colour(starter)} group's attack on the {colour(target)} group comes to nothing", None)
+            continue
+        if not state.groups[target].chars:
+            for card in cards:
+                state.actions.discard(card)
+            continue
         begin_combat(state, target, starter, cards, mission, dice, blocked)
         return
+
+
+def may_attack(state: DawnState, attacker: int, defender: int) -> bool:
+    """Rulebook §Attack another Group: both groups on the map, on adjacent squares, and the attacker
+    not bound by an accepted offer to leave the defender alone this round."""
+    a, d = state.groups[attacker], state.groups[defender]
+    b = state.board
+    assert b is not None
+    return (bool(a.chars) and bool(d.chars) and d.sq in b.near[a.sq]
+            and not state.truce >> (4 * attacker + defender) & 1)
 
 
 def can_shoot(state: DawnState, seat: int, cb: Combat) -> bool:
@@ -405,6 +427,17 @@ def unblock(state: DawnState, seat: int) -> None:
 # ==================================================================================================
 # combat between groups
 # ==================================================================================================
+def attack_group(state: DawnState, attacker: int, defender: int) -> None:
+    """An attack declared during another combat waits for it to end, as zombies do (rulebook
+    §Questions: "those combats will be resolved after finishing your combat")."""
+    cb = state.combat
+    if cb is not None and cb.stage != "over":
+        state.queue.append((defender, attacker, (), -1, 0, False, True))
+        state.emit("combat", f"The {colour(attacker)} group will attack the {colour(defender)} group when the current combat ends", None)
+        return
+    start_duel(state, attacker, defender)
+
+
 def start_duel(state: DawnState, attacker: int, defender: int) -> None:
     cb = Combat(defender, attacker, duel=True, enemy=attacker)
     cb.stage = "attacker"

@@ -639,7 +639,7 @@ def snapshot(state: DawnState) -> dict[str, Any]:
                                  + [c.skills[sk].id for sk in range(len(c.skills)) if state.sused >> sk & 1]),
         "truces": [[COLOURS[k // 4], COLOURS[k % 4]] for k in range(16) if state.truce >> k & 1],
         "combat": state.combat.to_json(c) if state.combat is not None else None,
-        "queue": [[COLOURS[q[0]], q[1], cards(q[2]), q[3], q[4], q[5]] for q in state.queue],
+        "queue": [[COLOURS[q[0]], q[1], cards(q[2]), q[3], q[4], q[5], q[6]] for q in state.queue],
         "last_drive": [state.last_drive[0], sqname(state.last_drive[1]), [sqname(s) for s in state.last_drive[2]],
                        state.last_drive[3]] if state.last_drive else None,
         "pending": [step_json(s) for s in state.pending],
