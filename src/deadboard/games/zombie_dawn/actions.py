@@ -467,6 +467,12 @@ def _ability_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: 
         else:
             for target in turnable_targets(state, seat, ab.icon, turned=True):
                 out.append(act("activate", ident, target))
+    elif eff == "repair":
+        names = state.c.item_names
+        icons = state.c.item_icons
+        for it in state.carried(seat):
+            if icons[it] and state.is_turned(it):
+                out.append(act("activate", ident, names[it]))
     elif eff == "rally" or eff == "escape":
         out.append(act("activate", ident))
     elif eff == "shove":
@@ -1037,7 +1043,7 @@ def activate(state: DawnState, seat: int, a: Action) -> None:
         ch = _char(state, a[2])
         gone = heal(state, ch, ANY_HEAL, ab.value)
         state.emit("ability", f"{who}: {name} — {c.characters[ch].name} loses {', '.join(c.damages[c.damage_cards[d]].name for d in gone)}", info)
-    elif eff == "straighten":
+    elif eff == "straighten" or eff == "repair":
         card = str(a[2])
         if card == "vehicle":
             g.vehicle_turned = False

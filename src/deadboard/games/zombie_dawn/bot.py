@@ -39,6 +39,10 @@ from deadboard.games.zombie_dawn.effects import (
 )
 from deadboard.games.zombie_dawn.state import DawnState
 
+#: what an activated ability is worth to the bot when it chooses its character
+ABILITY_VALUE = {"heal": 1.5, "dash": 1.5, "straighten": 1.0, "repair": 1.0, "rally": 1.5, "shove": 1.5, "escape": 1.0,
+                 "lure": 1.5, "pickpocket": 1.0, "last-rites": 1.0, "unblock": 0.5}
+
 #: what an item is worth to the bot, by kind (weapons add their dice)
 ITEM_VALUE = {"weapon": 3.0, "heal": 3.0, "straighten": 2.0, "gear": 2.5, "flare": 2.0, "tool": 2.0}
 
@@ -191,8 +195,9 @@ class HeuristicBot:
         def value(a: Action) -> float:
             rec = s.c.characters[s.c.char_index[str(a[1])]]
             m = rec.mods
+            ab = ABILITY_VALUE.get(rec.ability.effect, 1.0) if rec.ability is not None else 0.0
             return (rec.carry + 2 * (m.search + m.die + m.ranged) + m.lod + m.move + m.heal
-                    + 0.5 * (m.search_field + m.search_forest + m.search_city) + m.hand)
+                    + 0.5 * (m.search_field + m.search_forest + m.search_city) + m.hand + ab)
 
         return max(legal, key=lambda a: (value(a), a.text))
 
@@ -207,8 +212,8 @@ class HeuristicBot:
         heal = self._heal(s, by.get("use", []) + self.abilities(s, by.get("activate", []), "heal"), threshold=2)
         if heal is not None:
             return heal
-        for a in self.abilities(s, by.get("activate", []), "straighten", "last-rites"):
-            if self.ability(s, a) == "straighten" or self.frailest(s, self.seat) >= 3:
+        for a in self.abilities(s, by.get("activate", []), "straighten", "repair", "last-rites"):
+            if self.ability(s, a) != "last-rites" or self.frailest(s, self.seat) >= 3:
                 return a
         hurt = max((len(s.cdmg[ch]) for ch in g.chars), default=0)
         if g.searching:
@@ -289,7 +294,7 @@ class HeuristicBot:
         mine = self.strength(s, self.seat)
         for a in sorted(attacks, key=lambda x: (self.card_value(s, str(x[2])), x.text)):
             t = COLOURS.index(str(a[1]))
-            if mine >= 1.8 * self.strength(s, t) + 0.5 and (t == lead or self.frailest(s, t) >= 3):
+            if mine >= 1.5 * self.strength(s, t) + 0.3 and (t == lead or self.frailest(s, t) >= 2):
                 return a
         return None
 

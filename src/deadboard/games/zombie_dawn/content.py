@@ -109,7 +109,7 @@ class SeasonFx(_Fields):
 #: ``turn`` (only in the owner's turn, outside combat)
 AbilityWhen = Literal["any", "combat", "turn"]
 AbilityEffect = Literal[
-    "heal", "straighten", "rally", "shove", "unblock", "escape", "lure", "pickpocket", "last-rites", "dash",
+    "heal", "straighten", "repair", "rally", "shove", "unblock", "escape", "lure", "pickpocket", "last-rites", "dash",
 ]
 #: effects that only make sense in a combat, and those only in one's own turn
 _COMBAT_EFFECTS = frozenset({"rally", "shove", "unblock", "escape"})
@@ -124,6 +124,7 @@ class Ability(_Fields):
     effect:
       heal        remove ``value`` Damage that is not a Bite from a Pj of the group
       straighten  straighten a turned card of the group with ``icon`` (no icon: the vehicle)
+      repair      straighten a turned item of the group that has an icon (a weapon, a tool)
       rally       the group rolls ``value`` extra dice in its next attack (its own combat)
       shove       eliminate ``value`` zombie dice (its own combat against zombies)
       unblock     the group is unblocked without a roll (its own combat, when blocked)
@@ -383,6 +384,8 @@ class DawnContent:
     #: per item instance: the dice of a weapon (0: not a weapon), and whether it is a ranged one
     item_weapon: tuple[int, ...] = ()
     item_ranged: tuple[bool, ...] = ()
+    #: per item instance: its icons (what may straighten it)
+    item_icons: tuple[tuple[str, ...], ...] = ()
     #: activated abilities of each character and each skill (None: none)
     char_ability: tuple[Ability | None, ...] = ()
     skill_ability: tuple[Ability | None, ...] = ()
@@ -480,6 +483,7 @@ def build_content(folder: Path) -> DawnContent:
         item_bag=tuple(items[r].mods.carry for r in item_cards),
         item_weapon=tuple(items[r].dice if items[r].kind == "weapon" else 0 for r in item_cards),
         item_ranged=tuple(items[r].kind == "weapon" and items[r].ranged for r in item_cards),
+        item_icons=tuple(items[r].icons for r in item_cards),
         char_ability=tuple(c.ability for c in chars),
         skill_ability=tuple(s.ability for s in skills),
         any_char_ability=tuple(c.ability is not None and c.ability.when == "any" for c in chars),
