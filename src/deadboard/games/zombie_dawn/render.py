@@ -94,8 +94,10 @@ def group_panel(state: DawnState, seat: int, viewer: int | None) -> Panel:
         rec = c.characters[ch]
         dmg = ", ".join(c.damages[c.damage_cards[d]].name for d in state.cdmg[ch]) or "unhurt"
         items = ", ".join(c.item_recs[it].name + (" (turned)" if state.is_turned(it) else "") for it in state.citems[ch]) or "nothing"
-        skills = ", ".join(c.skills[s].name for s in state.cskills[ch])
-        t.add_row(Text(rec.name, style="bold"), Text(f"{len(state.cdmg[ch])}/4: {dmg}", style="red" if state.cdmg[ch] else "green"))
+        skills = ", ".join(c.skills[s].name + (" (used)" if c.skill_ability[s] and state.sused >> s & 1 else "")
+                           for s in state.cskills[ch])
+        label = rec.name + (" (ability used)" if rec.ability is not None and state.cused >> ch & 1 else "")
+        t.add_row(Text(label, style="bold"), Text(f"{len(state.cdmg[ch])}/4: {dmg}", style="red" if state.cdmg[ch] else "green"))
         t.add_row("", f"carries {items}" + (f"; skills {skills}" if skills else ""))
     if g.vehicle >= 0:
         t.add_row("vehicle", c.action_recs[g.vehicle].name + (" (turned)" if g.vehicle_turned else ""))
@@ -108,6 +110,9 @@ def group_panel(state: DawnState, seat: int, viewer: int | None) -> Panel:
         t.add_row("completed", done)
     if g.dead:
         t.add_row("dead", ", ".join(c.characters[ch].name for ch in g.dead))
+    peace = [COLOURS[b] for b in range(4) if state.truce >> (4 * seat + b) & 1]
+    if peace:
+        t.add_row("truce", "will not attack " + ", ".join(peace) + " this round")
     if viewer is None or viewer == seat:
         t.add_row("hand", ", ".join(c.action_recs[k].name for k in sorted(g.hand, key=lambda k: c.action_cards[k])) or "empty")
         t.add_row("missions", "; ".join(f"{c.missions[m].name} ({c.missions[m].vp} VP): {c.missions[m].text}" for m in g.missions) or "none")
@@ -143,6 +148,11 @@ def status_text(state: DawnState) -> Text:
             extra = " · BLOCKED" if cb.blocked else ""
             mode = "melee" if cb.melee else "ranged allowed"
             t.append(f"\nCombat: {cb.dice} zombie dice against {COLOURS[cb.group]} ({zs}; {mode}{extra})", style="bold red")
+    top = state.pending[-1] if state.pending else None
+    if top is not None and top[0] in ("bargain", "answer"):
+        offerer, receiver = (top[1], top[2]) if top[0] == "bargain" else (top[2], top[1])
+        items = ", ".join(c.item_recs[it].name for it in top[3]) or "nothing yet"
+        t.append(f"\nOffer on the table: {COLOURS[offerer]} to {COLOURS[receiver]}: {items}", style="bold yellow")
     return t
 
 
