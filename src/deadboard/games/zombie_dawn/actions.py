@@ -204,12 +204,13 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
                 continue
             if out is None:
                 return True
+            plays = state.c.play_at[state.c.action_cards[card]]
             for t in victims:
                 if drive is not None and drive[0] == t:
                     for sq in drive[2]:
                         out.append(act("play", cid, COLOURS[t], names[sq]))
                 else:
-                    out.append(act("play", cid, COLOURS[t]))
+                    out.append(plays[t])
         elif kind == "event":
             eff = r.effect
             if eff == "heal":
@@ -669,12 +670,8 @@ def respond_actions(state: DawnState, seat: int, marks: tuple[Any, ...] = ()) ->
 def has_response(state: DawnState, seat: int, marks: tuple[Any, ...] = ()) -> bool:
     """Whether :func:`respond_actions` would offer the seat more than ``pass``, without building
     the list (most window checks end in a pass, and random play makes thousands of them)."""
-    g = state.groups[seat]
-    if g.hand:
-        if card_plays(state, seat, None, False) or attack_actions(state, seat, None):
-            return True
-    elif not may_respond(state, seat):
-        return False
+    if state.groups[seat].hand and (card_plays(state, seat, None, False) or attack_actions(state, seat, None)):
+        return True
     return anytime_any(state, seat, WINDOW, marks, cards=False)
 
 

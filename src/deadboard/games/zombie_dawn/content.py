@@ -20,6 +20,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from deadboard.core.action import Action
 from deadboard.core.content import Record, content_dir, load_records, unique
 from deadboard.core.errors import ContentError
 
@@ -402,6 +403,9 @@ class DawnContent:
     #: per action card instance: 1 playable whatever happens (a vehicle, a card that draws), 2 a
     #: zombie, 0 it depends (events, special movement)
     card_play: tuple[int, ...] = ()
+    #: per action card record: the action "play <card> <colour>" for each colour (made once: zombies
+    #: are offered against every group in every window)
+    play_at: tuple[tuple[Action, ...], ...] = ()
 
 
 def _instances(counts: list[tuple[str, int]]) -> tuple[tuple[int, ...], tuple[str, ...]]:
@@ -495,6 +499,7 @@ def build_content(folder: Path) -> DawnContent:
         mission_costly=tuple(m.kind in COSTLY for m in missions),
         card_play=tuple(1 if actions[r].kind == "vehicle" or actions[r].effect == "draw" else 2 if actions[r].kind == "zombie" else 0
                         for r in action_cards),
+        play_at=tuple(tuple(Action("play", a.id, colour) for colour in COLOURS) for a in actions),
     )
 
 
