@@ -451,3 +451,16 @@ def test_found_items_exchange_with_the_table_during_a_search() -> None:
     g = s.groups[0]
     assert s.c.item_index["pitchfork-1"] in g.found and not s.citems[s.c.char_index["kid"]]
     assert "drop pitchfork-1" not in texts(s)
+
+
+def test_the_heuristic_bot_passes_a_spare_weapon_to_an_unarmed_pj() -> None:
+    from deadboard.bots.base import make_bot
+
+    s = _pair(red={"gangster": ["pistol-1", "axe-1"], "farmer": []}, red_hand=[], xp=1)
+    cm.start_combat(s, 0, 1, [action_card(s, "trio")])
+    advance(s)
+    bot = make_bot("heuristic", GAME, 0, 3)
+    choice = bot.choose(GAME, GAME.view(s, 0), GAME.legal_actions(s)).text
+    assert choice in ("give pistol-1 farmer", "give axe-1 farmer")  # before the attack phase
+    GAME.apply(s, choice)
+    assert bot.choose(GAME, GAME.view(s, 0), GAME.legal_actions(s))[0] != "give"  # and no more

@@ -33,6 +33,7 @@ from deadboard.games.zombie_dawn.effects import (
     best_weapon,
     capacity,
     cmod,
+    holder,
     load,
     score_parts,
     worst_lod,
@@ -230,6 +231,9 @@ class HeuristicBot:
         attack = self._attack(s, by.get("attack", []))
         if attack is not None:
             return attack
+        share = self._share(s, by.get("give", []))
+        if share is not None:
+            return share
         if "learn" in by:
             return by["learn"][0]
         if "play" in by:
@@ -295,6 +299,21 @@ class HeuristicBot:
         for a in sorted(attacks, key=lambda x: (self.card_value(s, str(x[2])), x.text)):
             t = COLOURS.index(str(a[1]))
             if mine >= 1.5 * self.strength(s, t) + 0.3 and (t == lead or self.frailest(s, t) >= 2):
+                return a
+        return None
+
+    def _share(self, s: DawnState, gives: list[Action]) -> Action | None:
+        """Pass a spare weapon to a Pj who has none (each Pj fights with one), and gear that helps Life
+        or Death rolls to a Pj much more hurt than its carrier."""
+        c = s.c
+        for a in gives:
+            it = c.item_index[str(a[1])]
+            to = c.char_index[str(a[2])]
+            frm = holder(s, it)
+            if c.item_weapon[it]:
+                if best_weapon(s, to) < 0 and any(w != it and c.item_weapon[w] for w in s.citems[frm]):
+                    return a
+            elif c.inst_mods[it].get("lod", 0) > 0 and len(s.cdmg[to]) > len(s.cdmg[frm]) + 1:
                 return a
         return None
 
@@ -405,6 +424,9 @@ class HeuristicBot:
         rally = self.abilities(s, legal, "rally")
         if rally and cb.dice >= 3 and s.groups[self.seat].adrenaline == 0:
             return rally[0]
+        share = self._share(s, [a for a in legal if a[0] == "give"])
+        if share is not None:
+            return share
         adrenaline = [a for a in legal if a[0] == "play" and len(a) == 2
                       and s.c.actions[s.c.action_index[str(a[1])]].effect == "adrenaline"]
         if adrenaline and cb.dice >= 3:
