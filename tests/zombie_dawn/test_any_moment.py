@@ -376,11 +376,11 @@ def test_one_offer_to_each_group_per_window() -> None:
 
 
 def test_negotiation_needs_a_group_next_to_yours_and_items_it_can_carry() -> None:
-    from deadboard.games.zombie_dawn.actions import may_respond, offerable
+    from deadboard.games.zombie_dawn.actions import has_response, offerable
 
     s = _pair(yellow={"hermit": ["pitchfork-1"]})
     _walk(s)  # red walks away: yellow, not next to it, has nothing to do in the window
-    assert not may_respond(s, 1)
+    assert not has_response(s, 1)
     assert s.decision is not None and s.decision.kind == "turn"
     t = _pair(red={"gangster": ["pitchfork-1", "axe-1"]}, yellow={"hermit": ["pitchfork-2"]}, adjacent=True)
     assert offerable(t, 1, 0, ()) == []  # the Gangster's 2 spaces are full: nothing yellow could give

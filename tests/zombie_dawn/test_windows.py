@@ -131,7 +131,12 @@ def test_the_quick_response_check_agrees_with_the_list_of_responses() -> None:
     """``has_response`` (used to skip seats without building a list) says exactly whether the seat
     has more than ``pass``; ``combat_has_choice`` whether a group has more than ``fight``."""
     from deadboard.core import Rng, Setup
-    from deadboard.games.zombie_dawn.actions import combat_actions, combat_has_choice, has_response, respond_actions
+    from deadboard.games.zombie_dawn.actions import (
+        combat_actions,
+        combat_has_choice,
+        has_response,
+        respond_actions,
+    )
 
     rng = Rng(5)
     checked = 0

@@ -596,45 +596,6 @@ def turn_actions(state: DawnState) -> list[Action]:
     return out
 
 
-def may_respond(state: DawnState, seat: int) -> bool:
-    """A quick test: False when the seat surely has nothing but ``pass`` (no card in hand, no item
-    that does something when used or could change hands, no ability ready, no Cold Blood, no group
-    next to it to make an offer to); True when it may have more."""
-    g = state.groups[seat]
-    if g.hand:
-        return True
-    chars = g.chars
-    if not chars:
-        return False
-    c = state.c
-    usable = c.item_usable
-    citems = state.citems
-    carries = False
-    for ch in chars:
-        for it in citems[ch]:
-            carries = True
-            if usable[it]:
-                return True
-    if carries and (len(chars) > 1 or (g.searching and g.found)):
-        return True
-    cab, sab = c.any_char_ability, c.any_skill_ability
-    for ch in chars:
-        if cab[ch] and not state.cused >> ch & 1:
-            return True
-        for sk in state.cskills[ch]:
-            if sab[sk] and not state.sused >> sk & 1:
-                return True
-    if g.xp > 0 and not g.cold_blood and season_fx(state).cold_blood:
-        return True
-    if carries and not state.cfg.solo:
-        b = state.board
-        assert b is not None
-        for t, tg in enumerate(state.groups):
-            if t != seat and tg.chars and b.adjacent(g.sq, tg.sq):
-                return True
-    return False
-
-
 def attack_actions(state: DawnState, seat: int, out: list[Action] | None, foe: int = -1) -> bool:
     """Rulebook §Attack another Group (at any moment): discard an action card next to another group
     (not one that agreed to leave it alone this round, nor ``foe``, the group it is fighting).
