@@ -128,8 +128,9 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-def create_app(db: str | Path | Store | Service = ":memory:", resume_bots: bool = True) -> FastAPI:
-    """The application. ``db`` is the games file (or a ready Store or Service)."""
+def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_poll: float = LONG_POLL) -> FastAPI:
+    """The application. ``db`` is the games file (or a ready Store or Service); ``long_poll`` is how
+    long a page's wait for a change is held open (seconds)."""
     if isinstance(db, Service):
         service = db
     else:
@@ -237,7 +238,7 @@ def create_app(db: str | Path | Store | Service = ":memory:", resume_bots: bool 
             ev = notifier.event(gid)
             if service.rev(gid) == since:
                 try:
-                    await asyncio.wait_for(ev.wait(), timeout=LONG_POLL)
+                    await asyncio.wait_for(ev.wait(), timeout=long_poll)
                 except TimeoutError:
                     return {"unchanged": True, "rev": since}
         return await run_in_threadpool(service.page, gid, token, log_from, log_epoch)

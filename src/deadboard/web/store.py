@@ -100,11 +100,12 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        if self.path != ":memory:":
-            try:
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            except OSError as e:
-                raise StoreError(f"cannot create the folder for {self.path}: {e.strerror or e}") from None
+        if self.path == ":memory:" or self.path.startswith("file:"):
+            raise StoreError("the games database must be a file (each thread opens its own connection)")
+        try:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StoreError(f"cannot create the folder for {self.path}: {e.strerror or e}") from None
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._all_lock = threading.Lock()
@@ -203,14 +204,6 @@ class Store:
     def rev(self, gid: str) -> int | None:
         row = self._conn().execute("SELECT rev FROM games WHERE id = ?", (gid,)).fetchone()
         return None if row is None else int(row[0])
-
-    def token_seats(self, gid: str, token: str) -> tuple[list[int], str] | None:
-        row = self._conn().execute(
-            "SELECT seats, label FROM tokens WHERE digest = ? AND game_id = ?", (digest(token), gid)
-        ).fetchone()
-        if row is None:
-            return None
-        return [int(s) for s in json.loads(row[0])], str(row[1])
 
     def tokens(self, gid: str) -> list[tuple[str, list[int], str]]:
         """(digest, seats, label) of every token of a game."""
