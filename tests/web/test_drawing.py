@@ -135,7 +135,10 @@ def test_items_on_the_floor_are_marked_on_their_square() -> None:
 
 
 def test_actions_are_sorted_onto_the_squares_and_doors_they_concern() -> None:
-    state = played(Setup("no-chance"), 8, 0)
+    state = NIGHT.new(Setup("no-chance"), 8)
+    while state.decision is not None and state.decision.kind != "activate":
+        NIGHT.apply(state, NIGHT.legal_actions(state)[0])
+    assert isinstance(state, NightState)
     grid = state.c.grid
     cases = {
         "move Ben c5": "sq:c5",
