@@ -84,7 +84,14 @@ def serve_cmd(
     typer.echo(f"deadboard is serving on http://{shown}:{real_port}/  (games in {path}; Ctrl+C stops)")
     sys.stdout.flush()
     config = uvicorn.Config(application, log_level=log_level.lower(), access_log=False, timeout_graceful_shutdown=3)
-    server = uvicorn.Server(config)
+    notifier = application.state.notifier
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: object) -> None:
+            notifier.close()  # pages waiting for a change are answered at once
+            super().handle_exit(sig, frame)  # type: ignore[arg-type]
+
+    server = Server(config)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

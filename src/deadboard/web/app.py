@@ -71,6 +71,19 @@ class Notifier:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._events: dict[str, asyncio.Event] = {}
+        self.closed = False
+
+    def close(self) -> None:
+        """Release every waiting page at once (the server is stopping)."""
+        self.closed = True
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._fire_all)
+
+    def _fire_all(self) -> None:
+        events, self._events = self._events, {}
+        for ev in events.values():
+            ev.set()
 
     def notify(self, gid: str) -> None:
         loop = self.loop
@@ -236,10 +249,12 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
         if since is not None:
             await run_in_threadpool(service.authorize, gid, token)
             ev = notifier.event(gid)
-            if service.rev(gid) == since:
+            if service.rev(gid) == since and not notifier.closed:
                 try:
                     await asyncio.wait_for(ev.wait(), timeout=long_poll)
                 except TimeoutError:
+                    return {"unchanged": True, "rev": since}
+                if notifier.closed:
                     return {"unchanged": True, "rev": since}
         return await run_in_threadpool(service.page, gid, token, log_from, log_epoch)
 

@@ -280,6 +280,11 @@ function render(p) {
   $("hintbox").classList.add("hidden");
   hotSeatCurtain(p, previous);
   S.firstRender = false;
+  // for scripts and tests: what this page shows now
+  document.body.dataset.rev = String(p.rev);
+  document.body.dataset.steps = String(p.steps);
+  document.body.dataset.decision = p.decision ? p.decision.kind : "over";
+  document.body.dataset.yours = String(!!(p.decision && p.decision.yours));
   if (!p.decision || !p.decision.yours) poll(p.rev);
   else S.pollId += 1;
 }
@@ -295,6 +300,14 @@ function hotSeatCurtain(p, previous) {
   $("curtain-go").textContent = `I am ${name}: show my board`;
   $("curtain-go").onclick = () => { S.shownViewer = p.viewer; $("curtain").classList.add("hidden"); };
 }
+
+// ----- zoom (for small screens: the board grows and scrolls inside its frame) -------------------
+$("zoom").addEventListener("click", () => {
+  const board = $("board");
+  const level = (parseInt(board.dataset.zoom || "0", 10) + 1) % 3;
+  board.dataset.zoom = String(level);
+  $("zoom").textContent = ["Zoom", "Zoom ×2", "Zoom ×3"][level];
+});
 
 // ----- tools -----------------------------------------------------------------------------------
 $("undo").addEventListener("click", async () => {
@@ -360,6 +373,7 @@ async function replayShow(step) {
     $("r-slider").max = String(data.steps);
     $("r-slider").value = String(data.step);
     $("r-step").textContent = `decision ${data.step} of ${data.steps}`;
+    document.body.dataset.replayStep = String(data.step);
     $("r-what").textContent = (data.decision ? `next: ${data.decision.name} — ${data.decision.prompt}. ` : "") + `last: ${data.action}`;
     $("caption").textContent = data.drawing.caption || "";
     drawBoard(data.drawing, false);
