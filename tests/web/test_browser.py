@@ -109,7 +109,9 @@ def click_button(pg: Any, prefix: str) -> str | None:
 
 
 def board_svg(pg: Any) -> str:
-    return re.sub(r"\s?\blive\b", "", str(pg.inner_html("#board")))
+    """The board as drawn, without what marks the actions (absent from the replay viewer)."""
+    html = re.sub(r'<g class="squares">.*?</g>', "", str(pg.inner_html("#board")))
+    return re.sub(r"\s?\blive\b", "", html)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -227,11 +229,9 @@ def test_save_reload_load_undo_and_the_replay_viewer(server: LiveServer, page: A
     steps = int(page.evaluate("document.body.dataset.steps"))
     assert steps == 9
     # undo
-    before_last = board_svg(page)
     page.click("#undo")
     rev = changed(page, rev)
     assert int(page.evaluate("document.body.dataset.steps")) == 8
-    assert board_svg(page) != before_last or True
     # reload: the same board
     board = board_svg(page)
     page.reload()

@@ -6,7 +6,6 @@ import os
 import socket
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -59,7 +58,7 @@ def bind(host: str, port: int) -> socket.socket:
 def serve_cmd(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port (0 picks a free one)."),
-    db: Optional[Path] = typer.Option(None, "--db", help="The SQLite file that keeps the games (default: games.sqlite3 in the user's data folder)."),
+    db: str | None = typer.Option(None, "--db", help="The SQLite file that keeps the games (default: games.sqlite3 in the user's data folder)."),
     log_level: str = typer.Option("warning", "--log-level", help="Server log level: critical, error, warning, info, debug."),
 ) -> None:
     """Serve the browser front end: every game playable on a page, solo or with others.
@@ -72,7 +71,7 @@ def serve_cmd(
     from deadboard.web import create_app
     from deadboard.web.store import StoreError
 
-    path = db if db is not None else default_db()
+    path = Path(db) if db else default_db()
     try:
         application = create_app(path)
     except StoreError as e:

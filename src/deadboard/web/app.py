@@ -26,8 +26,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from deadboard.web.service import BadRequest, Service, WebError
 from deadboard.web.store import Store
@@ -58,11 +60,35 @@ SECURITY_HEADERS = {
 }
 
 
+@lru_cache(maxsize=1)
 def _version() -> str:
     try:
         return metadata.version("deadboard")
     except metadata.PackageNotFoundError:
         return "dev"
+
+
+class HeadersMiddleware:
+    """Security headers on every answer, ``Cache-Control: no-store`` on the API (a plain ASGI
+    middleware: it adds headers without re-streaming bodies)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.common = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = self.common + ([(b"cache-control", b"no-store")] if scope["path"].startswith("/api/") else [])
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [(k, v) for k, v in extra if k not in have]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 class Notifier:
@@ -137,6 +163,12 @@ def _int_param(request: Request, name: str, default: int | None) -> int | None:
         raise BadRequest(f"'{name}' must be a whole number; got {raw!r}") from None
 
 
+def ok(data: Any, status: int = 200) -> Response:
+    """A JSON answer, encoded once with the standard library (the pages' data is plain JSON already,
+    so FastAPI's generic encoder would only walk it again)."""
+    return Response(json.dumps(data, separators=(",", ":")), status_code=status, media_type="application/json")
+
+
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
@@ -187,14 +219,7 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
         log.exception("internal error on %s %s", request.method, request.url.path)
         return _error(500, "internal", "the server failed on this request; nothing was changed")
 
-    @app.middleware("http")
-    async def _headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
-        for k, v in SECURITY_HEADERS.items():
-            response.headers.setdefault(k, v)
-        if request.url.path.startswith("/api/"):
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
+    app.add_middleware(HeadersMiddleware)
 
     # ----- pages ---------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -213,35 +238,35 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
 
     # ----- catalogue -----------------------------------------------------------------------------
     @app.get("/api/meta")
-    async def meta() -> dict[str, Any]:
-        return {"name": "deadboard", "version": _version(), "capabilities": service.capabilities()}
+    async def meta() -> Response:
+        return ok({"name": "deadboard", "version": _version(), "capabilities": service.capabilities()})
 
     @app.get("/api/catalog")
-    async def catalog() -> dict[str, Any]:
-        return {"games": await run_in_threadpool(service.catalog)}
+    async def catalog() -> Response:
+        return ok({"games": await run_in_threadpool(service.catalog)})
 
     @app.get("/api/catalog/{game}")
-    async def catalog_game(game: str) -> dict[str, Any]:
-        return await run_in_threadpool(service.describe, game)
+    async def catalog_game(game: str) -> Response:
+        return ok(await run_in_threadpool(service.describe, game))
 
     @app.post("/api/catalog/{game}/setup")
-    async def check_setup(game: str, request: Request) -> dict[str, Any]:
+    async def check_setup(game: str, request: Request) -> Response:
         body = await _body(request)
-        return await run_in_threadpool(service.check_setup, game, body)
+        return ok(await run_in_threadpool(service.check_setup, game, body))
 
     # ----- games ---------------------------------------------------------------------------------
     @app.post("/api/games", status_code=201)
-    async def create(request: Request) -> dict[str, Any]:
+    async def create(request: Request) -> Response:
         body = await _body(request)
-        return await run_in_threadpool(service.create, body)
+        return ok(await run_in_threadpool(service.create, body), 201)
 
     @app.post("/api/games/load", status_code=201)
-    async def load(request: Request) -> dict[str, Any]:
+    async def load(request: Request) -> Response:
         body = await _body(request)
-        return await run_in_threadpool(service.load, body)
+        return ok(await run_in_threadpool(service.load, body), 201)
 
     @app.get("/api/games/{gid}")
-    async def page(gid: str, request: Request) -> dict[str, Any]:
+    async def page(gid: str, request: Request) -> Response:
         token = _token(request)
         since = _int_param(request, "since", None)
         log_from = _int_param(request, "log_from", 0) or 0
@@ -253,25 +278,25 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
                 try:
                     await asyncio.wait_for(ev.wait(), timeout=long_poll)
                 except TimeoutError:
-                    return {"unchanged": True, "rev": since}
+                    return ok({"unchanged": True, "rev": since})
                 if notifier.closed:
-                    return {"unchanged": True, "rev": since}
-        return await run_in_threadpool(service.page, gid, token, log_from, log_epoch)
+                    return ok({"unchanged": True, "rev": since})
+        return ok(await run_in_threadpool(service.page, gid, token, log_from, log_epoch))
 
     @app.post("/api/games/{gid}/actions")
-    async def act(gid: str, request: Request) -> dict[str, Any]:
+    async def act(gid: str, request: Request) -> Response:
         body = await _body(request)
-        return await run_in_threadpool(
+        return ok(await run_in_threadpool(
             service.act, gid, _token(request), body.get("action"), body.get("at"),
-            _as_int(body.get("log_from"), 0), _as_int(body.get("log_epoch"), None),
-        )
+            _as_int(body.get("log_from"), 0) or 0, _as_int(body.get("log_epoch"), None),
+        ))
 
     @app.post("/api/games/{gid}/undo")
-    async def undo(gid: str, request: Request) -> dict[str, Any]:
+    async def undo(gid: str, request: Request) -> Response:
         body = await _body(request)
-        return await run_in_threadpool(
-            service.undo, gid, _token(request), _as_int(body.get("log_from"), 0), _as_int(body.get("log_epoch"), None)
-        )
+        return ok(await run_in_threadpool(
+            service.undo, gid, _token(request), _as_int(body.get("log_from"), 0) or 0, _as_int(body.get("log_epoch"), None)
+        ))
 
     @app.get("/api/games/{gid}/save")
     async def save(gid: str, request: Request) -> Response:
@@ -281,13 +306,13 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/games/{gid}/replay")
-    async def replay_step(gid: str, request: Request) -> dict[str, Any]:
+    async def replay_step(gid: str, request: Request) -> Response:
         step = _int_param(request, "step", 0)
-        return await run_in_threadpool(service.replay_step, gid, _token(request), step)
+        return ok(await run_in_threadpool(service.replay_step, gid, _token(request), step))
 
     @app.get("/api/games/{gid}/hint")
-    async def hint(gid: str, request: Request) -> dict[str, Any]:
-        return await run_in_threadpool(service.hint, gid, _token(request))
+    async def hint(gid: str, request: Request) -> Response:
+        return ok(await run_in_threadpool(service.hint, gid, _token(request)))
 
     return app
 

@@ -17,7 +17,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -138,10 +138,8 @@ class Store:
     def close(self) -> None:
         with self._all_lock:
             for c in self._all:
-                try:
+                with suppress(sqlite3.Error):
                     c.close()
-                except sqlite3.Error:
-                    pass
             self._all.clear()
         self._local = threading.local()
 

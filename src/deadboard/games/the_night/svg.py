@@ -2,7 +2,7 @@
 for the interface).
 
 The map is 22 x 17 squares of ``S`` pixels; everything that never changes (floors, walls, room
-names, Map Entry Points, decorations, the clickable squares) is drawn once per map and reused;
+names, Map Entry Points, decorations) is drawn once per map and reused;
 each call adds what the state changes: doors and windows (open, locked, broken, boarded), items on
 the floor and the counters::
 
@@ -12,8 +12,8 @@ the floor and the counters::
     | 2 [floor] | door ...        |            BREAKER strength in a white star
     +-----------------------------+   dead humans: grey counters with a cross
 
-Every square is a click target ``sq:<name>`` and every door or window ``op:<name>``; the legal
-actions are sorted onto them (a move onto the square it goes to, an attack onto the zombie's
+A square with actions is a click target ``sq:<name>`` (so is every counter on it) and every door
+or window is ``op:<name>``; the legal actions are sorted onto them (a move onto the square it goes to, an attack onto the zombie's
 square, a lock onto the door); the rest (done, end, pass, choices of items) are buttons.
 """
 
@@ -169,16 +169,6 @@ def static_map(c: NightContent) -> tuple[str, tuple[int, int]]:
         out.append(f'<text class="coord" x="{M + x * S + S / 2}" y="{M - 9}" font-size="11" text-anchor="middle" fill="#9aa">{column_name(x)}</text>')
     for y in range(h):
         out.append(f'<text class="coord" x="{M - 6}" y="{M + y * S + S / 2 + 4}" font-size="11" text-anchor="end" fill="#9aa">{y + 1}</text>')
-    # the clickable squares
-    out.append('<g class="squares">')
-    for sq in range(grid.n):
-        if not grid.passable[sq]:
-            continue
-        x, y = _xy(c, sq)
-        name = grid.names[sq]
-        out.append(f'<rect class="sq" data-target="sq:{name}" x="{x}" y="{y}" width="{S}" height="{S}">'
-                   f'<title>{name} · {_t(c.area_of[sq])}</title></rect>')
-    out.append("</g>")
     text = "".join(out)
     _static[id(c)] = (c, text, (width, height))
     return text, (width, height)
@@ -233,28 +223,43 @@ def _opening_title(c: NightContent, o: int, kind: int, flags: int) -> str:
     return f"{c.openings_label[o]} — {', '.join(states)}"
 
 
+_opening_cache: dict[tuple[int, int, int], str] = {}
+
+
 def _openings(state: NightState) -> str:
     c = state.c
-    grid = c.grid
     out = ['<g class="openings">']
-    for op in grid.openings:
+    key0 = id(c)
+    for op in c.grid.openings:
         flags = state.op[op.id]
-        ax, ay = _xy(c, op.a)
-        if op.b == op.a + 1:  # side by side: the edge is vertical
-            cx, cy, rot = ax + S, ay + S / 2, 90
-        else:
-            cx, cy, rot = ax + S / 2, ay + S, 0
-        cls = ["opening", "door" if op.kind == DOOR else "window"]
-        if flags & LOCKED:
-            cls.append("locked")
-        if flags & BROKEN:
-            cls.append("broken")
-        if flags & BOARDED:
-            cls.append("boarded")
-        out.append(f'<g class="{" ".join(cls)}" data-target="op:{op.name}" transform="translate({cx:g} {cy:g}) rotate({rot})">'
-                   f'<title>{_t(_opening_title(c, op.id, op.kind, flags))}</title>{opening_svg(op.kind, flags)}</g>')
+        key = (key0, op.id, flags)
+        got = _opening_cache.get(key)
+        if got is None:
+            got = _opening_cache[key] = _opening(c, op.id, flags)
+        out.append(got)
     out.append("</g>")
     return "".join(out)
+
+
+def _opening(c: NightContent, o: int, flags: int) -> str:
+    """One door or window in one state (cached: a map has few openings and few states each)."""
+    op = c.grid.openings[o]
+    ax, ay = _xy(c, op.a)
+    cx: float
+    cy: float
+    if op.b == op.a + 1:  # side by side: the edge is vertical
+        cx, cy, rot = ax + S, ay + S / 2, 90
+    else:
+        cx, cy, rot = ax + S / 2, ay + S, 0
+    cls = ["opening", "door" if op.kind == DOOR else "window"]
+    if flags & LOCKED:
+        cls.append("locked")
+    if flags & BROKEN:
+        cls.append("broken")
+    if flags & BOARDED:
+        cls.append("boarded")
+    return (f'<g class="{" ".join(cls)}" data-target="op:{op.name}" transform="translate({cx:g} {cy:g}) rotate({rot})">'
+            f'<title>{_t(_opening_title(c, op.id, op.kind, flags))}</title>{opening_svg(op.kind, flags)}</g>')
 
 
 def _items(state: NightState) -> str:
@@ -289,6 +294,40 @@ def _star(cx: float, cy: float, r: float) -> str:
         a = -math.pi / 2 + k * math.pi / 5
         pts.append(f"{cx + rr * math.cos(a):.1f},{cy + rr * math.sin(a):.1f}")
     return " ".join(pts)
+
+
+_zombie_cache: dict[tuple[str, int, int, bool, str, int], str] = {}
+
+
+def _zombie_counter(name: str, strength: int, ap: int, breaker: bool, sqname: str, off: int, x: int, y: int,
+                    acting_ap: int | None) -> str:
+    """A zombie's counter; those not acting are cached (same zombie, same square: same drawing)."""
+    human_zombie = not name[1:].isdigit()
+    acting = acting_ap is not None
+    cls = ["counter", "zombie"] + (["breaker"] if breaker else []) + (["acting"] if acting else [])
+    title = f"{'Human zombie ' + name[1:] if human_zombie else 'Zombie ' + name[1:]}; strength {strength}, {ap} AP"
+    if breaker:
+        title += "; BREAKER"
+    if acting:
+        title += f"; acting, {acting_ap} AP left"
+    out = [f'<g class="{" ".join(cls)}" data-target="sq:{sqname}"><title>{_t(title)}</title>']
+    if acting:
+        out.append(f'<rect class="glow" x="{x + 1}" y="{y + 1}" width="{S - 2}" height="{S - 2}" rx="7" fill="none" stroke="#ffe14d" stroke-width="3"/>')
+    fill = "#5b2a86" if human_zombie else "#8e1c1c"
+    out.append(f'<rect x="{x + 4}" y="{y + 4}" width="{S - 8}" height="{S - 8}" rx="5" fill="{fill}" stroke="#2a0505" stroke-width="1.5"/>')
+    label = name[1:]
+    if human_zombie:
+        out.append(_name_text(x + S / 2, y + 17, label, 9, "#fff", S - 11))
+    else:
+        out.append(f'<text x="{x + S / 2}" y="{y + 20}" font-size="14" font-weight="800" text-anchor="middle" fill="#fff">{_t(label)}</text>')
+    if breaker:
+        out.append(f'<polygon points="{_star(x + 12, y + 27, 7.5)}" fill="#fff" stroke="#000" stroke-width="0.6"/>'
+                   f'<text x="{x + 12}" y="{y + 30.5}" font-size="8.5" font-weight="800" text-anchor="middle" fill="#000">{strength}</text>'
+                   f'<text x="{x + 27}" y="{y + 31}" font-size="9" text-anchor="middle" fill="#ffd6d6">{ap}</text>')
+    else:
+        out.append(f'<text x="{x + S / 2}" y="{y + 31}" font-size="9" text-anchor="middle" fill="#ffd6d6">{strength} · {ap}</text>')
+    out.append("</g>")
+    return "".join(out)
 
 
 def _counters(state: NightState, seat: int | None) -> str:
@@ -346,33 +385,17 @@ def _counters(state: NightState, seat: int | None) -> str:
         off = 5 if (sq in drawn and z in stacked) else 0
         drawn.add(sq)
         x, y = x + off, y + off
-        human_zombie = z >= 100
-        name = zombie_name(state, z)
-        strength, ap, breaker = cfg.zstr[z], cfg.zap[z], cfg.zbrk.get(z, False)
         acting = z == state.zact
-        cls = ["counter", "zombie"] + (["breaker"] if breaker else []) + (["acting"] if acting else [])
-        title = f"{'Human zombie ' + name[1:] if human_zombie else 'Zombie ' + name[1:]}; strength {strength}, {ap} AP"
-        if breaker:
-            title += "; BREAKER"
+        key = (zombie_name(state, z), cfg.zstr[z], cfg.zap[z], cfg.zbrk.get(z, False), grid.names[sq], off)
         if acting:
-            title += f"; acting, {state.zap_left} AP left"
-        out.append(f'<g class="{" ".join(cls)}" data-target="sq:{grid.names[sq]}"><title>{_t(title)}</title>')
-        if acting:
-            out.append(f'<rect class="glow" x="{x + 1}" y="{y + 1}" width="{S - 2}" height="{S - 2}" rx="7" fill="none" stroke="#ffe14d" stroke-width="3"/>')
-        fill = "#5b2a86" if human_zombie else "#8e1c1c"
-        out.append(f'<rect x="{x + 4}" y="{y + 4}" width="{S - 8}" height="{S - 8}" rx="5" fill="{fill}" stroke="#2a0505" stroke-width="1.5"/>')
-        label = name[1:]
-        if human_zombie:
-            out.append(_name_text(x + S / 2, y + 17, label, 9, "#fff", S - 11))
-        else:
-            out.append(f'<text x="{x + S / 2}" y="{y + 20}" font-size="14" font-weight="800" text-anchor="middle" fill="#fff">{_t(label)}</text>')
-        if breaker:
-            out.append(f'<polygon points="{_star(x + 12, y + 27, 7.5)}" fill="#fff" stroke="#000" stroke-width="0.6"/>'
-                       f'<text x="{x + 12}" y="{y + 30.5}" font-size="8.5" font-weight="800" text-anchor="middle" fill="#000">{strength}</text>'
-                       f'<text x="{x + 27}" y="{y + 31}" font-size="9" text-anchor="middle" fill="#ffd6d6">{ap}</text>')
-        else:
-            out.append(f'<text x="{x + S / 2}" y="{y + 31}" font-size="9" text-anchor="middle" fill="#ffd6d6">{strength} · {ap}</text>')
-        out.append("</g>")
+            out.append(_zombie_counter(*key, x, y, state.zap_left))
+            continue
+        got = _zombie_cache.get(key)
+        if got is None:
+            if len(_zombie_cache) > 20_000:
+                _zombie_cache.clear()
+            got = _zombie_cache[key] = _zombie_counter(*key, x, y, None)
+        out.append(got)
     out.append("</g>")
     return "".join(out)
 
@@ -586,14 +609,24 @@ def legend_svg() -> str:
 # ==================================================================================================
 # the drawing
 # ==================================================================================================
+def _squares(state: NightState, targets: dict[str, list[str]]) -> str:
+    """Click areas for the squares that have actions now (the others have nothing to offer)."""
+    c = state.c
+    index = c.grid.index
+    out = ['<g class="squares">']
+    for t in targets:
+        if t.startswith("sq:") and t[3:] in index:
+            sq = index[t[3:]]
+            x, y = _xy(c, sq)
+            out.append(f'<rect class="sq" data-target="{t}" x="{x}" y="{y}" width="{S}" height="{S}">'
+                       f"<title>{t[3:]} · {_t(c.area_of[sq])}</title></rect>")
+    out.append("</g>")
+    return "".join(out)
+
+
 def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
     assert isinstance(view, NightState)
     state = view
-    static, (width, height) = static_map(state.c)
-    svg = (f'<svg class="board the-night" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
-           f'font-family="system-ui, sans-serif" role="img" aria-label="The Night: the house and its yard">'
-           f'<rect width="{width}" height="{height}" fill="#1b1f1a"/>{static}{_openings(state)}{_items(state)}'
-           f"{_counters(state, seat)}</svg>")
     targets: dict[str, list[str]] = {}
     labels: dict[str, str] = {}
     for a in legal:
@@ -601,6 +634,11 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
         if t is not None:
             targets.setdefault(t, []).append(a.text)
         labels[a.text] = label_of(state, a)
+    static, (width, height) = static_map(state.c)
+    svg = (f'<svg class="board the-night" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+           f'font-family="system-ui, sans-serif" role="img" aria-label="The Night: the house and its yard">'
+           f'<rect width="{width}" height="{height}" fill="#1b1f1a"/>{static}{_squares(state, targets)}'
+           f"{_openings(state)}{_items(state)}{_counters(state, seat)}</svg>")
     caption = f"Turn {state.turn} of {state.cfg.turns} — {PHASES.get(state.phase, state.phase)}"
     return {"svg": svg, "targets": targets, "panels": _panels(state, seat), "labels": labels, "caption": caption}
 
