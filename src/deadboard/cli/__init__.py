@@ -11,24 +11,13 @@ def main() -> None:
     from deadboard.core.errors import DeadboardError
 
     try:
-        app(standalone_mode=False)
+        app()  # usage errors (a bad flag) are reported by the command-line parser with exit code 2
     except DeadboardError as e:
         print(f"error: {e}", file=sys.stderr)
         sys.exit(2)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)
-    except SystemExit:
-        raise
-    except Exception as e:  # click's usage errors and friends
-        import click
-
-        if isinstance(e, click.exceptions.Abort):
-            sys.exit(1)
-        if isinstance(e, click.ClickException):
-            e.show()
-            sys.exit(2)
-        raise
 
 
 __all__ = ["app", "main"]

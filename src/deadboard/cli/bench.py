@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+
 import typer
 from rich.console import Console
 from rich.table import Table

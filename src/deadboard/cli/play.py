@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import time
-from typing import Any, Optional
+from typing import Any
 
 import typer
 from rich.columns import Columns
@@ -83,8 +83,31 @@ def show(console: Console, session: Session, seat: int | None) -> None:
 
 
 def list_actions(console: Console, legal: list[Action]) -> None:
-    items = [Text.assemble((f"{i + 1:>3} ", "bold cyan"), a.text) for i, a in enumerate(legal)]
-    console.print(Columns(items, equal=True, column_first=True, padding=(0, 2)))
+    """Numbered legal actions; long runs that differ only in their last word (squares, targets) are
+    folded into one line with their range of numbers."""
+    groups: list[tuple[int, int, list[Action]]] = []
+    for i, a in enumerate(legal):
+        prefix = a[:-1] if len(a) > 1 else a
+        if groups and groups[-1][2][0][:-1] == prefix and len(a) > 1:
+            start, _, members = groups[-1]
+            members.append(a)
+            groups[-1] = (start, i, members)
+        else:
+            groups.append((i, i, [a]))
+    items: list[Text] = []
+    for start, end, members in groups:
+        if len(members) <= 6 or len(legal) <= 30:
+            items.extend(Text.assemble((f"{start + k + 1:>3} ", "bold cyan"), m.text) for k, m in enumerate(members))
+        else:
+            label = " ".join(map(str, members[0][:-1]))
+            words = [str(m[-1]) for m in members]
+            tails = " ".join(words) if len(words) <= 40 else " ".join(words[:16]) + f" … {len(words) - 20} more … " + " ".join(words[-4:])
+            items.append(Text.assemble((f"{start + 1}–{end + 1} ", "bold cyan"), f"{label} … ({tails})"))
+    if any(len(t.plain) > 60 for t in items):
+        for t in items:
+            console.print(t)
+    else:
+        console.print(Columns(items, equal=True, column_first=True, padding=(0, 2)))
 
 
 def new_log(console: Console, state: State, since: int) -> int:
@@ -98,14 +121,14 @@ def new_log(console: Console, state: State, since: int) -> int:
 @app.command("play")
 def play_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `deadboard games`)."),
-    scenario: Optional[str] = typer.Option(None, "--scenario", "-s", help="Scenario id."),
+    scenario: str | None = typer.Option(None, "--scenario", "-s", help="Scenario id."),
     option: list[str] = typer.Option([], "--option", "-o", help="Optional rule, or option=value; repeatable."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed (default: a random one, shown at the start)."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
+    seed: int | None = typer.Option(None, "--seed", help="Seed (default: a random one, shown at the start)."),
     bot: list[str] = typer.Option([], "--bot", "-b", help="SEAT=NAME puts a bot in a seat (seats from 1); a bare NAME fills every seat."),
-    load: Optional[str] = typer.Option(None, "--load", help="Continue a saved game."),
+    load: str | None = typer.Option(None, "--load", help="Continue a saved game."),
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="Seconds between bot moves when watching."),
-    content: Optional[str] = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
+    content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
 ) -> None:
     """Play a game in the terminal: the board, the log of every roll, numbered legal actions."""
     console = Console(highlight=False)
@@ -117,7 +140,7 @@ def play_cmd(
         rep = replay(save)
         state = rep.state
         actions = list(save.actions)
-        console.print(f"[dim]Loaded {load}: {len(actions)} actions replayed.[/]")
+        console.print(f"[dim]Loaded {load}: {len(actions)} actions replayed.[/]", soft_wrap=True)
     else:
         game = get_game(game_id)
         setup = build_setup(game, scenario, option, players, content)

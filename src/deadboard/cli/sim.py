@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -22,15 +21,15 @@ from deadboard.sim.runner import run_sim, summarize
 def sim_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `deadboard games`)."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
-    scenario: Optional[str] = typer.Option(None, "--scenario", "-s", help="Scenario id."),
+    scenario: str | None = typer.Option(None, "--scenario", "-s", help="Scenario id."),
     option: list[str] = typer.Option([], "--option", "-o", help="Optional rule, or option=value; repeatable."),
-    players: Optional[int] = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
     bot: list[str] = typer.Option(["random"], "--bot", "-b", help="Bot for every seat, or SEAT=NAME; repeatable."),
     seed: int = typer.Option(0, "--seed", help="Run seed: each game's seed derives from it and the game's index."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
-    save_dir: Optional[str] = typer.Option(None, "--save-dir", help="Write every game's save file here."),
-    content: Optional[str] = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
+    save_dir: str | None = typer.Option(None, "--save-dir", help="Write every game's save file here."),
+    content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
 ) -> None:
     """Play many games with bots and summarise them (win rate with a 95% interval, scores, levels)."""
     game = get_game(game_id)
@@ -64,7 +63,8 @@ def sim_cmd(
     if summary["victory_levels"]:
         out.print("victory levels: " + ", ".join(f"{k} {v}" for k, v in summary["victory_levels"].items()))
     out.print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["endings"].items()))
-    if len(summary["seats"]) > 1:
+    if len(summary["seats"]) > 1 or "endings" in summary["seats"][0]:
         for s in summary["seats"]:
-            out.print(f"  {s['seat']}: {s['wins']} wins ({s['win_share']:.1%}, 95% CI {s['ci95'][0]:.1%}–{s['ci95'][1]:.1%})")
+            ends = ("; " + ", ".join(f"{k} {v}" for k, v in s["endings"].items())) if "endings" in s else ""
+            out.print(f"  {s['seat']}: {s['wins']} wins ({s['win_share']:.1%}, 95% CI {s['ci95'][0]:.1%}–{s['ci95'][1]:.1%}){ends}")
     out.print(f"[dim]{summary['games_per_second']:.1f} games/s on {jobs} process{'es' if jobs > 1 else ''}[/]")

@@ -322,7 +322,7 @@ class Game(ABC):
         self.redact(v, seat)
         return v
 
-    def redact(self, view: State, seat: int) -> None:
+    def redact(self, view: State, seat: int) -> None:  # noqa: B027  (default: nothing hidden)
         """Replace in ``view`` whatever ``seat`` cannot see (default: nothing is hidden)."""
 
     def determinize(self, view: State, rng: Rng) -> None:

@@ -259,7 +259,7 @@ class Grid:
             else:
                 nxt = y * w + x + sx if lhs < rhs else (y + sy) * w + x
                 kind = self.edge_kind(cur, nxt)
-                if kind == WALL or not self.passable[nxt] and self.opaque[nxt]:
+                if kind == WALL or (not self.passable[nxt] and self.opaque[nxt]):
                     return None
                 if kind in (DOOR, WINDOW):
                     crossed.append(self.opening_between(cur, nxt))

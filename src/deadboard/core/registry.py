@@ -10,6 +10,7 @@ from deadboard.core.game import Game
 #: game id -> "module:attribute" of the Game instance. A new game adds one line here.
 GAMES: dict[str, str] = {
     "the-night": "deadboard.games.the_night:GAME",
+    "district-z": "deadboard.games.district_z:GAME",
 }
 
 _loaded: dict[str, Game] = {}

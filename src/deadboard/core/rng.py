@@ -88,3 +88,32 @@ class Rng:
 
     def __setstate__(self, s: int) -> None:
         self.s = s
+
+
+class ScriptedRng(Rng):
+    """An Rng whose D6 rolls come from a script (for tests of the rulebook's worked examples).
+
+    ``d6()`` returns the scripted results in order and raises if the script runs out, so a test
+    fails loudly when the rules roll more dice than the example says; every other draw comes from
+    the seeded stream."""
+
+    __slots__ = ("script",)
+
+    def __init__(self, rolls: list[int] | tuple[int, ...], seed: int = 0) -> None:
+        super().__init__(seed)
+        self.script = list(rolls)
+
+    def d6(self) -> int:
+        if not self.script:
+            raise AssertionError("the scripted dice ran out: the rules rolled more D6 than expected")
+        v = self.script.pop(0)
+        if not 1 <= v <= 6:
+            raise ValueError(f"a scripted D6 must be 1..6, got {v}")
+        return v
+
+    def clone(self) -> ScriptedRng:
+        r = ScriptedRng(self.script, self.s)
+        return r
+
+    def __getstate__(self) -> int:  # pragma: no cover - scripted states are not pickled
+        raise TypeError("a ScriptedRng is for tests only")

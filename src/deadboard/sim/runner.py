@@ -151,4 +151,14 @@ def summarize(
         ],
         "games_per_second": n / seconds if seconds > 0 else 0.0,
     }
+    # games whose outcomes say how each seat ended (escaped, died, turned ...) get a tally per seat
+    if any(len(r.per_seat) == seats and all("ending" in p for p in r.per_seat) for r in records):
+        tallies: list[Counter[str]] = [Counter() for _ in range(seats)]
+        for r in records:
+            if len(r.per_seat) == seats:
+                for s, p in enumerate(r.per_seat):
+                    if "ending" in p:
+                        tallies[s][str(p["ending"])] += 1
+        for s, tally in enumerate(tallies):
+            out["seats"][s]["endings"] = dict(sorted(tally.items()))
     return out

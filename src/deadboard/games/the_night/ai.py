@@ -21,13 +21,15 @@ closest entry"); ties are broken at random, as the rulebook suggests.
 from __future__ import annotations
 
 from deadboard.core.grid import DOOR, INF, OPEN, WINDOW
+from deadboard.core.log import Event
 from deadboard.games.the_night.board import (
     CLOSED,
     best_weapon,
     human_squares,
-    sees,
+    vacate,
     zombie_name,
     zombie_reach,
+    zombie_steps,
 )
 from deadboard.games.the_night.combat import hand_to_hand
 from deadboard.games.the_night.state import (
@@ -115,6 +117,11 @@ def field_for(state: NightState, targets: tuple[int, ...]) -> tuple[list[int], l
             return table[targets[0]], None
         return list(map(min, *(table[t] for t in targets))), None
     return zombie_field(state, targets)
+
+
+def route_table(state: NightState) -> list[list[int]]:
+    """Zombie route costs between every pair of squares with every door and window open."""
+    return _steps(state).all_open(state)
 
 
 def nearest_target(state: NightState, targets: tuple[int, ...], sq: int) -> int:
@@ -245,16 +252,13 @@ def break_attempt(state: NightState, z: int, o: int) -> bool:
 
 
 def move_zombie(state: NightState, z: int, to: int) -> None:
-    frm = state.zsq[z]
-    if state.zocc[frm] == z:
-        state.zocc[frm] = 0
-        for other in state.stacked:
-            if state.zsq.get(other) == frm:
-                state.zocc[frm] = other
-                state.stacked = tuple(s for s in state.stacked if s != other)
-                break
-    else:
-        state.stacked = tuple(s for s in state.stacked if s != z)
+    """One step of a zombie's move."""
+    relocate(state, z, to)
+
+
+def relocate(state: NightState, z: int, to: int) -> None:
+    """Put a zombie on another square (a step, or the Lightning event's push)."""
+    vacate(state, z, state.zsq[z])
     state.zsq[z] = to
     state.zocc[to] = z
 
@@ -272,10 +276,8 @@ def unstack(state: NightState) -> None:
         while frontier and dest < 0:
             nxt = []
             for s in frontier:
-                for t, kind, o in grid.orth[s]:
-                    if t in seen or (kind != OPEN and state.op[o] & CLOSED):
-                        continue
-                    if state.cfg.confine and state.c.inside[t] != state.c.inside[s]:
+                for t in zombie_steps(state, s):
+                    if t in seen:
                         continue
                     seen.add(t)
                     if not state.zocc[t] and t not in hsq:
@@ -301,30 +303,51 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
     """Run one zombie's whole activation by the rulebook's priorities."""
     grid = state.c.grid
     orth = grid.orth
+    los_row = grid.los_row
     rng = state.rng
     ap = state.cfg.zap[z]
     confine = state.cfg.confine
     inside = state.c.inside
-    while ap > 0 and z in state.zsq:
-        sq = state.zsq[z]
-        hsq = human_squares(state)
-        if not hsq:
-            return
-        # 1. attack an adjacent live human
-        options = attack_options(state, z, hsq)
-        if options:
-            affordable = [h for h, cost in options if cost <= ap]
-            if not affordable:
-                return  # next to a human across a window with 1 AP: wait there
-            h = affordable[0] if len(affordable) == 1 else choose_target(state, affordable)
+    zocc = state.zocc
+    op = state.op
+    zsq = state.zsq
+    hsq = human_squares(state)  # nobody moves or dies until this zombie attacks, which ends its turn
+    if not hsq:
+        return
+    live = tuple(sorted(hsq))
+    name = zombie_name(state, z)
+    while ap > 0:
+        sq = zsq[z]
+        steps = orth[sq]
+        # 1. attack an adjacent live human (1 AP, 2 through a window; never through a closed opening)
+        targets: list[int] = []
+        halt = False
+        for t, kind, o in steps:
+            h = hsq.get(t)
+            if h is None:
+                continue
+            if kind == OPEN:
+                cost = 1
+            elif op[o] & CLOSED:
+                continue
+            else:
+                cost = 2 if kind == WINDOW else 1
+            if cost <= ap:
+                targets.append(h)
+            else:
+                halt = True
+        if targets:
+            h = targets[0] if len(targets) == 1 else choose_target(state, targets)
             hand_to_hand(state, h, z, "zombie")
             return
+        if halt:
+            return  # next to a human across a window with 1 AP: wait there
         # 2-5. move along the field of the humans it sees, or of all humans
-        live = tuple(sorted(hsq))
         field, near = fields.get(state, live)
         target = near[sq] if near is not None else nearest_target(state, live, sq)
-        if target >= 0 and not sees(state, sq, target):
-            visible = tuple(s for s in live if sees(state, sq, s))
+        row = los_row(sq)
+        if target >= 0 and not _clear(row[target], op):
+            visible = tuple(s for s in live if _clear(row[s], op))
             if visible:
                 vfield, _ = fields.get(state, visible)
                 if vfield[sq] < INF:
@@ -334,9 +357,7 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
             return
         best_v = here
         best: list[tuple[int, int, int]] = []
-        zocc = state.zocc
-        op = state.op
-        for t, kind, o in orth[sq]:
+        for t, kind, o in steps:
             v = field[t]
             if v >= here or zocc[t] or (confine and inside[t] != inside[sq]):
                 continue
@@ -350,7 +371,7 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
         if not best:
             return  # nothing free brings it closer: it waits
         t, kind, o = best[0] if len(best) == 1 else best[rng.below(len(best))]
-        if kind != OPEN and state.op[o] & (CLOSED if kind == DOOR else BOARDED):
+        if kind != OPEN and op[o] & CLOSED:
             ap -= 1
             if break_attempt(state, z, o):
                 fields.clear()
@@ -360,7 +381,17 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
             return  # at the window with 1 AP: halt there
         move_zombie(state, z, t)
         ap -= cost
-        state.emit("move", f"{zombie_name(state, z)} moves to {grid.names[t]}", {"zombie": zombie_name(state, z), "to": grid.names[t], "ap_left": ap})
+        state.log.append(Event("move", f"{name} moves to {grid.names[t]}", {"zombie": name, "to": grid.names[t], "ap_left": ap}))
+
+
+def _clear(crossed: tuple[int, ...] | None, op: list[int]) -> bool:
+    """Whether a line of sight (the openings it crosses) is clear now."""
+    if crossed is None:
+        return False
+    for o in crossed:  # noqa: SIM110  (a plain loop: this is the hottest check of the zombie phase)
+        if op[o] & CLOSED:
+            return False
+    return True
 
 
 def nearest_zombie(state: NightState) -> int:

@@ -49,10 +49,7 @@ def sees(state: NightState, a: int, b: int) -> bool:
     if crossed is None:
         return False
     op = state.op
-    for o in crossed:
-        if op[o] & CLOSED:
-            return False
-    return True
+    return all(not op[o] & CLOSED for o in crossed)
 
 
 def human_reach(state: NightState, sq: int) -> list[int]:
@@ -121,10 +118,7 @@ def is_firearm_ready(state: NightState, h: int, item: int) -> bool:
         return False
     tag = CARRIED + h
     where = state.item_where
-    for j in state.c.kind_items[it.ammo]:
-        if where[j] == tag:
-            return True
-    return False
+    return any(where[j] == tag for j in state.c.kind_items[it.ammo])
 
 
 def load(state: NightState, h: int) -> int:
@@ -157,3 +151,29 @@ def best_weapon(state: NightState, h: int) -> int:
 
 def zombie_entry_squares(state: NightState, number: int) -> tuple[int, int]:
     return state.c.entries[number - 1].squares
+
+
+def zombie_steps(state: NightState, sq: int) -> list[int]:
+    """Squares a zombie on ``sq`` could step to through open ways (ignoring AP and occupants),
+    kept inside the house when the scenario confines the zombies."""
+    inside = state.c.inside
+    confine = state.cfg.confine
+    op = state.op
+    return [
+        t
+        for t, kind, o in state.c.grid.orth[sq]
+        if (kind == OPEN or not op[o] & CLOSED) and not (confine and inside[t] != inside[sq])
+    ]
+
+
+def vacate(state: NightState, z: int, sq: int) -> None:
+    """Zombie ``z`` leaves ``sq``: the square goes to a risen zombie that shared it, if any."""
+    if state.zocc[sq] != z:
+        state.stacked = tuple(s for s in state.stacked if s != z)
+        return
+    state.zocc[sq] = 0
+    for other in state.stacked:
+        if other != z and state.zsq.get(other) == sq:
+            state.zocc[sq] = other
+            state.stacked = tuple(s for s in state.stacked if s != other)
+            return

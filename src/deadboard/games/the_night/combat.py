@@ -6,6 +6,7 @@ from __future__ import annotations
 from deadboard.games.the_night.board import (
     best_weapon,
     human_reach,
+    vacate,
     zombie_name,
     zombie_reach,
 )
@@ -32,16 +33,7 @@ def rcp_index(distance: int) -> int:
 
 def remove_zombie(state: NightState, z: int) -> None:
     """A zombie that loses is removed from the game, not returned to the container."""
-    sq = state.zsq.pop(z)
-    if state.zocc[sq] == z:
-        state.zocc[sq] = 0
-        for other in state.stacked:
-            if state.zsq.get(other) == sq:
-                state.zocc[sq] = other
-                state.stacked = tuple(s for s in state.stacked if s != other)
-                break
-    else:
-        state.stacked = tuple(s for s in state.stacked if s != z)
+    vacate(state, z, state.zsq.pop(z))
     if z >= HUMAN_ZOMBIE:
         state.humans[z - HUMAN_ZOMBIE].status = GONE
     state.zombies_removed += 1

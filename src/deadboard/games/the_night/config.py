@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -181,9 +181,9 @@ def parse_story(data: Mapping[str, Any], content: NightContent) -> Story:
     for it in [*(story.items or []), *(story.victory.collect if story.victory else [])]:
         if it not in item_ids:
             raise SetupError(f"story: unknown item {it!r}")
-    for e in story.entries:
-        if not 1 <= e <= 6:
-            raise SetupError(f"story: entries: {e} is not a Map Entry Point (1-6)")
+    for number in story.entries:
+        if not 1 <= number <= 6:
+            raise SetupError(f"story: entries: {number} is not a Map Entry Point (1-6)")
     numbers = {z.number for z in content.zombies}
     for k in story.zombie:
         if not k.isdigit() or int(k) not in numbers:
@@ -311,5 +311,3 @@ def build_config(setup: Setup, content: NightContent) -> Config:
         zombie_seat=seats - 1 if zombie_player else -1, options=o, **kw,
     )
 
-
-PlacementKind = Literal["table", "free", "quick", "entry", "coopers", "story"]

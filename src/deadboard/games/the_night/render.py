@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deadboard.core.game import Game, State
-from deadboard.core.grid import DOOR, OPEN, WALL, WINDOW, column_name
+from deadboard.core.grid import DOOR, WALL, WINDOW, column_name
 from deadboard.games.the_night.board import zombie_name
 from deadboard.games.the_night.state import (
     BOARDED,
@@ -102,7 +102,7 @@ def board_text(state: NightState) -> Text:
 
     def _differs(x1: int, y1: int, x2: int, y2: int) -> bool:
         a, b = y1 * w + x1, y2 * w + x2
-        return grid.passable[a] and grid.passable[b] or c.area_of[a] != c.area_of[b]
+        return (grid.passable[a] and grid.passable[b]) or c.area_of[a] != c.area_of[b]
 
     t = Text()
     t.append("    ")
@@ -177,7 +177,7 @@ def _square(state: NightState, sq: int, bg: str, humans_at: dict[int, Any], dead
         return "+" + dead.name[:2], f"grey50 on {bg}"
     n = items_at.get(sq, 0)
     if n:
-        return (f" * " if n == 1 else f"*{n} "), f"bold yellow on {bg}"
+        return (" * " if n == 1 else f"*{n} "), f"bold yellow on {bg}"
     e = c.entry_of[sq]
     if e:
         return f" {e} ", f"grey42 on {bg}"

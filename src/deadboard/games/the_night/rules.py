@@ -30,6 +30,7 @@ from deadboard.games.the_night.board import (
     step_cost_human,
     zombie_by_name,
     zombie_name,
+    zombie_steps,
     zombies_adjacent_to_human,
 )
 from deadboard.games.the_night.combat import (
@@ -56,8 +57,8 @@ from deadboard.games.the_night.state import (
     NOT_IN_GAME,
     ON_OPENING,
     OVER,
-    SET_ASIDE,
     REANIMATION,
+    SET_ASIDE,
     SETUP,
     STATUS_NAMES,
     ZOMBIE,
@@ -170,7 +171,9 @@ def _run_step(state: NightState, step: tuple[Any, ...]) -> tuple[Any, ...] | Non
     elif kind == "item":
         return su.prepare_item(state, step[1])
     elif kind == "keys":
-        state.pending.insert(0, ("item", state.c.kind_items["keys"][0]))
+        keys = state.c.kind_items["keys"][0]
+        if state.item_where[keys] == NOT_IN_GAME:
+            state.pending.insert(0, ("item", keys))
     elif kind == "boards":
         su.place_boards(state)
     elif kind == "start-items":
@@ -199,8 +202,7 @@ def _end_game(state: NightState, reason: str, text: str) -> None:
 
 def _check_sudden_end(state: NightState) -> bool:
     """Ends that cannot wait for the end of the turn: every human dead or gone, house cleared."""
-    live = sum(1 for h in state.humans if h.status == LIVE)
-    if live == 0:
+    if not any(h.status == LIVE for h in state.humans):
         if any(h.status == ESCAPED for h in state.humans):
             _end_game(state, "escaped", "Every surviving human has escaped.")
         else:
@@ -454,26 +456,45 @@ def _zombie_near(state: NightState, sq: int) -> bool:
     return any(zocc[t] for t in human_reach(state, sq))
 
 
-def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int]) -> list[tuple[int, int]]:
-    """(square, cost) for every single-square move the human can afford now."""
+def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int], last: bool = False) -> list[tuple[int, int]]:
+    """(square, cost) for every single-square move the human can afford now. ``last``: this is the
+    last square they may move (Fear of the dark), so they cannot stop on another human's way."""
     grid = state.c.grid
     sq = state.humans[h].sq
     zocc = state.zocc
+    op = state.op
+    extra_yard = 1 if state.cfg.dark_yard else 0
+    yard = state.c.yard
+    base_extra = 1 if "injured" in state.humans[h].attrs else 0
     out = []
     for t, kind, o in grid.orth[sq]:
         if zocc[t]:
             continue
-        cost = move_cost(state, h, sq, t, kind, o)
-        if cost < 0 or cost > ap:
+        if kind == OPEN:
+            cost = 1
+        elif kind == DOOR:
+            if op[o] & CLOSED:
+                continue
+            cost = 1
+        else:
+            if op[o] & BOARDED:
+                continue
+            cost = 2
+        cost += base_extra + (extra_yard if yard[t] else 0)
+        if cost > ap:
             continue
-        if t in hsq and hsq[t] != h and cost >= ap:
+        other = hsq.get(t)
+        if other is not None and other != h and (cost >= ap or last):
             continue  # may pass through another human, never stop on them
         out.append((t, cost))
     for t in grid.diag[sq]:
         if zocc[t]:
             continue
-        cost = move_cost(state, h, sq, t, OPEN, -1)
-        if cost > ap or (t in hsq and hsq[t] != h and cost >= ap):
+        cost = 1 + base_extra + (extra_yard if yard[t] else 0)
+        if cost > ap:
+            continue
+        other = hsq.get(t)
+        if other is not None and other != h and (cost >= ap or last):
             continue
         out.append((t, cost))
     out.sort()
@@ -511,7 +532,7 @@ def human_actions(state: NightState) -> list[Action]:
 
     moves: list[tuple[int, int]] = []
     if not state.frozen and state.move_limit != 0:
-        moves = human_moves(state, h, ap, hsq)
+        moves = human_moves(state, h, ap, hsq, last=state.move_limit == 1)
         if "coward" in hu.attrs:
             safe = [(t, cost) for t, cost in moves if not _zombie_near(state, t)]
             if _zombie_near(state, sq) and safe:
@@ -519,6 +540,11 @@ def human_actions(state: NightState) -> list[Action]:
             moves = safe
     for t, _cost in moves:
         out.append(act("move", name, names[t]))
+    sharing = any(o.status == LIVE and o.idx != h and o.sq == sq for o in state.humans)
+    if sharing and moves:
+        # passing through another human's square: step off before anything else that costs AP
+        out.extend(_free_actions(state, h))
+        return out
 
     combat_done = state.fought
     if ap >= 1 and not combat_done and state.shots == 0:
@@ -544,15 +570,7 @@ def human_actions(state: NightState) -> list[Action]:
             op = grid.openings[o]
             if op.lockable and not state.op[o] & BROKEN:
                 out.append(act("unlock" if state.op[o] & LOCKED else "lock", name, op.name))
-    if not _locked_in_basement(state, sq):
-        seen_kinds: set[str] = set()
-        for i, w in enumerate(where):
-            if w == sq and can_carry(state, h, i) and items[i].kind_id not in seen_kinds | {""}:
-                out.append(act("pickup", name, items[i].id))
-                if items[i].kind == "board":
-                    seen_kinds.add("board")
-    for i in carried:
-        out.append(act("drop", name, items[i].id))
+    out.extend(_free_actions(state, h))
     if ap >= 1 and carried:
         for t in human_reach(state, sq):
             other = hsq.get(t)
@@ -563,9 +581,27 @@ def human_actions(state: NightState) -> list[Action]:
                     out.append(act("give", name, state.humans[other].name, items[i].id))
     if c.entry_of[sq] and state.cfg.victory_exit == c.entry_of[sq]:
         out.append(act("escape", name))
-    sharing = any(o.status == LIVE and o.idx != h and o.sq == sq for o in state.humans)
-    if not sharing or not moves:
-        out.append(act("done", name))
+    out.append(act("done", name))
+    return out
+
+
+def _free_actions(state: NightState, h: int) -> list[Action]:
+    """Picking up (one board at a time: they are all alike) and dropping cost nothing."""
+    name = state.humans[h].name
+    sq = state.humans[h].sq
+    items = state.c.items
+    out: list[Action] = []
+    if not _locked_in_basement(state, sq):
+        board_offered = False
+        for i, w in enumerate(state.item_where):
+            if w == sq and can_carry(state, h, i):
+                if items[i].kind == "board":
+                    if board_offered:
+                        continue
+                    board_offered = True
+                out.append(act("pickup", name, items[i].id))
+    tag = CARRIED + h
+    out.extend(act("drop", name, items[i].id) for i, w in enumerate(state.item_where) if w == tag)
     return out
 
 
@@ -618,6 +654,33 @@ def _fight(state: NightState, h: int, z: int) -> None:
     state.fought = True
     hand_to_hand(state, h, z, "human")
     state.ap = 0
+    _step_off(state, h)
+
+
+def _step_off(state: NightState, h: int) -> None:
+    """A human caught by Dodge while passing through another human's square ends on the nearest square
+    free of humans and zombies (ruling: only one human may occupy a square once movement is over)."""
+    hu = state.humans[h]
+    if hu.status != LIVE or not any(o.status == LIVE and o.idx != h and o.sq == hu.sq for o in state.humans):
+        return
+    taken = {o.sq for o in state.humans if o.status == LIVE and o.idx != h}
+    seen = {hu.sq}
+    frontier = [hu.sq]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for t in human_reach(state, s):
+                if t in seen:
+                    continue
+                seen.add(t)
+                if state.zocc[t]:
+                    continue
+                if t not in taken:
+                    hu.sq = t
+                    state.emit("move", f"{hu.name} steps aside to {state.c.grid.names[t]}", {"human": hu.name, "to": state.c.grid.names[t]})
+                    return
+                nxt.append(t)
+        frontier = nxt
 
 
 def apply_human_action(state: NightState, a: Action) -> None:
@@ -788,10 +851,8 @@ def lightning_actions(state: NightState) -> list[Action]:
         for _ in range(2):
             nxt = []
             for s in frontier:
-                for t, kind, o in grid.orth[s]:
-                    if t in seen or (kind != OPEN and state.op[o] & CLOSED):
-                        continue
-                    if state.cfg.confine and state.c.inside[t] != state.c.inside[s]:
+                for t in zombie_steps(state, s):
+                    if t in seen:
                         continue
                     seen.add(t)
                     if state.zocc[t] or t in hsq:
@@ -1054,7 +1115,7 @@ class TheNight(Game):
                 _fight(state, step[1], zombie_by_name(state, str(a[2])))
             elif kind == "lightning":
                 z = zombie_by_name(state, str(a[1]))
-                ai.move_zombie(state, z, grid.index[str(a[2])])
+                ai.relocate(state, z, grid.index[str(a[2])])
                 state.emit("event", f"Lightning: {a[1]} is distracted to {a[2]}", None)
             elif kind == "dash":
                 if a[0] == "dash":
@@ -1065,11 +1126,10 @@ class TheNight(Game):
                 if a[0] == "opportunity":
                     h = human_by_name(state, str(a[1]))
                     shoot(state, h, zombie_by_name(state, str(a[2])), c.item_index[str(a[3])], -1)
-            elif kind == "latch":
-                if a[0] == "latch":
-                    o = grid.opening_by_name[str(a[1])].id
-                    state.op[o] |= LOCKED
-                    state.emit("event", f"Latch fall: the {c.openings_label[o]} is locked", None)
+            elif kind == "latch" and a[0] == "latch":
+                o = grid.opening_by_name[str(a[1])].id
+                state.op[o] |= LOCKED
+                state.emit("event", f"Latch fall: the {c.openings_label[o]} is locked", None)
         advance(state)
 
     def _finish_take(self, state: NightState) -> None:

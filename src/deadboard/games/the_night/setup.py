@@ -23,6 +23,8 @@ def initial_steps(state: NightState) -> list[tuple[object, ...]]:
     steps: list[tuple[object, ...]] = []
     steps += [("pick", seat) for seat in range(cfg.human_seats)] if cfg.hidden_hero else []
     steps.insert(0, ("choose-humans",))
+    if cfg.start_items:
+        steps.append(("start-items",))
     if cfg.item_draw == "given":
         steps.append(("arm-all",))
     else:
@@ -30,8 +32,6 @@ def initial_steps(state: NightState) -> list[tuple[object, ...]]:
     if cfg.keys_and_boards:
         steps.append(("keys",))
         steps.append(("boards",))
-    if cfg.start_items:
-        steps.append(("start-items",))
     steps.append(("zombies-start",))
     if cfg.attributes:
         steps.append(("attributes",))
@@ -81,10 +81,10 @@ def prepare_human(state: NightState, h: int) -> tuple[object, ...] | None:
         return _place_or_offer(state, h, (c.grid.square(cfg.start_squares[h]),), "the story's square")
     if mode == "free":
         cands = tuple(s for s in range(c.grid.n) if c.grid.passable[s] and human_free(state, s))
-        return _place_or_offer(state, h, cands, "any square (Alternative Human Setup)")
+        return _place_or_offer(state, h, cands, "the map (Alternative Human Setup)")
     if mode == "quick":
         cands = tuple(s for s in range(c.grid.n) if c.inside[s] and c.grid.passable[s] and human_free(state, s))
-        return _place_or_offer(state, h, cands, "anywhere in the house")
+        return _place_or_offer(state, h, cands, "the house")
     if mode == "coopers":
         area = {"Harry": "Basement Landing", "Helen": "Basement Stairs", "Karen": "Basement"}.get(name, "Living Room")
         cands = tuple(s for s in c.areas[area] if human_free(state, s))
@@ -213,7 +213,7 @@ def place_item(state: NightState, item: int, sq: int) -> None:
 def place_boards(state: NightState) -> None:
     """D6 boards in the Tool Shed (spread evenly over its squares), the rest in the Basement."""
     c = state.c
-    boards = list(c.kind_items["board"])
+    boards = [b for b in c.kind_items["board"] if state.item_where[b] == NOT_IN_GAME]
     roll = state.rng.d6()
     in_shed = min(roll, len(boards))
     shed, basement = c.areas["Tool Shed"], c.areas["Basement"]

@@ -1,0 +1,66 @@
+"""District-Z's options and their combination into one frozen :class:`Config` per game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deadboard.core.errors import SetupError
+from deadboard.core.game import Option, Scenario, Setup
+from deadboard.games.district_z.content import DistrictContent
+
+SCENARIOS = (
+    Scenario("standard", "District-Z",
+             "Find a LOCATION OBJECTIVE and reach the CITY'S EDGE. One player: a 7 x 3 CITY; 2-4 players: a 6 x 5 race."),
+)
+
+OPTIONS = (
+    Option("additional-locations", "Additional Location Cards",
+           "none: the 30 base cards; replace: swap some base cards for additional ones (see replace-count); "
+           "shuffle: add them all, shuffle and count out 30; bigger: a bigger CITY with every card.",
+           kind="choice", default="none", choices=("none", "replace", "shuffle", "bigger")),
+    Option("replace-count", "Cards replaced", "With additional-locations=replace: how many random base cards are "
+           "replaced by random additional cards.", kind="int", default=6, lo=1, hi=30),
+    Option("infection", "Infection and Zombie Survivors",
+           "Zombie wounds also infect; at twice your base health in infection you turn into a ZOMBIE SURVIVOR."),
+    Option("zombie-survivor-combat", "Zombie Survivor Combat",
+           "Zombie survivors fight living survivors on their card (needs the infection rule, which it switches on)."),
+    Option("play-on", "Play on", "Multiplayer: after the first survivor escapes the others play on for the places."),
+    Option("turn-limit", "Turn limit", "The horde overruns the CITY after this many rounds (a safeguard for bot play).",
+           kind="int", default=200, lo=10, hi=100_000),
+)
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int
+    single: bool
+    additional: str
+    replace_count: int
+    infection: bool
+    zs_combat: bool
+    play_on: bool
+    turn_limit: int
+
+
+def build_config(setup: Setup, content: DistrictContent) -> Config:
+    o = setup.options
+    zs = bool(o.get("zombie-survivor-combat", False))
+    cfg = Config(
+        players=setup.players,
+        single=setup.players == 1,
+        additional=str(o.get("additional-locations", "none")),
+        replace_count=int(o.get("replace-count", 6)),
+        infection=bool(o.get("infection", False)) or zs,
+        zs_combat=zs,
+        play_on=bool(o.get("play-on", False)),
+        turn_limit=int(o.get("turn-limit", 200)),
+    )
+    if cfg.additional != "none" and not content.additional:
+        raise SetupError("this content has no additional location cards")
+    if cfg.additional == "replace" and cfg.replace_count > min(len(content.additional), len(content.base)):
+        raise SetupError(f"replace-count: there are only {len(content.additional)} additional location cards")
+    if setup.players > len(content.objectives):
+        raise SetupError(f"{setup.players} players need {setup.players} location objectives; the content has {len(content.objectives)}")
+    if setup.players > len(content.survivors):
+        raise SetupError(f"{setup.players} players need {setup.players} survivors; the content has {len(content.survivors)}")
+    return cfg

@@ -1,0 +1,257 @@
+"""District-Z's game state and the CITY's layout.
+
+The CITY is a grid of card positions ``y * width + x`` named like squares (``a1`` top left). Each
+position holds a card: a LOCATION card index, ``OBJ + k`` for the k-th item index that is a LOCATION
+OBJECTIVE card (so ``card - OBJ`` is an item index), or ``NO_CARD`` where the layout has a hole.
+
+Single player (rulebook §Single Player City Setup, see docs/rulings/district-z.md), k = 2 side
+columns each side (3 with the bigger city)::
+
+        a    b    c    d    e    f    g    h    i
+    1        .    .  [ .    .    . ]  .    .           [ ] the 3 x 3 block with the objective
+    2   S    .    .  [ .    .    . ]  .    .    E      S the starting LOCATION, E the CITY'S EDGE
+    3        .    .  [ .    .    . ]  .    .
+
+Multiplayer: a 6 x 5 grid (7 x 6 with the bigger city); each player starts in a corner and escapes
+at the diagonally opposite one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from deadboard.core.game import Decision, Setup, State
+from deadboard.core.grid import column_name
+from deadboard.core.log import Event
+from deadboard.core.rng import Rng
+from deadboard.games.district_z.content import DistrictContent
+
+NO_CARD = -1
+OBJ = 10_000
+
+# player status
+WAITING = 0  # no survivor in the CITY yet (before the first arrival, or choosing after a death)
+LIVE = 1
+ZOMBIE = 2  # a ZOMBIE SURVIVOR
+OUT = 3  # no survivor left to play (or retired)
+ESCAPED = 4
+STATUS_NAMES = ("waiting", "live", "zombie", "out", "escaped")
+
+DIRS = ("north", "east", "south", "west")
+_DXY = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+@dataclass(frozen=True)
+class Layout:
+    width: int
+    height: int
+    cells: tuple[bool, ...]  # which positions hold a card
+    names: tuple[str, ...]
+    index: dict[str, int]
+    nbr: tuple[tuple[tuple[str, int], ...], ...]  # position -> ((direction, position), ...)
+    start: int  # single player
+    edge: int  # single player
+    objective_cells: tuple[int, ...]  # where an objective may lie at setup
+    corners: tuple[int, ...]  # multiplayer start corners (a1, f1, a5, f5 ...)
+    opposite: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def n(self) -> int:
+        return self.width * self.height
+
+    def positions(self) -> list[int]:
+        return [p for p in range(self.n) if self.cells[p]]
+
+
+def _layout(width: int, height: int, cells: list[bool], start: int, edge: int, objective_cells: list[int],
+            corners: list[int]) -> Layout:
+    names = tuple(f"{column_name(p % width)}{p // width + 1}" for p in range(width * height))
+    nbr = []
+    for p in range(width * height):
+        x, y = p % width, p // width
+        out = []
+        if cells[p]:
+            for d, (dx, dy) in zip(DIRS, _DXY):
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < width and 0 <= ny < height and cells[ny * width + nx]:
+                    out.append((d, ny * width + nx))
+        nbr.append(tuple(out))
+    opposite = {}
+    for c in corners:
+        x, y = c % width, c // width
+        opposite[c] = (height - 1 - y) * width + (width - 1 - x)
+    return Layout(width, height, tuple(cells), names, {n: i for i, n in enumerate(names)}, tuple(nbr), start, edge,
+                  tuple(objective_cells), tuple(corners), opposite)
+
+
+@lru_cache(maxsize=8)
+def single_layout(side: int) -> Layout:
+    """The single player CITY with ``side`` columns of three on each side of the 3 x 3 block."""
+    width = 3 + 2 * side + 2
+    cells = [False] * (width * 3)
+    for y in range(3):
+        for x in range(1, width - 1):
+            cells[y * width + x] = True
+    start, edge = width, 2 * width - 1
+    cells[start] = cells[edge] = True
+    middle = [y * width + x for y in range(3) for x in range(1 + side, 4 + side)]
+    return _layout(width, 3, cells, start, edge, middle, [])
+
+
+@lru_cache(maxsize=8)
+def multi_layout(width: int, height: int) -> Layout:
+    cells = [True] * (width * height)
+    corners = [0, width - 1, (height - 1) * width, height * width - 1]
+    return _layout(width, height, cells, -1, -1, list(range(width * height)), corners)
+
+
+class Player:
+    """A seat's playing piece and SURVIVOR card, with its counters and equipped items."""
+
+    __slots__ = ("arriving", "edge", "ending", "infection", "items", "kills", "pos", "seat", "start", "status",
+                 "surv", "used", "wounds")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.surv = -1  # survivor index
+        self.status = WAITING
+        self.pos = -1
+        self.start = -1
+        self.edge = -1
+        self.wounds = 0
+        self.infection = 0
+        self.items: list[int] = []  # equipped item indices (objectives included)
+        self.arriving = True  # the next turn is an arrival at the starting LOCATION
+        self.kills = 0
+        self.used: list[int] = []  # survivors this seat has played, in order
+        self.ending = ""  # escaped / died / turned / out
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.seat = self.seat
+        p.surv = self.surv
+        p.status = self.status
+        p.pos = self.pos
+        p.start = self.start
+        p.edge = self.edge
+        p.wounds = self.wounds
+        p.infection = self.infection
+        p.items = self.items.copy()
+        p.arriving = self.arriving
+        p.kills = self.kills
+        p.used = self.used.copy()
+        p.ending = self.ending
+        return p
+
+
+class DistrictState(State):
+    __slots__ = (
+        "c", "card", "cb_escape", "cb_n", "cb_opts", "cb_pos", "cb_seat", "cb_shield", "cb_used", "cfg", "counters",
+        "cur", "dropped", "lay", "order", "over", "pending", "places", "players", "reason", "rounds", "seen",
+        "setaside", "team", "turns", "unused", "up", "used_unique", "v_done", "winners", "zs_kill",
+    )
+
+    c: DistrictContent
+    lay: Layout
+
+    def __init__(self, content: DistrictContent, cfg: Any, lay: Layout, setup: Setup, seed: int) -> None:
+        self.c = content
+        self.cfg = cfg
+        self.lay = lay
+        self.setup = setup
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.log: list[Event] = []
+        self.decision: Decision | None = None
+        self.viewer: int | None = None
+        n = lay.n
+        self.players = [Player(s) for s in range(setup.players)]
+        self.card = [NO_CARD] * n
+        self.up = [False] * n
+        self.seen = [False] * n  # the identity of the card now there is public (it has been face up)
+        self.counters = [0] * n  # ZOMBIE counters
+        self.dropped: list[tuple[int, ...]] = [()] * n  # items dropped at each LOCATION
+        self.setaside: list[int] = []  # LOCATION cards that replace found objectives
+        self.unused: list[int] = []  # LOCATION cards not in the CITY (unique-event replacements)
+        self.used_unique = [False] * len(content.locations)
+        self.order: list[int] = []  # seats in turn order
+        self.cur = -1  # index into order of the seat taking its turn
+        self.rounds = 0
+        self.turns = 0
+        self.pending: list[tuple[Any, ...]] = []
+        self.cb_seat = -1  # the survivor in combat with zombies
+        self.cb_n = 0  # zombies left in this combat
+        self.cb_pos = -1
+        self.cb_escape = True
+        self.cb_used: tuple[int, ...] = ()  # item indices used in this combat (checked after it)
+        self.cb_shield = False  # Thick Skin spent in this combat
+        self.cb_opts: tuple[tuple[int, int, str], ...] = ()  # pairing options (kills, wounds, text)
+        self.v_done = False  # this visit's event was completed (not skipped)
+        self.over = False
+        self.reason = ""
+        self.winners: tuple[int, ...] = ()
+        self.places: list[int] = []  # seats in the order they escaped
+        self.team: list[int] = []  # survivors fighting a zombie survivor together
+        self.zs_kill = False  # the last death was caused by a zombie survivor
+
+    def clone(self) -> DistrictState:
+        s = DistrictState.__new__(DistrictState)
+        s.c = self.c
+        s.cfg = self.cfg
+        s.lay = self.lay
+        s.setup = self.setup
+        s.seed = self.seed
+        s.rng = Rng(self.rng.s)
+        s.log = self.log.copy()
+        s.decision = self.decision
+        s.viewer = self.viewer
+        s.players = [p.copy() for p in self.players]
+        s.card = self.card.copy()
+        s.up = self.up.copy()
+        s.seen = self.seen.copy()
+        s.counters = self.counters.copy()
+        s.dropped = self.dropped.copy()
+        s.setaside = self.setaside.copy()
+        s.unused = self.unused.copy()
+        s.used_unique = self.used_unique.copy()
+        s.order = self.order.copy()
+        s.cur = self.cur
+        s.rounds = self.rounds
+        s.turns = self.turns
+        s.pending = self.pending.copy()
+        s.cb_seat = self.cb_seat
+        s.cb_n = self.cb_n
+        s.cb_pos = self.cb_pos
+        s.cb_escape = self.cb_escape
+        s.cb_used = self.cb_used
+        s.cb_shield = self.cb_shield
+        s.cb_opts = self.cb_opts
+        s.v_done = self.v_done
+        s.over = self.over
+        s.reason = self.reason
+        s.winners = self.winners
+        s.places = self.places.copy()
+        s.team = self.team.copy()
+        s.zs_kill = self.zs_kill
+        return s
+
+    # ----- small queries ----------------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        p = self.players[seat]
+        return self.c.survivors[p.surv].id if p.surv >= 0 else f"Player{seat + 1}"
+
+    def live_at(self, pos: int, but: int = -1) -> list[int]:
+        return [p.seat for p in self.players if p.status == LIVE and p.pos == pos and p.seat != but]
+
+    def zombies_at(self, pos: int) -> list[int]:
+        return [p.seat for p in self.players if p.status == ZOMBIE and p.pos == pos]
+
+    def card_name(self, pos: int) -> str:
+        card = self.card[pos]
+        if card == NO_CARD:
+            return "-"
+        if card >= OBJ:
+            return self.c.items[card - OBJ].name
+        return self.c.locations[card].name

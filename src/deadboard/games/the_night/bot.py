@@ -1,0 +1,459 @@
+"""A heuristic player for The Night that plays like a careful person.
+
+It gathers weapons, guns with their ammo, the Keys and boards; boards and locks the way in; shoots
+before the zombies close in; fights hand-to-hand only with good odds; keeps the humans together and
+out of the zombies' reach. It looks one action ahead: every non-random action is tried on a copy of
+its view and the result scored by :func:`evaluate`; shots and fights are judged by their odds.
+
+The threat of the zombies is one distance field per decision: for every square, how many AP short
+(negative) or spare the nearest zombie would be to attack a human standing there, following the
+zombies' own route costs (windows 2, barricades to break).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from deadboard.core.action import Action
+from deadboard.core.game import Game, State
+from deadboard.core.grid import INF
+from deadboard.core.rng import Rng
+from deadboard.games.the_night import ai
+from deadboard.games.the_night.board import (
+    CLOSED,
+    best_weapon,
+    capacity,
+    human_by_name,
+    is_firearm_ready,
+    load,
+    sees,
+    zombie_by_name,
+)
+from deadboard.games.the_night.combat import human_strength, rcp_index
+from deadboard.games.the_night.rules import apply_human_action
+from deadboard.games.the_night.state import (
+    BOARDED,
+    BROKEN,
+    CARRIED,
+    LIVE,
+    LOCKED,
+    ON_OPENING,
+    NightState,
+)
+
+
+@lru_cache(maxsize=64)
+def p_human_wins(diff: int) -> float:
+    """P(D6 + diff >= D6): the human's chance in hand-to-hand with a total advantage of ``diff``."""
+    wins = sum(1 for a in range(1, 7) for b in range(1, 7) if a + diff >= b)
+    return wins / 36
+
+
+def p_hit(rcp: int, modifier: int = 0) -> float:
+    need = 6 - rcp - modifier
+    return min(1.0, max(0.0, (7 - max(1, need)) / 6))
+
+
+def _static_distances(state: NightState) -> list[list[int]]:
+    """Human step counts between all squares (8-way, doors and windows open), built once per map."""
+    grid = state.c.grid
+    table = _TABLES.get(id(grid))
+    if table is None:
+        table = [grid.bfs((s,), grid.adjacent8) for s in range(grid.n)]
+        _TABLES[id(grid)] = table
+    return table
+
+
+_TABLES: dict[int, list[list[int]]] = {}
+
+
+def threat_field(state: NightState) -> list[int]:
+    """For each square: the least (route cost - AP) of any zombie to reach it; <= 0 means a zombie
+    could attack a human there in its next activation."""
+    zs = state.zsq
+    if not zs:
+        return [INF] * state.c.grid.n
+    zap = state.cfg.zap
+    if not state.cfg.confine and not any(f & CLOSED for f in state.op):
+        table = ai.route_table(state)  # no barricade anywhere: one row per zombie, no search
+        rows = [[d - zap[z] for d in table[sq]] for z, sq in zs.items()]
+        return rows[0] if len(rows) == 1 else list(map(min, *rows))
+    sources: dict[int, int] = {}
+    for z, sq in zs.items():
+        v = -zap[z]
+        if v < sources.get(sq, INF):
+            sources[sq] = v
+    return _multi_field(state, sources)
+
+
+def _multi_field(state: NightState, sources: dict[int, int]) -> list[int]:
+    grid = state.c.grid
+
+    def cost(frm: int, to: int, kind: int, o: int) -> int:
+        return ai.edge_cost(state, kind, o)
+
+    base = min(sources.values())
+    shifted = {s: v - base for s, v in sources.items()}
+    dist = grid.distance_field(shifted, cost)
+    return [d + base if d < INF else INF for d in dist]
+
+
+def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> float:
+    """Score a position for the human side (higher is better)."""
+    c = state.c
+    items = c.items
+    where = state.item_where
+    score = 0.0
+    live = [h for h in state.humans if h.status == LIVE]
+    hero = set(state.heroes)
+    op = state.op
+    inside = c.inside
+    open_spots = [o.a if inside[o.a] else o.b for o in c.grid.openings if inside[o.a] != inside[o.b] and not op[o.id] & BOARDED]
+    lock_spots = [o.a if inside[o.a] else o.b for o in c.grid.openings if o.lockable and inside[o.a] != inside[o.b] and not op[o.id] & (LOCKED | BROKEN)]
+    # equipment and danger, human by human
+    for h in live:
+        w = 10.0 if h.idx in hero else 5.0
+        score += w
+        tag = CARRIED + h.idx
+        carried = [i for i, x in enumerate(where) if x == tag]
+        bonus = max((items[i].bonus for i in carried), default=0)
+        guns = [i for i in carried if items[i].kind == "firearm" and is_firearm_ready(state, h.idx, i)]
+        score += 1.2 * bonus + 3.0 * len(guns)
+        score += sum(1.0 for i in carried if items[i].kind == "firearm") - 0.5 * len(guns)
+        score += 0.3 * sum(1 for i in carried if items[i].kind in ("board", "keys"))
+        t = threat[h.sq]
+        if t <= 0:
+            defence = human_strength(state, h.idx) + bonus
+            p_lose = 1 - p_human_wins(defence - 4)
+            score -= w * (0.6 + 1.2 * p_lose)
+        elif t <= 2:
+            score -= w * 0.25
+        elif t < 12:
+            score -= w * 0.02 * (12 - t)  # the further from the zombies' reach, the better
+        boards = sum(1 for i in carried if items[i].kind == "board")
+        if boards and open_spots:
+            score -= 1.5 * boards * min(min(dist[h.sq][x] for x in open_spots), 15) / 15.0
+        if lock_spots and any(items[i].kind == "keys" for i in carried):
+            score -= 2.0 * min(min(dist[h.sq][x] for x in lock_spots), 15) / 15.0
+        if not c.inside[h.sq]:
+            score -= 1.5
+    # keep together (humans near each other help and are easier to defend), but never on one square
+    for i, a in enumerate(live):
+        for b in live[i + 1 :]:
+            if a.sq == b.sq:
+                score -= 5.0
+            elif dist[a.sq][b.sq] <= 2:
+                score += 0.15
+    # barricades on the way in
+    for o in c.grid.openings:
+        f = state.op[o.id]
+        if f & (BOARDED | LOCKED) and c.inside[o.a] != c.inside[o.b]:
+            score += 0.8
+    # go and fetch what lies around: weapons, guns and their ammo, the Keys, boards
+    with_room = [h for h in live if load(state, h.idx) < capacity(state, h.idx)]
+    need_keys = not any(CARRIED <= where[i] < ON_OPENING for i in c.kind_items["keys"])
+    for i, x in enumerate(where):
+        if not 0 <= x < c.grid.n:
+            continue
+        it = items[i]
+        value = {"firearm": 6.0, "melee": 1.5 * it.bonus, "board": 2.0, "keys": 3.0 if need_keys else 0.0}.get(it.kind, 0.0)
+        if it.kind == "ammo":
+            value = 4.0 if any(items[g].ammo == it.kind_id and CARRIED <= where[g] < ON_OPENING for g in range(len(items)) if items[g].kind == "firearm") else 1.0
+        if value <= 0:
+            continue
+        free_hands = live if it.kind in ("ammo", "keys") else with_room
+        best = min((dist[h.sq][x] for h in free_hands), default=INF)
+        if threat[x] > 0:
+            score -= value * (0.3 + 0.7 * min(best, 15) / 15.0)
+    return score
+
+
+class HeuristicBot:
+    name = "heuristic"
+    needs_view = True
+
+    def __init__(self, game: Game, seat: int, seed: int) -> None:
+        self.rng = Rng(seed)
+        self.seat = seat
+
+    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
+        assert isinstance(view, NightState)
+        d = view.decision
+        assert d is not None
+        kind = d.kind
+        handler = getattr(self, "_" + kind.replace("-", "_"), None)
+        if handler is None:
+            return legal[self.rng.below(len(legal))]
+        choice: Action = handler(view, legal)
+        return choice
+
+    # ----- the Live Human Action Phase --------------------------------------------------------
+    def _activate(self, state: NightState, legal: Sequence[Action]) -> Action:
+        """Activate first the human who can gain most: in danger, with a shot, or with something to
+        fetch or barricade nearby (judged by the best first action it could take)."""
+        threat = threat_field(state)
+        dist = _static_distances(state)
+        base = evaluate(state, threat, dist)
+        best, best_v = legal[-1], -1e9
+        for a in legal:
+            if a[0] != "activate":
+                continue
+            h = human_by_name(state, str(a[1]))
+            sq = state.humans[h].sq
+            t = threat[sq]
+            v = 6.0 if t <= 0 else 3.0 if t <= 3 else 0.0
+            if any(is_firearm_ready(state, h, i) for i in state.carried(h)):
+                v += 4.0 if any(sees(state, sq, zs) for zs in state.zsq.values()) else 0.5
+            trial = state.clone()
+            trial.log = []
+            from deadboard.games.the_night.rules import activate_human, human_actions
+
+            activate_human(trial, h)
+            gain = 0.0
+            for b in human_actions(trial):
+                if b[0] in ("move", "pickup", "board", "lock", "give"):
+                    t2 = trial.clone()
+                    t2.log = []
+                    apply_human_action(t2, b)
+                    gain = max(gain, evaluate(t2, threat, dist) - base)
+            v += 10.0 * gain + (0.5 if h in state.heroes else 0.0)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _act(self, state: NightState, legal: Sequence[Action]) -> Action:
+        threat = threat_field(state)
+        dist = _static_distances(state)
+        h = state.active
+        hu = state.humans[h]
+        # 1. a good shot first
+        shots = [a for a in legal if a[0] == "shoot"]
+        if shots:
+            a, p = self._best_shot(state, shots, h)
+            if a is not None and p >= 0.5:
+                return a
+        # 2. hand-to-hand only with good odds, or when cornered
+        attacks = [a for a in legal if a[0] == "attack"]
+        weapon = best_weapon(state, h)
+        wb = state.c.items[weapon].bonus if weapon >= 0 else 0
+        best_attack, best_p = None, 0.0
+        for a in attacks:
+            z = zombie_by_name(state, str(a[2]))
+            p = p_human_wins(human_strength(state, h) + wb - state.cfg.zstr[z])
+            if p > best_p:
+                best_attack, best_p = a, p
+        # 3. barricade: lock the way in with the Keys, board it up with boards carried
+        task = self._barricade(state, legal, threat, dist)
+        if task is not None:
+            return task
+        # 4. everything deterministic, one action ahead
+        base = evaluate(state, threat, dist)
+        best, best_v = None, base  # "done" keeps the position as it is
+        for a in legal:
+            k = a[0]
+            if k in ("shoot", "attack", "done", "escape"):
+                continue
+            if k == "drop" and state.c.items[state.c.item_index[str(a[2])]].kind != "board":
+                continue
+            trial = state.clone()
+            trial.log = []
+            apply_human_action(trial, a)
+            t = threat_field(trial) if k in ("board", "unboard", "lock", "unlock") else threat
+            v = evaluate(trial, t, dist) - (0.01 if k == "move" else 0.0)
+            if k == "move" and trial.ap <= 0:
+                v -= 0.1
+            if v > best_v + 1e-9:
+                best, best_v = a, v
+        if best_attack is not None and (best_p >= 0.72 or (best is None and threat[hu.sq] <= 0 and best_p >= 0.45)):
+            return best_attack
+        if best is not None:
+            return best
+        if shots:
+            a, p = self._best_shot(state, shots, h)
+            if a is not None and p >= 0.34:
+                return a
+        for a in legal:
+            if a[0] == "escape":
+                return a
+        done = [a for a in legal if a[0] == "done"]
+        return done[0] if done else legal[0]
+
+    def _barricade(self, state: NightState, legal: Sequence[Action], threat: list[int], dist: list[list[int]]) -> Action | None:
+        """Lock and board the openings between the house and the outside: do it when next to one,
+        walk towards the nearest one when carrying the Keys or boards and the way is safe."""
+        c = state.c
+        grid = c.grid
+        inside = c.inside
+        h = state.active
+        sq = state.humans[h].sq
+        if not inside[sq]:
+            return None
+        for a in legal:
+            if a[0] in ("lock", "board"):
+                o = grid.opening_by_name[str(a[2])]
+                if inside[o.a] != inside[o.b]:
+                    return a
+        carried = state.carried(h)
+        has_keys = any(c.items[i].kind == "keys" for i in carried)
+        has_board = any(c.items[i].kind == "board" for i in carried)
+        spots = []
+        for o in grid.openings:
+            if inside[o.a] == inside[o.b]:
+                continue
+            spot = o.a if inside[o.a] else o.b
+            f = state.op[o.id]
+            if (has_keys and o.lockable and not f & (LOCKED | BROKEN)) or (has_board and not f & BOARDED):
+                spots.append(spot)
+        spots = [x for x in spots if threat[x] > 1]
+        if not spots:
+            return None
+        target = min(spots, key=lambda x: dist[sq][x])
+        here = dist[sq][target]
+        best, best_d = None, here
+        for a in legal:
+            if a[0] != "move":
+                continue
+            t = grid.index[str(a[2])]
+            if threat[t] <= 0:
+                continue
+            d = dist[t][target]
+            if d < best_d:
+                best, best_d = a, d
+        return best
+
+    def _best_shot(self, state: NightState, shots: Sequence[Action], h: int) -> tuple[Action | None, float]:
+        grid = state.c.grid
+        hsq = state.humans[h].sq
+        humans = [x.sq for x in state.humans if x.status == LIVE]
+        best, best_v, best_p = None, -1.0, 0.0
+        for a in shots:
+            z = zombie_by_name(state, str(a[2]))
+            g = state.c.item_index[str(a[3])]
+            rcp = state.c.items[g].rcp
+            assert rcp is not None
+            zs = state.zsq[z]
+            p = p_hit(rcp[rcp_index(grid.chebyshev(hsq, zs))], -1 - state.shots if "wild-shooter" in state.humans[h].attrs else 0)
+            near = min(grid.manhattan(zs, s) for s in humans)
+            v = p * (1.0 + 6.0 / (1 + near) + 0.3 * state.cfg.zstr[z])
+            if v > best_v:
+                best, best_v, best_p = a, v, p
+        return best, best_p
+
+    # ----- setup and events -------------------------------------------------------------------
+    def _place_human(self, state: NightState, legal: Sequence[Action]) -> Action:
+        dist = _static_distances(state)
+        c = state.c
+        goods = [x for x in state.item_where if 0 <= x < c.grid.n]
+
+        def value(a: Action) -> float:
+            sq = c.grid.index[str(a[2])]
+            v = 2.0 if c.inside[sq] else 0.0
+            v -= 0.1 * min((dist[sq][g] for g in goods), default=0)
+            v -= 0.05 * sum(1 for e in c.entries for s in e.squares if dist[sq][s] < 5)
+            return v
+
+        return max(legal, key=value)
+
+    def _place_item(self, state: NightState, legal: Sequence[Action]) -> Action:
+        dist = _static_distances(state)
+        c = state.c
+        humans = [h.sq for h in state.humans if h.status == LIVE]
+        return min(legal, key=lambda a: min((dist[c.grid.index[str(a[2])]][s] for s in humans), default=0))
+
+    def _take(self, state: NightState, legal: Sequence[Action]) -> Action:
+        order = ["shotgun", "rifle", "pistol", "chainsaw", "axe", "machete", "bat", "crowbar", "pitchfork"]
+        for want in order:
+            for a in legal:
+                if a[0] == "take" and a[1] == want:
+                    return a
+        takes = [a for a in legal if a[0] == "take"]
+        return takes[0] if takes else legal[-1]
+
+    def _arm(self, state: NightState, legal: Sequence[Action]) -> Action:
+        items = state.c.items
+        idx = state.c.item_index
+
+        def value(a: Action) -> float:
+            if a[2] == "nothing":
+                return -1
+            it = items[idx[str(a[2])]]
+            return 10 + (it.rcp[0] if it.rcp else 0) if it.kind == "firearm" else it.bonus
+
+        return max(legal, key=value)
+
+    def _pick(self, state: NightState, legal: Sequence[Action]) -> Action:
+        return max(legal, key=lambda a: (state.cfg.hstr[human_by_name(state, str(a[1]))], state.cfg.hap[human_by_name(state, str(a[1]))]))
+
+    def _dodge_fight(self, state: NightState, legal: Sequence[Action]) -> Action:
+        return min(legal, key=lambda a: state.cfg.zstr[zombie_by_name(state, str(a[2]))])
+
+    def _lightning(self, state: NightState, legal: Sequence[Action]) -> Action:
+        humans = [h.sq for h in state.humans if h.status == LIVE]
+        grid = state.c.grid
+
+        def gain(a: Action) -> float:
+            z = zombie_by_name(state, str(a[1]))
+            to = grid.index[str(a[2])]
+            before = min(grid.manhattan(state.zsq[z], s) for s in humans)
+            after = min(grid.manhattan(to, s) for s in humans)
+            return (after - before) + 3.0 / (1 + before)
+
+        return max(legal, key=gain)
+
+    def _dash(self, state: NightState, legal: Sequence[Action]) -> Action:
+        threat = threat_field(state)
+        grid = state.c.grid
+        best, best_v = legal[-1], 0.0
+        for a in legal:
+            if a[0] != "dash":
+                continue
+            h = human_by_name(state, str(a[1]))
+            v = min(threat[grid.index[str(a[2])]], 6) - min(threat[state.humans[h].sq], 6)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _opportunity(self, state: NightState, legal: Sequence[Action]) -> Action:
+        shots = [a for a in legal if a[0] == "opportunity"]
+        return shots[0] if shots else legal[-1]
+
+    def _latch(self, state: NightState, legal: Sequence[Action]) -> Action:
+        c = state.c
+        outside = any(h.status == LIVE and not c.inside[h.sq] for h in state.humans)
+        if outside:
+            return legal[-1]
+        doors = [a for a in legal if a[0] == "latch"]
+        return doors[0] if doors else legal[-1]
+
+    # ----- the Zombie Player ------------------------------------------------------------------
+    def _zombie(self, state: NightState, legal: Sequence[Action]) -> Action:
+        for a in legal:
+            if a[0] == "zattack":
+                return a
+        hsq = [h.sq for h in state.humans if h.status == LIVE]
+        if not hsq:
+            return legal[-1]
+        field, _ = ai.field_for(state, tuple(sorted(hsq)))
+        z = state.zact
+        here = field[state.zsq[z]]
+        grid = state.c.grid
+        best, best_v = legal[-1], float(here)
+        for a in legal:
+            v: float
+            if a[0] == "zmove":
+                v = field[grid.index[str(a[2])]]
+            elif a[0] == "zbreak":
+                o = grid.opening_by_name[str(a[2])]
+                other = o.b if o.a == state.zsq[z] else o.a
+                v = field[other] + 0.5
+            else:
+                continue
+            if v < best_v:
+                best, best_v = a, v
+        return best
+
+    _zturn = _zombie
+
+
+__all__ = ["HeuristicBot", "evaluate", "p_human_wins", "threat_field"]

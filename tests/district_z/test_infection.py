@@ -1,0 +1,200 @@
+"""Optional rules (rulebook §Infection and Zombie Survivors, §Zombie Survivor Combat)."""
+
+from __future__ import annotations
+
+from deadboard.games.district_z import GAME
+from deadboard.games.district_z.rules import _start_combat, advance
+from deadboard.games.district_z.state import LIVE, WAITING, ZOMBIE
+from tests.district_z.helpers import item, new_game, put, script, texts, turn_of
+
+
+def legal(st) -> list[str]:  # type: ignore[no-untyped-def]
+    return [a.text for a in GAME.legal_actions(st)]
+
+
+def _combat(st, seat: int, n: int, *dice: int) -> None:  # type: ignore[no-untyped-def]
+    st.pending[:] = []
+    _start_combat(st, seat, n, False)
+    st.pending.append(("end-turn", seat))
+    script(st, *dice)
+    advance(st)
+
+
+def test_every_wound_from_zombies_adds_an_infection_counter() -> None:
+    st = new_game(options={"infection": True})
+    turn_of(st, 0, "c2")
+    _combat(st, 0, 1, 1, 1, 6, 6, 6, 1)  # a wound, then the zombie is destroyed
+    assert st.players[0].wounds == 1 and st.players[0].infection == 1
+
+
+def test_wounds_from_events_do_not_infect() -> None:
+    st = new_game(options={"infection": True})
+    turn_of(st, 0, "c2")
+    put(st, "d2", "rooftops")
+    script(st, 4, 1, 1, 1)  # Rooftops 4: AGILITY 7 or two wounds
+    GAME.apply(st, "move east")
+    assert st.players[0].wounds == 2 and st.players[0].infection == 0
+
+
+def test_without_the_optional_rule_there_is_no_infection() -> None:
+    st = new_game()
+    turn_of(st, 0, "c2")
+    _combat(st, 0, 1, 1, 1, 6, 6, 6, 1)
+    assert st.players[0].infection == 0
+
+
+def test_first_aid_heals_wounds_but_not_infection() -> None:
+    st = new_game(options={"infection": True})
+    turn_of(st, 0, "c2", items=["first-aid-kit"], wounds=2)
+    st.players[0].infection = 2
+    GAME.apply(st, "use first-aid-kit")
+    assert st.players[0].wounds == 0 and st.players[0].infection == 2
+
+
+def test_single_player_turning_at_twice_base_health_ends_the_game() -> None:
+    st = new_game(options={"infection": True})  # DANA: base health 5
+    turn_of(st, 0, "c2")
+    st.players[0].infection = 9
+    _combat(st, 0, 1, 1, 1, 6)
+    o = GAME.outcome(st)
+    assert o is not None and o.reason == "turned"
+
+
+def test_turning_counts_base_health_not_items() -> None:
+    st = new_game(options={"infection": True})
+    turn_of(st, 0, "c2", items=["kevlar-vest"])
+    st.players[0].infection = 9
+    _combat(st, 0, 1, 1, 1, 6)
+    assert GAME.outcome(st) is not None
+
+
+def _two_zs():  # type: ignore[no-untyped-def]
+    st = new_game(players=2, options={"zombie-survivor-combat": True})
+    return st
+
+
+def test_a_turned_player_drops_everything_and_becomes_a_zombie_survivor() -> None:
+    st = new_game(players=2, options={"infection": True})
+    turn_of(st, 1, "a3")
+    turn_of(st, 0, "c3", items=["crowbar"])
+    st.players[0].infection = 9
+    st.players[0].wounds = 2
+    _combat(st, 0, 1, 1, 1, 1, 6)  # the crowbar: three dice
+    p = st.players[0]
+    assert p.status == ZOMBIE and p.wounds == 0 and p.infection == 0 and p.items == []
+    assert st.dropped[st.lay.index["c3"]] == (item(st, "crowbar"),)
+    assert GAME.outcome(st) is None
+
+
+def test_zombie_survivors_move_without_flipping_cards() -> None:
+    st = new_game(players=2, options={"infection": True})
+    turn_of(st, 1, "a3")
+    turn_of(st, 0, "c3")
+    st.players[0].status = ZOMBIE
+    d3 = st.lay.index["d3"]
+    st.up[d3] = False
+    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    advance(st)
+    assert legal(st) == ["move north", "move east", "move south", "move west", "stay"]
+    GAME.apply(st, "move east")
+    assert st.players[0].pos == d3 and not st.up[d3]
+
+
+def test_a_zombie_survivor_moving_onto_a_survivor_starts_zombie_survivor_combat() -> None:
+    st = _two_zs()
+    turn_of(st, 1, "d3")
+    turn_of(st, 0, "c3")
+    st.players[0].status = ZOMBIE  # DANA, combat 2
+    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    advance(st)
+    GAME.apply(st, "move east")
+    assert st.decision is not None and st.decision.seat == 1 and legal(st) == ["fight", "dodge"]
+    script(st, 1, 1, 6, 6, 6)  # the zombie (combat 2) rolls 2; MARCUS (combat 3) 18
+    GAME.apply(st, "fight")
+    assert st.players[0].wounds == 1 and st.players[1].wounds == 0
+
+
+def test_a_winning_zombie_survivor_wounds_and_infects() -> None:
+    st = _two_zs()
+    turn_of(st, 1, "d3")
+    turn_of(st, 0, "c3")
+    st.players[0].status = ZOMBIE
+    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    advance(st)
+    GAME.apply(st, "move east")
+    script(st, 6, 6, 1, 1, 1)
+    GAME.apply(st, "fight")
+    assert st.players[1].wounds == 1 and st.players[1].infection == 1
+
+
+def test_a_survivor_landing_on_a_zombie_survivor_fights_instead_of_the_event() -> None:
+    st = _two_zs()
+    turn_of(st, 0, "d3")
+    st.players[0].status = ZOMBIE
+    turn_of(st, 1, "c3")
+    put(st, "d3", "library")
+    GAME.apply(st, "move east")
+    assert st.decision is not None and st.decision.kind == "zdefend"
+    assert not any("event roll" in t for t in texts(st)[-3:])
+
+
+def test_two_survivors_may_fight_a_zombie_survivor_together() -> None:
+    st = new_game(players=3, options={"zombie-survivor-combat": True})
+    turn_of(st, 1, "d3")
+    turn_of(st, 2, "d3")
+    turn_of(st, 0, "c3")
+    st.players[0].status = ZOMBIE
+    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    advance(st)
+    GAME.apply(st, "move east")
+    assert "fight-together" in legal(st)
+    GAME.apply(st, "fight-together")
+    assert st.decision is not None and st.decision.kind == "join"
+    # the zombie's 12 against MARCUS (3 dice) and EZRA (2 dice) together
+    script(st, 6, 6, 1, 1, 1, 1, 1)
+    GAME.apply(st, "join")
+    assert st.players[1].wounds == 1 and st.players[2].wounds == 1  # the zombie wounds both
+
+
+def test_a_zombie_survivor_is_truly_dead_at_its_health_and_may_be_replaced() -> None:
+    st = _two_zs()
+    turn_of(st, 1, "d3")
+    turn_of(st, 0, "c3")
+    st.players[0].status = ZOMBIE
+    st.players[0].wounds = 4  # DANA: health 5
+    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    advance(st)
+    GAME.apply(st, "move east")
+    script(st, 1, 1, 6, 6, 6)
+    GAME.apply(st, "fight")
+    assert st.players[0].status == WAITING
+    assert "retire" in legal(st) and "choose HOPE" in legal(st)
+    GAME.apply(st, "choose HOPE")
+    assert st.players[0].status == LIVE
+
+
+def test_the_game_is_over_when_every_player_has_turned() -> None:
+    st = new_game(players=2, options={"infection": True})
+    turn_of(st, 1, "a3")
+    st.players[1].status = ZOMBIE
+    turn_of(st, 0, "c3")
+    st.players[0].infection = 9
+    _combat(st, 0, 1, 1, 1, 6)
+    o = GAME.outcome(st)
+    assert o is not None and o.reason == "turned" and o.winners == ()
+
+
+def test_zombie_survivors_win_when_they_kill_the_last_living_survivor() -> None:
+    st = _two_zs()
+    turn_of(st, 1, "d3", wounds=3)  # MARCUS: health 4
+    for p in st.players:
+        p.used = list(range(6))  # nobody left to come back with
+    turn_of(st, 0, "c3")
+    st.players[0].status = ZOMBIE
+    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    advance(st)
+    GAME.apply(st, "move east")
+    script(st, 6, 6, 1, 1, 1)
+    GAME.apply(st, "fight")
+    o = GAME.outcome(st)
+    assert o is not None and o.reason == "devoured" and o.winners == (0,)

@@ -1,0 +1,209 @@
+"""2-4 players (rulebook §Multiplayer Setup, §Additional Multiplayer Rules): healing, staying,
+meeting another survivor, survivor combat, dying and coming back, the race to the CITY'S EDGE."""
+
+from __future__ import annotations
+
+from deadboard.games.district_z import GAME
+from deadboard.games.district_z.state import ESCAPED, LIVE, OUT
+from tests.district_z.helpers import item, new_game, put, script, texts, turn_of
+
+
+def legal(st) -> list[str]:  # type: ignore[no-untyped-def]
+    return [a.text for a in GAME.legal_actions(st)]
+
+
+def two(**kw: object):  # type: ignore[no-untyped-def]
+    st = new_game(players=2, **kw)  # type: ignore[arg-type]
+    seat_a1 = next(p.seat for p in st.players if st.lay.names[p.start] == "a1")
+    return st, seat_a1, 1 - seat_a1
+
+
+def test_heal_one_wound_instead_of_moving_when_wounded() -> None:
+    st, _, _ = two()
+    marcus = 1
+    turn_of(st, marcus, "c3", wounds=2)
+    assert "heal" in legal(st) and "stay" in legal(st)
+    GAME.apply(st, "heal")
+    assert st.players[marcus].wounds == 1
+    assert (st.decision is not None and st.decision.seat != marcus) or st.players[marcus].pos == st.lay.index["c3"]
+
+
+def test_no_heal_without_wounds_but_staying_is_allowed() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "c3")
+    assert "heal" not in legal(st) and "stay" in legal(st)
+
+
+def test_meeting_another_survivor_offers_nothing_event_trade_or_combat() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "d3")
+    turn_of(st, 0, "c3")
+    put(st, "d3", "library")
+    GAME.apply(st, "move east")
+    assert legal(st) == ["nothing", "roll", "trade MARCUS", "attack MARCUS"]
+    GAME.apply(st, "nothing")
+    assert not any("event roll" in t for t in texts(st)[-3:])
+
+
+def test_staying_with_another_survivor_allows_trade_and_combat_but_no_event() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "c3")
+    turn_of(st, 0, "c3")
+    assert {"trade MARCUS", "attack MARCUS", "stay"} <= set(legal(st))
+    assert "roll" not in legal(st)
+
+
+def test_a_trade_needs_both_players_to_agree() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "c3", items=["pistol"])
+    turn_of(st, 0, "c3", items=["crowbar"])
+    GAME.apply(st, "trade MARCUS")
+    assert "offer crowbar pistol" in legal(st) and "cancel" in legal(st)
+    GAME.apply(st, "offer crowbar pistol")
+    assert st.decision is not None and st.decision.seat == 1 and legal(st) == ["accept", "refuse"]
+    GAME.apply(st, "accept")
+    assert st.players[0].items == [item(st, "pistol")] and st.players[1].items == [item(st, "crowbar")]
+
+
+def test_a_refused_trade_changes_nothing() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "c3", items=["pistol"])
+    turn_of(st, 0, "c3", items=["crowbar"])
+    GAME.apply(st, "trade MARCUS")
+    GAME.apply(st, "offer crowbar pistol")
+    GAME.apply(st, "refuse")
+    assert st.players[0].items == [item(st, "crowbar")] and st.players[1].items == [item(st, "pistol")]
+
+
+def test_survivor_combat_winner_chooses_steal_an_item_or_wound() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "c3", items=["riot-shield"])
+    turn_of(st, 0, "c3")
+    GAME.apply(st, "attack MARCUS")
+    assert st.decision is not None and st.decision.seat == 1 and legal(st) == ["fight", "dodge"]
+    script(st, 6, 6, 1, 1, 1)  # DANA (combat 2) 12 against MARCUS (combat 3) 3
+    GAME.apply(st, "fight")
+    assert st.decision is not None and st.decision.seat == 0
+    assert legal(st) == ["steal riot-shield", "wound"]
+    GAME.apply(st, "steal riot-shield")
+    assert st.players[0].items == [item(st, "riot-shield")] and st.players[1].items == []
+
+
+def test_survivor_combat_loser_can_lose_the_objective() -> None:
+    st, _, _ = two()
+    obj = st.c.objectives[0]
+    turn_of(st, 1, "c3")
+    st.players[1].items = [obj]
+    turn_of(st, 0, "c3")
+    GAME.apply(st, "attack MARCUS")
+    script(st, 6, 6, 1, 1, 1)
+    GAME.apply(st, "fight")
+    assert "steal-objective" in legal(st)
+    GAME.apply(st, "steal-objective")
+    assert st.players[0].items == [obj]
+
+
+def test_equal_survivor_combat_totals_do_nothing() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "c3")
+    turn_of(st, 0, "c3")
+    GAME.apply(st, "attack MARCUS")
+    script(st, 3, 3, 2, 2, 2)
+    GAME.apply(st, "fight")
+    assert "The totals are equal: nothing happens" in texts(st)
+
+
+def test_dodging_a_survivor_attack() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "c3")
+    turn_of(st, 0, "c3")
+    GAME.apply(st, "attack MARCUS")
+    script(st, 1, 1, 6, 6)  # DANA's 2 against MARCUS's agility 12: dodged
+    GAME.apply(st, "dodge")
+    assert "MARCUS dodges the attack" in texts(st) and st.players[1].wounds == 0
+    turn_of(st, 0, "c3")
+    GAME.apply(st, "attack MARCUS")
+    script(st, 6, 6, 1, 1)  # a failed dodge: a wound
+    GAME.apply(st, "dodge")
+    assert st.players[1].wounds == 1
+
+
+def test_the_player_to_the_left_rolls_for_the_zombies() -> None:
+    st, _, _ = two()
+    turn_of(st, 0, "c3")
+    put(st, "d3", "hospital")
+    script(st, 5)
+    GAME.apply(st, "move east")
+    assert any("(Player 2 rolls for the zombies)" in t for t in texts(st))
+
+
+def test_a_dead_survivors_items_stay_and_the_player_returns_with_an_unused_survivor() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "d3")
+    turn_of(st, 0, "c3", items=["crowbar", "street-map"], wounds=4)  # DANA: health 5
+    put(st, "d3", "rooftops")
+    st.players[1].pos = st.lay.index["e3"]
+    script(st, 4, 1, 1, 1)  # Rooftops 4: AGILITY 7 or two wounds
+    GAME.apply(st, "move east")
+    d3 = st.lay.index["d3"]
+    assert st.dropped[d3] == (item(st, "crowbar"), item(st, "street-map"))
+    assert st.decision is not None and st.decision.kind == "survivor" and st.decision.seat == 0
+    assert legal(st) == ["choose HOPE", "choose TOMAS", "choose ROSA", "choose EZRA"]
+    GAME.apply(st, "choose HOPE")
+    p = st.players[0]
+    assert p.status == LIVE and p.arriving and p.used == [st.c.survivor_index["DANA"], st.c.survivor_index["HOPE"]]
+    assert p.wounds == 0 and p.items == []
+
+
+def test_first_survivor_to_reach_their_edge_with_an_objective_wins() -> None:
+    st, a1, other = two()
+    obj = st.c.objectives[0]
+    st.players[other].pos = st.lay.index["a3"]
+    turn_of(st, a1, "f4")
+    st.players[a1].items = [obj]
+    put(st, "f5", "laundromat")
+    script(st, 1)
+    GAME.apply(st, "move south")
+    o = GAME.outcome(st)
+    assert o is not None and o.reason == "escaped" and o.winners == (a1,)
+    assert o.per_seat[a1]["ending"] == "escaped" and o.per_seat[a1]["place"] == 1
+
+
+def test_with_play_on_the_others_keep_playing() -> None:
+    st, a1, other = two(options={"play-on": True})
+    obj = st.c.objectives[0]
+    st.players[other].pos = st.lay.index["a3"]
+    turn_of(st, a1, "f4")
+    st.players[a1].items = [obj]
+    put(st, "f5", "laundromat")
+    script(st, 1)
+    GAME.apply(st, "move south")
+    assert GAME.outcome(st) is None
+    assert st.players[a1].status == ESCAPED and st.places == [a1]
+    assert st.decision is not None and st.decision.seat == other
+
+
+def test_finding_a_second_objective_leaves_it_for_another_survivor() -> None:
+    st, a1, _ = two()
+    objs = [x for x in st.card if x >= 10_000]
+    turn_of(st, a1, "c3")
+    st.players[a1].items = [objs[0] - 10_000]
+    d3 = st.lay.index["d3"]
+    where = st.card.index(objs[1])
+    st.card[where], st.card[d3] = st.card[d3], st.card[where]
+    GAME.apply(st, "move east")
+    assert st.card[d3] == objs[1]
+    assert any("leaves the" in t for t in texts(st))
+
+
+def test_a_player_out_of_survivors_is_out_and_the_others_play_on() -> None:
+    st, _, _ = two()
+    for p in st.players:
+        p.used = list(range(len(st.c.survivors))) if p.seat == 1 else p.used
+    turn_of(st, 0, "c3", wounds=4)
+    put(st, "d3", "rooftops")
+    script(st, 4, 1, 1, 1)
+    GAME.apply(st, "move east")
+    assert st.players[0].status == OUT
+    assert GAME.outcome(st) is None
+    assert st.decision is not None and st.decision.seat == 1

@@ -1,0 +1,142 @@
+"""Rulebook §3. Zombie Action Phase: priorities, costs, movement, breaking doors and windows."""
+
+from __future__ import annotations
+
+import itertools
+
+from deadboard.games.the_night import ai
+from deadboard.games.the_night.state import BOARDED, BROKEN, HUMAN_ZOMBIE, LOCKED, REMOVED
+from tests.the_night.helpers import board, dice, sq, zombie_turn
+
+
+def moves_of(s, z: str) -> list[str]:  # type: ignore[no-untyped-def]
+    return [e.data["to"] for e in s.log if e.kind == "move" and e.data and e.data.get("zombie") == z]
+
+
+def test_first_priority_attack_an_orthogonally_adjacent_human() -> None:
+    s = board(humans={"Ben": "h10"}, zombies={1: "h9"})
+    dice(s, 6, 1)
+    zombie_turn(s, 1)
+    assert any(e.kind == "combat" for e in s.log)
+    assert moves_of(s, "Z1") == []
+
+
+def test_zombies_do_not_attack_diagonally_but_move_adjacent_then_attack() -> None:
+    s = board(humans={"Ben": "h10"}, zombies={1: "g9"})  # diagonal: 2 AP = move 1 + attack 1
+    dice(s, 6, 1)
+    zombie_turn(s, 1)
+    assert len(moves_of(s, "Z1")) == 1
+    assert any(e.kind == "combat" for e in s.log)
+
+
+def test_zombies_move_orthogonally_only() -> None:
+    s = board(humans={"Ben": "h10"}, zombies={5: "a1"})  # 3 AP runner far away in the yard
+    zombie_turn(s, 5)
+    path = [sq(s, "a1")] + [sq(s, m) for m in moves_of(s, "Z5")]
+    assert len(path) == 4
+    for a, b in itertools.pairwise(path):
+        assert s.c.grid.manhattan(a, b) == 1
+
+
+def test_only_one_zombie_per_square_and_no_moving_through_zombies() -> None:
+    # a corridor: zombie 2 blocks the Attic Stairs for zombie 1
+    s = board(humans={"Ben": "o4"}, zombies={1: "n7", 2: "n6"}, openings={"attic-door": "locked+boarded"})
+    zombie_turn(s, 1)
+    assert s.zsq[1] != s.zsq[2]
+    assert sq(s, "n6") not in [sq(s, m) for m in moves_of(s, "Z1")]
+
+
+def test_moving_through_a_window_costs_2_ap() -> None:
+    # zombie 1 (2 AP) outside the Hallway window, Ben deep in the house: one window step only
+    s = board(humans={"Ben": "o8"}, zombies={1: "b8"})
+    zombie_turn(s, 1)
+    assert moves_of(s, "Z1") == ["c8"]
+
+
+def test_attack_through_a_window_costs_2_ap() -> None:
+    # zombie 3 has 1 AP: it cannot attack Ben through the dining room window
+    s = board(humans={"Ben": "g13"}, zombies={3: "g14"})
+    zombie_turn(s, 3)
+    assert not any(e.kind == "combat" for e in s.log)
+    # zombie 1 has 2 AP: it can
+    s = board(humans={"Ben": "g13"}, zombies={1: "g14"})
+    dice(s, 6, 1)
+    zombie_turn(s, 1)
+    assert any(e.kind == "combat" for e in s.log)
+
+
+def test_halts_at_a_window_when_it_cannot_go_through() -> None:
+    # zombie 1 (2 AP) one step from the window: 1 AP left there, not enough to climb in
+    s = board(humans={"Ben": "e10"}, zombies={1: "a10"})
+    zombie_turn(s, 1)
+    assert s.zsq[1] == sq(s, "b10")
+
+
+def test_boarded_window_must_be_broken_normal_zombie_needs_a_six() -> None:
+    s = board(humans={"Ben": "g13"}, zombies={1: "g14"}, openings={"dining-window-1": "boarded"})
+    dice(s, 5, 4)  # two attempts (2 AP), both fail
+    zombie_turn(s, 1)
+    o = s.c.grid.opening_by_name["dining-window-1"].id
+    assert s.op[o] & BOARDED
+    assert s.zsq[1] == sq(s, "g14")
+    s = board(humans={"Ben": "g13"}, zombies={1: "g14"}, openings={"dining-window-1": "boarded"})
+    dice(s, 6)  # broken with the first AP; attacking through the window would need 2 more
+    zombie_turn(s, 1)
+    assert not s.op[o] & BOARDED
+    board_item = [i for i in s.c.kind_items["board"] if s.item_where[i] == REMOVED]
+    assert len(board_item) == 1  # the boards marker is removed from the game
+    assert not any(e.kind == "combat" for e in s.log)
+
+
+def test_breaker_breaks_on_four_to_six() -> None:
+    s = board(humans={"Ben": "g13"}, zombies={4: "g14"}, openings={"dining-window-1": "boarded"})
+    dice(s, 4)
+    zombie_turn(s, 4)  # zombie 4 is a BREAKER
+    o = s.c.grid.opening_by_name["dining-window-1"].id
+    assert not s.op[o] & BOARDED
+
+
+def test_locked_and_boarded_door_breaks_at_once_into_a_broken_door_for_1_ap() -> None:
+    s = board(humans={"Ben": "i13"}, zombies={4: "i14"}, openings={"front-door": "locked+boarded"})
+    dice(s, 5, 6, 1)  # break on 5 (BREAKER), then attack through the now broken door with the 2nd AP
+    zombie_turn(s, 4)
+    o = s.c.grid.opening_by_name["front-door"].id
+    assert s.op[o] == BROKEN
+    assert any(e.kind == "combat" for e in s.log)
+    breaks = [e for e in s.log if e.kind == "break"]
+    assert len(breaks) == 1
+
+
+def test_locked_door_stops_zombies_until_broken() -> None:
+    s = board(humans={"Ben": "i12"}, zombies={1: "i14"}, openings={"front-door": "locked"})
+    dice(s, 1, 2)  # two tries with its 2 AP, both fail
+    zombie_turn(s, 1)
+    o = s.c.grid.opening_by_name["front-door"].id
+    assert s.op[o] & LOCKED
+    assert s.zsq[1] == sq(s, "i14")
+
+
+def test_third_priority_move_towards_a_visible_human() -> None:
+    # Ben is visible down the Hallway; Judy is nearer by route but out of sight in the Basement
+    s = board(humans={"Ben": "c8", "Judy": "p10"}, zombies={1: "l8"})
+    zombie_turn(s, 1)
+    assert moves_of(s, "Z1") == ["k8", "j8"]
+
+
+def test_zombies_in_the_yard_head_for_a_way_in() -> None:
+    s = board(humans={"Ben": "h10"}, zombies={1: "i16"})
+    zombie_turn(s, 1)
+    assert s.zsq[1] in (sq(s, "i14"), sq(s, "h15"), sq(s, "g15"), sq(s, "h14"))
+
+
+def test_human_zombies_act_first_then_by_number() -> None:
+    s = board(humans={"Ben": "h10"}, zombies={7: "a1", 2: "a3", "Judy": "a5"})
+    order = ai.activation_order(s)
+    assert order == [HUMAN_ZOMBIE + 6, 2, 7]
+
+
+def test_zombie_ap_allowance_is_printed_on_the_counter() -> None:
+    s = board()
+    assert s.cfg.zap[23] == 2 and s.cfg.zstr[23] == 4
+    assert {s.cfg.zap[z.number] for z in s.c.zombies} == {1, 2, 3}
+    assert sum(1 for z in s.c.zombies if z.breaker) == 7
