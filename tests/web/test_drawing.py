@@ -41,17 +41,22 @@ def played(setup: Setup, seed: int, steps: int) -> NightState:
     return state
 
 
-@pytest.mark.parametrize("i", range(len(NIGHT.test_setups())))
-def test_every_legal_action_is_on_the_board_or_a_button(i: int) -> None:
-    setup = NIGHT.test_setups()[i]
-    state = NIGHT.new(setup, 5)
+DRAWN = [(gid, i) for gid in list_games() if drawing.drawing_module(get_game(gid)) is not None
+         for i in range(len(get_game(gid).test_setups()))]
+
+
+@pytest.mark.parametrize(("gid", "i"), DRAWN)
+def test_every_legal_action_is_on_the_board_or_a_button(gid: str, i: int) -> None:
+    game = get_game(gid)
+    setup = game.test_setups()[i]
+    state = game.new(setup, 5)
     rng = Rng(5)
     for step in range(150):
         if state.decision is None:
             break
-        legal = NIGHT.legal_actions(state)
+        legal = game.legal_actions(state)
         seat = state.decision.seat
-        d = drawing.draw(NIGHT, NIGHT.view(state, seat), seat, legal)
+        d = drawing.draw(game, game.view(state, seat), seat, legal)
         if step % 10 == 0:
             found = targets_in(d["svg"])
             texts = {a.text for a in legal}
@@ -59,7 +64,9 @@ def test_every_legal_action_is_on_the_board_or_a_button(i: int) -> None:
                 assert target in found, f"{target} has actions but nothing on the board to click"
                 assert set(acts) <= texts
             assert set(d.get("labels", {})) == texts
-        NIGHT.apply(state, legal[rng.below(len(legal))])
+            for ev in state.log[-20:]:
+                drawing.event_json(ev, game)  # every event's dice can be read
+        game.apply(state, legal[rng.below(len(legal))])
 
 
 def test_the_board_is_valid_svg_with_the_squares_that_have_actions_clickable() -> None:

@@ -25,7 +25,8 @@ panels built from ``game.snapshot(view)``, so every registered game is playable 
 
 Events are shown beside the board; :func:`dice_of` reads the dice out of an event's ``data``
 (``roll`` / ``*_roll`` / ``dice`` and what they were compared against: ``need``, ``total``,
-``*_total``, ``success``/``hit``).
+``*_total``, ``success``/``hit``). A drawing module whose game records dice otherwise adds
+``dice(data) -> [{"label": str, "values": [int], "total"?, "need"?, "against"?, "success"?}]``.
 """
 
 from __future__ import annotations
@@ -198,9 +199,13 @@ def _dice_values(value: Any) -> list[int] | None:
     return None
 
 
-def event_json(ev: Event) -> dict[str, Any]:
+def event_json(ev: Event, game: Game | None = None) -> dict[str, Any]:
+    """An event for a page, with its dice read by the game's drawing module (its optional
+    ``dice(data) -> list`` function) or by :func:`dice_of`."""
     out = ev.to_json()
-    dice = dice_of(ev.data)
+    mod = drawing_module(game) if game is not None else None
+    reader = getattr(mod, "dice", None) if mod is not None else None
+    dice = reader(ev.data) if callable(reader) and ev.data else dice_of(ev.data)
     if dice:
         out["dice"] = dice
     return out

@@ -456,7 +456,7 @@ class Service:
             "legal": [{"text": a.text, "label": labels.get(a.text, a.text)} for a in legal],
             "buttons": [a.text for a in legal if a.text not in targeted],
             "drawing": drawn,
-            "log": [drawing.event_json(e) for e in events[log_from:]],
+            "log": [drawing.event_json(e, game) for e in events[log_from:]],
             "log_from": log_from,
             "log_total": len(events),
             "log_epoch": s.log_epoch,
@@ -602,7 +602,7 @@ class Service:
             "action": what,
             "decision": None if d is None else {"seat": d.seat, "name": names[d.seat], "prompt": d.prompt},
             "drawing": drawn,
-            "log": [drawing.event_json(e) for e in view.log[start:]],
+            "log": [drawing.event_json(e, game) for e in view.log[start:]],
             "log_from": start,
             "outcome": None if outcome is None else outcome.to_json(),
         }
