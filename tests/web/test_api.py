@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import threading
 import time
+import types
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +19,7 @@ from deadboard.bots.base import bot_names
 from deadboard.core import get_game, list_games
 from deadboard.core.save import SaveFile, replay
 from deadboard.web import create_app
-from deadboard.web.service import Service
+from deadboard.web.service import Service, find_hint_provider
 from deadboard.web.store import Store
 from tests.web.conftest import Api
 
@@ -82,7 +84,7 @@ def test_setup_check_rejects_a_bad_setup(api: Api, body: dict[str, Any], words: 
 
 def test_meta_reports_capabilities(api: Api) -> None:
     meta = api.c.get("/api/meta").json()
-    assert meta["capabilities"] == {"hint": False}
+    assert meta["capabilities"] == {"hint": find_hint_provider() is not None}
 
 
 # ----- creating ----------------------------------------------------------------------------------
@@ -502,12 +504,44 @@ def test_a_database_that_is_not_one_is_a_clear_error(tmp_path: Path) -> None:
 # ----- hints ---------------------------------------------------------------------------------------
 def test_hint_is_404_without_a_hint_engine_and_served_with_one(api: Api) -> None:
     gid, token = api.solo(**QUICK)
-    assert "hint" in error(api.c.get(f"/api/games/{gid}/hint", headers=api.auth(token)), 404)
     service: Service = api.c.app.state.service  # type: ignore[attr-defined]
+    service.hint_provider = None
+    assert "hint" in error(api.c.get(f"/api/games/{gid}/hint", headers=api.auth(token)), 404)
     service.hint_provider = lambda game, view, seat: {"action": game.legal_actions(view)[0].text, "win": 0.5}
     assert api.page(gid, token)["capabilities"]["hint"] is True
     r = api.c.get(f"/api/games/{gid}/hint", headers=api.auth(token))
     assert r.status_code == 200 and r.json()["win"] == 0.5
+    made = api.new(**HIDDEN)
+    assert "decides now" in error(api.c.get(f"/api/games/{made['id']}/hint", headers=api.auth(made["links"][1]["token"])), 409)
+
+
+def test_the_search_bots_analysis_is_the_hint_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[str, int, str]] = []
+
+    class Result:
+        def __init__(self, action: str) -> None:
+            self.action = action
+
+        def to_json(self) -> dict[str, Any]:
+            return {"action": self.action, "win_estimate": 0.62, "iterations": 10,
+                    "actions": [{"action": self.action, "visits": 7, "win_estimate": 0.62}]}
+
+    def analyse(game: Any, state: Any, seat: int, budget: str) -> Result:
+        assert state.viewer == seat  # the engine is handed the seat's view, never the true state
+        seen.append((game.id, seat, budget))
+        return Result(game.legal_actions(state)[0].text)
+
+    fake = types.ModuleType("deadboard.bots.mcts")
+    fake.analyse = analyse  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "deadboard.bots.mcts", fake)
+    provider = find_hint_provider()
+    assert provider is not None
+    game = get_game("the-night")
+    state = game.new(game.default_setup(), 1)
+    got = provider(game, game.view(state, 0), 0)
+    assert got["action"] == game.legal_actions(state)[0].text and got["win"] == 0.62
+    assert got["alternatives"] == [{"action": got["action"], "win": 0.62, "visits": 7}]
+    assert seen == [("the-night", 0, "0.8s")]
 
 
 # ----- a game without a drawing module ----------------------------------------------------------------

@@ -14,6 +14,7 @@ a secret pick); the log says what the others did.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import secrets
 import threading
@@ -142,6 +143,38 @@ def _rebuild(game: Game, setup: Setup, seed: int, texts: Sequence[str]) -> tuple
     return state, deciders, canonical
 
 
+#: how long the hint engine searches for one hint
+HINT_BUDGET = "0.8s"
+
+
+def find_hint_provider() -> Callable[[Game, State, int], dict[str, Any]] | None:
+    """The search bot's ``analyse`` (module ``deadboard.bots.mcts``) as a hint engine, if installed:
+    ``analyse(game, state, seat, budget)`` returns the recommended action and the estimated chance of
+    winning after it, with the figures of the other actions considered."""
+    try:
+        mod = importlib.import_module("deadboard.bots.mcts")
+    except ImportError:
+        return None
+    analyse = getattr(mod, "analyse", None)
+    if not callable(analyse):
+        return None
+
+    def provide(game: Game, view: State, seat: int) -> dict[str, Any]:
+        result = analyse(game, view, seat, HINT_BUDGET)
+        data = result.to_json()
+        return {
+            "action": data["action"],
+            "win": data.get("win_estimate"),
+            "iterations": data.get("iterations"),
+            "alternatives": [
+                {"action": a["action"], "win": a.get("win_estimate"), "visits": a.get("visits")}
+                for a in data.get("actions", [])[:5]
+            ],
+        }
+
+    return provide
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(18)
 
@@ -165,7 +198,8 @@ class Service:
         self._closing = False
         self._replays: OrderedDict[tuple[str, int], list[State]] = OrderedDict()
         self._replays_lock = threading.Lock()
-        self.hint_provider: Callable[[Game, State, int], dict[str, Any]] | None = None
+        #: ``(game, view, seat) -> {"action": text, "win": 0..1, ...}``; found at start (see find_hint_provider)
+        self.hint_provider: Callable[[Game, State, int], dict[str, Any]] | None = find_hint_provider()
 
     # ----- plumbing ------------------------------------------------------------------------------
     def close(self) -> None:
@@ -631,7 +665,10 @@ class Service:
 
     # ----- hints ---------------------------------------------------------------------------------
     def hint(self, gid: str, token: str | None) -> dict[str, Any]:
-        if self.hint_provider is None:
+        """The hint engine's recommendation for the seat deciding now, searched on that seat's view
+        (outside the game's lock: the game goes on being served while it thinks)."""
+        provider = self.hint_provider
+        if provider is None:
             raise NotFound("no hint engine is installed on this server")
         with self.lock(gid):
             s = self._session(gid)
@@ -641,7 +678,10 @@ class Service:
                 raise Conflict("a hint is for the seat that decides now")
             view = s.game.view(s.state, d.seat)
             game = s.game
-        return self.hint_provider(game, view, d.seat)
+        try:
+            return provider(game, view, d.seat)
+        except DeadboardError as e:
+            raise Conflict(str(e)) from None
 
     # ----- bots ----------------------------------------------------------------------------------
     def kick_bots(self, gid: str) -> None:

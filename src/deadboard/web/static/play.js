@@ -352,8 +352,10 @@ $("hint").addEventListener("click", async () => {
   box.replaceChildren(DB.el("span", { class: "dim thinking", text: "Thinking" }));
   try {
     const h = await api(`/api/games/${encodeURIComponent(gid)}/hint`);
-    const parts = [DB.el("div", { text: `Recommended: ${h.label || h.action}` + (h.win !== undefined && h.win !== null ? ` — estimated win chance ${Math.round(h.win * 100)}%` : "") })];
     const legal = S.page.legal.find((a) => a.text === h.action);
+    const what = legal ? legal.label : h.action;
+    const chance = typeof h.win === "number" ? ` — estimated chance of winning ${Math.round(h.win * 100)}%` : "";
+    const parts = [DB.el("div", { text: `Recommended: ${what}${chance}` })];
     if (legal) parts.push(actionButton(legal));
     box.replaceChildren(...parts);
   } catch (e) { box.replaceChildren(DB.el("span", { class: "error", text: e.message })); }
