@@ -219,10 +219,14 @@ class Service:
 
     @contextmanager
     def lock(self, gid: str) -> Iterator[None]:
+        """Hold the game's lock (NotFound for a game that does not exist: no lock is made for it)."""
         with self._locks_guard:
             lk = self._locks.get(gid)
-            if lk is None:
-                lk = self._locks[gid] = threading.RLock()
+        if lk is None:
+            if self.store.rev(gid) is None:
+                raise NotFound(f"no game {gid!r} on this server")
+            with self._locks_guard:
+                lk = self._locks.setdefault(gid, threading.RLock())
         with lk:
             yield
 
@@ -751,7 +755,8 @@ class Service:
             if not self._closing:
                 try:
                     with self.lock(gid):
-                        again = self._session(gid).bot_to_move() and self._session(gid).bot_error is None
+                        s3 = self._session(gid)
+                        again = s3.bot_to_move() and s3.bot_error is None
                 except WebError:
                     again = False
                 if again:
