@@ -72,6 +72,9 @@ def serve_cmd(
     from deadboard.web.store import StoreError
 
     path = Path(db) if db else default_db()
+    # Requests are served by threads; a shorter switch interval hands the interpreter to a waiting
+    # request sooner when another one is busy (an action that runs a whole zombie phase).
+    sys.setswitchinterval(0.001)
     try:
         application = create_app(path)
     except StoreError as e:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import lru_cache
@@ -69,8 +70,9 @@ def _version() -> str:
 
 
 class HeadersMiddleware:
-    """Security headers on every answer, ``Cache-Control: no-store`` on the API (a plain ASGI
-    middleware: it adds headers without re-streaming bodies)."""
+    """Security headers on every answer, ``Cache-Control: no-store`` on the API, and a
+    ``Server-Timing`` header with the time the server took (a plain ASGI middleware: it adds headers
+    without re-streaming bodies)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -81,11 +83,14 @@ class HeadersMiddleware:
             await self.app(scope, receive, send)
             return
         extra = self.common + ([(b"cache-control", b"no-store")] if scope["path"].startswith("/api/") else [])
+        start = time.perf_counter()
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 have = {k.lower() for k, _ in message.get("headers", [])}
-                message["headers"] = list(message.get("headers", [])) + [(k, v) for k, v in extra if k not in have]
+                timing = f"app;dur={(time.perf_counter() - start) * 1000:.2f}".encode()
+                message["headers"] = [*message.get("headers", []), *((k, v) for k, v in extra if k not in have),
+                                      (b"server-timing", timing)]
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

@@ -109,6 +109,7 @@ class Store:
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._all_lock = threading.Lock()
+        self._write_lock = threading.Lock()
         conn = self._conn()
         try:
             conn.executescript(SCHEMA)
@@ -145,15 +146,18 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction. Writers of this process take turns on a lock first: SQLite's own
+        wait for a busy database sleeps in steps of milliseconds, far longer than a write takes."""
         conn = self._conn()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield conn
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        else:
-            conn.execute("COMMIT")
+        with self._write_lock:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            else:
+                conn.execute("COMMIT")
 
     # ----- games ---------------------------------------------------------------------------------
     def create(
