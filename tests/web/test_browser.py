@@ -311,3 +311,25 @@ def test_screenshot_of_every_games_board(server: LiveServer, browser: Any, game_
         assert width <= size["width"] + 1, f"{game.name} overflows a {size['width']} px wide screen"
         pg.screenshot(path=str(ARTIFACTS / f"{game_id}{name}.png"))
         ctx.close()
+
+
+def test_hot_seat_passes_the_screen_between_the_players(server: LiveServer, page: Any) -> None:
+    made = new_game(server, scenario="quick-game", options={"hidden-hero": True}, players=2, seed=8, hotseat=True)
+    page.goto(server.url + made["open"])
+    rev = ready(page)
+    while decision(page) != "pick":
+        click_target(page, "#board .sq.live")
+        rev = changed(page, rev)
+    assert page.locator("#curtain").is_hidden()
+    first = click_target(page, "#board g.counter.human.live", 0).split()[1]
+    changed(page, rev)
+    curtain = page.locator("#curtain")
+    curtain.wait_for(state="visible")
+    assert "Player 2" in curtain.inner_text()
+    page.click("#curtain-go")
+    curtain.wait_for(state="hidden")
+    assert page.evaluate("document.body.dataset.decision") == "pick"
+    assert "Player 2" in page.inner_text("#prompt")
+    # Player 1's pick is not marked on Player 2's board
+    assert page.locator("#board g.counter.secret").count() == 0
+    assert f"pick {first}" not in page.inner_text("#events")
