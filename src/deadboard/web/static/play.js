@@ -210,7 +210,8 @@ function drawDecision(p) {
   if (!d) {
     prompt.textContent = "The game is over.";
   } else if (d.yours) {
-    prompt.textContent = (p.you.length > 1 || p.seats.length > 1 ? d.name + ": " : "") + d.prompt;
+    const named = p.seats.length > 1 && !d.prompt.startsWith(d.name);
+    prompt.textContent = (named ? d.name + ": " : "") + d.prompt;
     const byText = Object.fromEntries(p.legal.map((a) => [a.text, a]));
     for (const t of p.buttons) buttons.append(actionButton(byText[t]));
     if (!p.buttons.length) buttons.append(DB.el("span", { class: "dim", text: "Click a highlighted square, counter or door." }));
