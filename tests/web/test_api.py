@@ -565,3 +565,29 @@ def test_a_game_without_a_drawing_is_playable_from_panels(api: Api, toy_game: st
         page = api.act(gid, tok, "add 2").json()
         turn += 1
     assert turn == 5 and page["outcome"]["winners"] == [0]
+
+
+def test_a_zombie_dawn_seat_never_receives_another_seats_hand(api: Api) -> None:
+    made = api.new(game="zombie-dawn", players=2, seed=12)
+    gid = made["id"]
+    tokens = [made["links"][0]["token"], made["links"][1]["token"]]
+    page = api.page(gid, tokens[0])
+    for _ in range(80):  # both players lay out their maps and choose their characters
+        d = page["decision"]
+        if d["kind"] == "turn":
+            break
+        page = api.act(gid, tokens[d["seat"]], page["legal"][0]["text"] if d["yours"] else
+                       api.page(gid, tokens[d["seat"]])["legal"][0]["text"]).json()
+        page = api.page(gid, tokens[0])
+    service: Service = api.c.app.state.service  # type: ignore[attr-defined]
+    before = api.page(gid, tokens[0])
+    with service.lock(gid):
+        state = service._session(gid).state  # type: ignore[attr-defined]
+        hand = state.groups[1].hand
+        deck = state.actions.cards
+        k = min(len(hand), len(deck))
+        assert k > 0
+        # Player 2's hand and the same number of cards of the deck change places
+        hand[:k], deck[-k:] = deck[-k:], hand[:k]
+    after = api.page(gid, tokens[0])
+    assert after == before

@@ -333,3 +333,75 @@ def test_hot_seat_passes_the_screen_between_the_players(server: LiveServer, page
     # Player 1's pick is not marked on Player 2's board
     assert page.locator("#board g.counter.secret").count() == 0
     assert f"pick {first}" not in page.inner_text("#events")
+
+
+def test_a_zombie_dawn_page_never_shows_the_other_players_hand(server: LiveServer, browser: Any) -> None:
+    made = new_game(server, game="zombie-dawn", players=2, seed=12)
+    gid = made["id"]
+    tokens = [made["links"][0]["token"], made["links"][1]["token"]]
+
+    def api_page(seat: int) -> dict[str, Any]:
+        return dict(httpx.get(f"{server.url}/api/games/{gid}", headers={"Authorization": f"Bearer {tokens[seat]}"}).json())
+
+    page = api_page(0)
+    while page["decision"]["kind"] != "turn":  # lay out the maps and choose characters through the API
+        seat = page["decision"]["seat"]
+        text = api_page(seat)["legal"][0]["text"]
+        httpx.post(f"{server.url}/api/games/{gid}/actions", json={"action": text},
+                   headers={"Authorization": f"Bearer {tokens[seat]}"}).raise_for_status()
+        page = api_page(0)
+    service = server.app.state.service
+    with service.lock(gid):
+        state = service._session(gid).state
+        recs = state.c.action_recs
+        mine = {recs[k].id for k in state.groups[0].hand}
+        private = {recs[k].id for k in state.groups[1].hand} - mine
+    assert private, "choose a seed where Player 2 holds a card Player 1 does not"
+    contexts, pages = [], []
+    for link in made["links"][:2]:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        contexts.append(ctx)
+        pg = ctx.new_page()
+        pg.set_default_timeout(10_000)
+        pg.goto(server.url + link["url"])
+        ready(pg)
+        pages.append(pg)
+    p1, p2 = pages
+    seen: list[str] = []
+    p1.on("response", lambda r: seen.append(r.text()) if "/api/games/" in r.url and r.ok else None)
+    try:
+        p1.reload()
+        ready(p1)
+        # Player 1 has cards on the board to click; Player 2's are only counted
+        assert p1.locator("#board g.card").count() >= 1
+        hand_titles = " ".join(str(t) for t in p1.locator("#board g.card title").all_text_contents())
+        for cid in private:
+            name = next(r.name for r in recs if r.id == cid)
+            assert name not in hand_titles
+        assert seen
+        for body in seen:
+            for cid in private:
+                assert f"card:{cid}" not in body and f"play {cid}" not in body and f"discard {cid}" not in body
+        # a few decisions by both players, each on their own page
+        for _ in range(6):
+            for pg in (p1, p2):
+                if pg.evaluate("document.body.dataset.yours") == "true":
+                    r0 = str(pg.evaluate("document.body.dataset.rev"))
+                    buttons = pg.locator("#buttons button.act")
+                    pick = next((i for i in range(buttons.count())
+                                 if buttons.nth(i).get_attribute("data-action") in ("end", "pass", "done", "stop")), 0)
+                    buttons.nth(pick).click()
+                    changed(pg, r0)
+        with service.lock(gid):
+            state = service._session(gid).state
+            private = {recs[k].id for k in state.groups[1].hand} - {recs[k].id for k in state.groups[0].hand}
+        p1.reload()
+        ready(p1)
+        html = p1.content()
+        for cid in private:
+            assert f"card:{cid}" not in html and f"play {cid}" not in html
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        p1.screenshot(path=str(ARTIFACTS / "zombie-dawn-player-1.png"))
+    finally:
+        for ctx in contexts:
+            ctx.close()
