@@ -228,3 +228,14 @@ def test_dice_are_read_with_what_they_were_compared_against() -> None:
     assert drawing.dice_of({"roll": True}) == [] and drawing.dice_of(None) == []
     ev = drawing.event_json(Event("roll", "Reanimation of Ben: 5 vs 4+", {"roll": 5, "need": 4, "success": True}))
     assert ev["dice"] == [{"label": "", "values": [5], "need": 4, "success": True}]
+
+
+def test_a_failing_drawing_falls_back_to_the_text_panels(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("a bug in a drawing")
+
+    monkeypatch.setattr(night_svg, "draw", broken)
+    state = NIGHT.new(Setup("quick-game"), 2)
+    d = drawing.draw(NIGHT, state, 0, NIGHT.legal_actions(state))
+    assert d["svg"] == "" and d["panels"][0]["title"] == "Board"
+    assert "failed" in caplog.text

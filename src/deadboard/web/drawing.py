@@ -34,6 +34,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import io
+import logging
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any, NotRequired, TypedDict
@@ -42,6 +43,8 @@ from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.core.log import Event
 from deadboard.core.registry import GAMES
+
+log = logging.getLogger("deadboard.web")
 
 
 class Panel(TypedDict):
@@ -94,7 +97,15 @@ def drawing_module(game: Game) -> ModuleType | None:
 def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
     """The game's drawing (or the fallback), with its targets checked against ``legal``."""
     mod = drawing_module(game)
-    drawing: Drawing = mod.draw(game, view, seat, legal) if mod is not None else fallback(game, view, seat, legal)
+    drawing: Drawing
+    if mod is None:
+        drawing = fallback(game, view, seat, legal)
+    else:
+        try:
+            drawing = mod.draw(game, view, seat, legal)
+        except Exception:  # a fault of the drawing must not make the game unplayable
+            log.exception("the drawing module of %s failed; showing the text panels instead", game.id)
+            drawing = fallback(game, view, seat, legal)
     allowed = {a.text for a in legal}
     targets = {k: [t for t in v if t in allowed] for k, v in drawing.get("targets", {}).items()}
     drawing["targets"] = {k: v for k, v in targets.items() if v}
