@@ -218,7 +218,8 @@ function drawDecision(p) {
     for (const a of p.legal) all.append(actionButton(a));
   } else {
     const who = d.player === "bot" ? `${d.name} (bot) is playing` : `Waiting for ${d.name}`;
-    prompt.textContent = `${who}: ${d.prompt}`;
+    const what = d.prompt.startsWith(d.name + ": ") ? d.prompt.slice(d.name.length + 2) : d.prompt;
+    prompt.textContent = `${who} — ${what}`;
     prompt.classList.add("thinking");
   }
   $("alldetails").classList.toggle("hidden", !(d && d.yours && p.legal.length));
