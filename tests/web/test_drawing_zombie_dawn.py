@@ -71,3 +71,15 @@ def test_your_hand_and_missions_are_cards() -> None:
     c = state.c
     assert {"card:" + c.action_recs[k].id for k in state.groups[0].hand} <= cards
     assert {"mission:" + c.missions[m].id for m in state.groups[0].missions} <= cards
+
+
+def test_attack_dice_show_each_side_with_the_number_they_need() -> None:
+    fight = {"rolls": [2, 5, 6], "need": 5, "hits": 2, "zombie_rolls": [4, 6], "zombie_need": 6, "zombie_hits": 1}
+    assert zd_svg.dice(fight) == [
+        {"label": "group", "values": [2, 5, 6], "need": 5, "result": "2 hits"},
+        {"label": "zombies", "values": [4, 6], "need": 6, "result": "1 hit"},
+    ]
+    assert zd_svg.dice({"roll": 4, "modifier": 1, "total": 5, "success": True}) == [
+        {"label": "", "values": [4], "total": 5, "success": True}
+    ]
+    assert zd_svg.dice({"card": "horde", "dice": 4}) == []  # a count of zombie dice, not a roll

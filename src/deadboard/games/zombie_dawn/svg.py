@@ -389,6 +389,40 @@ def _panels(st: DawnState, seat: int | None) -> list[Panel]:
 
 
 # ==================================================================================================
+# dice
+# ==================================================================================================
+def _ints(v: Any) -> list[int] | None:
+    if isinstance(v, list) and v and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        return list(v)
+    return None
+
+
+def dice(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The dice of a Zombie Dawn event. Attacks record each side's ``rolls`` with the number each die
+    ``need``s to hit and the ``hits`` made (``zombie_rolls`` … for the zombies); single rolls (Life or
+    Death, Unblock) record ``roll`` with its ``modifier``, ``total`` and ``need``. A bare ``dice`` is a
+    count of zombie dice, not a roll."""
+    out: list[dict[str, Any]] = []
+    for prefix, label in (("", "group"), ("zombie_", "zombies")):
+        values = _ints(data.get(prefix + "rolls"))
+        if values:
+            entry: dict[str, Any] = {"label": label, "values": values}
+            if data.get(prefix + "need") is not None:
+                entry["need"] = data[prefix + "need"]
+            if data.get(prefix + "hits") is not None:
+                entry["result"] = f"{data[prefix + 'hits']} hit{'s' if data[prefix + 'hits'] != 1 else ''}"
+            out.append(entry)
+    roll = data.get("roll")
+    if isinstance(roll, int) and not isinstance(roll, bool):
+        entry = {"label": "", "values": [roll]}
+        for key in ("total", "need", "success"):
+            if data.get(key) is not None:
+                entry[key] = data[key]
+        out.append(entry)
+    return out
+
+
+# ==================================================================================================
 # the drawing
 # ==================================================================================================
 def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
@@ -426,4 +460,4 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
     return {"svg": svg, "targets": targets, "panels": _panels(st, seat), "labels": labels, "caption": caption}
 
 
-__all__ = ["draw", "label_of", "target_of"]
+__all__ = ["dice", "draw", "label_of", "target_of"]
