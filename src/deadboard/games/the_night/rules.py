@@ -456,11 +456,21 @@ def _zombie_near(state: NightState, sq: int) -> bool:
     return any(zocc[t] for t in human_reach(state, sq))
 
 
-def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int], last: bool = False) -> list[tuple[int, int]]:
-    """(square, cost) for every single-square move the human can afford now. ``last``: this is the
-    last square they may move (Fear of the dark), so they cannot stop on another human's way."""
+def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int], squares: int = -1) -> list[tuple[int, int]]:
+    """(square, cost) for every single-square move the human can afford now. A human may step onto
+    another human's square only with the AP (and, under Fear of the dark, the ``squares`` of
+    movement; -1: no limit) to step off it again."""
+    out = [(t, cost) for t, cost in _steps(state, h, state.humans[h].sq, ap)
+           if (other := hsq.get(t)) is None or other == h or _can_leave(state, h, t, ap - cost, hsq, squares - 1)]
+    out.sort()
+    return out
+
+
+def _steps(state: NightState, h: int, sq: int, ap: int) -> list[tuple[int, int]]:
+    """(square, cost) of the single-square moves from ``sq`` that cost at most ``ap``, other humans
+    aside: not through walls, zombies, closed doors, boarded windows; doorways and windows only
+    orthogonally (rulebook §4. Live Human Action Phase, The Dark Yard, Injured)."""
     grid = state.c.grid
-    sq = state.humans[h].sq
     zocc = state.zocc
     op = state.op
     extra_yard = 1 if state.cfg.dark_yard else 0
@@ -481,24 +491,32 @@ def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int], last: b
                 continue
             cost = 2
         cost += base_extra + (extra_yard if yard[t] else 0)
-        if cost > ap:
-            continue
-        other = hsq.get(t)
-        if other is not None and other != h and (cost >= ap or last):
-            continue  # may pass through another human, never stop on them
-        out.append((t, cost))
+        if cost <= ap:
+            out.append((t, cost))
     for t in grid.diag[sq]:
         if zocc[t]:
             continue
         cost = 1 + base_extra + (extra_yard if yard[t] else 0)
-        if cost > ap:
-            continue
-        other = hsq.get(t)
-        if other is not None and other != h and (cost >= ap or last):
-            continue
-        out.append((t, cost))
-    out.sort()
+        if cost <= ap:
+            out.append((t, cost))
     return out
+
+
+def _can_leave(state: NightState, h: int, sq: int, ap: int, hsq: dict[int, int], squares: int,
+               seen: tuple[int, ...] = ()) -> bool:
+    """Whether a human standing on another human's square ``sq`` with ``ap`` (and ``squares``, if
+    not negative) left can step off to a square no other human holds, through further humans if
+    need be."""
+    if squares == 0 or ap <= 0:
+        return False
+    seen = (*seen, sq)
+    for t, cost in _steps(state, h, sq, ap):
+        other = hsq.get(t)
+        if other is None or other == h:
+            return True
+        if t not in seen and _can_leave(state, h, t, ap - cost, hsq, squares - 1, seen):
+            return True
+    return False
 
 
 def _adjacent_openings(state: NightState, sq: int) -> list[int]:
@@ -532,7 +550,7 @@ def human_actions(state: NightState) -> list[Action]:
 
     moves: list[tuple[int, int]] = []
     if not state.frozen and state.move_limit != 0:
-        moves = human_moves(state, h, ap, hsq, last=state.move_limit == 1)
+        moves = human_moves(state, h, ap, hsq, state.move_limit)
         if "coward" in hu.attrs:
             safe = [(t, cost) for t, cost in moves if not _zombie_near(state, t)]
             if _zombie_near(state, sq) and safe:
