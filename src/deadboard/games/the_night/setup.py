@@ -80,7 +80,8 @@ def prepare_human(state: NightState, h: int) -> tuple[object, ...] | None:
     if h in cfg.start_squares:
         return _place_or_offer(state, h, (c.grid.square(cfg.start_squares[h]),), "the story's square")
     if mode == "free":
-        cands = tuple(s for s in range(c.grid.n) if c.grid.passable[s] and human_free(state, s))
+        cands = tuple(s for s in range(c.grid.n) if c.grid.passable[s] and human_free(state, s)
+                      and not (cfg.no_entry_placement and c.entry_of[s]))
         return _place_or_offer(state, h, cands, "the map (Alternative Human Setup)")
     if mode == "quick":
         cands = tuple(s for s in range(c.grid.n) if c.inside[s] and c.grid.passable[s] and human_free(state, s))
@@ -103,12 +104,14 @@ def prepare_human(state: NightState, h: int) -> tuple[object, ...] | None:
             if cfg.no_entry_placement:
                 state.emit("roll", f"{name}: D6 = {roll} — a Map Entry Point, not allowed in this scenario: roll again", {"roll": roll})
                 continue
-            n = rng.d6()
-            humans_there = sum(1 for s in c.entries[n - 1].squares if not human_free(state, s))
-            if humans_there >= 2:
+            # "If two humans are already located in a Map Entry Point, then roll again" (the
+            # Map Entry Point's D6; seven humans can never fill all six)
+            for _again in range(200):
+                n = rng.d6()
+                cands = tuple(s for s in c.entries[n - 1].squares if human_free(state, s))
+                if cands:
+                    break
                 state.emit("roll", f"{name}: D6 = {roll}, Map Entry Point D6 = {n} — two humans there already: roll again", {"roll": roll, "entry": n})
-                continue
-            cands = tuple(s for s in c.entries[n - 1].squares if human_free(state, s))
             state.emit("roll", f"{name}: D6 = {roll} — Map Entry Point, D6 = {n}", {"roll": roll, "entry": n})
             return _place_or_offer(state, h, cands, f"Map Entry Point {n}")
         cands = tuple(s for s in c.areas[area] if human_free(state, s))
