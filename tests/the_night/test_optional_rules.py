@@ -297,6 +297,19 @@ def test_attribute_fighter_cat_burglar_builder_marksman_lucky() -> None:
     assert s.humans[5].status == LIVE and 23 in s.zsq
 
 
+def test_attribute_lucky_escape_from_a_zombie_rising_on_the_same_square_steps_aside() -> None:
+    from deadboard.games.the_night.rules import _reanimation
+
+    s = with_attr("lucky", humans={"Tom": "h10"})
+    s.humans[6].status = DEAD  # Judy's dead counter lies where Tom stands
+    s.humans[6].sq = sq(s, "h10")
+    dice(s, 5, 1, 6)  # Judy rises; Tom rolls 1 and loses, but he is Lucky
+    _reanimation(s)
+    tom = s.humans[5]
+    assert tom.status == LIVE and tom.sq != sq(s, "h10") and not s.zocc[tom.sq]
+    assert s.c.grid.chebyshev(tom.sq, sq(s, "h10")) == 1
+
+
 def test_attribute_wild_shooter_two_shots_at_minus_1_and_minus_2() -> None:
     s = with_attr("wild-shooter", humans={"Tom": "c8"}, zombies={2: "e8", 3: "f8"},
                   items={"shotgun": "Tom", "shotgun-ammo": "Tom"})

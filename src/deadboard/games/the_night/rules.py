@@ -27,6 +27,7 @@ from deadboard.games.the_night.board import (
     human_squares,
     is_firearm_ready,
     sees,
+    step_aside,
     step_cost_human,
     zombie_by_name,
     zombie_name,
@@ -681,24 +682,8 @@ def _step_off(state: NightState, h: int) -> None:
     hu = state.humans[h]
     if hu.status != LIVE or not any(o.status == LIVE and o.idx != h and o.sq == hu.sq for o in state.humans):
         return
-    taken = {o.sq for o in state.humans if o.status == LIVE and o.idx != h}
-    seen = {hu.sq}
-    frontier = [hu.sq]
-    while frontier:
-        nxt = []
-        for s in frontier:
-            for t in human_reach(state, s):
-                if t in seen:
-                    continue
-                seen.add(t)
-                if state.zocc[t]:
-                    continue
-                if t not in taken:
-                    hu.sq = t
-                    state.emit("move", f"{hu.name} steps aside to {state.c.grid.names[t]}", {"human": hu.name, "to": state.c.grid.names[t]})
-                    return
-                nxt.append(t)
-        frontier = nxt
+    if step_aside(state, h) >= 0:
+        state.emit("move", f"{hu.name} steps aside to {state.c.grid.names[hu.sq]}", {"human": hu.name, "to": state.c.grid.names[hu.sq]})
 
 
 def apply_human_action(state: NightState, a: Action) -> None:
