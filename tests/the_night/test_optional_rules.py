@@ -315,13 +315,26 @@ def test_attribute_wild_shooter_two_shots_at_minus_1_and_minus_2() -> None:
                   items={"shotgun": "Tom", "shotgun-ammo": "Tom"})
     act_as(s, "Tom")
     dice(s, 3)
-    GAME.apply(s, "shoot Tom Z2 shotgun")
+    GAME.apply(s, "shoot Tom Z2 shotgun wild")  # choosing to shoot twice
     shots = [e for e in s.log if e.kind == "shot"]
     assert shots[-1].data is not None and shots[-1].data["modifier"] == -1
     dice(s, 4)
     GAME.apply(s, "shoot Tom Z3 shotgun")
     shots = [e for e in s.log if e.kind == "shot"]
     assert shots[-1].data is not None and shots[-1].data["modifier"] == -2
+
+
+def test_attribute_wild_shooter_who_shoots_once_has_no_penalty() -> None:
+    # "may choose to shoot twice in each turn, but [then] the first shot is at -1 and the second -2"
+    s = with_attr("wild-shooter", humans={"Tom": "c8"}, zombies={2: "e8", 3: "f8"},
+                  items={"shotgun": "Tom", "shotgun-ammo": "Tom"})
+    act_as(s, "Tom")
+    assert {"shoot Tom Z2 shotgun", "shoot Tom Z2 shotgun wild"} <= texts(s)
+    dice(s, 3)
+    GAME.apply(s, "shoot Tom Z2 shotgun")
+    shots = [e for e in s.log if e.kind == "shot"]
+    assert shots[-1].data is not None and shots[-1].data["modifier"] == 0
+    assert not any(t.startswith("shoot") for t in texts(s))  # one shot, as anyone
 
 
 def test_attribute_bitten() -> None:

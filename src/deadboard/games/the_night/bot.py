@@ -348,7 +348,8 @@ class HeuristicBot:
             rcp = state.c.items[g].rcp
             assert rcp is not None
             zs = state.zsq[z]
-            p = p_hit(rcp[rcp_index(grid.chebyshev(hsq, zs))], -1 - state.shots if "wild-shooter" in state.humans[h].attrs else 0)
+            mod = -1 if a[-1] == "wild" else (-1 - state.shots if state.wild else 0)
+            p = p_hit(rcp[rcp_index(grid.chebyshev(hsq, zs))], mod)
             near = min(grid.manhattan(zs, s) for s in humans)
             v = p * (1.0 + 6.0 / (1 + near) + 0.3 * state.cfg.zstr[z])
             if v > best_v:

@@ -418,6 +418,7 @@ def activate_human(state: NightState, h: int) -> None:
     hu.ap_bonus_next = 0
     state.ap = ap
     state.shots = 0
+    state.wild = False
     state.fought = False
     state.moves_made = 0
     state.frozen = False
@@ -434,15 +435,14 @@ def activate_human(state: NightState, h: int) -> None:
 
 
 def max_shots(state: NightState, h: int) -> int:
-    if state.cfg.better_shooting or "wild-shooter" in state.humans[h].attrs:
-        return 2
-    return 1
+    """Shots a turn: 1, 2 with Better Shooting or for a Fast but Wild Shooter who chose to shoot
+    twice."""
+    return 2 if state.cfg.better_shooting or state.wild else 1
 
 
 def shot_modifier(state: NightState, h: int) -> int:
-    if "wild-shooter" in state.humans[h].attrs:
-        return -1 - state.shots
-    return 0
+    """Fast but Wild Shooter shooting twice: -1 on the first shot, -2 on the second."""
+    return -1 - state.shots if state.wild else 0
 
 
 def move_cost(state: NightState, h: int, frm: int, to: int, kind: int, o: int) -> int:
@@ -641,11 +641,15 @@ def _shoot_actions(state: NightState, h: int, verb: str) -> list[Action]:
             continue
         if sees(state, sq, zs):
             targets.append(z)
+    # Fast but Wild Shooter: the first shot may open a pair of shots at -1 and -2
+    wild = verb == "shoot" and state.shots == 0 and "wild-shooter" in hu.attrs and not state.cfg.better_shooting
     for g in guns:
         if verb == "shoot" and any(item == g and who != h for item, who in state.fired):
             continue
         for z in targets:
             out.append(act(verb, hu.name, zombie_name(state, z), items[g].id))
+            if wild:
+                out.append(act(verb, hu.name, zombie_name(state, z), items[g].id, "wild"))
     return out
 
 
@@ -713,6 +717,8 @@ def apply_human_action(state: NightState, a: Action) -> None:
         z = zombie_by_name(state, str(a[2]))
         g = c.item_index[str(a[3])]
         state.ap -= 1
+        if len(a) > 4 and a[4] == "wild":
+            state.wild = True
         mod = shot_modifier(state, h)
         state.shots += 1
         state.fired = (*state.fired, (g, h))
@@ -1200,6 +1206,7 @@ class TheNight(Game):
             "active": state.humans[state.active].name if state.active >= 0 else None,
             "ap": state.ap,
             "shots": state.shots,
+            "wild": state.wild,
             "fought": state.fought,
             "pending": [list(map(str, p)) for p in state.pending],
             "zombie_acting": zombie_name(state, state.zact) if state.zact else None,
