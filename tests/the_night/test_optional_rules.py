@@ -121,6 +121,19 @@ def test_random_events_skip_the_first_turn() -> None:
     assert not any(e.kind == "event" for e in s.log)
 
 
+def test_random_events_skip_the_last_turn_dawn_has_broken() -> None:
+    # "When all human characters that can move have finished check the turn marker. If the turn
+    # marker is on 16 then dawn has broken and the zombies all retreat"
+    s = board(humans={"Ben": "h10"}, options=opts(), turn=16)
+    dice(s)
+    _event_phase(s)
+    assert not any(e.kind == "event" for e in s.log)
+    s = board(humans={"Ben": "h10"}, options=opts(), turn=15)
+    dice(s, 1, 1)
+    _event_phase(s)
+    assert any(e.kind == "event" for e in s.log)
+
+
 def test_event_2_fell_over_and_3_injury() -> None:
     s = board(humans={"Ben": "h10"}, options=opts(), turn=4)
     event(s, 1, 1)

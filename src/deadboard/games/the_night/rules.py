@@ -781,8 +781,8 @@ def apply_human_action(state: NightState, a: Action) -> None:
 # ==================================================================================================
 def _event_phase(state: NightState) -> None:
     cfg = state.cfg
-    if not cfg.random_events or state.turn == 1:
-        return
+    if not cfg.random_events or state.turn == 1 or state.turn >= cfg.turns:
+        return  # no event on the first turn, nor after the last: dawn has broken (ruling)
     rng = state.rng
     a, b = rng.d6(), rng.d6()
     ev = state.c.events[a + b]
