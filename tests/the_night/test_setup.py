@@ -181,3 +181,14 @@ def test_no_chance_keeps_humans_off_the_map_entry_points_even_when_placed_freely
     squares = {a.text.split()[2] for a in GAME.legal_actions(s)}
     entry = {s.c.grid.names[q] for e in s.c.entries for q in e.squares}
     assert "a1" in squares and not squares & entry
+
+
+def test_an_item_may_be_placed_in_the_same_square_as_a_human() -> None:
+    from deadboard.games.the_night import setup as su
+    from tests.the_night.helpers import board, dice
+
+    s = board(humans={"Ben": "n4"})  # the one-square Office Closet
+    rifle = s.c.item_index["rifle"]
+    dice(s, 2)  # 1 or 2: the Office Closet
+    assert su.prepare_item(s, rifle) is None
+    assert s.item_where[rifle] == s.c.grid.square("n4")
