@@ -194,3 +194,12 @@ def test_fifth_priority_with_nobody_in_the_house_zombies_leave_by_the_exit_neare
     zombie_turn(s, 3)
     table = ai.route_table(s)
     assert table[sq(s, "u16")][s.zsq[3]] == table[sq(s, "u16")][sq(s, "i12")] - 1
+
+
+def test_a_human_in_sight_but_out_of_reach_does_not_hold_a_zombie_back() -> None:
+    # Take the House: the zombie in the Dining Room sees Ben out in the yard, but it may not leave
+    # the house; it goes on to Judy in the Kitchen (priority 5) instead of standing still
+    s = board(humans={"Ben": "i16", "Judy": "d5"}, zombies={1: "i12"}, scenario="take-the-house")
+    table = ai.route_table(s)
+    zombie_turn(s, 1)
+    assert table[sq(s, "d5")][s.zsq[1]] == table[sq(s, "d5")][sq(s, "i12")] - 2

@@ -357,10 +357,10 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
         if fields.near(sq) <= ap + 2:
             step = _reach_step(state, sq, ap, hsq)
         if step is None:
-            # 3. towards the nearest human it sees; 4. outside, to a way into a room with a human;
+            # 3. towards the nearest human it sees (and can get to); 4. outside, to a way into a room with a human;
             # 5. inside, to the nearest human in the house, else out towards the nearest human
             row = los_row(sq)
-            visible = [s for s in live if (c := row[s]) is not None and (not c or _clear(c, op))]
+            visible = [s for s in live if (c := row[s]) is not None and (not c or _clear(c, op)) and table[s][sq] < INF]
             if visible:
                 if len(visible) == 1:
                     vfield = table[visible[0]]
