@@ -967,7 +967,7 @@ def apply_zombie_action(state: NightState, a: Action) -> None:
 class TheNight(Game):
     id = "the-night"
     name = "The Night"
-    version = "1"
+    version = "2"
     min_players = 1
     max_players = 8
     scenarios = SCENARIOS
