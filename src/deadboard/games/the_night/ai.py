@@ -89,6 +89,11 @@ class _MapInfo:
         # Shed only (a zombie does not cut through the house to reach a way into it)
         outside = [not i for i in c.inside]
         self.entry_fields: tuple[list[int], ...] = tuple(self.field((e.out,), False, outside) for e in self.entries)
+        # every zombie looks for humans in sight before each step: have the grid trace every line of
+        # sight now, once per map (a third of a second), rather than square by square during play
+        for sq in range(grid.n):
+            if grid.passable[sq]:
+                grid.los_row(sq)
 
     def table(self, confine: bool) -> list[list[int]]:
         """Route costs from every square to every square (``table[a][b]``), every door and window
@@ -326,6 +331,7 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
     op = state.op
     live = fields.live
     table = fields.table
+    all_field = fields.all_field
     while ap > 0:
         sq = zsq[z]
         # 1. attack an adjacent live human (1 AP, 2 through a window; never through a closed opening)
@@ -354,7 +360,7 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
             return  # next to a human across a window with 1 AP: wait there to attack next turn
         # 2. get adjacent to a human it can reach this turn (a lower bound rules most zombies out)
         step = None
-        if fields.near(sq) <= ap + 2:
+        if (all_field[sq] if type(all_field) is list else fields.near(sq)) <= ap + 2:
             step = _reach_step(state, sq, ap, hsq)
         if step is None:
             # 3. towards the nearest human it sees (and can get to); 4. outside, to a way into a room with a human;

@@ -22,6 +22,7 @@ from deadboard.games.the_night import setup as su
 from deadboard.games.the_night.board import (
     CLOSED,
     can_carry,
+    capacity,
     human_by_name,
     human_reach,
     human_squares,
@@ -576,16 +577,17 @@ def human_actions(state: NightState) -> list[Action]:
     tag = CARRIED + h
     carried = [i for i, w in enumerate(where) if w == tag]
     board_cost = 0 if "builder" in hu.attrs else 1
-    if ap >= board_cost:
+    openings = _adjacent_openings(state, sq)
+    if ap >= board_cost and openings:
         has_board = any(items[i].kind == "board" for i in carried)
-        for o in _adjacent_openings(state, sq):
+        for o in openings:
             oname = grid.openings[o].name
             if state.op[o] & BOARDED:
                 out.append(act("unboard", name, oname))
             elif has_board:
                 out.append(act("board", name, oname))
-    if ap >= 1 and _has_keys(state, h):
-        for o in _adjacent_openings(state, sq):
+    if ap >= 1 and openings and _has_keys(state, h):
+        for o in openings:
             op = grid.openings[o]
             if op.lockable and not state.op[o] & BROKEN:
                 out.append(act("unlock" if state.op[o] & LOCKED else "lock", name, op.name))
@@ -609,18 +611,28 @@ def _free_actions(state: NightState, h: int) -> list[Action]:
     name = state.humans[h].name
     sq = state.humans[h].sq
     items = state.c.items
-    out: list[Action] = []
-    if not _locked_in_basement(state, sq):
-        board_offered = False
-        for i, w in enumerate(state.item_where):
-            if w == sq and can_carry(state, h, i):
-                if items[i].kind == "board":
-                    if board_offered:
-                        continue
-                    board_offered = True
-                out.append(act("pickup", name, items[i].id))
     tag = CARRIED + h
-    out.extend(act("drop", name, items[i].id) for i, w in enumerate(state.item_where) if w == tag)
+    here: list[int] = []
+    mine: list[int] = []
+    for i, w in enumerate(state.item_where):
+        if w == sq:
+            here.append(i)
+        elif w == tag:
+            mine.append(i)
+    out: list[Action] = []
+    if here and not _locked_in_basement(state, sq):
+        room = capacity(state, h) - sum(1 for i in mine if items[i].kind not in ("ammo", "keys"))
+        board_offered = False
+        for i in here:
+            kind = items[i].kind
+            if room <= 0 and kind not in ("ammo", "keys"):
+                continue
+            if kind == "board":
+                if board_offered:
+                    continue
+                board_offered = True
+            out.append(act("pickup", name, items[i].id))
+    out.extend(act("drop", name, items[i].id) for i in mine)
     return out
 
 
