@@ -77,7 +77,7 @@ class _MapInfo:
             tuple((t, 1 if k == DOOR else 2) for t, k, _o in grid.orth[s] if k != OPEN) for s in range(grid.n)
         ]
         building = [z in ("house", "outbuilding") for z in c.zone_of]
-        entries = []
+        entries: list[Entry] = []
         for o in grid.openings:
             if building[o.a] == building[o.b]:
                 continue
@@ -367,6 +367,8 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
             # 5. inside, to the nearest human in the house, else out towards the nearest human
             row = los_row(sq)
             visible = [s for s in live if (c := row[s]) is not None and (not c or _clear(c, op)) and table[s][sq] < INF]
+            vfield: Field
+            hfield: Field
             if visible:
                 if len(visible) == 1:
                     vfield = table[visible[0]]
