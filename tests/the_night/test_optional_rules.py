@@ -183,6 +183,19 @@ def test_event_7_brains_the_closest_zombie_moves_at_once() -> None:
     assert any(e.kind == "combat" for e in s.log)
 
 
+def test_event_7_brains_two_zombies_equally_close_choose_randomly() -> None:
+    # "If you are unsure of what to do (for example, you roll 7 and two zombies are equally close
+    # to a human) then choose randomly."
+    from deadboard.games.the_night.ai import nearest_zombie
+
+    chosen = set()
+    for seed in range(16):
+        s = board(humans={"Ben": "h10"}, zombies={2: "g10", 3: "i10"}, options=opts(), turn=4)
+        s.rng = type(s.rng)(seed)
+        chosen.add(nearest_zombie(s))
+    assert chosen == {2, 3}
+
+
 def test_event_8_dash_9_opportunity_shot_10_latch_fall() -> None:
     from deadboard.games.the_night.rules import advance
 
