@@ -363,8 +363,9 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
         if (all_field[sq] if type(all_field) is list else fields.near(sq)) <= ap + 2:
             step = _reach_step(state, sq, ap, hsq)
         if step is None:
-            # 3. towards the nearest human it sees (and can get to); 4. outside, to a way into a room with a human;
-            # 5. inside, to the nearest human in the house, else out towards the nearest human
+            # 3. towards the nearest human it sees (and can get to); 4. outside, to a way into a
+            # room with a human; 5. inside, to the nearest human in the house, else out towards the
+            # nearest human
             row = los_row(sq)
             visible = [s for s in live if (c := row[s]) is not None and (not c or _clear(c, op)) and table[s][sq] < INF]
             vfield: Field
@@ -405,8 +406,6 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
         ap -= cost
         name = zombie_name(state, z)
         state.log.append(Event("move", f"{name} moves to {grid.names[t]}", {"zombie": name, "to": grid.names[t], "ap_left": ap}))
-
-
 
 
 def _local_field(table: list[list[int]], targets: list[int], sq: int, steps: tuple[Step, ...]) -> dict[int, int]:
