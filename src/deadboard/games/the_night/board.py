@@ -89,6 +89,30 @@ def human_squares(state: NightState) -> dict[int, int]:
     return out
 
 
+def step_aside(state: NightState, h: int) -> int:
+    """Move human ``h`` to the nearest square (by hand-to-hand reach, ties in square order) free of
+    zombies and of other humans; returns the square, or -1 if there is none."""
+    hu = state.humans[h]
+    taken = {o.sq for o in state.humans if o.status == LIVE and o.idx != h}
+    seen = {hu.sq}
+    frontier = [hu.sq]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for t in sorted(human_reach(state, s)):
+                if t in seen:
+                    continue
+                seen.add(t)
+                if state.zocc[t]:
+                    continue
+                if t not in taken:
+                    hu.sq = t
+                    return t
+                nxt.append(t)
+        frontier = nxt
+    return -1
+
+
 def zombies_adjacent_to_human(state: NightState, sq: int) -> list[int]:
     """Zombies a human on ``sq`` could fight hand-to-hand (Dodge, Coward)."""
     zocc = state.zocc
