@@ -23,6 +23,8 @@ from deadboard.web.service import Service, find_hint_provider
 from deadboard.web.store import Store
 from tests.web.conftest import Api
 
+NIGHT_VERSION = get_game("the-night").version
+
 QUICK = {"scenario": "quick-game", "seed": 11}
 HIDDEN = {"scenario": "quick-game", "options": {"hidden-hero": True}, "players": 2, "seed": 7}
 
@@ -328,10 +330,10 @@ def test_load_makes_a_new_game_from_a_save(api: Api) -> None:
         ({"game": "the-night"}, "missing field"),
         ({"game": "chess", "version": "1", "setup": {}, "seed": 1, "actions": []}, "unknown game"),
         ({"game": "the-night", "version": "0", "setup": {"scenario": "quick-game"}, "seed": 1, "actions": []}, "version"),
-        ({"game": "the-night", "version": "1", "setup": {"scenario": "quick-game"}, "seed": "x", "actions": []}, "seed"),
-        ({"game": "the-night", "version": "1", "setup": {"scenario": "quick-game"}, "seed": 1, "actions": ["fly"]}, "does not replay"),
-        ({"game": "the-night", "version": "1", "setup": {"scenario": "quick-game"}, "seed": 1, "actions": [], "hash": "0"}, "reproduce"),
-        ({"game": "the-night", "version": "1", "setup": {"scenario": "quick-game", "options": {"x": 1}}, "seed": 1, "actions": []}, "unknown option"),
+        ({"game": "the-night", "version": NIGHT_VERSION, "setup": {"scenario": "quick-game"}, "seed": "x", "actions": []}, "seed"),
+        ({"game": "the-night", "version": NIGHT_VERSION, "setup": {"scenario": "quick-game"}, "seed": 1, "actions": ["fly"]}, "does not replay"),
+        ({"game": "the-night", "version": NIGHT_VERSION, "setup": {"scenario": "quick-game"}, "seed": 1, "actions": [], "hash": "0"}, "reproduce"),
+        ({"game": "the-night", "version": NIGHT_VERSION, "setup": {"scenario": "quick-game", "options": {"x": 1}}, "seed": 1, "actions": []}, "unknown option"),
     ],
 )
 def test_load_rejects_a_malformed_save(api: Api, save: Any, words: str) -> None:
