@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deadboard.core.grid import DOOR, INF, OPEN, WINDOW
+from deadboard.core.grid import DOOR, INF, OPEN, WINDOW, Line, line_clear
 from deadboard.core.log import Event
 from deadboard.games.the_night.board import (
     CLOSED,
@@ -534,14 +534,9 @@ def _entry_step(state: NightState, sq: int, fields: Fields) -> Step | None:
     return None
 
 
-def _clear(crossed: tuple[int, ...] | None, op: list[int]) -> bool:
+def _clear(crossed: Line, op: list[int]) -> bool:
     """Whether a line of sight (the openings it crosses) is clear now."""
-    if crossed is None:
-        return False
-    for o in crossed:  # noqa: SIM110  (a plain loop: this is the hottest check of the zombie phase)
-        if op[o] & CLOSED:
-            return False
-    return True
+    return line_clear(crossed, op, CLOSED)
 
 
 def nearest_zombie(state: NightState) -> int:

@@ -3,7 +3,7 @@ whom across which edges, given the current state of doors and windows."""
 
 from __future__ import annotations
 
-from deadboard.core.grid import DOOR, OPEN, WINDOW
+from deadboard.core.grid import DOOR, OPEN, WINDOW, line_clear
 from deadboard.games.the_night.state import (
     BOARDED,
     CARRIED,
@@ -45,11 +45,7 @@ def human_by_name(state: NightState, name: str) -> int:
 def sees(state: NightState, a: int, b: int) -> bool:
     """Line of sight (and of fire): walls and closed (locked or boarded) openings block it; open and
     broken doors and un-boarded windows do not (rulebook §Shooting Combat)."""
-    crossed = state.c.grid.los_row(a)[b]
-    if crossed is None:
-        return False
-    op = state.op
-    return all(not op[o] & CLOSED for o in crossed)
+    return line_clear(state.c.grid.los_row(a)[b], state.op, CLOSED)
 
 
 def human_reach(state: NightState, sq: int) -> list[int]:
