@@ -14,7 +14,7 @@ app = typer.Typer(
 
 
 def _register() -> None:
-    from deadboard.cli import bench, games, play, replay, sim  # noqa: F401  (commands register themselves)
+    from deadboard.cli import bench, games, play, replay, serve, sim  # noqa: F401  (commands register themselves)
 
 
 _register()
