@@ -464,3 +464,15 @@ def test_the_heuristic_bot_passes_a_spare_weapon_to_an_unarmed_pj() -> None:
     assert choice in ("give pistol-1 farmer", "give axe-1 farmer")  # before the attack phase
     GAME.apply(s, choice)
     assert bot.choose(GAME, GAME.view(s, 0), GAME.legal_actions(s))[0] != "give"  # and no more
+
+
+def test_the_browser_names_the_new_actions_and_shows_the_offer() -> None:
+    from deadboard.core.action import Action
+    from deadboard.games.zombie_dawn.svg import label_of
+
+    s = _pair(yellow={"hermit": ["food-1"]}, red={"paramedic": []}, red_hand=["shambler", "shambler"], adjacent=True)
+    assert label_of(s, Action("activate", "paramedic", "hermit")) == "Activate Paramedic on Hermit"
+    assert label_of(s, Action("negotiate", "red")) == "Make an offer of items to the red player"
+    assert label_of(s, Action("offer", "food-1")) == "Offer the Food"
+    assert label_of(s, Action("propose")) == "Propose the offer"
+    assert label_of(s, Action("decline")) == "Decline"

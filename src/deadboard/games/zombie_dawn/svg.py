@@ -262,7 +262,9 @@ def target_of(st: DawnState, a: Action, seat: int | None) -> str | None:
         return "card:" + args[0]
     if k in ("complete", "clear") and args:
         return "mission:" + args[0]
-    if k == "attack" and args and b is not None:
+    if k == "activate" and len(args) == 2 and b is not None and args[1] in b.index:  # a dash to a square
+        return "sq:" + args[1]
+    if k in ("attack", "negotiate") and args and b is not None:
         for g in st.groups:
             if COLOURS[g.seat] == args[0] and g.sq >= 0:
                 return "sq:" + b.names[g.sq]
@@ -327,13 +329,20 @@ def label_of(st: DawnState, a: Action) -> str:
         if k == "flee" and args:
             return f"Flee, discarding {name_of(args[0])}"
         if k == "drop":
-            return f"Leave the {name_of(args[0])} here"
+            return f"Leave the {name_of(args[0])} on the table"
+        if k == "activate":
+            return f"Activate {name_of(args[0])}" + (f" on {name_of(args[1])}" if len(args) > 1 else "")
+        if k == "negotiate":
+            return f"Make an offer of items to the {args[0]} player"
+        if k == "offer" and args:
+            return f"Offer the {name_of(args[0])}"
     except (IndexError, ValueError):
         pass
     simple = {"end": "End your turn", "pass": "Pass", "fight": "Fight", "stop": "Stop searching", "done": "Done",
-              "die": "Let the character die", "roll": "Roll", "accept": "Accept", "refuse": "Refuse",
+              "die": "Let the character die", "roll": "Roll", "accept": "Accept", "decline": "Decline",
+              "propose": "Propose the offer", "cancel": "Call off the offer",
               "shoot": "Shoot", "brawl": "Brawl", "cold-blood": "Cold Blood", "unblock": "Try to unblock the access",
-              "wound": "Wound", "offer": "Offer an item"}
+              "wound": "Wound"}
     return simple.get(k, a.text) if not args or k not in simple else f"{simple[k]} {' '.join(name_of(x) for x in args)}"
 
 
@@ -359,6 +368,11 @@ def _panels(st: DawnState, seat: int | None) -> list[Panel]:
             zs = ", ".join(c.action_recs[z].name for z in cb.zombies) or "mission zombies"
             head.append({"text": f"Combat: {cb.dice} zombie dice against {COLOURS[cb.group]} ({zs}"
                                  + ("; BLOCKED ACCESS" if cb.blocked else "") + ")", "cls": "hot"})
+    top = st.pending[-1] if st.pending else None
+    if top is not None and top[0] in ("bargain", "answer"):
+        offerer, receiver = (top[1], top[2]) if top[0] == "bargain" else (top[2], top[1])
+        offered = ", ".join(c.item_recs[it].name for it in top[3]) or "nothing yet"
+        head.append({"text": f"Offer on the table: {COLOURS[offerer]} to {COLOURS[receiver]}: {offered}", "cls": "hot"})
     panels: list[Panel] = [{"title": "Zombie Dawn", "lines": head}]
     for g in st.groups:
         colour = COLOURS[g.seat]
@@ -370,8 +384,10 @@ def _panels(st: DawnState, seat: int | None) -> list[Panel]:
             rec = c.characters[ch]
             dmg = ", ".join(c.damages[c.damage_cards[d]].name for d in st.cdmg[ch])
             items = ", ".join(c.item_recs[it].name + (" (turned)" if st.is_turned(it) else "") for it in st.citems[ch])
-            skills = ", ".join(c.skills[s].name for s in st.cskills[ch])
-            lines.append({"text": f"{rec.name} — damage {len(st.cdmg[ch])}/4" + (f": {dmg}" if dmg else ""),
+            skills = ", ".join(c.skills[s].name + (" (used)" if c.skill_ability[s] and st.sused >> s & 1 else "")
+                               for s in st.cskills[ch])
+            used = " (ability used)" if rec.ability is not None and st.cused >> ch & 1 else ""
+            lines.append({"text": f"{rec.name}{used} — damage {len(st.cdmg[ch])}/4" + (f": {dmg}" if dmg else ""),
                           "cls": "hot" if len(st.cdmg[ch]) >= 3 else ""})
             if items or skills:
                 lines.append("   " + "; ".join(x for x in (f"carries {items}" if items else "", f"skills {skills}" if skills else "") if x))
@@ -383,6 +399,9 @@ def _panels(st: DawnState, seat: int | None) -> list[Panel]:
             lines.append({"text": "completed: " + ", ".join(c.missions[m].name for m in g.done), "cls": "hero"})
         if g.dead:
             lines.append({"text": "dead: " + ", ".join(c.characters[ch].name for ch in g.dead), "cls": "dead"})
+        peace = [COLOURS[b] for b in range(4) if st.truce >> (4 * g.seat + b) & 1]
+        if peace:
+            lines.append("will not attack " + ", ".join(peace) + " this round")
         title = f"{colour.capitalize()} group" + (" (you)" if seat == g.seat else "") + (" — turn" if st.active == g.seat and st.phase != SETUP else "")
         panels.append({"title": title, "lines": lines or ["no character yet"]})
     return panels
