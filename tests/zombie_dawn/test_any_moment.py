@@ -476,3 +476,16 @@ def test_the_browser_names_the_new_actions_and_shows_the_offer() -> None:
     assert label_of(s, Action("offer", "food-1")) == "Offer the Food"
     assert label_of(s, Action("propose")) == "Propose the offer"
     assert label_of(s, Action("decline")) == "Decline"
+
+
+def test_one_offer_to_each_group_per_attack_phase_of_a_zombie_combat() -> None:
+    s = _pair(red={"gangster": ["food-1", "food-2"]}, red_hand=[], adjacent=True, xp=1)
+    cm.start_combat(s, 0, 1, [action_card(s, "horde")])
+    advance(s)
+    assert s.decision is not None and s.decision.kind == "combat" and "negotiate yellow" in texts(s)
+    GAME.apply(s, "negotiate yellow")
+    GAME.apply(s, "cancel")
+    assert s.decision.kind == "combat" and "negotiate yellow" not in texts(s)
+    s.rng = ScriptedRng([1, 1] + [1] * 4)
+    GAME.apply(s, "fight")
+    assert s.decision.kind == "combat" and "negotiate yellow" in texts(s)  # a new attack phase

@@ -85,7 +85,7 @@ from deadboard.games.zombie_dawn.effects import (
     walk_squares,
     worst_lod,
 )
-from deadboard.games.zombie_dawn.state import NO_VEHICLE, DawnState
+from deadboard.games.zombie_dawn.state import NO_VEHICLE, DawnState, Group
 
 PASS = act("pass")
 END = act("end")
@@ -145,15 +145,35 @@ def anytime_actions(state: DawnState, seat: int, out: list[Action], ctx: str, mo
 def anytime_any(state: DawnState, seat: int, ctx: str, moved: tuple[Any, ...], cards: bool = True) -> bool:
     """Whether :func:`anytime_actions` would offer anything (without building the list; ``cards``
     False when the caller has looked at the cards already). In a window, missions count only along
-    other options, so they are not looked at."""
-    if (cards and card_plays(state, seat, None, ctx == TURN)) or item_uses(state, seat, None, ()):
-        return True
-    if ability_actions(state, seat, None, ctx):
+    other options, so they are not looked at. One pass over the group first tells which of the
+    other probes could find anything at all (most window checks end here)."""
+    if cards and card_plays(state, seat, None, ctx == TURN):
         return True
     g = state.groups[seat]
     if g.xp > 0 and not g.cold_blood and season_fx(state).cold_blood:
         return True
-    if give_actions(state, seat, None, moved) or (ctx != DUEL and negotiate_actions(state, seat, None, moved)):
+    chars = g.chars
+    if not chars:
+        return False
+    c = state.c
+    usable = c.item_usable
+    citems = state.citems
+    carries = uses = ready = False
+    cab, sab = c.char_ability, c.skill_ability
+    cused, sused = state.cused, state.sused
+    for ch in chars:
+        for it in citems[ch]:
+            carries = True
+            if usable[it]:
+                uses = True
+        if not ready:
+            ready = (cab[ch] is not None and not cused >> ch & 1) or any(
+                sab[sk] is not None and not sused >> sk & 1 for sk in state.cskills[ch])
+    if uses and item_uses(state, seat, None, ()):
+        return True
+    if ready and ability_actions(state, seat, None, ctx):
+        return True
+    if carries and (give_actions(state, seat, None, moved) or (ctx != DUEL and negotiate_actions(state, seat, None, moved))):
         return True
     if ctx == WINDOW:
         return False
@@ -589,11 +609,16 @@ def turn_actions(state: DawnState) -> list[Action]:
                 rec = state.c.missions[m]
                 if rec.kind == "clear" and rec.site == site:
                     out.append(act("clear", rec.id))
-    moved: tuple[Any, ...] = g.given
-    if g.talked:
-        moved = (*moved, *(COLOURS[t] for t in range(4) if g.talked >> t & 1))
-    anytime_actions(state, seat, out, TURN, moved)
+    anytime_actions(state, seat, out, TURN, done_already(g))
     return out
+
+
+def done_already(g: Group) -> tuple[Any, ...]:
+    """What the group did already in its turn or in this attack phase of its combat: the items it
+    passed and the colours of the groups it made an offer to (once each)."""
+    if not g.talked:
+        return g.given
+    return (*g.given, *(COLOURS[t] for t in range(4) if g.talked >> t & 1))
 
 
 def attack_actions(state: DawnState, seat: int, out: list[Action] | None, foe: int = -1) -> bool:
@@ -649,7 +674,7 @@ def combat_has_choice(state: DawnState) -> bool:
         return True
     if g.hand and (cm.can_flee_by_card(state, seat, cb) or attack_actions(state, seat, None)):
         return True
-    return anytime_any(state, seat, COMBAT, g.given)
+    return anytime_any(state, seat, COMBAT, done_already(g))
 
 
 def combat_actions(state: DawnState) -> list[Action]:
@@ -670,7 +695,7 @@ def combat_actions(state: DawnState) -> list[Action]:
     if cb.blocked and not cb.unblock_tried:
         out.append(UNBLOCK)
     attack_actions(state, seat, out)
-    anytime_actions(state, seat, out, COMBAT, g.given)
+    anytime_actions(state, seat, out, COMBAT, done_already(g))
     return out
 
 
@@ -841,8 +866,6 @@ def apply_turn(state: DawnState, a: Action) -> None:
         open_after(state, seat, "end", "end")
         return
     if kind in ("give", "drop", "negotiate"):  # free: nothing for the opponents to respond to
-        if kind == "negotiate":
-            g.talked |= 1 << _seat(a[1])
         apply_anytime(state, seat, a, TURN)
         return
     if kind == "move":
@@ -942,6 +965,8 @@ def apply_anytime(state: DawnState, seat: int, a: Action, ctx: str) -> None:
         _drop(state, seat, a, ctx != WINDOW)
     elif kind == "negotiate":
         target = _seat(a[1])
+        if ctx != WINDOW:  # one offer to each group per turn or attack phase (a window keeps its own record)
+            state.groups[seat].talked |= 1 << target
         state.emit("offer", f"{title(seat)} prepares an offer of items to the {colour(target)} player", {"seat": seat, "to": target})
         state.pending.append(("bargain", seat, target, (), "truce"))
     elif kind == "attack":

@@ -200,7 +200,9 @@ def combat_step(state: DawnState) -> bool:
                 _win(state, cb)
                 continue
             cb.stage = "decide"
-            state.groups[cb.group].given = ()
+            g = state.groups[cb.group]
+            g.given = ()  # items may change hands, and offers be made, once per attack phase
+            g.talked = 0
             if state.cfg.players > 1:
                 w = open_window(actor=cb.group, seats=state.cfg.players, trigger="combat", tag="combat", start=state.active)
                 pending.append(("window", w))

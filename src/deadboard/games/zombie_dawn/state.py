@@ -91,7 +91,7 @@ class Group:
         self.declared = -1  # the Clear a Location mission being attempted
         self.cold_blood = False  # Cold Blood used this round
         self.given: tuple[int, ...] = ()  # items passed between Pjs this turn or attack phase
-        self.talked = 0  # bit t: an offer already made to seat t this turn
+        self.talked = 0  # bit t: an offer already made to seat t this turn (or attack phase)
         self.adrenaline = 0  # extra dice for the next attack
 
     def copy(self) -> Group:
