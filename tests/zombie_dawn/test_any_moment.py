@@ -489,3 +489,21 @@ def test_one_offer_to_each_group_per_attack_phase_of_a_zombie_combat() -> None:
     s.rng = ScriptedRng([1, 1] + [1] * 4)
     GAME.apply(s, "fight")
     assert s.decision.kind == "combat" and "negotiate yellow" in texts(s)  # a new attack phase
+
+
+def test_items_that_are_activated_are_offered_in_response_windows() -> None:
+    # Batteries straighten a Car (the rulebook's example), Medicine heals, a Flare Gun fires
+    s = _pair(yellow={"hermit": ["batteries", "medicine-1", "flare-gun"]})
+    hermit = s.c.char_index["hermit"]
+    s.cdmg[hermit] = (s.c.damage_index["infection-1"],)
+    g = s.groups[1]
+    g.vehicle = action_card(s, "car")
+    g.vehicle_turned = True
+    _walk(s)
+    _window_of(s, 1)
+    assert {"use batteries vehicle", "use medicine-1 hermit", "use flare-gun red"} <= set(texts(s))
+    GAME.apply(s, "use batteries vehicle")
+    assert not g.vehicle_turned
+    _window_of(s, 1)
+    GAME.apply(s, "use medicine-1 hermit")
+    assert s.cdmg[hermit] == ()
