@@ -107,3 +107,18 @@ def test_setup_json_round_trip_and_checks() -> None:
 def test_unknown_game() -> None:
     with pytest.raises(UnknownGameError, match="unknown game 'chess'"):
         get_game("chess")
+
+
+def test_line_through_a_corner_with_an_opening_on_each_side_is_clear_if_either_is() -> None:
+    from deadboard.core.grid import AnyOf, line_clear
+
+    # a1 and b2 meet at a corner; the way round by b1 crosses a door, the way by a2 a window
+    rows = ["AB", "CD"]
+    grid, _ = Grid.from_areas(rows, {"A": "a", "B": "b", "C": "c", "D": "d"}, open_pairs=[("b", "d"), ("c", "d")],
+                              openings=[("door", DOOR, "a1", "b1", False), ("win", WINDOW, "a1", "a2", False)])
+    line = grid.los_row(grid.square("a1"))[grid.square("b2")]
+    assert isinstance(line, AnyOf) and sorted(line) == [(0,), (1,)]
+    assert line_clear(line, [1, 0], 1)  # the door closed, the window open
+    assert line_clear(line, [0, 1], 1)
+    assert not line_clear(line, [1, 1], 1)
+    assert grid.sees(grid.square("a1"), grid.square("b2"), [True, False])

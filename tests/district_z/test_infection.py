@@ -108,9 +108,9 @@ def test_a_zombie_survivor_moving_onto_a_survivor_starts_zombie_survivor_combat(
     st.pending[:] = [("zmove", 0), ("end-turn", 0)]
     advance(st)
     GAME.apply(st, "move east")
-    assert st.decision is not None and st.decision.seat == 1 and legal(st) == ["fight", "dodge"]
+    assert st.decision is not None and st.decision.seat == 1 and legal(st) == ["fight bare-handed", "dodge"]
     script(st, 1, 1, 6, 6, 6)  # the zombie (combat 2) rolls 2; MARCUS (combat 3) 18
-    GAME.apply(st, "fight")
+    GAME.apply(st, "fight bare-handed")
     assert st.players[0].wounds == 1 and st.players[1].wounds == 0
 
 
@@ -123,7 +123,7 @@ def test_a_winning_zombie_survivor_wounds_and_infects() -> None:
     advance(st)
     GAME.apply(st, "move east")
     script(st, 6, 6, 1, 1, 1)
-    GAME.apply(st, "fight")
+    GAME.apply(st, "fight bare-handed")
     assert st.players[1].wounds == 1 and st.players[1].infection == 1
 
 
@@ -147,12 +147,12 @@ def test_two_survivors_may_fight_a_zombie_survivor_together() -> None:
     st.pending[:] = [("zmove", 0), ("end-turn", 0)]
     advance(st)
     GAME.apply(st, "move east")
-    assert "fight-together" in legal(st)
-    GAME.apply(st, "fight-together")
+    assert "fight-together bare-handed" in legal(st)
+    GAME.apply(st, "fight-together bare-handed")
     assert st.decision is not None and st.decision.kind == "join"
     # the zombie's 12 against MARCUS (3 dice) and EZRA (2 dice) together
     script(st, 6, 6, 1, 1, 1, 1, 1)
-    GAME.apply(st, "join")
+    GAME.apply(st, "join bare-handed")
     assert st.players[1].wounds == 1 and st.players[2].wounds == 1  # the zombie wounds both
 
 
@@ -166,7 +166,7 @@ def test_a_zombie_survivor_is_truly_dead_at_its_health_and_may_be_replaced() -> 
     advance(st)
     GAME.apply(st, "move east")
     script(st, 1, 1, 6, 6, 6)
-    GAME.apply(st, "fight")
+    GAME.apply(st, "fight bare-handed")
     assert st.players[0].status == WAITING
     assert "retire" in legal(st) and "choose HOPE" in legal(st)
     GAME.apply(st, "choose HOPE")
@@ -195,6 +195,61 @@ def test_zombie_survivors_win_when_they_kill_the_last_living_survivor() -> None:
     advance(st)
     GAME.apply(st, "move east")
     script(st, 6, 6, 1, 1, 1)
-    GAME.apply(st, "fight")
+    GAME.apply(st, "fight bare-handed")
     o = GAME.outcome(st)
     assert o is not None and o.reason == "devoured" and o.winners == (0,)
+
+
+def test_a_survivor_who_stays_on_a_zombie_survivors_card_fights_it() -> None:
+    st = _two_zs()
+    turn_of(st, 0, "d3")
+    st.players[0].status = ZOMBIE
+    turn_of(st, 1, "d3", wounds=1)
+    assert "move east" in legal(st)  # at the beginning of the turn the survivor may simply move away
+    GAME.apply(st, "heal")
+    assert st.players[1].wounds == 0
+    assert st.decision is not None and st.decision.kind == "zdefend" and st.decision.seat == 1
+
+
+def test_moving_away_from_a_zombie_survivor_at_the_beginning_of_the_turn_avoids_the_fight() -> None:
+    st = _two_zs()
+    turn_of(st, 0, "d3")
+    st.players[0].status = ZOMBIE
+    turn_of(st, 1, "d3")
+    put(st, "c3", "laundromat")
+    script(st, 1)
+    GAME.apply(st, "move west")
+    assert not any("ZOMBIE SURVIVOR COMBAT" in t for t in texts(st))
+
+
+def test_a_zombie_survivor_that_stays_with_a_survivor_attacks_again() -> None:
+    st = _two_zs()
+    turn_of(st, 1, "d3")
+    turn_of(st, 0, "d3")
+    st.players[0].status = ZOMBIE
+    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    advance(st)
+    GAME.apply(st, "stay")
+    assert st.decision is not None and st.decision.kind == "zdefend" and st.decision.seat == 1
+
+
+def test_survivors_choose_their_weapons_against_a_zombie_survivor() -> None:
+    st = new_game(players=3, options={"zombie-survivor-combat": True})
+    turn_of(st, 1, "d3", items=["machete", "crowbar"])
+    turn_of(st, 2, "d3", items=["pistol"])
+    turn_of(st, 0, "c3")
+    st.players[0].status = ZOMBIE
+    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    advance(st)
+    GAME.apply(st, "move east")
+    assert legal(st) == ["fight machete", "fight crowbar", "dodge", "fight-together machete", "fight-together crowbar"]
+    GAME.apply(st, "fight-together crowbar")
+    assert legal(st) == ["join pistol", "join bare-handed", "decline"]
+    # the zombie (combat 2) rolls 12; MARCUS + crowbar (4 dice) and EZRA + pistol (3 dice) 7 together;
+    # then the pistol's ammo roll: 5
+    script(st, 6, 6, 1, 1, 1, 1, 1, 1, 1, 5)
+    GAME.apply(st, "join pistol")
+    log = texts(st)
+    assert any("(MARCUS crowbar, EZRA pistol) roll [[1, 1, 1, 1], [1, 1, 1]] = 7" in t for t in log)
+    assert "Ammo check for the Pistol: 5. Still some ammo" in log
+    assert st.players[1].wounds == 1 and st.players[2].wounds == 1

@@ -3,7 +3,12 @@ meeting another survivor, survivor combat, dying and coming back, the race to th
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+
 from deadboard.games.district_z import GAME
+from deadboard.games.district_z.combat import hands_used
+from deadboard.games.district_z.content import load_content
 from deadboard.games.district_z.state import ESCAPED, LIVE, OUT
 from tests.district_z.helpers import item, new_game, put, script, texts, turn_of
 
@@ -53,26 +58,144 @@ def test_staying_with_another_survivor_allows_trade_and_combat_but_no_event() ->
     assert "roll" not in legal(st)
 
 
-def test_a_trade_needs_both_players_to_agree() -> None:
+def test_a_trade_is_built_item_by_item_then_the_other_player_agrees() -> None:
     st, _, _ = two()
-    turn_of(st, 1, "c3", items=["pistol"])
-    turn_of(st, 0, "c3", items=["crowbar"])
+    turn_of(st, 1, "c3", items=["pistol", "riot-shield"])
+    turn_of(st, 0, "c3", items=["crowbar", "street-map"])
     GAME.apply(st, "trade MARCUS")
-    assert "offer crowbar pistol" in legal(st) and "cancel" in legal(st)
-    GAME.apply(st, "offer crowbar pistol")
-    assert st.decision is not None and st.decision.seat == 1 and legal(st) == ["accept", "refuse"]
+    assert legal(st) == ["offer crowbar", "offer street-map", "ask pistol", "ask riot-shield", "cancel"]
+    GAME.apply(st, "offer crowbar")
+    GAME.apply(st, "offer street-map")
+    GAME.apply(st, "ask pistol")
+    assert legal(st) == ["ask riot-shield", "unoffer crowbar", "unoffer street-map", "unask pistol", "propose", "cancel"]
+    GAME.apply(st, "propose")
+    assert st.decision is not None and st.decision.seat == 1 and st.decision.kind == "answer"
+    assert legal(st) == ["accept", "decline"]
     GAME.apply(st, "accept")
-    assert st.players[0].items == [item(st, "pistol")] and st.players[1].items == [item(st, "crowbar")]
+    assert st.players[0].items == [item(st, "pistol")]
+    assert sorted(st.players[1].items) == sorted(item(st, i) for i in ("riot-shield", "crowbar", "street-map"))
 
 
-def test_a_refused_trade_changes_nothing() -> None:
+def test_a_gift_or_a_request_is_a_trade_too() -> None:
     st, _, _ = two()
     turn_of(st, 1, "c3", items=["pistol"])
     turn_of(st, 0, "c3", items=["crowbar"])
     GAME.apply(st, "trade MARCUS")
-    GAME.apply(st, "offer crowbar pistol")
-    GAME.apply(st, "refuse")
+    GAME.apply(st, "ask pistol")
+    GAME.apply(st, "propose")
+    GAME.apply(st, "accept")
+    assert st.players[0].items == [item(st, "crowbar"), item(st, "pistol")] and st.players[1].items == []
+
+
+def test_a_declined_trade_changes_nothing() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "c3", items=["pistol"])
+    turn_of(st, 0, "c3", items=["crowbar"])
+    GAME.apply(st, "trade MARCUS")
+    GAME.apply(st, "offer crowbar")
+    GAME.apply(st, "ask pistol")
+    GAME.apply(st, "propose")
+    GAME.apply(st, "decline")
     assert st.players[0].items == [item(st, "crowbar")] and st.players[1].items == [item(st, "pistol")]
+    assert "MARCUS declines the trade" in texts(st)
+
+
+def test_an_offer_can_be_taken_back_before_it_is_proposed_or_called_off() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "c3", items=["pistol"])
+    turn_of(st, 0, "c3", items=["crowbar"])
+    GAME.apply(st, "trade MARCUS")
+    GAME.apply(st, "offer crowbar")
+    GAME.apply(st, "unoffer crowbar")
+    assert "propose" not in legal(st) and "offer crowbar" in legal(st)
+    GAME.apply(st, "cancel")
+    assert st.players[0].items == [item(st, "crowbar")] and st.players[1].items == [item(st, "pistol")]
+
+
+def test_a_trade_that_would_break_the_hand_limit_cannot_be_proposed() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "c3", items=["machete"])
+    turn_of(st, 0, "c3", items=["fire-axe", "crowbar", "pistol"])  # four hands' worth
+    GAME.apply(st, "trade MARCUS")
+    GAME.apply(st, "ask machete")
+    assert "propose" not in legal(st)
+    GAME.apply(st, "offer crowbar")
+    assert "propose" in legal(st)
+
+
+def test_a_trade_cannot_leave_a_survivor_with_two_objectives() -> None:
+    st, _, _ = two()
+    a, b = st.c.objectives[0], st.c.objectives[1]
+    turn_of(st, 1, "c3")
+    st.players[1].items = [b]
+    turn_of(st, 0, "c3")
+    st.players[0].items = [a]
+    GAME.apply(st, "trade MARCUS")
+    GAME.apply(st, f"ask {st.c.items[b].id}")
+    assert "propose" not in legal(st)
+    GAME.apply(st, f"offer {st.c.items[a].id}")
+    assert "propose" in legal(st)
+
+
+def test_a_meeting_with_two_survivors_may_engage_each_of_them_separately() -> None:
+    st = new_game(players=3)
+    turn_of(st, 1, "d3", items=["pistol"])
+    turn_of(st, 2, "d3")
+    turn_of(st, 0, "c3", items=["crowbar"])
+    GAME.apply(st, "move east")
+    assert legal(st) == ["nothing", "roll", "trade MARCUS", "attack MARCUS", "trade EZRA", "attack EZRA"]
+    GAME.apply(st, "trade MARCUS")
+    GAME.apply(st, "offer crowbar")
+    GAME.apply(st, "ask pistol")
+    GAME.apply(st, "propose")
+    GAME.apply(st, "accept")
+    assert st.decision is not None and st.decision.kind == "engage" and st.decision.seat == 0
+    assert legal(st) == ["trade EZRA", "attack EZRA", "done"]
+    GAME.apply(st, "attack EZRA")
+    assert legal(st) == ["fight pistol", "fight bare-handed"]  # the pistol may run out: going without is a choice
+    GAME.apply(st, "fight pistol")
+    assert st.decision is not None and st.decision.kind == "defend" and st.decision.seat == 2
+    script(st, 1, 1, 1, 6, 6, 6)  # DANA with the pistol: 3 dice = 3; EZRA: 12; then the pistol's ammo: 6
+    GAME.apply(st, "fight bare-handed")
+    assert st.decision is not None and st.decision.kind == "spoils" and st.decision.seat == 2
+    GAME.apply(st, "wound")
+    assert st.players[0].wounds == 1
+    assert st.decision is None or st.decision.kind != "engage"  # nobody is left to engage
+
+
+def test_survivor_combat_attacker_and_defender_choose_their_weapons() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "c3", items=["shotgun", "claw-hammer"])
+    turn_of(st, 0, "c3", items=["machete", "crowbar"])
+    GAME.apply(st, "attack MARCUS")
+    assert st.decision is not None and st.decision.kind == "arm" and st.decision.seat == 0
+    assert legal(st) == ["fight machete", "fight crowbar"]
+    GAME.apply(st, "fight crowbar")
+    assert st.decision is not None and st.decision.kind == "defend" and st.decision.seat == 1
+    assert legal(st) == ["fight shotgun", "fight claw-hammer", "dodge"]
+    script(st, 6, 6, 6, 1, 1, 1, 1)  # DANA + crowbar: 3 dice = 18; MARCUS + claw hammer: 4 dice = 4
+    GAME.apply(st, "fight claw-hammer")
+    assert any("DANA (crowbar) rolls [6, 6, 6] = 18; MARCUS (claw-hammer) rolls [1, 1, 1, 1] = 4" in t for t in texts(st))
+    assert legal(st) == ["steal shotgun", "steal claw-hammer", "wound"]
+
+
+def test_weapons_used_in_survivor_combat_are_checked_for_ammo() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "c3")
+    turn_of(st, 0, "c3", items=["pistol"])
+    GAME.apply(st, "attack MARCUS")
+    GAME.apply(st, "fight pistol")
+    script(st, 1, 1, 1, 6, 6, 6, 2)  # DANA + pistol 3; MARCUS 18; the pistol's ammo roll: 2
+    GAME.apply(st, "fight bare-handed")
+    assert st.players[0].items == [] and any("OUT OF AMMO" in t for t in texts(st))
+
+
+def test_an_attacker_with_one_loadout_worth_using_is_not_asked() -> None:
+    st, _, _ = two()
+    turn_of(st, 1, "c3")
+    turn_of(st, 0, "c3", items=["crowbar"])
+    GAME.apply(st, "attack MARCUS")
+    assert st.decision is not None and st.decision.kind == "defend" and st.pending[0][3] == (item(st, "crowbar"),)
 
 
 def test_survivor_combat_winner_chooses_steal_an_item_or_wound() -> None:
@@ -80,9 +203,9 @@ def test_survivor_combat_winner_chooses_steal_an_item_or_wound() -> None:
     turn_of(st, 1, "c3", items=["riot-shield"])
     turn_of(st, 0, "c3")
     GAME.apply(st, "attack MARCUS")
-    assert st.decision is not None and st.decision.seat == 1 and legal(st) == ["fight", "dodge"]
+    assert st.decision is not None and st.decision.seat == 1 and legal(st) == ["fight bare-handed", "dodge"]
     script(st, 6, 6, 1, 1, 1)  # DANA (combat 2) 12 against MARCUS (combat 3) 3
-    GAME.apply(st, "fight")
+    GAME.apply(st, "fight bare-handed")
     assert st.decision is not None and st.decision.seat == 0
     assert legal(st) == ["steal riot-shield", "wound"]
     GAME.apply(st, "steal riot-shield")
@@ -97,7 +220,7 @@ def test_survivor_combat_loser_can_lose_the_objective() -> None:
     turn_of(st, 0, "c3")
     GAME.apply(st, "attack MARCUS")
     script(st, 6, 6, 1, 1, 1)
-    GAME.apply(st, "fight")
+    GAME.apply(st, "fight bare-handed")
     assert "steal-objective" in legal(st)
     GAME.apply(st, "steal-objective")
     assert st.players[0].items == [obj]
@@ -109,7 +232,7 @@ def test_equal_survivor_combat_totals_do_nothing() -> None:
     turn_of(st, 0, "c3")
     GAME.apply(st, "attack MARCUS")
     script(st, 3, 3, 2, 2, 2)
-    GAME.apply(st, "fight")
+    GAME.apply(st, "fight bare-handed")
     assert "The totals are equal: nothing happens" in texts(st)
 
 
@@ -207,3 +330,49 @@ def test_a_player_out_of_survivors_is_out_and_the_others_play_on() -> None:
     assert st.players[0].status == OUT
     assert GAME.outcome(st) is None
     assert st.decision is not None and st.decision.seat == 1
+
+
+_ITEMS = sorted(i.id for i in load_content().items[: load_content().n_items])
+
+
+def _kit(draw, limit: int = 4) -> list[str]:  # type: ignore[no-untyped-def]
+    """Items within four hands' worth."""
+    c = load_content()
+    out: list[str] = []
+    for name in draw(st_.lists(st_.sampled_from(_ITEMS), max_size=6)):
+        if hands_used(c, [c.item_index[n] for n in [*out, name]]) <= limit:
+            out.append(name)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st_.data())
+def test_a_trade_can_be_proposed_exactly_when_both_sides_keep_within_the_limits(data: st_.DataObject) -> None:
+    st, _, _ = two()
+    c = st.c
+    turn_of(st, 1, "c3", items=_kit(data.draw))
+    if data.draw(st_.booleans()):
+        st.players[1].items.append(c.objectives[1])
+    turn_of(st, 0, "c3", items=_kit(data.draw))
+    if data.draw(st_.booleans()):
+        st.players[0].items.append(c.objectives[0])
+    GAME.apply(st, "trade MARCUS")
+    for _ in range(data.draw(st_.integers(1, 6))):
+        moves = [a for a in legal(st) if a.split()[0] in ("offer", "ask", "unoffer", "unask")]
+        if not moves:
+            break
+        GAME.apply(st, data.draw(st_.sampled_from(moves)))
+    gives, asks = st.pending[0][3], st.pending[0][4]
+    mine, theirs = list(st.players[0].items), list(st.players[1].items)
+    for g in gives:
+        mine.remove(g)
+        theirs.append(g)
+    for t in asks:
+        theirs.remove(t)
+        mine.append(t)
+    ok = all(hands_used(c, side) <= 4 and sum(1 for i in side if c.items[i].objective) <= 1 for side in (mine, theirs))
+    assert ("propose" in legal(st)) == (ok and bool(gives or asks))
+    if "propose" in legal(st):
+        GAME.apply(st, "propose")
+        GAME.apply(st, "accept")
+        assert sorted(st.players[0].items) == sorted(mine) and sorted(st.players[1].items) == sorted(theirs)

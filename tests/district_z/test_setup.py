@@ -89,9 +89,55 @@ def test_corners_are_chosen_before_any_flip_and_the_edge_is_diagonally_opposite(
     assert st.up[st.lay.index["f1"]]  # the first player flips their corner on their first turn
 
 
-def test_additional_cards_replace_some_base_cards() -> None:
-    st = GAME.new(Setup("standard", {"additional-locations": "replace", "replace-count": 5}, players=2), 2)
-    in_play = [x for x in _cards(st) if x < OBJ] + st.setaside + st.unused
+def _in_play(st):  # type: ignore[no-untyped-def]
+    return [x for x in _cards(st) if x < OBJ] + st.setaside + st.unused
+
+
+def test_the_player_chooses_which_base_cards_are_replaced_by_which_additional_cards() -> None:
+    st = GAME.new(Setup("standard", {"additional-locations": "replace"}, players=2), 2)
+    assert st.decision is not None and st.decision.kind == "swap" and st.decision.seat == 0
+    assert all(x == NO_CARD for x in _cards(st))  # the CITY is laid out only once the deck is made
+    first = [a.text for a in GAME.legal_actions(st)]
+    assert len(first) == 31 and first[-1] == "done" and "replace laundromat" in first
+    GAME.apply(st, "replace laundromat")
+    assert st.decision.kind == "swap-in"
+    assert [a.text for a in GAME.legal_actions(st)] == [f"with {st.c.locations[x].id}" for x in st.c.additional]
+    GAME.apply(st, "with docks")
+    assert "replace laundromat" not in [a.text for a in GAME.legal_actions(st)]
+    GAME.apply(st, "replace rooftops")
+    assert "with docks" not in [a.text for a in GAME.legal_actions(st)]
+    GAME.apply(st, "with cemetery")
+    GAME.apply(st, "done")
+    assert st.decision is not None and st.decision.kind == "survivor"
+    in_play = _in_play(st)
+    ids = {st.c.locations[x].id for x in in_play}
+    assert len(in_play) == 30 and {"docks", "cemetery"} <= ids and not {"laundromat", "rooftops"} & ids
+    assert sum(1 for x in in_play if x in st.c.additional) == 2
+    assert f"Laundromat is replaced by {st.c.locations[st.c.location_index['docks']].name}" in texts(st)
+
+
+def test_replacing_no_card_at_all_is_allowed() -> None:
+    st = GAME.new(Setup("standard", {"additional-locations": "replace"}), 3)
+    GAME.apply(st, "done")
+    assert sorted(_in_play(st)) == sorted(st.c.base)
+
+
+def test_every_additional_card_can_come_in_then_only_done_is_left() -> None:
+    st = GAME.new(Setup("standard", {"additional-locations": "replace"}), 3)
+    base = sorted(st.c.base)
+    for k, x in enumerate(st.c.additional):
+        GAME.apply(st, f"replace {st.c.locations[base[k]].id}")
+        GAME.apply(st, f"with {st.c.locations[x].id}")
+    # with no additional card left the deck is complete and the game goes on by itself
+    assert st.decision is not None and st.decision.kind == "survivor"
+    assert sum(1 for x in _in_play(st) if x in st.c.additional) == len(st.c.additional)
+
+
+def test_random_replacement_swaps_replace_count_random_cards() -> None:
+    setup = Setup("standard", {"additional-locations": "replace", "replace-by": "random", "replace-count": 5}, players=2)
+    st = GAME.new(setup, 2)
+    assert st.decision is not None and st.decision.kind == "survivor"
+    in_play = _in_play(st)
     assert len(in_play) == 30
     assert sum(1 for x in in_play if x in st.c.additional) == 5
 
@@ -115,7 +161,7 @@ def test_bad_setups_are_clear_errors() -> None:
     with pytest.raises(SetupError):
         GAME.normalize_setup(Setup("standard", players=5))
     with pytest.raises(SetupError):
-        GAME.normalize_setup(Setup("standard", {"additional-locations": "replace", "replace-count": 20}))
+        GAME.normalize_setup(Setup("standard", {"additional-locations": "replace", "replace-by": "random", "replace-count": 20}))
     with pytest.raises(SetupError):
         GAME.normalize_setup(Setup("standard", {"additional-locations": "sideways"}))
 

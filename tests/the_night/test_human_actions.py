@@ -94,6 +94,17 @@ def test_with_1_ap_left_a_human_cannot_step_onto_another_human() -> None:
     assert "move Ben g10" not in texts(s)
 
 
+def test_a_human_steps_onto_another_human_only_with_ap_to_step_off_again() -> None:
+    # The Dark Yard: yard squares cost 2. Tom (2 AP left) could reach Ben's square e1 but would be
+    # left with nothing to step off it with (found by the property test, seed 1402).
+    s = board(humans={"Tom": "e2", "Ben": "e1"}, options={"dark-yard": True})
+    act_as(s, "Tom")
+    s.ap = 3
+    assert "move Tom e1" not in texts(s)  # 2 to get there, 1 left: every way off costs 2
+    s.ap = 4
+    assert "move Tom e1" in texts(s)
+
+
 def test_board_up_a_window_for_1_ap_when_carrying_boards() -> None:
     s = board(humans={"Ben": "g13"}, items={"board1": "Ben"})
     act_as(s, "Ben")

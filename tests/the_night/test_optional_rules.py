@@ -121,6 +121,19 @@ def test_random_events_skip_the_first_turn() -> None:
     assert not any(e.kind == "event" for e in s.log)
 
 
+def test_random_events_skip_the_last_turn_dawn_has_broken() -> None:
+    # "When all human characters that can move have finished check the turn marker. If the turn
+    # marker is on 16 then dawn has broken and the zombies all retreat"
+    s = board(humans={"Ben": "h10"}, options=opts(), turn=16)
+    dice(s)
+    _event_phase(s)
+    assert not any(e.kind == "event" for e in s.log)
+    s = board(humans={"Ben": "h10"}, options=opts(), turn=15)
+    dice(s, 1, 1)
+    _event_phase(s)
+    assert any(e.kind == "event" for e in s.log)
+
+
 def test_event_2_fell_over_and_3_injury() -> None:
     s = board(humans={"Ben": "h10"}, options=opts(), turn=4)
     event(s, 1, 1)
@@ -168,6 +181,19 @@ def test_event_7_brains_the_closest_zombie_moves_at_once() -> None:
     s = board(humans={"Ben": "h10"}, zombies={2: "h9", 3: "a1"}, options=opts(), turn=4)
     event(s, 3, 4, 6, 1)  # zombie 2, next to Ben, attacks at once; Ben rolls 6
     assert any(e.kind == "combat" for e in s.log)
+
+
+def test_event_7_brains_two_zombies_equally_close_choose_randomly() -> None:
+    # "If you are unsure of what to do (for example, you roll 7 and two zombies are equally close
+    # to a human) then choose randomly."
+    from deadboard.games.the_night.ai import nearest_zombie
+
+    chosen = set()
+    for seed in range(16):
+        s = board(humans={"Ben": "h10"}, zombies={2: "g10", 3: "i10"}, options=opts(), turn=4)
+        s.rng = type(s.rng)(seed)
+        chosen.add(nearest_zombie(s))
+    assert chosen == {2, 3}
 
 
 def test_event_8_dash_9_opportunity_shot_10_latch_fall() -> None:
@@ -297,18 +323,44 @@ def test_attribute_fighter_cat_burglar_builder_marksman_lucky() -> None:
     assert s.humans[5].status == LIVE and 23 in s.zsq
 
 
+def test_attribute_lucky_escape_from_a_zombie_rising_on_the_same_square_steps_aside() -> None:
+    from deadboard.games.the_night.rules import _reanimation
+
+    s = with_attr("lucky", humans={"Tom": "h10"})
+    s.humans[6].status = DEAD  # Judy's dead counter lies where Tom stands
+    s.humans[6].sq = sq(s, "h10")
+    dice(s, 5, 1, 6)  # Judy rises; Tom rolls 1 and loses, but he is Lucky
+    _reanimation(s)
+    tom = s.humans[5]
+    assert tom.status == LIVE and tom.sq != sq(s, "h10") and not s.zocc[tom.sq]
+    assert s.c.grid.chebyshev(tom.sq, sq(s, "h10")) == 1
+
+
 def test_attribute_wild_shooter_two_shots_at_minus_1_and_minus_2() -> None:
     s = with_attr("wild-shooter", humans={"Tom": "c8"}, zombies={2: "e8", 3: "f8"},
                   items={"shotgun": "Tom", "shotgun-ammo": "Tom"})
     act_as(s, "Tom")
     dice(s, 3)
-    GAME.apply(s, "shoot Tom Z2 shotgun")
+    GAME.apply(s, "shoot Tom Z2 shotgun wild")  # choosing to shoot twice
     shots = [e for e in s.log if e.kind == "shot"]
     assert shots[-1].data is not None and shots[-1].data["modifier"] == -1
     dice(s, 4)
     GAME.apply(s, "shoot Tom Z3 shotgun")
     shots = [e for e in s.log if e.kind == "shot"]
     assert shots[-1].data is not None and shots[-1].data["modifier"] == -2
+
+
+def test_attribute_wild_shooter_who_shoots_once_has_no_penalty() -> None:
+    # "may choose to shoot twice in each turn, but [then] the first shot is at -1 and the second -2"
+    s = with_attr("wild-shooter", humans={"Tom": "c8"}, zombies={2: "e8", 3: "f8"},
+                  items={"shotgun": "Tom", "shotgun-ammo": "Tom"})
+    act_as(s, "Tom")
+    assert {"shoot Tom Z2 shotgun", "shoot Tom Z2 shotgun wild"} <= texts(s)
+    dice(s, 3)
+    GAME.apply(s, "shoot Tom Z2 shotgun")
+    shots = [e for e in s.log if e.kind == "shot"]
+    assert shots[-1].data is not None and shots[-1].data["modifier"] == 0
+    assert not any(t.startswith("shoot") for t in texts(s))  # one shot, as anyone
 
 
 def test_attribute_bitten() -> None:

@@ -211,3 +211,43 @@ def test_story_file_errors_are_clear() -> None:
         GAME.new(Setup("make-your-own-story", {"story": {"turns": "many"}}), 1)
     with pytest.raises(SetupError, match="needs a story file"):
         GAME.new(Setup("make-your-own-story"), 1)
+
+
+def test_story_mistakes_are_caught_before_play() -> None:
+    def bad(story: dict, match: str) -> None:  # type: ignore[type-arg]
+        with pytest.raises(SetupError, match=match):
+            GAME.new(Setup("make-your-own-story", {"story": story}), 1)
+
+    bad({"humans": ["Ben", "Judy"], "hero": "Tom"}, "hero: Tom is not in the story")
+    bad({"stats": {"Ben": {"place": "c11"}}}, "stats.Ben.place: c11 cannot be entered")
+    bad({"stats": {"Ben": {"place": "h10"}, "Judy": {"place": "h10"}}}, "stats.Judy.place: h10 is Ben's")
+    bad({"stats": {"Ben": {"items": ["axe", "bat", "knife"]}}}, "stats.Ben.items: more than 2 items")
+    bad({"stats": {"Ben": {"items": ["axe"]}, "Judy": {"items": ["axe"]}}}, "only 1 Wood Axe")
+    bad({"entries": ["Cellar"]}, "entries: 'Cellar' is neither a Map Entry Point")
+
+
+def test_story_all_humans_the_same() -> None:
+    # "Reduce or increase characters' combat strengths or action points. Alternatively, keep it
+    # simple and make them all the same."
+    story = {"all_humans": {"strength": 4, "ap": 5}, "stats": {"Ben": {"ap": 7}}}
+    s = fresh("make-your-own-story", {"story": story})
+    assert set(s.cfg.hstr) == {4} and s.cfg.hap == (7, 5, 5, 5, 5, 5, 5)
+
+
+def test_story_zombies_enter_from_the_basement() -> None:
+    # "Change the way zombies enter - make them all enter from the basement maybe?"
+    story = {"entries": ["Basement"], "start_zombies": 2, "arrivals": 3}
+    s = fresh("make-your-own-story", {"story": story}, seed=4)
+    arrivals = [e for e in s.log if e.kind == "arrive" and e.data]
+    assert len(arrivals) == 2 and all(s.c.area_of[sq(s, e.data["square"])] == "Basement" for e in arrivals)
+
+
+def test_story_entries_pick_evenly_among_those_listed() -> None:
+    story = {"entries": [6, 6, 6, 6, 6, 5], "start_zombies": 1}
+    seen = set()
+    for seed in range(12):
+        s = fresh("make-your-own-story", {"story": story}, seed=seed)
+        for e in s.log:
+            if e.kind == "arrive" and e.data:
+                seen.add(s.c.entry_of[sq(s, e.data["square"])])
+    assert seen == {5, 6}

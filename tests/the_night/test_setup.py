@@ -159,3 +159,36 @@ def test_unused_items_stay_out_of_the_game() -> None:
     out = [i for i, w in enumerate(s.item_where) if w == NOT_IN_GAME]
     assert len(out) == 25 - 8 - 1 - 5 - sum(1 for i, w in enumerate(s.item_where) if s.c.items[i].kind == "ammo" and w != NOT_IN_GAME)
     assert not any(w >= CARRIED for w in s.item_where)
+
+
+def test_a_full_map_entry_point_rolls_the_map_entry_point_again() -> None:
+    # "6. Map Entry Point (Roll a D6 for the Map Entry Point). If two humans are already located in
+    # a Map Entry Point, then roll again": the second D6 is rolled again, not the location table.
+    from deadboard.games.the_night import setup as su
+    from tests.the_night.helpers import board, dice
+
+    s = board(humans={"Ben": "v6", "Judy": "v7"})  # Map Entry Point 3 is full
+    tom = s.humans[5]
+    assert tom.name == "Tom"
+    tom.status = LIVE
+    dice(s, 6, 3, 4)  # a Map Entry Point; number 3: full, roll again; number 4
+    step = su.prepare_human(s, tom.idx)
+    assert step is not None and step[0] == "place-human" and step[3] == "Map Entry Point 4"
+
+
+def test_no_chance_keeps_humans_off_the_map_entry_points_even_when_placed_freely() -> None:
+    s = GAME.new(Setup("no-chance", {"free-placement": True}), 5)
+    squares = {a.text.split()[2] for a in GAME.legal_actions(s)}
+    entry = {s.c.grid.names[q] for e in s.c.entries for q in e.squares}
+    assert "a1" in squares and not squares & entry
+
+
+def test_an_item_may_be_placed_in_the_same_square_as_a_human() -> None:
+    from deadboard.games.the_night import setup as su
+    from tests.the_night.helpers import board, dice
+
+    s = board(humans={"Ben": "n4"})  # the one-square Office Closet
+    rifle = s.c.item_index["rifle"]
+    dice(s, 2)  # 1 or 2: the Office Closet
+    assert su.prepare_item(s, rifle) is None
+    assert s.item_where[rifle] == s.c.grid.square("n4")

@@ -140,3 +140,66 @@ def test_zombie_ap_allowance_is_printed_on_the_counter() -> None:
     assert s.cfg.zap[23] == 2 and s.cfg.zstr[23] == 4
     assert {s.cfg.zap[z.number] for z in s.c.zombies} == {1, 2, 3}
     assert sum(1 for z in s.c.zombies if z.breaker) == 7
+
+
+def test_second_priority_move_adjacent_to_a_reachable_human_before_a_visible_one() -> None:
+    # Harry in the Basement is out of sight but two steps from an attack square; Ben is in plain
+    # view down the Hallway. Priority 2 (get adjacent this turn) comes before priority 3 (visible).
+    s = board(humans={"Harry": "q9", "Ben": "c8"}, zombies={1: "o8"})
+    zombie_turn(s, 1)
+    assert moves_of(s, "Z1") == ["p8", "q8"]
+
+
+def test_fourth_priority_closest_window_irrespective_of_boards() -> None:
+    # Ben in the Kitchen, out of sight. The closest way into his room is the boarded west window:
+    # the zombie goes there and tries to break it rather than walking round to the open back door.
+    s = board(humans={"Ben": "h6"}, zombies={1: "b5"},
+              openings={"kitchen-window-west": "boarded", "kitchen-window-north": "boarded"})
+    dice(s, 1)
+    zombie_turn(s, 1)
+    assert moves_of(s, "Z1") == ["b6"]
+    assert [e.data["opening"] for e in s.log if e.kind == "break"] == ["kitchen-window-west"]
+
+
+def test_fourth_priority_a_blocked_entry_sends_the_zombie_to_the_second_closest() -> None:
+    # zombie 2 stands at the west window; zombie 1, right behind it, heads for the next closest way
+    # into the Kitchen (the north window, outside c3) instead of waiting
+    s = board(humans={"Ben": "h6"}, zombies={1: "a6", 2: "b6"},
+              openings={"kitchen-window-west": "boarded", "kitchen-window-north": "boarded"})
+    table = ai.route_table(s)
+    before = table[sq(s, "c3")][sq(s, "a6")]
+    zombie_turn(s, 1)
+    assert table[sq(s, "c3")][s.zsq[1]] == before - 2
+
+
+def test_fourth_priority_only_for_a_room_with_a_human() -> None:
+    # Ben in the Living Room: the zombie by the Sitting Room's west window does not climb in there;
+    # it heads along the house for the nearest way into the Living Room
+    s = board(humans={"Ben": "n10"}, zombies={1: "b10"})
+    zombie_turn(s, 1)
+    assert s.zsq[1] != sq(s, "c10")
+    assert moves_of(s, "Z1") == ["b11", "b12"]
+
+
+def test_fifth_priority_zombies_in_the_house_go_to_the_nearest_room_with_a_human() -> None:
+    s = board(humans={"Ben": "d5", "Judy": "p12"}, zombies={1: "h8"})
+    table = ai.route_table(s)
+    zombie_turn(s, 1)
+    assert table[sq(s, "d5")][s.zsq[1]] == table[sq(s, "d5")][sq(s, "h8")] - 2
+
+
+def test_fifth_priority_with_nobody_in_the_house_zombies_leave_by_the_exit_nearest_a_human() -> None:
+    # Ben waits in the yard east of the house, out of sight: the zombie in the Dining Room heads out
+    s = board(humans={"Ben": "u16"}, zombies={3: "i12"})  # zombie 3 has 1 AP
+    zombie_turn(s, 3)
+    table = ai.route_table(s)
+    assert table[sq(s, "u16")][s.zsq[3]] == table[sq(s, "u16")][sq(s, "i12")] - 1
+
+
+def test_a_human_in_sight_but_out_of_reach_does_not_hold_a_zombie_back() -> None:
+    # Take the House: the zombie in the Dining Room sees Ben out in the yard, but it may not leave
+    # the house; it goes on to Judy in the Kitchen (priority 5) instead of standing still
+    s = board(humans={"Ben": "i16", "Judy": "d5"}, zombies={1: "i12"}, scenario="take-the-house")
+    table = ai.route_table(s)
+    zombie_turn(s, 1)
+    assert table[sq(s, "d5")][s.zsq[1]] == table[sq(s, "d5")][sq(s, "i12")] - 2

@@ -14,7 +14,17 @@ app = typer.Typer(
 
 
 def _register() -> None:
-    from deadboard.cli import bench, games, play, replay, report, sim, study, tournament  # noqa: F401  (commands register themselves)
+    from deadboard.cli import (  # noqa: F401  (commands register themselves)
+        bench,
+        games,
+        play,
+        replay,
+        report,
+        serve,
+        sim,
+        study,
+        tournament,
+    )
 
 
 _register()

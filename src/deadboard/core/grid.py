@@ -53,6 +53,52 @@ def parse_square_name(name: str) -> tuple[int, int] | None:
     return x - 1, int(row) - 1
 
 
+class AnyOf(tuple[tuple[int, ...], ...]):
+    """Several sets of openings, any one of which, if all see-through, makes a line of sight clear."""
+
+    __slots__ = ()
+
+
+#: what a line of sight crosses: None (blocked for good), the openings it crosses, or alternatives
+Line = tuple[int, ...] | AnyOf | None
+
+
+def _minimal(paths: list[list[int]]) -> list[list[int]]:
+    """Drop alternatives that cross a superset of another's openings (they can only be worse)."""
+    sets = [set(p) for p in paths]
+    keep: list[list[int]] = []
+    seen: list[set[int]] = []
+    for i, p in enumerate(paths):
+        if any(sets[j] < sets[i] or (sets[j] == sets[i] and j < i) for j in range(len(paths))):
+            continue
+        if sets[i] not in seen:
+            seen.append(sets[i])
+            keep.append(p)
+    return keep
+
+
+def line_open(line: Line, closed: Callable[[int], bool]) -> bool:
+    """Whether a line of sight is clear given which openings are closed now."""
+    if line is None:
+        return False
+    if isinstance(line, AnyOf):
+        return any(line_open(alt, closed) for alt in line)
+    return not any(closed(o) for o in line)
+
+
+def line_clear(line: Line, flags: Sequence[int], mask: int) -> bool:
+    """:func:`line_open` for games that keep opening states as bit flags: clear when no crossed
+    opening has any bit of ``mask`` set. The plain case is a tight loop (it is called in hot paths)."""
+    if line is None:
+        return False
+    if isinstance(line, AnyOf):
+        return any(line_clear(alt, flags, mask) for alt in line)
+    for o in line:  # noqa: SIM110
+        if flags[o] & mask:
+            return False
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class Opening:
     """A door or window on the edge between squares ``a`` and ``b`` (a < b)."""
@@ -153,7 +199,7 @@ class Grid:
         self.adjacent8: list[tuple[int, ...]] = [
             tuple(sorted(set(self.orth_squares[i]) | set(self.diag[i]))) for i in range(n)
         ]
-        self._los: dict[int, list[tuple[int, ...] | None]] = {}
+        self._los: dict[int, list[Line]] = {}
 
     def _add_step(self, orth: list[list[tuple[int, int, int]]], i: int, j: int) -> None:
         if not (self.passable[i] and self.passable[j]):
@@ -208,9 +254,10 @@ class Grid:
         return abs(a % w - b % w) + abs(a // w - b // w)
 
     # ----- line of sight -------------------------------------------------------------------------
-    def los_row(self, a: int) -> list[tuple[int, ...] | None]:
+    def los_row(self, a: int) -> list[Line]:
         """For every square b: None if walls or opaque squares block the line a-b, else the ids of the
-        openings it crosses (each must be see-through at the time)."""
+        openings it crosses (each must be see-through at the time), or in the rare case of a line
+        through a corner with a door or window on each side, an :class:`AnyOf` of such tuples."""
         row = self._los.get(a)
         if row is None:
             row = [self._trace(a, b) for b in range(self.n)]
@@ -219,16 +266,13 @@ class Grid:
 
     def sees(self, a: int, b: int, closed: Callable[[int], bool] | Sequence[bool]) -> bool:
         """Whether a line of sight runs from a to b; ``closed`` tells which openings block sight."""
-        crossed = self.los_row(a)[b]
-        if crossed is None:
-            return False
-        if callable(closed):
-            return not any(closed(o) for o in crossed)
-        return not any(closed[o] for o in crossed)
+        test = closed if callable(closed) else closed.__getitem__
+        return line_open(self.los_row(a)[b], test)
 
-    def _trace(self, a: int, b: int) -> tuple[int, ...] | None:
+    def _trace(self, a: int, b: int) -> Line:
         """Walk the straight line between square centres, square by square. A line that passes exactly
-        through a corner squeezes by if either L-shaped path around the corner is clear."""
+        through a corner squeezes by if either L-shaped path around the corner is clear; when both
+        are open but cross different doors or windows, the line is clear if either set is (AnyOf)."""
         if a == b:
             return ()
         w = self.width
@@ -237,21 +281,18 @@ class Grid:
         sx = 1 if bx > ax else -1
         sy = 1 if by > ay else -1
         x, y, ix, iy = ax, ay, 0, 0
-        crossed: list[int] = []
+        paths: list[list[int]] = [[]]
         while ix < nx or iy < ny:
             lhs = (1 + 2 * ix) * ny
             rhs = (1 + 2 * iy) * nx
             cur = y * w + x
             if lhs == rhs:
-                best: list[int] | None = None
-                for via in ((y * w + x + sx), ((y + sy) * w + x)):
-                    nxt = (y + sy) * w + x + sx
-                    path = self._clear_path(cur, via, nxt)
-                    if path is not None and (best is None or len(path) < len(best)):
-                        best = path
-                if best is None:
+                nxt = (y + sy) * w + x + sx
+                alts = [p for via in ((y * w + x + sx), ((y + sy) * w + x)) if (p := self._clear_path(cur, via, nxt)) is not None]
+                if not alts:
                     return None
-                crossed.extend(best)
+                alts = _minimal(alts)
+                paths = [p + alt for p in paths for alt in alts]
                 x += sx
                 y += sy
                 ix += 1
@@ -262,7 +303,9 @@ class Grid:
                 if kind == WALL or (not self.passable[nxt] and self.opaque[nxt]):
                     return None
                 if kind in (DOOR, WINDOW):
-                    crossed.append(self.opening_between(cur, nxt))
+                    o = self.opening_between(cur, nxt)
+                    for p in paths:
+                        p.append(o)
                 if lhs < rhs:
                     x += sx
                     ix += 1
@@ -272,7 +315,8 @@ class Grid:
             here = y * w + x
             if here != b and self.opaque[here]:
                 return None
-        return tuple(crossed)
+        done = _minimal(paths)
+        return tuple(done[0]) if len(done) == 1 else AnyOf(tuple(p) for p in done)
 
     def _clear_path(self, a: int, via: int, b: int) -> list[int] | None:
         if self.opaque[via]:

@@ -11,6 +11,7 @@ from deadboard.core.game import Game
 GAMES: dict[str, str] = {
     "the-night": "deadboard.games.the_night:GAME",
     "district-z": "deadboard.games.district_z:GAME",
+    "zombie-dawn": "deadboard.games.zombie_dawn:GAME",
 }
 
 _loaded: dict[str, Game] = {}

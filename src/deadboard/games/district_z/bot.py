@@ -4,7 +4,11 @@ It looks for the LOCATION OBJECTIVE among the cards it has not seen, then takes 
 its CITY'S EDGE, preferring cards whose event tables it knows to be quiet when it is hurt. In
 combat it weighs zombies destroyed against wounds taken by how much health it has left, escapes
 when a fight would likely kill it, and heals with items (or by staying, in multiplayer) before it
-is in danger. It reads only its seat's view of the game.
+is in danger. Meeting other survivors, it values each side's items under the one-modifier-at-a-time
+rule (:func:`kit_value`): it proposes trades that improve its own kit and the partner's (so that a
+sensible partner agrees), favouring those that help it more than the rival, gives away what it
+cannot use, never the objective, and accepts only trades that improve its kit and leave it alive.
+It reads only its seat's view of the game.
 """
 
 from __future__ import annotations
@@ -12,13 +16,23 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import combinations
 
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.core.rng import Rng
-from deadboard.games.district_z.combat import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
+from deadboard.games.district_z.combat import (
+    AGILITY,
+    COMBAT,
+    HEALTH,
+    PERCEPTION,
+    best_modifier,
+    hands_used,
+    loadouts,
+    rating,
+)
 from deadboard.games.district_z.content import DistrictContent, Effect, Item, Location
-from deadboard.games.district_z.rules import has_objective, health
+from deadboard.games.district_z.rules import MAX_HANDS, has_objective, health
 from deadboard.games.district_z.state import LIVE, NO_CARD, OBJ, DistrictState, Layout
 
 #: survivors in order of preference (found with the simulator)
@@ -79,6 +93,69 @@ def item_value(it: Item) -> float:
     return v
 
 
+@lru_cache(maxsize=4096)
+def p_beats(n: int, m: int) -> float:
+    """P(the sum of n d6 > the sum of m d6)."""
+    if m <= 0:
+        return 1.0 if n > 0 else 0.0
+    dist = {0: 1.0}
+    for _ in range(m):
+        nd: dict[int, float] = {}
+        for s, p in dist.items():
+            for f in range(1, 7):
+                nd[s + f] = nd.get(s + f, 0.0) + p / 6
+        dist = nd
+    return sum(p * p_sum_greater(n, s) for s, p in dist.items())
+
+
+def _risk(it: Item) -> int:
+    return max(it.ammo, it.breaks)
+
+
+def kit_value(c: DistrictContent, items: Sequence[int]) -> float:
+    """What a set of equipped items is worth to a survivor under the one-modifier-at-a-time rule:
+    the best weapon loadout (less its risk of running out or breaking) plus a spare weapon for when it
+    does, the best agility, perception and health modifiers, every healing item, and the objective.
+    Giving an item away never raises it."""
+    key = ("kit", *sorted(items))
+    got = c.memo.get(key)
+    if got is not None:
+        return float(got)
+    its = c.items
+    v = 0.0
+    if any(its[i].objective for i in items):
+        v += 100.0
+    # the best weapon loadout with a spare weapon beside it (a maximum over choices, so that the
+    # value never grows when an item is given away)
+    best = 0.0
+    for m, lo in loadouts(c, items):
+        rest = list(items)
+        for i in lo:
+            rest.remove(i)
+        w = m * 3.0 - sum(0.25 * _risk(its[i]) for i in lo) + 0.5 * best_modifier([its[i] for i in rest], COMBAT)
+        best = max(best, w)
+    v += best
+    objs = [its[i] for i in items]
+    v += best_modifier(objs, AGILITY) * 1.0 + best_modifier(objs, PERCEPTION) * 0.5 + best_modifier(objs, HEALTH) * 2.5
+    v += sum(its[i].heal for i in items) * 1.5
+    c.memo[key] = v
+    return v
+
+
+def _survives(st: DistrictState, seat: int, items: Sequence[int]) -> bool:
+    """Whether the survivor would still be alive with these items (health items count)."""
+    p = st.players[seat]
+    return rating(st.c, p.surv, items, HEALTH) > p.wounds
+
+
+def _after_trade(mine: Sequence[int], gives: Sequence[int], asks: Sequence[int]) -> list[int]:
+    out = list(mine)
+    for g in gives:
+        out.remove(g)
+    out.extend(asks)
+    return out
+
+
 @lru_cache(maxsize=256)
 def location_danger(loc: Location) -> float:
     """Expected zombies of a visit (the table's average, or the unique event)."""
@@ -101,6 +178,7 @@ class HeuristicBot:
         self._avg_danger: float | None = None
         self.escapes = 0  # escapes so far: a careful player does not run in circles forever
         self.visits: dict[int, int] = {}  # moves onto each card, so that caution never becomes a loop
+        self._plans: dict[tuple[object, ...], tuple[float, tuple[int, ...], tuple[int, ...]] | None] = {}
 
     # ----- entry point -----------------------------------------------------------------------------
     def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
@@ -163,6 +241,9 @@ class HeuristicBot:
             heal = Action("heal")
             if heal in legal and (rem <= 2 or (p.wounds and rem <= 3 and not has_objective(st, seat))):
                 return heal
+            deal = self._best_partner(st, seat, others)
+            if deal is not None and deal[0] >= 3.0:
+                return Action("trade", st.name(deal[1]))
         moves = [a for a in legal if a[0] == "move"]
         if not moves:
             return None
@@ -322,36 +403,155 @@ class HeuristicBot:
     def _meet(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         p = st.players[seat]
+        attack = self._attack(st, seat, legal)
+        if attack is not None:
+            return attack
+        deal = self._best_partner(st, seat, [_seat_of(st, str(a[1])) for a in legal if a[0] == "trade"])
+        if deal is not None and deal[0] >= 1.5:
+            return Action("trade", st.name(deal[1]))
+        if self._remaining(st, seat) >= 3 or (st.counters[p.pos] == 0 and self._danger(st, p.pos) < 1.0):
+            return Action("roll")
+        return Action("nothing")
+
+    def _engage(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
+        seat = self._me(st)
+        attack = self._attack(st, seat, legal)
+        if attack is not None:
+            return attack
+        deal = self._best_partner(st, seat, [_seat_of(st, str(a[1])) for a in legal if a[0] == "trade"])
+        if deal is not None and deal[0] >= 1.0:
+            return Action("trade", st.name(deal[1]))
+        return Action("done")
+
+    def _attack(self, st: DistrictState, seat: int, legal: Sequence[Action]) -> Action | None:
+        """Attack a survivor who carries an objective when this one carries none and is stronger."""
         for a in legal:
             if a[0] == "attack":
                 o = _seat_of(st, str(a[1]))
                 if has_objective(st, o) and not has_objective(st, seat) and self._stronger(st, seat, o):
                     return a
-        if self._remaining(st, seat) >= 3 or (st.counters[p.pos] == 0 and self._danger(st, p.pos) < 1.0):
-            return Action("roll")
-        return Action("nothing")
+        return None
+
+    # ----- trade -------------------------------------------------------------------------------------
+    def _best_partner(self, st: DistrictState, seat: int, others: Sequence[int]) -> tuple[float, int] | None:
+        best: tuple[float, int] | None = None
+        for o in others:
+            plan = self._plan(st, seat, o)
+            if plan is not None and (best is None or plan[0] > best[0]):
+                best = (plan[0], o)
+        return best
+
+    def _plan(self, st: DistrictState, seat: int, other: int) -> tuple[float, tuple[int, ...], tuple[int, ...]] | None:
+        """The trade worth proposing to ``other``: it must improve this survivor's kit and the other's
+        too (so that a sensible partner agrees), never gives the objective away, and favours what
+        helps this survivor more than the rival. (gain, gives, asks), or None."""
+        c = st.c
+        mine, theirs = st.players[seat].items, st.players[other].items
+        key = (seat, other, tuple(sorted(mine)), tuple(sorted(theirs)), st.players[seat].wounds, st.players[other].wounds)
+        if key in self._plans:
+            return self._plans[key]
+        its = c.items
+        v_me, v_them = kit_value(c, mine), kit_value(c, theirs)
+        hands_me, hands_them = hands_used(c, mine), hands_used(c, theirs)
+
+        # Kits never gain value by losing items, so a trade can only help this survivor if it asks
+        # for something, and the partner only if it is given something: bound each side's gain by
+        # what it would be worth to receive without giving, and skip what cannot help.
+        def subsets(pool: list[int], after: Sequence[int], base: float) -> list[tuple[tuple[int, ...], float]]:
+            out = []
+            for n in (1, 2):
+                for sub in combinations(pool, n):
+                    bound = kit_value(c, [*after, *sub]) - base
+                    if bound > 0.05:
+                        out.append((sub, bound))
+            return out
+
+        gives_all = subsets([i for i in sorted(set(mine)) if not its[i].objective], theirs, v_them)
+        asks_all = subsets([i for i in sorted(set(theirs)) if not its[i].objective], mine, v_me)
+        asks_all.sort(key=lambda t: -t[1])
+        best: tuple[float, tuple[int, ...], tuple[int, ...]] | None = None
+        best_score = 0.0
+        for asks, bound in asks_all:
+            if bound <= best_score + 1e-9:
+                break
+            h_asks = sum(its[i].hands for i in asks)
+            for gives, _ in gives_all:
+                h_gives = sum(its[i].hands for i in gives)
+                if hands_me - h_gives + h_asks > MAX_HANDS or hands_them - h_asks + h_gives > MAX_HANDS:
+                    continue
+                after_me, after_them = _after_trade(mine, gives, asks), _after_trade(theirs, asks, gives)
+                gain = kit_value(c, after_me) - v_me
+                if gain <= 0.05:
+                    continue
+                their = kit_value(c, after_them) - v_them
+                if their <= 0.05:
+                    continue
+                score = gain - 0.3 * their
+                if score > best_score + 1e-9 and _survives(st, seat, after_me) and _survives(st, other, after_them):
+                    best, best_score = (gain, gives, asks), score
+        self._plans[key] = best
+        return best
 
     def _offer(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
-        return Action("cancel")
+        step = st.pending[0]
+        seat, other, gives, asks = step[1], step[2], step[3], step[4]
+        plan = self._plan(st, seat, other)
+        if plan is None:
+            return Action("cancel")
+        its = st.c.items
+        _, want_g, want_a = plan
+        for i in want_g:
+            if gives.count(i) < want_g.count(i):
+                return Action("offer", its[i].id)
+        for i in want_a:
+            if asks.count(i) < want_a.count(i):
+                return Action("ask", its[i].id)
+        for i in gives:
+            if gives.count(i) > want_g.count(i):
+                return Action("unoffer", its[i].id)
+        for i in asks:
+            if asks.count(i) > want_a.count(i):
+                return Action("unask", its[i].id)
+        return Action("propose")
 
     def _answer(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
         step = st.pending[0]
-        g, t = step[3], step[4]
-        gain = (item_value(c.items[g]) if g is not None else 0.0) - (item_value(c.items[t]) if t is not None else 0.0)
-        return Action("accept") if gain > 0 else Action("refuse")
+        seat = step[1]
+        gives, asks = step[3], step[4]  # what the proposer gives, what it asks of this survivor
+        mine = st.players[seat].items
+        after = _after_trade(mine, asks, gives)
+        if any(c.items[i].objective for i in asks) or not _survives(st, seat, after):
+            return Action("decline")
+        gain = kit_value(c, after) - kit_value(c, mine)
+        return Action("accept") if gain > 0.05 else Action("decline")
+
+    # ----- survivor combat ---------------------------------------------------------------------------
+    def _dice(self, st: DistrictState, seat: int, a: Action) -> int:
+        return st.c.survivors[st.players[seat].surv].combat + sum(st.c.items[i].combat for i in self._lo(st, a))
+
+    def _arm(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
+        return legal[0]
 
     def _defend(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
-        attacker = st.pending[0][2]
+        step = st.pending[0]
+        attacker, alo = step[2], step[3]
+        c = st.c
         p = st.players[seat]
-        my_c = rating(st.c, p.surv, p.items, COMBAT)
-        my_a = rating(st.c, p.surv, p.items, AGILITY)
-        pa = st.players[attacker]
-        their = rating(st.c, pa.surv, pa.items, COMBAT)
-        if my_c >= their or my_c >= my_a:
-            return Action("fight")
-        return Action("dodge")
+        fight = legal[0]
+        mine = self._dice(st, seat, fight)
+        theirs = c.survivors[st.players[attacker].surv].combat + sum(c.items[i].combat for i in alo)
+        ag = rating(c, p.surv, p.items, AGILITY)
+        # fighting: a win takes spoils, a loss gives them (the objective if the attacker has none);
+        # dodging: a failure costs only a wound
+        loss = 4.0 if has_objective(st, seat) and not has_objective(st, attacker) else 1.5
+        v_fight = p_beats(mine, theirs) * 1.5 - p_beats(theirs, mine) * loss
+        v_dodge = -p_beats(theirs, ag) * 1.0
+        if self._remaining(st, seat) <= 1:
+            v_fight -= p_beats(theirs, mine) * 10
+            v_dodge -= p_beats(theirs, ag) * 10
+        return fight if v_fight >= v_dodge else Action("dodge")
 
     def _spoils(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
@@ -365,20 +565,42 @@ class HeuristicBot:
         return Action("wound")
 
     def _zdefend(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
-        if Action("fight-together") in legal:
-            return Action("fight-together")
+        together = [a for a in legal if a[0] == "fight-together"]
+        if together:
+            return together[0]
         seat = self._me(st)
         p = st.players[seat]
         zs = st.players[st.pending[0][2]]
-        my_c = rating(st.c, p.surv, p.items, COMBAT)
+        fight = legal[0]
+        my_c = self._dice(st, seat, fight)
         my_a = rating(st.c, p.surv, p.items, AGILITY)
         zc = st.c.survivors[zs.surv].combat
-        if my_c > zc or my_c >= my_a:
-            return Action("fight")
+        # a fight may wound the zombie survivor; a dodge never does, but fails only as often
+        if p_beats(my_c, zc) + 0.3 >= p_beats(my_a, zc) or p_beats(zc, my_c) <= p_beats(zc, my_a):
+            return fight
         return Action("dodge")
 
     def _join(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
-        return Action("join")
+        return legal[0]
+
+    # ----- setup --------------------------------------------------------------------------------------
+    def _swap(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
+        """Replace the most dangerous base cards with the quietest additional ones, while that helps."""
+        c = st.c
+        deck = st.pending[0][2]
+        outs = [a for a in legal if a[0] == "replace"]
+        if not outs:
+            return Action("done")
+        worst = max(outs, key=lambda a: (location_danger(c.locations[c.location_index[str(a[1])]]), str(a[1])))
+        have = set(deck)
+        spare = [location_danger(c.locations[x]) for x in c.additional if x not in have]
+        if location_danger(c.locations[c.location_index[str(worst[1])]]) > min(spare) + 0.05:
+            return worst
+        return Action("done")
+
+    def _swap_in(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
+        c = st.c
+        return min(legal, key=lambda a: (location_danger(c.locations[c.location_index[str(a[1])]]), str(a[1])))
 
     def _zmove(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)

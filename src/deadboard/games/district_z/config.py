@@ -15,11 +15,15 @@ SCENARIOS = (
 
 OPTIONS = (
     Option("additional-locations", "Additional Location Cards",
-           "none: the 30 base cards; replace: swap some base cards for additional ones (see replace-count); "
+           "none: the 30 base cards; replace: swap base cards for additional ones (see replace-by); "
            "shuffle: add them all, shuffle and count out 30; bigger: a bigger CITY with every card.",
            kind="choice", default="none", choices=("none", "replace", "shuffle", "bigger")),
-    Option("replace-count", "Cards replaced", "With additional-locations=replace: how many random base cards are "
-           "replaced by random additional cards.", kind="int", default=6, lo=1, hi=30),
+    Option("replace-by", "Who picks the replaced cards",
+           "With additional-locations=replace: player: Player 1 chooses, before anything else, which base cards "
+           "leave and which additional cards come in (any amount); random: replace-count random base cards are "
+           "replaced by random additional cards.", kind="choice", default="player", choices=("player", "random")),
+    Option("replace-count", "Cards replaced", "With additional-locations=replace and replace-by=random: how many "
+           "random base cards are replaced by random additional cards.", kind="int", default=6, lo=1, hi=30),
     Option("infection", "Infection and Zombie Survivors",
            "Zombie wounds also infect; at twice your base health in infection you turn into a ZOMBIE SURVIVOR."),
     Option("zombie-survivor-combat", "Zombie Survivor Combat",
@@ -35,6 +39,7 @@ class Config:
     players: int
     single: bool
     additional: str
+    replace_by: str
     replace_count: int
     infection: bool
     zs_combat: bool
@@ -49,6 +54,7 @@ def build_config(setup: Setup, content: DistrictContent) -> Config:
         players=setup.players,
         single=setup.players == 1,
         additional=str(o.get("additional-locations", "none")),
+        replace_by=str(o.get("replace-by", "player")),
         replace_count=int(o.get("replace-count", 6)),
         infection=bool(o.get("infection", False)) or zs,
         zs_combat=zs,
@@ -57,7 +63,7 @@ def build_config(setup: Setup, content: DistrictContent) -> Config:
     )
     if cfg.additional != "none" and not content.additional:
         raise SetupError("this content has no additional location cards")
-    if cfg.additional == "replace" and cfg.replace_count > min(len(content.additional), len(content.base)):
+    if cfg.additional == "replace" and cfg.replace_by == "random" and cfg.replace_count > min(len(content.additional), len(content.base)):
         raise SetupError(f"replace-count: there are only {len(content.additional)} additional location cards")
     if setup.players > len(content.objectives):
         raise SetupError(f"{setup.players} players need {setup.players} location objectives; the content has {len(content.objectives)}")

@@ -286,6 +286,7 @@ class DistrictContent:
     objectives: tuple[int, ...]  # item indices of the location objectives
     item_index: dict[str, int]
     survivor_index: dict[str, int]
+    location_index: dict[str, int]
     base: tuple[int, ...]  # location indices of the base set
     additional: tuple[int, ...]
     pools: dict[str, tuple[int, ...]]
@@ -359,6 +360,7 @@ def load_content(override: str | None = None) -> DistrictContent:
         objectives=tuple(range(n_items, len(items))),
         item_index=index,
         survivor_index={s.id: s.index for s in survivors},
+        location_index={loc.id: loc.index for loc in locations},
         base=tuple(loc.index for loc in locations if loc.set == "base"),
         additional=tuple(loc.index for loc in locations if loc.set == "additional"),
         pools=pools,

@@ -107,4 +107,36 @@ def render(game: Game, state: State, seat: int | None) -> Group:
     head = Text(f"District-Z — round {st.rounds}", style="bold")
     if st.cb_seat >= 0 and st.cb_n:
         head.append(f"   combat: {st.name(st.cb_seat)} vs {st.cb_n} zombie{'s' if st.cb_n > 1 else ''}", style="bold red")
-    return Group(head, city_table(st, seat if not st.cfg.single else None), players_table(st))
+    parts: list[Any] = [head]
+    step = st.pending[0] if st.pending else ()
+    kind = step[0] if step else ""
+    if kind in ("swap", "swap-in"):
+        parts.append(_deck_text(st, step[2]))
+    else:
+        parts.append(city_table(st, seat if not st.cfg.single else None))
+    if kind in ("offer", "answer"):
+        proposer, other = (step[1], step[2]) if kind == "offer" else (step[2], step[1])
+        parts.append(Text(f"Trade on the table: {st.name(proposer)} gives {_names(st, step[3])} for "
+                          f"{st.name(other)}'s {_names(st, step[4])}", style="bold yellow"))
+    parts.append(players_table(st))
+    return Group(*parts)
+
+
+def _names(st: DistrictState, items: tuple[int, ...]) -> str:
+    return ", ".join(st.c.items[i].name for i in items) if items else "nothing"
+
+
+def _deck_text(st: DistrictState, deck: tuple[int, ...]) -> Text:
+    """The LOCATION cards being chosen (Additional Location Cards, replace-by=player)."""
+    locs = st.c.locations
+    have = set(deck)
+    t = Text()
+    t.append("Location cards in the game: ", style="bold")
+    t.append(", ".join(locs[x].name for x in sorted(deck)) + "\n")
+    out = [locs[x].name for x in st.c.base if x not in have]
+    spare = [locs[x].name for x in st.c.additional if x not in have]
+    t.append("Replaced: ", style="bold")
+    t.append((", ".join(out) or "none") + "\n")
+    t.append("Additional cards still available: ", style="bold")
+    t.append(", ".join(spare) or "none")
+    return t

@@ -10,6 +10,15 @@ starting LOCATION, followed by ``end-turn``. Landing on a card queues the visit:
 
 An event's effects are queued in front of the rest of the visit; escaping ends the turn (the rest
 of the turn is cut), skipping the event cuts the rest of the visit (no AFTER EVENT, no win).
+
+Engaging another survivor (from ``meet`` or from the turn, when staying) queues::
+
+    trade:  offer (offer/ask items, then propose) -> answer (the other seat) -> engage-next
+    attack: arm (the attacker's weapons) -> defend (the other seat: weapons or dodge) -> spoils
+            -> engage-next (another survivor on the card not yet engaged, or done)
+
+With Additional Location Cards replaced by the player's choice, setup starts with ``swap`` /
+``swap-in`` decisions and a ``build`` step that lays out the CITY.
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ from deadboard.core.rng import Rng
 from deadboard.games.district_z.combat import (
     AGILITY,
     HEALTH,
+    Loadout,
     hands_used,
     loadout_text,
     loadouts,
@@ -51,8 +61,8 @@ from deadboard.games.district_z.state import (
 
 #: steps that are decisions of a seat (step[1] is the seat)
 DECISIONS = frozenset({
-    "survivor", "corner", "turn", "zmove", "equip", "drop-excess", "take", "meet", "fight", "pair", "choice",
-    "replace", "offer", "answer", "defend", "spoils", "zdefend", "join",
+    "swap", "swap-in", "survivor", "corner", "turn", "zmove", "equip", "drop-excess", "take", "meet", "engage",
+    "fight", "pair", "choice", "replace", "offer", "answer", "arm", "defend", "spoils", "zdefend", "join",
 })
 MAX_HANDS = 4
 VISIT = ("found", "zs-check", "meet-check", "counters", "dropped-check", "event", "visit-end")
@@ -111,7 +121,7 @@ def _cut_turn(st: DistrictState) -> None:
     del pending[:i]
 
 
-_WITH_OTHER = frozenset({"offer", "answer", "defend", "spoils", "zdefend", "join"})
+_WITH_OTHER = frozenset({"offer", "answer", "arm", "defend", "spoils", "zdefend", "join"})
 
 
 def _drop_seat_steps(st: DistrictState, seat: int) -> None:
@@ -145,15 +155,21 @@ def layout_for(cfg: Config) -> Layout:
     return multi_layout(7, 6) if big else multi_layout(6, 5)
 
 
-def _deck(st: DistrictState) -> list[int]:
+def _deck(st: DistrictState, chosen: tuple[int, ...] | None) -> list[int]:
+    """The LOCATION cards of this game, shuffled: ``chosen`` is the deck the player made (option
+    replace-by=player); otherwise the option additional-locations says how it is made."""
     c, cfg, rng = st.c, st.cfg, st.rng
     deck = list(c.base)
-    if cfg.additional == "replace":
+    if chosen is not None:
+        deck = list(chosen)
+        n = sum(1 for x in deck if c.locations[x].set == "additional")
+        st.emit("setup", f"{n} base location card{'' if n == 1 else 's'} replaced by additional ones", None)
+    elif cfg.additional == "replace":
         rng.shuffle(deck)
         extra = rng.sample(c.additional, cfg.replace_count)
         out = deck[: cfg.replace_count]
         deck = deck[cfg.replace_count :] + extra
-        st.emit("setup", f"{len(out)} base location cards are replaced by additional ones", None)
+        st.emit("setup", f"{len(out)} random base location cards are replaced by random additional ones", None)
     elif cfg.additional == "shuffle":
         deck = deck + list(c.additional)
         rng.shuffle(deck)
@@ -165,9 +181,9 @@ def _deck(st: DistrictState) -> list[int]:
     return deck
 
 
-def build_city(st: DistrictState) -> None:
+def build_city(st: DistrictState, chosen: tuple[int, ...] | None = None) -> None:
     c, cfg, lay, rng = st.c, st.cfg, st.lay, st.rng
-    deck = _deck(st)
+    deck = _deck(st, chosen)
     if cfg.single:
         need = 1 + len(lay.objective_cells) - 1 + (len(lay.positions()) - len(lay.objective_cells))
         if len(deck) < need:
@@ -204,6 +220,24 @@ def build_city(st: DistrictState) -> None:
         st.unused = deck
         st.emit("setup", f"The CITY: a {lay.width} x {lay.height} grid; {players} location cards set aside for "
                 f"{players} location objectives shuffled in", None)
+
+
+# ----- Additional Location Cards, way 1: the player replaces base cards with additional ones -----
+def _swappable(st: DistrictState, deck: tuple[int, ...]) -> list[int]:
+    """The additional cards not yet in ``deck``, by index."""
+    have = set(deck)
+    return [x for x in st.c.additional if x not in have]
+
+
+def swap_actions(st: DistrictState, deck: tuple[int, ...]) -> list[Action]:
+    locs = st.c.locations
+    out = [act("replace", locs[x].id) for x in sorted(deck) if locs[x].set == "base"] if _swappable(st, deck) else []
+    out.append(act("done"))
+    return out
+
+
+def _step_build(st: DistrictState, step: tuple[Any, ...]) -> None:
+    build_city(st, step[1])
 
 
 def _unused_survivors(st: DistrictState) -> list[int]:
@@ -314,14 +348,12 @@ def apply_turn(st: DistrictState, seat: int, a: Action) -> None:
         n = 2 if _ability(st, seat) == "medic" else 1
         p.wounds = max(0, p.wounds - n)
         st.emit("heal", f"{st.name(seat)} stays and heals ({p.wounds} wound{'' if p.wounds == 1 else 's'} left)", {"seat": seat})
+        _push(st, *_zs_stay_steps(st, seat))
     elif k == "stay":
         st.emit("stay", f"{st.name(seat)} stays at {st.lay.names[p.pos]}", {"seat": seat})
-    elif k == "trade":
-        _push(st, ("offer", seat, _seat_by_name(st, str(a[1]))))
-    elif k == "attack":
-        other = _seat_by_name(st, str(a[1]))
-        st.emit("meet", f"{st.name(seat)} attacks {st.name(other)}", {"seat": seat, "target": other})
-        _push(st, ("defend", other, seat))
+        _push(st, *_zs_stay_steps(st, seat))
+    elif k in ("trade", "attack"):
+        _push(st, *_engage(st, seat, _seat_by_name(st, str(a[1])), str(k), ()), *_zs_stay_steps(st, seat))
     elif k == "use":
         _use_item(st, seat, st.c.item_index[str(a[1])])
         _push(st, ("turn", seat))
@@ -826,51 +858,91 @@ def _item_checks(st: DistrictState, seat: int, used: tuple[int, ...]) -> None:
     _check_alive(st, seat)
 
 
-def _best_loadout(st: DistrictState, seat: int) -> tuple[int, ...]:
-    p = st.players[seat]
-    los = loadouts(st.c, p.items)
-    return los[0][1]
+def _combat_dice(st: DistrictState, seat: int, lo: Loadout) -> list[int]:
+    """Roll a COMBAT ATTRIBUTE CHECK with this weapon loadout (survivor and zombie survivor combat)."""
+    c = st.c
+    n = c.survivors[st.players[seat].surv].combat + sum(c.items[i].combat for i in lo)
+    return _dice(st.rng, n)
 
 
-def _combat_total(st: DistrictState, seat: int) -> tuple[list[int], tuple[int, ...]]:
-    p = st.players[seat]
-    lo = _best_loadout(st, seat)
-    n = st.c.survivors[p.surv].combat + sum(st.c.items[i].combat for i in lo)
-    return _dice(st.rng, n), lo
+def _fight_actions(st: DistrictState, seat: int, kind: str) -> list[Action]:
+    """``kind LOADOUT`` for every weapon loadout worth offering, strongest first."""
+    c = st.c
+    return [act(kind, loadout_text(c, lo)) for _, lo in loadouts(c, st.players[seat].items)]
 
 
 # ----- survivors meeting --------------------------------------------------------------------------------
 def meet_actions(st: DistrictState, seat: int) -> list[Action]:
     out = [act("nothing"), act("roll")]
-    for other in st.live_at(st.players[seat].pos, but=seat):
-        out.append(act("trade", st.name(other)))
-        out.append(act("attack", st.name(other)))
+    out.extend(_engage_actions(st, seat, ()))
     return out
 
 
-def offer_actions(st: DistrictState, seat: int, other: int) -> list[Action]:
-    c = st.c
-    a, b = st.players[seat], st.players[other]
-    gives: list[int | None] = [None, *sorted(set(a.items))]
-    takes: list[int | None] = [None, *sorted(set(b.items))]
+def _engage_actions(st: DistrictState, seat: int, engaged: tuple[int, ...]) -> list[Action]:
     out = []
-    for g in gives:
-        for t in takes:
-            if g is None and t is None:
-                continue
-            if _trade_ok(st, a.items, b.items, g, t):
-                out.append(act("offer", c.items[g].id if g is not None else "nothing", c.items[t].id if t is not None else "nothing"))
+    for other in st.live_at(st.players[seat].pos, but=seat):
+        if other not in engaged:
+            out.append(act("trade", st.name(other)))
+            out.append(act("attack", st.name(other)))
+    return out
+
+
+def _engage(st: DistrictState, seat: int, other: int, how: str, engaged: tuple[int, ...]) -> list[tuple[Any, ...]]:
+    """The steps of engaging another survivor on the card (trade or SURVIVOR COMBAT); afterwards the
+    survivor may engage another one there that it has not engaged yet."""
+    after = ("engage-next", seat, (*engaged, other))
+    if how == "trade":
+        st.emit("trade", f"{st.name(seat)} starts a trade with {st.name(other)}", {"seat": seat, "with": other})
+        return [("offer", seat, other, (), ()), after]
+    st.emit("meet", f"{st.name(seat)} attacks {st.name(other)}", {"seat": seat, "target": other})
+    los = loadouts(st.c, st.players[seat].items)
+    if len(los) == 1:
+        return [("defend", other, seat, los[0][1]), after]
+    return [("arm", seat, other), after]
+
+
+def _step_engage_next(st: DistrictState, step: tuple[Any, ...]) -> None:
+    seat, engaged = step[1], step[2]
+    if st.players[seat].status == LIVE and _engage_actions(st, seat, engaged):
+        _push(st, ("engage", seat, engaged))
+
+
+def _zs_stay_steps(st: DistrictState, seat: int) -> list[tuple[Any, ...]]:
+    """A survivor who stays on a card with a ZOMBIE SURVIVOR fights it (§Zombie Survivor Combat:
+    only at the beginning of the turn may the survivor simply move away)."""
+    if not st.cfg.zs_combat:
+        return []
+    return [("zdefend", seat, z) for z in st.zombies_at(st.players[seat].pos)]
+
+
+# ----- trade ----------------------------------------------------------------------------------------------
+def _counts_left(items: list[int], taken: tuple[int, ...]) -> list[int]:
+    """The distinct items of ``items`` with a copy not yet in ``taken``, in index order."""
+    return [i for i in sorted(set(items)) if items.count(i) > taken.count(i)]
+
+
+def offer_actions(st: DistrictState, seat: int, other: int, gives: tuple[int, ...], asks: tuple[int, ...]) -> list[Action]:
+    its = st.c.items
+    a, b = st.players[seat], st.players[other]
+    out = [act("offer", its[i].id) for i in _counts_left(a.items, gives)]
+    out.extend(act("ask", its[i].id) for i in _counts_left(b.items, asks))
+    out.extend(act("unoffer", its[i].id) for i in sorted(set(gives)))
+    out.extend(act("unask", its[i].id) for i in sorted(set(asks)))
+    if (gives or asks) and trade_ok(st, a.items, b.items, gives, asks):
+        out.append(act("propose"))
     out.append(act("cancel"))
     return out
 
 
-def _trade_ok(st: DistrictState, mine: list[int], theirs: list[int], g: int | None, t: int | None) -> bool:
+def trade_ok(st: DistrictState, mine: list[int], theirs: list[int], gives: tuple[int, ...], asks: tuple[int, ...]) -> bool:
+    """A trade both sides may make: after it neither carries more than four hands' worth of items nor
+    more than one LOCATION OBJECTIVE."""
     c = st.c
     m, th = list(mine), list(theirs)
-    if g is not None:
+    for g in gives:
         m.remove(g)
         th.append(g)
-    if t is not None:
+    for t in asks:
         th.remove(t)
         m.append(t)
     for side in (m, th):
@@ -879,6 +951,26 @@ def _trade_ok(st: DistrictState, mine: list[int], theirs: list[int], g: int | No
     return True
 
 
+def _items_text(st: DistrictState, items: tuple[int, ...]) -> str:
+    its = st.c.items
+    return ", ".join(its[i].id for i in items) if items else "nothing"
+
+
+def _trade(st: DistrictState, seat: int, other: int, gives: tuple[int, ...], asks: tuple[int, ...]) -> None:
+    a, b = st.players[seat], st.players[other]
+    for g in gives:
+        a.items.remove(g)
+        b.items.append(g)
+    for t in asks:
+        b.items.remove(t)
+        a.items.append(t)
+    st.emit("trade", f"{st.name(seat)} gives {_items_text(st, gives)} and gets {_items_text(st, asks)} from "
+            f"{st.name(other)}", {"seat": seat, "with": other})
+    _check_alive(st, seat)
+    _check_alive(st, other)
+
+
+# ----- survivor combat --------------------------------------------------------------------------------
 def spoils_actions(st: DistrictState, winner: int, loser: int) -> list[Action]:
     c = st.c
     lp = st.players[loser]
@@ -889,15 +981,17 @@ def spoils_actions(st: DistrictState, winner: int, loser: int) -> list[Action]:
     return out
 
 
-def _survivor_combat(st: DistrictState, defender: int, attacker: int, dodge: bool) -> None:
-    ad, alo = _combat_total(st, attacker)
+def _survivor_combat(st: DistrictState, defender: int, attacker: int, alo: Loadout, dlo: Loadout | None) -> None:
+    """One round of SURVIVOR COMBAT; ``dlo`` None: the defender dodges."""
+    c = st.c
+    ad = _combat_dice(st, attacker, alo)
     a = sum(ad)
-    if dodge:
+    if dlo is None:
         p = st.players[defender]
-        dd = _dice(st.rng, rating(st.c, p.surv, p.items, AGILITY))
+        dd = _dice(st.rng, rating(c, p.surv, p.items, AGILITY))
         d = sum(dd)
-        st.emit("check", f"SURVIVOR COMBAT: {st.name(attacker)} rolls {ad} = {a}; {st.name(defender)} dodges with {dd} = {d}",
-                {"attacker": ad, "dodge": dd})
+        st.emit("check", f"SURVIVOR COMBAT: {st.name(attacker)} ({loadout_text(c, alo)}) rolls {ad} = {a}; "
+                f"{st.name(defender)} dodges with {dd} = {d}", {"attacker": ad, "dodge": dd})
         _item_checks(st, attacker, alo)
         if d > a:
             st.emit("meet", f"{st.name(defender)} dodges the attack", None)
@@ -907,10 +1001,10 @@ def _survivor_combat(st: DistrictState, defender: int, attacker: int, dodge: boo
         else:
             st.emit("meet", "A tie: nothing happens", None)
         return
-    dd, dlo = _combat_total(st, defender)
+    dd = _combat_dice(st, defender, dlo)
     d = sum(dd)
-    st.emit("check", f"SURVIVOR COMBAT: {st.name(attacker)} rolls {ad} = {a}; {st.name(defender)} rolls {dd} = {d}",
-            {"attacker": ad, "defender": dd})
+    st.emit("check", f"SURVIVOR COMBAT: {st.name(attacker)} ({loadout_text(c, alo)}) rolls {ad} = {a}; "
+            f"{st.name(defender)} ({loadout_text(c, dlo)}) rolls {dd} = {d}", {"attacker": ad, "defender": dd})
     _item_checks(st, attacker, alo)
     if st.players[defender].status == LIVE:
         _item_checks(st, defender, dlo)
@@ -922,12 +1016,14 @@ def _survivor_combat(st: DistrictState, defender: int, attacker: int, dodge: boo
         _push(st, ("spoils", w, lo))
 
 
-def _zs_combat(st: DistrictState, seats: list[int], zs: int, dodge: bool) -> None:
+def _zs_combat(st: DistrictState, team: list[tuple[int, Loadout]], zs: int, dodge: bool) -> None:
+    """One round of ZOMBIE SURVIVOR COMBAT against ``team`` (survivors with their loadouts)."""
     c = st.c
     z = st.players[zs]
     zsurv = c.survivors[z.surv]
     zd = _dice(st.rng, zsurv.combat)
     zt = sum(zd)
+    seats = [s for s, _ in team]
     names = " and ".join(st.name(s) for s in seats)
     if dodge:
         s = seats[0]
@@ -946,15 +1042,14 @@ def _zs_combat(st: DistrictState, seats: list[int], zs: int, dodge: bool) -> Non
         return
     total = 0
     rolls = []
-    used = []
-    for s in seats:
-        sd, lo = _combat_total(st, s)
+    for s, lo in team:
+        sd = _combat_dice(st, s, lo)
         rolls.append(sd)
-        used.append(lo)
         total += sum(sd)
-    st.emit("check", f"ZOMBIE SURVIVOR COMBAT: {names} roll {rolls} = {total}; zombie {st.name(zs)} rolls {zd} = {zt}",
-            {"survivors": rolls, "zombie": zd})
-    for s, lo in zip(seats, used):
+    arms = ", ".join(f"{st.name(s)} {loadout_text(c, lo)}" for s, lo in team)
+    st.emit("check", f"ZOMBIE SURVIVOR COMBAT: {names} ({arms}) roll {rolls} = {total}; zombie {st.name(zs)} rolls "
+            f"{zd} = {zt}", {"survivors": rolls, "zombie": zd})
+    for s, lo in team:
         _item_checks(st, s, lo)
     if total > zt:
         z.wounds += 1
@@ -1023,21 +1118,25 @@ def legal(st: DistrictState) -> list[Action]:
         return [act("replace"), act("keep")]
     if kind == "meet":
         return meet_actions(st, seat)
+    if kind == "engage":
+        return [*_engage_actions(st, seat, step[2]), act("done")]
     if kind == "offer":
-        return offer_actions(st, seat, step[2])
+        return offer_actions(st, seat, step[2], step[3], step[4])
     if kind == "answer":
-        return [act("accept"), act("refuse")]
+        return [act("accept"), act("decline")]
+    if kind == "arm":
+        return _fight_actions(st, seat, "fight")
     if kind == "defend":
-        return [act("fight"), act("dodge")]
+        return [*_fight_actions(st, seat, "fight"), act("dodge")]
     if kind == "spoils":
         return spoils_actions(st, seat, step[2])
     if kind == "zdefend":
-        out = [act("fight"), act("dodge")]
+        out = [*_fight_actions(st, seat, "fight"), act("dodge")]
         if len(st.live_at(p.pos)) > 1:
-            out.append(act("fight-together"))
+            out.extend(_fight_actions(st, seat, "fight-together"))
         return out
     if kind == "join":
-        return [act("join"), act("decline")]
+        return [*_fight_actions(st, seat, "join"), act("decline")]
     if kind == "survivor":
         out = [act("choose", c.survivors[s].id) for s in _unused_survivors(st)]
         if step[2] == "zs-dead":
@@ -1046,6 +1145,10 @@ def legal(st: DistrictState) -> list[Action]:
     if kind == "corner":
         taken = {q.start for q in st.players if q.start >= 0}
         return [act("corner", st.lay.names[x]) for x in st.lay.corners if x not in taken]
+    if kind == "swap":
+        return swap_actions(st, step[2])
+    if kind == "swap-in":
+        return [act("with", c.locations[x].id) for x in _swappable(st, step[2])]
     raise AssertionError(kind)  # pragma: no cover
 
 
@@ -1104,6 +1207,8 @@ def apply(st: DistrictState, a: Action) -> None:
                 _push(st, *[("zdefend", s, seat) for s in st.live_at(to)])
         else:
             st.emit("stay", f"Zombie {st.name(seat)} stays", None)
+            if st.cfg.zs_combat:
+                _push(st, *[("zdefend", s, seat) for s in st.live_at(p.pos)])
     elif kind == "choice":
         label = str(a[1])
         effects = next(e for lab, e in step[2] if lab == label)
@@ -1127,38 +1232,44 @@ def apply(st: DistrictState, a: Action) -> None:
         elif k == "nothing":
             st.emit("meet", f"{st.name(seat)} does nothing", None)
             _cut_visit(st)
-        elif k == "trade":
-            _cut_visit(st)
-            _push(st, ("offer", seat, _seat_by_name(st, str(a[1]))))
         else:
-            other = _seat_by_name(st, str(a[1]))
-            st.emit("meet", f"{st.name(seat)} attacks {st.name(other)}", None)
             _cut_visit(st)
-            _push(st, ("defend", other, seat))
+            _push(st, *_engage(st, seat, _seat_by_name(st, str(a[1])), str(k), ()))
+    elif kind == "engage":
+        if k == "done":
+            st.emit("meet", f"{st.name(seat)} leaves the others be", None)
+        else:
+            _push(st, *_engage(st, seat, _seat_by_name(st, str(a[1])), str(k), step[2]))
     elif kind == "offer":
-        if k == "offer":
-            other = step[2]
-            st.emit("trade", f"{st.name(seat)} offers {st.name(other)}: give {a[1]}, take {a[2]}", None)
-            g = None if a[1] == "nothing" else c.item_index[str(a[1])]
-            t = None if a[2] == "nothing" else c.item_index[str(a[2])]
-            _push(st, ("answer", other, seat, g, t))
-    elif kind == "answer":
-        other, g, t = step[2], step[3], step[4]
-        if k == "accept":
-            op = st.players[other]
-            if g is not None:
-                op.items.remove(g)
-                p.items.append(g)
-            if t is not None:
-                p.items.remove(t)
-                op.items.append(t)
-            st.emit("trade", f"{st.name(seat)} accepts the trade", None)
-            _check_alive(st, other)
-            _check_alive(st, seat)
+        other, gives, asks = step[2], step[3], step[4]
+        if k == "propose":
+            st.emit("trade", f"{st.name(seat)} proposes to {st.name(other)}: give {_items_text(st, gives)} for "
+                    f"{_items_text(st, asks)}", {"seat": seat, "with": other})
+            _push(st, ("answer", other, seat, gives, asks))
+        elif k == "cancel":
+            st.emit("trade", f"{st.name(seat)} calls off the trade", None)
         else:
-            st.emit("trade", f"{st.name(seat)} refuses the trade", None)
+            i = c.item_index[str(a[1])]
+            if k == "offer":
+                gives = (*gives, i)
+            elif k == "ask":
+                asks = (*asks, i)
+            elif k == "unoffer":
+                gives = _without(gives, i)
+            else:
+                asks = _without(asks, i)
+            _push(st, ("offer", seat, other, gives, asks))
+    elif kind == "answer":
+        other, gives, asks = step[2], step[3], step[4]
+        if k == "accept":
+            st.emit("trade", f"{st.name(seat)} accepts", None)
+            _trade(st, other, seat, gives, asks)
+        else:
+            st.emit("trade", f"{st.name(seat)} declines the trade", None)
+    elif kind == "arm":
+        _push(st, ("defend", step[2], seat, _parse_loadout(st, str(a[1]))))
     elif kind == "defend":
-        _survivor_combat(st, seat, step[2], dodge=(k == "dodge"))
+        _survivor_combat(st, seat, step[2], step[3], None if k == "dodge" else _parse_loadout(st, str(a[1])))
     elif kind == "spoils":
         loser = step[2]
         lp = st.players[loser]
@@ -1183,12 +1294,14 @@ def apply(st: DistrictState, a: Action) -> None:
         if k == "fight-together":
             others = st.live_at(p.pos, but=seat)
             _push(st, *[("join", o, seat, zs) for o in others], ("zteam", seat, zs))
-            st.team = [seat]
+            st.team = [(seat, _parse_loadout(st, str(a[1])))]
+        elif k == "dodge":
+            _zs_combat(st, [(seat, ())], zs, dodge=True)
         else:
-            _zs_combat(st, [seat], zs, dodge=(k == "dodge"))
+            _zs_combat(st, [(seat, _parse_loadout(st, str(a[1])))], zs, dodge=False)
     elif kind == "join":
         if k == "join":
-            st.team = [*st.team, seat]
+            st.team = [*st.team, (seat, _parse_loadout(st, str(a[1])))]
             st.pending[:] = [s for s in st.pending if not (s[0] == "zdefend" and s[1] == seat and s[2] == step[3])]
             st.emit("meet", f"{st.name(seat)} joins the fight", None)
     elif kind == "survivor":
@@ -1198,6 +1311,16 @@ def apply(st: DistrictState, a: Action) -> None:
             _check_end(st)
         else:
             _choose_survivor(st, seat, c.survivor_index[str(a[1])], step[2])
+    elif kind == "swap":
+        if k == "done":
+            _push(st, ("build", step[2]))
+        else:
+            _push(st, ("swap-in", seat, step[2], c.location_index[str(a[1])]))
+    elif kind == "swap-in":
+        old, new = step[3], c.location_index[str(a[1])]
+        deck = tuple(sorted(new if x == old else x for x in step[2]))
+        st.emit("setup", f"{c.locations[old].name} is replaced by {c.locations[new].name}", None)
+        _push(st, ("swap", seat, deck) if _swappable(st, deck) else ("build", deck))
     elif kind == "corner":
         pos = st.lay.index[str(a[1])]
         p.start = pos
@@ -1207,8 +1330,14 @@ def apply(st: DistrictState, a: Action) -> None:
     advance(st)
 
 
+def _without(items: tuple[int, ...], i: int) -> tuple[int, ...]:
+    out = list(items)
+    out.remove(i)
+    return tuple(out)
+
+
 def _step_zteam(st: DistrictState, step: tuple[Any, ...]) -> None:
-    team = [s for s in st.team if st.players[s].status == LIVE]
+    team = [(s, lo) for s, lo in st.team if st.players[s].status == LIVE]
     st.team = []
     zs = step[2]
     if team and st.players[zs].status == ZOMBIE:
@@ -1255,6 +1384,8 @@ STEPS = {
     "end-turn": _step_end_turn,
     "order": _step_order,
     "zteam": _step_zteam,
+    "engage-next": _step_engage_next,
+    "build": _step_build,
 }
 
 
@@ -1282,12 +1413,19 @@ def _prompt(st: DistrictState, step: tuple[Any, ...]) -> str:
         return f"{name}: replace this unique-event card with a random unused card, or keep it"
     if kind == "meet":
         return f"{name} meets another survivor: do nothing, roll for the event, trade, or attack"
+    if kind == "engage":
+        return f"{name}: engage another survivor here, or done"
     if kind == "offer":
-        return f"{name}: offer {st.name(step[2])} a trade"
+        return (f"{name} trades with {st.name(step[2])}: giving {_items_text(st, step[3])}, asking "
+                f"{_items_text(st, step[4])} — offer or ask items, then propose (or cancel)")
     if kind == "answer":
-        return f"{name}: {st.name(step[2])} offers a trade: accept?"
+        return (f"{name}: {st.name(step[2])} offers {_items_text(st, step[3])} for your "
+                f"{_items_text(st, step[4])}: accept or decline?")
+    if kind == "arm":
+        return f"{name} attacks {st.name(step[2])}: choose your weapons"
     if kind == "defend":
-        return f"{name} is attacked by {st.name(step[2])}: fight or dodge"
+        return (f"{name} is attacked by {st.name(step[2])} ({loadout_text(c, step[3])}): fight (choose your "
+                f"weapons) or dodge")
     if kind == "spoils":
         return f"{name} wins the fight against {st.name(step[2])}: choose the spoils"
     if kind == "zdefend":
@@ -1298,6 +1436,10 @@ def _prompt(st: DistrictState, step: tuple[Any, ...]) -> str:
         return f"Player {seat + 1}: choose a survivor"
     if kind == "corner":
         return f"Player {seat + 1}: choose your starting corner"
+    if kind == "swap":
+        return f"Player {seat + 1}: replace a base location card with an additional one, or done"
+    if kind == "swap-in":
+        return f"Player {seat + 1}: which additional location card replaces the {c.locations[step[3]].name}?"
     return str(kind)  # pragma: no cover
 
 
@@ -1307,7 +1449,7 @@ def _prompt(st: DistrictState, step: tuple[Any, ...]) -> str:
 class DistrictZ(Game):
     id = "district-z"
     name = "District-Z"
-    version = "1"
+    version = "2"
     min_players = 1
     max_players = 4
     scenarios = SCENARIOS
@@ -1327,7 +1469,9 @@ class DistrictZ(Game):
             Setup("standard", {"infection": True}),
             Setup("standard", {"additional-locations": "bigger"}),
             Setup("standard", players=2),
-            Setup("standard", {"additional-locations": "replace", "replace-count": 8}, players=3),
+            Setup("standard", {"additional-locations": "replace", "replace-by": "random", "replace-count": 8}, players=3),
+            Setup("standard", {"additional-locations": "replace"}),
+            Setup("standard", {"additional-locations": "replace", "infection": True}, players=2),
             Setup("standard", {"additional-locations": "shuffle", "play-on": True}, players=4),
             Setup("standard", {"zombie-survivor-combat": True, "additional-locations": "bigger"}, players=3),
             Setup("standard", {"infection": True, "zombie-survivor-combat": True}, players=4),
@@ -1342,8 +1486,11 @@ class DistrictZ(Game):
         cfg = build_config(setup, content)
         st = DistrictState(content, cfg, layout_for(cfg), setup, seed)
         st.emit("setup", f"District-Z — {setup.players} player{'s' if setup.players > 1 else ''}", {"players": setup.players})
-        build_city(st)
         st.pending = [("survivor", s, "start") for s in range(cfg.players)]
+        if cfg.additional == "replace" and cfg.replace_by == "player":
+            st.pending.insert(0, ("swap", 0, tuple(sorted(content.base))))
+        else:
+            build_city(st)
         if cfg.single:
             st.order = [0]
         else:

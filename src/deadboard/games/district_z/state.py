@@ -193,7 +193,7 @@ class DistrictState(State):
         self.reason = ""
         self.winners: tuple[int, ...] = ()
         self.places: list[int] = []  # seats in the order they escaped
-        self.team: list[int] = []  # survivors fighting a zombie survivor together
+        self.team: list[tuple[int, tuple[int, ...]]] = []  # survivors (with loadouts) fighting a zombie survivor together
         self.zs_kill = False  # the last death was caused by a zombie survivor
 
     def clone(self) -> DistrictState:

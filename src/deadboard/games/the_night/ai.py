@@ -1,26 +1,30 @@
 """The rulebook's automated zombies (rulebook §Zombie Actions - What Do They Do?).
 
-Each zombie, in turn (human zombies first, then by number), spends its AP on:
+Each zombie, in turn (human zombies first, then by number), spends its AP on the first of these
+priorities that applies, looked at afresh before every AP it spends:
 
-1. attacking an orthogonally adjacent live human (1 AP, 2 through a window) — this ends its turn;
-2. moving adjacent to a live human so it can attack this turn or the next;
-3. moving towards a live human it can see;
-4. moving to a window or door by which it can get in to a human (breaking it if it must);
-5. inside the house, moving to the nearest room with a human, or out towards the nearest human.
+1. attack an orthogonally adjacent live human (1 AP, 2 through a window) — this ends its turn;
+2. move adjacent to a live human it can reach this turn, so it can attack this turn or the next
+   (open ways only: the nearest such human by route);
+3. move towards the nearest live human it can see;
+4. outside the house: move to the closest window or door into a room with a live human in it,
+   irrespective of whether it is boarded or locked, and break it or climb through; if that entry
+   is blocked by other zombies, the second or third closest;
+5. inside the house: move to the nearest room with a live human in it; with nobody in the house,
+   leave by the way nearest to a live human.
 
-Priorities 2-5 are one mechanism here: a distance field, computed from the squares of the target
-humans, of what it costs a zombie to reach them (1 per square, 2 through a window, a barricade
-counted as BARRICADE extra steps for the breaking it needs). A zombie that sees humans follows the
-field of the humans it sees (priority 3); otherwise the field of all live humans, which leads the
-yard's zombies to the doors and windows on the cheapest way in (4) and the house's zombies to the
-nearest human, inside or out (2, 5). Each step must bring the zombie strictly closer; a step
-blocked by another zombie falls back to the next best free square ("a second or even third
-closest entry"); ties are broken at random, as the rulebook suggests.
+Routes are measured in zombie AP (1 a square, 2 through a window) with every door and window
+counted open: the zombies do not go round boards and locks, they break them (a step across a
+closed opening is a break attempt). The route costs between every pair of squares are one table
+per map, built once; a zombie's move is a step to a free square that brings it strictly closer
+to its goal, ties broken at random ("assign randomly with a D6").
 """
 
 from __future__ import annotations
 
-from deadboard.core.grid import DOOR, INF, OPEN, WINDOW
+from dataclasses import dataclass
+
+from deadboard.core.grid import DOOR, INF, OPEN, WINDOW, Line, line_clear
 from deadboard.core.log import Event
 from deadboard.games.the_night.board import (
     CLOSED,
@@ -28,10 +32,10 @@ from deadboard.games.the_night.board import (
     human_squares,
     vacate,
     zombie_name,
-    zombie_reach,
     zombie_steps,
 )
 from deadboard.games.the_night.combat import hand_to_hand
+from deadboard.games.the_night.content import NightContent
 from deadboard.games.the_night.state import (
     BOARDED,
     BROKEN,
@@ -43,162 +47,182 @@ from deadboard.games.the_night.state import (
     NightState,
 )
 
-BARRICADE = 4  # extra cost a zombie's route counts for breaking through a locked or boarded opening
+Step = tuple[int, int, int]  # (square, edge kind, opening) of one orthogonal step
+Field = list[int] | dict[int, int]  # route cost per square (a dict: only a square and its neighbours)
 
 
-class Fields:
-    """Distance fields for one Zombie Action Phase, cached by target set; cleared when a barricade
-    falls (the costs change)."""
+@dataclass(frozen=True)
+class Entry:
+    """A door or window between the outside (yard, porches) and a building (house, Tool Shed)."""
 
-    __slots__ = ("cache",)
-
-    def __init__(self) -> None:
-        self.cache: dict[tuple[int, ...], tuple[list[int], list[int] | None]] = {}
-
-    def get(self, state: NightState, targets: tuple[int, ...]) -> tuple[list[int], list[int] | None]:
-        """(distance, nearest target or None) per square; see :func:`field_for`."""
-        f = self.cache.get(targets)
-        if f is None:
-            f = field_for(state, targets)
-            self.cache[targets] = f
-        return f
-
-    def clear(self) -> None:
-        self.cache.clear()
+    index: int  # in the map's list of entries
+    opening: int
+    out: int  # the square outside it
+    inn: int  # the square inside it
+    area: str  # the room it opens into
+    cost: int  # AP to cross it (1 a door, 2 a window)
 
 
-class _Steps:
-    """Per map: each square's open steps and its steps through doors and windows, split so the
-    field's inner loop needs no branching for the common case."""
+class _MapInfo:
+    """Per map: each square's steps split into open ones and ones through doors and windows, the
+    entries into the buildings, and (lazily) the route tables."""
 
-    __slots__ = ("_all_open", "open", "openings")
+    __slots__ = ("_tables", "c", "entries", "entry_fields", "open", "openings")
 
-    def __init__(self, state: NightState) -> None:
-        grid = state.c.grid
+    def __init__(self, c: NightContent) -> None:
+        grid = c.grid
+        self.c = c
         self.open: list[tuple[int, ...]] = [tuple(t for t, k, _o in grid.orth[s] if k == OPEN) for s in range(grid.n)]
-        self.openings: list[tuple[tuple[int, int, int], ...]] = [
-            tuple((t, o, 1 if k == DOOR else 2) for t, k, o in grid.orth[s] if k != OPEN) for s in range(grid.n)
+        self.openings: list[tuple[tuple[int, int], ...]] = [
+            tuple((t, 1 if k == DOOR else 2) for t, k, _o in grid.orth[s] if k != OPEN) for s in range(grid.n)
         ]
-        self._all_open: list[list[int]] | None = None
+        building = [z in ("house", "outbuilding") for z in c.zone_of]
+        entries: list[Entry] = []
+        for o in grid.openings:
+            if building[o.a] == building[o.b]:
+                continue
+            inn, out = (o.a, o.b) if building[o.a] else (o.b, o.a)
+            entries.append(Entry(len(entries), o.id, out, inn, c.area_of[inn], 1 if o.kind == DOOR else 2))
+        self.entries: tuple[Entry, ...] = tuple(entries)
+        self._tables: dict[bool, list[list[int]]] = {}
+        # the way to each entry for a zombie outside the house: through the yard, porches and Tool
+        # Shed only (a zombie does not cut through the house to reach a way into it)
+        outside = [not i for i in c.inside]
+        self.entry_fields: tuple[list[int], ...] = tuple(self.field((e.out,), False, outside) for e in self.entries)
+        # every zombie looks for humans in sight before each step: have the grid trace every line of
+        # sight now, once per map (a third of a second), rather than square by square during play
+        for sq in range(grid.n):
+            if grid.passable[sq]:
+                grid.los_row(sq)
 
-    def all_open(self, state: NightState) -> list[list[int]]:
-        """Zombie route costs between every pair of squares while no door or window is closed:
-        the common case, answered by a table lookup instead of a search."""
-        if self._all_open is None:
-            probe = state.clone()
-            probe.op = [0] * len(probe.op)
-            probe.cfg = _unconfined(state)
-            self._all_open = [zombie_field(probe, (s,))[0] for s in range(state.c.grid.n)]
-        return self._all_open
+    def table(self, confine: bool) -> list[list[int]]:
+        """Route costs from every square to every square (``table[a][b]``), every door and window
+        counted open; ``confine``: no step between the house and the outside except the first one
+        out of the source square (Take the House: zombies attack across but never leave)."""
+        t = self._tables.get(confine)
+        if t is None:
+            t = self._tables[confine] = [self.field((s,), confine) for s in range(self.c.grid.n)]
+        return t
+
+    def field(self, targets: tuple[int, ...], confine: bool, region: list[bool] | None = None) -> list[int]:
+        """Dijkstra (with buckets: costs are 1 or 2) from ``targets`` over orthogonal steps, within
+        ``region`` if given."""
+        open_steps = self.open
+        op_steps = self.openings
+        inside = self.c.inside
+        dist = [INF] * self.c.grid.n
+        buckets: list[list[int]] = [[] for _ in range(4)]
+        for s in targets:
+            dist[s] = 0
+            buckets[0].append(s)
+        src = set(targets)
+        d = 0
+        pending = len(targets)
+        while pending:
+            while len(buckets) <= d + 2:
+                buckets.append([])
+            for s in buckets[d]:
+                pending -= 1
+                if dist[s] != d:
+                    continue
+                ins = inside[s]
+                check = confine and s not in src
+                nd = d + 1
+                for t in open_steps[s]:
+                    if nd < dist[t] and not (check and inside[t] != ins) and (region is None or region[t]):
+                        dist[t] = nd
+                        buckets[nd].append(t)
+                        pending += 1
+                for t, c in op_steps[s]:
+                    nd2 = d + c
+                    if nd2 < dist[t] and not (check and inside[t] != ins) and (region is None or region[t]):
+                        dist[t] = nd2
+                        buckets[nd2].append(t)
+                        pending += 1
+            d += 1
+        return dist
 
 
-_steps_cache: dict[int, _Steps] = {}
+_infos: dict[int, _MapInfo] = {}
 
 
-def _steps(state: NightState) -> _Steps:
-    st = _steps_cache.get(id(state.c.grid))
-    if st is None:
-        st = _steps_cache[id(state.c.grid)] = _Steps(state)
-    return st
-
-
-def _unconfined(state: NightState):  # type: ignore[no-untyped-def]
-    from dataclasses import replace
-
-    return replace(state.cfg, confine=False)
-
-
-def field_for(state: NightState, targets: tuple[int, ...]) -> tuple[list[int], list[int] | None]:
-    """The distance field of ``targets``; the nearest-target list is None when it must be asked of
-    :func:`nearest_target` (the table case)."""
-    if not state.cfg.confine and not any(f & CLOSED for f in state.op):
-        table = _steps(state).all_open(state)
-        if len(targets) == 1:
-            return table[targets[0]], None
-        return list(map(min, *(table[t] for t in targets))), None
-    return zombie_field(state, targets)
+def map_info(state: NightState) -> _MapInfo:
+    info = _infos.get(id(state.c))
+    if info is None or info.c is not state.c:
+        info = _infos[id(state.c)] = _MapInfo(state.c)
+    return info
 
 
 def route_table(state: NightState) -> list[list[int]]:
-    """Zombie route costs between every pair of squares with every door and window open."""
-    return _steps(state).all_open(state)
+    """Zombie route costs between every pair of squares (doors and windows counted open)."""
+    return map_info(state).table(state.cfg.confine)
 
 
-def nearest_target(state: NightState, targets: tuple[int, ...], sq: int) -> int:
-    table = _steps(state).all_open(state)
-    best, best_d = -1, INF
-    for t in targets:
-        d = table[t][sq]
-        if d < best_d:
-            best, best_d = t, d
-    return best
+class Fields:
+    """What the zombies of one Zombie Action Phase know of the humans, worked out once: where they
+    stand, the route fields to them and the ways into their rooms. The humans do not move while
+    the zombies act; after an attack (a human may have died) it is worked out again."""
+
+    __slots__ = ("all_field", "entries", "hsq", "in_building", "inn_field", "live", "rooms", "rows", "table")
+
+    def __init__(self) -> None:
+        self.table: list[list[int]] = []
+        self.hsq: dict[int, int] | None = None  # square -> live human (None: to be worked out)
+        self.live: tuple[int, ...] = ()
+        self.rows: list[list[int]] = []  # the route table's row of each live human
+        # the route field of all live humans: the table's row when there is one human, else filled
+        # in square by square as the zombies ask (most squares are never asked about)
+        self.all_field: Field = []
+        self.inn_field: dict[int, int] | None = None  # the same, on the inside squares of the entries
+        self.in_building = False  # some live human is in the house or the Tool Shed
+        self.rooms = False  # priority 4's entries lead into rooms with a human (else: all entries)
+        self.entries: tuple[Entry, ...] = ()
+
+    def refresh(self, state: NightState) -> None:
+        if not self.table:
+            self.table = route_table(state)
+        hsq = self.hsq = human_squares(state)
+        live = self.live = tuple(sorted(hsq))
+        if not live:
+            return
+        self.rows = [self.table[s] for s in live]
+        self.all_field = self.table[live[0]] if len(live) == 1 else {}
+        self.inn_field = None
+        c = state.c
+        self.in_building = any(c.zone_of[s] in ("house", "outbuilding") for s in live)
+        rooms = {c.area_of[s] for s in live}
+        entries = map_info(state).entries
+        mine = tuple(e for e in entries if e.area in rooms)
+        self.rooms = bool(mine)
+        self.entries = mine if mine else entries
+
+    def near(self, sq: int) -> int:
+        """Route cost from ``sq`` to the nearest live human."""
+        f = self.all_field
+        if isinstance(f, list):
+            return f[sq]
+        v = f.get(sq)
+        if v is None:
+            v = f[sq] = min([r[sq] for r in self.rows])
+        return v
+
+    def near_around(self, sq: int, steps: tuple[Step, ...]) -> Field:
+        """The field of all live humans, enough of it to step from ``sq``."""
+        f = self.all_field
+        if isinstance(f, dict):
+            rows = self.rows
+            for t in (sq, *[st[0] for st in steps]):
+                if t not in f:
+                    f[t] = min([r[t] for r in rows])
+        return f
 
 
-def edge_cost(state: NightState, kind: int, o: int) -> int:
-    """What a step across this edge costs a zombie's route (not its AP)."""
-    if kind == OPEN:
-        return 1
-    f = state.op[o]
-    if kind == DOOR:
-        return 1 + BARRICADE if f & CLOSED else 1
-    return 2 + BARRICADE if f & BOARDED else 2
-
-
-def zombie_field(state: NightState, targets: tuple[int, ...]) -> tuple[list[int], list[int]]:
-    """Dijkstra (with buckets: costs are small integers) from the target humans' squares over
-    orthogonal steps with zombie costs. Returns the distance and the nearest target of each square."""
-    st = _steps(state)
-    open_steps = st.open
-    op_steps = st.openings
-    n = state.c.grid.n
-    op = state.op
-    confine = state.cfg.confine
-    inside = state.c.inside
-    dist = [INF] * n
-    near = [-1] * n
-    buckets: list[list[int]] = [[] for _ in range(8)]
-    for s in targets:
-        dist[s] = 0
-        near[s] = s
-        buckets[0].append(s)
-    src = set(targets)
-    d = 0
-    pending = len(targets)
-    while pending:
-        while len(buckets) <= d + 7:
-            buckets.append([])
-        bucket = buckets[d]
-        i = 0
-        while i < len(bucket):
-            s = bucket[i]
-            i += 1
-            pending -= 1
-            if dist[s] != d:
-                continue
-            lab = near[s]
-            nd = d + 1
-            ins = inside[s]
-            check = confine and s not in src
-            for t in open_steps[s]:
-                if nd < dist[t]:
-                    if check and inside[t] != ins:
-                        continue
-                    dist[t] = nd
-                    near[t] = lab
-                    buckets[nd].append(t)
-                    pending += 1
-            for t, o, base in op_steps[s]:
-                c = base + BARRICADE if op[o] & CLOSED else base
-                nd2 = d + c
-                if nd2 < dist[t]:
-                    if check and inside[t] != ins:
-                        continue
-                    dist[t] = nd2
-                    near[t] = lab
-                    buckets[nd2].append(t)
-                    pending += 1
-        d += 1
-    return dist, near
+def field_for(state: NightState, targets: tuple[int, ...]) -> list[int]:
+    """Route cost from every square to the nearest of ``targets``."""
+    table = route_table(state)
+    if len(targets) == 1:
+        return table[targets[0]]
+    return list(map(min, *(table[t] for t in targets)))
 
 
 def choose_target(state: NightState, candidates: list[int]) -> int:
@@ -211,16 +235,6 @@ def choose_target(state: NightState, candidates: list[int]) -> int:
     low = min(defence(h) for h in candidates)
     best = [h for h in candidates if defence(h) == low]
     return best[0] if len(best) == 1 else best[state.rng.below(len(best))]
-
-
-def attack_options(state: NightState, z: int, hsq: dict[int, int]) -> list[tuple[int, int]]:
-    """(human, AP cost) for every live human this zombie could attack now."""
-    out = []
-    for t, cost in zombie_reach(state, state.zsq[z]):
-        h = hsq.get(t)
-        if h is not None:
-            out.append((h, cost))
-    return out
 
 
 def break_attempt(state: NightState, z: int, o: int) -> bool:
@@ -301,28 +315,29 @@ def activation_order(state: NightState) -> list[int]:
 
 def activate(state: NightState, z: int, fields: Fields) -> None:
     """Run one zombie's whole activation by the rulebook's priorities."""
+    if fields.hsq is None:
+        fields.refresh(state)
+    hsq = fields.hsq
+    if not hsq:
+        return
+    assert hsq is not None
     grid = state.c.grid
     orth = grid.orth
     los_row = grid.los_row
-    rng = state.rng
     ap = state.cfg.zap[z]
-    confine = state.cfg.confine
     inside = state.c.inside
-    zocc = state.zocc
-    op = state.op
+    confine = state.cfg.confine
     zsq = state.zsq
-    hsq = human_squares(state)  # nobody moves or dies until this zombie attacks, which ends its turn
-    if not hsq:
-        return
-    live = tuple(sorted(hsq))
-    name = zombie_name(state, z)
+    op = state.op
+    live = fields.live
+    table = fields.table
+    all_field = fields.all_field
     while ap > 0:
         sq = zsq[z]
-        steps = orth[sq]
         # 1. attack an adjacent live human (1 AP, 2 through a window; never through a closed opening)
         targets: list[int] = []
         halt = False
-        for t, kind, o in steps:
+        for t, kind, o in orth[sq]:
             h = hsq.get(t)
             if h is None:
                 continue
@@ -339,59 +354,189 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
         if targets:
             h = targets[0] if len(targets) == 1 else choose_target(state, targets)
             hand_to_hand(state, h, z, "zombie")
+            fields.hsq = None
             return
         if halt:
-            return  # next to a human across a window with 1 AP: wait there
-        # 2-5. move along the field of the humans it sees, or of all humans
-        field, near = fields.get(state, live)
-        target = near[sq] if near is not None else nearest_target(state, live, sq)
-        row = los_row(sq)
-        if target >= 0 and not _clear(row[target], op):
-            visible = tuple(s for s in live if _clear(row[s], op))
+            return  # next to a human across a window with 1 AP: wait there to attack next turn
+        # 2. get adjacent to a human it can reach this turn (a lower bound rules most zombies out)
+        step = None
+        if (all_field[sq] if type(all_field) is list else fields.near(sq)) <= ap + 2:
+            step = _reach_step(state, sq, ap, hsq)
+        if step is None:
+            # 3. towards the nearest human it sees (and can get to); 4. outside, to a way into a
+            # room with a human; 5. inside, to the nearest human in the house, else out towards the
+            # nearest human
+            row = los_row(sq)
+            visible = [s for s in live if (c := row[s]) is not None and (not c or _clear(c, op)) and table[s][sq] < INF]
+            vfield: Field
+            hfield: Field
             if visible:
-                vfield, _ = fields.get(state, visible)
-                if vfield[sq] < INF:
-                    field = vfield
-        here = field[sq]
-        if here >= INF:
-            return
-        best_v = here
-        best: list[tuple[int, int, int]] = []
-        for t, kind, o in steps:
-            v = field[t]
-            if v >= here or zocc[t] or (confine and inside[t] != inside[sq]):
-                continue
-            if t in hsq and (kind == OPEN or not op[o] & CLOSED):
-                continue  # an open way to a human is an attack, handled above
-            if v < best_v:
-                best_v = v
-                best = [(t, kind, o)]
-            elif v == best_v:
-                best.append((t, kind, o))
-        if not best:
+                if len(visible) == 1:
+                    vfield = table[visible[0]]
+                elif len(visible) == len(live):
+                    vfield = fields.near_around(sq, orth[sq])
+                else:
+                    vfield = _local_field(table, visible, sq, orth[sq])
+                step = _closer_step(state, sq, vfield, hsq)
+            elif not inside[sq] and not confine:
+                if fields.in_building:
+                    step = _entry_step(state, sq, fields)
+                else:
+                    step = _closer_step(state, sq, fields.near_around(sq, orth[sq]), hsq)
+            else:
+                in_house = [s for s in live if inside[s]]
+                if not in_house or len(in_house) == len(live):
+                    hfield = fields.near_around(sq, orth[sq])
+                elif len(in_house) == 1:
+                    hfield = table[in_house[0]]
+                else:
+                    hfield = _local_field(table, in_house, sq, orth[sq])
+                step = _closer_step(state, sq, hfield, hsq)
+        if step is None:
             return  # nothing free brings it closer: it waits
-        t, kind, o = best[0] if len(best) == 1 else best[rng.below(len(best))]
+        t, kind, o = step
         if kind != OPEN and op[o] & CLOSED:
             ap -= 1
-            if break_attempt(state, z, o):
-                fields.clear()
+            break_attempt(state, z, o)
             continue
         cost = 2 if kind == WINDOW else 1
         if cost > ap:
             return  # at the window with 1 AP: halt there
         move_zombie(state, z, t)
         ap -= cost
+        name = zombie_name(state, z)
         state.log.append(Event("move", f"{name} moves to {grid.names[t]}", {"zombie": name, "to": grid.names[t], "ap_left": ap}))
 
 
-def _clear(crossed: tuple[int, ...] | None, op: list[int]) -> bool:
+def _local_field(table: list[list[int]], targets: list[int], sq: int, steps: tuple[Step, ...]) -> dict[int, int]:
+    """The route field of several targets, on ``sq`` and its neighbours only (cheaper than the
+    whole field for a target set seen once)."""
+    rows = [table[t] for t in targets]
+    out = {sq: min([r[sq] for r in rows])}
+    for t, _k, _o in steps:
+        out[t] = min([r[t] for r in rows])
+    return out
+
+
+def _pick(state: NightState, best: list[Step]) -> Step | None:
+    if not best:
+        return None
+    return best[0] if len(best) == 1 else best[state.rng.below(len(best))]
+
+
+def _closer_step(state: NightState, sq: int, field: Field, hsq: dict[int, int]) -> Step | None:
+    """A free neighbour that brings the zombie strictly closer along ``field`` (the closest, ties at
+    random), or None. A step across a closed opening counts (it is a break attempt); a step onto a
+    human's square only across a closed opening (through an open way it would be an attack)."""
+    here = field[sq]
+    if here >= INF:
+        return None
+    zocc = state.zocc
+    op = state.op
+    confine = state.cfg.confine
+    inside = state.c.inside
+    best_v = here
+    best: list[Step] = []
+    for step in state.c.grid.orth[sq]:
+        t, kind, o = step
+        v = field[t]
+        if v > best_v or v >= here or zocc[t] or (confine and inside[t] != inside[sq]):
+            continue
+        if t in hsq and (kind == OPEN or not op[o] & CLOSED):
+            continue
+        if v < best_v:
+            best_v = v
+            best = [step]
+        else:
+            best.append(step)
+    return _pick(state, best)
+
+
+def _reach_step(state: NightState, sq: int, ap: int, hsq: dict[int, int]) -> Step | None:
+    """Priority 2: the first step towards a free square, reachable with ``ap`` along open ways, from
+    which the zombie can attack a live human — the human nearest by route, ties at random; None
+    if no human can be reached this turn."""
+    orth = state.c.grid.orth
+    zocc = state.zocc
+    op = state.op
+    confine = state.cfg.confine
+    inside = state.c.inside
+    dist = {sq: 0}
+    first: dict[int, Step] = {}
+    frontier: list[list[int]] = [[sq], [], []]
+    best_total = INF
+    goals: list[Step] = []
+    d = 0
+    while d <= ap and d < best_total:
+        for s in frontier[d] if d < len(frontier) else ():
+            if dist[s] != d:
+                continue
+            for step in orth[s]:
+                t, kind, o = step
+                if kind == OPEN:
+                    c = 1
+                elif op[o] & CLOSED:
+                    continue
+                else:
+                    c = 2 if kind == WINDOW else 1
+                if t in hsq:
+                    if s != sq:
+                        total = d + c
+                        f = first[s]
+                        if total < best_total:
+                            best_total, goals = total, [f]
+                        elif total == best_total and f not in goals:
+                            goals.append(f)
+                    continue
+                nd = d + c
+                if nd > ap or zocc[t] or (confine and inside[t] != inside[s]) or nd >= dist.get(t, INF):
+                    continue
+                dist[t] = nd
+                first[t] = step if s == sq else first[s]
+                while len(frontier) <= nd:
+                    frontier.append([])
+                frontier[nd].append(t)
+        d += 1
+    goals.sort()
+    return _pick(state, goals)
+
+
+def _entry_step(state: NightState, sq: int, fields: Fields) -> Step | None:
+    """Priority 4, for a zombie outside the house: the closest entry into a room with a live human,
+    boarded or locked or not; an entry whose outside square another zombie holds, or that the zombie
+    cannot get closer to, gives way to the second closest, and so on. With no such room open to the
+    outside (the humans in the Basement, say), the entries on the cheapest routes to the humans."""
+    efields = map_info(state).entry_fields
+    entries = fields.entries
+    hsq = fields.hsq
+    assert hsq is not None
+    zocc = state.zocc
+    if fields.rooms:
+        keyed = [(efields[e.index][sq], e.opening, e) for e in entries]
+    else:
+        inn = fields.inn_field
+        if inn is None:
+            inn = fields.inn_field = {e.inn: min([r[e.inn] for r in fields.rows]) for e in entries}
+        keyed = [(efields[e.index][sq] + e.cost + inn[e.inn], e.opening, e) for e in entries]
+    keyed.sort()
+    for _d, _o, e in keyed:
+        if e.out == sq:
+            if zocc[e.inn] or (e.inn in hsq and not state.op[e.opening] & CLOSED):
+                return None  # at its entry, held up by a zombie inside: it waits
+            o = state.c.grid.openings[e.opening]
+            return (e.inn, o.kind, e.opening)
+        f = efields[e.index]
+        if zocc[e.out] or f[sq] >= INF:
+            continue
+        step = _closer_step(state, sq, f, hsq)
+        if step is not None:
+            return step
+    return None
+
+
+def _clear(crossed: Line, op: list[int]) -> bool:
     """Whether a line of sight (the openings it crosses) is clear now."""
-    if crossed is None:
-        return False
-    for o in crossed:  # noqa: SIM110  (a plain loop: this is the hottest check of the zombie phase)
-        if op[o] & CLOSED:
-            return False
-    return True
+    return line_clear(crossed, op, CLOSED)
 
 
 def nearest_zombie(state: NightState) -> int:
@@ -399,7 +544,7 @@ def nearest_zombie(state: NightState) -> int:
     hsq = human_squares(state)
     if not hsq or not state.zsq:
         return 0
-    field, _near = field_for(state, tuple(sorted(hsq)))
+    field = field_for(state, tuple(sorted(hsq)))
     best_d = INF
     best: list[int] = []
     for z, sq in sorted(state.zsq.items()):

@@ -3,7 +3,7 @@ whom across which edges, given the current state of doors and windows."""
 
 from __future__ import annotations
 
-from deadboard.core.grid import DOOR, OPEN, WINDOW
+from deadboard.core.grid import DOOR, OPEN, WINDOW, line_clear
 from deadboard.games.the_night.state import (
     BOARDED,
     CARRIED,
@@ -45,11 +45,7 @@ def human_by_name(state: NightState, name: str) -> int:
 def sees(state: NightState, a: int, b: int) -> bool:
     """Line of sight (and of fire): walls and closed (locked or boarded) openings block it; open and
     broken doors and un-boarded windows do not (rulebook §Shooting Combat)."""
-    crossed = state.c.grid.los_row(a)[b]
-    if crossed is None:
-        return False
-    op = state.op
-    return all(not op[o] & CLOSED for o in crossed)
+    return line_clear(state.c.grid.los_row(a)[b], state.op, CLOSED)
 
 
 def human_reach(state: NightState, sq: int) -> list[int]:
@@ -87,6 +83,30 @@ def human_squares(state: NightState) -> dict[int, int]:
     if state.active >= 0 and state.humans[state.active].status == LIVE:
         out[state.humans[state.active].sq] = state.active
     return out
+
+
+def step_aside(state: NightState, h: int) -> int:
+    """Move human ``h`` to the nearest square (by hand-to-hand reach, ties in square order) free of
+    zombies and of other humans; returns the square, or -1 if there is none."""
+    hu = state.humans[h]
+    taken = {o.sq for o in state.humans if o.status == LIVE and o.idx != h}
+    seen = {hu.sq}
+    frontier = [hu.sq]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for t in sorted(human_reach(state, s)):
+                if t in seen:
+                    continue
+                seen.add(t)
+                if state.zocc[t]:
+                    continue
+                if t not in taken:
+                    hu.sq = t
+                    return t
+                nxt.append(t)
+        frontier = nxt
+    return -1
 
 
 def zombies_adjacent_to_human(state: NightState, sq: int) -> list[int]:

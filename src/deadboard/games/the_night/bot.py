@@ -7,7 +7,7 @@ its view and the result scored by :func:`evaluate`; shots and fights are judged 
 
 The threat of the zombies is one distance field per decision: for every square, how many AP short
 (negative) or spare the nearest zombie would be to attack a human standing there, following the
-zombies' own route costs (windows 2, barricades to break).
+zombies' own route costs (windows 2) and the time a barricade holds them up.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
-from deadboard.core.grid import INF
+from deadboard.core.grid import DOOR, INF, OPEN
 from deadboard.core.rng import Rng
 from deadboard.games.the_night import ai
 from deadboard.games.the_night.board import (
@@ -87,11 +87,26 @@ def threat_field(state: NightState) -> list[int]:
     return _multi_field(state, sources)
 
 
+#: AP a locked or boarded opening is reckoned to hold a zombie up (a normal zombie needs a 6 to break
+#: it, a BREAKER 4-6): the zombies walk straight at barricades, but the bot counts the delay
+BARRICADE = 4
+
+
+def edge_cost(state: NightState, kind: int, o: int) -> int:
+    """AP a step across this edge is expected to cost a zombie, breaking included."""
+    if kind == OPEN:
+        return 1
+    f = state.op[o]
+    if kind == DOOR:
+        return 1 + BARRICADE if f & CLOSED else 1
+    return 2 + BARRICADE if f & BOARDED else 2
+
+
 def _multi_field(state: NightState, sources: dict[int, int]) -> list[int]:
     grid = state.c.grid
 
     def cost(frm: int, to: int, kind: int, o: int) -> int:
-        return ai.edge_cost(state, kind, o)
+        return edge_cost(state, kind, o)
 
     base = min(sources.values())
     shifted = {s: v - base for s, v in sources.items()}
@@ -333,7 +348,8 @@ class HeuristicBot:
             rcp = state.c.items[g].rcp
             assert rcp is not None
             zs = state.zsq[z]
-            p = p_hit(rcp[rcp_index(grid.chebyshev(hsq, zs))], -1 - state.shots if "wild-shooter" in state.humans[h].attrs else 0)
+            mod = -1 if a[-1] == "wild" else (-1 - state.shots if state.wild else 0)
+            p = p_hit(rcp[rcp_index(grid.chebyshev(hsq, zs))], mod)
             near = min(grid.manhattan(zs, s) for s in humans)
             v = p * (1.0 + 6.0 / (1 + near) + 0.3 * state.cfg.zstr[z])
             if v > best_v:
@@ -434,7 +450,7 @@ class HeuristicBot:
         hsq = [h.sq for h in state.humans if h.status == LIVE]
         if not hsq:
             return legal[-1]
-        field, _ = ai.field_for(state, tuple(sorted(hsq)))
+        field = ai.field_for(state, tuple(sorted(hsq)))
         z = state.zact
         here = field[state.zsq[z]]
         grid = state.c.grid

@@ -6,6 +6,7 @@ from __future__ import annotations
 from deadboard.games.the_night.board import (
     best_weapon,
     human_reach,
+    step_aside,
     vacate,
     zombie_name,
     zombie_reach,
@@ -125,6 +126,8 @@ def hand_to_hand(state: NightState, h: int, z: int, who: str) -> bool:
     if "lucky" in hu.attrs and not hu.lucky_used:
         hu.lucky_used = True
         state.emit("combat", f"{hu.name} is Lucky: a narrow escape, nobody is removed", {"human": hu.name})
+        if zsq == hu.sq and step_aside(state, h) >= 0:  # the zombie rose on the human's own square
+            state.emit("move", f"{hu.name} steps aside to {state.c.grid.names[hu.sq]}", {"human": hu.name, "to": state.c.grid.names[hu.sq]})
         return False
     kill_human(state, h)
     state.emit("death", f"{hu.name} is killed by {zn}", {"human": hu.name, "zombie": zn})

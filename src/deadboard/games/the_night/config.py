@@ -72,6 +72,12 @@ class StoryHuman(BaseModel):
     place: str | None = None  # a square name
 
 
+class StoryAllHumans(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    strength: int | None = Field(default=None, ge=0, le=20)
+    ap: int | None = Field(default=None, ge=1, le=20)
+
+
 class StoryZombies(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     strength: int | None = Field(default=None, ge=0, le=20)
@@ -95,10 +101,12 @@ class Story(BaseModel):
     humans: list[str] | None = None  # who is in the game (default: all seven)
     hero: str | None = None  # a name, "random" (default) or "none"
     free_placement: bool = False
-    stats: dict[str, StoryHuman] = {}
+    all_humans: StoryAllHumans = StoryAllHumans()  # the same figures for every human
+    stats: dict[str, StoryHuman] = {}  # per human (applied after all_humans)
     zombies: StoryZombies = StoryZombies()
     zombie: dict[str, StoryZombies] = {}  # per zombie number: "23" = {strength = 7}
-    entries: list[int] = Field(default=[1, 2, 3, 4, 5, 6], min_length=1)
+    # where zombies arrive: Map Entry Point numbers, or area names ("Basement")
+    entries: list[int | str] = Field(default=[1, 2, 3, 4, 5, 6], min_length=1)
     start_zombies: int = Field(default=1, ge=0, le=35)
     arrivals: int | None = Field(default=None, ge=0, le=35)  # fixed zombies per turn instead of a D6
     items: list[str] | None = None  # the items drawn at setup instead of five random ones
@@ -130,7 +138,7 @@ class Config:
     survival_points: bool
     tth_zombies: int
     tth_guns: int
-    entries: tuple[int, ...]
+    entries: tuple[int | str, ...]  # Map Entry Point numbers or area names (Make Your Own Story)
     arrivals: int | None
     story_items: tuple[str, ...] | None
     start_items: Mapping[int, tuple[str, ...]]
@@ -171,19 +179,45 @@ def parse_story(data: Mapping[str, Any], content: NightContent) -> Story:
             raise SetupError(f"story: unknown human {n!r}; the humans are {', '.join(sorted(names))}")
     if story.hero not in (None, "random", "none") and story.hero not in names:
         raise SetupError(f"story: hero: unknown human {story.hero!r}")
+    in_story = set(story.humans) if story.humans is not None else names
+    if story.hero not in (None, "random", "none") and story.hero not in in_story:
+        raise SetupError(f"story: hero: {story.hero} is not in the story's humans")
     item_ids = set(content.item_index) | {it.kind_id for it in content.items}
+    kinds = {it.kind_id: it for it in content.items}
+    given: dict[str, int] = {}
+    places: dict[int, str] = {}
+    grid = content.grid
     for n, sh in story.stats.items():
         for it in sh.items:
             if it not in item_ids:
                 raise SetupError(f"story: stats.{n}.items: unknown item {it!r}")
-        if sh.place is not None and sh.place.lower() not in content.grid.index:
-            raise SetupError(f"story: stats.{n}.place: no square {sh.place!r} on the map")
+            kid = content.items[content.item_index[it]].kind_id if it in content.item_index else it
+            given[kid] = given.get(kid, 0) + 1
+        held = [it for it in sh.items if (kinds.get(it) or content.items[content.item_index[it]]).kind not in ("ammo", "keys")]
+        if len(held) > 2:
+            raise SetupError(f"story: stats.{n}.items: more than 2 items to carry (ammo and the Keys aside)")
+        if sh.place is not None:
+            sq = grid.index.get(sh.place.lower())
+            if sq is None:
+                raise SetupError(f"story: stats.{n}.place: no square {sh.place!r} on the map")
+            if not grid.passable[sq]:
+                raise SetupError(f"story: stats.{n}.place: {sh.place} cannot be entered")
+            if sq in places and n in in_story and places[sq] in in_story:
+                raise SetupError(f"story: stats.{n}.place: {sh.place} is {places[sq]}'s")
+            places[sq] = n
+    for kid, count in given.items():
+        have = len(content.kind_items.get(kid, ()))
+        if count > have:
+            raise SetupError(f"story: stats: {count} humans start with the {kinds[kid].name}, but there is only {have} {kinds[kid].name}")
     for it in [*(story.items or []), *(story.victory.collect if story.victory else [])]:
         if it not in item_ids:
             raise SetupError(f"story: unknown item {it!r}")
-    for number in story.entries:
-        if not 1 <= number <= 6:
-            raise SetupError(f"story: entries: {number} is not a Map Entry Point (1-6)")
+    for entry in story.entries:
+        if isinstance(entry, int):
+            if not 1 <= entry <= 6:
+                raise SetupError(f"story: entries: {entry} is not a Map Entry Point (1-6)")
+        elif entry not in content.areas:
+            raise SetupError(f"story: entries: {entry!r} is neither a Map Entry Point (1-6) nor an area of the map")
     numbers = {z.number for z in content.zombies}
     for k in story.zombie:
         if not k.isdigit() or int(k) not in numbers:
@@ -267,6 +301,11 @@ def build_config(setup: Setup, content: NightContent) -> Config:
             kw.update(hero_rule="fixed", fixed_heroes=(by_name[story.hero],))
         if story.free_placement:
             kw["placement"] = "free"
+        for i in range(len(hstr)):
+            if story.all_humans.strength is not None:
+                hstr[i] = story.all_humans.strength
+            if story.all_humans.ap is not None:
+                hap[i] = story.all_humans.ap
         for n, sh in story.stats.items():
             i = by_name[n]
             if sh.strength is not None:

@@ -6,9 +6,9 @@ the lines and columns in between::
 
       a   b   c
     ┌───────────┐        walls: box lines        doors: yellow, windows: cyan
-   1│ .   .  23 │        boarded: red ###        locked: magenta L     broken: x
-    │   ┌───────┘        humans: Ben, hero in gold, dead as +Be       zombies: 23, zBe
-   2│Ben│ *  ...         items lying on a square: *
+   1│ .   .  23 │        boarded: red ###, #L# (and locked), #x# (and broken)
+    │   ┌───────┘        locked: magenta L     broken: x     humans: Ben, hero in gold, dead as +Be
+   2│Ben│ *  ...         zombies: 23, zBe      items lying on a square: *
 """
 
 from __future__ import annotations
@@ -49,17 +49,22 @@ CORNERS = {
 }
 
 
-def _edge_style(state: NightState, kind: int, o: int) -> tuple[str, str]:
-    """(glyph, style) for an opening; glyph is one character, repeated for horizontal edges."""
+def _edge_glyphs(state: NightState, kind: int, o: int) -> tuple[str, str, str]:
+    """(glyph for a vertical edge, three glyphs for a horizontal one, style) of a door or window.
+
+    Open: door ▒ (yellow), window ░ (cyan); locked L; broken x; boarded on red, with the lock or
+    break still shown (#L#, #x#)."""
     f = state.op[o]
     colour = "yellow" if kind == DOOR else "cyan"
+    mark = "L" if f & LOCKED else "x" if f & BROKEN else ""
     if f & BOARDED:
-        return "#", "bold white on red"
-    if f & LOCKED:
-        return "L", "bold white on magenta"
-    if f & BROKEN:
-        return "x", f"bold {colour}"
-    return ("▒" if kind == DOOR else "░"), colour
+        return (mark or "#"), (f"#{mark}#" if mark else "###"), "bold white on red"
+    if mark == "L":
+        return "L", "LLL", "bold white on magenta"
+    if mark == "x":
+        return "x", "xxx", f"bold {colour}"
+    g = "▒" if kind == DOOR else "░"
+    return g, g * 3, colour
 
 
 def board_text(state: NightState) -> Text:
@@ -74,6 +79,8 @@ def board_text(state: NightState) -> Text:
             humans_at.setdefault(hu.sq, hu)
         elif hu.status == DEAD:
             dead_at.setdefault(hu.sq, hu)
+    if state.active >= 0 and state.humans[state.active].status == LIVE:  # passing through another human
+        humans_at[state.humans[state.active].sq] = state.humans[state.active]
     items_at: dict[int, int] = {}
     for w_ in state.item_where:
         if 0 <= w_ < grid.n:
@@ -124,8 +131,8 @@ def board_text(state: NightState) -> Text:
                 a, b = (y - 1) * w + x, y * w + x
                 k = kind(a, b)
                 if k in (DOOR, WINDOW):
-                    glyph, style = _edge_style(state, k, grid.opening_between(a, b))
-                    t.append(glyph * 3, style=style)
+                    _v, glyphs, style = _edge_glyphs(state, k, grid.opening_between(a, b))
+                    t.append(glyphs, style=style)
                     continue
             t.append("───" if is_wall_h(x, y) else "   ", style="white")
         t.append("\n")
@@ -137,7 +144,7 @@ def board_text(state: NightState) -> Text:
                 a, b = y * w + x - 1, y * w + x
                 k = kind(a, b)
                 if k in (DOOR, WINDOW):
-                    glyph, style = _edge_style(state, k, grid.opening_between(a, b))
+                    glyph, _h, style = _edge_glyphs(state, k, grid.opening_between(a, b))
                     t.append(glyph, style=style)
                 else:
                     t.append("│" if is_wall_v(x, y) else " ", style="white")
@@ -218,14 +225,27 @@ def status_panel(state: NightState, seat: int | None) -> Table:
         t.add_row("Boarded", ", ".join(boarded))
     if locked:
         t.add_row("Locked", ", ".join(locked))
-    lying = [f"{c.items[i].name} {grid.names[w]}" for i, w in enumerate(state.item_where) if 0 <= w < grid.n]
+    broken = [o.name for o in grid.openings if state.op[o.id] & BROKEN]
+    if broken:
+        t.add_row("Broken", ", ".join(broken))
+    covered: dict[int, str] = {}  # squares whose items the board cannot show: a counter stands there
+    for hu in state.humans:
+        if hu.status in (LIVE, DEAD) and hu.sq >= 0:
+            covered.setdefault(hu.sq, hu.name if hu.status == LIVE else f"dead {hu.name}")
+    for z, zs in state.zsq.items():
+        covered.setdefault(zs, zombie_name(state, z))
+    lying = [f"{c.items[i].name} {grid.names[w]}" + (f" (under {covered[w]})" if w in covered else "")
+             for i, w in enumerate(state.item_where) if 0 <= w < grid.n]
     if lying:
         t.add_row("Items", "; ".join(lying))
     on = [i for i, w in enumerate(state.item_where) if w >= ON_OPENING]
     if on:
         t.add_row("Boards up", str(len(on)))
-    t.add_row("Legend", "[gold1]hero[/] [green1]human[/] [red1]23[/] zombie ([red1 reverse]23[/] BREAKER) "
-              "[yellow]▒[/] door [cyan]░[/] window [white on red]#[/] boarded [white on magenta]L[/] locked x broken * item")
+    t.add_row("Legend", "[gold1]Ben[/] hero  [green1]Ben[/] human  [grey50]+Be[/] dead human  [red1]23[/] zombie  "
+              "[red1 reverse]23[/] BREAKER  [red1]zBe[/] human zombie  [yellow]*[/] item ([yellow]*2[/] two)  "
+              "[grey42]1[/]-[grey42]6[/] Map Entry Point  [grey35]▓[/] no entry\n"
+              "[yellow]▒[/] door  [cyan]░[/] window  [white on magenta]L[/] locked  [yellow]x[/] broken  "
+              "[white on red]#[/] boarded ([white on red]#L#[/] locked and boarded, [white on red]#x#[/] broken and boarded)")
     return t
 
 

@@ -22,11 +22,13 @@ from deadboard.games.the_night import setup as su
 from deadboard.games.the_night.board import (
     CLOSED,
     can_carry,
+    capacity,
     human_by_name,
     human_reach,
     human_squares,
     is_firearm_ready,
     sees,
+    step_aside,
     step_cost_human,
     zombie_by_name,
     zombie_name,
@@ -417,6 +419,7 @@ def activate_human(state: NightState, h: int) -> None:
     hu.ap_bonus_next = 0
     state.ap = ap
     state.shots = 0
+    state.wild = False
     state.fought = False
     state.moves_made = 0
     state.frozen = False
@@ -433,15 +436,14 @@ def activate_human(state: NightState, h: int) -> None:
 
 
 def max_shots(state: NightState, h: int) -> int:
-    if state.cfg.better_shooting or "wild-shooter" in state.humans[h].attrs:
-        return 2
-    return 1
+    """Shots a turn: 1, 2 with Better Shooting or for a Fast but Wild Shooter who chose to shoot
+    twice."""
+    return 2 if state.cfg.better_shooting or state.wild else 1
 
 
 def shot_modifier(state: NightState, h: int) -> int:
-    if "wild-shooter" in state.humans[h].attrs:
-        return -1 - state.shots
-    return 0
+    """Fast but Wild Shooter shooting twice: -1 on the first shot, -2 on the second."""
+    return -1 - state.shots if state.wild else 0
 
 
 def move_cost(state: NightState, h: int, frm: int, to: int, kind: int, o: int) -> int:
@@ -456,11 +458,21 @@ def _zombie_near(state: NightState, sq: int) -> bool:
     return any(zocc[t] for t in human_reach(state, sq))
 
 
-def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int], last: bool = False) -> list[tuple[int, int]]:
-    """(square, cost) for every single-square move the human can afford now. ``last``: this is the
-    last square they may move (Fear of the dark), so they cannot stop on another human's way."""
+def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int], squares: int = -1) -> list[tuple[int, int]]:
+    """(square, cost) for every single-square move the human can afford now. A human may step onto
+    another human's square only with the AP (and, under Fear of the dark, the ``squares`` of
+    movement; -1: no limit) to step off it again."""
+    out = [(t, cost) for t, cost in _steps(state, h, state.humans[h].sq, ap)
+           if (other := hsq.get(t)) is None or other == h or _can_leave(state, h, t, ap - cost, hsq, squares - 1)]
+    out.sort()
+    return out
+
+
+def _steps(state: NightState, h: int, sq: int, ap: int) -> list[tuple[int, int]]:
+    """(square, cost) of the single-square moves from ``sq`` that cost at most ``ap``, other humans
+    aside: not through walls, zombies, closed doors, boarded windows; doorways and windows only
+    orthogonally (rulebook §4. Live Human Action Phase, The Dark Yard, Injured)."""
     grid = state.c.grid
-    sq = state.humans[h].sq
     zocc = state.zocc
     op = state.op
     extra_yard = 1 if state.cfg.dark_yard else 0
@@ -481,24 +493,32 @@ def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int], last: b
                 continue
             cost = 2
         cost += base_extra + (extra_yard if yard[t] else 0)
-        if cost > ap:
-            continue
-        other = hsq.get(t)
-        if other is not None and other != h and (cost >= ap or last):
-            continue  # may pass through another human, never stop on them
-        out.append((t, cost))
+        if cost <= ap:
+            out.append((t, cost))
     for t in grid.diag[sq]:
         if zocc[t]:
             continue
         cost = 1 + base_extra + (extra_yard if yard[t] else 0)
-        if cost > ap:
-            continue
-        other = hsq.get(t)
-        if other is not None and other != h and (cost >= ap or last):
-            continue
-        out.append((t, cost))
-    out.sort()
+        if cost <= ap:
+            out.append((t, cost))
     return out
+
+
+def _can_leave(state: NightState, h: int, sq: int, ap: int, hsq: dict[int, int], squares: int,
+               seen: tuple[int, ...] = ()) -> bool:
+    """Whether a human standing on another human's square ``sq`` with ``ap`` (and ``squares``, if
+    not negative) left can step off to a square no other human holds, through further humans if
+    need be."""
+    if squares == 0 or ap <= 0:
+        return False
+    seen = (*seen, sq)
+    for t, cost in _steps(state, h, sq, ap):
+        other = hsq.get(t)
+        if other is None or other == h:
+            return True
+        if t not in seen and _can_leave(state, h, t, ap - cost, hsq, squares - 1, seen):
+            return True
+    return False
 
 
 def _adjacent_openings(state: NightState, sq: int) -> list[int]:
@@ -532,7 +552,7 @@ def human_actions(state: NightState) -> list[Action]:
 
     moves: list[tuple[int, int]] = []
     if not state.frozen and state.move_limit != 0:
-        moves = human_moves(state, h, ap, hsq, last=state.move_limit == 1)
+        moves = human_moves(state, h, ap, hsq, state.move_limit)
         if "coward" in hu.attrs:
             safe = [(t, cost) for t, cost in moves if not _zombie_near(state, t)]
             if _zombie_near(state, sq) and safe:
@@ -557,16 +577,17 @@ def human_actions(state: NightState) -> list[Action]:
     tag = CARRIED + h
     carried = [i for i, w in enumerate(where) if w == tag]
     board_cost = 0 if "builder" in hu.attrs else 1
-    if ap >= board_cost:
+    openings = _adjacent_openings(state, sq)
+    if ap >= board_cost and openings:
         has_board = any(items[i].kind == "board" for i in carried)
-        for o in _adjacent_openings(state, sq):
+        for o in openings:
             oname = grid.openings[o].name
             if state.op[o] & BOARDED:
                 out.append(act("unboard", name, oname))
             elif has_board:
                 out.append(act("board", name, oname))
-    if ap >= 1 and _has_keys(state, h):
-        for o in _adjacent_openings(state, sq):
+    if ap >= 1 and openings and _has_keys(state, h):
+        for o in openings:
             op = grid.openings[o]
             if op.lockable and not state.op[o] & BROKEN:
                 out.append(act("unlock" if state.op[o] & LOCKED else "lock", name, op.name))
@@ -590,18 +611,28 @@ def _free_actions(state: NightState, h: int) -> list[Action]:
     name = state.humans[h].name
     sq = state.humans[h].sq
     items = state.c.items
-    out: list[Action] = []
-    if not _locked_in_basement(state, sq):
-        board_offered = False
-        for i, w in enumerate(state.item_where):
-            if w == sq and can_carry(state, h, i):
-                if items[i].kind == "board":
-                    if board_offered:
-                        continue
-                    board_offered = True
-                out.append(act("pickup", name, items[i].id))
     tag = CARRIED + h
-    out.extend(act("drop", name, items[i].id) for i, w in enumerate(state.item_where) if w == tag)
+    here: list[int] = []
+    mine: list[int] = []
+    for i, w in enumerate(state.item_where):
+        if w == sq:
+            here.append(i)
+        elif w == tag:
+            mine.append(i)
+    out: list[Action] = []
+    if here and not _locked_in_basement(state, sq):
+        room = capacity(state, h) - sum(1 for i in mine if items[i].kind not in ("ammo", "keys"))
+        board_offered = False
+        for i in here:
+            kind = items[i].kind
+            if room <= 0 and kind not in ("ammo", "keys"):
+                continue
+            if kind == "board":
+                if board_offered:
+                    continue
+                board_offered = True
+            out.append(act("pickup", name, items[i].id))
+    out.extend(act("drop", name, items[i].id) for i in mine)
     return out
 
 
@@ -622,11 +653,15 @@ def _shoot_actions(state: NightState, h: int, verb: str) -> list[Action]:
             continue
         if sees(state, sq, zs):
             targets.append(z)
+    # Fast but Wild Shooter: the first shot may open a pair of shots at -1 and -2
+    wild = verb == "shoot" and state.shots == 0 and "wild-shooter" in hu.attrs and not state.cfg.better_shooting
     for g in guns:
         if verb == "shoot" and any(item == g and who != h for item, who in state.fired):
             continue
         for z in targets:
             out.append(act(verb, hu.name, zombie_name(state, z), items[g].id))
+            if wild:
+                out.append(act(verb, hu.name, zombie_name(state, z), items[g].id, "wild"))
     return out
 
 
@@ -663,24 +698,8 @@ def _step_off(state: NightState, h: int) -> None:
     hu = state.humans[h]
     if hu.status != LIVE or not any(o.status == LIVE and o.idx != h and o.sq == hu.sq for o in state.humans):
         return
-    taken = {o.sq for o in state.humans if o.status == LIVE and o.idx != h}
-    seen = {hu.sq}
-    frontier = [hu.sq]
-    while frontier:
-        nxt = []
-        for s in frontier:
-            for t in human_reach(state, s):
-                if t in seen:
-                    continue
-                seen.add(t)
-                if state.zocc[t]:
-                    continue
-                if t not in taken:
-                    hu.sq = t
-                    state.emit("move", f"{hu.name} steps aside to {state.c.grid.names[t]}", {"human": hu.name, "to": state.c.grid.names[t]})
-                    return
-                nxt.append(t)
-        frontier = nxt
+    if step_aside(state, h) >= 0:
+        state.emit("move", f"{hu.name} steps aside to {state.c.grid.names[hu.sq]}", {"human": hu.name, "to": state.c.grid.names[hu.sq]})
 
 
 def apply_human_action(state: NightState, a: Action) -> None:
@@ -710,6 +729,8 @@ def apply_human_action(state: NightState, a: Action) -> None:
         z = zombie_by_name(state, str(a[2]))
         g = c.item_index[str(a[3])]
         state.ap -= 1
+        if len(a) > 4 and a[4] == "wild":
+            state.wild = True
         mod = shot_modifier(state, h)
         state.shots += 1
         state.fired = (*state.fired, (g, h))
@@ -772,8 +793,8 @@ def apply_human_action(state: NightState, a: Action) -> None:
 # ==================================================================================================
 def _event_phase(state: NightState) -> None:
     cfg = state.cfg
-    if not cfg.random_events or state.turn == 1:
-        return
+    if not cfg.random_events or state.turn == 1 or state.turn >= cfg.turns:
+        return  # no event on the first turn, nor after the last: dawn has broken (ruling)
     rng = state.rng
     a, b = rng.d6(), rng.d6()
     ev = state.c.events[a + b]
@@ -958,7 +979,7 @@ def apply_zombie_action(state: NightState, a: Action) -> None:
 class TheNight(Game):
     id = "the-night"
     name = "The Night"
-    version = "1"
+    version = "2"
     min_players = 1
     max_players = 8
     scenarios = SCENARIOS
@@ -1198,6 +1219,7 @@ class TheNight(Game):
             "active": state.humans[state.active].name if state.active >= 0 else None,
             "ap": state.ap,
             "shots": state.shots,
+            "wild": state.wild,
             "fought": state.fought,
             "pending": [list(map(str, p)) for p in state.pending],
             "zombie_acting": zombie_name(state, state.zact) if state.zact else None,

@@ -80,7 +80,8 @@ def prepare_human(state: NightState, h: int) -> tuple[object, ...] | None:
     if h in cfg.start_squares:
         return _place_or_offer(state, h, (c.grid.square(cfg.start_squares[h]),), "the story's square")
     if mode == "free":
-        cands = tuple(s for s in range(c.grid.n) if c.grid.passable[s] and human_free(state, s))
+        cands = tuple(s for s in range(c.grid.n) if c.grid.passable[s] and human_free(state, s)
+                      and not (cfg.no_entry_placement and c.entry_of[s]))
         return _place_or_offer(state, h, cands, "the map (Alternative Human Setup)")
     if mode == "quick":
         cands = tuple(s for s in range(c.grid.n) if c.inside[s] and c.grid.passable[s] and human_free(state, s))
@@ -103,12 +104,14 @@ def prepare_human(state: NightState, h: int) -> tuple[object, ...] | None:
             if cfg.no_entry_placement:
                 state.emit("roll", f"{name}: D6 = {roll} — a Map Entry Point, not allowed in this scenario: roll again", {"roll": roll})
                 continue
-            n = rng.d6()
-            humans_there = sum(1 for s in c.entries[n - 1].squares if not human_free(state, s))
-            if humans_there >= 2:
+            # "If two humans are already located in a Map Entry Point, then roll again" (the
+            # Map Entry Point's D6; seven humans can never fill all six)
+            for _again in range(200):
+                n = rng.d6()
+                cands = tuple(s for s in c.entries[n - 1].squares if human_free(state, s))
+                if cands:
+                    break
                 state.emit("roll", f"{name}: D6 = {roll}, Map Entry Point D6 = {n} — two humans there already: roll again", {"roll": roll, "entry": n})
-                continue
-            cands = tuple(s for s in c.entries[n - 1].squares if human_free(state, s))
             state.emit("roll", f"{name}: D6 = {roll} — Map Entry Point, D6 = {n}", {"roll": roll, "entry": n})
             return _place_or_offer(state, h, cands, f"Map Entry Point {n}")
         cands = tuple(s for s in c.areas[area] if human_free(state, s))
@@ -281,13 +284,13 @@ def place_zombie(state: NightState, z: int, sq: int, text: str) -> None:
     state.emit("arrive", f"{zombie_name(state, z)} {text} on {state.c.grid.names[sq]}", {"zombie": zombie_name(state, z), "square": state.c.grid.names[sq]})
 
 
-def entry_squares_for(state: NightState, z: int, n: int, rule: str) -> list[int]:
-    """Free squares of Map Entry Point n for an arriving zombie.
+def entry_squares_for(state: NightState, z: int, n: int | str, rule: str) -> list[int]:
+    """Free squares of Map Entry Point n (or, in a story, of the area named n) for an arriving zombie.
 
     rule "arrival": a human in the entry point -> the other square, if it is empty.
     rule "first": any human in the entry point -> none (roll again).
     Human zombies of The Coopers alternative 1 need an entry point with no zombie in it."""
-    sqs = state.c.entries[n - 1].squares
+    sqs = state.c.entries[n - 1].squares if isinstance(n, int) else state.c.areas[n]
     humans_at = {h.sq for h in state.humans if h.status == LIVE}
     if rule == "first" and any(s in humans_at for s in sqs):
         return []
@@ -296,23 +299,33 @@ def entry_squares_for(state: NightState, z: int, n: int, rule: str) -> list[int]
     return [s for s in sqs if s not in humans_at and not state.zocc[s]]
 
 
+def _entry_name(n: int | str) -> str:
+    return f"Map Entry Point {n}" if isinstance(n, int) else f"the {n}"
+
+
 def arrive(state: NightState, z: int, rule: str = "arrival") -> bool:
     """Roll a Map Entry Point for the zombie until one has room. If none can take it, it goes back
-    in the container (ruling)."""
+    in the container (ruling). A story's own list of entries is drawn from evenly."""
     entries = state.cfg.entries
     if not any(entry_squares_for(state, z, n, rule) for n in entries):
         state.cup.append(z)
         state.emit("arrive", f"{zombie_name(state, z)} finds no free Map Entry Point and goes back in the container", None)
         return False
     rng = state.rng
+    d6 = entries == (1, 2, 3, 4, 5, 6)
     while True:
-        n = entries[rng.below(len(entries))] if len(entries) < 6 else rng.d6()
+        if d6:
+            n: int | str = rng.d6()
+            how = f" (D6 = {n})"
+        else:
+            n = entries[rng.below(len(entries))]
+            how = ""
         free = entry_squares_for(state, z, n, rule)
         if free:
             sq = free[0] if len(free) == 1 else free[rng.below(len(free))]
-            place_zombie(state, z, sq, f"arrives at Map Entry Point {n} (D6 = {n})")
+            place_zombie(state, z, sq, f"arrives at {_entry_name(n)}{how}")
             return True
-        state.emit("roll", f"{zombie_name(state, z)}: Map Entry Point {n} is full — roll again", {"roll": n})
+        state.emit("roll", f"{zombie_name(state, z)}: {_entry_name(n)} is full — roll again", {"entry": n})
 
 
 def zombies_start(state: NightState) -> None:

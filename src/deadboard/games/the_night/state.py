@@ -142,6 +142,7 @@ class NightState(State):
         "shots",
         "stacked",
         "turn",
+        "wild",
         "zact",
         "zap_left",
         "zocc",
@@ -188,6 +189,7 @@ class NightState(State):
         self.active = -1  # the human acting now
         self.ap = 0  # its Action Points left
         self.shots = 0  # shots it has fired this turn
+        self.wild = False  # Fast but Wild Shooter: it chose to shoot twice (-1, then -2)
         self.fought = False  # it fought hand-to-hand this turn
         self.moves_made = 0  # squares it has moved this activation (Fear of the dark)
         self.fired: tuple[tuple[int, int], ...] = ()  # (weapon, shooter) for each shot this turn
@@ -234,6 +236,7 @@ class NightState(State):
         s.active = self.active
         s.ap = self.ap
         s.shots = self.shots
+        s.wild = self.wild
         s.fought = self.fought
         s.moves_made = self.moves_made
         s.fired = self.fired

@@ -1,0 +1,102 @@
+"""``deadboard serve``: the browser front end on 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+from pathlib import Path
+
+import typer
+
+from deadboard.cli.app import app
+
+DB_NAME = "games.sqlite3"
+
+
+def default_db() -> Path:
+    """The games file: in the user's data folder (``$XDG_DATA_HOME/deadboard``, else
+    ``~/.local/share/deadboard``; ``%LOCALAPPDATA%\\deadboard`` on Windows; ``~/Library/Application
+    Support/deadboard`` on macOS), or in the working folder if there is no usable home."""
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA")
+        root = Path(base) if base else None
+    elif sys.platform == "darwin":
+        root = Path.home() / "Library" / "Application Support"
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME")
+        root = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    if root is not None:
+        folder = root / "deadboard"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            if os.access(folder, os.W_OK):
+                return folder / DB_NAME
+        except OSError:
+            pass
+    return Path.cwd() / f"deadboard-{DB_NAME}"
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket, or a clear error (port taken, address not on this machine)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as e:
+        sock.close()
+        if e.errno in (98, 48, 10048):  # address in use (Linux, macOS, Windows)
+            raise typer.BadParameter(f"port {port} on {host} is already in use; choose another with --port", param_hint="--port") from None
+        raise typer.BadParameter(f"cannot listen on {host}:{port}: {e.strerror or e}", param_hint="--host") from None
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+@app.command("serve")
+def serve_cmd(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port (0 picks a free one)."),
+    db: str | None = typer.Option(None, "--db", help="The SQLite file that keeps the games (default: games.sqlite3 in the user's data folder)."),
+    log_level: str = typer.Option("warning", "--log-level", help="Server log level: critical, error, warning, info, debug."),
+) -> None:
+    """Serve the browser front end: every game playable on a page, solo or with others.
+
+    Games are kept in a SQLite file (--db); the default is games.sqlite3 in the user's data folder
+    ($XDG_DATA_HOME/deadboard or ~/.local/share/deadboard), or deadboard-games.sqlite3 in the
+    working folder when there is no usable home. A restart loses no game."""
+    import uvicorn
+
+    from deadboard.web import create_app
+    from deadboard.web.store import StoreError
+
+    path = Path(db) if db else default_db()
+    # Requests are served by threads; a shorter switch interval hands the interpreter to a waiting
+    # request sooner when another one is busy (an action that runs a whole zombie phase).
+    sys.setswitchinterval(0.001)
+    try:
+        application = create_app(path)
+    except StoreError as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(2) from None
+    sock = bind(host, port)
+    real_port = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"deadboard is serving on http://{shown}:{real_port}/  (games in {path}; Ctrl+C stops)")
+    sys.stdout.flush()
+    config = uvicorn.Config(application, log_level=log_level.lower(), access_log=False, timeout_graceful_shutdown=3)
+    notifier = application.state.notifier
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: object) -> None:
+            notifier.close()  # pages waiting for a change are answered at once
+            super().handle_exit(sig, frame)  # type: ignore[arg-type]
+
+    server = Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()

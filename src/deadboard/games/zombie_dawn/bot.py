@@ -1,0 +1,553 @@
+"""A heuristic bot for Zombie Dawn.
+
+It plays from its seat's view only (hidden cards of the others are redrawn, never peeked at):
+
+- on its turn: completes missions, searches unsearched locations (preferring map zones where it has
+  no token yet: a victory point each), declares Clear a Location missions when strong enough,
+  learns skills, puts vehicles into play, heals, and walks, dashes or drives towards the nearest
+  location worth searching; it attacks a group next to it only when much stronger and the target
+  is the leader or has a Pj close to death;
+- in response windows: plays zombies, nasty events and abilities (Decoy Call, Light Fingers) against
+  the leader (the opponent with the most visible victory points), above all when the leader is
+  searching or already fighting, and keeps a few cards for itself;
+- in combat: shoots while it can, uses its combat abilities when the zombies are many, fights while
+  it is winning, and flees when it is losing (a free escape, an Xp, else its least useful card);
+- negotiates: attacked by a much stronger group, it offers its least useful items, worth about what
+  the fight would cost it; next to a much stronger group when it is weak, it buys peace for the round
+  with a small offer; offered items, it accepts when they are worth more than what it hoped to win
+  (always when it is the weaker side of a fight);
+- places damage where it kills last, saves a dying Pj with whatever it has, and takes the best items
+  it can carry.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+
+from deadboard.core.action import Action
+from deadboard.core.game import Game, State
+from deadboard.core.rng import Rng
+from deadboard.games.zombie_dawn.content import COLOURS
+from deadboard.games.zombie_dawn.effects import (
+    best_weapon,
+    capacity,
+    cmod,
+    holder,
+    load,
+    score_parts,
+    worst_lod,
+)
+from deadboard.games.zombie_dawn.state import DawnState
+
+#: what an activated ability is worth to the bot when it chooses its character
+ABILITY_VALUE = {"heal": 1.5, "dash": 1.5, "straighten": 1.0, "repair": 1.0, "rally": 1.5, "shove": 1.5, "escape": 1.0,
+                 "lure": 1.5, "pickpocket": 1.0, "last-rites": 1.0, "unblock": 0.5}
+
+#: what an item is worth to the bot, by kind (weapons add their dice)
+ITEM_VALUE = {"weapon": 3.0, "heal": 3.0, "straighten": 2.0, "gear": 2.5, "flare": 2.0, "tool": 2.0}
+
+
+class HeuristicBot:
+    name = "heuristic"
+    needs_view = True
+
+    def __init__(self, game: Game, seat: int, seed: int) -> None:
+        self.rng = Rng(seed)
+        self.seat = seat
+
+    # ----- entry ---------------------------------------------------------------------------------
+    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
+        if not isinstance(view, DawnState) or view.decision is None:
+            return legal[self.rng.below(len(legal))]
+        kind = view.decision.kind
+        handler: Callable[[DawnState, list[Action]], Action | None] | None = getattr(self, "_" + kind.replace("-", "_"), None)
+        if handler is not None:
+            got = handler(view, list(legal))
+            if got is not None:
+                return got
+        return legal[self.rng.below(len(legal))]
+
+    # ----- helpers -------------------------------------------------------------------------------
+    def _pick(self, options: list[Action]) -> Action | None:
+        return options[self.rng.below(len(options))] if options else None
+
+    def card_value(self, s: DawnState, card_id: str) -> float:
+        r = s.c.actions[s.c.action_index[card_id]]
+        if r.kind == "zombie":
+            return 1.0 + r.dice + r.fx.initial * 0.5
+        if r.kind == "vehicle":
+            return 4.0 if s.groups[self.seat].vehicle < 0 else 1.0
+        if r.kind == "movement":
+            return 2.0
+        return {"lod": 3.0, "exhausted": 2.5, "blocked": 2.5, "heal": 3.0, "adrenaline": 2.0, "draw": 3.5}.get(r.effect or "", 2.0)
+
+    def cheapest(self, s: DawnState, options: list[Action], pos: int) -> Action | None:
+        """The option whose card (at argument ``pos``) is worth least."""
+        if not options:
+            return None
+        return min(options, key=lambda a: (self.card_value(s, str(a[pos])), a.text))
+
+    def leader(self, s: DawnState) -> int:
+        """The opponent with the most visible victory points (ties: most Xp, then random)."""
+        best, key = -1, (-99, -99, -1.0)
+        for t in range(s.cfg.players):
+            if t == self.seat:
+                continue
+            p = score_parts(s, t)
+            k = (p["score"] + p["missions"], p["xp"], self.rng.random())
+            if k > key:
+                best, key = t, k
+        return best
+
+    def visible_score(self, s: DawnState, seat: int) -> int:
+        p = score_parts(s, seat)
+        return p["score"] + p["missions"]
+
+    def strength(self, s: DawnState, seat: int) -> float:
+        """Expected hits of the group in one melee phase."""
+        g = s.groups[seat]
+        dice = 1.0
+        for ch in g.chars:
+            w = best_weapon(s, ch)
+            dice += (s.c.item_recs[w].dice if w >= 0 else 1) + cmod(s, ch, "die")
+        return dice / 3
+
+    def distances(self, s: DawnState, sources: list[int]) -> dict[int, int]:
+        b = s.board
+        assert b is not None
+        dist = {sq: 0 for sq in sources}
+        q = deque(sources)
+        while q:
+            sq = q.popleft()
+            for o in b.adj[sq]:
+                if o not in dist:
+                    dist[o] = dist[sq] + 1
+                    q.append(o)
+        return dist
+
+    def targets(self, s: DawnState) -> list[int]:
+        """Squares worth walking to: the site of a mission it can do now (a visit, leaving a Pj
+        behind, a Clear a Location it is strong enough for), else locations not yet searched by
+        this group, in a zone without its token if there are such."""
+        b = s.board
+        assert b is not None
+        bit = 1 << self.seat
+        g = s.groups[self.seat]
+        c = s.c
+        sites = set()
+        for m in g.missions:
+            rec = c.missions[m]
+            if rec.kind == "visit" or (rec.kind == "release" and len(g.chars) >= 2) or (
+                rec.kind == "clear" and self.ready_to_clear(s, rec.dice)
+            ):
+                sites.add(rec.site)
+        if sites:
+            here = [sq for sq in b.locations if b.site[sq] in sites]
+            if here:
+                return here
+        mine = {b.zone_at[sq] for sq in b.locations if s.searched[sq] & bit}
+        free = [sq for sq in b.locations if not s.searched[sq] & bit]
+        fresh = [sq for sq in free if b.zone_at[sq] not in mine]
+        return fresh or free
+
+    def ready_to_clear(self, s: DawnState, dice: int) -> bool:
+        """Strong enough for a Clear a Location mission: its dice and about 2.3 more per Pj (2 action
+        cards revealed each), beaten before the group takes about 2 damage."""
+        g = s.groups[self.seat]
+        if max((len(s.cdmg[ch]) for ch in g.chars), default=0) > 1:
+            return False
+        expected = dice + 2.3 * len(g.chars)
+        return self.strength(s, self.seat) >= expected * expected / 24 or (g.xp > 0 and len(g.chars) >= 2)
+
+    def item_value(self, s: DawnState, it: int, wanted: set[str] | None = None) -> float:
+        """What an item is worth to this bot (weapons by their dice, items its missions ask for more)."""
+        c = s.c
+        r = c.item_recs[it]
+        v = ITEM_VALUE.get(r.kind, 1.0) + (r.dice if r.kind == "weapon" else 0)
+        if wanted is None:
+            wanted = self.wanted_tags(s)
+        if wanted & c.item_tags[it]:
+            v += 4.0
+        return v + (1.0 if r.light else 0.0)
+
+    def ability(self, s: DawnState, a: Action) -> str:
+        """The effect of an ``activate`` action."""
+        return s.c.ability_of[str(a[1])].effect
+
+    def abilities(self, s: DawnState, legal: list[Action], *effects: str) -> list[Action]:
+        return [a for a in legal if a[0] == "activate" and self.ability(s, a) in effects]
+
+    def frailest(self, s: DawnState, seat: int) -> int:
+        return max((len(s.cdmg[ch]) for ch in s.groups[seat].chars), default=0)
+
+    def wanted_tags(self, s: DawnState) -> set[str]:
+        """Item tags that the group's discard and carry missions ask for."""
+        c = s.c
+        return {c.missions[m].tag or "" for m in s.groups[self.seat].missions if c.missions[m].kind in ("discard", "carry")}
+
+    # ----- setup ---------------------------------------------------------------------------------
+    def _zone(self, s: DawnState, legal: list[Action]) -> Action | None:
+        # keep the map compact: the slot nearest the tent
+        best = min(abs(int(a[2])) + abs(int(a[3])) for a in legal)
+        return self._pick([a for a in legal if abs(int(a[2])) + abs(int(a[3])) == best])
+
+    def _character(self, s: DawnState, legal: list[Action]) -> Action | None:
+        def value(a: Action) -> float:
+            rec = s.c.characters[s.c.char_index[str(a[1])]]
+            m = rec.mods
+            ab = ABILITY_VALUE.get(rec.ability.effect, 1.0) if rec.ability is not None else 0.0
+            return (rec.carry + 2 * (m.search + m.die + m.ranged) + m.lod + m.move + m.heal
+                    + 0.5 * (m.search_field + m.search_forest + m.search_city) + m.hand + ab)
+
+        return max(legal, key=lambda a: (value(a), a.text))
+
+    # ----- the turn ------------------------------------------------------------------------------
+    def _turn(self, s: DawnState, legal: list[Action]) -> Action | None:
+        g = s.groups[self.seat]
+        by: dict[str, list[Action]] = {}
+        for a in legal:
+            by.setdefault(str(a[0]), []).append(a)
+        if "complete" in by:
+            return by["complete"][0]
+        heal = self._heal(s, by.get("use", []) + self.abilities(s, by.get("activate", []), "heal"), threshold=2)
+        if heal is not None:
+            return heal
+        for a in self.abilities(s, by.get("activate", []), "straighten", "repair", "last-rites"):
+            if self.ability(s, a) != "last-rites" or self.frailest(s, self.seat) >= 3:
+                return a
+        hurt = max((len(s.cdmg[ch]) for ch in g.chars), default=0)
+        if g.searching:
+            found_room = sum(capacity(s, ch) - load(s, ch) for ch in g.chars)
+            if "search" in by and len(g.hand) >= 3 and hurt <= 2 and len(g.found) < found_room + 1:
+                return self.cheapest(s, by["search"], 1)
+            return by.get("stop", [None])[0]
+        for a in by.get("clear", []):
+            rec = s.c.missions[s.c.mission_index[str(a[1])]]
+            if self.ready_to_clear(s, rec.dice):
+                return a
+        if "search" in by and len(g.hand) >= 2 and hurt <= 2:
+            return self.cheapest(s, by["search"], 1)
+        attack = self._attack(s, by.get("attack", []))
+        if attack is not None:
+            return attack
+        share = self._share(s, by.get("give", []))
+        if share is not None:
+            return share
+        if "learn" in by:
+            return by["learn"][0]
+        if "play" in by:
+            vehicle = [a for a in by["play"] if len(a) == 2 and s.c.actions[s.c.action_index[str(a[1])]].kind == "vehicle"]
+            if vehicle and g.vehicle < 0:
+                return vehicle[0]
+            stash = [a for a in by["play"] if len(a) == 2 and s.c.actions[s.c.action_index[str(a[1])]].effect == "draw"]
+            if stash:
+                return stash[0]
+        if "cold-blood" in by and len(g.hand) <= 2:
+            return by["cold-blood"][0]
+        go = self._travel(s, by)
+        if go is not None:
+            return go
+        return by["end"][0] if "end" in by else None
+
+    def _travel(self, s: DawnState, by: dict[str, list[Action]]) -> Action | None:
+        b = s.board
+        assert b is not None
+        targets = self.targets(s)
+        if not targets:
+            return None
+        dist = self.distances(s, targets)
+        here = dist.get(s.groups[self.seat].sq, 99)
+        best: tuple[float, str] | None = None
+        choice: Action | None = None
+        for kind in ("drive", "activate", "move", "play"):
+            for a in by.get(kind, []):
+                if kind == "drive":
+                    sq = b.index[str(a[1])]
+                    cost = 0.0
+                elif kind == "activate":
+                    if self.ability(s, a) != "dash":
+                        continue
+                    sq = b.index[str(a[2])]
+                    cost = 0.1
+                elif kind == "move":
+                    sq = b.index[str(a[2])]
+                    cost = self.card_value(s, str(a[1])) * 0.3
+                else:
+                    rec = s.c.actions[s.c.action_index[str(a[1])]]
+                    if rec.kind != "movement" or len(a) != 3:
+                        continue
+                    sq = b.index[str(a[2])]
+                    cost = 0.5
+                d = dist.get(sq, 99)
+                if d >= here:
+                    continue
+                key = (d + cost, a.text)
+                if best is None or key < best:
+                    best, choice = key, a
+        if choice is not None and choice[0] == "move" and len(s.groups[self.seat].hand) <= 1 and here > 4:
+            return None  # keep the last card to flee with
+        return choice
+
+    def _attack(self, s: DawnState, attacks: list[Action]) -> Action | None:
+        """Attack a group next to it only when much stronger, with cards to spare, and when the target
+        leads or has a Pj close to death (its items may be kept)."""
+        if not attacks or len(s.groups[self.seat].hand) < 3 or self.frailest(s, self.seat) >= 2:
+            return None
+        lead = self.leader(s)
+        mine = self.strength(s, self.seat)
+        for a in sorted(attacks, key=lambda x: (self.card_value(s, str(x[2])), x.text)):
+            t = COLOURS.index(str(a[1]))
+            if mine >= 1.5 * self.strength(s, t) + 0.3 and (t == lead or self.frailest(s, t) >= 2):
+                return a
+        return None
+
+    def _share(self, s: DawnState, gives: list[Action]) -> Action | None:
+        """Pass a spare weapon to a Pj who has none (each Pj fights with one), and gear that helps Life
+        or Death rolls to a Pj much more hurt than its carrier."""
+        c = s.c
+        for a in gives:
+            it = c.item_index[str(a[1])]
+            to = c.char_index[str(a[2])]
+            frm = holder(s, it)
+            if c.item_weapon[it]:
+                if best_weapon(s, to) < 0 and any(w != it and c.item_weapon[w] for w in s.citems[frm]):
+                    return a
+            elif c.inst_mods[it].get("lod", 0) > 0 and len(s.cdmg[to]) > len(s.cdmg[frm]) + 1:
+                return a
+        return None
+
+    def _heal(self, s: DawnState, uses: list[Action], threshold: int) -> Action | None:
+        c = s.c
+        best: Action | None = None
+        worst = threshold - 1
+        wanted = self.wanted_tags(s)
+        for a in uses:
+            if len(a) != 3 or str(a[2]) not in c.char_index:
+                continue
+            ch = c.char_index[str(a[2])]
+            n = len(s.cdmg[ch])
+            needed = bool(wanted & c.item_tags[c.item_index[str(a[1])]]) if str(a[1]) in c.item_index else False
+            if needed and n < 3:
+                continue
+            if n > worst:
+                best, worst = a, n
+        return best
+
+    # ----- out of turn ---------------------------------------------------------------------------
+    def _respond(self, s: DawnState, legal: list[Action]) -> Action | None:
+        g = s.groups[self.seat]
+        c = s.c
+        plays = [a for a in legal if a[0] == "play"]
+        completes = [a for a in legal if a[0] == "complete"]
+        if completes:
+            return completes[0]
+        heal = self._heal(s, [a for a in legal if a[0] == "use"] + self.abilities(s, legal, "heal"), threshold=3)
+        if heal is not None:
+            return heal
+        talk = self._peace(s, [a for a in legal if a[0] == "negotiate"])
+        if talk is not None:
+            return talk
+        lead = self.leader(s)
+        if lead < 0:
+            return legal[0]
+        lc = COLOURS[lead]
+        target = s.groups[lead]
+        cb = s.combat
+        pressed = target.searching or (cb is not None and cb.stage != "over" and cb.group == lead and not cb.duel)
+        keep = 2 if pressed else 4
+        ahead = self.visible_score(s, lead) > self.visible_score(s, self.seat)
+        if len(g.hand) > keep and (ahead or pressed):
+            zombies = [a for a in plays if len(a) >= 3 and a[2] == lc
+                       and c.actions[c.action_index[str(a[1])]].kind == "zombie"]
+            if zombies:
+                return max(zombies, key=lambda a: (self.card_value(s, str(a[1])), a.text))
+        for a in self.abilities(s, legal, "lure", "pickpocket"):
+            if a[2] != lc:
+                continue
+            if self.ability(s, a) == "lure" and pressed and len(target.chars) and not self._losing(s, 0):
+                return a
+            if self.ability(s, a) == "pickpocket" and len(target.hand) >= 2:
+                return a
+        for a in plays:
+            rec = c.actions[c.action_index[str(a[1])]]
+            if rec.effect == "blocked" and a[2] == lc:
+                return a
+            if rec.effect == "lod" and str(a[2]) in c.char_index:
+                ch = c.char_index[str(a[2])]
+                if ch in target.chars and worst_lod(s, ch) <= -2:
+                    return a
+            if rec.effect == "exhausted" and a[2] == lc and len(target.hand) >= 3 and len(g.hand) > 2:
+                return a
+        return legal[0]  # pass
+
+    # ----- combat --------------------------------------------------------------------------------
+    def _losing(self, s: DawnState, dice: int) -> bool:
+        g = s.groups[self.seat]
+        mine = self.strength(s, self.seat)
+        danger = dice / 6
+        frail = max((len(s.cdmg[ch]) for ch in g.chars), default=0)
+        return (frail >= 3 and danger >= 0.3) or dice > 3 * mine + 1 or (frail >= 2 and dice > 2 * mine)
+
+    def _flee(self, s: DawnState, legal: list[Action]) -> Action | None:
+        escape = self.abilities(s, legal, "escape")
+        if escape:
+            return escape[0]
+        if any(a.text == "flee xp" for a in legal):
+            return next(a for a in legal if a.text == "flee xp")
+        cards = [a for a in legal if a[0] == "flee"]
+        return self.cheapest(s, cards, 1)
+
+    def _combat(self, s: DawnState, legal: list[Action]) -> Action | None:
+        cb = s.combat
+        assert cb is not None
+        heal = self._heal(s, [a for a in legal if a[0] == "use"], threshold=3)
+        if heal is not None:
+            return heal
+        flare = [a for a in legal if a[0] == "use" and len(a) == 3 and a[2] == "zombies"]
+        if flare and cb.dice >= 3:
+            return flare[0]
+        shove = self.abilities(s, legal, "shove")
+        if shove and cb.dice >= 2:
+            return shove[0]
+        losing = self._losing(s, cb.dice)
+        if cb.blocked and losing:
+            free = self.abilities(s, legal, "unblock")
+            if free:
+                return free[0]
+            if not cb.unblock_tried and any(a.text == "unblock" for a in legal):
+                return next(a for a in legal if a.text == "unblock")
+        if losing:
+            got = self._flee(s, legal)
+            if got is not None:
+                return got
+        rally = self.abilities(s, legal, "rally")
+        if rally and cb.dice >= 3 and s.groups[self.seat].adrenaline == 0:
+            return rally[0]
+        share = self._share(s, [a for a in legal if a[0] == "give"])
+        if share is not None:
+            return share
+        adrenaline = [a for a in legal if a[0] == "play" and len(a) == 2
+                      and s.c.actions[s.c.action_index[str(a[1])]].effect == "adrenaline"]
+        if adrenaline and cb.dice >= 3:
+            return adrenaline[0]
+        for name in ("shoot", "fight"):
+            for a in legal:
+                if a.text == name:
+                    return a
+        return None
+
+    def _duel(self, s: DawnState, legal: list[Action]) -> Action | None:
+        cb = s.combat
+        assert cb is not None
+        other = cb.group if self.seat == cb.enemy else cb.enemy
+        if self.strength(s, other) > 1.5 * self.strength(s, self.seat) + 0.5 or self.frailest(s, self.seat) >= 3:
+            talk = [a for a in legal if a[0] == "negotiate"]
+            if talk:
+                return talk[0]
+            got = self._flee(s, legal)
+            if got is not None:
+                return got
+        rally = self.abilities(s, legal, "rally")
+        if rally and s.groups[self.seat].adrenaline == 0:
+            return rally[0]
+        for name in ("shoot", "fight"):
+            for a in legal:
+                if a.text == name:
+                    return a
+        return None
+
+    def _peace(self, s: DawnState, talks: list[Action]) -> Action | None:
+        """Buy peace from a group next to it that is much stronger, when its own group is weak."""
+        if not talks or self.frailest(s, self.seat) < 2:
+            return None
+        mine = self.strength(s, self.seat)
+        for a in talks:
+            t = COLOURS.index(str(a[1]))
+            if self.strength(s, t) >= 1.8 * mine + 0.5:
+                return a
+        return None
+
+    def _bargain(self, s: DawnState, legal: list[Action]) -> Action | None:
+        """Build the offer from its least useful items up to what peace is worth, then propose it
+        (or call it off when even everything would not do)."""
+        step = s.pending[-1]
+        offered: tuple[int, ...] = step[3]
+        c = s.c
+        wanted = self.wanted_tags(s)
+        worth = sum(self.item_value(s, it, wanted) for it in offered)
+        need = 6.0 if step[4] == "duel" else 3.0
+        if worth >= need:
+            return next((a for a in legal if a.text == "propose"), None)
+        offers = [a for a in legal if a[0] == "offer"]
+        if offers:
+            return min(offers, key=lambda a: (self.item_value(s, c.item_index[str(a[1])], wanted), a.text))
+        return next((a for a in legal if a.text == ("propose" if offered else "cancel")), None)
+
+    def _answer(self, s: DawnState, legal: list[Action]) -> Action | None:
+        """Accept an offer worth more than what it hoped to win, and any offer that ends a fight in
+        which it is the weaker side."""
+        step = s.pending[-1]
+        offerer, offered, ctx = step[2], step[3], step[4]
+        worth = sum(self.item_value(s, it) for it in offered)
+        mine, theirs = self.strength(s, self.seat), self.strength(s, offerer)
+        if ctx == "duel":
+            ok = worth >= 4.0 or mine <= 1.2 * theirs or self.frailest(s, self.seat) >= 3
+        else:
+            ok = worth >= 2.0 and not (mine >= 1.8 * theirs + 0.5 and offerer == self.leader(s))
+        return next((a for a in legal if a.text == ("accept" if ok else "decline")), None)
+
+    # ----- small decisions -----------------------------------------------------------------------
+    def _damage(self, s: DawnState, legal: list[Action]) -> Action | None:
+        c = s.c
+
+        def key(a: Action) -> tuple[int, int, str]:
+            ch = c.char_index[str(a[1])]
+            return (len(s.cdmg[ch]), -worst_lod(s, ch), a.text)
+
+        return min(legal, key=key)
+
+    def _lodpick(self, s: DawnState, legal: list[Action]) -> Action | None:
+        c = s.c
+        return max(legal, key=lambda a: (worst_lod(s, c.char_index[str(a[1])]) + cmod(s, c.char_index[str(a[1])], "lod"), a.text))
+
+    def _save(self, s: DawnState, legal: list[Action]) -> Action | None:
+        for kind in ("activate", "use", "play"):
+            for a in legal:
+                if a[0] == kind:
+                    return a
+        return None
+
+    def _items(self, s: DawnState, legal: list[Action]) -> Action | None:
+        c = s.c
+        wanted = self.wanted_tags(s)
+
+        def value(a: Action) -> float:
+            return self.item_value(s, c.item_index[str(a[1])], wanted)
+
+        heal = self._heal(s, [a for a in legal if a[0] == "use"], threshold=1)
+        if heal is not None:
+            return heal
+        takes = [a for a in legal if a[0] == "take"]
+        if takes:
+            return max(takes, key=lambda a: (value(a), a.text))
+        return next((a for a in legal if a.text == "done"), None)
+
+    def _discard(self, s: DawnState, legal: list[Action]) -> Action | None:
+        return self.cheapest(s, legal, 1)
+
+    def _learn(self, s: DawnState, legal: list[Action]) -> Action | None:
+        c = s.c
+        return max(legal, key=lambda a: (c.skills[c.skill_index[str(a[1])]].vp, a.text))
+
+    def _respawn(self, s: DawnState, legal: list[Action]) -> Action | None:
+        b = s.board
+        assert b is not None
+        targets = self.targets(s)
+        if not targets:
+            return None
+        dist = self.distances(s, targets)
+        return min(legal, key=lambda a: (dist.get(b.index[str(a[1])], 99), a.text))
+
+    def _flee_place(self, s: DawnState, legal: list[Action]) -> Action | None:
+        return self._pick(legal)

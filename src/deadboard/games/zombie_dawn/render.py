@@ -1,0 +1,169 @@
+"""Zombie Dawn in the terminal: each player's map in colour, the groups, and a panel per player.
+
+Each square is three characters wide::
+
+     .   open ground (background: yellow field, green forest, grey city)     ~  water
+     =   road      H  highway exit      T  a tent (in its colour)
+    g2   a location: the deck (g green, b blue) and the items per search, then the initial of the
+         first colour that searched it (g2r)        R Y P W   the groups
+
+``render(game, state, seat)`` draws what ``seat`` may see (the front end passes a view): its own
+hand and missions; of the others, only how many cards they hold.
+"""
+
+from __future__ import annotations
+
+from rich.columns import Columns
+from rich.console import Group as RichGroup
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from deadboard.core.game import Game, State
+from deadboard.games.zombie_dawn.content import COLOURS
+from deadboard.games.zombie_dawn.effects import score_parts, skill_cost, trophy_points
+from deadboard.games.zombie_dawn.state import SETUP, DawnState
+
+TERRAIN_BG = {"field": "#4d4622", "forest": "#1f3b22", "city": "#383838"}
+GROUP_STYLE = {"red": "bold white on #b22222", "yellow": "bold black on #e0c020", "purple": "bold white on #7b3fa0",
+               "white": "bold black on #e8e8e8"}
+TOKEN_FG = {"red": "#ff6060", "yellow": "#ffe060", "purple": "#c080ff", "white": "#ffffff"}
+
+
+def island_text(state: DawnState, seat: int) -> Text:
+    b = state.board
+    assert b is not None
+    _, _, w, h = b.islands[seat]
+    at = {g.sq: g.seat for g in state.groups}
+    t = Text()
+    t.append("    " + "".join(f"{_col(x):<3}" for x in range(w)) + "\n", style="dim")
+    for y in range(h):
+        t.append(f"{y + 1:>3} ", style="dim")
+        for x in range(w):
+            sq = b.pos.get((seat, x, y))
+            if sq is None:
+                t.append("   ")
+                continue
+            bg = TERRAIN_BG.get(b.terrain[sq], "")
+            ch = b.cells[sq]
+            if sq in at:
+                who = COLOURS[at[sq]]
+                t.append(f" {who[0].upper()} ", style=GROUP_STYLE[who])
+            elif b.loc_count[sq]:
+                marks = [COLOURS[s] for s in range(4) if state.searched[sq] >> s & 1]
+                deck = b.loc_deck[sq][0]
+                t.append(f"{deck}{b.loc_count[sq]}", style=f"bold {'green' if deck == 'g' else 'cyan'} on {bg}")
+                if marks:
+                    t.append(marks[0][0], style=f"bold {TOKEN_FG[marks[0]]} on {bg}")
+                else:
+                    t.append(" ", style=f"on {bg}")
+            elif ch == "~":
+                t.append(" ~ ", style="bold #5fafff on #123050")
+            elif ch == "=":
+                t.append(" = ", style=f"#b0a080 on {bg}")
+            elif ch == "H":
+                t.append(" H ", style=f"bold #ff8c00 on {bg}")
+            elif ch == "T":
+                tent = COLOURS[b.island[sq]]
+                t.append(" T ", style=f"bold {TOKEN_FG[tent]} on {bg}")
+            else:
+                t.append(" . ", style=f"#707070 on {bg}")
+        t.append("\n")
+    return t
+
+
+def _col(x: int) -> str:
+    from deadboard.core.grid import column_name
+
+    return column_name(x)
+
+
+def group_panel(state: DawnState, seat: int, viewer: int | None) -> Panel:
+    c = state.c
+    g = state.groups[seat]
+    b = state.board
+    name = COLOURS[seat]
+    t = Table.grid(padding=(0, 1))
+    t.add_column()
+    t.add_column()
+    where = b.names[g.sq] if b is not None and g.sq >= 0 else "—"
+    parts = score_parts(state, seat)
+    t.add_row("square", where + (f" ({b.loc_name[g.sq]})" if b is not None and g.sq >= 0 and b.loc_name[g.sq] else ""))
+    t.add_row("Xp / VP", f"{g.xp} Xp (next skill {skill_cost(state, seat)}) · {parts['score']} VP so far")
+    for ch in g.chars:
+        rec = c.characters[ch]
+        dmg = ", ".join(c.damages[c.damage_cards[d]].name for d in state.cdmg[ch]) or "unhurt"
+        items = ", ".join(c.item_recs[it].name + (" (turned)" if state.is_turned(it) else "") for it in state.citems[ch]) or "nothing"
+        skills = ", ".join(c.skills[s].name + (" (used)" if c.skill_ability[s] and state.sused >> s & 1 else "")
+                           for s in state.cskills[ch])
+        label = rec.name + (" (ability used)" if rec.ability is not None and state.cused >> ch & 1 else "")
+        t.add_row(Text(label, style="bold"), Text(f"{len(state.cdmg[ch])}/4: {dmg}", style="red" if state.cdmg[ch] else "green"))
+        t.add_row("", f"carries {items}" + (f"; skills {skills}" if skills else ""))
+    if g.vehicle >= 0:
+        t.add_row("vehicle", c.action_recs[g.vehicle].name + (" (turned)" if g.vehicle_turned else ""))
+    if g.found:
+        t.add_row("found", ", ".join(c.item_recs[it].name for it in g.found))
+    if g.trophies or g.trophy_bonus:
+        t.add_row("trophies", f"{trophy_points(state, seat)} points")
+    done = ", ".join(c.missions[m].name for m in g.done)
+    if done:
+        t.add_row("completed", done)
+    if g.dead:
+        t.add_row("dead", ", ".join(c.characters[ch].name for ch in g.dead))
+    peace = [COLOURS[b] for b in range(4) if state.truce >> (4 * seat + b) & 1]
+    if peace:
+        t.add_row("truce", "will not attack " + ", ".join(peace) + " this round")
+    if viewer is None or viewer == seat:
+        t.add_row("hand", ", ".join(c.action_recs[k].name for k in sorted(g.hand, key=lambda k: c.action_cards[k])) or "empty")
+        t.add_row("missions", "; ".join(f"{c.missions[m].name} ({c.missions[m].vp} VP): {c.missions[m].text}" for m in g.missions) or "none")
+    else:
+        t.add_row("hand", f"{len(g.hand)} cards")
+        t.add_row("missions", f"{len(g.missions)} hidden")
+    title = Text(f" {name.upper()} ", style=GROUP_STYLE[name])
+    if state.active == seat and state.phase != SETUP:
+        title.append(" ◀ turn", style="bold")
+    return Panel(t, title=title, title_align="left", border_style=TOKEN_FG[name], expand=False)
+
+
+def status_text(state: DawnState) -> Text:
+    c = state.c
+    t = Text()
+    if state.phase == SETUP:
+        t.append("Setup: placing map zones and choosing characters\n", style="bold")
+        for seat, dealt in enumerate(state.dealt):
+            if dealt:
+                t.append(f"{COLOURS[seat]} still places: {', '.join(c.zones[z].name for z in dealt)}\n")
+        return t
+    t.append(f"Round {state.round} of {state.cfg.rounds}", style="bold")
+    if state.season >= 0:
+        s = c.seasons[state.season]
+        t.append(f" — {s.season.capitalize()}: {s.name}. {s.text}")
+    t.append(f"\nStart player: {COLOURS[state.start]} · turn: {COLOURS[state.active]} · seasons left: {len(state.season_deck)}")
+    cb = state.combat
+    if cb is not None and cb.stage != "over":
+        if cb.duel:
+            t.append(f"\nCombat: {COLOURS[cb.enemy]} against {COLOURS[cb.group]} (phase {cb.phases + 1})", style="bold red")
+        else:
+            zs = ", ".join(c.action_recs[z].name for z in cb.zombies) or "mission zombies"
+            extra = " · BLOCKED" if cb.blocked else ""
+            mode = "melee" if cb.melee else "ranged allowed"
+            t.append(f"\nCombat: {cb.dice} zombie dice against {COLOURS[cb.group]} ({zs}; {mode}{extra})", style="bold red")
+    top = state.pending[-1] if state.pending else None
+    if top is not None and top[0] in ("bargain", "answer"):
+        offerer, receiver = (top[1], top[2]) if top[0] == "bargain" else (top[2], top[1])
+        items = ", ".join(c.item_recs[it].name for it in top[3]) or "nothing yet"
+        t.append(f"\nOffer on the table: {COLOURS[offerer]} to {COLOURS[receiver]}: {items}", style="bold yellow")
+    return t
+
+
+def render(game: Game, state: State, seat: int | None = None) -> RichGroup:
+    assert isinstance(state, DawnState)
+    parts: list[object] = [status_text(state)]
+    if state.board is not None:
+        maps = [Panel(island_text(state, s), title=f"{COLOURS[s]}'s map", border_style=TOKEN_FG[COLOURS[s]], expand=False)
+                for s in range(state.cfg.players)]
+        parts.append(Columns(maps))
+    else:
+        parts.append(Text("(the map is being laid out)", style="dim"))
+    parts.append(Columns([group_panel(state, s, seat) for s in range(state.cfg.players)]))
+    return RichGroup(*parts)  # type: ignore[arg-type]

@@ -1,0 +1,482 @@
+"""Zombie Dawn in the browser: each player's map island, the groups, your hand and missions as cards
+(see deadboard.web.drawing for the interface).
+
+The map islands are drawn side by side, square by square: terrain (field, forest, city), water,
+roads, highway exits, the tents, the locations (their deck and how many items a search finds, with
+the Searched tokens of each colour) and the group tokens. While the map is being laid out, the open
+zone slots of the player placing a zone are dashed frames to click. Under the map: the cards of the
+seat being shown — its hand (each kind once, with how many) and its secret missions — and, for every
+other group, only how many cards and missions it holds (a view has stand-ins there, never the real
+cards)::
+
+    [ red island ]   [ yellow island ]  ...        click a square to move, drive, search, camp
+    [hand: Shambler x2] [Motorbike] ... [missions]  click a card to play or discard it
+
+The characters of every group, with their damage, items and skills, are panels beside the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from deadboard.core.action import Action
+from deadboard.core.game import Game, State
+from deadboard.games.zombie_dawn.board import open_slots, rotated_cells
+from deadboard.games.zombie_dawn.content import COLOURS
+from deadboard.games.zombie_dawn.effects import hand_kinds, score_parts, skill_cost, trophy_points
+from deadboard.games.zombie_dawn.state import SETUP, DawnState
+from deadboard.web.drawing import Drawing, Panel
+
+S = 22  # pixels per square
+GAP = 30  # between islands
+TOP = 26  # room for an island's title
+CARD_W, CARD_H = 118, 150
+TERRAIN = {"field": "#b39b47", "forest": "#3d6a36", "city": "#7b7b7b"}
+SEAT_FILL = {"red": "#c62828", "yellow": "#e3c02a", "purple": "#7b3fa0", "white": "#eeeeee"}
+SEAT_INK = {"red": "#fff", "yellow": "#111", "purple": "#fff", "white": "#111"}
+KIND_FILL = {"zombie": "#7f1d1d", "event": "#2f4f6f", "vehicle": "#4f5f2f", "movement": "#5a4a2a"}
+
+
+def _t(s: object) -> str:
+    return escape(str(s), quote=True)
+
+
+# ==================================================================================================
+# the islands
+# ==================================================================================================
+#: one square of an island: x, y, map character, (location name, deck, items) or None, terrain, square
+Cell = tuple[int, int, str, "tuple[str, str, int] | None", str, int]
+
+
+class Island:
+    """One player's island: its cells (x, y, map character, location, terrain, square or -1), its
+    size in squares, and (while the map is laid out) the zone slots still open, in zone units."""
+
+    def __init__(self, seat: int, cells: list[Cell], w: int, h: int,
+                 slots: list[tuple[int, int, int, int]]) -> None:
+        self.seat = seat
+        self.cells = cells
+        self.w = w
+        self.h = h
+        self.slots = slots  # (slot x, slot y, pixel-grid x, pixel-grid y)
+
+
+def _islands(st: DawnState, placing: int) -> list[Island]:
+    b = st.board
+    out: list[Island] = []
+    for seat in range(st.cfg.players):
+        if b is not None:
+            first, count, w, h = b.islands[seat]
+            cells: list[Cell] = []
+            for sq in range(first, first + count):
+                here = (b.loc_name[sq], b.loc_deck[sq], b.loc_count[sq]) if b.loc_count[sq] else None
+                cells.append((b.xs[sq], b.ys[sq], b.cells[sq], here, b.terrain[sq], sq))
+            out.append(Island(seat, cells, w, h, []))
+            continue
+        layout = st.layout[seat]
+        slots = open_slots(layout) if seat == placing and layout else []
+        spots = [(zx, zy) for _, zx, zy, _ in layout] + list(slots)
+        if not spots:
+            out.append(Island(seat, [], 5, 5, []))
+            continue
+        minx = min(x for x, _ in spots)
+        miny = min(y for _, y in spots)
+        w = (max(x for x, _ in spots) - minx + 1) * 5
+        h = (max(y for _, y in spots) - miny + 1) * 5
+        laid: list[Cell] = []
+        for z, zx, zy, rot in layout:
+            ox, oy = (zx - minx) * 5, (zy - miny) * 5
+            terrain = st.c.zones[z].terrain
+            for x, y, ch, loc in rotated_cells(st.c, z, rot):
+                info = (loc.name, loc.deck, loc.count) if loc else None
+                laid.append((ox + x, oy + y, ch, info, terrain, -1))
+        out.append(Island(seat, laid, w, h, [(x, y, (x - minx) * 5, (y - miny) * 5) for x, y in slots]))
+    return out
+
+
+def _island_svg(st: DawnState, isl: Island, ox: int, oy: int, targets: dict[str, list[str]]) -> str:
+    colour = COLOURS[isl.seat]
+    b = st.board
+    out = [f'<text x="{ox}" y="{oy - 8}" font-size="13" font-weight="700" fill="{SEAT_FILL[colour]}">{colour.capitalize()}\'s map</text>']
+    groups_at: dict[int, list[int]] = {}
+    for g in st.groups:
+        if g.sq >= 0:
+            groups_at.setdefault(g.sq, []).append(g.seat)
+    for x, y, ch, loc, terrain, sq in isl.cells:
+        px, py = ox + x * S, oy + y * S
+        fill = "#3b73b5" if ch == "~" else TERRAIN.get(terrain, "#666")
+        name = b.names[sq] if b is not None and sq >= 0 else ""
+        tip = [name] if name else []
+        out.append(f'<rect x="{px}" y="{py}" width="{S}" height="{S}" fill="{fill}" stroke="#000" stroke-opacity="0.18"/>')
+        if ch in "=H":
+            out.append(f'<rect x="{px}" y="{py + S * 0.32:.1f}" width="{S}" height="{S * 0.36:.1f}" fill="#d9c8a0" opacity="0.8"/>'
+                       f'<rect x="{px + S * 0.32:.1f}" y="{py}" width="{S * 0.36:.1f}" height="{S}" fill="#d9c8a0" opacity="0.8"/>')
+        if ch == "H":
+            out.append(f'<circle cx="{px + S / 2}" cy="{py + S / 2}" r="{S * 0.36:.1f}" fill="#f08a00" stroke="#3a2000"/>'
+                       f'<text x="{px + S / 2}" y="{py + S / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#111">H</text>')
+            tip.append("highway exit")
+        if ch == "T":
+            tent = COLOURS[b.island[sq]] if b is not None and sq >= 0 else colour
+            out.append(f'<polygon points="{px + 3},{py + S - 3} {px + S / 2},{py + 3} {px + S - 3},{py + S - 3}" '
+                       f'fill="{SEAT_FILL[tent]}" stroke="#111" stroke-width="1.2"/>')
+            tip.append(f"{tent}'s tent")
+        if loc is not None:
+            lname, deck, count = loc
+            dfill = "#2e8b3a" if deck == "green" else "#2f63b8"
+            out.append(f'<rect x="{px + 3}" y="{py + 3}" width="{S - 6}" height="{S - 6}" rx="2" fill="{dfill}" stroke="#111"/>'
+                       f'<text x="{px + S / 2}" y="{py + S / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#fff">{count}</text>')
+            tip.append(f"{lname}: search finds {count} {deck} item{'s' if count != 1 else ''}")
+            if sq >= 0:
+                marks = [COLOURS[s] for s in range(st.cfg.players) if st.searched[sq] >> s & 1]
+                for k, m in enumerate(marks):
+                    out.append(f'<circle cx="{px + 4 + k * 5}" cy="{py + S - 3}" r="2.4" fill="{SEAT_FILL[m]}" stroke="#000" stroke-width="0.6"/>')
+                if marks:
+                    tip.append("searched by " + ", ".join(marks))
+        if sq >= 0 and sq in groups_at:
+            for k, s in enumerate(groups_at[sq]):
+                gc = COLOURS[s]
+                out.append(f'<g class="token"><title>the {gc} group</title><circle cx="{px + S / 2 + k * 4}" cy="{py + S / 2 - k * 4}" r="{S * 0.42:.1f}" '
+                           f'fill="{SEAT_FILL[gc]}" stroke="#000" stroke-width="2"/>'
+                           f'<text x="{px + S / 2 + k * 4}" y="{py + S / 2 - k * 4 + 4}" font-size="11" font-weight="800" text-anchor="middle" '
+                           f'fill="{SEAT_INK[gc]}">{gc[0].upper()}</text></g>')
+        if tip and sq >= 0:
+            out.append(f'<rect class="cell" x="{px}" y="{py}" width="{S}" height="{S}" fill="transparent"><title>{_t(" — ".join(tip))}</title></rect>')
+    # click areas: squares with actions, open zone slots
+    if b is not None:
+        for key in targets:
+            if key.startswith("sq:") and key[3:] in b.index:
+                sq = b.index[key[3:]]
+                if b.island[sq] == isl.seat:
+                    out.append(f'<rect class="sq" data-target="{key}" x="{ox + b.xs[sq] * S}" y="{oy + b.ys[sq] * S}" width="{S}" height="{S}">'
+                               f"<title>{_t(key[3:])}</title></rect>")
+    for sx, sy, gx, gy in isl.slots:
+        key = f"slot:{isl.seat}:{sx}:{sy}"
+        out.append(f'<rect class="slot" data-target="{key}" x="{ox + gx * S + 2}" y="{oy + gy * S + 2}" width="{5 * S - 4}" height="{5 * S - 4}" '
+                   f'rx="6" fill="#ffffff" fill-opacity="0.06" stroke="#ffe14d" stroke-width="2" stroke-dasharray="6 4">'
+                   f"<title>an open zone slot</title></rect>")
+    return "".join(out)
+
+
+# ==================================================================================================
+# cards
+# ==================================================================================================
+def _wrap(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    cur = ""
+    for w in text.split():
+        if cur and len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}".strip()
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _card(x: float, y: float, key: str, title: str, head: str, body: str, fill: str, count: int = 1, sub: str = "") -> str:
+    out = [f'<g class="card" data-target="{key}"><title>{_t(head)}: {_t(title)}</title>']
+    if count > 1:
+        out.append(f'<rect x="{x + 5}" y="{y - 5}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{fill}" opacity="0.55" stroke="#000"/>')
+    out.append(f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{fill}" stroke="#000" stroke-width="1.5"/>')
+    for k, line in enumerate(_wrap(head, 16)[:2]):
+        out.append(f'<text x="{x + 8}" y="{y + 20 + k * 14}" font-size="12.5" font-weight="700" fill="#fff">{_t(line)}</text>')
+    if sub:
+        fit = f' textLength="{CARD_W - 16}" lengthAdjust="spacingAndGlyphs"' if len(sub) > 20 else ""
+        out.append(f'<text x="{x + 8}" y="{y + 50}" font-size="9.5" fill="#ffe9a8"{fit}>{_t(sub)}</text>')
+    for k, line in enumerate(_wrap(body, 22)[:7]):
+        out.append(f'<text x="{x + 8}" y="{y + 66 + k * 11.5}" font-size="9" fill="#f2f2f2">{_t(line)}</text>')
+    if count > 1:
+        out.append(f'<text x="{x + CARD_W - 8}" y="{y + CARD_H - 8}" font-size="13" font-weight="800" text-anchor="end" fill="#fff">×{count}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _back(x: float, y: float, label: str, n: int) -> str:
+    return (f'<g class="card-back"><title>{_t(label)}</title>'
+            f'<rect x="{x}" y="{y}" width="{CARD_W * 0.6:.0f}" height="{CARD_H * 0.6:.0f}" rx="6" fill="#2a3340" stroke="#0c1016" stroke-width="1.5"/>'
+            f'<text x="{x + CARD_W * 0.3:.0f}" y="{y + CARD_H * 0.3 + 6:.0f}" font-size="18" font-weight="800" text-anchor="middle" fill="#9fb3c8">{n}</text>'
+            f'<text x="{x + CARD_W * 0.3:.0f}" y="{y + CARD_H * 0.6 - 8:.0f}" font-size="9" text-anchor="middle" fill="#9fb3c8">{_t(label.split(":")[-1].strip())}</text></g>')
+
+
+def _cards(st: DawnState, seat: int | None, y0: int, width: int) -> tuple[str, int]:
+    c = st.c
+    out: list[str] = []
+    x, y = 14.0, float(y0)
+    if seat is not None and 0 <= seat < len(st.groups) and not (st.groups[seat].hand or st.groups[seat].missions):
+        out.append(f'<text x="{x}" y="{y - 8}" font-size="13" font-weight="700" fill="#ddd">Your hand is empty; no mission</text>')
+        y += 24
+    elif seat is not None and 0 <= seat < len(st.groups):
+        g = st.groups[seat]
+        out.append(f'<text x="{x}" y="{y - 8}" font-size="13" font-weight="700" fill="#ddd">Your hand ({len(g.hand)} cards) and missions</text>')
+        counts: dict[str, int] = {}
+        for card in g.hand:
+            rid = c.action_recs[card].id
+            counts[rid] = counts.get(rid, 0) + 1
+        for card in hand_kinds(st, seat):
+            r = c.action_recs[card]
+            sub = r.kind + (f" · {r.dice} dice" if r.kind == "zombie" and r.dice else "") + (f" · trophy {r.trophy}" if r.trophy else "")
+            out.append(_card(x, y, f"card:{r.id}", r.text, r.name, r.text, KIND_FILL.get(r.kind, "#444"), counts[r.id], sub))
+            x += CARD_W + 12
+            if x + CARD_W > width:
+                x, y = 14.0, y + CARD_H + 16
+        for m in g.missions:
+            rec = c.missions[m]
+            out.append(_card(x, y, f"mission:{rec.id}", rec.text, rec.name, rec.text, "#6b4e16", 1, f"mission · {rec.vp} VP"))
+            x += CARD_W + 12
+            if x + CARD_W > width:
+                x, y = 14.0, y + CARD_H + 16
+        y += CARD_H + 30
+        x = 14.0
+    others = [g for g in st.groups if g.seat != seat]
+    if others:
+        out.append(f'<text x="{x}" y="{y - 8}" font-size="12" font-weight="700" fill="#aaa">The others hold</text>')
+        for g in others:
+            colour = COLOURS[g.seat]
+            out.append(f'<text x="{x}" y="{y + 10}" font-size="11" font-weight="700" fill="{SEAT_FILL[colour]}">{colour}</text>')
+            out.append(_back(x, y + 16, f"{colour}: action cards", len(g.hand)))
+            out.append(_back(x + CARD_W * 0.6 + 6, y + 16, f"{colour}: missions", len(g.missions)))
+            x += CARD_W * 1.2 + 30
+        y += CARD_H * 0.6 + 30
+    return "".join(out), int(y)
+
+
+# ==================================================================================================
+# targets and labels
+# ==================================================================================================
+def target_of(st: DawnState, a: Action, seat: int | None) -> str | None:
+    k = a.kind
+    args = [str(x) for x in a.args]
+    b = st.board
+    if k in ("move",) and len(args) == 2:
+        return "sq:" + args[1]
+    if k in ("drive", "place", "camp") and len(args) == 1 and b is not None and args[0] in b.index:
+        return "sq:" + args[0]
+    if k == "place" and len(args) == 4 and seat is not None:
+        return f"slot:{seat}:{args[1]}:{args[2]}"
+    if k == "search" and seat is not None and b is not None and st.groups[seat].sq >= 0:
+        return "sq:" + b.names[st.groups[seat].sq]
+    if k in ("play", "discard") and args:
+        return "card:" + args[0]
+    if k in ("complete", "clear") and args:
+        return "mission:" + args[0]
+    if k == "activate" and len(args) == 2 and b is not None and args[1] in b.index:  # a dash to a square
+        return "sq:" + args[1]
+    if k in ("attack", "negotiate") and args and b is not None:
+        for g in st.groups:
+            if COLOURS[g.seat] == args[0] and g.sq >= 0:
+                return "sq:" + b.names[g.sq]
+    return None
+
+
+def label_of(st: DawnState, a: Action) -> str:
+    c = st.c
+    args = [str(x) for x in a.args]
+
+    def name_of(token: str) -> str:
+        for r in c.actions:
+            if r.id == token:
+                return r.name
+        for ch in c.characters:
+            if ch.id == token:
+                return ch.name
+        for r2 in c.missions:
+            if r2.id == token:
+                return r2.name
+        for s in c.skills:
+            if s.id == token:
+                return s.name
+        for z in c.zones:
+            if z.id == token:
+                return z.name
+        if token in c.item_names:
+            return c.item_recs[c.item_names.index(token)].name
+        return token
+
+    k = a.kind
+    try:
+        if k == "move":
+            return f"Move to {args[1]}, discarding {name_of(args[0])}"
+        if k == "drive":
+            return f"Drive to {args[0]}"
+        if k == "search":
+            return f"Search this location, discarding {name_of(args[0])}"
+        if k == "place" and len(args) == 4:
+            return f"Place {name_of(args[0])} here, turned {args[3]}°"
+        if k == "place":
+            return f"Place the group on {args[0]}"
+        if k == "camp":
+            return f"Camp on {args[0]}"
+        if k == "play":
+            rest = " ".join(name_of(x) for x in args[1:])
+            return f"Play {name_of(args[0])}" + (f" on {rest}" if rest else "")
+        if k == "discard":
+            return f"Discard {name_of(args[0])}"
+        if k in ("use", "give", "take"):
+            verb = {"use": "Use", "give": "Give", "take": "Take"}[k]
+            who = f" ({'to ' if k == 'give' else 'for '}{name_of(args[1])})" if len(args) > 1 else ""
+            return f"{verb} the {name_of(args[0])}{who}"
+        if k == "learn":
+            return f"{name_of(args[1])} learns {name_of(args[0])}"
+        if k == "choose":
+            return f"Choose {name_of(args[0])}"
+        if k == "attack":
+            return f"Attack the {args[0]} group, discarding {name_of(args[1])}" if len(args) > 1 else f"Attack the {args[0]} group"
+        if k in ("complete", "clear"):
+            return f"{'Complete' if k == 'complete' else 'Clear a Location'}: {name_of(args[0])}"
+        if k == "flee" and args:
+            return f"Flee, discarding {name_of(args[0])}"
+        if k == "drop":
+            return f"Leave the {name_of(args[0])} on the table"
+        if k == "activate":
+            return f"Activate {name_of(args[0])}" + (f" on {name_of(args[1])}" if len(args) > 1 else "")
+        if k == "negotiate":
+            return f"Make an offer of items to the {args[0]} player"
+        if k == "offer" and args:
+            return f"Offer the {name_of(args[0])}"
+    except (IndexError, ValueError):
+        pass
+    simple = {"end": "End your turn", "pass": "Pass", "fight": "Fight", "stop": "Stop searching", "done": "Done",
+              "die": "Let the character die", "roll": "Roll", "accept": "Accept", "decline": "Decline",
+              "propose": "Propose the offer", "cancel": "Call off the offer",
+              "shoot": "Shoot", "brawl": "Brawl", "cold-blood": "Cold Blood", "unblock": "Try to unblock the access",
+              "wound": "Wound"}
+    return simple.get(k, a.text) if not args or k not in simple else f"{simple[k]} {' '.join(name_of(x) for x in args)}"
+
+
+# ==================================================================================================
+# panels
+# ==================================================================================================
+def _panels(st: DawnState, seat: int | None) -> list[Panel]:
+    c = st.c
+    head: list[Any] = []
+    if st.phase == SETUP:
+        head.append("Setting up: laying out the map and choosing characters")
+    else:
+        head.append(f"Round {st.round} of {st.cfg.rounds}")
+        if st.season >= 0:
+            s = c.seasons[st.season]
+            head.append({"text": f"{s.season.capitalize()}: {s.name} — {s.text}", "cls": "hot"})
+        head.append(f"Start player: {COLOURS[st.start]} · turn: {COLOURS[st.active]} · seasons left: {len(st.season_deck)}")
+    cb = st.combat
+    if cb is not None and cb.stage != "over":
+        if cb.duel:
+            head.append({"text": f"Combat: {COLOURS[cb.enemy]} against {COLOURS[cb.group]}", "cls": "hot"})
+        else:
+            zs = ", ".join(c.action_recs[z].name for z in cb.zombies) or "mission zombies"
+            head.append({"text": f"Combat: {cb.dice} zombie dice against {COLOURS[cb.group]} ({zs}"
+                                 + ("; BLOCKED ACCESS" if cb.blocked else "") + ")", "cls": "hot"})
+    top = st.pending[-1] if st.pending else None
+    if top is not None and top[0] in ("bargain", "answer"):
+        offerer, receiver = (top[1], top[2]) if top[0] == "bargain" else (top[2], top[1])
+        offered = ", ".join(c.item_recs[it].name for it in top[3]) or "nothing yet"
+        head.append({"text": f"Offer on the table: {COLOURS[offerer]} to {COLOURS[receiver]}: {offered}", "cls": "hot"})
+    panels: list[Panel] = [{"title": "Zombie Dawn", "lines": head}]
+    for g in st.groups:
+        colour = COLOURS[g.seat]
+        lines: list[Any] = []
+        if st.phase != SETUP:
+            parts = score_parts(st, g.seat)
+            lines.append(f"{g.xp} Xp (next skill {skill_cost(st, g.seat)}) · {parts['score']} VP so far · trophies {trophy_points(st, g.seat)}")
+        for ch in g.chars:
+            rec = c.characters[ch]
+            dmg = ", ".join(c.damages[c.damage_cards[d]].name for d in st.cdmg[ch])
+            items = ", ".join(c.item_recs[it].name + (" (turned)" if st.is_turned(it) else "") for it in st.citems[ch])
+            skills = ", ".join(c.skills[s].name + (" (used)" if c.skill_ability[s] and st.sused >> s & 1 else "")
+                               for s in st.cskills[ch])
+            used = " (ability used)" if rec.ability is not None and st.cused >> ch & 1 else ""
+            lines.append({"text": f"{rec.name}{used} — damage {len(st.cdmg[ch])}/4" + (f": {dmg}" if dmg else ""),
+                          "cls": "hot" if len(st.cdmg[ch]) >= 3 else ""})
+            if items or skills:
+                lines.append("   " + "; ".join(x for x in (f"carries {items}" if items else "", f"skills {skills}" if skills else "") if x))
+        if g.vehicle >= 0:
+            lines.append(f"vehicle: {c.action_recs[g.vehicle].name}" + (" (turned)" if g.vehicle_turned else ""))
+        if g.found:
+            lines.append("found: " + ", ".join(c.item_recs[it].name for it in g.found))
+        if g.done:
+            lines.append({"text": "completed: " + ", ".join(c.missions[m].name for m in g.done), "cls": "hero"})
+        if g.dead:
+            lines.append({"text": "dead: " + ", ".join(c.characters[ch].name for ch in g.dead), "cls": "dead"})
+        peace = [COLOURS[b] for b in range(4) if st.truce >> (4 * g.seat + b) & 1]
+        if peace:
+            lines.append("will not attack " + ", ".join(peace) + " this round")
+        title = f"{colour.capitalize()} group" + (" (you)" if seat == g.seat else "") + (" — turn" if st.active == g.seat and st.phase != SETUP else "")
+        panels.append({"title": title, "lines": lines or ["no character yet"]})
+    return panels
+
+
+# ==================================================================================================
+# dice
+# ==================================================================================================
+def _ints(v: Any) -> list[int] | None:
+    if isinstance(v, list) and v and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        return list(v)
+    return None
+
+
+def dice(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The dice of a Zombie Dawn event. Attacks record each side's ``rolls`` with the number each die
+    ``need``s to hit and the ``hits`` made (``zombie_rolls`` … for the zombies); single rolls (Life or
+    Death, Unblock) record ``roll`` with its ``modifier``, ``total`` and ``need``. A bare ``dice`` is a
+    count of zombie dice, not a roll."""
+    out: list[dict[str, Any]] = []
+    for prefix, label in (("", "group"), ("zombie_", "zombies")):
+        values = _ints(data.get(prefix + "rolls"))
+        if values:
+            entry: dict[str, Any] = {"label": label, "values": values}
+            if data.get(prefix + "need") is not None:
+                entry["need"] = data[prefix + "need"]
+            if data.get(prefix + "hits") is not None:
+                entry["result"] = f"{data[prefix + 'hits']} hit{'s' if data[prefix + 'hits'] != 1 else ''}"
+            out.append(entry)
+    roll = data.get("roll")
+    if isinstance(roll, int) and not isinstance(roll, bool):
+        entry = {"label": "", "values": [roll]}
+        for key in ("total", "need", "success"):
+            if data.get(key) is not None:
+                entry[key] = data[key]
+        out.append(entry)
+    return out
+
+
+# ==================================================================================================
+# the drawing
+# ==================================================================================================
+def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
+    assert isinstance(view, DawnState)
+    st = view
+    d = st.decision
+    acting = d.seat if d is not None else seat
+    targets: dict[str, list[str]] = {}
+    labels: dict[str, str] = {}
+    for a in legal:
+        t = target_of(st, a, acting)
+        if t is not None:
+            targets.setdefault(t, []).append(a.text)
+        labels[a.text] = label_of(st, a)
+    placing = d.seat if d is not None and d.kind == "zone" else -1
+    islands = _islands(st, placing)
+    per_row = 2 if sum(i.w for i in islands) > 64 else len(islands)
+    parts: list[str] = []
+    x, y, row_h, width = 14, TOP, 0, 0
+    for k, isl in enumerate(islands):
+        if k and k % per_row == 0:
+            x, y = 14, y + row_h + GAP + TOP
+            row_h = 0
+        parts.append(_island_svg(st, isl, x, y, targets))
+        x += isl.w * S + GAP
+        width = max(width, x)
+        row_h = max(row_h, isl.h * S)
+    width = max(width, 700)
+    cards, bottom = _cards(st, seat, y + row_h + 40, width)
+    height = bottom + 10
+    svg = (f'<svg class="board zombie-dawn" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+           f'font-family="system-ui, sans-serif" role="img" aria-label="Zombie Dawn: the map and your cards">'
+           f'<rect width="{width}" height="{height}" fill="#151a17"/>{"".join(parts)}{cards}</svg>')
+    caption = f"Zombie Dawn — {d.prompt}" if d is not None else "Zombie Dawn — the game is over"
+    return {"svg": svg, "targets": targets, "panels": _panels(st, seat), "labels": labels, "caption": caption}
+
+
+__all__ = ["dice", "draw", "label_of", "target_of"]

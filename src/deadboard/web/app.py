@@ -1,0 +1,333 @@
+"""The HTTP layer: JSON API under ``/api``, the pages and their static files.
+
+Every error is JSON ``{"error": {"code": ..., "message": ...}}`` with a 4xx status (5xx only for
+a fault of the server itself), and changes nothing. The secret token of a link travels in the
+``Authorization: Bearer TOKEN`` header (``X-Deadboard-Token`` and ``?token=`` are accepted too); the
+pages keep it in the URL fragment, which browsers never send to a server.
+
+Endpoints (``{gid}`` is a game on this server, ``{game}`` a game id such as ``the-night``)::
+
+    GET  /api/meta                          version, capabilities (hint …)
+    GET  /api/catalog                       every game: scenarios, options, players, bots
+    GET  /api/catalog/{game}                one game
+    POST /api/catalog/{game}/setup          check a setup: normalized setup and seat names
+    POST /api/games                         new game -> id, one link (token) per seat
+    POST /api/games/load                    new game from a save file
+    GET  /api/games/{gid}                   the page of the token's seat (?since=REV waits for a change)
+    POST /api/games/{gid}/actions           take a legal action {"action": text, "at": rev}
+    POST /api/games/{gid}/undo              solitaire: take back the last decision
+    GET  /api/games/{gid}/save              the save file
+    GET  /api/games/{gid}/replay?step=N     the game after N actions, as the seat saw it
+    GET  /api/games/{gid}/hint              a recommended action, where a hint engine is installed
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from deadboard.web.service import BadRequest, Service, WebError
+from deadboard.web.store import Store
+
+log = logging.getLogger("deadboard.web")
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 4 * 1024 * 1024
+LONG_POLL = 20.0
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
+        "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+@lru_cache(maxsize=1)
+def _version() -> str:
+    try:
+        return metadata.version("deadboard")
+    except metadata.PackageNotFoundError:
+        return "dev"
+
+
+class HeadersMiddleware:
+    """Security headers on every answer, ``Cache-Control: no-store`` on the API, and a
+    ``Server-Timing`` header with the time the server took (a plain ASGI middleware: it adds headers
+    without re-streaming bodies)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.common = [(k.lower().encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = self.common + ([(b"cache-control", b"no-store")] if scope["path"].startswith("/api/") else [])
+        start = time.perf_counter()
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", [])}
+                timing = f"app;dur={(time.perf_counter() - start) * 1000:.2f}".encode()
+                message["headers"] = [*message.get("headers", []), *((k, v) for k, v in extra if k not in have),
+                                      (b"server-timing", timing)]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class Notifier:
+    """Wakes the long polls of a game when it changes (called from any thread)."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._events: dict[str, asyncio.Event] = {}
+        self.closed = False
+
+    def close(self) -> None:
+        """Release every waiting page at once (the server is stopping)."""
+        self.closed = True
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._fire_all)
+
+    def _fire_all(self) -> None:
+        events, self._events = self._events, {}
+        for ev in events.values():
+            ev.set()
+
+    def notify(self, gid: str) -> None:
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._fire, gid)
+
+    def _fire(self, gid: str) -> None:
+        ev = self._events.pop(gid, None)
+        if ev is not None:
+            ev.set()
+
+    def event(self, gid: str) -> asyncio.Event:
+        ev = self._events.get(gid)
+        if ev is None:
+            ev = self._events[gid] = asyncio.Event()
+        return ev
+
+
+def _token(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip() or None
+    return request.headers.get("x-deadboard-token") or request.query_params.get("token") or None
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    length = request.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > MAX_BODY:
+        raise BadRequest(f"the request is too large (over {MAX_BODY // (1024 * 1024)} MB)")
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise BadRequest(f"the request is too large (over {MAX_BODY // (1024 * 1024)} MB)")
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise BadRequest(f"the request body is not valid JSON ({e})") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the request body must be a JSON object")
+    return data
+
+
+def _int_param(request: Request, name: str, default: int | None) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise BadRequest(f"'{name}' must be a whole number; got {raw!r}") from None
+
+
+def ok(data: Any, status: int = 200) -> Response:
+    """A JSON answer, encoded once with the standard library (the pages' data is plain JSON already,
+    so FastAPI's generic encoder would only walk it again)."""
+    return Response(json.dumps(data, separators=(",", ":")), status_code=status, media_type="application/json")
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_poll: float = LONG_POLL) -> FastAPI:
+    """The application. ``db`` is the games file (or a ready Store or Service); ``long_poll`` is how
+    long a page's wait for a change is held open (seconds)."""
+    if isinstance(db, Service):
+        service = db
+    else:
+        service = Service(db if isinstance(db, Store) else Store(db))
+    notifier = Notifier()
+    service.on_change(notifier.notify)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        notifier.loop = asyncio.get_running_loop()
+        if resume_bots:
+            n = await run_in_threadpool(service.resume_bots)
+            if n:
+                log.info("resumed the bots of %d game(s)", n)
+        yield
+        notifier.loop = None
+        await run_in_threadpool(service.close)
+
+    app = FastAPI(title="deadboard", version=_version(), lifespan=lifespan, docs_url="/api/docs",
+                  redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.service = service
+    app.state.notifier = notifier
+
+    @app.exception_handler(WebError)
+    async def _web_error(request: Request, exc: WebError) -> JSONResponse:
+        return _error(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http-error")
+        message = "no such page or endpoint" if exc.status_code == 404 else str(exc.detail)
+        return _error(exc.status_code, code, message)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = ["{}: {}".format(".".join(str(x) for x in e.get("loc", ())), e.get("msg", "")) for e in exc.errors()]
+        return _error(400, "bad-request", "; ".join(parts) or "bad request")
+
+    @app.exception_handler(Exception)
+    async def _crash(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        return _error(500, "internal", "the server failed on this request; nothing was changed")
+
+    app.add_middleware(HeadersMiddleware)
+
+    # ----- pages ---------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+    @app.get("/play/{gid}", include_in_schema=False)
+    async def play_page(gid: str) -> FileResponse:
+        return FileResponse(STATIC / "play.html", media_type="text/html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # ----- catalogue -----------------------------------------------------------------------------
+    @app.get("/api/meta")
+    async def meta() -> Response:
+        return ok({"name": "deadboard", "version": _version(), "capabilities": service.capabilities()})
+
+    @app.get("/api/catalog")
+    async def catalog() -> Response:
+        return ok({"games": await run_in_threadpool(service.catalog)})
+
+    @app.get("/api/catalog/{game}")
+    async def catalog_game(game: str) -> Response:
+        return ok(await run_in_threadpool(service.describe, game))
+
+    @app.post("/api/catalog/{game}/setup")
+    async def check_setup(game: str, request: Request) -> Response:
+        body = await _body(request)
+        return ok(await run_in_threadpool(service.check_setup, game, body))
+
+    # ----- games ---------------------------------------------------------------------------------
+    @app.post("/api/games", status_code=201)
+    async def create(request: Request) -> Response:
+        body = await _body(request)
+        return ok(await run_in_threadpool(service.create, body), 201)
+
+    @app.post("/api/games/load", status_code=201)
+    async def load(request: Request) -> Response:
+        body = await _body(request)
+        return ok(await run_in_threadpool(service.load, body), 201)
+
+    @app.get("/api/games/{gid}")
+    async def page(gid: str, request: Request) -> Response:
+        token = _token(request)
+        since = _int_param(request, "since", None)
+        log_from = _int_param(request, "log_from", 0) or 0
+        log_epoch = _int_param(request, "log_epoch", None)
+        if since is not None:
+            await run_in_threadpool(service.authorize, gid, token)
+            ev = notifier.event(gid)
+            if service.rev(gid) == since and not notifier.closed:
+                try:
+                    await asyncio.wait_for(ev.wait(), timeout=long_poll)
+                except TimeoutError:
+                    return ok({"unchanged": True, "rev": since})
+                if notifier.closed:
+                    return ok({"unchanged": True, "rev": since})
+        return ok(await run_in_threadpool(service.page, gid, token, log_from, log_epoch))
+
+    @app.post("/api/games/{gid}/actions")
+    async def act(gid: str, request: Request) -> Response:
+        body = await _body(request)
+        return ok(await run_in_threadpool(
+            service.act, gid, _token(request), body.get("action"), body.get("at"),
+            _as_int(body.get("log_from"), 0) or 0, _as_int(body.get("log_epoch"), None),
+        ))
+
+    @app.post("/api/games/{gid}/undo")
+    async def undo(gid: str, request: Request) -> Response:
+        body = await _body(request)
+        return ok(await run_in_threadpool(
+            service.undo, gid, _token(request), _as_int(body.get("log_from"), 0) or 0, _as_int(body.get("log_epoch"), None)
+        ))
+
+    @app.get("/api/games/{gid}/save")
+    async def save(gid: str, request: Request) -> Response:
+        sf = await run_in_threadpool(service.save, gid, _token(request))
+        name = f"{sf.game}-{gid}-{len(sf.actions)}.json"
+        return Response(sf.dumps() + "\n", media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    @app.get("/api/games/{gid}/replay")
+    async def replay_step(gid: str, request: Request) -> Response:
+        step = _int_param(request, "step", 0)
+        return ok(await run_in_threadpool(service.replay_step, gid, _token(request), step))
+
+    @app.get("/api/games/{gid}/hint")
+    async def hint(gid: str, request: Request) -> Response:
+        return ok(await run_in_threadpool(service.hint, gid, _token(request)))
+
+    return app
+
+
+def _as_int(value: Any, default: int | None) -> int | None:
+    if value is None:
+        return default
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise BadRequest(f"expected a whole number, got {value!r}")
+
+
+__all__ = ["Notifier", "create_app"]

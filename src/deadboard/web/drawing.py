@@ -1,0 +1,225 @@
+"""Drawing a game for the browser, and the interface a game's drawing module follows.
+
+A game is drawn by its own module ``deadboard.games.<package>.svg`` (or the module a game names in
+an optional ``svg_module`` class attribute). That module has one function::
+
+    def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing
+
+- ``view`` is ``game.view(state, seat)``: the only state a page ever sees; the module must draw
+  nothing that is not in it (another seat's hidden cards are already gone from a view).
+- ``legal`` are the legal actions of ``seat`` now (empty when another seat decides).
+- It returns a :class:`Drawing` (a dict):
+
+  ``svg``      one ``<svg>`` element with a ``viewBox`` (it is scaled to the page width); every
+               element a player can click carries ``data-target="ID"``. All text is escaped.
+  ``targets``  ``{ID: [action text, ...]}``: the legal actions that belong to each clickable thing
+               (a square, a counter, a door, a card). Clicking it shows these actions; every text
+               must be one of ``legal``. Actions in no target are shown as buttons.
+  ``panels``   ``[{"title": str, "lines": [str | {"text": str, "cls": str}], "svg": str?}]``:
+               boxes of text beside the board (status, hands, tableau, legend).
+  ``labels``   ``{action text: sentence}`` (optional): how to show an action ("Ben moves to c5").
+  ``caption``  one line over the board (optional): turn, phase, whose move.
+
+A game without a drawing module gets :func:`fallback`: its terminal rendering (if it has one) and
+panels built from ``game.snapshot(view)``, so every registered game is playable in the browser.
+
+Events are shown beside the board; :func:`dice_of` reads the dice out of an event's ``data``
+(``roll`` / ``*_roll`` / ``dice`` and what they were compared against: ``need``, ``total``,
+``*_total``, ``success``/``hit``). A drawing module whose game records dice otherwise adds
+``dice(data) -> [{"label": str, "values": [int], "total"?, "need"?, "against"?, "success"?}]``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import io
+import logging
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any, NotRequired, TypedDict
+
+from deadboard.core.action import Action
+from deadboard.core.game import Game, State
+from deadboard.core.log import Event
+from deadboard.core.registry import GAMES
+
+log = logging.getLogger("deadboard.web")
+
+
+class Panel(TypedDict):
+    title: str
+    lines: list[Any]
+    svg: NotRequired[str]
+    pre: NotRequired[bool]
+
+
+class Drawing(TypedDict):
+    svg: str
+    targets: dict[str, list[str]]
+    panels: list[Panel]
+    labels: NotRequired[dict[str, str]]
+    caption: NotRequired[str]
+
+
+_modules: dict[str, ModuleType | None] = {}
+
+
+def module_name(game: Game) -> str:
+    """Where a game's drawing module lives: ``svg_module`` if the game names one, else ``svg``
+    beside the game's package (found through the registry)."""
+    named = getattr(game, "svg_module", None)
+    if isinstance(named, str) and named:
+        return named
+    target = GAMES.get(game.id, type(game).__module__)
+    package = target.partition(":")[0]
+    if package.count(".") > 2:  # "deadboard.games.pkg.rules" -> "deadboard.games.pkg"
+        package = ".".join(package.split(".")[:3])
+    return package + ".svg"
+
+
+def drawing_module(game: Game) -> ModuleType | None:
+    if game.id in _modules:
+        return _modules[game.id]
+    name = module_name(game)
+    mod: ModuleType | None = None
+    try:
+        if importlib.util.find_spec(name) is not None:
+            mod = importlib.import_module(name)
+    except ModuleNotFoundError:
+        mod = None
+    if mod is not None and not callable(getattr(mod, "draw", None)):
+        mod = None
+    _modules[game.id] = mod
+    return mod
+
+
+def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
+    """The game's drawing (or the fallback), with its targets checked against ``legal``."""
+    mod = drawing_module(game)
+    drawing: Drawing
+    if mod is None:
+        drawing = fallback(game, view, seat, legal)
+    else:
+        try:
+            drawing = mod.draw(game, view, seat, legal)
+        except Exception:  # a fault of the drawing must not make the game unplayable
+            log.exception("the drawing module of %s failed; showing the text panels instead", game.id)
+            drawing = fallback(game, view, seat, legal)
+    allowed = {a.text for a in legal}
+    targets = {k: [t for t in v if t in allowed] for k, v in drawing.get("targets", {}).items()}
+    drawing["targets"] = {k: v for k, v in targets.items() if v}
+    return drawing
+
+
+# ----- the fallback ------------------------------------------------------------------------------
+def _scalar(v: Any) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float):
+        return f"{v:g}"
+    return str(v)
+
+
+def _compact(v: Any) -> str:
+    if isinstance(v, Mapping):
+        return ", ".join(f"{k}: {_compact(x)}" for k, x in v.items())
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(_compact(x) for x in v) + "]"
+    return _scalar(v)
+
+
+def snapshot_panels(snap: Mapping[str, Any]) -> list[Panel]:
+    """A readable panel per part of a snapshot: scalars together, then one box per list or dict."""
+    general: list[Any] = []
+    boxes: list[Panel] = []
+    for key, value in snap.items():
+        title = str(key).replace("_", " ")
+        if isinstance(value, Mapping):
+            lines = [f"{k}: {_compact(v)}" for k, v in value.items()] or ["—"]
+            boxes.append({"title": title, "lines": lines})
+        elif isinstance(value, list | tuple):
+            lines = [_compact(v) for v in value] or ["—"]
+            boxes.append({"title": title, "lines": lines})
+        else:
+            general.append(f"{title}: {_scalar(value)}")
+    out: list[Panel] = []
+    if general:
+        out.append({"title": "State", "lines": general})
+    return out + boxes
+
+
+def terminal_text(game: Game, view: State, seat: int | None) -> str | None:
+    """The game's terminal rendering as plain text, if it has one."""
+    if not game.render_module:
+        return None
+    from rich.console import Console
+
+    mod = importlib.import_module(game.render_module)
+    console = Console(file=io.StringIO(), width=140, record=True, color_system=None, force_terminal=False)
+    console.print(mod.render(game, view, seat))
+    return console.export_text(styles=False)
+
+
+def fallback(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
+    panels: list[Panel] = []
+    text = terminal_text(game, view, seat)
+    if text is not None:
+        panels.append({"title": "Board", "lines": text.rstrip("\n").split("\n"), "pre": True})
+    panels.extend(snapshot_panels(game.snapshot(view)))
+    d = view.decision
+    caption = f"{game.name} — {d.prompt}" if d is not None else f"{game.name} — game over"
+    return {"svg": "", "targets": {}, "panels": panels, "caption": caption}
+
+
+# ----- events and dice ---------------------------------------------------------------------------
+_COMPARE = ("need", "total", "against", "target", "success", "hit", "result")
+
+
+def dice_of(data: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """The dice an event's data records: ``[{"label", "value" | "values", ...compared against}]``."""
+    if not data:
+        return []
+    out: list[dict[str, Any]] = []
+    for key, value in data.items():
+        if key == "roll" or key.endswith("_roll") or key == "dice":
+            values = _dice_values(value)
+            if values is None:
+                continue
+            label = "" if key in ("roll", "dice") else key[: -len("_roll")].replace("_", " ")
+            entry: dict[str, Any] = {"label": label, "values": values}
+            prefix = "" if key in ("roll", "dice") else key[: -len("roll")]
+            for c in _COMPARE:
+                if prefix + c in data and data[prefix + c] is not None:
+                    entry[c] = data[prefix + c]
+                elif not prefix and c in data and data[c] is not None:
+                    entry[c] = data[c]
+            out.append(entry)
+    return out
+
+
+def _dice_values(value: Any) -> list[int] | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, list | tuple) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return list(value)
+    return None
+
+
+def event_json(ev: Event, game: Game | None = None) -> dict[str, Any]:
+    """An event for a page, with its dice read by the game's drawing module (its optional
+    ``dice(data) -> list`` function) or by :func:`dice_of`."""
+    out = ev.to_json()
+    mod = drawing_module(game) if game is not None else None
+    reader = getattr(mod, "dice", None) if mod is not None else None
+    dice = reader(ev.data) if callable(reader) and ev.data else dice_of(ev.data)
+    if dice:
+        out["dice"] = dice
+    return out
+
+
+__all__ = ["Drawing", "Panel", "dice_of", "draw", "drawing_module", "event_json", "fallback", "snapshot_panels"]

@@ -1,0 +1,98 @@
+// deadboard — shared helpers for the pages (no framework, no build step)
+"use strict";
+
+const DB = {
+  async api(path, opts = {}, token = null) {
+    const headers = Object.assign({}, opts.headers || {});
+    if (token) headers["Authorization"] = "Bearer " + token;
+    if (opts.body !== undefined && typeof opts.body !== "string") {
+      headers["Content-Type"] = "application/json";
+      opts = Object.assign({}, opts, { body: JSON.stringify(opts.body) });
+    }
+    let res;
+    try {
+      res = await fetch(path, Object.assign({}, opts, { headers }));
+    } catch (e) {
+      throw new Error("the server cannot be reached (" + e.message + ")");
+    }
+    const text = await res.text();
+    let data = null;
+    try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
+    if (!res.ok) {
+      const msg = data && data.error ? data.error.message : ("HTTP " + res.status);
+      const err = new Error(msg);
+      err.status = res.status;
+      err.code = data && data.error ? data.error.code : "";
+      throw err;
+    }
+    return data;
+  },
+
+  el(tag, attrs = {}, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") e.className = v;
+      else if (k === "text") e.textContent = v;
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else if (k === "dataset") Object.assign(e.dataset, v);
+      else e.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children) {
+      if (c === null || c === undefined) continue;
+      e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return e;
+  },
+
+  // A die face (1-6 with pips; any other number in a box), as an SVG element.
+  die(value, small = false) {
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", "0 0 30 30");
+    svg.setAttribute("class", small ? "die small" : "die");
+    const r = document.createElementNS(ns, "rect");
+    for (const [k, v] of Object.entries({ x: 1, y: 1, width: 28, height: 28, rx: 6, fill: "#f4f1e8", stroke: "#333", "stroke-width": 1.5 })) r.setAttribute(k, v);
+    svg.append(r);
+    const pips = { 1: [[15, 15]], 2: [[8, 8], [22, 22]], 3: [[8, 8], [15, 15], [22, 22]], 4: [[8, 8], [22, 8], [8, 22], [22, 22]],
+      5: [[8, 8], [22, 8], [15, 15], [8, 22], [22, 22]], 6: [[8, 7], [22, 7], [8, 15], [22, 15], [8, 23], [22, 23]] };
+    if (pips[value]) {
+      for (const [x, y] of pips[value]) {
+        const c = document.createElementNS(ns, "circle");
+        c.setAttribute("cx", x); c.setAttribute("cy", y); c.setAttribute("r", 2.8); c.setAttribute("fill", "#1a1a1a");
+        svg.append(c);
+      }
+    } else {
+      const t = document.createElementNS(ns, "text");
+      t.setAttribute("x", 15); t.setAttribute("y", 20); t.setAttribute("text-anchor", "middle");
+      t.setAttribute("font-size", 14); t.setAttribute("font-weight", 700); t.setAttribute("fill", "#1a1a1a");
+      t.textContent = String(value);
+      svg.append(t);
+    }
+    const title = document.createElementNS(ns, "title");
+    title.textContent = "rolled " + value;
+    svg.append(title);
+    return svg;
+  },
+
+  // Games this browser has opened: [{id, game, name, label, url, at}]
+  remembered() {
+    try { return JSON.parse(localStorage.getItem("deadboard.games") || "[]"); } catch (e) { return []; }
+  },
+  remember(entry) {
+    const list = DB.remembered().filter((g) => g.url !== entry.url);
+    list.unshift(Object.assign({ at: Date.now() }, entry));
+    try { localStorage.setItem("deadboard.games", JSON.stringify(list.slice(0, 40))); } catch (e) { /* private mode */ }
+  },
+  forget(url) {
+    const list = DB.remembered().filter((g) => g.url !== url);
+    try { localStorage.setItem("deadboard.games", JSON.stringify(list)); } catch (e) { /* private mode */ }
+  },
+
+  async loadSaveFile(file) {
+    const text = await file.text();
+    const made = await DB.api("/api/games/load", { method: "POST", body: { save: text, hotseat: true } });
+    DB.remember({ id: made.id, game: made.game, label: "loaded save", url: made.open });
+    return made;
+  },
+};

@@ -1,0 +1,435 @@
+// deadboard — the game page: the board, the decision, dice, log, undo, save/load, replay
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const token = decodeURIComponent((location.hash || "").replace(/^#/, ""));
+
+const S = {
+  page: null,        // the last page state from the server
+  log: [],           // every event of our view, in order
+  epoch: null,       // log epoch (changes on undo)
+  pollId: 0,         // the current long poll (older ones stop)
+  sending: false,
+  shownViewer: null, // hot-seat: whose board the curtain last revealed
+  replay: null,      // {step, steps, timer} while the replay viewer is open
+  firstRender: true,
+};
+
+function toast(msg) {
+  const t = $("toast");
+  t.textContent = msg;
+  t.classList.remove("hidden");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => t.classList.add("hidden"), 5000);
+}
+
+function api(path, opts = {}) { return DB.api(path, opts, token); }
+
+function logQuery() {
+  const q = new URLSearchParams({ log_from: String(S.log.length) });
+  if (S.epoch !== null) q.set("log_epoch", String(S.epoch));
+  return q;
+}
+
+// ----- loading and waiting ---------------------------------------------------------------------
+async function refresh() {
+  const p = await api(`/api/games/${encodeURIComponent(gid)}?${logQuery()}`);
+  render(p);
+}
+
+async function poll(rev) {
+  const id = ++S.pollId;
+  let failures = 0;
+  while (id === S.pollId) {
+    try {
+      const q = logQuery();
+      q.set("since", String(rev));
+      const p = await api(`/api/games/${encodeURIComponent(gid)}?${q}`);
+      if (id !== S.pollId) return;
+      if (p.unchanged) continue;
+      render(p);
+      return;
+    } catch (e) {
+      if (id !== S.pollId) return;
+      failures += 1;
+      if (e.status === 403 || e.status === 404) { showFatal(e.message); return; }
+      await new Promise((r) => setTimeout(r, Math.min(10000, 500 * failures)));
+    }
+  }
+}
+
+function showFatal(msg) {
+  $("prompt").textContent = msg;
+  $("prompt").classList.add("error");
+  $("board").replaceChildren();
+}
+
+// ----- acting ----------------------------------------------------------------------------------
+async function send(text) {
+  if (S.sending || !S.page) return;
+  closeMenu();
+  S.sending = true;
+  document.body.classList.add("sending");
+  try {
+    const body = { action: text, at: S.page.rev, log_from: S.log.length };
+    if (S.epoch !== null) body.log_epoch = S.epoch;
+    const p = await api(`/api/games/${encodeURIComponent(gid)}/actions`, { method: "POST", body });
+    render(p);
+  } catch (e) {
+    toast(e.message);
+    try { await refresh(); } catch (e2) { /* keep the old board */ }
+  } finally {
+    S.sending = false;
+    document.body.classList.remove("sending");
+  }
+}
+
+function actionButton(a) {
+  return DB.el("button", { class: "act", dataset: { action: a.text }, onclick: () => send(a.text), title: a.text },
+    a.label, a.label !== a.text ? DB.el("small", { text: a.text }) : null);
+}
+
+// ----- the menu of a clicked square, counter, door or card ---------------------------------------
+function closeMenu() { $("menu").classList.add("hidden"); }
+
+function openMenu(target, x, y) {
+  const p = S.page;
+  const texts = (p.drawing.targets || {})[target] || [];
+  if (!texts.length) { closeMenu(); return; }
+  const byText = Object.fromEntries(p.legal.map((a) => [a.text, a]));
+  const menu = $("menu");
+  const where = target.includes(":") ? target.split(":").slice(1).join(":") : target;
+  menu.replaceChildren(DB.el("div", { class: "title", text: where }));
+  for (const t of texts) menu.append(actionButton(byText[t] || { text: t, label: t }));
+  menu.append(DB.el("button", { class: "small", onclick: closeMenu, text: "Cancel" }));
+  menu.classList.remove("hidden");
+  const w = menu.offsetWidth, h = menu.offsetHeight;
+  menu.style.left = Math.max(8, Math.min(x + 8, window.innerWidth - w - 8)) + "px";
+  menu.style.top = Math.max(8, Math.min(y + 8, window.innerHeight - h - 8)) + "px";
+}
+
+$("board").addEventListener("click", (e) => {
+  if (S.replay || !S.page) return;
+  const el = e.target.closest("[data-target]");
+  if (!el) { closeMenu(); return; }
+  openMenu(el.dataset.target, e.clientX, e.clientY);
+});
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeMenu(); });
+document.addEventListener("click", (e) => {
+  if (!e.target.closest("#menu") && !e.target.closest("#board")) closeMenu();
+});
+
+// ----- drawing the page ------------------------------------------------------------------------
+function drawBoard(drawing, live) {
+  const board = $("board");
+  if (drawing.svg) {
+    board.innerHTML = drawing.svg;
+    if (live) {
+      for (const el of board.querySelectorAll("[data-target]")) {
+        if (drawing.targets[el.dataset.target]) el.classList.add("live");
+      }
+    }
+  } else {
+    board.replaceChildren(DB.el("div", { class: "fallback-panels" }, ...drawing.panels.map(panelBox)));
+  }
+}
+
+function panelBox(panel) {
+  const box = DB.el("div", { class: "box" }, DB.el("h3", { text: panel.title }));
+  if (panel.pre) {
+    box.append(DB.el("pre", { text: panel.lines.join("\n") }));
+  } else if (panel.lines && panel.lines.length) {
+    const ul = DB.el("ul");
+    for (const line of panel.lines) {
+      if (typeof line === "string") ul.append(DB.el("li", { text: line }));
+      else ul.append(DB.el("li", { class: line.cls || "", text: line.text }));
+    }
+    box.append(ul);
+  }
+  if (panel.svg) {
+    const holder = DB.el("div");
+    holder.innerHTML = panel.svg;
+    box.append(holder);
+  }
+  return box;
+}
+
+function rollBox(ev, d, fresh) {
+  const ok = d.success === true || d.hit === true;
+  const bad = d.success === false || d.hit === false;
+  const box = DB.el("div", { class: "roll" + (ok ? " ok" : bad ? " fail" : "") + (fresh ? " rolling" : ""), title: ev.text });
+  if (d.label) box.append(DB.el("span", { class: "dim", text: d.label }));
+  for (const v of d.values) box.append(DB.die(v));
+  const cmp = [];
+  if (d.total !== undefined) cmp.push("= " + d.total);
+  if (d.need !== undefined) cmp.push("vs " + d.need + "+");
+  if (d.against !== undefined) cmp.push("vs " + d.against);
+  if (d.result !== undefined && typeof d.result === "string") cmp.push(d.result);
+  if (ok) cmp.push("✓"); else if (bad) cmp.push("✗");
+  if (cmp.length) box.append(DB.el("span", { text: cmp.join(" ") }));
+  return box;
+}
+
+function drawDice(events, fresh) {
+  const rolls = [];
+  for (const ev of events) for (const d of ev.dice || []) rolls.push([ev, d]);
+  if (!rolls.length) return;
+  const tray = $("tray");
+  tray.replaceChildren(...rolls.slice(-6).map(([ev, d]) => rollBox(ev, d, fresh)));
+}
+
+function logItem(ev, fresh) {
+  const li = DB.el("li", { class: (ev.kind || "") + (fresh ? " fresh" : "") });
+  for (const d of ev.dice || []) for (const v of d.values) li.append(DB.die(v, true));
+  li.append(document.createTextNode(ev.text));
+  return li;
+}
+
+function drawLog(events, reset, fresh) {
+  const ol = $("events");
+  const stick = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 30;
+  for (const li of ol.querySelectorAll("li.fresh")) li.classList.remove("fresh");
+  if (reset) ol.replaceChildren();
+  const start = reset && events.length > 400 ? events.length - 400 : 0;
+  for (const ev of events.slice(start)) ol.append(logItem(ev, fresh));
+  while (ol.children.length > 600) ol.firstChild.remove();
+  if (stick || reset) ol.scrollTop = ol.scrollHeight;
+}
+
+function drawDecision(p) {
+  const box = $("decision");
+  const prompt = $("prompt");
+  prompt.classList.remove("error", "thinking");
+  const buttons = $("buttons");
+  const all = $("allactions");
+  buttons.replaceChildren();
+  all.replaceChildren();
+  box.classList.toggle("yours", !!(p.decision && p.decision.yours));
+  const d = p.decision;
+  if (!d) {
+    prompt.textContent = "The game is over.";
+  } else if (d.yours) {
+    const named = p.seats.length > 1 && !d.prompt.startsWith(d.name);
+    prompt.textContent = (named ? d.name + ": " : "") + d.prompt;
+    const byText = Object.fromEntries(p.legal.map((a) => [a.text, a]));
+    for (const t of p.buttons) buttons.append(actionButton(byText[t]));
+    if (!p.buttons.length) buttons.append(DB.el("span", { class: "dim", text: "Click a highlighted square, counter or door." }));
+    for (const a of p.legal) all.append(actionButton(a));
+  } else {
+    const who = d.player === "bot" ? `${d.name} (bot) is playing` : `Waiting for ${d.name}`;
+    const what = d.prompt.startsWith(d.name + ": ") ? d.prompt.slice(d.name.length + 2) : d.prompt;
+    prompt.textContent = `${who} — ${what}`;
+    prompt.classList.add("thinking");
+  }
+  $("alldetails").classList.toggle("hidden", !(d && d.yours && p.legal.length));
+  if (p.bot_error) buttons.append(DB.el("div", { class: "error", text: p.bot_error }));
+}
+
+function drawBanner(p) {
+  const b = $("banner");
+  if (!p.outcome) { b.classList.add("hidden"); return; }
+  const o = p.outcome;
+  const names = p.seats.map((s) => s.name);
+  const winners = o.winners.map((w) => names[w]).join(", ") || "nobody";
+  const youWon = o.winners.some((w) => p.you.includes(w));
+  b.className = "banner" + (youWon ? "" : " loss");
+  const lines = [DB.el("h2", { text: youWon ? "You win!" : (p.you.length && !o.winners.length ? "You lose." : "Game over") })];
+  lines.push(DB.el("div", { text: `${o.reason ? o.reason + " — " : ""}score ${o.score}${o.level ? " — " + o.level : ""} — winner: ${winners}` }));
+  b.replaceChildren(...lines);
+}
+
+function drawSeats(p) {
+  const ul = $("seatlist");
+  ul.replaceChildren(...p.seats.map((s) => DB.el("li", {
+    class: p.decision && p.decision.seat === s.seat ? "hot" : "",
+    text: `${s.name}: ${s.player === "bot" ? "bot " + s.bot : "person"}${p.you.includes(s.seat) ? " (you)" : ""}`,
+  })));
+}
+
+function render(p) {
+  closeMenu();
+  const reset = p.log_from === 0 || p.log_epoch !== S.epoch;
+  if (!reset && p.log_from !== S.log.length) {
+    // an answer that crossed another one: start the log afresh
+    S.log = [];
+    S.epoch = null;
+    refresh().catch((e) => toast(e.message));
+    return;
+  }
+  const fresh = !S.firstRender && !reset;
+  if (reset) S.log = p.log.slice(); else S.log.push(...p.log);
+  S.epoch = p.log_epoch;
+  const previous = S.page;
+  S.page = p;
+  document.title = `${p.name} — deadboard`;
+  $("title").textContent = p.name + (p.seats.length > 1 ? ` · ${p.label}` : "");
+  $("caption").textContent = p.drawing.caption || "";
+  if (!S.replay) {
+    drawBoard(p.drawing, true);
+    const panels = p.drawing.svg ? p.drawing.panels : [];
+    $("panels").replaceChildren(...panels.map(panelBox));
+  }
+  drawDecision(p);
+  drawLog(reset ? S.log : p.log, reset, fresh);
+  drawDice(fresh ? p.log : S.log.slice(-12), fresh);
+  drawBanner(p);
+  drawSeats(p);
+  $("undo").disabled = !p.can_undo;
+  $("save").disabled = !p.can_save;
+  $("hint").classList.toggle("hidden", !(p.capabilities && p.capabilities.hint));
+  $("hint").disabled = !(p.decision && p.decision.yours);
+  $("hintbox").classList.add("hidden");
+  hotSeatCurtain(p, previous);
+  S.firstRender = false;
+  // for scripts and tests: what this page shows now
+  document.body.dataset.rev = String(p.rev);
+  document.body.dataset.steps = String(p.steps);
+  document.body.dataset.decision = p.decision ? p.decision.kind : "over";
+  document.body.dataset.yours = String(!!(p.decision && p.decision.yours));
+  if (!p.decision || !p.decision.yours) poll(p.rev);
+  else S.pollId += 1;
+}
+
+function hotSeatCurtain(p, previous) {
+  const persons = p.seats.filter((s) => s.player === "person").length;
+  if (p.you.length < 2 || persons < 2 || !p.decision || !p.decision.yours) return;
+  if (S.shownViewer === p.viewer) return;
+  if (previous === null && S.shownViewer === null) { S.shownViewer = p.viewer; return; }
+  const name = p.seats[p.viewer].name;
+  $("curtain-text").textContent = `Pass the screen to ${name}.`;
+  $("curtain").classList.remove("hidden");
+  $("curtain-go").textContent = `I am ${name}: show my board`;
+  $("curtain-go").onclick = () => { S.shownViewer = p.viewer; $("curtain").classList.add("hidden"); };
+}
+
+// ----- zoom (for small screens: the board grows and scrolls inside its frame) -------------------
+$("zoom").addEventListener("click", () => {
+  const board = $("board");
+  const level = (parseInt(board.dataset.zoom || "0", 10) + 1) % 3;
+  board.dataset.zoom = String(level);
+  $("zoom").textContent = ["Zoom", "Zoom ×2", "Zoom ×3"][level];
+});
+
+// ----- tools -----------------------------------------------------------------------------------
+$("undo").addEventListener("click", async () => {
+  try {
+    const body = { log_from: S.log.length };
+    if (S.epoch !== null) body.log_epoch = S.epoch;
+    render(await api(`/api/games/${encodeURIComponent(gid)}/undo`, { method: "POST", body }));
+  } catch (e) { toast(e.message); }
+});
+
+$("save").addEventListener("click", async () => {
+  try {
+    const res = await fetch(`/api/games/${encodeURIComponent(gid)}/save`, { headers: { Authorization: "Bearer " + token } });
+    if (!res.ok) {
+      const data = await res.json().catch(() => null);
+      throw new Error(data && data.error ? data.error.message : "HTTP " + res.status);
+    }
+    const blob = await res.blob();
+    const cd = res.headers.get("Content-Disposition") || "";
+    const m = cd.match(/filename="([^"]+)"/);
+    const a = DB.el("a", { href: URL.createObjectURL(blob), download: m ? m[1] : "deadboard-save.json" });
+    document.body.append(a);
+    a.click();
+    setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  } catch (e) { toast(e.message); }
+});
+
+$("load").addEventListener("click", () => $("loadfile").click());
+$("loadfile").addEventListener("change", async (e) => {
+  const file = e.target.files[0];
+  if (!file) return;
+  try {
+    const made = await DB.loadSaveFile(file);
+    location.assign(made.open);
+  } catch (err) { toast(err.message); }
+  e.target.value = "";
+});
+
+$("hint").addEventListener("click", async () => {
+  const box = $("hintbox");
+  box.classList.remove("hidden");
+  box.replaceChildren(DB.el("span", { class: "dim thinking", text: "Thinking" }));
+  try {
+    const h = await api(`/api/games/${encodeURIComponent(gid)}/hint`);
+    const legal = S.page.legal.find((a) => a.text === h.action);
+    const what = legal ? legal.label : h.action;
+    const chance = typeof h.win === "number" ? ` — estimated chance of winning ${Math.round(h.win * 100)}%` : "";
+    const parts = [DB.el("div", { text: `Recommended: ${what}${chance}` })];
+    if (legal) parts.push(actionButton(legal));
+    box.replaceChildren(...parts);
+  } catch (e) { box.replaceChildren(DB.el("span", { class: "error", text: e.message })); }
+});
+
+// ----- the replay viewer -----------------------------------------------------------------------
+async function replayShow(step) {
+  const r = S.replay;
+  if (!r) return;
+  step = Math.max(0, Math.min(r.steps, step));
+  r.want = step;
+  try {
+    const data = await api(`/api/games/${encodeURIComponent(gid)}/replay?step=${step}`);
+    if (!S.replay || r.want !== step) return;
+    r.step = data.step;
+    r.steps = data.steps;
+    $("r-slider").max = String(data.steps);
+    $("r-slider").value = String(data.step);
+    $("r-step").textContent = `decision ${data.step} of ${data.steps}`;
+    document.body.dataset.replayStep = String(data.step);
+    $("r-what").textContent = (data.decision ? `next: ${data.decision.name} — ${data.decision.prompt}. ` : "") + `last: ${data.action}`;
+    $("caption").textContent = data.drawing.caption || "";
+    drawBoard(data.drawing, false);
+    $("panels").replaceChildren(...(data.drawing.svg ? data.drawing.panels : []).map(panelBox));
+    drawLog(data.log, true, false);
+    drawDice(data.log.slice(-12), false);
+  } catch (e) { toast(e.message); }
+}
+
+function replayStop() { if (S.replay && S.replay.timer) { clearInterval(S.replay.timer); S.replay.timer = null; $("r-play").textContent = "Play"; } }
+
+$("replay").addEventListener("click", () => {
+  if (!S.page) return;
+  closeMenu();
+  S.replay = { step: S.page.steps, steps: S.page.steps, timer: null, want: null };
+  $("replaybar").classList.remove("hidden");
+  document.body.classList.add("replaying");
+  replayShow(S.page.steps);
+});
+$("r-first").addEventListener("click", () => { replayStop(); replayShow(0); });
+$("r-prev").addEventListener("click", () => { replayStop(); replayShow(S.replay.step - 1); });
+$("r-next").addEventListener("click", () => { replayStop(); replayShow(S.replay.step + 1); });
+$("r-last").addEventListener("click", () => { replayStop(); replayShow(S.replay.steps); });
+$("r-slider").addEventListener("input", (e) => { replayStop(); replayShow(parseInt(e.target.value, 10)); });
+$("r-play").addEventListener("click", () => {
+  const r = S.replay;
+  if (r.timer) { replayStop(); return; }
+  if (r.step >= r.steps) r.step = -1;
+  $("r-play").textContent = "Pause";
+  r.timer = setInterval(() => {
+    if (!S.replay || S.replay.step >= S.replay.steps) { replayStop(); return; }
+    replayShow(S.replay.step + 1);
+  }, 700);
+});
+$("r-close").addEventListener("click", () => {
+  replayStop();
+  S.replay = null;
+  $("replaybar").classList.add("hidden");
+  document.body.classList.remove("replaying");
+  S.log = [];
+  S.epoch = null;
+  refresh().catch((e) => toast(e.message));
+});
+
+// ----- start -----------------------------------------------------------------------------------
+window.addEventListener("hashchange", () => location.reload());
+(async () => {
+  if (!token) { showFatal("This link has no token: open the game from the link you were given."); return; }
+  try {
+    await refresh();
+    DB.remember({ id: gid, game: S.page.game, name: S.page.name, label: S.page.label, url: location.pathname + location.hash });
+  } catch (e) {
+    showFatal(e.message);
+  }
+})();

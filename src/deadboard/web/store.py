@@ -1,0 +1,257 @@
+"""Games on disk: one SQLite file holds every game the server has, so a restart loses nothing.
+
+A game is its setup, seed and seats plus the list of actions taken, exactly what a save file holds;
+the state itself is never stored, it is rebuilt by replaying the actions. Each change is one
+transaction that also bumps the game's ``rev``; an action row's key is ``(game, n)``, so two
+writers that raced past the per-game lock (two server processes on one file) cannot both append
+action ``n``: the second one fails and changes nothing.
+
+Tokens are stored as SHA-256 digests: reading the database does not give a way into a game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    version TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    rev INTEGER NOT NULL DEFAULT 0,
+    over INTEGER NOT NULL DEFAULT 0,
+    bot_to_move INTEGER NOT NULL DEFAULT 0,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    digest TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seats TEXT NOT NULL,
+    label TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    by_bot INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, n)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS tokens_by_game ON tokens(game_id);
+CREATE INDEX IF NOT EXISTS games_waiting ON games(bot_to_move) WHERE bot_to_move = 1;
+"""
+
+
+class StoreError(Exception):
+    """The database cannot be opened or written (a server problem, not a user mistake)."""
+
+
+class ConflictError(Exception):
+    """Another writer changed the game first; nothing was written."""
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    text: str
+    seat: int
+    by_bot: bool
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: str
+    game: str
+    version: str
+    setup: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    rev: int
+    over: bool
+    created: float
+
+
+class Store:
+    """Thread-safe access to the games file: one connection per thread, WAL journal, short write
+    transactions (``BEGIN IMMEDIATE``) with a busy timeout."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path == ":memory:" or self.path.startswith("file:"):
+            raise StoreError("the games database must be a file (each thread opens its own connection)")
+        try:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StoreError(f"cannot create the folder for {self.path}: {e.strerror or e}") from None
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._all_lock = threading.Lock()
+        self._write_lock = threading.Lock()
+        conn = self._conn()
+        try:
+            conn.executescript(SCHEMA)
+            row = conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            if row is None:
+                conn.execute("INSERT INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            elif int(row[0]) > SCHEMA_VERSION:
+                raise StoreError(f"{self.path} was written by a newer deadboard (schema {row[0]})")
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path} is not a usable games database: {e}") from None
+
+    def _conn(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            try:
+                conn = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=NORMAL")
+                conn.execute("PRAGMA foreign_keys=ON")
+            except sqlite3.Error as e:
+                raise StoreError(f"cannot open {self.path}: {e}") from None
+            self._local.conn = conn
+            with self._all_lock:
+                self._all.append(conn)
+        return conn
+
+    def close(self) -> None:
+        with self._all_lock:
+            for c in self._all:
+                with suppress(sqlite3.Error):
+                    c.close()
+            self._all.clear()
+        self._local = threading.local()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction. Writers of this process take turns on a lock first: SQLite's own
+        wait for a busy database sleeps in steps of milliseconds, far longer than a write takes."""
+        conn = self._conn()
+        with self._write_lock:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            else:
+                conn.execute("COMMIT")
+
+    # ----- games ---------------------------------------------------------------------------------
+    def create(
+        self,
+        gid: str,
+        game: str,
+        version: str,
+        setup: dict[str, Any],
+        seed: int,
+        seats: Sequence[dict[str, Any]],
+        tokens: Sequence[tuple[str, Sequence[int], str]],
+        actions: Sequence[ActionRow] = (),
+        over: bool = False,
+        bot_to_move: bool = False,
+    ) -> None:
+        now = time.time()
+        with self._write() as c:
+            c.execute(
+                "INSERT INTO games(id, game, version, setup, seed, seats, rev, over, bot_to_move, created, updated)"
+                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+                (gid, game, version, json.dumps(setup), seed, json.dumps(list(seats)), int(over), int(bot_to_move), now, now),
+            )
+            c.executemany(
+                "INSERT INTO tokens(digest, game_id, seats, label) VALUES (?, ?, ?, ?)",
+                [(digest(tok), gid, json.dumps(list(s)), label) for tok, s, label in tokens],
+            )
+            c.executemany(
+                "INSERT INTO actions(game_id, n, text, seat, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)",
+                [(gid, i, a.text, a.seat, int(a.by_bot), now) for i, a in enumerate(actions)],
+            )
+
+    def load(self, gid: str) -> tuple[GameRow, list[ActionRow]] | None:
+        c = self._conn()
+        row = c.execute(
+            "SELECT id, game, version, setup, seed, seats, rev, over, created FROM games WHERE id = ?", (gid,)
+        ).fetchone()
+        if row is None:
+            return None
+        actions = [
+            ActionRow(t, s, bool(b))
+            for t, s, b in c.execute("SELECT text, seat, by_bot FROM actions WHERE game_id = ? ORDER BY n", (gid,))
+        ]
+        g = GameRow(row[0], row[1], row[2], json.loads(row[3]), row[4], json.loads(row[5]), row[6], bool(row[7]), row[8])
+        return g, actions
+
+    def rev(self, gid: str) -> int | None:
+        row = self._conn().execute("SELECT rev FROM games WHERE id = ?", (gid,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def tokens(self, gid: str) -> list[tuple[str, list[int], str]]:
+        """(digest, seats, label) of every token of a game."""
+        rows = self._conn().execute("SELECT digest, seats, label FROM tokens WHERE game_id = ?", (gid,)).fetchall()
+        return [(r[0], [int(x) for x in json.loads(r[1])], str(r[2])) for r in rows]
+
+    def append(self, gid: str, expect_rev: int, n: int, rows: Sequence[ActionRow], over: bool, bot_to_move: bool) -> int:
+        """Append actions ``n, n+1 …`` if the game is still at ``expect_rev``; returns the new rev."""
+        now = time.time()
+        with self._write() as c:
+            cur = c.execute("SELECT rev FROM games WHERE id = ?", (gid,)).fetchone()
+            if cur is None or int(cur[0]) != expect_rev:
+                raise ConflictError(gid)
+            try:
+                c.executemany(
+                    "INSERT INTO actions(game_id, n, text, seat, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)",
+                    [(gid, n + i, a.text, a.seat, int(a.by_bot), now) for i, a in enumerate(rows)],
+                )
+            except sqlite3.IntegrityError:
+                raise ConflictError(gid) from None
+            c.execute(
+                "UPDATE games SET rev = rev + 1, over = ?, bot_to_move = ?, updated = ? WHERE id = ?",
+                (int(over), int(bot_to_move), now, gid),
+            )
+            return expect_rev + 1
+
+    def truncate(self, gid: str, expect_rev: int, keep: int, over: bool, bot_to_move: bool) -> int:
+        """Drop every action from index ``keep`` on (undo); returns the new rev."""
+        now = time.time()
+        with self._write() as c:
+            cur = c.execute("SELECT rev FROM games WHERE id = ?", (gid,)).fetchone()
+            if cur is None or int(cur[0]) != expect_rev:
+                raise ConflictError(gid)
+            c.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (gid, keep))
+            c.execute(
+                "UPDATE games SET rev = rev + 1, over = ?, bot_to_move = ?, updated = ? WHERE id = ?",
+                (int(over), int(bot_to_move), now, gid),
+            )
+            return expect_rev + 1
+
+    def set_bot_to_move(self, gid: str, value: bool) -> None:
+        with self._write() as c:
+            c.execute("UPDATE games SET bot_to_move = ? WHERE id = ?", (int(value), gid))
+
+    def waiting_for_bots(self) -> list[str]:
+        return [r[0] for r in self._conn().execute("SELECT id FROM games WHERE bot_to_move = 1 AND over = 0")]
+
+    def count(self) -> int:
+        return int(self._conn().execute("SELECT COUNT(*) FROM games").fetchone()[0])

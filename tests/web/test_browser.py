@@ -1,0 +1,407 @@
+"""End to end in a real headless Chromium (Debian's /usr/bin/chromium driven by Playwright): playing
+by clicking, two players on two pages, save, reload, load, undo, the replay viewer, screenshots.
+
+Screenshots of every game's board are written to ``artifacts/web/``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from deadboard.bots.base import bot_names
+from deadboard.core import get_game, list_games
+from deadboard.core.save import SaveFile, replay
+from tests.web.live import LiveServer
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium "
+                                                       "(apt-get install chromium); the browser tests need it"),
+]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (pip install playwright) drives the browser tests")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    with LiveServer(tmp_path_factory.mktemp("web") / "games.sqlite3") as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+    pg.set_default_timeout(10_000)
+    yield pg
+    context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def new_game(server: LiveServer, **body: Any) -> dict[str, Any]:
+    body.setdefault("game", "the-night")
+    r = httpx.post(server.url + "/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+# Waits are CSS selectors on the data the page puts on <body> (the pages' Content-Security-Policy
+# forbids the eval that a JavaScript predicate would need, and the tests keep that policy on).
+def ready(pg: Any) -> str:
+    pg.locator("body[data-rev]").wait_for(state="attached")
+    return str(pg.evaluate("document.body.dataset.rev"))
+
+
+def changed(pg: Any, old: str) -> str:
+    pg.locator(f'body[data-rev]:not([data-rev="{old}"])').wait_for(state="attached")
+    return str(pg.evaluate("document.body.dataset.rev"))
+
+
+def at_step(pg: Any, step: int) -> None:
+    pg.locator(f'body[data-replay-step="{step}"]').wait_for(state="attached")
+
+
+def decision(pg: Any) -> str:
+    return str(pg.evaluate("document.body.dataset.decision"))
+
+
+def click_target(pg: Any, selector: str, nth: int = 0) -> str:
+    """Click something on the board and take the first action its menu offers; returns the action."""
+    pg.locator(selector).nth(nth).click(force=True)
+    button = pg.locator("#menu button.act").first
+    button.wait_for(state="visible")
+    text = str(button.get_attribute("data-action"))
+    button.click()
+    return text
+
+
+def click_button(pg: Any, prefix: str) -> str | None:
+    buttons = pg.locator("#buttons button.act")
+    for i in range(buttons.count()):
+        text = str(buttons.nth(i).get_attribute("data-action"))
+        if text == prefix or text.startswith(prefix + " "):
+            buttons.nth(i).click()
+            return text
+    return None
+
+
+def board_svg(pg: Any) -> str:
+    """The board as drawn, without what marks the actions (absent from the replay viewer)."""
+    html = re.sub(r'<g class="squares">.*?</g>', "", str(pg.inner_html("#board")))
+    return re.sub(r"\s?\blive\b", "", html)
+
+
+# --------------------------------------------------------------------------------------------------
+def test_a_solitaire_game_of_the_night_is_played_to_its_end_by_clicking(server: LiveServer, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.locator("#games button", has_text="The Night").click()
+    page.select_option("#scenario", "quick-game")
+    page.fill("#seed", "2024")
+    page.locator("#seats select").first.wait_for()
+    page.locator("#start:not([disabled])").wait_for()
+    page.click("#start")
+    page.wait_for_url(re.compile(r"/play/"))
+    rev = ready(page)
+    turn = 0
+    moved = 0
+    board_clicks = 0
+    for _ in range(400):
+        kind = decision(page)
+        if kind == "over":
+            break
+        live = page.locator("#board .sq.live")
+        if kind in ("place-human", "place-item"):
+            click_target(page, "#board .sq.live")
+            board_clicks += 1
+        elif kind == "activate":
+            turn += 1
+            humans = page.locator("#board g.counter.human.live")
+            if turn % 2 == 1 and humans.count():
+                click_target(page, "#board g.counter.human.live")
+                board_clicks += 1
+                moved = 0
+            else:
+                assert click_button(page, "end")
+        elif kind == "act":
+            if moved < 2 and live.count():
+                click_target(page, "#board .sq.live")
+                board_clicks += 1
+                moved += 1
+            elif click_button(page, "done") is None:
+                click_target(page, "#board .sq.live")
+        else:
+            if page.locator("#buttons button.act").count():
+                page.locator("#buttons button.act").first.click()
+            else:
+                click_target(page, "#board [data-target].live")
+        rev = changed(page, rev)
+    assert decision(page) == "over", "the game did not end"
+    banner = page.locator("#banner")
+    banner.wait_for(state="visible")
+    assert re.search(r"You win|Game over|You lose", banner.inner_text())
+    assert board_clicks >= 5
+    assert page.locator("#events li").count() > 20
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "the-night-quick-game-over.png"))
+
+
+def test_a_seats_page_never_shows_the_other_seats_secret(server: LiveServer, browser: Any) -> None:
+    made = new_game(server, scenario="quick-game", options={"hidden-hero": True}, players=2, seed=31)
+    pages = []
+    contexts = []
+    for link in made["links"][:2]:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        contexts.append(ctx)
+        pg = ctx.new_page()
+        pg.set_default_timeout(10_000)
+        pg.goto(server.url + link["url"])
+        ready(pg)
+        pages.append(pg)
+    p1, p2 = pages
+    seen: list[str] = []
+    p1.on("response", lambda r: seen.append(r.text()) if "/api/games/" in r.url and r.ok else None)
+    try:
+        assert p2.evaluate("document.body.dataset.yours") == "false"
+        assert p2.locator("#board .live").count() == 0
+        assert "Waiting for Player 1" in p2.inner_text("#prompt")
+        rev = ready(p1)
+        while decision(p1) != "pick":
+            click_target(p1, "#board .sq.live")
+            rev = changed(p1, rev)
+        mine = click_target(p1, "#board g.counter.human.live", 0).split()[1]
+        rev = changed(p1, rev)
+        seen.clear()
+        assert p1.evaluate("document.body.dataset.yours") == "false" and p1.locator("#board .live").count() == 0
+        p2.locator('body[data-decision="pick"][data-yours="true"]').wait_for(state="attached")
+        theirs = click_target(p2, "#board g.counter.human.live", 1).split()[1]
+        assert theirs != mine
+        rev = changed(p1, rev)
+        p1.wait_for_timeout(200)
+        secret1 = p1.locator(".box", has=p1.locator("h3", has_text="Your secret human")).inner_text()
+        secret2 = p2.locator(".box", has=p2.locator("h3", has_text="Your secret human")).inner_text()
+        assert mine in secret1 and theirs not in secret1
+        assert theirs in secret2
+        assert p1.locator("#board g.counter.secret").count() == 1
+        assert mine in str(p1.locator("#board g.counter.secret title").text_content())
+        assert f"pick {theirs}" not in p1.content()
+        assert seen and all(f"pick {theirs}" not in body for body in seen)
+        assert all(json.dumps(theirs) + "]" not in body for body in seen)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        p1.screenshot(path=str(ARTIFACTS / "the-night-hidden-hero-player-1.png"))
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def test_save_reload_load_undo_and_the_replay_viewer(server: LiveServer, page: Any, tmp_path: Path) -> None:
+    made = new_game(server, scenario="standard", seed=77)
+    page.goto(server.url + made["open"])
+    rev = ready(page)
+    for _ in range(9):
+        if page.locator("#buttons button.act").count():
+            page.locator("#buttons button.act").last.click()
+        else:
+            click_target(page, "#board [data-target].live")
+        rev = changed(page, rev)
+    steps = int(page.evaluate("document.body.dataset.steps"))
+    assert steps == 9
+    # undo
+    page.click("#undo")
+    rev = changed(page, rev)
+    assert int(page.evaluate("document.body.dataset.steps")) == 8
+    # reload: the same board
+    board = board_svg(page)
+    page.reload()
+    ready(page)
+    assert board_svg(page) == board
+    # save
+    with page.expect_download() as dl:
+        page.click("#save")
+    path = tmp_path / "saved.json"
+    dl.value.save_as(path)
+    save = SaveFile.read(path)
+    assert len(save.actions) == 8 and replay(save).hash_ok is True
+    # load: a new game with the same board
+    old_url = page.url
+    page.set_input_files("#loadfile", str(path))
+    page.wait_for_url(lambda url: url != old_url)
+    ready(page)
+    assert page.url.split("#")[0] != old_url.split("#")[0]
+    assert board_svg(page) == board
+    # the replay viewer: buttons and slider
+    page.click("#replay")
+    page.locator("#replaybar").wait_for(state="visible")
+    at_step(page, 8)
+    page.click("#r-first")
+    at_step(page, 0)
+    assert "decision 0 of 8" in page.inner_text("#r-step")
+    page.click("#r-next")
+    at_step(page, 1)
+    page.locator("#r-slider").fill("5")
+    at_step(page, 5)
+    page.click("#r-prev")
+    at_step(page, 4)
+    page.click("#r-last")
+    at_step(page, 8)
+    assert board_svg(page) == board
+    page.click("#r-close")
+    page.locator("#replaybar").wait_for(state="hidden")
+    ready(page)
+    assert board_svg(page) == board
+
+
+def test_the_start_page_offers_every_bot_of_the_game(server: LiveServer, page: Any) -> None:
+    page.goto(server.url + "/?game=the-night")
+    page.locator("#options [data-option='zombie-player'] input").check()
+    page.locator("#seat-1").wait_for()
+    offered = page.locator("#seat-1 option").all_inner_texts()
+    assert offered == ["Person"] + [f"Bot: {b}" for b in bot_names(get_game("the-night"))]
+    page.locator("#options [data-option='item-draw'] select").select_option("firearm")
+    page.locator("#players").fill("9")
+    page.locator("#players").dispatch_event("change")
+    page.locator("#setuperror:not(:empty)").wait_for()
+    assert "players" in page.inner_text("#setuperror")
+
+
+@pytest.mark.parametrize("game_id", list_games())
+def test_screenshot_of_every_games_board(server: LiveServer, browser: Any, game_id: str) -> None:
+    game = get_game(game_id)
+    made = new_game(server, game=game_id, seed=5)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for name, size in (("", {"width": 1280, "height": 800}), ("-phone", {"width": 390, "height": 844})):
+        ctx = browser.new_context(viewport=size)
+        pg = ctx.new_page()
+        pg.goto(server.url + made["open"])
+        ready(pg)
+        # play a little so that the board has something on it
+        for _ in range(25 if not name else 0):
+            if pg.evaluate("document.body.dataset.yours") != "true":
+                break
+            rev = str(pg.evaluate("document.body.dataset.rev"))
+            if pg.locator("#buttons button.act").count():
+                pg.locator("#buttons button.act").last.click()
+            else:
+                click_target(pg, "#board [data-target].live")
+            changed(pg, rev)
+        assert pg.locator("#board svg, #board .fallback-panels").count() == 1
+        width = pg.evaluate("document.documentElement.scrollWidth")
+        assert width <= size["width"] + 1, f"{game.name} overflows a {size['width']} px wide screen"
+        pg.screenshot(path=str(ARTIFACTS / f"{game_id}{name}.png"))
+        ctx.close()
+
+
+def test_hot_seat_passes_the_screen_between_the_players(server: LiveServer, page: Any) -> None:
+    made = new_game(server, scenario="quick-game", options={"hidden-hero": True}, players=2, seed=8, hotseat=True)
+    page.goto(server.url + made["open"])
+    rev = ready(page)
+    while decision(page) != "pick":
+        click_target(page, "#board .sq.live")
+        rev = changed(page, rev)
+    assert page.locator("#curtain").is_hidden()
+    first = click_target(page, "#board g.counter.human.live", 0).split()[1]
+    changed(page, rev)
+    curtain = page.locator("#curtain")
+    curtain.wait_for(state="visible")
+    assert "Player 2" in curtain.inner_text()
+    page.click("#curtain-go")
+    curtain.wait_for(state="hidden")
+    assert page.evaluate("document.body.dataset.decision") == "pick"
+    assert "Player 2" in page.inner_text("#prompt")
+    # Player 1's pick is not marked on Player 2's board
+    assert page.locator("#board g.counter.secret").count() == 0
+    assert f"pick {first}" not in page.inner_text("#events")
+
+
+def test_a_zombie_dawn_page_never_shows_the_other_players_hand(server: LiveServer, browser: Any) -> None:
+    made = new_game(server, game="zombie-dawn", players=2, seed=12)
+    gid = made["id"]
+    tokens = [made["links"][0]["token"], made["links"][1]["token"]]
+
+    def api_page(seat: int) -> dict[str, Any]:
+        return dict(httpx.get(f"{server.url}/api/games/{gid}", headers={"Authorization": f"Bearer {tokens[seat]}"}).json())
+
+    page = api_page(0)
+    while page["decision"]["kind"] != "turn":  # lay out the maps and choose characters through the API
+        seat = page["decision"]["seat"]
+        text = api_page(seat)["legal"][0]["text"]
+        httpx.post(f"{server.url}/api/games/{gid}/actions", json={"action": text},
+                   headers={"Authorization": f"Bearer {tokens[seat]}"}).raise_for_status()
+        page = api_page(0)
+    service = server.app.state.service
+    with service.lock(gid):
+        state = service._session(gid).state
+        recs = state.c.action_recs
+        mine = {recs[k].id for k in state.groups[0].hand}
+        private = {recs[k].id for k in state.groups[1].hand} - mine
+    assert private, "choose a seed where Player 2 holds a card Player 1 does not"
+    contexts, pages = [], []
+    for link in made["links"][:2]:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        contexts.append(ctx)
+        pg = ctx.new_page()
+        pg.set_default_timeout(10_000)
+        pg.goto(server.url + link["url"])
+        ready(pg)
+        pages.append(pg)
+    p1, p2 = pages
+    seen: list[str] = []
+    p1.on("response", lambda r: seen.append(r.text()) if "/api/games/" in r.url and r.ok else None)
+    try:
+        p1.reload()
+        ready(p1)
+        # Player 1 has cards on the board to click; Player 2's are only counted
+        assert p1.locator("#board g.card").count() >= 1
+        hand_titles = " ".join(str(t) for t in p1.locator("#board g.card title").all_text_contents())
+        for cid in private:
+            name = next(r.name for r in recs if r.id == cid)
+            assert name not in hand_titles
+        assert seen
+        for body in seen:
+            for cid in private:
+                assert f"card:{cid}" not in body and f"play {cid}" not in body and f"discard {cid}" not in body
+        # a few decisions by both players, each on their own page
+        for _ in range(6):
+            for pg in (p1, p2):
+                if pg.evaluate("document.body.dataset.yours") == "true":
+                    r0 = str(pg.evaluate("document.body.dataset.rev"))
+                    buttons = pg.locator("#buttons button.act")
+                    pick = next((i for i in range(buttons.count())
+                                 if buttons.nth(i).get_attribute("data-action") in ("end", "pass", "done", "stop")), 0)
+                    buttons.nth(pick).click()
+                    changed(pg, r0)
+        with service.lock(gid):
+            state = service._session(gid).state
+            private = {recs[k].id for k in state.groups[1].hand} - {recs[k].id for k in state.groups[0].hand}
+        p1.reload()
+        ready(p1)
+        html = p1.content()
+        for cid in private:
+            assert f"card:{cid}" not in html and f"play {cid}" not in html
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        p1.screenshot(path=str(ARTIFACTS / "zombie-dawn-player-1.png"))
+    finally:
+        for ctx in contexts:
+            ctx.close()

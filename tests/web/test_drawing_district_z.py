@@ -1,0 +1,75 @@
+"""District-Z's CITY in the browser: cards face up, seen or never seen; moves on the cards."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from deadboard.core import Setup, get_game
+from deadboard.games.district_z import svg as dz_svg
+from deadboard.games.district_z.state import NO_CARD, DistrictState
+from deadboard.web import drawing
+
+DZ = get_game("district-z")
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def started(players: int = 1, seed: int = 3) -> DistrictState:
+    state = DZ.new(Setup("standard", players=players), seed)
+    while state.decision is not None and state.decision.kind != "turn":
+        DZ.apply(state, DZ.legal_actions(state)[0])
+    assert isinstance(state, DistrictState)
+    return state
+
+
+def cards(svg: str) -> dict[str, ET.Element]:
+    root = ET.fromstring(svg)
+    return {g.get("data-target", "")[4:]: g for g in root.iter(NS + "g") if "card" in (g.get("class") or "").split()}
+
+
+def test_the_city_shows_every_card_face_up_seen_or_as_a_back() -> None:
+    st = started()
+    drawn = cards(dz_svg.draw(DZ, st, 0, [])["svg"])
+    lay = st.lay
+    assert set(drawn) == {lay.names[p] for p in lay.positions() if st.card[p] != NO_CARD}
+    for p in lay.positions():
+        cls = set(drawn[lay.names[p]].get("class", "").split())
+        if st.up[p]:
+            assert cls & {"up", "objective"}
+        elif st.seen[p]:
+            assert "seen" in cls
+        else:
+            assert "back" in cls
+            title = drawn[lay.names[p]].findtext(NS + "title") or ""
+            assert title.endswith("face down, never seen")
+            assert st.card_name(p) not in title  # a card never seen is not named
+
+
+def test_a_move_is_taken_by_clicking_the_card_it_goes_to() -> None:
+    st = started()
+    legal = DZ.legal_actions(st)
+    d = drawing.draw(DZ, DZ.view(st, 0), 0, legal)
+    moves = [a for a in legal if a.kind == "move"]
+    assert moves
+    here = st.players[0].pos
+    for a in moves:
+        dest = dict(st.lay.nbr[here])[str(a.args[0])]
+        assert a.text in d["targets"]["pos:" + st.lay.names[dest]]
+
+
+def test_combat_and_checks_show_their_dice() -> None:
+    assert dz_svg.dice({"survivor": [4, 1], "zombies": [6, 3, 6]}) == [
+        {"label": "survivor", "values": [4, 1], "total": 5},
+        {"label": "zombies", "values": [6, 3, 6], "total": 15},
+    ]
+    assert dz_svg.dice({"dice": [2, 3, 5], "total": 10, "target": 7, "success": True}) == [
+        {"label": "check", "values": [2, 3, 5], "total": 10, "against": "more than 7", "success": True}
+    ]
+
+
+def test_every_seat_sees_the_pieces_and_its_own_marks() -> None:
+    st = started(players=3)
+    for seat in range(3):
+        svg = drawing.draw(DZ, DZ.view(st, seat), seat, [])["svg"]
+        root = ET.fromstring(svg)
+        pieces = [g for g in root.iter(NS + "g") if "piece" in (g.get("class") or "").split()]
+        assert len(pieces) == sum(1 for p in st.players if p.pos >= 0 and p.status in (1, 2))

@@ -1,0 +1,159 @@
+"""Response windows in Zombie Dawn (rulebook §Development of a Round: "After each Action performed by
+a Player in their Turn, their Opponents have the option to play one or more cards in response ...
+clockwise starting from the active Player")."""
+
+from __future__ import annotations
+
+from deadboard.games.zombie_dawn.state import DawnState
+from tests.zombie_dawn.helpers import GAME, fresh, quiet_season, refresh, set_group, texts
+
+
+def _four(active: int = 0) -> DawnState:
+    s = fresh(players=4, seed=11)
+    quiet_season(s)
+    for seat in range(4):
+        set_group(s, seat, {["gangster", "kid", "farmer", "hunter"][seat]: []}, hand=["shambler", "in-pairs"])
+    s.active = active
+    s.start = active
+    refresh(s)
+    return s
+
+
+def _walk(s: DawnState) -> None:
+    move = next(a for a in texts(s) if a.startswith("move "))
+    GAME.apply(s, move)
+
+
+def test_after_an_action_the_opponents_respond_clockwise_from_the_active_player() -> None:
+    s = _four(active=0)
+    _walk(s)
+    asked = []
+    while s.decision is not None and s.decision.kind == "respond":
+        asked.append(s.decision.seat)
+        GAME.apply(s, "pass")
+    assert asked == [1, 2, 3]
+    assert s.decision is not None and s.decision.kind == "turn" and s.decision.seat == 0
+
+
+def test_the_window_order_wraps_round_the_table() -> None:
+    s = _four(active=2)
+    s.decision = s.decision._replace(seat=2)  # it is seat 2's turn
+    refresh(s)
+    _walk(s)
+    asked = []
+    while s.decision is not None and s.decision.kind == "respond":
+        asked.append(s.decision.seat)
+        GAME.apply(s, "pass")
+    assert asked == [3, 0, 1]
+
+
+def test_pass_is_always_the_first_action_of_a_window() -> None:
+    s = _four()
+    _walk(s)
+    assert texts(s)[0] == "pass"
+    assert any(t.startswith("play shambler ") for t in texts(s))
+
+
+def test_a_seat_with_nothing_to_play_is_not_asked() -> None:
+    s = _four()
+    s.groups[2].hand = []
+    refresh(s)
+    _walk(s)
+    asked = []
+    while s.decision is not None and s.decision.kind == "respond":
+        asked.append(s.decision.seat)
+        GAME.apply(s, "pass")
+    assert asked == [1, 3]
+
+
+def test_a_responding_seat_keeps_the_floor_until_it_passes() -> None:
+    s = _four()
+    set_group(s, 1, {"kid": []}, hand=["does-it-hurt", "does-it-hurt"])
+    refresh(s)
+    _walk(s)
+    assert s.decision is not None and s.decision.seat == 1
+    GAME.apply(s, "play does-it-hurt farmer")
+    assert s.decision is not None and s.decision.kind == "respond" and s.decision.seat == 1
+    GAME.apply(s, "pass")
+    assert s.decision.seat == 2
+
+
+def test_zombies_played_in_a_window_start_a_combat_resolved_at_once_then_the_window_goes_on() -> None:
+    s = _four()
+    _walk(s)
+    assert s.decision is not None and s.decision.seat == 1
+    GAME.apply(s, "play shambler red")
+    # the combat comes first: its own window (the other opponents of red, clockwise from red)
+    assert s.combat is not None and s.combat.group == 0
+    asked = []
+    while s.decision is not None and s.decision.kind == "respond":
+        asked.append(s.decision.seat)
+        GAME.apply(s, "pass")
+    assert asked == [1, 2, 3]
+    assert s.decision is not None and s.decision.kind == "combat" and s.decision.seat == 0
+    while s.combat is not None and s.decision is not None and s.decision.kind != "respond":
+        GAME.apply(s, "flee xp" if "flee xp" in texts(s) else texts(s)[0])
+        while s.decision is not None and s.decision.kind == "respond" and s.combat is not None:
+            GAME.apply(s, "pass")
+    # back in the window of the move: seat 1 still has the floor
+    assert s.decision is not None and s.decision.kind == "respond" and s.decision.seat == 1
+
+
+def test_the_combat_window_starts_from_the_active_player_and_skips_the_fighting_group() -> None:
+    s = _four(active=0)
+    _walk(s)
+    GAME.apply(s, "pass")  # seat 1
+    GAME.apply(s, "play shambler white")  # seat 2 (purple) attacks seat 3 (white) during seat 0's turn
+    asked = []
+    while s.decision is not None and s.decision.kind == "respond":
+        asked.append(s.decision.seat)
+        GAME.apply(s, "pass")
+    assert asked == [0, 1, 2]
+    assert s.decision is not None and s.decision.kind == "combat" and s.decision.seat == 3
+
+
+def test_the_end_of_a_turn_is_an_action_the_opponents_may_answer() -> None:
+    s = _four()
+    GAME.apply(s, "end")
+    assert s.decision is not None and s.decision.kind == "respond" and s.decision.seat == 1
+
+
+def test_no_window_in_the_one_player_game() -> None:
+    s = fresh(players=1, seed=2)
+    quiet_season(s)
+    set_group(s, 0, {"gangster": []}, hand=["shambler", "in-pairs"])
+    refresh(s)
+    _walk(s)
+    assert s.decision is not None and s.decision.kind == "turn"
+
+
+def test_the_quick_response_check_agrees_with_the_list_of_responses() -> None:
+    """``has_response`` (used to skip seats without building a list) says exactly whether the seat
+    has more than ``pass``; ``combat_has_choice`` whether a group has more than ``fight``."""
+    from deadboard.core import Rng, Setup
+    from deadboard.games.zombie_dawn.actions import (
+        combat_actions,
+        combat_has_choice,
+        has_response,
+        respond_actions,
+    )
+
+    rng = Rng(5)
+    checked = 0
+    for players, seed in ((4, 3), (3, 4), (2, 5)):
+        s = GAME.new(Setup("standard", players=players), seed)
+        assert isinstance(s, DawnState)
+        steps = 0
+        while s.decision is not None and steps < 600:
+            if s.phase == "play" and s.board is not None:
+                marks = s.pending[-1][1].marks if s.pending and s.pending[-1][0] == "window" else ()
+                for seat in range(players):
+                    assert has_response(s, seat, marks) == (len(respond_actions(s, seat, marks)) > 1), (steps, seat)
+                    checked += 1
+                cb = s.combat
+                if cb is not None and not cb.duel and cb.stage == "decide" and cb.dice > 0:
+                    assert combat_has_choice(s) == (len(combat_actions(s)) > 1)
+            legal = GAME.legal_actions(s)
+            GAME.apply_unchecked(s, legal[rng.below(len(legal))])
+            steps += 1
+    assert checked > 1000
