@@ -94,11 +94,12 @@ def test_cannot_peek_at_anything_hidden(gid: str) -> None:
     cards shuffled, hidden hands and chance resampled) gives the same search."""
     game = get_game(gid)
     for k, state in enumerate(_positions(game, 0, 31)):
-        twin = state.clone()
-        game.determinize(twin, Rng(1000 + k))
-        twin.viewer = None
         d = state.decision
         assert d is not None
+        twin = state.clone()
+        twin.viewer = d.seat  # redraw what this seat cannot see, from its side
+        game.determinize(twin, Rng(1000 + k))
+        twin.viewer = None
         assert _choice(game, state, d.seat) == _choice(game, twin, d.seat)
 
 
