@@ -38,20 +38,21 @@ def bench_game(game_id: str, bot: str, seconds: float, min_games: int = 3) -> di
 
 
 def bench_mcts(game_id: str, seconds: float, positions: int = 8) -> dict[str, float | int | str]:
-    """MCTS iterations per second on one core, over positions of a seeded random game (each
-    searched for an equal share of ``seconds``)."""
+    """MCTS iterations per second on one core, over positions spread along a seeded random game
+    (each searched for an equal share of ``seconds``)."""
     game = get_game(game_id)
     setup = game.normalize_setup(game.default_setup())
     state = game.new(setup, 20_000)
     rng = Rng(20_000)
-    found: list[tuple[State, int]] = []
-    steps = 0
-    while (d := state.decision) is not None and len(found) < positions:
+    every: list[tuple[State, int]] = []
+    while (d := state.decision) is not None:
         legal = game.legal_actions(state)
-        if len(legal) > 1 and steps % 7 == 0:
-            found.append((game.view(state, d.seat), d.seat))
+        if len(legal) > 1:
+            every.append((game.view(state, d.seat), d.seat))
         game.apply_unchecked(state, legal[rng.below(len(legal))])
-        steps += 1
+    # positions spread evenly over the whole game (set-up decisions are cheaper than the rest)
+    step = max(1, len(every) // positions)
+    found = every[step // 2 :: step][:positions]
     if not found:
         return {"game": game_id, "bot": "mcts", "iterations": 0, "seconds": 0.0, "iterations_per_second": 0.0}
     search(game, found[0][0], found[0][1], Budget(50), Rng(1))  # warm caches
