@@ -126,7 +126,7 @@ def rank_effects(cells: Sequence[Cell], records: Sequence[Sequence[GameRecord]])
         rows = [(v, marg[v][0], marg[v][1]) for v in order]
         rated = [(w / n if n else 0.0, v, w, n) for v, w, n in rows]
         hi = max(rated, key=lambda x: x[0])
-        lo = min(rated, key=lambda x: x[0])
+        lo = min(reversed(rated), key=lambda x: x[0])  # on a tie, another value than the best
         diff = hi[0] - lo[0]
         se = math.sqrt(hi[0] * (1 - hi[0]) / max(1, hi[3]) + lo[0] * (1 - lo[0]) / max(1, lo[3]))
         effects.append(Effect(opt, rows, diff, (diff - Z95 * se, diff + Z95 * se), hi[1], lo[1]))
