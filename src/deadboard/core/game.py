@@ -178,6 +178,25 @@ class State:
     def clone(self: S) -> S:
         raise NotImplementedError("every State subclass implements clone()")  # pragma: no cover
 
+    def init_common(self, setup: Setup, seed: int) -> None:
+        """Set the fields every state has, for a new game from ``setup`` and ``seed``."""
+        self.setup = setup
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.log = []
+        self.decision = None
+        self.viewer = None
+
+    def copy_common(self, into: State) -> None:
+        """Copy the fields every state has into a new state (the first step of ``clone``): the chance
+        stream is duplicated, the log copied (a NullLog stays shared), the rest shared as immutable."""
+        into.setup = self.setup
+        into.seed = self.seed
+        into.rng = self.rng.clone()
+        into.log = self.log.copy()
+        into.decision = self.decision
+        into.viewer = self.viewer
+
     def emit(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
         self.log.append(Event(kind, text, data))
 

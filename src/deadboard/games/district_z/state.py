@@ -22,10 +22,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from deadboard.core.game import Decision, Setup, State
+from deadboard.core.game import Setup, State
 from deadboard.core.grid import column_name
-from deadboard.core.log import Event
-from deadboard.core.rng import Rng
 from deadboard.games.district_z.content import DistrictContent
 
 NO_CARD = -1
@@ -160,12 +158,7 @@ class DistrictState(State):
         self.c = content
         self.cfg = cfg
         self.lay = lay
-        self.setup = setup
-        self.seed = seed
-        self.rng = Rng(seed)
-        self.log: list[Event] = []
-        self.decision: Decision | None = None
-        self.viewer: int | None = None
+        self.init_common(setup, seed)
         n = lay.n
         self.players = [Player(s) for s in range(setup.players)]
         self.card = [NO_CARD] * n
@@ -201,12 +194,7 @@ class DistrictState(State):
         s.c = self.c
         s.cfg = self.cfg
         s.lay = self.lay
-        s.setup = self.setup
-        s.seed = self.seed
-        s.rng = Rng(self.rng.s)
-        s.log = self.log.copy()
-        s.decision = self.decision
-        s.viewer = self.viewer
+        self.copy_common(s)
         s.players = [p.copy() for p in self.players]
         s.card = self.card.copy()
         s.up = self.up.copy()

@@ -15,9 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deadboard.core.game import Decision, Setup, State
-from deadboard.core.log import Event
-from deadboard.core.rng import Rng
+from deadboard.core.game import Setup, State
 from deadboard.games.the_night.config import Config
 from deadboard.games.the_night.content import NightContent
 
@@ -157,12 +155,7 @@ class NightState(State):
     def __init__(self, content: NightContent, cfg: Config, setup: Setup, seed: int) -> None:
         self.c = content
         self.cfg = cfg
-        self.setup = setup
-        self.seed = seed
-        self.rng = Rng(seed)
-        self.log: list[Event] = []
-        self.decision: Decision | None = None
-        self.viewer: int | None = None
+        self.init_common(setup, seed)
         self.turn = 0
         self.phase = SETUP
         self.humans: list[Human] = [Human(i, h.name) for i, h in enumerate(content.humans)]
@@ -207,12 +200,7 @@ class NightState(State):
         s = NightState.__new__(NightState)
         s.c = self.c
         s.cfg = self.cfg
-        s.setup = self.setup
-        s.seed = self.seed
-        s.rng = Rng(self.rng.s)
-        s.log = self.log.copy()
-        s.decision = self.decision
-        s.viewer = self.viewer
+        self.copy_common(s)
         s.turn = self.turn
         s.phase = self.phase
         s.humans = [h.copy() for h in self.humans]

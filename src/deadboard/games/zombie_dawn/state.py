@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from deadboard.core.deck import Deck
-from deadboard.core.game import Decision, Setup, State
+from deadboard.core.game import Setup, State
 from deadboard.core.log import Event
-from deadboard.core.rng import Rng
 from deadboard.games.zombie_dawn.board import Board
 from deadboard.games.zombie_dawn.content import COLOURS, DawnContent
 
@@ -261,12 +260,7 @@ class DawnState(State):
     def __init__(self, content: DawnContent, cfg: Config, setup: Setup, seed: int) -> None:
         self.c = content
         self.cfg = cfg
-        self.setup = setup
-        self.seed = seed
-        self.rng = Rng(seed)
-        self.log: list[Event] = []
-        self.decision: Decision | None = None
-        self.viewer: int | None = None
+        self.init_common(setup, seed)
         self.phase = SETUP
         self.reason = ""
         self.groups: list[Group] = [Group(s) for s in range(cfg.players)]
@@ -309,12 +303,7 @@ class DawnState(State):
         s = DawnState.__new__(DawnState)
         s.c = self.c
         s.cfg = self.cfg
-        s.setup = self.setup
-        s.seed = self.seed
-        s.rng = Rng(self.rng.s)
-        s.log = self.log.copy()
-        s.decision = self.decision
-        s.viewer = self.viewer
+        self.copy_common(s)
         s.phase = self.phase
         s.reason = self.reason
         s.groups = [g.copy() for g in self.groups]
