@@ -186,8 +186,6 @@ def _run_step(state: NightState, step: tuple[Any, ...]) -> tuple[Any, ...] | Non
         su.zombies_start(state)
     elif kind == "attributes":
         su.assign_attributes(state)
-    elif kind == "begin":
-        pass
     else:  # pragma: no cover
         raise AssertionError(f"unknown step {kind}")
     return None

@@ -35,7 +35,6 @@ def initial_steps(state: NightState) -> list[tuple[object, ...]]:
     steps.append(("zombies-start",))
     if cfg.attributes:
         steps.append(("attributes",))
-    steps.append(("begin",))
     return steps
 
 
