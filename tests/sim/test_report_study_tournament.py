@@ -106,6 +106,9 @@ def test_tournament_on_the_same_seeds() -> None:
     (p,) = r.pairings
     assert p.a == "random" and p.b == "mcts:8" and -1.0 <= p.rate <= 1.0
     assert p.rate == pytest.approx(r.bots[0].win_rate - r.bots[1].win_rate)
+    assert p.score_diff == pytest.approx(r.bots[0].mean_score - r.bots[1].mean_score)
+    assert p.score_ci95 is not None and p.score_ci95[0] <= p.score_diff <= p.score_ci95[1]
+    assert "score_difference" in p.to_json()
 
 
 def test_tournament_head_to_head_alternates_seats() -> None:

@@ -65,13 +65,17 @@ def tournament_cmd(
         t.add_row(b.bot, str(b.games), str(b.wins), f"{b.win_rate:.1%}", f"{lo:.1%}–{hi:.1%}", f"{b.mean_score:.2f}")
     con.print(t)
     if result.mode == "same-seeds":
-        t = Table("pair", "win rate difference", "95% interval", "seeds won by first only", "by second only")
         for p in result.pairings:
-            t.add_row(f"{p.a} − {p.b}", f"{p.rate:+.1%}", f"{p.ci95[0]:+.1%} … {p.ci95[1]:+.1%}", str(p.a_only), str(p.b_only))
+            line = (f"[bold]{p.a} − {p.b}[/] on the same seeds: win rate {p.rate:+.1%} "
+                    f"(95% interval {p.ci95[0]:+.1%} … {p.ci95[1]:+.1%}; {p.a_only} seed(s) won by the first only, "
+                    f"{p.b_only} by the second only)")
+            if p.score_diff is not None and p.score_ci95 is not None:
+                line += f"; score {p.score_diff:+.2f} (95% interval {p.score_ci95[0]:+.2f} … {p.score_ci95[1]:+.2f})"
+            con.print(line)
     else:
         t = Table("pair", "first bot's share", "95% interval", "first won", "second won")
         for p in result.pairings:
             t.add_row(f"{p.a} vs {p.b}", f"{p.rate:.1%}", f"{p.ci95[0]:.1%}–{p.ci95[1]:.1%}", str(p.a_only), str(p.b_only))
-    con.print(t)
+        con.print(t)
     if result.played:
         con.print(f"[dim]{result.played} games in {result.seconds:.1f}s[/]")

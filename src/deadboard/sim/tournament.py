@@ -1,7 +1,8 @@
 """Bots against bots.
 
 * Solitaire setups (one seat): every bot plays the same game seeds, so each pair of bots is compared
-  game by game (a paired difference of win rates, with its 95% interval).
+  game by game: a paired difference of win rates and a paired difference of scores (victory points
+  in games that grade a result), each with its 95% interval.
 * Setups with several seats: every pair of bots meets in ``games`` games, the bots alternating
   seats from game to game (game i gives seat s to the first bot when i + s is even). A game counts 1
   for the bot whose seats won, 1/2 each when both or neither did.
@@ -52,10 +53,17 @@ class Pairing:
     ci95: tuple[float, float]
     a_only: int  # games a won and b did not (solitaire) / games a's seats alone won
     b_only: int
+    #: solitaire: mean of a's score minus b's on the same seeds, with its 95% interval
+    score_diff: float | None = None
+    score_ci95: tuple[float, float] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"a": self.a, "b": self.b, "games": self.games, "value": self.rate, "ci95": list(self.ci95),
-                "a_better": self.a_only, "b_better": self.b_only}
+        data: dict[str, Any] = {"a": self.a, "b": self.b, "games": self.games, "value": self.rate,
+                                "ci95": list(self.ci95), "a_better": self.a_only, "b_better": self.b_only}
+        if self.score_diff is not None and self.score_ci95 is not None:
+            data["score_difference"] = self.score_diff
+            data["score_ci95"] = list(self.score_ci95)
+        return data
 
 
 @dataclass
@@ -112,8 +120,9 @@ def run_tournament(
             wa = [1.0 if r.result == "win" else 0.0 for r in by_bot[a]]
             wb = [1.0 if r.result == "win" else 0.0 for r in by_bot[b]]
             m, ci = paired_difference(wa, wb)
+            sd, sci = paired_difference([r.score for r in by_bot[a]], [r.score for r in by_bot[b]])
             pairings.append(Pairing(a, b, games, m, ci, sum(1 for x, y in zip(wa, wb) if x > y),
-                                    sum(1 for x, y in zip(wa, wb) if y > x)))
+                                    sum(1 for x, y in zip(wa, wb) if y > x), sd, sci))
         return TournamentResult("same-seeds", lines, pairings, run.seconds, run.played)
     pairs = list(itertools.combinations(bots, 2))
     tasks = []
