@@ -593,3 +593,40 @@ def test_a_zombie_dawn_seat_never_receives_another_seats_hand(api: Api) -> None:
         hand[:k], deck[-k:] = deck[-k:], hand[:k]
     after = api.page(gid, tokens[0])
     assert after == before
+
+
+# ----- content packs -------------------------------------------------------------------------------
+def _pack(tmp_path: Path) -> str:
+    """A copy of The Night's content with a stronger Ben, so its games are told apart."""
+    import shutil
+
+    from deadboard.games import the_night
+
+    pack = tmp_path / "pack"
+    shutil.copytree(Path(the_night.__file__).parent / "content", pack)
+    humans = pack / "humans.toml"
+    text = humans.read_text()
+    assert "strength = 5\nap = 6" in text
+    humans.write_text(text.replace("strength = 5\nap = 6", "strength = 9\nap = 9"))
+    return str(pack)
+
+
+def test_a_served_content_pack_is_used_by_new_games_and_a_page_cannot_choose_one(db: Path, tmp_path: Path) -> None:
+    pack = _pack(tmp_path)
+    with TestClient(create_app(db, content={"the-night": pack})) as c:
+        api = Api(c)
+        assert api.c.get("/api/catalog/the-night").json().get("content") == pack
+        gid, token = api.solo(scenario="standard", seed=3)
+        save = api.save(gid, token).json()
+        assert save["setup"]["content"] == pack
+        service: Service = c.app.state.service  # type: ignore[attr-defined]
+        assert service._session(gid).state.cfg.hstr[0] == 9  # type: ignore[attr-defined]
+        r = api.c.post("/api/games", json={"game": "the-night", "content": "/etc"})
+        assert "serve --content" in error(r, 400)
+        r = api.c.post("/api/games/load", json={"save": save})
+        assert r.status_code == 201, r.text
+    with TestClient(create_app(db)) as c:  # a server not serving the pack refuses its saves
+        r = c.post("/api/games/load", json={"save": save})
+        assert "does not serve" in error(r, 400)
+        forged = {**save, "setup": {**save["setup"], "content": str(tmp_path / "elsewhere")}}
+        assert "does not serve" in error(c.post("/api/games/load", json={"save": forged}), 400)

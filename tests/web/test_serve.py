@@ -83,6 +83,18 @@ def test_a_games_file_that_cannot_be_used_is_a_clear_error(tmp_path: Path) -> No
     assert "not a database" in r.stderr and "Traceback" not in r.stderr
 
 
+@pytest.mark.parametrize(("spec", "words"), [
+    ("the-night", "GAME=FOLDER"),
+    ("no-such-game=.", "no-such-game"),
+    ("the-night=/no/such/folder", "no such folder"),
+])
+def test_a_bad_content_pack_stops_the_server_with_a_clear_error(tmp_path: Path, spec: str, words: str) -> None:
+    r = subprocess.run([sys.executable, "-m", "deadboard", "serve", "--port", "0", "--db", str(tmp_path / "g.db"),
+                        "--content", spec], capture_output=True, text=True, timeout=60, cwd=ROOT, env=ENV)
+    assert r.returncode == 2
+    assert words in r.stderr and "Traceback" not in r.stderr
+
+
 @pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the XDG data folder is the Linux default")
 def test_the_default_games_file_is_in_the_users_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))

@@ -54,12 +54,41 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def content_packs(specs: list[str]) -> dict[str, str]:
+    """``GAME=FOLDER`` pairs checked now (the game exists, the folder is a content pack that loads),
+    so that a broken pack stops the server from starting rather than a player's first game."""
+    from deadboard.core.errors import DeadboardError
+    from deadboard.core.game import Setup
+    from deadboard.core.registry import get_game
+
+    packs: dict[str, str] = {}
+    for spec in specs:
+        game_id, eq, folder = spec.partition("=")
+        if not eq or not game_id.strip() or not folder.strip():
+            raise typer.BadParameter(f"{spec!r}: give GAME=FOLDER, e.g. the-night=./my-night", param_hint="--content")
+        try:
+            game = get_game(game_id.strip())
+        except DeadboardError as e:
+            raise typer.BadParameter(str(e), param_hint="--content") from None
+        if game.id in packs:
+            raise typer.BadParameter(f"{game.id}: one content pack per game", param_hint="--content")
+        folder = str(Path(folder.strip()).resolve())
+        try:
+            game.new(game.normalize_setup(Setup(scenario=game.default_setup().scenario, content=folder)), 0)
+        except DeadboardError as e:
+            raise typer.BadParameter(f"{game.id}={folder}: {e}", param_hint="--content") from None
+        packs[game.id] = folder
+    return packs
+
+
 @app.command("serve")
 def serve_cmd(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port (0 picks a free one)."),
     db: str | None = typer.Option(None, "--db", help="The SQLite file that keeps the games (default: games.sqlite3 in the user's data folder)."),
     log_level: str = typer.Option("warning", "--log-level", help="Server log level: critical, error, warning, info, debug."),
+    content: list[str] = typer.Option([], "--content", metavar="GAME=FOLDER",
+                                      help="New games of GAME use the content pack in FOLDER instead of the game's own; repeatable."),
 ) -> None:
     """Serve the browser front end: every game playable on a page, solo or with others.
 
@@ -71,12 +100,13 @@ def serve_cmd(
     from deadboard.web import create_app
     from deadboard.web.store import StoreError
 
+    packs = content_packs(content)
     path = Path(db) if db else default_db()
     # Requests are served by threads; a shorter switch interval hands the interpreter to a waiting
     # request sooner when another one is busy (an action that runs a whole zombie phase).
     sys.setswitchinterval(0.001)
     try:
-        application = create_app(path)
+        application = create_app(path, content=packs)
     except StoreError as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None

@@ -27,7 +27,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from importlib import metadata
@@ -178,13 +178,15 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_poll: float = LONG_POLL) -> FastAPI:
+def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_poll: float = LONG_POLL,
+               content: Mapping[str, str] | None = None) -> FastAPI:
     """The application. ``db`` is the games file (or a ready Store or Service); ``long_poll`` is how
-    long a page's wait for a change is held open (seconds)."""
+    long a page's wait for a change is held open (seconds); ``content`` maps a game id to the
+    content pack folder its new games use."""
     if isinstance(db, Service):
         service = db
     else:
-        service = Service(db if isinstance(db, Store) else Store(db))
+        service = Service(db if isinstance(db, Store) else Store(db), content=content)
     notifier = Notifier()
     service.on_change(notifier.notify)
 

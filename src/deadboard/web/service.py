@@ -184,8 +184,11 @@ def new_game_id() -> str:
 
 
 class Service:
-    def __init__(self, store: Store, cache_size: int = 512, bot_workers: int = 2) -> None:
+    def __init__(self, store: Store, cache_size: int = 512, bot_workers: int = 2,
+                 content: Mapping[str, str] | None = None) -> None:
         self.store = store
+        #: game id -> the content pack folder new games of that game use (``serve --content``)
+        self.content: dict[str, str] = dict(content or {})
         self.cache_size = cache_size
         self._sessions: OrderedDict[str, Session] = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -279,6 +282,8 @@ class Service:
         out["bots"] = bot_names(game)
         out["drawing"] = drawing.drawing_module(game) is not None
         out["default_setup"] = game.default_setup().to_json()
+        if game.id in self.content:
+            out["content"] = self.content[game.id]
         return out
 
     def _game(self, game_id: Any) -> Game:
@@ -322,11 +327,12 @@ class Service:
             players = int(hint(list(opts))) if callable(hint) else game.min_players
         if not isinstance(players, int) or isinstance(players, bool):
             raise BadRequest("'players' must be a whole number")
-        content = body.get("content")
-        if content is not None:
-            raise BadRequest("content packs are chosen on the server's command line, not by a page")
+        if body.get("content") is not None:
+            raise BadRequest("a page cannot choose a content pack: the server's owner serves one with "
+                             "`deadboard serve --content GAME=FOLDER`")
         try:
-            return game.normalize_setup(Setup(scenario=scenario, options=opts, players=players))
+            return game.normalize_setup(Setup(scenario=scenario, options=opts, players=players,
+                                              content=self.content.get(game.id)))
         except SetupError as e:
             raise BadRequest(str(e)) from None
 
@@ -382,6 +388,10 @@ class Service:
             raise BadRequest("send the save file as 'save' (its JSON object or its text)")
         try:
             save = SaveFile.loads(raw, "save") if isinstance(raw, str) else SaveFile.from_json(raw, "save")
+            pack = save.setup.content
+            if pack is not None and pack != self.content.get(save.game):
+                raise BadRequest(f"save: it was played with the content pack {pack!r}, which this server does not "
+                                 f"serve for {save.game} (deadboard serve --content {save.game}=FOLDER)")
             result = replay(save)
         except SaveError as e:
             raise BadRequest(str(e)) from None
