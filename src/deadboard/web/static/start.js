@@ -32,7 +32,7 @@ function selectGame(id) {
   for (const b of $("games").children) b.classList.toggle("sel", b.dataset.game === id);
   $("setup").classList.remove("hidden");
   $("links").classList.add("hidden");
-  $("gamehelp").textContent = `${g.name}: ${g.players[0]}–${g.players[1]} players.` + (g.drawing ? "" : " (Shown as text panels: this game has no board drawing yet.)");
+  $("gamehelp").textContent = `${g.name}: ${g.players[0]}–${g.players[1]} players.` + (g.content ? ` Content pack: ${g.content}.` : "") + (g.drawing ? "" : " (Shown as text panels: this game has no board drawing yet.)");
   const sc = $("scenario");
   sc.replaceChildren(...g.scenarios.map((s) => DB.el("option", { value: s.id, text: s.name })));
   sc.closest(".form-row").classList.toggle("hidden", !g.scenarios.length);
