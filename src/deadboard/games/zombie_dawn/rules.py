@@ -367,6 +367,7 @@ class ZombieDawn(Game):
     options = su.OPTIONS
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "deadboard.games.zombie_dawn.bot:HeuristicBot"}
     render_module = "deadboard.games.zombie_dawn.render"
+    evaluator = "deadboard.games.zombie_dawn.evaluate:evaluate"
 
     def default_setup(self) -> Setup:
         return Setup(scenario="standard", players=4)
