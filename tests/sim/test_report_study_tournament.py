@@ -127,6 +127,11 @@ def test_tournament_command_and_its_errors() -> None:
     assert run.exit_code == 0, run.output
     data = json.loads(run.stdout)
     assert data["mode"] == "same-seeds" and len(data["bots"]) == 2 and len(data["pairings"]) == 1
+    assert "score_difference" in data["pairings"][0] and len(data["pairings"][0]["score_ci95"]) == 2
+    text = CliRunner().invoke(app, ["tournament", "the-night", "--bots", "random,heuristic", "--games", "2",
+                                    "--scenario", "quick-game"])
+    assert text.exit_code == 0, text.output
+    assert "random − heuristic on the same seeds" in text.stdout and "score" in text.stdout
     bad = CliRunner().invoke(app, ["tournament", "the-night", "--bots", "random", "--games", "2"])
     assert "at least two bots" in str(bad.exception)
     bad = CliRunner().invoke(app, ["tournament", "the-night", "--bots", "random,nobody", "--games", "2"])
