@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from deadboard.core.game import Game, Setup, State
 from deadboard.core.rng import Rng, derive_seed
@@ -83,3 +84,15 @@ def log_loss(rows: Sequence[Sequence[float]], labels: Sequence[float], weights: 
     y = np.asarray(labels, dtype=float)
     p = np.clip(1.0 / (1.0 + np.exp(-(x @ np.asarray(weights)))), 1e-9, 1 - 1e-9)
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def summary(rows: Sequence[Sequence[float]], labels: Sequence[float], weights: Sequence[float]) -> dict[str, Any]:
+    """A fitted model's figures: ``weights``, ``loss`` (:func:`log_loss`), ``rows`` and ``rate``
+    (the share of positive labels)."""
+    return {"weights": list(weights), "loss": log_loss(rows, labels, weights), "rows": len(rows),
+            "rate": sum(labels) / len(labels) if labels else 0.0}
+
+
+def constant(name: str, weights: Sequence[float]) -> str:
+    """The line to paste into a value function's module: ``NAME: tuple[float, ...] = (…)``."""
+    return f"{name}: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in weights) + ")"

@@ -120,7 +120,7 @@ def positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[list[l
 
 def fit(games: int = 1000, seed: int = 1, bots: str = "heuristic", every: float = 0.3, jobs: int = 1) -> dict[str, Any]:
     from deadboard.sim.backends import execute
-    from deadboard.sim.valuefit import fit_logistic, log_loss
+    from deadboard.sim.valuefit import fit_logistic, summary
 
     setups: list[dict[str, Any]] = [{"scenario": "standard"}]
     tasks = [(js, bots, seed * 1_000_003 + k * 10_007, i, every) for k, js in enumerate(setups) for i in range(games)]
@@ -129,19 +129,19 @@ def fit(games: int = 1000, seed: int = 1, bots: str = "heuristic", every: float 
     for r, lab in execute(positions, tasks, jobs=jobs):
         rows.extend(r)
         labels.extend(lab)
-    w = fit_logistic(rows, labels)
-    return {"weights": w, "loss": log_loss(rows, labels, w), "rows": len(rows),
-            "rate": sum(labels) / len(labels) if labels else 0.0}
+    return summary(rows, labels, fit_logistic(rows, labels))
 
 
 def main(argv: Sequence[str]) -> None:
+    from deadboard.sim.valuefit import constant
+
     games = int(argv[0]) if argv else 1000
     bot = argv[1] if len(argv) > 1 else "heuristic"
     jobs = int(argv[2]) if len(argv) > 2 else 1
     r = fit(games, bots=bot, jobs=jobs)
     print(f"# fitted on {games} games played by {bot}: {r['rows']} positions (wins {r['rate']:.2f}, "
           f"log-loss {r['loss']:.4f})")
-    print("WEIGHTS: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in r["weights"]) + ")")
+    print(constant("WEIGHTS", r["weights"]))
 
 
 if __name__ == "__main__":

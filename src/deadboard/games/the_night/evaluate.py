@@ -309,7 +309,7 @@ def positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[str, R
 def fit(games: int = 300, seed: int = 1, bots: str = "random", every: float = 0.15, jobs: int = 1) -> dict[str, Any]:
     """Refit both models on positions from seeded games; returns the weights and their log-loss."""
     from deadboard.sim.backends import execute
-    from deadboard.sim.valuefit import fit_logistic, log_loss
+    from deadboard.sim.valuefit import fit_logistic, summary
 
     tasks = [(dict(js), bots, seed * 1_000_003 + k * 10_007, i, every)
              for k, js in enumerate(SURVIVE_SETUPS + TAKE_SETUPS) for i in range(games)]
@@ -317,14 +317,7 @@ def fit(games: int = 300, seed: int = 1, bots: str = "random", every: float = 0.
     for kind, (rows, labels) in execute(positions, tasks, jobs=jobs):
         data[kind][0].extend(rows)
         data[kind][1].extend(labels)
-    out: dict[str, Any] = {}
-    for kind, (rows, labels) in data.items():
-        w = fit_logistic(rows, labels)
-        out[kind] = w
-        out[kind + "_loss"] = log_loss(rows, labels, w)
-        out[kind + "_rows"] = len(rows)
-        out[kind + "_rate"] = sum(labels) / len(labels) if labels else 0.0
-    return out
+    return {kind: summary(rows, labels, fit_logistic(rows, labels)) for kind, (rows, labels) in data.items()}
 
 
 def calibration_positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[list[list[float]], list[float]]:
@@ -350,7 +343,7 @@ def calibration_positions(task: tuple[dict[str, Any], str, int, int, float]) -> 
 def fit_calibration(games: int = 100, seed: int = 2, bots: str = "heuristic", every: float = 0.1, jobs: int = 1) -> dict[str, Any]:
     """Refit :data:`CALIBRATION` on positions from seeded games of the survival scenarios."""
     from deadboard.sim.backends import execute
-    from deadboard.sim.valuefit import fit_logistic, log_loss
+    from deadboard.sim.valuefit import fit_logistic, summary
 
     tasks = [(dict(js), bots, seed * 1_000_003 + k * 10_007, i, every)
              for k, js in enumerate(SURVIVE_SETUPS) for i in range(games)]
@@ -359,15 +352,15 @@ def fit_calibration(games: int = 100, seed: int = 2, bots: str = "heuristic", ev
     for r, lab in execute(calibration_positions, tasks, jobs=jobs):
         rows.extend(r)
         labels.extend(lab)
-    w = fit_logistic(rows, labels)
-    return {"weights": w, "loss": log_loss(rows, labels, w), "rows": len(rows),
-            "rate": sum(labels) / len(labels) if labels else 0.0}
+    return summary(rows, labels, fit_logistic(rows, labels))
 
 
 def main(argv: Sequence[str]) -> None:
     """``python -m deadboard.games.the_night.evaluate [GAMES [BOT [JOBS]]]``: refit and print the
     survival and Take the House weights; ``... calibration [GAMES [BOT [JOBS]]]`` refits the
     side's calibration (run it after the others, with the heuristic bot)."""
+    from deadboard.sim.valuefit import constant
+
     if argv and argv[0] == "calibration":
         games = int(argv[1]) if len(argv) > 1 else 100
         bot = argv[2] if len(argv) > 2 else "heuristic"
@@ -375,17 +368,18 @@ def main(argv: Sequence[str]) -> None:
         b = fit_calibration(games, bots=bot, jobs=jobs)
         print(f"# fitted on {games} games per setup played by {bot}: {b['rows']} positions "
               f"(wins {b['rate']:.2f}, log-loss {b['loss']:.4f})")
-        print("CALIBRATION: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in b["weights"]) + ")")
+        print(constant("CALIBRATION", b["weights"]))
         return
     games = int(argv[0]) if argv else 300
     bot = argv[1] if len(argv) > 1 else "random"
     jobs = int(argv[2]) if len(argv) > 2 else 1
     r = fit(games, bots=bot, jobs=jobs)
-    print(f"# fitted on {games} games per setup played by {bot}: {r['human_rows']} human positions "
-          f"(survival {r['human_rate']:.2f}, log-loss {r['human_loss']:.4f}); {r['take_rows']} Take the House "
-          f"positions (wins {r['take_rate']:.2f}, log-loss {r['take_loss']:.4f})")
-    print("HUMAN_WEIGHTS: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in r["human"]) + ")")
-    print("TAKE_WEIGHTS: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in r["take"]) + ")")
+    h, t = r["human"], r["take"]
+    print(f"# fitted on {games} games per setup played by {bot}: {h['rows']} human positions "
+          f"(survival {h['rate']:.2f}, log-loss {h['loss']:.4f}); {t['rows']} Take the House "
+          f"positions (wins {t['rate']:.2f}, log-loss {t['loss']:.4f})")
+    print(constant("HUMAN_WEIGHTS", h["weights"]))
+    print(constant("TAKE_WEIGHTS", t["weights"]))
 
 
 if __name__ == "__main__":

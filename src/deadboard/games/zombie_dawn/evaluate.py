@@ -232,7 +232,7 @@ def fit(games: int = 300, seed: int = 1, bots: str = "heuristic", every: float =
     one-player games, which are shorter and give one row a position, are sampled 6 times as
     often)."""
     from deadboard.sim.backends import execute
-    from deadboard.sim.valuefit import log_loss
+    from deadboard.sim.valuefit import summary
 
     tasks = [(n, bots, seed * 1_000_003 + n * 10_007, i, min(1.0, every * (6 if n == 1 else 1)))
              for n in (1, 2, 3, 4) for i in range(games)]
@@ -240,27 +240,23 @@ def fit(games: int = 300, seed: int = 1, bots: str = "heuristic", every: float =
     for solo, (rows, labels) in execute(positions, tasks, jobs=jobs):
         data[solo][0].extend(rows)
         data[solo][1].extend(labels)
-    out: dict[str, Any] = {}
-    for solo, (rows, labels) in data.items():
-        key = "solo" if solo else "multi"
-        w = fit_signed(rows, labels, SOLO_SIGNS if solo else SIGNS)
-        out[key] = w
-        out[key + "_loss"] = log_loss(rows, labels, w)
-        out[key + "_rows"] = len(rows)
-        out[key + "_rate"] = sum(labels) / len(labels) if labels else 0.0
-    return out
+    return {"solo" if solo else "multi": summary(rows, labels, fit_signed(rows, labels, SOLO_SIGNS if solo else SIGNS))
+            for solo, (rows, labels) in data.items()}
 
 
 def main(argv: Sequence[str]) -> None:
     games = int(argv[0]) if argv else 300
     bot = argv[1] if len(argv) > 1 else "heuristic"
     jobs = int(argv[2]) if len(argv) > 2 else 1
+    from deadboard.sim.valuefit import constant
+
     r = fit(games, bots=bot, jobs=jobs)
-    print(f"# fitted on {games} games per number of players played by {bot}: {r['multi_rows']} positions "
-          f"with opponents (wins {r['multi_rate']:.2f}, log-loss {r['multi_loss']:.4f}); {r['solo_rows']} alone "
-          f"(wins {r['solo_rate']:.2f}, log-loss {r['solo_loss']:.4f})")
-    print("WEIGHTS: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in r["multi"]) + ")")
-    print("SOLO_WEIGHTS: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in r["solo"]) + ")")
+    multi, solo = r["multi"], r["solo"]
+    print(f"# fitted on {games} games per number of players played by {bot}: {multi['rows']} positions "
+          f"with opponents (wins {multi['rate']:.2f}, log-loss {multi['loss']:.4f}); {solo['rows']} alone "
+          f"(wins {solo['rate']:.2f}, log-loss {solo['loss']:.4f})")
+    print(constant("WEIGHTS", multi["weights"]))
+    print(constant("SOLO_WEIGHTS", solo["weights"]))
 
 
 if __name__ == "__main__":
