@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import math
 
+#: the two-sided 95% quantile of the normal distribution
+Z95 = 1.959963984540054
 
-def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% by default). Sound at 0 and n, unlike the
     normal approximation."""
     if n == 0:
@@ -21,7 +24,7 @@ def mean(xs: list[float]) -> float:
     return sum(xs) / len(xs) if xs else 0.0
 
 
-def mean_ci(xs: list[float], z: float = 1.959963984540054) -> tuple[float, float]:
+def mean_ci(xs: list[float], z: float = Z95) -> tuple[float, float]:
     """Normal-approximation 95% interval of a mean."""
     n = len(xs)
     if n < 2:

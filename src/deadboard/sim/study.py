@@ -18,9 +18,7 @@ from deadboard.core.errors import SetupError
 from deadboard.core.game import Game, Option, Setup
 from deadboard.sim.results import GameRecord
 from deadboard.sim.runner import RunResult, make_tasks, run_tasks
-from deadboard.sim.stats import wilson
-
-Z95 = 1.959963984540054
+from deadboard.sim.stats import Z95, wilson
 
 
 def option_values(game: Game, spec: str) -> tuple[Option, list[Any]]:

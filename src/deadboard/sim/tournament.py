@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,9 +19,7 @@ from deadboard.core.errors import SetupError
 from deadboard.core.game import Game, Setup
 from deadboard.sim.results import GameRecord
 from deadboard.sim.runner import SimTask, run_tasks
-from deadboard.sim.stats import mean, wilson
-
-Z95 = 1.959963984540054
+from deadboard.sim.stats import mean, mean_ci, wilson
 
 
 @dataclass
@@ -82,13 +79,7 @@ class TournamentResult:
 def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, tuple[float, float]]:
     """Mean of a - b over paired games, with a normal 95% interval."""
     d = [x - y for x, y in zip(a, b)]
-    n = len(d)
-    m = mean(d)
-    if n < 2:
-        return m, (m, m)
-    var = sum((x - m) ** 2 for x in d) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return m, (m - half, m + half)
+    return mean(d), mean_ci(d)
 
 
 def run_tournament(
