@@ -15,6 +15,7 @@ in red), ZOMBIE counters, dropped items, and each seat's starting LOCATION (S) a
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -40,18 +41,8 @@ def _xy(st: DistrictState, pos: int) -> tuple[int, int]:
 
 
 def _wrap(text: str, width: int) -> list[str]:
-    words = text.split()
-    lines: list[str] = []
-    cur = ""
-    for w in words:
-        if cur and len(cur) + 1 + len(w) > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}".strip()
-    if cur:
-        lines.append(cur)
-    return lines
+    """Lines of at most ``width`` characters, broken between words only."""
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
 
 
 def _event_short(ev: Any) -> str:

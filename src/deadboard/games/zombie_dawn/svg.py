@@ -17,6 +17,7 @@ The characters of every group, with their damage, items and skills, are panels b
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -163,17 +164,8 @@ def _island_svg(st: DawnState, isl: Island, ox: int, oy: int, targets: dict[str,
 # cards
 # ==================================================================================================
 def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    cur = ""
-    for w in text.split():
-        if cur and len(cur) + 1 + len(w) > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}".strip()
-    if cur:
-        lines.append(cur)
-    return lines
+    """Lines of at most ``width`` characters, broken between words only."""
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
 
 
 def _card(x: float, y: float, key: str, title: str, head: str, body: str, fill: str, count: int = 1, sub: str = "") -> str:
