@@ -431,11 +431,7 @@ class HeuristicBot:
                       and s.c.actions[s.c.action_index[str(a[1])]].effect == "adrenaline"]
         if adrenaline and cb.dice >= 3:
             return adrenaline[0]
-        for name in ("shoot", "fight"):
-            for a in legal:
-                if a.text == name:
-                    return a
-        return None
+        return _attack(legal)
 
     def _duel(self, s: DawnState, legal: list[Action]) -> Action | None:
         cb = s.combat
@@ -451,11 +447,7 @@ class HeuristicBot:
         rally = self.abilities(s, legal, "rally")
         if rally and s.groups[self.seat].adrenaline == 0:
             return rally[0]
-        for name in ("shoot", "fight"):
-            for a in legal:
-                if a.text == name:
-                    return a
-        return None
+        return _attack(legal)
 
     def _peace(self, s: DawnState, talks: list[Action]) -> Action | None:
         """Buy peace from a group next to it that is much stronger, when its own group is weak."""
@@ -551,3 +543,12 @@ class HeuristicBot:
 
     def _flee_place(self, s: DawnState, legal: list[Action]) -> Action | None:
         return self._pick(legal)
+
+
+def _attack(legal: list[Action]) -> Action | None:
+    """Shoot if it may, else fight (None when neither is legal)."""
+    for name in ("shoot", "fight"):
+        for a in legal:
+            if a.text == name:
+                return a
+    return None

@@ -347,6 +347,19 @@ def save_options(state: DawnState, seat: int, ch: int) -> bool:
     return False
 
 
+def _take_out(state: DawnState, g: Group, ch: int) -> tuple[int, ...]:
+    """Take character ``ch`` out of group ``g`` (dead, or discarded by a mission): its damage cards
+    to the discard; returns the items it carried, which it no longer holds."""
+    g.chars.remove(ch)
+    _leave(state, g, ch)
+    for d in state.cdmg[ch]:
+        state.damage.discard(d)
+    state.cdmg[ch] = ()
+    items = state.citems[ch]
+    state.citems[ch] = ()
+    return tuple(items)
+
+
 def kill(state: DawnState, ch: int, cause: str, killer: int = -1) -> None:
     """Rulebook §Death of Characters. ``killer`` is the opposing group in a combat between groups
     (it may keep the dead character's items)."""
@@ -355,14 +368,8 @@ def kill(state: DawnState, ch: int, cause: str, killer: int = -1) -> None:
         return
     g = state.groups[seat]
     c = state.c
-    g.chars.remove(ch)
+    items = _take_out(state, g, ch)
     g.dead.append(ch)
-    _leave(state, g, ch)
-    for d in state.cdmg[ch]:
-        state.damage.discard(d)
-    state.cdmg[ch] = ()
-    items = state.citems[ch]
-    state.citems[ch] = ()
     state.emit("death", f"{c.characters[ch].name} ({colour(seat)}) dies: {cause}", {"character": c.characters[ch].id, "seat": seat})
     if killer >= 0:
         if items:
@@ -478,13 +485,7 @@ def release_character(state: DawnState, seat: int, ch: int) -> None:
     """A character discarded by a mission: back into the character deck, which is shuffled; its
     skills go to the Victory Points pile, its items to the other characters or the discard."""
     g = state.groups[seat]
-    g.chars.remove(ch)
-    _leave(state, g, ch)
-    for d in state.cdmg[ch]:
-        state.damage.discard(d)
-    state.cdmg[ch] = ()
-    items = state.citems[ch]
-    state.citems[ch] = ()
+    items = _take_out(state, g, ch)
     if items:
         state.pending.append(("items", seat, "death", tuple(items), 0))
     state.char_deck.put_bottom(ch)

@@ -464,28 +464,31 @@ def _legal(state: DawnState) -> list[Action]:
     return ax.step_actions(state, state.pending[-1])
 
 
+def _redeal(rng: Rng, deck: list[int], hands: list[list[int]]) -> tuple[list[int], list[list[int]]]:
+    """Shuffle a deck and the hidden hands dealt from it together, and deal each hand as many cards
+    as it held: the new deck and the new hands."""
+    pool = sorted([*deck, *(k for hand in hands for k in hand)])
+    rng.shuffle(pool)
+    dealt: list[list[int]] = []
+    i = 0
+    for hand in hands:
+        dealt.append(pool[i:i + len(hand)])
+        i += len(hand)
+    return pool[i:], dealt
+
+
 def _resample(state: DawnState, seat: int, rng: Rng) -> None:
     """Redraw everything ``seat`` cannot see from the pool of cards it cannot see."""
     groups = state.groups
     others = [g for g in groups if g.seat != seat]
     # action cards: the deck and the other players' hands
-    pool = sorted([*state.actions.cards, *(k for g in others for k in g.hand)])
-    rng.shuffle(pool)
-    i = 0
-    for g in others:
-        k = len(g.hand)
-        g.hand = pool[i:i + k]
-        i += k
-    state.actions.cards = pool[i:]
+    state.actions.cards, hands = _redeal(rng, state.actions.cards, [g.hand for g in others])
+    for g, hand in zip(others, hands):
+        g.hand = hand
     # missions: the deck and the other players' hidden missions
-    pool = sorted([*state.missions.cards, *(m for g in others for m in g.missions)])
-    rng.shuffle(pool)
-    i = 0
-    for g in others:
-        k = len(g.missions)
-        g.missions = pool[i:i + k]
-        i += k
-    state.missions.cards = pool[i:]
+    state.missions.cards, hands = _redeal(rng, state.missions.cards, [g.missions for g in others])
+    for g, hand in zip(others, hands):
+        g.missions = hand
     # characters and skills being chosen by another seat
     chars = list(state.char_deck.cards)
     skills = list(state.skill_deck.cards)
