@@ -168,11 +168,11 @@ def test_a_solitaire_game_of_the_night_is_played_to_its_end_by_clicking(server: 
     page.screenshot(path=str(ARTIFACTS / "the-night-quick-game-over.png"))
 
 
-def test_a_seats_page_never_shows_the_other_seats_secret(server: LiveServer, browser: Any) -> None:
-    made = new_game(server, scenario="quick-game", options={"hidden-hero": True}, players=2, seed=31)
-    pages = []
-    contexts = []
-    for link in made["links"][:2]:
+def seat_pages(server: LiveServer, browser: Any, links: list[dict[str, Any]]) -> tuple[list[Any], list[Any]]:
+    """Each seat's link opened in a browser context of its own (no shared storage): the contexts
+    and the ready pages."""
+    contexts, pages = [], []
+    for link in links:
         ctx = browser.new_context(viewport={"width": 1280, "height": 800})
         contexts.append(ctx)
         pg = ctx.new_page()
@@ -180,6 +180,12 @@ def test_a_seats_page_never_shows_the_other_seats_secret(server: LiveServer, bro
         pg.goto(server.url + link["url"])
         ready(pg)
         pages.append(pg)
+    return contexts, pages
+
+
+def test_a_seats_page_never_shows_the_other_seats_secret(server: LiveServer, browser: Any) -> None:
+    made = new_game(server, scenario="quick-game", options={"hidden-hero": True}, players=2, seed=31)
+    contexts, pages = seat_pages(server, browser, made["links"][:2])
     p1, p2 = pages
     seen: list[str] = []
     p1.on("response", lambda r: seen.append(r.text()) if "/api/games/" in r.url and r.ok else None)
@@ -357,15 +363,7 @@ def test_a_zombie_dawn_page_never_shows_the_other_players_hand(server: LiveServe
         mine = {recs[k].id for k in state.groups[0].hand}
         private = {recs[k].id for k in state.groups[1].hand} - mine
     assert private, "choose a seed where Player 2 holds a card Player 1 does not"
-    contexts, pages = [], []
-    for link in made["links"][:2]:
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-        contexts.append(ctx)
-        pg = ctx.new_page()
-        pg.set_default_timeout(10_000)
-        pg.goto(server.url + link["url"])
-        ready(pg)
-        pages.append(pg)
+    contexts, pages = seat_pages(server, browser, made["links"][:2])
     p1, p2 = pages
     seen: list[str] = []
     p1.on("response", lambda r: seen.append(r.text()) if "/api/games/" in r.url and r.ok else None)
