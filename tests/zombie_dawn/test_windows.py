@@ -19,6 +19,15 @@ def _four(active: int = 0) -> DawnState:
     return s
 
 
+def _pass_window(s: DawnState) -> list[int]:
+    """Every seat asked in the open response window passes; the seats in the order asked."""
+    asked = []
+    while s.decision is not None and s.decision.kind == "respond":
+        asked.append(s.decision.seat)
+        GAME.apply(s, "pass")
+    return asked
+
+
 def _walk(s: DawnState) -> None:
     move = next(a for a in texts(s) if a.startswith("move "))
     GAME.apply(s, move)
@@ -27,10 +36,7 @@ def _walk(s: DawnState) -> None:
 def test_after_an_action_the_opponents_respond_clockwise_from_the_active_player() -> None:
     s = _four(active=0)
     _walk(s)
-    asked = []
-    while s.decision is not None and s.decision.kind == "respond":
-        asked.append(s.decision.seat)
-        GAME.apply(s, "pass")
+    asked = _pass_window(s)
     assert asked == [1, 2, 3]
     assert s.decision is not None and s.decision.kind == "turn" and s.decision.seat == 0
 
@@ -40,10 +46,7 @@ def test_the_window_order_wraps_round_the_table() -> None:
     s.decision = s.decision._replace(seat=2)  # it is seat 2's turn
     refresh(s)
     _walk(s)
-    asked = []
-    while s.decision is not None and s.decision.kind == "respond":
-        asked.append(s.decision.seat)
-        GAME.apply(s, "pass")
+    asked = _pass_window(s)
     assert asked == [3, 0, 1]
 
 
@@ -59,10 +62,7 @@ def test_a_seat_with_nothing_to_play_is_not_asked() -> None:
     s.groups[2].hand = []
     refresh(s)
     _walk(s)
-    asked = []
-    while s.decision is not None and s.decision.kind == "respond":
-        asked.append(s.decision.seat)
-        GAME.apply(s, "pass")
+    asked = _pass_window(s)
     assert asked == [1, 3]
 
 
@@ -85,10 +85,7 @@ def test_zombies_played_in_a_window_start_a_combat_resolved_at_once_then_the_win
     GAME.apply(s, "play shambler red")
     # the combat comes first: its own window (the other opponents of red, clockwise from red)
     assert s.combat is not None and s.combat.group == 0
-    asked = []
-    while s.decision is not None and s.decision.kind == "respond":
-        asked.append(s.decision.seat)
-        GAME.apply(s, "pass")
+    asked = _pass_window(s)
     assert asked == [1, 2, 3]
     assert s.decision is not None and s.decision.kind == "combat" and s.decision.seat == 0
     while s.combat is not None and s.decision is not None and s.decision.kind != "respond":
@@ -104,10 +101,7 @@ def test_the_combat_window_starts_from_the_active_player_and_skips_the_fighting_
     _walk(s)
     GAME.apply(s, "pass")  # seat 1
     GAME.apply(s, "play shambler white")  # seat 2 (purple) attacks seat 3 (white) during seat 0's turn
-    asked = []
-    while s.decision is not None and s.decision.kind == "respond":
-        asked.append(s.decision.seat)
-        GAME.apply(s, "pass")
+    asked = _pass_window(s)
     assert asked == [0, 1, 2]
     assert s.decision is not None and s.decision.kind == "combat" and s.decision.seat == 3
 
