@@ -9,7 +9,7 @@ Newton steps; numpy is imported only here, when fitting).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,3 +96,26 @@ def summary(rows: Sequence[Sequence[float]], labels: Sequence[float], weights: S
 def constant(name: str, weights: Sequence[float]) -> str:
     """The line to paste into a value function's module: ``NAME: tuple[float, ...] = (…)``."""
     return f"{name}: tuple[float, ...] = (" + ", ".join(f"{w:.4f}" for w in weights) + ")"
+
+
+def won_rows(
+    game: Game,
+    setup: Setup,
+    bot: str,
+    seed: int,
+    every: float,
+    features: Callable[[State], list[float] | None],
+) -> tuple[list[list[float]], list[float]]:
+    """One seeded game's training rows: ``features`` of each sampled seat-0 view (None: the view is
+    left out), each labelled 1 if seat 0 won the game, else 0."""
+    rows: list[list[float]] = []
+    labels: list[float] = []
+    for played in sample_positions(game, [setup], bot, 1, seed, every):
+        outcome = game.outcome(played.final)
+        won = 1.0 if outcome is not None and 0 in outcome.winners else 0.0
+        for v in played.positions:
+            row = features(v)
+            if row is not None:
+                rows.append(row)
+                labels.append(won)
+    return rows, labels

@@ -100,22 +100,16 @@ def evaluate(game: Game, state: State, seat: int) -> float:
 def positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[list[list[float]], list[float]]:
     """One game's training rows (seat 0's positions) and labels (did seat 0 win)."""
     from deadboard.core.registry import get_game
-    from deadboard.sim.valuefit import sample_positions
+    from deadboard.sim.valuefit import won_rows
 
     setup_json, bot, seed, index, every = task
-    game = get_game("district-z")
-    rows: list[list[float]] = []
-    labels: list[float] = []
-    for played in sample_positions(game, [Setup.from_json(setup_json)], bot, 1, seed + index, every):
-        outcome = game.outcome(played.final)
-        won = 1.0 if outcome is not None and 0 in outcome.winners else 0.0
-        for v in played.positions:
-            assert isinstance(v, DistrictState)
-            p = v.players[0]
-            if p.status == LIVE and p.surv >= 0 and p.pos >= 0:
-                rows.append(features(v, 0))
-                labels.append(won)
-    return rows, labels
+
+    def row(v: State) -> list[float] | None:
+        assert isinstance(v, DistrictState)
+        p = v.players[0]
+        return features(v, 0) if p.status == LIVE and p.surv >= 0 and p.pos >= 0 else None
+
+    return won_rows(get_game("district-z"), Setup.from_json(setup_json), bot, seed + index, every, row)
 
 
 def fit(games: int = 1000, seed: int = 1, bots: str = "heuristic", every: float = 0.3, jobs: int = 1) -> dict[str, Any]:

@@ -323,21 +323,15 @@ def fit(games: int = 300, seed: int = 1, bots: str = "random", every: float = 0.
 def calibration_positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[list[list[float]], list[float]]:
     """One game's rows for the side's calibration: its features and whether the humans' side won."""
     from deadboard.core.registry import get_game
-    from deadboard.sim.valuefit import sample_positions
+    from deadboard.sim.valuefit import won_rows
 
     setup_json, bot, seed, index, every = task
-    game = get_game("the-night")
-    rows: list[list[float]] = []
-    labels: list[float] = []
-    for played in sample_positions(game, [Setup.from_json(setup_json)], bot, 1, seed + index, every):
-        outcome = game.outcome(played.final)
-        won = 1.0 if outcome is not None and 0 in outcome.winners else 0.0
-        for v in played.positions:
-            assert isinstance(v, NightState)
-            if phases_left(v) > 0:
-                rows.append(calibration_features(v, survival_side(v, survival(v))))
-                labels.append(won)
-    return rows, labels
+
+    def row(v: State) -> list[float] | None:
+        assert isinstance(v, NightState)
+        return calibration_features(v, survival_side(v, survival(v))) if phases_left(v) > 0 else None
+
+    return won_rows(get_game("the-night"), Setup.from_json(setup_json), bot, seed + index, every, row)
 
 
 def fit_calibration(games: int = 100, seed: int = 2, bots: str = "heuristic", every: float = 0.1, jobs: int = 1) -> dict[str, Any]:
