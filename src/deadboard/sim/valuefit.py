@@ -119,3 +119,28 @@ def won_rows(
                 rows.append(row)
                 labels.append(won)
     return rows, labels
+
+
+
+def fit_args(argv: Sequence[str], game: Game, games: int, bot: str) -> tuple[int, str, int]:
+    """``[GAMES [BOT [JOBS]]]`` of a refit command, with these defaults (1 process). A bad number
+    or a bot ``game`` does not have ends the command with a one-line message, not a traceback."""
+    from deadboard.bots.base import make_bot
+    from deadboard.core.errors import DeadboardError
+
+    def number(text: str, what: str) -> int:
+        value = int(text) if text.isdigit() else 0
+        if value < 1:
+            raise SystemExit(f"error: {what} must be a whole number of at least 1, not {text!r}")
+        return value
+
+    if len(argv) > 3:
+        raise SystemExit("error: give at most GAMES, BOT and JOBS")
+    n = number(argv[0], "GAMES") if argv else games
+    name = argv[1] if len(argv) > 1 else bot
+    jobs = number(argv[2], "JOBS") if len(argv) > 2 else 1
+    try:
+        make_bot(name, game, 0, 0)
+    except DeadboardError as e:
+        raise SystemExit(f"error: {e}") from None
+    return n, name, jobs

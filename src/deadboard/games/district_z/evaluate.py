@@ -127,11 +127,10 @@ def fit(games: int = 1000, seed: int = 1, bots: str = "heuristic", every: float 
 
 
 def main(argv: Sequence[str]) -> None:
-    from deadboard.sim.valuefit import constant
+    from deadboard.core.registry import get_game
+    from deadboard.sim.valuefit import constant, fit_args
 
-    games = int(argv[0]) if argv else 1000
-    bot = argv[1] if len(argv) > 1 else "heuristic"
-    jobs = int(argv[2]) if len(argv) > 2 else 1
+    games, bot, jobs = fit_args(argv, get_game("district-z"), 1000, "heuristic")
     r = fit(games, bots=bot, jobs=jobs)
     print(f"# fitted on {games} games played by {bot}: {r['rows']} positions (wins {r['rate']:.2f}, "
           f"log-loss {r['loss']:.4f})")

@@ -353,20 +353,17 @@ def main(argv: Sequence[str]) -> None:
     """``python -m deadboard.games.the_night.evaluate [GAMES [BOT [JOBS]]]``: refit and print the
     survival and Take the House weights; ``... calibration [GAMES [BOT [JOBS]]]`` refits the
     side's calibration (run it after the others, with the heuristic bot)."""
-    from deadboard.sim.valuefit import constant
+    from deadboard.core.registry import get_game
+    from deadboard.sim.valuefit import constant, fit_args
 
     if argv and argv[0] == "calibration":
-        games = int(argv[1]) if len(argv) > 1 else 100
-        bot = argv[2] if len(argv) > 2 else "heuristic"
-        jobs = int(argv[3]) if len(argv) > 3 else 1
+        games, bot, jobs = fit_args(argv[1:], get_game("the-night"), 100, "heuristic")
         b = fit_calibration(games, bots=bot, jobs=jobs)
         print(f"# fitted on {games} games per setup played by {bot}: {b['rows']} positions "
               f"(wins {b['rate']:.2f}, log-loss {b['loss']:.4f})")
         print(constant("CALIBRATION", b["weights"]))
         return
-    games = int(argv[0]) if argv else 300
-    bot = argv[1] if len(argv) > 1 else "random"
-    jobs = int(argv[2]) if len(argv) > 2 else 1
+    games, bot, jobs = fit_args(argv, get_game("the-night"), 300, "random")
     r = fit(games, bots=bot, jobs=jobs)
     h, t = r["human"], r["take"]
     print(f"# fitted on {games} games per setup played by {bot}: {h['rows']} human positions "

@@ -245,11 +245,10 @@ def fit(games: int = 300, seed: int = 1, bots: str = "heuristic", every: float =
 
 
 def main(argv: Sequence[str]) -> None:
-    games = int(argv[0]) if argv else 300
-    bot = argv[1] if len(argv) > 1 else "heuristic"
-    jobs = int(argv[2]) if len(argv) > 2 else 1
-    from deadboard.sim.valuefit import constant
+    from deadboard.core.registry import get_game
+    from deadboard.sim.valuefit import constant, fit_args
 
+    games, bot, jobs = fit_args(argv, get_game("zombie-dawn"), 300, "heuristic")
     r = fit(games, bots=bot, jobs=jobs)
     multi, solo = r["multi"], r["solo"]
     print(f"# fitted on {games} games per number of players played by {bot}: {multi['rows']} positions "
