@@ -36,6 +36,7 @@ from typing import Any
 
 from deadboard.core.game import Game, Setup, State
 from deadboard.core.grid import OPEN
+from deadboard.core.value import logistic
 from deadboard.games.the_night import ai
 from deadboard.games.the_night.board import CLOSED, best_weapon, is_firearm_ready
 from deadboard.games.the_night.combat import human_strength
@@ -162,17 +163,6 @@ def take_features(state: NightState, t: float) -> list[float]:
     return [1.0, t, zleft, len(live) / 7, power, guns / 3, t * zleft]
 
 
-def _logistic(weights: Sequence[float], x: Sequence[float]) -> float:
-    z = 0.0
-    for wi, xi in zip(weights, x):
-        z += wi * xi
-    if z < -30:
-        return 0.0
-    if z > 30:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-z))
-
-
 def survival(state: NightState) -> dict[int, float]:
     """Each human's chance of being alive at dawn (0 for the dead, 1 for the escaped)."""
     t = phases_left(state)
@@ -181,7 +171,7 @@ def survival(state: NightState) -> dict[int, float]:
     for hu in state.humans:
         if hu.status == LIVE:
             r = risk.get(hu.idx, 0.0)
-            out[hu.idx] = 1.0 if t == 0 else _logistic(HUMAN_WEIGHTS, human_features(state, hu.idx, t, r))
+            out[hu.idx] = 1.0 if t == 0 else logistic(HUMAN_WEIGHTS, human_features(state, hu.idx, t, r))
         elif hu.status == ESCAPED:
             out[hu.idx] = 1.0
     return out
@@ -212,8 +202,8 @@ def side_value(state: NightState, surv: dict[int, float]) -> float:
     """The humans' side's chance of winning."""
     cfg = state.cfg
     if cfg.scenario == "take-the-house":
-        return _logistic(TAKE_WEIGHTS, take_features(state, phases_left(state)))
-    return _logistic(CALIBRATION, calibration_features(state, survival_side(state, surv)))
+        return logistic(TAKE_WEIGHTS, take_features(state, phases_left(state)))
+    return logistic(CALIBRATION, calibration_features(state, survival_side(state, surv)))
 
 
 def survival_side(state: NightState, surv: dict[int, float]) -> float:

@@ -32,6 +32,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from deadboard.core.game import Game, Setup, State
+from deadboard.core.value import logistic
+from deadboard.games.zombie_dawn.effects import token_zones
 from deadboard.games.zombie_dawn.setup import MISSIONS_EACH
 from deadboard.games.zombie_dawn.state import OVER, DawnState
 
@@ -51,25 +53,6 @@ def played_share(state: DawnState) -> float:
         return 0.0
     done = (state.round - 1) * cfg.players + min(state.turns_done, cfg.players)
     return min(1.0, done / (cfg.rounds * cfg.players))
-
-
-def _zones(state: DawnState) -> list[int]:
-    """Each seat's map zones holding at least one of its Searched tokens."""
-    n = state.cfg.players
-    b = state.board
-    if b is None:
-        return [0] * n
-    zone_at = b.zone_at
-    searched = state.searched
-    seen: list[set[int]] = [set() for _ in range(n)]
-    for sq in b.locations:
-        bits = searched[sq]
-        if bits:
-            z = zone_at[sq]
-            for s in range(n):
-                if bits >> s & 1:
-                    seen[s].add(z)
-    return [len(z) for z in seen]
 
 
 def _group(state: DawnState, seat: int) -> tuple[int, float, int, int, int]:
@@ -109,7 +92,7 @@ def features(state: DawnState, seat: int) -> list[float]:
 
 def _stats(state: DawnState) -> list[tuple[float, ...]]:
     """Each seat's projected VP, live characters, fighting dice / 3, damage, Xp, items, hand size / 3."""
-    zones = _zones(state)
+    zones = [len(token_zones(state, s)) for s in range(state.cfg.players)]
     groups = state.groups
     out: list[tuple[float, ...]] = []
     for s in range(state.cfg.players):
@@ -146,17 +129,6 @@ def solo_features(state: DawnState) -> list[float]:
             float(items)]
 
 
-def _logistic(weights: Sequence[float], x: Sequence[float]) -> float:
-    z = 0.0
-    for w, v in zip(weights, x):
-        z += w * v
-    if z < -30:
-        return 0.0
-    if z > 30:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-z))
-
-
 def evaluate(game: Game, state: State, seat: int) -> float:
     """``seat``'s chance of winning from ``state`` (a view or a determinized view)."""
     assert isinstance(state, DawnState)
@@ -166,8 +138,8 @@ def evaluate(game: Game, state: State, seat: int) -> float:
             return 0.0
         return 1.0 / len(o.winners)
     if state.cfg.solo:
-        return _logistic(SOLO_WEIGHTS, solo_features(state))
-    return _logistic(WEIGHTS, features(state, seat))
+        return logistic(SOLO_WEIGHTS, solo_features(state))
+    return logistic(WEIGHTS, features(state, seat))
 
 
 # ----- fitting ----------------------------------------------------------------------------------
