@@ -1227,12 +1227,11 @@ def apply(st: DistrictState, a: Action) -> None:
         else:
             st.emit("event", f"{c.locations[st.card[pos]].name} stays; later visits are disregarded", None)
     elif kind == "meet":
-        if k == "roll":
-            pass
-        elif k == "nothing":
+        # "roll": the visit goes on to the card's event as if nobody were there
+        if k == "nothing":
             st.emit("meet", f"{st.name(seat)} does nothing", None)
             _cut_visit(st)
-        else:
+        elif k != "roll":
             _cut_visit(st)
             _push(st, *_engage(st, seat, _seat_by_name(st, str(a[1])), str(k), ()))
     elif kind == "engage":

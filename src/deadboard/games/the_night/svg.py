@@ -512,7 +512,7 @@ def label_of(state: NightState, a: Action) -> str:
         if k == "zdone":
             return f"{args[0]} is done"
     except (IndexError, KeyError):
-        pass
+        pass  # an action text this cannot read is labelled by its text as it stands
     return a.text
 
 

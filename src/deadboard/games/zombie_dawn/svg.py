@@ -329,7 +329,7 @@ def label_of(st: DawnState, a: Action) -> str:
         if k == "offer" and args:
             return f"Offer the {name_of(args[0])}"
     except (IndexError, ValueError):
-        pass
+        pass  # an action text this cannot read is labelled by its text as it stands
     simple = {"end": "End your turn", "pass": "Pass", "fight": "Fight", "stop": "Stop searching", "done": "Done",
               "die": "Let the character die", "roll": "Roll", "accept": "Accept", "decline": "Decline",
               "propose": "Propose the offer", "cancel": "Call off the offer",
