@@ -2,8 +2,10 @@
 
 It gathers weapons, guns with their ammo, the Keys and boards; boards and locks the way in; shoots
 before the zombies close in; fights hand-to-hand only with good odds; keeps the humans together and
-out of the zombies' reach. It looks one action ahead: every non-random action is tried on a copy of
-its view and the result scored by :func:`evaluate`; shots and fights are judged by their odds.
+out of the zombies' reach. In Take the House, won only by clearing the house, it hunts the zombies
+down instead: it closes in, shoots at any fair chance and takes any fair fight. It looks one
+action ahead: every non-random action is tried on a copy of its view and the result scored by
+:func:`evaluate`; shots and fights are judged by their odds.
 
 The threat of the zombies is one distance field per decision: for every square, how many AP short
 (negative) or spare the nearest zombie would be to attack a human standing there, following the
@@ -114,14 +116,25 @@ def _multi_field(state: NightState, sources: dict[int, int]) -> list[int]:
     return [d + base if d < INF else INF for d in dist]
 
 
+#: Take the House: what a square of distance between a human and the nearest zombie costs
+HUNT_PULL = 0.3
+#: the least chance of winning a hand-to-hand combat the bot seeks out (Take the House: any fair
+#: fight, since the house must be cleared; otherwise only good odds)
+ATTACK_ODDS = 0.72
+HUNT_ATTACK_ODDS = 0.58
+
+
 def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> float:
-    """Score a position for the human side (higher is better)."""
+    """Score a position for the human side (higher is better). In Take the House (zombies confined
+    to the house, which must be cleared) the humans close in on the zombies instead of keeping away."""
     c = state.c
     items = c.items
     where = state.item_where
     score = 0.0
     live = [h for h in state.humans if h.status == LIVE]
     hero = set(state.heroes)
+    hunt = state.cfg.confine
+    zombies = list(state.zsq.values())
     op = state.op
     inside = c.inside
     open_spots = [o.a if inside[o.a] else o.b for o in c.grid.openings if inside[o.a] != inside[o.b] and not op[o.id] & BOARDED]
@@ -138,7 +151,13 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
         score += sum(1.0 for i in carried if items[i].kind == "firearm") - 0.5 * len(guns)
         score += 0.3 * sum(1 for i in carried if items[i].kind in ("board", "keys"))
         t = threat[h.sq]
-        if t <= 0:
+        if hunt:
+            # Take the House: close in on the zombies, but not where several can strike at once
+            score -= HUNT_PULL * min(min((dist[h.sq][zq] for zq in zombies), default=0), 15)
+            if t <= 0:
+                defence = human_strength(state, h.idx) + bonus
+                score -= w * 0.2 * (1 - p_human_wins(defence - 4))
+        elif t <= 0:
             defence = human_strength(state, h.idx) + bonus
             p_lose = 1 - p_human_wins(defence - 4)
             score -= w * (0.6 + 1.2 * p_lose)
@@ -151,7 +170,7 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
             score -= 1.5 * boards * min(min(dist[h.sq][x] for x in open_spots), 15) / 15.0
         if lock_spots and any(items[i].kind == "keys" for i in carried):
             score -= 2.0 * min(min(dist[h.sq][x] for x in lock_spots), 15) / 15.0
-        if not c.inside[h.sq]:
+        if not c.inside[h.sq] and not hunt:
             score -= 1.5
     # keep together (humans near each other help and are easier to defend), but never on one square
     for i, a in enumerate(live):
@@ -242,11 +261,12 @@ class HeuristicBot:
         dist = _static_distances(state)
         h = state.active
         hu = state.humans[h]
-        # 1. a good shot first
+        hunt = state.cfg.confine
+        # 1. a good shot first (any fair one when the house must be cleared)
         shots = [a for a in legal if a[0] == "shoot"]
         if shots:
             a, p = self._best_shot(state, shots, h)
-            if a is not None and p >= 0.5:
+            if a is not None and p >= (0.34 if hunt else 0.5):
                 return a
         # 2. hand-to-hand only with good odds, or when cornered
         attacks = [a for a in legal if a[0] == "attack"]
@@ -280,7 +300,7 @@ class HeuristicBot:
                 v -= 0.1
             if v > best_v + 1e-9:
                 best, best_v = a, v
-        if best_attack is not None and (best_p >= 0.72 or (best is None and threat[hu.sq] <= 0 and best_p >= 0.45)):
+        if best_attack is not None and (best_p >= (HUNT_ATTACK_ODDS if hunt else ATTACK_ODDS) or (best is None and threat[hu.sq] <= 0 and best_p >= 0.45)):
             return best_attack
         if best is not None:
             return best

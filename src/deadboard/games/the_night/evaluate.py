@@ -22,9 +22,10 @@ sees and costs a few dozen operations per human. The model:
   survive with at least as many kills.
 
 The weights are fitted on positions from seeded games: ``python -m
-deadboard.games.the_night.evaluate 40 mcts:100 2`` refits the survival and Take the House models
-on games of MCTS (100 iterations, 2 processes), ``... calibration 40 heuristic 2`` the calibration;
-each prints the constants to paste below.
+deadboard.games.the_night.evaluate 40 mcts:100 2`` refits the survival model on games of MCTS
+(100 iterations, 2 processes), ``... take 150 heuristic 2`` the Take the House model on games of
+the heuristic player (with and without guns, 20 and 35 zombies), ``... calibration 40 heuristic 2``
+the calibration; each prints the constants to paste below.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ HUMAN_WEIGHTS: tuple[float, ...] = (-0.5085, -1.8871, -0.7950, -0.0872, -0.3107,
 #: :func:`calibration_features`): the survival model is fitted on weaker play
 CALIBRATION: tuple[float, ...] = (1.4191, 1.1108, 0.2700)
 #: Take the House model (see :func:`take_features`)
-TAKE_WEIGHTS: tuple[float, ...] = (0.0, 3.0, -2.0, 2.0, 1.0, 1.0, 0.0)
+TAKE_WEIGHTS: tuple[float, ...] = (0.2256, 1.8126, -2.4049, 0.9034, 0.5283, 1.1579, 1.7213)
 
 _BEFORE_ZOMBIES = frozenset({SETUP, ARRIVAL, REANIMATION, ZOMBIES})
 
@@ -159,7 +160,7 @@ def take_features(state: NightState, t: float) -> list[float]:
         if CARRIED <= where < ON_OPENING and c.items[i].kind == "firearm" and state.humans[where - CARRIED].status == LIVE \
                 and is_firearm_ready(state, where - CARRIED, i):
             guns += 1
-    zleft = (len(state.zsq) + len(state.cup)) / 10
+    zleft = len(state.zsq) / 10  # no zombie arrives or rises in this scenario
     return [1.0, t, zleft, len(live) / 7, power, guns / 3, t * zleft]
 
 
@@ -257,7 +258,12 @@ SURVIVE_SETUPS: tuple[dict[str, Any], ...] = (
     {"scenario": "no-chance"},
     {"scenario": "standard", "options": {"random-events": True, "dodge": True}},
 )
-TAKE_SETUPS: tuple[dict[str, Any], ...] = ({"scenario": "take-the-house"},)
+TAKE_SETUPS: tuple[dict[str, Any], ...] = (
+    {"scenario": "take-the-house"},
+    {"scenario": "take-the-house", "options": {"guns": 0}},
+    {"scenario": "take-the-house", "options": {"zombies": 35}},
+    {"scenario": "take-the-house", "options": {"zombies": 35, "guns": 0}},
+)
 
 Rows = tuple[list[list[float]], list[float]]
 
@@ -296,18 +302,20 @@ def positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[str, R
     return ("take" if take else "human"), (rows, labels)
 
 
-def fit(games: int = 300, seed: int = 1, bots: str = "random", every: float = 0.15, jobs: int = 1) -> dict[str, Any]:
-    """Refit both models on positions from seeded games; returns the weights and their log-loss."""
+def fit(games: int = 300, seed: int = 1, bots: str = "random", every: float = 0.15, jobs: int = 1,
+        setups: Sequence[dict[str, Any]] = SURVIVE_SETUPS + TAKE_SETUPS) -> dict[str, Any]:
+    """Refit the models on positions from seeded games of ``setups``; returns the weights and their
+    log-loss by model ("human", "take")."""
     from deadboard.sim.backends import execute
     from deadboard.sim.valuefit import fit_logistic, summary
 
     tasks = [(dict(js), bots, seed * 1_000_003 + k * 10_007, i, every)
-             for k, js in enumerate(SURVIVE_SETUPS + TAKE_SETUPS) for i in range(games)]
+             for k, js in enumerate(setups) for i in range(games)]
     data: dict[str, Rows] = {"human": ([], []), "take": ([], [])}
     for kind, (rows, labels) in execute(positions, tasks, jobs=jobs):
         data[kind][0].extend(rows)
         data[kind][1].extend(labels)
-    return {kind: summary(rows, labels, fit_logistic(rows, labels)) for kind, (rows, labels) in data.items()}
+    return {kind: summary(rows, labels, fit_logistic(rows, labels)) for kind, (rows, labels) in data.items() if rows}
 
 
 def calibration_positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[list[list[float]], list[float]]:
@@ -341,11 +349,20 @@ def fit_calibration(games: int = 100, seed: int = 2, bots: str = "heuristic", ev
 
 def main(argv: Sequence[str]) -> None:
     """``python -m deadboard.games.the_night.evaluate [GAMES [BOT [JOBS]]]``: refit and print the
-    survival and Take the House weights; ``... calibration [GAMES [BOT [JOBS]]]`` refits the
-    side's calibration (run it after the others, with the heuristic bot)."""
+    survival weights; ``... take [GAMES [BOT [JOBS]]]`` the Take the House weights (on games of
+    the heuristic player by default: it clears the house often enough to learn from);
+    ``... calibration [GAMES [BOT [JOBS]]]`` refits the side's calibration (run it after the
+    survival model, with the heuristic bot)."""
     from deadboard.core.registry import get_game
     from deadboard.sim.valuefit import constant, fit_args
 
+    if argv and argv[0] == "take":
+        games, bot, jobs = fit_args(argv[1:], get_game("the-night"), 200, "heuristic")
+        t = fit(games, bots=bot, jobs=jobs, setups=TAKE_SETUPS)["take"]
+        print(f"# fitted on {games} games per setup played by {bot}: {t['rows']} positions "
+              f"(wins {t['rate']:.2f}, log-loss {t['loss']:.4f})")
+        print(constant("TAKE_WEIGHTS", t["weights"]))
+        return
     if argv and argv[0] == "calibration":
         games, bot, jobs = fit_args(argv[1:], get_game("the-night"), 100, "heuristic")
         b = fit_calibration(games, bots=bot, jobs=jobs)
@@ -354,13 +371,10 @@ def main(argv: Sequence[str]) -> None:
         print(constant("CALIBRATION", b["weights"]))
         return
     games, bot, jobs = fit_args(argv, get_game("the-night"), 300, "random")
-    r = fit(games, bots=bot, jobs=jobs)
-    h, t = r["human"], r["take"]
+    h = fit(games, bots=bot, jobs=jobs, setups=SURVIVE_SETUPS)["human"]
     print(f"# fitted on {games} games per setup played by {bot}: {h['rows']} human positions "
-          f"(survival {h['rate']:.2f}, log-loss {h['loss']:.4f}); {t['rows']} Take the House "
-          f"positions (wins {t['rate']:.2f}, log-loss {t['loss']:.4f})")
+          f"(survival {h['rate']:.2f}, log-loss {h['loss']:.4f})")
     print(constant("HUMAN_WEIGHTS", h["weights"]))
-    print(constant("TAKE_WEIGHTS", t["weights"]))
 
 
 if __name__ == "__main__":
