@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from deadboard.bots.base import make_bot
 from deadboard.core import Setup
+from deadboard.games.the_night.state import NightState
 from deadboard.sim.play import play_game
+from tests.the_night.helpers import GAME, act_as, board, sq
 
-from .helpers import GAME, act_as, board, sq
+STORY = {"story": {"victory": {"collect": ["keys"], "exit": 3}}}
 
 
 def _move_toward_zombie(scenario: str) -> int:
@@ -30,3 +32,28 @@ def test_the_heuristic_player_clears_the_house() -> None:
     # Take the House is lost unless every zombie is removed: the bot hunts them down
     results = [play_game(GAME, Setup("take-the-house"), seed, "heuristic").outcome for seed in range(10)]
     assert sum(1 for o in results if o.winners) >= 8
+
+
+def _choice(s: NightState) -> str:
+    return make_bot("heuristic", GAME, 0, 1).choose(GAME, GAME.view(s, 0), GAME.legal_actions(s)).text
+
+
+def test_in_a_story_won_by_leaving_a_human_with_the_goal_item_escapes() -> None:
+    s = board(humans={"Ben": "v6", "Judy": "c8"}, items={"keys": "Ben"}, scenario="make-your-own-story", options=STORY)
+    act_as(s, "Ben")
+    assert _choice(s) == "escape Ben"
+
+
+def test_the_human_nearest_a_goal_item_fetches_it_instead_of_escaping() -> None:
+    s = board(humans={"Ben": "v6"}, items={"keys": "e7"}, scenario="make-your-own-story", options=STORY)
+    act_as(s, "Ben")
+    assert _choice(s) != "escape Ben"
+    s = board(humans={"Ben": "v6", "Judy": "e8"}, items={"keys": "e7"}, scenario="make-your-own-story", options=STORY)
+    act_as(s, "Ben")
+    assert _choice(s) == "escape Ben"  # Judy is nearer the Keys
+
+
+def test_the_heuristic_player_pursues_a_story_goal() -> None:
+    story = {"story": {"victory": {"exit": 1, "survivors": 3}}}
+    results = [play_game(GAME, Setup("make-your-own-story", story), seed, "heuristic").outcome for seed in range(12)]
+    assert sum(1 for o in results if o.winners) >= 6

@@ -7,7 +7,7 @@ import pytest
 from deadboard.core import Setup, SetupError
 from deadboard.games.the_night.rules import _end_turn, _reanimation
 from deadboard.games.the_night.state import CARRIED, DEAD, HUMAN_ZOMBIE, LIVE
-from tests.the_night.helpers import GAME, act_as, board, dice, fresh, sq, texts
+from tests.the_night.helpers import GAME, act_as, board, dice, fresh, human_phase, sq, texts
 
 
 # ----- Quick Game ---------------------------------------------------------------------------------
@@ -202,6 +202,22 @@ def test_story_escape_victory() -> None:
     GAME.apply(s, "escape Ben")
     o = GAME.outcome(s)
     assert o is not None and o.result.value == "win" and o.details["story_goal_met"]
+
+
+def test_story_collect_without_exit_counts_what_survivors_carry_at_dawn() -> None:
+    story = {"turns": 3, "victory": {"collect": ["keys"]}}
+    s = board(humans={"Ben": "h10", "Judy": "c8"}, items={"keys": "Ben"}, scenario="make-your-own-story",
+              options={"story": story}, turn=3)
+    human_phase(s)
+    GAME.apply(s, "end")
+    o = GAME.outcome(s)
+    assert o is not None and o.details["story_goal_met"] and o.result.value == "win"
+    s = board(humans={"Ben": "h10", "Judy": "c8"}, items={"keys": "h11"}, scenario="make-your-own-story",
+              options={"story": story}, turn=3)
+    human_phase(s)
+    GAME.apply(s, "end")
+    o = GAME.outcome(s)
+    assert o is not None and not o.details["story_goal_met"] and o.result.value == "loss"
 
 
 def test_story_file_errors_are_clear() -> None:

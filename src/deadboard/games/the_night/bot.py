@@ -3,7 +3,9 @@
 It gathers weapons, guns with their ammo, the Keys and boards; boards and locks the way in; shoots
 before the zombies close in; fights hand-to-hand only with good odds; keeps the humans together and
 out of the zombies' reach. In Take the House, won only by clearing the house, it hunts the zombies
-down instead: it closes in, shoots at any fair chance and takes any fair fight. It looks one
+down instead: it closes in, shoots at any fair chance and takes any fair fight. In a story won by
+leaving (Make Your Own Story), everyone heads for the exit and escapes, except the human nearest to
+a goal item still to fetch, who fetches it first. It looks one
 action ahead: every non-random action is tried on a copy of its view and the result scored by
 :func:`evaluate`; shots and fights are judged by their odds.
 
@@ -38,6 +40,7 @@ from deadboard.games.the_night.state import (
     BOARDED,
     BROKEN,
     CARRIED,
+    ESCAPED,
     LIVE,
     LOCKED,
     ON_OPENING,
@@ -68,6 +71,63 @@ def _static_distances(state: NightState) -> list[list[int]]:
 
 
 _TABLES: dict[int, list[list[int]]] = {}
+
+
+def exit_squares(state: NightState) -> list[int]:
+    """Make Your Own Story: the squares of the Map Entry Point the humans escape by (none without one)."""
+    e = state.cfg.victory_exit
+    if e is None:
+        return []
+    key = (id(state.c.grid), e)
+    squares = _EXITS.get(key)
+    if squares is None:
+        squares = _EXITS[key] = [sq for sq, n in enumerate(state.c.entry_of) if n == e]
+    return squares
+
+
+_EXITS: dict[tuple[int, int], list[int]] = {}
+
+
+def unsecured_goal(state: NightState) -> list[str]:
+    """Make Your Own Story: the goal items (ids or kinds) that no live or escaped human carries."""
+    want = state.cfg.victory_collect
+    if not want:
+        return []
+    items = state.c.items
+    humans = state.humans
+    have: set[str] = set()
+    for i, w in enumerate(state.item_where):
+        if CARRIED <= w < ON_OPENING and humans[w - CARRIED].status in (LIVE, ESCAPED):
+            have.add(items[i].id)
+            have.add(items[i].kind_id)
+    return [k for k in want if k not in have]
+
+
+def fetcher(state: NightState, missing: list[str], dist: list[list[int]]) -> tuple[int, int] | None:
+    """Make Your Own Story: the live human nearest to a goal item still lying on the map, and that
+    item's square (None when no goal item lies on the map)."""
+    if not missing:
+        return None
+    items = state.c.items
+    n = state.c.grid.n
+    spots = [w for i, w in enumerate(state.item_where)
+             if 0 <= w < n and (items[i].id in missing or items[i].kind_id in missing)]
+    best: tuple[int, int] | None = None
+    best_d = INF
+    for hu in state.humans:
+        if hu.status != LIVE:
+            continue
+        row = dist[hu.sq]
+        for w in spots:
+            if row[w] < best_d:
+                best, best_d = (hu.idx, w), row[w]
+    return best
+
+
+def carries_goal(state: NightState, h: int) -> bool:
+    want = state.cfg.victory_collect
+    items = state.c.items
+    return any(items[i].id in want or items[i].kind_id in want for i in state.carried(h))
 
 
 def threat_field(state: NightState) -> list[int]:
@@ -118,6 +178,9 @@ def _multi_field(state: NightState, sources: dict[int, int]) -> list[int]:
 
 #: Take the House: what a square of distance between a human and the nearest zombie costs
 HUNT_PULL = 0.3
+#: Make Your Own Story: what a square of distance from the exit costs, and a goal item lying around
+EXIT_PULL = 2.0
+GOAL_ITEM = 15.0
 #: the least chance of winning a hand-to-hand combat the bot seeks out (Take the House: any fair
 #: fight, since the house must be cleared; otherwise only good odds)
 ATTACK_ODDS = 0.72
@@ -135,6 +198,9 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
     hero = set(state.heroes)
     hunt = state.cfg.confine
     zombies = list(state.zsq.values())
+    exits = exit_squares(state)
+    missing = unsecured_goal(state)
+    fetch = fetcher(state, missing, dist) if exits else None
     op = state.op
     inside = c.inside
     open_spots = [o.a if inside[o.a] else o.b for o in c.grid.openings if inside[o.a] != inside[o.b] and not op[o.id] & BOARDED]
@@ -170,7 +236,13 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
             score -= 1.5 * boards * min(min(dist[h.sq][x] for x in open_spots), 15) / 15.0
         if lock_spots and any(items[i].kind == "keys" for i in carried):
             score -= 2.0 * min(min(dist[h.sq][x] for x in lock_spots), 15) / 15.0
-        if not c.inside[h.sq] and not hunt:
+        if exits:
+            # a story won by leaving: head for the exit, by way of the goal item for its fetcher
+            if fetch is not None and fetch[0] == h.idx:
+                score -= EXIT_PULL * (dist[h.sq][fetch[1]] + min(dist[fetch[1]][x] for x in exits))
+            else:
+                score -= EXIT_PULL * min(dist[h.sq][x] for x in exits)
+        elif not c.inside[h.sq] and not hunt:
             score -= 1.5
     # keep together (humans near each other help and are easier to defend), but never on one square
     for i, a in enumerate(live):
@@ -194,11 +266,14 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
         value = {"firearm": 6.0, "melee": 1.5 * it.bonus, "board": 2.0, "keys": 3.0 if need_keys else 0.0}.get(it.kind, 0.0)
         if it.kind == "ammo":
             value = 4.0 if any(items[g].ammo == it.kind_id and CARRIED <= where[g] < ON_OPENING for g in range(len(items)) if items[g].kind == "firearm") else 1.0
+        goal = it.id in missing or it.kind_id in missing
+        if goal:
+            value = GOAL_ITEM
         if value <= 0:
             continue
         free_hands = live if it.kind in ("ammo", "keys") else with_room
         best = min((dist[h.sq][x] for h in free_hands), default=INF)
-        if threat[x] > 0:
+        if threat[x] > 0 or goal:
             score -= value * (0.3 + 0.7 * min(best, 15) / 15.0)
     return score
 
@@ -262,6 +337,11 @@ class HeuristicBot:
         h = state.active
         hu = state.humans[h]
         hunt = state.cfg.confine
+        # 0. a story won by leaving: go, unless a goal item is still to fetch and this human is the
+        #    one nearest to it
+        if any(a[0] == "escape" for a in legal) and (
+                (f := fetcher(state, unsecured_goal(state), dist)) is None or f[0] != h):
+            return next(a for a in legal if a[0] == "escape")
         # 1. a good shot first (any fair one when the house must be cleared)
         shots = [a for a in legal if a[0] == "shoot"]
         if shots:
@@ -322,8 +402,8 @@ class HeuristicBot:
         inside = c.inside
         h = state.active
         sq = state.humans[h].sq
-        if not inside[sq]:
-            return None
+        if not inside[sq] or (state.cfg.victory_exit is not None and carries_goal(state, h)):
+            return None  # outside, or carrying what must leave by the story's exit
         for a in legal:
             if a[0] in ("lock", "board"):
                 o = grid.opening_by_name[str(a[2])]

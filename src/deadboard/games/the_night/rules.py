@@ -1268,8 +1268,10 @@ def night_outcome(state: NightState, seat_names: list[str]) -> Outcome:
                 details["coopers_bonus"] = 10
     if cfg.victory_exit is not None or cfg.victory_collect:
         escaped = [h for h in humans if h.status == ESCAPED]
-        carried = {state.c.items[i].kind_id for i, w in enumerate(state.item_where) if w >= CARRIED and w < ON_OPENING and humans[w - CARRIED].status == ESCAPED}
-        carried |= {state.c.items[i].id for i, w in enumerate(state.item_where) if w >= CARRIED and w < ON_OPENING and humans[w - CARRIED].status == ESCAPED}
+        # the items must leave with the escaping humans; with no exit, be carried by survivors at dawn
+        holders = {h.idx for h in (escaped if cfg.victory_exit is not None else survivors)}
+        carried = {state.c.items[i].kind_id for i, w in enumerate(state.item_where) if CARRIED <= w < ON_OPENING and w - CARRIED in holders}
+        carried |= {state.c.items[i].id for i, w in enumerate(state.item_where) if CARRIED <= w < ON_OPENING and w - CARRIED in holders}
         goal = all(k in carried for k in cfg.victory_collect)
         need = cfg.victory_survivors
         got = len(escaped) if cfg.victory_exit is not None else len(survivors)
