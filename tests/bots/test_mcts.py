@@ -176,6 +176,27 @@ def test_hint_recommends_a_legal_action_with_a_chance_of_winning() -> None:
     assert r.iterations == 40 and r.to_json()["action"] == r.action.text
 
 
+def test_a_hint_keeps_the_anchor_bots_choice_unless_search_clearly_beats_it() -> None:
+    from deadboard.bots.mcts import ANCHOR_MARGIN, ANCHOR_VISITS, ActionStats, SearchResult, anchored
+
+    night = get_game("the-night")
+    assert night.hint_anchor == "heuristic" and get_game("district-z").hint_anchor is None
+    state = next(p for p in _positions(night, 0, 40) if len(night.legal_actions(p)) > 2)
+    legal = night.legal_actions(state)
+    mine, theirs = legal[0], legal[1]
+
+    def result(mean: float, visits: int) -> SearchResult:
+        return SearchResult(mine, 0.9, 100, 0.1, (ActionStats(mine, 60, 0.9), ActionStats(theirs, visits, mean)))
+
+    assert anchored(result(0.9 - 2 * ANCHOR_MARGIN, ANCHOR_VISITS), theirs).action == mine  # clearly better
+    kept = anchored(result(0.89, ANCHOR_VISITS), theirs)  # not clearly better: the anchor's choice
+    assert kept.action == theirs and kept.win_estimate == 0.89
+    assert anchored(result(0.5, ANCHOR_VISITS - 1), theirs).action == theirs  # too few visits to judge
+    # one iteration searches the anchor's choice too little: the hint is the heuristic bot's choice
+    heuristic = make_bot("heuristic", night, 0, 1).choose(night, night.view(state, 0), legal)
+    assert hint(night, state, 0, 1).action == heuristic
+
+
 def test_hint_refuses_a_seat_that_is_not_deciding_and_a_finished_game() -> None:
     game = get_game("the-night")
     setup = next(s for s in game.test_setups() if s.options.get("zombie-player") and s.players == 2)

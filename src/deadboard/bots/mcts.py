@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from deadboard.core.action import Action
@@ -385,12 +385,7 @@ class MCTSBot:
                            self.policy)
         action = self.last.action
         if self.anchor is not None and len(options) > 1:
-            suggested = self.anchor.choose(game, view, options)
-            stats = {st.action: st for st in self.last.actions}
-            mine, theirs = stats.get(action), stats.get(suggested)
-            if (suggested != action and mine is not None and
-                    (theirs is None or theirs.visits < ANCHOR_VISITS or mine.mean < theirs.mean + ANCHOR_MARGIN)):
-                action = suggested
+            action = anchored(self.last, self.anchor.choose(game, view, options)).action
         after = outcome_key(game, view, action)
         if after is None:
             self.streak.clear()
@@ -404,6 +399,19 @@ class MCTSBot:
         return action
 
 
+def anchored(result: SearchResult, suggested: Action) -> SearchResult:
+    """``result`` with the anchor bot's ``suggested`` action recommended instead, unless search
+    found its own choice at least :data:`ANCHOR_MARGIN` more likely to win with the suggestion
+    searched at least :data:`ANCHOR_VISITS` times."""
+    stats = {st.action: st for st in result.actions}
+    mine, theirs = stats.get(result.action), stats.get(suggested)
+    if suggested == result.action or mine is None:
+        return result
+    if theirs is not None and theirs.visits >= ANCHOR_VISITS and mine.mean >= theirs.mean + ANCHOR_MARGIN:
+        return result
+    return replace(result, action=suggested, win_estimate=theirs.mean if theirs is not None else result.win_estimate)
+
+
 def analyse(
     game: Game,
     state: State,
@@ -413,7 +421,9 @@ def analyse(
 ) -> SearchResult:
     """Search for ``seat`` from ``state`` seen through ``game.view(state, seat)`` (never the state
     itself). The seed defaults to one derived from the game's seed and the number of events so far,
-    so asking twice at the same point gives the same answer."""
+    so asking twice at the same point gives the same answer. A game naming a
+    :attr:`~deadboard.core.game.Game.hint_anchor` bot gets that bot's choice unless search finds a
+    clearly better one (as ``mcts:N@BOT`` plays)."""
     d = state.decision
     if d is None:
         raise SetupError("the game is over: there is nothing to recommend")
@@ -423,7 +433,13 @@ def analyse(
     legal = game.legal_actions(view)
     if d.seat != seat:
         raise SetupError(f"it is not seat {seat + 1}'s decision (seat {d.seat + 1} decides now)")
-    return search(game, view, seat, Budget.parse(budget), Rng(seed), legal=legal)
+    result = search(game, view, seat, Budget.parse(budget), Rng(seed), legal=legal)
+    if game.hint_anchor and len(legal) > 1:
+        from deadboard.bots.base import make_bot
+
+        anchor = make_bot(game.hint_anchor, game, seat, derive_seed(seed, "anchor"))
+        result = anchored(result, anchor.choose(game, view.clone(), legal))
+    return result
 
 
 def hint(
@@ -441,4 +457,4 @@ def hint(
     return Hint(r.action, r.win_estimate)
 
 
-__all__ = ["Budget", "Hint", "MCTSBot", "SearchResult", "analyse", "hint", "search"]
+__all__ = ["Budget", "Hint", "MCTSBot", "SearchResult", "analyse", "anchored", "hint", "search"]

@@ -271,6 +271,9 @@ class Game(ABC):
     render_module: ClassVar[str | None] = None
     #: "module:function" of a value function ``(game, state, seat) -> float`` (see :meth:`evaluate`).
     evaluator: ClassVar[str | None] = None
+    #: a bot whose choice a hint recommends unless search finds a clearly better action (as
+    #: ``mcts:N@BOT`` plays); None: search alone. For games whose own bot outplays plain search.
+    hint_anchor: ClassVar[str | None] = None
 
     # ----- setup -------------------------------------------------------------------------------
     def default_setup(self) -> Setup:

@@ -985,6 +985,7 @@ class TheNight(Game):
     bots = {"heuristic": "deadboard.games.the_night.bot:HeuristicBot"}
     render_module = "deadboard.games.the_night.render"
     evaluator = "deadboard.games.the_night.evaluate:evaluate"
+    hint_anchor = "heuristic"  # plain search plays worse than the heuristic bot here (docs/simulation.md)
 
     def normalize_setup(self, setup: Setup) -> Setup:
         setup = super().normalize_setup(setup)

@@ -368,6 +368,7 @@ class ZombieDawn(Game):
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "deadboard.games.zombie_dawn.bot:HeuristicBot"}
     render_module = "deadboard.games.zombie_dawn.render"
     evaluator = "deadboard.games.zombie_dawn.evaluate:evaluate"
+    hint_anchor = "heuristic"  # plain search plays worse than the heuristic bot here (docs/simulation.md)
 
     def default_setup(self) -> Setup:
         return Setup(scenario="standard", players=4)
