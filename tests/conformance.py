@@ -8,8 +8,23 @@ import pickle
 
 import pytest
 
-from deadboard.core import Action, Game, IllegalActionError, Rng, Setup
+from deadboard.core import Action, Game, IllegalActionError, Rng, Setup, State
 from deadboard.core.save import SaveFile, make_save, replay
+
+
+def check_tiny_search(game: Game, state: State, seed: int, iterations: int) -> None:
+    """An MCTS bot on a tiny budget at ``state`` searches exactly that budget from the deciding
+    seat's view, answers a legal action and estimates a chance in [0, 1]."""
+    from deadboard.bots.mcts import MCTSBot
+
+    d = state.decision
+    assert d is not None
+    legal = game.legal_actions(state)
+    bot = MCTSBot(game, d.seat, seed, str(iterations))
+    action = bot.choose(game, game.view(state, d.seat), legal)
+    assert action in legal
+    assert bot.last is not None and bot.last.iterations == iterations
+    assert 0.0 <= bot.last.win_estimate <= 1.0
 
 
 def random_playthrough(game: Game, setup: Setup, seed: int, check_every: int = 1, max_steps: int = 200_000) -> list[str]:

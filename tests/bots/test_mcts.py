@@ -9,6 +9,7 @@ from deadboard.bots.mcts import Budget, MCTSBot, analyse, hint, outcome_key, pos
 from deadboard.core import Game, NullLog, Rng, Setup, SetupError, State, get_game, list_games
 from deadboard.core.log import Event
 from deadboard.sim.play import play_game
+from tests.conformance import check_tiny_search
 
 
 def _positions(game: Game, setup_index: int, seed: int, count: int = 3) -> list[State]:
@@ -35,14 +36,7 @@ CASES = [(gid, i) for gid in list_games() for i in range(len(get_game(gid).test_
 def test_tiny_budget_finishes_with_a_legal_action(gid: str, i: int) -> None:
     game = get_game(gid)
     for state in _positions(game, i, 11, count=2):
-        d = state.decision
-        assert d is not None
-        legal = game.legal_actions(state)
-        bot = MCTSBot(game, d.seat, 5, "8")
-        action = bot.choose(game, game.view(state, d.seat), legal)
-        assert action in legal
-        assert bot.last is not None and bot.last.iterations == 8
-        assert 0.0 <= bot.last.win_estimate <= 1.0
+        check_tiny_search(game, state, 5, 8)
 
 
 @pytest.mark.parametrize("gid", list_games())

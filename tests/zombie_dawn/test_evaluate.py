@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from deadboard.bots.mcts import MCTSBot
 from deadboard.core import Rng, Setup
 from deadboard.games.zombie_dawn.effects import score_parts
 from deadboard.games.zombie_dawn.evaluate import evaluate, played_share
 from deadboard.games.zombie_dawn.state import OVER, DawnState
 from deadboard.sim.play import seat_bots
+from tests.conformance import check_tiny_search
 from tests.zombie_dawn.helpers import GAME, fresh
 
 
@@ -123,12 +123,4 @@ def test_alone_completed_missions_are_worth_more() -> None:
 
 @pytest.mark.parametrize("players", [1, 2, 4])
 def test_search_on_a_tiny_budget_scores_leaves_and_answers_legally(players: int) -> None:
-    state = _walk(Setup("standard", players=players), 9, 20)
-    d = state.decision
-    assert d is not None
-    legal = GAME.legal_actions(state)
-    bot = MCTSBot(GAME, d.seat, 3, "16")
-    action = bot.choose(GAME, GAME.view(state, d.seat), legal)
-    assert action in legal
-    assert bot.last is not None and bot.last.iterations == 16
-    assert 0.0 <= bot.last.win_estimate <= 1.0
+    check_tiny_search(GAME, _walk(Setup("standard", players=players), 9, 20), 3, 16)

@@ -121,7 +121,6 @@ def won_rows(
     return rows, labels
 
 
-
 def fit_args(argv: Sequence[str], game: Game, games: int, bot: str) -> tuple[int, str, int]:
     """``[GAMES [BOT [JOBS]]]`` of a refit command, with these defaults (1 process). A bad number
     or a bot ``game`` does not have ends the command with a one-line message, not a traceback."""

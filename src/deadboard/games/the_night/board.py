@@ -10,6 +10,7 @@ from deadboard.games.the_night.state import (
     HUMAN_ZOMBIE,
     LIVE,
     LOCKED,
+    ON_OPENING,
     NightState,
 )
 
@@ -167,6 +168,23 @@ def best_weapon(state: NightState, h: int) -> int:
         if w == tag and items[i].bonus > best_bonus:
             best, best_bonus = i, items[i].bonus
     return best
+
+
+def is_goal_item(state: NightState, item: int, keys: tuple[str, ...] | list[str]) -> bool:
+    """Whether ``item`` answers one of a story's goal ``keys`` (an item id or an item kind)."""
+    it = state.c.items[item]
+    return it.id in keys or it.kind_id in keys
+
+
+def goal_keys_held(state: NightState, holders: set[int]) -> set[str]:
+    """The item ids and kinds carried by the humans ``holders`` (for a story's ``collect`` goal)."""
+    items = state.c.items
+    held: set[str] = set()
+    for i, w in enumerate(state.item_where):
+        if CARRIED <= w < ON_OPENING and w - CARRIED in holders:
+            held.add(items[i].id)
+            held.add(items[i].kind_id)
+    return held
 
 
 def zombie_entry_squares(state: NightState, number: int) -> tuple[int, int]:

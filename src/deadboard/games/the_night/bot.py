@@ -5,9 +5,9 @@ before the zombies close in; fights hand-to-hand only with good odds; keeps the 
 out of the zombies' reach. In Take the House, won only by clearing the house, it hunts the zombies
 down instead: it closes in, shoots at any fair chance and takes any fair fight. In a story won by
 leaving (Make Your Own Story), everyone heads for the exit and escapes, except the human nearest to
-a goal item still to fetch, who fetches it first. It looks one
-action ahead: every non-random action is tried on a copy of its view and the result scored by
-:func:`evaluate`; shots and fights are judged by their odds.
+a goal item still to fetch, who fetches it first. It looks one action ahead: every non-random action
+is tried on a copy of its view and the result scored by :func:`evaluate`; shots and fights are
+judged by their odds.
 
 The threat of the zombies is one distance field per decision: for every square, how many AP short
 (negative) or spare the nearest zombie would be to attack a human standing there, following the
@@ -28,8 +28,10 @@ from deadboard.games.the_night.board import (
     CLOSED,
     best_weapon,
     capacity,
+    goal_keys_held,
     human_by_name,
     is_firearm_ready,
+    is_goal_item,
     load,
     sees,
     zombie_by_name,
@@ -93,13 +95,7 @@ def unsecured_goal(state: NightState) -> list[str]:
     want = state.cfg.victory_collect
     if not want:
         return []
-    items = state.c.items
-    humans = state.humans
-    have: set[str] = set()
-    for i, w in enumerate(state.item_where):
-        if CARRIED <= w < ON_OPENING and humans[w - CARRIED].status in (LIVE, ESCAPED):
-            have.add(items[i].id)
-            have.add(items[i].kind_id)
+    have = goal_keys_held(state, {h.idx for h in state.humans if h.status in (LIVE, ESCAPED)})
     return [k for k in want if k not in have]
 
 
@@ -108,10 +104,8 @@ def fetcher(state: NightState, missing: list[str], dist: list[list[int]]) -> tup
     item's square (None when no goal item lies on the map)."""
     if not missing:
         return None
-    items = state.c.items
     n = state.c.grid.n
-    spots = [w for i, w in enumerate(state.item_where)
-             if 0 <= w < n and (items[i].id in missing or items[i].kind_id in missing)]
+    spots = [w for i, w in enumerate(state.item_where) if 0 <= w < n and is_goal_item(state, i, missing)]
     best: tuple[int, int] | None = None
     best_d = INF
     for hu in state.humans:
@@ -125,9 +119,7 @@ def fetcher(state: NightState, missing: list[str], dist: list[list[int]]) -> tup
 
 
 def carries_goal(state: NightState, h: int) -> bool:
-    want = state.cfg.victory_collect
-    items = state.c.items
-    return any(items[i].id in want or items[i].kind_id in want for i in state.carried(h))
+    return any(is_goal_item(state, i, state.cfg.victory_collect) for i in state.carried(h))
 
 
 def threat_field(state: NightState) -> list[int]:
@@ -217,15 +209,12 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
         score += sum(1.0 for i in carried if items[i].kind == "firearm") - 0.5 * len(guns)
         score += 0.3 * sum(1 for i in carried if items[i].kind in ("board", "keys"))
         t = threat[h.sq]
+        p_lose = 1 - p_human_wins(human_strength(state, h.idx) + bonus - 4) if t <= 0 else 0.0
         if hunt:
             # Take the House: close in on the zombies, but not where several can strike at once
             score -= HUNT_PULL * min(min((dist[h.sq][zq] for zq in zombies), default=0), 15)
-            if t <= 0:
-                defence = human_strength(state, h.idx) + bonus
-                score -= w * 0.2 * (1 - p_human_wins(defence - 4))
+            score -= w * 0.2 * p_lose
         elif t <= 0:
-            defence = human_strength(state, h.idx) + bonus
-            p_lose = 1 - p_human_wins(defence - 4)
             score -= w * (0.6 + 1.2 * p_lose)
         elif t <= 2:
             score -= w * 0.25
@@ -266,7 +255,7 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
         value = {"firearm": 6.0, "melee": 1.5 * it.bonus, "board": 2.0, "keys": 3.0 if need_keys else 0.0}.get(it.kind, 0.0)
         if it.kind == "ammo":
             value = 4.0 if any(items[g].ammo == it.kind_id and CARRIED <= where[g] < ON_OPENING for g in range(len(items)) if items[g].kind == "firearm") else 1.0
-        goal = it.id in missing or it.kind_id in missing
+        goal = is_goal_item(state, i, missing)
         if goal:
             value = GOAL_ITEM
         if value <= 0:

@@ -39,7 +39,7 @@ from deadboard.core.game import Game, Setup, State
 from deadboard.core.grid import OPEN
 from deadboard.core.value import logistic
 from deadboard.games.the_night import ai
-from deadboard.games.the_night.board import CLOSED, best_weapon, is_firearm_ready
+from deadboard.games.the_night.board import CLOSED, best_weapon, goal_keys_held, is_firearm_ready
 from deadboard.games.the_night.combat import human_strength
 from deadboard.games.the_night.state import (
     ARRIVAL,
@@ -215,12 +215,7 @@ def survival_side(state: NightState, surv: dict[int, float]) -> float:
     need = cfg.victory_survivors if (cfg.victory_exit is not None or cfg.victory_collect) else 1
     p = _at_least([(p, 1) for p in surv.values()], max(1, need))
     if cfg.victory_collect:
-        carried = set()
-        items = state.c.items
-        for i, where in enumerate(state.item_where):
-            if CARRIED <= where < ON_OPENING and state.humans[where - CARRIED].status in (LIVE, ESCAPED):
-                carried.add(items[i].kind_id)
-                carried.add(items[i].id)
+        carried = goal_keys_held(state, {h.idx for h in state.humans if h.status in (LIVE, ESCAPED)})
         share = sum(1 for k in cfg.victory_collect if k in carried) / len(cfg.victory_collect)
         p *= 0.25 + 0.75 * share
     return p

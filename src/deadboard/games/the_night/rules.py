@@ -23,6 +23,7 @@ from deadboard.games.the_night.board import (
     CLOSED,
     can_carry,
     capacity,
+    goal_keys_held,
     human_by_name,
     human_reach,
     human_squares,
@@ -1270,9 +1271,7 @@ def night_outcome(state: NightState, seat_names: list[str]) -> Outcome:
     if cfg.victory_exit is not None or cfg.victory_collect:
         escaped = [h for h in humans if h.status == ESCAPED]
         # the items must leave with the escaping humans; with no exit, be carried by survivors at dawn
-        holders = {h.idx for h in (escaped if cfg.victory_exit is not None else survivors)}
-        carried = {state.c.items[i].kind_id for i, w in enumerate(state.item_where) if CARRIED <= w < ON_OPENING and w - CARRIED in holders}
-        carried |= {state.c.items[i].id for i, w in enumerate(state.item_where) if CARRIED <= w < ON_OPENING and w - CARRIED in holders}
+        carried = goal_keys_held(state, {h.idx for h in (escaped if cfg.victory_exit is not None else survivors)})
         goal = all(k in carried for k in cfg.victory_collect)
         need = cfg.victory_survivors
         got = len(escaped) if cfg.victory_exit is not None else len(survivors)
