@@ -1178,8 +1178,12 @@ class TheNight(Game):
         assert isinstance(view, NightState)
         view.rng = Rng(rng.next64())
         if view.cfg.hidden_hero:
+            # every pick the viewer cannot see is redrawn, including one drawn by an earlier
+            # determinization: the result depends on what the viewer sees and ``rng`` alone
+            seat = view.viewer
             live = [h.idx for h in view.humans if h.status != 0]
-            view.secret = [s if s >= 0 else live[rng.below(len(live))] for s in view.secret]
+            view.secret = [s if i == seat or (seat is None and s >= 0) else live[rng.below(len(live))]
+                           for i, s in enumerate(view.secret)]
 
     def snapshot(self, state: State) -> dict[str, Any]:
         assert isinstance(state, NightState)
