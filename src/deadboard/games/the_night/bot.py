@@ -35,6 +35,7 @@ from deadboard.games.the_night.board import (
     load,
     sees,
     zombie_by_name,
+    zombie_entry_squares,
 )
 from deadboard.games.the_night.combat import human_strength, rcp_index
 from deadboard.games.the_night.rules import apply_human_action
@@ -75,19 +76,10 @@ def _static_distances(state: NightState) -> list[list[int]]:
 _TABLES: dict[int, list[list[int]]] = {}
 
 
-def exit_squares(state: NightState) -> list[int]:
+def exit_squares(state: NightState) -> tuple[int, ...]:
     """Make Your Own Story: the squares of the Map Entry Point the humans escape by (none without one)."""
     e = state.cfg.victory_exit
-    if e is None:
-        return []
-    key = (id(state.c.grid), e)
-    squares = _EXITS.get(key)
-    if squares is None:
-        squares = _EXITS[key] = [sq for sq, n in enumerate(state.c.entry_of) if n == e]
-    return squares
-
-
-_EXITS: dict[tuple[int, int], list[int]] = {}
+    return () if e is None else zombie_entry_squares(state, e)
 
 
 def unsecured_goal(state: NightState) -> list[str]:
