@@ -27,6 +27,16 @@ def test_games_json_lists_scenarios_options_and_bots() -> None:
     assert {"random", "heuristic"} <= set(night["bots"])
 
 
+def test_commands_panel_gives_each_command_one_paragraph_on_its_own_lines() -> None:
+    from deadboard.cli.app import app
+
+    helps = {info.name: info.short_help for info in app.registered_commands}
+    assert set(helps) >= {"play", "sim", "report", "study", "tournament", "bench", "serve"}
+    for name, text in helps.items():
+        assert text and "\n" not in text, name
+    assert helps["bench"].endswith("(a benchmark, not a test).")
+
+
 def _summary(*extra: str) -> dict[str, object]:
     r = run("sim", "the-night", "--games", "24", "--seed", "7", "--json", *extra)
     assert r.returncode == 0, r.stderr

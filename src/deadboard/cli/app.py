@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 import typer
 
 app = typer.Typer(
@@ -25,6 +27,13 @@ def _register() -> None:
         study,
         tournament,
     )
+
+    # the commands panel of ``deadboard --help`` shows a docstring's first paragraph as written,
+    # line breaks included: give it as one line
+    for info in app.registered_commands:
+        doc = info.help or (info.callback.__doc__ if info.callback else None)
+        if info.short_help is None and doc:
+            info.short_help = " ".join(inspect.cleandoc(doc).split("\n\n")[0].split())
 
 
 _register()
