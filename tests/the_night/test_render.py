@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from deadboard.games.the_night.render import board_text, render
+from deadboard.games.the_night.render import board_text, board_width, render
 from deadboard.games.the_night.state import NightState
 from tests.the_night.helpers import GAME, act_as, board
 
@@ -60,3 +60,23 @@ def test_the_acting_human_shows_when_passing_through_another() -> None:
     act_as(s, "Judy")
     GAME.apply(s, "move Judy h10")
     assert "Jud" in line(plain(s), 10) and "Ben" not in line(plain(s), 10)
+
+
+def test_a_terminal_too_narrow_for_the_board_gets_squares_two_characters_wide() -> None:
+    s = board(humans={"Ben": "h10", "Judy": "i12"}, zombies={23: "b8", "Tom": "e9"},
+              items={"bat": "c13", "knife": "c13"}, heroes=("Ben",),
+              openings={"front-door": "locked+boarded", "back-door": "locked"})
+    s.humans[1].status = 2  # Barbara's dead counter
+    s.humans[1].sq = s.c.grid.square("f13")
+    assert board_width(s) > 80 >= board_width(s, 2)
+    console = Console(width=80, color_system=None, force_terminal=False, record=True)
+    console.print(render(GAME, s))
+    text = console.export_text()
+    assert max(len(ln.rstrip()) for ln in text.splitlines()) <= 80
+    assert "Be" in line(text, 10) and "Ben" not in line(text, 10) and "Ju" in line(text, 12)
+    assert "23" in line(text, 8) and "to" in line(text, 9) and "+B" in line(text, 13) and "*2" in line(text, 13)
+    assert "#L" in edge_line_below(text, 13) and "LL" in edge_line_below(text, 3)
+    words = " ".join(text.split())  # the legend wraps where the panel's columns leave room
+    assert "+B dead human" in words and " be human zombie" in words
+    wide = plain(s, whole=True)  # a wide terminal keeps three characters a square
+    assert "Ben" in line(wide, 10) and "zTo" in line(wide, 9)

@@ -2,7 +2,8 @@
 beside a status panel.
 
 Each square is three characters wide and one line tall; the edges between squares are drawn on
-the lines and columns in between::
+the lines and columns in between (in a terminal too narrow for that board, two characters wide:
+``Be`` for Ben, ``+B`` dead, ``be`` risen as a zombie, ``##`` boarded)::
 
       a   b   c
     ┌───────────┐        walls: box lines        doors: yellow, windows: cyan
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -67,7 +68,13 @@ def _edge_glyphs(state: NightState, kind: int, o: int) -> tuple[str, str, str]:
     return g, g * 3, colour
 
 
-def board_text(state: NightState) -> Text:
+def board_width(state: NightState, cell: int = 3) -> int:
+    """Columns the board takes with squares ``cell`` characters wide."""
+    return 4 + state.c.grid.width * (cell + 1) + 1
+
+
+def board_text(state: NightState, cell: int = 3) -> Text:
+    """The board; ``cell``: characters a square (3, or 2 for a narrow terminal)."""
     c = state.c
     grid = c.grid
     w, h = grid.width, grid.height
@@ -114,7 +121,7 @@ def board_text(state: NightState) -> Text:
     t = Text()
     t.append("    ")
     for x in range(w):
-        t.append(f" {column_name(x):<3}", style="dim")
+        t.append(f" {column_name(x):<{cell}}", style="dim")
     t.append("\n")
     for y in range(h + 1):
         # the line of horizontal edges above row y
@@ -132,9 +139,9 @@ def board_text(state: NightState) -> Text:
                 k = kind(a, b)
                 if k in (DOOR, WINDOW):
                     _v, glyphs, style = _edge_glyphs(state, k, grid.opening_between(a, b))
-                    t.append(glyphs, style=style)
+                    t.append(glyphs[:cell], style=style)
                     continue
-            t.append("───" if is_wall_h(x, y) else "   ", style="white")
+            t.append(("─" if is_wall_h(x, y) else " ") * cell, style="white")
         t.append("\n")
         if y == h:
             break
@@ -154,44 +161,46 @@ def board_text(state: NightState) -> Text:
                 break
             sq = y * w + x
             bg = AREA_BG.get(c.area_of[sq], ZONE_BG[c.zone_of[sq]])
-            t.append(*_square(state, sq, bg, humans_at, dead_at, items_at, zocc, active_sq, zact_sq))
+            t.append(*_square(state, sq, bg, humans_at, dead_at, items_at, zocc, active_sq, zact_sq, cell))
         t.append("\n")
     return t
 
 
 def _square(state: NightState, sq: int, bg: str, humans_at: dict[int, Any], dead_at: dict[int, Any],
-            items_at: dict[int, int], zocc: list[int], active_sq: int, zact_sq: int) -> tuple[str, str]:
+            items_at: dict[int, int], zocc: list[int], active_sq: int, zact_sq: int, cell: int = 3) -> tuple[str, str]:
     c = state.c
     if not c.grid.passable[sq]:
-        return "▓▓▓", f"grey35 on {bg}"
+        return "▓" * cell, f"grey35 on {bg}"
     hu = humans_at.get(sq)
     if hu is not None:
         colour = "bold gold1" if hu.idx in state.heroes else "bold green1"
         if sq == active_sq:
             colour += " underline"
-        return hu.name[:3], f"{colour} on {bg}"
+        return hu.name[:cell].ljust(cell), f"{colour} on {bg}"
     z = zocc[sq]
     if z:
         label = zombie_name(state, z)[1:]
-        label = label[:3] if not label.isdigit() else f"{label:>3}"
-        if not label.isdigit() and not label.strip().isdigit():
-            label = "z" + label[:2]
+        if label.isdigit():
+            label = f"{label:>{cell}}"
+        else:  # a risen human: zBe, or be when narrow
+            label = ("z" + label[:2] if cell == 3 else label[:2].lower()).ljust(cell)
         style = "bold red1" + (" underline" if sq == zact_sq else "")
         breaker = state.cfg.zbrk.get(z, False)
         return label, f"{style}{' reverse' if breaker else ''} on {bg}"
     dead = dead_at.get(sq)
     if dead is not None:
-        return "+" + dead.name[:2], f"grey50 on {bg}"
+        return ("+" + dead.name[:cell - 1]).ljust(cell), f"grey50 on {bg}"
     n = items_at.get(sq, 0)
     if n:
-        return (" * " if n == 1 else f"*{n} "), f"bold yellow on {bg}"
+        mark = "*" if n == 1 else f"*{n}"
+        return (f" {mark} " if n == 1 and cell == 3 else mark.ljust(cell)), f"bold yellow on {bg}"
     e = c.entry_of[sq]
     if e:
-        return f" {e} ", f"grey42 on {bg}"
-    return " · " if c.zone_of[sq] != "yard" else "   ", f"grey30 on {bg}"
+        return f"{e}".center(cell), f"grey42 on {bg}"
+    return ("·" if c.zone_of[sq] != "yard" else " ").center(cell), f"grey30 on {bg}"
 
 
-def status_panel(state: NightState, seat: int | None) -> Table:
+def status_panel(state: NightState, seat: int | None, cell: int = 3) -> Table:
     c = state.c
     grid = c.grid
     t = Table(box=None, show_header=False, padding=(0, 1))
@@ -241,17 +250,32 @@ def status_panel(state: NightState, seat: int | None) -> Table:
     on = [i for i, w in enumerate(state.item_where) if w >= ON_OPENING]
     if on:
         t.add_row("Boards up", str(len(on)))
-    t.add_row("Legend", "[gold1]Ben[/] hero  [green1]Ben[/] human  [grey50]+Be[/] dead human  [red1]23[/] zombie  "
-              "[red1 reverse]23[/] BREAKER  [red1]zBe[/] human zombie  [yellow]*[/] item ([yellow]*2[/] two)  "
+    ben, dead, risen, lb, xb = ("Ben", "+Be", "zBe", "#L#", "#x#") if cell == 3 else ("Be", "+B", "be", "#L", "#x")
+    t.add_row("Legend", f"[gold1]{ben}[/] hero  [green1]{ben}[/] human  [grey50]{dead}[/] dead human  [red1]23[/] zombie  "
+              f"[red1 reverse]23[/] BREAKER  [red1]{risen}[/] human zombie  [yellow]*[/] item ([yellow]*2[/] two)  "
               "[grey42]1[/]-[grey42]6[/] Map Entry Point  [grey35]▓[/] no entry\n"
               "[yellow]▒[/] door  [cyan]░[/] window  [white on magenta]L[/] locked  [yellow]x[/] broken  "
-              "[white on red]#[/] boarded ([white on red]#L#[/] locked and boarded, [white on red]#x#[/] broken and boarded)")
+              f"[white on red]#[/] boarded ([white on red]{lb}[/] locked and boarded, [white on red]{xb}[/] broken and boarded)")
     return t
+
+
+class NightView:
+    """The board and the status panel, squares two characters wide when the terminal is too
+    narrow for three."""
+
+    def __init__(self, state: NightState, seat: int | None) -> None:
+        self.state = state
+        self.seat = seat
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        cell = 3 if options.max_width >= board_width(self.state, 3) else 2
+        yield board_text(self.state, cell)
+        yield status_panel(self.state, self.seat, cell)
 
 
 def render(game: Game, state: State, seat: int | None = None) -> Group:
     assert isinstance(state, NightState)
-    return Group(board_text(state), status_panel(state, seat))
+    return Group(NightView(state, seat))
 
 
-__all__ = ["board_text", "render", "status_panel"]
+__all__ = ["NightView", "board_text", "board_width", "render", "status_panel"]
