@@ -12,11 +12,19 @@ from typer.testing import CliRunner
 
 from deadboard.cli import app
 from deadboard.core import Setup, SetupError, get_game
-from deadboard.sim.report import build_report, group_records, level_order, options_label, survival_curve
+from deadboard.sim.report import (
+    build_report,
+    group_records,
+    level_order,
+    options_label,
+    same_seed_rows,
+    survival_curve,
+)
 from deadboard.sim.results import GameRecord, read_records
 from deadboard.sim.runner import make_tasks, run_tasks
+from deadboard.sim.stats import paired_difference
 from deadboard.sim.study import build_grid, option_values, rank_effects
-from deadboard.sim.tournament import paired_difference, run_tournament
+from deadboard.sim.tournament import run_tournament
 
 
 @pytest.fixture(scope="module")
@@ -109,6 +117,22 @@ def test_tournament_on_the_same_seeds() -> None:
     assert p.score_diff == pytest.approx(r.bots[0].mean_score - r.bots[1].mean_score)
     assert p.score_ci95 is not None and p.score_ci95[0] <= p.score_diff <= p.score_ci95[1]
     assert "score_difference" in p.to_json()
+
+
+def test_report_compares_bots_on_the_same_seeds_as_the_tournament_does(tmp_path: Path) -> None:
+    game = get_game("the-night")
+    setup = game.normalize_setup(Setup("quick-game"))
+    out = tmp_path / "t.parquet"
+    r = run_tournament(game, setup, ["heuristic", "random"], 6, 2, jobs=2, out=str(out))
+    (p,) = r.pairings
+    records = read_records(out)
+    (row,) = same_seed_rows(group_records(records)["the-night"])
+    assert row[:4] == ("quick-game · basic rules", "heuristic", "random", 6)  # bots in the report's order
+    assert row[4].startswith(f"{p.rate:+.1%} (") and row[5] == f"{p.a_only} / {p.b_only}"
+    assert p.score_diff is not None and row[6].startswith(f"{p.score_diff:+.2f} (")
+    assert "Bots on the same seeds" in build_report(records)
+    # a plain simulation (one bot) has nothing to pair
+    assert same_seed_rows(group_records([x for x in records if x.bots == "random"])["the-night"]) == []
 
 
 def test_tournament_head_to_head_alternates_seats() -> None:

@@ -3,7 +3,9 @@
 Games are grouped by game, then by *setup group*: scenario, optional rules and bots. For each game:
 outcomes and endings, victory levels, win rate by scenario × optional rule with 95% intervals,
 game length, survival by turn (the share of games not yet lost at the end of each turn), and the
-per-seat figures the game reports.
+per-seat figures the game reports. When several bots played a one-seat game on the same seeds (a
+tournament), each pair of them is compared game by game: the differences of win rate and of mean
+score, each with its 95% interval, and the seeds only one of them won.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 
 from deadboard.core.errors import DeadboardError
 from deadboard.sim.results import GameRecord, iter_records
-from deadboard.sim.stats import mean, wilson
+from deadboard.sim.stats import mean, paired_difference, wilson
 
 
 def options_label(options_json: str) -> str:
@@ -244,6 +246,32 @@ def _per_seat(groups: Sequence[Group], labels: Sequence[str]) -> str:
     return "<h3>Per-seat figures (means)</h3>" + _table(["setup", "seat", "figure", "mean"], rows, left=3)
 
 
+def same_seed_rows(groups: Sequence[Group]) -> list[tuple[str, str, str, int, str, str, str]]:
+    """Each pair of bots that played the same one-seat setup on common seeds: (setup, a, b, games,
+    win-rate difference a − b with its 95% interval, seeds won by a only / by b only, score
+    difference with its 95% interval)."""
+    buckets: dict[tuple[str, str], list[Group]] = defaultdict(list)
+    for g in groups:
+        if g.players == 1 and "," not in g.bots:
+            buckets[(g.scenario, g.options)].append(g)
+    rows = []
+    for bucket in buckets.values():
+        for i, ga in enumerate(bucket):
+            for gb in bucket[i + 1:]:
+                by_seed = {r.seed: r for r in gb.records}
+                pairs = [(r, by_seed[r.seed]) for r in ga.records if r.seed in by_seed]
+                if len(pairs) < 2:
+                    continue
+                wa = [1.0 if a.result == "win" else 0.0 for a, _ in pairs]
+                wb = [1.0 if b.result == "win" else 0.0 for _, b in pairs]
+                m, (lo, hi) = paired_difference(wa, wb)
+                sd, (slo, shi) = paired_difference([a.score for a, _ in pairs], [b.score for _, b in pairs])
+                only = f"{sum(1 for x, y in zip(wa, wb) if x > y)} / {sum(1 for x, y in zip(wa, wb) if y > x)}"
+                rows.append((ga.label, ga.bots, gb.bots, len(pairs), f"{m:+.1%} ({lo:+.1%} … {hi:+.1%})", only,
+                             f"{sd:+.2f} ({slo:+.2f} … {shi:+.2f})"))
+    return rows
+
+
 def game_section(game_id: str, groups: list[Group]) -> str:
     with_bots = len({g.bots for g in groups}) > 1
     labels = [g.full_label(with_bots) for g in groups]
@@ -261,6 +289,12 @@ def game_section(game_id: str, groups: list[Group]) -> str:
     parts.append(_table(["scenario · options" + (" · bots" if with_bots else ""), "games", "wins", "win rate",
                          "95% interval", "mean score", "mean turns"], rows))
     parts.append(plot_win_rates(groups, labels))
+    paired = same_seed_rows(groups)
+    if paired:
+        parts.append("<h3>Bots on the same seeds</h3><p class=\"dim\">Each pair compared game by game "
+                     "(a − b), with 95% intervals.</p>")
+        parts.append(_table(["scenario · options", "a", "b", "same seeds", "win rate a − b",
+                             "seeds won by a only / b only", "score a − b"], paired, left=3))
     # outcomes and endings
     results = sorted({r.result for r in records}, key=lambda x: {"loss": 0, "draw": 1, "win": 2}.get(x, 3))
     parts.append("<h3>Outcomes</h3>")

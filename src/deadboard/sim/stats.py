@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 #: the two-sided 95% quantile of the normal distribution
 Z95 = 1.959963984540054
@@ -20,11 +21,11 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean(xs: list[float]) -> float:
+def mean(xs: Sequence[float]) -> float:
     return sum(xs) / len(xs) if xs else 0.0
 
 
-def mean_ci(xs: list[float], z: float = Z95) -> tuple[float, float]:
+def mean_ci(xs: Sequence[float], z: float = Z95) -> tuple[float, float]:
     """Normal-approximation 95% interval of a mean."""
     n = len(xs)
     if n < 2:
@@ -34,3 +35,9 @@ def mean_ci(xs: list[float], z: float = Z95) -> tuple[float, float]:
     var = sum((x - m) ** 2 for x in xs) / (n - 1)
     half = z * math.sqrt(var / n)
     return (m - half, m + half)
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """Mean of a - b over paired games (the same seeds), with a normal 95% interval."""
+    d = [x - y for x, y in zip(a, b)]
+    return mean(d), mean_ci(d)

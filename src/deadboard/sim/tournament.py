@@ -19,7 +19,7 @@ from deadboard.core.errors import SetupError
 from deadboard.core.game import Game, Setup
 from deadboard.sim.results import GameRecord
 from deadboard.sim.runner import SimTask, run_tasks
-from deadboard.sim.stats import mean, mean_ci, wilson
+from deadboard.sim.stats import mean, paired_difference, wilson
 
 
 @dataclass
@@ -74,12 +74,6 @@ class TournamentResult:
     def to_json(self) -> dict[str, Any]:
         return {"mode": self.mode, "bots": [b.to_json() for b in self.bots],
                 "pairings": [p.to_json() for p in self.pairings], "seconds": self.seconds, "played": self.played}
-
-
-def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, tuple[float, float]]:
-    """Mean of a - b over paired games, with a normal 95% interval."""
-    d = [x - y for x, y in zip(a, b)]
-    return mean(d), mean_ci(d)
 
 
 def run_tournament(
