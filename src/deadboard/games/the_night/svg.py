@@ -586,7 +586,7 @@ def legend_svg() -> str:
         (opening_svg(DOOR, BROKEN), "broken door"), (opening_svg(DOOR, BOARDED), "boarded door"),
         (opening_svg(3, 0), "window"), (opening_svg(3, BOARDED), "boarded window"),
     ]
-    out = ['<svg viewBox="0 0 300 150" class="legend" xmlns="http://www.w3.org/2000/svg">']
+    out = ['<svg viewBox="0 0 310 150" class="legend" xmlns="http://www.w3.org/2000/svg">']
     for i, (g, text) in enumerate(rows):
         x, y = 25 + (i % 2) * 150, 18 + (i // 2) * 26
         out.append(f'<g transform="translate({x} {y})">{g}</g><text x="{x + 26}" y="{y + 4}" font-size="11" fill="currentColor">{text}</text>')

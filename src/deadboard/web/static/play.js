@@ -214,7 +214,7 @@ function drawDecision(p) {
     prompt.textContent = (named ? d.name + ": " : "") + d.prompt;
     const byText = Object.fromEntries(p.legal.map((a) => [a.text, a]));
     for (const t of p.buttons) buttons.append(actionButton(byText[t]));
-    if (!p.buttons.length) buttons.append(DB.el("span", { class: "dim", text: "Click a highlighted square, counter or door." }));
+    if (!p.buttons.length) buttons.append(DB.el("span", { class: "dim", text: "Click a highlighted part of the board, or pick from All legal actions below." }));
     for (const a of p.legal) all.append(actionButton(a));
   } else {
     const who = d.player === "bot" ? `${d.name} (bot) is playing` : `Waiting for ${d.name}`;
