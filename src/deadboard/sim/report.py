@@ -22,7 +22,8 @@ from typing import Any
 
 from deadboard.core.errors import DeadboardError
 from deadboard.sim.results import GameRecord, iter_records
-from deadboard.sim.stats import mean, paired_difference, wilson
+from deadboard.sim.stats import mean, wilson
+from deadboard.sim.tournament import same_seeds_pairing
 
 
 def options_label(options_json: str) -> str:
@@ -259,16 +260,14 @@ def same_seed_rows(groups: Sequence[Group]) -> list[tuple[str, str, str, int, st
         for i, ga in enumerate(bucket):
             for gb in bucket[i + 1:]:
                 by_seed = {r.seed: r for r in gb.records}
-                pairs = [(r, by_seed[r.seed]) for r in ga.records if r.seed in by_seed]
-                if len(pairs) < 2:
+                common = [r for r in ga.records if r.seed in by_seed]
+                if len(common) < 2:
                     continue
-                wa = [1.0 if a.result == "win" else 0.0 for a, _ in pairs]
-                wb = [1.0 if b.result == "win" else 0.0 for _, b in pairs]
-                m, (lo, hi) = paired_difference(wa, wb)
-                sd, (slo, shi) = paired_difference([a.score for a, _ in pairs], [b.score for _, b in pairs])
-                only = f"{sum(1 for x, y in zip(wa, wb) if x > y)} / {sum(1 for x, y in zip(wa, wb) if y > x)}"
-                rows.append((ga.label, ga.bots, gb.bots, len(pairs), f"{m:+.1%} ({lo:+.1%} … {hi:+.1%})", only,
-                             f"{sd:+.2f} ({slo:+.2f} … {shi:+.2f})"))
+                p = same_seeds_pairing(ga.bots, gb.bots, common, [by_seed[r.seed] for r in common])
+                assert p.score_diff is not None and p.score_ci95 is not None
+                (lo, hi), (slo, shi) = p.ci95, p.score_ci95
+                rows.append((ga.label, p.a, p.b, p.games, f"{p.rate:+.1%} ({lo:+.1%} … {hi:+.1%})",
+                             f"{p.a_only} / {p.b_only}", f"{p.score_diff:+.2f} ({slo:+.2f} … {shi:+.2f})"))
     return rows
 
 

@@ -76,6 +76,17 @@ class TournamentResult:
                 "pairings": [p.to_json() for p in self.pairings], "seconds": self.seconds, "played": self.played}
 
 
+def same_seeds_pairing(a: str, b: str, games_a: Sequence[GameRecord], games_b: Sequence[GameRecord]) -> Pairing:
+    """``a`` against ``b`` in a one-seat game, ``games_a[i]`` and ``games_b[i]`` played on the same
+    seed: the difference of win rates and of scores, and the seeds only one of them won."""
+    wa = [1.0 if r.result == "win" else 0.0 for r in games_a]
+    wb = [1.0 if r.result == "win" else 0.0 for r in games_b]
+    m, ci = paired_difference(wa, wb)
+    sd, sci = paired_difference([r.score for r in games_a], [r.score for r in games_b])
+    return Pairing(a, b, len(wa), m, ci, sum(1 for x, y in zip(wa, wb) if x > y),
+                   sum(1 for x, y in zip(wa, wb) if y > x), sd, sci)
+
+
 def run_tournament(
     game: Game,
     setup: Setup,
@@ -100,14 +111,7 @@ def run_tournament(
         by_bot = {b: run.records[k * games : (k + 1) * games] for k, b in enumerate(bots)}
         lines = [BotLine(b, games, sum(1 for r in rs if r.result == "win"), mean([r.score for r in rs]))
                  for b, rs in by_bot.items()]
-        pairings = []
-        for a, b in itertools.combinations(bots, 2):
-            wa = [1.0 if r.result == "win" else 0.0 for r in by_bot[a]]
-            wb = [1.0 if r.result == "win" else 0.0 for r in by_bot[b]]
-            m, ci = paired_difference(wa, wb)
-            sd, sci = paired_difference([r.score for r in by_bot[a]], [r.score for r in by_bot[b]])
-            pairings.append(Pairing(a, b, games, m, ci, sum(1 for x, y in zip(wa, wb) if x > y),
-                                    sum(1 for x, y in zip(wa, wb) if y > x), sd, sci))
+        pairings = [same_seeds_pairing(a, b, by_bot[a], by_bot[b]) for a, b in itertools.combinations(bots, 2)]
         return TournamentResult("same-seeds", lines, pairings, run.seconds, run.played)
     pairs = list(itertools.combinations(bots, 2))
     tasks = []

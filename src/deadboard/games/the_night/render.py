@@ -192,8 +192,7 @@ def _square(state: NightState, sq: int, bg: str, humans_at: dict[int, Any], dead
         return ("+" + dead.name[:cell - 1]).ljust(cell), f"grey50 on {bg}"
     n = items_at.get(sq, 0)
     if n:
-        mark = "*" if n == 1 else f"*{n}"
-        return (f" {mark} " if n == 1 and cell == 3 else mark.ljust(cell)), f"bold yellow on {bg}"
+        return ("*".center(cell) if n == 1 else f"*{n}".ljust(cell)), f"bold yellow on {bg}"
     e = c.entry_of[sq]
     if e:
         return f"{e}".center(cell), f"grey42 on {bg}"
@@ -250,7 +249,8 @@ def status_panel(state: NightState, seat: int | None, cell: int = 3) -> Table:
     on = [i for i, w in enumerate(state.item_where) if w >= ON_OPENING]
     if on:
         t.add_row("Boards up", str(len(on)))
-    ben, dead, risen, lb, xb = ("Ben", "+Be", "zBe", "#L#", "#x#") if cell == 3 else ("Be", "+B", "be", "#L", "#x")
+    ben, dead, lb, xb = (x[:cell] for x in ("Ben", "+Be", "#L#", "#x#"))  # as the squares and edges cut them
+    risen = "zBe" if cell == 3 else "be"
     t.add_row("Legend", f"[gold1]{ben}[/] hero  [green1]{ben}[/] human  [grey50]{dead}[/] dead human  [red1]23[/] zombie  "
               f"[red1 reverse]23[/] BREAKER  [red1]{risen}[/] human zombie  [yellow]*[/] item ([yellow]*2[/] two)  "
               "[grey42]1[/]-[grey42]6[/] Map Entry Point  [grey35]▓[/] no entry\n"
