@@ -23,6 +23,10 @@ The win estimates reported are undiscounted.
 
 Budgets are iterations (deterministic for a given seed) or seconds (as many as fit). The searched
 copies carry a :class:`~deadboard.core.log.NullLog`, so cloning does not copy the event log.
+
+With another bot to play the games out (``mcts:N+BOT``) the search is flat instead
+(:func:`playout_search`): the candidates the game offers are compared by playouts of that bot to
+the end of the game, on common random numbers.
 """
 
 from __future__ import annotations
@@ -158,13 +162,9 @@ def search(
     rollout: int = DEFAULT_ROLLOUT,
     legal: Sequence[Action] | None = None,
     gamma: float = DEFAULT_GAMMA,
-    policy: Bot | None = None,
 ) -> SearchResult:
     """Search from ``view`` (what ``seat`` sees) and recommend one of ``legal`` (default: the legal
-    actions of the view). Reads nothing but the view and draws all chance from ``rng``.
-
-    ``policy``: a bot that plays the rollouts (to the end of the game) instead of random moves; it
-    is handed the search's own determinized copies, never the true state."""
+    actions of the view). Reads nothing but the view and draws all chance from ``rng``."""
     t0 = time.perf_counter()
     base = view.clone()
     base.log = NullLog()
@@ -175,7 +175,7 @@ def search(
     apply = game.apply_unchecked
     determinize = game.determinize
     clone = base.clone
-    has_value = policy is None and game.evaluate(base, seat) is not None
+    has_value = game.evaluate(base, seat) is not None
     evaluate = game.evaluate
     outcome = game.outcome
     sqrt = math.sqrt
@@ -237,12 +237,7 @@ def search(
         steps = 0
         while s.decision is not None and (not has_value or steps < rollout):
             moves = legal_actions(s)
-            if len(moves) == 1:
-                apply(s, moves[0])
-            elif policy is not None:
-                apply(s, policy.choose(game, s, moves))
-            else:
-                apply(s, moves[below(len(moves))])
+            apply(s, moves[below(len(moves))] if len(moves) > 1 else moves[0])
             steps += 1
         # ----- backpropagation ----------------------------------------------------------------
         discount = gamma ** (depth + steps)
@@ -279,6 +274,84 @@ def search(
     return SearchResult(choice, estimate, iterations, time.perf_counter() - t0, tuple(stats))
 
 
+def playout_search(
+    game: Game,
+    view: State,
+    seat: int,
+    budget: Budget,
+    rng: Rng,
+    candidates: Sequence[Action],
+    policy: Bot,
+    keep: Action | None = None,
+) -> SearchResult:
+    """Compare ``candidates`` by playing each out to the end of the game with ``policy`` (Tesauro
+    and Galperin's rollouts of a base player), scored by :meth:`Game.result_value`. The search is
+    flat: a tree over the steps after the candidate would only put random actions into the
+    playouts. Candidates are compared on common random numbers: playouts go in rounds, and in each
+    round every candidate is played on the same determinization of the view (the same hidden
+    information and the same chance stream), so that the differences between candidates are not
+    drowned by the dice. After two rounds a candidate whose results equal an earlier one's in both
+    is dropped as the same choice (which human to activate first rarely matters early in the
+    night), except ``keep``. The budget counts playouts; at least one round is played."""
+    t0 = time.perf_counter()
+    base = view.clone()
+    base.log = NullLog()
+    cands = list(dict.fromkeys(candidates))
+    if not cands:
+        raise SetupError("nothing to search: no candidate action")
+    legal_actions = game.legal_actions
+    apply = game.apply_unchecked
+    n = len(cands)
+    totals = [0.0] * n
+    results: list[list[float]] = [[] for _ in range(n)]
+    active = list(range(n))
+    max_iter = budget.iterations if budget.iterations is not None else 1 << 62
+    deadline = t0 + budget.seconds if budget.seconds is not None else math.inf
+    iterations = rounds = 0
+    done = False
+    while not done:
+        world = rng.next64()
+        for i in active:
+            if rounds and (iterations >= max_iter or time.perf_counter() >= deadline):
+                done = True
+                break
+            s = base.clone()
+            game.determinize(s, Rng(world))
+            apply(s, cands[i])
+            while s.decision is not None:
+                moves = legal_actions(s)
+                apply(s, policy.choose(game, s, moves) if len(moves) > 1 else moves[0])
+            o = game.outcome(s)
+            assert o is not None
+            v = game.result_value(o, seat)
+            totals[i] += v
+            results[i].append(v)
+            iterations += 1
+        rounds += 1
+        if rounds == 2 and not done:
+            seen: dict[tuple[float, ...], int] = {}
+            kept = []
+            for i in active:
+                sig = tuple(results[i])
+                j = seen.get(sig)
+                if j is None:
+                    seen[sig] = i
+                    kept.append(i)
+                elif cands[i] == keep:  # keep the named candidate, drop its twin
+                    kept[kept.index(j)] = i
+                    seen[sig] = i
+            active = kept
+        if iterations >= max_iter or time.perf_counter() >= deadline:
+            done = True
+    # the best of the candidates still in play (a dropped one is a twin of one of them)
+    b = max(active, key=lambda i: (totals[i] / len(results[i]), -i))
+    stats = sorted(
+        (ActionStats(cands[i], len(results[i]), totals[i] / len(results[i])) for i in range(n) if results[i]),
+        key=lambda st: (st.action != cands[b], -st.mean, -st.visits),
+    )
+    return SearchResult(cands[b], stats[0].mean, iterations, time.perf_counter() - t0, tuple(stats))
+
+
 def position_key(game: Game, view: State) -> str:
     """A hash of what a seat sees. The length of the log and the view's chance stream change with
     every action, even one that changes nothing else, and a view redraws what the seat cannot see
@@ -305,11 +378,12 @@ def outcome_key(game: Game, view: State, action: Action) -> str | None:
 
 class MCTSBot:
     """The ``mcts`` bot. Parameters after the name: ``mcts:500`` (iterations a decision) or
-    ``mcts:0.5s`` (seconds a decision), optionally ``+BOT`` for rollouts played to the end by that
-    bot (``mcts:200+heuristic``) instead of the value function or random moves, and/or ``@BOT`` to
-    play what that bot would unless search finds a clearly better action (``mcts:200@heuristic``:
-    at least :data:`ANCHOR_MARGIN` more likely to win, the bot's own choice searched at least
-    :data:`ANCHOR_VISITS` times)."""
+    ``mcts:0.5s`` (seconds a decision), optionally ``+BOT`` to search by playouts of that bot
+    instead of the tree (:func:`playout_search`, at the decisions the game offers for it;
+    ``mcts:40+heuristic``: 40 playouts a decision), and/or ``@BOT`` to play what that bot would
+    unless search finds a clearly better action (``mcts:200@heuristic``: at least
+    :data:`ANCHOR_MARGIN` better, the bot's own choice searched at least :data:`ANCHOR_VISITS`
+    times)."""
 
     name = "mcts"
     needs_view = True
@@ -369,6 +443,8 @@ class MCTSBot:
         foresee, ends the streak."""
         if view is None:
             raise SetupError("the mcts bot needs the seat's view")
+        if self.policy is not None:
+            return self._choose_by_playouts(game, view, legal)
         if self.streak and position_key(game, view) != self.expect:
             self.streak.clear()
             self.streak_uses.clear()
@@ -381,8 +457,7 @@ class MCTSBot:
             else:  # the least used so far (the last of them: games list "end", "done" last)
                 least = min(self.streak_uses.get(a, 0) for a in legal)
                 options = [[a for a in legal if self.streak_uses.get(a, 0) == least][-1]]
-        self.last = search(game, view, self.seat, self.budget, self.rng, self.c, self.rollout, options, self.gamma,
-                           self.policy)
+        self.last = search(game, view, self.seat, self.budget, self.rng, self.c, self.rollout, options, self.gamma)
         action = self.last.action
         if self.anchor is not None and len(options) > 1:
             action = anchored(self.last, self.anchor.choose(game, view, options)).action
@@ -397,6 +472,27 @@ class MCTSBot:
             self.streak_length += 1
             self.expect = after
         return action
+
+
+    def _choose_by_playouts(self, game: Game, view: State, legal: Sequence[Action]) -> Action:
+        """``mcts:N+BOT``: where the game finds the decision worth it
+        (:meth:`Game.search_candidates`), compare its candidates and the bot's own choice by
+        playouts (:func:`playout_search`); elsewhere play the choice of the anchor, or else of the
+        playout bot. Every decision involves the playout bot's judgement, so the streak guard of
+        plain search is not needed."""
+        assert self.policy is not None
+        own = self.anchor if self.anchor is not None else self.policy
+        suggested = own.choose(game, view, legal)
+        candidates = game.search_candidates(view, legal)
+        self.last = None
+        if not candidates or candidates == [suggested]:
+            return suggested
+        if suggested not in candidates:
+            candidates.append(suggested)
+        self.last = playout_search(game, view, self.seat, self.budget, self.rng, candidates, self.policy, keep=suggested)
+        if self.anchor is not None:
+            self.last = anchored(self.last, suggested)
+        return self.last.action
 
 
 def anchored(result: SearchResult, suggested: Action) -> SearchResult:
@@ -457,4 +553,4 @@ def hint(
     return Hint(r.action, r.win_estimate)
 
 
-__all__ = ["Budget", "Hint", "MCTSBot", "SearchResult", "analyse", "anchored", "hint", "search"]
+__all__ = ["Budget", "Hint", "MCTSBot", "SearchResult", "analyse", "anchored", "hint", "playout_search", "search"]

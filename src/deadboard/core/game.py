@@ -341,6 +341,21 @@ class Game(ABC):
     def outcome(self, state: State) -> Outcome | None:
         """How the game ended, or None while it goes on."""
 
+    def result_value(self, outcome: Outcome, seat: int) -> float:
+        """How good a finished game is for ``seat``, in [0, 1]: 1 won, 0 lost, 1/2 each in a draw.
+        Search that plays games out to the end with another bot (``mcts:N+BOT``) maximises it. A
+        game that grades its results (victory points) may spread it, so that of two wins search
+        prefers the better one."""
+        if outcome.result is Result.DRAW and not outcome.winners:
+            return 0.5
+        return 1.0 if seat in outcome.winners else 0.0
+
+    def search_candidates(self, view: State, legal: Sequence[Action]) -> list[Action]:
+        """The actions worth comparing by playing games out (``mcts:N+BOT``) at this decision, from
+        what the deciding seat sees; empty when the decision is not worth the playouts and the
+        bot's own choice is taken. Default: every legal action."""
+        return list(legal)
+
     # ----- information -------------------------------------------------------------------------
     def view(self, state: State, seat: int) -> State:
         """What ``seat`` may see: a copy with hidden information redrawn from public information only

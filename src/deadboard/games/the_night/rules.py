@@ -10,6 +10,7 @@ steps and mid-phase decisions (placements, events, Dodge) that come before the p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from deadboard.core.action import Action, act
@@ -975,6 +976,11 @@ def apply_zombie_action(state: NightState, a: Action) -> None:
 # ==================================================================================================
 # the game
 # ==================================================================================================
+#: the victory points of an Excellent night (rulebook §Dawn Breaks - Victory Level), where the value
+#: of a night to search stops growing
+EXCELLENT = 70.0
+
+
 class TheNight(Game):
     id = "the-night"
     name = "The Night"
@@ -1167,6 +1173,24 @@ class TheNight(Game):
         if state.phase != OVER:
             return None
         return night_outcome(state, self.seat_names(state.setup))
+
+    def result_value(self, outcome: Outcome, seat: int) -> float:
+        """The humans alone (one seat): half for surviving the night (the scenario's victory), half
+        for the victory points, up to the 70 of an Excellent night, so that search prefers the
+        better of two survivals. With several seats, who won."""
+        if len(outcome.per_seat) != 1:
+            return super().result_value(outcome, seat)
+        won = 1.0 if seat in outcome.winners else 0.0
+        return 0.5 * won + 0.5 * min(max(outcome.score, 0.0), EXCELLENT) / EXCELLENT
+
+    def search_candidates(self, view: State, legal: Sequence[Action]) -> list[Action]:
+        """Which human to activate next: the choice that decides who acts on whose news, worth
+        looking to the end of the night for. The steps of a walk, and whether to fight, are left to
+        the bot (played out, fights showed no gain over the heuristic's odds: docs/simulation.md)."""
+        d = view.decision
+        if d is None or len(legal) < 2 or d.kind != "activate":
+            return []
+        return list(legal)
 
     # ----- information ---------------------------------------------------------------------------
     def redact(self, view: State, seat: int) -> None:
