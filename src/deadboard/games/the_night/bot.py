@@ -16,6 +16,7 @@ zombies' own route costs (windows 2) and the time a barricade holds them up.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -32,13 +33,12 @@ from deadboard.games.the_night.board import (
     human_by_name,
     is_firearm_ready,
     is_goal_item,
-    load,
     sees,
     zombie_by_name,
     zombie_entry_squares,
 )
 from deadboard.games.the_night.combat import human_strength, rcp_index
-from deadboard.games.the_night.rules import apply_human_action
+from deadboard.games.the_night.rules import activate_human, apply_human_action, human_actions
 from deadboard.games.the_night.state import (
     BOARDED,
     BROKEN,
@@ -187,14 +187,35 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
     fetch = fetcher(state, missing, dist) if exits else None
     op = state.op
     inside = c.inside
-    open_spots = [o.a if inside[o.a] else o.b for o in c.grid.openings if inside[o.a] != inside[o.b] and not op[o.id] & BOARDED]
-    lock_spots = [o.a if inside[o.a] else o.b for o in c.grid.openings if o.lockable and inside[o.a] != inside[o.b] and not op[o.id] & (LOCKED | BROKEN)]
+    # the ways into the house: still open to a board, still to be locked, and barricaded
+    open_spots: list[int] = []
+    lock_spots: list[int] = []
+    barricaded = 0
+    for o in c.grid.openings:
+        if inside[o.a] == inside[o.b]:
+            continue
+        f = op[o.id]
+        spot = o.a if inside[o.a] else o.b
+        if not f & BOARDED:
+            open_spots.append(spot)
+        if o.lockable and not f & (LOCKED | BROKEN):
+            lock_spots.append(spot)
+        if f & (BOARDED | LOCKED):
+            barricaded += 1
+    # who carries what, and what lies on the map, in one pass over the items
+    held: dict[int, list[int]] = {}
+    lying: list[tuple[int, int]] = []
+    n = c.grid.n
+    for i, x in enumerate(where):
+        if CARRIED <= x < ON_OPENING:
+            held.setdefault(x - CARRIED, []).append(i)
+        elif 0 <= x < n:
+            lying.append((i, x))
     # equipment and danger, human by human
     for h in live:
         w = 10.0 if h.idx in hero else 5.0
         score += w
-        tag = CARRIED + h.idx
-        carried = [i for i, x in enumerate(where) if x == tag]
+        carried = held.get(h.idx, [])
         bonus = max((items[i].bonus for i in carried), default=0)
         guns = [i for i in carried if items[i].kind == "firearm" and is_firearm_ready(state, h.idx, i)]
         score += 1.2 * bonus + 3.0 * len(guns)
@@ -233,29 +254,39 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
             elif dist[a.sq][b.sq] <= 2:
                 score += 0.15
     # barricades on the way in
-    for o in c.grid.openings:
-        f = state.op[o.id]
-        if f & (BOARDED | LOCKED) and c.inside[o.a] != c.inside[o.b]:
-            score += 0.8
+    for _ in range(barricaded):
+        score += 0.8
     # go and fetch what lies around: weapons, guns and their ammo, the Keys, boards
-    with_room = [h for h in live if load(state, h.idx) < capacity(state, h.idx)]
+    if not lying:
+        return score
+    with_room = [h for h in live if sum(1 for i in held.get(h.idx, ()) if items[i].kind not in ("ammo", "keys")) < capacity(state, h.idx)]
     need_keys = not any(CARRIED <= where[i] < ON_OPENING for i in c.kind_items["keys"])
-    for i, x in enumerate(where):
-        if not 0 <= x < c.grid.n:
-            continue
+    live_rows = [dist[h.sq] for h in live]
+    room_rows = [dist[h.sq] for h in with_room]
+    loaded_kinds = {items[g].ammo for g in itertools.chain.from_iterable(held.values()) if items[g].kind == "firearm"}
+    for i, x in lying:
         it = items[i]
-        value = {"firearm": 6.0, "melee": 1.5 * it.bonus, "board": 2.0, "keys": 3.0 if need_keys else 0.0}.get(it.kind, 0.0)
-        if it.kind == "ammo":
-            value = 4.0 if any(items[g].ammo == it.kind_id and CARRIED <= where[g] < ON_OPENING for g in range(len(items)) if items[g].kind == "firearm") else 1.0
-        goal = is_goal_item(state, i, missing)
+        kind = it.kind
+        if kind == "firearm":
+            value = 6.0
+        elif kind == "melee":
+            value = 1.5 * it.bonus
+        elif kind == "board":
+            value = 2.0
+        elif kind == "keys":
+            value = 3.0 if need_keys else 0.0
+        elif kind == "ammo":
+            value = 4.0 if it.kind_id in loaded_kinds else 1.0
+        else:
+            value = 0.0
+        goal = bool(missing) and is_goal_item(state, i, missing)
         if goal:
             value = GOAL_ITEM
-        if value <= 0:
+        if value <= 0 or not (threat[x] > 0 or goal):
             continue
-        free_hands = live if it.kind in ("ammo", "keys") else with_room
-        best = min((dist[h.sq][x] for h in free_hands), default=INF)
-        if threat[x] > 0 or goal:
-            score -= value * (0.3 + 0.7 * min(best, 15) / 15.0)
+        rows = live_rows if kind in ("ammo", "keys") else room_rows
+        best = min((row[x] for row in rows), default=INF)
+        score -= value * (0.3 + 0.7 * min(best, 15) / 15.0)
     return score
 
 
@@ -297,8 +328,6 @@ class HeuristicBot:
                 v += 4.0 if any(sees(state, sq, zs) for zs in state.zsq.values()) else 0.5
             trial = state.clone()
             trial.log = []
-            from deadboard.games.the_night.rules import activate_human, human_actions
-
             activate_human(trial, h)
             gain = 0.0
             for b in human_actions(trial):
