@@ -410,7 +410,7 @@ class MCTSBot:
             from deadboard.bots.base import make_bot
 
             if policy.split(":")[0] == "mcts":
-                raise SetupError("an mcts bot cannot play the rollouts of another")
+                raise SetupError("the playouts of an mcts bot cannot be played by another mcts bot")
             self.policy = make_bot(policy, game, seat, derive_seed(seed, "rollout"))
         self.anchor: Bot | None = None
         if at:
