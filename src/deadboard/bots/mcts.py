@@ -302,7 +302,6 @@ def playout_search(
     legal_actions = game.legal_actions
     apply = game.apply_unchecked
     n = len(cands)
-    totals = [0.0] * n
     results: list[list[float]] = [[] for _ in range(n)]
     active = list(range(n))
     max_iter = budget.iterations if budget.iterations is not None else 1 << 62
@@ -323,9 +322,7 @@ def playout_search(
                 apply(s, policy.choose(game, s, moves) if len(moves) > 1 else moves[0])
             o = game.outcome(s)
             assert o is not None
-            v = game.result_value(o, seat)
-            totals[i] += v
-            results[i].append(v)
+            results[i].append(game.result_value(o, seat))
             iterations += 1
         rounds += 1
         if rounds == 2 and not done:
@@ -344,9 +341,9 @@ def playout_search(
         if iterations >= max_iter or time.perf_counter() >= deadline:
             done = True
     # the best of the candidates still in play (a dropped one is a twin of one of them)
-    b = max(active, key=lambda i: (totals[i] / len(results[i]), -i))
+    b = max(active, key=lambda i: (sum(results[i]) / len(results[i]), -i))
     stats = sorted(
-        (ActionStats(cands[i], len(results[i]), totals[i] / len(results[i])) for i in range(n) if results[i]),
+        (ActionStats(cands[i], len(results[i]), sum(results[i]) / len(results[i])) for i in range(n) if results[i]),
         key=lambda st: (st.action != cands[b], -st.mean, -st.visits),
     )
     return SearchResult(cands[b], stats[0].mean, iterations, time.perf_counter() - t0, tuple(stats))

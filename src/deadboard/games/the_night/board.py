@@ -3,7 +3,10 @@ whom across which edges, given the current state of doors and windows."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from deadboard.core.grid import DOOR, OPEN, WINDOW, line_clear
+from deadboard.games.the_night.content import UNLIMITED
 from deadboard.games.the_night.state import (
     BOARDED,
     CARRIED,
@@ -142,11 +145,15 @@ def is_firearm_ready(state: NightState, h: int, item: int) -> bool:
     return any(where[j] == tag for j in state.c.kind_items[it.ammo])
 
 
+def load_of(state: NightState, carried: Iterable[int]) -> int:
+    """How many of the ``carried`` items count against the limit."""
+    items = state.c.items
+    return sum(1 for i in carried if items[i].kind not in UNLIMITED)
+
+
 def load(state: NightState, h: int) -> int:
     """Items a human carries that count against the limit (ammo and the Keys do not)."""
-    tag = CARRIED + h
-    items = state.c.items
-    return sum(1 for i, w in enumerate(state.item_where) if w == tag and items[i].kind not in ("ammo", "keys"))
+    return load_of(state, state.carried(h))
 
 
 def capacity(state: NightState, h: int) -> int:
@@ -154,7 +161,7 @@ def capacity(state: NightState, h: int) -> int:
 
 
 def can_carry(state: NightState, h: int, item: int) -> bool:
-    if state.c.items[item].kind in ("ammo", "keys"):
+    if state.c.items[item].kind in UNLIMITED:
         return True
     return load(state, h) < capacity(state, h)
 

@@ -33,11 +33,13 @@ from deadboard.games.the_night.board import (
     human_by_name,
     is_firearm_ready,
     is_goal_item,
+    load_of,
     sees,
     zombie_by_name,
     zombie_entry_squares,
 )
 from deadboard.games.the_night.combat import human_strength, rcp_index
+from deadboard.games.the_night.content import UNLIMITED
 from deadboard.games.the_night.rules import activate_human, apply_human_action, human_actions
 from deadboard.games.the_night.state import (
     BOARDED,
@@ -253,13 +255,13 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
                 score -= 5.0
             elif dist[a.sq][b.sq] <= 2:
                 score += 0.15
-    # barricades on the way in
+    # barricades on the way in (added one by one, as the score always summed them)
     for _ in range(barricaded):
         score += 0.8
     # go and fetch what lies around: weapons, guns and their ammo, the Keys, boards
     if not lying:
         return score
-    with_room = [h for h in live if sum(1 for i in held.get(h.idx, ()) if items[i].kind not in ("ammo", "keys")) < capacity(state, h.idx)]
+    with_room = [h for h in live if load_of(state, held.get(h.idx, ())) < capacity(state, h.idx)]
     need_keys = not any(CARRIED <= where[i] < ON_OPENING for i in c.kind_items["keys"])
     live_rows = [dist[h.sq] for h in live]
     room_rows = [dist[h.sq] for h in with_room]
@@ -284,7 +286,7 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
             value = GOAL_ITEM
         if value <= 0 or not (threat[x] > 0 or goal):
             continue
-        rows = live_rows if kind in ("ammo", "keys") else room_rows
+        rows = live_rows if kind in UNLIMITED else room_rows
         best = min((row[x] for row in rows), default=INF)
         score -= value * (0.3 + 0.7 * min(best, 15) / 15.0)
     return score

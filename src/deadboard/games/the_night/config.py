@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from deadboard.core.content import validation_message
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Option, Scenario, Setup
-from deadboard.games.the_night.content import NightContent
+from deadboard.games.the_night.content import UNLIMITED, NightContent
 
 SCENARIOS = (
     Scenario("standard", "The Night", "The basic game: seven humans, a hero, 16 turns from dusk to dawn."),
@@ -193,7 +193,7 @@ def parse_story(data: Mapping[str, Any], content: NightContent) -> Story:
                 raise SetupError(f"story: stats.{n}.items: unknown item {it!r}")
             kid = content.items[content.item_index[it]].kind_id if it in content.item_index else it
             given[kid] = given.get(kid, 0) + 1
-        held = [it for it in sh.items if (kinds.get(it) or content.items[content.item_index[it]]).kind not in ("ammo", "keys")]
+        held = [it for it in sh.items if (kinds.get(it) or content.items[content.item_index[it]]).kind not in UNLIMITED]
         if len(held) > 2:
             raise SetupError(f"story: stats.{n}.items: more than 2 items to carry (ammo and the Keys aside)")
         if sh.place is not None:

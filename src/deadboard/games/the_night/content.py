@@ -86,6 +86,10 @@ class ZombieRec(Record):
     breaker: bool = False
 
 
+#: item kinds a human carries beyond the limit of items (ammo and the Keys)
+UNLIMITED = frozenset({"ammo", "keys"})
+
+
 class ItemRec(Record):
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     name: str

@@ -29,6 +29,7 @@ from deadboard.games.the_night.board import (
     human_reach,
     human_squares,
     is_firearm_ready,
+    load_of,
     sees,
     step_aside,
     step_cost_human,
@@ -45,7 +46,7 @@ from deadboard.games.the_night.combat import (
     shoot,
 )
 from deadboard.games.the_night.config import OPTIONS, SCENARIOS, build_config
-from deadboard.games.the_night.content import load_content
+from deadboard.games.the_night.content import UNLIMITED, load_content
 from deadboard.games.the_night.state import (
     ARRIVAL,
     BOARDED,
@@ -621,11 +622,11 @@ def _free_actions(state: NightState, h: int) -> list[Action]:
             mine.append(i)
     out: list[Action] = []
     if here and not _locked_in_basement(state, sq):
-        room = capacity(state, h) - sum(1 for i in mine if items[i].kind not in ("ammo", "keys"))
+        room = capacity(state, h) - load_of(state, mine)
         board_offered = False
         for i in here:
             kind = items[i].kind
-            if room <= 0 and kind not in ("ammo", "keys"):
+            if room <= 0 and kind not in UNLIMITED:
                 continue
             if kind == "board":
                 if board_offered:
