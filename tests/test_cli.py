@@ -133,3 +133,13 @@ def test_bench_json() -> None:
     assert r.returncode == 0, r.stderr
     rows = json.loads(r.stdout)["games"]
     assert rows[0]["decisions_per_second"] > 0
+
+
+@pytest.mark.parametrize("flag", ["--out", "--save-dir"])
+def test_output_where_nothing_can_be_written_is_an_error_before_any_game(tmp_path: Path, flag: str) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    target = blocker / ("r.parquet" if flag == "--out" else "saves")
+    r = run("sim", "the-night", "--games", "1", flag, str(target))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert f"{flag} {target}" in r.stderr

@@ -167,6 +167,12 @@ class ResultsFile:
         self.journal = journal_path(self.path)
         if self.path.suffix.lower() not in (".parquet", ".pq"):
             raise ResultsError(f"--out {path}: results are written as Parquet; name the file *.parquet")
+        try:  # fail before the first game, not after the last
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise ResultsError(f"--out {path}: cannot create its folder: {e.strerror}") from None
+        if not os.access(self.path.parent, os.W_OK) or (self.path.exists() and not os.access(self.path, os.W_OK)):
+            raise ResultsError(f"--out {path}: not writable")
         self.records: dict[tuple[str, str, str, int, int], GameRecord] = {}
         if self.path.exists():
             for r in read_records(self.path):
@@ -186,12 +192,14 @@ class ResultsFile:
     def open(self) -> None:
         """Start appending: rewrite the journal with its complete lines only, so that a line cut
         short by a kill is not glued to the next one."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        keep = [r for r in _read_journal(self.journal)]
+        keep = _read_journal(self.journal)
         tmp = self.journal.with_name(self.journal.name + ".tmp")
-        tmp.write_text("".join(json.dumps(r.to_json()) + "\n" for r in keep), encoding="utf-8")
-        os.replace(tmp, self.journal)
-        self._fh = self.journal.open("a", encoding="utf-8")
+        try:
+            tmp.write_text("".join(json.dumps(r.to_json()) + "\n" for r in keep), encoding="utf-8")
+            os.replace(tmp, self.journal)
+            self._fh = self.journal.open("a", encoding="utf-8")
+        except OSError as e:
+            raise ResultsError(f"--out {self.path}: cannot write {e.filename or self.journal}: {e.strerror}") from None
 
     def add(self, record: GameRecord) -> None:
         if record.key in self.records:
@@ -208,7 +216,11 @@ class ResultsFile:
             self._fh.close()
             self._fh = None
         if finish:
-            write_records(self.path, self.records.values())
+            try:
+                write_records(self.path, self.records.values())
+            except OSError as e:  # the journal stays: a later run resumes from it
+                raise ResultsError(f"--out {self.path}: cannot write it: {e.strerror}; "
+                                   f"the games played are kept in {self.journal}") from None
             self.journal.unlink(missing_ok=True)
 
 

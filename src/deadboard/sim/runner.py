@@ -8,6 +8,7 @@ order; :func:`summarize` turns the records of one setup into the figures ``deadb
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -99,9 +100,13 @@ def run_tasks(
     same call plays only the rest."""
     if backend not in BACKENDS:
         raise SetupError(f"unknown backend {backend!r}; choose one of: {', '.join(BACKENDS)}")
-    for t in tasks:
-        if t.save_dir:
-            Path(t.save_dir).mkdir(parents=True, exist_ok=True)
+    for d in {t.save_dir for t in tasks if t.save_dir}:
+        try:
+            Path(d).mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise SetupError(f"--save-dir {d}: cannot create it: {e.strerror}") from None
+        if not os.access(d, os.W_OK):
+            raise SetupError(f"--save-dir {d}: not writable")
     store = ResultsFile(out) if out else None
     todo = [t for t in tasks if store is None or t.key not in store]
     done: dict[tuple[str, str, str, int, int], GameRecord] = {}
