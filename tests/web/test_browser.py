@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 from deadboard.bots.base import bot_names
@@ -63,7 +63,7 @@ def page(browser: Any) -> Iterator[Any]:
 
 def new_game(server: LiveServer, **body: Any) -> dict[str, Any]:
     body.setdefault("game", "the-night")
-    r = httpx.post(server.url + "/api/games", json=body)
+    r = httpx2.post(server.url + "/api/games", json=body)
     assert r.status_code == 201, r.text
     return dict(r.json())
 
@@ -347,13 +347,13 @@ def test_a_zombie_dawn_page_never_shows_the_other_players_hand(server: LiveServe
     tokens = [made["links"][0]["token"], made["links"][1]["token"]]
 
     def api_page(seat: int) -> dict[str, Any]:
-        return dict(httpx.get(f"{server.url}/api/games/{gid}", headers={"Authorization": f"Bearer {tokens[seat]}"}).json())
+        return dict(httpx2.get(f"{server.url}/api/games/{gid}", headers={"Authorization": f"Bearer {tokens[seat]}"}).json())
 
     page = api_page(0)
     while page["decision"]["kind"] != "turn":  # lay out the maps and choose characters through the API
         seat = page["decision"]["seat"]
         text = api_page(seat)["legal"][0]["text"]
-        httpx.post(f"{server.url}/api/games/{gid}/actions", json={"action": text},
+        httpx2.post(f"{server.url}/api/games/{gid}/actions", json={"action": text},
                    headers={"Authorization": f"Bearer {tokens[seat]}"}).raise_for_status()
         page = api_page(0)
     service = server.app.state.service

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 
 from deadboard.cli.serve import DB_NAME, default_db
@@ -46,18 +46,18 @@ def test_serve_prints_its_address_and_keeps_games_across_a_restart(tmp_path: Pat
     proc, url = start("--port", "0", "--db", str(db))
     try:
         assert url.startswith("http://127.0.0.1:")
-        assert "deadboard" in httpx.get(url + "/").text
-        made = httpx.post(url + "/api/games", json={"game": "the-night", "scenario": "quick-game", "seed": 1}).json()
+        assert "deadboard" in httpx2.get(url + "/").text
+        made = httpx2.post(url + "/api/games", json={"game": "the-night", "scenario": "quick-game", "seed": 1}).json()
         token = made["links"][0]["token"]
-        page = httpx.get(f"{url}/api/games/{made['id']}", headers={"Authorization": f"Bearer {token}"}).json()
-        httpx.post(f"{url}/api/games/{made['id']}/actions", json={"action": page["legal"][0]["text"]},
+        page = httpx2.get(f"{url}/api/games/{made['id']}", headers={"Authorization": f"Bearer {token}"}).json()
+        httpx2.post(f"{url}/api/games/{made['id']}/actions", json={"action": page["legal"][0]["text"]},
                    headers={"Authorization": f"Bearer {token}"}).raise_for_status()
     finally:
         stop(proc)
     assert proc.returncode == 0
     proc, url = start("--port", "0", "--db", str(db))
     try:
-        again = httpx.get(f"{url}/api/games/{made['id']}", headers={"Authorization": f"Bearer {token}"}).json()
+        again = httpx2.get(f"{url}/api/games/{made['id']}", headers={"Authorization": f"Bearer {token}"}).json()
         assert again["steps"] == 1
     finally:
         stop(proc)
@@ -109,11 +109,11 @@ def test_the_default_games_file_is_in_the_users_data_folder(tmp_path: Path, monk
 def test_the_server_stops_promptly_with_pages_waiting(tmp_path: Path) -> None:
     proc, url = start("--port", "0", "--db", str(tmp_path / "g.db"))
     try:
-        made = httpx.post(url + "/api/games", json={"game": "the-night", "options": {"hidden-hero": True}, "seed": 2}).json()
+        made = httpx2.post(url + "/api/games", json={"game": "the-night", "options": {"hidden-hero": True}, "seed": 2}).json()
         token = made["links"][1]["token"]
-        rev = httpx.get(f"{url}/api/games/{made['id']}", headers={"Authorization": f"Bearer {token}"}).json()["rev"]
+        rev = httpx2.get(f"{url}/api/games/{made['id']}", headers={"Authorization": f"Bearer {token}"}).json()["rev"]
         waiting = subprocess.Popen([sys.executable, "-c", (
-            "import httpx,sys; httpx.get(sys.argv[1], headers={'Authorization': 'Bearer ' + sys.argv[2]}, timeout=30)")
+            "import httpx2,sys; httpx2.get(sys.argv[1], headers={'Authorization': 'Bearer ' + sys.argv[2]}, timeout=30)")
             , f"{url}/api/games/{made['id']}?since={rev}", token], env=ENV)
         time.sleep(0.5)
         t0 = time.monotonic()
