@@ -144,3 +144,21 @@ def test_sim_json_keeps_its_fields() -> None:
                 "mean_score", "victory_levels", "endings", "mean_turns", "mean_decisions", "seats",
                 "games_per_second", "played"):
         assert key in data
+
+
+def test_a_results_file_that_cannot_be_written_keeps_the_games_in_its_journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import deadboard.sim.results as results
+    from deadboard.sim.results import ResultsError
+
+    out = tmp_path / "r.parquet"
+
+    def disk_full(path: object, records: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(results, "write_records", disk_full)
+    with pytest.raises(ResultsError, match=r"No space left on device.*kept in"):
+        run_tasks(_tasks(6), jobs=1, out=str(out))
+    assert len(journal_path(out).read_text().splitlines()) == 6
+    monkeypatch.undo()
+    again = run_tasks(_tasks(6), jobs=1, out=str(out))
+    assert again.played == 0 and len(read_rows(out)) == 6 and not journal_path(out).exists()
