@@ -8,17 +8,23 @@ A bot is made for one seat of one game with its own seed::
 ``needs_view`` tells the caller whether to build the view (the random bot does not need one, and
 building it costs a clone). Bots never receive the true state, so they cannot peek at hidden cards
 or at the game's chance stream.
+
+A bot of one's own is named by its import path, ``package.module.Class`` (a module in the current
+folder or installed), and made and called the same way; its choice is checked against the legal
+actions (``docs/api.md``).
 """
 
 from __future__ import annotations
 
 import importlib
 import inspect
+import os
+import sys
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from deadboard.core.action import Action
-from deadboard.core.errors import SetupError
+from deadboard.core.errors import IllegalActionError, SetupError
 from deadboard.core.game import Game, State
 from deadboard.core.rng import Rng
 
@@ -60,12 +66,62 @@ def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
     500 iterations a decision); a bot that takes parameters accepts them as a fourth argument."""
     base, colon, params = name.partition(":")
     target = game.bots.get(base) or GENERIC_BOTS.get(base)
-    if target is None:
-        raise SetupError(f"unknown bot {base!r} for {game.name}; choose one of: {', '.join(bot_names(game))}")
-    module, _, attr = target.partition(":")
-    factory: Callable[..., Bot] = getattr(importlib.import_module(module), attr)
+    if target is not None:
+        module, _, attr = target.partition(":")
+        factory: Callable[..., Bot] = getattr(importlib.import_module(module), attr)
+    elif "." in base:
+        factory = _own_bot(base)
+    else:
+        raise SetupError(f"unknown bot {base!r} for {game.name}; choose one of: {', '.join(bot_names(game))}"
+                         " (or a bot of your own as package.module.Class)")
     if colon:
-        if len(inspect.signature(factory).parameters) < 4:
+        try:
+            takes = len(inspect.signature(factory).parameters)
+        except (TypeError, ValueError):
+            takes = 4
+        if takes < 4:
             raise SetupError(f"bot {base!r} takes no parameters (got {name!r})")
-        return factory(game, seat, seed, params)
-    return factory(game, seat, seed)
+        bot = factory(game, seat, seed, params)
+    else:
+        bot = factory(game, seat, seed)
+    return bot if target is not None else CheckedBot(bot, name)
+
+
+def _own_bot(path: str) -> Callable[..., Bot]:
+    """The class (or factory) ``package.module.Class``, from an installed module or one in the
+    current folder (as ``python -m`` would find it, but after the installed ones)."""
+    module, _, attr = path.rpartition(".")
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
+    try:
+        found = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        raise SetupError(f"bot {path!r}: no module {e.name or module!r} (installed, or a .py file in the current folder)") from None
+    except Exception as e:  # the module itself fails: say how, in one line
+        raise SetupError(f"bot {path!r}: importing {module!r} failed: {type(e).__name__}: {e}") from None
+    factory = getattr(found, attr, None)
+    if not callable(factory):
+        raise SetupError(f"bot {path!r}: module {module!r} has no class {attr!r}")
+    return factory  # type: ignore[no-any-return]
+
+
+class CheckedBot:
+    """A bot from outside deadboard, held to the rules: it chooses from ``legal`` (an action or its
+    text); anything else is an :class:`IllegalActionError` that names the bot. It is given the view
+    unless it says ``needs_view = False``."""
+
+    def __init__(self, bot: object, name: str) -> None:
+        if not callable(getattr(bot, "choose", None)):
+            raise SetupError(f"bot {name!r}: it has no choose(game, view, legal) method")
+        self.bot = bot
+        self.name = name
+        self.needs_view = bool(getattr(bot, "needs_view", True))
+
+    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
+        a = self.bot.choose(game, view, legal)  # type: ignore[attr-defined]
+        for x in legal:
+            if x == a or x.text == a:
+                return x
+        shown = ", ".join(x.text for x in legal[:8]) + (", ..." if len(legal) > 8 else "")
+        raise IllegalActionError(f"bot {self.name!r} chose {a!r}, which is not a legal action now (legal: {shown})")

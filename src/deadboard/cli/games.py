@@ -42,3 +42,6 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON ins
             where = f" [dim](scenario {', '.join(o['scenarios'])})[/]" if o.get("scenarios") else ""
             t.add_row(f"[green]{o['id']}[/]", kind, o["help"] + where)
         console.print(t)
+    console.print("[dim]Bots take parameters: mcts:500 (iterations), mcts:0.5s (seconds), mcts:200@heuristic "
+                  "(anchored), mcts:40+heuristic (playouts). A bot of your own: package.module.Class "
+                  "(docs/api.md).[/]")
