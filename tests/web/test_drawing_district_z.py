@@ -73,3 +73,28 @@ def test_every_seat_sees_the_pieces_and_its_own_marks() -> None:
         root = ET.fromstring(svg)
         pieces = [g for g in root.iter(NS + "g") if "piece" in (g.get("class") or "").split()]
         assert len(pieces) == sum(1 for p in st.players if p.pos >= 0 and p.status in (1, 2))
+
+
+def test_a_lone_survivor_who_dies_is_shown_dead_and_the_combat_over() -> None:
+    from deadboard.games.district_z import render
+    from deadboard.sim.play import play_game
+
+    for seed in range(40):
+        st = play_game(DZ, Setup("standard"), seed, "random").state
+        assert isinstance(st, DistrictState)
+        if st.reason == "died":
+            break
+    else:
+        raise AssertionError("no death in 40 random games")
+    p = st.players[0]
+    assert st.status_text(p) == "dead" and not st.on_board(p) and not st.in_combat()
+    d = dz_svg.draw(DZ, st, 0, [])
+    assert "dead" in str(d["panels"]) and "Combat:" not in str(d["panels"])
+    root = ET.fromstring(d["svg"])
+    assert not [g for g in root.iter(NS + "g") if "piece" in (g.get("class") or "").split()]
+    from rich.console import Console
+
+    con = Console(width=120, record=True, color_system=None)
+    con.print(render.render(DZ, st, 0))
+    text = con.export_text()
+    assert "│ dead" in text and "combat:" not in text

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from deadboard.core.game import Game, State
 from deadboard.games.district_z.combat import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
-from deadboard.games.district_z.state import ESCAPED, LIVE, NO_CARD, OBJ, STATUS_NAMES, ZOMBIE, DistrictState
+from deadboard.games.district_z.state import NO_CARD, OBJ, STATUS_NAMES, ZOMBIE, DistrictState
 
 COLOURS = ("bold cyan", "bold magenta", "bold yellow", "bold green")
 WIDTH = 11
@@ -46,7 +46,7 @@ def _cell(st: DistrictState, pos: int, seat: int | None) -> Text:
         t.append("?\n", style="dim")
     pieces = Text()
     for p in st.players:
-        if p.pos == pos and p.status in (LIVE, ZOMBIE):
+        if p.pos == pos and st.on_board(p):
             name = st.name(p.seat)[:5]
             if p.status == ZOMBIE:
                 pieces.append("z" + name[:4] + " ", style="bold red")
@@ -93,11 +93,8 @@ def players_table(st: DistrictState) -> Table:
             cap = "/".join(str(rating(c, p.surv, p.items, a)) for a in (COMBAT, AGILITY, PERCEPTION))
             hp = f"{p.wounds}/{rating(c, p.surv, p.items, HEALTH)}"
         items = ", ".join(("[gold1]" + c.items[i].name + "[/]") if c.items[i].objective else c.items[i].name for i in p.items)
-        status = STATUS_NAMES[p.status]
-        if p.status == ESCAPED:
-            status = f"escaped ({st.places.index(p.seat) + 1})"
         t.add_row(Text(f"Player {p.seat + 1}", style=COLOURS[p.seat % 4]), f"{s.name} — {s.ability}", cap, hp,
-                  str(p.infection) if st.cfg.infection else "-", items or "-", status)
+                  str(p.infection) if st.cfg.infection else "-", items or "-", st.status_text(p))
     return t
 
 
@@ -105,7 +102,7 @@ def render(game: Game, state: State, seat: int | None) -> Group:
     assert isinstance(state, DistrictState)
     st = state
     head = Text(f"District-Z — round {st.rounds}", style="bold")
-    if st.cb_seat >= 0 and st.cb_n:
+    if st.in_combat():
         head.append(f"   combat: {st.name(st.cb_seat)} vs {st.cb_n} zombie{'s' if st.cb_n > 1 else ''}", style="bold red")
     parts: list[Any] = [head]
     step = st.pending[0] if st.pending else ()

@@ -236,6 +236,26 @@ class DistrictState(State):
     def zombies_at(self, pos: int) -> list[int]:
         return [p.seat for p in self.players if p.status == ZOMBIE and p.pos == pos]
 
+    def fallen(self, p: Player) -> bool:
+        """A lone survivor whose death or turning ended the game: the rules leave the piece as it
+        was, the front ends show it gone."""
+        return self.over and p.status == LIVE and p.ending in ("died", "turned")
+
+    def on_board(self, p: Player) -> bool:
+        """Whether the player's piece stands in the CITY (a survivor or a ZOMBIE SURVIVOR)."""
+        return p.status == ZOMBIE or (p.status == LIVE and not self.fallen(p))
+
+    def status_text(self, p: Player) -> str:
+        """A player's status as the front ends show it."""
+        if p.status == ESCAPED:
+            return f"escaped ({self.places.index(p.seat) + 1})"
+        if self.fallen(p):
+            return "dead" if p.ending == "died" else "turned"
+        return STATUS_NAMES[p.status]
+
+    def in_combat(self) -> bool:
+        return self.cb_seat >= 0 and self.cb_n > 0 and not self.over
+
     def card_name(self, pos: int) -> str:
         card = self.card[pos]
         if card == NO_CARD:

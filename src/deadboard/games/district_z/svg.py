@@ -23,7 +23,7 @@ from typing import Any
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.games.district_z.combat import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
-from deadboard.games.district_z.state import ESCAPED, LIVE, NO_CARD, OBJ, STATUS_NAMES, ZOMBIE, DistrictState
+from deadboard.games.district_z.state import NO_CARD, OBJ, STATUS_NAMES, ZOMBIE, DistrictState
 from deadboard.web.drawing import Drawing, Panel
 
 CW, CH, GAP, M = 120, 158, 12, 14  # card width and height, gap, margin
@@ -124,7 +124,7 @@ def _card(st: DistrictState, pos: int, seat: int | None) -> str:
                    f'<rect x="{x + 40}" y="{y + CH - 31}" width="24" height="22" rx="4" fill="#f2c94c" stroke="#6b4e00"/>'
                    f'<text x="{x + 52}" y="{y + CH - 15}" font-size="11" font-weight="800" text-anchor="middle" fill="#3d2c00">{len(st.dropped[pos])}</text></g>')
     # playing pieces
-    here = [p for p in st.players if p.pos == pos and p.status in (LIVE, ZOMBIE)]
+    here = [p for p in st.players if p.pos == pos and st.on_board(p)]
     for k, p in enumerate(here):
         px, py = x + CW - 26 - (k % 2) * 40, y + CH - 26 - (k // 2) * 40
         nm = st.name(p.seat)
@@ -198,7 +198,7 @@ def label_of(st: DistrictState, a: Action, seat: int | None) -> str:
 def _panels(st: DistrictState, seat: int | None) -> list[Panel]:
     c = st.c
     head: list[Any] = [f"Round {st.rounds}"]
-    if st.cb_seat >= 0 and st.cb_n:
+    if st.in_combat():
         head.append({"text": f"Combat: {st.name(st.cb_seat)} against {st.cb_n} zombie{'s' if st.cb_n > 1 else ''}", "cls": "hot"})
     if st.setaside or st.unused:
         head.append(f"Cards out of the CITY: {len(st.setaside)} set aside, {len(st.unused)} unused")
@@ -223,10 +223,7 @@ def _panels(st: DistrictState, seat: int | None) -> list[Panel]:
                 it = c.items[i]
                 lines.append({"text": it.name + (" — LOCATION OBJECTIVE" if it.objective else ""), "cls": "hero" if it.objective else ""})
             where = st.lay.names[p.pos] if p.pos >= 0 else "—"
-            status = STATUS_NAMES[p.status]
-            if p.status == ESCAPED:
-                status = f"escaped ({st.places.index(p.seat) + 1})"
-            lines.append(f"at {where} · {status} · {p.kills} zombies killed")
+            lines.append(f"at {where} · {st.status_text(p)} · {p.kills} zombies killed")
         name = f"Player {p.seat + 1}" + (f": {c.survivors[p.surv].name}" if p.surv >= 0 else "")
         if seat is not None and p.seat == seat and len(st.players) > 1:
             name += " (you)"
