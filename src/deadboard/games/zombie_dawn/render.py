@@ -1,6 +1,7 @@
 """Zombie Dawn in the terminal: each player's map in colour, the groups, and a panel per player.
 
-Each square is three characters wide::
+Each square is three characters wide (two in a terminal too narrow for that, with the searcher's
+mark shown by underlining the location)::
 
      .   open ground (background: yellow field, green forest, grey city)     ~  water
      =   road      H  highway exit      T  a tent (in its colour)
@@ -14,6 +15,7 @@ hand and missions; of the others, only how many cards they hold.
 from __future__ import annotations
 
 from rich.columns import Columns
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.console import Group as RichGroup
 from rich.panel import Panel
 from rich.table import Table
@@ -30,46 +32,71 @@ GROUP_STYLE = {"red": "bold white on #b22222", "yellow": "bold black on #e0c020"
 TOKEN_FG = {"red": "#ff6060", "yellow": "#ffe060", "purple": "#c080ff", "white": "#ffffff"}
 
 
-def island_text(state: DawnState, seat: int) -> Text:
+def map_width(state: DawnState, seat: int, cell: int = 3) -> int:
+    """Columns one player's map takes in its panel (row numbers, squares, border and padding)."""
+    assert state.board is not None
+    return 4 + state.board.islands[seat][2] * cell + 4
+
+
+def island_text(state: DawnState, seat: int, cell: int = 3) -> Text:
+    """One player's map; ``cell``: characters a square (3, or 2 for a narrow terminal)."""
     b = state.board
     assert b is not None
     _, _, w, h = b.islands[seat]
     at = {g.sq: g.seat for g in state.groups}
+    wide = cell == 3
+
+    def sym(c: str) -> str:
+        return f" {c} " if wide else f"{c} "
+
     t = Text()
-    t.append("    " + "".join(f"{_col(x):<3}" for x in range(w)) + "\n", style="dim")
+    t.append("    " + "".join(f"{_col(x):<{cell}}" for x in range(w)) + "\n", style="dim")
     for y in range(h):
         t.append(f"{y + 1:>3} ", style="dim")
         for x in range(w):
             sq = b.pos.get((seat, x, y))
             if sq is None:
-                t.append("   ")
+                t.append(" " * cell)
                 continue
             bg = TERRAIN_BG.get(b.terrain[sq], "")
             ch = b.cells[sq]
             if sq in at:
                 who = COLOURS[at[sq]]
-                t.append(f" {who[0].upper()} ", style=GROUP_STYLE[who])
+                t.append(sym(who[0].upper()), style=GROUP_STYLE[who])
             elif b.loc_count[sq]:
                 marks = [COLOURS[s] for s in range(4) if state.searched[sq] >> s & 1]
                 deck = b.loc_deck[sq][0]
-                t.append(f"{deck}{b.loc_count[sq]}", style=f"bold {'green' if deck == 'g' else 'cyan'} on {bg}")
-                if marks:
-                    t.append(marks[0][0], style=f"bold {TOKEN_FG[marks[0]]} on {bg}")
-                else:
-                    t.append(" ", style=f"on {bg}")
+                style = f"bold {'green' if deck == 'g' else 'cyan'} on {bg}"
+                t.append(f"{deck}{b.loc_count[sq]}", style=style + (" underline" if marks and not wide else ""))
+                if wide:
+                    t.append(marks[0][0] if marks else " ", style=f"bold {TOKEN_FG[marks[0]]} on {bg}" if marks else f"on {bg}")
             elif ch == "~":
-                t.append(" ~ ", style="bold #5fafff on #123050")
+                t.append(sym("~"), style="bold #5fafff on #123050")
             elif ch == "=":
-                t.append(" = ", style=f"#b0a080 on {bg}")
+                t.append(sym("="), style=f"#b0a080 on {bg}")
             elif ch == "H":
-                t.append(" H ", style=f"bold #ff8c00 on {bg}")
+                t.append(sym("H"), style=f"bold #ff8c00 on {bg}")
             elif ch == "T":
                 tent = COLOURS[b.island[sq]]
-                t.append(" T ", style=f"bold {TOKEN_FG[tent]} on {bg}")
+                t.append(sym("T"), style=f"bold {TOKEN_FG[tent]} on {bg}")
             else:
-                t.append(" . ", style=f"#707070 on {bg}")
+                t.append(sym("."), style=f"#707070 on {bg}")
         t.append("\n")
     return t
+
+
+class DawnMaps:
+    """Every player's map, squares two characters wide when the terminal is too narrow for three."""
+
+    def __init__(self, state: DawnState) -> None:
+        self.state = state
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        st = self.state
+        seats = range(st.cfg.players)
+        cell = 3 if all(options.max_width >= map_width(st, s, 3) for s in seats) else 2
+        yield Columns([Panel(island_text(st, s, cell), title=f"{COLOURS[s]}'s map", border_style=TOKEN_FG[COLOURS[s]],
+                             expand=False) for s in seats])
 
 
 def _col(x: int) -> str:
@@ -160,9 +187,7 @@ def render(game: Game, state: State, seat: int | None = None) -> RichGroup:
     assert isinstance(state, DawnState)
     parts: list[object] = [status_text(state)]
     if state.board is not None:
-        maps = [Panel(island_text(state, s), title=f"{COLOURS[s]}'s map", border_style=TOKEN_FG[COLOURS[s]], expand=False)
-                for s in range(state.cfg.players)]
-        parts.append(Columns(maps))
+        parts.append(DawnMaps(state))
     else:
         parts.append(Text("(the map is being laid out)", style="dim"))
     parts.append(Columns([group_panel(state, s, seat) for s in range(state.cfg.players)]))
