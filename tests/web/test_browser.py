@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -403,3 +404,22 @@ def test_a_zombie_dawn_page_never_shows_the_other_players_hand(server: LiveServe
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_a_long_bot_game_still_fits_the_screen(server: LiveServer, page: Any) -> None:
+    """Rolls of many dice (Zombie Dawn throws a zombie die a head) wrap in the log and the dice tray
+    instead of widening the side column past the screen."""
+    made = new_game(server, game="zombie-dawn", players=2, seed=11, seats=[{"player": "bot", "bot": "heuristic"}] * 2)
+    token = made["links"][0]["token"]
+    deadline = time.monotonic() + 60
+    while httpx2.get(f"{server.url}/api/games/{made['id']}", headers={"Authorization": f"Bearer {token}"}).json()["outcome"] is None:
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.3)
+    page.goto(server.url + made["open"])
+    ready(page)
+    most = page.evaluate("Math.max(...[...document.querySelectorAll('#events li')].map(li => li.querySelectorAll('.die').length))")
+    assert most >= 12, most  # a long row of dice in one line of the log
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
+    side = page.locator("aside.side").bounding_box()
+    for box in page.locator("aside.side > *").all():
+        assert box.bounding_box()["width"] <= side["width"] + 1

@@ -98,3 +98,15 @@ def test_a_lone_survivor_who_dies_is_shown_dead_and_the_combat_over() -> None:
     con.print(render.render(DZ, st, 0))
     text = con.export_text()
     assert "│ dead" in text and "combat:" not in text
+
+
+def test_a_cards_face_shows_a_check_without_its_outcomes_and_fits_a_long_name() -> None:
+    st = started()
+    loc = next(i for i, lc in enumerate(st.c.locations) if lc.name == "Subway Entrance")
+    pos = next(p for p in st.lay.positions() if p != st.players[0].pos and st.card[p] != NO_CARD)
+    st.card[pos] = loc
+    st.up[pos] = True
+    card = cards(dz_svg.draw(DZ, st, 0, [])["svg"])[st.lay.names[pos]]
+    texts = {t.text: t for t in card.iter(NS + "text")}
+    assert "5 check agility 7" in texts and not any("{" in (t or "") for t in texts)
+    assert texts["Subway Entrance"].get("textLength")  # squeezed to the card's width

@@ -50,6 +50,12 @@ def _event_short(ev: Any) -> str:
     return str(getattr(ev, "source", ev)).split("--", 1)[0].strip()
 
 
+def _event_face(ev: Any) -> str:
+    """What a line of a card's event table shows on its face: the effect, a check without its
+    outcomes ("check agility 7"; the card's tooltip and the log have them)."""
+    return _event_short(ev).split("{", 1)[0].strip()[:20]
+
+
 def _card(st: DistrictState, pos: int, seat: int | None) -> str:
     c = st.c
     x, y = _xy(st, pos)
@@ -76,12 +82,13 @@ def _card(st: DistrictState, pos: int, seat: int | None) -> str:
         out.append(f'<rect x="{x}" y="{y}" width="{CW}" height="{CH}" rx="9" fill="{fill}" stroke="#1d1a14" stroke-width="2"/>')
         lines = _wrap(label, 15)
         for k, line in enumerate(lines[:2]):
-            out.append(f'<text x="{x + 8}" y="{y + 34 + k * 14}" font-size="12.5" font-weight="700" fill="{ink}">{_t(line)}</text>')
+            fit = f' textLength="{CW - 16}" lengthAdjust="spacingAndGlyphs"' if len(line) >= 14 else ""
+            out.append(f'<text x="{x + 8}" y="{y + 34 + k * 14}" font-size="12.5" font-weight="700" fill="{ink}"{fit}>{_t(line)}</text>')
         if loc is not None:
             title += f"{loc.name} — {loc.text}"
             if up and loc.table:
                 for k, entry in enumerate(loc.table):
-                    out.append(f'<text x="{x + 8}" y="{y + 68 + k * 11.5}" font-size="9" fill="{ink}">{k + 1} {_t(_event_short(entry)[:20])}</text>')
+                    out.append(f'<text x="{x + 8}" y="{y + 68 + k * 11.5}" font-size="9" fill="{ink}">{k + 1} {_t(_event_face(entry))}</text>')
                 title += " | EVENT TABLE: " + "; ".join(f"{k + 1}: {_event_short(e)}" for k, e in enumerate(loc.table))
             elif up and loc.unique:
                 out.append(f'<text x="{x + 8}" y="{y + 72}" font-size="9" fill="{ink}">UNIQUE EVENT</text>')
