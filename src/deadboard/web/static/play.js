@@ -233,8 +233,13 @@ function drawBanner(p) {
   const names = p.seats.map((s) => s.name);
   const winners = o.winners.map((w) => names[w]).join(", ") || "nobody";
   const youWon = o.winners.some((w) => p.you.includes(w));
-  b.className = "banner" + (youWon ? "" : " loss");
-  const lines = [DB.el("h2", { text: youWon ? "You win!" : (p.you.length && !o.winners.length ? "You lose." : "Game over") })];
+  // a page that plays one side speaks to it; a page that holds several seats (hot seat, or watching
+  // bots) or none names the winners
+  const oneSide = p.you.length === 1 || (p.seats.length === 1 && p.you.length > 0);
+  const head = oneSide ? (youWon ? "You win!" : "You lose.")
+    : o.winners.length ? `${winners} win${o.winners.length === 1 ? "s" : ""}!` : "Nobody wins.";
+  b.className = "banner" + ((oneSide ? youWon : o.winners.length > 0) ? "" : " loss");
+  const lines = [DB.el("h2", { text: head })];
   lines.push(DB.el("div", { text: `${o.reason ? o.reason + " — " : ""}score ${o.score}${o.level ? " — " + o.level : ""} — winner: ${winners}` }));
   b.replaceChildren(...lines);
 }
