@@ -229,8 +229,8 @@ def _panels(st: DistrictState, seat: int | None) -> list[Panel]:
             for i in p.items:
                 it = c.items[i]
                 lines.append({"text": it.name + (" — LOCATION OBJECTIVE" if it.objective else ""), "cls": "hero" if it.objective else ""})
-            where = st.lay.names[p.pos] if p.pos >= 0 else "—"
-            lines.append(f"at {where} · {st.status_text(p)} · {p.kills} zombies killed")
+            where = f"at {st.lay.names[p.pos]} · " if p.pos >= 0 else ""
+            lines.append(f"{where}{st.status_text(p)} · {p.kills} zombies killed")
         name = f"Player {p.seat + 1}" + (f": {c.survivors[p.surv].name}" if p.surv >= 0 else "")
         if seat is not None and p.seat == seat and len(st.players) > 1:
             name += " (you)"
