@@ -146,6 +146,18 @@ def test_sim_json_keeps_its_fields() -> None:
         assert key in data
 
 
+def test_every_victory_level_is_counted_worst_first_with_its_interval() -> None:
+    """"How often does a night end Excellent?" has an answer even when none did: 0 of N, 0–x%."""
+    records = run_tasks(_tasks(12), jobs=1).records
+    s = summarize("the-night", Setup("standard"), ["random"], 7, records, 1.0)
+    assert list(s["victory_levels"]) == ["Nightmare", "Terrible", "Bad", "Acceptable", "Good", "Excellent"]
+    assert sum(s["victory_levels"].values()) == 12
+    lo, hi = s["victory_levels_ci95"]["Excellent"]
+    assert s["victory_levels"]["Excellent"] > 0 or (lo == 0.0 and 0.2 < hi < 0.3)
+    assert summarize("district-z", Setup(), ["random"], 1, run_tasks(make_tasks(
+        "district-z", Setup(), ["random"], 2, 1)).records, 1.0)["victory_levels"] == {}
+
+
 def test_a_results_file_that_cannot_be_written_keeps_the_games_in_its_journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import deadboard.sim.results as results
     from deadboard.sim.results import ResultsError

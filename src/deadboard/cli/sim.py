@@ -70,7 +70,10 @@ def sim_cmd(
     con.print(f"wins: {summary['wins']} ({summary['win_rate']:.1%}, 95% CI {lo:.1%}–{hi:.1%})")
     con.print(f"mean score {summary['mean_score']:.2f}, mean turns {summary['mean_turns']:.2f}")
     if summary["victory_levels"]:
-        con.print("victory levels: " + ", ".join(f"{k} {v}" for k, v in summary["victory_levels"].items()))
+        con.print("victory levels (share of games, 95% CI):")
+        for k, v in summary["victory_levels"].items():
+            lo, hi = summary["victory_levels_ci95"][k]
+            con.print(f"  {k:<12} {v:>6}  {v / summary['games']:6.1%}  {lo:.1%}–{hi:.1%}")
     con.print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["endings"].items()))
     if len(summary["seats"]) > 1 or "endings" in summary["seats"][0]:
         for s in summary["seats"]:

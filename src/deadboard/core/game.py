@@ -341,6 +341,11 @@ class Game(ABC):
     def outcome(self, state: State) -> Outcome | None:
         """How the game ended, or None while it goes on."""
 
+    def victory_levels(self, setup: Setup) -> list[str]:
+        """The victory levels an outcome of this setup can have (``Outcome.level``), worst first;
+        empty for a game without them."""
+        return []
+
     def result_value(self, outcome: Outcome, seat: int) -> float:
         """How good a finished game is for ``seat``, in [0, 1]: 1 won, 0 lost, 1/2 each in a draw.
         Search that plays games out to the end with another bot (``mcts:N+BOT``) maximises it. A

@@ -174,6 +174,8 @@ def summarize(
     wins = sum(1 for r in records if r.result == "win")
     lo, hi = wilson(wins, n)
     levels = Counter(r.level for r in records if r.level is not None)
+    order = game.victory_levels(setup)  # every level of the table, worst first, even those no game reached
+    ordered = {lv: levels.get(lv, 0) for lv in order} | dict(sorted((k, v) for k, v in levels.items() if k not in order))
     reasons = Counter(r.reason for r in records)
     seat_wins = [sum(1 for r in records if s in r.winners) for s in range(seats)]
     out: dict[str, Any] = {
@@ -188,7 +190,8 @@ def summarize(
         "win_rate": wins / n if n else 0.0,
         "ci95": [lo, hi],
         "mean_score": mean([r.score for r in records]),
-        "victory_levels": dict(sorted(levels.items())),
+        "victory_levels": ordered,
+        "victory_levels_ci95": {lv: list(wilson(c, n)) for lv, c in ordered.items()},
         "endings": dict(sorted(reasons.items())),
         "mean_turns": mean([float(r.turns) for r in records]),
         "mean_decisions": mean([float(r.decisions) for r in records]),

@@ -1175,6 +1175,10 @@ class TheNight(Game):
             return None
         return night_outcome(state, self.seat_names(state.setup))
 
+    def victory_levels(self, setup: Setup) -> list[str]:
+        """The content's table (rulebook §Dawn Breaks - Victory Level, or a content pack's own)."""
+        return [name for _, name in load_content(self.normalize_setup(setup).content).levels]
+
     def result_value(self, outcome: Outcome, seat: int) -> float:
         """The humans alone (one seat): half for surviving the night (the scenario's victory), half
         for the victory points, up to the 70 of an Excellent night, so that search prefers the
