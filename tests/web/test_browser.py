@@ -420,6 +420,7 @@ def test_a_long_bot_game_still_fits_the_screen(server: LiveServer, page: Any) ->
     banner = page.locator("#banner")
     banner.wait_for(state="visible")  # a page watching both seats names the winner, not "you"
     assert re.search(r"^(Red|Yellow) wins!", banner.inner_text()), banner.inner_text()
+    assert "(you)" not in page.inner_text("#seatlist")  # a watcher plays neither bot's seat
     most = page.evaluate("Math.max(...[...document.querySelectorAll('#events li')].map(li => li.querySelectorAll('.die').length))")
     assert most >= 12, most  # a long row of dice in one line of the log
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1

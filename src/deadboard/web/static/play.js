@@ -248,7 +248,7 @@ function drawSeats(p) {
   const ul = $("seatlist");
   ul.replaceChildren(...p.seats.map((s) => DB.el("li", {
     class: p.decision && p.decision.seat === s.seat ? "hot" : "",
-    text: `${s.name}: ${s.player === "bot" ? "bot " + s.bot : "person"}${p.you.includes(s.seat) ? " (you)" : ""}`,
+    text: `${s.name}: ${s.player === "bot" ? "bot " + s.bot : "person"}${p.you.includes(s.seat) && s.player !== "bot" ? " (you)" : ""}`,
   })));
 }
 
