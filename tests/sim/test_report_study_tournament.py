@@ -165,3 +165,23 @@ def test_tournament_command_and_its_errors() -> None:
 def test_paired_difference() -> None:
     m, (lo, hi) = paired_difference([1, 1, 0, 1], [0, 1, 0, 0])
     assert m == 0.5 and lo < 0.5 < hi
+
+
+def test_newcombes_intervals_for_differences_of_rates() -> None:
+    from deadboard.sim.stats import paired_proportion_difference, proportion_difference
+
+    # Newcombe (1998), independent samples: 56/70 against 48/80, method 10 gives 0.0524 to 0.3339
+    d, (lo, hi) = proportion_difference(56, 70, 48, 80)
+    assert abs(d - 0.2) < 1e-12 and abs(lo - 0.0524) < 5e-4 and abs(hi - 0.3339) < 5e-4
+    # at 100% against 100% the interval stays open (the normal approximation gives 0 … 0)
+    d, (lo, hi) = proportion_difference(4, 4, 4, 4)
+    assert d == 0 and lo < -0.4 and hi > 0.4
+    # paired: two bots that won the same 10 seeds are not proven equal by 10 seeds
+    d, (lo, hi) = paired_proportion_difference([True] * 10, [True] * 10)
+    assert d == 0 and lo < -0.2 and hi > 0.2
+    # District-Z, 300 seeds: both won 78, MCTS alone 93, the heuristic alone 56, neither 73
+    a = [True] * 171 + [False] * 129
+    b = [True] * 78 + [False] * 93 + [True] * 56 + [False] * 73
+    d, (lo, hi) = paired_proportion_difference(a, b)
+    assert round(d, 3) == 0.123 and round(lo, 3) == 0.044 and round(hi, 3) == 0.201
+    assert paired_proportion_difference([], []) == (0.0, (-1.0, 1.0))

@@ -18,7 +18,7 @@ from deadboard.core.errors import SetupError
 from deadboard.core.game import Game, Option, Setup
 from deadboard.sim.results import GameRecord
 from deadboard.sim.runner import RunResult, make_tasks, run_tasks
-from deadboard.sim.stats import Z95, wilson
+from deadboard.sim.stats import proportion_difference, wilson
 
 
 def option_values(game: Game, spec: str) -> tuple[Option, list[Any]]:
@@ -125,9 +125,8 @@ def rank_effects(cells: Sequence[Cell], records: Sequence[Sequence[GameRecord]])
         rated = [(w / n if n else 0.0, v, w, n) for v, w, n in rows]
         hi = max(rated, key=lambda x: x[0])
         lo = min(reversed(rated), key=lambda x: x[0])  # on a tie, another value than the best
-        diff = hi[0] - lo[0]
-        se = math.sqrt(hi[0] * (1 - hi[0]) / max(1, hi[3]) + lo[0] * (1 - lo[0]) / max(1, lo[3]))
-        effects.append(Effect(opt, rows, diff, (diff - Z95 * se, diff + Z95 * se), hi[1], lo[1]))
+        diff, ci = proportion_difference(hi[2], hi[3], lo[2], lo[3])
+        effects.append(Effect(opt, rows, diff, ci, hi[1], lo[1]))
     return sorted(effects, key=lambda e: (-e.effect, e.option))
 
 

@@ -19,7 +19,7 @@ from deadboard.core.errors import SetupError
 from deadboard.core.game import Game, Setup
 from deadboard.sim.results import GameRecord
 from deadboard.sim.runner import SimTask, run_tasks
-from deadboard.sim.stats import mean, paired_difference, wilson
+from deadboard.sim.stats import mean, paired_difference, paired_proportion_difference, wilson
 
 
 @dataclass
@@ -81,7 +81,7 @@ def same_seeds_pairing(a: str, b: str, games_a: Sequence[GameRecord], games_b: S
     seed: the difference of win rates and of scores, and the seeds only one of them won."""
     wa = [1.0 if r.result == "win" else 0.0 for r in games_a]
     wb = [1.0 if r.result == "win" else 0.0 for r in games_b]
-    m, ci = paired_difference(wa, wb)
+    m, ci = paired_proportion_difference([x > 0 for x in wa], [y > 0 for y in wb])
     sd, sci = paired_difference([r.score for r in games_a], [r.score for r in games_b])
     return Pairing(a, b, len(wa), m, ci, sum(1 for x, y in zip(wa, wb) if x > y),
                    sum(1 for x, y in zip(wa, wb) if y > x), sd, sci)
