@@ -158,12 +158,27 @@ def _stacked(groups: Sequence[Group], labels: Sequence[str], categories: Sequenc
 
 
 def level_order(records: Sequence[GameRecord]) -> list[str]:
-    """Victory levels from worst to best, by the mean score of the games that reached them."""
+    """Victory levels from worst to best: the game's own table (every level, even those no game
+    reached) when the records are of one game whose setup still loads; otherwise the levels seen,
+    by the mean score of the games that reached them."""
     scores: dict[str, list[float]] = defaultdict(list)
     for r in records:
         if r.level is not None:
             scores[r.level].append(r.score)
-    return sorted(scores, key=lambda lv: (mean(scores[lv]), lv))
+    if not scores:
+        return []
+    seen = sorted(scores, key=lambda lv: (mean(scores[lv]), lv))
+    if len({r.game for r in records}) == 1:
+        from deadboard.core.game import Setup
+        from deadboard.core.registry import get_game
+
+        try:
+            table = get_game(records[0].game).victory_levels(Setup.from_json(json.loads(records[0].setup)))
+        except (DeadboardError, ValueError, TypeError, KeyError):
+            table = []
+        if table:
+            return table + [lv for lv in seen if lv not in table]
+    return seen
 
 
 def plot_lengths(groups: Sequence[Group], labels: Sequence[str]) -> str:
