@@ -153,7 +153,7 @@ def _stacked(groups: Sequence[Group], labels: Sequence[str], categories: Sequenc
     ax.set_yticklabels(labels, fontsize=8)
     ax.set_xlim(0, 1)
     ax.set_xlabel(xlabel)
-    ax.legend(fontsize=7, ncol=min(6, len(categories)), loc="upper center", bbox_to_anchor=(0.5, -0.25 if len(groups) < 4 else -0.12))
+    ax.legend(fontsize=7, ncol=min(6, len(categories)), loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False)  # above: clear of the axis label
     return _png(fig)
 
 
