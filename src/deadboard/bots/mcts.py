@@ -340,10 +340,11 @@ def playout_search(
             active = kept
         if iterations >= max_iter or time.perf_counter() >= deadline:
             done = True
+    means = {i: sum(r) / len(r) for i, r in enumerate(results) if r}
     # the best of the candidates still in play (a dropped one is a twin of one of them)
-    b = max(active, key=lambda i: (sum(results[i]) / len(results[i]), -i))
+    b = max(active, key=lambda i: (means[i], -i))
     stats = sorted(
-        (ActionStats(cands[i], len(results[i]), sum(results[i]) / len(results[i])) for i in range(n) if results[i]),
+        (ActionStats(cands[i], len(results[i]), m) for i, m in means.items()),
         key=lambda st: (st.action != cands[b], -st.mean, -st.visits),
     )
     return SearchResult(cands[b], stats[0].mean, iterations, time.perf_counter() - t0, tuple(stats))
@@ -469,7 +470,6 @@ class MCTSBot:
             self.streak_length += 1
             self.expect = after
         return action
-
 
     def _choose_by_playouts(self, game: Game, view: State, legal: Sequence[Action]) -> Action:
         """``mcts:N+BOT``: where the game finds the decision worth it

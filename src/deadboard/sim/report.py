@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from deadboard.core.errors import DeadboardError
+from deadboard.core.game import Setup
+from deadboard.core.registry import get_game
 from deadboard.sim.results import GameRecord, iter_records
 from deadboard.sim.stats import mean, wilson
 from deadboard.sim.tournament import same_seeds_pairing
@@ -169,9 +171,6 @@ def level_order(records: Sequence[GameRecord]) -> list[str]:
         return []
     seen = sorted(scores, key=lambda lv: (mean(scores[lv]), lv))
     if len({r.game for r in records}) == 1:
-        from deadboard.core.game import Setup
-        from deadboard.core.registry import get_game
-
         try:
             table = get_game(records[0].game).victory_levels(Setup.from_json(json.loads(records[0].setup)))
         except (DeadboardError, ValueError, TypeError, KeyError):

@@ -79,12 +79,12 @@ class TournamentResult:
 def same_seeds_pairing(a: str, b: str, games_a: Sequence[GameRecord], games_b: Sequence[GameRecord]) -> Pairing:
     """``a`` against ``b`` in a one-seat game, ``games_a[i]`` and ``games_b[i]`` played on the same
     seed: the difference of win rates and of scores, and the seeds only one of them won."""
-    wa = [1.0 if r.result == "win" else 0.0 for r in games_a]
-    wb = [1.0 if r.result == "win" else 0.0 for r in games_b]
-    m, ci = paired_proportion_difference([x > 0 for x in wa], [y > 0 for y in wb])
+    wa = [r.result == "win" for r in games_a]
+    wb = [r.result == "win" for r in games_b]
+    m, ci = paired_proportion_difference(wa, wb)
     sd, sci = paired_difference([r.score for r in games_a], [r.score for r in games_b])
-    return Pairing(a, b, len(wa), m, ci, sum(1 for x, y in zip(wa, wb) if x > y),
-                   sum(1 for x, y in zip(wa, wb) if y > x), sd, sci)
+    return Pairing(a, b, len(wa), m, ci, sum(1 for x, y in zip(wa, wb) if x and not y),
+                   sum(1 for x, y in zip(wa, wb) if y and not x), sd, sci)
 
 
 def run_tournament(
