@@ -55,6 +55,15 @@ def test_sim_json_is_identical_for_identical_arguments_whatever_the_jobs() -> No
         assert key in a
 
 
+def test_sim_speed_reads_for_fast_and_slow_bots() -> None:
+    from deadboard.cli.sim import speed_text
+
+    assert speed_text(7.3) == "7.3 games/s"
+    # a search bot taking a minute a game is not "0.0 games/s"
+    assert speed_text(1 / 59.6) == "one game every 59.6 s"
+    assert speed_text(0.0) == "no game left to play"
+
+
 def test_sim_with_options_and_save_dir(tmp_path: Path) -> None:
     r = run("sim", "the-night", "--games", "3", "--scenario", "the-coopers", "--option", "dodge", "--option",
             "karen-lingers", "--save-dir", str(tmp_path), "--json")

@@ -17,6 +17,16 @@ from deadboard.core.registry import get_game
 from deadboard.sim.runner import BACKENDS, make_tasks, run_tasks, summarize
 
 
+def speed_text(games_per_second: float) -> str:
+    """Games per second, or for slow bots (search plays a game in minutes) the seconds a game: a
+    rate that rounds to "0.0 games/s" tells nothing. Zero when every game was already done."""
+    if games_per_second <= 0:
+        return "no game left to play"
+    if games_per_second >= 1:
+        return f"{games_per_second:.1f} games/s"
+    return f"one game every {1 / games_per_second:.1f} s"
+
+
 @app.command("sim")
 def sim_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `deadboard games`)."),
@@ -83,4 +93,4 @@ def sim_cmd(
     resumed = summary["games"] - summary["played"]
     note = f"; {resumed} games taken from {out}" if resumed else ""
     out_note = f"; results in {out}" if out else ""
-    con.print(f"[dim]{summary['games_per_second']:.1f} games/s on {where}{note}{out_note}[/]")
+    con.print(f"[dim]{speed_text(summary['games_per_second'])} on {where}{note}{out_note}[/]")
