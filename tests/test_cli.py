@@ -55,13 +55,17 @@ def test_sim_json_is_identical_for_identical_arguments_whatever_the_jobs() -> No
         assert key in a
 
 
-def test_sim_speed_reads_for_fast_and_slow_bots() -> None:
-    from deadboard.cli.sim import speed_text
+def test_speeds_and_durations_read_for_fast_and_slow_bots() -> None:
+    from deadboard.cli.common import duration_text, speed_text
 
     assert speed_text(7.3) == "7.3 games/s"
     # a search bot taking a minute a game is not "0.0 games/s"
     assert speed_text(1 / 59.6) == "one game every 59.6 s"
+    assert speed_text(1 / 100.2) == "one game every 1 min 40 s"
     assert speed_text(0.0) == "no game left to play"
+    assert duration_text(6120.3) == "1 h 42 min"
+    assert duration_text(0.068) == "0.07 s"
+    assert duration_text(3599.6) == "1 h 0 min"
 
 
 def test_sim_with_options_and_save_dir(tmp_path: Path) -> None:

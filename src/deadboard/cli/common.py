@@ -5,6 +5,28 @@ from __future__ import annotations
 from deadboard.core.errors import SetupError
 
 
+def duration_text(seconds: float) -> str:
+    """``0.07 s``, ``12.3 s``, ``4 min 5 s``, ``1 h 42 min``: a run of search bots lasts hours."""
+    if seconds < 1:
+        return f"{seconds:.2f} s"
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    whole = round(seconds)
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60} s"
+    return f"{whole // 3600} h {whole % 3600 // 60} min"
+
+
+def speed_text(games_per_second: float) -> str:
+    """Games per second, or for slow bots (search plays a game in minutes) the time a game takes: a
+    rate that rounds to "0.0 games/s" tells nothing. Zero when every game was already done."""
+    if games_per_second <= 0:
+        return "no game left to play"
+    if games_per_second >= 1:
+        return f"{games_per_second:.1f} games/s"
+    return f"one game every {duration_text(1 / games_per_second)}"
+
+
 def parse_bot_specs(specs: list[str], seats: int, default: str) -> dict[int, str]:
     """``["1=heuristic", "random"]`` -> seat -> bot. A bare name applies to every seat not named.
     Seats are numbered from 1 on the command line."""

@@ -10,21 +10,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
-from deadboard.cli.common import parse_bot_specs
+from deadboard.cli.common import parse_bot_specs, speed_text
 from deadboard.cli.setup_args import build_setup
 from deadboard.core.errors import SetupError
 from deadboard.core.registry import get_game
 from deadboard.sim.runner import BACKENDS, make_tasks, run_tasks, summarize
-
-
-def speed_text(games_per_second: float) -> str:
-    """Games per second, or for slow bots (search plays a game in minutes) the seconds a game: a
-    rate that rounds to "0.0 games/s" tells nothing. Zero when every game was already done."""
-    if games_per_second <= 0:
-        return "no game left to play"
-    if games_per_second >= 1:
-        return f"{games_per_second:.1f} games/s"
-    return f"one game every {1 / games_per_second:.1f} s"
 
 
 @app.command("sim")

@@ -11,6 +11,7 @@ from rich.table import Table
 
 from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
+from deadboard.cli.common import duration_text
 from deadboard.cli.setup_args import build_setup
 from deadboard.core.errors import SetupError
 from deadboard.core.registry import get_game
@@ -78,4 +79,4 @@ def tournament_cmd(
             t.add_row(f"{p.a} vs {p.b}", f"{p.rate:.1%}", f"{p.ci95[0]:.1%}–{p.ci95[1]:.1%}", str(p.a_only), str(p.b_only))
         con.print(t)
     if result.played:
-        con.print(f"[dim]{result.played} games in {result.seconds:.1f}s[/]")
+        con.print(f"[dim]{result.played} games in {duration_text(result.seconds)}[/]")
