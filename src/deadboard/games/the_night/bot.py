@@ -217,12 +217,17 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
     for h in live:
         w = 10.0 if h.idx in hero else 5.0
         score += w
-        carried = held.get(h.idx, [])
-        bonus = max((items[i].bonus for i in carried), default=0)
-        guns = [i for i in carried if items[i].kind == "firearm" and is_firearm_ready(state, h.idx, i)]
-        score += 1.2 * bonus + 3.0 * len(guns)
-        score += sum(1.0 for i in carried if items[i].kind == "firearm") - 0.5 * len(guns)
-        score += 0.3 * sum(1 for i in carried if items[i].kind in ("board", "keys"))
+        carried = held.get(h.idx)
+        bonus = boards = 0
+        keys = False
+        if carried:  # most humans carry nothing: no sums over nothing
+            bonus = max(items[i].bonus for i in carried)
+            guns = [i for i in carried if items[i].kind == "firearm" and is_firearm_ready(state, h.idx, i)]
+            score += 1.2 * bonus + 3.0 * len(guns)
+            score += sum(1.0 for i in carried if items[i].kind == "firearm") - 0.5 * len(guns)
+            score += 0.3 * sum(1 for i in carried if items[i].kind in ("board", "keys"))
+            boards = sum(1 for i in carried if items[i].kind == "board")
+            keys = any(items[i].kind == "keys" for i in carried)
         t = threat[h.sq]
         p_lose = 1 - p_human_wins(human_strength(state, h.idx) + bonus - 4) if t <= 0 else 0.0
         if hunt:
@@ -235,10 +240,9 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
             score -= w * 0.25
         elif t < 12:
             score -= w * 0.02 * (12 - t)  # the further from the zombies' reach, the better
-        boards = sum(1 for i in carried if items[i].kind == "board")
         if boards and open_spots:
             score -= 1.5 * boards * min(min(dist[h.sq][x] for x in open_spots), 15) / 15.0
-        if lock_spots and any(items[i].kind == "keys" for i in carried):
+        if keys and lock_spots:
             score -= 2.0 * min(min(dist[h.sq][x] for x in lock_spots), 15) / 15.0
         if exits:
             # a story won by leaving: head for the exit, by way of the goal item for its fetcher
@@ -261,7 +265,7 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
     # go and fetch what lies around: weapons, guns and their ammo, the Keys, boards
     if not lying:
         return score
-    with_room = [h for h in live if load_of(state, held.get(h.idx, ())) < capacity(state, h.idx)]
+    with_room = [h for h in live if h.idx not in held or load_of(state, held[h.idx]) < capacity(state, h.idx)]
     need_keys = not any(CARRIED <= where[i] < ON_OPENING for i in c.kind_items["keys"])
     live_rows = [dist[h.sq] for h in live]
     room_rows = [dist[h.sq] for h in with_room]
@@ -287,7 +291,7 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
         if value <= 0 or not (threat[x] > 0 or goal):
             continue
         rows = live_rows if kind in UNLIMITED else room_rows
-        best = min((row[x] for row in rows), default=INF)
+        best = min([row[x] for row in rows]) if rows else INF
         score -= value * (0.3 + 0.7 * min(best, 15) / 15.0)
     return score
 
