@@ -118,21 +118,115 @@ def carries_goal(state: NightState, h: int) -> bool:
 
 def threat_field(state: NightState) -> list[int]:
     """For each square: the least (route cost - AP) of any zombie to reach it; <= 0 means a zombie
-    could attack a human there in its next activation."""
+    could attack a human there in its next activation. The zombies stand still while the humans
+    act, so a field is worked out once and then looked up (see :class:`_MapMemo`); the list
+    returned is shared and must not be changed."""
     zs = state.zsq
     if not zs:
         return [INF] * state.c.grid.n
     zap = state.cfg.zap
-    if not state.cfg.confine and not any(f & CLOSED for f in state.op):
-        table = ai.route_table(state)  # no barricade anywhere: one row per zombie, no search
-        rows = [[d - zap[z] for d in table[sq]] for z, sq in zs.items()]
-        return rows[0] if len(rows) == 1 else list(map(min, *rows))
+    confine = state.cfg.confine
+    op = state.op
+    barricades = confine or any(f & CLOSED for f in op)
     sources: dict[int, int] = {}
     for z, sq in zs.items():
         v = -zap[z]
         if v < sources.get(sq, INF):
             sources[sq] = v
-    return _multi_field(state, sources)
+    key = (confine, tuple(sorted(sources.items())), tuple(op) if barricades else None)
+    memo = _memo(state).threats
+    field = memo.get(key)
+    if field is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        if barricades:
+            field = _multi_field(state, sources)
+        else:  # no barricade anywhere: one row of the route table per zombie square, no search
+            table = ai.route_table(state)
+            rows = [[d + v for d in table[sq]] for sq, v in sources.items()]
+            field = rows[0] if len(rows) == 1 else list(map(min, *rows))
+        memo[key] = field
+    return field
+
+
+#: how many threat fields (and states of the openings) a map keeps: a night asks for a few hundred
+MEMO_SIZE = 4096
+
+
+class _MapMemo:
+    """What the bot works out once per map and looks up after: the openings between the house and
+    the outside, the threat fields by where the zombies stand (and the AP of each) and, when
+    something is barricaded, by the state of every opening; the ways in by that state; who carries
+    what and what lies around, by where every item is."""
+
+    __slots__ = ("c", "crossings", "items", "threats", "ways")
+
+    def __init__(self, state: NightState) -> None:
+        c = self.c = state.c
+        inside = c.inside
+        #: (opening, its square on the inside, lockable) of each opening between inside and out
+        self.crossings = tuple((o.id, o.a if inside[o.a] else o.b, o.lockable)
+                               for o in c.grid.openings if inside[o.a] != inside[o.b])
+        self.threats: dict[tuple[object, ...], list[int]] = {}
+        self.ways: dict[tuple[int, ...], tuple[list[int], list[int], int]] = {}
+        self.items: dict[tuple[int, ...], tuple[dict[int, list[int]], list[tuple[int, int]]]] = {}
+
+
+_MEMOS: dict[int, _MapMemo] = {}
+
+
+def _memo(state: NightState) -> _MapMemo:
+    m = _MEMOS.get(id(state.c))
+    if m is None or m.c is not state.c:
+        m = _MEMOS[id(state.c)] = _MapMemo(state)
+    return m
+
+
+def whereabouts(state: NightState) -> tuple[dict[int, list[int]], list[tuple[int, int]]]:
+    """Who carries which items (by human) and which lie on the map (item, square), in the order of
+    the items (shared: not to be changed)."""
+    m = _memo(state)
+    where = state.item_where
+    key = tuple(where)
+    found = m.items.get(key)
+    if found is None:
+        if len(m.items) >= MEMO_SIZE:
+            m.items.clear()
+        held: dict[int, list[int]] = {}
+        lying: list[tuple[int, int]] = []
+        n = m.c.grid.n
+        for i, x in enumerate(where):
+            if CARRIED <= x < ON_OPENING:
+                held.setdefault(x - CARRIED, []).append(i)
+            elif 0 <= x < n:
+                lying.append((i, x))
+        found = m.items[key] = (held, lying)
+    return found
+
+
+def ways_in(state: NightState) -> tuple[list[int], list[int], int]:
+    """The ways into the house: the inside squares of the openings still open to a board, of those
+    still to be locked, and how many are barricaded (shared lists: not to be changed)."""
+    m = _memo(state)
+    op = state.op
+    key = tuple(op)
+    found = m.ways.get(key)
+    if found is None:
+        if len(m.ways) >= MEMO_SIZE:
+            m.ways.clear()
+        open_spots: list[int] = []
+        lock_spots: list[int] = []
+        barricaded = 0
+        for o, spot, lockable in m.crossings:
+            f = op[o]
+            if not f & BOARDED:
+                open_spots.append(spot)
+            if lockable and not f & (LOCKED | BROKEN):
+                lock_spots.append(spot)
+            if f & (BOARDED | LOCKED):
+                barricaded += 1
+        found = m.ways[key] = (open_spots, lock_spots, barricaded)
+    return found
 
 
 #: AP a locked or boarded opening is reckoned to hold a zombie up (a normal zombie needs a 6 to break
@@ -187,32 +281,9 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
     exits = exit_squares(state)
     missing = unsecured_goal(state)
     fetch = fetcher(state, missing, dist) if exits else None
-    op = state.op
-    inside = c.inside
     # the ways into the house: still open to a board, still to be locked, and barricaded
-    open_spots: list[int] = []
-    lock_spots: list[int] = []
-    barricaded = 0
-    for o in c.grid.openings:
-        if inside[o.a] == inside[o.b]:
-            continue
-        f = op[o.id]
-        spot = o.a if inside[o.a] else o.b
-        if not f & BOARDED:
-            open_spots.append(spot)
-        if o.lockable and not f & (LOCKED | BROKEN):
-            lock_spots.append(spot)
-        if f & (BOARDED | LOCKED):
-            barricaded += 1
-    # who carries what, and what lies on the map, in one pass over the items
-    held: dict[int, list[int]] = {}
-    lying: list[tuple[int, int]] = []
-    n = c.grid.n
-    for i, x in enumerate(where):
-        if CARRIED <= x < ON_OPENING:
-            held.setdefault(x - CARRIED, []).append(i)
-        elif 0 <= x < n:
-            lying.append((i, x))
+    open_spots, lock_spots, barricaded = ways_in(state)
+    held, lying = whereabouts(state)
     # equipment and danger, human by human
     for h in live:
         w = 10.0 if h.idx in hero else 5.0
