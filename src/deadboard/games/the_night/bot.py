@@ -169,7 +169,7 @@ class _MapMemo:
                                for o in c.grid.openings if inside[o.a] != inside[o.b])
         self.threats: dict[tuple[object, ...], list[int]] = {}
         self.ways: dict[tuple[int, ...], tuple[list[int], list[int], int]] = {}
-        self.items: dict[tuple[int, ...], tuple[dict[int, list[int]], list[tuple[int, int]]]] = {}
+        self.items: dict[tuple[int, ...], Whereabouts] = {}
 
 
 _MEMOS: dict[int, _MapMemo] = {}
@@ -182,25 +182,65 @@ def _memo(state: NightState) -> _MapMemo:
     return m
 
 
-def whereabouts(state: NightState) -> tuple[dict[int, list[int]], list[tuple[int, int]]]:
-    """Who carries which items (by human) and which lie on the map (item, square), in the order of
-    the items (shared: not to be changed)."""
-    m = _memo(state)
-    where = state.item_where
-    key = tuple(where)
-    found = m.items.get(key)
-    if found is None:
-        if len(m.items) >= MEMO_SIZE:
-            m.items.clear()
+class Whereabouts:
+    """What the position of every item tells the bot, worked out once per position (shared: not to
+    be changed): ``held``, the items each human carries; ``kit``, by human carrying something,
+    (best weapon bonus, guns ready to fire, firearms, boards and Keys, boards, has the Keys,
+    load); ``lying``, (item, square, worth fetching, counts against no limit) for every item on
+    the map, in the order of the items."""
+
+    __slots__ = ("held", "kit", "lying")
+
+    def __init__(self, state: NightState) -> None:
+        c = state.c
+        items = c.items
+        where = state.item_where
         held: dict[int, list[int]] = {}
-        lying: list[tuple[int, int]] = []
-        n = m.c.grid.n
+        on_map: list[tuple[int, int]] = []
+        n = c.grid.n
         for i, x in enumerate(where):
             if CARRIED <= x < ON_OPENING:
                 held.setdefault(x - CARRIED, []).append(i)
             elif 0 <= x < n:
-                lying.append((i, x))
-        found = m.items[key] = (held, lying)
+                on_map.append((i, x))
+        self.held = held
+        self.kit: dict[int, tuple[int, int, float, int, int, bool, int]] = {}
+        for h, carried in held.items():
+            kinds = [items[i].kind for i in carried]
+            guns = sum(1 for i in carried if items[i].kind == "firearm" and is_firearm_ready(state, h, i))
+            self.kit[h] = (max(items[i].bonus for i in carried), guns, float(kinds.count("firearm")),
+                           kinds.count("board") + kinds.count("keys"), kinds.count("board"), "keys" in kinds,
+                           load_of(state, carried))
+        need_keys = not any(CARRIED <= where[i] < ON_OPENING for i in c.kind_items["keys"])
+        loaded = {items[g].ammo for g in itertools.chain.from_iterable(held.values()) if items[g].kind == "firearm"}
+        self.lying: list[tuple[int, int, float, bool]] = []
+        for i, x in on_map:
+            it = items[i]
+            kind = it.kind
+            if kind == "firearm":
+                value = 6.0
+            elif kind == "melee":
+                value = 1.5 * it.bonus
+            elif kind == "board":
+                value = 2.0
+            elif kind == "keys":
+                value = 3.0 if need_keys else 0.0
+            elif kind == "ammo":
+                value = 4.0 if it.kind_id in loaded else 1.0
+            else:
+                value = 0.0
+            self.lying.append((i, x, value, kind in UNLIMITED))
+
+
+def whereabouts(state: NightState) -> Whereabouts:
+    """The :class:`Whereabouts` of the items of ``state``, looked up by where every item is."""
+    m = _memo(state)
+    key = tuple(state.item_where)
+    found = m.items.get(key)
+    if found is None:
+        if len(m.items) >= MEMO_SIZE:
+            m.items.clear()
+        found = m.items[key] = Whereabouts(state)
     return found
 
 
@@ -271,8 +311,6 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
     """Score a position for the human side (higher is better). In Take the House (zombies confined
     to the house, which must be cleared) the humans close in on the zombies instead of keeping away."""
     c = state.c
-    items = c.items
-    where = state.item_where
     score = 0.0
     live = [h for h in state.humans if h.status == LIVE]
     hero = set(state.heroes)
@@ -283,22 +321,20 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
     fetch = fetcher(state, missing, dist) if exits else None
     # the ways into the house: still open to a board, still to be locked, and barricaded
     open_spots, lock_spots, barricaded = ways_in(state)
-    held, lying = whereabouts(state)
+    wb = whereabouts(state)
+    kits = wb.kit
     # equipment and danger, human by human
     for h in live:
         w = 10.0 if h.idx in hero else 5.0
         score += w
-        carried = held.get(h.idx)
+        kit = kits.get(h.idx)
         bonus = boards = 0
         keys = False
-        if carried:  # most humans carry nothing: no sums over nothing
-            bonus = max(items[i].bonus for i in carried)
-            guns = [i for i in carried if items[i].kind == "firearm" and is_firearm_ready(state, h.idx, i)]
-            score += 1.2 * bonus + 3.0 * len(guns)
-            score += sum(1.0 for i in carried if items[i].kind == "firearm") - 0.5 * len(guns)
-            score += 0.3 * sum(1 for i in carried if items[i].kind in ("board", "keys"))
-            boards = sum(1 for i in carried if items[i].kind == "board")
-            keys = any(items[i].kind == "keys" for i in carried)
+        if kit is not None:  # most humans carry nothing
+            bonus, guns, firearms, kept, boards, keys, _ = kit
+            score += 1.2 * bonus + 3.0 * guns
+            score += firearms - 0.5 * guns
+            score += 0.3 * kept
         t = threat[h.sq]
         p_lose = 1 - p_human_wins(human_strength(state, h.idx) + bonus - 4) if t <= 0 else 0.0
         if hunt:
@@ -334,34 +370,18 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
     for _ in range(barricaded):
         score += 0.8
     # go and fetch what lies around: weapons, guns and their ammo, the Keys, boards
-    if not lying:
+    if not wb.lying:
         return score
-    with_room = [h for h in live if h.idx not in held or load_of(state, held[h.idx]) < capacity(state, h.idx)]
-    need_keys = not any(CARRIED <= where[i] < ON_OPENING for i in c.kind_items["keys"])
+    with_room = [h for h in live if h.idx not in kits or kits[h.idx][6] < capacity(state, h.idx)]
     live_rows = [dist[h.sq] for h in live]
     room_rows = [dist[h.sq] for h in with_room]
-    loaded_kinds = {items[g].ammo for g in itertools.chain.from_iterable(held.values()) if items[g].kind == "firearm"}
-    for i, x in lying:
-        it = items[i]
-        kind = it.kind
-        if kind == "firearm":
-            value = 6.0
-        elif kind == "melee":
-            value = 1.5 * it.bonus
-        elif kind == "board":
-            value = 2.0
-        elif kind == "keys":
-            value = 3.0 if need_keys else 0.0
-        elif kind == "ammo":
-            value = 4.0 if it.kind_id in loaded_kinds else 1.0
-        else:
-            value = 0.0
+    for i, x, value, unlimited in wb.lying:
         goal = bool(missing) and is_goal_item(state, i, missing)
         if goal:
             value = GOAL_ITEM
         if value <= 0 or not (threat[x] > 0 or goal):
             continue
-        rows = live_rows if kind in UNLIMITED else room_rows
+        rows = live_rows if unlimited else room_rows
         best = min([row[x] for row in rows]) if rows else INF
         score -= value * (0.3 + 0.7 * min(best, 15) / 15.0)
     return score
