@@ -40,7 +40,7 @@ from deadboard.games.the_night.board import (
 )
 from deadboard.games.the_night.combat import human_strength, rcp_index
 from deadboard.games.the_night.content import UNLIMITED
-from deadboard.games.the_night.rules import activate_human, apply_human_action, human_actions
+from deadboard.games.the_night.rules import activate_human, apply_human_action, human_actions, step_cost
 from deadboard.games.the_night.state import (
     BOARDED,
     BROKEN,
@@ -387,6 +387,19 @@ def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> flo
     return score
 
 
+def _evaluate_moved(state: NightState, h: int, to: int, threat: list[int], dist: list[list[int]]) -> float:
+    """:func:`evaluate` of ``state`` after human ``h`` moves to square ``to`` (without Dodge, a move
+    changes only where the human stands and the AP left, which the score does not read): the
+    human is put there and back instead of playing the move on a copy."""
+    hu = state.humans[h]
+    home = hu.sq
+    hu.sq = to
+    try:
+        return evaluate(state, threat, dist)
+    finally:
+        hu.sq = home
+
+
 class HeuristicBot:
     name = "heuristic"
     needs_view = True
@@ -413,6 +426,8 @@ class HeuristicBot:
         threat = threat_field(state)
         dist = _static_distances(state)
         base = evaluate(state, threat, dist)
+        dodge = state.cfg.dodge  # a move may then be stopped: tried on a copy, dice and all
+        index = state.c.grid.index
         best, best_v = legal[-1], -1e9
         for a in legal:
             if a[0] != "activate":
@@ -428,11 +443,16 @@ class HeuristicBot:
             activate_human(trial, h)
             gain = 0.0
             for b in human_actions(trial):
-                if b[0] in ("move", "pickup", "board", "lock", "give"):
+                if b[0] == "move" and not dodge:
+                    score = _evaluate_moved(trial, h, index[str(b[2])], threat, dist)
+                elif b[0] in ("move", "pickup", "board", "lock", "give"):
                     t2 = trial.clone()
                     t2.log = []
                     apply_human_action(t2, b)
-                    gain = max(gain, evaluate(t2, threat, dist) - base)
+                    score = evaluate(t2, threat, dist)
+                else:
+                    continue
+                gain = max(gain, score - base)
             v += 10.0 * gain + (0.5 if h in state.heroes else 0.0)
             if v > best_v:
                 best, best_v = a, v
@@ -471,6 +491,7 @@ class HeuristicBot:
             return task
         # 4. everything deterministic, one action ahead
         base = evaluate(state, threat, dist)
+        index = state.c.grid.index
         best, best_v = None, base  # "done" keeps the position as it is
         for a in legal:
             k = a[0]
@@ -478,13 +499,19 @@ class HeuristicBot:
                 continue
             if k == "drop" and state.c.items[state.c.item_index[str(a[2])]].kind != "board":
                 continue
-            trial = state.clone()
-            trial.log = []
-            apply_human_action(trial, a)
-            t = threat_field(trial) if k in ("board", "unboard", "lock", "unlock") else threat
-            v = evaluate(trial, t, dist) - (0.01 if k == "move" else 0.0)
-            if k == "move" and trial.ap <= 0:
-                v -= 0.1
+            if k == "move" and not state.cfg.dodge:
+                to = index[str(a[2])]
+                v = _evaluate_moved(state, h, to, threat, dist) - 0.01
+                if state.ap - step_cost(state, h, to) <= 0:
+                    v -= 0.1
+            else:
+                trial = state.clone()
+                trial.log = []
+                apply_human_action(trial, a)
+                t = threat_field(trial) if k in ("board", "unboard", "lock", "unlock") else threat
+                v = evaluate(trial, t, dist) - (0.01 if k == "move" else 0.0)
+                if k == "move" and trial.ap <= 0:
+                    v -= 0.1
             if v > best_v + 1e-9:
                 best, best_v = a, v
         if best_attack is not None and (best_p >= (HUNT_ATTACK_ODDS if hunt else ATTACK_ODDS) or (best is None and threat[hu.sq] <= 0 and best_p >= 0.45)):

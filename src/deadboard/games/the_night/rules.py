@@ -454,6 +454,14 @@ def move_cost(state: NightState, h: int, frm: int, to: int, kind: int, o: int) -
     return cost
 
 
+def step_cost(state: NightState, h: int, to: int) -> int:
+    """AP human ``h`` spends to move from his square to the square ``to`` next to it."""
+    grid = state.c.grid
+    sq = state.humans[h].sq
+    kind, o = grid.edge_kind(sq, to), grid.opening_between(sq, to)
+    return move_cost(state, h, sq, to, kind if grid.manhattan(sq, to) == 1 else OPEN, o)
+
+
 def _zombie_near(state: NightState, sq: int) -> bool:
     zocc = state.zocc
     return any(zocc[t] for t in human_reach(state, sq))
@@ -711,9 +719,7 @@ def apply_human_action(state: NightState, a: Action) -> None:
     grid = c.grid
     if kind == "move":
         t = grid.index[str(a[2])]
-        sq = hu.sq
-        kind_e, o = grid.edge_kind(sq, t), grid.opening_between(sq, t)
-        cost = move_cost(state, h, sq, t, kind_e if grid.manhattan(sq, t) == 1 else OPEN, o)
+        cost = step_cost(state, h, t)
         if state.cfg.dodge and _dodge(state, h):
             return
         hu.sq = t
