@@ -49,6 +49,7 @@ from deadboard.games.the_night.state import (
     LIVE,
     LOCKED,
     ON_OPENING,
+    Human,
     NightState,
 )
 
@@ -310,94 +311,129 @@ HUNT_ATTACK_ODDS = 0.58
 def evaluate(state: NightState, threat: list[int], dist: list[list[int]]) -> float:
     """Score a position for the human side (higher is better). In Take the House (zombies confined
     to the house, which must be cleared) the humans close in on the zombies instead of keeping away."""
-    c = state.c
-    score = 0.0
-    live = [h for h in state.humans if h.status == LIVE]
-    hero = set(state.heroes)
-    hunt = state.cfg.confine
-    zombies = list(state.zsq.values())
-    exits = exit_squares(state)
-    missing = unsecured_goal(state)
-    fetch = fetcher(state, missing, dist) if exits else None
-    # the ways into the house: still open to a board, still to be locked, and barricaded
-    open_spots, lock_spots, barricaded = ways_in(state)
-    wb = whereabouts(state)
-    kits = wb.kit
-    # equipment and danger, human by human
-    for h in live:
-        w = 10.0 if h.idx in hero else 5.0
-        score += w
-        kit = kits.get(h.idx)
-        bonus = boards = 0
-        keys = False
-        if kit is not None:  # most humans carry nothing
-            bonus, guns, firearms, kept, boards, keys, _ = kit
-            score += 1.2 * bonus + 3.0 * guns
-            score += firearms - 0.5 * guns
-            score += 0.3 * kept
-        t = threat[h.sq]
-        p_lose = 1 - p_human_wins(human_strength(state, h.idx) + bonus - 4) if t <= 0 else 0.0
-        if hunt:
-            # Take the House: close in on the zombies, but not where several can strike at once
-            score -= HUNT_PULL * min(min((dist[h.sq][zq] for zq in zombies), default=0), 15)
-            score -= w * 0.2 * p_lose
-        elif t <= 0:
-            score -= w * (0.6 + 1.2 * p_lose)
-        elif t <= 2:
-            score -= w * 0.25
-        elif t < 12:
-            score -= w * 0.02 * (12 - t)  # the further from the zombies' reach, the better
-        if boards and open_spots:
-            score -= 1.5 * boards * min(min(dist[h.sq][x] for x in open_spots), 15) / 15.0
-        if keys and lock_spots:
-            score -= 2.0 * min(min(dist[h.sq][x] for x in lock_spots), 15) / 15.0
-        if exits:
-            # a story won by leaving: head for the exit, by way of the goal item for its fetcher
-            if fetch is not None and fetch[0] == h.idx:
-                score -= EXIT_PULL * (dist[h.sq][fetch[1]] + min(dist[fetch[1]][x] for x in exits))
-            else:
-                score -= EXIT_PULL * min(dist[h.sq][x] for x in exits)
-        elif not c.inside[h.sq] and not hunt:
-            score -= 1.5
-    # keep together (humans near each other help and are easier to defend), but never on one square
-    for i, a in enumerate(live):
-        for b in live[i + 1 :]:
-            if a.sq == b.sq:
-                score -= 5.0
-            elif dist[a.sq][b.sq] <= 2:
-                score += 0.15
-    # barricades on the way in (added one by one, as the score always summed them)
-    for _ in range(barricaded):
-        score += 0.8
-    # go and fetch what lies around: weapons, guns and their ammo, the Keys, boards
-    if not wb.lying:
+    return Scorer(state, threat, dist).score()
+
+
+class Scorer:
+    """:func:`evaluate` in two steps: what does not depend on where the humans stand, worked out
+    once for a position, then :meth:`score` for the squares the humans stand on now. A bot trying
+    the moves of one human puts him on each square in turn and scores (see :meth:`moved`)."""
+
+    __slots__ = ("barricaded", "dist", "exits", "humans", "hunt", "inside", "live", "lock_spots", "lying",
+                 "missing", "open_spots", "state", "threat", "with_room", "zombies")
+
+    def __init__(self, state: NightState, threat: list[int], dist: list[list[int]]) -> None:
+        self.state = state
+        self.threat = threat
+        self.dist = dist
+        self.inside = state.c.inside
+        self.live = live = [h for h in state.humans if h.status == LIVE]
+        hero = set(state.heroes)
+        self.hunt = state.cfg.confine
+        self.zombies = list(state.zsq.values())
+        self.exits = exit_squares(state)
+        self.missing = unsecured_goal(state)
+        # the ways into the house: still open to a board, still to be locked, and barricaded
+        self.open_spots, self.lock_spots, self.barricaded = ways_in(state)
+        wb = whereabouts(state)
+        kits = wb.kit
+        self.lying = wb.lying
+        self.with_room = [h for h in live if h.idx not in kits or kits[h.idx][6] < capacity(state, h.idx)]
+        # by live human: his weight (the hero counts double), what his kit adds, what being within
+        # a zombie's reach costs, the chance of losing a fight there, and his boards and Keys
+        self.humans: list[tuple[Human, float, tuple[float, float, float] | None, float, float, int, bool]] = []
+        for h in live:
+            w = 10.0 if h.idx in hero else 5.0
+            kit = kits.get(h.idx)
+            bonus = boards = 0
+            keys = False
+            adds = None
+            if kit is not None:  # most humans carry nothing
+                bonus, guns, firearms, kept, boards, keys, _ = kit
+                adds = (1.2 * bonus + 3.0 * guns, firearms - 0.5 * guns, 0.3 * kept)
+            p_lose = 1 - p_human_wins(human_strength(state, h.idx) + bonus - 4)
+            self.humans.append((h, w, adds, w * (0.6 + 1.2 * p_lose), p_lose, boards, keys))
+
+    def score(self) -> float:
+        state = self.state
+        threat = self.threat
+        dist = self.dist
+        hunt = self.hunt
+        exits = self.exits
+        open_spots = self.open_spots
+        lock_spots = self.lock_spots
+        fetch = fetcher(state, self.missing, dist) if exits else None
+        score = 0.0
+        # equipment and danger, human by human
+        for h, w, adds, in_reach, p_lose, boards, keys in self.humans:
+            sq = h.sq
+            score += w
+            if adds is not None:
+                score += adds[0]
+                score += adds[1]
+                score += adds[2]
+            t = threat[sq]
+            if hunt:
+                # Take the House: close in on the zombies, but not where several can strike at once
+                score -= HUNT_PULL * min(min((dist[sq][zq] for zq in self.zombies), default=0), 15)
+                score -= w * 0.2 * (p_lose if t <= 0 else 0.0)
+            elif t <= 0:
+                score -= in_reach
+            elif t <= 2:
+                score -= w * 0.25
+            elif t < 12:
+                score -= w * 0.02 * (12 - t)  # the further from the zombies' reach, the better
+            if boards and open_spots:
+                score -= 1.5 * boards * min(min(dist[sq][x] for x in open_spots), 15) / 15.0
+            if keys and lock_spots:
+                score -= 2.0 * min(min(dist[sq][x] for x in lock_spots), 15) / 15.0
+            if exits:
+                # a story won by leaving: head for the exit, by way of the goal item for its fetcher
+                if fetch is not None and fetch[0] == h.idx:
+                    score -= EXIT_PULL * (dist[sq][fetch[1]] + min(dist[fetch[1]][x] for x in exits))
+                else:
+                    score -= EXIT_PULL * min(dist[sq][x] for x in exits)
+            elif not self.inside[sq] and not hunt:
+                score -= 1.5
+        # keep together (humans near each other help and are easier to defend), but never on one square
+        live = self.live
+        for i, a in enumerate(live):
+            for b in live[i + 1 :]:
+                if a.sq == b.sq:
+                    score -= 5.0
+                elif dist[a.sq][b.sq] <= 2:
+                    score += 0.15
+        # barricades on the way in (added one by one, as the score always summed them)
+        for _ in range(self.barricaded):
+            score += 0.8
+        # go and fetch what lies around: weapons, guns and their ammo, the Keys, boards
+        if not self.lying:
+            return score
+        missing = self.missing
+        live_rows = [dist[h.sq] for h in live]
+        room_rows = [dist[h.sq] for h in self.with_room]
+        for i, x, value, unlimited in self.lying:
+            goal = bool(missing) and is_goal_item(state, i, missing)
+            if goal:
+                value = GOAL_ITEM
+            if value <= 0 or not (threat[x] > 0 or goal):
+                continue
+            rows = live_rows if unlimited else room_rows
+            best = min([row[x] for row in rows]) if rows else INF
+            score -= value * (0.3 + 0.7 * min(best, 15) / 15.0)
         return score
-    with_room = [h for h in live if h.idx not in kits or kits[h.idx][6] < capacity(state, h.idx)]
-    live_rows = [dist[h.sq] for h in live]
-    room_rows = [dist[h.sq] for h in with_room]
-    for i, x, value, unlimited in wb.lying:
-        goal = bool(missing) and is_goal_item(state, i, missing)
-        if goal:
-            value = GOAL_ITEM
-        if value <= 0 or not (threat[x] > 0 or goal):
-            continue
-        rows = live_rows if unlimited else room_rows
-        best = min([row[x] for row in rows]) if rows else INF
-        score -= value * (0.3 + 0.7 * min(best, 15) / 15.0)
-    return score
 
-
-def _evaluate_moved(state: NightState, h: int, to: int, threat: list[int], dist: list[list[int]]) -> float:
-    """:func:`evaluate` of ``state`` after human ``h`` moves to square ``to`` (without Dodge, a move
-    changes only where the human stands and the AP left, which the score does not read): the
-    human is put there and back instead of playing the move on a copy."""
-    hu = state.humans[h]
-    home = hu.sq
-    hu.sq = to
-    try:
-        return evaluate(state, threat, dist)
-    finally:
-        hu.sq = home
+    def moved(self, h: int, to: int) -> float:
+        """The score after human ``h`` moves to square ``to`` (without Dodge a move changes only
+        where he stands and the AP left, which the score does not read): he is put there and back
+        instead of the move being played on a copy of the position."""
+        hu = self.state.humans[h]
+        home = hu.sq
+        hu.sq = to
+        try:
+            return self.score()
+        finally:
+            hu.sq = home
 
 
 class HeuristicBot:
@@ -441,10 +477,11 @@ class HeuristicBot:
             trial = state.clone()
             trial.log = []
             activate_human(trial, h)
+            scorer = Scorer(trial, threat, dist)
             gain = 0.0
             for b in human_actions(trial):
                 if b[0] == "move" and not dodge:
-                    score = _evaluate_moved(trial, h, index[str(b[2])], threat, dist)
+                    score = scorer.moved(h, index[str(b[2])])
                 elif b[0] in ("move", "pickup", "board", "lock", "give"):
                     t2 = trial.clone()
                     t2.log = []
@@ -490,7 +527,8 @@ class HeuristicBot:
         if task is not None:
             return task
         # 4. everything deterministic, one action ahead
-        base = evaluate(state, threat, dist)
+        scorer = Scorer(state, threat, dist)
+        base = scorer.score()
         index = state.c.grid.index
         best, best_v = None, base  # "done" keeps the position as it is
         for a in legal:
@@ -501,7 +539,7 @@ class HeuristicBot:
                 continue
             if k == "move" and not state.cfg.dodge:
                 to = index[str(a[2])]
-                v = _evaluate_moved(state, h, to, threat, dist) - 0.01
+                v = scorer.moved(h, to) - 0.01
                 if state.ap - step_cost(state, h, to) <= 0:
                     v -= 0.1
             else:
