@@ -143,9 +143,13 @@ def threat_field(state: NightState) -> list[int]:
         if barricades:
             field = _multi_field(state, sources)
         else:  # no barricade anywhere: one row of the route table per zombie square, no search
+            # (zombies of one AP share one shift: the nearest of them first, then the shift)
             table = ai.route_table(state)
-            rows = [[d + v for d in table[sq]] for sq, v in sources.items()]
-            field = rows[0] if len(rows) == 1 else list(map(min, *rows))
+            by_ap: dict[int, list[list[int]]] = {}
+            for sq, v in sources.items():
+                by_ap.setdefault(v, []).append(table[sq])
+            parts = [[d + v for d in (rows[0] if len(rows) == 1 else map(min, *rows))] for v, rows in by_ap.items()]
+            field = parts[0] if len(parts) == 1 else list(map(min, *parts))
         memo[key] = field
     return field
 
