@@ -20,6 +20,8 @@ import itertools
 from collections.abc import Sequence
 from functools import lru_cache
 
+import numpy as np
+
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.core.grid import DOOR, INF, OPEN
@@ -142,14 +144,13 @@ def threat_field(state: NightState) -> list[int]:
             memo.clear()
         if barricades:
             field = _multi_field(state, sources)
-        else:  # no barricade anywhere: one row of the route table per zombie square, no search
-            # (zombies of one AP share one shift: the nearest of them first, then the shift)
-            table = ai.route_table(state)
-            by_ap: dict[int, list[list[int]]] = {}
+        else:  # no barricade anywhere: the rows of the route table, no search (zombies of one AP
+            # share one shift: the nearest of them first, then the shift)
+            table = _memo(state).route_array(state)
+            by_ap: dict[int, list[int]] = {}
             for sq, v in sources.items():
-                by_ap.setdefault(v, []).append(table[sq])
-            parts = [[d + v for d in (rows[0] if len(rows) == 1 else map(min, *rows))] for v, rows in by_ap.items()]
-            field = parts[0] if len(parts) == 1 else list(map(min, *parts))
+                by_ap.setdefault(v, []).append(sq)
+            field = np.minimum.reduce([table[sqs].min(axis=0) + v for v, sqs in by_ap.items()]).tolist()
         memo[key] = field
     return field
 
@@ -164,7 +165,7 @@ class _MapMemo:
     something is barricaded, by the state of every opening; the ways in by that state; who carries
     what and what lies around, by where every item is."""
 
-    __slots__ = ("c", "crossings", "items", "threats", "ways")
+    __slots__ = ("c", "crossings", "items", "route", "threats", "ways")
 
     def __init__(self, state: NightState) -> None:
         c = self.c = state.c
@@ -175,6 +176,14 @@ class _MapMemo:
         self.threats: dict[tuple[object, ...], list[int]] = {}
         self.ways: dict[tuple[int, ...], tuple[list[int], list[int], int]] = {}
         self.items: dict[tuple[int, ...], Whereabouts] = {}
+        self.route: np.ndarray | None = None
+
+    def route_array(self, state: NightState) -> np.ndarray:
+        """The zombies' route table (every door and window counted open, any square reached from
+        any: not Take the House) as one array."""
+        if self.route is None:
+            self.route = np.array(ai.map_info(state).table(False), dtype=np.int64)
+        return self.route
 
 
 _MEMOS: dict[int, _MapMemo] = {}
