@@ -74,3 +74,31 @@ def test_the_heuristic_players_games_stay_the_same() -> None:
     for scenario, hashes in PINNED.items():
         played = [GAME.state_hash(play_game(GAME, Setup(scenario), seed, "heuristic").state) for seed in (1, 2, 3)]
         assert played == hashes, scenario
+
+
+def test_a_move_scored_in_place_scores_as_the_move_played() -> None:
+    # the bot scores a human's moves by putting him on each square and back (Scorer.moved), not
+    # by playing them on a copy: the scores must be the ones the moves played would get
+    from deadboard.games.the_night.bot import Scorer, _static_distances, evaluate, threat_field
+    from deadboard.games.the_night.rules import apply_human_action, step_cost
+
+    checked = 0
+    for scenario, seed in (("no-chance", 1), ("standard", 2)):
+        s = GAME.new(Setup(scenario), seed)
+        bot = make_bot("heuristic", GAME, 0, seed)
+        while s.decision is not None and checked < 400:
+            legal = GAME.legal_actions(s)
+            if s.decision.kind == "act":
+                threat, dist = threat_field(s), _static_distances(s)
+                scorer = Scorer(s, threat, dist)
+                for a in legal:
+                    if a[0] != "move":
+                        continue
+                    played = s.clone()
+                    apply_human_action(played, a)
+                    to = s.c.grid.index[str(a[2])]
+                    assert scorer.moved(s.active, to) == evaluate(played, threat, dist)
+                    assert s.ap - step_cost(s, s.active, to) == played.ap
+                    checked += 1
+            GAME.apply(s, legal[0] if len(legal) == 1 else bot.choose(GAME, GAME.view(s, 0), legal))
+    assert checked >= 100

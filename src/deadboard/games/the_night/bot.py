@@ -198,12 +198,11 @@ def _memo(state: NightState) -> _MapMemo:
 
 class Whereabouts:
     """What the position of every item tells the bot, worked out once per position (shared: not to
-    be changed): ``held``, the items each human carries; ``kit``, by human carrying something,
-    (best weapon bonus, guns ready to fire, firearms, boards and Keys, boards, has the Keys,
-    load); ``lying``, (item, square, worth fetching, counts against no limit) for every item on
-    the map, in the order of the items."""
+    be changed): ``kit``, by human carrying something, (best weapon bonus, guns ready to fire,
+    firearms, boards and Keys, boards, has the Keys, load); ``lying``, (item, square, worth
+    fetching, counts against no limit) for every item on the map, in the order of the items."""
 
-    __slots__ = ("held", "kit", "lying")
+    __slots__ = ("kit", "lying")
 
     def __init__(self, state: NightState) -> None:
         c = state.c
@@ -217,7 +216,6 @@ class Whereabouts:
                 held.setdefault(x - CARRIED, []).append(i)
             elif 0 <= x < n:
                 on_map.append((i, x))
-        self.held = held
         self.kit: dict[int, tuple[int, int, float, int, int, bool, int]] = {}
         for h, carried in held.items():
             kinds = [items[i].kind for i in carried]
