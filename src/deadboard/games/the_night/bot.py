@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -70,15 +71,11 @@ def p_hit(rcp: int, modifier: int = 0) -> float:
 
 def _static_distances(state: NightState) -> list[list[int]]:
     """Human step counts between all squares (8-way, doors and windows open), built once per map."""
-    grid = state.c.grid
-    table = _TABLES.get(id(grid))
-    if table is None:
-        table = [grid.bfs((s,), grid.adjacent8) for s in range(grid.n)]
-        _TABLES[id(grid)] = table
-    return table
-
-
-_TABLES: dict[int, list[list[int]]] = {}
+    m = _memo(state)
+    if m.dist is None:
+        grid = state.c.grid
+        m.dist = [grid.bfs((s,), grid.adjacent8) for s in range(grid.n)]
+    return m.dist
 
 
 def exit_squares(state: NightState) -> tuple[int, ...]:
@@ -137,21 +134,19 @@ def threat_field(state: NightState) -> list[int]:
         if v < sources.get(sq, INF):
             sources[sq] = v
     key = (confine, tuple(sorted(sources.items())), tuple(op) if barricades else None)
-    memo = _memo(state).threats
-    field = memo.get(key)
+    m = _memo(state)
+    field = m.threats.get(key)
     if field is None:
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
         if barricades:
             field = _multi_field(state, sources)
         else:  # no barricade anywhere: the rows of the route table, no search (zombies of one AP
             # share one shift: the nearest of them first, then the shift)
-            table = _memo(state).route_array(state)
+            table = m.route_array(state)
             by_ap: dict[int, list[int]] = {}
             for sq, v in sources.items():
                 by_ap.setdefault(v, []).append(sq)
             field = np.minimum.reduce([table[sqs].min(axis=0) + v for v, sqs in by_ap.items()]).tolist()
-        memo[key] = field
+        _keep(m.threats, key, field)
     return field
 
 
@@ -160,12 +155,12 @@ MEMO_SIZE = 4096
 
 
 class _MapMemo:
-    """What the bot works out once per map and looks up after: the openings between the house and
-    the outside, the threat fields by where the zombies stand (and the AP of each) and, when
+    """What the bot works out once per map and looks up after: the step counts between squares, the
+    openings between the house and the outside, the threat fields by where the zombies stand (and the AP of each) and, when
     something is barricaded, by the state of every opening; the ways in by that state; who carries
     what and what lies around, by where every item is."""
 
-    __slots__ = ("c", "crossings", "items", "route", "threats", "ways")
+    __slots__ = ("c", "crossings", "dist", "items", "route", "threats", "ways")
 
     def __init__(self, state: NightState) -> None:
         c = self.c = state.c
@@ -177,6 +172,7 @@ class _MapMemo:
         self.ways: dict[tuple[int, ...], tuple[list[int], list[int], int]] = {}
         self.items: dict[tuple[int, ...], Whereabouts] = {}
         self.route: np.ndarray | None = None
+        self.dist: list[list[int]] | None = None
 
     def route_array(self, state: NightState) -> np.ndarray:
         """The zombies' route table (every door and window counted open, any square reached from
@@ -187,6 +183,15 @@ class _MapMemo:
 
 
 _MEMOS: dict[int, _MapMemo] = {}
+_T = TypeVar("_T")
+
+
+def _keep(table: dict[Any, _T], key: Any, value: _T) -> _T:
+    """Store ``value`` in one of a map's memo tables, emptied when full (:data:`MEMO_SIZE`)."""
+    if len(table) >= MEMO_SIZE:
+        table.clear()
+    table[key] = value
+    return value
 
 
 def _memo(state: NightState) -> _MapMemo:
@@ -249,11 +254,7 @@ def whereabouts(state: NightState) -> Whereabouts:
     m = _memo(state)
     key = tuple(state.item_where)
     found = m.items.get(key)
-    if found is None:
-        if len(m.items) >= MEMO_SIZE:
-            m.items.clear()
-        found = m.items[key] = Whereabouts(state)
-    return found
+    return found if found is not None else _keep(m.items, key, Whereabouts(state))
 
 
 def ways_in(state: NightState) -> tuple[list[int], list[int], int]:
@@ -264,8 +265,6 @@ def ways_in(state: NightState) -> tuple[list[int], list[int], int]:
     key = tuple(op)
     found = m.ways.get(key)
     if found is None:
-        if len(m.ways) >= MEMO_SIZE:
-            m.ways.clear()
         open_spots: list[int] = []
         lock_spots: list[int] = []
         barricaded = 0
@@ -277,7 +276,7 @@ def ways_in(state: NightState) -> tuple[list[int], list[int], int]:
                 lock_spots.append(spot)
             if f & (BOARDED | LOCKED):
                 barricaded += 1
-        found = m.ways[key] = (open_spots, lock_spots, barricaded)
+        found = _keep(m.ways, key, (open_spots, lock_spots, barricaded))
     return found
 
 

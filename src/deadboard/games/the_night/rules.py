@@ -447,19 +447,16 @@ def shot_modifier(state: NightState, h: int) -> int:
     return -1 - state.shots if state.wild else 0
 
 
-def move_cost(state: NightState, h: int, frm: int, to: int, kind: int, o: int) -> int:
-    cost = step_cost_human(state, frm, to, kind, o)
-    if cost >= 0 and "injured" in state.humans[h].attrs:
-        cost += 1
-    return cost
-
-
 def step_cost(state: NightState, h: int, to: int) -> int:
-    """AP human ``h`` spends to move from his square to the square ``to`` next to it."""
+    """AP human ``h`` spends to move from his square to the square ``to`` next to it (Injured: one
+    more)."""
     grid = state.c.grid
     sq = state.humans[h].sq
     kind, o = grid.edge_kind(sq, to), grid.opening_between(sq, to)
-    return move_cost(state, h, sq, to, kind if grid.manhattan(sq, to) == 1 else OPEN, o)
+    cost = step_cost_human(state, sq, to, kind if grid.manhattan(sq, to) == 1 else OPEN, o)
+    if cost >= 0 and "injured" in state.humans[h].attrs:
+        cost += 1
+    return cost
 
 
 def _zombie_near(state: NightState, sq: int) -> bool:
