@@ -118,6 +118,8 @@ def test_tournament_on_the_same_seeds() -> None:
     assert p.score_diff == pytest.approx(r.bots[0].mean_score - r.bots[1].mean_score)
     assert p.score_ci95 is not None and p.score_ci95[0] <= p.score_diff <= p.score_ci95[1]
     assert "score_difference" in p.to_json()
+    z, pv = p.mcnemar
+    assert p.to_json()["mcnemar_z"] == z and p.to_json()["mcnemar_p"] == pv and 0.0 < pv <= 1.0
 
 
 def test_report_compares_bots_on_the_same_seeds_as_the_tournament_does(tmp_path: Path) -> None:
@@ -130,7 +132,8 @@ def test_report_compares_bots_on_the_same_seeds_as_the_tournament_does(tmp_path:
     (row,) = same_seed_rows(group_records(records)["the-night"])
     assert row[:4] == ("quick-game · basic rules", "heuristic", "random", 6)  # bots in the report's order
     assert row[4].startswith(f"{p.rate:+.1%} (") and row[5] == f"{p.a_only} / {p.b_only}"
-    assert p.score_diff is not None and row[6].startswith(f"{p.score_diff:+.2f} (")
+    assert row[6] == f"{p.mcnemar[0]:+.2f} (p {p.mcnemar[1]:.3g})"
+    assert p.score_diff is not None and row[7].startswith(f"{p.score_diff:+.2f} (")
     assert "Bots on the same seeds" in build_report(records)
     # a plain simulation (one bot) has nothing to pair
     assert same_seed_rows(group_records([x for x in records if x.bots == "random"])["the-night"]) == []
@@ -157,6 +160,7 @@ def test_tournament_command_and_its_errors() -> None:
                                     "--scenario", "quick-game"])
     assert text.exit_code == 0, text.output
     assert "random − heuristic on the same seeds" in text.stdout and "score" in text.stdout
+    assert "McNemar z" in text.stdout
     bad = CliRunner().invoke(app, ["tournament", "the-night", "--bots", "random", "--games", "2"])
     assert "at least two bots" in str(bad.exception)
     bad = CliRunner().invoke(app, ["tournament", "the-night", "--bots", "random,nobody", "--games", "2"])
@@ -186,3 +190,14 @@ def test_newcombes_intervals_for_differences_of_rates() -> None:
     d, (lo, hi) = paired_proportion_difference(a, b)
     assert round(d, 3) == 0.123 and round(lo, 3) == 0.044 and round(hi, 3) == 0.201
     assert paired_proportion_difference([], []) == (0.0, (-1.0, 1.0))
+
+
+def test_mcnemars_test_of_paired_rates() -> None:
+    from deadboard.sim.stats import mcnemar
+
+    # five discordant seeds all one way: 2 × (1/2)^5, exact
+    assert mcnemar(0, 5) == (-5 / 5**0.5, 0.0625)
+    assert mcnemar(5, 0)[0] > 0 and mcnemar(3, 3) == (0.0, 1.0) and mcnemar(0, 0) == (0.0, 1.0)
+    # The Night, No Chance, 600 seeds: search alone survived 55 nights, the heuristic alone 38
+    z, p = mcnemar(55, 38)
+    assert round(z, 2) == 1.76 and round(p, 2) == 0.10

@@ -261,10 +261,10 @@ def _per_seat(groups: Sequence[Group], labels: Sequence[str]) -> str:
     return "<h3>Per-seat figures (means)</h3>" + _table(["setup", "seat", "figure", "mean"], rows, left=3)
 
 
-def same_seed_rows(groups: Sequence[Group]) -> list[tuple[str, str, str, int, str, str, str]]:
+def same_seed_rows(groups: Sequence[Group]) -> list[tuple[str, str, str, int, str, str, str, str]]:
     """Each pair of bots that played the same one-seat setup on common seeds: (setup, a, b, games,
-    win-rate difference a − b with its 95% interval, seeds won by a only / by b only, score
-    difference with its 95% interval)."""
+    win-rate difference a − b with its 95% interval, seeds won by a only / by b only, McNemar's z
+    and exact p, score difference with its 95% interval)."""
     buckets: dict[tuple[str, str], list[Group]] = defaultdict(list)
     for g in groups:
         if g.players == 1 and "," not in g.bots:
@@ -281,7 +281,8 @@ def same_seed_rows(groups: Sequence[Group]) -> list[tuple[str, str, str, int, st
                 assert p.score_diff is not None and p.score_ci95 is not None
                 (lo, hi), (slo, shi) = p.ci95, p.score_ci95
                 rows.append((ga.label, p.a, p.b, p.games, f"{p.rate:+.1%} ({lo:+.1%} … {hi:+.1%})",
-                             f"{p.a_only} / {p.b_only}", f"{p.score_diff:+.2f} ({slo:+.2f} … {shi:+.2f})"))
+                             f"{p.a_only} / {p.b_only}", f"{p.mcnemar[0]:+.2f} (p {p.mcnemar[1]:.3g})",
+                             f"{p.score_diff:+.2f} ({slo:+.2f} … {shi:+.2f})"))
     return rows
 
 
@@ -307,7 +308,7 @@ def game_section(game_id: str, groups: list[Group]) -> str:
         parts.append("<h3>Bots on the same seeds</h3><p class=\"dim\">Each pair compared game by game "
                      "(a − b), with 95% intervals.</p>")
         parts.append(_table(["scenario · options", "a", "b", "same seeds", "win rate a − b",
-                             "seeds won by a only / b only", "score a − b"], paired, left=3))
+                             "seeds won by a only / b only", "McNemar z (exact p)", "score a − b"], paired, left=3))
     # outcomes and endings
     results = sorted({r.result for r in records}, key=lambda x: {"loss": 0, "draw": 1, "win": 2}.get(x, 3))
     parts.append("<h3>Outcomes</h3>")

@@ -76,6 +76,19 @@ def paired_proportion_difference(a: Sequence[bool], b: Sequence[bool], z: float 
     return d, (max(-1.0, lo), min(1.0, hi))
 
 
+def mcnemar(a_only: int, b_only: int) -> tuple[float, float]:
+    """McNemar's test of two success rates on the same items, from the discordant counts (items
+    only the first succeeded on, only the second): ``(z, p)`` with z = (a - b)/sqrt(a + b), positive
+    when the first is better, and the exact two-sided p-value (the smaller count against a fair
+    binomial of a + b trials, doubled, at most 1). With no discordant item, z = 0 and p = 1."""
+    n = a_only + b_only
+    if n == 0:
+        return 0.0, 1.0
+    k = min(a_only, b_only)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return (a_only - b_only) / math.sqrt(n), min(1.0, 2 * tail)
+
+
 def paired_difference(a: Sequence[float], b: Sequence[float]) -> tuple[float, tuple[float, float]]:
     """Mean of a - b over paired games (the same seeds), with a normal 95% interval."""
     d = [x - y for x, y in zip(a, b)]

@@ -19,7 +19,7 @@ from deadboard.core.errors import SetupError
 from deadboard.core.game import Game, Setup
 from deadboard.sim.results import GameRecord
 from deadboard.sim.runner import SimTask, run_tasks
-from deadboard.sim.stats import mean, paired_difference, paired_proportion_difference, wilson
+from deadboard.sim.stats import mcnemar, mean, paired_difference, paired_proportion_difference, wilson
 
 
 @dataclass
@@ -54,9 +54,16 @@ class Pairing:
     score_diff: float | None = None
     score_ci95: tuple[float, float] | None = None
 
+    @property
+    def mcnemar(self) -> tuple[float, float]:
+        """Solitaire: McNemar's z (positive when a is better) and exact two-sided p of the win rates."""
+        return mcnemar(self.a_only, self.b_only)
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"a": self.a, "b": self.b, "games": self.games, "value": self.rate,
                                 "ci95": list(self.ci95), "a_better": self.a_only, "b_better": self.b_only}
+        if self.score_diff is not None:  # solitaire: paired by seed
+            data["mcnemar_z"], data["mcnemar_p"] = self.mcnemar
         if self.score_diff is not None and self.score_ci95 is not None:
             data["score_difference"] = self.score_diff
             data["score_ci95"] = list(self.score_ci95)
