@@ -67,9 +67,10 @@ def tournament_cmd(
     con.print(t)
     if result.mode == "same-seeds":
         for p in result.pairings:
+            z, pv = p.mcnemar
             line = (f"[bold]{p.a} − {p.b}[/] on the same seeds: win rate {p.rate:+.1%} "
                     f"(95% interval {p.ci95[0]:+.1%} … {p.ci95[1]:+.1%}; {p.a_only} seed(s) won by the first only, "
-                    f"{p.b_only} by the second only; McNemar z {p.mcnemar[0]:+.2f}, exact p {p.mcnemar[1]:.3g})")
+                    f"{p.b_only} by the second only; McNemar z {z:+.2f}, exact p {pv:.3g})")
             if p.score_diff is not None and p.score_ci95 is not None:
                 line += f"; score {p.score_diff:+.2f} (95% interval {p.score_ci95[0]:+.2f} … {p.score_ci95[1]:+.2f})"
             con.print(line)

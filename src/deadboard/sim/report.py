@@ -279,9 +279,9 @@ def same_seed_rows(groups: Sequence[Group]) -> list[tuple[str, str, str, int, st
                     continue
                 p = same_seeds_pairing(ga.bots, gb.bots, common, [by_seed[r.seed] for r in common])
                 assert p.score_diff is not None and p.score_ci95 is not None
-                (lo, hi), (slo, shi) = p.ci95, p.score_ci95
+                (lo, hi), (slo, shi), (z, pv) = p.ci95, p.score_ci95, p.mcnemar
                 rows.append((ga.label, p.a, p.b, p.games, f"{p.rate:+.1%} ({lo:+.1%} … {hi:+.1%})",
-                             f"{p.a_only} / {p.b_only}", f"{p.mcnemar[0]:+.2f} (p {p.mcnemar[1]:.3g})",
+                             f"{p.a_only} / {p.b_only}", f"{z:+.2f} (p {pv:.3g})",
                              f"{p.score_diff:+.2f} ({slo:+.2f} … {shi:+.2f})"))
     return rows
 

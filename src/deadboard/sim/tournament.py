@@ -62,9 +62,8 @@ class Pairing:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"a": self.a, "b": self.b, "games": self.games, "value": self.rate,
                                 "ci95": list(self.ci95), "a_better": self.a_only, "b_better": self.b_only}
-        if self.score_diff is not None:  # solitaire: paired by seed
+        if self.score_diff is not None and self.score_ci95 is not None:  # solitaire: paired by seed
             data["mcnemar_z"], data["mcnemar_p"] = self.mcnemar
-        if self.score_diff is not None and self.score_ci95 is not None:
             data["score_difference"] = self.score_diff
             data["score_ci95"] = list(self.score_ci95)
         return data

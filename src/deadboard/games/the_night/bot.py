@@ -156,9 +156,9 @@ MEMO_SIZE = 4096
 
 class _MapMemo:
     """What the bot works out once per map and looks up after: the step counts between squares, the
-    openings between the house and the outside, the threat fields by where the zombies stand (and the AP of each) and, when
-    something is barricaded, by the state of every opening; the ways in by that state; who carries
-    what and what lies around, by where every item is."""
+    openings between the house and the outside, the threat fields by where the zombies stand (and
+    the AP of each) and, when something is barricaded, by the state of every opening; the ways in
+    by that state; who carries what and what lies around, by where every item is."""
 
     __slots__ = ("c", "crossings", "dist", "items", "route", "threats", "ways")
 
