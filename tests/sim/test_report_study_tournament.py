@@ -201,3 +201,25 @@ def test_mcnemars_test_of_paired_rates() -> None:
     # The Night, No Chance, 600 seeds: search alone survived 55 nights, the heuristic alone 38
     z, p = mcnemar(55, 38)
     assert round(z, 2) == 1.76 and round(p, 2) == 0.10
+
+
+KEPT_RUNS = Path(__file__).resolve().parents[2] / "docs" / "runs"
+
+
+@pytest.mark.parametrize(("seed", "games", "survived", "discordant", "clear"), [
+    (50000, 600, (538, 521), (55, 38), False),  # the long run: Newcombe's interval must lie above 0
+    (60000, 1500, (1376, 1343), (128, 95), True),  # the second: McNemar's z ≥ 2.00 at its last look
+])
+def test_the_kept_no_chance_runs_give_the_figures_the_readme_states(
+    tmp_path: Path, seed: int, games: int, survived: tuple[int, int], discordant: tuple[int, int], clear: bool,
+) -> None:
+    # every game is in the kept file: the tournament plays none and reads the answer again
+    out = tmp_path / "run.parquet"
+    out.write_bytes((KEPT_RUNS / f"the-night-no-chance-{seed}.parquet").read_bytes())
+    search = "mcts:40+heuristic@heuristic"
+    r = run_tournament(get_game("the-night"), Setup("no-chance"), [search, "heuristic"], games, seed, out=str(out))
+    assert r.played == 0
+    assert tuple(b.wins for b in r.bots) == survived
+    pairing = r.pairings[0]
+    assert (pairing.a_only, pairing.b_only) == discordant
+    assert (pairing.ci95[0] > 0 if seed == 50000 else pairing.mcnemar[0] >= 2.00) is clear

@@ -59,10 +59,10 @@ def test_the_heuristic_player_pursues_a_story_goal() -> None:
     assert sum(1 for o in results if o.winners) >= 6
 
 
-#: The long run of docs/simulation.md ("The Night, No Chance: the long run", its games in
-#: docs/runs/) measured search against this player. A change to the rules, the content or the bot
-#: that alters one of these games makes those figures another player's: it must say so, and update
-#: these hashes.
+#: The long runs of docs/simulation.md ("The Night, No Chance: the long run" and "the second long
+#: run", their games in docs/runs/) measured search against this player. A change to the rules, the
+#: content or the bot that alters one of these games makes those figures another player's: it must
+#: say so, and update these hashes.
 PINNED = {
     "no-chance": ["e9395169b132d874", "c5999648d11cae14", "c86543f33322bba8"],
     "standard": ["94d41c710e247f85", "e5e6175607317d84", "88ad5f4d9513c6a9"],
