@@ -207,7 +207,7 @@ def test_mcnemars_test_of_paired_rates() -> None:
 KEPT_RUNS = Path(__file__).resolve().parents[2] / "docs" / "runs"
 
 
-@pytest.mark.parametrize(("seed", "games", "survived", "discordant", "test", "clear"), [
+@pytest.mark.parametrize(("seed", "games", "survived", "discordant", "clear_win_by", "clear"), [
     # the long run: a clear win if Newcombe's paired 95% interval lies above 0 — it does not
     (50000, 600, (538, 521), (55, 38), lambda p: p.ci95[0] > 0, False),
     # the second long run: a clear win if McNemar's z ≥ 2.00 at its last look — it is
@@ -215,7 +215,7 @@ KEPT_RUNS = Path(__file__).resolve().parents[2] / "docs" / "runs"
 ])
 def test_the_kept_no_chance_runs_give_the_figures_the_readme_states(
     tmp_path: Path, seed: int, games: int, survived: tuple[int, int], discordant: tuple[int, int],
-    test: Callable[[Pairing], bool], clear: bool,
+    clear_win_by: Callable[[Pairing], bool], clear: bool,
 ) -> None:
     # every game is in the kept file: the tournament plays none and reads the answer again
     out = tmp_path / "run.parquet"
@@ -226,4 +226,4 @@ def test_the_kept_no_chance_runs_give_the_figures_the_readme_states(
     assert tuple(b.wins for b in r.bots) == survived
     pairing = r.pairings[0]
     assert (pairing.a_only, pairing.b_only) == discordant
-    assert test(pairing) is clear
+    assert clear_win_by(pairing) is clear
