@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from deadboard.core import Game, Rng, Setup
 from tests.core.toy import GAME as KERNEL
 from tests.core.toy_loop import GAME as LOOP
+
+from deadboard.core import Game, Rng, Setup
 
 
 def play(game: Game, players: int, games: int) -> tuple[int, float]:
@@ -47,7 +48,9 @@ def main() -> None:
             best[label] = max(best.get(label, 0.0), n / secs)
     assert counts["kernel"] == counts["hand-written loop"], "the two versions played different games"
     for label, rate in best.items():
-        print(f"{label:>18}: {rate:>10,.0f} decisions/s  ({counts[label]:,} decisions in {args.games:,} games)")
+        print(
+            f"{label:>18}: {rate:>10,.0f} decisions/s  ({counts[label]:,} decisions in {args.games:,} games)"
+        )
     print(f"{'kernel / loop':>18}: {best['kernel'] / best['hand-written loop']:.2f}")
 
 

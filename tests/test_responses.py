@@ -93,7 +93,9 @@ def test_windows_are_values() -> None:
     assert a.to_json()["queue"] == [2, 0]
 
 
-@given(st.integers(1, 8).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n - 1), st.integers(0, n - 1))))
+@given(
+    st.integers(1, 8).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n - 1), st.integers(0, n - 1)))
+)
 def test_every_other_seat_is_asked_once_in_clockwise_order(args: tuple[int, int, int]) -> None:
     seats, actor, start = args
     w = open_window(actor=actor, seats=seats, trigger="x", start=start)
@@ -117,8 +119,6 @@ def test_marks_record_what_was_done_in_a_window_and_survive_passing_and_respondi
     assert w.seat == 2 and w.marked(("item", 7)) and w.responses == 2
     assert w.mark() is w
     assert w.to_json()["marks"] == ["('item', 7)"]
-
-
 
 
 # ----- windows as kernel steps ----------------------------------------------------------------
@@ -150,7 +150,12 @@ class Table(KernelState):
         t = Table.__new__(Table)
         self.copy_common(t)
         self.copy_kernel(t)
-        t.seats, t.counters, t.items, t.played = self.seats, self.counters.copy(), self.items, self.played.copy()
+        t.seats, t.counters, t.items, t.played = (
+            self.seats,
+            self.counters.copy(),
+            self.items,
+            self.played.copy(),
+        )
         return t
 
 

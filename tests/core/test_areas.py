@@ -41,7 +41,9 @@ def test_capacity_limits_the_figures_in_an_area() -> None:
 def test_sight_follows_its_lines_and_their_blockers() -> None:
     city = _city()
     assert city.sees("street-1", "street-2")
-    assert city.sees("street-1", "alley") and not city.sees("street-1", "alley", closed=lambda b: b == "door-3")
+    assert city.sees("street-1", "alley") and not city.sees(
+        "street-1", "alley", closed=lambda b: b == "door-3"
+    )
     assert not city.sees("alley", "street-1")  # sight need not be symmetric
     assert city.visible("street-1") == ["street-1", "street-2", "alley"]
 

@@ -20,7 +20,9 @@ def _record() -> CampaignRecord:
         chapter="prologue",
         players=2,
         survivors=(
-            CampaignSurvivor("ruth", seat=0, health=5, items=("shotgun",), perks=("medic",), vp=2, stats={"radiation": 1}),
+            CampaignSurvivor(
+                "ruth", seat=0, health=5, items=("shotgun",), perks=("medic",), vp=2, stats={"radiation": 1}
+            ),
             CampaignSurvivor("otto", seat=1, health=3),
         ),
         stash=("canned-food",),
@@ -29,7 +31,7 @@ def _record() -> CampaignRecord:
 
 def test_a_chapter_outcome_carries_survivors_items_perks_vp_and_places_into_the_next() -> None:
     rec = _record()
-    ruth, otto = rec.survivors
+    ruth = rec.survivors[0]
     after = rec.after(
         Outcome(Result.WIN, (0, 1), 9.0),
         next_chapter="chapter-1",
@@ -39,7 +41,11 @@ def test_a_chapter_outcome_carries_survivors_items_perks_vp_and_places_into_the_
         seed=17,
     )
     assert after.chapter == "chapter-1" and after.vp == 9 and after.unlocked == ("hardware-store",)
-    assert after.history[0].chapter == "prologue" and after.history[0].result == "win" and after.history[0].seed == 17
+    assert (
+        after.history[0].chapter == "prologue"
+        and after.history[0].result == "win"
+        and after.history[0].seed == 17
+    )
     assert after.living() == (ruth,) and after.living(seat=1) == ()
     assert after.stash == ("canned-food",)  # kept when the game hands over nothing new
     assert rec.chapter == "prologue"  # records are values
@@ -57,14 +63,23 @@ def test_a_campaign_file_round_trips(tmp_path: Path) -> None:
     ("change", "message"),
     [
         (lambda d: d.pop("game"), "missing field game"),
-        (lambda d: d.update(format="deadboard-campaign/9"), "campaign format deadboard-campaign/9 is not known"),
+        (
+            lambda d: d.update(format="deadboard-campaign/9"),
+            "campaign format deadboard-campaign/9 is not known",
+        ),
         (lambda d: d.update(format="x"), "not a campaign file"),
         (lambda d: d.update(vp="many"), "vp must be an integer"),
         (lambda d: d["survivors"][1].update(items="axe"), r"survivors\[1\]\.items must be a list of strings"),
-        (lambda d: d["survivors"][0].update(stats={"radiation": "lots"}), r"survivors\[0\]\.stats\.radiation"),
+        (
+            lambda d: d["survivors"][0].update(stats={"radiation": "lots"}),
+            r"survivors\[0\]\.stats\.radiation",
+        ),
         (lambda d: d.update(colour="red"), r"unknown field\(s\) colour"),
         (lambda d: d.update(players=0), "players must be at least 1"),
-        (lambda d: d.update(history=[{"chapter": "x", "result": "maybe"}]), "result must be win, loss or draw"),
+        (
+            lambda d: d.update(history=[{"chapter": "x", "result": "maybe"}]),
+            "result must be win, loss or draw",
+        ),
     ],
 )
 def test_a_malformed_campaign_file_gets_a_one_line_error_naming_the_field(change, message) -> None:  # type: ignore[no-untyped-def]

@@ -56,7 +56,7 @@ def test_enum_bool_and_rest_fields_are_written_as_words() -> None:
     assert s.text == "shoot red 2 yes" and s.target is Colour.RED and s.dice == 2 and s.aimed is True
     p = Pair(1, (3, 5, 6))
     assert p.text == "pair 1 3 5 6" and p.dice == (3, 5, 6)
-    assert PASS == Action("pass") and isinstance(PASS, Pass)
+    assert Action("pass") == PASS and isinstance(PASS, Pass)
 
 
 def test_typed_actions_pickle_as_themselves() -> None:
@@ -85,4 +85,4 @@ def test_a_typed_action_needs_a_kind_and_supported_fields() -> None:
     with pytest.raises(TypeError):
         type("Bad", (TypedAction,), {"__annotations__": {"x": "float"}}, kind="bad")
     with pytest.raises(TypeError):
-        Move("Ben")
+        Move("Ben")  # type: ignore[call-arg]

@@ -20,7 +20,19 @@ _new = tuple.__new__
 
 
 class LoopState(State):
-    __slots__ = ("ammo", "bonus", "flares", "health", "kills", "over", "pending", "phase", "players", "round", "zombies")
+    __slots__ = (
+        "ammo",
+        "bonus",
+        "flares",
+        "health",
+        "kills",
+        "over",
+        "pending",
+        "phase",
+        "players",
+        "round",
+        "zombies",
+    )
 
     def __init__(self, setup: Setup, seed: int) -> None:
         self.init_common(setup, seed)
@@ -74,7 +86,10 @@ def advance(st: LoopState) -> None:
                     pending.pop(0)
                     continue
                 pending[0] = ("window", w)
-                st.decision = _new(Decision, (w.queue[0], "respond", f"Player {w.queue[0] + 1}: respond to {w.trigger}, or pass"))
+                st.decision = _new(
+                    Decision,
+                    (w.queue[0], "respond", f"Player {w.queue[0] + 1}: respond to {w.trigger}, or pass"),
+                )
                 return
             if kind in DECISIONS:
                 if not _legal(st, step):
@@ -93,7 +108,9 @@ def advance(st: LoopState) -> None:
             for seat in _alive(st):
                 n = HORDE.roll(st.rng)
                 st.zombies[seat] += n
-                st.emit("arrival", f"{n} zombies reach the {NAMES[seat]} barricade", {"seat": seat, "roll": n})
+                st.emit(
+                    "arrival", f"{n} zombies reach the {NAMES[seat]} barricade", {"seat": seat, "roll": n}
+                )
             st.phase = TURNS
         elif phase == TURNS:
             pending.extend(("turn", seat) for seat in _alive(st))
@@ -182,7 +199,10 @@ def _apply(st: LoopState, a: Action) -> None:
         if st.players == 1:
             st.pending.insert(0, resolve)
         else:
-            st.pending[0:0] = [("window", open_window(actor=seat, seats=st.players, trigger=f"fire {a[1]}")), resolve]
+            st.pending[0:0] = [
+                ("window", open_window(actor=seat, seats=st.players, trigger=f"fire {a[1]}")),
+                resolve,
+            ]
 
 
 class LoopLastStand(Game):
@@ -223,7 +243,12 @@ class LoopLastStand(Game):
 
     def snapshot(self, state: State) -> dict[str, Any]:
         assert isinstance(state, LoopState)
-        return {"health": state.health, "kills": state.kills, "zombies": state.zombies, "pending": [list(map(str, p)) for p in state.pending]}
+        return {
+            "health": state.health,
+            "kills": state.kills,
+            "zombies": state.zombies,
+            "pending": [list(map(str, p)) for p in state.pending],
+        }
 
 
 GAME = LoopLastStand()

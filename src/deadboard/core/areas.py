@@ -31,11 +31,15 @@ import heapq
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from deadboard.core.grid import Grid, Line, line_open
+from deadboard.core.grid import AnyOf, Grid
 
-__all__ = ["INF", "Area", "AreaGraph", "Exit", "grid_graph"]
+__all__ = ["INF", "Area", "AreaGraph", "Exit", "Line", "grid_graph"]
 
 INF = 1 << 30
+
+#: a line of sight: None (never), the blockers it crosses (each must be clear), or alternatives
+#: of which any one clear is enough (:class:`~deadboard.core.grid.AnyOf`, from the grid builder)
+Line = tuple[Hashable, ...] | AnyOf | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +68,14 @@ Closed = Callable[[Hashable], bool]
 
 def _never(_: Hashable) -> bool:
     return False
+
+
+def _clear(line: Line, closed: Closed) -> bool:
+    if line is None:
+        return False
+    if isinstance(line, AnyOf):
+        return any(_clear(alt, closed) for alt in line)
+    return not any(closed(b) for b in line)
 
 
 class AreaGraph:
@@ -133,14 +145,16 @@ class AreaGraph:
 
     def sees(self, a: str, b: str, closed: Closed = _never) -> bool:
         """Whether a line of sight runs from ``a`` to ``b`` given which blockers are closed now."""
-        return line_open(self.line(a, b), closed)
+        return _clear(self.line(a, b), closed)
 
     def visible(self, a: str, closed: Closed = _never) -> list[str]:
         """Every area ``a`` sees now, in the graph's order."""
         return [b for b in self.areas if self.sees(a, b, closed)]
 
     # ----- paths -------------------------------------------------------------------------------
-    def distances(self, source: str, passable: Callable[[str], bool] | None = None, limit: int = INF) -> dict[str, int]:
+    def distances(
+        self, source: str, passable: Callable[[str], bool] | None = None, limit: int = INF
+    ) -> dict[str, int]:
         """Cheapest movement cost from ``source`` to every area reached (Dijkstra over exit costs).
         ``passable`` refuses areas that cannot be entered now (the source is always left); with no
         test and no limit the answer is cached for this graph."""
@@ -200,8 +214,8 @@ class AreaGraph:
         added to theirs) and lines of sight (added both ways when given one way only)."""
         new = list(areas)
         all_exits: dict[str, list[Exit]] = {a: list(outs) for a, outs in self.exits.items()}
-        for a in new:
-            all_exits.setdefault(a.id, [])
+        for area in new:
+            all_exits.setdefault(area.id, [])
         for frm, outs in exits.items():
             all_exits.setdefault(frm, []).extend(outs)
         merged: dict[str, dict[str, Line]] = {a: dict(row) for a, row in self.sight.items()}
@@ -222,7 +236,11 @@ class AreaGraph:
             raise KeyError(f"no area {', '.join(sorted(unknown))}")
         keep = [a for a in self.areas.values() if a.id not in gone]
         exits = {a: [e for e in outs if e.to not in gone] for a, outs in self.exits.items() if a not in gone}
-        sight = {a: {b: line for b, line in row.items() if b not in gone} for a, row in self.sight.items() if a not in gone}
+        sight = {
+            a: {b: line for b, line in row.items() if b not in gone}
+            for a, row in self.sight.items()
+            if a not in gone
+        }
         return AreaGraph(keep, exits, sight, self.sight_rule)
 
     def connected(self, a: str, b: str, cost: int = 1, both: bool = True) -> AreaGraph:

@@ -73,7 +73,13 @@ class ChapterResult:
     seed: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"chapter": self.chapter, "result": self.result, "score": self.score, "level": self.level, "seed": self.seed}
+        return {
+            "chapter": self.chapter,
+            "result": self.result,
+            "score": self.score,
+            "level": self.level,
+            "seed": self.seed,
+        }
 
 
 @dataclass(frozen=True)
@@ -175,12 +181,28 @@ class CampaignRecord:
         fmt = obj.get("format")
         if fmt != FORMAT:
             if isinstance(fmt, str) and fmt.startswith("deadboard-campaign/"):
-                raise SaveError(f"{source}: campaign format {fmt} is not known to this version (it reads {FORMAT})")
+                raise SaveError(
+                    f"{source}: campaign format {fmt} is not known to this version (it reads {FORMAT})"
+                )
             raise SaveError(f"{source}: not a campaign file (format must be {FORMAT!r})")
-        known = {"format", "game", "version", "campaign", "chapter", "players", "survivors", "stash", "vp",
-                 "unlocked", "history", "data"}
+        known = {
+            "format",
+            "game",
+            "version",
+            "campaign",
+            "chapter",
+            "players",
+            "survivors",
+            "stash",
+            "vp",
+            "unlocked",
+            "history",
+            "data",
+        }
         r.no_extra(obj, known, "")
-        survivors = tuple(_survivor(r, s, f"survivors[{i}]") for i, s in enumerate(r.array(obj, "survivors", [])))
+        survivors = tuple(
+            _survivor(r, s, f"survivors[{i}]") for i, s in enumerate(r.array(obj, "survivors", []))
+        )
         history = tuple(_chapter(r, h, f"history[{i}]") for i, h in enumerate(r.array(obj, "history", [])))
         players = r.integer(obj, "players", 1)
         if players < 1:
@@ -234,7 +256,9 @@ def _chapter(r: _Reader, raw: Any, where: str) -> ChapterResult:
     level = obj.get("level")
     if level is not None and not isinstance(level, str):
         raise SaveError(f"{r.source}: {where}.level must be a string or null")
-    return ChapterResult(r.text(obj, "chapter", where=where), result, float(score), level, r.opt_int(obj, "seed", where))
+    return ChapterResult(
+        r.text(obj, "chapter", where=where), result, float(score), level, r.opt_int(obj, "seed", where)
+    )
 
 
 class _Reader:
@@ -254,7 +278,9 @@ class _Reader:
     def no_extra(self, obj: Mapping[str, Any], known: set[str], where: str) -> None:
         extra = sorted(set(obj) - known)
         if extra:
-            raise SaveError(f"{self.source}: unknown field(s) {', '.join(self._name(where, k) for k in extra)}")
+            raise SaveError(
+                f"{self.source}: unknown field(s) {', '.join(self._name(where, k) for k in extra)}"
+            )
 
     def text(self, obj: Mapping[str, Any], key: str, where: str = "") -> str:
         if key not in obj:

@@ -269,7 +269,9 @@ def take_forced(game: Game, state: KernelState, record: list[str] | None = None)
     return taken
 
 
-def replay_actions(game: Game, state: KernelState, texts: Iterable[str], *, forced_recorded: bool = True) -> None:
+def replay_actions(
+    game: Game, state: KernelState, texts: Iterable[str], *, forced_recorded: bool = True
+) -> None:
     """Apply recorded actions (checked). With ``forced_recorded=False`` the record is one in which
     forced decisions were left out (saves of rules versions that took them inside the rules): each
     such decision is taken before the next recorded action is applied."""
@@ -336,10 +338,10 @@ class KernelGame(Game, Generic[S]):
     def state_json(self, state: S) -> dict[str, Any]:
         """The state as JSON-able data, without the stack."""
 
-    def hide(self, view: S, seat: int) -> None:  # noqa: B027  (default: nothing hidden)
+    def hide(self, view: S, seat: int) -> None:
         """Redraw in ``view`` what ``seat`` cannot see, from public information and ``view.rng``."""
 
-    def resample(self, view: S, rng: Rng) -> None:  # noqa: B027  (default: nothing hidden)
+    def resample(self, view: S, rng: Rng) -> None:
         """Redraw what the viewer cannot see (search calls this on a view), from ``rng``."""
 
     # ----- the contract ----------------------------------------------------------------------

@@ -40,7 +40,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, KernelState, Steps
@@ -108,7 +108,18 @@ class Window(NamedTuple):
         if not self.queue:
             raise ValueError("nobody may pass in a closed window")
         return _new_window(
-            Window, (self.actor, self.trigger, self.queue[1:], self.tag, self.order, self.responses, self.reopen, self.data, self.marks)
+            Window,
+            (
+                self.actor,
+                self.trigger,
+                self.queue[1:],
+                self.tag,
+                self.order,
+                self.responses,
+                self.reopen,
+                self.data,
+                self.marks,
+            ),
         )
 
     def responded(self) -> Window:
@@ -123,7 +134,18 @@ class Window(NamedTuple):
             again = tuple(s for s in _after(self.order, seat) if s not in waiting)
             queue = (*queue, *again)
         return _new_window(
-            Window, (self.actor, self.trigger, queue, self.tag, self.order, self.responses + 1, self.reopen, self.data, self.marks)
+            Window,
+            (
+                self.actor,
+                self.trigger,
+                queue,
+                self.tag,
+                self.order,
+                self.responses + 1,
+                self.reopen,
+                self.data,
+                self.marks,
+            ),
         )
 
     def mark(self, *keys: Hashable) -> Window:
@@ -132,7 +154,18 @@ class Window(NamedTuple):
         if not keys:
             return self
         return _new_window(
-            Window, (self.actor, self.trigger, self.queue, self.tag, self.order, self.responses, self.reopen, self.data, self.marks + keys)
+            Window,
+            (
+                self.actor,
+                self.trigger,
+                self.queue,
+                self.tag,
+                self.order,
+                self.responses,
+                self.reopen,
+                self.data,
+                self.marks + keys,
+            ),
         )
 
     def marked(self, key: Hashable) -> bool:
@@ -195,7 +228,9 @@ def open_window(
     actor; the start seat itself is asked first only when it is not the actor), minus ``exclude``."""
     if not 0 <= actor < seats:
         raise ValueError(f"seat {actor} is not one of {seats} seats")
-    order = _order(actor, seats, actor if start is None else start, frozenset(exclude) if exclude else _NOBODY)
+    order = _order(
+        actor, seats, actor if start is None else start, frozenset(exclude) if exclude else _NOBODY
+    )
     return _new_window(Window, (actor, trigger, order, tag, order, 0, reopen, data, ()))
 
 
@@ -205,7 +240,9 @@ _NOBODY: frozenset[int] = frozenset()
 @lru_cache(maxsize=1024)
 def _order(actor: int, seats: int, first: int, exclude: frozenset[int]) -> tuple[int, ...]:
     """The seats a window asks, in order (a handful of tables, remembered: windows open all the time)."""
-    return tuple(s for s in clockwise(first, seats, include_start=first != actor) if s != actor and s not in exclude)
+    return tuple(
+        s for s in clockwise(first, seats, include_start=first != actor) if s != actor and s not in exclude
+    )
 
 
 W = TypeVar("W", bound="ResponseWindow[Any]")

@@ -24,6 +24,7 @@ class Rollable(Protocol[F]):
     @property
     def faces(self) -> tuple[F, ...]: ...
 
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -156,7 +157,9 @@ class ScriptedRng(Rng):
         for f in die.faces:
             if f == face:
                 return f
-        raise ValueError(f"a scripted {name} die shows one of {', '.join(map(str, dict.fromkeys(die.faces)))}; got {face!r}")
+        raise ValueError(
+            f"a scripted {name} die shows one of {', '.join(map(str, dict.fromkeys(die.faces)))}; got {face!r}"
+        )
 
     @property
     def remaining(self) -> dict[str, int]:

@@ -120,7 +120,9 @@ class TypedAction(Action):
     def __init_subclass__(cls, kind: str = "", **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if not kind:
-            raise TypeError(f"{cls.__name__}: a typed action needs a kind (class {cls.__name__}(TypedAction, kind=...))")
+            raise TypeError(
+                f"{cls.__name__}: a typed action needs a kind (class {cls.__name__}(TypedAction, kind=...))"
+            )
         if not kind.replace("-", "").isalpha():
             raise TypeError(f"{cls.__name__}: kind {kind!r} must be a word (letters and hyphens)")
         hints = typing.get_type_hints(cls)
@@ -182,7 +184,9 @@ def _constructor(kind: str, fields: tuple[_Field, ...]) -> Callable[..., Any]:
     def bind(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
         if not kwargs:
             if len(args) != count:
-                raise TypeError(f"{cls.__name__} takes {count} field(s) ({', '.join(names)}); got {len(args)}")
+                raise TypeError(
+                    f"{cls.__name__} takes {count} field(s) ({', '.join(names)}); got {len(args)}"
+                )
             return args
         values = list(args)
         for name in names[len(args) :]:
