@@ -173,7 +173,7 @@ def test_a_view_offers_its_seat_the_same_actions_and_typed_actions_survive_parsi
 def test_the_stack_is_part_of_the_snapshot() -> None:
     state = _to_turn(1)
     snap = GAME.snapshot(state)
-    assert snap["steps"][-1] == {"step": "Turn", "seat": 0}
+    assert snap["steps"][0] == {"step": "Turn", "seat": 0}  # top first
     assert step_json(Weapon(0, 1)) == {"step": "Weapon", "seat": 0, "target": 1}
 
 
@@ -298,3 +298,22 @@ def test_a_kernel_game_supplies_only_steps_and_checked_apply_leaves_the_state_un
     assert game.outcome(state) == Outcome(Result.WIN, (0,), 1.0)
     with pytest.raises(IllegalActionError):
         game.apply_unchecked(state, Pick(1))
+
+
+class SuddenTiny(TinyGame):
+    """Tiny with an end that cannot wait: the game ends as soon as "a" has been noted."""
+
+    def interrupt(self, state: Tiny) -> bool:
+        if "a" in state.seen and not state.over:
+            state.seen.append("sudden end")
+            state.end()
+            return True
+        return False
+
+
+def test_an_interrupt_ends_the_game_before_the_next_step_wherever_play_is() -> None:
+    game = SuddenTiny()
+    state = game.new()
+    game.apply(state, "pick 1")
+    assert state.seen == ["picked 1", "a", "sudden end"]  # "b" never ran
+    assert state.decision is None and game.outcome(state) is not None

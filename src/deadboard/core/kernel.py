@@ -194,10 +194,16 @@ class KernelState(State):
 # ==================================================================================================
 # the loop
 # ==================================================================================================
-def advance(state: KernelState) -> None:
-    """Run automatic steps until a decision with a legal action is on top or the game is over."""
+def advance(state: KernelState, guard: Callable[[Any], bool] | None = None) -> None:
+    """Run automatic steps until a decision with a legal action is on top or the game is over.
+
+    ``guard`` (a game's :meth:`KernelGame.interrupt`) is asked before each step: an end that cannot
+    wait (every human dead) ends the game from wherever play is; when it returns True the loop
+    looks at the stack again."""
     stack: list[Any] = state.steps  # Auto and Choice steps, told apart by ``automatic``
     while stack:
+        if guard is not None and guard(state):
+            continue
         step = stack[-1]
         if step.automatic:
             stack.pop()
@@ -219,7 +225,7 @@ def advance(state: KernelState) -> None:
     state.decision = None
 
 
-def apply_action(state: KernelState, action: Action) -> None:
+def apply_action(state: KernelState, action: Action, guard: Callable[[Any], bool] | None = None) -> None:
     """Apply a legal action to the decision on top and run on to the next decision."""
     stack: list[Any] = state.steps
     step = stack.pop()
@@ -229,10 +235,10 @@ def apply_action(state: KernelState, action: Action) -> None:
             stack.append(after[0])
         else:
             stack.extend(reversed(after))
-    advance(state)
+    advance(state, guard)
 
 
-def refresh(state: KernelState) -> None:
+def refresh(state: KernelState, guard: Callable[[Any], bool] | None = None) -> None:
     """Recompute the decision on top after the state was changed outside the rules (a view's
     hidden information redrawn): its legal actions and prompt are read again."""
     stack: list[Any] = state.steps
@@ -243,7 +249,7 @@ def refresh(state: KernelState) -> None:
             state.legal = list(legal)
             state.decision = _new(Decision, (step.seat, step.kind, step.prompt(state)))
             return
-    advance(state)
+    advance(state, guard)
 
 
 # ==================================================================================================
@@ -316,6 +322,10 @@ def _plain(value: Any) -> Any:
 # ==================================================================================================
 # the game contract from the stack
 # ==================================================================================================
+#: game class -> whether it overrides :meth:`KernelGame.interrupt`
+_INTERRUPTS: dict[type, bool] = {}
+
+
 class KernelGame(Game, Generic[S]):
     """A :class:`~deadboard.core.game.Game` run by the kernel. A game on it supplies:
 
@@ -338,6 +348,19 @@ class KernelGame(Game, Generic[S]):
     def state_json(self, state: S) -> dict[str, Any]:
         """The state as JSON-able data, without the stack."""
 
+    def interrupt(self, state: S) -> bool:
+        """Checked before every step (the game-wide "end if"): a game whose rules end it at any
+        moment (every human dead, the house cleared) overrides this, ends the game there
+        (``state.end()``) or changes the stack, and returns True. Not overridden, it costs nothing."""
+        return False
+
+    @property
+    def _guard(self) -> Callable[[Any], bool] | None:
+        overridden = _INTERRUPTS.get(type(self))
+        if overridden is None:
+            overridden = _INTERRUPTS[type(self)] = type(self).interrupt is not KernelGame.interrupt
+        return self.interrupt if overridden else None
+
     def hide(self, view: S, seat: int) -> None:
         """Redraw in ``view`` what ``seat`` cannot see, from public information and ``view.rng``."""
 
@@ -348,7 +371,7 @@ class KernelGame(Game, Generic[S]):
     def new(self, setup: Setup | None = None, seed: int = 0) -> S:
         setup = self.normalize_setup(setup or self.default_setup())
         state = self.create(setup, seed)
-        advance(state)
+        advance(state, self._guard)
         return state
 
     def legal_actions(self, state: State) -> list[Action]:
@@ -364,25 +387,33 @@ class KernelGame(Game, Generic[S]):
                 if legal == action:
                     action = legal
                     break
-        apply_action(ks, action)
+        apply_action(ks, action, self._guard)
 
     def outcome(self, state: State) -> Outcome | None:
         ks = cast(S, state)
         return None if ks.steps else self.result(ks)
 
+    #: the snapshot key under which :meth:`stack_json` puts the stack
+    stack_key: ClassVar[str] = "steps"
+
+    def stack_json(self, state: S) -> list[Any]:
+        """The stack as data, top first (a game moved onto the kernel may override this to keep the
+        form its snapshots had, so that the hashes of its recorded games do not change)."""
+        return [step_json(s) for s in reversed(state.steps)]
+
     def snapshot(self, state: State) -> dict[str, Any]:
         ks = cast(S, state)
         data = self.state_json(ks)
-        data["steps"] = [step_json(s) for s in ks.steps]
+        data[self.stack_key] = self.stack_json(ks)
         return data
 
     def redact(self, view: State, seat: int) -> None:
         ks = cast(S, view)
         self.hide(ks, seat)
-        refresh(ks)
+        refresh(ks, self._guard)
 
     def determinize(self, view: State, rng: Rng) -> None:
         ks = cast(S, view)
         self.resample(ks, rng)
         ks.rng = Rng(rng.next64())
-        refresh(ks)
+        refresh(ks, self._guard)
