@@ -115,7 +115,7 @@ class Turns(Phase[StandState]):
     name: ClassVar[str] = "turns"
 
     def run(self, state: StandState) -> Steps:
-        return tuple(Turn(seat) for seat in state.alive())
+        return [Turn(seat) for seat in state.alive()]
 
 
 class Attack(Phase[StandState]):

@@ -322,9 +322,6 @@ def _plain(value: Any) -> Any:
 # ==================================================================================================
 # the game contract from the stack
 # ==================================================================================================
-#: game class -> whether it overrides :meth:`KernelGame.interrupt`
-_INTERRUPTS: dict[type, bool] = {}
-
 
 class KernelGame(Game, Generic[S]):
     """A :class:`~deadboard.core.game.Game` run by the kernel. A game on it supplies:
@@ -354,12 +351,16 @@ class KernelGame(Game, Generic[S]):
         (``state.end()``) or changes the stack, and returns True. Not overridden, it costs nothing."""
         return False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._interrupts = cls.interrupt is not KernelGame.interrupt
+
+    #: whether the game overrides :meth:`interrupt` (set for each subclass)
+    _interrupts: ClassVar[bool] = False
+
     @property
     def _guard(self) -> Callable[[Any], bool] | None:
-        overridden = _INTERRUPTS.get(type(self))
-        if overridden is None:
-            overridden = _INTERRUPTS[type(self)] = type(self).interrupt is not KernelGame.interrupt
-        return self.interrupt if overridden else None
+        return self.interrupt if self._interrupts else None
 
     def hide(self, view: S, seat: int) -> None:
         """Redraw in ``view`` what ``seat`` cannot see, from public information and ``view.rng``."""
@@ -387,7 +388,15 @@ class KernelGame(Game, Generic[S]):
                 if legal == action:
                     action = legal
                     break
-        apply_action(ks, action, self._guard)
+        # apply_action, written out: this is the hottest call of every game
+        stack: list[Any] = ks.steps
+        after = stack.pop().apply(ks, action)
+        if after and not ks.over:
+            if len(after) == 1:
+                stack.append(after[0])
+            else:
+                stack.extend(reversed(after))
+        advance(ks, self.interrupt if self._interrupts else None)
 
     def outcome(self, state: State) -> Outcome | None:
         ks = cast(S, state)
