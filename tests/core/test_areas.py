@@ -85,3 +85,46 @@ def test_the_night_grid_as_an_area_graph_has_the_same_distances_and_sight() -> N
             for t in range(grid.n):
                 if grid.passable[t]:
                     assert graph.sees(names[s], names[t], closed.__getitem__) == grid.sees(s, t, closed)
+
+
+def test_the_zombie_dawn_zone_map_as_an_area_graph_has_the_same_reach() -> None:
+    """Zombie Dawn's map: squares tagged with their terrain, exits to the orthogonal neighbours and
+    between highway exits; its three ways of moving are distances with a passable test."""
+    from deadboard.core import Rng, Setup, get_game
+    from deadboard.games.zombie_dawn.board import ROADS, WADE, WALK
+
+    game = get_game("zombie-dawn")
+    state = game.new(Setup("standard", players=2), 1)
+    chooser = Rng(1)
+    while state.board is None:  # play the setup until the map is laid out
+        legal = game.legal_actions(state)
+        game.apply_unchecked(state, legal[chooser.below(len(legal))])
+    board = state.board
+    names = board.names
+
+    def tags(sq: int) -> frozenset[str]:
+        return frozenset(t for t, on in (("water", board.water[sq]), ("road", board.road[sq])) if on)
+
+    graph = AreaGraph(
+        [Area(names[sq], tags=tags(sq)) for sq in range(board.n)],
+        {names[sq]: [Exit(names[o]) for o in board.adj_w[sq]] for sq in range(board.n)},
+    )
+
+    def dry(a: str) -> bool:
+        return "water" not in graph.areas[a].tags
+
+    def road(a: str) -> bool:
+        return "road" in graph.areas[a].tags
+
+    passable = {WALK: dry, WADE: None, ROADS: road}
+    for sq in range(0, board.n, 3):
+        if board.water[sq]:
+            continue
+        for steps in (1, 2, 3):
+            for mode in (WALK, WADE, ROADS):
+                if mode == ROADS and not board.road[sq]:
+                    dist = {}
+                else:
+                    dist = graph.distances(names[sq], passable[mode], limit=steps)
+                ends = sorted(board.index[a] for a in dist if a != names[sq] and dry(a))
+                assert tuple(ends) == board.reach(sq, steps, mode), (names[sq], steps, mode)
