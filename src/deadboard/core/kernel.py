@@ -87,9 +87,6 @@ class Step(Generic[S]):
 #: what a step returns: the steps that come next, the first one to run first
 Steps = Sequence[Step[Any]]
 
-#: returned by a step that adds nothing
-NOTHING: Steps = ()
-
 
 class Auto(Step[S]):
     """A step that runs by itself."""
@@ -150,7 +147,9 @@ class KernelState(State):
 
     # ----- what rules do to the stack --------------------------------------------------------
     def push(self, *steps: Step[Any]) -> None:
-        """Put ``steps`` on top (the first one runs first)."""
+        """Put ``steps`` on top (the first one runs first). A step that pushes while it runs puts
+        these beneath the steps it returns: returning is the usual way; pushing is for helpers
+        that add steps from deep inside a rule."""
         self.steps.extend(reversed(steps))
 
     def push_bottom(self, *steps: Step[Any]) -> None:
