@@ -322,6 +322,7 @@ def _plain(value: Any) -> Any:
 # the game contract from the stack
 # ==================================================================================================
 
+
 class KernelGame(Game, Generic[S]):
     """A :class:`~deadboard.core.game.Game` run by the kernel. A game on it supplies:
 
