@@ -317,3 +317,68 @@ def test_an_interrupt_ends_the_game_before_the_next_step_wherever_play_is() -> N
     game.apply(state, "pick 1")
     assert state.seen == ["picked 1", "a", "sudden end"]  # "b" never ran
     assert state.decision is None and game.outcome(state) is not None
+
+
+# ----- hidden information: views and determinization read the decision again -----------------------
+class Secret(Tiny):
+    __slots__ = ("card",)
+
+    def __init__(self, card: int) -> None:
+        super().__init__(Guess(1))
+        self.card = card
+
+    def clone(self) -> Secret:
+        s = Secret.__new__(Secret)
+        self.copy_common(s)
+        self.copy_kernel(s)
+        s.seen, s.card = self.seen.copy(), self.card
+        return s
+
+
+@dataclass(slots=True)
+class Guess(Choice[Secret, Pick]):
+    """Seat 1 names a number; the numbers offered depend on the hidden card (1-3: 1..3, else 4..6)."""
+
+    seat: int
+
+    def actions(self, state: Secret) -> list[Pick]:
+        low = state.card <= 3
+        return [Pick(n) for n in ((1, 2, 3) if low else (4, 5, 6))]
+
+    def apply(self, state: Secret, action: Pick) -> Steps:
+        state.seen.append("right" if action.n == state.card else "wrong")
+        return ()
+
+    def prompt(self, state: Secret) -> str:
+        return "guess"
+
+
+class SecretGame(TinyGame):
+    def create(self, setup: Setup, seed: int) -> Secret:
+        return Secret(2)
+
+    def hide(self, view: Tiny, seat: int) -> None:
+        assert isinstance(view, Secret)
+        if seat != 0:  # only seat 0 knows the card: others see one drawn from the view's own rng
+            view.card = 1 + view.rng.below(6)
+
+    def resample(self, view: Tiny, rng: Rng) -> None:
+        assert isinstance(view, Secret)
+        if view.viewer != 0:
+            view.card = 1 + rng.below(6)
+
+
+def test_a_view_redraws_hidden_information_and_reads_the_decision_again() -> None:
+    game = SecretGame()
+    state = game.new()
+    assert game.legal_actions(state) == [Pick(1), Pick(2), Pick(3)]
+    assert game.legal_actions(game.view(state, 0)) == game.legal_actions(state)  # seat 0 knows
+    offered = set()
+    for seed in range(40):
+        view = game.view(state, 1)
+        game.determinize(view, Rng(seed))
+        assert view.decision is not None and view.decision.kind == "choice"
+        assert game.legal_actions(view) == Guess(1).actions(view)  # computed from the redrawn card
+        offered.add(tuple(game.legal_actions(view)))
+    assert len(offered) == 2  # both kinds of card were drawn for the view
+    assert game.legal_actions(state) == [Pick(1), Pick(2), Pick(3)]  # the true state is untouched
