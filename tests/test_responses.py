@@ -1,12 +1,22 @@
-"""Response windows (core): order, passing, responding, skipping, nesting — independent of any game."""
+"""Response windows (core): order, passing, responding, skipping, nesting — independent of any game.
+
+The window as a value (:class:`Window`) and the window as a step of the kernel (:class:`ResponseWindow`,
+asked through :class:`Respond` decisions, nested through the kernel's one stack)."""
 
 from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deadboard.core.responses import ResponseStack, clockwise, open_window
+from deadboard.core.action import Action
+from deadboard.core.game import Setup
+from deadboard.core.kernel import KernelState, Steps, advance, apply_action
+from deadboard.core.responses import PASS, ResponseWindow, clockwise, open_window
+from deadboard.core.typed_actions import TypedAction
 
 
 def test_clockwise_starts_after_the_seat_and_wraps() -> None:
@@ -83,43 +93,9 @@ def test_windows_are_values() -> None:
     assert a.to_json()["queue"] == [2, 0]
 
 
-def test_nested_windows_answer_the_innermost_first_then_resume() -> None:
-    stack = ResponseStack()
-    stack.open(open_window(actor=0, seats=3, trigger="attack"))
-    assert stack.seat == 1
-    # seat 1 responds; its response opens a window of its own for seats 2 and 0
-    stack.responded(open_window(actor=1, seats=3, trigger="counter"))
-    assert stack.seat == 2
-    stack.passed()
-    assert stack.seat == 0
-    stack.passed()
-    # the inner window is closed: seat 1 has the floor again in the outer one
-    assert stack.seat == 1
-    stack.passed()
-    assert stack.seat == 2
-    stack.passed()
-    assert stack.seat is None and not stack
-
-
-def test_stack_copy_is_independent() -> None:
-    stack = ResponseStack([open_window(actor=0, seats=3, trigger="x")])
-    copy = stack.copy()
-    copy.passed()
-    assert stack.seat == 1 and copy.seat == 2
-    assert stack != copy
-
-
-def test_stack_skip_closes_windows_where_nobody_may_respond() -> None:
-    stack = ResponseStack()
-    stack.open(open_window(actor=0, seats=3, trigger="outer"))
-    stack.open(open_window(actor=1, seats=3, trigger="inner"))
-    stack.skip(lambda s: s == 1)
-    assert len(stack) == 1 and stack.seat == 1
-    with pytest.raises(ValueError):
-        ResponseStack().passed()
-
-
-@given(st.integers(1, 8).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n - 1), st.integers(0, n - 1))))
+@given(
+    st.integers(1, 8).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n - 1), st.integers(0, n - 1)))
+)
 def test_every_other_seat_is_asked_once_in_clockwise_order(args: tuple[int, int, int]) -> None:
     seats, actor, start = args
     w = open_window(actor=actor, seats=seats, trigger="x", start=start)
@@ -145,11 +121,118 @@ def test_marks_record_what_was_done_in_a_window_and_survive_passing_and_respondi
     assert w.to_json()["marks"] == ["('item', 7)"]
 
 
+# ----- windows as kernel steps ----------------------------------------------------------------
+class Counter(TypedAction, kind="counter"):
+    """Answer the action with a counter of one's own (opens a window of its own)."""
+
+
+class Give(TypedAction, kind="give"):
+    """Hand an item over (free: once per item and window)."""
+
+    item: int
+
+
+COUNTER = Counter()
+
+
+class Table(KernelState):
+    __slots__ = ("counters", "items", "played", "seats")
+
+    def __init__(self, seats: int, counters: list[int], items: tuple[int, ...] = ()) -> None:
+        self.init_common(Setup(), 0)
+        self.seats = seats
+        self.counters = counters
+        self.items = items
+        self.played: list[str] = []
+        self.init_kernel()
+
+    def clone(self) -> Table:
+        t = Table.__new__(Table)
+        self.copy_common(t)
+        self.copy_kernel(t)
+        t.seats, t.counters, t.items, t.played = (
+            self.seats,
+            self.counters.copy(),
+            self.items,
+            self.played.copy(),
+        )
+        return t
+
+
+@dataclass(slots=True)
+class After(ResponseWindow[Table]):
+    """Seats may counter (if they hold counters) or give an item not yet given in this window."""
+
+    def offers(self, state: Table, seat: int) -> list[Action]:
+        out: list[Action] = [COUNTER] if state.counters[seat] else []
+        out.extend(Give(i) for i in state.items if not self.window.marked(("item", i)))
+        return out
+
+    def respond(self, state: Table, seat: int, action: Action) -> Steps:
+        state.played.append(f"{seat} {action.text} in {self.window.trigger}")
+        if isinstance(action, Counter):
+            state.counters[seat] -= 1
+            return (After(open_window(actor=seat, seats=state.seats, trigger=f"counter-{seat}")),)
+        return ()
+
+    def marks_of(self, state: Table, seat: int, action: Action) -> tuple[Hashable, ...]:
+        return (("item", action.item),) if isinstance(action, Give) else ()
+
+
+def _asked(state: Table) -> int | None:
+    return None if state.decision is None else state.decision.seat
+
+
+def _play(state: Table, action: Action) -> None:
+    apply_action(state, action)
+
+
+def test_nested_windows_answer_the_innermost_first_then_resume() -> None:
+    state = Table(3, [0, 1, 0])
+    state.push(After(open_window(actor=0, seats=3, trigger="attack")))
+    advance(state)
+    assert _asked(state) == 1 and state.legal == [PASS, COUNTER]
+    # seat 1 counters: its counter opens a window of its own for seats 2 and 0 — who have nothing
+    # to play but pass, so they are not asked; seat 1 has the floor again in the outer window
+    _play(state, COUNTER)
+    assert state.played == ["1 counter in attack"]
+    assert _asked(state) is None  # seat 1 has no counter left either: every window closed
+
+
+def test_an_inner_window_asks_its_seats_before_the_outer_one_goes_on() -> None:
+    state = Table(3, [0, 1, 1])
+    state.push(After(open_window(actor=0, seats=3, trigger="attack")))
+    advance(state)
+    _play(state, COUNTER)  # seat 1 counters: the inner window asks seat 2 (then 0)
+    assert _asked(state) == 2 and state.steps[-1].window.window.trigger == "counter-1"  # type: ignore[attr-defined]
+    _play(state, PASS)
+    # the inner window closed: the outer one resumes where it stopped, with seat 1 out of counters
+    # skipped, and seat 2 asked in it
+    assert _asked(state) == 2 and state.steps[-1].window.window.trigger == "attack"  # type: ignore[attr-defined]
+    _play(state, PASS)
+    assert _asked(state) is None
+
+
+def test_a_state_clone_is_independent_of_the_original_window() -> None:
+    state = Table(3, [1, 1, 1])
+    state.push(After(open_window(actor=0, seats=3, trigger="x")))
+    advance(state)
+    copy = state.clone()
+    _play(copy, PASS)
+    assert _asked(state) == 1 and _asked(copy) == 2
+
+
 def test_marks_belong_to_their_window_a_nested_one_starts_without_any() -> None:
-    stack = ResponseStack([open_window(actor=0, seats=3, trigger="outer")])
-    stack.responded(open_window(actor=1, seats=3, trigger="inner"), marks=("given",))
-    assert stack.top is not None and stack.top.marks == ()
-    stack.passed()
-    stack.passed()
-    assert stack.seat == 1  # the inner window closed: seat 1 has the floor in the outer one again
-    assert stack.top is not None and stack.top.trigger == "outer" and stack.top.marked("given")
+    state = Table(3, [0, 1, 0], items=(7,))
+    state.push(After(open_window(actor=0, seats=3, trigger="outer")))
+    advance(state)
+    _play(state, Give(7))  # seat 1 gives item 7 in the outer window: not again there
+    assert _asked(state) == 1 and state.legal == [PASS, COUNTER]
+    _play(state, COUNTER)  # the inner window starts without marks: seat 2 may give item 7 in it
+    assert _asked(state) == 2 and state.legal == [PASS, Give(7)]
+    _play(state, PASS)
+    assert _asked(state) == 0 and state.legal == [PASS, Give(7)]
+    _play(state, PASS)  # seat 0 passes too: the inner window closes
+    # the outer window resumes, and its mark still holds: item 7 was given in it, so seats 1 and 2
+    # have nothing left to play there and are not asked
+    assert _asked(state) is None

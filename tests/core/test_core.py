@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from deadboard.core import Action, Bag, Deck, Rng, Setup, SetupError, derive_seed, get_game
+from deadboard.core import Action, Deck, Rng, Setup, SetupError, derive_seed, get_game
 from deadboard.core.errors import UnknownGameError
 from deadboard.core.grid import DOOR, OPEN, WALL, WINDOW, Grid
 
@@ -38,7 +38,7 @@ def test_rng_clone_and_pickle() -> None:
     assert r.d6() == c.d6() == p.d6()
 
 
-def test_deck_and_bag() -> None:
+def test_deck_draws_and_reshuffles_its_discards() -> None:
     rng = Rng(1)
     d = Deck(range(10))
     d.shuffle(rng)
@@ -47,9 +47,6 @@ def test_deck_and_bag() -> None:
     for x in drawn:
         d.discard(x)
     assert d.draw(rng) is not None  # the discards are reshuffled in
-    b = Bag([1, 2, 3])
-    got = b.draw_many(rng, 5)
-    assert sorted(got) == [1, 2, 3] and len(b) == 0
 
 
 def test_action_text_round_trip() -> None:

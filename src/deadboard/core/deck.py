@@ -1,4 +1,4 @@
-"""Decks of cards and draw containers (cups and bags), shuffled only by a state's own Rng."""
+"""Decks of cards, shuffled only by a state's own Rng."""
 
 from __future__ import annotations
 
@@ -76,59 +76,3 @@ class Deck(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Deck({len(self.cards)} cards, {len(self.discards)} discarded)"
-
-
-class Bag(Generic[T]):
-    """An unordered draw container: each draw picks uniformly among what is inside.
-
-    Nothing about the next draw is decided before it happens, so a bag hides no order that a bot
-    could peek at; only its contents are known.
-    """
-
-    __slots__ = ("items",)
-
-    def __init__(self, items: Iterable[T] = ()) -> None:
-        self.items: list[T] = list(items)
-
-    def draw(self, rng: Rng) -> T | None:
-        items = self.items
-        if not items:
-            return None
-        i = rng.below(len(items))
-        items[i], items[-1] = items[-1], items[i]
-        return items.pop()
-
-    def draw_many(self, rng: Rng, n: int) -> list[T]:
-        out: list[T] = []
-        for _ in range(n):
-            x = self.draw(rng)
-            if x is None:
-                break
-            out.append(x)
-        return out
-
-    def add(self, item: T) -> None:
-        self.items.append(item)
-
-    def remove(self, item: T) -> None:
-        self.items.remove(item)
-
-    def __contains__(self, item: object) -> bool:
-        return item in self.items
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __iter__(self) -> Iterator[T]:
-        return iter(self.items)
-
-    def copy(self) -> Bag[T]:
-        b: Bag[T] = Bag.__new__(Bag)
-        b.items = self.items.copy()
-        return b
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Bag) and sorted(map(repr, other.items)) == sorted(map(repr, self.items))
-
-    def __repr__(self) -> str:
-        return f"Bag({len(self.items)})"

@@ -1,45 +1,224 @@
-"""Dice with standard or custom faces, rolled from a state's own Rng."""
+"""Dice with any faces, and pools of rolled dice — rolled only from a state's own Rng.
+
+A :class:`Die` has a name and its faces, which may be numbers or symbols::
+
+    D6 = Die("d6", (1, 2, 3, 4, 5, 6))
+    ZD6 = Die("zd6", (1, 2, 3, 4, 5, "Z"))                        # Zpocalypse 2: the Z face is a 6
+    BLACK = Die("black", ("blank", "skull", "skull", "red-star", "yellow-star", "green-star"))
+
+    BLACK.roll(state.rng)                      # -> "skull" (one face, equally likely)
+
+Tests script any die by its name (``ScriptedRng(dice={"black": ["skull"]})``); the D6 named ``d6``
+draws exactly as ``Rng.d6`` and is scripted by the D6 script of the rulebook examples.
+
+A :class:`DicePool` is what a roll leaves on the table: the dice and their faces, kept in order,
+then sorted, counted, spent and combined::
+
+    pool = DicePool.roll(rng, [ZD6, ZD6, ZD6, ZD6])     # an action pool: 2d6 for each of two survivors
+    pool.faces                                          # -> (3, "Z", 1, 5)
+    pool.count("Z")                                     # -> 1
+    pool.payments(6, value=zd6_value)                   # the smallest sets of dice paying 6 (no change)
+    spent, pool = pool.spend((0, 2))                    # dice 0 and 2 are used up
+
+Pools are immutable values (a state holding one shares it between clones).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from itertools import combinations
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from deadboard.core.rng import Rng
 
-F = TypeVar("F")
+__all__ = ["D6", "DicePool", "Die", "Rolled", "standard"]
+
+F = TypeVar("F", bound=Hashable)
 
 
 @dataclass(frozen=True, slots=True)
 class Die(Generic[F]):
-    """A die whose faces can be numbers or symbols (``Die(("blank", "hit", "hit", ...))``)."""
+    """A die: a ``name`` (scripts and logs refer to it) and its ``faces`` (a face may repeat: a die
+    with two skulls has ``"skull"`` twice)."""
 
+    name: str
     faces: tuple[F, ...]
 
+    def __post_init__(self) -> None:
+        if not self.faces:
+            raise ValueError(f"die {self.name!r} has no faces")
+
     def roll(self, rng: Rng) -> F:
-        return self.faces[rng.below(len(self.faces))]
+        return rng.roll_die(self)
 
     def roll_many(self, rng: Rng, n: int) -> list[F]:
-        faces = self.faces
-        k = len(faces)
-        return [faces[rng.below(k)] for _ in range(n)]
+        roll = rng.roll_die
+        return [roll(self) for _ in range(n)]
 
     @property
     def sides(self) -> int:
         return len(self.faces)
 
+    def chance(self, face: F) -> float:
+        """The chance one roll shows ``face``."""
+        return self.faces.count(face) / len(self.faces)
+
 
 def standard(sides: int = 6) -> Die[int]:
-    return Die(tuple(range(1, sides + 1)))
+    """The numbered die ``d<sides>`` (faces 1 … sides)."""
+    return Die(f"d{sides}", tuple(range(1, sides + 1)))
 
 
 D6: Die[int] = standard(6)
 
 
-def roll_2d6(rng: Rng) -> tuple[int, int]:
-    return rng.d6(), rng.d6()
+class Rolled(NamedTuple):
+    """One die of a pool and the face it shows."""
+
+    die: Die[Any]
+    face: Any
 
 
-def total(values: Sequence[int]) -> int:
-    return sum(values)
+@dataclass(frozen=True, slots=True)
+class DicePool:
+    """Rolled dice, in order. Every operation returns a new pool; indices are positions in
+    :attr:`dice`."""
+
+    dice: tuple[Rolled, ...] = ()
+
+    @classmethod
+    def roll(cls, rng: Rng, dice: Iterable[Die[Any]]) -> DicePool:
+        """Roll every die of ``dice``, in order."""
+        roll = rng.roll_die
+        return cls(tuple(Rolled(d, roll(d)) for d in dice))
+
+    @classmethod
+    def of(cls, die: Die[Any], faces: Iterable[Any]) -> DicePool:
+        """A pool of ``die`` showing ``faces`` (the dice of a rulebook example)."""
+        out = []
+        for face in faces:
+            if face not in die.faces:
+                raise ValueError(f"die {die.name!r} has no face {face!r}")
+            out.append(Rolled(die, face))
+        return cls(tuple(out))
+
+    # ----- reading ---------------------------------------------------------------------------
+    @property
+    def faces(self) -> tuple[Any, ...]:
+        return tuple(r.face for r in self.dice)
+
+    def __len__(self) -> int:
+        return len(self.dice)
+
+    def __bool__(self) -> bool:
+        return bool(self.dice)
+
+    def count(self, face: Any) -> int:
+        """How many dice show ``face``."""
+        return sum(1 for r in self.dice if r.face == face)
+
+    def count_where(self, test: Callable[[Rolled], bool]) -> int:
+        return sum(1 for r in self.dice if test(r))
+
+    def tally(self) -> dict[Any, int]:
+        """Face -> how many dice show it (faces in the order first seen)."""
+        out: dict[Any, int] = {}
+        for r in self.dice:
+            out[r.face] = out.get(r.face, 0) + 1
+        return out
+
+    def total(self, indices: Iterable[int] | None = None, value: Callable[[Any], int] = int) -> int:
+        """The sum of the dice at ``indices`` (all by default), each worth ``value(face)``."""
+        dice = self.dice
+        chosen = dice if indices is None else [dice[i] for i in indices]
+        return sum(value(r.face) for r in chosen)
+
+    # ----- changing --------------------------------------------------------------------------
+    def sorted(self, key: Callable[[Rolled], Any] | None = None, reverse: bool = False) -> DicePool:
+        """The pool in order of ``key`` (default: the face's position on its die)."""
+        k = key if key is not None else _face_rank
+        return DicePool(tuple(sorted(self.dice, key=k, reverse=reverse)))
+
+    def spend(self, indices: Iterable[int]) -> tuple[DicePool, DicePool]:
+        """Use up the dice at ``indices``: returns (the spent dice, the dice left)."""
+        chosen = set(indices)
+        for i in chosen:
+            if not 0 <= i < len(self.dice):
+                raise IndexError(f"no die {i} in a pool of {len(self.dice)}")
+        spent = tuple(r for i, r in enumerate(self.dice) if i in chosen)
+        left = tuple(r for i, r in enumerate(self.dice) if i not in chosen)
+        return DicePool(spent), DicePool(left)
+
+    def spend_face(self, face: Any, n: int = 1) -> tuple[DicePool, DicePool]:
+        """Use up ``n`` dice showing ``face`` (the first ones): ValueError if there are fewer."""
+        found = [i for i, r in enumerate(self.dice) if r.face == face][:n]
+        if len(found) < n:
+            raise ValueError(f"the pool shows {len(found)} {face!r}, not {n}")
+        return self.spend(found)
+
+    def __add__(self, other: DicePool) -> DicePool:
+        """Two pools combined (a survivor's dice added to the squad's pool)."""
+        return DicePool(self.dice + other.dice)
+
+    def set_face(self, index: int, face: Any) -> DicePool:
+        """The die at ``index`` turned to ``face`` (a rule that changes a die)."""
+        r = self.dice[index]
+        if face not in r.die.faces:
+            raise ValueError(f"die {r.die.name!r} has no face {face!r}")
+        return DicePool((*self.dice[:index], Rolled(r.die, face), *self.dice[index + 1 :]))
+
+    def reroll(self, rng: Rng, indices: Iterable[int]) -> DicePool:
+        """Roll again the dice at ``indices`` (in rising order), the others kept."""
+        dice = list(self.dice)
+        for i in sorted(set(indices)):
+            d = dice[i].die
+            dice[i] = Rolled(d, rng.roll_die(d))
+        return DicePool(tuple(dice))
+
+    # ----- paying costs ----------------------------------------------------------------------
+    def payments(
+        self,
+        cost: int,
+        value: Callable[[Any], int] = int,
+        *,
+        allowed: Callable[[Rolled], bool] | None = None,
+        most: int | None = None,
+    ) -> list[tuple[int, ...]]:
+        """Every way to pay ``cost`` by combining dice without change: the sets of dice (indices,
+        rising) whose total reaches ``cost`` and none of whose dice could be left out. Dice showing
+        the same face on the same die are interchangeable, so only one set per multiset of faces
+        is listed. ``allowed`` limits the dice that may pay, ``most`` the number of dice."""
+        usable = [i for i, r in enumerate(self.dice) if allowed is None or allowed(r)]
+        worth = {i: value(self.dice[i].face) for i in usable}
+        limit = len(usable) if most is None else min(most, len(usable))
+        out: list[tuple[int, ...]] = []
+        seen: set[tuple[Any, ...]] = set()
+        for size in range(1, limit + 1):
+            for combo in combinations(usable, size):
+                total = sum(worth[i] for i in combo)
+                if total < cost or total - min(worth[i] for i in combo) >= cost:
+                    continue
+                key = tuple(sorted((self.dice[i].die.name, repr(self.dice[i].face)) for i in combo))
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(combo)
+        return out
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [{"die": r.die.name, "face": r.face} for r in self.dice]
+
+    @classmethod
+    def from_faces(cls, dice: Sequence[Die[Any]], faces: Sequence[Any]) -> DicePool:
+        """A pool of ``dice`` showing ``faces`` (one face per die)."""
+        if len(dice) != len(faces):
+            raise ValueError(f"{len(dice)} dice but {len(faces)} faces")
+        out = []
+        for d, f in zip(dice, faces):
+            out.append(DicePool.of(d, [f]).dice[0])
+        return cls(tuple(out))
+
+
+def _face_rank(r: Rolled) -> tuple[str, int]:
+    return r.die.name, r.die.faces.index(r.face)

@@ -152,11 +152,6 @@ class Setup:
             raise SetupError("setup.content must be a string")
         return cls(scenario=scenario, options=dict(options), players=players, content=content)
 
-    def with_options(self, **changes: Any) -> Setup:
-        merged = dict(self.options)
-        merged.update(changes)
-        return replace(self, options=merged)
-
 
 class State(ABC):
     """Base of every game state. Subclasses hold the rest and implement :meth:`clone`.
@@ -401,10 +396,6 @@ class Game(ABC):
     def state_hash(self, state: State) -> str:
         blob = json.dumps(self.snapshot(state), sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
-
-    def seat_of_turn(self, state: State) -> int | None:
-        d = state.decision
-        return None if d is None else d.seat
 
     def test_setups(self) -> list[Setup]:
         """Setups the conformance suite plays (default: each scenario with default options). Games

@@ -25,7 +25,6 @@ WALL = 0
 OPEN = 1
 DOOR = 2
 WINDOW = 3
-KIND_NAMES = {WALL: "wall", OPEN: "open", DOOR: "door", WINDOW: "window"}
 
 INF = 1 << 30
 
@@ -37,20 +36,6 @@ def column_name(x: int) -> str:
         x, r = divmod(x - 1, 26)
         letters = chr(97 + r) + letters
     return letters
-
-
-def parse_square_name(name: str) -> tuple[int, int] | None:
-    """``"c5"`` -> ``(2, 4)``; None if the text is not a square name."""
-    i = 0
-    while i < len(name) and name[i].isalpha():
-        i += 1
-    col, row = name[:i].lower(), name[i:]
-    if not col or not row.isdigit():
-        return None
-    x = 0
-    for ch in col:
-        x = x * 26 + (ord(ch) - 96)
-    return x - 1, int(row) - 1
 
 
 class AnyOf(tuple[tuple[int, ...], ...]):
@@ -109,14 +94,6 @@ class Opening:
     a: int
     b: int
     lockable: bool = False
-
-    @property
-    def is_door(self) -> bool:
-        return self.kind == DOOR
-
-    @property
-    def is_window(self) -> bool:
-        return self.kind == WINDOW
 
 
 class Grid:
@@ -227,14 +204,8 @@ class Grid:
         """Square index by name; KeyError if there is none."""
         return self.index[name.lower()]
 
-    def name(self, sq: int) -> str:
-        return self.names[sq]
-
     def xy(self, sq: int) -> tuple[int, int]:
         return sq % self.width, sq // self.width
-
-    def at(self, x: int, y: int) -> int:
-        return y * self.width + x
 
     def edge_kind(self, a: int, b: int) -> int:
         key = (a, b) if a < b else (b, a)

@@ -3,8 +3,10 @@
 After a seat acts, the other seats get the chance to respond, one after another in a fixed order
 (usually clockwise from the seat that acted). Each seat in its turn decides among actions that
 always include ``pass``; a seat that responds keeps the floor and may respond again, and the window
-moves on when it passes. A window is a small immutable value, so it can live inside any game's
-state (and be cloned by reference)::
+moves on when it passes.
+
+Two layers. :class:`Window` is the window as a value — who is asked, in what order, what was done
+in it — so it can live inside any state and be cloned by reference::
 
     w = open_window(actor=0, seats=4, trigger="move Ben c5")   # asks seats 1, 2, 3 in that order
     w.seat                                                      # -> 1: seat 1 decides now
@@ -13,16 +15,19 @@ state (and be cloned by reference)::
     w = w.passed().passed()                                     # seats 2 and 3 pass
     w.closed                                                    # -> True
 
-Windows stay cheap for random play and search: :meth:`Window.skip` drops, without a decision, the
-seats that have nothing to play but ``pass`` (the game supplies the test). Responses to responses
-are nested windows: :class:`ResponseStack` holds the open windows, innermost last, so that the seat
-deciding now is always the innermost window's current seat.
+:class:`ResponseWindow` is the window as a step of the kernel (:mod:`deadboard.core.kernel`): a game
+subclasses it with what a seat may respond (:meth:`~ResponseWindow.offers`) and what a response does
+(:meth:`~ResponseWindow.respond`), and pushes it after the action that opens it. The kernel asks
+each seat in turn with a :class:`Respond` decision whose first action is ``pass``; seats with nothing
+to play but ``pass`` are skipped without a decision (:meth:`~ResponseWindow.may_respond`). A response
+returns steps like any rule; they run before the window resumes, so a response that opens a window of
+its own is answered first (responses to responses), with no separate stack of windows.
 
 Free responses (passing an item between one's own pieces, an offer to another player) cost nothing,
 so a game must bound them or random play could go on answering forever. A window keeps *marks*,
-hashable keys the game records for what was done in it (:meth:`Window.mark`, :meth:`Window.marked`):
-"each item moves at most once per window" is a mark per item moved. Marks belong to their window, so
-a nested window starts with none and the outer one keeps its own::
+hashable keys the game records for what was done in it (:meth:`ResponseWindow.marks_of`,
+:meth:`Window.marked`): "each item moves at most once per window" is a mark per item moved. Marks
+belong to their window, so a nested window starts with none and the outer one keeps its own::
 
     w = w.responded().mark(("item", 7))                         # item 7 moved in this window
     w.marked(("item", 7))                                       # -> True: not again here
@@ -30,20 +35,28 @@ a nested window starts with none and the outer one keeps its own::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+import dataclasses
+from abc import abstractmethod
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple, TypeVar
+
+from deadboard.core.action import Action
+from deadboard.core.kernel import Auto, Choice, KernelState, Steps
+from deadboard.core.typed_actions import PASS, Pass
 
 __all__ = [
     "PASS",
-    "ResponseStack",
+    "Pass",
+    "Respond",
+    "ResponseWindow",
     "Window",
     "clockwise",
     "open_window",
 ]
 
-#: the text of the action every window decision offers
-PASS = "pass"
+S = TypeVar("S", bound=KernelState)
 
 
 def clockwise(start: int, seats: int, *, include_start: bool = False) -> tuple[int, ...]:
@@ -95,7 +108,18 @@ class Window(NamedTuple):
         if not self.queue:
             raise ValueError("nobody may pass in a closed window")
         return _new_window(
-            Window, (self.actor, self.trigger, self.queue[1:], self.tag, self.order, self.responses, self.reopen, self.data, self.marks)
+            Window,
+            (
+                self.actor,
+                self.trigger,
+                self.queue[1:],
+                self.tag,
+                self.order,
+                self.responses,
+                self.reopen,
+                self.data,
+                self.marks,
+            ),
         )
 
     def responded(self) -> Window:
@@ -110,7 +134,18 @@ class Window(NamedTuple):
             again = tuple(s for s in _after(self.order, seat) if s not in waiting)
             queue = (*queue, *again)
         return _new_window(
-            Window, (self.actor, self.trigger, queue, self.tag, self.order, self.responses + 1, self.reopen, self.data, self.marks)
+            Window,
+            (
+                self.actor,
+                self.trigger,
+                queue,
+                self.tag,
+                self.order,
+                self.responses + 1,
+                self.reopen,
+                self.data,
+                self.marks,
+            ),
         )
 
     def mark(self, *keys: Hashable) -> Window:
@@ -119,7 +154,18 @@ class Window(NamedTuple):
         if not keys:
             return self
         return _new_window(
-            Window, (self.actor, self.trigger, self.queue, self.tag, self.order, self.responses, self.reopen, self.data, self.marks + keys)
+            Window,
+            (
+                self.actor,
+                self.trigger,
+                self.queue,
+                self.tag,
+                self.order,
+                self.responses,
+                self.reopen,
+                self.data,
+                self.marks + keys,
+            ),
         )
 
     def marked(self, key: Hashable) -> bool:
@@ -182,7 +228,9 @@ def open_window(
     actor; the start seat itself is asked first only when it is not the actor), minus ``exclude``."""
     if not 0 <= actor < seats:
         raise ValueError(f"seat {actor} is not one of {seats} seats")
-    order = _order(actor, seats, actor if start is None else start, frozenset(exclude) if exclude else _NOBODY)
+    order = _order(
+        actor, seats, actor if start is None else start, frozenset(exclude) if exclude else _NOBODY
+    )
     return _new_window(Window, (actor, trigger, order, tag, order, 0, reopen, data, ()))
 
 
@@ -192,93 +240,94 @@ _NOBODY: frozenset[int] = frozenset()
 @lru_cache(maxsize=1024)
 def _order(actor: int, seats: int, first: int, exclude: frozenset[int]) -> tuple[int, ...]:
     """The seats a window asks, in order (a handful of tables, remembered: windows open all the time)."""
-    return tuple(s for s in clockwise(first, seats, include_start=first != actor) if s != actor and s not in exclude)
+    return tuple(
+        s for s in clockwise(first, seats, include_start=first != actor) if s != actor and s not in exclude
+    )
 
 
-class ResponseStack:
-    """Nested windows, innermost last: a response may open a window of its own (responses to
-    responses); the innermost open window decides who acts, and when it closes the one beneath it
-    carries on where it stopped. Copying is one list copy (windows are immutable)."""
+W = TypeVar("W", bound="ResponseWindow[Any]")
 
-    __slots__ = ("windows",)
+#: window step class -> its fields other than ``window`` (copied when the floor moves on)
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
-    def __init__(self, windows: Iterable[Window] = ()) -> None:
-        self.windows: list[Window] = list(windows)
 
-    def open(self, window: Window) -> None:
-        """Push a window (a response to the current one, or the first window)."""
-        self.windows.append(window)
+@dataclass(slots=True)
+class ResponseWindow(Auto[S]):
+    """A response window as a kernel step. Subclasses (slotted dataclasses, which may add
+    fields: the target of the action responded to, a combat) say what a seat may respond and what
+    a response does; the kernel does the asking, skipping, passing and nesting.
 
-    @property
-    def top(self) -> Window | None:
-        return self.windows[-1] if self.windows else None
+    ``window`` is the :class:`Window` value (order, queue, marks). When run, the window skips the
+    seats that may not respond, then pushes a :class:`Respond` decision for the first seat that may,
+    with itself beneath it; once everyone has passed it returns :meth:`on_close`."""
 
-    @property
-    def seat(self) -> int | None:
-        """The seat that decides now (the innermost window's), after dropping closed windows."""
-        self.prune()
-        top = self.top
-        return None if top is None else top.seat
+    window: Window
 
-    def prune(self) -> list[Window]:
-        """Pop the closed windows at the top; return them, innermost first."""
-        done: list[Window] = []
-        while self.windows and self.windows[-1].closed:
-            done.append(self.windows.pop())
-        return done
+    @abstractmethod
+    def offers(self, state: S, seat: int) -> Sequence[Action]:
+        """What ``seat`` may play in this window now, ``pass`` left out (deterministic order)."""
 
-    def passed(self) -> None:
-        """The deciding seat passes in the innermost window."""
-        self._replace(self._require().passed())
+    @abstractmethod
+    def respond(self, state: S, seat: int, action: Action) -> Steps:
+        """Resolve ``seat``'s response ``action``; return the steps it leads to (they run before
+        the window goes on)."""
 
-    def responded(self, nested: Window | None = None, marks: tuple[Hashable, ...] = ()) -> None:
-        """The deciding seat responded in the innermost window (``marks`` recorded in it); ``nested``
-        is the window its response opens, if any (it is asked first)."""
-        self._replace(self._require().responded().mark(*marks))
-        if nested is not None:
-            self.windows.append(nested)
+    def may_respond(self, state: S, seat: int) -> bool:
+        """Whether ``seat`` has anything but ``pass`` (override with a cheaper test if offers are
+        costly to list)."""
+        return bool(self.offers(state, seat))
 
-    def skip(self, may_respond: Callable[[int], bool]) -> None:
-        """Skip seats with nothing to play, in every window from the innermost out, until a seat
-        that may respond is found or no window is left open."""
-        while self.windows:
-            w = self.windows[-1].skip(may_respond)
-            self.windows[-1] = w
-            if not w.closed:
-                return
-            self.windows.pop()
+    def marks_of(self, state: S, seat: int, action: Action) -> tuple[Hashable, ...]:
+        """The marks ``action`` leaves on this window (what may not be done again in it)."""
+        return ()
 
-    def copy(self) -> ResponseStack:
-        s = ResponseStack.__new__(ResponseStack)
-        s.windows = self.windows.copy()
-        return s
+    def on_close(self, state: S) -> Steps:
+        """The steps that follow once every seat has passed (default: none)."""
+        return ()
 
-    def _require(self) -> Window:
-        self.prune()
-        top = self.top
-        if top is None:
-            raise ValueError("no response window is open")
-        return top
+    def prompt(self, state: S, seat: int) -> str:
+        return f"Player {seat + 1}: respond to {self.window.trigger}, or pass"
 
-    def _replace(self, window: Window) -> None:
-        self.windows[-1] = window
+    def with_window(self: W, window: Window) -> W:
+        """A copy of this step with another window value (its other fields kept)."""
+        cls = type(self)
+        names = _FIELDS.get(cls)
+        if names is None:
+            names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name != "window")
+        new = object.__new__(cls)
+        for name in names:
+            setattr(new, name, getattr(self, name))
+        new.window = window
+        return new
 
-    def __len__(self) -> int:
-        return len(self.windows)
+    def run(self, state: S) -> Steps:
+        w = self.window.skip(lambda seat: self.may_respond(state, seat))
+        if w.closed:
+            return self.on_close(state)
+        step = self if w is self.window else self.with_window(w)
+        return (Respond(step, w.queue[0]),)
 
-    def __iter__(self) -> Iterator[Window]:
-        return iter(self.windows)
 
-    def __bool__(self) -> bool:
-        return any(not w.closed for w in self.windows)
+@dataclass(slots=True)
+class Respond(Choice[S, Action]):
+    """The decision of the seat that has the floor in a window: ``pass`` first, then its offers."""
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ResponseStack) and other.windows == self.windows
+    kind: ClassVar[str] = "respond"
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    window: ResponseWindow[S]
+    seat: int
 
-    def __repr__(self) -> str:
-        return f"ResponseStack({self.windows!r})"
+    def actions(self, state: S) -> list[Action]:
+        return [PASS, *self.window.offers(state, self.seat)]
 
-    def to_json(self) -> list[dict[str, Any]]:
-        return [w.to_json() for w in self.windows]
+    def apply(self, state: S, action: Action) -> Steps:
+        step = self.window
+        w = step.window
+        if isinstance(action, Pass) or action == PASS:
+            return (step.with_window(w.passed()),)
+        marks = step.marks_of(state, self.seat, action)
+        after = step.respond(state, self.seat, action)
+        return (*after, step.with_window(w.responded().mark(*marks)))
+
+    def prompt(self, state: S) -> str:
+        return self.window.prompt(state, self.seat)

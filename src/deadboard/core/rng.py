@@ -8,10 +8,22 @@ Python version (``random.Random`` has changed its algorithms between versions).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from collections.abc import Mapping, MutableSequence, Sequence
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
+F = TypeVar("F", covariant=True)
+
+
+class Rollable(Protocol[F]):
+    """What :meth:`Rng.roll_die` rolls: a die with a name and its faces (see :mod:`deadboard.core.dice`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def faces(self) -> tuple[F, ...]: ...
+
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -48,6 +60,11 @@ class Rng:
 
     def d6(self) -> int:
         return ((self.next64() * 6) >> 64) + 1
+
+    def roll_die(self, die: Rollable[T]) -> T:
+        """One face of ``die``, each face equally likely (a standard D6 draws as :meth:`d6`)."""
+        faces = die.faces
+        return faces[(self.next64() * len(faces)) >> 64]
 
     def roll(self, n: int, sides: int = 6) -> list[int]:
         return [self.below(sides) + 1 for _ in range(n)]
@@ -91,17 +108,29 @@ class Rng:
 
 
 class ScriptedRng(Rng):
-    """An Rng whose D6 rolls come from a script (for tests of the rulebook's worked examples).
+    """An Rng whose dice come from a script (for tests of the rulebook's worked examples).
 
-    ``d6()`` returns the scripted results in order and raises if the script runs out, so a test
-    fails loudly when the rules roll more dice than the example says; every other draw comes from
-    the seeded stream."""
+    ``rolls`` scripts the D6: ``d6()`` and every roll of a die named ``"d6"`` return the scripted
+    results in order. ``dice`` scripts any other die by its name: ``ScriptedRng(dice={"black":
+    ["skull", "star"]})`` makes the next two rolls of the ``black`` die a skull, then a star. A
+    scripted face must be one of the die's faces. A script that runs out raises, so a test fails
+    loudly when the rules roll more dice than the example says; with ``strict`` every die must be
+    scripted. Every other draw comes from the seeded stream."""
 
-    __slots__ = ("script",)
+    __slots__ = ("dice", "script", "strict")
 
-    def __init__(self, rolls: list[int] | tuple[int, ...], seed: int = 0) -> None:
+    def __init__(
+        self,
+        rolls: Sequence[int] = (),
+        seed: int = 0,
+        *,
+        dice: Mapping[str, Sequence[object]] | None = None,
+        strict: bool = False,
+    ) -> None:
         super().__init__(seed)
         self.script = list(rolls)
+        self.dice: dict[str, list[object]] = {name: list(faces) for name, faces in (dice or {}).items()}
+        self.strict = strict
 
     def d6(self) -> int:
         if not self.script:
@@ -111,9 +140,36 @@ class ScriptedRng(Rng):
             raise ValueError(f"a scripted D6 must be 1..6, got {v}")
         return v
 
+    def roll_die(self, die: Rollable[T]) -> T:
+        name = die.name
+        script = self.dice.get(name)
+        if script is None:
+            if name == "d6":
+                face: object = self.d6()
+            elif self.strict:
+                raise AssertionError(f"the {name} die was rolled but not scripted")
+            else:
+                return super().roll_die(die)
+        else:
+            if not script:
+                raise AssertionError(f"the scripted {name} dice ran out: the rules rolled more than expected")
+            face = script.pop(0)
+        for f in die.faces:
+            if f == face:
+                return f
+        raise ValueError(
+            f"a scripted {name} die shows one of {', '.join(map(str, dict.fromkeys(die.faces)))}; got {face!r}"
+        )
+
+    @property
+    def remaining(self) -> dict[str, int]:
+        """How many scripted results of each die are left unused (``"d6"`` for the D6 script)."""
+        out = {name: len(faces) for name, faces in self.dice.items()}
+        out["d6"] = len(self.script)
+        return out
+
     def clone(self) -> ScriptedRng:
-        r = ScriptedRng(self.script, self.s)
-        return r
+        return ScriptedRng(self.script, self.s, dice=self.dice, strict=self.strict)
 
     def __getstate__(self) -> int:  # pragma: no cover - scripted states are not pickled
         raise TypeError("a ScriptedRng is for tests only")
