@@ -296,6 +296,8 @@ def _star(cx: float, cy: float, r: float) -> str:
     return " ".join(pts)
 
 
+SHARED_SCALE = 0.6  # a zombie counter on a human's square
+
 _zombie_cache: dict[tuple[str, int, int, bool, str, int], str] = {}
 
 
@@ -380,21 +382,28 @@ def _counters(state: NightState, seat: int | None) -> str:
         out.append("</g>")
     drawn: set[int] = set()
     stacked = set(state.stacked)
+    # a zombie on a human's square is drawn small in the square's lower right corner: the human's
+    # name and hero star (upper right) stay in sight
+    with_human = {hu.sq for hu in state.humans if hu.status in (LIVE, DEAD) and hu.sq >= 0}
     for z, sq in sorted(state.zsq.items()):
-        x, y = _xy(c, sq)
+        x0, y0 = _xy(c, sq)
         off = 5 if (sq in drawn and z in stacked) else 0
         drawn.add(sq)
-        x, y = x + off, y + off
+        x, y = x0 + off, y0 + off
         acting = z == state.zact
         key = (zombie_name(state, z), cfg.zstr[z], cfg.zap[z], cfg.zbrk.get(z, False), grid.names[sq], off)
         if acting:
-            out.append(_zombie_counter(*key, x, y, state.zap_left))
-            continue
-        got = _zombie_cache.get(key)
-        if got is None:
-            if len(_zombie_cache) > 20_000:
-                _zombie_cache.clear()
-            got = _zombie_cache[key] = _zombie_counter(*key, x, y, None)
+            got = _zombie_counter(*key, x, y, state.zap_left)
+        else:
+            got = _zombie_cache.get(key)
+            if got is None:
+                if len(_zombie_cache) > 20_000:
+                    _zombie_cache.clear()
+                got = _zombie_cache[key] = _zombie_counter(*key, x, y, None)
+        if sq in with_human:
+            shift = S * (1 - SHARED_SCALE)
+            got = (f'<g class="shared" transform="translate({x0 + shift:g} {y0 + shift:g}) scale({SHARED_SCALE}) '
+                   f'translate({-x0} {-y0})">{got}</g>')
         out.append(got)
     out.append("</g>")
     return "".join(out)
@@ -540,7 +549,7 @@ def _panels(state: NightState, seat: int | None) -> list[Panel]:
         if hu.status == ABSENT:
             continue
         carried = [c.items[i].name for i, w in enumerate(state.item_where) if w == CARRIED + hu.idx]
-        star = "★ " if hu.idx in state.heroes else ""
+        star = "hero: " if hu.idx in state.heroes else ""
         if hu.status == LIVE:
             where = f"{grid.names[hu.sq]} ({c.area_of[hu.sq]})" if hu.sq >= 0 else "not placed yet"
             extra = [", ".join(carried)] if carried else []
