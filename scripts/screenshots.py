@@ -23,10 +23,11 @@ import httpx2
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
 
+from tests.web.live import LiveServer  # noqa: E402
+
 from deadboard.core import get_game, list_games  # noqa: E402
 from deadboard.core.save import make_save  # noqa: E402
 from deadboard.sim.play import seat_bots  # noqa: E402
-from tests.web.live import LiveServer  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

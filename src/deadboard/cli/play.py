@@ -23,6 +23,7 @@ from deadboard.core.registry import get_game
 from deadboard.core.rng import derive_seed
 from deadboard.core.save import SaveFile
 
+
 def show(console: Console, session: Session, seat: int | None) -> None:
     console.print(board(session.game, session.view_for(seat), seat))
 

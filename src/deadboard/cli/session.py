@@ -29,7 +29,6 @@ import importlib
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.segment import Segment
@@ -242,28 +241,32 @@ def _join(line: Text, parts: list[tuple[str, str]]) -> None:
 
 
 # ----- squares on the board -----------------------------------------------------------------------
-def square_meta(name: str) -> dict[str, Any]:
-    return {"square": name}
-
-
 def rendered_lines(renderable: RenderableType, width: int) -> list[list[Segment]]:
     """The renderable as lines of segments ``width`` columns wide (colours and meta kept)."""
     console = Console(width=width, color_system="truecolor", force_terminal=True, legacy_windows=False)
     return console.render_lines(renderable, console.options.update(width=width), pad=False)
 
 
-def square_positions(lines: list[list[Segment]]) -> dict[str, tuple[int, int, int]]:
-    """Where each tagged square is drawn: name -> (line, first column, width)."""
-    where: dict[str, tuple[int, int, int]] = {}
+def square_spans(lines: list[list[Segment]]) -> list[tuple[int, int, int, str]]:
+    """Every run of characters a square is drawn with: (line, first column, width, name)."""
+    spans: list[tuple[int, int, int, str]] = []
     for y, line in enumerate(lines):
         x = 0
         for seg in line:
             n = seg.cell_length
             meta = seg.style.meta if seg.style is not None else None
             name = meta.get("square") if meta else None
-            if name and name not in where:
-                where[name] = (y, x, n)
+            if name:
+                spans.append((y, x, n, str(name)))
             x += n
+    return spans
+
+
+def square_positions(lines: list[list[Segment]]) -> dict[str, tuple[int, int, int]]:
+    """Where each tagged square is first drawn: name -> (line, first column, width)."""
+    where: dict[str, tuple[int, int, int]] = {}
+    for y, x, n, name in square_spans(lines):
+        where.setdefault(name, (y, x, n))
     return where
 
 
@@ -300,5 +303,5 @@ def actions_at(game: Game, view: State, seat: int | None, legal: Sequence[Action
 
 
 __all__ = ["Choice", "Session", "action_squares", "actions_at", "board", "choice_path", "choice_tree", "example_action",
-           "grouped_lines", "help_text", "rendered_lines", "renderer", "square_meta", "square_positions",
+           "grouped_lines", "help_text", "rendered_lines", "renderer", "square_positions", "square_spans",
            "squares_named"]

@@ -40,7 +40,7 @@ from deadboard.cli.session import (
     choice_tree,
     help_text,
     rendered_lines,
-    square_positions,
+    square_spans,
     squares_named,
 )
 from deadboard.core.action import Action
@@ -60,10 +60,11 @@ class Board(Static):
         self.squares: dict[str, tuple[int, int, int]] = {}
         self.at: dict[int, list[tuple[int, int, str]]] = {}
 
-    def show(self, text: Text, squares: dict[str, tuple[int, int, int]]) -> None:
-        self.squares = squares
+    def show(self, text: Text, spans: list[tuple[int, int, int, str]]) -> None:
+        self.squares = {}
         self.at = {}
-        for name, (y, x, n) in squares.items():
+        for y, x, n, name in spans:
+            self.squares.setdefault(name, (y, x, n))
             self.at.setdefault(y, []).append((x, x + n, name))
         self.update(text)
 
@@ -135,7 +136,7 @@ class PlayApp(App[None]):
         Binding("f2", "save", "Save"),
         Binding("f3", "hint", "Hint"),
         Binding("f4", "undo", "Undo"),
-        Binding("escape", "back", "Back"),
+        Binding("escape", "step_back", "Back"),
         Binding("up", "move(-1)", "", show=False, priority=True),
         Binding("down", "move(1)", "", show=False, priority=True),
         Binding("pageup", "move(-8)", "", show=False),
@@ -284,8 +285,7 @@ class PlayApp(App[None]):
             for seg in line:
                 if not seg.control:
                     text.append(seg.text, seg.style)
-        squares = square_positions(lines)
-        self.query_one("#board", Board).show(text, squares)
+        self.query_one("#board", Board).show(text, square_spans(lines))
         self.call_after_refresh(self.follow)
 
     def follow(self) -> None:
@@ -515,7 +515,7 @@ class PlayApp(App[None]):
         k = 0 if ol.highlighted is None else ol.highlighted
         ol.highlighted = max(0, min(ol.option_count - 1, k + step))
 
-    def action_back(self) -> None:
+    def action_step_back(self) -> None:
         field = self.query_one("#filter", Input)
         if field.value:
             field.value = ""

@@ -392,14 +392,15 @@ def _counters(state: NightState, seat: int | None) -> str:
         x, y = x0 + off, y0 + off
         acting = z == state.zact
         key = (zombie_name(state, z), cfg.zstr[z], cfg.zap[z], cfg.zbrk.get(z, False), grid.names[sq], off)
+        cached = None if acting else _zombie_cache.get(key)
         if acting:
             got = _zombie_counter(*key, x, y, state.zap_left)
+        elif cached is not None:
+            got = cached
         else:
-            got = _zombie_cache.get(key)
-            if got is None:
-                if len(_zombie_cache) > 20_000:
-                    _zombie_cache.clear()
-                got = _zombie_cache[key] = _zombie_counter(*key, x, y, None)
+            if len(_zombie_cache) > 20_000:
+                _zombie_cache.clear()
+            got = _zombie_cache[key] = _zombie_counter(*key, x, y, None)
         if sq in with_human:
             shift = S * (1 - SHARED_SCALE)
             got = (f'<g class="shared" transform="translate({x0 + shift:g} {y0 + shift:g}) scale({SHARED_SCALE}) '

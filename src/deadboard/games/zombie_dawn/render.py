@@ -230,6 +230,7 @@ def layout_text(state: DawnState, seat: int, cell: int = 2) -> Text:
                 grid[ox + x, oy + y] = ("T".center(cell), f"bold {TOKEN_FG[COLOURS[seat]]} on {bg}")
             else:
                 grid[ox + x, oy + y] = (".".center(cell), f"#707070 on {bg}")
+    slot_at: dict[tuple[int, int], str] = {}
     for k, (sx, sy) in enumerate(slots):
         ox, oy = (sx - minx) * 5, (sy - miny) * 5
         letter = SLOT_LETTERS[k % len(SLOT_LETTERS)]
@@ -237,12 +238,14 @@ def layout_text(state: DawnState, seat: int, cell: int = 2) -> Text:
             for x in range(5):
                 mark = letter if (x, y) == (2, 2) else "·"
                 grid[ox + x, oy + y] = (mark.center(cell), "bold black on #e0c020" if mark == letter else "#e0c020")
+                slot_at[ox + x, oy + y] = f"slot-{letter}"
     for y in range(h):
         if y:
             t.append("\n")
         for x in range(w):
             glyph, style = grid.get((x, y), (" " * cell, ""))
-            t.append(glyph, style=style)
+            slot = slot_at.get((x, y))
+            t.append(glyph, style=style if slot is None else Style.parse(style) + Style(meta={"square": slot}))
     return t
 
 
@@ -269,6 +272,12 @@ def choice_path(game: Game, state: State, action: Action) -> tuple[str, ...] | N
     slots = open_slots(state.layout[seat])
     letter = SLOT_LETTERS[slots.index((x, y)) % len(SLOT_LETTERS)] if (x, y) in slots else "?"
     return (f"Place the {state.c.zones[zone].name}", f"at slot {letter} ({x}, {y})", f"turned {rot}°")
+
+
+def square_of(game: Game, state: State, seat: int | None, action: Action) -> str | None:
+    """The open slot a map zone is placed on (``slot-B``, as the set-up map marks it)."""
+    path = choice_path(game, state, action)
+    return f"slot-{path[1].split()[2]}" if path else None
 
 
 def legend(game: Game, state: State) -> Text:
