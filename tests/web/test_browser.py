@@ -7,6 +7,7 @@ Screenshots of every game's board are written to ``artifacts/web/``.
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from collections.abc import Iterator
@@ -21,15 +22,16 @@ from deadboard.core import get_game, list_games
 from deadboard.core.save import SaveFile, replay
 from tests.web.live import LiveServer
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's chromium (apt-get install chromium); another build with DEADBOARD_CHROMIUM=PATH
+CHROMIUM = Path(os.environ.get("DEADBOARD_CHROMIUM", "/usr/bin/chromium"))
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium "
-                                                       "(apt-get install chromium); the browser tests need it"),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no chromium at {CHROMIUM}: the browser tests need Debian's "
+                                                       "chromium (apt-get install chromium)"),
 ]
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (pip install playwright) drives the browser tests")
