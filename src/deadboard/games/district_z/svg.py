@@ -88,7 +88,7 @@ def _card(st: DistrictState, pos: int, seat: int | None) -> str:
             title += f"{loc.name} — {loc.text}"
             if up and loc.table:
                 for k, entry in enumerate(loc.table):
-                    out.append(f'<text x="{x + 8}" y="{y + 68 + k * 11.5}" font-size="9" fill="{ink}">{k + 1} {_t(_event_face(entry))}</text>')
+                    out.append(f'<text x="{x + 8}" y="{y + 60 + k * 10.5}" font-size="9" fill="{ink}">{k + 1} {_t(_event_face(entry))}</text>')
                 title += " | EVENT TABLE: " + "; ".join(f"{k + 1}: {_event_short(e)}" for k, e in enumerate(loc.table))
             elif up and loc.unique:
                 out.append(f'<text x="{x + 8}" y="{y + 72}" font-size="9" fill="{ink}">UNIQUE EVENT</text>')
@@ -133,7 +133,7 @@ def _card(st: DistrictState, pos: int, seat: int | None) -> str:
     # playing pieces
     here = [p for p in st.players if p.pos == pos and st.on_board(p)]
     for k, p in enumerate(here):
-        px, py = x + CW - 26 - (k % 2) * 40, y + CH - 26 - (k // 2) * 40
+        px, py = x + CW - 26 - (k % 2) * 40, y + CH - 22 - (k // 2) * 38
         nm = st.name(p.seat)
         colour = SEAT_COLOURS[p.seat % 4]
         zombie = p.status == ZOMBIE
@@ -141,7 +141,7 @@ def _card(st: DistrictState, pos: int, seat: int | None) -> str:
         ring = "#ff3b3b" if zombie else "#111"
         fit = ' textLength="32" lengthAdjust="spacingAndGlyphs"' if len(nm) > 5 else ""
         out.append(f'<g class="piece{" zombie-survivor" if zombie else ""}"><title>Player {p.seat + 1}: {_t(nm)}{" — ZOMBIE SURVIVOR" if zombie else ""}{you}</title>'
-                   f'<circle cx="{px}" cy="{py}" r="19" fill="{"#5a1010" if zombie else colour}" stroke="{ring}" stroke-width="3"/>'
+                   f'<circle cx="{px}" cy="{py}" r="18" fill="{"#5a1010" if zombie else colour}" stroke="{ring}" stroke-width="3"/>'
                    f'<text x="{px}" y="{py + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#fff"'
                    f'{fit}>{_t(nm)}</text></g>')
     out.append("</g>")

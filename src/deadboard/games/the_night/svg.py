@@ -550,7 +550,7 @@ def _panels(state: NightState, seat: int | None) -> list[Panel]:
         if hu.status == ABSENT:
             continue
         carried = [c.items[i].name for i, w in enumerate(state.item_where) if w == CARRIED + hu.idx]
-        star = "hero: " if hu.idx in state.heroes else ""
+        hero = hu.idx in state.heroes
         if hu.status == LIVE:
             where = f"{grid.names[hu.sq]} ({c.area_of[hu.sq]})" if hu.sq >= 0 else "not placed yet"
             extra = [", ".join(carried)] if carried else []
@@ -558,11 +558,12 @@ def _panels(state: NightState, seat: int | None) -> list[Panel]:
                 extra.append("; ".join(hu.attrs))
             if hu.injured:
                 extra.append("injured")
-            text = f"{star}{hu.name} — {where}" + (f" — {' · '.join(extra)}" if extra else "")
-            people.append({"text": text, "cls": "hero" if star else "live"})
+            text = f"{hu.name}{' (the hero)' if hero else ''} — {where}" + (f" — {' · '.join(extra)}" if extra else "")
+            people.append({"text": text, "cls": "hero" if hero else "live"})
         else:
             what = {DEAD: "dead", ZOMBIE: "a zombie now", ESCAPED: "escaped"}.get(hu.status, "gone")
-            people.append({"text": f"{star}{hu.name} — {what}", "cls": "dead" if hu.status != ESCAPED else "live"})
+            people.append({"text": f"{hu.name}{' (the hero)' if hero else ''} — {what}",
+                           "cls": "dead" if hu.status != ESCAPED else "live"})
     panels.append({"title": "Humans", "lines": people})
 
     if cfg.hidden_hero and seat is not None and 0 <= seat < len(state.secret):
