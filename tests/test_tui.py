@@ -12,16 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Input, OptionList, Static
 
-pytest.importorskip("textual", reason="the full-screen terminal needs textual (pip install textual)")
-
-from textual.widgets import Input, OptionList, Static  # noqa: E402
-
-from deadboard.bots.base import make_bot  # noqa: E402
-from deadboard.cli.session import Session  # noqa: E402
-from deadboard.cli.tui import PlayApp  # noqa: E402
-from deadboard.core import get_game, list_games  # noqa: E402
-from deadboard.core.rng import derive_seed  # noqa: E402
+from deadboard.bots.base import make_bot
+from deadboard.cli.session import Session
+from deadboard.cli.tui import PlayApp
+from deadboard.core import get_game, list_games
+from deadboard.core.rng import derive_seed
 
 SIZES = [(80, 24), (160, 50)]
 
@@ -82,11 +79,10 @@ def test_every_game_is_played_by_typing_and_everything_fits_the_screen(game_id: 
     app = make_app(game_id, players=2 if game_id == "zombie-dawn" else None)
 
     async def script(pilot: Any) -> None:
-        for part in ("#status", "#board-pane", "#filter", "#actions", "#log"):
+        for part in ("#status", "#board", "#filter", "#actions", "#log"):
             assert inside(app, part), f"{part} is not on the {size} screen"
         assert app.session.game.name in status(app)
-        board = str(app.query_one("#board", Static).render())
-        assert board.strip(), "the board is drawn"
+        assert app.query_one("#board").text().strip(), "the board is drawn"
         taken = 0
         for _ in range(12):
             if app.over:
@@ -139,9 +135,8 @@ def test_a_click_on_a_square_offers_the_actions_that_name_it() -> None:
         target = str(app.legal[0][-1])  # place a human: the square is named
         assert target in board.squares
         y, x, _ = board.squares[target]
-        pane = app.query_one("#board-pane")
-        offset = (x - int(pane.scroll_x) + 1, y - int(pane.scroll_y))
-        await pilot.click("#board-pane", offset=offset)
+        offset = (x - int(board.scroll_x) + 1, y - int(board.scroll_y))
+        await pilot.click("#board", offset=offset)
         await pilot.pause()
         assert app.square == target
         shown = options(app)
@@ -157,7 +152,7 @@ def test_zombie_dawn_set_up_is_chosen_zone_then_slot_then_turn_beside_the_growin
     app = make_app("zombie-dawn", players=2)
 
     async def script(pilot: Any) -> None:
-        board = str(app.query_one("#board", Static).render())
+        board = app.query_one("#board").text()
         assert "open slots" in board and "the map is being laid out" not in board
         top = options(app)
         assert all(line.lstrip().startswith("▸") and "Place the" in line for line in top)
@@ -220,24 +215,56 @@ def test_save_undo_help_hint_and_quit_in_the_app(tmp_path: Path) -> None:
 
 
 def test_a_finished_game_stays_on_screen_and_can_still_be_saved(tmp_path: Path) -> None:
-    app = make_app("the-night", scenario="quick-game", seed=2)
+    from deadboard.sim.play import play_game
+
+    game = get_game("the-night")
+    setup = game.normalize_setup(dataclasses.replace(game.default_setup(), scenario="quick-game"))
+    played = play_game(game, setup, 2, "random", record=True)
+    assert played.actions
+    state = game.new(setup, 2)
+    for text in played.actions[:-1]:  # the person takes the last decision
+        game.apply(state, text)
+    app = PlayApp(Session(game, state, {}, list(played.actions[:-1])))
     path = tmp_path / "over.json"
-    # bots play the person's seat too, up to the end
-    app.session.bots[0] = make_bot("random", app.session.game, 0, 1)
 
     async def script(pilot: Any) -> None:
-        for _ in range(3000):
-            if app.over:
-                break
-            await pilot.pause()
+        app.query_one("#filter", Input).value = played.actions[-1]
+        await pilot.press("enter")
+        await settle(pilot)
         assert app.over
         assert "Game over" in status(app)
-        assert str(app.query_one("#board", Static).render()).strip()
+        assert app.query_one("#board").text().strip()  # the final board stays
+        assert "over" in options(app)[0]
+        await pilot.press("1", "enter")  # no action any more: a clear word, no crash
+        await pilot.pause()
+        assert "the game is over" in status(app)
         app.query_one("#filter", Input).value = f"save {path}"
         await pilot.press("enter")
         await pilot.pause()
-        assert path.exists() and "saved to" in status(app)
-        assert "over" in options(app)[0]
+        assert "saved to" in status(app)
+        assert json.loads(path.read_text())["actions"] == played.actions
+
+    drive(app, (80, 24), script)
+
+
+def test_hot_seat_passes_the_screen_between_the_players() -> None:
+    game = get_game("zombie-dawn")
+    setup = game.normalize_setup(dataclasses.replace(game.default_setup(), players=2))
+    app = PlayApp(Session(game, game.new(setup, 3), {}))
+
+    async def script(pilot: Any) -> None:
+        first = app.session.state.decision.seat
+        for _ in range(20):
+            if app.session.state.decision.seat != first:
+                break
+            await pilot.press("enter", "enter", "enter")
+            await settle(pilot)
+        assert app.session.state.decision.seat != first
+        curtain = app.screen.query_one(Static)
+        assert "Pass the screen to" in str(curtain.render())
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.screen.query("#filter")
 
     drive(app, (80, 24), script)
 

@@ -26,9 +26,10 @@ Nothing here knows any game.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
+from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.segment import Segment
@@ -240,6 +241,23 @@ def _join(line: Text, parts: list[tuple[str, str]]) -> None:
         line.append(" " + label)
 
 
+# ----- dice in the log ---------------------------------------------------------------------------
+def dice_in(data: Mapping[str, Any] | None) -> list[tuple[str, list[int], Any]]:
+    """The rolls an event records, as the games write them (``roll``, ``*_roll`` or ``dice``, with
+    ``success``/``hit``): (label, values, success or None). The browser reads the same keys."""
+    out: list[tuple[str, list[int], Any]] = []
+    for key, value in (data or {}).items():
+        if not (key in ("roll", "dice") or key.endswith("_roll")):
+            continue
+        values = [value] if isinstance(value, int) and not isinstance(value, bool) else value
+        if not (isinstance(values, list | tuple) and values and all(isinstance(v, int) and not isinstance(v, bool) for v in values)):
+            continue
+        prefix = "" if key in ("roll", "dice") else key[: -len("roll")]
+        ok = (data or {}).get(prefix + "success", (data or {}).get(prefix + "hit"))
+        out.append((prefix[:-1].replace("_", " "), list(values), ok))
+    return out
+
+
 # ----- squares on the board -----------------------------------------------------------------------
 def rendered_lines(renderable: RenderableType, width: int) -> list[list[Segment]]:
     """The renderable as lines of segments ``width`` columns wide (colours and meta kept)."""
@@ -302,6 +320,6 @@ def actions_at(game: Game, view: State, seat: int | None, legal: Sequence[Action
     return [i for i, a in enumerate(legal) if square in action_squares(game, view, seat, a, known)]
 
 
-__all__ = ["Choice", "Session", "action_squares", "actions_at", "board", "choice_path", "choice_tree", "example_action",
+__all__ = ["Choice", "Session", "action_squares", "actions_at", "board", "choice_path", "choice_tree", "dice_in", "example_action",
            "grouped_lines", "help_text", "rendered_lines", "renderer", "square_positions", "square_spans",
            "squares_named"]

@@ -21,13 +21,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.segment import Segment
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, ScrollableContainer, Vertical
-from textual.geometry import Region
+from textual.containers import Container, Vertical
+from textual.geometry import Region, Size
 from textual.screen import ModalScreen
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -38,6 +41,7 @@ from deadboard.cli.session import (
     actions_at,
     board,
     choice_tree,
+    dice_in,
     help_text,
     rendered_lines,
     square_spans,
@@ -52,21 +56,40 @@ LOG_STYLE = {"turn": "bold", "combat": "yellow", "death": "bold red", "shot": "m
              "roll": "dim", "event": "cyan"}
 
 
-class Board(Static):
-    """The drawn board; remembers where each square is for clicks."""
+class Board(ScrollView):
+    """The drawn board, line by line as the game's ``render`` draws it (Textual's line API: only the
+    lines in sight are drawn again when it scrolls); remembers where each square is, for clicks."""
+
+    DEFAULT_CSS = "Board { scrollbar-size: 1 1; }"
 
     def __init__(self, **kw: Any) -> None:
-        super().__init__("", **kw)
+        super().__init__(**kw)
+        self.strips: list[Strip] = []
         self.squares: dict[str, tuple[int, int, int]] = {}
         self.at: dict[int, list[tuple[int, int, str]]] = {}
 
-    def show(self, text: Text, spans: list[tuple[int, int, int, str]]) -> None:
+    def show(self, lines: list[list[Segment]], spans: list[tuple[int, int, int, str]]) -> None:
+        self.strips = [Strip(line) for line in lines]
         self.squares = {}
         self.at = {}
         for y, x, n, name in spans:
             self.squares.setdefault(name, (y, x, n))
             self.at.setdefault(y, []).append((x, x + n, name))
-        self.update(text)
+        width = max((s.cell_length for s in self.strips), default=0)
+        self.virtual_size = Size(width, len(self.strips))
+        self.refresh()
+
+    def text(self) -> str:
+        """The board as plain text (for tests and screen readers)."""
+        return "\n".join(s.text for s in self.strips)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        k = scroll_y + y
+        width = self.scrollable_content_region.width
+        if not 0 <= k < len(self.strips):
+            return Strip.blank(width, self.rich_style)
+        return self.strips[k].crop_extend(scroll_x, scroll_x + width, self.rich_style)
 
     def square_at(self, x: int, y: int) -> str | None:
         for x0, x1, name in self.at.get(y, ()):
@@ -78,7 +101,7 @@ class Board(Static):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        name = self.square_at(offset.x, offset.y)
+        name = self.square_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
         if name is not None:
             app = self.app
             assert isinstance(app, PlayApp)
@@ -117,15 +140,14 @@ class PlayApp(App[None]):
     Screen { layout: vertical; }
     #status { height: 2; background: $boost; padding: 0 1; }
     #main { height: 1fr; layout: vertical; }
-    #board-pane { height: 1fr; min-height: 6; scrollbar-size: 1 1; }
-    #board { width: auto; height: auto; }
+    #board { height: 1fr; min-height: 6; }
     #lower { height: 10; layout: horizontal; }
     #choose { width: 1fr; border-top: solid $accent; border-title-color: $accent; }
     #filter { height: 1; }
     #actions { height: 1fr; border: none; padding: 0; }
     #log { width: 1fr; border-top: solid $secondary; border-left: vkey $secondary; scrollbar-size: 1 1; }
     Screen.wide #main { layout: horizontal; }
-    Screen.wide #board-pane { height: 1fr; width: 1fr; }
+    Screen.wide #board { height: 1fr; width: 1fr; }
     Screen.wide #lower { width: 64; height: 1fr; layout: vertical; }
     Screen.wide #choose { height: 1fr; width: 100%; }
     Screen.wide #log { height: 1fr; width: 100%; border-left: none; }
@@ -167,8 +189,7 @@ class PlayApp(App[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)
         with Container(id="main"):
-            with ScrollableContainer(id="board-pane"):
-                yield Board(id="board")
+            yield Board(id="board")
             with Container(id="lower"):
                 with Vertical(id="choose"):
                     yield Input(placeholder="type a number, words of an action, or a command (F1: help)",
@@ -216,24 +237,47 @@ class PlayApp(App[None]):
         self.draw_actions()
         if d is not None and d.seat in s.bots:
             if not self.waiting:
-                self.waiting = True
+                self.waiting = True  # until a person decides (or, watching, until the next move)
                 self.set_timer(max(self.delay, 0.01), self.bot_step)
         elif d is not None:
             self.curtain(d.seat)
 
     def bot_step(self) -> None:
         """Bots play on: one move at a time when only bots play (to be watched), else until a
-        person's decision (a moment at most, then the screen is drawn again)."""
-        self.waiting = False
+        person's decision. A bot that reads a view (the heuristic, search) thinks in a thread, so
+        that the screen stays alive; the random bot moves at once."""
         s = self.session
         watching = not s.human_seats
         moves = 0
         while (d := s.state.decision) is not None and d.seat in s.bots:
+            bot = s.bots[d.seat]
+            legal = s.game.legal_actions(s.state)
+            if bot.needs_view and len(legal) > 1:
+                self.bot_think(d.seat, s.game.view(s.state, d.seat), legal, len(s.actions))
+                if moves:
+                    self.refresh_game()
+                return
             s.bot_move()
             moves += 1
             if watching or moves >= 200:
                 break
+        self.waiting = False
         self.refresh_game()
+
+    @work(thread=True, exclusive=True, group="bots")
+    def bot_think(self, seat: int, view: Any, legal: list[Action], at: int) -> None:
+        action = self.session.bots[seat].choose(self.session.game, view, legal)
+        self.call_from_thread(self.bot_done, action, at)
+
+    def bot_done(self, action: Action, at: int) -> None:
+        s = self.session
+        if len(s.actions) == at:  # nothing was undone meanwhile
+            s.apply(action, by_bot=True)
+        if not s.human_seats and s.state.decision is not None:  # watching: one move at a time
+            self.waiting = False
+            self.refresh_game()
+            return
+        self.bot_step()
 
     def curtain(self, seat: int) -> None:
         people = self.session.human_seats
@@ -273,19 +317,12 @@ class PlayApp(App[None]):
         return f"Game over: {o.reason}; score {o.score:g}{level}; winner: {winners}"
 
     def draw_board(self) -> None:
-        pane = self.query_one("#board-pane", ScrollableContainer)
-        width = max(pane.size.width - 1, 60) if pane.size.width else 78
+        b = self.query_one("#board", Board)
+        width = max(b.size.width - 1, 60) if b.size.width else 78
         s = self.session
         seat = self.seat if self.seat is not None and self.seat not in s.bots else None
         lines = rendered_lines(board(s.game, s.view_for(seat), seat), width)
-        text = Text(no_wrap=True, overflow="ignore")
-        for k, line in enumerate(lines):
-            if k:
-                text.append("\n")
-            for seg in line:
-                if not seg.control:
-                    text.append(seg.text, seg.style)
-        self.query_one("#board", Board).show(text, square_spans(lines))
+        b.show(lines, square_spans(lines))
         self.call_after_refresh(self.follow)
 
     def follow(self) -> None:
@@ -305,10 +342,9 @@ class PlayApp(App[None]):
         y1 = max(y for y, _, _ in spots)
         x0 = min(x for _, x, _ in spots)
         x1 = max(x + n for _, x, n in spots)
-        pane = self.query_one("#board-pane", ScrollableContainer)
-        h = min(y1 - y0 + 1, max(1, pane.size.height))
-        w = min(x1 - x0, max(1, pane.size.width))
-        pane.scroll_to_region(Region(x0, y0, w, h), animate=False, spacing=None, center=True, force=True)
+        h = min(y1 - y0 + 1, max(1, b.size.height))
+        w = min(x1 - x0, max(1, b.size.width))
+        b.scroll_to_region(Region(x0, y0, w, h), animate=False, center=True, force=True)
 
     def write_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -322,17 +358,12 @@ class PlayApp(App[None]):
 
     @staticmethod
     def event_text(ev: Event) -> Text:
-        from deadboard.web.drawing import dice_of
-
         t = Text(ev.text, style=LOG_STYLE.get(ev.kind, ""))
-        for d in dice_of(ev.data):
+        for label, values, ok in dice_in(ev.data):
             t.append("\n  ")
-            if d.get("label"):
-                t.append(f"{d['label']} ", style="dim")
-            t.append(" ".join(f"[{v}]" for v in d["values"]), style="bold")
-            if "need" in d:
-                t.append(f" vs {d['need']}+")
-            ok = d.get("success", d.get("hit"))
+            if label:
+                t.append(f"{label} ", style="dim")
+            t.append(" ".join(f"[{v}]" for v in values), style="bold")
             if ok is not None:
                 t.append(" success" if ok else " failure", style="green" if ok else "red")
         return t
