@@ -21,16 +21,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.segment import Segment
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
-from textual.geometry import Region, Size
-from textual.screen import ModalScreen
-from textual.scroll_view import ScrollView
-from textual.strip import Strip
+from textual.geometry import Region
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -47,6 +43,7 @@ from deadboard.cli.session import (
     square_spans,
     squares_named,
 )
+from deadboard.cli.tui_widgets import Board, TextScreen
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError
 from deadboard.core.log import Event
@@ -54,84 +51,6 @@ from deadboard.core.log import Event
 WIDE = 120  # columns from which the board and the side column stand side by side
 LOG_STYLE = {"turn": "bold", "combat": "yellow", "death": "bold red", "shot": "magenta", "end": "bold green",
              "roll": "dim", "event": "cyan"}
-
-
-class Board(ScrollView):
-    """The drawn board, line by line as the game's ``render`` draws it (Textual's line API: only the
-    lines in sight are drawn again when it scrolls); remembers where each square is, for clicks."""
-
-    DEFAULT_CSS = "Board { scrollbar-size: 1 1; }"
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.strips: list[Strip] = []
-        self.squares: dict[str, tuple[int, int, int]] = {}
-        self.at: dict[int, list[tuple[int, int, str]]] = {}
-
-    def show(self, lines: list[list[Segment]], spans: list[tuple[int, int, int, str]]) -> None:
-        self.strips = [Strip(line) for line in lines]
-        self.squares = {}
-        self.at = {}
-        for y, x, n, name in spans:
-            self.squares.setdefault(name, (y, x, n))
-            self.at.setdefault(y, []).append((x, x + n, name))
-        width = max((s.cell_length for s in self.strips), default=0)
-        self.virtual_size = Size(width, len(self.strips))
-        self.refresh()
-
-    def text(self) -> str:
-        """The board as plain text (for tests and screen readers)."""
-        return "\n".join(s.text for s in self.strips)
-
-    def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        k = scroll_y + y
-        width = self.scrollable_content_region.width
-        if not 0 <= k < len(self.strips):
-            return Strip.blank(width, self.rich_style)
-        # the pane's own colours under the board's (a square without a background of its own
-        # shows the pane's, not the terminal's)
-        return self.strips[k].crop_extend(scroll_x, scroll_x + width, self.rich_style).apply_style(self.rich_style)
-
-    def square_at(self, x: int, y: int) -> str | None:
-        for x0, x1, name in self.at.get(y, ()):
-            if x0 <= x < x1:
-                return name
-        return None
-
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        name = self.square_at(offset.x + self.scroll_offset.x, offset.y + self.scroll_offset.y)
-        if name is not None:
-            app = self.app
-            assert isinstance(app, PlayApp)
-            app.pick_square(name)
-
-
-class TextScreen(ModalScreen[None]):
-    """Help, or the pass-the-screen curtain of hot-seat play: a box of text; any key closes it."""
-
-    DEFAULT_CSS = """
-    TextScreen { align: center middle; }
-    TextScreen > Static { width: auto; max-width: 76; height: auto; max-height: 22; border: round $accent;
-                          padding: 0 1; background: $panel; }
-    """
-
-    def __init__(self, text: Text | str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        yield Static(self.text)
-
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        self.dismiss()
-
-    def on_click(self, event: events.Click) -> None:
-        self.dismiss()
 
 
 class PlayApp(App[None]):
@@ -508,6 +427,9 @@ class PlayApp(App[None]):
             return
         self.message = f"you: {action.text}"
         self.refresh_game()
+
+    def on_board_square_clicked(self, event: Board.SquareClicked) -> None:
+        self.pick_square(event.square)
 
     def pick_square(self, name: str) -> None:
         """A click on a square: the actions that name it (one is highlighted; Enter takes it)."""
