@@ -516,18 +516,15 @@ class PlayApp(App[None]):
             return
         self.hinting = True
         self.say("thinking …")
-        self.hint_worker(budget)
+        self.hint_worker(self.session.state.clone(), self.seat, list(self.legal), budget)
 
     @work(thread=True, exclusive=True)
-    def hint_worker(self, budget: str | None) -> None:
+    def hint_worker(self, state: Any, seat: int, legal: list[Action], budget: str | None) -> None:
+        """The search's recommendation, worked out on a copy of the game in a thread."""
         from deadboard.bots.mcts import hint
 
-        s = self.session
-        seat = self.seat
-        assert seat is not None
         try:
-            h = hint(s.game, s.state.clone(), seat, budget)
-            legal = list(self.legal)
+            h = hint(self.session.game, state, seat, budget)
             num = f" (#{legal.index(h.action) + 1})" if h.action in legal else ""
             text = f"hint: {h.action.text}{num} — estimated chance of winning {h.win_estimate:.0%}"
         except (DeadboardError, ValueError) as e:
