@@ -463,6 +463,7 @@ def test_the_replay_viewer_never_acts_on_the_live_game(server: LiveServer, page:
     assert page.locator("#undo").is_disabled() and page.locator("#hint").is_disabled()
     assert "Replay, decision 0 of 6" in page.inner_text("#prompt")
     assert "the game is set up" in page.inner_text("#buttons")
+    page.locator("#chosen", has_text="Chosen here: ").wait_for()  # the replayed decision's choice
     page.locator("#board svg").click(position={"x": 300, "y": 300})
     assert page.locator("#menu").is_hidden()
     page.click("#r-next")

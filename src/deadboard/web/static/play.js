@@ -388,6 +388,11 @@ async function replayShow(step) {
     document.body.dataset.replayStep = String(data.step);
     $("r-what").textContent = (data.decision ? `next: ${data.decision.name} — ${data.decision.prompt}. ` : "") + `last: ${data.action}`;
     drawReplayDecision(data);
+    if (data.step < data.steps) {
+      // what was chosen at this decision: the next step's last action
+      const next = await api(`/api/games/${encodeURIComponent(gid)}/replay?step=${data.step + 1}`);
+      if (S.replay && r.want === step) $("chosen").textContent = `Chosen here: ${next.action}`;
+    }
     $("caption").textContent = data.drawing.caption || "";
     drawBoard(data.drawing, false);
     $("panels").replaceChildren(...(data.drawing.svg ? data.drawing.panels : []).map(panelBox));
@@ -402,7 +407,8 @@ function drawReplayDecision(data) {
   prompt.classList.remove("error", "thinking");
   $("decision").classList.remove("yours");
   $("buttons").replaceChildren(
-    DB.el("div", { class: "replayed", text: `Last: ${data.action}` }),
+    DB.el("div", { class: "replayed", id: "chosen", text: data.step < data.steps ? "" : "The game so far ends here." }),
+    DB.el("div", { class: "dim", text: `Before it: ${data.action}` }),
     DB.el("div", { class: "dim", text: "The replay viewer only shows the game: close it to play on." }));
   $("allactions").replaceChildren();
   $("alldetails").classList.add("hidden");
