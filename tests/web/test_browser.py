@@ -7,6 +7,7 @@ Screenshots of every game's board are written to ``artifacts/web/``.
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from collections.abc import Iterator
@@ -21,15 +22,16 @@ from deadboard.core import get_game, list_games
 from deadboard.core.save import SaveFile, replay
 from tests.web.live import LiveServer
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's chromium (apt-get install chromium); another build with DEADBOARD_CHROMIUM=PATH
+CHROMIUM = Path(os.environ.get("DEADBOARD_CHROMIUM", "/usr/bin/chromium"))
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium "
-                                                       "(apt-get install chromium); the browser tests need it"),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no chromium at {CHROMIUM}: the browser tests need Debian's "
+                                                       "chromium (apt-get install chromium)"),
 ]
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (pip install playwright) drives the browser tests")
@@ -427,3 +429,155 @@ def test_a_long_bot_game_still_fits_the_screen(server: LiveServer, page: Any) ->
     side = page.locator("aside.side").bounding_box()
     for box in page.locator("aside.side > *").all():
         assert box.bounding_box()["width"] <= side["width"] + 1
+
+
+# ----- the replay viewer, icons, legends, what covers what -------------------------------------------
+GLYPHS = "⏮⏭◀▶⏯⏸✓✗✔✘★☆"  # symbols a page would need a font for: the pages draw them as SVG instead
+
+
+def play_some(page: Any, n: int) -> str:
+    rev = ready(page)
+    for _ in range(n):
+        if page.locator("#buttons button.act").count():
+            page.locator("#buttons button.act").last.click()
+        else:
+            click_target(page, "#board [data-target].live")
+        rev = changed(page, rev)
+    return rev
+
+
+def test_the_replay_viewer_never_acts_on_the_live_game(server: LiveServer, page: Any) -> None:
+    made = new_game(server, scenario="standard", seed=78)
+    page.goto(server.url + made["open"])
+    play_some(page, 6)
+    live_board = board_svg(page)
+    live_prompt = page.inner_text("#prompt")
+    page.click("#replay")
+    page.locator("#replaybar").wait_for(state="visible")
+    at_step(page, 6)
+    page.click("#r-first")
+    at_step(page, 0)
+    # nothing in the viewer acts: no action button, no menu from the board, no undo or hint
+    assert page.locator("#buttons button, #allactions button").count() == 0
+    assert page.locator("#alldetails").is_hidden()
+    assert page.locator("#undo").is_disabled() and page.locator("#hint").is_disabled()
+    assert "Replay, decision 0 of 6" in page.inner_text("#prompt")
+    assert "the game is set up" in page.inner_text("#buttons")
+    page.locator("#chosen", has_text="Chosen here: ").wait_for()  # the replayed decision's choice
+    page.locator("#board svg").click(position={"x": 300, "y": 300})
+    assert page.locator("#menu").is_hidden()
+    page.click("#r-next")
+    at_step(page, 1)
+    assert "Replay, decision 1 of 6" in page.inner_text("#prompt")
+    # the live game did not move
+    token = made["links"][0]["token"]
+    live = httpx2.get(f"{server.url}/api/games/{made['id']}", headers={"Authorization": f"Bearer {token}"}).json()
+    assert live["steps"] == 6
+    # leaving the viewer returns to the live game, where acting works again
+    page.click("#r-close")
+    page.locator("#replaybar").wait_for(state="hidden")
+    page.locator("#buttons button.act, #board [data-target].live").first.wait_for()
+    assert board_svg(page) == live_board
+    assert page.inner_text("#prompt") == live_prompt
+    assert page.evaluate("document.body.dataset.replayStep") is None
+    play_some(page, 1)
+    assert int(page.evaluate("document.body.dataset.steps")) == 7
+
+
+def test_replay_controls_are_svg_icons_not_font_glyphs(server: LiveServer, page: Any) -> None:
+    made = new_game(server, scenario="quick-game", seed=5)
+    page.goto(server.url + made["open"])
+    play_some(page, 2)
+    page.click("#replay")
+    page.locator("#replaybar").wait_for(state="visible")
+    for button in ("#r-first", "#r-prev", "#r-next", "#r-last", "#r-play"):
+        icon = page.locator(f"{button} svg.icon")
+        assert icon.count() == 1, button
+        box = icon.bounding_box()
+        assert box and box["width"] >= 10 and box["height"] >= 10, button
+        assert page.locator(f"{button} svg.icon path").get_attribute("d")
+    assert page.inner_text("#r-first").strip() == "" and page.get_attribute("#r-first", "aria-label") == "Start"
+    page.click("#r-play")
+    page.locator("#r-play svg.icon-pause").wait_for()
+    page.click("#r-play")
+    page.locator("#r-play svg.icon-play").wait_for()
+    text = page.inner_text("body")
+    assert not any(g in text for g in GLYPHS), [g for g in GLYPHS if g in text]
+
+
+@pytest.mark.parametrize("game_id", list_games())
+def test_every_games_board_has_a_legend_and_no_control_covers_the_board(server: LiveServer, page: Any, game_id: str) -> None:
+    made = new_game(server, game=game_id, seed=5, **({"players": 2} if game_id == "zombie-dawn" else {}))
+    page.goto(server.url + made["open"])
+    ready(page)
+    legend = page.locator("#panels .box", has=page.locator("h3", has_text="Legend"))
+    assert legend.count() == 1, f"{game_id} has no legend"
+    words = " ".join(legend.locator("svg.legend text").all_text_contents())
+    expected = {"the-night": ["door", "window", "hero", "BREAKER"],
+                "district-z": ["face up", "ZOMBIE", "starting LOCATION", "CITY'S EDGE"],
+                "zombie-dawn": ["highway exit", "tent", "location", "water", "road", "open zone slot"]}
+    for word in expected.get(game_id, []):
+        assert word in words, f"{game_id}'s legend lacks {word!r}: {words}"
+    board = page.locator("#board svg.board, #board .fallback-panels").bounding_box()
+    for control in page.locator("button:visible").all():
+        box = control.bounding_box()
+        if box is None:
+            continue
+        apart = (box["x"] + box["width"] <= board["x"] or box["x"] >= board["x"] + board["width"]
+                 or box["y"] + box["height"] <= board["y"] or box["y"] >= board["y"] + board["height"])
+        assert apart, f"{control.inner_text()!r} covers {game_id}'s board"
+    page.click("#zoom")  # zoomed, the button still sits above the board
+    zoom = page.locator("#zoom").bounding_box()
+    assert zoom["y"] + zoom["height"] <= page.locator("#board").bounding_box()["y"] + 0.5
+
+
+def _drawing_page(page: Any, svg: str) -> None:
+    """A drawing alone on a page, with the game page's style sheet."""
+    from deadboard.web import app as web_app
+
+    css = (Path(web_app.__file__).parent / "static" / "style.css").read_text()
+    page.goto("about:blank")
+    page.set_content(f'<html><head><style>{css}</style></head><body><div id="board">{svg}</div></body></html>')
+
+
+def test_a_zombie_on_the_heros_square_leaves_the_hero_star_in_sight(server: LiveServer, page: Any) -> None:
+    from deadboard.games.the_night import svg as night_svg
+    from tests.the_night.helpers import GAME as NIGHT
+    from tests.the_night.helpers import board
+
+    # a zombie on Harry's square (a human reanimating there), another beside him
+    state = board(humans={"Harry": "d6", "Ben": "h9"}, zombies={7: "d6", 8: "e6"}, heroes=("Harry",))
+    drawn = night_svg.draw(NIGHT, state, None, [])
+    _drawing_page(page, drawn["svg"])
+    star = page.locator("g.counter.hero polygon").first
+    box = star.bounding_box()
+    assert box is not None
+    for fx, fy in ((0.5, 0.5), (0.5, 0.2), (0.5, 0.65)):  # the middle, the upper point, below the middle
+        x, y = box["x"] + box["width"] * fx, box["y"] + box["height"] * fy
+        hit = page.evaluate(f"(() => {{ const e = document.elementFromPoint({x}, {y}); "
+                            f"const g = e && e.closest('g.counter'); return g ? g.getAttribute('class') : ''; }})()")
+        assert "hero" in hit, f"at ({fx}, {fy}) of the star: {hit}"
+    # the zombie is still there to see and to click
+    zombie = page.locator("g.counter.zombie", has=page.locator("title", has_text="Zombie 7")).bounding_box()
+    harry = page.locator("g.counter.hero").bounding_box()
+    assert zombie and harry and zombie["width"] < harry["width"]
+
+
+def test_counts_agree_in_number(server: LiveServer, page: Any) -> None:
+    from deadboard.games.zombie_dawn import svg as dawn_svg
+    from tests.zombie_dawn.helpers import GAME as DAWN
+    from tests.zombie_dawn.helpers import fresh
+
+    state = fresh(players=2)
+    state.groups[0].hand = state.groups[0].hand[:1]
+    state.groups[1].hand = state.groups[1].hand[:1]
+    drawn = dawn_svg.draw(DAWN, DAWN.view(state, 0), 0, DAWN.legal_actions(state))
+    _drawing_page(page, drawn["svg"])
+    text = " ".join(page.locator("svg text").all_text_contents())
+    assert "Your hand (1 card)" in text
+    assert not re.search(r"\b1 (cards|passes|zombies|items|missions)\b", text), text
+    # a response window's prompt: "(action 1: pass)", not "(1 passes)"
+    game = fresh(players=2, seed=3)
+    while (d := game.decision) is not None and d.kind != "respond":
+        DAWN.apply(game, DAWN.legal_actions(game)[0])
+    assert d is not None and "1 passes" not in d.prompt and "(action 1: pass)" in d.prompt

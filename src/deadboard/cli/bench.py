@@ -7,6 +7,7 @@ import time
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from deadboard.bots.base import bot_names
@@ -78,13 +79,24 @@ def bench_cmd(
     not a test)."""
     rows = []
     searches = []
+    plan: list[tuple[str, str]] = []  # (game, bot or "mcts") in the order measured
     for gid in game_ids or list_games():
         game = get_game(gid)
-        names = bots or [b for b in ("random", "heuristic") if b in bot_names(game)]
-        for b in names:
-            rows.append(bench_game(gid, b, seconds))
+        plan.extend((gid, b) for b in bots or [b for b in ("random", "heuristic") if b in bot_names(game)])
         if mcts:
-            searches.append(bench_mcts(gid, seconds))
+            plan.append((gid, "mcts"))
+    # progress on stderr (stdout stays the table or the JSON): each measure takes --seconds
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("benchmark", total=len(plan))
+        for gid, b in plan:
+            what = "MCTS search" if b == "mcts" else f"{b} bot"
+            progress.update(task, description=f"{gid}: {what} ({seconds:g} s)")
+            if b == "mcts":
+                searches.append(bench_mcts(gid, seconds))
+            else:
+                rows.append(bench_game(gid, b, seconds))
+            progress.advance(task)
     if as_json:
         typer.echo(json.dumps({"games": rows, "mcts": searches}, indent=1))
         return

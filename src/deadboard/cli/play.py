@@ -2,107 +2,40 @@
 
 from __future__ import annotations
 
-import importlib
 import os
+import sys
 import time
-from typing import Any
 
 import typer
 from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
-from deadboard.bots.base import Bot, make_bot
+from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
 from deadboard.cli.common import parse_bot_specs
+from deadboard.cli.session import GROUP_ABOVE, Session, board, choice_tree, grouped_lines, help_text
 from deadboard.cli.setup_args import build_setup
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError
-from deadboard.core.game import Game, State
+from deadboard.core.game import State
 from deadboard.core.registry import get_game
 from deadboard.core.rng import derive_seed
-from deadboard.core.save import SaveFile, make_save
-
-HELP = """Type the number of an action, or its text (e.g. "move Ben c5").
-Commands: save FILE · undo · board · log [N] · actions · hint [ITERATIONS|SECONDSs] · help · quit"""
-
-
-class Session:
-    """A game being played: the state, the actions so far, which seats are bots."""
-
-    def __init__(self, game: Game, state: State, bots: dict[int, Bot], actions: list[str] | None = None) -> None:
-        self.game = game
-        self.state = state
-        self.bots = bots
-        self.actions: list[str] = actions or []
-        self.by_bot: list[bool] = [False] * len(self.actions)
-
-    @property
-    def human_seats(self) -> list[int]:
-        return [s for s in range(self.game.seats(self.state.setup)) if s not in self.bots]
-
-    def apply(self, action: Action | str, by_bot: bool = False) -> None:
-        self.game.apply(self.state, action)
-        self.actions.append(action if isinstance(action, str) else action.text)
-        self.by_bot.append(by_bot)
-
-    def undo(self) -> None:
-        if len(self.human_seats) != 1:
-            raise IllegalActionError("undo is for solitaire games (one seat played by a person)")
-        if not any(not b for b in self.by_bot):
-            raise IllegalActionError("nothing to undo")
-        while self.by_bot and self.by_bot[-1]:
-            self.actions.pop()
-            self.by_bot.pop()
-        self.actions.pop()
-        self.by_bot.pop()
-        setup, seed = self.state.setup, self.state.seed
-        state = self.game.new(setup, seed)
-        for a in self.actions:
-            self.game.apply(state, a)
-        self.state = state
-
-    def save(self, path: str) -> None:
-        make_save(self.game, self.state, self.actions).write(path)
-
-
-def _renderer(game: Game) -> Any:
-    if game.render_module:
-        return importlib.import_module(game.render_module)
-    return None
+from deadboard.core.save import SaveFile
 
 
 def show(console: Console, session: Session, seat: int | None) -> None:
-    game, state = session.game, session.state
-    view = game.view(state, seat) if seat is not None and len(session.human_seats) > 1 else state
-    mod = _renderer(game)
-    if mod is not None:
-        console.print(mod.render(game, view, seat))
-    else:
-        console.print(game.snapshot(view))
+    console.print(board(session.game, session.view_for(seat), seat))
 
 
-def list_actions(console: Console, legal: list[Action]) -> None:
-    """Numbered legal actions; long runs that differ only in their last word (squares, targets) are
-    folded into one line with their range of numbers."""
-    groups: list[tuple[int, int, list[Action]]] = []
-    for i, a in enumerate(legal):
-        prefix = a[:-1] if len(a) > 1 else a
-        if groups and groups[-1][2][0][:-1] == prefix and len(a) > 1:
-            start, _, members = groups[-1]
-            members.append(a)
-            groups[-1] = (start, i, members)
-        else:
-            groups.append((i, i, [a]))
-    items: list[Text] = []
-    for start, end, members in groups:
-        if len(members) <= 6 or len(legal) <= 30:
-            items.extend(Text.assemble((f"{start + k + 1:>3} ", "bold cyan"), m.text) for k, m in enumerate(members))
-        else:
-            label = " ".join(map(str, members[0][:-1]))
-            words = [str(m[-1]) for m in members]
-            tails = " ".join(words) if len(words) <= 40 else " ".join(words[:16]) + f" … {len(words) - 20} more … " + " ".join(words[-4:])
-            items.append(Text.assemble((f"{start + 1}–{end + 1} ", "bold cyan"), f"{label} … ({tails})"))
+def list_actions(console: Console, session: Session, legal: list[Action], seat: int | None) -> None:
+    """Numbered legal actions; a long list is grouped into plain sentences, one group a line
+    (``move tough: 2 r.b29 · 3 r.c29 …``; the Zombie Dawn set-up's zone → where → turn)."""
+    if len(legal) > GROUP_ABOVE:
+        for line in grouped_lines(choice_tree(session.game, session.view_for(seat), legal)):
+            console.print(line)
+        return
+    items = [Text.assemble((f"{k + 1:>3} ", "bold cyan"), a.text) for k, a in enumerate(legal)]
     if any(len(t.plain) > 60 for t in items):
         for t in items:
             console.print(t)
@@ -129,18 +62,20 @@ def play_cmd(
     load: str | None = typer.Option(None, "--load", help="Continue a saved game."),
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="Seconds between bot moves when watching."),
     content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
+    plain: bool = typer.Option(False, "--plain", help="Line by line (the default when input or output is not a terminal)."),
 ) -> None:
-    """Play a game in the terminal: the board, the log of every roll, numbered legal actions."""
+    """Play a game in the terminal: the board, the log of every roll, the legal actions (full screen
+    in a terminal, line by line with --plain or in a pipe)."""
     console = Console(highlight=False)
+    loaded = ""
     if load:
-        save = SaveFile.read(load)
-        game = get_game(save.game)
         from deadboard.core.save import replay
 
-        rep = replay(save)
-        state = rep.state
+        save = SaveFile.read(load)
+        game = get_game(save.game)
+        state = replay(save).state
         actions = list(save.actions)
-        console.print(f"[dim]Loaded {load}: {len(actions)} actions replayed.[/]", soft_wrap=True)
+        loaded = f"Loaded {load}: {len(actions)} actions replayed."
     else:
         game = get_game(game_id)
         setup = build_setup(game, scenario, option, players, content)
@@ -152,20 +87,46 @@ def play_cmd(
     specs = parse_bot_specs(bot, seats, "")
     bots = {s: make_bot(name, game, s, derive_seed(state.seed, "bot", s)) for s, name in specs.items()}
     session = Session(game, state, bots, actions)
-    names = game.seat_names(state.setup)
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        from deadboard.cli.tui import PlayApp
+
+        PlayApp(session, specs, delay=delay, note=loaded).run()
+        return
+    if loaded:
+        console.print(f"[dim]{loaded}[/]", soft_wrap=True)
+    play_lines(console, session, specs, delay)
+
+
+def play_lines(console: Console, session: Session, specs: dict[int, str], delay: float) -> None:
+    """The line mode: the board and numbered actions printed, one typed line a decision."""
+    game = session.game
+    bots = session.bots
+    names = game.seat_names(session.state.setup)
+    seats = len(names)
     who = ", ".join(f"{names[s]}: {'bot ' + specs[s] if s in bots else 'you'}" for s in range(seats))
-    console.print(f"[bold]{game.name}[/] — scenario {state.setup.scenario}, seed {state.seed} — {who}")
-    console.print(f"[dim]{HELP}[/]")
+    console.print(f"[bold]{game.name}[/] — scenario {session.state.setup.scenario}, seed {session.state.seed} — {who}")
+    first = game.legal_actions(session.state) if session.state.decision is not None else []
+    console.print(f"[dim]{help_text(first)}[/]")
     seen = 0
     last_board_turn: object = None
     watching = not session.human_seats
-    while (d := session.state.decision) is not None:
-        legal = game.legal_actions(session.state)
+    over_shown = False
+    while True:
+        d = session.state.decision
+        if d is None:
+            if not over_shown:
+                seen = new_log(console, session.state, seen)
+                show(console, session, None)
+                game_over(console, session)
+                if watching:
+                    return
+                console.print("[dim]The game is over: save FILE keeps it; board, log, undo; quit (or end of input) leaves.[/]")
+                over_shown = True
+            if not command_loop(console, session, [], None):
+                return
+            continue
         if d.seat in bots:
-            b = bots[d.seat]
-            view = game.view(session.state, d.seat) if b.needs_view else None
-            action = legal[0] if len(legal) == 1 else b.choose(game, view, legal)
-            session.apply(action, by_bot=True)
+            session.bot_move()
             if watching:
                 seen = new_log(console, session.state, seen)
                 marker = getattr(session.state, "turn", None)
@@ -175,72 +136,88 @@ def play_cmd(
                 if delay:
                     time.sleep(delay)
             continue
+        over_shown = False
+        legal = game.legal_actions(session.state)
         seen = new_log(console, session.state, seen)
         show(console, session, d.seat)
-        console.print(f"[bold]{names[d.seat]}[/] — {d.prompt}")
-        list_actions(console, legal)
-        while True:
-            try:
-                line = input("> ").strip()
-            except EOFError:
-                console.print("[dim]end of input: leaving the game (use `save FILE` to keep it)[/]")
-                return
-            if not line:
-                continue
-            word, _, rest = line.partition(" ")
-            word = word.lower()
-            try:
-                if word in ("quit", "exit", "q"):
-                    console.print("[dim]bye[/]")
-                    return
-                if word in ("help", "?", "h"):
-                    console.print(HELP)
-                    continue
-                if word == "save":
-                    if not rest.strip():
-                        raise IllegalActionError("save needs a file name: save FILE")
-                    session.save(rest.strip())
-                    console.print(f"[green]saved to {rest.strip()}[/]")
-                    continue
-                if word == "board":
-                    show(console, session, d.seat)
-                    continue
-                if word == "actions":
-                    list_actions(console, legal)
-                    continue
-                if word == "hint":
-                    from deadboard.bots.mcts import hint
+        who = names[d.seat]
+        prompt = d.prompt[len(who) + 2:] if d.prompt.startswith(who + ": ") else d.prompt
+        console.print(Text.assemble((who, "bold"), f" — {prompt}"))
+        list_actions(console, session, legal, d.seat)
+        if not command_loop(console, session, legal, d.seat):
+            return
+        seen = min(seen, len(session.state.log))
 
-                    h = hint(game, session.state, d.seat, rest.strip() or None)
-                    num = f" (#{legal.index(h.action) + 1})" if h.action in legal else ""
-                    console.print(f"hint: [bold]{h.action.text}[/]{num} — estimated chance of winning {h.win_estimate:.0%}")
-                    continue
-                if word == "log":
-                    n = int(rest) if rest.strip().isdigit() else 30
-                    for ev in session.state.log[-n:]:
-                        console.print(ev.text, markup=False)
-                    continue
-                if word == "undo":
-                    session.undo()
-                    seen = len(session.state.log)
-                    console.print("[yellow]undone[/]")
-                    break
-                if line.isdigit():
-                    k = int(line)
-                    if not 1 <= k <= len(legal):
-                        raise IllegalActionError(f"choose a number from 1 to {len(legal)}")
-                    session.apply(legal[k - 1])
+
+def game_over(console: Console, session: Session) -> None:
+    outcome = session.game.outcome(session.state)
+    if outcome is None:
+        return
+    names = session.game.seat_names(session.state.setup)
+    level = f" — {outcome.level}" if outcome.level else ""
+    winners = ", ".join(names[w] for w in outcome.winners) or "nobody"
+    console.print(f"[bold]Game over:[/] {outcome.reason}; score {outcome.score:g}{level}; winner: {winners}")
+
+
+def command_loop(console: Console, session: Session, legal: list[Action], seat: int | None) -> bool:
+    """Read lines until one changes the game (an action, undo): True; False to leave."""
+    game = session.game
+    while True:
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            console.print("[dim]end of input: leaving the game (use `save FILE` to keep it)[/]")
+            return False
+        if not line:
+            continue
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        try:
+            if word in ("quit", "exit", "q"):
+                console.print("[dim]bye[/]")
+                return False
+            if word in ("help", "?", "h"):
+                console.print(help_text(legal))
+                continue
+            if word == "save":
+                session.save(rest.strip())
+                console.print(f"[green]saved to {rest.strip()}[/]")
+                continue
+            if word == "board":
+                show(console, session, seat)
+                continue
+            if word == "actions":
+                if legal:
+                    list_actions(console, session, legal, seat)
                 else:
-                    session.apply(line)
-                break
-            except DeadboardError as e:
-                console.print(f"[red]{e}[/]")
-            except ValueError as e:
-                console.print(f"[red]{e}[/]")
-    seen = new_log(console, session.state, seen)
-    show(console, session, None)
-    outcome = game.outcome(session.state)
-    if outcome is not None:
-        level = f" — {outcome.level}" if outcome.level else ""
-        winners = ", ".join(names[w] for w in outcome.winners) or "nobody"
-        console.print(f"[bold]Game over:[/] {outcome.reason}; score {outcome.score:g}{level}; winner: {winners}")
+                    console.print("[dim]no action: the game is over[/]")
+                continue
+            if word == "log":
+                n = int(rest) if rest.strip().isdigit() else 30
+                for ev in session.state.log[-n:]:
+                    console.print(ev.text, markup=False)
+                continue
+            if word == "undo":
+                session.undo()
+                console.print("[yellow]undone[/]")
+                return True
+            if not legal:
+                raise IllegalActionError("the game is over: save FILE, board, log, undo or quit")
+            if word == "hint":
+                from deadboard.bots.mcts import hint
+
+                assert seat is not None
+                h = hint(game, session.state, seat, rest.strip() or None)
+                num = f" (#{legal.index(h.action) + 1})" if h.action in legal else ""
+                console.print(f"hint: [bold]{h.action.text}[/]{num} — estimated chance of winning {h.win_estimate:.0%}")
+                continue
+            if line.isdigit():
+                k = int(line)
+                if not 1 <= k <= len(legal):
+                    raise IllegalActionError(f"choose a number from 1 to {len(legal)}")
+                session.apply(legal[k - 1])
+            else:
+                session.apply(line)
+            return True
+        except (DeadboardError, ValueError) as e:
+            console.print(f"[red]{e}[/]")

@@ -82,7 +82,8 @@ class SaveFile:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise SaveError(f"{source}: not valid JSON ({e.msg} at line {e.lineno})") from None
+            # some messages end in "at" ("Unterminated string starting at"): one "at" before the place
+            raise SaveError(f"{source}: not valid JSON ({e.msg.removesuffix(' at')} at line {e.lineno}, column {e.colno})") from None
         return cls.from_json(data, source)
 
     @classmethod

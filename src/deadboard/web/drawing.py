@@ -16,7 +16,9 @@ an optional ``svg_module`` class attribute). That module has one function::
                (a square, a counter, a door, a card). Clicking it shows these actions; every text
                must be one of ``legal``. Actions in no target are shown as buttons.
   ``panels``   ``[{"title": str, "lines": [str | {"text": str, "cls": str}], "svg": str?}]``:
-               boxes of text beside the board (status, hands, tableau, legend).
+               boxes of text beside the board (status, hands, tableau); one titled "Legend"
+               shows what the board's marks mean, drawn as the board draws them (every game has
+               one: the browser tests check it).
   ``labels``   ``{action text: sentence}`` (optional): how to show an action ("Ben moves to c5").
   ``caption``  one line over the board (optional): turn, phase, whose move.
 

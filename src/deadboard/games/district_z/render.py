@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.games.district_z.combat import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
 from deadboard.games.district_z.state import NO_CARD, OBJ, STATUS_NAMES, ZOMBIE, DistrictState
@@ -60,7 +62,22 @@ def _cell(st: DistrictState, pos: int, seat: int | None) -> Text:
         extra.append((f"*{len(st.dropped[pos])}", "yellow"))
     for txt, style in extra:
         t.append(" " + txt, style=style)
+    t.stylize(Style(meta={"square": label}))  # the card's characters carry its name (clicks, following)
     return t
+
+
+def square_of(game: Game, state: State, seat: int | None, action: Action) -> str | None:
+    """The CITY card an action belongs to: a move's destination, a starting corner."""
+    assert isinstance(state, DistrictState)
+    lay = state.lay
+    if action.kind == "move" and action.args and seat is not None and 0 <= seat < len(state.players):
+        p = state.players[seat]
+        for d, q in lay.nbr[p.pos] if p.pos >= 0 else ():
+            if d == action.args[0]:
+                return str(lay.names[q])
+    if action.kind == "corner" and action.args:
+        return str(action.args[0])
+    return None
 
 
 def city_table(st: DistrictState, seat: int | None) -> Table:
@@ -117,6 +134,20 @@ def render(game: Game, state: State, seat: int | None) -> Group:
                           f"{st.name(other)}'s {_names(st, step[4])}", style="bold yellow"))
     parts.append(players_table(st))
     return Group(*parts)
+
+
+def legend(game: Game, state: State) -> Text:
+    """What the CITY's marks mean."""
+    t = Text("Legend  ", style="bold")
+    for glyph, style, what in (
+        ("a2", "dim", "the card's place"), ("Motel", "bold white", "face up"), ("Motel", "dim", "face down, seen"),
+        ("?", "dim", "never seen"), ("S", "bold green", "your starting LOCATION"), ("E", "bold green", "your CITY'S EDGE"),
+        ("HOPE", COLOURS[0], "a survivor (zHOPE: a ZOMBIE SURVIVOR)"), ("Z3", "bold red", "3 ZOMBIE counters"),
+        ("*2", "yellow", "2 items dropped"),
+    ):
+        t.append(glyph, style=style)
+        t.append(f" {what}  ")
+    return t
 
 
 def _names(st: DistrictState, items: tuple[int, ...]) -> str:

@@ -88,7 +88,7 @@ def _card(st: DistrictState, pos: int, seat: int | None) -> str:
             title += f"{loc.name} — {loc.text}"
             if up and loc.table:
                 for k, entry in enumerate(loc.table):
-                    out.append(f'<text x="{x + 8}" y="{y + 68 + k * 11.5}" font-size="9" fill="{ink}">{k + 1} {_t(_event_face(entry))}</text>')
+                    out.append(f'<text x="{x + 8}" y="{y + 60 + k * 10.5}" font-size="9" fill="{ink}">{k + 1} {_t(_event_face(entry))}</text>')
                 title += " | EVENT TABLE: " + "; ".join(f"{k + 1}: {_event_short(e)}" for k, e in enumerate(loc.table))
             elif up and loc.unique:
                 out.append(f'<text x="{x + 8}" y="{y + 72}" font-size="9" fill="{ink}">UNIQUE EVENT</text>')
@@ -133,7 +133,7 @@ def _card(st: DistrictState, pos: int, seat: int | None) -> str:
     # playing pieces
     here = [p for p in st.players if p.pos == pos and st.on_board(p)]
     for k, p in enumerate(here):
-        px, py = x + CW - 26 - (k % 2) * 40, y + CH - 26 - (k // 2) * 40
+        px, py = x + CW - 26 - (k % 2) * 40, y + CH - 22 - (k // 2) * 38
         nm = st.name(p.seat)
         colour = SEAT_COLOURS[p.seat % 4]
         zombie = p.status == ZOMBIE
@@ -141,7 +141,7 @@ def _card(st: DistrictState, pos: int, seat: int | None) -> str:
         ring = "#ff3b3b" if zombie else "#111"
         fit = ' textLength="32" lengthAdjust="spacingAndGlyphs"' if len(nm) > 5 else ""
         out.append(f'<g class="piece{" zombie-survivor" if zombie else ""}"><title>Player {p.seat + 1}: {_t(nm)}{" — ZOMBIE SURVIVOR" if zombie else ""}{you}</title>'
-                   f'<circle cx="{px}" cy="{py}" r="19" fill="{"#5a1010" if zombie else colour}" stroke="{ring}" stroke-width="3"/>'
+                   f'<circle cx="{px}" cy="{py}" r="18" fill="{"#5a1010" if zombie else colour}" stroke="{ring}" stroke-width="3"/>'
                    f'<text x="{px}" y="{py + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#fff"'
                    f'{fit}>{_t(nm)}</text></g>')
     out.append("</g>")
@@ -235,7 +235,47 @@ def _panels(st: DistrictState, seat: int | None) -> list[Panel]:
         if seat is not None and p.seat == seat and len(st.players) > 1:
             name += " (you)"
         panels.append({"title": name, "lines": lines})
+    panels.append({"title": "Legend", "lines": [], "svg": legend_svg()})
     return panels
+
+
+def legend_svg() -> str:
+    """What the CITY's cards and marks mean, drawn small as the board draws them."""
+    w, h = 22, 29  # a card, small
+    back = (f'<rect width="{w}" height="{h}" rx="3" fill="#26303b" stroke="#0e1318"/>'
+            f'<rect x="3" y="3" width="{w - 6}" height="{h - 6}" rx="2" fill="none" stroke="#3e5062"/>')
+    rows = [
+        (f'<rect width="{w}" height="{h}" rx="3" fill="#efe6d2" stroke="#1d1a14"/>'
+         f'<path d="M4 12h14M4 16h14M4 20h10" stroke="#2b2418" stroke-width="1.2"/>', "face up: its EVENT TABLE"),
+        (f'<rect width="{w}" height="{h}" rx="3" fill="#5b5548" stroke="#1d1a14"/>'
+         f'<path d="M4 8h14" stroke="#d8d0bc" stroke-width="1.5"/>', "face down, seen: its name"),
+        (back, "face down, never seen"),
+        (f'<rect width="{w}" height="{h}" rx="3" fill="#f3d46b" stroke="#7a5b00"/>', "LOCATION OBJECTIVE"),
+        (f'<circle cx="{w / 2}" cy="{h / 2}" r="11" fill="#a31d1d" stroke="#2a0505"/>'
+         f'<text x="{w / 2}" y="{h / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#fff">Z2</text>',
+         "2 ZOMBIE counters"),
+        (f'<rect x="2" y="{h / 2 - 10}" width="20" height="18" rx="3" fill="#f2c94c" stroke="#6b4e00"/>'
+         f'<text x="12" y="{h / 2 + 3}" font-size="10" font-weight="800" text-anchor="middle" fill="#3d2c00">1</text>',
+         "items dropped there"),
+        (f'<rect x="2" y="{h / 2 - 8}" width="17" height="16" rx="3" fill="{SEAT_COLOURS[0]}" stroke="#111"/>'
+         f'<text x="10.5" y="{h / 2 + 4}" font-size="11" font-weight="800" text-anchor="middle" fill="#111">S</text>',
+         "S: a starting LOCATION"),
+        (f'<rect x="2" y="{h / 2 - 8}" width="17" height="16" rx="3" fill="{SEAT_COLOURS[0]}" stroke="#111"/>'
+         f'<text x="10.5" y="{h / 2 + 4}" font-size="11" font-weight="800" text-anchor="middle" fill="#111">E</text>',
+         "E: a CITY'S EDGE"),
+        (f'<circle cx="{w / 2}" cy="{h / 2}" r="11" fill="{SEAT_COLOURS[0]}" stroke="#111" stroke-width="2"/>',
+         "a survivor (seat colour)"),
+        (f'<circle cx="{w / 2}" cy="{h / 2}" r="11" fill="#5a1010" stroke="#ff3b3b" stroke-width="2"/>', "a ZOMBIE SURVIVOR"),
+    ]
+    line = h + 6
+    height = (len(rows) + 1) // 2 * line + 4
+    out = [f'<svg viewBox="0 0 340 {height}" class="legend" xmlns="http://www.w3.org/2000/svg">']
+    for i, (mark, text) in enumerate(rows):
+        x, y = 4 + (i % 2) * 170, 4 + (i // 2) * line
+        out.append(f'<g transform="translate({x} {y})">{mark}</g>'
+                   f'<text x="{x + w + 6}" y="{y + h / 2 + 4}" font-size="10" fill="currentColor">{_t(text)}</text>')
+    out.append("</svg>")
+    return "".join(out)
 
 
 _DICE_KEYS = ("survivor", "survivors", "attacker", "defender", "dodge", "zombies", "zombie")

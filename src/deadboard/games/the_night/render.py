@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -161,9 +162,16 @@ def board_text(state: NightState, cell: int = 3) -> Text:
                 break
             sq = y * w + x
             bg = AREA_BG.get(c.area_of[sq], ZONE_BG[c.zone_of[sq]])
+            start = len(t)
             t.append(*_square(state, sq, bg, humans_at, dead_at, items_at, zocc, active_sq, zact_sq, cell))
+            t.stylize(square_meta(grid.names[sq]), start, len(t))
         t.append("\n")
     return t
+
+
+def square_meta(name: str) -> Style:
+    """A square's characters carry its name, for the front ends (clicks, following the action)."""
+    return Style(meta={"square": name})
 
 
 def _square(state: NightState, sq: int, bg: str, humans_at: dict[int, Any], dead_at: dict[int, Any],

@@ -296,6 +296,8 @@ def _star(cx: float, cy: float, r: float) -> str:
     return " ".join(pts)
 
 
+SHARED_SCALE = 0.6  # a zombie counter on a human's square
+
 _zombie_cache: dict[tuple[str, int, int, bool, str, int], str] = {}
 
 
@@ -380,21 +382,29 @@ def _counters(state: NightState, seat: int | None) -> str:
         out.append("</g>")
     drawn: set[int] = set()
     stacked = set(state.stacked)
+    # a zombie on a human's square is drawn small in the square's lower right corner: the human's
+    # name and hero star (upper right) stay in sight
+    with_human = {hu.sq for hu in state.humans if hu.status in (LIVE, DEAD) and hu.sq >= 0}
     for z, sq in sorted(state.zsq.items()):
-        x, y = _xy(c, sq)
+        x0, y0 = _xy(c, sq)
         off = 5 if (sq in drawn and z in stacked) else 0
         drawn.add(sq)
-        x, y = x + off, y + off
+        x, y = x0 + off, y0 + off
         acting = z == state.zact
         key = (zombie_name(state, z), cfg.zstr[z], cfg.zap[z], cfg.zbrk.get(z, False), grid.names[sq], off)
+        cached = None if acting else _zombie_cache.get(key)
         if acting:
-            out.append(_zombie_counter(*key, x, y, state.zap_left))
-            continue
-        got = _zombie_cache.get(key)
-        if got is None:
+            got = _zombie_counter(*key, x, y, state.zap_left)
+        elif cached is not None:
+            got = cached
+        else:
             if len(_zombie_cache) > 20_000:
                 _zombie_cache.clear()
             got = _zombie_cache[key] = _zombie_counter(*key, x, y, None)
+        if sq in with_human:
+            shift = S * (1 - SHARED_SCALE)
+            got = (f'<g class="shared" transform="translate({x0 + shift:g} {y0 + shift:g}) scale({SHARED_SCALE}) '
+                   f'translate({-x0} {-y0})">{got}</g>')
         out.append(got)
     out.append("</g>")
     return "".join(out)
@@ -540,7 +550,7 @@ def _panels(state: NightState, seat: int | None) -> list[Panel]:
         if hu.status == ABSENT:
             continue
         carried = [c.items[i].name for i, w in enumerate(state.item_where) if w == CARRIED + hu.idx]
-        star = "★ " if hu.idx in state.heroes else ""
+        hero = hu.idx in state.heroes
         if hu.status == LIVE:
             where = f"{grid.names[hu.sq]} ({c.area_of[hu.sq]})" if hu.sq >= 0 else "not placed yet"
             extra = [", ".join(carried)] if carried else []
@@ -548,11 +558,12 @@ def _panels(state: NightState, seat: int | None) -> list[Panel]:
                 extra.append("; ".join(hu.attrs))
             if hu.injured:
                 extra.append("injured")
-            text = f"{star}{hu.name} — {where}" + (f" — {' · '.join(extra)}" if extra else "")
-            people.append({"text": text, "cls": "hero" if star else "live"})
+            text = f"{hu.name}{' (the hero)' if hero else ''} — {where}" + (f" — {' · '.join(extra)}" if extra else "")
+            people.append({"text": text, "cls": "hero" if hero else "live"})
         else:
             what = {DEAD: "dead", ZOMBIE: "a zombie now", ESCAPED: "escaped"}.get(hu.status, "gone")
-            people.append({"text": f"{star}{hu.name} — {what}", "cls": "dead" if hu.status != ESCAPED else "live"})
+            people.append({"text": f"{hu.name}{' (the hero)' if hero else ''} — {what}",
+                           "cls": "dead" if hu.status != ESCAPED else "live"})
     panels.append({"title": "Humans", "lines": people})
 
     if cfg.hidden_hero and seat is not None and 0 <= seat < len(state.secret):

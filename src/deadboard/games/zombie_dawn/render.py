@@ -18,10 +18,13 @@ from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.console import Group as RichGroup
 from rich.panel import Panel
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from deadboard.core.action import Action
 from deadboard.core.game import Game, State
+from deadboard.games.zombie_dawn.board import open_slots, rotated_cells
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import score_parts, skill_cost, trophy_points
 from deadboard.games.zombie_dawn.state import SETUP, DawnState
@@ -60,6 +63,7 @@ def island_text(state: DawnState, seat: int, cell: int = 3) -> Text:
                 continue
             bg = TERRAIN_BG.get(b.terrain[sq], "")
             ch = b.cells[sq]
+            start = len(t)
             if sq in at:
                 who = COLOURS[at[sq]]
                 t.append(sym(who[0].upper()), style=GROUP_STYLE[who])
@@ -81,6 +85,7 @@ def island_text(state: DawnState, seat: int, cell: int = 3) -> Text:
                 t.append(sym("T"), style=f"bold {TOKEN_FG[tent]} on {bg}")
             else:
                 t.append(sym("."), style=f"#707070 on {bg}")
+            t.stylize(Style(meta={"square": b.names[sq]}), start, len(t))
         t.append("\n")
     return t
 
@@ -144,7 +149,7 @@ def group_panel(state: DawnState, seat: int, viewer: int | None) -> Panel:
         t.add_row("hand", ", ".join(c.action_recs[k].name for k in sorted(g.hand, key=lambda k: c.action_cards[k])) or "empty")
         t.add_row("missions", "; ".join(f"{c.missions[m].name} ({c.missions[m].vp} VP): {c.missions[m].text}" for m in g.missions) or "none")
     else:
-        t.add_row("hand", f"{len(g.hand)} cards")
+        t.add_row("hand", f"{len(g.hand)} card{'' if len(g.hand) == 1 else 's'}")
         t.add_row("missions", f"{len(g.missions)} hidden")
     title = Text(f" {name.upper()} ", style=GROUP_STYLE[name])
     if state.active == seat and state.phase != SETUP:
@@ -183,12 +188,123 @@ def status_text(state: DawnState) -> Text:
     return t
 
 
+SLOT_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def placing_seat(state: DawnState) -> int:
+    """The seat placing a map zone now, or -1."""
+    d = state.decision
+    return d.seat if d is not None and d.kind == "zone" else -1
+
+
+def layout_text(state: DawnState, seat: int, cell: int = 2) -> Text:
+    """One player's map while it is laid out: the zones placed so far, square by square, and, for
+    the player placing a zone, each open slot as a dotted block with its letter (``A``, ``B`` …, as
+    the choices name them)."""
+    c = state.c
+    layout = state.layout[seat]
+    slots = open_slots(layout) if seat == placing_seat(state) and layout else []
+    spots = [(zx, zy) for _, zx, zy, _ in layout] + slots
+    t = Text()
+    if not spots:
+        t.append("(no zone yet)", style="dim")
+        return t
+    minx = min(x for x, _ in spots)
+    miny = min(y for _, y in spots)
+    w = (max(x for x, _ in spots) - minx + 1) * 5
+    h = (max(y for _, y in spots) - miny + 1) * 5
+    grid: dict[tuple[int, int], tuple[str, str]] = {}
+    for z, zx, zy, rot in layout:
+        ox, oy = (zx - minx) * 5, (zy - miny) * 5
+        bg = TERRAIN_BG.get(c.zones[z].terrain, "")
+        for x, y, ch, loc in rotated_cells(c, z, rot):
+            if loc is not None:
+                grid[ox + x, oy + y] = (f"{loc.deck[0]}{loc.count}".ljust(cell)[:cell], f"bold {'green' if loc.deck[0] == 'g' else 'cyan'} on {bg}")
+            elif ch == "~":
+                grid[ox + x, oy + y] = ("~".center(cell), "bold #5fafff on #123050")
+            elif ch == "=":
+                grid[ox + x, oy + y] = ("=".center(cell), f"#b0a080 on {bg}")
+            elif ch == "H":
+                grid[ox + x, oy + y] = ("H".center(cell), f"bold #ff8c00 on {bg}")
+            elif ch == "T":
+                grid[ox + x, oy + y] = ("T".center(cell), f"bold {TOKEN_FG[COLOURS[seat]]} on {bg}")
+            else:
+                grid[ox + x, oy + y] = (".".center(cell), f"#707070 on {bg}")
+    slot_at: dict[tuple[int, int], str] = {}
+    for k, (sx, sy) in enumerate(slots):
+        ox, oy = (sx - minx) * 5, (sy - miny) * 5
+        letter = SLOT_LETTERS[k % len(SLOT_LETTERS)]
+        for y in range(5):
+            for x in range(5):
+                mark = letter if (x, y) == (2, 2) else "·"
+                grid[ox + x, oy + y] = (mark.center(cell), "bold black on #e0c020" if mark == letter else "#e0c020")
+                slot_at[ox + x, oy + y] = f"slot-{letter}"
+    for y in range(h):
+        if y:
+            t.append("\n")
+        for x in range(w):
+            glyph, style = grid.get((x, y), (" " * cell, ""))
+            slot = slot_at.get((x, y))
+            t.append(glyph, style=style if slot is None else Style.parse(style) + Style(meta={"square": slot}))
+    return t
+
+
+def setup_maps(state: DawnState) -> Columns:
+    placing = placing_seat(state)
+    panels = []
+    for s in range(state.cfg.players):
+        title = f"{COLOURS[s]}'s map" + (" — open slots A, B …" if s == placing else "")
+        panels.append(Panel(layout_text(state, s), title=title, border_style=TOKEN_FG[COLOURS[s]], expand=False))
+    return Columns(panels)
+
+
+def choice_path(game: Game, state: State, action: Action) -> tuple[str, ...] | None:
+    """A map zone to place is chosen zone → where → turn, in words: ``place crossroads 0 -1 90`` is
+    ("Place the Crossroads", "at slot B (0, -1)", "turned 90°")."""
+    assert isinstance(state, DawnState)
+    if action.kind != "place" or len(action) != 5:
+        return None
+    zone = state.c.zone_index.get(str(action[1]))
+    seat = placing_seat(state)
+    if zone is None or seat < 0:
+        return None
+    x, y, rot = int(action[2]), int(action[3]), int(action[4])
+    slots = open_slots(state.layout[seat])
+    letter = SLOT_LETTERS[slots.index((x, y)) % len(SLOT_LETTERS)] if (x, y) in slots else "?"
+    return (f"Place the {state.c.zones[zone].name}", f"at slot {letter} ({x}, {y})", f"turned {rot}°")
+
+
+def square_of(game: Game, state: State, seat: int | None, action: Action) -> str | None:
+    """The open slot a map zone is placed on (``slot-B``, as the set-up map marks it)."""
+    path = choice_path(game, state, action)
+    return f"slot-{path[1].split()[2]}" if path else None
+
+
+def legend(game: Game, state: State) -> Text:
+    """What the map's letters and colours mean."""
+    assert isinstance(state, DawnState)
+    t = Text("Legend  ", style="bold")
+    for glyph, style, what in (
+        (" . ", "#707070 on #4d4622", "open ground (field"), (" . ", "#707070 on #1f3b22", "forest"),
+        (" . ", "#707070 on #383838", "city)"), (" = ", "#b0a080", "road"), (" H ", "bold #ff8c00", "highway exit"),
+        (" ~ ", "bold #5fafff on #123050", "water"), (" T ", "bold", "a tent"),
+        ("g2", "bold green", "a location: green deck, 2 items a search"), ("b3", "bold cyan", "blue deck, 3 items"),
+        ("g2r", "bold green", "searched by red"), (" R ", GROUP_STYLE["red"], "a group (R Y P W)"),
+    ):
+        t.append(glyph, style=style)
+        t.append(f" {what}  ")
+    if state.board is None:
+        t.append(" A ", style="bold black on #e0c020")
+        t.append(" an open zone slot")
+    return t
+
+
 def render(game: Game, state: State, seat: int | None = None) -> RichGroup:
     assert isinstance(state, DawnState)
     parts: list[object] = [status_text(state)]
     if state.board is not None:
         parts.append(DawnMaps(state))
     else:
-        parts.append(Text("(the map is being laid out)", style="dim"))
+        parts.append(setup_maps(state))
     parts.append(Columns([group_panel(state, s, seat) for s in range(state.cfg.players)]))
     return RichGroup(*parts)  # type: ignore[arg-type]

@@ -152,7 +152,7 @@ def _decision_prompt(state: DawnState, seat: int, kind: str) -> str:
         return f"{title(seat)}: your turn (round {state.round})"
     if kind == "respond":
         w = state.pending[-1][1]
-        return f"{title(seat)}: respond to {COLOURS[w.actor]}'s {w.trigger}? (1 passes)"
+        return f"{title(seat)}: respond to {COLOURS[w.actor]}'s {w.trigger}? (action 1: pass)"
     if kind == "combat":
         cb = state.combat
         assert cb is not None

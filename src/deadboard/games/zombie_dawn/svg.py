@@ -202,7 +202,7 @@ def _cards(st: DawnState, seat: int | None, y0: int, width: int) -> tuple[str, i
         y += 24
     elif seat is not None and 0 <= seat < len(st.groups):
         g = st.groups[seat]
-        out.append(f'<text x="{x}" y="{y - 8}" font-size="13" font-weight="700" fill="#ddd">Your hand ({len(g.hand)} cards) and missions</text>')
+        out.append(f'<text x="{x}" y="{y - 8}" font-size="13" font-weight="700" fill="#ddd">Your hand ({len(g.hand)} card{"" if len(g.hand) == 1 else "s"}) and missions</text>')
         counts: dict[str, int] = {}
         for card in g.hand:
             rid = c.action_recs[card].id
@@ -396,7 +396,49 @@ def _panels(st: DawnState, seat: int | None) -> list[Panel]:
             lines.append("will not attack " + ", ".join(peace) + " this round")
         title = f"{colour.capitalize()} group" + (" (you)" if seat == g.seat else "") + (" — turn" if st.active == g.seat and st.phase != SETUP else "")
         panels.append({"title": title, "lines": lines or ["no character yet"]})
+    panels.append({"title": "Legend", "lines": [], "svg": legend_svg()})
     return panels
+
+
+def legend_svg() -> str:
+    """What the map's squares and marks mean, drawn as the map draws them."""
+    rows: list[tuple[str, str]] = []
+    for terrain, fill in TERRAIN.items():
+        rows.append((f'<rect width="{S}" height="{S}" fill="{fill}" stroke="#000" stroke-opacity="0.3"/>', terrain))
+    rows.append((f'<rect width="{S}" height="{S}" fill="#3b73b5" stroke="#000" stroke-opacity="0.3"/>', "water"))
+    road = (f'<rect width="{S}" height="{S}" fill="{TERRAIN["field"]}"/>'
+            f'<rect y="{S * 0.32:.1f}" width="{S}" height="{S * 0.36:.1f}" fill="#d9c8a0" opacity="0.8"/>'
+            f'<rect x="{S * 0.32:.1f}" width="{S * 0.36:.1f}" height="{S}" fill="#d9c8a0" opacity="0.8"/>')
+    rows.append((road, "road"))
+    rows.append((road + f'<circle cx="{S / 2}" cy="{S / 2}" r="{S * 0.36:.1f}" fill="#f08a00" stroke="#3a2000"/>'
+                 f'<text x="{S / 2}" y="{S / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#111">H</text>',
+                 "H: highway exit (all exits are adjacent)"))
+    rows.append((f'<polygon points="3,{S - 3} {S / 2},3 {S - 3},{S - 3}" fill="{SEAT_FILL["red"]}" stroke="#111" stroke-width="1.2"/>',
+                 "triangle: a group's tent"))
+    for deck, fill in (("green", "#2e8b3a"), ("blue", "#2f63b8")):
+        rows.append((f'<rect x="3" y="3" width="{S - 6}" height="{S - 6}" rx="2" fill="{fill}" stroke="#111"/>'
+                     f'<text x="{S / 2}" y="{S / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#fff">2</text>',
+                     f"location: a search finds 2 {deck} items"))
+    rows.append((f'<rect x="3" y="3" width="{S - 6}" height="{S - 6}" rx="2" fill="#2e8b3a" stroke="#111"/>'
+                 f'<circle cx="4" cy="{S - 3}" r="2.4" fill="{SEAT_FILL["yellow"]}" stroke="#000" stroke-width="0.6"/>',
+                 "dot: searched by that colour"))
+    rows.append((f'<circle cx="{S / 2}" cy="{S / 2}" r="{S * 0.42:.1f}" fill="{SEAT_FILL["yellow"]}" stroke="#000" stroke-width="2"/>'
+                 f'<text x="{S / 2}" y="{S / 2 + 4}" font-size="11" font-weight="800" text-anchor="middle" fill="#111">Y</text>',
+                 "a group (R Y P W)"))
+    rows.append((f'<rect x="1" y="1" width="{S - 2}" height="{S - 2}" rx="4" fill="#ffffff" fill-opacity="0.06" stroke="#ffe14d" '
+                 f'stroke-width="2" stroke-dasharray="4 3"/>', "set-up: an open zone slot"))
+    per_row = 2
+    line = S + 8
+    height = (len(rows) + per_row - 1) // per_row * line + 6
+    out = [f'<svg viewBox="0 0 340 {height}" class="legend" xmlns="http://www.w3.org/2000/svg">']
+    for i, (mark, text) in enumerate(rows):
+        x, y = 4 + (i % per_row) * 170, 4 + (i // per_row) * line
+        out.append(f'<g transform="translate({x} {y})">{mark}</g>')
+        for k, part in enumerate(_wrap(text, 22)[:2]):
+            out.append(f'<text x="{x + S + 6}" y="{y + 10 + k * 11 + (5 if len(_wrap(text, 22)) == 1 else 0)}" '
+                       f'font-size="10" fill="currentColor">{_t(part)}</text>')
+    out.append("</svg>")
+    return "".join(out)
 
 
 # ==================================================================================================

@@ -45,6 +45,31 @@ const DB = {
     return e;
   },
 
+  // A small inline SVG icon (the page ships no icon font, and fonts differ in which symbols they
+  // have): first, prev, next, last, play, pause; drawn in the text colour.
+  icon(name) {
+    const ns = "http://www.w3.org/2000/svg";
+    const paths = {
+      first: "M3 2h2v12H3zM14 2v12L6 8z",
+      prev: "M12 2v12L4 8z",
+      next: "M4 2v12l8-6z",
+      last: "M11 2h2v12h-2zM2 2v12l8-6z",
+      play: "M4 2v12l10-6z",
+      pause: "M3 2h4v12H3zM9 2h4v12H9z",
+      check: "M2 8.5l1.6-1.6L6.5 9.8 12.4 3.9 14 5.5l-7.5 7.5z",
+      cross: "M3.6 2 8 6.4 12.4 2 14 3.6 9.6 8l4.4 4.4-1.6 1.6L8 9.6 3.6 14 2 12.4 6.4 8 2 3.6z",
+    };
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", "0 0 16 16");
+    svg.setAttribute("class", "icon icon-" + name);
+    svg.setAttribute("aria-hidden", "true");
+    const path = document.createElementNS(ns, "path");
+    path.setAttribute("d", paths[name]);
+    path.setAttribute("fill", "currentColor");
+    svg.append(path);
+    return svg;
+  },
+
   // A die face (1-6 with pips; any other number in a box), as an SVG element.
   die(value, small = false) {
     const ns = "http://www.w3.org/2000/svg";

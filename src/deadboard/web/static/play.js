@@ -67,7 +67,7 @@ function showFatal(msg) {
 
 // ----- acting ----------------------------------------------------------------------------------
 async function send(text) {
-  if (S.sending || !S.page) return;
+  if (S.sending || !S.page || S.replay) return;  // the replay viewer never acts on the live game
   closeMenu();
   S.sending = true;
   document.body.classList.add("sending");
@@ -108,6 +108,11 @@ function openMenu(target, x, y) {
   menu.style.left = Math.max(8, Math.min(x + 8, window.innerWidth - w - 8)) + "px";
   menu.style.top = Math.max(8, Math.min(y + 8, window.innerHeight - h - 8)) + "px";
 }
+
+for (const [id, name] of [["r-first", "first"], ["r-prev", "prev"], ["r-next", "next"], ["r-last", "last"]]) {
+  $(id).replaceChildren(DB.icon(name));
+}
+setPlayButton(false);
 
 $("board").addEventListener("click", (e) => {
   if (S.replay || !S.page) return;
@@ -166,8 +171,8 @@ function rollBox(ev, d, fresh) {
   if (d.need !== undefined) cmp.push("vs " + d.need + "+");
   if (d.against !== undefined) cmp.push("vs " + d.against);
   if (d.result !== undefined && typeof d.result === "string") cmp.push(d.result);
-  if (ok) cmp.push("✓"); else if (bad) cmp.push("✗");
   if (cmp.length) box.append(DB.el("span", { text: cmp.join(" ") }));
+  if (ok || bad) box.append(DB.icon(ok ? "check" : "cross"), DB.el("span", { class: "sr", text: ok ? "success" : "failure" }));
   return box;
 }
 
@@ -267,14 +272,12 @@ function render(p) {
   S.epoch = p.log_epoch;
   const previous = S.page;
   S.page = p;
+  if (S.replay) return;  // the viewer stays on its step: the live game is drawn afresh when it closes
   document.title = `${p.name} — deadboard`;
   $("title").textContent = p.name + (p.seats.length > 1 ? ` · ${p.label}` : "");
   $("caption").textContent = p.drawing.caption || "";
-  if (!S.replay) {
-    drawBoard(p.drawing, true);
-    const panels = p.drawing.svg ? p.drawing.panels : [];
-    $("panels").replaceChildren(...panels.map(panelBox));
-  }
+  drawBoard(p.drawing, true);
+  $("panels").replaceChildren(...(p.drawing.svg ? p.drawing.panels : []).map(panelBox));
   drawDecision(p);
   drawLog(reset ? S.log : p.log, reset, fresh);
   drawDice(fresh ? p.log : S.log.slice(-12), fresh);
@@ -384,6 +387,12 @@ async function replayShow(step) {
     $("r-step").textContent = `decision ${data.step} of ${data.steps}`;
     document.body.dataset.replayStep = String(data.step);
     $("r-what").textContent = (data.decision ? `next: ${data.decision.name} — ${data.decision.prompt}. ` : "") + `last: ${data.action}`;
+    drawReplayDecision(data);
+    if (data.step < data.steps) {
+      // what was chosen at this decision: the next step's last action
+      const next = await api(`/api/games/${encodeURIComponent(gid)}/replay?step=${data.step + 1}`);
+      if (S.replay && r.want === step) $("chosen").textContent = `Chosen here: ${next.action}`;
+    }
     $("caption").textContent = data.drawing.caption || "";
     drawBoard(data.drawing, false);
     $("panels").replaceChildren(...(data.drawing.svg ? data.drawing.panels : []).map(panelBox));
@@ -392,14 +401,44 @@ async function replayShow(step) {
   } catch (e) { toast(e.message); }
 }
 
-function replayStop() { if (S.replay && S.replay.timer) { clearInterval(S.replay.timer); S.replay.timer = null; $("r-play").textContent = "Play"; } }
+// The side panel in the viewer: the replayed decision, and nothing to click
+function drawReplayDecision(data) {
+  const prompt = $("prompt");
+  prompt.classList.remove("error", "thinking");
+  $("decision").classList.remove("yours");
+  $("buttons").replaceChildren(
+    DB.el("div", { class: "replayed", id: "chosen", text: data.step < data.steps ? "" : "The game so far ends here." }),
+    DB.el("div", { class: "dim", text: `Before it: ${data.action}` }),
+    DB.el("div", { class: "dim", text: "The replay viewer only shows the game: close it to play on." }));
+  $("allactions").replaceChildren();
+  $("alldetails").classList.add("hidden");
+  $("hintbox").classList.add("hidden");
+  const d = data.decision;
+  const at = `Replay, decision ${data.step} of ${data.steps}: `;
+  if (d) {
+    const what = d.prompt.startsWith(d.name + ": ") ? d.prompt.slice(d.name.length + 2) : d.prompt;
+    prompt.textContent = `${at}${d.name} — ${what}`;
+  } else {
+    prompt.textContent = `${at}the game is over.`;
+  }
+  $("banner").classList.add("hidden");
+}
+
+function setPlayButton(playing) {
+  $("r-play").replaceChildren(DB.icon(playing ? "pause" : "play"), playing ? " Pause" : " Play");
+  $("r-play").title = playing ? "Pause" : "Play";
+}
+
+function replayStop() { if (S.replay && S.replay.timer) { clearInterval(S.replay.timer); S.replay.timer = null; setPlayButton(false); } }
 
 $("replay").addEventListener("click", () => {
   if (!S.page) return;
   closeMenu();
   S.replay = { step: S.page.steps, steps: S.page.steps, timer: null, want: null };
+  S.pollId += 1;  // nothing live is drawn while the viewer is open; the close draws the game afresh
   $("replaybar").classList.remove("hidden");
   document.body.classList.add("replaying");
+  for (const id of ["undo", "hint", "replay"]) $(id).disabled = true;
   replayShow(S.page.steps);
 });
 $("r-first").addEventListener("click", () => { replayStop(); replayShow(0); });
@@ -411,7 +450,7 @@ $("r-play").addEventListener("click", () => {
   const r = S.replay;
   if (r.timer) { replayStop(); return; }
   if (r.step >= r.steps) r.step = -1;
-  $("r-play").textContent = "Pause";
+  setPlayButton(true);
   r.timer = setInterval(() => {
     if (!S.replay || S.replay.step >= S.replay.steps) { replayStop(); return; }
     replayShow(S.replay.step + 1);
@@ -422,6 +461,8 @@ $("r-close").addEventListener("click", () => {
   S.replay = null;
   $("replaybar").classList.add("hidden");
   document.body.classList.remove("replaying");
+  delete document.body.dataset.replayStep;
+  $("replay").disabled = false;
   S.log = [];
   S.epoch = null;
   refresh().catch((e) => toast(e.message));

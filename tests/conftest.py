@@ -1,0 +1,32 @@
+"""Test-wide hooks: the browser tests that could not run are named at the end of every run.
+
+The browser tests drive Debian's ``chromium`` through Playwright; without it they are skipped,
+and a newcomer should see which and why rather than a bare count of skips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+def _reason(report: Any) -> str:
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    return str(longrepr)
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    skipped = [r for r in terminalreporter.stats.get("skipped", [])
+               if "browser" in getattr(r, "keywords", {}) or "test_browser.py" in r.nodeid]
+    if not skipped:
+        return
+    by_reason: dict[str, list[str]] = {}
+    for r in skipped:
+        by_reason.setdefault(_reason(r), []).append(r.nodeid)
+    terminalreporter.write_sep("-", f"{len(skipped)} browser test{'s' if len(skipped) != 1 else ''} skipped")
+    for reason, names in by_reason.items():
+        terminalreporter.write_line(f"skipped: {reason}")
+        for name in sorted(names):
+            terminalreporter.write_line(f"  {name}")
