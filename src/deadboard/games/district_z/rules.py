@@ -23,7 +23,7 @@ With Additional Location Cards replaced by the player's choice, setup starts wit
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from deadboard.core.action import Action, act
@@ -440,7 +440,7 @@ def _step_counters(st: DistrictState, step: tuple[Any, ...]) -> None:
     n = st.counters[pos]
     if n:
         st.counters[pos] = 0
-        st.emit("combat", f"{n} zombie counters on {st.lay.names[pos]} must be defeated first", {"seat": seat})
+        st.emit("combat", f"{n} zombie counters on {st.lay.names[pos]} must be defeated first", {"seat": seat, "counters": n})
         _start_combat(st, seat, n, True)
 
 
@@ -673,7 +673,7 @@ def _remove_piece(st: DistrictState, seat: int, why: str) -> None:
         if left:
             st.counters[st.cb_pos] += left
             st.emit("combat", f"{left} zombie{'s' if left > 1 else ''} left from the encounter stay on "
-                    f"{st.lay.names[st.cb_pos]} as ZOMBIE counters", {"pos": st.lay.names[st.cb_pos], "zombies": left})
+                    f"{st.lay.names[st.cb_pos]} as ZOMBIE counters", {"pos": st.lay.names[st.cb_pos], "placed": left})
         st.cb_seat = -1
         st.cb_n = 0
         st.cb_used = ()
@@ -1415,7 +1415,7 @@ def _choose_survivor(st: DistrictState, seat: int, surv: int, why: str) -> None:
                 f"{st.lay.names[p.start]}", {"seat": seat, "survivor": s.id})
 
 
-STEPS = {
+STEPS: dict[str, Callable[[DistrictState, tuple[Any, ...]], None]] = {
     "arrive": _step_arrive,
     "found": _step_found,
     "zs-check": _step_zs_check,
