@@ -537,7 +537,8 @@ def _step_fx(st: DistrictState, step: tuple[Any, ...]) -> None:
         spec = e[1]
         item = _draw_item(st, spec) if isinstance(spec, str) else spec
         if item < 0:
-            st.emit("item", f"No {spec} ITEM card is left in the ITEM card pile: {st.name(seat)} finds nothing",
+            kind = "" if spec == "any" else f"{spec} "
+            st.emit("item", f"No {kind}ITEM card is left in the ITEM card pile: {st.name(seat)} finds nothing",
                      {"seat": seat})
             return
         it = c.items[item]
