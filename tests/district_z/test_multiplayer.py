@@ -437,3 +437,15 @@ def test_zombies_left_when_a_survivor_turns_mid_combat_stay_on_the_location_card
     advance(st)
     assert st.players[0].status == ZOMBIE
     assert st.counters[st.lay.index["c3"]] == 3
+
+
+def test_rosa_starts_with_the_pistol_card_only_while_it_is_in_the_item_card_pile() -> None:
+    """§ITEM cards: "To equip an ITEM, find its card in the ITEM card pile" — ROSA's Sharpshooter
+    gives her the Pistol's card, which another survivor may be carrying."""
+    from deadboard.games.district_z.rules import _choose_survivor
+
+    for copies, has in ((False, False), (True, True)):
+        st, _, _ = two(options={"item-copies": copies})
+        turn_of(st, 1, "d3", items=["pistol"])
+        _choose_survivor(st, 0, st.c.survivor_index["ROSA"], "respawn")
+        assert (item(st, "pistol") in st.players[0].items) is has
