@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from deadboard.core.rng import Rng
 from deadboard.games.district_z import GAME
 from deadboard.games.district_z.rules import _start_combat, advance
 from deadboard.games.district_z.state import LIVE, WAITING, ZOMBIE
@@ -253,3 +254,30 @@ def test_survivors_choose_their_weapons_against_a_zombie_survivor() -> None:
     assert any("(MARCUS crowbar, EZRA pistol) roll [[1, 1, 1, 1], [1, 1, 1]] = 7" in t for t in log)
     assert "Ammo check for the Pistol: 5. Still some ammo" in log
     assert st.players[1].wounds == 1 and st.players[2].wounds == 1
+
+
+def test_if_all_players_become_zombie_survivors_the_game_is_over_even_after_a_zombie_survivor_killed() -> None:
+    """§Infection and Zombie Survivors: "If all players become ZOMBIE SURVIVORS, the game is over."
+    A zombie survivor killed a survivor earlier; the player came back and turned, and then nobody
+    wins: it is not a zombie survivor victory naming the just-turned player."""
+    st = _two_zs()
+    turn_of(st, 1, "d3", wounds=3)  # MARCUS: health 4
+    turn_of(st, 0, "c3")
+    st.players[0].status = ZOMBIE
+    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    advance(st)
+    GAME.apply(st, "move east")
+    script(st, 6, 6, 1, 1, 1)  # the zombie survivor's 12 against MARCUS's 3: MARCUS dies
+    GAME.apply(st, "fight bare-handed")
+    assert st.players[1].status == WAITING and st.zs_kill
+    st.rng = Rng(5)
+    GAME.apply(st, "choose TOMAS")
+    turn_of(st, 1, "a1")
+    st.players[0].status, st.players[0].pos = ZOMBIE, st.lay.index["f5"]
+    assert st.zs_kill  # the flag of that kill is still set when TOMAS turns
+    st.players[1].infection = 9  # TOMAS: base health 5, turns at 10
+    _combat(st, 1, 1, 1, 1, 6)
+    assert st.players[1].status == ZOMBIE
+    o = GAME.outcome(st)
+    assert o is not None and o.reason == "turned" and o.winners == ()
+    assert texts(st)[-1] == "Every player has become a zombie survivor. The game is over."

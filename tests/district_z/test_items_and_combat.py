@@ -70,13 +70,13 @@ def test_loadouts_offer_the_strongest_first_and_keep_safe_weapons_against_risky_
 
 def test_more_than_four_hands_must_drop() -> None:
     st = new_game()
-    turn_of(st, 0, "c2", items=["fire-axe", "pistol", "crowbar"])
+    turn_of(st, 0, "c2", items=["fire-axe", "baseball-bat", "crowbar"])
     put(st, "d2", "police-station")
     script(st, 2)  # a pistol
     GAME.apply(st, "move east")
     GAME.apply(st, "equip pistol")
     assert st.decision is not None and st.decision.kind == "drop-excess"
-    assert [a.text for a in GAME.legal_actions(st)] == ["drop pistol", "drop crowbar", "drop fire-axe"]
+    assert [a.text for a in GAME.legal_actions(st)] == ["drop pistol", "drop baseball-bat", "drop crowbar", "drop fire-axe"]
     GAME.apply(st, "drop fire-axe")
     assert hands_used(C, st.players[0].items) == 3
     assert st.dropped[st.lay.index["d2"]] == (item(st, "fire-axe"),)
@@ -194,3 +194,88 @@ def test_best_modifier_is_one_item_or_two_dual_wieldable(names: list[str]) -> No
         singles = [i.mods[attr] for i in its]
         duals = sorted((i.mods[attr] for i in its if i.dual), reverse=True)
         assert m == max([0, *singles, sum(duals[:2])])
+
+
+def test_thick_skin_ignores_the_wound_of_a_failed_escape() -> None:
+    """EZRA's Thick Skin: "the first wound you would take in each combat with zombies is ignored";
+    §Combat: a failed ESCAPE means "you take one WOUND and COMBAT continues" — a wound of the combat."""
+    st = new_game(survivors=("EZRA",))
+    turn_of(st, 0, "c2")
+    st.pending[:] = []
+    _start_combat(st, 0, 2, True)
+    st.pending.append(("end-turn", 0))
+    advance(st)
+    script(st, 1, 1, 6, 6)  # EZRA's agility 2: 2 against the zombies' 12
+    GAME.apply(st, "escape")
+    assert st.players[0].wounds == 0
+    assert "Thick Skin: EZRA shrugs off the first wound of this combat" in texts(st)
+    script(st, 1, 1, 6, 6)  # the second failed escape wounds
+    GAME.apply(st, "escape")
+    assert st.players[0].wounds == 1
+
+
+def test_a_unique_item_carried_out_of_the_city_no_longer_blocks_its_event() -> None:
+    """§ITEM cards: "there can be only one of these UNIQUE ITEMS in the CITY at any time. If a UNIQUE
+    ITEM happens to be rolled for on the EVENT TABLE when that same UNIQUE ITEM is already in the
+    CITY, disregard this result and consider the EVENT skipped." An escaped survivor is no longer in
+    the CITY."""
+    from deadboard.games.district_z.rules import unique_in_city
+    from deadboard.games.district_z.state import ESCAPED
+
+    for copies in (False, True):
+        st = new_game(players=2, options={"play-on": True, "item-copies": copies})
+        katana = item(st, "katana")
+        turn_of(st, 0, "c2")
+        st.players[1].items = [katana]
+        st.players[1].status = ESCAPED
+        st.players[1].pos = -1
+        assert not unique_in_city(st, katana)
+        put(st, "d2", "museum")
+        script(st, 2)  # the Museum's 2: the katana
+        GAME.apply(st, "move east")
+        log = texts(st)
+        assert not any("UNIQUE and already in the city" in t for t in log)
+        if copies:
+            assert st.decision is not None and st.decision.kind == "equip" and st.pending[0][2] == katana
+        else:  # its one card left the city with the survivor: nothing is found, the event is complete
+            assert "The Katana's card is not in the ITEM card pile: DANA finds nothing" in log
+            assert st.v_done
+
+
+def test_items_are_cards_one_of_each_found_only_from_the_item_card_pile() -> None:
+    """§Components: "26 ITEM cards"; §ITEM cards: "To equip an ITEM, find its card in the ITEM card
+    pile". A second survivor cannot find the pistol another one carries; with the option item-copies
+    (items are kinds) it can."""
+    st = new_game(players=2)
+    assert C.n_items == 26
+    turn_of(st, 1, "a3", items=["pistol"])
+    turn_of(st, 0, "c2")
+    put(st, "d2", "police-station")
+    script(st, 2)  # the Police Station's 2: a pistol
+    GAME.apply(st, "move east")
+    assert "The Pistol's card is not in the ITEM card pile: DANA finds nothing" in texts(st)
+    assert item(st, "pistol") not in st.players[0].items
+    st = new_game(players=2, options={"item-copies": True})
+    turn_of(st, 1, "a3", items=["pistol"])
+    turn_of(st, 0, "c2")
+    put(st, "d2", "police-station")
+    script(st, 2)
+    GAME.apply(st, "move east")
+    GAME.apply(st, "equip pistol")
+    assert item(st, "pistol") in st.players[0].items and item(st, "pistol") in st.players[1].items
+
+
+def test_a_random_item_is_drawn_from_the_cards_left_in_the_pile() -> None:
+    """§Attribute Check Example: "you now get to equip one random NON-UNIQUE ITEM" — a random card of
+    the ITEM card pile: a card carried or dropped is not there to be drawn."""
+    from deadboard.games.district_z.rules import _draw_item
+
+    st = new_game()
+    pool = list(C.pools["non-unique"])
+    keep = pool[0]
+    turn_of(st, 0, "c2", items=[C.items[i].id for i in pool[1:5]])
+    st.dropped[st.lay.index["g1"]] = tuple(pool[5:])
+    for _ in range(5):
+        assert _draw_item(st, "non-unique") == keep
+    st.dropped[st.lay.index["g1"]] = (*st.dropped[st.lay.index["g1"]], keep)
+    assert _draw_item(st, "non-unique") == -1

@@ -9,7 +9,8 @@ from hypothesis import strategies as st_
 from deadboard.games.district_z import GAME
 from deadboard.games.district_z.combat import hands_used
 from deadboard.games.district_z.content import load_content
-from deadboard.games.district_z.state import ESCAPED, LIVE, OUT
+from deadboard.games.district_z.rules import _start_combat, advance
+from deadboard.games.district_z.state import ESCAPED, LIVE, OUT, WAITING, ZOMBIE
 from tests.district_z.helpers import item, new_game, put, script, texts, turn_of
 
 
@@ -112,15 +113,25 @@ def test_an_offer_can_be_taken_back_before_it_is_proposed_or_called_off() -> Non
     assert st.players[0].items == [item(st, "crowbar")] and st.players[1].items == [item(st, "pistol")]
 
 
-def test_a_trade_that_would_break_the_hand_limit_cannot_be_proposed() -> None:
+def test_a_trade_both_agree_to_is_allowed_whatever_it_does_to_hand_size_then_the_excess_is_dropped() -> None:
+    """§Meeting Another Survivor: "You may trade whatever ITEMS you like as long as both players agree
+    on the trade." §ITEM cards: "If you have more than four 1-HANDED ITEMS equipped, any additional
+    1-HANDED and 2-HANDED ITEMS must be dropped." The limit is applied after the trade, not as a
+    refusal of it."""
     st, _, _ = two()
     turn_of(st, 1, "c3", items=["machete"])
     turn_of(st, 0, "c3", items=["fire-axe", "crowbar", "pistol"])  # four hands' worth
     GAME.apply(st, "trade MARCUS")
     GAME.apply(st, "ask machete")
-    assert "propose" not in legal(st)
-    GAME.apply(st, "offer crowbar")
     assert "propose" in legal(st)
+    GAME.apply(st, "propose")
+    GAME.apply(st, "accept")
+    assert st.players[0].items.count(item(st, "machete")) == 1 and hands_used(st.c, st.players[0].items) == 5
+    assert st.decision is not None and st.decision.kind == "drop-excess" and st.decision.seat == 0
+    assert legal(st) == ["drop pistol", "drop crowbar", "drop machete", "drop fire-axe"]
+    GAME.apply(st, "drop pistol")
+    assert hands_used(st.c, st.players[0].items) == 4
+    assert st.dropped[st.lay.index["c3"]] == (item(st, "pistol"),)
 
 
 def test_a_trade_cannot_leave_a_survivor_with_two_objectives() -> None:
@@ -347,7 +358,7 @@ def _kit(draw, limit: int = 4) -> list[str]:  # type: ignore[no-untyped-def]
 
 @settings(max_examples=60, deadline=None)
 @given(st_.data())
-def test_a_trade_can_be_proposed_exactly_when_both_sides_keep_within_the_limits(data: st_.DataObject) -> None:
+def test_a_trade_can_be_proposed_exactly_when_neither_side_ends_with_two_objectives(data: st_.DataObject) -> None:
     st, _, _ = two()
     c = st.c
     turn_of(st, 1, "c3", items=_kit(data.draw))
@@ -370,9 +381,71 @@ def test_a_trade_can_be_proposed_exactly_when_both_sides_keep_within_the_limits(
     for t in asks:
         theirs.remove(t)
         mine.append(t)
-    ok = all(hands_used(c, side) <= 4 and sum(1 for i in side if c.items[i].objective) <= 1 for side in (mine, theirs))
+    ok = all(sum(1 for i in side if c.items[i].objective) <= 1 for side in (mine, theirs))
     assert ("propose" in legal(st)) == (ok and bool(gives or asks))
     if "propose" in legal(st):
         GAME.apply(st, "propose")
         GAME.apply(st, "accept")
         assert sorted(st.players[0].items) == sorted(mine) and sorted(st.players[1].items) == sorted(theirs)
+
+
+def test_zombies_left_from_an_encounter_when_a_survivor_dies_stay_on_the_location_card() -> None:
+    """§Counters: "If any ZOMBIES are left from an encounter, place these counters on the LOCATION
+    card. Any SURVIVOR that lands on this LOCATION must defeat these zombies before rolling on the
+    EVENT TABLE." §Dying: "If the dead SURVIVOR had a LOCATION OBJECTIVE or any ITEMS equipped, they
+    remain dropped at the LOCATION where the SURVIVOR died." """
+    st, _, _ = two()
+    turn_of(st, 1, "d3")
+    turn_of(st, 0, "c3", items=["crowbar"], wounds=4)  # DANA: health 5
+    obj = st.c.objectives[0]
+    st.players[0].items.append(obj)
+    st.pending[:] = []
+    _start_combat(st, 0, 3, False)
+    st.pending.append(("end-turn", 0))
+    script(st, 6, 1, 1, 1, 5, 5)  # DANA + crowbar: 6 1 1 against 1 5 5: one destroyed (6>5), one wound
+    advance(st)
+    c3 = st.lay.index["c3"]
+    assert st.players[0].status == WAITING
+    assert st.counters[c3] == 2
+    assert sorted(st.dropped[c3]) == sorted([item(st, "crowbar"), obj])
+    assert "2 zombies left from the encounter stay on c3 as ZOMBIE counters" in texts(st)
+    GAME.apply(st, "choose HOPE")
+    st.cur = st.order.index(1)
+    st.pending[:] = [("turn", 1), ("end-turn", 1)]
+    advance(st)
+    GAME.apply(st, "move west")
+    assert st.decision is not None and st.decision.kind == "fight" and st.cb_n == 2
+    script(st, 6, 6, 6, 1, 1)  # MARCUS's three dice destroy both
+    GAME.apply(st, "fight bare-handed")
+    assert st.counters[c3] == 0
+    assert legal(st) == ["take crowbar", f"take {st.c.items[obj].id}", "roll"]
+    GAME.apply(st, f"take {st.c.items[obj].id}")
+    assert obj in st.players[1].items
+
+
+def test_zombies_left_when_a_survivor_turns_mid_combat_stay_on_the_location_card() -> None:
+    """§Counters: "If any ZOMBIES are left from an encounter, place these counters on the LOCATION
+    card." A survivor who turns into a ZOMBIE SURVIVOR in the middle of a combat leaves them there."""
+    st, _, _ = two(options={"infection": True})
+    turn_of(st, 1, "d3")
+    turn_of(st, 0, "c3")
+    st.players[0].infection = 9  # DANA: base health 5
+    st.pending[:] = []
+    _start_combat(st, 0, 4, False)
+    st.pending.append(("end-turn", 0))
+    script(st, 6, 1, 1, 1, 1, 5)  # 6 1 against 1 1 1 5: one destroyed, 1=1 negates, two wounds
+    advance(st)
+    assert st.players[0].status == ZOMBIE
+    assert st.counters[st.lay.index["c3"]] == 3
+
+
+def test_rosa_starts_with_the_pistol_card_only_while_it_is_in_the_item_card_pile() -> None:
+    """§ITEM cards: "To equip an ITEM, find its card in the ITEM card pile" — ROSA's Sharpshooter
+    gives her the Pistol's card, which another survivor may be carrying."""
+    from deadboard.games.district_z.rules import _choose_survivor
+
+    for copies, has in ((False, False), (True, True)):
+        st, _, _ = two(options={"item-copies": copies})
+        turn_of(st, 1, "d3", items=["pistol"])
+        _choose_survivor(st, 0, st.c.survivor_index["ROSA"], "respawn")
+        assert (item(st, "pistol") in st.players[0].items) is has

@@ -521,7 +521,7 @@ class HeuristicBot:
         gives, asks = step[3], step[4]  # what the proposer gives, what it asks of this survivor
         mine = st.players[seat].items
         after = _after_trade(mine, asks, gives)
-        if any(c.items[i].objective for i in asks) or not _survives(st, seat, after):
+        if any(c.items[i].objective for i in asks) or not _survives(st, seat, after) or hands_used(c, after) > MAX_HANDS:
             return Action("decline")
         gain = kit_value(c, after) - kit_value(c, mine)
         return Action("accept") if gain > 0.05 else Action("decline")

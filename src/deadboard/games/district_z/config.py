@@ -28,6 +28,10 @@ OPTIONS = (
            "Zombie wounds also infect; at twice your base health in infection you turn into a ZOMBIE SURVIVOR."),
     Option("zombie-survivor-combat", "Zombie Survivor Combat",
            "Zombie survivors fight living survivors on their card (needs the infection rule, which it switches on)."),
+    Option("item-copies", "Items are kinds, not cards",
+           "Off (the rulebook's 26 ITEM cards): each item is one card, found only while its card is in the ITEM card "
+           "pile. On: a non-unique item can be found however many are already in play (a UNIQUE item still only "
+           "once in the CITY)."),
     Option("play-on", "Play on", "Multiplayer: after the first survivor escapes the others play on for the places."),
     Option("turn-limit", "Turn limit", "The horde overruns the CITY after this many rounds (a safeguard for bot play).",
            kind="int", default=200, lo=10, hi=100_000),
@@ -45,6 +49,7 @@ class Config:
     zs_combat: bool
     play_on: bool
     turn_limit: int
+    item_copies: bool
 
 
 def build_config(setup: Setup, content: DistrictContent) -> Config:
@@ -60,6 +65,7 @@ def build_config(setup: Setup, content: DistrictContent) -> Config:
         zs_combat=zs,
         play_on=bool(o.get("play-on", False)),
         turn_limit=int(o.get("turn-limit", 200)),
+        item_copies=bool(o.get("item-copies", False)),
     )
     if cfg.additional != "none" and not content.additional:
         raise SetupError("this content has no additional location cards")

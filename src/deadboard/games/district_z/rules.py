@@ -23,7 +23,7 @@ With Additional Location Cards replaced by the player's choice, setup starts wit
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from deadboard.core.action import Action, act
@@ -295,10 +295,12 @@ def _check_end(st: DistrictState, force: bool = False) -> None:
         _end(st, "escaped", (w,), f"Everyone still in the district is done. Player {w + 1} escaped first and wins.")
         return
     zs = tuple(p.seat for p in st.players if p.status == ZOMBIE)
-    if zs and st.zs_kill:
+    if zs and len(zs) == len(st.players):
+        _end(st, "turned", (), "Every player has become a zombie survivor. The game is over.")
+    elif zs and st.zs_kill:
         _end(st, "devoured", zs, "The zombie survivors have killed every living survivor. The zombie survivors win.")
     elif zs:
-        _end(st, "turned", (), "Every player has become a zombie survivor. The game is over.")
+        _end(st, "turned", (), "No living survivor is left; the zombie survivors roam the district. The game is over.")
     else:
         _end(st, "died", (), "No survivor is left alive in the district.")
 
@@ -438,7 +440,7 @@ def _step_counters(st: DistrictState, step: tuple[Any, ...]) -> None:
     n = st.counters[pos]
     if n:
         st.counters[pos] = 0
-        st.emit("combat", f"{n} zombie counters on {st.lay.names[pos]} must be defeated first", {"seat": seat})
+        st.emit("combat", f"{n} zombie counters on {st.lay.names[pos]} must be defeated first", {"seat": seat, "counters": n})
         _start_combat(st, seat, n, True)
 
 
@@ -522,23 +524,31 @@ def _step_fx(st: DistrictState, step: tuple[Any, ...]) -> None:
     if k == "nothing":
         if _ability(st, seat) == "scavenger":
             r = st.rng.d6()
-            if r >= 4:
-                item = c.pools["non-unique"][st.rng.below(len(c.pools["non-unique"]))]
+            item = _draw_item(st, "non-unique") if r >= 4 else -1
+            if item >= 0:
                 st.emit("ability", f"Scavenger: {st.name(seat)} rolls {r} and turns up a {c.items[item].name}", {"roll": r})
                 _push(st, ("equip", seat, item))
+            elif r >= 4:
+                st.emit("ability", f"Scavenger: {st.name(seat)} rolls {r}, but no such card is left in the ITEM card "
+                        "pile", {"roll": r})
             else:
                 st.emit("ability", f"Scavenger: {st.name(seat)} rolls {r}; nothing turns up", {"roll": r})
     elif k == "item":
         spec = e[1]
-        if isinstance(spec, str):
-            pool = c.pools[spec]
-            item = pool[st.rng.below(len(pool))]
-        else:
-            item = spec
+        item = _draw_item(st, spec) if isinstance(spec, str) else spec
+        if item < 0:
+            kind = "" if spec == "any" else f"{spec} "
+            st.emit("item", f"No {kind}ITEM card is left in the ITEM card pile: {st.name(seat)} finds nothing",
+                     {"seat": seat})
+            return
         it = c.items[item]
         if it.unique and unique_in_city(st, item):
             st.emit("item", f"The {it.name} is UNIQUE and already in the city: the event is skipped", {"seat": seat})
             _cut_visit(st)
+            return
+        if not card_in_pile(st, item):
+            st.emit("item", f"The {it.name}'s card is not in the ITEM card pile: {st.name(seat)} finds nothing",
+                     {"seat": seat, "item": it.id})
             return
         st.emit("item", f"{st.name(seat)} finds: {it.name}", {"seat": seat, "item": it.id})
         _push(st, ("equip", seat, item))
@@ -580,10 +590,37 @@ def _step_fx(st: DistrictState, step: tuple[Any, ...]) -> None:
 
 
 def unique_in_city(st: DistrictState, item: int) -> bool:
+    """Whether the item is "in the CITY": carried by a survivor there or dropped on a LOCATION card
+    (an escaped survivor carried its items out of the CITY)."""
     for p in st.players:
-        if item in p.items:
+        if p.status == LIVE and item in p.items:
             return True
     return any(item in d for d in st.dropped if d)
+
+
+def card_in_pile(st: DistrictState, item: int) -> bool:
+    """Whether the item's card is in the ITEM card pile: not carried (in the CITY or out of it), not
+    dropped, not just found. With the option item-copies items are kinds and every kind is always
+    there to be found."""
+    if st.cfg.item_copies:
+        return True
+    for p in st.players:
+        if item in p.items:
+            return False
+    if any(item in d for d in st.dropped if d):
+        return False
+    return not any(s[0] == "equip" and s[2] == item for s in st.pending)
+
+
+def _draw_item(st: DistrictState, pool_name: str) -> int:
+    """A random ITEM of the pool: a random card of the pool among those in the ITEM card pile (-1 when
+    none is left), or with item-copies a random kind of the pool."""
+    pool = st.c.pools[pool_name]
+    if not st.cfg.item_copies:
+        pool = tuple(i for i in pool if card_in_pile(st, i))
+        if not pool:
+            return -1
+    return pool[st.rng.below(len(pool))]
 
 
 def wound(st: DistrictState, seat: int, n: int, zombie: bool, by_zs: bool = False) -> None:
@@ -633,8 +670,15 @@ def _remove_piece(st: DistrictState, seat: int, why: str) -> None:
         st.emit("drop", f"{st.name(seat)}'s items stay at {st.lay.names[pos]}", {"seat": seat})
         p.items = []
     if st.cb_seat == seat:
+        left = st.cb_n
+        if left:
+            st.counters[st.cb_pos] += left
+            st.emit("combat", f"{left} zombie{'s' if left > 1 else ''} left from the encounter stay on "
+                    f"{st.lay.names[st.cb_pos]} as ZOMBIE counters", {"pos": st.lay.names[st.cb_pos], "placed": left})
         st.cb_seat = -1
         st.cb_n = 0
+        st.cb_used = ()
+        st.cb_opts = ()
     p.ending = why
 
 
@@ -663,6 +707,7 @@ def _check_turn(st: DistrictState, seat: int) -> None:
         p.ending = "turned"
         _end(st, "turned", (), "You are now a ZOMBIE SURVIVOR. The game is over.")
         return
+    st.zs_kill = False  # the last living survivor to go turned; no zombie survivor killed it
     _remove_piece(st, seat, "turned")  # a zombie survivor stays on its card
     p.status = ZOMBIE
     p.wounds = 0
@@ -779,11 +824,7 @@ def _resolve_pairing(st: DistrictState, seat: int, kills: int, wounds: int, text
     p.kills += kills
     st.emit("combat", f"Pairing {text}: {kills} zombie{'s' if kills != 1 else ''} destroyed, {wounds} "
             f"wound{'s' if wounds != 1 else ''}; {st.cb_n} left", {"kills": kills, "wounds": wounds, "left": st.cb_n})
-    if wounds and _ability(st, seat) == "thick-skin" and not st.cb_shield:
-        st.cb_shield = True
-        wounds -= 1
-        st.emit("ability", f"Thick Skin: {st.name(seat)} shrugs off the first wound of this combat", None)
-    wound(st, seat, wounds, True)
+    _combat_wound(st, seat, wounds)
     if p.status != LIVE or st.cb_seat != seat:
         return
     if st.cb_n == 0:
@@ -791,6 +832,16 @@ def _resolve_pairing(st: DistrictState, seat: int, kills: int, wounds: int, text
         _end_combat(st, seat)
     else:
         _push(st, ("fight", seat))
+
+
+def _combat_wound(st: DistrictState, seat: int, wounds: int) -> None:
+    """Wounds from the combat with zombies now under way (dice or a failed ESCAPE): EZRA's Thick Skin
+    ignores the first one of each combat."""
+    if wounds and _ability(st, seat) == "thick-skin" and not st.cb_shield:
+        st.cb_shield = True
+        wounds -= 1
+        st.emit("ability", f"Thick Skin: {st.name(seat)} shrugs off the first wound of this combat", None)
+    wound(st, seat, wounds, True)
 
 
 def _escape(st: DistrictState, seat: int) -> None:
@@ -813,7 +864,7 @@ def _escape(st: DistrictState, seat: int) -> None:
         return
     if s < z:
         st.emit("wound", f"{st.name(seat)} fails to escape and takes a wound", {"seat": seat})
-        wound(st, seat, 1, True)
+        _combat_wound(st, seat, 1)
         if st.players[seat].status != LIVE:
             return
     else:
@@ -935,20 +986,14 @@ def offer_actions(st: DistrictState, seat: int, other: int, gives: tuple[int, ..
 
 
 def trade_ok(st: DistrictState, mine: list[int], theirs: list[int], gives: tuple[int, ...], asks: tuple[int, ...]) -> bool:
-    """A trade both sides may make: after it neither carries more than four hands' worth of items nor
-    more than one LOCATION OBJECTIVE."""
-    c = st.c
-    m, th = list(mine), list(theirs)
-    for g in gives:
-        m.remove(g)
-        th.append(g)
-    for t in asks:
-        th.remove(t)
-        m.append(t)
-    for side in (m, th):
-        if hands_used(c, side) > MAX_HANDS or sum(1 for i in side if c.items[i].objective) > 1:
-            return False
-    return True
+    """A trade both sides may make: after it neither side has more than one LOCATION OBJECTIVE ("You
+    may only equip one LOCATION OBJECTIVE at a time"). Hands are no bar: a side left with more than
+    four hands' worth drops items afterwards, as the rulebook says."""
+    its = st.c.items
+    objs_mine = sum(1 for i in mine if its[i].objective)
+    objs_theirs = sum(1 for i in theirs if its[i].objective)
+    moved = sum(1 for i in asks if its[i].objective) - sum(1 for i in gives if its[i].objective)
+    return objs_mine + moved <= 1 and objs_theirs - moved <= 1
 
 
 def _items_text(st: DistrictState, items: tuple[int, ...]) -> str:
@@ -968,6 +1013,9 @@ def _trade(st: DistrictState, seat: int, other: int, gives: tuple[int, ...], ask
             f"{st.name(other)}", {"seat": seat, "with": other})
     _check_alive(st, seat)
     _check_alive(st, other)
+    c = st.c
+    _push(st, *[("drop-excess", s) for s in (seat, other)
+                if st.players[s].status == LIVE and hands_used(c, st.players[s].items) > MAX_HANDS])
 
 
 # ----- survivor combat --------------------------------------------------------------------------------
@@ -1353,7 +1401,7 @@ def _choose_survivor(st: DistrictState, seat: int, surv: int, why: str) -> None:
     p.items = []
     p.ending = ""
     s = st.c.survivors[surv]
-    if s.ability == "sharpshooter" and "pistol" in st.c.item_index:
+    if s.ability == "sharpshooter" and "pistol" in st.c.item_index and card_in_pile(st, st.c.item_index["pistol"]):
         p.items.append(st.c.item_index["pistol"])
     if why == "start":
         st.emit("setup", f"Player {seat + 1} plays {s.name} ({s.id}): combat {s.combat}, agility {s.agility}, "
@@ -1368,7 +1416,7 @@ def _choose_survivor(st: DistrictState, seat: int, surv: int, why: str) -> None:
                 f"{st.lay.names[p.start]}", {"seat": seat, "survivor": s.id})
 
 
-STEPS = {
+STEPS: dict[str, Callable[[DistrictState, tuple[Any, ...]], None]] = {
     "arrive": _step_arrive,
     "found": _step_found,
     "zs-check": _step_zs_check,
@@ -1448,7 +1496,7 @@ def _prompt(st: DistrictState, step: tuple[Any, ...]) -> str:
 class DistrictZ(Game):
     id = "district-z"
     name = "District-Z"
-    version = "2"
+    version = "3"
     min_players = 1
     max_players = 4
     scenarios = SCENARIOS
@@ -1474,6 +1522,7 @@ class DistrictZ(Game):
             Setup("standard", {"additional-locations": "shuffle", "play-on": True}, players=4),
             Setup("standard", {"zombie-survivor-combat": True, "additional-locations": "bigger"}, players=3),
             Setup("standard", {"infection": True, "zombie-survivor-combat": True}, players=4),
+            Setup("standard", {"item-copies": True, "play-on": True}, players=2),
         ]
 
     def seat_names(self, setup: Setup) -> list[str]:
@@ -1516,6 +1565,7 @@ class DistrictZ(Game):
     # ----- information ---------------------------------------------------------------------------
     def redact(self, view: State, seat: int) -> None:
         assert isinstance(view, DistrictState)
+        view.seed = 0  # with the seed and the public choices, a new game would replay every hidden card
         shuffle_unseen(view, view.rng)
 
     def determinize(self, view: State, rng: Rng) -> None:
