@@ -284,10 +284,11 @@ def worst_lod(state: DawnState, ch: int) -> int:
 
 def lod_modifier(state: DawnState, ch: int) -> int:
     """What is added to the die of a Life or Death roll: the worst damage value, the combat's zombie
-    effects (Nurse), the season and the character's abilities."""
+    effects (Nurse) while that combat lasts (rulebook §Attack: "if any Zombie card has an Effect, it
+    is applied until the end of the Combat"), the season and the character's abilities."""
     mod = worst_lod(state, ch) + cmod(state, ch, "lod") + season_fx(state).lod
     cb = state.combat
-    if cb is not None and not cb.duel and ch in state.groups[cb.group].chars:
+    if cb is not None and cb.stage != "over" and not cb.duel and ch in state.groups[cb.group].chars:
         mod += cb.fx[0]
     return mod
 

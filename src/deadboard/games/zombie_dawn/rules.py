@@ -360,7 +360,7 @@ def end_game(state: DawnState) -> None:
 class ZombieDawn(Game):
     id = "zombie-dawn"
     name = "Zombie Dawn"
-    version = "2"
+    version = "3"
     min_players = 1
     max_players = 4
     scenarios = SCENARIOS
