@@ -61,10 +61,11 @@ def start_combat(
     finishing your combat"), or start a combat now. Zombies waiting for a group make one combat
     with those already waiting for it: a group has one combat, in which zombies of one type meet
     (rulebook §Special Zombies: "the second or third Zombie of the same type ... in the same
-    combat")."""
+    combat"). A combat that has just ended but is not closed yet (decisions it left, a window, are
+    still being settled) counts as running: what comes meanwhile waits its turn in the queue."""
     cb = state.combat
-    if cb is not None and cb.stage != "over":
-        if not cb.duel and cb.group == target:
+    if cb is not None:
+        if cb.stage != "over" and not cb.duel and cb.group == target:
             for card in cards:
                 join(state, cb, card)
             cb.dice += dice
@@ -485,7 +486,7 @@ def attack_group(state: DawnState, attacker: int, defender: int) -> None:
     """An attack declared during another combat waits for it to end, as zombies do (rulebook
     §Questions: "those combats will be resolved after finishing your combat")."""
     cb = state.combat
-    if cb is not None and cb.stage != "over":
+    if cb is not None:  # running, or ended and not closed yet
         state.queue.append((defender, attacker, (), -1, 0, False, True))
         state.emit("combat", f"The {colour(attacker)} group will attack the {colour(defender)} group when the current combat ends", None)
         return
