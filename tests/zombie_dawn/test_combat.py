@@ -527,3 +527,22 @@ def test_zombies_played_on_a_group_waiting_for_its_combat_join_that_one_combat()
     assert cb.types[SPECIAL_TYPES.index("nurse")] == 2
     assert any("Nurse joins" in e.text and "(boxed effect)" in e.text for e in s.log)
     assert any(e.kind == "noise" and "Sprint" in e.text for e in s.log)
+
+
+def test_when_the_last_pj_dies_the_items_still_to_be_shared_go_to_the_discard() -> None:
+    """Rulebook §Death of Characters: "When the last Character of a Group dies or is discarded, all its
+    Items and Vehicle go to the corresponding discard decks" — those of a Pj who died just before,
+    still waiting to be shared out, and a damage card drawn and not yet placed, included."""
+    from deadboard.games.zombie_dawn.effects import kill
+
+    s = _duo(red={"gangster": []})
+    from tests.zombie_dawn.helpers import item
+
+    axe = item(s, "axe-1")
+    wound = s.damage.cards.pop()
+    s.pending.append(("items", 0, "death", (axe,), 0))
+    s.pending.append(("damage", 0, 1, -1, wound))
+    kill(s, s.c.char_index["gangster"], "test")
+    assert axe in s.green.discards + s.blue.discards + s.specials.discards
+    assert wound in s.damage.discards
+    assert not any(p[0] in ("items", "damage") and p[1] == 0 for p in s.pending)
