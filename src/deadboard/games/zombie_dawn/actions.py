@@ -85,7 +85,7 @@ from deadboard.games.zombie_dawn.effects import (
     walk_squares,
     worst_lod,
 )
-from deadboard.games.zombie_dawn.state import NO_VEHICLE, DawnState, Group
+from deadboard.games.zombie_dawn.state import NO_VEHICLE, Combat, DawnState, Group
 
 PASS = act("pass")
 END = act("end")
@@ -311,7 +311,7 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
     return False
 
 
-def zombie_kinds(state: DawnState, cb: Any) -> list[str]:
+def zombie_kinds(state: DawnState, cb: Combat) -> list[str]:
     """The kinds of the zombie cards in a combat, each once, in the order they joined."""
     recs = state.c.action_recs
     return list(dict.fromkeys(recs[z].id for z in cb.zombies))

@@ -17,8 +17,9 @@ Zombies joining a combat add their dice at once; their Initial Attack is resolve
 response, and ends ranged attacks (rulebook §Initial Attack). A special zombie's boxed effect works
 from the second of its type in the combat, or from the first in a zone showing its icon.
 
-Between groups (rulebook §Combat between Groups) each phase the attacker, then the defender, choose
-shoot, fight or brawl, and both roll at once; each hit is a Damage on the other group. No Noise. A
+Between groups (rulebook §Combat between Groups) each phase opens, as against zombies, with a window
+for every other seat; then the attacker, then the defender, choose shoot, fight or brawl, and both
+roll at once; each hit is a Damage on the other group. No Noise. A
 dead Pj's items may be kept by the opponent. Either side may first negotiate (once per phase): an
 offer of items that the other accepts (the fight ends) or declines (see actions.py).
 """
@@ -136,7 +137,7 @@ def _sum_fx(state: DawnState, cb: Combat, card: int, boxed: bool) -> tuple[int, 
     return lod, zhit, ghit, no_flee, no_ranged
 
 
-def _boxed(state: DawnState, cb: Combat, cards: list[int]) -> list[bool]:
+def boxed_effects(state: DawnState, cb: Combat, cards: list[int]) -> list[bool]:
     """Whether each zombie card of ``cards`` (in the order they joined) has its boxed effect: another
     of its type before it in the combat, or the zone's icon of its type (rulebook §Special Zombies)."""
     b = state.board
@@ -165,14 +166,14 @@ def discard_zombie(state: DawnState, cb: Combat, kind: str) -> str:
     i = max(j for j, z in enumerate(cb.zombies) if recs[z].id == kind)
     card = cb.zombies[i]
     rec = recs[card]
-    boxed = _boxed(state, cb, cb.zombies)[i]
+    boxed = boxed_effects(state, cb, cb.zombies)[i]
     cb.dice = max(0, cb.dice - (rec.dice + rec.fx.dice + (rec.boxed.dice if boxed else 0)))
     del cb.zombies[i]
     cb.attacked = tuple(z for z in cb.attacked if z != card)
     state.actions.discard(card)
     cb.types = [0, 0, 0, 0, 0]
     cb.fx = (0, 0, 0, False, False)
-    for z, box in zip(cb.zombies, _boxed(state, cb, cb.zombies), strict=True):
+    for z, box in zip(cb.zombies, boxed_effects(state, cb, cb.zombies), strict=True):
         if recs[z].special is not None:
             cb.types[SPECIAL_TYPES.index(recs[z].special)] += 1
         cb.fx = _sum_fx(state, cb, z, box)
