@@ -428,3 +428,121 @@ def test_a_group_searching_may_attack_a_group_next_to_it() -> None:
     refresh(s)
     GAME.apply(s, "search shambler")
     assert s.groups[0].searching and "attack yellow shambler" in texts(s)
+
+
+def test_a_zombie_cards_effect_lasts_until_the_end_of_its_combat_and_no_longer() -> None:
+    """Rulebook §Attack: "NOTE: if any Zombie card has an Effect, it is applied until the end of the
+    Combat." The Nurse's Life or Death −1 counts in her combat; once the combat is over (here: the
+    group wiped out by a Does it hurt? played in its window) it no longer does."""
+    s = _duo(hand=["does-it-hurt", "does-it-hurt"])
+    set_group(s, 0, {"gangster": []}, hand=[], xp=1)
+    gangster = s.c.char_index["gangster"]
+    s.cdmg[gangster] = (s.c.damage_index["fracture-1"],)
+    from tests.zombie_dawn.helpers import character
+
+    s.char_deck.cards.append(character(s, "farmer"))  # the next character to come
+    _attack(s, ["nurse"])
+    assert s.decision is not None and s.decision.kind == "respond" and s.decision.seat == 1
+    s.rng = ScriptedRng([4])  # 4 − 3 (Fracture) − 1 (Nurse) = 0: dies
+    GAME.apply(s, "play does-it-hurt gangster")
+    assert gangster in s.groups[0].dead
+    farmer = s.c.char_index["farmer"]
+    assert s.groups[0].chars == [farmer]
+    assert s.combat is None or s.combat.stage == "over"  # the last Pj dead: the combat is over
+    while s.decision is not None and s.decision.kind == "respawn":
+        GAME.apply(s, texts(s)[0])
+    s.citems[farmer] = ()
+    refresh(s)
+    assert s.decision is not None and s.decision.kind == "respond" and s.decision.seat == 1
+    s.rng = ScriptedRng([1])  # 1 and nothing else: the Nurse's −1 went with her combat
+    GAME.apply(s, "play does-it-hurt farmer")
+    assert s.groups[0].chars == [farmer]
+
+
+def _blocked_on_a_location(hand_red: list[str] | None = None) -> DawnState:
+    s = _duo(hand=["blocked-access"])
+    s.groups[0].sq = location(s, "blue", 2)
+    set_group(s, 0, {"gangster": []}, hand=hand_red or [], xp=1)
+    _attack(s, ["in-pairs", "nurse"])
+    assert s.combat is not None and s.combat.dice == 3 and s.combat.fx[0] == -1
+    return s
+
+
+def test_blocked_access_discards_a_zombie_card_in_combat_or_stops_fleeing() -> None:
+    """Blocked Access (rulebook §Card Examples): "In a Location: Discard a Zombie card in Combat, or,
+    you cannot Flee. Ignore with Unblock 6+." Either clause, at the choice of the player: the first
+    discards a zombie card of the combat, with its dice and its effect."""
+    s = _blocked_on_a_location()
+    assert s.decision is not None and s.decision.seat == 1
+    assert {"play blocked-access red", "play blocked-access red in-pairs", "play blocked-access red nurse"} <= set(texts(s))
+    nurse = next(z for z in s.combat.zombies if s.c.action_recs[z].id == "nurse")  # type: ignore[union-attr]
+    GAME.apply(s, "play blocked-access red nurse")
+    cb = s.combat
+    assert cb is not None
+    assert [s.c.action_recs[z].id for z in cb.zombies] == ["in-pairs"]
+    assert cb.dice == 2 and cb.fx[0] == 0 and not cb.blocked  # her die and her −1 are gone; no block
+    assert nurse in s.actions.discards
+
+
+def test_blocked_access_can_discard_a_zombie_from_ones_own_combat() -> None:
+    """Rulebook §Play an Action card: "Action cards can affect another player's Group or one's own
+    Group": the group in combat may play Blocked Access's first clause itself (never the block)."""
+    s = _blocked_on_a_location(hand_red=["blocked-access"])
+    GAME.apply(s, "pass")
+    assert s.decision is not None and s.decision.kind == "combat" and s.decision.seat == 0
+    assert "play blocked-access red in-pairs" in texts(s) and "play blocked-access red" not in texts(s)
+    GAME.apply(s, "play blocked-access red in-pairs")
+    assert s.combat is not None and s.combat.dice == 1
+
+
+def test_blocked_access_only_in_a_location() -> None:
+    """Blocked Access: "In a Location: ..." — off a location neither clause can be played."""
+    s = _duo(hand=["blocked-access"])
+    b = s.board
+    assert b is not None
+    s.groups[0].sq = next(sq for sq in range(len(b.names)) if not b.loc_count[sq] and not b.water[sq]
+                          and sq not in s.occupied() and b.special[sq] < 0)
+    _attack(s, ["in-pairs", "nurse"])
+    assert not any(t.startswith("play blocked-access") for t in texts(s))
+
+
+def test_zombies_played_on_a_group_waiting_for_its_combat_join_that_one_combat() -> None:
+    """Rulebook §Special Zombies: "When the second or third Zombie of the same type is played in the
+    same combat, its special effect is activated"; §Questions: zombies played on a group during
+    another combat "will be resolved after Finishing your combat" — as one combat: a group has one."""
+    s = _duo(hand=["nurse", "nurse"])
+    s.groups[1].xp = 1  # its combat decisions are choices
+    _attack(s, ["horde"])
+    assert s.decision is not None and s.decision.seat == 1
+    GAME.apply(s, "play nurse yellow")
+    GAME.apply(s, "play nurse yellow")
+    assert len(s.queue) == 1 and len(s.queue[0][2]) == 2  # one combat waiting, with both Nurses
+    deck_top(s, ["sprint", "ford"])  # the second Nurse's boxed Noise 2: no zombie comes
+    GAME.apply(s, "flee xp")
+    while s.decision is not None and s.decision.kind == "flee-place":
+        GAME.apply(s, texts(s)[0])
+    cb = s.combat
+    assert cb is not None and cb.group == 1 and not cb.duel
+    assert [s.c.action_recs[z].id for z in cb.zombies] == ["nurse", "nurse"]
+    assert cb.types[SPECIAL_TYPES.index("nurse")] == 2
+    assert any("Nurse joins" in e.text and "(boxed effect)" in e.text for e in s.log)
+    assert any(e.kind == "noise" and "Sprint" in e.text for e in s.log)
+
+
+def test_when_the_last_pj_dies_the_items_still_to_be_shared_go_to_the_discard() -> None:
+    """Rulebook §Death of Characters: "When the last Character of a Group dies or is discarded, all its
+    Items and Vehicle go to the corresponding discard decks" — those of a Pj who died just before,
+    still waiting to be shared out, and a damage card drawn and not yet placed, included."""
+    from deadboard.games.zombie_dawn.effects import kill
+
+    s = _duo(red={"gangster": []})
+    from tests.zombie_dawn.helpers import item
+
+    axe = item(s, "axe-1")
+    wound = s.damage.cards.pop()
+    s.pending.append(("items", 0, "death", (axe,), 0))
+    s.pending.append(("damage", 0, 1, -1, wound))
+    kill(s, s.c.char_index["gangster"], "test")
+    assert axe in s.green.discards + s.blue.discards + s.specials.discards
+    assert wound in s.damage.discards
+    assert not any(p[0] in ("items", "damage") and p[1] == 0 for p in s.pending)

@@ -380,3 +380,97 @@ def test_a_pj_may_leave_an_item_on_the_table_to_take_a_found_one() -> None:
     kid = s.c.char_index["kid"]
     assert [s.c.item_names[i] for i in s.citems[kid]] == ["rifle-1"]
     assert s.c.item_index["pitchfork-1"] in s.green.discards
+
+
+def _past_yellow() -> DawnState:
+    """Three players (seed 5): red drives a Motorbike from r.a1 to r.c1, through yellow on r.b1."""
+    s = fresh(players=3, seed=5)
+    quiet_season(s)
+    b = s.board
+    assert b is not None
+    set_group(s, 0, {"gangster": []}, hand=[], sq=b.index["r.a1"], xp=1)
+    set_group(s, 1, {"kid": []}, hand=["trio", "breakdown"], sq=b.index["r.b1"])
+    set_group(s, 2, {"farmer": []}, hand=[])
+    s.groups[0].vehicle = action_card(s, "motorbike")
+    refresh(s)
+    GAME.apply(s, "drive r.c1")
+    assert s.last_drive is not None and [b.names[sq] for sq in s.last_drive[2]] == ["r.b1", "r.c1"]
+    assert s.decision is not None and s.decision.kind == "respond" and s.decision.seat == 1
+    return s
+
+
+def test_zombies_never_stop_a_vehicle_on_another_groups_square() -> None:
+    """Rulebook §Move: "IMPORTANT: You can never be on the same square as another Group, although you
+    may move through it" — also when zombies interrupt a vehicle "at any point of the trip at the
+    choice of the Player who interrupts that movement" (§Play an Action card)."""
+    s = _past_yellow()
+    assert "play trio red r.b1" not in texts(s)  # yellow's own square
+    assert "play trio red r.c1" in texts(s)
+    GAME.apply(s, "play trio red r.c1")
+    b = s.board
+    assert b is not None
+    assert s.groups[0].sq == b.index["r.c1"] != s.groups[1].sq
+    assert s.combat is not None and s.combat.group == 0
+
+
+def test_a_vehicle_movement_undone_never_ends_on_another_groups_square() -> None:
+    """Rulebook §Move: "You can never be on the same square as another Group": a Breakdown that
+    undoes a trip whose start another group now holds leaves the group on the free square of the
+    trip nearest to it."""
+    s = _past_yellow()
+    b = s.board
+    assert b is not None
+    s.groups[2].sq = b.index["r.a1"]  # purple was driven onto red's starting square meanwhile
+    refresh(s)
+    GAME.apply(s, "play breakdown red vehicle")
+    assert s.groups[0].sq == b.index["r.c1"]  # r.a1 is purple's, r.b1 yellow's
+    assert len({g.sq for g in s.groups}) == 3
+
+
+def test_one_player_turn_ends_when_the_hand_is_empty() -> None:
+    """Rulebook §Rules for 1 Player: "When the Player runs out of Hand cards or does not want to keep
+    playing, the Turn ends." The last card discarded to move ends the turn (and, alone, the round)."""
+    s = fresh(players=1, seed=56)
+    quiet_season(s)
+    set_group(s, 0, {"gangster": []}, hand=["shambler"], xp=3)
+    s.groups[0].vehicle = action_card(s, "motorbike")
+    refresh(s)
+    assert "learn" in texts(s) and any(t.startswith("drive ") for t in texts(s))
+    rnd = s.round
+    GAME.apply(s, next(t for t in texts(s) if t.startswith("move shambler ")))
+    # no drive and no skill after the last card: the next decision is the next round's
+    assert s.round == rnd + 1 and len(s.groups[0].hand) == 6
+
+
+def test_one_player_with_an_empty_hand_may_still_do_what_is_done_at_any_moment() -> None:
+    """Rulebook §Rules for 1 Player: the turn ends with the hand; §At any moment: items are used
+    "whether or not it is their Turn" — so only `end` and such actions are left, not a move, a drive,
+    a search or a skill."""
+    s = fresh(players=1, seed=57)
+    quiet_season(s)
+    set_group(s, 0, {"gangster": ["medicine-1"]}, hand=[], xp=3)
+    gangster = s.c.char_index["gangster"]
+    s.cdmg[gangster] = (s.c.damage_index["infection-1"],)
+    s.groups[0].vehicle = action_card(s, "motorbike")
+    refresh(s)
+    assert texts(s) == ["end", "use medicine-1 gangster"]
+
+
+def test_one_player_search_with_the_last_card_ends_the_search_and_the_turn() -> None:
+    """Rulebook §Rules for 1 Player: "When the Player runs out of Hand cards ... the Turn ends": the
+    search is over (its token and Xp, the found items taken) and so is the turn."""
+    s = fresh(players=1, seed=58)
+    quiet_season(s)
+    sq = location(s, "blue", 2)
+    set_group(s, 0, {"gangster": []}, hand=["shambler"], sq=sq, xp=0)
+    from tests.zombie_dawn.helpers import deck_top
+
+    deck_top(s, ["sprint", "ford"])  # the action cards revealed with the items: no zombie
+    s.blue.cards.extend([item(s, "food-1"), item(s, "pistol-1")])
+    refresh(s)
+    rnd = s.round
+    GAME.apply(s, "search shambler")
+    assert s.searched[sq] & 1 and s.groups[0].xp == 1 and not s.groups[0].searching
+    assert s.decision is not None and s.decision.kind == "items"
+    GAME.apply(s, "done")
+    assert s.round == rnd + 1

@@ -151,3 +151,48 @@ def test_the_quick_response_check_agrees_with_the_list_of_responses() -> None:
             GAME.apply_unchecked(s, legal[rng.below(len(legal))])
             steps += 1
     assert checked > 1000
+
+
+def test_other_seats_may_play_cards_before_each_attack_phase_of_a_fight_between_groups() -> None:
+    """Rulebook §At any moment: "any Player, whether or not it is their Turn, may ... Play an Action
+    card" — in a fight between two groups as before each attack phase against zombies: the seats not
+    fighting get a window, clockwise from the active player, before each phase."""
+    from tests.zombie_dawn.helpers import ScriptedRng
+
+    s = fresh(players=3, seed=12)
+    quiet_season(s)
+    b = s.board
+    assert b is not None
+    set_group(s, 0, {"gangster": []}, hand=["shambler"], xp=1)  # an Xp to flee with: a choice
+    set_group(s, 1, {"kid": []}, hand=[], xp=1)
+    set_group(s, 2, {"farmer": []}, hand=["in-pairs", "does-it-hurt"])
+    s.groups[1].sq = b.orth[s.groups[0].sq][0]
+    refresh(s)
+    GAME.apply(s, "attack yellow shambler")
+    assert s.combat is not None and s.combat.duel
+    # before the first attack phase: purple, the only seat not fighting
+    assert s.decision is not None and s.decision.kind == "respond" and s.decision.seat == 2
+    assert "play in-pairs red" in texts(s) and "play does-it-hurt kid" in texts(s)
+    GAME.apply(s, "play in-pairs red")  # zombies wait for the fight to end (§Questions)
+    assert s.queue and s.queue[0][0] == 0
+    GAME.apply(s, "pass")
+    assert s.decision is not None and s.decision.kind == "duel" and s.decision.seat == 0
+    s.rng = ScriptedRng([1] * 5)  # red 3 dice (the Gangster fights groups with +1), yellow 2: no hit
+    GAME.apply(s, "fight")
+    GAME.apply(s, "fight")
+    # the fight goes on: purple is asked again before the next attack phase
+    assert s.decision is not None and s.decision.kind == "respond" and s.decision.seat == 2
+    assert s.combat is not None and s.combat.duel and s.combat.phases == 1
+
+
+def test_in_a_two_player_fight_between_groups_nobody_else_is_asked() -> None:
+    s = fresh(players=2, seed=13)
+    quiet_season(s)
+    b = s.board
+    assert b is not None
+    set_group(s, 0, {"gangster": []}, hand=["shambler"], xp=1)
+    set_group(s, 1, {"kid": []}, hand=["trio"], xp=1)
+    s.groups[1].sq = b.orth[s.groups[0].sq][0]
+    refresh(s)
+    GAME.apply(s, "attack yellow shambler")
+    assert s.decision is not None and s.decision.kind == "duel" and s.decision.seat == 0

@@ -158,7 +158,8 @@ class State(ABC):
 
     ``rng`` is the only source of chance; ``log`` is the event log; ``decision`` says who decides
     next (None once the game is over); ``viewer`` is None for the true state and the seat number for
-    a state made by :meth:`Game.view`.
+    a state made by :meth:`Game.view`. ``seed`` is the game's seed in the true state and
+    :data:`VIEW_SEED` in a view (which holds neither the seed nor the true chance stream).
     """
 
     __slots__ = ("decision", "log", "rng", "seed", "setup", "viewer")
@@ -245,6 +246,9 @@ def _check_value(opt: Option, value: Any) -> Any:
         return dict(value)
     raise SetupError(f"option {opt.id!r} has an unknown kind {opt.kind!r}")  # pragma: no cover
 
+
+#: the seed a view carries in place of the game's own (which it must not reveal)
+VIEW_SEED = 0
 
 #: game id -> loaded value function (imported on first use)
 _evaluators: dict[str, Callable[[Game, State, int], float]] = {}
@@ -360,8 +364,13 @@ class Game(ABC):
     def view(self, state: State, seat: int) -> State:
         """What ``seat`` may see: a copy with hidden information redrawn from public information only
         and the chance stream re-seeded, so that two states a seat cannot tell apart give the same
-        view. Games with hidden zones override :meth:`redact`."""
+        view. Games with hidden zones override :meth:`redact`.
+
+        A view never holds the game's seed (it is :data:`VIEW_SEED`) nor its chance stream: with the
+        seed and the public choices made so far, ``new`` would rebuild every hidden card and every
+        roll still to come."""
         v = state.clone()
+        v.seed = VIEW_SEED
         v.rng = Rng(derive_seed("view", self.id, seat, len(state.log)))
         v.viewer = seat
         self.redact(v, seat)

@@ -85,7 +85,7 @@ from deadboard.games.zombie_dawn.effects import (
     walk_squares,
     worst_lod,
 )
-from deadboard.games.zombie_dawn.state import NO_VEHICLE, DawnState, Group
+from deadboard.games.zombie_dawn.state import NO_VEHICLE, Combat, DawnState, Group
 
 PASS = act("pass")
 END = act("end")
@@ -227,7 +227,7 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
             plays = state.c.play_at[state.c.action_cards[card]]
             for t in victims:
                 if drive is not None and drive[0] == t:
-                    for sq in drive[2]:
+                    for sq in stop_squares(state, t, drive[2]):
                         out.append(act("play", cid, COLOURS[t], names[sq]))
                 else:
                     out.append(plays[t])
@@ -248,6 +248,20 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
                 if out is None:
                     return True
                 out.append(act("play", cid))
+            elif eff == "blocked":
+                # "In a Location: Discard a Zombie card in Combat, or, you cannot Flee": either
+                # clause, on a group fighting zombies on a location
+                if cb is None or cb.duel or cb.dice <= 0 or not b.loc_count[groups[cb.group].sq]:
+                    continue
+                block = cb.group != seat and not cb.blocked
+                if out is None:
+                    if block or cb.zombies:
+                        return True
+                    continue
+                if block:
+                    out.append(act("play", cid, COLOURS[cb.group]))
+                for z in zombie_kinds(state, cb):
+                    out.append(act("play", cid, COLOURS[cb.group], z))
             elif solo:
                 continue
             elif eff == "lod":
@@ -263,12 +277,6 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
                         if out is None:
                             return True
                         out.append(act("play", cid, COLOURS[t]))
-            elif eff == "blocked":
-                if (cb is not None and not cb.duel and cb.group != seat and not cb.blocked
-                        and b.loc_count[groups[cb.group].sq] > 0 and cb.dice > 0):
-                    if out is None:
-                        return True
-                    out.append(act("play", cid, COLOURS[cb.group]))
             elif eff == "breakdown":
                 assert r.icon is not None
                 for t in range(players):
@@ -301,6 +309,21 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
                 assert out is not None
                 out.append(act("play", cid, names[sq]))
     return False
+
+
+def zombie_kinds(state: DawnState, cb: Combat) -> list[str]:
+    """The kinds of the zombie cards in a combat, each once, in the order they joined."""
+    recs = state.c.action_recs
+    return list(dict.fromkeys(recs[z].id for z in cb.zombies))
+
+
+def stop_squares(state: DawnState, seat: int, trip: tuple[int, ...]) -> list[int]:
+    """The squares of a vehicle's trip where zombies may stop the group (rulebook §Play an Action
+    card: "at any point of the trip at the choice of the Player who interrupts"): not one where
+    another group stands — "You can never be on the same square as another Group, although you may
+    move through it" (§Move)."""
+    taken = {g.sq for g in state.groups if g.seat != seat and g.chars}
+    return [sq for sq in trip if sq not in taken]
 
 
 def _victims(state: DawnState) -> list[int]:
@@ -576,6 +599,16 @@ def turn_actions(state: DawnState) -> list[Action]:
     assert b is not None
     names = b.names
     out: list[Action] = []
+    if state.cfg.solo and not g.hand and g.chars:
+        # rulebook §Rules for 1 Player: "When the Player runs out of Hand cards or does not want to
+        # keep playing, the Turn ends": no turn action is left (a search is over), only what may
+        # be done at any moment
+        out = [STOP if g.searching else END]
+        item_uses(state, seat, out, ())
+        ability_actions(state, seat, out, WINDOW)
+        give_actions(state, seat, out, done_already(g))
+        mission_actions(state, seat, out)
+        return out
     kinds = hand_kinds(state, seat)
     ids = [state.c.action_recs[k].id for k in kinds]
     if not g.chars:  # nobody left (the character deck ran out): only cards and the end of the turn
@@ -1122,6 +1155,12 @@ def play_card(state: DawnState, seat: int, a: Action) -> None:
         target = _seat(a[2])
         state.emit("card", f"{title(seat)} plays {r.name} against the {colour(target)} group", {"seat": seat, "card": r.id})
         cm.noise_until_zombie(state, target, seat, r.name)
+    elif eff == "blocked" and len(a) > 3:
+        cb = state.combat
+        assert cb is not None
+        zombie = cm.discard_zombie(state, cb, str(a[3]))
+        state.emit("card", f"{title(seat)} plays {r.name}: the {zombie} is discarded from the {colour(cb.group)} group's combat, "
+                   f"{cb.dice} zombie dice left", {"seat": seat, "card": r.id})
     elif eff == "blocked":
         cb = state.combat
         assert cb is not None
@@ -1137,7 +1176,10 @@ def play_card(state: DawnState, seat: int, a: Action) -> None:
             tg.vehicle_turned = True
             vname = c.action_recs[tg.vehicle].name
             if drive is not None and drive[0] == target:
-                tg.sq = drive[1]
+                # back where the trip began; should another group stand there now, on the free
+                # square of the trip nearest to it (never on another group's square, §Move)
+                free = stop_squares(state, target, (drive[1], *drive[2]))
+                tg.sq = free[0]
                 state.last_drive = None
                 state.emit("card", f"{title(seat)} plays {r.name}: the {vname} breaks down and the {colour(target)} group is back on {b.names[tg.sq]}", {"seat": seat, "card": r.id})
             else:

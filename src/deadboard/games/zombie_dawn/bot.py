@@ -371,7 +371,7 @@ class HeuristicBot:
                 return a
         for a in plays:
             rec = c.actions[c.action_index[str(a[1])]]
-            if rec.effect == "blocked" and a[2] == lc:
+            if rec.effect == "blocked" and a[2] == lc and len(a) == 3:
                 return a
             if rec.effect == "lod" and str(a[2]) in c.char_index:
                 ch = c.char_index[str(a[2])]
@@ -410,6 +410,11 @@ class HeuristicBot:
         shove = self.abilities(s, legal, "shove")
         if shove and cb.dice >= 2:
             return shove[0]
+        mine = COLOURS[self.seat]
+        discards = [a for a in legal if a[0] == "play" and len(a) == 4 and a[2] == mine
+                    and s.c.actions[s.c.action_index[str(a[1])]].effect == "blocked"]
+        if discards and cb.dice >= 2:  # Blocked Access: the zombie card bringing the most dice goes
+            return max(discards, key=lambda a: (self._zombie_dice(s, str(a[3])), a.text))
         losing = self._losing(s, cb.dice)
         if cb.blocked and losing:
             free = self.abilities(s, legal, "unblock")
@@ -432,6 +437,11 @@ class HeuristicBot:
         if adrenaline and cb.dice >= 3:
             return adrenaline[0]
         return _attack(legal)
+
+    @staticmethod
+    def _zombie_dice(s: DawnState, kind: str) -> int:
+        rec = s.c.actions[s.c.action_index[kind]]
+        return rec.dice + rec.fx.dice
 
     def _duel(self, s: DawnState, legal: list[Action]) -> Action | None:
         cb = s.combat

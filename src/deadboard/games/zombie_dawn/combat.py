@@ -17,8 +17,9 @@ Zombies joining a combat add their dice at once; their Initial Attack is resolve
 response, and ends ranged attacks (rulebook §Initial Attack). A special zombie's boxed effect works
 from the second of its type in the combat, or from the first in a zone showing its icon.
 
-Between groups (rulebook §Combat between Groups) each phase the attacker, then the defender, choose
-shoot, fight or brawl, and both roll at once; each hit is a Damage on the other group. No Noise. A
+Between groups (rulebook §Combat between Groups) each phase opens, as against zombies, with a window
+for every other seat; then the attacker, then the defender, choose shoot, fight or brawl, and both
+roll at once; each hit is a Damage on the other group. No Noise. A
 dead Pj's items may be kept by the opponent. Either side may first negotiate (once per phase): an
 offer of items that the other accepts (the fight ends) or declines (see actions.py).
 """
@@ -58,15 +59,25 @@ def start_combat(
 ) -> None:
     """Zombies against ``target``: they join its combat if it is fighting zombies, wait for the
     running combat to end otherwise (rulebook §Questions: "those combats will be resolved after
-    finishing your combat"), or start a combat now."""
+    finishing your combat"), or start a combat now. Zombies waiting for a group make one combat
+    with those already waiting for it: a group has one combat, in which zombies of one type meet
+    (rulebook §Special Zombies: "the second or third Zombie of the same type ... in the same
+    combat"). A combat that has just ended but is not closed yet (decisions it left, a window, are
+    still being settled) counts as running: what comes meanwhile waits its turn in the queue."""
     cb = state.combat
-    if cb is not None and cb.stage != "over":
-        if not cb.duel and cb.group == target:
+    if cb is not None:
+        if cb.stage != "over" and not cb.duel and cb.group == target:
             for card in cards:
                 join(state, cb, card)
             cb.dice += dice
             return
-        state.queue.append((target, starter, tuple(cards), mission, dice, blocked, False))
+        queue = state.queue
+        for i, q in enumerate(queue):
+            if q[0] == target and not q[6]:
+                queue[i] = (target, q[1], (*q[2], *cards), q[3] if q[3] >= 0 else mission, q[4] + dice, q[5] or blocked, False)
+                state.emit("combat", f"More zombies wait for the {colour(target)} group: they will fight it together", None)
+                return
+        queue.append((target, starter, tuple(cards), mission, dice, blocked, False))
         state.emit("combat", f"Zombies wait for the {colour(target)} group until the current combat ends", None)
         return
     begin_combat(state, target, starter, tuple(cards), mission, dice, blocked)
@@ -124,6 +135,49 @@ def _sum_fx(state: DawnState, cb: Combat, card: int, boxed: bool) -> tuple[int, 
         no_flee = no_flee or fx.no_flee
         no_ranged = no_ranged or fx.no_ranged
     return lod, zhit, ghit, no_flee, no_ranged
+
+
+def boxed_effects(state: DawnState, cb: Combat, cards: list[int]) -> list[bool]:
+    """Whether each zombie card of ``cards`` (in the order they joined) has its boxed effect: another
+    of its type before it in the combat, or the zone's icon of its type (rulebook §Special Zombies)."""
+    b = state.board
+    assert b is not None
+    zone = b.special[state.groups[cb.group].sq]
+    recs = state.c.action_recs
+    seen = [0, 0, 0, 0, 0]
+    out = []
+    for card in cards:
+        special = recs[card].special
+        if special is None:
+            out.append(False)
+            continue
+        t = SPECIAL_TYPES.index(special)
+        out.append(seen[t] > 0 or zone == t)
+        seen[t] += 1
+    return out
+
+
+def discard_zombie(state: DawnState, cb: Combat, kind: str) -> str:
+    """Blocked Access, "In a Location: Discard a Zombie card in Combat": the last card of that kind
+    to join leaves the combat with the dice it brought (as many as are left) and its effects, which
+    last only while it is in play; its Initial Attack and Noise have happened already. Returns its
+    name."""
+    recs = state.c.action_recs
+    i = max(j for j, z in enumerate(cb.zombies) if recs[z].id == kind)
+    card = cb.zombies[i]
+    rec = recs[card]
+    boxed = boxed_effects(state, cb, cb.zombies)[i]
+    cb.dice = max(0, cb.dice - (rec.dice + rec.fx.dice + (rec.boxed.dice if boxed else 0)))
+    del cb.zombies[i]
+    cb.attacked = tuple(z for z in cb.attacked if z != card)
+    state.actions.discard(card)
+    cb.types = [0, 0, 0, 0, 0]
+    cb.fx = (0, 0, 0, False, False)
+    for z, box in zip(cb.zombies, boxed_effects(state, cb, cb.zombies), strict=True):
+        if recs[z].special is not None:
+            cb.types[SPECIAL_TYPES.index(recs[z].special)] += 1
+        cb.fx = _sum_fx(state, cb, z, box)
+    return rec.name
 
 
 def initial_attack(state: DawnState, cb: Combat, dice: int, name: str) -> None:
@@ -433,7 +487,7 @@ def attack_group(state: DawnState, attacker: int, defender: int) -> None:
     """An attack declared during another combat waits for it to end, as zombies do (rulebook
     §Questions: "those combats will be resolved after finishing your combat")."""
     cb = state.combat
-    if cb is not None and cb.stage != "over":
+    if cb is not None:  # running, or ended and not closed yet
         state.queue.append((defender, attacker, (), -1, 0, False, True))
         state.emit("combat", f"The {colour(attacker)} group will attack the {colour(defender)} group when the current combat ends", None)
         return
@@ -442,27 +496,38 @@ def attack_group(state: DawnState, attacker: int, defender: int) -> None:
 
 def start_duel(state: DawnState, attacker: int, defender: int) -> None:
     cb = Combat(defender, attacker, duel=True, enemy=attacker)
-    cb.stage = "attacker"
+    cb.stage = "open"
     state.combat = cb
     state.pending.append(("combat",))
     state.emit("combat", f"The {colour(attacker)} group attacks the {colour(defender)} group!", {"attacker": attacker, "defender": defender})
 
 
 def _duel_step(state: DawnState, cb: Combat) -> bool:
-    if cb.stage in ("attacker", "defender"):
-        if not state.groups[cb.group].chars or not state.groups[cb.enemy].chars:
-            end_combat(state, won=False)
-            return False
-        if cb.stage == "attacker":
-            state.groups[cb.enemy].given = ()
-            state.groups[cb.group].given = ()
-        return True
-    if cb.stage == "resolve":
-        duel_roll(state, cb)
+    """A fight between groups runs in attack phases like a fight against zombies: ``open`` (the
+    window: every other seat, clockwise from the active player, may play cards — rulebook §At any
+    moment, "Play an Action card"), the attacker's choice, the defender's, then both roll."""
+    stage = cb.stage
+    if stage in ("open", "attacker", "defender") and (not state.groups[cb.group].chars or not state.groups[cb.enemy].chars):
+        end_combat(state, won=False)
+        return False
+    if stage == "open":
         cb.stage = "attacker"
+        state.groups[cb.enemy].given = ()  # items may change hands once per attack phase
+        state.groups[cb.group].given = ()
+        if state.cfg.players > 2:
+            w = open_window(actor=cb.enemy, seats=state.cfg.players, trigger="combat", tag="combat",
+                            start=state.active, exclude=(cb.group,))
+            state.pending.append(("window", w))
+            return False
+        return True
+    if stage in ("attacker", "defender"):
+        return True
+    if stage == "resolve":
+        duel_roll(state, cb)
+        cb.stage = "open"
         cb.talks = 0
         return False
-    raise AssertionError(cb.stage)  # pragma: no cover
+    raise AssertionError(stage)  # pragma: no cover
 
 
 def duel_roll(state: DawnState, cb: Combat) -> None:

@@ -284,10 +284,11 @@ def worst_lod(state: DawnState, ch: int) -> int:
 
 def lod_modifier(state: DawnState, ch: int) -> int:
     """What is added to the die of a Life or Death roll: the worst damage value, the combat's zombie
-    effects (Nurse), the season and the character's abilities."""
+    effects (Nurse) while that combat lasts (rulebook §Attack: "if any Zombie card has an Effect, it
+    is applied until the end of the Combat"), the season and the character's abilities."""
     mod = worst_lod(state, ch) + cmod(state, ch, "lod") + season_fx(state).lod
     cb = state.combat
-    if cb is not None and not cb.duel and ch in state.groups[cb.group].chars:
+    if cb is not None and cb.stage != "over" and not cb.duel and ch in state.groups[cb.group].chars:
         mod += cb.fx[0]
     return mod
 
@@ -398,12 +399,20 @@ def wipe_out(state: DawnState, seat: int) -> None:
     """The last character died: the group's combat and search end; items and vehicle are discarded;
     a new character with a special item starts again from the tent or a searched location."""
     g = state.groups[seat]
-    # damage still to place on this group, and decisions about its dead, go away
-    state.pending = [
-        p for p in state.pending
-        if not (p[0] in ("damage", "save", "lodpick", "discard") and p[1] == seat)
-        and not (p[0] == "items" and p[1] == seat and p[2] in ("death", "search", "flee"))
-    ]
+    # damage still to place on this group, and decisions about its dead, go away: "all its Items
+    # ... go to the corresponding discard decks" (rulebook §Death of Characters), and so does a
+    # damage card drawn and not yet placed
+    keep = []
+    for p in state.pending:
+        if p[0] in ("damage", "save", "lodpick", "discard") and p[1] == seat:
+            if p[0] == "damage" and p[4] >= 0:
+                state.damage.discard(p[4])
+        elif p[0] == "items" and p[1] == seat and p[2] in ("death", "search", "flee"):
+            for it in p[3]:
+                discard_item(state, it)
+        else:
+            keep.append(p)
+    state.pending = keep
     cb = state.combat
     if cb is not None and cb.stage != "over" and (cb.group == seat or (cb.duel and cb.enemy == seat)):
         end_combat(state, won=False)
@@ -418,7 +427,7 @@ def wipe_out(state: DawnState, seat: int) -> None:
     if state.cfg.solo:
         state.phase = OVER
         state.reason = "group-dead"
-        state.pending.clear()
+        clear_pending(state)
         state.emit("end", "The whole group is dead: the game is lost", {"reason": "group-dead"})
         return
     if new_character(state, seat, special=True) < 0:
@@ -426,6 +435,18 @@ def wipe_out(state: DawnState, seat: int) -> None:
         state.emit("character", f"No character is left for the {colour(seat)} player: its group leaves the map", {"seat": seat})
         return
     state.pending.append(("respawn", seat))
+
+
+def clear_pending(state: DawnState) -> None:
+    """The game is over: what was still to be settled is not, and its cards go to their discard
+    piles ("The remaining cards ... are Discarded", rulebook §End of Game)."""
+    for p in state.pending:
+        if p[0] == "items":
+            for it in p[3]:
+                discard_item(state, it)
+        elif p[0] == "damage" and p[4] >= 0:
+            state.damage.discard(p[4])
+    state.pending.clear()
 
 
 def end_combat(state: DawnState, won: bool) -> None:

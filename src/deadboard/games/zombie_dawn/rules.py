@@ -30,6 +30,7 @@ from deadboard.games.zombie_dawn.content import COLOURS, SEASONS, load_content
 from deadboard.games.zombie_dawn.effects import (
     HAND_SIZE,
     auto_missions,
+    clear_pending,
     draw_actions,
     gmod,
     heal,
@@ -342,7 +343,7 @@ def round_end(state: DawnState) -> None:
 
 def end_game(state: DawnState) -> None:
     state.phase = OVER
-    state.pending.clear()
+    clear_pending(state)
     if state.cfg.solo:
         done = len(state.groups[0].done)
         state.reason = "missions-complete" if done >= su.MISSIONS_EACH else "missions-missing"
@@ -360,7 +361,7 @@ def end_game(state: DawnState) -> None:
 class ZombieDawn(Game):
     id = "zombie-dawn"
     name = "Zombie Dawn"
-    version = "2"
+    version = "3"
     min_players = 1
     max_players = 4
     scenarios = SCENARIOS

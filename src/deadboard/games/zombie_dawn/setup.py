@@ -94,6 +94,10 @@ def init_state(state: DawnState) -> None:
     state.skill_deck.cards = list(range(len(c.skills)))
     state.skill_deck.shuffle(rng)
     state.emit("setup", f"Zombie Dawn — {n} player{'s' if n > 1 else ''}, {cfg.rounds} rounds", {"players": n, "rounds": cfg.rounds})
+    if not cfg.expert:  # rulebook §Icons: "can be removed from the game during the first games"
+        out = [r.id for r in c.action_recs if r.expert]
+        state.emit("setup", f"The {len(out)} action cards with the expert icon are removed from the game",
+                   {"removed": {"action": out}})
     pending = state.pending
     pending.append(("finish-setup",))
     if cfg.solo:
@@ -145,6 +149,10 @@ def finish_setup(state: DawnState) -> None:
     ]
     state.missions.cards = keep
     state.missions.shuffle(state.rng)
+    out = sorted(set(range(len(c.missions))) - set(keep))
+    if out:  # the solo game's three (rulebook §Rules for 1 Player), and those naming a site not on the map
+        state.emit("setup", f"Missions removed from the game: {', '.join(c.missions[m].name for m in out)}",
+                   {"removed": {"mission": [c.missions[m].id for m in out]}})
     for g in state.groups:
         seat = g.seat
         ch = g.chars[0]
