@@ -21,7 +21,7 @@ import inspect
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from deadboard.core.action import Action
 from deadboard.core.errors import IllegalActionError, SetupError
@@ -101,9 +101,13 @@ def _own_bot(path: str) -> Callable[..., Bot]:
     except Exception as e:  # the module itself fails: say how, in one line
         raise SetupError(f"bot {path!r}: importing {module!r} failed: {type(e).__name__}: {e}") from None
     factory = getattr(found, attr, None)
-    if not callable(factory):
+    if factory is None:
         raise SetupError(f"bot {path!r}: module {module!r} has no class {attr!r}")
-    return factory  # type: ignore[no-any-return]
+    # only a class with a choose method is called: a path naming any other callable (os.system)
+    # must not be run with a game as its argument
+    if not inspect.isclass(factory) or not callable(getattr(factory, "choose", None)):
+        raise SetupError(f"bot {path!r}: {attr!r} is not a bot class (a class with a choose method)")
+    return cast("Callable[..., Bot]", factory)
 
 
 class CheckedBot:

@@ -14,14 +14,14 @@ from rich.text import Text
 
 from deadboard.bots.base import Bot, make_bot
 from deadboard.cli.app import app
-from deadboard.cli.common import parse_bot_specs
+from deadboard.cli.common import load_save, parse_bot_specs
 from deadboard.cli.setup_args import build_setup
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError
 from deadboard.core.game import Game, State
 from deadboard.core.registry import get_game
 from deadboard.core.rng import derive_seed
-from deadboard.core.save import SaveFile, make_save
+from deadboard.core.save import make_save
 
 HELP = """Type the number of an action, or its text (e.g. "move Ben c5").
 Commands: save FILE · undo · board · log [N] · actions · hint [ITERATIONS|SECONDSs] · help · quit"""
@@ -126,18 +126,16 @@ def play_cmd(
     players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
     seed: int | None = typer.Option(None, "--seed", help="Seed (default: a random one, shown at the start)."),
     bot: list[str] = typer.Option([], "--bot", "-b", help="SEAT=NAME puts a bot in a seat (seats from 1); a bare NAME fills every seat."),
-    load: str | None = typer.Option(None, "--load", help="Continue a saved game."),
+    load: str | None = typer.Option(None, "--load", help="Continue a saved game (checked like `deadboard replay`)."),
+    trust: bool = typer.Option(False, "--trust", help="Load a save that has no hash to check it against."),
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="Seconds between bot moves when watching."),
     content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
 ) -> None:
     """Play a game in the terminal: the board, the log of every roll, numbered legal actions."""
     console = Console(highlight=False)
     if load:
-        save = SaveFile.read(load)
-        game = get_game(save.game)
-        from deadboard.core.save import replay
-
-        rep = replay(save)
+        save, rep = load_save(load, trust, game_id)
+        game = rep.game
         state = rep.state
         actions = list(save.actions)
         console.print(f"[dim]Loaded {load}: {len(actions)} actions replayed.[/]", soft_wrap=True)
