@@ -138,6 +138,9 @@ def serve_cmd(
     except StoreError as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
+    # the geometry a game's first action would build under that game's lock (The Night's lines of
+    # sight) is built now, before the address is given out
+    application.state.service.warm_up()
     sock = bind(host, port)
     real_port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
