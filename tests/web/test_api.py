@@ -94,7 +94,7 @@ def test_create_gives_one_invitation_per_person_seat_and_no_hot_seat_link(api: A
     made = api.new(claim=False, **HIDDEN)
     assert [link["label"] for link in made["links"]] == ["Player 1", "Player 2"]
     assert [link["seats"] for link in made["links"]] == [[0], [1]]
-    assert all("token" not in link and link["url"].endswith("#" + link["invite"]) for link in made["links"])
+    assert all("token" not in link and link["url"].endswith("#invite=" + link["invite"]) for link in made["links"])
     assert made["open"] == made["links"][0]["url"]
     assert "owner" in made  # the creator's token manages the invitations and holds no seat
 

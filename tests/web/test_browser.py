@@ -19,6 +19,7 @@ import pytest
 from deadboard.bots.base import bot_names
 from deadboard.core import get_game, list_games
 from deadboard.core.save import SaveFile, replay
+from tests.web.conftest import claim_all
 from tests.web.live import LiveServer
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -63,10 +64,11 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 def new_game(server: LiveServer, **body: Any) -> dict[str, Any]:
+    """A new game with every seat's invitation opened (each link holds its seat's own token)."""
     body.setdefault("game", "the-night")
     r = httpx2.post(server.url + "/api/games", json=body)
     assert r.status_code == 201, r.text
-    return dict(r.json())
+    return claim_all(httpx2, dict(r.json()), server.url)
 
 
 # Waits are CSS selectors on the data the page puts on <body> (the pages' Content-Security-Policy

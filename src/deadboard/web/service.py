@@ -330,7 +330,7 @@ def new_token() -> str:
 
 
 def new_invite() -> str:
-    return "i" + secrets.token_urlsafe(18)
+    return secrets.token_urlsafe(18)
 
 
 def new_game_id() -> str:
@@ -645,7 +645,7 @@ class Service:
 
     @staticmethod
     def _invite_link(gid: str, code: str, seat: int, label: str) -> dict[str, Any]:
-        return {"label": label, "seats": [seat], "invite": code, "url": f"/play/{gid}#{code}"}
+        return {"label": label, "seats": [seat], "invite": code, "url": f"/play/{gid}#invite={code}"}
 
     # ----- invitations ---------------------------------------------------------------------------
     def claim(self, gid: str, invite: Any) -> dict[str, Any]:
