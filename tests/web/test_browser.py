@@ -18,7 +18,7 @@ import pytest
 
 from deadboard.bots.base import bot_names
 from deadboard.core import get_game, list_games
-from deadboard.core.save import SaveFile, replay
+from deadboard.core.save import SaveFile, load_checked
 from tests.web.conftest import claim_all
 from tests.web.live import LiveServer
 
@@ -252,7 +252,7 @@ def test_save_reload_load_undo_and_the_replay_viewer(server: LiveServer, page: A
     path = tmp_path / "saved.json"
     dl.value.save_as(path)
     save = SaveFile.read(path)
-    assert len(save.actions) == 8 and replay(save).hash_ok is True
+    assert len(save.actions) == 8 and load_checked(save, key=server.app.state.service.key).hash_ok is True
     # load: a new game with the same board
     old_url = page.url
     page.set_input_files("#loadfile", str(path))
