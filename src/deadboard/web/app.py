@@ -51,6 +51,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from deadboard.core.errors import SaveError
@@ -238,11 +239,14 @@ async def _body(request: Request) -> dict[str, Any]:
         raise too_large
     parts: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise too_large
-        parts.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise too_large
+            parts.append(chunk)
+    except ClientDisconnect:
+        raise BadRequest("the client went away before its request was read") from None
     raw = b"".join(parts)
     if not raw.strip():
         return {}
