@@ -505,3 +505,19 @@ def test_an_edited_save_is_named_as_such(api: Api) -> None:
 def test_claim_all_gives_each_link_its_token(api: Api) -> None:
     made = claim_all(api.c, api.new(claim=False, **HIDDEN))
     assert all(api.page(made["id"], link["token"])["you"] == link["seats"] for link in made["links"])
+
+
+def test_a_search_bot_thinks_in_the_hint_process(api: Api) -> None:
+    made = api.new(game="district-z", players=2, seed=5,
+                   seats=[{"player": "bot", "bot": "mcts"}, {"player": "bot", "bot": "random"}])
+    service = api.c.app.state.service  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        with service.lock(made["id"]):
+            rows = list(service._session(made["id"]).actions)
+        if sum(1 for r in rows if r.seat == 0) >= 3:
+            break
+        time.sleep(0.2)
+    assert sum(1 for r in rows if r.seat == 0) >= 3, "the search bot did not move"
+    assert service.hints._procs is not None  # it searched in a worker process, not on a request's thread
+    assert api.page(made["id"], made["links"][0]["token"])["bot_error"] is None

@@ -239,6 +239,19 @@ def _hint_job(provider: Callable[[Game, State, int], dict[str, Any]], game_id: s
         return {"error": str(e)}
 
 
+SEARCH_BOTS = ("mcts",)
+
+
+def is_search_bot(name: str | None) -> bool:
+    """Whether a bot searches (and so is run in the hint process): ``mcts``, ``mcts:500`` …"""
+    return (name or "").partition(":")[0] in SEARCH_BOTS
+
+
+def _bot_job(bot: Bot, game_id: str, view: State | None, legal: list[Action]) -> tuple[str, Bot]:
+    """A search bot's choice, in the hint process; the bot comes back with it (its RNG moved on)."""
+    return bot.choose(get_game(game_id), view, legal).text, bot
+
+
 class Hints:
     """Searches for hints, off the request path and bounded.
 
@@ -273,6 +286,16 @@ class Hints:
                 initializer=_hint_process_start, initargs=(self._game_ids, self._content),
             )
         return self._procs
+
+    def run(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        """``fn(*args)`` in a worker process (a search bot's move: it waits its turn, never refused)."""
+        with self._lock:
+            if self._procs is None:
+                self._procs = ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_hint_process_start, initargs=(self._game_ids, self._content),
+                )
+            return self._procs.submit(fn, *args)
 
     def start(self) -> None:
         """Start the worker processes now (they import the engine and build the geometry)."""
@@ -995,12 +1018,22 @@ class Service:
                     legal = game.legal_actions(s.state)
                     bot = s.bot(d.seat)
                     view = game.view(s.state, d.seat) if bot.needs_view and len(legal) > 1 else None
-                # thinking happens outside the lock: pages keep being served meanwhile
-                action: Action = legal[0] if len(legal) == 1 else bot.choose(game, view, legal)
+                    searches = is_search_bot(s.seats[d.seat].bot)
+                # thinking happens outside the lock: pages keep being served meanwhile; a search bot
+                # thinks in the hint process, so that it holds no interpreter another game needs
+                if len(legal) == 1:
+                    action: Action = legal[0]
+                elif searches:
+                    text, bot = self.hints.run(_bot_job, bot, game.id, view, legal).result()
+                    action = next(a for a in legal if a.text == text)
+                else:
+                    action = bot.choose(game, view, legal)
                 with self.lock(gid):
                     s = self._session(gid)
                     if s.rev != rev:
                         continue
+                    if searches:
+                        s.bots[d.seat] = bot  # the bot as it is after choosing (its own random draws)
                     try:
                         self._apply(s, action.text, d.seat, by_bot=True)
                     except WebError as e:
