@@ -17,13 +17,18 @@ LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
 
 def allowed_hosts(bind_address: str, extra: list[str]) -> list[str] | None:
     """The host names requests may carry: the bind address, this machine's loopback names, and any
-    ``--allowed-host``. A wildcard bind address (0.0.0.0, ::) adds this machine's name; ``*`` as an
-    --allowed-host turns the check off."""
+    ``--allowed-host``. A wildcard bind address (0.0.0.0, ::) adds this machine's name and its
+    addresses; ``*`` as an --allowed-host turns the check off."""
     if "*" in extra:
         return None
     names = {bind_address, "localhost", "127.0.0.1", "::1", *extra}
     if bind_address in ("0.0.0.0", "::", ""):
-        names.add(socket.gethostname())
+        name = socket.gethostname()
+        names.add(name)
+        try:  # the addresses other machines reach this one by
+            names.update(socket.gethostbyname_ex(name)[2])
+        except OSError:
+            pass
     return sorted(n for n in names if n)
 
 

@@ -264,11 +264,6 @@ class Grid:
             self._los[a] = row
         return row
 
-    def fill_lines_of_sight(self) -> None:
-        """Trace every line of sight now (a server does this at start, not in a player's first action)."""
-        for a in range(self.n):
-            self.los_row(a)
-
     def sees(self, a: int, b: int, closed: Callable[[int], bool] | Sequence[bool]) -> bool:
         """Whether a line of sight runs from a to b; ``closed`` tells which openings block sight."""
         test = closed if callable(closed) else closed.__getitem__
