@@ -81,10 +81,13 @@ def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
             takes = 4
         if takes < 4:
             raise SetupError(f"bot {base!r} takes no parameters (got {name!r})")
-        bot = factory(game, seat, seed, params)
-    else:
-        bot = factory(game, seat, seed)
-    return bot if target is not None else CheckedBot(bot, name)
+    if target is not None:
+        return factory(game, seat, seed, params) if colon else factory(game, seat, seed)
+    try:
+        bot = factory(game, seat, seed, params) if colon else factory(game, seat, seed)
+    except TypeError as e:  # not a bot's constructor (game, seat, seed), or one that fails
+        raise SetupError(f"bot {base!r}: cannot be made as {base}(game, seat, seed): {e}") from None
+    return CheckedBot(bot, name)
 
 
 def _own_bot(path: str) -> Callable[..., Bot]:
@@ -103,9 +106,9 @@ def _own_bot(path: str) -> Callable[..., Bot]:
     factory = getattr(found, attr, None)
     if factory is None:
         raise SetupError(f"bot {path!r}: module {module!r} has no class {attr!r}")
-    # only a class with a choose method is called: a path naming any other callable (os.system)
-    # must not be run with a game as its argument
-    if not inspect.isclass(factory) or not callable(getattr(factory, "choose", None)):
+    # a class or a function of Python's own making: a path naming a builtin (os.system) is not
+    # called with a game as its argument
+    if not (inspect.isclass(factory) or inspect.isfunction(factory)):
         raise SetupError(f"bot {path!r}: {attr!r} is not a bot class (a class with a choose method)")
     return cast("Callable[..., Bot]", factory)
 

@@ -343,9 +343,13 @@ class Hints:
                 del self._cache[k]
 
     def close(self) -> None:
+        """Stop at once: searches still running are of no use to anyone once the server stops."""
+        procs = list(getattr(self._procs, "_processes", {}).values()) if self._procs is not None else []
         for ex in (self._procs, self._threads):
             if ex is not None:
                 ex.shutdown(wait=False, cancel_futures=True)
+        for proc in procs:
+            proc.terminate()
 
 
 def new_token() -> str:
@@ -1044,6 +1048,8 @@ class Service:
                         return
                 self._changed(gid)
         except Exception as e:
+            if self._closing:  # the server stops: a search cut short is taken up at the next start
+                return
             log.exception("game %s: the bots stopped", gid)
             with self.lock(gid):
                 with self._cache_lock:
