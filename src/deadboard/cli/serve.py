@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import sys
@@ -25,10 +26,8 @@ def allowed_hosts(bind_address: str, extra: list[str]) -> list[str] | None:
     if bind_address in ("0.0.0.0", "::", ""):
         name = socket.gethostname()
         names.add(name)
-        try:  # the addresses other machines reach this one by
+        with contextlib.suppress(OSError):  # the addresses other machines reach this one by
             names.update(socket.gethostbyname_ex(name)[2])
-        except OSError:
-            pass
     return sorted(n for n in names if n)
 
 
