@@ -29,7 +29,7 @@ class Api:
         body.setdefault("game", "the-night")
         r = self.c.post("/api/games", json=body)
         assert r.status_code == 201, r.text
-        made: dict[str, Any] = r.json()
+        made: dict[str, Any] = dict(r.json())
         if claim:
             claim_all(self.c, made)
         return made

@@ -33,8 +33,8 @@ from tests.web.conftest import Api, claim_all
 from tests.web.live import LiveServer
 from tests.web.test_serve import ENV, ROOT, start, stop
 
-QUICK = {"scenario": "quick-game", "seed": 11}
-HIDDEN = {"scenario": "quick-game", "options": {"hidden-hero": True}, "players": 2, "seed": 7}
+QUICK: dict[str, Any] = {"scenario": "quick-game", "seed": 11}
+HIDDEN: dict[str, Any] = {"scenario": "quick-game", "options": {"hidden-hero": True}, "players": 2, "seed": 7}
 
 
 def error(r: Any, status: int) -> str:
@@ -240,7 +240,7 @@ def test_loading_a_save_with_a_seed_out_of_range_is_a_400(api: Api, seed: int) -
 def test_a_save_nested_deep_inside_its_text_is_a_400(api: Api) -> None:
     for text in ("[" * 100_000 + "]" * 100_000, '{"game": ' + "[" * 1000 + "]" * 1000 + "}"):
         assert "nested too deeply" in error(api.c.post("/api/games/load", json={"save": text}), 400)
-    story = {"title": "x"}
+    story: dict[str, Any] = {"title": "x"}
     for _ in range(60):
         story = {"a": story}
     bad = {"game": "the-night", "version": "1", "setup": {"scenario": "make-your-own-story", "options": {"story": story}},

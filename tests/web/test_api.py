@@ -25,8 +25,8 @@ from tests.web.conftest import Api
 
 NIGHT_VERSION = get_game("the-night").version
 
-QUICK = {"scenario": "quick-game", "seed": 11}
-HIDDEN = {"scenario": "quick-game", "options": {"hidden-hero": True}, "players": 2, "seed": 7}
+QUICK: dict[str, Any] = {"scenario": "quick-game", "seed": 11}
+HIDDEN: dict[str, Any] = {"scenario": "quick-game", "options": {"hidden-hero": True}, "players": 2, "seed": 7}
 
 
 def error(r: Any, status: int) -> str:
