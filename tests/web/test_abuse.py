@@ -220,6 +220,13 @@ def test_a_story_key_that_only_looks_like_a_number_is_a_400(api: Api) -> None:
     assert "no zombie numbered" in error(r, 400)
 
 
+@pytest.mark.parametrize("depth", [100_000, 100])
+def test_a_story_nested_deep_is_a_400(api: Api, depth: int) -> None:
+    story = "a = " + "[" * depth + "]" * depth + "\n"
+    r = api.c.post("/api/games", json={"game": "the-night", "scenario": "make-your-own-story", "options": {"story": story}})
+    assert "nested too deeply" in error(r, 400)
+
+
 def _save(api: Api) -> dict[str, Any]:
     gid, token = api.solo(**QUICK)
     page = api.page(gid, token)

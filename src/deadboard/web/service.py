@@ -46,7 +46,7 @@ from deadboard.core.errors import DeadboardError, IllegalActionError, SaveError,
 from deadboard.core.game import Game, Setup, State
 from deadboard.core.registry import get_game, list_games
 from deadboard.core.rng import Rng, derive_seed
-from deadboard.core.save import MAX_SEED, SaveFile, load_checked, make_save
+from deadboard.core.save import MAX_SEED, SaveFile, check_depth, load_checked, make_save
 from deadboard.web import drawing
 from deadboard.web.store import ActionRow, ConflictError, Store, digest
 
@@ -533,8 +533,13 @@ class Service:
             if opt is not None and opt.kind == "file" and isinstance(value, str):
                 try:
                     value = tomllib.loads(value)
+                    check_depth(value, f"option {key}")
                 except tomllib.TOMLDecodeError as e:
                     raise BadRequest(f"option {key}: not valid TOML: {e}") from None
+                except RecursionError:
+                    raise BadRequest(f"option {key}: nested too deeply") from None
+                except SaveError as e:
+                    raise BadRequest(str(e)) from None
             if opt is not None and opt.kind == "flag" and value in (False, None, "", "off", "false"):
                 continue
             opts[key] = value
