@@ -5,8 +5,10 @@ plays ``--games`` games at once through the HTTP API, as pages do: each player r
 thinks for a moment (uniform, mean ``--think`` seconds), sends a random legal action (``POST
 /api/games/{id}/actions`` with the page's ``rev``), and starts a new game when one ends. After a
 warm-up it measures, for every action, the time from sending the request to having read the whole
-answer (end to end), and the server's own time (its ``Server-Timing`` header). Prints p50, p90,
-p99 and max of both. Bounded in time; only this machine's loopback is ever contacted.
+answer (end to end), and the server's own time (its ``Server-Timing`` header), both for the same
+actions of the same run. Prints p50, p90, p99 and max of both, and what the machine was doing
+meanwhile: its load average and how busy its CPUs were, split between the server, this client and
+every other process. Bounded in time; only this machine's loopback is ever contacted.
 
 Each player keeps one HTTP/1.1 connection and speaks it with asyncio streams: a general-purpose
 client library costs more CPU per request than the server does, and on a small machine that cost
@@ -36,6 +38,18 @@ from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 SERVER_OUTPUT: list[str] = []
+DURABILITY: list[str] = []
+
+
+def cpu_busy() -> tuple[float, float] | None:
+    """(busy, total) CPU seconds of the whole machine since boot (Linux ``/proc/stat``), or None."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    tick = os.sysconf("SC_CLK_TCK")
+    return (sum(fields) - idle) / tick, sum(fields) / tick
 
 
 def _drain(stream: Any) -> None:
@@ -49,7 +63,10 @@ def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "deadboard", "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db)],
+        # a load test, not an abuse test: the per-client limit on new games is off (every player
+        # here is one client, 127.0.0.1)
+        [sys.executable, "-m", "deadboard", "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db),
+         "--create-limit", "0", *DURABILITY],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
     )
     assert proc.stdout is not None
@@ -215,6 +232,11 @@ async def drive(url: str, args: argparse.Namespace, server_pid: int | None, mark
         if cpu is not None:
             marks["cpu0"] = cpu
         marks["client0"] = time.process_time()
+        machine = cpu_busy()
+        if machine is not None:
+            marks["busy0"], marks["total0"] = machine
+        with contextlib.suppress(OSError):
+            marks["load0"] = os.getloadavg()[0]
 
     try:
         await asyncio.gather(mark(), *(p.run(stop) for p in players))
@@ -235,10 +257,14 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--url", help="use a running server on this machine instead of starting one")
     ap.add_argument("--target-ms", type=float, default=50.0, help="p99 target in ms (default 50)")
+    ap.add_argument("--durability", choices=("full", "normal"), default="full",
+                    help="the server's --durability (default full: every answered action survives a power loss)")
     args = ap.parse_args()
+    DURABILITY[:] = ["--durability", args.durability]
     if args.url and urlsplit(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):
         raise SystemExit("--url must be a server on this machine (127.0.0.1, localhost or [::1])")
     proc = None
+    machine1: tuple[float, float] | None = None
     with tempfile.TemporaryDirectory() as tmp:
         if args.url:
             url = args.url.rstrip("/")
@@ -249,6 +275,9 @@ def main() -> None:
             players = asyncio.run(drive(url, args, proc.pid if proc is not None else None, marks))
             cpu1 = cpu_seconds(proc.pid) if proc is not None else None
             client_cpu = time.process_time() - marks.get("client0", 0.0)
+            machine1 = cpu_busy()
+            with contextlib.suppress(OSError):
+                marks["load1"] = os.getloadavg()[0]
         finally:
             if proc is not None:
                 proc.terminate()
@@ -261,26 +290,34 @@ def main() -> None:
     errors = [e for p in players for e in p.errors]
     games = sum(p.games for p in players)
     wall = args.seconds
-    try:
-        load = f" (load average before: {os.getloadavg()[0]:.1f})"
-    except OSError:
-        load = ""
     print(f"{args.games} concurrent games of {args.game} ({args.scenario}), {wall:g} s measured after {args.warmup:g} s, "
-          f"mean think time {args.think * 1000:.0f} ms, {os.cpu_count()} CPUs{load}")
+          f"mean think time {args.think * 1000:.0f} ms, server durability {args.durability}")
     print(f"actions: {len(lat)} ({len(lat) / wall:.0f}/s), games started: {games}, refused or failed: {len(errors)}")
+    print("the same actions, measured two ways:")
     if lat:
-        print(f"action latency, end to end, ms: p50 {pct(lat, 50):.1f}  p90 {pct(lat, 90):.1f}  p99 {pct(lat, 99):.1f}  "
-              f"max {max(lat):.1f}  mean {statistics.fmean(lat):.1f}")
+        print(f"  end to end (request sent to answer read by this client), ms: p50 {pct(lat, 50):.1f}  p90 {pct(lat, 90):.1f}  "
+              f"p99 {pct(lat, 99):.1f}  max {max(lat):.1f}  mean {statistics.fmean(lat):.1f}")
     if inside:
-        print(f"action latency, in the server, ms: p50 {pct(inside, 50):.1f}  p90 {pct(inside, 90):.1f}  "
-              f"p99 {pct(inside, 99):.1f}  max {max(inside):.1f}")
+        print(f"  in the server (its Server-Timing), ms:                   p50 {pct(inside, 50):.1f}  p90 {pct(inside, 90):.1f}  "
+              f"p99 {pct(inside, 99):.1f}  max {max(inside):.1f}  mean {statistics.fmean(inside):.1f}")
     if lat:
         ok = pct(lat, 99) < args.target_ms
         print(f"target p99 < {args.target_ms:g} ms end to end: {'met' if ok else 'NOT met'}")
     cpu0 = marks.get("cpu0")
-    if cpu0 is not None and cpu1 is not None and lat:
-        print(f"CPU: server {cpu1 - cpu0:.1f} s ({(cpu1 - cpu0) / wall:.0%} of a core, {(cpu1 - cpu0) / len(lat) * 1000:.1f} ms an action), "
+    server_cpu = cpu1 - cpu0 if cpu0 is not None and cpu1 is not None else None
+    if server_cpu is not None and lat:
+        print(f"CPU: server {server_cpu:.1f} s ({server_cpu / wall:.0%} of a core, {server_cpu / len(lat) * 1000:.1f} ms an action), "
               f"load client {client_cpu:.1f} s ({client_cpu / wall:.0%} of a core)")
+    parts = [f"{os.cpu_count()} CPUs"]
+    if "load0" in marks and "load1" in marks:
+        parts.append(f"load average {marks['load0']:.1f} at the start of the measurement, {marks['load1']:.1f} at its end")
+    if machine1 is not None and "busy0" in marks:
+        busy = machine1[0] - marks["busy0"]
+        total = machine1[1] - marks["total0"]
+        others = busy - (server_cpu or 0.0) - client_cpu
+        parts.append(f"CPUs {busy / total:.0%} busy during the measurement: server {(server_cpu or 0.0) / total:.0%}, "
+                     f"this client {client_cpu / total:.0%}, other processes {max(0.0, others) / total:.0%}")
+    print("machine: " + "; ".join(parts))
     for e in errors[:5]:
         print("refused:", e)
     if errors and SERVER_OUTPUT:

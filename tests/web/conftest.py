@@ -23,11 +23,16 @@ class Api:
     def auth(token: str | None) -> dict[str, str]:
         return {"Authorization": f"Bearer {token}"} if token else {}
 
-    def new(self, **body: Any) -> dict[str, Any]:
+    def new(self, claim: bool = True, **body: Any) -> dict[str, Any]:
+        """A new game; with ``claim``, every seat's invitation is opened at once, so that each link
+        carries its seat's own token (as after each player opened theirs)."""
         body.setdefault("game", "the-night")
         r = self.c.post("/api/games", json=body)
         assert r.status_code == 201, r.text
-        return r.json()
+        made: dict[str, Any] = dict(r.json())
+        if claim:
+            claim_all(self.c, made)
+        return made
 
     def solo(self, **body: Any) -> tuple[str, str]:
         made = self.new(**body)
@@ -43,6 +48,18 @@ class Api:
 
     def save(self, gid: str, token: str | None) -> Any:
         return self.c.get(f"/api/games/{gid}/save", headers=self.auth(token))
+
+
+def claim_all(client: Any, made: dict[str, Any], base: str = "") -> dict[str, Any]:
+    """Open every invitation of a new game (``client`` an httpx client or module, ``base`` the
+    server's URL): each link then holds its seat's token and the URL with it."""
+    for link in made["links"]:
+        if "invite" in link:
+            r = client.post(f"{base}/api/games/{made['id']}/claim", json={"invite": link.pop("invite")})
+            assert r.status_code == 200, r.text
+            link["token"], link["url"] = r.json()["token"], r.json()["url"]
+    made["open"] = made["links"][0]["url"]
+    return made
 
 
 @pytest.fixture

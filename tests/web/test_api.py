@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from deadboard.bots.base import bot_names
 from deadboard.core import get_game, list_games
-from deadboard.core.save import SaveFile, replay
+from deadboard.core.save import SaveFile, load_checked, replay
 from deadboard.web import create_app
 from deadboard.web.service import Service, find_hint_provider
 from deadboard.web.store import Store
@@ -25,8 +25,8 @@ from tests.web.conftest import Api
 
 NIGHT_VERSION = get_game("the-night").version
 
-QUICK = {"scenario": "quick-game", "seed": 11}
-HIDDEN = {"scenario": "quick-game", "options": {"hidden-hero": True}, "players": 2, "seed": 7}
+QUICK: dict[str, Any] = {"scenario": "quick-game", "seed": 11}
+HIDDEN: dict[str, Any] = {"scenario": "quick-game", "options": {"hidden-hero": True}, "players": 2, "seed": 7}
 
 
 def error(r: Any, status: int) -> str:
@@ -90,16 +90,19 @@ def test_meta_reports_capabilities(api: Api) -> None:
 
 
 # ----- creating ----------------------------------------------------------------------------------
-def test_create_gives_one_link_per_person_seat_and_a_hot_seat_link(api: Api) -> None:
-    made = api.new(**HIDDEN)
-    labels = [link["label"] for link in made["links"]]
-    assert labels == ["Player 1", "Player 2", "hot-seat"]
-    assert [link["seats"] for link in made["links"]] == [[0], [1], [0, 1]]
+def test_create_gives_one_invitation_per_person_seat_and_no_hot_seat_link(api: Api) -> None:
+    made = api.new(claim=False, **HIDDEN)
+    assert [link["label"] for link in made["links"]] == ["Player 1", "Player 2"]
+    assert [link["seats"] for link in made["links"]] == [[0], [1]]
+    assert all("token" not in link and link["url"].endswith("#invite=" + link["invite"]) for link in made["links"])
     assert made["open"] == made["links"][0]["url"]
+    assert "owner" in made  # the creator's token manages the invitations and holds no seat
 
 
 def test_hot_seat_opens_the_table_link(api: Api) -> None:
     made = api.new(**HIDDEN, hotseat=True)
+    assert [link["label"] for link in made["links"]] == ["hot-seat"]
+    assert made["links"][0]["seats"] == [0, 1]
     assert made["open"] == made["links"][-1]["url"]
 
 
@@ -128,7 +131,7 @@ def test_malformed_json_is_400(api: Api) -> None:
 
 def test_a_request_too_large_is_refused(api: Api) -> None:
     big = b'{"game": "the-night", "x": "' + b"a" * (5 * 1024 * 1024) + b'"}'
-    assert "too large" in error(api.c.post("/api/games", content=big), 400)
+    assert "too large" in error(api.c.post("/api/games", content=big), 413)
 
 
 def test_a_story_file_option_may_be_sent_as_toml_text(api: Api) -> None:
@@ -303,7 +306,8 @@ def test_a_downloaded_save_replays_to_the_same_game(api: Api) -> None:
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     save = SaveFile.loads(r.text)
     assert len(save.actions) == 12
-    assert replay(save).hash_ok is True
+    assert "seed" not in r.json()  # the game is not over: its seed is sealed by the server's key
+    assert load_checked(save, key=api.c.app.state.service.key).hash_ok is True  # type: ignore[attr-defined]
 
 
 def test_load_makes_a_new_game_from_a_save(api: Api) -> None:
@@ -328,12 +332,13 @@ def test_load_makes_a_new_game_from_a_save(api: Api) -> None:
         (None, "save"),
         ("{not json", "not valid JSON"),
         ({"game": "the-night"}, "missing field"),
-        ({"game": "chess", "version": "1", "setup": {}, "seed": 1, "actions": []}, "unknown game"),
-        ({"game": "the-night", "version": "0", "setup": {"scenario": "quick-game"}, "seed": 1, "actions": []}, "version"),
+        ({"game": "chess", "version": "1", "setup": {}, "seed": 1, "actions": [], "hash": "0"}, "unknown game"),
+        ({"game": "the-night", "version": "0", "setup": {"scenario": "quick-game"}, "seed": 1, "actions": [], "hash": "0"}, "version"),
         ({"game": "the-night", "version": NIGHT_VERSION, "setup": {"scenario": "quick-game"}, "seed": "x", "actions": []}, "seed"),
-        ({"game": "the-night", "version": NIGHT_VERSION, "setup": {"scenario": "quick-game"}, "seed": 1, "actions": ["fly"]}, "does not replay"),
+        ({"game": "the-night", "version": NIGHT_VERSION, "setup": {"scenario": "quick-game"}, "seed": 1, "actions": ["fly"], "hash": "0"}, "does not replay"),
         ({"game": "the-night", "version": NIGHT_VERSION, "setup": {"scenario": "quick-game"}, "seed": 1, "actions": [], "hash": "0"}, "reproduce"),
-        ({"game": "the-night", "version": NIGHT_VERSION, "setup": {"scenario": "quick-game", "options": {"x": 1}}, "seed": 1, "actions": []}, "unknown option"),
+        ({"game": "the-night", "version": NIGHT_VERSION, "setup": {"scenario": "quick-game", "options": {"x": 1}}, "seed": 1, "actions": [], "hash": "0"}, "unknown option"),
+        ({"game": "the-night", "version": NIGHT_VERSION, "setup": {"scenario": "quick-game"}, "seed": 1, "actions": []}, "no hash"),
     ],
 )
 def test_load_rejects_a_malformed_save(api: Api, save: Any, words: str) -> None:
@@ -397,7 +402,9 @@ def test_a_save_of_a_game_of_several_players_waits_for_its_end(api: Api) -> None
     made = api.new(**HIDDEN)
     gid = made["id"]
     assert "secrets" in error(api.save(gid, made["links"][0]["token"]), 403)
-    assert api.save(gid, made["links"][2]["token"]).status_code == 200  # the hot-seat link holds every seat
+    table = api.new(**HIDDEN, hotseat=True)
+    r = api.save(table["id"], table["links"][0]["token"])  # the hot-seat link holds every seat
+    assert r.status_code == 200 and "seed" not in r.json() and "sealed_seed" in r.json()
 
 
 def test_the_hot_seat_link_shows_the_deciding_seat(api: Api) -> None:
@@ -463,7 +470,7 @@ def test_racing_requests_never_corrupt_a_game(api: Api) -> None:
     page = api.page(gid, token)
     assert page["steps"] == ok and page["rev"] == ok
     save = SaveFile.loads(api.save(gid, token).text)
-    assert len(save.actions) == ok and replay(save).hash_ok is True
+    assert len(save.actions) == ok and load_checked(save, key=api.c.app.state.service.key).hash_ok is True  # type: ignore[attr-defined]
 
 
 def test_a_restart_loses_no_game_and_no_action(db: Path) -> None:

@@ -19,7 +19,8 @@ import pytest
 
 from deadboard.bots.base import bot_names
 from deadboard.core import get_game, list_games
-from deadboard.core.save import SaveFile, replay
+from deadboard.core.save import SaveFile, load_checked
+from tests.web.conftest import claim_all
 from tests.web.live import LiveServer
 
 # Debian's chromium (apt-get install chromium); another build with DEADBOARD_CHROMIUM=PATH
@@ -65,10 +66,11 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 def new_game(server: LiveServer, **body: Any) -> dict[str, Any]:
+    """A new game with every seat's invitation opened (each link holds its seat's own token)."""
     body.setdefault("game", "the-night")
     r = httpx2.post(server.url + "/api/games", json=body)
     assert r.status_code == 201, r.text
-    return dict(r.json())
+    return claim_all(httpx2, dict(r.json()), server.url)
 
 
 # Waits are CSS selectors on the data the page puts on <body> (the pages' Content-Security-Policy
@@ -252,7 +254,7 @@ def test_save_reload_load_undo_and_the_replay_viewer(server: LiveServer, page: A
     path = tmp_path / "saved.json"
     dl.value.save_as(path)
     save = SaveFile.read(path)
-    assert len(save.actions) == 8 and replay(save).hash_ok is True
+    assert len(save.actions) == 8 and load_checked(save, key=server.app.state.service.key).hash_ok is True
     # load: a new game with the same board
     old_url = page.url
     page.set_input_files("#loadfile", str(path))

@@ -15,6 +15,7 @@ import httpx2
 import pytest
 
 from deadboard.cli.serve import DB_NAME, default_db
+from tests.web.conftest import claim_all
 
 ROOT = Path(__file__).resolve().parents[2]
 # the commands run from this tree's sources, whatever deadboard is installed
@@ -110,7 +111,7 @@ def test_the_server_stops_promptly_with_pages_waiting(tmp_path: Path) -> None:
     proc, url = start("--port", "0", "--db", str(tmp_path / "g.db"))
     try:
         made = httpx2.post(url + "/api/games", json={"game": "the-night", "options": {"hidden-hero": True}, "seed": 2}).json()
-        token = made["links"][1]["token"]
+        token = claim_all(httpx2, made, url)["links"][1]["token"]
         rev = httpx2.get(f"{url}/api/games/{made['id']}", headers={"Authorization": f"Bearer {token}"}).json()["rev"]
         waiting = subprocess.Popen([sys.executable, "-c", (
             "import httpx2,sys; httpx2.get(sys.argv[1], headers={'Authorization': 'Bearer ' + sys.argv[2]}, timeout=30)")

@@ -21,7 +21,7 @@ import inspect
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from deadboard.core.action import Action
 from deadboard.core.errors import IllegalActionError, SetupError
@@ -81,10 +81,13 @@ def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
             takes = 4
         if takes < 4:
             raise SetupError(f"bot {base!r} takes no parameters (got {name!r})")
-        bot = factory(game, seat, seed, params)
-    else:
-        bot = factory(game, seat, seed)
-    return bot if target is not None else CheckedBot(bot, name)
+    if target is not None:
+        return factory(game, seat, seed, params) if colon else factory(game, seat, seed)
+    try:
+        bot = factory(game, seat, seed, params) if colon else factory(game, seat, seed)
+    except TypeError as e:  # not a bot's constructor (game, seat, seed), or one that fails
+        raise SetupError(f"bot {base!r}: cannot be made as {base}(game, seat, seed): {e}") from None
+    return CheckedBot(bot, name)
 
 
 def _own_bot(path: str) -> Callable[..., Bot]:
@@ -101,9 +104,13 @@ def _own_bot(path: str) -> Callable[..., Bot]:
     except Exception as e:  # the module itself fails: say how, in one line
         raise SetupError(f"bot {path!r}: importing {module!r} failed: {type(e).__name__}: {e}") from None
     factory = getattr(found, attr, None)
-    if not callable(factory):
+    if factory is None:
         raise SetupError(f"bot {path!r}: module {module!r} has no class {attr!r}")
-    return factory  # type: ignore[no-any-return]
+    # a class or a function of Python's own making: a path naming a builtin (os.system) is not
+    # called with a game as its argument
+    if not (inspect.isclass(factory) or inspect.isfunction(factory)):
+        raise SetupError(f"bot {path!r}: {attr!r} is not a bot class (a class with a choose method)")
+    return cast("Callable[..., Bot]", factory)
 
 
 class CheckedBot:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from deadboard.core.errors import SetupError
+import os
+
+from deadboard.core.errors import DeadboardError, SaveError, SetupError
+from deadboard.core.registry import get_game
+from deadboard.core.save import Replay, SaveFile, load_checked
 
 
 def duration_text(seconds: float) -> str:
@@ -51,3 +55,25 @@ def parse_bot_specs(specs: list[str], seats: int, default: str) -> dict[int, str
         for s in range(seats):
             out.setdefault(s, default)
     return out
+
+
+def load_save(path: str, trust: bool, game_id: str | None = None) -> tuple[SaveFile, Replay]:
+    """Read and check a save the way every loader does (:func:`deadboard.core.save.load_checked`);
+    ``game_id``, when given, must be the save's game."""
+    save = SaveFile.read(path)
+    if game_id is not None and game_id != save.game:
+        try:
+            named = get_game(game_id).id
+        except DeadboardError:
+            named = game_id
+        if named != save.game:
+            raise SaveError(f"{path} is a save of {save.game}, not of {game_id}: give GAME {save.game} (or leave it out)")
+    return save, load_checked(save, trust=trust, source=path)
+
+
+def check_jobs(jobs: int, force: bool) -> None:
+    """More worker processes than cores only slow a run down (and can swamp a shared machine)."""
+    cores = os.cpu_count() or 1
+    if jobs > cores and not force:
+        raise SetupError(f"--jobs {jobs}: this machine has {cores} core{'s' if cores != 1 else ''}; "
+                         "more workers than cores only slow the run (--force to insist)")

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
-from deadboard.cli.common import parse_bot_specs
+from deadboard.cli.common import load_save, parse_bot_specs
 from deadboard.cli.session import GROUP_ABOVE, Session, board, choice_tree, grouped_lines, help_text
 from deadboard.cli.setup_args import build_setup
 from deadboard.core.action import Action
@@ -21,7 +21,6 @@ from deadboard.core.errors import DeadboardError, IllegalActionError
 from deadboard.core.game import State
 from deadboard.core.registry import get_game
 from deadboard.core.rng import derive_seed
-from deadboard.core.save import SaveFile
 
 
 def show(console: Console, session: Session, seat: int | None) -> None:
@@ -59,7 +58,8 @@ def play_cmd(
     players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
     seed: int | None = typer.Option(None, "--seed", help="Seed (default: a random one, shown at the start)."),
     bot: list[str] = typer.Option([], "--bot", "-b", help="SEAT=NAME puts a bot in a seat (seats from 1); a bare NAME fills every seat."),
-    load: str | None = typer.Option(None, "--load", help="Continue a saved game."),
+    load: str | None = typer.Option(None, "--load", help="Continue a saved game (checked like `deadboard replay`)."),
+    trust: bool = typer.Option(False, "--trust", help="Load a save that has no hash to check it against."),
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="Seconds between bot moves when watching."),
     content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
     plain: bool = typer.Option(False, "--plain", help="Line by line (the default when input or output is not a terminal)."),
@@ -69,11 +69,9 @@ def play_cmd(
     console = Console(highlight=False)
     loaded = ""
     if load:
-        from deadboard.core.save import replay
-
-        save = SaveFile.read(load)
-        game = get_game(save.game)
-        state = replay(save).state
+        save, rep = load_save(load, trust, game_id)
+        game = rep.game
+        state = rep.state
         actions = list(save.actions)
         loaded = f"Loaded {load}: {len(actions)} actions replayed."
     else:

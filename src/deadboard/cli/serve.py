@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import sys
@@ -12,6 +13,22 @@ import typer
 from deadboard.cli.app import app
 
 DB_NAME = "games.sqlite3"
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
+
+
+def allowed_hosts(bind_address: str, extra: list[str]) -> list[str] | None:
+    """The host names requests may carry: the bind address, this machine's loopback names, and any
+    ``--allowed-host``. A wildcard bind address (0.0.0.0, ::) adds this machine's name and its
+    addresses; ``*`` as an --allowed-host turns the check off."""
+    if "*" in extra:
+        return None
+    names = {bind_address, "localhost", "127.0.0.1", "::1", *extra}
+    if bind_address in ("0.0.0.0", "::", ""):
+        name = socket.gethostname()
+        names.add(name)
+        with contextlib.suppress(OSError):  # the addresses other machines reach this one by
+            names.update(socket.gethostbyname_ex(name)[2])
+    return sorted(n for n in names if n)
 
 
 def default_db() -> Path:
@@ -89,6 +106,14 @@ def serve_cmd(
     log_level: str = typer.Option("warning", "--log-level", help="Server log level: critical, error, warning, info, debug."),
     content: list[str] = typer.Option([], "--content", metavar="GAME=FOLDER",
                                       help="New games of GAME use the content pack in FOLDER instead of the game's own; repeatable."),
+    allowed_host: list[str] = typer.Option([], "--allowed-host", metavar="NAME",
+                                           help="A host name the server answers to (default: the --host address and localhost); repeatable."),
+    keep_days: float = typer.Option(30.0, "--keep-days", min=0.0,
+                                    help="Remove games (finished or abandoned) unchanged for this many days; 0 keeps them for ever."),
+    create_limit: float = typer.Option(60.0, "--create-limit", min=0.0,
+                                       help="New games a minute from one address (burst as many); 0 for no limit."),
+    durability: str = typer.Option("full", "--durability",
+                                   help="full: an answered action survives a power loss; normal: it survives a crash of the server only (faster)."),
 ) -> None:
     """Serve the browser front end: every game playable on a page, solo or with others.
 
@@ -100,16 +125,26 @@ def serve_cmd(
     from deadboard.web import create_app
     from deadboard.web.store import StoreError
 
+    if log_level.lower() not in LOG_LEVELS:
+        raise typer.BadParameter(f"{log_level!r}: choose one of {', '.join(LOG_LEVELS)}", param_hint="--log-level")
+    if durability.lower() not in ("full", "normal"):
+        raise typer.BadParameter(f"{durability!r}: choose full or normal", param_hint="--durability")
+    hosts = allowed_hosts(host, allowed_host)
     packs = content_packs(content)
     path = Path(db) if db else default_db()
     # Requests are served by threads; a shorter switch interval hands the interpreter to a waiting
     # request sooner when another one is busy (an action that runs a whole zombie phase).
     sys.setswitchinterval(0.001)
     try:
-        application = create_app(path, content=packs)
+        application = create_app(path, content=packs, allowed_hosts=hosts, keep_days=keep_days or None,
+                                 create_per_minute=create_limit or None, durability=durability.lower(),
+                                 start_hints=True)
     except StoreError as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
+    # the geometry a game's first action would build under that game's lock (The Night's lines of
+    # sight) is built now, before the address is given out
+    application.state.service.warm_up()
     sock = bind(host, port)
     real_port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host

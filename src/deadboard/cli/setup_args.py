@@ -42,6 +42,10 @@ def read_option_file(key: str, path: str) -> dict[str, Any]:
         raise SetupError(f"option {key}: no such file {path}") from None
     except tomllib.TOMLDecodeError as e:
         raise SetupError(f"option {key}: {path} is not valid TOML: {e}") from None
+    except UnicodeDecodeError as e:
+        raise SetupError(f"option {key}: {path} is not UTF-8 text (byte {e.start}): a story file is TOML in UTF-8") from None
+    except RecursionError:
+        raise SetupError(f"option {key}: {path} is nested too deeply") from None
     except OSError as e:
         raise SetupError(f"option {key}: cannot read {path}: {e}") from None
 

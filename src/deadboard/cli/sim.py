@@ -10,7 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
-from deadboard.cli.common import parse_bot_specs, speed_text
+from deadboard.cli.common import check_jobs, parse_bot_specs, speed_text
 from deadboard.cli.setup_args import build_setup
 from deadboard.core.errors import SetupError
 from deadboard.core.registry import get_game
@@ -26,7 +26,8 @@ def sim_cmd(
     players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
     bot: list[str] = typer.Option(["random"], "--bot", "-b", help="Bot for every seat, or SEAT=NAME; repeatable."),
     seed: int = typer.Option(0, "--seed", help="Run seed: each game's seed derives from it and the game's index."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (at most the machine's cores, unless --force)."),
+    force: bool = typer.Option(False, "--force", help="Allow more --jobs than cores."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
     save_dir: str | None = typer.Option(None, "--save-dir", help="Write every game's save file here."),
     content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
@@ -37,6 +38,7 @@ def sim_cmd(
     """Play many games with bots and summarise them (win rate with a 95% interval, scores, levels).
 
     Results are identical for identical arguments whatever the backend and the number of workers."""
+    check_jobs(jobs, force)
     game = get_game(game_id)
     setup = build_setup(game, scenario, option, players, content)
     seats = game.seats(setup)

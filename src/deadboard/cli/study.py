@@ -11,7 +11,7 @@ from rich.table import Table
 
 from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
-from deadboard.cli.common import parse_bot_specs
+from deadboard.cli.common import check_jobs, parse_bot_specs
 from deadboard.cli.setup_args import build_setup
 from deadboard.core.errors import SetupError
 from deadboard.core.registry import get_game
@@ -35,7 +35,8 @@ def study_cmd(
     players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
     bot: list[str] = typer.Option(["random"], "--bot", "-b", help="Bot for every seat, or SEAT=NAME; repeatable."),
     seed: int = typer.Option(0, "--seed", help="Run seed (every setup plays the same game seeds)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (or Ray workers)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (or Ray workers; at most the cores, unless --force)."),
+    force: bool = typer.Option(False, "--force", help="Allow more --jobs than cores."),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
     out: str | None = typer.Option(None, "--out", help="Results file (.parquet); an interrupted study resumes from it."),
@@ -44,6 +45,7 @@ def study_cmd(
 ) -> None:
     """Run every combination of the varied options (the same seeds in each) and rank the options by
     how much they change the win rate."""
+    check_jobs(jobs, force)
     game = get_game(game_id)
     base = build_setup(game, scenario, option, players)
     seats = game.seats(base)

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
-from deadboard.cli.common import duration_text
+from deadboard.cli.common import check_jobs, duration_text
 from deadboard.cli.setup_args import build_setup
 from deadboard.core.errors import SetupError
 from deadboard.core.registry import get_game
@@ -28,7 +28,8 @@ def tournament_cmd(
     option: list[str] = typer.Option([], "--option", "-o", help="Optional rule, or option=value; repeatable."),
     players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
     seed: int = typer.Option(0, "--seed", help="Run seed: each game's seed derives from it and the game's index."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (or Ray workers)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (or Ray workers; at most the cores, unless --force)."),
+    force: bool = typer.Option(False, "--force", help="Allow more --jobs than cores."),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),
     out: str | None = typer.Option(None, "--out", help="Results file (.parquet); an interrupted tournament resumes from it."),
@@ -36,6 +37,7 @@ def tournament_cmd(
 ) -> None:
     """Play bots against each other. Solitaire games: each bot plays the same seeds, and each pair is
     compared game by game. Games with several seats: each pair meets, alternating seats."""
+    check_jobs(jobs, force)
     game = get_game(game_id)
     setup = build_setup(game, scenario, option, players)
     names = [b.strip() for b in bots.split(",") if b.strip()]

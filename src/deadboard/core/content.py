@@ -41,6 +41,10 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ContentError(f"{path}: no such content file") from None
     except tomllib.TOMLDecodeError as e:
         raise ContentError(f"{path.name}: not valid TOML: {e}") from None
+    except UnicodeDecodeError as e:
+        raise ContentError(f"{path}: not UTF-8 text (byte {e.start}): a content file is TOML in UTF-8") from None
+    except RecursionError:
+        raise ContentError(f"{path.name}: nested too deeply") from None
     except OSError as e:
         raise ContentError(f"{path}: cannot read ({e})") from None
 

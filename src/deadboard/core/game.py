@@ -229,7 +229,7 @@ def _check_value(opt: Option, value: Any) -> Any:
     if opt.kind == "int":
         try:
             n = int(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise SetupError(f"option {opt.id!r} takes a whole number; got {value!r}") from None
         if isinstance(value, bool):
             raise SetupError(f"option {opt.id!r} takes a whole number; got {value!r}")

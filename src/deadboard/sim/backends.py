@@ -12,6 +12,7 @@ import logging
 import math
 import multiprocessing as mp
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,6 +34,26 @@ def chunk_size(n: int, workers: int) -> int:
 
 def run_chunk(fn: Callable[[T], R], tasks: list[T]) -> list[R]:
     return [fn(t) for t in tasks]
+
+
+def _die_with_parent() -> None:
+    """A worker ends, silently, with the process that started it: on Linux the kernel kills it when
+    its parent dies (even by ``kill -9``); anywhere, a write to the parent's closed pipe ends it
+    without a BrokenPipe traceback."""
+    import signal
+
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+        if os.getppid() == 1:  # the parent died before the request took effect
+            os._exit(0)
 
 
 def _star(args: tuple[Callable[[Any], Any], list[Any]]) -> list[Any]:
@@ -61,9 +82,9 @@ def execute(
             yield fn(t)
         return
     size = chunk_size(len(tasks), jobs)
-    chunks = [(fn, list(tasks[i : i + size])) for i in range(0, len(tasks), size)]
+    chunks = ((fn, list(tasks[i : i + size])) for i in range(0, len(tasks), size))
     ctx = mp.get_context("fork" if os.name == "posix" else "spawn")
-    with ctx.Pool(jobs) as pool:
+    with ctx.Pool(jobs, initializer=_die_with_parent) as pool:
         for results in pool.imap_unordered(_star, chunks):
             yield from results
 

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Setup
@@ -48,10 +48,35 @@ def game_seed(run_seed: int, index: int) -> int:
     return derive_seed("sim", run_seed, index)
 
 
+class TaskRange(Sequence[SimTask]):
+    """The tasks of games ``start … start + count - 1`` of one setup, made as they are read: a run
+    of ten million games does not hold ten million tasks before its first game."""
+
+    def __init__(self, game_id: str, setup: dict[str, Any], bots: tuple[str, ...], seed: int,
+                 save_dir: str | None, start: int, count: int) -> None:
+        self.game_id, self.setup, self.bots, self.seed, self.save_dir = game_id, setup, bots, seed, save_dir
+        self.start, self.size = start, count
+
+    def __len__(self) -> int:
+        return self.size
+
+    @overload
+    def __getitem__(self, i: int) -> SimTask: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[SimTask]: ...
+    def __getitem__(self, i: int | slice) -> SimTask | list[SimTask]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self.size))]
+        if i < 0:
+            i += self.size
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        return SimTask(self.game_id, self.setup, self.bots, self.seed, self.start + i, self.save_dir)
+
+
 def make_tasks(game_id: str, setup: Setup, bots: Sequence[str], games: int, seed: int,
-               save_dir: str | None = None, start: int = 0) -> list[SimTask]:
-    setup_json = setup.to_json()
-    return [SimTask(game_id, setup_json, tuple(bots), seed, i, save_dir) for i in range(start, start + games)]
+               save_dir: str | None = None, start: int = 0) -> TaskRange:
+    return TaskRange(game_id, setup.to_json(), tuple(bots), seed, save_dir, start, games)
 
 
 def run_task(task: SimTask) -> GameRecord:
@@ -108,7 +133,7 @@ def run_tasks(
         if not os.access(d, os.W_OK):
             raise SetupError(f"--save-dir {d}: not writable")
     store = ResultsFile(out) if out else None
-    todo = [t for t in tasks if store is None or t.key not in store]
+    todo: Sequence[SimTask] = tasks if store is None else [t for t in tasks if t.key not in store]
     done: dict[tuple[str, str, str, int, int], GameRecord] = {}
     if store is not None:
         for t in tasks:

@@ -17,7 +17,7 @@ from typing import Any
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Game, Option, Setup
 from deadboard.sim.results import GameRecord
-from deadboard.sim.runner import RunResult, make_tasks, run_tasks
+from deadboard.sim.runner import RunResult, SimTask, make_tasks, run_tasks
 from deadboard.sim.stats import proportion_difference, wilson
 
 
@@ -154,7 +154,7 @@ def run_study(
     progress: Callable[[int], None] | None = None,
 ) -> StudyResult:
     cells, skipped = build_grid(game, base, specs)
-    tasks = []
+    tasks: list[SimTask] = []
     for cell in cells:
         tasks.extend(make_tasks(game.id, cell.setup, bots, games, seed))
     run: RunResult = run_tasks(tasks, jobs, backend, address, out, progress)

@@ -13,12 +13,21 @@ Endpoints (``{gid}`` is a game on this server, ``{game}`` a game id such as ``th
     POST /api/catalog/{game}/setup          check a setup: normalized setup and seat names
     POST /api/games                         new game -> id, one link (token) per seat
     POST /api/games/load                    new game from a save file
+    POST /api/games/{gid}/claim             open an invitation: the seat's own token, once
+    GET  /api/games/{gid}/invites           the creator: which seats are claimed
+    POST /api/games/{gid}/invites/{seat}    the creator: a new invitation for an unclaimed seat
+    DELETE /api/games/{gid}/invites/{seat}  the creator: revoke an unclaimed seat's invitation
     GET  /api/games/{gid}                   the page of the token's seat (?since=REV waits for a change)
     POST /api/games/{gid}/actions           take a legal action {"action": text, "at": rev}
     POST /api/games/{gid}/undo              solitaire: take back the last decision
     GET  /api/games/{gid}/save              the save file
     GET  /api/games/{gid}/replay?step=N     the game after N actions, as the seat saw it
     GET  /api/games/{gid}/hint              a recommended action, where a hint engine is installed
+
+Guards (see docs/web.md, "Security and durability"): a request whose ``Host`` is not one the server
+answers to is refused (400), and so is a state-changing request from a page of another origin (403);
+a body stops being read at 4 MB (413); games are created at a limited rate per client (429 with
+``Retry-After``); games unchanged for ``keep_days`` are removed.
 """
 
 from __future__ import annotations
@@ -26,9 +35,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
 import time
-from collections.abc import AsyncIterator, Mapping
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Mapping, Sequence
+from concurrent.futures import Future
+from contextlib import asynccontextmanager, suppress
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
@@ -40,9 +51,12 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from deadboard.web.service import BadRequest, Service, WebError
+from deadboard.core.errors import SaveError
+from deadboard.core.save import parse_json
+from deadboard.web.service import BadRequest, Conflict, Service, TooMany, WebError
 from deadboard.web.store import Store
 
 log = logging.getLogger("deadboard.web")
@@ -50,6 +64,82 @@ log = logging.getLogger("deadboard.web")
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 4 * 1024 * 1024
 LONG_POLL = 20.0
+HINT_WAIT = 30.0  # longest a request waits for its hint's search
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+class TooLarge(WebError):
+    status = 413
+    code = "too-large"
+
+
+def _host_name(value: str) -> str:
+    """``Host``/netloc without its port, lower case (``[::1]:8000`` -> ``::1``)."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:].split("]", 1)[0]
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+class GuardMiddleware:
+    """Refuses a request whose ``Host`` is not an allowed one (DNS rebinding: a foreign name that
+    resolves to this machine), and a state-changing request sent by a page of another origin (its
+    browser says so in ``Origin`` or ``Sec-Fetch-Site``; programs that send neither are not pages)."""
+
+    def __init__(self, app: ASGIApp, allowed_hosts: Sequence[str] | None) -> None:
+        self.app = app
+        self.allowed = None if allowed_hosts is None else {_host_name(h) for h in allowed_hosts}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        host = headers.get("host", "")
+        refusal: tuple[int, str, str] | None = None
+        if self.allowed is not None and _host_name(host) not in self.allowed:
+            refusal = (400, "bad-host", "this server does not answer to that host name (see serve --allowed-host)")
+        elif scope["method"] not in SAFE_METHODS:
+            origin = headers.get("origin")
+            site = headers.get("sec-fetch-site")
+            if origin is not None:
+                netloc = origin.split("://", 1)[1] if "://" in origin else None
+                if netloc is None or netloc.lower() != host.lower():
+                    refusal = (403, "foreign-origin", "a page of another site may not change games on this server")
+            elif site is not None and site not in ("same-origin", "none"):
+                refusal = (403, "foreign-origin", "a page of another site may not change games on this server")
+        if refusal is None:
+            await self.app(scope, receive, send)
+            return
+        await _error(*refusal)(scope, receive, send)
+
+
+class RateLimit:
+    """A token bucket per client: ``per_minute`` new games a minute, ``burst`` at once."""
+
+    def __init__(self, per_minute: float, burst: int) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = float(max(1, burst))
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+        self.refused = 0
+
+    def take(self, client: str) -> float:
+        """0 if the client may go on, else the seconds until it may."""
+        now = time.monotonic()
+        with self._lock:
+            level, at = self._buckets.get(client, (self.burst, now))
+            level = min(self.burst, level + (now - at) * self.rate)
+            if level >= 1:
+                self._buckets[client] = (level - 1, now)
+                if len(self._buckets) > 10_000:  # forget clients whose bucket is full again
+                    full = [k for k, (lv, t) in self._buckets.items() if lv + (now - t) * self.rate >= self.burst]
+                    for k in full:
+                        del self._buckets[k]
+                return 0.0
+            self._buckets[client] = (level, now)
+            self.refused += 1
+            return (1 - level) / self.rate if self.rate > 0 else 3600.0
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -141,18 +231,29 @@ def _token(request: Request) -> str | None:
 
 
 async def _body(request: Request) -> dict[str, Any]:
+    """The JSON object of a request, read at most MAX_BODY bytes far (a chunked body as much as one
+    with a length: the reading stops at the limit)."""
+    too_large = TooLarge(f"the request is too large (over {MAX_BODY // (1024 * 1024)} MB)")
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY:
-        raise BadRequest(f"the request is too large (over {MAX_BODY // (1024 * 1024)} MB)")
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise BadRequest(f"the request is too large (over {MAX_BODY // (1024 * 1024)} MB)")
+        raise too_large
+    parts: list[bytes] = []
+    size = 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise too_large
+            parts.append(chunk)
+    except ClientDisconnect:
+        raise BadRequest("the client went away before its request was read") from None
+    raw = b"".join(parts)
     if not raw.strip():
         return {}
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise BadRequest(f"the request body is not valid JSON ({e})") from None
+        data = parse_json(raw, "the request body")
+    except SaveError as e:
+        raise BadRequest(str(e)) from None
     if not isinstance(data, dict):
         raise BadRequest("the request body must be a JSON object")
     return data
@@ -174,30 +275,67 @@ def ok(data: Any, status: int = 200) -> Response:
     return Response(json.dumps(data, separators=(",", ":")), status_code=status, media_type="application/json")
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 
 def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_poll: float = LONG_POLL,
-               content: Mapping[str, str] | None = None) -> FastAPI:
+               content: Mapping[str, str] | None = None, allowed_hosts: Sequence[str] | None = None,
+               create_per_minute: float | None = None, keep_days: float | None = None,
+               warm: bool = True, start_hints: bool = False, hint_workers: int | None = None, hint_capacity: int = 4,
+               durability: str = "full") -> FastAPI:
     """The application. ``db`` is the games file (or a ready Store or Service); ``long_poll`` is how
     long a page's wait for a change is held open (seconds); ``content`` maps a game id to the
-    content pack folder its new games use."""
+    content pack folder its new games use. ``allowed_hosts``: the host names the server answers to
+    (None: any); ``create_per_minute``: new games a minute per client (None: no limit);
+    ``keep_days``: games unchanged that long are removed (None: kept for ever); ``warm``: build
+    every game's geometry at start-up (and with ``start_hints`` start the hint process, which the
+    first hint starts otherwise); ``durability``: "full" or
+    "normal" (SQLite's ``synchronous``)."""
     if isinstance(db, Service):
         service = db
     else:
-        service = Service(db if isinstance(db, Store) else Store(db), content=content)
+        store = db if isinstance(db, Store) else Store(db, synchronous=durability)
+        service = Service(store, content=content, hint_workers=hint_workers, hint_capacity=hint_capacity)
     notifier = Notifier()
     service.on_change(notifier.notify)
+    limit = RateLimit(create_per_minute, max(1, int(create_per_minute))) if create_per_minute else None
+
+    def check_rate(request: Request) -> None:
+        if limit is None:
+            return
+        wait = limit.take(request.client.host if request.client else "?")
+        if wait > 0:
+            raise TooMany("too many new games from this address; wait a moment", int(wait) + 1)
+
+    async def expire_now() -> None:
+        if keep_days is not None:
+            await run_in_threadpool(service.expire, keep_days * 86400)
+
+    async def expire_hourly() -> None:
+        while True:
+            await asyncio.sleep(3600)
+            try:
+                await expire_now()
+            except Exception:  # the next hour tries again
+                log.exception("removing old games failed")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         notifier.loop = asyncio.get_running_loop()
+        if warm:
+            await run_in_threadpool(service.warm_up, start_hints)
+        await expire_now()
+        sweeper = asyncio.create_task(expire_hourly()) if keep_days is not None else None
         if resume_bots:
             n = await run_in_threadpool(service.resume_bots)
             if n:
                 log.info("resumed the bots of %d game(s)", n)
         yield
+        if sweeper is not None:
+            sweeper.cancel()
+            with suppress(asyncio.CancelledError):
+                await sweeper
         notifier.loop = None
         await run_in_threadpool(service.close)
 
@@ -205,10 +343,12 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
                   redoc_url=None, openapi_url="/api/openapi.json")
     app.state.service = service
     app.state.notifier = notifier
+    app.state.create_limit = limit
 
     @app.exception_handler(WebError)
     async def _web_error(request: Request, exc: WebError) -> JSONResponse:
-        return _error(exc.status, exc.code, exc.message)
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooMany) else None
+        return _error(exc.status, exc.code, exc.message, headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -226,6 +366,7 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
         log.exception("internal error on %s %s", request.method, request.url.path)
         return _error(500, "internal", "the server failed on this request; nothing was changed")
 
+    app.add_middleware(GuardMiddleware, allowed_hosts=allowed_hosts)
     app.add_middleware(HeadersMiddleware)
 
     # ----- pages ---------------------------------------------------------------------------------
@@ -264,13 +405,32 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
     # ----- games ---------------------------------------------------------------------------------
     @app.post("/api/games", status_code=201)
     async def create(request: Request) -> Response:
+        check_rate(request)
         body = await _body(request)
         return ok(await run_in_threadpool(service.create, body), 201)
 
     @app.post("/api/games/load", status_code=201)
     async def load(request: Request) -> Response:
+        check_rate(request)
         body = await _body(request)
         return ok(await run_in_threadpool(service.load, body), 201)
+
+    @app.post("/api/games/{gid}/claim")
+    async def claim(gid: str, request: Request) -> Response:
+        body = await _body(request)
+        return ok(await run_in_threadpool(service.claim, gid, body.get("invite") or _token(request)))
+
+    @app.get("/api/games/{gid}/invites")
+    async def invites(gid: str, request: Request) -> Response:
+        return ok(await run_in_threadpool(service.invitations, gid, _token(request)))
+
+    @app.post("/api/games/{gid}/invites/{seat}")
+    async def reissue(gid: str, seat: str, request: Request) -> Response:
+        return ok(await run_in_threadpool(service.reissue, gid, _token(request), _seat(seat)))
+
+    @app.delete("/api/games/{gid}/invites/{seat}")
+    async def revoke(gid: str, seat: str, request: Request) -> Response:
+        return ok(await run_in_threadpool(service.revoke, gid, _token(request), _seat(seat)))
 
     @app.get("/api/games/{gid}")
     async def page(gid: str, request: Request) -> Response:
@@ -319,9 +479,24 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
 
     @app.get("/api/games/{gid}/hint")
     async def hint(gid: str, request: Request) -> Response:
-        return ok(await run_in_threadpool(service.hint, gid, _token(request)))
+        got = await run_in_threadpool(service.hint, gid, _token(request))
+        if isinstance(got, Future):
+            # the search runs in the hint process; this request only waits for it
+            try:
+                got = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(got)), timeout=HINT_WAIT)
+            except TimeoutError:
+                raise TooMany("the hint is still being searched; ask again in a moment", 2) from None
+        if "error" in got:
+            raise Conflict(str(got["error"]))
+        return ok(got)
 
     return app
+
+
+def _seat(raw: str) -> int:
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 3:
+        raise BadRequest(f"the seat must be a seat number; got {raw!r}")
+    return int(raw)
 
 
 def _as_int(value: Any, default: int | None) -> int | None:
@@ -332,4 +507,4 @@ def _as_int(value: Any, default: int | None) -> int | None:
     raise BadRequest(f"expected a whole number, got {value!r}")
 
 
-__all__ = ["Notifier", "create_app"]
+__all__ = ["GuardMiddleware", "Notifier", "RateLimit", "create_app"]

@@ -10,19 +10,32 @@ Who may do what is decided by tokens: each token names the seats it speaks for. 
 receives ``game.view(state, seat)`` for a seat of its token, the legal actions of that seat when it
 decides, and the event log of that view. Action texts of other seats are never sent (they may name
 a secret pick); the log says what the others did.
+
+A game of several people starts with an *invitation* per person seat and an owner token for its
+creator, who holds no seat: the first to open an invitation claims the seat and receives the seat's
+own token; the invitation is then gone. The owner can revoke and reissue an unclaimed invitation. A
+token for every seat (hot-seat) exists only when the creator asks for a hot-seat game.
+
+Hints run in a separate process (see :class:`Hints`), never on a request's thread: a search cannot
+slow another game's action. Before a game ends no seat receives its seed: a save of an unfinished
+game is handed out only to a token holding every seat, with the seed sealed by the server's key.
 """
 
 from __future__ import annotations
 
 import importlib
 import logging
+import math
+import multiprocessing
+import os
+import pickle
 import secrets
 import threading
 import time
 import tomllib
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,8 +45,8 @@ from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError, SaveError, SetupError, UnknownGameError
 from deadboard.core.game import Game, Setup, State
 from deadboard.core.registry import get_game, list_games
-from deadboard.core.rng import derive_seed
-from deadboard.core.save import SaveFile, make_save, replay
+from deadboard.core.rng import Rng, derive_seed
+from deadboard.core.save import MAX_SEED, SaveFile, check_depth, load_checked, make_save
 from deadboard.web import drawing
 from deadboard.web.store import ActionRow, ConflictError, Store, digest
 
@@ -41,6 +54,7 @@ log = logging.getLogger("deadboard.web")
 
 PERSON = "person"
 BOT = "bot"
+OWNER = "owner"
 CHECKPOINT_EVERY = 25
 LOG_WINDOW = 80  # events sent with a replay step
 
@@ -79,6 +93,17 @@ class Conflict(WebError):
 class Illegal(WebError):
     status = 422
     code = "illegal-action"
+
+
+class TooMany(WebError):
+    """Over a limit: try again after ``retry_after`` seconds (sent as ``Retry-After``)."""
+
+    status = 429
+    code = "too-many-requests"
+
+    def __init__(self, message: str, retry_after: int = 1) -> None:
+        super().__init__(message)
+        self.retry_after = max(1, int(retry_after))
 
 
 @dataclass
@@ -147,19 +172,14 @@ def _rebuild(game: Game, setup: Setup, seed: int, texts: Sequence[str]) -> tuple
 HINT_BUDGET = "0.8s"
 
 
-def find_hint_provider() -> Callable[[Game, State, int], dict[str, Any]] | None:
-    """The search bot's ``analyse`` (module ``deadboard.bots.mcts``) as a hint engine, if installed:
-    ``analyse(game, state, seat, budget)`` returns the recommended action and the estimated chance of
-    winning after it, with the figures of the other actions considered."""
-    try:
-        mod = importlib.import_module("deadboard.bots.mcts")
-    except ImportError:
-        return None
-    analyse = getattr(mod, "analyse", None)
-    if not callable(analyse):
-        return None
+class SearchHints:
+    """The search bot's ``analyse`` (module ``deadboard.bots.mcts``) as a hint engine: given a
+    seat's view it returns the recommended action and the estimated chance of winning after it,
+    with the figures of the other actions considered. A plain object, so that it can be sent to
+    the hint process."""
 
-    def provide(game: Game, view: State, seat: int) -> dict[str, Any]:
+    def __call__(self, game: Game, view: State, seat: int) -> dict[str, Any]:
+        analyse = importlib.import_module("deadboard.bots.mcts").analyse
         result = analyse(game, view, seat, HINT_BUDGET)
         data = result.to_json()
         return {
@@ -172,10 +192,171 @@ def find_hint_provider() -> Callable[[Game, State, int], dict[str, Any]] | None:
             ],
         }
 
-    return provide
+
+def find_hint_provider() -> Callable[[Game, State, int], dict[str, Any]] | None:
+    """:class:`SearchHints` if the search bot is installed (its module has ``analyse``), else None."""
+    try:
+        mod = importlib.import_module("deadboard.bots.mcts")
+    except ImportError:
+        return None
+    if not callable(getattr(mod, "analyse", None)):
+        return None
+    return SearchHints()
+
+
+def warm_up(game_ids: Sequence[str], content: Mapping[str, str], games: int = 3) -> None:
+    """Build what a game's first actions would otherwise build under its lock (The Night's lines of
+    sight take a third of a second): its content, and the geometry its rules ask for, by playing a
+    few seeded random games through."""
+    for gid in game_ids:
+        try:
+            game = get_game(gid)
+            base = game.default_setup()
+            setup = game.normalize_setup(Setup(scenario=base.scenario, options=dict(base.options),
+                                               players=base.players, content=content.get(gid)))
+            for seed in range(games):
+                state = game.new(setup, seed)
+                rng = Rng(seed)
+                for _ in range(20_000):
+                    if state.decision is None:
+                        break
+                    legal = game.legal_actions(state)
+                    game.apply_unchecked(state, legal[rng.below(len(legal))])
+        except DeadboardError as e:  # a game that cannot be warmed is still served
+            log.warning("warming up %s failed: %s", gid, e)
+
+
+def _hint_process_start(game_ids: Sequence[str], content: Mapping[str, str]) -> None:
+    """Start of a hint process: its own lines of sight, so that its first search is not slower."""
+    warm_up(game_ids, content)
+
+
+def _hint_job(provider: Callable[[Game, State, int], dict[str, Any]], game_id: str, view: State,
+              seat: int) -> dict[str, Any]:
+    try:
+        return provider(get_game(game_id), view, seat)
+    except DeadboardError as e:
+        return {"error": str(e)}
+
+
+SEARCH_BOTS = ("mcts",)
+
+
+def is_search_bot(name: str | None) -> bool:
+    """Whether a bot searches (and so is run in the hint process): ``mcts``, ``mcts:500`` …"""
+    return (name or "").partition(":")[0] in SEARCH_BOTS
+
+
+def _bot_job(bot: Bot, game_id: str, view: State | None, legal: list[Action]) -> tuple[str, Bot]:
+    """A search bot's choice, in the hint process; the bot comes back with it (its RNG moved on)."""
+    return bot.choose(get_game(game_id), view, legal).text, bot
+
+
+class Hints:
+    """Searches for hints, off the request path and bounded.
+
+    A search runs in a worker process (``workers`` of them: a search holds the interpreter, which a
+    thread would share with every request). At most ``capacity`` searches wait or run at once on the
+    server and one per game; past that a request gets 429 with a ``Retry-After``. Answers are kept
+    per game, revision and seat, so asking again costs nothing. A hint engine that cannot be sent to
+    a process (a test's stand-in) runs on a thread instead."""
+
+    def __init__(self, workers: int, capacity: int, game_ids: Sequence[str], content: Mapping[str, str]) -> None:
+        self.workers = max(1, workers)
+        self.capacity = max(self.workers, capacity)
+        self._game_ids = list(game_ids)
+        self._content = dict(content)
+        self._procs: ProcessPoolExecutor | None = None
+        self._threads: ThreadPoolExecutor | None = None
+        self._lock = threading.Lock()
+        self._jobs: dict[tuple[str, int, int], Future[dict[str, Any]]] = {}
+        self._cache: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+        self.refused = 0
+
+    def _executor(self, provider: Callable[..., Any]) -> ProcessPoolExecutor | ThreadPoolExecutor:
+        try:
+            pickle.dumps(provider)
+        except Exception:  # a closure or lambda: run it on a thread
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="deadboard-hint")
+            return self._threads
+        if self._procs is None:
+            self._procs = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_hint_process_start, initargs=(self._game_ids, self._content),
+            )
+        return self._procs
+
+    def run(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        """``fn(*args)`` in a worker process (a search bot's move: it waits its turn, never refused)."""
+        with self._lock:
+            if self._procs is None:
+                self._procs = ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_hint_process_start, initargs=(self._game_ids, self._content),
+                )
+            return self._procs.submit(fn, *args)
+
+    def start(self) -> None:
+        """Start the worker processes now (they import the engine and build the geometry)."""
+        provider = find_hint_provider()
+        if provider is not None:
+            ex = self._executor(provider)
+            for _ in range(self.workers):
+                ex.submit(time.sleep, 0)
+
+    def ask(self, key: tuple[str, int, int], provider: Callable[[Game, State, int], dict[str, Any]],
+            game: Game, view: State, seat: int) -> dict[str, Any] | Future[dict[str, Any]]:
+        """The cached answer, the search already running for it, or a new search."""
+        with self._lock:
+            got = self._cache.get(key)
+            if got is not None:
+                self._cache.move_to_end(key)
+                return got
+            running = self._jobs.get(key)
+            if running is not None:
+                return running
+            if any(k[0] == key[0] for k in self._jobs):
+                self.refused += 1
+                raise TooMany("a hint for this game is being searched; ask again in a moment", 1)
+            if len(self._jobs) >= self.capacity:
+                self.refused += 1
+                wait = math.ceil(len(self._jobs) / self.workers * float(HINT_BUDGET.rstrip("s"))) + 1
+                raise TooMany("the server is searching as many hints as it can; ask again in a moment", wait)
+            fut: Future[dict[str, Any]] = self._executor(provider).submit(_hint_job, provider, game.id, view, seat)
+            self._jobs[key] = fut
+        fut.add_done_callback(lambda f: self._done(key, f))
+        return fut
+
+    def _done(self, key: tuple[str, int, int], fut: Future[dict[str, Any]]) -> None:
+        with self._lock:
+            self._jobs.pop(key, None)
+            if not fut.cancelled() and fut.exception() is None:
+                self._cache[key] = fut.result()
+                while len(self._cache) > 256:
+                    self._cache.popitem(last=False)
+
+    def forget(self, gids: Sequence[str]) -> None:
+        gone = set(gids)
+        with self._lock:
+            for k in [k for k in self._cache if k[0] in gone]:
+                del self._cache[k]
+
+    def close(self) -> None:
+        """Stop at once: searches still running are of no use to anyone once the server stops."""
+        procs = list(getattr(self._procs, "_processes", {}).values()) if self._procs is not None else []
+        for ex in (self._procs, self._threads):
+            if ex is not None:
+                ex.shutdown(wait=False, cancel_futures=True)
+        for proc in procs:
+            proc.terminate()
 
 
 def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def new_invite() -> str:
     return secrets.token_urlsafe(18)
 
 
@@ -185,8 +366,11 @@ def new_game_id() -> str:
 
 class Service:
     def __init__(self, store: Store, cache_size: int = 512, bot_workers: int = 2,
-                 content: Mapping[str, str] | None = None) -> None:
+                 content: Mapping[str, str] | None = None, hint_workers: int | None = None,
+                 hint_capacity: int = 4) -> None:
         self.store = store
+        #: the key this server signs its saves with (and seals their seeds with)
+        self.key = store.key()
         #: game id -> the content pack folder new games of that game use (``serve --content``)
         self.content: dict[str, str] = dict(content or {})
         self.cache_size = cache_size
@@ -203,12 +387,37 @@ class Service:
         self._replays_lock = threading.Lock()
         #: ``(game, view, seat) -> {"action": text, "win": 0..1, ...}``; found at start (see find_hint_provider)
         self.hint_provider: Callable[[Game, State, int], dict[str, Any]] | None = find_hint_provider()
+        if hint_workers is None:  # leave a core to the requests
+            hint_workers = max(1, (os.cpu_count() or 2) - 1)
+        self.hints = Hints(hint_workers, hint_capacity, list_games(), self.content)
 
     # ----- plumbing ------------------------------------------------------------------------------
     def close(self) -> None:
         self._closing = True
+        self.hints.close()
         self._bots.shutdown(wait=True, cancel_futures=True)
         self.store.close()
+
+    def warm_up(self, start_hints: bool = False) -> None:
+        """Build every game's geometry now, outside any game's lock; with ``start_hints``, start the
+        hint process too (else the first hint starts it)."""
+        warm_up(list_games(), self.content)
+        if start_hints and self.hint_provider is not None:
+            self.hints.start()
+
+    def expire(self, keep_seconds: float) -> int:
+        """Remove the games unchanged for ``keep_seconds``; how many."""
+        gone = self.store.expire(keep_seconds)
+        if gone:
+            with self._cache_lock:
+                for gid in gone:
+                    self._sessions.pop(gid, None)
+            with self._locks_guard:
+                for gid in gone:
+                    self._locks.pop(gid, None)
+            self.hints.forget(gone)
+            log.info("removed %d game(s) unchanged for %.1f days", len(gone), keep_seconds / 86400)
+        return len(gone)
 
     def on_change(self, fn: Callable[[str], None]) -> None:
         self._listeners.append(fn)
@@ -270,7 +479,15 @@ class Service:
         got = s.tokens.get(digest(token))
         if got is None:
             raise Forbidden("this token does not open this game")
+        if not got[0]:
+            raise Forbidden("this is the creator's link: it manages the invitations and plays no seat; "
+                            "open a seat's invitation to play")
         return got
+
+    def _owner(self, s: Session, token: str | None) -> None:
+        got = s.tokens.get(digest(token)) if token else None
+        if got is None or got[0] or got[1] != OWNER:
+            raise Forbidden("only the creator's link (its owner token) manages the invitations")
 
     # ----- the catalogue -------------------------------------------------------------------------
     def catalog(self) -> list[dict[str, Any]]:
@@ -316,8 +533,13 @@ class Service:
             if opt is not None and opt.kind == "file" and isinstance(value, str):
                 try:
                     value = tomllib.loads(value)
+                    check_depth(value, f"option {key}")
                 except tomllib.TOMLDecodeError as e:
                     raise BadRequest(f"option {key}: not valid TOML: {e}") from None
+                except RecursionError:
+                    raise BadRequest(f"option {key}: nested too deeply") from None
+                except SaveError as e:
+                    raise BadRequest(str(e)) from None
             if opt is not None and opt.kind == "flag" and value in (False, None, "", "off", "false"):
                 continue
             opts[key] = value
@@ -371,8 +593,8 @@ class Service:
         setup = self._setup(game, body)
         seed = body.get("seed")
         if seed is None or seed == "":
-            seed = secrets.randbits(31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            seed = secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise BadRequest("'seed' must be a whole number from 0 to 2^63-1, or left out for a random one")
         seats = self._seats(game, game.seats(setup), body.get("seats"))
         self._check_bots(game, seats, seed)
@@ -386,27 +608,26 @@ class Service:
         raw = body.get("save")
         if raw is None:
             raise BadRequest("send the save file as 'save' (its JSON object or its text)")
+        if not isinstance(raw, (str, dict)):
+            raise BadRequest("'save' must be the save file: its JSON object or its text")
         try:
             save = SaveFile.loads(raw, "save") if isinstance(raw, str) else SaveFile.from_json(raw, "save")
             pack = save.setup.content
             if pack is not None and pack != self.content.get(save.game):
                 raise BadRequest(f"save: it was played with the content pack {pack!r}, which this server does not "
                                  f"serve for {save.game} (deadboard serve --content {save.game}=FOLDER)")
-            result = replay(save)
-        except SaveError as e:
-            raise BadRequest(str(e)) from None
-        if result.hash_ok is False:
-            raise BadRequest("save: the game does not reproduce the recorded final state (hash differs)")
-        game = result.game
-        setup = game.normalize_setup(save.setup)
-        try:
-            state, deciders, texts = _rebuild(game, setup, save.seed, save.actions)
-        except SaveError as e:
+            result = load_checked(save, key=self.key)
+            game = result.game
+            setup = game.normalize_setup(save.setup)
+            seed = result.seed
+            if not 0 <= seed <= MAX_SEED:
+                raise SaveError("save: the seed is out of range")
+            state, deciders, texts = _rebuild(game, setup, seed, save.actions)
+        except DeadboardError as e:
             raise BadRequest(str(e)) from None
         seats = self._seats(game, game.seats(setup), body.get("seats"))
-        self._check_bots(game, seats, save.seed)
-        hotseat = body.get("hotseat")
-        return self._start(game, setup, save.seed, seats, state, texts, deciders, True if hotseat is None else bool(hotseat))
+        self._check_bots(game, seats, seed)
+        return self._start(game, setup, seed, seats, state, texts, deciders, bool(body.get("hotseat")))
 
     def _start(
         self,
@@ -423,14 +644,16 @@ class Service:
         names = game.seat_names(setup)
         persons = [i for i, s in enumerate(seats) if s.player == PERSON]
         tokens: list[tuple[str, list[int], str]] = []
+        invites: list[tuple[str, int, str]] = []
         if len(persons) == 1:
             tokens.append((new_token(), persons, names[persons[0]]))
         elif not persons:
             tokens.append((new_token(), list(range(len(seats))), "watch"))
-        else:
-            for p in persons:
-                tokens.append((new_token(), [p], names[p]))
+        elif hotseat:
             tokens.append((new_token(), persons, "hot-seat"))
+        else:
+            tokens.append((new_token(), [], OWNER))
+            invites = [(new_invite(), p, names[p]) for p in persons]
         rows = [ActionRow(t, d, seats[d].player == BOT) for t, d in zip(texts, deciders, strict=True)]
         d = state.decision
         bot_to_move = d is not None and seats[d.seat].player == BOT
@@ -438,11 +661,76 @@ class Service:
             gid, game.id, game.version, setup.to_json(), seed, [s.to_json() for s in seats],
             [(t, s, label) for t, s, label in tokens], rows, over=d is None, bot_to_move=bot_to_move,
         )
-        links = [{"label": label, "seats": s, "token": t, "url": f"/play/{gid}#{t}"} for t, s, label in tokens]
-        main = links[-1] if (hotseat or len(persons) <= 1) else links[0]
+        for code, seat, label in invites:
+            self.store.add_invite(gid, seat, code, label)
+        out: dict[str, Any] = {"id": gid, "game": game.id, "seats": self._seat_list(game, setup, seats)}
+        if invites:
+            owner = tokens[0][0]
+            out["owner"] = owner
+            out["links"] = [self._invite_link(gid, code, seat, label) for code, seat, label in invites]
+        else:
+            out["links"] = [{"label": label, "seats": s, "token": t, "url": f"/play/{gid}#{t}"} for t, s, label in tokens]
+        out["open"] = out["links"][0]["url"]
         if bot_to_move:
             self.kick_bots(gid)
-        return {"id": gid, "game": game.id, "seats": self._seat_list(game, setup, seats), "links": links, "open": main["url"]}
+        return out
+
+    @staticmethod
+    def _invite_link(gid: str, code: str, seat: int, label: str) -> dict[str, Any]:
+        return {"label": label, "seats": [seat], "invite": code, "url": f"/play/{gid}#invite={code}"}
+
+    # ----- invitations ---------------------------------------------------------------------------
+    def claim(self, gid: str, invite: Any) -> dict[str, Any]:
+        """The first to open an invitation takes its seat: the seat's own token, once."""
+        if not isinstance(invite, str) or not invite:
+            raise BadRequest("send the invitation as 'invite': the code from its link")
+        with self.lock(gid):
+            s = self._session(gid)
+            token = new_token()
+            got = self.store.claim(gid, invite, token)
+            if got is None:
+                raise Forbidden("this invitation does not open a seat of this game: it was claimed already, "
+                                "revoked, or mistyped; ask the game's creator for a new one")
+            seat, label = got
+            s.tokens[digest(token)] = ([seat], label)
+        self._changed(gid)
+        return {"id": gid, "seat": seat, "label": label, "token": token, "url": f"/play/{gid}#{token}"}
+
+    def invitations(self, gid: str, token: str | None) -> dict[str, Any]:
+        """For the creator: each person seat, claimed or not."""
+        with self.lock(gid):
+            s = self._session(gid)
+            self._owner(s, token)
+            open_seats = self.store.invites(gid)
+            names = s.game.seat_names(s.setup)
+            return {"id": gid, "seats": [{"seat": p, "name": names[p], "claimed": p not in open_seats}
+                                         for p in s.persons]}
+
+    def reissue(self, gid: str, token: str | None, seat: Any) -> dict[str, Any]:
+        """A new invitation for an unclaimed seat; the old one stops working."""
+        with self.lock(gid):
+            s = self._session(gid)
+            self._owner(s, token)
+            p = self._unclaimed(s, seat)
+            code = new_invite()
+            label = s.game.seat_names(s.setup)[p]
+            self.store.add_invite(gid, p, code, label)
+            return self._invite_link(gid, code, p, label)
+
+    def revoke(self, gid: str, token: str | None, seat: Any) -> dict[str, Any]:
+        with self.lock(gid):
+            s = self._session(gid)
+            self._owner(s, token)
+            p = self._unclaimed(s, seat)
+            self.store.revoke_invite(gid, p)
+            return {"id": gid, "seat": p, "revoked": True}
+
+    def _unclaimed(self, s: Session, seat: Any) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in s.persons:
+            raise BadRequest(f"'seat' must be a person's seat of this game: {', '.join(map(str, s.persons))}")
+        if any(seats == [seat] for seats, _ in s.tokens.values()):
+            raise Conflict(f"seat {seat} has been claimed: its invitation can no longer be changed")
+        return seat
 
     def _seat_list(self, game: Game, setup: Setup, seats: Sequence[Seat]) -> list[dict[str, Any]]:
         names = game.seat_names(setup)
@@ -600,20 +888,27 @@ class Service:
 
     # ----- saves ---------------------------------------------------------------------------------
     def _can_save(self, s: Session, seats: Sequence[int]) -> str | None:
-        persons = s.persons
-        if len(persons) > 1 and not set(persons) <= set(seats) and s.state.decision is not None:
-            return ("a save holds the seed and every seat's secrets: in a game of several players it can be "
-                    "downloaded once the game is over, or from the hot-seat link")
-        return None
+        """None if ``seats`` may download the save now. Before the end a save would show what other
+        seats (bots included) did in secret, so only a token holding every seat gets one; its seed
+        is sealed either way (see :meth:`save`)."""
+        if s.state.decision is None:
+            return None
+        if set(seats) >= set(range(len(s.seats))):
+            return None
+        return ("a save of an unfinished game shows every seat's actions, the other seats' secrets among them: "
+                "it can be downloaded once the game is over")
 
     def save(self, gid: str, token: str | None) -> SaveFile:
+        """The save, signed with this server's key; before the end with the seed sealed (no seat
+        learns the future from it, and only this server can resume it)."""
         with self.lock(gid):
             s = self._session(gid)
             seats, _ = self._auth(s, token)
             why = self._can_save(s, seats)
             if why is not None:
                 raise Forbidden(why)
-            return make_save(s.game, s.state, [a.text for a in s.actions])
+            save = make_save(s.game, s.state, [a.text for a in s.actions])
+            return save.signed(self.key, seal=s.state.decision is not None)
 
     # ----- replay --------------------------------------------------------------------------------
     def replay_step(self, gid: str, token: str | None, step: Any) -> dict[str, Any]:
@@ -678,9 +973,10 @@ class Service:
         return state
 
     # ----- hints ---------------------------------------------------------------------------------
-    def hint(self, gid: str, token: str | None) -> dict[str, Any]:
+    def hint(self, gid: str, token: str | None) -> dict[str, Any] | Future[dict[str, Any]]:
         """The hint engine's recommendation for the seat deciding now, searched on that seat's view
-        (outside the game's lock: the game goes on being served while it thinks)."""
+        in the hint process (:class:`Hints`): the answer if it is known for this revision of the
+        game, else the search's future. TooMany past the limits."""
         provider = self.hint_provider
         if provider is None:
             raise NotFound("no hint engine is installed on this server")
@@ -691,11 +987,8 @@ class Service:
             if d is None or d.seat not in seats or s.seats[d.seat].player != PERSON:
                 raise Conflict("a hint is for the seat that decides now")
             view = s.game.view(s.state, d.seat)
-            game = s.game
-        try:
-            return provider(game, view, d.seat)
-        except DeadboardError as e:
-            raise Conflict(str(e)) from None
+            game, key = s.game, (gid, s.rev, d.seat)
+        return self.hints.ask(key, provider, game, view, d.seat)
 
     # ----- bots ----------------------------------------------------------------------------------
     def kick_bots(self, gid: str) -> None:
@@ -734,12 +1027,22 @@ class Service:
                     legal = game.legal_actions(s.state)
                     bot = s.bot(d.seat)
                     view = game.view(s.state, d.seat) if bot.needs_view and len(legal) > 1 else None
-                # thinking happens outside the lock: pages keep being served meanwhile
-                action: Action = legal[0] if len(legal) == 1 else bot.choose(game, view, legal)
+                    searches = is_search_bot(s.seats[d.seat].bot)
+                # thinking happens outside the lock: pages keep being served meanwhile; a search bot
+                # thinks in the hint process, so that it holds no interpreter another game needs
+                if len(legal) == 1:
+                    action: Action = legal[0]
+                elif searches:
+                    text, bot = self.hints.run(_bot_job, bot, game.id, view, legal).result()
+                    action = next(a for a in legal if a.text == text)
+                else:
+                    action = bot.choose(game, view, legal)
                 with self.lock(gid):
                     s = self._session(gid)
                     if s.rev != rev:
                         continue
+                    if searches:
+                        s.bots[d.seat] = bot  # the bot as it is after choosing (its own random draws)
                     try:
                         self._apply(s, action.text, d.seat, by_bot=True)
                     except WebError as e:
@@ -750,6 +1053,8 @@ class Service:
                         return
                 self._changed(gid)
         except Exception as e:
+            if self._closing:  # the server stops: a search cut short is taken up at the next start
+                return
             log.exception("game %s: the bots stopped", gid)
             with self.lock(gid):
                 with self._cache_lock:
@@ -784,4 +1089,5 @@ class Service:
         raise TimeoutError(f"the bots of game {gid} did not finish in {timeout} s")
 
 
-__all__ = ["BadRequest", "Conflict", "Forbidden", "Illegal", "NotFound", "Service", "Session", "WebError"]
+__all__ = ["BadRequest", "Conflict", "Forbidden", "Hints", "Illegal", "NotFound", "SearchHints", "Service", "Session",
+           "TooMany", "WebError"]

@@ -6,13 +6,21 @@ transaction that also bumps the game's ``rev``; an action row's key is ``(game, 
 writers that raced past the per-game lock (two server processes on one file) cannot both append
 action ``n``: the second one fails and changes nothing.
 
-Tokens are stored as SHA-256 digests: reading the database does not give a way into a game.
+Tokens and invitations are stored as SHA-256 digests: reading the database does not give a way
+into a game. The file is created readable by its owner only (0600), and so is the server's signing
+key beside it (``FILE.key``).
+
+Durability: every change is committed with ``synchronous=FULL`` (the default): an answered action
+survives a crash of the process and a power loss. ``synchronous="NORMAL"`` (``serve --durability
+normal``) survives a crash of the process but may lose the last answered changes on a power loss.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import secrets
 import sqlite3
 import threading
 import time
@@ -57,9 +65,20 @@ CREATE TABLE IF NOT EXISTS actions (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, n)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS invites (
+    digest TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    label TEXT NOT NULL
+);
 CREATE INDEX IF NOT EXISTS tokens_by_game ON tokens(game_id);
+CREATE INDEX IF NOT EXISTS invites_by_game ON invites(game_id);
+CREATE INDEX IF NOT EXISTS games_by_update ON games(updated);
 CREATE INDEX IF NOT EXISTS games_waiting ON games(bot_to_move) WHERE bot_to_move = 1;
 """
+
+
+SYNCHRONOUS = ("FULL", "NORMAL")
 
 
 class StoreError(Exception):
@@ -98,14 +117,20 @@ class Store:
     """Thread-safe access to the games file: one connection per thread, WAL journal, short write
     transactions (``BEGIN IMMEDIATE``) with a busy timeout."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
         self.path = str(path)
         if self.path == ":memory:" or self.path.startswith("file:"):
             raise StoreError("the games database must be a file (each thread opens its own connection)")
+        if synchronous.upper() not in SYNCHRONOUS:
+            raise StoreError(f"durability {synchronous!r}: choose one of {', '.join(s.lower() for s in SYNCHRONOUS)}")
+        self.synchronous = synchronous.upper()
         try:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            # created for its owner alone, before SQLite makes it (SQLite gives its -wal and -shm
+            # files the same permissions)
+            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
         except OSError as e:
-            raise StoreError(f"cannot create the folder for {self.path}: {e.strerror or e}") from None
+            raise StoreError(f"cannot create {self.path}: {e.strerror or e}") from None
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._all_lock = threading.Lock()
@@ -127,7 +152,7 @@ class Store:
             try:
                 conn = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=False)
                 conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA synchronous=NORMAL")
+                conn.execute(f"PRAGMA synchronous={self.synchronous}")
                 conn.execute("PRAGMA foreign_keys=ON")
             except sqlite3.Error as e:
                 raise StoreError(f"cannot open {self.path}: {e}") from None
@@ -255,3 +280,64 @@ class Store:
 
     def count(self) -> int:
         return int(self._conn().execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+    # ----- invitations ---------------------------------------------------------------------------
+    def add_invite(self, gid: str, seat: int, invite: str, label: str) -> None:
+        """A new invitation to ``seat``, replacing any earlier unclaimed one."""
+        with self._write() as c:
+            c.execute("DELETE FROM invites WHERE game_id = ? AND seat = ?", (gid, seat))
+            c.execute("INSERT INTO invites(digest, game_id, seat, label) VALUES (?, ?, ?, ?)",
+                      (digest(invite), gid, seat, label))
+
+    def revoke_invite(self, gid: str, seat: int) -> bool:
+        with self._write() as c:
+            return c.execute("DELETE FROM invites WHERE game_id = ? AND seat = ?", (gid, seat)).rowcount > 0
+
+    def invites(self, gid: str) -> dict[int, str]:
+        """seat -> label of every unclaimed invitation of a game."""
+        rows = self._conn().execute("SELECT seat, label FROM invites WHERE game_id = ?", (gid,)).fetchall()
+        return {int(r[0]): str(r[1]) for r in rows}
+
+    def claim(self, gid: str, invite: str, token: str) -> tuple[int, str] | None:
+        """Exchange an invitation for ``token`` (that seat's own), in one transaction: the first
+        claim wins and the invitation is gone. None if there is no such invitation."""
+        with self._write() as c:
+            row = c.execute("SELECT seat, label FROM invites WHERE digest = ? AND game_id = ?",
+                            (digest(invite), gid)).fetchone()
+            if row is None:
+                return None
+            c.execute("DELETE FROM invites WHERE digest = ?", (digest(invite),))
+            c.execute("INSERT INTO tokens(digest, game_id, seats, label) VALUES (?, ?, ?, ?)",
+                      (digest(token), gid, json.dumps([int(row[0])]), str(row[1])))
+            c.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), gid))
+            return int(row[0]), str(row[1])
+
+    # ----- expiry and the signing key ------------------------------------------------------------
+    def expire(self, keep_seconds: float, now: float | None = None) -> list[str]:
+        """Remove every game unchanged for ``keep_seconds`` (finished or abandoned); their ids."""
+        cutoff = (time.time() if now is None else now) - keep_seconds
+        with self._write() as c:
+            gone = [r[0] for r in c.execute("SELECT id FROM games WHERE updated < ?", (cutoff,))]
+            c.executemany("DELETE FROM games WHERE id = ?", [(g,) for g in gone])
+        return gone
+
+    def key(self) -> bytes:
+        """The server's signing key, kept in ``FILE.key`` beside the games file (0600), made once."""
+        path = Path(self.path + ".key")
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        except OSError as e:
+            raise StoreError(f"cannot create the signing key {path}: {e.strerror or e}") from None
+        else:
+            with os.fdopen(fd, "w") as f:
+                f.write(secrets.token_hex(32) + "\n")
+        try:
+            text = path.read_text(encoding="ascii").strip()
+            key = bytes.fromhex(text)
+        except (OSError, ValueError, UnicodeDecodeError) as e:
+            raise StoreError(f"the signing key {path} is not usable: {e}") from None
+        if len(key) < 16:
+            raise StoreError(f"the signing key {path} is too short")
+        return key

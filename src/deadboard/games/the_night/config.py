@@ -220,7 +220,7 @@ def parse_story(data: Mapping[str, Any], content: NightContent) -> Story:
             raise SetupError(f"story: entries: {entry!r} is neither a Map Entry Point (1-6) nor an area of the map")
     numbers = {z.number for z in content.zombies}
     for k in story.zombie:
-        if not k.isdigit() or int(k) not in numbers:
+        if not (k.isascii() and k.isdigit()) or int(k) not in numbers:
             raise SetupError(f"story: zombie.{k}: no zombie numbered {k}")
     return story
 

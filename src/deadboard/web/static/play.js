@@ -3,7 +3,7 @@
 
 const $ = (id) => document.getElementById(id);
 const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const token = decodeURIComponent((location.hash || "").replace(/^#/, ""));
+let token = decodeURIComponent((location.hash || "").replace(/^#/, ""));
 
 const S = {
   page: null,        // the last page state from the server
@@ -472,6 +472,14 @@ $("r-close").addEventListener("click", () => {
 window.addEventListener("hashchange", () => location.reload());
 (async () => {
   if (!token) { showFatal("This link has no token: open the game from the link you were given."); return; }
+  if (token.startsWith("invite=")) {
+    // an invitation: the first to open it takes the seat and gets the seat's own link instead
+    try {
+      const got = await DB.api(`/api/games/${encodeURIComponent(gid)}/claim`, { method: "POST", body: { invite: token.slice(7) } });
+      token = got.token;
+      history.replaceState(null, "", got.url);
+    } catch (e) { showFatal(e.message); return; }
+  }
   try {
     await refresh();
     DB.remember({ id: gid, game: S.page.game, name: S.page.name, label: S.page.label, url: location.pathname + location.hash });

@@ -143,8 +143,9 @@ $("setup").addEventListener("submit", async (e) => {
   $("start").disabled = true;
   try {
     const made = await DB.api("/api/games", { method: "POST", body });
-    for (const l of made.links) DB.remember({ id: made.id, game: made.game, name: ST.game.name, label: l.label, url: l.url });
-    if (persons > 1 && !body.hotseat) {
+    // an invitation is remembered by the page that claims it, with the seat's own link
+    for (const l of made.links) if (!l.invite) DB.remember({ id: made.id, game: made.game, name: ST.game.name, label: l.label, url: l.url });
+    if (made.owner) {
       showLinks(made);
     } else {
       location.assign(made.open);
@@ -157,13 +158,27 @@ $("setup").addEventListener("submit", async (e) => {
 });
 
 function showLinks(made) {
+  // one invitation per seat: the first to open it takes the seat; the creator can replace an
+  // invitation that nobody has opened yet (the old link then stops working)
   const ul = $("linklist");
   ul.replaceChildren();
   for (const l of made.links) {
-    const full = location.origin + l.url;
-    ul.append(DB.el("li", {}, DB.el("strong", { text: l.label + ": " }), DB.el("a", { href: l.url, target: "_blank", rel: "noopener", text: "open" }),
-      " ", DB.el("button", { class: "small", type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(full), text: "copy" }),
-      " ", DB.el("code", { text: full })));
+    const code = DB.el("code", { text: location.origin + l.url });
+    const open = DB.el("a", { href: l.url, target: "_blank", rel: "noopener", text: "open" });
+    const status = DB.el("span", { class: "dim" });
+    const renew = async () => {
+      try {
+        const fresh = await DB.api(`/api/games/${encodeURIComponent(made.id)}/invites/${l.seats[0]}`, { method: "POST" }, made.owner);
+        l.url = fresh.url;
+        code.textContent = location.origin + fresh.url;
+        open.href = fresh.url;
+        status.textContent = " new link: the old one no longer works";
+      } catch (err) { status.textContent = " " + err.message; }
+    };
+    ul.append(DB.el("li", { dataset: { seat: String(l.seats[0]) } }, DB.el("strong", { text: l.label + ": " }), open,
+      " ", DB.el("button", { class: "small", type: "button", onclick: () => navigator.clipboard && navigator.clipboard.writeText(location.origin + l.url), text: "copy" }),
+      " ", DB.el("button", { class: "small renew", type: "button", onclick: renew, text: "new link" }),
+      " ", code, status));
   }
   $("links").classList.remove("hidden");
   drawMine();
