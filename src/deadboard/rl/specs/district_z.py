@@ -2,7 +2,7 @@
 dice pairings.
 
 A weapon loadout (``fight golf-club+claw-hammer``) is one token of its own vocabulary: bare hands,
-each item, and each ordered pair of items. A dice pairing (``pair 2>1 3=3``: a survivor die against a
+each item, and each ordered pair of items (two of one kind too). A dice pairing (``pair 2>1 3=3``: a survivor die against a
 zombie die, ``>`` a kill and ``=`` a tie) is a sorted multiset of the 21 tokens ``s>z``/``s=z``
 (s >= z); the encoding enumerates the multisets of 1 to 5 of them (a block per size).
 
@@ -66,7 +66,7 @@ class DistrictSpec(GameSpec):
         surv = vocab("survivor", self.survivors)
         item = vocab("item", self.items)
         loc = vocab("location", self.locations)
-        loadouts = ["bare-handed", *self.items, *(f"{a}+{b}" for a, b in itertools.permutations(self.items, 2))]
+        loadouts = ["bare-handed", *self.items, *(f"{a}+{b}" for a, b in itertools.product(self.items, repeat=2))]
         blocks: list[tuple[str, list[Vocabulary]]] = [
             (kind, []) for kind in ("accept", "cancel", "decline", "dodge", "done", "escape", "heal", "keep", "nothing",
                                     "propose", "replace", "retire", "roll", "stay", "steal-objective", "wound")

@@ -107,7 +107,7 @@ class DawnSpec(GameSpec):
                 "turned", "abilities_used", "truces", "combat", "last_drive", "reason", "events")
         out = {k: snapshot[k] for k in keep if k in snapshot}
         out["season_deck"] = len(snapshot["season_deck"])
-        out["season_out"] = snapshot["season_out"]
+        out["season_out"] = len(snapshot["season_out"])
         groups = []
         for i, g in enumerate(snapshot["groups"]):
             g = dict(g)
