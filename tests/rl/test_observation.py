@@ -39,7 +39,7 @@ def test_an_observation_is_a_bounded_float_vector_with_named_parts(gid: str) -> 
     state = next(iter(positions(g, setup, range(1), every=5, limit=3)))
     obs = spec.observe(state, 0)
     assert obs.dtype == np.float32 and obs.shape == (spec.layout.size,)
-    assert 0.0 <= obs.min() and obs.max() <= OBS_HIGH
+    assert obs.min() >= 0.0 and obs.max() <= OBS_HIGH
     parts = spec.parts(obs)
     assert sum(p.size for p in parts.values()) == obs.size
     assert "Player" in spec.text(state, 0) or len(spec.text(state, 0)) > 50

@@ -102,8 +102,8 @@ def bench_cmd(
         Console().print(t)
     if adapters:
         t = Table("game", "engine decisions/s", "PettingZoo steps/s", "Gymnasium steps/s", "OpenSpiel steps/s")
-        for r in adapters:
-            t.add_row(str(r["game"]), *(f"{r[k]:,.0f}" for k in ("engine_decisions_per_second", "pettingzoo_steps_per_second",
+        for a in adapters:
+            t.add_row(str(a["game"]), *(f"{a[k]:,.0f}" for k in ("engine_decisions_per_second", "pettingzoo_steps_per_second",
                                                                   "gymnasium_steps_per_second", "openspiel_steps_per_second")))
         Console().print(t)
 

@@ -22,7 +22,7 @@ def _timed(seconds: float, one_game: Any) -> float:
         seed += 1
         dt = time.perf_counter() - t0
         if dt >= seconds:
-            return steps / dt
+            return float(steps / dt)
 
 
 def bench_rl(game_id: str, seconds: float) -> dict[str, Any]:
@@ -50,7 +50,7 @@ def bench_rl(game_id: str, seconds: float) -> dict[str, Any]:
     def pettingzoo(seed: int) -> int:
         aec.reset(seed=seed)
         n = 0
-        for agent in aec.agent_iter():
+        for _agent in aec.agent_iter():
             obs, _, term, trunc, _ = aec.last()
             if term or trunc:
                 aec.step(None)

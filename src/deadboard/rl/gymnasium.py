@@ -35,7 +35,7 @@ ENVIRONMENTS = {
 }
 
 
-class DeadboardEnv(gymnasium.Env):  # type: ignore[type-arg]
+class DeadboardEnv(gymnasium.Env):
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, game: str, players: int = 1, scenario: str | None = None,
@@ -104,8 +104,7 @@ def register_all() -> None:
     """Register the environments with Gymnasium (done on import; registering again is harmless)."""
     for env_id, game in ENVIRONMENTS.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point=DeadboardEnv, kwargs={"game": game},
-                               disable_env_checker=False)
+            gymnasium.register(env_id, entry_point=DeadboardEnv, kwargs={"game": game})  # type: ignore[arg-type]
 
 
 register_all()

@@ -191,7 +191,7 @@ def _game_class(game: Game) -> type[pyspiel.Game]:
         def setup(self) -> Setup:
             return self.spec.setup
 
-    DeadboardGame.game_type = game_type  # type: ignore[attr-defined]
+    DeadboardGame.game_type = game_type
     return DeadboardGame
 
 
@@ -206,7 +206,7 @@ def register_all() -> None:
         if gid in _registered or name in known:
             continue
         cls = _game_class(get_game(gid))
-        pyspiel.register_game(cls.game_type, cls)  # type: ignore[attr-defined]
+        pyspiel.register_game(cls.game_type, cls)
         _registered[gid] = cls
 
 
