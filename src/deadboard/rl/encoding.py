@@ -47,7 +47,7 @@ class Vocabulary:
 
     def __add__(self, other: Vocabulary) -> Vocabulary:
         have = set(self.tokens)
-        return Vocabulary(f"{self.name}|{other.name}", self.tokens + tuple(t for t in other.tokens if t not in have))
+        return Vocabulary(f"{self.name}/{other.name}", self.tokens + tuple(t for t in other.tokens if t not in have))
 
 
 def vocab(name: str, tokens: Iterable[Token]) -> Vocabulary:
@@ -132,8 +132,20 @@ class ActionEncoding:
         return Action(*parts)
 
     def legal(self, game: Game, state: State) -> dict[int, Action]:
-        """The legal actions of ``state`` by their integers (empty once the game is over)."""
-        return {self.encode(a): a for a in game.legal_actions(state)}
+        """The legal actions of ``state`` by their integers (empty once the game is over).
+
+        A legal action outside the encoding (a spec documents which can be: District-Z's pairings
+        of more than five dice) is left out while another remains; alone, it is an EncodingError."""
+        out: dict[int, Action] = {}
+        missing: EncodingError | None = None
+        for a in game.legal_actions(state):
+            try:
+                out[self.encode(a)] = a
+            except EncodingError as e:
+                missing = e
+        if missing is not None and not out:
+            raise missing
+        return out
 
     def mask(self, codes: Iterable[int]) -> np.ndarray:
         out = np.zeros(self.num_actions, dtype=np.int8)
