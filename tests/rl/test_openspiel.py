@@ -26,6 +26,17 @@ def test_openspiel_random_sim_test(gid: str) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
+MULTI = {"the-night": {"players": 2, "scenario": "quick-game", "options": {"zombie-player": True}},
+         "district-z": {"players": 2}, "zombie-dawn": {"players": 2}}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("gid", GAMES)
+def test_openspiel_random_sim_test_with_several_seats(gid: str) -> None:
+    game = load(gid, **MULTI[gid], rng_seed=5)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
 def test_is_mcts_plays_through_the_adapter() -> None:
     game = load("district-z", players=1)
     rng = np.random.RandomState(1)
