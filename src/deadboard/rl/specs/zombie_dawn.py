@@ -21,14 +21,14 @@ from typing import Any
 import numpy as np
 
 from deadboard.core.grid import column_name
+from deadboard.games.zombie_dawn.board import solo_layout
+from deadboard.games.zombie_dawn.setup import SOLO_ZONES, ZONES_EACH
 from deadboard.rl.encoding import ActionEncoding, Vocabulary, vocab
 from deadboard.rl.spec import GameSpec, one_hot
 
 DECISIONS = ("zone", "character", "turn", "respond", "combat", "flee-place", "learn", "discard", "items", "respawn",
              "save", "bargain", "answer", "duel", "damage")
 COLOURS = ("red", "yellow", "purple", "white")
-SOLO_SLOTS = ((0, 1), *((x, y) for x in (1, 2, 3) for y in (0, 1, 2)), (4, 1))  # zone cells, from the top left
-ZONES_EACH = {2: 6, 3: 4, 4: 3}
 
 
 class DawnSpec(GameSpec):
@@ -38,8 +38,9 @@ class DawnSpec(GameSpec):
         n = self.setup.players
         self.colours = COLOURS[:n]
         if n == 1:
-            cells = list(SOLO_SLOTS)
-            zones_each = len(SOLO_SLOTS) - 1
+            laid = [(x, y) for _, x, y, _ in solo_layout(0, range(SOLO_ZONES), [0] * SOLO_ZONES)]
+            cells = [(x - min(x for x, _ in laid), y - min(y for _, y in laid)) for x, y in laid]
+            zones_each = SOLO_ZONES
         else:
             zones_each = ZONES_EACH[n]
             cells = [(x, y) for y in range(zones_each + 1) for x in range(zones_each + 1) if x + y <= zones_each]
