@@ -69,7 +69,9 @@ def ismcts_games(game_id: str, scenario: str | None, games: int, simulations: in
         while not state.is_terminal():
             legal = state.legal_actions()
             state.apply_action(legal[0] if len(legal) == 1 else bot.step(state))
-        wins += state.returns()[0] >= 1.0
+        # a win is the engine's verdict (a graded game's return can be below 1 for a win)
+        engine = state.engine_state
+        wins += 0 in _GAME[0].outcome(engine).winners
     name = "OpenSpiel IS-MCTS" + (" (deadboard value at the leaves)" if leaf == "value" else " (random rollouts)")
     return _row(name, game_id, wins, games, simulations, time.perf_counter() - t0)
 

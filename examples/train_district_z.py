@@ -44,11 +44,10 @@ def evaluate(model: MaskablePPO, games: int) -> int:
     for seed in range(games):
         obs, info = env.reset(seed=seed)
         done = False
-        reward = 0.0
         while not done:
             action, _ = model.predict(obs, action_masks=info["action_mask"].astype(bool), deterministic=True)
-            obs, reward, done, _, info = env.step(int(action))
-        wins += reward >= 1.0
+            obs, _, done, _, info = env.step(int(action))
+        wins += 0 in env.table.game.outcome(env.table.current).winners
     return wins
 
 
