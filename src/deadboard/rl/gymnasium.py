@@ -8,7 +8,8 @@ player. Keyword arguments choose the setup (``players``, ``scenario``, ``options
 The observation is the seat's float32 vector; the action an integer of the setup's encoding. The
 legal-action mask is ``info["action_mask"]`` and ``env.action_masks()`` (what sb3-contrib's
 MaskablePPO asks for). The reward is ``game.result_value`` for the seat when the game ends (1 won,
-0 lost); an illegal action changes nothing and costs ``illegal_reward``.
+0 lost, graded between where the game grades its results); an illegal action changes nothing and
+costs ``illegal_reward``.
 """
 
 from __future__ import annotations
