@@ -2,9 +2,10 @@
 dice pairings.
 
 A weapon loadout (``fight golf-club+claw-hammer``) is one token of its own vocabulary: bare hands,
-each item, and each ordered pair of items (two of one kind too). A dice pairing (``pair 2>1 3=3``: a survivor die against a
-zombie die, ``>`` a kill and ``=`` a tie) is a sorted multiset of the 21 tokens ``s>z``/``s=z``
-(s >= z); the encoding enumerates the multisets of 1 to 5 of them (a block per size).
+each item, and each ordered pair of items (two of one kind too). A dice pairing (``pair 2>1 3=3``:
+a survivor die against a zombie die, ``>`` a kill and ``=`` a tie) is a sorted multiset of the 21
+tokens ``s>z``/``s=z`` (s >= z); the encoding enumerates the multisets of 1 to 5 of them (a block
+per size). A pairing of more dice is outside the encoding (see ``ActionEncoding.legal``).
 
 Observation planes over the city (``C x H x W``): face-up, seen, zombies, dropped items, each
 player's survivor and its start and edge, and one plane per location card whose identity is public;
