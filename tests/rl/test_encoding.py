@@ -72,3 +72,20 @@ def test_an_action_outside_the_encoding_is_a_clear_error() -> None:
         enc.encode(Action("jump"))
     with pytest.raises(EncodingError, match="outside"):
         enc.decode(5)
+
+
+class _Offers:
+    """Stands in for a game that offers fixed actions."""
+
+    def __init__(self, *texts: str) -> None:
+        self.actions = [Action.parse(t) for t in texts]
+
+    def legal_actions(self, state: object) -> list[Action]:
+        return self.actions
+
+
+def test_a_legal_action_outside_the_encoding_is_left_out_while_another_remains() -> None:
+    enc = ActionEncoding("toy", [("move", [vocab("who", ["a"])])])
+    assert list(enc.legal(_Offers("move a", "move z"), None).values()) == [Action("move", "a")]  # type: ignore[arg-type]
+    with pytest.raises(EncodingError):
+        enc.legal(_Offers("move z"), None)  # type: ignore[arg-type]
