@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -33,6 +34,7 @@ MAX_PAIRS = 5
 PAIR_TOKENS = tuple(f"{s}{'>' if s > z else '='}{z}" for s in range(1, 7) for z in range(1, s + 1))
 
 
+@lru_cache(maxsize=8192)
 def _xy(name: str) -> tuple[int, int]:
     m = re.fullmatch(r"([a-z]+)(\d+)", name)
     assert m is not None, name

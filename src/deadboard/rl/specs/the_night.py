@@ -8,6 +8,7 @@ human's action points, each human's condition and what it carries, each opening'
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,7 @@ DECISIONS = ("place-human", "place-item", "arm", "activate", "act", "pick", "zom
 STATUS = ("absent", "live", "dead", "zombie", "gone", "escaped")
 
 
+@lru_cache(maxsize=8192)
 def _xy(name: str) -> tuple[int, int]:
     m = re.fullmatch(r"([a-z]+)(\d+)", name)
     assert m is not None, name
