@@ -74,6 +74,8 @@ def bench_cmd(
     seconds: float = typer.Option(5.0, "--seconds", min=0.1, help="Time per game and bot."),
     bots: list[str] = typer.Option([], "--bot", "-b", help="Only these bots (default: random and heuristic)."),
     mcts: bool = typer.Option(True, "--mcts/--no-mcts", help="Also measure MCTS iterations per second."),
+    rl: bool = typer.Option(False, "--rl", help="Also measure steps per second through the PettingZoo, Gymnasium "
+                            "and OpenSpiel adapters (needs deadboard[rl])."),
 ) -> None:
     """Benchmark full games of random and heuristic bots, and MCTS search, on one core (a benchmark,
     not a test)."""
@@ -97,8 +99,9 @@ def bench_cmd(
             else:
                 rows.append(bench_game(gid, b, seconds))
             progress.advance(task)
+    adapters = _bench_rl(game_ids or list_games(), seconds) if rl else []
     if as_json:
-        typer.echo(json.dumps({"games": rows, "mcts": searches}, indent=1))
+        typer.echo(json.dumps({"games": rows, "mcts": searches, **({"rl": adapters} if rl else {})}, indent=1))
         return
     t = Table("game", "bot", "games", "decisions/s", "games/s")
     for r in rows:
@@ -109,3 +112,17 @@ def bench_cmd(
         for r in searches:
             t.add_row(str(r["game"]), f"{r['iterations_per_second']:,.0f}", str(r.get("positions", 0)), f"{r['iterations']:,}")
         Console().print(t)
+    if adapters:
+        t = Table("game", "engine decisions/s", "PettingZoo steps/s", "Gymnasium steps/s", "OpenSpiel steps/s")
+        for a in adapters:
+            t.add_row(str(a["game"]), *(f"{a[k]:,.0f}" for k in ("engine_decisions_per_second", "pettingzoo_steps_per_second",
+                                                                  "gymnasium_steps_per_second", "openspiel_steps_per_second")))
+        Console().print(t)
+
+
+def _bench_rl(game_ids: list[str], seconds: float) -> list[dict[str, object]]:
+    try:
+        from deadboard.rl.bench import bench_rl
+    except ImportError as e:
+        raise typer.BadParameter(f"--rl needs the research extras: pip install 'deadboard[rl]' ({e})") from None
+    return [bench_rl(gid, seconds) for gid in game_ids]

@@ -1,0 +1,89 @@
+"""Steps per second of each adapter, beside the engine's own decisions per second, per CPU second:
+uniformly random legal actions from the masks, whole games, default setups (one player for the
+Gymnasium environments)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from deadboard.core.registry import get_game
+from deadboard.core.rng import Rng
+
+
+def _timed(seconds: float, one_game: Any) -> float:
+    steps = 0
+    t0 = time.process_time()  # CPU time: the figure of one core, however busy the machine
+    seed = 0
+    while True:
+        steps += one_game(seed)
+        seed += 1
+        dt = time.process_time() - t0
+        if dt >= seconds:
+            return float(steps / dt)
+
+
+def bench_rl(game_id: str, seconds: float) -> dict[str, Any]:
+    """Decisions per second of the engine and steps per second through each adapter."""
+    from deadboard.rl import gymnasium as dg
+    from deadboard.rl import openspiel as dos
+    from deadboard.rl import pettingzoo as dpz
+
+    game = get_game(game_id)
+    setup = game.normalize_setup(game.default_setup())
+    rng = np.random.default_rng(0)
+
+    def engine(seed: int) -> int:
+        state = game.new(setup, seed)
+        r = Rng(seed)
+        n = 0
+        while state.decision is not None:
+            legal = game.legal_actions(state)
+            game.apply_unchecked(state, legal[r.below(len(legal))])
+            n += 1
+        return n
+
+    aec = dpz.env(game_id)
+
+    def pettingzoo(seed: int) -> int:
+        aec.reset(seed=seed)
+        n = 0
+        for _agent in aec.agent_iter():
+            obs, _, term, trunc, _ = aec.last()
+            if term or trunc:
+                aec.step(None)
+                continue
+            aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            n += 1
+        return n
+
+    gym_id = next(k for k, v in dg.ENVIRONMENTS.items() if v == game_id)
+    gym = dg.DeadboardEnv(game_id)
+
+    def gymnasium(seed: int) -> int:
+        _, info = gym.reset(seed=seed)
+        n, done = 0, False
+        while not done:
+            _, _, done, _, info = gym.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            n += 1
+        return n
+
+    spiel = dos.load(game_id, players=setup.players)
+
+    def openspiel(seed: int) -> int:
+        state = spiel.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            n += 1
+        return n
+
+    return {
+        "game": game_id, "players": setup.players, "gym_env": gym_id,
+        "engine_decisions_per_second": _timed(seconds, engine),
+        "pettingzoo_steps_per_second": _timed(seconds, pettingzoo),
+        "gymnasium_steps_per_second": _timed(seconds, gymnasium),
+        "openspiel_steps_per_second": _timed(seconds, openspiel),
+    }

@@ -1,0 +1,171 @@
+"""PettingZoo environments for every game: one agent per seat, turn by turn (AEC).
+
+``env("zombie-dawn", players=4)`` is an AEC environment whose ``agent_selection`` is always the seat
+that decides now, so a response window (every other seat may answer an action, in turn) is simply
+the next agents to act. An observation is ``{"observation": float32 vector, "action_mask": int8
+vector}``; the mask of any agent but the one to act is all zero.
+
+Rewards come once, when the game ends: each seat's ``game.result_value`` (1 won, 0 lost, graded in
+between where the game grades its results). An illegal action changes nothing: the agent is given
+``illegal_reward`` and decides again (``infos[agent]["illegal"]`` says so). ``max_cycles`` cuts a game
+short (truncation) after that many decisions.
+
+``parallel_env`` offers the same game through the parallel API: each step takes one action per live
+agent and applies that of the agent to act (the others are ignored).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from deadboard.rl.spec import OBS_HIGH
+from deadboard.rl.table import Table
+
+__all__ = ["DeadboardAEC", "DeadboardParallel", "env", "parallel_env", "raw_env"]
+
+
+class DeadboardAEC(AECEnv):  # type: ignore[misc]
+    metadata = {"render_modes": ["ansi"], "name": "deadboard", "is_parallelizable": False}
+
+    def __init__(self, game: str, players: int | None = None, scenario: str | None = None,
+                 options: Mapping[str, Any] | None = None, max_cycles: int | None = None,
+                 illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
+        super().__init__()
+        self.table = Table(game, players, scenario, options)
+        self.metadata = {**self.metadata, "name": f"deadboard_{self.table.game.id}"}
+        self.max_cycles = max_cycles
+        self.illegal_reward = illegal_reward
+        self.render_mode = render_mode
+        n = self.table.num_actions
+        self.possible_agents = [f"player_{i}" for i in range(self.table.seats)]
+        self.agents = self.possible_agents[:]
+        obs = spaces.Dict({
+            "observation": spaces.Box(0.0, OBS_HIGH, (self.table.spec.layout.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8),
+        })
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._seed_rng = np.random.default_rng()
+        self.cycles = 0
+        self.agent_selection = self.possible_agents[0]
+
+    def observation_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seed_rng = np.random.default_rng(seed)
+        self.table.reset(int(self._seed_rng.integers(2**31)))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.cycles = 0
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.table.seat
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.infos = {a: {} for a in self.agents}
+        if not self.table.step(int(action)):
+            self.rewards[agent] = self.illegal_reward
+            self.infos[agent]["illegal"] = True
+        self.cycles += 1
+        if self.table.over:
+            for a, r in zip(self.possible_agents, self.table.returns()):
+                if a in self.rewards:
+                    self.rewards[a] += r
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_cycles is not None and self.cycles >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self._select()
+        self._accumulate_rewards()
+        if self.terminations[agent] or self.truncations[agent]:
+            self._deads_step_first()
+
+    def render(self) -> str | None:
+        seat = self.possible_agents.index(self.agent_selection)
+        return self.table.spec.text(self.table.current, seat) if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        pass
+
+
+class DeadboardParallel(ParallelEnv):  # type: ignore[misc]
+    metadata = {"render_modes": ["ansi"], "name": "deadboard"}
+
+    def __init__(self, game: str, players: int | None = None, scenario: str | None = None,
+                 options: Mapping[str, Any] | None = None, max_cycles: int | None = None,
+                 illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
+        self.aec = DeadboardAEC(game, players, scenario, options, max_cycles, illegal_reward, render_mode)
+        self.possible_agents = self.aec.possible_agents
+        self.agents: list[str] = []
+        self.render_mode = render_mode
+
+    def observation_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
+        return self.aec.observation_space(agent)
+
+    def action_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
+        return self.aec.action_space(agent)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        self.aec.reset(seed, options)
+        self.agents = self.aec.agents[:]
+        return {a: self.aec.observe(a) for a in self.agents}, {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+        acting = self.aec.agent_selection
+        self.aec.step(actions[acting])
+        rewards = {a: float(self.aec.rewards.get(a, 0.0)) for a in self.agents}
+        terminations = {a: bool(self.aec.terminations.get(a, True)) for a in self.agents}
+        truncations = {a: bool(self.aec.truncations.get(a, False)) for a in self.agents}
+        infos = {a: dict(self.aec.infos.get(a, {})) for a in self.agents}
+        observations = {a: self.aec.observe(a) for a in self.agents}
+        self.agents = [a for a in self.agents if not (terminations[a] or truncations[a])]
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(game: str, **kwargs: Any) -> DeadboardAEC:
+    return DeadboardAEC(game, **kwargs)
+
+
+def env(game: str, **kwargs: Any) -> Any:
+    """The AEC environment of ``game`` (keyword arguments: players, scenario, options, max_cycles,
+    illegal_reward, render_mode), wrapped in PettingZoo's order-enforcing wrapper."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    return OrderEnforcingWrapper(DeadboardAEC(game, **kwargs))
+
+
+def parallel_env(game: str, **kwargs: Any) -> DeadboardParallel:
+    return DeadboardParallel(game, **kwargs)

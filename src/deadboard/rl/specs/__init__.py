@@ -1,0 +1,1 @@
+"""Per-game encodings and observations (see :mod:`deadboard.rl.spec`)."""

@@ -1,0 +1,193 @@
+"""Zombie Dawn: actions name action cards, characters, skills, missions, items, colours, zone tiles
+and the squares of each player's island.
+
+A square is ``<colour initial>.<column><row>`` on its island, counted from the island's top left.
+Its vocabulary is every square an island of the setup can have: one player's map is laid out in a
+fixed shape (the Tent, three columns of three zones, the last zone); with more players an island is
+the start zone and ``k - 1`` map zones joined side to side, so a zone lies at most ``k - 1`` zone
+steps right plus down from the island's top-left corner. A zone placement (``place <zone> x y
+<rotation>``) takes x and y within the number of zones a player places.
+
+Observation planes (``groups x islands x H x W``): where each group stands; vectors: the round track
+and season, the decision, each group's characters, dead, items, skills, damage, experience, trophies,
+vehicle, the size of its hand and its missions done; one's own hand and missions; deck sizes and
+the action discard pile; the combat under way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from deadboard.core.grid import column_name
+from deadboard.games.zombie_dawn.board import solo_layout
+from deadboard.games.zombie_dawn.setup import SOLO_ZONES, ZONES_EACH
+from deadboard.rl.encoding import ActionEncoding, Vocabulary, vocab
+from deadboard.rl.spec import GameSpec, one_hot
+
+DECISIONS = ("zone", "character", "turn", "respond", "combat", "flee-place", "learn", "discard", "items", "respawn",
+             "save", "bargain", "answer", "duel", "damage")
+COLOURS = ("red", "yellow", "purple", "white")
+
+
+class DawnSpec(GameSpec):
+    def build_actions(self) -> ActionEncoding:
+        first = self.game.new(self.setup, 0)
+        c = first.c  # type: ignore[attr-defined]
+        n = self.setup.players
+        self.colours = COLOURS[:n]
+        if n == 1:
+            laid = [(x, y) for _, x, y, _ in solo_layout(0, range(SOLO_ZONES), [0] * SOLO_ZONES)]
+            cells = [(x - min(x for x, _ in laid), y - min(y for _, y in laid)) for x, y in laid]
+            zones_each = SOLO_ZONES
+        else:
+            zones_each = ZONES_EACH[n]
+            cells = [(x, y) for y in range(zones_each + 1) for x in range(zones_each + 1) if x + y <= zones_each]
+        self.extent = (max(y for _, y in cells) + 1) * 5, (max(x for x, _ in cells) + 1) * 5  # H, W
+        self.squares = [f"{col[0]}.{column_name(5 * zx + dx)}{5 * zy + dy + 1}"
+                        for col in self.colours for zx, zy in cells for dy in range(5) for dx in range(5)]
+        self.cards = [a.id for a in c.actions]
+        self.characters = [x.id for x in c.characters]
+        self.skills = [x.id for x in c.skills]
+        self.missions = [x.id for x in c.missions]
+        self.items = list(dict.fromkeys(c.item_names))
+        self.seasons = [x.id for x in c.seasons]
+        card = vocab("card", self.cards)
+        char = vocab("character", self.characters)
+        skill = vocab("skill", self.skills)
+        mission = vocab("mission", self.missions)
+        item = vocab("item", self.items)
+        colour = vocab("colour", self.colours)
+        sq = vocab("square", self.squares)
+        vehicle = vocab("vehicle", ["vehicle"])
+        ability = char + skill
+        span = range(-zones_each, zones_each + 1)
+        blocks: list[tuple[str, list[Vocabulary]]] = [
+            (kind, []) for kind in ("accept", "brawl", "cancel", "cold-blood", "decline", "die", "done", "end", "fight",
+                                    "learn", "pass", "propose", "shoot", "stop", "unblock")
+        ]
+        blocks += [
+            ("activate", [ability]), ("activate", [ability, vehicle + colour + sq + char + item]),
+            ("attack", [colour, card]), ("camp", [sq]), ("choose", [char]), ("clear", [mission]),
+            ("complete", [mission]), ("complete", [mission, colour + char]), ("complete", [mission, item, colour]),
+            ("discard", [card]), ("drive", [sq]), ("drop", [item]), ("flee", [card + vocab("xp", ["xp"])]),
+            ("give", [item, char]), ("learn", [skill, char]), ("move", [card, sq]), ("negotiate", [colour]),
+            ("offer", [item]), ("place", [sq]),
+            ("place", [vocab("zone", [z.id for z in c.zones]), vocab("x", span), vocab("y", span),
+                       vocab("rotation", (0, 90, 180, 270))]),
+            ("play", [card]), ("play", [card, char + colour + sq + card]), ("play", [card, colour, vehicle + sq + item]),
+            ("roll", [char]), ("search", [card]), ("take", [item, char]), ("use", [item]),
+            ("use", [item, vocab("zombies", ["zombies"]) + vehicle + colour + char + card + item]), ("wound", [char]),
+        ]
+        return ActionEncoding(self.game.id, blocks)
+
+    def build_layout(self) -> list[tuple[str, tuple[int, ...]]]:
+        n = self.setup.players
+        h, w = self.extent
+        return [
+            ("map", (n, n, h, w)),
+            ("track", (4,)),  # round/rounds, season deck left, phase is play, turns done
+            ("season", (len(self.seasons) + 1,)),
+            ("decision", (len(DECISIONS) + 1,)),
+            ("characters", (n, len(self.characters))),
+            ("dead", (n, len(self.characters))),
+            ("items", (n, len(self.items))),
+            ("skills", (n, len(self.skills))),
+            ("group", (n, 8)),  # damage, xp, trophies, vehicle, hand size, missions held, active, me
+            ("done", (n, len(self.missions))),
+            ("hand", (len(self.cards),)),
+            ("missions", (len(self.missions),)),
+            ("decks", (6,)),
+            ("discard", (len(self.cards),)),
+            ("combat", (4 + len(self.cards),)),  # dice, melee, duel, blocked; zombies by card
+        ]
+
+    def public(self, snapshot: dict[str, Any], seat: int) -> dict[str, Any]:
+        keep = ("phase", "round", "rounds", "active", "turns_done", "season", "decision", "layout", "searched",
+                "turned", "abilities_used", "truces", "combat", "last_drive", "reason", "events")
+        out = {k: snapshot[k] for k in keep if k in snapshot}
+        out["season_deck"] = len(snapshot["season_deck"])
+        out["season_out"] = len(snapshot["season_out"])
+        groups = []
+        for i, g in enumerate(snapshot["groups"]):
+            g = dict(g)
+            if i != seat:
+                g["hand"] = len(g["hand"])
+                g["missions"] = len(g["missions"])
+                g.pop("found", None)
+                g.pop("declared", None)
+            groups.append(g)
+        out["groups"] = groups
+        decks = snapshot["decks"]
+        out["decks"] = {k: (v if k == "actions_discard" else len(v)) for k, v in decks.items()}
+        dealt = snapshot.get("dealt") or []
+        out["dealt"] = dealt[seat] if seat < len(dealt) else []
+        return out
+
+    def fill(self, p: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
+        n = self.setup.players
+        h, w = self.extent
+        initials = {col[0]: i for i, col in enumerate(self.colours)}
+        card = {x: i for i, x in enumerate(self.cards)}
+        char = {x: i for i, x in enumerate(self.characters)}
+        item = {x: i for i, x in enumerate(self.items)}
+        skill = {x: i for i, x in enumerate(self.skills)}
+        mission = {x: i for i, x in enumerate(self.missions)}
+        for i, g in enumerate(p["groups"][:n]):
+            sq = g.get("square")
+            if sq:
+                island, x, y = _square(sq, initials)
+                if 0 <= y < h and 0 <= x < w:
+                    parts["map"][i, island, y, x] = 1.0
+            damage = 0
+            for ch in g["characters"]:
+                parts["characters"][i, char[ch["id"]]] = 1.0
+                damage += len(ch["damage"])
+                for it in ch["items"]:
+                    parts["items"][i, item.get(it.rstrip("*"), 0)] = 1.0
+                for s in ch["skills"]:
+                    parts["skills"][i, skill[s]] = 1.0
+            for d in g["dead"]:
+                parts["dead"][i, char[d]] = 1.0
+            hand = g["hand"]
+            held = g["missions"]
+            parts["group"][i] = (damage / 6, g["xp"] / 10, len(g["trophies"]) / 5, float(g["vehicle"] is not None),
+                                 (hand if isinstance(hand, int) else len(hand)) / 10,
+                                 (held if isinstance(held, int) else len(held)) / 5, float(p.get("active") == i),
+                                 float(i == seat))
+            for m in g["done"]:
+                parts["done"][i, mission[m]] = 1.0
+            if i == seat:
+                for k in hand:
+                    parts["hand"][card[k]] += 1.0
+                for m in held:
+                    parts["missions"][mission[m]] = 1.0
+        parts["track"][:] = (p["round"] / max(1, p["rounds"]), p["season_deck"] / 10, float(p["phase"] == "play"),
+                             p.get("turns_done", 0) / 4)
+        one_hot(parts["season"], {x: i for i, x in enumerate(self.seasons)}, p.get("season"))
+        if p["decision"] is not None:
+            one_hot(parts["decision"], {x: i for i, x in enumerate(DECISIONS)}, p["decision"][1])
+        decks = p["decks"]
+        parts["decks"][:] = (decks["actions"] / 100, decks["green"] / 50, decks["blue"] / 50, decks["damage"] / 50,
+                             decks["missions"] / 30, len(decks["actions_discard"]) / 100)
+        for k in decks["actions_discard"]:
+            parts["discard"][card[k]] += 1.0
+        cb = p.get("combat")
+        if cb:
+            combat = parts["combat"]
+            combat[:4] = (cb.get("dice", 0) / 6, float(bool(cb.get("melee"))), float(bool(cb.get("duel"))),
+                          float(bool(cb.get("blocked"))))
+            for z in cb.get("zombies") or ():
+                combat[4 + card.get(z, 0)] += 1.0
+
+
+def _square(name: str, initials: dict[str, int]) -> tuple[int, int, int]:
+    """``r.c4`` -> (island, x, y)."""
+    island = initials.get(name[0], 0)
+    body = name[2:]
+    letters = body.rstrip("0123456789")
+    x = 0
+    for ch in letters:
+        x = x * 26 + ord(ch) - 96
+    return island, x - 1, int(body[len(letters):]) - 1

@@ -1,0 +1,45 @@
+"""Observations come from a seat's view only: redrawing what the seat cannot see (``determinize``)
+never changes its observation, in tensor or text."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from deadboard.core.rng import Rng
+from deadboard.rl.spec import OBS_HIGH, spec_for
+from tests.rl.helpers import GAMES, game, positions, setups
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_changing_what_a_seat_cannot_see_never_changes_its_observation(gid: str) -> None:
+    g = game(gid)
+    checked = 0
+    for setup in setups(g):
+        spec = spec_for(g, setup)
+        for k, state in enumerate(positions(g, setup, range(1), every=11, limit=5)):
+            for seat in range(spec.seats):
+                seen = spec.observe(state, seat)
+                text = spec.public_text(state, seat)
+                for r in range(2):
+                    other = g.view(state, seat)
+                    g.determinize(other, Rng(1000 * k + r))  # hidden cards, hands and chance redrawn
+                    other.viewer = None  # a true state the seat cannot tell from ``state``
+                    assert np.array_equal(spec.observe(other, seat), seen), (gid, setup, seat)
+                    assert spec.public_text(other, seat) == text
+                checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_an_observation_is_a_bounded_float_vector_with_named_parts(gid: str) -> None:
+    g = game(gid)
+    setup = setups(g)[0]
+    spec = spec_for(g, setup)
+    state = next(iter(positions(g, setup, range(1), every=5, limit=3)))
+    obs = spec.observe(state, 0)
+    assert obs.dtype == np.float32 and obs.shape == (spec.layout.size,)
+    assert obs.min() >= 0.0 and obs.max() <= OBS_HIGH
+    parts = spec.parts(obs)
+    assert sum(p.size for p in parts.values()) == obs.size
+    assert "Player" in spec.text(state, 0) or len(spec.text(state, 0)) > 50
