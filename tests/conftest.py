@@ -1,4 +1,5 @@
-"""Test-wide hooks: the browser tests that could not run are named at the end of every run.
+"""Test-wide hooks: long runs marked ``slow`` run only when asked for (``pytest -m slow``); the
+browser tests that could not run are named at the end of every run.
 
 The browser tests drive Debian's ``chromium`` through Playwright; without it they are skipped,
 and a newcomer should see which and why rather than a bare count of skips."""
@@ -8,6 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The long runs (thousands of games, figures kept in docs/) are for ``-m slow``; the normal
+    run, the one the README's test command makes, keeps to its quick runs."""
+    if "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="a long run: python3 -m pytest -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 def _reason(report: Any) -> str:
