@@ -98,8 +98,8 @@ class MutatesTurn(Auto[ZState]):
                 if in_reach(state, space, card.range):
                     break
                 nxt = step_toward(state, space, goal, squads)
-                if nxt is None:
-                    break
+                if nxt is None or state.zombies_at(nxt) >= 2:
+                    break  # two zombies fill a space: the mutate waits behind them
                 space = nxt
             state.mutates[k] = m._replace(space=space)
             for q in in_reach(state, space, card.range):
@@ -162,7 +162,10 @@ class HordeMoves(Auto[ZState]):
                         space = j
                         break
                 else:
-                    space = path[-2] if len(path) > 1 else z.space
+                    # no open space beside it: it stays on the last space of its path with room
+                    space = next(
+                        (s for s in reversed(path[:-1]) if s == z.space or state.zombies_at(s) < 2), z.space
+                    )
             state.zombies[k] = z._replace(space=space, down=down)
         for k, z in enumerate(state.zombies):
             if z.down and not any(p[0] == k for p in plan):

@@ -397,11 +397,11 @@ class Turn(Choice[ZState, TypedAction]):
         if isinstance(action, End):
             return ()
         if isinstance(action, Move):
-            return move(state, q, action) + (self,)
+            return (*move(state, q, action), self)
         if isinstance(action, Attack):
-            return attack(state, q, action) + (self,)
+            return (*attack(state, q, action), self)
         if isinstance(action, Search):
-            return search(state, q, action) + (self,)
+            return (*search(state, q, action), self)
         if isinstance(action, Reload):
             p = person(q, action.who)
             (q.items if "ammo-box" in q.items else q.stash).remove("ammo-box")
@@ -485,7 +485,7 @@ def damage(state: ZState, q: Squad, space: int, target: str, n: int) -> None:
     for _ in range(n):
         if target in ("weak", "fresh"):
             fresh = target == "fresh"
-            for k, z in enumerate(state.zombies):
+            for k, z in enumerate(state.zombies):  # noqa: B007  (k names the zombie found)
                 if z.space == space and z.fresh == fresh:
                     break
             else:
@@ -503,7 +503,7 @@ def damage(state: ZState, q: Squad, space: int, target: str, n: int) -> None:
                 state.emit("kill", f"Squad {q.seat + 1} kills a zombie (+{1 + bonus} VP)")
                 return
         else:
-            for k, m in enumerate(state.mutates):
+            for k, m in enumerate(state.mutates):  # noqa: B007  (k names the mutate found)
                 if m.space == space and m.card == target:
                     break
             else:

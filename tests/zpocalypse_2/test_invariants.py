@@ -1,0 +1,48 @@
+"""Seeded games with every bot and player count, checked after every step against the rulebook."""
+
+from __future__ import annotations
+
+import pytest
+
+from deadboard.core import Setup, get_game
+from deadboard.core.rng import Rng
+from deadboard.games.zpocalypse_2.bot import HeuristicBot
+from deadboard.games.zpocalypse_2.state import ZState
+
+GAME = get_game("zpocalypse-2")
+
+
+def _check(state: ZState) -> None:
+    # "Two zombies may fit on a single space." (a mutate counts as a zombie on its space)
+    for i in {z.space for z in state.zombies}:
+        assert state.zombies_at(i) <= 2 or state.phase == "dusk"
+    # "may not stop moving on the same space as another squad"
+    spaces = [q.space for q in state.squads if q.alive and q.space >= 0]
+    assert len(spaces) == len(set(spaces))
+    # "If a survivor's HP wheel ever reaches zero, that survivor is immediately killed."
+    assert all(p.hp > 0 for q in state.squads for p in q.people)
+    # "You cannot choose this option if your squad has 0 defense remaining."
+    assert all(q.defence >= 0 for q in state.squads)
+    assert 0 <= state.doom.value <= 30
+
+
+@pytest.mark.parametrize(
+    ("players", "bot", "seed"), [(1, "random", 1), (2, "heuristic", 2), (3, "random", 3), (1, "heuristic", 4)]
+)
+def test_invariants_hold_after_every_step(players: int, bot: str, seed: int) -> None:
+    state = GAME.new(Setup("prologue", players=players), seed)
+    assert isinstance(state, ZState)
+    bots = [HeuristicBot(GAME, s, seed) for s in range(players)]
+    rng = Rng(seed)
+    while state.decision is not None:
+        _check(state)
+        view = GAME.view(state, state.decision.seat)
+        assert GAME.snapshot(view)["rng"] is None, "no view reveals the seed"
+        legal = GAME.legal_actions(state)
+        if bot == "random":
+            action = legal[rng.below(len(legal))]
+        else:
+            action = bots[state.decision.seat].choose(GAME, view, GAME.legal_actions(view))
+        GAME.apply(state, action)
+    _check(state)
+    assert GAME.outcome(state) is not None
