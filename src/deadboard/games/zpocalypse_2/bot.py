@@ -55,14 +55,14 @@ class HeuristicBot:
             return max(hurts, key=lambda a: hp.get(str(a[1]), 0))
         feeds = [a for a in legal if isinstance(a, Feed)]
         if feeds:
-            green = [a for a in feeds if st.content.supply_by_id[a.food].colour == "green"]  # type: ignore[attr-defined]
+            green = [a for a in feeds if st.content.supply_by_id[a.food].colour == "green"]
             return (green or feeds)[0]
         assigns = [a for a in legal if isinstance(a, Assign)]
         if assigns:
             hurt = {p.card for p in q.people if p.hp < st.content.survivor(p.card).hp - 1}
-            for a in assigns:
-                if (a.who in hurt) == (a.task == "rest"):
-                    return a
+            for job in assigns:
+                if (job.who in hurt) == (job.task == "rest"):
+                    return job
             return assigns[0]
         searches = [a for a in legal if isinstance(a, Search)]
         if searches:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import Field
 
@@ -158,16 +158,18 @@ class Content:
         raise KeyError(sid)
 
 
-_indexes: dict[int, dict[str, object]] = {}
+_indexes: dict[int, dict[str, Any]] = {}
+R = TypeVar("R", Weapon, Supply, Mutate)
 
 
-def _index(records: tuple[object, ...]) -> dict[str, object]:  # type: ignore[misc]
+def _index(records: tuple[R, ...]) -> dict[str, R]:
+    """Records by id, built once per loaded content."""
     key = id(records)
     found = _indexes.get(key)
     if found is None:
-        found = {r.id: r for r in records}  # type: ignore[attr-defined]
+        found = {r.id: r for r in records}
         _indexes[key] = found
-    return found  # type: ignore[return-value]
+    return found
 
 
 GROUND_CHARS = set(".~#bxAFRNESW/123456789")

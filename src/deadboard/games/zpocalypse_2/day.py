@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from deadboard.core.dice import DicePool
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.night import hurt_person, person
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
@@ -134,7 +134,7 @@ def foods(state: ZState, seat: int) -> list[str]:
     """Food a squad may eat by day: carried, in its private stash, or in the public stash."""
     q = state.squads[seat]
     sup = state.content.supply_by_id
-    return [c for c in (*q.items, *q.stash, *state.public) if c in sup and sup[c].kind == "food"]  # type: ignore[attr-defined]
+    return [c for c in (*q.items, *q.stash, *state.public) if c in sup and sup[c].kind == "food"]
 
 
 @dataclass(slots=True)
@@ -169,7 +169,7 @@ class Feeding(Choice[ZState, TypedAction]):
                 pile.remove(action.food)
                 break
         p = person(q, action.who)
-        card = state.content.supply_by_id[action.food]  # type: ignore[attr-defined]
+        card = state.content.supply_by_id[action.food]
         state.emit("feed", f"{p.card} eats {card.name}")
         if card.drawback == "bio":
             p.bio += 1
@@ -189,10 +189,10 @@ class Meeting(Auto[ZState]):
     def run(self, state: ZState) -> Steps:
         state.phase = "meeting"
         living = state.living()
-        nxt: list[object] = [NextDay()]
+        nxt: list[Step[ZState]] = [NextDay()]
         if len(living) > 1:
-            return (PickContest(living[-1].seat), *nxt)  # type: ignore[return-value]
-        return nxt  # type: ignore[return-value]
+            return (PickContest(living[-1].seat), *nxt)
+        return nxt
 
 
 @dataclass(slots=True)

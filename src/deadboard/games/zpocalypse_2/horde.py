@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from deadboard.core.dice import DicePool
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.night import BLOCK, Block, Hurt, PickSurvivor, hurt_person, person
 from deadboard.games.zpocalypse_2.state import ZD6, Squad, Z, Zombie, ZState
@@ -86,11 +86,11 @@ class MutatesTurn(Auto[ZState]):
     arduous terrain." They attack every squad within their range, each with its own 2d6."""
 
     def run(self, state: ZState) -> Steps:
-        out: list[object] = []
+        out: list[Step[ZState]] = []
         squads = {q.space for q in state.living()}
         for k in range(len(state.mutates)):
             m = state.mutates[k]
-            card = state.content.mutate_by_id[m.card]  # type: ignore[attr-defined]
+            card = state.content.mutate_by_id[m.card]
             space = m.space
             target = target_squad(state, space)
             goal = target.space if target is not None else goal_without_sight(state, space)
@@ -104,10 +104,10 @@ class MutatesTurn(Auto[ZState]):
             state.mutates[k] = m._replace(space=space)
             for q in in_reach(state, space, card.range):
                 out.extend(strike(state, q, card.damage, card.name))
-        return out  # type: ignore[return-value]
+        return out
 
 
-def strike(state: ZState, q: Squad, dmg: int, who: str) -> list[object]:
+def strike(state: ZState, q: Squad, dmg: int, who: str) -> list[Step[ZState]]:
     """ "Roll 2d6. If any Z are rolled, your squad immediately suffers a critical wound for each Z.
     Regardless ... your squad suffers damage equal to the number of horde zombies attacking.\""""
     roll = DicePool.roll(state.rng, (ZD6, ZD6))
@@ -117,7 +117,7 @@ def strike(state: ZState, q: Squad, dmg: int, who: str) -> list[object]:
         f"{who} attacks squad {q.seat + 1}: {dmg} damage, {crits} critical wounds",
         {"dice": list(roll.faces), "damage": dmg},
     )
-    out: list[object] = [PickSurvivor(q.seat, "wound") for _ in range(crits)]
+    out: list[Step[ZState]] = [PickSurvivor(q.seat, "wound") for _ in range(crits)]
     if dmg:
         out.append(Allocate(q.seat, dmg))
     return out
@@ -217,13 +217,13 @@ class Allocate(Choice[ZState, TypedAction]):
         q = state.squads[self.seat]
         if isinstance(action, Block):
             q.defence -= 1
-            out: tuple[object, ...] = ()
+            out: tuple[Step[ZState], ...] = ()
         else:
             assert isinstance(action, Hurt)
             out = hurt_person(state, q, person(q, action.who), 1, "the horde")
         if self.left > 1:
-            return (*out, Allocate(self.seat, self.left - 1))  # type: ignore[return-value]
-        return out  # type: ignore[return-value]
+            return (*out, Allocate(self.seat, self.left - 1))
+        return out
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: {self.left} damage to allocate — defence wheel or a survivor's HP?"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from deadboard.core.dice import DicePool, Die
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Person, Squad, Z, Zombie, ZState, face_text
 
@@ -226,7 +226,7 @@ def spawn_night(state: ZState) -> None:
         if not state.mutate_deck:
             break
         card = state.mutate_deck.pop(state.rng.below(len(state.mutate_deck)))
-        hp = state.content.mutate_by_id[card].hp[min(len(state.squads), 4) - 1]  # type: ignore[attr-defined]
+        hp = state.content.mutate_by_id[card].hp[min(len(state.squads), 4) - 1]
         cards.append((card, hp))
         n -= 1
     state.milestones = 0
@@ -305,10 +305,10 @@ class Hour(Auto[ZState]):
         state.emit("hour", f"Hour {self.hour}")
         from deadboard.games.zpocalypse_2.horde import HordeAttacks, HordeMoves, MutatesTurn, Sunrise
 
-        steps: list[object] = [BeginTurn(q.seat) for q in state.living()]
+        steps: list[Step[ZState]] = [BeginTurn(q.seat) for q in state.living()]
         steps += [MutatesTurn(), HordeMoves(), HordeAttacks(0)]
         steps.append(Hour(self.hour + 1) if self.hour < state.content.rules.hours else Sunrise())
-        return steps  # type: ignore[return-value]
+        return steps
 
 
 @dataclass(slots=True)
@@ -436,7 +436,7 @@ def overflow(state: ZState, q: Squad) -> None:
         q.stash.append(q.items.pop())
 
 
-def move(state: ZState, q: Squad, action: Move) -> tuple[object, ...]:
+def move(state: ZState, q: Squad, action: Move) -> tuple[Step[ZState], ...]:
     target = state.board.by_name[action.space]
     steps = reachable(state, q, action.die)[target]
     _, state.pool = state.pool.spend_face(action.die)
@@ -446,7 +446,7 @@ def move(state: ZState, q: Squad, action: Move) -> tuple[object, ...]:
     return enter(state, q, target)
 
 
-def enter(state: ZState, q: Squad, space: int) -> tuple[object, ...]:
+def enter(state: ZState, q: Squad, space: int) -> tuple[Step[ZState], ...]:
     """Bio and Radiation spaces: "take a Bio token and attach it to a single survivor"; "Survivors
     who suffer a Radiation token lose 1 HP immediately.\""""
     board = state.board
@@ -457,12 +457,12 @@ def enter(state: ZState, q: Squad, space: int) -> tuple[object, ...]:
     return ()
 
 
-def attack(state: ZState, q: Squad, action: Attack) -> tuple[object, ...]:
+def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:
     p = person(q, action.who)
     state.pool = spend_faces(state.pool, action.dice)
     state.turn_used[(p.card, action.weapon)] = len(action.dice)
     space = state.board.by_name[action.space]
-    out: tuple[object, ...] = ()
+    out: tuple[Step[ZState], ...] = ()
     state.emit(
         "attack",
         f"{p.card} attacks the {action.target} zombie at {action.space} with {action.weapon}",
@@ -518,7 +518,7 @@ def damage(state: ZState, q: Squad, space: int, target: str, n: int) -> None:
             return
 
 
-def search(state: ZState, q: Squad, action: Search) -> tuple[object, ...]:
+def search(state: ZState, q: Squad, action: Search) -> tuple[Step[ZState], ...]:
     """Rulebook §Search Locations."""
     deck_name = state.board.search[q.space]
     _, state.pool = state.pool.spend_face(action.die)
@@ -611,14 +611,14 @@ class PickSurvivor(Choice[ZState, Pick]):
         return f"Squad {self.seat + 1}: which survivor takes {what}?"
 
 
-def hurt_person(state: ZState, q: Squad, p: Person, n: int, why: str) -> tuple[object, ...]:
+def hurt_person(state: ZState, q: Squad, p: Person, n: int, why: str) -> tuple[Step[ZState], ...]:
     p.hp -= n
     if p.hp > 0:
         return ()
     return kill_person(state, q, p, why)
 
 
-def kill_person(state: ZState, q: Squad, p: Person, why: str) -> tuple[object, ...]:
+def kill_person(state: ZState, q: Squad, p: Person, why: str) -> tuple[Step[ZState], ...]:
     """ "If a survivor's HP wheel ever reaches zero, discard their survivor card and all perks or
     wounds attached to that survivor. Increase the Doom Track by +1. If a survivor dies during the
     Night phase, place a fresh zombie on an empty space adjacent to your squad.\""""

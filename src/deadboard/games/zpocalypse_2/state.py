@@ -138,7 +138,7 @@ class ZState(KernelState):
     public: list[str]
     pool: DicePool
     turn_moved: int
-    turn_used: dict[tuple[int, str], int]
+    turn_used: dict[tuple[str, str], int]
     stamp: int
     lost: str
 
