@@ -15,6 +15,7 @@ WEAPON``, ``give SEAT ITEM D``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from deadboard.core.dice import DicePool, Die
@@ -472,11 +473,16 @@ def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:
         out = hurt_person(state, q, p, 1, "unarmed attack")
     damage(state, q, space, action.target, 1)
     if action.weapon != UNARMED and state.content.weapon(action.weapon).ammo:
-        click = state.rng.below(6) < state.content.rules.click_faces
-        if click:
+        if ammo_die(state.content.rules.click_faces).roll(state.rng) == "click":
             p.loaded = False
             state.emit("click", f"Click: the {action.weapon} is out of ammo")
     return out
+
+
+@lru_cache(maxsize=8)
+def ammo_die(clicks: int) -> Die[str]:
+    """The blue ammo die: ``clicks`` of its six faces show a click."""
+    return Die("ammo", ("click",) * clicks + ("bang",) * (6 - clicks))
 
 
 def damage(state: ZState, q: Squad, space: int, target: str, n: int) -> None:
