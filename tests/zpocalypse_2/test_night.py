@@ -23,7 +23,7 @@ def test_night_begins_by_spawning_fresh_zombies_equal_to_the_doom_track() -> Non
     """ "Each Night phase begins by spawning fresh zombies equal to the current position on the Doom
     Track.\""""
     state = fresh_game()
-    assert sum(1 for z in state.zombies if z.fresh) == state.doom.value == 6
+    assert sum(1 for z in state.zombies if z.fresh) == state.doom.value == state.scenario.doom
 
 
 def test_two_zombies_fit_on_a_space_and_the_rest_spill_over() -> None:

@@ -472,10 +472,14 @@ def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:
     if action.weapon == UNARMED:
         out = hurt_person(state, q, p, 1, "unarmed attack")
     damage(state, q, space, action.target, 1)
-    if action.weapon != UNARMED and state.content.weapon(action.weapon).ammo:
-        if ammo_die(state.content.rules.click_faces).roll(state.rng) == "click":
-            p.loaded = False
-            state.emit("click", f"Click: the {action.weapon} is out of ammo")
+    weapon = None if action.weapon == UNARMED else state.content.weapon(action.weapon)
+    if (
+        weapon is not None
+        and weapon.ammo
+        and ammo_die(state.content.rules.click_faces).roll(state.rng) == "click"
+    ):
+        p.loaded = False
+        state.emit("click", f"Click: the {action.weapon} is out of ammo")
     return out
 
 
