@@ -191,3 +191,47 @@ def test_moving_spends_exactly_one_die() -> None:
     move = next(a for a in state.legal if isinstance(a, Move) and a.die == 4)
     GAME.apply(state, move.text)
     assert state.pool.faces == (3,)
+
+
+def test_jumping_from_a_window_lands_below_and_costs_each_survivor_2_hp() -> None:
+    """ "If you jump from a window, land your squad on the corresponding numbered space directly below
+    the window. Each survivor in your squad takes 2 direct damage.\""""
+    state = at_turn("e6", [1])
+    b = state.board
+    window = next(iter(b.window_landing))
+    q = state.squads[0]
+    q.space = window
+    hp = [p.hp for p in q.people]
+    state.legal = list(Turn(0).actions(state))
+    GAME.apply(state, "jump")
+    assert q.space == b.window_landing[window]
+    assert [p.hp for p in q.people] == [h - 2 for h in hp]
+
+
+def test_landing_on_a_zombie_hurts_it_and_the_squad_lands_beside_it() -> None:
+    """ "If you land on the same space as another squad or zombie, each survivor and zombie on that
+    space also takes 2 damage, and your squad lands on any adjacent empty space.\""""
+    state = at_turn("e6", [1])
+    b = state.board
+    window = next(iter(b.window_landing))
+    landing = b.window_landing[window]
+    q = state.squads[0]
+    q.space = window
+    state.zombies = [Zombie(landing, True)]
+    state.legal = list(Turn(0).actions(state))
+    GAME.apply(state, "jump")
+    assert state.zombies == [] and q.space in b.neighbours[landing]
+
+
+def test_the_public_stash_is_reached_from_beside_its_token() -> None:
+    """ "During the Night phase, players may only take items from the public stash if they are
+    adjacent to, or on the same space as, the public stash token.\""""
+    state = at_turn("e6", [1])
+    state.public = ["canned-beans"]
+    state.legal = list(Turn(0).actions(state))
+    assert "take canned-beans" not in [a.text for a in state.legal]
+    q = state.squads[0]
+    q.space = state.board.neighbours[state.board.stash][0]
+    state.legal = list(Turn(0).actions(state))
+    GAME.apply(state, "take canned-beans")
+    assert "canned-beans" in q.items + q.stash and not state.public

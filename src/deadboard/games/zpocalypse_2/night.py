@@ -68,6 +68,16 @@ class Give(TypedAction, kind="give"):
     die: int
 
 
+class Jump(TypedAction, kind="jump"):
+    """Jump out of the second-floor window the squad stands at."""
+
+
+class Take(TypedAction, kind="take"):
+    """Take a card from the public stash (standing on or beside its token)."""
+
+    item: str
+
+
 class End(TypedAction, kind="end"):
     """End the squad's turn."""
 
@@ -86,7 +96,7 @@ class Pick(TypedAction, kind="pick"):
     who: str
 
 
-END, BLOCK = End(), Block()
+END, BLOCK, JUMP = End(), Block(), Jump()
 
 
 # ----- helpers ------------------------------------------------------------------------------------
@@ -383,6 +393,13 @@ class Turn(Choice[ZState, TypedAction]):
                 for p in q.people:
                     if p.weapon is None:
                         out.append(Equip(p.card, item))
+        # windows: "Your squad can choose to jump out of a window."
+        if q.space in board.window_landing:
+            out.append(JUMP)
+        # the public stash: "players may only take items from the public stash if they are
+        # adjacent to, or on the same space as, the public stash token"
+        if state.public and (q.space == board.stash or q.space in board.neighbours[board.stash]):
+            out.extend(Take(item) for item in sorted(set(state.public)))
         # trading: 1 AP a card to an adjacent squad
         for o in state.squads:
             if o is q or not o.alive or o.space < 0:
@@ -415,6 +432,14 @@ class Turn(Choice[ZState, TypedAction]):
             p.weapon, p.loaded = action.weapon, True
             state.emit("equip", f"{action.who} equips the {action.weapon}")
             return (self,)
+        if isinstance(action, Jump):
+            return (*jump(state, q), self)
+        if isinstance(action, Take):
+            state.public.remove(action.item)
+            q.items.append(action.item)
+            overflow(state, q)
+            state.emit("take", f"Squad {self.seat + 1} takes {action.item} from the public stash")
+            return (self,)
         if isinstance(action, Give):
             _, state.pool = state.pool.spend_face(action.die)
             q.items.remove(action.item)
@@ -428,6 +453,36 @@ class Turn(Choice[ZState, TypedAction]):
     def prompt(self, state: ZState) -> str:
         faces = " ".join(face_text(f) for f in state.pool.faces) or "no dice"
         return f"Squad {self.seat + 1}, hour {state.hour}: action pool {faces}"
+
+
+def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
+    """ "If you jump from a window, land your squad on the corresponding numbered space directly
+    below the window. Each survivor in your squad takes 2 direct damage. If you land on the same
+    space as another squad or zombie, each survivor and zombie on that space also takes 2 damage, and
+    your squad lands on any adjacent empty space." Direct damage goes to HP, not the defence wheel;
+    the adjacent empty space is the first in space order."""
+    board = state.board
+    landing = board.window_landing[q.space]
+    state.emit("jump", f"Squad {q.seat + 1} jumps out of the window to {board.name(landing)}")
+    other = state.squad_at(landing)
+    hit = [z for z in state.zombies if z.space == landing]
+    hit_mutates = [m.card for m in state.mutates if m.space == landing]
+    for z in hit:
+        damage(state, q, landing, "fresh" if z.fresh else "weak", 2)
+    for card in hit_mutates:
+        damage(state, q, landing, card, 2)
+    if other is not None:
+        for p in list(other.people):
+            hurt_person(state, other, p, 2, "a squad landed on them")
+    space = landing
+    if other is not None or hit or hit_mutates:
+        taken = {o.space for o in state.squads if o.alive}
+        free = [j for j in board.neighbours[landing] if j not in taken and state.zombies_at(j) == 0]
+        space = free[0] if free else landing
+    q.space = space
+    for p in list(q.people):
+        hurt_person(state, q, p, 2, "the jump")
+    return enter(state, q, space) if q.alive else ()
 
 
 def overflow(state: ZState, q: Squad) -> None:
