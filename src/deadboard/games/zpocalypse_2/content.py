@@ -74,6 +74,16 @@ class Wound(Record):
     vp: int = Field(ge=0)
 
 
+class Perk(Record):
+    id: str
+    name: str
+    type: Literal["skill", "training", "mutation"]
+    stat: Literal[
+        "firearms", "melee", "first_aid", "mechanics", "sneak", "talk", "smarts", "speed", "defence"
+    ]
+    change: int = Field(ge=1)
+
+
 class Supply(Record):
     id: str
     name: str
@@ -126,6 +136,7 @@ class Content:
     mutates: tuple[Mutate, ...]
     wounds: tuple[Wound, ...]
     supplies: tuple[Supply, ...]
+    perks: tuple[Perk, ...]
     rules: Rules
     house: HouseMap
     scenarios: tuple[ScenarioRecord, ...]
@@ -151,6 +162,10 @@ class Content:
     def mutate_by_id(self) -> dict[str, Mutate]:
         return _index(self.mutates)
 
+    @property
+    def perk_by_id(self) -> dict[str, Perk]:
+        return _index(self.perks)
+
     def scenario(self, sid: str) -> ScenarioRecord:
         for s in self.scenarios:
             if s.id == sid:
@@ -159,7 +174,7 @@ class Content:
 
 
 _indexes: dict[int, dict[str, Any]] = {}
-R = TypeVar("R", Weapon, Supply, Mutate)
+R = TypeVar("R", Weapon, Supply, Mutate, Perk)
 
 
 def _index(records: tuple[R, ...]) -> dict[str, R]:
@@ -211,6 +226,7 @@ def load_content(override: str | None = None) -> Content:
     mutates = load_records(folder / "mutates.toml", "mutate", Mutate)
     wounds = load_records(folder / "wounds.toml", "wound", Wound)
     supplies = load_records(folder / "supplies.toml", "supply", Supply)
+    perks = load_records(folder / "perks.toml", "perk", Perk)
     scenarios = load_records(folder / "scenarios.toml", "scenario", ScenarioRecord)
     rules = load_model(folder / "rules.toml", _RulesFile, read_toml(folder / "rules.toml")).rules
     house = load_model(folder / "house.toml", _HouseFile).house
@@ -220,6 +236,7 @@ def load_content(override: str | None = None) -> Content:
         (mutates, "mutates.toml", "mutate"),
         (wounds, "wounds.toml", "wound"),
         (supplies, "supplies.toml", "supply"),
+        (perks, "perks.toml", "perk"),
         (scenarios, "scenarios.toml", "scenario"),
     ):
         unique(recs, "id", file, table)
@@ -238,6 +255,7 @@ def load_content(override: str | None = None) -> Content:
         tuple(mutates),
         tuple(wounds),
         tuple(supplies),
+        tuple(perks),
         rules,
         house,
         tuple(scenarios),

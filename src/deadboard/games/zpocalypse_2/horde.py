@@ -257,8 +257,9 @@ class Sunrise(Auto[ZState]):
             state.end()
             return ()
         from deadboard.games.zpocalypse_2.day import Morning
+        from deadboard.games.zpocalypse_2.levelup import LevelUp
 
-        return (Morning(),)
+        return (LevelUp(), Morning())
 
 
 __all__ = ["Allocate", "HordeAttacks", "HordeMoves", "MutatesTurn", "Sunrise", "Zombie"]

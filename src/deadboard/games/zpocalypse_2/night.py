@@ -545,6 +545,8 @@ def ammo_die(clicks: int) -> Die[str]:
 
 
 def damage(state: ZState, q: Squad, space: int, target: str, n: int) -> None:
+    from deadboard.games.zpocalypse_2.levelup import gain_vp
+
     """Weak zombies die at 1 damage, fresh ones turn weak (rulebook §Zombies); VP (rulebook §Horde
     Zombies That Are Defeated, §Victory Points); mutates lose HP and give 3 VP to all squads."""
     for _ in range(n):
@@ -557,13 +559,13 @@ def damage(state: ZState, q: Squad, space: int, target: str, n: int) -> None:
                 return
             if fresh:
                 state.zombies[k] = z._replace(fresh=False, hurt=state.stamp)
-                q.vp += 1
+                gain_vp(state, q, 1)
                 state.emit("weaken", f"Squad {q.seat + 1} weakens a fresh zombie (+1 VP)")
                 target = "weak"
             else:
                 del state.zombies[k]
                 bonus = 1 if z.hurt == state.stamp else 0
-                q.vp += 1 + bonus
+                gain_vp(state, q, 1 + bonus)
                 q.kills += 1
                 state.emit("kill", f"Squad {q.seat + 1} kills a zombie (+{1 + bonus} VP)")
                 return
@@ -578,7 +580,7 @@ def damage(state: ZState, q: Squad, space: int, target: str, n: int) -> None:
                 continue
             del state.mutates[k]
             for o in state.living():
-                o.vp += 3
+                gain_vp(state, o, 3)
             state.emit("kill", f"Squad {q.seat + 1} defeats {target}: +3 VP to every squad")
             return
 

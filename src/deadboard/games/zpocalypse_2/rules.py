@@ -35,6 +35,7 @@ def new_state(setup: Setup, seed: int) -> ZState:
     res = [s.id for s in content.supplies if s.kind != "food" for _ in range(s.copies)]
     state.decks["food"], state.decks["resource"] = food, res
     state.decks["wound"] = [w.id for w in content.wounds]
+    state.decks["perk"] = [p.id for p in content.perks]
     for deck in state.decks.values():
         rng.shuffle(deck)
     # squads: starting survivors (red corner), dealt at random

@@ -67,7 +67,7 @@ class Person:
 
 
 class Squad:
-    __slots__ = ("defence", "items", "kills", "people", "seat", "space", "stash", "vp")
+    __slots__ = ("defence", "items", "kills", "levels", "people", "seat", "space", "stash", "vp")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -76,12 +76,14 @@ class Squad:
         self.defence = 0
         self.vp = 0
         self.kills = 0
+        self.levels = 0  # milestones of the progress track passed this phase
         self.items: list[str] = []  # carried cards (armory ids and supply ids)
         self.stash: list[str] = []  # the private stash
 
     def clone(self) -> Squad:
         s = Squad.__new__(Squad)
         s.seat, s.space, s.defence, s.vp, s.kills = self.seat, self.space, self.defence, self.vp, self.kills
+        s.levels = self.levels
         s.people = [p.clone() for p in self.people]
         s.items, s.stash = list(self.items), list(self.stash)
         return s
@@ -157,7 +159,7 @@ class ZState(KernelState):
         self.fled = []
         self.first = 0
         self.mutate_deck = [m.id for m in content.mutates]
-        self.decks = {"armory": [], "food": [], "resource": [], "wound": [], "survivor": []}
+        self.decks = {"armory": [], "food": [], "resource": [], "wound": [], "perk": [], "survivor": []}
         self.hour = 0
         self.night = 0
         self.day = 1
