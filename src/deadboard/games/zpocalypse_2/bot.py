@@ -23,6 +23,7 @@ from deadboard.games.zpocalypse_2.night import (
     Start,
     targets_in_range,
 )
+from deadboard.games.zpocalypse_2.scavenge import Try
 from deadboard.games.zpocalypse_2.state import ZState
 
 
@@ -60,10 +61,24 @@ class HeuristicBot:
         assigns = [a for a in legal if isinstance(a, Assign)]
         if assigns:
             hurt = {p.card for p in q.people if p.hp < st.content.survivor(p.card).hp - 1}
+            step = st.steps[-1]
+            done = getattr(step, "done", ())
+            scavenging = any(t == "scavenge" for _, t in done)
             for job in assigns:
-                if (job.who in hurt) == (job.task == "rest"):
+                if job.who in hurt:
+                    wanted = "rest"
+                else:
+                    wanted = "guard" if scavenging or st.doom.value >= 12 else "scavenge"
+                if job.task == wanted:
                     return job
             return assigns[0]
+        tries = [a for a in legal if isinstance(a, Try)]
+        if tries:
+            step = st.steps[-1]
+            loc = next(x for x in st.content.locations if x.id == getattr(step, "location", ""))
+            skill = loc.option[getattr(step, "option", 1) - 1].skill
+            stats = {p.card: p.stats[skill] for s in st.squads for p in s.people}
+            return max(tries, key=lambda a: stats.get(a.who, 0))
         searches = [a for a in legal if isinstance(a, Search)]
         if searches:
             return max(searches, key=lambda a: a.die)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from deadboard.core.content import Record, content_dir, load_model, load_records, read_toml, unique
 from deadboard.core.errors import ContentError
@@ -84,6 +84,27 @@ class Perk(Record):
     change: int = Field(ge=1)
 
 
+class ScavengeOption(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    text: str
+    skill: Literal["firearms", "melee", "first_aid", "mechanics", "sneak", "talk"]
+    target: int = Field(ge=1)
+    armory: int = Field(ge=0)
+    food: int = Field(ge=0)
+    resource: int = Field(ge=0)
+    doom: int = Field(ge=0)
+    hurt: int = Field(ge=0)
+
+
+class Location(Record):
+    id: str
+    name: str
+    text: str
+    chapters: list[str] = Field(min_length=1)
+    option: list[ScavengeOption] = Field(min_length=1)
+
+
 class Supply(Record):
     id: str
     name: str
@@ -137,6 +158,7 @@ class Content:
     wounds: tuple[Wound, ...]
     supplies: tuple[Supply, ...]
     perks: tuple[Perk, ...]
+    locations: tuple[Location, ...]
     rules: Rules
     house: HouseMap
     scenarios: tuple[ScenarioRecord, ...]
@@ -227,6 +249,7 @@ def load_content(override: str | None = None) -> Content:
     wounds = load_records(folder / "wounds.toml", "wound", Wound)
     supplies = load_records(folder / "supplies.toml", "supply", Supply)
     perks = load_records(folder / "perks.toml", "perk", Perk)
+    locations = load_records(folder / "locations.toml", "location", Location)
     scenarios = load_records(folder / "scenarios.toml", "scenario", ScenarioRecord)
     rules = load_model(folder / "rules.toml", _RulesFile, read_toml(folder / "rules.toml")).rules
     house = load_model(folder / "house.toml", _HouseFile).house
@@ -237,6 +260,7 @@ def load_content(override: str | None = None) -> Content:
         (wounds, "wounds.toml", "wound"),
         (supplies, "supplies.toml", "supply"),
         (perks, "perks.toml", "perk"),
+        (locations, "locations.toml", "location"),
         (scenarios, "scenarios.toml", "scenario"),
     ):
         unique(recs, "id", file, table)
@@ -249,6 +273,16 @@ def load_content(override: str | None = None) -> Content:
     if sum(1 for s in survivors if s.starting) < 2:
         raise ContentError("survivors.toml: at least two starting survivors are needed")
     _check_house(house)
+    chapters = {s.id for s in scenarios}
+    for i, loc in enumerate(locations):
+        for c in loc.chapters:
+            if c not in chapters:
+                raise ContentError(
+                    f"locations.toml: location[{i}] (id {loc.id!r}): chapters: no scenario {c!r}"
+                )
+    for chapter in scenarios:
+        if not any(chapter.id in loc.chapters for loc in locations):
+            raise ContentError(f"locations.toml: no scavenging location for the chapter {chapter.id!r}")
     return Content(
         tuple(survivors),
         tuple(weapons),
@@ -256,6 +290,7 @@ def load_content(override: str | None = None) -> Content:
         tuple(wounds),
         tuple(supplies),
         tuple(perks),
+        tuple(locations),
         rules,
         house,
         tuple(scenarios),

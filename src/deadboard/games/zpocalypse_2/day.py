@@ -2,8 +2,8 @@
 Meeting): morning tasks (guard duty, rest), the afternoon's Bio damage and feeding, the
 neighbourhood meeting's contest for the first player, and the day counter.
 
-Scavenging and crafting are not part of this package yet (docs/rulings/zpocalypse-2.md): the
-action board offers guard duty and rest."""
+Crafting is not part of this package yet (docs/rulings/zpocalypse-2.md): the action board offers
+scavenging (scavenge.py), guard duty and rest."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.night import hurt_person, person
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
 
-TASKS = ("guard", "rest")
+TASKS = ("scavenge", "guard", "rest")
 CONTEST_SKILLS = ("firearms", "melee", "first_aid", "sneak", "mechanics", "talk")
 
 
@@ -88,7 +88,7 @@ class AssignTask(Choice[ZState, Assign]):
         return (DoTasks(done),)
 
     def prompt(self, state: ZState) -> str:
-        return f"Squad {self.seat + 1}: assign a survivor to a task (guard: -1 Doom; rest: +2 HP, +1 Doom)"
+        return f"Squad {self.seat + 1}: assign a survivor to a task (scavenge; guard: -1 Doom; rest: +2 HP, +1 Doom)"
 
 
 @dataclass(slots=True)
@@ -99,6 +99,11 @@ class DoTasks(Auto[ZState]):
     done: tuple[tuple[str, str], ...]
 
     def run(self, state: ZState) -> Steps:
+        party = tuple(who for who, t in self.done if t == "scavenge")
+        if party:
+            from deadboard.games.zpocalypse_2.scavenge import Scavenge
+
+            return (Scavenge(party), DoTasks(tuple((w, t) for w, t in self.done if t != "scavenge")))
         guards = sum(1 for _, t in self.done if t == "guard")
         if guards:
             state.move_doom(-guards, f"{guards} on guard duty")
