@@ -261,6 +261,13 @@ class NextDay(Auto[ZState]):
     """ "move the day tracker forward"; "If ... the day counter reaches 30, your party is overrun.\""""
 
     def run(self, state: ZState) -> Steps:
+        from deadboard.games.zpocalypse_2.horde import rejoin
+
+        if not state.living():
+            state.lost = "every squad is dead"
+            state.end()
+            return ()
+        rejoin(state)
         state.day += 1
         if state.day >= state.content.rules.day_limit:
             state.lost = "overrun: the day counter reached 30"

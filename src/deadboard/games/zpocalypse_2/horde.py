@@ -11,7 +11,7 @@ from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.night import BLOCK, Block, Hurt, PickSurvivor, hurt_person, person
-from deadboard.games.zpocalypse_2.state import ZD6, Squad, Z, Zombie, ZState
+from deadboard.games.zpocalypse_2.state import ZD6, Person, Squad, Z, Zombie, ZState
 
 
 def target_squad(state: ZState, space: int) -> Squad | None:
@@ -229,6 +229,32 @@ class Allocate(Choice[ZState, TypedAction]):
         return f"Squad {self.seat + 1}: {self.left} damage to allocate — defence wheel or a survivor's HP?"
 
 
+def rejoin(state: ZState) -> None:
+    """ "A player who's entire squad was eliminated will rejoin the game at the end of the phase with
+    two random survivors, each with two random armory cards. Subtract your current chapter number
+    from each new survivor's HP wheels." The first armory card is equipped, the second carried."""
+    from deadboard.games.zpocalypse_2.content import STATS
+
+    if not state.living():
+        return
+    for q in state.squads:
+        if q.alive:
+            continue
+        for _ in range(2):
+            deck = state.decks["survivor"]
+            if not deck:
+                break
+            card = state.content.survivor(deck.pop(state.rng.below(len(deck))))
+            armory = state.decks["armory"]
+            drawn = [armory.pop(0) for _ in range(min(2, len(armory)))]
+            stats = {k: getattr(card, k) for k in STATS}
+            hp = max(1, card.hp - state.scenario.chapter)
+            q.people.append(Person(card.id, hp, stats, drawn[0] if drawn else None))
+            q.items.extend(drawn[1:])
+        if q.people:
+            state.emit("rejoin", f"Squad {q.seat + 1} rejoins with {', '.join(p.card for p in q.people)}")
+
+
 @dataclass(slots=True)
 class Sunrise(Auto[ZState]):
     """ "Remove all zombies from the map. For each weak zombie removed, add +1 to the Doom Track. For
@@ -242,6 +268,10 @@ class Sunrise(Auto[ZState]):
         hp = sum(m.hp for m in state.mutates)
         state.fled = [(m.card, m.hp) for m in state.mutates]
         state.zombies, state.mutates = [], []
+        if state.dropped:
+            # "If Night ends and no squad has picked up the dropped items, they are all discarded."
+            state.emit("discard", "The dropped items nobody picked up are lost")
+            state.dropped = {}
         for q in state.squads:
             q.space = -1
         state.emit(
@@ -252,6 +282,7 @@ class Sunrise(Auto[ZState]):
             state.lost = "every squad is dead"
             state.end()
             return ()
+        rejoin(state)
         if state.night >= state.scenario.nights:
             state.emit("victory", f"The squads held the house for {state.night} nights")
             state.end()

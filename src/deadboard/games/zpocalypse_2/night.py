@@ -78,6 +78,12 @@ class Take(TypedAction, kind="take"):
     item: str
 
 
+class PickUp(TypedAction, kind="pickup"):
+    """Pick up a dead squad's dropped items (1 AP)."""
+
+    die: int
+
+
 class End(TypedAction, kind="end"):
     """End the squad's turn."""
 
@@ -400,6 +406,9 @@ class Turn(Choice[ZState, TypedAction]):
         # adjacent to, or on the same space as, the public stash token"
         if state.public and (q.space == board.stash or q.space in board.neighbours[board.stash]):
             out.extend(Take(item) for item in sorted(set(state.public)))
+        # "Any other player may pay 1AP while standing on that token to pick up all items in the pile."
+        if q.space in state.dropped and faces:
+            out.append(PickUp(faces[0]))
         # trading: 1 AP a card to an adjacent squad
         for o in state.squads:
             if o is q or not o.alive or o.space < 0:
@@ -431,6 +440,12 @@ class Turn(Choice[ZState, TypedAction]):
             q.items.remove(action.weapon)
             p.weapon, p.loaded = action.weapon, True
             state.emit("equip", f"{action.who} equips the {action.weapon}")
+            return (self,)
+        if isinstance(action, PickUp):
+            _, state.pool = state.pool.spend_face(action.die)
+            q.items.extend(state.dropped.pop(q.space))
+            overflow(state, q)
+            state.emit("pickup", f"Squad {self.seat + 1} picks up the dropped items")
             return (self,)
         if isinstance(action, Jump):
             return (*jump(state, q), self)
@@ -709,5 +724,9 @@ def kill_person(state: ZState, q: Squad, p: Person, why: str) -> tuple[Step[ZSta
         # stash"; the carried items nobody picks up are discarded when the Night ends
         state.emit("squad-death", f"Squad {q.seat + 1} is wiped out")
         state.public.extend(q.stash)
+        if q.items and q.space >= 0 and state.phase in ("dusk", "midnight"):
+            # "Take all items that were carried and equipped by that squad and put them in a pile
+            # ... Place the other token on the space where the squad died."
+            state.dropped.setdefault(q.space, []).extend(q.items)
         q.stash, q.items, q.space = [], [], -1
     return ()

@@ -154,6 +154,7 @@ class Zpocalypse2(KernelGame[ZState]):
             "zombies": [[b.name(z.space), "fresh" if z.fresh else "weak", z.down] for z in state.zombies],
             "mutates": [[m.card, b.name(m.space), m.hp] for m in state.mutates],
             "fled": [list(f) for f in state.fled],
+            "dropped": {b.name(k): list(v) for k, v in sorted(state.dropped.items())},
             "searched": sorted(b.name(i) for i in state.searched),
             "public": list(state.public),
             "decks": {k: len(v) for k, v in state.decks.items()}

@@ -100,6 +100,7 @@ class ZState(KernelState):
         "day",
         "decks",
         "doom",
+        "dropped",
         "first",
         "fled",
         "hour",
@@ -131,6 +132,7 @@ class ZState(KernelState):
     mutate_deck: list[str]
     decks: dict[str, list[str]]
     doom: Track
+    dropped: dict[int, list[str]]
     milestones: int
     hour: int
     night: int
@@ -157,6 +159,7 @@ class ZState(KernelState):
         self.zombies = []
         self.mutates = []
         self.fled = []
+        self.dropped = {}
         self.first = 0
         self.mutate_deck = [m.id for m in content.mutates]
         self.decks = {"armory": [], "food": [], "resource": [], "wound": [], "perk": [], "survivor": []}
@@ -181,6 +184,7 @@ class ZState(KernelState):
         s.zombies = list(self.zombies)
         s.mutates = list(self.mutates)
         s.fled = list(self.fled)
+        s.dropped = {k: list(v) for k, v in self.dropped.items()}
         s.first = self.first
         s.mutate_deck = list(self.mutate_deck)
         s.decks = {k: list(v) for k, v in self.decks.items()}
