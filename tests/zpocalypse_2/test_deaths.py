@@ -42,7 +42,7 @@ def test_a_dead_squad_drops_its_items_and_its_stash_goes_public() -> None:
     for p in list(q.people):
         kill_person(state, q, p, "a test")
     assert "scrap" in state.public
-    assert space in state.dropped and state.dropped[space]
+    assert state.dropped.get(space)
 
 
 def test_dropped_items_nobody_picked_up_are_discarded_at_sunrise() -> None:
