@@ -94,6 +94,7 @@ class ChoosePerk(Choice[ZState, TypedAction]):
             if perk.type == "mutation":
                 p.rad -= 1
             p.stats[perk.stat] += perk.change
+            p.perks.append(perk.id)
             if perk.stat == "defence":
                 q.defence += perk.change
             shown.remove(action.card)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from deadboard.core.errors import SetupError
-from deadboard.core.game import Outcome, Result, Scenario, Setup
+from deadboard.core.game import Option, Outcome, Result, Scenario, Setup
 from deadboard.core.kernel import KernelGame
 from deadboard.games.zpocalypse_2.content import STATS, load_content
 from deadboard.games.zpocalypse_2.night import Dusk
@@ -54,6 +54,12 @@ def new_state(setup: Setup, seed: int) -> ZState:
     state.decks["survivor"] = [
         s.id for s in content.survivors if s.id not in {p.card for q in state.squads for p in q.people}
     ]
+    rng.shuffle(state.decks["survivor"])
+    record = setup.options.get("campaign")
+    if record:
+        from deadboard.games.zpocalypse_2.campaign import seat_from_record
+
+        seat_from_record(state, record)
     state.init_kernel(Dusk())
     return state
 
@@ -65,6 +71,14 @@ class Zpocalypse2(KernelGame[ZState]):
     min_players = 1
     max_players = 4
     scenarios = _scenarios()
+    options = (
+        Option(
+            "campaign",
+            "Campaign record",
+            "The campaign sheet to continue from (a deadboard-campaign/1 record); without it the chapter's own set-up.",
+            kind="file",
+        ),
+    )
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "deadboard.games.zpocalypse_2.bot:HeuristicBot"}
     render_module = "deadboard.games.zpocalypse_2.render"
 

@@ -41,7 +41,7 @@ class Person:
     """A survivor in a squad: the card, HP, current skills and stats (after critical wounds), Bio
     and Radiation tokens, the equipped weapon and whether it is loaded."""
 
-    __slots__ = ("bio", "card", "hp", "loaded", "rad", "stats", "weapon", "wounds")
+    __slots__ = ("bio", "card", "hp", "loaded", "perks", "rad", "stats", "weapon", "wounds")
 
     def __init__(self, card: str, hp: int, stats: dict[str, int], weapon: str | None) -> None:
         self.card = card
@@ -52,6 +52,7 @@ class Person:
         self.bio = 0
         self.rad = 0
         self.wounds: list[str] = []
+        self.perks: list[str] = []
 
     def clone(self) -> Person:
         p = Person.__new__(Person)
@@ -62,7 +63,7 @@ class Person:
             self.weapon,
             self.loaded,
         )
-        p.bio, p.rad, p.wounds = self.bio, self.rad, list(self.wounds)
+        p.bio, p.rad, p.wounds, p.perks = self.bio, self.rad, list(self.wounds), list(self.perks)
         return p
 
 
