@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from heapq import heappop, heappush
 from typing import ClassVar
 
 from deadboard.core.dice import DicePool, Die
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Person, Squad, Z, Zombie, ZState, face_text
 
 UNARMED = "unarmed"
@@ -122,30 +124,44 @@ def occupied_by_zombies(state: ZState) -> set[int]:
 def reachable(state: ZState, q: Squad, budget: int) -> dict[int, int]:
     """Spaces the squad may stop on paying at most ``budget`` AP and moving at most its speed left
     (rulebook §Moving): 8-way; through other squads but not stopping on them; never through zombies
-    or impassable spaces; arduous spaces (and knocked-down zombies' spaces) cost 2. -> space: AP."""
+    or impassable spaces; arduous spaces (and knocked-down zombies' spaces) cost 2. -> space: spaces
+    moved."""
+    return {i: s for i, (c, s) in reach_table(state, q, budget).items() if c <= budget}
+
+
+def reach_table(state: ZState, q: Squad, budget: int) -> dict[int, tuple[int, int]]:
+    """Space -> (AP, spaces moved) of the cheapest way there within ``budget`` and the speed left."""
     board = state.board
-    blocked = occupied_by_zombies(state)
+    blocked = {z.space for z in state.zombies}
+    blocked.update(m.space for m in state.mutates)
     down = {z.space for z in state.zombies if z.down}
+    arduous = board.arduous
+    nb = board.neighbours
     steps_left = state.speed(q) - state.turn_moved
     best: dict[int, tuple[int, int]] = {q.space: (0, 0)}
     frontier = [(0, 0, q.space)]
     while frontier:
-        frontier.sort()
-        cost, steps, i = frontier.pop(0)
-        if best.get(i, (99, 99)) < (cost, steps):
+        cost, steps, i = heappop(frontier)
+        if best[i] < (cost, steps):
             continue
-        for j in board.neighbours[i]:
+        s = steps + 1
+        if s > steps_left:
+            continue
+        for j in nb[i]:
             if j in blocked:
                 continue
-            c = cost + (2 if j in board.arduous or j in down else 1)
-            s = steps + 1
-            if c > budget or s > steps_left:
+            c = cost + (2 if j in arduous or j in down else 1)
+            if c > budget:
                 continue
-            if (c, s) < best.get(j, (99, 99)):
+            old = best.get(j)
+            if old is None or (c, s) < old:
                 best[j] = (c, s)
-                frontier.append((c, s, j))
-    others = {o.space for o in state.squads if o is not q and o.alive}
-    return {i: cs[1] for i, cs in best.items() if i != q.space and i not in others}
+                heappush(frontier, (c, s, j))
+    del best[q.space]
+    for o in state.squads:
+        if o is not q and o.alive:
+            best.pop(o.space, None)
+    return best
 
 
 def pool_faces(pool: DicePool) -> tuple[int, ...]:
@@ -183,10 +199,7 @@ def targets_in_range(state: ZState, origin: int, rng: int) -> list[tuple[int, st
     return out
 
 
-def _can_hit(board: object, origins: list[int], space: int, rng: int) -> bool:
-    from deadboard.games.zpocalypse_2.board import Board
-
-    assert isinstance(board, Board)
+def _can_hit(board: Board, origins: list[int], space: int, rng: int) -> bool:
     for o in origins:
         d = board.reach(o, space)
         if d is not None and d <= rng and board.sight(o, space, zombie=False):
@@ -201,10 +214,16 @@ def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[i
         return []
     if z_cost:
         return [(Z,)] if pool.count(Z) else []
+    return list(_payments(pool.faces, cost, most))
+
+
+@lru_cache(maxsize=4096)
+def _payments(faces: tuple[int, ...], cost: int, most: int) -> tuple[tuple[int, ...], ...]:
+    pool = DicePool.of(ZD6, faces)
     out = []
     for combo in pool.payments(cost, most=most):
-        out.append(tuple(sorted((pool.dice[i].face for i in combo), reverse=True)))
-    return out
+        out.append(tuple(sorted((faces[i] for i in combo), reverse=True)))
+    return tuple(out)
 
 
 # ----- dusk ---------------------------------------------------------------------------------------
@@ -383,9 +402,11 @@ class Turn(Choice[ZState, TypedAction]):
                     for pay in pays:
                         out.append(Attack(p.card, weapon, board.name(space), kind, pay))
         # moving
-        for f in faces:
-            for space in sorted(reachable(state, q, f)):
-                out.append(Move(f, board.name(space)))
+        if faces:
+            table = reach_table(state, q, faces[-1])
+            spaces = sorted(table)
+            for f in faces:
+                out.extend(Move(f, board.name(i)) for i in spaces if table[i][0] <= f)
         # searching
         if q.space in board.search and q.space not in state.searched and state.decks[board.search[q.space]]:
             out.extend(Search(f) for f in faces)
