@@ -298,9 +298,14 @@ def spawn_space(state: ZState, token: int) -> int | None:
     board = state.board
     dist = board.distances(token)
     squads = {q.space for q in state.squads if q.alive}
+    count: dict[int, int] = {}
+    for z in state.zombies:
+        count[z.space] = count.get(z.space, 0) + 1
+    for m in state.mutates:
+        count[m.space] = count.get(m.space, 0) + 1
     best: tuple[int, int] | None = None
     for i, d in enumerate(dist):
-        if d < 1 or i in squads or state.zombies_at(i) >= 2:
+        if d < 1 or i in squads or count.get(i, 0) >= 2:
             continue
         if best is None or (d, i) < best:
             best = (d, i)
