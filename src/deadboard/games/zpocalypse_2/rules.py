@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Option, Outcome, Result, Scenario, Setup
 from deadboard.core.kernel import KernelGame
+from deadboard.core.rng import Rng
 from deadboard.games.zpocalypse_2.content import STATS, load_content
 from deadboard.games.zpocalypse_2.night import Dusk
 from deadboard.games.zpocalypse_2.state import Person, ZState
@@ -99,14 +100,16 @@ class Zpocalypse2(KernelGame[ZState]):
         return False
 
     def hide(self, view: ZState, seat: int) -> None:
-        """The decks' order is hidden: redrawn from the view's own stream."""
-        for deck in view.decks.values():
-            view.rng.shuffle(deck)
-        view.rng.shuffle(view.mutate_deck)
+        """The decks' order is hidden: redrawn from the view's own stream, starting from a
+        canonical order so that two states a seat cannot tell apart give the same view."""
+        self.resample(view, view.rng)
 
-    def resample(self, view: ZState, rng: Any) -> None:
+    def resample(self, view: ZState, rng: Rng) -> None:
         for deck in view.decks.values():
+            deck.sort()
             rng.shuffle(deck)
+        view.mutate_deck.sort()
+        rng.shuffle(view.mutate_deck)
 
     def result(self, state: ZState) -> Outcome:
         won = not state.lost and bool(state.living())

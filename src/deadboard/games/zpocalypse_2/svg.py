@@ -110,6 +110,28 @@ def _space_of(a: Action) -> str | None:
     return None
 
 
+def label_of(a: Action) -> str:
+    """How an action reads beside the board."""
+    words = [str(w) for w in a[1:]]
+    k = a.kind
+    if k == "start":
+        return f"Begin the night at {words[0]}"
+    if k == "move":
+        return f"Spend a {face_text(int(words[0]))} to move to {words[1]}"
+    if k == "attack":
+        dice = " + ".join(face_text(int(w)) for w in words[4:])
+        return f"{words[0]} attacks the {words[3]} at {words[2]} with {words[1]} ({dice})"
+    if k == "search":
+        return f"Search, spending a {face_text(int(words[0]))}"
+    if k == "hurt":
+        return f"{words[0]} takes 1 damage"
+    if k == "block":
+        return "The defence wheel takes 1 damage"
+    if k == "end":
+        return "End the turn"
+    return a.text
+
+
 def _panels(st: ZState) -> list[Panel]:
     panels: list[Panel] = []
     lines: list[object] = [
@@ -148,13 +170,14 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
         f'<rect width="{width}" height="{height}" fill="#111"/>{body}</svg>'
     )
     targets: dict[str, list[str]] = {}
+    labels = {a.text: label_of(a) for a in legal}
     for a in legal:
         t = _space_of(a)
         if t is not None:
             targets.setdefault(t, []).append(a.text)
     d = st.decision
     caption = "Zpocalypse 2 — " + (d.prompt if d is not None else "the chapter is over")
-    return {"svg": svg, "targets": targets, "panels": _panels(st), "caption": caption}
+    return {"svg": svg, "targets": targets, "panels": _panels(st), "labels": labels, "caption": caption}
 
 
-__all__ = ["draw"]
+__all__ = ["draw", "label_of"]
