@@ -43,6 +43,11 @@ def test_invariants_hold_after_every_step(players: int, bot: str, seed: int) -> 
             action = legal[rng.below(len(legal))]
         else:
             action = bots[state.decision.seat].choose(GAME, view, GAME.legal_actions(view))
+        before, logged = len(state.zombies) + len(state.mutates), len(state.log)
         GAME.apply(state, action)
+        # "Remove all zombies from the map" only at sunrise; zombies come only from spawning, search
+        # tokens and survivors' deaths, and leave only when killed: every change is a logged rule
+        change = sum(int((e.data or {}).get("zombies", 0)) for e in state.log[logged:])
+        assert len(state.zombies) + len(state.mutates) - before == change
     _check(state)
     assert GAME.outcome(state) is not None

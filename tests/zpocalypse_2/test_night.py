@@ -167,3 +167,24 @@ def test_an_attack_is_once_per_weapon_per_turn() -> None:
             assert not again
             return
         GAME.apply(state, legal[-1] if state.decision.kind == "turn" else legal[0])
+
+
+def test_a_zombie_never_walks_in_circles_within_one_activation() -> None:
+    """ "Zombie LOS is calculated before movement, meaning zombies will never pick new targets and
+    change directions mid movement": every step brings the zombie nearer its goal, so no zombie
+    visits a space twice in one move."""
+    from deadboard.games.zpocalypse_2.horde import step_toward
+
+    state = fresh_game()
+    b = state.board
+    for goal in range(0, len(b.spaces), 7):
+        dist = b.distances(goal)
+        for start in range(0, len(b.spaces), 5):
+            here, seen = start, {start}
+            for _ in range(3):
+                nxt = step_toward(state, here, goal, set())
+                if nxt is None:
+                    break
+                assert dist[nxt] < dist[here] and nxt not in seen
+                seen.add(nxt)
+                here = nxt

@@ -275,7 +275,9 @@ class Sunrise(Auto[ZState]):
         for q in state.squads:
             q.space = -1
         state.emit(
-            "sunrise", f"Sunrise: {weak} weak and {fresh} fresh zombies and {len(state.fled)} mutates flee"
+            "sunrise",
+            f"Sunrise: {weak} weak and {fresh} fresh zombies and {len(state.fled)} mutates flee",
+            {"zombies": -(weak + fresh + len(state.fled))},
         )
         state.move_doom(weak + 2 * fresh + hp, "zombies fled")
         if not state.living():

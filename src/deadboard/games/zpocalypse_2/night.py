@@ -276,10 +276,12 @@ def spawn_night(state: ZState) -> None:
         else:
             pieces.append(("weak", 0))
     order = [state.board.spawn[d] for d in "NESW" if d in state.board.spawn]
+    placed = 0
     for k, (kind, hp) in enumerate(pieces):
         space = spawn_space(state, order[k % len(order)])
         if space is None:
             break
+        placed += 1
         if kind in ("fresh", "weak"):
             state.zombies.append(Zombie(space, kind == "fresh"))
         else:
@@ -288,7 +290,7 @@ def spawn_night(state: ZState) -> None:
         "spawn",
         f"{sum(1 for z in state.zombies if z.fresh)} fresh, {sum(1 for z in state.zombies if not z.fresh)} weak"
         f" zombies and {len(state.mutates)} mutates on the map",
-        {"pieces": len(pieces)},
+        {"zombies": placed},
     )
 
 
@@ -608,7 +610,7 @@ def damage(state: ZState, q: Squad, space: int, target: str, n: int) -> None:
                 bonus = 1 if z.hurt == state.stamp else 0
                 gain_vp(state, q, 1 + bonus)
                 q.kills += 1
-                state.emit("kill", f"Squad {q.seat + 1} kills a zombie (+{1 + bonus} VP)")
+                state.emit("kill", f"Squad {q.seat + 1} kills a zombie (+{1 + bonus} VP)", {"zombies": -1})
                 return
         else:
             for k, m in enumerate(state.mutates):  # noqa: B007  (k names the mutate found)
@@ -622,7 +624,7 @@ def damage(state: ZState, q: Squad, space: int, target: str, n: int) -> None:
             del state.mutates[k]
             for o in state.living():
                 gain_vp(state, o, 3)
-            state.emit("kill", f"Squad {q.seat + 1} defeats {target}: +3 VP to every squad")
+            state.emit("kill", f"Squad {q.seat + 1} defeats {target}: +3 VP to every squad", {"zombies": -1})
             return
 
 
@@ -666,7 +668,11 @@ class KeepCard(Choice[ZState, Keep]):
                 while placed < token and state.zombies_at(j) < 2 and state.squad_at(j) is None:
                     state.zombies.append(Zombie(j, False))
                     placed += 1
-            state.emit("search-token", f"The search token shows {token}: {placed} weak zombies appear")
+            state.emit(
+                "search-token",
+                f"The search token shows {token}: {placed} weak zombies appear",
+                {"zombies": placed},
+            )
         else:
             state.emit("search-token", "The search token shows only an X")
         return ()
@@ -745,6 +751,9 @@ def kill_person(state: ZState, q: Squad, p: Person, why: str) -> tuple[Step[ZSta
                 best = (d, i)
         if best is not None:
             state.zombies.append(Zombie(best[1], True))
+            state.emit(
+                "death-zombie", f"{p.card} rises as a fresh zombie at {board.name(best[1])}", {"zombies": 1}
+            )
     if not q.people:
         # "take all items that were in that player's private stash and add them to the public
         # stash"; the carried items nobody picks up are discarded when the Night ends
