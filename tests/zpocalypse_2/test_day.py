@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from deadboard.core import Setup, get_game
 from deadboard.core.rng import ScriptedRng
-from deadboard.games.zpocalypse_2.day import Afternoon, DoTasks, EnterContest, Feeding
+from deadboard.games.zpocalypse_2.day import (
+    Afternoon,
+    Champion,
+    Contribute,
+    DoTasks,
+    EnterContest,
+    Feeding,
+    RollContest,
+)
 from deadboard.games.zpocalypse_2.scavenge import Draft, PickTrier, Try
 from deadboard.games.zpocalypse_2.state import ZState
 
@@ -78,9 +86,21 @@ def test_the_meeting_winner_leads_tomorrow() -> None:
     order on the following day.\""""
     state = game(players=2)
     state.rng = ScriptedRng(dice={"zd6": [1] * 6 + [6] * 6})
-    step = EnterContest((0, 1), 0, "talk", ())
-    nxt = step.apply(state, step.actions(state)[0])
-    last = nxt[0]
-    assert isinstance(last, EnterContest)
-    last.apply(state, last.actions(state)[0])
+    (first,) = RollContest((0, 1), 0, "talk", ()).run(state)
+    assert isinstance(first, EnterContest)
+    (roll2,) = first.apply(state, Champion(state.squads[0].people[0].card))
+    (second,) = roll2.run(state)  # type: ignore[attr-defined]
+    assert isinstance(second, EnterContest)
+    second.apply(state, Champion(state.squads[1].people[0].card))
     assert state.first == 1
+
+
+def test_each_card_given_to_the_public_stash_adds_1_to_the_contest() -> None:
+    """ "For each card contributed this way, that player adds +1 to their chosen survivor's AP value
+    for that contest.\""""
+    state = game(players=2)
+    q = state.squads[0]
+    step = EnterContest((0, 1), 0, "talk", (), (1, 1, 1, 1, 1, 1), 0)
+    card = q.items[0]
+    (more,) = step.apply(state, Contribute(card))
+    assert isinstance(more, EnterContest) and more.bonus == 1 and card in state.public

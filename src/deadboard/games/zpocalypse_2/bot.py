@@ -50,7 +50,12 @@ class HeuristicBot:
         blocks = [a for a in legal if isinstance(a, Block)]
         if blocks:
             return blocks[0]
-        hurts = [a for a in legal if isinstance(a, Hurt | Pick | Champion)]
+        champions = [a for a in legal if isinstance(a, Champion)]
+        if champions:
+            skill = getattr(st.steps[-1], "skill", "talk")
+            stats = {p.card: p.stats[skill] for p in q.people}
+            return max(champions, key=lambda a: stats.get(a.who, 0))
+        hurts = [a for a in legal if isinstance(a, Hurt | Pick)]
         if hurts:
             hp = {p.card: p.hp for p in q.people}
             return max(hurts, key=lambda a: hp.get(str(a[1]), 0))

@@ -42,6 +42,12 @@ class Champion(TypedAction, kind="champion"):
     who: str
 
 
+class Contribute(TypedAction, kind="contribute"):
+    """Give a card to the public stash: +1 AP in the meeting's contest."""
+
+    card: str
+
+
 FED = Fed()
 
 
@@ -210,42 +216,73 @@ class PickContest(Choice[ZState, Contest]):
 
     def apply(self, state: ZState, action: Contest) -> Steps:
         seats = tuple(q.seat for q in state.living())
-        return (EnterContest(seats, 0, action.skill, ()),)
+        return (RollContest(seats, 0, action.skill, ()),)
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: pick the skill for the neighbourhood meeting's contest"
 
 
 @dataclass(slots=True)
-class EnterContest(Choice[ZState, Champion]):
-    """ "Each player creates their action pool (2d6 per survivor in their squad). Players then choose
-    one survivor from their squad to participate in the contest. That player may allocate dice
-    equal to the chosen survivor's skill in the chosen contest." The highest dice are allocated
-    (never worse). "The player with the highest total AP spent on the contest is the winner.\""""
+class RollContest(Auto[ZState]):
+    """ "Each player creates their action pool (2d6 per survivor in their squad).\""""
+
+    seats: tuple[int, ...]
+    at: int
+    skill: str
+    totals: tuple[int, ...]
+
+    def run(self, state: ZState) -> Steps:
+        q = state.squads[self.seats[self.at]]
+        pool = DicePool.roll(state.rng, [ZD6] * (2 * len(q.people))).sorted(reverse=True)
+        state.emit(
+            "contest-pool",
+            f"Squad {q.seat + 1} rolls {' '.join(map(str, pool.faces))}",
+            {"dice": list(pool.faces)},
+        )
+        return (EnterContest(self.seats, self.at, self.skill, self.totals, pool.faces, 0),)
+
+
+@dataclass(slots=True)
+class EnterContest(Choice[ZState, TypedAction]):
+    """ "Players then choose one survivor from their squad to participate in the contest. That player
+    may allocate dice equal to the chosen survivor's skill in the chosen contest." The highest dice
+    are allocated (never worse). "players may contribute any number of cards from their carried
+    items or private stash to the public stash. For each card contributed this way, that player adds
+    +1 to their chosen survivor's AP value" — cards are given one at a time before the survivor is
+    named. "The player with the highest total AP spent on the contest is the winner.\""""
 
     kind: ClassVar[str] = "champion"
     seats: tuple[int, ...]
     at: int
     skill: str
     totals: tuple[int, ...]
+    faces: tuple[int, ...]  # the squad's pool, highest first
+    bonus: int
 
     @property
     def seat(self) -> int:  # type: ignore[override]
         return self.seats[self.at]
 
-    def actions(self, state: ZState) -> list[Champion]:
-        return [Champion(p.card) for p in state.squads[self.seat].people]
-
-    def apply(self, state: ZState, action: Champion) -> Steps:
+    def actions(self, state: ZState) -> list[TypedAction]:
         q = state.squads[self.seat]
+        out: list[TypedAction] = [Champion(p.card) for p in q.people]
+        out.extend(Contribute(c) for c in sorted(set(q.items) | set(q.stash)))
+        return out
+
+    def apply(self, state: ZState, action: TypedAction) -> Steps:
+        q = state.squads[self.seat]
+        if isinstance(action, Contribute):
+            (q.items if action.card in q.items else q.stash).remove(action.card)
+            state.public.append(action.card)
+            state.emit("contribute", f"Squad {self.seat + 1} gives {action.card} to the public stash (+1)")
+            return (EnterContest(self.seats, self.at, self.skill, self.totals, self.faces, self.bonus + 1),)
+        assert isinstance(action, Champion)
         p = person(q, action.who)
-        pool = DicePool.roll(state.rng, [ZD6] * (2 * len(q.people)))
-        best = sorted(pool.faces, reverse=True)[: p.stats[self.skill]]
-        total = sum(best)
-        state.emit("contest", f"{p.card} ({self.skill}) puts up {total} AP", {"dice": list(pool.faces)})
+        total = sum(self.faces[: p.stats[self.skill]]) + self.bonus
+        state.emit("contest", f"{p.card} ({self.skill}) puts up {total} AP", {"total": total})
         totals = (*self.totals, total)
         if self.at + 1 < len(self.seats):
-            return (EnterContest(self.seats, self.at + 1, self.skill, totals),)
+            return (RollContest(self.seats, self.at + 1, self.skill, totals),)
         top = max(totals)
         winner = self.seats[totals.index(top)]
         state.first = winner
@@ -253,7 +290,8 @@ class EnterContest(Choice[ZState, Champion]):
         return ()
 
     def prompt(self, state: ZState) -> str:
-        return f"Squad {self.seat + 1}: who enters the {self.skill} contest?"
+        pool = " ".join(map(str, self.faces))
+        return f"Squad {self.seat + 1} (pool {pool}, +{self.bonus}): who enters the {self.skill} contest, or give a card?"
 
 
 @dataclass(slots=True)
