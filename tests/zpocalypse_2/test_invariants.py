@@ -26,11 +26,34 @@ def _check(state: ZState) -> None:
     assert 0 <= state.doom.value <= 30
 
 
-@pytest.mark.parametrize(
-    ("players", "bot", "seed"), [(1, "random", 1), (2, "heuristic", 2), (3, "random", 3), (1, "heuristic", 4)]
-)
-def test_invariants_hold_after_every_step(players: int, bot: str, seed: int) -> None:
-    state = GAME.new(Setup("prologue", players=players), seed)
+CASES = [
+    ("prologue", 1, "random", 1),
+    ("chapter-1", 2, "heuristic", 2),
+    ("prologue", 3, "random", 3),
+    ("chapter-1", 1, "heuristic", 4),
+]
+LONG = [
+    (s, p, b, seed)
+    for s in ("prologue", "chapter-1")
+    for p in (1, 2, 3, 4)
+    for b in ("random", "heuristic")
+    for seed in range(10, 12)
+]
+
+
+@pytest.mark.parametrize(("scenario", "players", "bot", "seed"), CASES)
+def test_invariants_hold_after_every_step(scenario: str, players: int, bot: str, seed: int) -> None:
+    play(scenario, players, bot, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("scenario", "players", "bot", "seed"), LONG)
+def test_invariants_hold_in_many_games(scenario: str, players: int, bot: str, seed: int) -> None:
+    play(scenario, players, bot, seed)
+
+
+def play(scenario: str, players: int, bot: str, seed: int) -> None:
+    state = GAME.new(Setup(scenario, players=players), seed)
     assert isinstance(state, ZState)
     bots = [HeuristicBot(GAME, s, seed) for s in range(players)]
     rng = Rng(seed)
