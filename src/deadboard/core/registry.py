@@ -12,6 +12,7 @@ GAMES: dict[str, str] = {
     "the-night": "deadboard.games.the_night:GAME",
     "district-z": "deadboard.games.district_z:GAME",
     "zombie-dawn": "deadboard.games.zombie_dawn:GAME",
+    "zpocalypse-2": "deadboard.games.zpocalypse_2:GAME",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,0 +1,264 @@
+"""The house and the yard (rulebook §MAP, §Points Of Interest, §Line of Sight, §How The Stairs Work,
+§How Windows Work): two square grids, the ground (the yard around the first floor) and the second
+floor, joined at the stairs, which are one space on both::
+
+    ground (yard + 1st floor)              second floor
+    ......N.......                         ##########
+    ..~.......b...                         #1..2...3#   1-9 upstairs: window spaces
+    .1..2...3...~.   1-9: landing spaces   #.A..#...#
+    .######.#####.                         #/...#.P.#   / the stairs (the same space below)
+    ...
+
+Spaces are numbered once per map; the geometry (neighbours, distances, lines of sight) is built
+once per map and shared by every game on it. Names: ground spaces ``c5`` (column letter, row from 1),
+second-floor spaces ``2c5``; the stairs carry their ground name.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from deadboard.games.zpocalypse_2.content import HouseMap
+
+GROUND, UPPER = 1, 2
+BLOCKED = "#"
+SPAWNS = "NESW"  # "starting from the North spawn location and proceeding clockwise"
+
+
+@dataclass(slots=True)
+class Space:
+    index: int
+    name: str
+    where: dict[int, tuple[int, int]]  # floor -> (x, y)
+    symbol: str  # the ground symbol for the stairs
+
+
+@dataclass(slots=True)
+class Board:
+    spaces: list[Space]
+    by_name: dict[str, int]
+    neighbours: tuple[tuple[int, ...], ...]
+    stairs: int
+    stash: int
+    spawn: dict[str, int]  # N/E/S/W -> the token's space
+    window_landing: dict[int, int]  # window space (upstairs) -> landing space (ground)
+    landing_window: dict[int, int]
+    arduous: frozenset[int]
+    bio: frozenset[int]
+    radiation: frozenset[int]
+    search: dict[int, str]  # space -> deck: armory | food | resource
+    inside: frozenset[int]  # the house: the first floor's rooms and the second floor
+    _grids: dict[int, list[list[int]]] = field(default_factory=dict)  # floor -> [y][x] -> space or -1
+    _los: dict[tuple[int, int, bool], bool] = field(default_factory=dict)
+    _dist: dict[int, list[int]] = field(default_factory=dict)
+
+    def name(self, i: int) -> str:
+        return self.spaces[i].name
+
+    def floors(self, i: int) -> dict[int, tuple[int, int]]:
+        return self.spaces[i].where
+
+    # ----- range and sight --------------------------------------------------------------------
+    def reach(self, a: int, b: int) -> int | None:
+        """Spaces between ``a`` and ``b`` counted as a squad moves (8-way), on a floor both lie on;
+        None when they share no floor."""
+        wa, wb = self.spaces[a].where, self.spaces[b].where
+        best: int | None = None
+        for f, (xa, ya) in wa.items():
+            pb = wb.get(f)
+            if pb is not None:
+                d = max(abs(xa - pb[0]), abs(ya - pb[1]))
+                if best is None or d < best:
+                    best = d
+        return best
+
+    def sight(self, a: int, b: int, *, zombie: bool) -> bool:
+        """Line of sight centre to centre, not crossing an impassable space (red walls are
+        impassable spaces on this map). Where the line only grazes a blocked space (a corner or an
+        edge) there is doubt: "assume that zombies can see players, but players cannot see
+        zombies" — the zombies' line passes, the players' is blocked."""
+        if a == b:
+            return True
+        key = (a, b, zombie)
+        found = self._los.get(key)
+        if found is None:
+            found = self._sight(a, b, zombie)
+            self._los[key] = found
+        return found
+
+    def _sight(self, a: int, b: int, zombie: bool) -> bool:
+        wa, wb = self.spaces[a].where, self.spaces[b].where
+        for f, (xa, ya) in wa.items():
+            pb = wb.get(f)
+            if pb is not None and self._line_clear(f, xa, ya, pb[0], pb[1], zombie):
+                return True
+        return False
+
+    def _line_clear(self, floor: int, x0: int, y0: int, x1: int, y1: int, zombie: bool) -> bool:
+        grid = self._grids[floor]
+        n = 16 * max(abs(x1 - x0), abs(y1 - y0))
+        eps = 1e-9
+        for k in range(1, n):
+            t = k / n
+            x = x0 + (x1 - x0) * t + 0.5
+            y = y0 + (y1 - y0) * t + 0.5
+            xs = [int(x)] if abs(x - round(x)) > eps else [round(x) - 1, round(x)]
+            ys = [int(y)] if abs(y - round(y)) > eps else [round(y) - 1, round(y)]
+            touched = [self._blocked(grid, cx, cy) for cx in xs for cy in ys]
+            if zombie and all(touched):
+                return False
+            if not zombie and any(touched):
+                return False
+        return True
+
+    @staticmethod
+    def _blocked(grid: list[list[int]], x: int, y: int) -> bool:
+        if y < 0 or y >= len(grid) or x < 0 or x >= len(grid[0]):
+            return True
+        return grid[y][x] < 0
+
+    # ----- paths ------------------------------------------------------------------------------
+    def distances(self, goal: int) -> list[int]:
+        """Steps from every space to ``goal`` over passable spaces (8-way); -1 where unreachable.
+        Built once per goal and kept."""
+        found = self._dist.get(goal)
+        if found is None:
+            found = [-1] * len(self.spaces)
+            found[goal] = 0
+            queue = deque([goal])
+            nb = self.neighbours
+            while queue:
+                i = queue.popleft()
+                d = found[i] + 1
+                for j in nb[i]:
+                    if found[j] < 0:
+                        found[j] = d
+                        queue.append(j)
+            self._dist[goal] = found
+        return found
+
+
+_boards: dict[int, Board] = {}
+
+
+def board_for(house: HouseMap) -> Board:
+    """The board of a map, built once."""
+    key = id(house)
+    b = _boards.get(key)
+    if b is None:
+        b = _build(house)
+        _boards[key] = b
+    return b
+
+
+def _build(house: HouseMap) -> Board:
+    spaces: list[Space] = []
+    grids: dict[int, list[list[int]]] = {}
+    symbols: dict[int, dict[int, str]] = {GROUND: {}, UPPER: {}}
+    stairs = -1
+    for floor, rows in ((GROUND, house.ground), (UPPER, house.upper)):
+        grid = [[-1] * len(rows[0]) for _ in rows]
+        for y, row in enumerate(rows):
+            for x, ch in enumerate(row):
+                if ch == BLOCKED:
+                    continue
+                if ch == "/" and stairs >= 0:
+                    spaces[stairs].where[floor] = (x, y)
+                    grid[y][x] = stairs
+                    symbols[floor][stairs] = ch
+                    continue
+                i = len(spaces)
+                label = f"{chr(ord('a') + x)}{y + 1}"
+                spaces.append(Space(i, label if floor == GROUND else f"2{label}", {floor: (x, y)}, ch))
+                grid[y][x] = i
+                symbols[floor][i] = ch
+                if ch == "/":
+                    stairs = i
+        grids[floor] = grid
+    neighbours: list[set[int]] = [set() for _ in spaces]
+    for grid in grids.values():
+        h, w = len(grid), len(grid[0])
+        for y in range(h):
+            for x in range(w):
+                i = grid[y][x]
+                if i < 0:
+                    continue
+                for dx in (-1, 0, 1):
+                    for dy in (-1, 0, 1):
+                        if dx == dy == 0:
+                            continue
+                        nx, ny = x + dx, y + dy
+                        if not (0 <= nx < w and 0 <= ny < h) or grid[ny][nx] < 0:
+                            continue
+                        if dx and dy and (grid[y][nx] < 0 or grid[ny][x] < 0):
+                            continue  # no cutting a wall's corner
+                        neighbours[i].add(grid[ny][nx])
+    by_name = {s.name: s.index for s in spaces}
+    spawn: dict[str, int] = {}
+    windows: dict[str, int] = {}
+    landings: dict[str, int] = {}
+    arduous, bio, rad = set(), set(), set()
+    search: dict[int, str] = {}
+    stash = -1
+    for floor in (GROUND, UPPER):
+        for i, ch in symbols[floor].items():
+            if ch in SPAWNS and floor == GROUND:
+                spawn[ch] = i
+            elif ch.isdigit():
+                (windows if floor == UPPER else landings)[ch] = i
+            elif ch == "~":
+                arduous.add(i)
+            elif ch == "b":
+                bio.add(i)
+            elif ch == "x":
+                rad.add(i)
+            elif ch in "AFR":
+                search[i] = {"A": "armory", "F": "food", "R": "resource"}[ch]
+            elif ch == "P":
+                stash = i
+    inside = _inside(grids[GROUND]) | {i for i in symbols[UPPER]}
+    return Board(
+        spaces=spaces,
+        by_name=by_name,
+        neighbours=tuple(tuple(sorted(n)) for n in neighbours),
+        stairs=stairs,
+        stash=stash,
+        spawn=spawn,
+        window_landing={windows[d]: landings[d] for d in windows},
+        landing_window={landings[d]: windows[d] for d in windows},
+        arduous=frozenset(arduous),
+        bio=frozenset(bio),
+        radiation=frozenset(rad),
+        search=search,
+        inside=frozenset(inside),
+        _grids=grids,
+    )
+
+
+def _inside(grid: list[list[int]]) -> set[int]:
+    """The ground spaces enclosed by walls: not reachable from the map's edge without passing a
+    doorway (a doorway counts as inside). Found by walking 4-way from the edge over open spaces
+    whose four neighbours are open or the edge."""
+    h, w = len(grid), len(grid[0])
+    outside: set[tuple[int, int]] = set()
+    queue = deque(
+        (x, y) for y in range(h) for x in range(w) if (x in (0, w - 1) or y in (0, h - 1)) and grid[y][x] >= 0
+    )
+    outside.update(queue)
+    while queue:
+        x, y = queue.popleft()
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < w and 0 <= ny < h and grid[ny][nx] >= 0 and (nx, ny) not in outside:
+                # a doorway is an open space between two walls: it belongs to the house
+                walls = sum(
+                    1
+                    for ex, ey in ((nx + 1, ny), (nx - 1, ny), (nx, ny + 1), (nx, ny - 1))
+                    if 0 <= ex < w and 0 <= ey < h and grid[ey][ex] < 0
+                )
+                if walls >= 2:
+                    continue
+                outside.add((nx, ny))
+                queue.append((nx, ny))
+    return {grid[y][x] for y in range(h) for x in range(w) if grid[y][x] >= 0 and (x, y) not in outside}

@@ -1,0 +1,112 @@
+"""A heuristic player for Zpocalypse 2's night and day.
+
+Night: attack first (a mutate, then a fresh zombie, then a weak one; paying with the fewest, lowest
+dice), then move to the reachable space from which the most zombies can be hit and the fewest stand
+next to the squad, then end. Damage goes to the defence wheel first, then to the survivor with the
+most HP left. Day: the hurt rest, the others guard; everyone is fed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deadboard.core.action import Action
+from deadboard.core.game import Game, State
+from deadboard.core.rng import Rng
+from deadboard.games.zpocalypse_2.day import Assign, Champion, Feed
+from deadboard.games.zpocalypse_2.night import (
+    Attack,
+    Block,
+    Hurt,
+    Move,
+    Pick,
+    Search,
+    Start,
+    targets_in_range,
+)
+from deadboard.games.zpocalypse_2.scavenge import Try
+from deadboard.games.zpocalypse_2.state import ZState
+
+
+class HeuristicBot:
+    name = "heuristic"
+    needs_view = True
+
+    def __init__(self, game: Game, seat: int, seed: int) -> None:
+        self.rng = Rng(seed)
+        self.seat = seat
+
+    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
+        assert isinstance(view, ZState)
+        st = view
+        q = st.squads[self.seat]
+        attacks = [a for a in legal if isinstance(a, Attack)]
+        if attacks:
+
+            def rank(a: Attack) -> tuple[int, int, int]:
+                kind = 0 if a.target not in ("weak", "fresh") else (1 if a.target == "fresh" else 2)
+                return (kind, len(a.dice), sum(a.dice))
+
+            return min(attacks, key=rank)
+        blocks = [a for a in legal if isinstance(a, Block)]
+        if blocks:
+            return blocks[0]
+        champions = [a for a in legal if isinstance(a, Champion)]
+        if champions:
+            skill = getattr(st.steps[-1], "skill", "talk")
+            stats = {p.card: p.stats[skill] for p in q.people}
+            return max(champions, key=lambda a: stats.get(a.who, 0))
+        hurts = [a for a in legal if isinstance(a, Hurt | Pick)]
+        if hurts:
+            hp = {p.card: p.hp for p in q.people}
+            return max(hurts, key=lambda a: hp.get(str(a[1]), 0))
+        feeds = [a for a in legal if isinstance(a, Feed)]
+        if feeds:
+            green = [a for a in feeds if st.content.supply_by_id[a.food].colour == "green"]
+            return (green or feeds)[0]
+        assigns = [a for a in legal if isinstance(a, Assign)]
+        if assigns:
+            hurt = {p.card for p in q.people if p.hp < st.content.survivor(p.card).hp - 1}
+            step = st.steps[-1]
+            done = getattr(step, "done", ())
+            scavenging = any(t == "scavenge" for _, t in done)
+            for job in assigns:
+                if job.who in hurt:
+                    wanted = "rest"
+                else:
+                    wanted = "guard" if scavenging or st.doom.value >= 12 else "scavenge"
+                if job.task == wanted:
+                    return job
+            return assigns[0]
+        tries = [a for a in legal if isinstance(a, Try)]
+        if tries:
+            step = st.steps[-1]
+            loc = next(x for x in st.content.locations if x.id == getattr(step, "location", ""))
+            skill = loc.option[getattr(step, "option", 1) - 1].skill
+            stats = {p.card: p.stats[skill] for s in st.squads for p in s.people}
+            return max(tries, key=lambda a: stats.get(a.who, 0))
+        searches = [a for a in legal if isinstance(a, Search)]
+        if searches:
+            return max(searches, key=lambda a: a.die)
+        moves = [a for a in legal if isinstance(a, Move | Start)]
+        if moves:
+            board = st.board
+            rng = max((st.content.weapon(p.weapon).range for p in q.people if p.weapon), default=1)
+
+            def score(a: Move | Start) -> float:
+                i = board.by_name[a.space]
+                hit = len(targets_in_range(st, i, rng))
+                near = sum(1 for z in st.zombies if z.space == i or z.space in board.neighbours[i])
+                cost = a.die if isinstance(a, Move) else 0
+                return (
+                    hit - 1.5 * near - 0.1 * cost + (0.5 if i in board.search and i not in st.searched else 0)
+                )
+
+            best = max(moves, key=score)
+            if isinstance(best, Start) or score(best) > 0.5:
+                return best
+        for a in legal:
+            if a.kind in ("end", "fed", "keep", "contest", "reload", "equip"):
+                if a.kind == "end" and any(x.kind in ("reload", "equip") for x in legal):
+                    continue
+                return a
+        return legal[0]

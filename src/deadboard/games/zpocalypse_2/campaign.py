@@ -1,0 +1,110 @@
+"""Campaign play (rulebook §Campaign Play): the campaign sheet between chapters as a
+:class:`~deadboard.core.campaign.CampaignRecord`.
+
+"Use the campaign sheet to record all the important details of your play session" — which players
+controlled which survivors, VP, item cards, perk cards, locations and chapters completed. A finished
+chapter gives the next record (:func:`next_record`); a chapter started with the ``campaign`` setup
+option (the record as JSON) seats the survivors still alive with their HP, skills and stats (after
+perks and wounds), tokens, items and perks, the squads' VP and stashes, and the public stash.
+Without a record a chapter uses its set-up ("starting without a saved game")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deadboard.core.campaign import CampaignRecord, CampaignSurvivor
+from deadboard.core.errors import SaveError, SetupError
+from deadboard.games.zpocalypse_2.content import STATS
+from deadboard.games.zpocalypse_2.state import Person, ZState
+
+CHAPTER_ORDER = ("prologue", "chapter-1")
+
+
+def next_chapter(chapter: str) -> str:
+    k = CHAPTER_ORDER.index(chapter) if chapter in CHAPTER_ORDER else -1
+    return CHAPTER_ORDER[k + 1] if 0 <= k < len(CHAPTER_ORDER) - 1 else chapter
+
+
+def next_record(
+    game: Any, state: ZState, record: CampaignRecord | None = None, campaign: str = "burbs"
+) -> CampaignRecord:
+    """The campaign sheet after the chapter ``state`` played (finished). A lost chapter is played
+    again ("You must restart your current chapter"), without the stashes ("Discard all items that
+    are stashed")."""
+    outcome = game.outcome(state)
+    if outcome is None:
+        raise ValueError("the chapter is not over")
+    won = outcome.result.value == "win"
+    base = record or CampaignRecord(game.id, game.version, campaign, state.scenario.id, len(state.squads))
+    survivors: list[CampaignSurvivor] = []
+    for q in state.squads:
+        for k, p in enumerate(q.people):
+            items = tuple(([p.weapon] if p.weapon else []) + (q.items if k == 0 else []))
+            stats = {**p.stats, "bio": p.bio, "rad": p.rad}
+            survivors.append(
+                CampaignSurvivor(
+                    p.card, q.seat, p.hp, items, tuple(p.perks), q.vp if k == 0 else 0, True, stats
+                )
+            )
+    data = {
+        "squad_vp": [q.vp for q in state.squads],
+        "stashes": [list(q.stash) if won else [] for q in state.squads],
+        "wounds": {p.card: list(p.wounds) for q in state.squads for p in q.people},
+    }
+    return base.after(
+        outcome,
+        next_chapter=next_chapter(state.scenario.id) if won else state.scenario.id,
+        survivors=survivors,
+        stash=list(state.public) if won else [],
+        vp=int(outcome.score),
+        seed=state.seed,
+        data=data,
+    )
+
+
+def seat_from_record(state: ZState, raw: Mapping[str, Any]) -> None:
+    """Seat the squads of a campaign record (the ``campaign`` setup option) in a new chapter."""
+    try:
+        record = CampaignRecord.from_json(dict(raw), "campaign")
+    except SaveError as e:
+        raise SetupError(str(e)) from None
+    if record.game != "zpocalypse-2":
+        raise SetupError(f"campaign: the record is for {record.game!r}, not zpocalypse-2")
+    if record.chapter != state.scenario.id:
+        raise SetupError(
+            f"campaign: the record's next chapter is {record.chapter!r}, not {state.scenario.id!r}"
+        )
+    if record.players != len(state.squads):
+        raise SetupError(f"campaign: the record has {record.players} players, not {len(state.squads)}")
+    content = state.content
+    known = {s.id for s in content.survivors}
+    for q in state.squads:
+        q.people, q.items = [], []
+    for s in record.living():
+        if s.seat is None or not 0 <= s.seat < len(state.squads):
+            continue
+        if s.id not in known:
+            raise SetupError(f"campaign: unknown survivor {s.id!r}")
+        card = content.survivor(s.id)
+        stats = {k: int(s.stats.get(k, getattr(card, k))) for k in STATS}
+        weapon = next((i for i in s.items if i in content.weapon_by_id), None)
+        p = Person(s.id, s.health if s.health else card.hp, stats, weapon)
+        p.bio, p.rad, p.perks = int(s.stats.get("bio", 0)), int(s.stats.get("rad", 0)), list(s.perks)
+        q = state.squads[s.seat]
+        q.people.append(p)
+        rest = list(s.items)
+        if weapon is not None:
+            rest.remove(weapon)
+        q.items.extend(rest)
+    data = record.data
+    for q in state.squads:
+        if not q.people:
+            raise SetupError(f"campaign: squad {q.seat + 1} has no living survivor in the record")
+        vps = data.get("squad_vp", [])
+        q.vp = int(vps[q.seat]) if q.seat < len(vps) else 0
+        stashes = data.get("stashes", [])
+        q.stash = [str(c) for c in stashes[q.seat]] if q.seat < len(stashes) else []
+    state.public = list(record.stash)
+    taken = {p.card for q in state.squads for p in q.people}
+    state.decks["survivor"] = [c for c in state.decks["survivor"] if c not in taken]

@@ -1,0 +1,297 @@
+"""Loading and validating Zpocalypse 2's content: survivors, armory weapons, mutates, critical
+wounds, food and resources, the house map, the numbers of the rules and the chapters.
+
+Every file is TOML checked by a schema at load time; an error names the file, the record and the
+field (``armory.toml: weapon[3] (id 'x'): range: Input should be greater than or equal to 1``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from deadboard.core.content import Record, content_dir, load_model, load_records, read_toml, unique
+from deadboard.core.errors import ContentError
+
+PACKAGE_DIR = Path(__file__).parent
+
+SKILLS = ("firearms", "melee", "first_aid", "mechanics", "sneak", "talk")
+STATS = (*SKILLS, "smarts", "speed", "defence")
+
+
+class Survivor(Record):
+    id: str
+    name: str
+    bio: str
+    firearms: int = Field(ge=0, le=6)
+    melee: int = Field(ge=0, le=6)
+    first_aid: int = Field(ge=0, le=6)
+    mechanics: int = Field(ge=0, le=6)
+    sneak: int = Field(ge=0, le=6)
+    talk: int = Field(ge=0, le=6)
+    hp: int = Field(ge=1, le=12)
+    smarts: int = Field(ge=0, le=6)
+    defence: int = Field(ge=0, le=6)
+    speed: int = Field(ge=1, le=8)
+    starting: bool
+    vp: int = Field(ge=0)
+    weapon: str
+
+
+class Weapon(Record):
+    id: str
+    name: str
+    cost: int = Field(ge=1, le=12)
+    z_cost: bool
+    range: int = Field(ge=1, le=12)
+    type: Literal["firearms", "melee"]
+    ammo: bool
+    impromptu: bool
+    vp: int = Field(ge=0)
+
+
+class Mutate(Record):
+    id: str
+    name: str
+    damage: int = Field(ge=1)
+    range: int = Field(ge=1)
+    speed: int = Field(ge=1)
+    hp: list[int] = Field(min_length=4, max_length=4)
+
+
+class Wound(Record):
+    id: str
+    name: str
+    damage: int = Field(ge=0)
+    stat: Literal[
+        "firearms", "melee", "first_aid", "mechanics", "sneak", "talk", "smarts", "speed", "defence"
+    ]
+    change: int
+    vp: int = Field(ge=0)
+
+
+class Perk(Record):
+    id: str
+    name: str
+    type: Literal["skill", "training", "mutation"]
+    stat: Literal[
+        "firearms", "melee", "first_aid", "mechanics", "sneak", "talk", "smarts", "speed", "defence"
+    ]
+    change: int = Field(ge=1)
+
+
+class ScavengeOption(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    text: str
+    skill: Literal["firearms", "melee", "first_aid", "mechanics", "sneak", "talk"]
+    target: int = Field(ge=1)
+    armory: int = Field(ge=0)
+    food: int = Field(ge=0)
+    resource: int = Field(ge=0)
+    doom: int = Field(ge=0)
+    hurt: int = Field(ge=0)
+
+
+class Location(Record):
+    id: str
+    name: str
+    text: str
+    chapters: list[str] = Field(min_length=1)
+    option: list[ScavengeOption] = Field(min_length=1)
+
+
+class Supply(Record):
+    id: str
+    name: str
+    kind: Literal["food", "ammo", "scrap"]
+    colour: Literal["green", "red", "none"]
+    drawback: Literal["none", "bio", "hp"]
+    copies: int = Field(ge=1, le=20)
+
+
+class Rules(Record):
+    doom_top: int = Field(ge=1)
+    milestone_every: int = Field(ge=1)
+    fresh_cap: int = Field(ge=0)
+    hours: int = Field(ge=1)
+    day_limit: int = Field(ge=1)
+    zombie_moves: int = Field(ge=1)
+    search_tokens: list[int] = Field(min_length=1)
+    click_faces: int = Field(ge=0, le=6)
+
+
+class HouseMap(Record):
+    ground: list[str] = Field(min_length=1)
+    upper: list[str] = Field(min_length=1)
+
+
+class ScenarioRecord(Record):
+    id: str
+    name: str
+    text: str
+    doom: int = Field(ge=0, le=29)
+    nights: int = Field(ge=1)
+    survivors_per_squad: int = Field(ge=1, le=4)
+    chapter: int = Field(ge=0)
+
+
+class _RulesFile(Record):
+    rules: Rules
+    source: str = "authored"
+
+
+class _HouseFile(Record):
+    house: HouseMap
+    source: str = "authored"
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    survivors: tuple[Survivor, ...]
+    weapons: tuple[Weapon, ...]
+    mutates: tuple[Mutate, ...]
+    wounds: tuple[Wound, ...]
+    supplies: tuple[Supply, ...]
+    perks: tuple[Perk, ...]
+    locations: tuple[Location, ...]
+    rules: Rules
+    house: HouseMap
+    scenarios: tuple[ScenarioRecord, ...]
+
+    def survivor(self, sid: str) -> Survivor:
+        for s in self.survivors:
+            if s.id == sid:
+                return s
+        raise KeyError(sid)
+
+    def weapon(self, wid: str) -> Weapon:
+        return self.weapon_by_id[wid]
+
+    @property
+    def weapon_by_id(self) -> dict[str, Weapon]:
+        return _index(self.weapons)
+
+    @property
+    def supply_by_id(self) -> dict[str, Supply]:
+        return _index(self.supplies)
+
+    @property
+    def mutate_by_id(self) -> dict[str, Mutate]:
+        return _index(self.mutates)
+
+    @property
+    def perk_by_id(self) -> dict[str, Perk]:
+        return _index(self.perks)
+
+    def scenario(self, sid: str) -> ScenarioRecord:
+        for s in self.scenarios:
+            if s.id == sid:
+                return s
+        raise KeyError(sid)
+
+
+_indexes: dict[int, dict[str, Any]] = {}
+R = TypeVar("R", Weapon, Supply, Mutate, Perk)
+
+
+def _index(records: tuple[R, ...]) -> dict[str, R]:
+    """Records by id, built once per loaded content."""
+    key = id(records)
+    found = _indexes.get(key)
+    if found is None:
+        found = {r.id: r for r in records}
+        _indexes[key] = found
+    return found
+
+
+GROUND_CHARS = set(".~#bxAFRNESW/123456789")
+UPPER_CHARS = set(".~#bxAFR/P123456789")
+
+
+def _check_house(house: HouseMap) -> None:
+    for name, rows, chars in (("ground", house.ground, GROUND_CHARS), ("upper", house.upper, UPPER_CHARS)):
+        width = len(rows[0])
+        for i, row in enumerate(rows):
+            if len(row) != width:
+                raise ContentError(f"house.toml: house.{name}[{i}]: row is {len(row)} wide, not {width}")
+            bad = set(row) - chars
+            if bad:
+                raise ContentError(
+                    f"house.toml: house.{name}[{i}]: unknown map symbol(s) {''.join(sorted(bad))!r}"
+                )
+        stairs = sum(r.count("/") for r in rows)
+        if stairs != 1:
+            raise ContentError(
+                f"house.toml: house.{name}: needs exactly one stairs space '/', found {stairs}"
+            )
+    if sum(r.count("P") for r in house.upper) != 1:
+        raise ContentError("house.toml: house.upper: needs exactly one public stash token 'P'")
+    for d in "123456789":
+        up = sum(r.count(d) for r in house.upper)
+        down = sum(r.count(d) for r in house.ground)
+        if up != down or up > 1:
+            raise ContentError(
+                f"house.toml: window {d}: needs one window space upstairs and one landing space below"
+            )
+
+
+@lru_cache(maxsize=8)
+def load_content(override: str | None = None) -> Content:
+    folder = content_dir(PACKAGE_DIR, override)
+    survivors = load_records(folder / "survivors.toml", "survivor", Survivor)
+    weapons = load_records(folder / "armory.toml", "weapon", Weapon)
+    mutates = load_records(folder / "mutates.toml", "mutate", Mutate)
+    wounds = load_records(folder / "wounds.toml", "wound", Wound)
+    supplies = load_records(folder / "supplies.toml", "supply", Supply)
+    perks = load_records(folder / "perks.toml", "perk", Perk)
+    locations = load_records(folder / "locations.toml", "location", Location)
+    scenarios = load_records(folder / "scenarios.toml", "scenario", ScenarioRecord)
+    rules = load_model(folder / "rules.toml", _RulesFile, read_toml(folder / "rules.toml")).rules
+    house = load_model(folder / "house.toml", _HouseFile).house
+    for recs, file, table in (
+        (survivors, "survivors.toml", "survivor"),
+        (weapons, "armory.toml", "weapon"),
+        (mutates, "mutates.toml", "mutate"),
+        (wounds, "wounds.toml", "wound"),
+        (supplies, "supplies.toml", "supply"),
+        (perks, "perks.toml", "perk"),
+        (locations, "locations.toml", "location"),
+        (scenarios, "scenarios.toml", "scenario"),
+    ):
+        unique(recs, "id", file, table)
+    known = {w.id for w in weapons}
+    for i, s in enumerate(survivors):
+        if s.weapon not in known:
+            raise ContentError(
+                f"survivors.toml: survivor[{i}] (id {s.id!r}): weapon: no armory weapon {s.weapon!r}"
+            )
+    if sum(1 for s in survivors if s.starting) < 2:
+        raise ContentError("survivors.toml: at least two starting survivors are needed")
+    _check_house(house)
+    chapters = {s.id for s in scenarios}
+    for i, loc in enumerate(locations):
+        for c in loc.chapters:
+            if c not in chapters:
+                raise ContentError(
+                    f"locations.toml: location[{i}] (id {loc.id!r}): chapters: no scenario {c!r}"
+                )
+    for chapter in scenarios:
+        if not any(chapter.id in loc.chapters for loc in locations):
+            raise ContentError(f"locations.toml: no scavenging location for the chapter {chapter.id!r}")
+    return Content(
+        tuple(survivors),
+        tuple(weapons),
+        tuple(mutates),
+        tuple(wounds),
+        tuple(supplies),
+        tuple(perks),
+        tuple(locations),
+        rules,
+        house,
+        tuple(scenarios),
+    )

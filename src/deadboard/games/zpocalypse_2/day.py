@@ -1,0 +1,316 @@
+"""The Day phase (rulebook §Day Phase, §Morning, §Assigning Day Tasks, §Afternoon, §Neighborhood
+Meeting): morning tasks (guard duty, rest), the afternoon's Bio damage and feeding, the
+neighbourhood meeting's contest for the first player, and the day counter.
+
+Crafting is not part of this package yet (docs/rulings/zpocalypse-2.md): the action board offers
+scavenging (scavenge.py), guard duty and rest."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from deadboard.core.dice import DicePool
+from deadboard.core.kernel import Auto, Choice, Step, Steps
+from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2.night import hurt_person, person
+from deadboard.games.zpocalypse_2.state import ZD6, ZState
+
+TASKS = ("scavenge", "guard", "rest")
+CONTEST_SKILLS = ("firearms", "melee", "first_aid", "sneak", "mechanics", "talk")
+
+
+class Assign(TypedAction, kind="assign"):
+    who: str
+    task: str
+
+
+class Feed(TypedAction, kind="feed"):
+    who: str
+    food: str
+
+
+class Fed(TypedAction, kind="fed"):
+    """Done feeding: survivors not fed lose 2 HP."""
+
+
+class Contest(TypedAction, kind="contest"):
+    skill: str
+
+
+class Champion(TypedAction, kind="champion"):
+    who: str
+
+
+class Contribute(TypedAction, kind="contribute"):
+    """Give a card to the public stash: +1 AP in the meeting's contest."""
+
+    card: str
+
+
+FED = Fed()
+
+
+@dataclass(slots=True)
+class Morning(Auto[ZState]):
+    """ "Beginning with the first player, each player assigns a survivor in their squad to a task
+    ... Tasks are then completed in order.\""""
+
+    def run(self, state: ZState) -> Steps:
+        state.phase = "morning"
+        state.emit("morning", f"Morning of day {state.day}")
+        order = [q.seat for q in state.living()]
+        return (AssignTask(tuple(order), (), 0), Afternoon())
+
+
+@dataclass(slots=True)
+class AssignTask(Choice[ZState, Assign]):
+    """Players take turns assigning one survivor each; ``done`` holds (survivor, task)."""
+
+    kind: ClassVar[str] = "assign"
+    order: tuple[int, ...]
+    done: tuple[tuple[str, str], ...]
+    at: int
+
+    @property
+    def seat(self) -> int:  # type: ignore[override]
+        return self.order[self.at % len(self.order)]
+
+    def _free(self, state: ZState, seat: int) -> list[str]:
+        taken = {who for who, _ in self.done}
+        return [p.card for p in state.squads[seat].people if p.card not in taken]
+
+    def actions(self, state: ZState) -> list[Assign]:
+        return [Assign(who, t) for who in self._free(state, self.seat) for t in TASKS]
+
+    def apply(self, state: ZState, action: Assign) -> Steps:
+        done = (*self.done, (action.who, action.task))
+        at = self.at + 1
+        for _ in range(len(self.order)):
+            nxt = AssignTask(self.order, done, at)
+            if nxt._free(state, nxt.seat):
+                return (nxt,)
+            at += 1
+        return (DoTasks(done),)
+
+    def prompt(self, state: ZState) -> str:
+        return f"Squad {self.seat + 1}: assign a survivor to a task (scavenge; guard: -1 Doom; rest: +2 HP, +1 Doom)"
+
+
+@dataclass(slots=True)
+class DoTasks(Auto[ZState]):
+    """ "Task #3 - GUARD DUTY Each survivor on guard duty reduces the Doom Track by 1." "Idle Rest:
+    Each survivor that goes on idle rest regains 2 HP, but increases the Doom Track by 1.\""""
+
+    done: tuple[tuple[str, str], ...]
+
+    def run(self, state: ZState) -> Steps:
+        party = tuple(who for who, t in self.done if t == "scavenge")
+        if party:
+            from deadboard.games.zpocalypse_2.scavenge import Scavenge
+
+            return (Scavenge(party), DoTasks(tuple((w, t) for w, t in self.done if t != "scavenge")))
+        guards = sum(1 for _, t in self.done if t == "guard")
+        if guards:
+            state.move_doom(-guards, f"{guards} on guard duty")
+        for who, task in self.done:
+            if task != "rest":
+                continue
+            for q in state.living():
+                for p in q.people:
+                    if p.card == who:
+                        top = state.content.survivor(p.card).hp
+                        p.hp = min(top, p.hp + 2)
+                        state.emit("rest", f"{who} rests (+2 HP)")
+                        state.move_doom(1, f"{who} rested")
+        return ()
+
+
+@dataclass(slots=True)
+class Afternoon(Auto[ZState]):
+    """ "When the afternoon step begins, all survivors lose 1 HP for each Bio token they have. Then
+    every survivor needs to eat.\""""
+
+    def run(self, state: ZState) -> Steps:
+        state.phase = "afternoon"
+        for q in state.living():
+            for p in list(q.people):
+                if p.bio:
+                    state.emit("bio", f"{p.card} loses {p.bio} HP to Bio")
+                    hurt_person(state, q, p, p.bio, "Bio")
+        return (*(Feeding(q.seat, ()) for q in state.living()), Meeting())
+
+
+def foods(state: ZState, seat: int) -> list[str]:
+    """Food a squad may eat by day: carried, in its private stash, or in the public stash."""
+    q = state.squads[seat]
+    sup = state.content.supply_by_id
+    return [c for c in (*q.items, *q.stash, *state.public) if c in sup and sup[c].kind == "food"]
+
+
+@dataclass(slots=True)
+class Feeding(Choice[ZState, TypedAction]):
+    """ "Survivors that are not fed lose 2 HP." Green food has no consequence; red food has its
+    drawback (rulebook §Afternoon)."""
+
+    kind: ClassVar[str] = "feed"
+    seat: int
+    fed: tuple[str, ...]
+
+    def actions(self, state: ZState) -> list[TypedAction]:
+        q = state.squads[self.seat]
+        if not q.alive:
+            return []
+        kinds = sorted(set(foods(state, self.seat)))
+        out: list[TypedAction] = [Feed(p.card, f) for p in q.people if p.card not in self.fed for f in kinds]
+        out.append(FED)
+        return out
+
+    def apply(self, state: ZState, action: TypedAction) -> Steps:
+        q = state.squads[self.seat]
+        if isinstance(action, Fed):
+            for p in list(q.people):
+                if p.card not in self.fed:
+                    state.emit("hunger", f"{p.card} goes hungry (-2 HP)")
+                    hurt_person(state, q, p, 2, "hunger")
+            return ()
+        assert isinstance(action, Feed)
+        for pile in (q.items, q.stash, state.public):
+            if action.food in pile:
+                pile.remove(action.food)
+                break
+        p = person(q, action.who)
+        card = state.content.supply_by_id[action.food]
+        state.emit("feed", f"{p.card} eats {card.name}")
+        if card.drawback == "bio":
+            p.bio += 1
+        elif card.drawback == "hp":
+            hurt_person(state, q, p, 1, card.name)
+        return (Feeding(self.seat, (*self.fed, action.who)),)
+
+    def prompt(self, state: ZState) -> str:
+        return f"Squad {self.seat + 1}: feed your survivors (unfed: -2 HP)"
+
+
+@dataclass(slots=True)
+class Meeting(Auto[ZState]):
+    """Rulebook §Neighborhood Meeting: with more than one squad, the player who went last picks a
+    skill and every player enters one survivor in the contest; then the day counter moves on."""
+
+    def run(self, state: ZState) -> Steps:
+        state.phase = "meeting"
+        living = state.living()
+        nxt: list[Step[ZState]] = [NextDay()]
+        if len(living) > 1:
+            return (PickContest(living[-1].seat), *nxt)
+        return nxt
+
+
+@dataclass(slots=True)
+class PickContest(Choice[ZState, Contest]):
+    kind: ClassVar[str] = "contest"
+    seat: int
+
+    def actions(self, state: ZState) -> list[Contest]:
+        return [Contest(s) for s in CONTEST_SKILLS]
+
+    def apply(self, state: ZState, action: Contest) -> Steps:
+        seats = tuple(q.seat for q in state.living())
+        return (RollContest(seats, 0, action.skill, ()),)
+
+    def prompt(self, state: ZState) -> str:
+        return f"Squad {self.seat + 1}: pick the skill for the neighbourhood meeting's contest"
+
+
+@dataclass(slots=True)
+class RollContest(Auto[ZState]):
+    """ "Each player creates their action pool (2d6 per survivor in their squad).\""""
+
+    seats: tuple[int, ...]
+    at: int
+    skill: str
+    totals: tuple[int, ...]
+
+    def run(self, state: ZState) -> Steps:
+        q = state.squads[self.seats[self.at]]
+        pool = DicePool.roll(state.rng, [ZD6] * (2 * len(q.people))).sorted(reverse=True)
+        state.emit(
+            "contest-pool",
+            f"Squad {q.seat + 1} rolls {' '.join(map(str, pool.faces))}",
+            {"dice": list(pool.faces)},
+        )
+        return (EnterContest(self.seats, self.at, self.skill, self.totals, pool.faces, 0),)
+
+
+@dataclass(slots=True)
+class EnterContest(Choice[ZState, TypedAction]):
+    """ "Players then choose one survivor from their squad to participate in the contest. That player
+    may allocate dice equal to the chosen survivor's skill in the chosen contest." The highest dice
+    are allocated (never worse). "players may contribute any number of cards from their carried
+    items or private stash to the public stash. For each card contributed this way, that player adds
+    +1 to their chosen survivor's AP value" — cards are given one at a time before the survivor is
+    named. "The player with the highest total AP spent on the contest is the winner.\""""
+
+    kind: ClassVar[str] = "champion"
+    seats: tuple[int, ...]
+    at: int
+    skill: str
+    totals: tuple[int, ...]
+    faces: tuple[int, ...]  # the squad's pool, highest first
+    bonus: int
+
+    @property
+    def seat(self) -> int:  # type: ignore[override]
+        return self.seats[self.at]
+
+    def actions(self, state: ZState) -> list[TypedAction]:
+        q = state.squads[self.seat]
+        out: list[TypedAction] = [Champion(p.card) for p in q.people]
+        out.extend(Contribute(c) for c in sorted(set(q.items) | set(q.stash)))
+        return out
+
+    def apply(self, state: ZState, action: TypedAction) -> Steps:
+        q = state.squads[self.seat]
+        if isinstance(action, Contribute):
+            (q.items if action.card in q.items else q.stash).remove(action.card)
+            state.public.append(action.card)
+            state.emit("contribute", f"Squad {self.seat + 1} gives {action.card} to the public stash (+1)")
+            return (EnterContest(self.seats, self.at, self.skill, self.totals, self.faces, self.bonus + 1),)
+        assert isinstance(action, Champion)
+        p = person(q, action.who)
+        total = sum(self.faces[: p.stats[self.skill]]) + self.bonus
+        state.emit("contest", f"{p.card} ({self.skill}) puts up {total} AP", {"total": total})
+        totals = (*self.totals, total)
+        if self.at + 1 < len(self.seats):
+            return (RollContest(self.seats, self.at + 1, self.skill, totals),)
+        top = max(totals)
+        winner = self.seats[totals.index(top)]
+        state.first = winner
+        state.emit("leader", f"Squad {winner + 1} wins the contest and leads tomorrow")
+        return ()
+
+    def prompt(self, state: ZState) -> str:
+        pool = " ".join(map(str, self.faces))
+        return f"Squad {self.seat + 1} (pool {pool}, +{self.bonus}): who enters the {self.skill} contest, or give a card?"
+
+
+@dataclass(slots=True)
+class NextDay(Auto[ZState]):
+    """ "move the day tracker forward"; "If ... the day counter reaches 30, your party is overrun.\""""
+
+    def run(self, state: ZState) -> Steps:
+        from deadboard.games.zpocalypse_2.horde import rejoin
+
+        if not state.living():
+            state.lost = "every squad is dead"
+            state.end()
+            return ()
+        rejoin(state)
+        state.day += 1
+        if state.day >= state.content.rules.day_limit:
+            state.lost = "overrun: the day counter reached 30"
+            state.end()
+            return ()
+        from deadboard.games.zpocalypse_2.night import Dusk
+
+        return (Dusk(),)

@@ -1,0 +1,298 @@
+"""The zombies' turn (rulebook §Pathing - Zombie Movement, §Knocked Down Zombies, §Horde Attacking,
+§Taking Damage, §Critical Wounds, §Mutate's Turn) and the sunrise (§Sunrise Step, §Zombies That
+Flee, §Mutates That Flee)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from deadboard.core.dice import DicePool
+from deadboard.core.kernel import Auto, Choice, Step, Steps
+from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2.night import BLOCK, Block, Hurt, PickSurvivor, hurt_person, person
+from deadboard.games.zpocalypse_2.state import ZD6, Person, Squad, Z, Zombie, ZState
+
+
+def target_squad(state: ZState, space: int) -> Squad | None:
+    """ "Zombies always prioritize moving towards the closest squad they can see within line of
+    sight" (zombie LOS: doubt favours the zombies); "If two squads are equally distant ... the
+    zombie goes after the player with the most VP" (ties then go to the first player)."""
+    board = state.board
+    best: tuple[int, int, int] | None = None
+    found = None
+    for q in state.squads:
+        if not q.alive or q.space < 0:
+            continue
+        if not board.sight(space, q.space, zombie=True):
+            continue
+        d = board.distances(q.space)[space]
+        if d < 0:
+            continue
+        key = (d, -q.vp, q.seat)
+        if best is None or key < best:
+            best, found = key, q
+    return found
+
+
+def goal_without_sight(state: ZState, space: int) -> int:
+    """ "If zombies cannot see any squads, they will move towards the staircase and up to the second
+    floor. Then they move to the public stash token.\""""
+    board = state.board
+    if space == board.stairs or (2 in board.floors(space) and 1 not in board.floors(space)):
+        return board.stash
+    return board.stairs
+
+
+def in_reach(state: ZState, space: int, rng: int) -> list[Squad]:
+    """Squads within range ``rng`` of ``space`` and in the zombies' sight (range 1: the same or a
+    neighbouring space)."""
+    board = state.board
+    out = []
+    for q in state.squads:
+        if not q.alive or q.space < 0:
+            continue
+        if rng == 1:
+            if q.space == space or q.space in board.neighbours[space]:
+                out.append(q)
+        else:
+            d = board.reach(space, q.space)
+            if d is not None and d <= rng and board.sight(space, q.space, zombie=True):
+                out.append(q)
+    return out
+
+
+def step_toward(state: ZState, space: int, goal: int, squads: set[int]) -> int | None:
+    """The neighbouring space one step nearer ``goal`` (the open path: impassable spaces are never
+    on it; squads' spaces are not entered); None when there is none."""
+    dist = state.board.distances(goal)
+    here = dist[space]
+    best = None
+    for j in state.board.neighbours[space]:
+        if j in squads and j != goal:
+            continue
+        if j in squads:
+            continue
+        d = dist[j]
+        if d >= 0 and (here < 0 or d < here) and (best is None or (d, j) < best):
+            best = (d, j)
+    return None if best is None else best[1]
+
+
+@dataclass(slots=True)
+class MutatesTurn(Auto[ZState]):
+    """ "After all players have taken a turn, but before regular zombies move and attack, any
+    mutates on the map take their turn. Mutates cannot be knocked down, and are not slowed by
+    arduous terrain." They attack every squad within their range, each with its own 2d6."""
+
+    def run(self, state: ZState) -> Steps:
+        out: list[Step[ZState]] = []
+        squads = {q.space for q in state.living()}
+        for k in range(len(state.mutates)):
+            m = state.mutates[k]
+            card = state.content.mutate_by_id[m.card]
+            space = m.space
+            target = target_squad(state, space)
+            goal = target.space if target is not None else goal_without_sight(state, space)
+            for _ in range(card.speed):
+                if in_reach(state, space, card.range):
+                    break
+                nxt = step_toward(state, space, goal, squads)
+                if nxt is None or state.zombies_at(nxt) >= 2:
+                    break  # two zombies fill a space: the mutate waits behind them
+                space = nxt
+            state.mutates[k] = m._replace(space=space)
+            for q in in_reach(state, space, card.range):
+                out.extend(strike(state, q, card.damage, card.name))
+        return out
+
+
+def strike(state: ZState, q: Squad, dmg: int, who: str) -> list[Step[ZState]]:
+    """ "Roll 2d6. If any Z are rolled, your squad immediately suffers a critical wound for each Z.
+    Regardless ... your squad suffers damage equal to the number of horde zombies attacking.\""""
+    roll = DicePool.roll(state.rng, (ZD6, ZD6))
+    crits = roll.count(Z)
+    state.emit(
+        "horde-attack",
+        f"{who} attacks squad {q.seat + 1}: {dmg} damage, {crits} critical wounds",
+        {"dice": list(roll.faces), "damage": dmg},
+    )
+    out: list[Step[ZState]] = [PickSurvivor(q.seat, "wound") for _ in range(crits)]
+    if dmg:
+        out.append(Allocate(q.seat, dmg))
+    return out
+
+
+@dataclass(slots=True)
+class HordeMoves(Auto[ZState]):
+    """Rulebook §Pathing - Zombie Movement, rules 1-9 and the zombie shuffle; §Knocked Down Zombies.
+    Upright zombies move first, in the order they came; zombies that began knocked down stand up
+    instead of moving."""
+
+    def run(self, state: ZState) -> Steps:
+        board = state.board
+        moves = state.content.rules.zombie_moves
+        squads = {q.space for q in state.living()}
+        # LOS and target are fixed before anyone moves (rule 5)
+        plan = []
+        for k, z in enumerate(state.zombies):
+            if z.down:
+                continue
+            t = target_squad(state, z.space)
+            plan.append((k, t.space if t is not None else goal_without_sight(state, z.space)))
+        for k, goal in plan:
+            z = state.zombies[k]
+            space, left, down, path = z.space, moves, False, [z.space]
+            while left > 0 and not in_reach(state, space, 1):
+                nxt = step_toward(state, space, goal, squads)
+                if nxt is None:
+                    break
+                cost = 2 if nxt in board.arduous else 1
+                if cost > left:
+                    # "If a zombie has moved two spaces and the last space they would land on is
+                    # arduous terrain, they may still move onto that space but become knocked down."
+                    down = True
+                left -= cost
+                space = nxt
+                path.append(space)
+            if state.zombies_at(space) >= 2 and space != z.space:
+                # the zombie shuffle: "place it on an adjacent open space"
+                for j in board.neighbours[space]:
+                    if j not in squads and state.zombies_at(j) < 2:
+                        space = j
+                        break
+                else:
+                    # no open space beside it: it stays on the last space of its path with room
+                    space = next(
+                        (s for s in reversed(path[:-1]) if s == z.space or state.zombies_at(s) < 2), z.space
+                    )
+            state.zombies[k] = z._replace(space=space, down=down)
+        for k, z in enumerate(state.zombies):
+            if z.down and not any(p[0] == k for p in plan):
+                state.zombies[k] = z._replace(down=False)
+        return ()
+
+
+@dataclass(slots=True)
+class HordeAttacks(Auto[ZState]):
+    """ "The Horde always attacks any and all survivors within range 1. Players are attacked in turn
+    order ... Your squad takes 1 damage per weak zombie, and 2 damage per fresh zombie attacking.\""""
+
+    seat: int  # the position in turn order
+
+    def run(self, state: ZState) -> Steps:
+        if self.seat >= len(state.squads):
+            return ()
+        q = state.in_order()[self.seat]
+        nxt = HordeAttacks(self.seat + 1)
+        if not q.alive or q.space < 0:
+            return (nxt,)
+        board = state.board
+        near = [z for z in state.zombies if z.space == q.space or z.space in board.neighbours[q.space]]
+        if not near:
+            return (nxt,)
+        dmg = sum(2 if z.fresh else 1 for z in near)
+        return (*strike(state, q, dmg, f"The horde ({len(near)})"), nxt)
+
+
+@dataclass(slots=True)
+class Allocate(Choice[ZState, TypedAction]):
+    """ "Damage is dealt one point at a time. For each point of damage done, you may choose to: 1.
+    Reduce your squad's defense wheel by one. You cannot choose this option if your squad has 0
+    defense remaining. Or 2. Reduce one of your survivor's HP wheels by one.\""""
+
+    kind: ClassVar[str] = "damage"
+    seat: int
+    left: int
+
+    def actions(self, state: ZState) -> list[TypedAction]:
+        q = state.squads[self.seat]
+        if not q.alive:
+            return []
+        out: list[TypedAction] = [BLOCK] if q.defence > 0 else []
+        out.extend(Hurt(p.card) for p in q.people)
+        return out
+
+    def apply(self, state: ZState, action: TypedAction) -> Steps:
+        q = state.squads[self.seat]
+        if isinstance(action, Block):
+            q.defence -= 1
+            out: tuple[Step[ZState], ...] = ()
+        else:
+            assert isinstance(action, Hurt)
+            out = hurt_person(state, q, person(q, action.who), 1, "the horde")
+        if self.left > 1:
+            return (*out, Allocate(self.seat, self.left - 1))
+        return out
+
+    def prompt(self, state: ZState) -> str:
+        return f"Squad {self.seat + 1}: {self.left} damage to allocate — defence wheel or a survivor's HP?"
+
+
+def rejoin(state: ZState) -> None:
+    """ "A player who's entire squad was eliminated will rejoin the game at the end of the phase with
+    two random survivors, each with two random armory cards. Subtract your current chapter number
+    from each new survivor's HP wheels." The first armory card is equipped, the second carried."""
+    from deadboard.games.zpocalypse_2.content import STATS
+
+    if not state.living():
+        return
+    for q in state.squads:
+        if q.alive:
+            continue
+        for _ in range(2):
+            deck = state.decks["survivor"]
+            if not deck:
+                break
+            card = state.content.survivor(deck.pop(state.rng.below(len(deck))))
+            armory = state.decks["armory"]
+            drawn = [armory.pop(0) for _ in range(min(2, len(armory)))]
+            stats = {k: getattr(card, k) for k in STATS}
+            hp = max(1, card.hp - state.scenario.chapter)
+            q.people.append(Person(card.id, hp, stats, drawn[0] if drawn else None))
+            q.items.extend(drawn[1:])
+        if q.people:
+            state.emit("rejoin", f"Squad {q.seat + 1} rejoins with {', '.join(p.card for p in q.people)}")
+
+
+@dataclass(slots=True)
+class Sunrise(Auto[ZState]):
+    """ "Remove all zombies from the map. For each weak zombie removed, add +1 to the Doom Track. For
+    each fresh zombie removed, add +2. For each mutate removed, increase the Doom Track by +1 for
+    each point of HP remaining on that mutate.\""""
+
+    def run(self, state: ZState) -> Steps:
+        state.phase = "sunrise"
+        weak = sum(1 for z in state.zombies if not z.fresh)
+        fresh = len(state.zombies) - weak
+        hp = sum(m.hp for m in state.mutates)
+        state.fled = [(m.card, m.hp) for m in state.mutates]
+        state.zombies, state.mutates = [], []
+        if state.dropped:
+            # "If Night ends and no squad has picked up the dropped items, they are all discarded."
+            state.emit("discard", "The dropped items nobody picked up are lost")
+            state.dropped = {}
+        for q in state.squads:
+            q.space = -1
+        state.emit(
+            "sunrise",
+            f"Sunrise: {weak} weak and {fresh} fresh zombies and {len(state.fled)} mutates flee",
+            {"zombies": -(weak + fresh + len(state.fled))},
+        )
+        state.move_doom(weak + 2 * fresh + hp, "zombies fled")
+        if not state.living():
+            state.lost = "every squad is dead"
+            state.end()
+            return ()
+        rejoin(state)
+        if state.night >= state.scenario.nights:
+            state.emit("victory", f"The squads held the house for {state.night} nights")
+            state.end()
+            return ()
+        from deadboard.games.zpocalypse_2.day import Morning
+        from deadboard.games.zpocalypse_2.levelup import LevelUp
+
+        return (LevelUp(), Morning())
+
+
+__all__ = ["Allocate", "HordeAttacks", "HordeMoves", "MutatesTurn", "Sunrise", "Zombie"]

@@ -1,0 +1,67 @@
+"""Zpocalypse 2 in the terminal: the ground (yard and first floor) and the second floor side by
+side, squads as their seat number, zombies as ``z`` (weak), ``Z`` (fresh, two: ``ZZ``), mutates as
+``M``; below, the Doom Track, the clock and each squad's survivors."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from deadboard.core.game import Game, State
+from deadboard.games.zpocalypse_2.board import GROUND, UPPER
+from deadboard.games.zpocalypse_2.state import ZState, face_text
+
+
+def _floor(st: ZState, floor: int) -> list[Text]:
+    rows = st.content.house.ground if floor == GROUND else st.content.house.upper
+    grid = st.board._grids[floor]
+    lines = []
+    for y, row in enumerate(rows):
+        t = Text()
+        for x, ch in enumerate(row):
+            i = grid[y][x]
+            if i < 0:
+                t.append("██", style="red")
+                continue
+            q = st.squad_at(i)
+            zs = [z for z in st.zombies if z.space == i]
+            ms = [m for m in st.mutates if m.space == i]
+            if q is not None:
+                t.append(f"{q.seat + 1} ", style="bold cyan")
+            elif ms:
+                t.append("M ", style="bold magenta")
+            elif zs:
+                t.append("".join("Z" if z.fresh else "z" for z in zs).ljust(2), style="bold red")
+            else:
+                t.append((ch if ch != "." else "·") + " ", style="dim")
+        lines.append(t)
+    return lines
+
+
+def render(game: Game, state: State, seat: int | None) -> Group:
+    assert isinstance(state, ZState)
+    st = state
+    ground, upper = _floor(st, GROUND), _floor(st, UPPER)
+    rows = []
+    for k in range(max(len(ground), len(upper))):
+        t = Text()
+        t.append_text(ground[k] if k < len(ground) else Text(" " * 28))
+        t.append("   ")
+        if k < len(upper):
+            t.append_text(upper[k])
+        rows.append(t)
+    head = Text(
+        f"{st.scenario.name} — night {st.night}, hour {st.hour}, day {st.day} ({st.phase}) — Doom Track {st.doom.value}/30",
+        style="bold",
+    )
+    info = [head, *rows]
+    if st.pool and st.phase == "midnight":
+        info.append(Text("action pool: " + " ".join(face_text(f) for f in st.pool.faces), style="yellow"))
+    for q in st.squads:
+        people = ", ".join(
+            f"{p.card} {p.hp}HP {p.weapon or 'unarmed'}{'' if p.loaded else ' (empty)'}" for p in q.people
+        )
+        info.append(Text(f"Squad {q.seat + 1}: defence {q.defence}, VP {q.vp} — {people or 'wiped out'}"))
+    for e in st.log[-6:]:
+        info.append(Text("  " + e.text, style="dim"))
+    return Group(*info)

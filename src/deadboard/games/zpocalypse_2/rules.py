@@ -1,0 +1,183 @@
+"""Zpocalypse 2: Defend the Burbs on the step kernel: setup, the chapter's end, the outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from deadboard.core.errors import SetupError
+from deadboard.core.game import Option, Outcome, Result, Scenario, Setup
+from deadboard.core.kernel import KernelGame
+from deadboard.core.rng import Rng
+from deadboard.games.zpocalypse_2.content import STATS, load_content
+from deadboard.games.zpocalypse_2.night import Dusk
+from deadboard.games.zpocalypse_2.state import Person, ZState
+
+VERSION = "1"
+
+
+def _scenarios() -> tuple[Scenario, ...]:
+    return tuple(Scenario(s.id, s.name, s.text) for s in load_content().scenarios)
+
+
+def new_state(setup: Setup, seed: int) -> ZState:
+    content = load_content(setup.content)
+    try:
+        scenario = content.scenario(setup.scenario)
+    except KeyError:
+        known = ", ".join(s.id for s in content.scenarios)
+        raise SetupError(f"unknown scenario {setup.scenario!r}; known: {known}") from None
+    state = ZState.__new__(ZState)
+    state.setup_state(setup, seed, content, scenario)
+    rng = state.rng
+    # decks, shuffled
+    state.decks["armory"] = [w.id for w in content.weapons if not w.impromptu]
+    food = [s.id for s in content.supplies if s.kind == "food" for _ in range(s.copies)]
+    res = [s.id for s in content.supplies if s.kind != "food" for _ in range(s.copies)]
+    state.decks["food"], state.decks["resource"] = food, res
+    state.decks["wound"] = [w.id for w in content.wounds]
+    state.decks["perk"] = [p.id for p in content.perks]
+    for deck in state.decks.values():
+        rng.shuffle(deck)
+    # squads: starting survivors (red corner), dealt at random
+    starters = [s.id for s in content.survivors if s.starting]
+    rng.shuffle(starters)
+    per = min(scenario.survivors_per_squad, len(starters) // setup.players)
+    if per < 1:
+        raise SetupError(f"not enough starting survivors for {setup.players} squads")
+    for q in state.squads:
+        for _ in range(per):
+            card = content.survivor(starters.pop())
+            stats = {k: getattr(card, k) for k in STATS}
+            q.people.append(Person(card.id, card.hp, stats, card.weapon))
+        q.items.append(state.decks["food"].pop())
+        q.items.append(state.decks["resource"].pop())
+    state.decks["survivor"] = [
+        s.id for s in content.survivors if s.id not in {p.card for q in state.squads for p in q.people}
+    ]
+    rng.shuffle(state.decks["survivor"])
+    record = setup.options.get("campaign")
+    if record:
+        from deadboard.games.zpocalypse_2.campaign import seat_from_record
+
+        seat_from_record(state, record)
+    state.init_kernel(Dusk())
+    return state
+
+
+class Zpocalypse2(KernelGame[ZState]):
+    id = "zpocalypse-2"
+    name = "Zpocalypse 2: Defend the Burbs"
+    version = VERSION
+    min_players = 1
+    max_players = 4
+    scenarios = _scenarios()
+    options = (
+        Option(
+            "campaign",
+            "Campaign record",
+            "The campaign sheet to continue from (a deadboard-campaign/1 record); without it the chapter's own set-up.",
+            kind="file",
+        ),
+    )
+    bots: ClassVar[Mapping[str, str]] = {"heuristic": "deadboard.games.zpocalypse_2.bot:HeuristicBot"}
+    render_module = "deadboard.games.zpocalypse_2.render"
+
+    def test_setups(self) -> list[Setup]:
+        return [Setup("prologue", players=1), Setup("chapter-1", players=2), Setup("prologue", players=3)]
+
+    def seat_names(self, setup: Setup) -> list[str]:
+        return [f"Squad {i + 1}" for i in range(setup.players)]
+
+    def create(self, setup: Setup, seed: int) -> ZState:
+        return new_state(setup, seed)
+
+    def interrupt(self, state: ZState) -> bool:
+        if state.phase in ("dusk", "midnight") and not state.living():
+            state.lost = "every squad is dead"
+            state.end()
+            return True
+        return False
+
+    def hide(self, view: ZState, seat: int) -> None:
+        """The decks' order is hidden: redrawn from the view's own stream, starting from a
+        canonical order so that two states a seat cannot tell apart give the same view."""
+        self.resample(view, view.rng)
+
+    def resample(self, view: ZState, rng: Rng) -> None:
+        for deck in view.decks.values():
+            deck.sort()
+            rng.shuffle(deck)
+        view.mutate_deck.sort()
+        rng.shuffle(view.mutate_deck)
+
+    def result(self, state: ZState) -> Outcome:
+        won = not state.lost and bool(state.living())
+        vps = [q.vp for q in state.squads]
+        mvp = max(range(len(vps)), key=lambda s: (vps[s], -s))
+        per_seat = tuple({"vp": q.vp, "kills": q.kills, "survivors": len(q.people)} for q in state.squads)
+        return Outcome(
+            Result.WIN if won else Result.LOSS,
+            tuple(range(len(state.squads))) if won else (),
+            float(sum(vps)),
+            level="held" if won else "lost",
+            turns=state.night,
+            reason=state.lost or f"held the house for {state.night} nights",
+            per_seat=per_seat,
+            details={"doom": state.doom.value, "mvp": mvp, "nights": state.night, "day": state.day},
+        )
+
+    def victory_levels(self, setup: Setup) -> list[str]:
+        return ["held", "lost"]
+
+    def state_json(self, state: ZState) -> dict[str, Any]:
+        b = state.board
+        return {
+            "scenario": state.scenario.id,
+            "night": state.night,
+            "hour": state.hour,
+            "day": state.day,
+            "phase": state.phase,
+            "doom": state.doom.value,
+            "milestones": state.milestones,
+            "first": state.first,
+            "pool": list(state.pool.faces),
+            "moved": state.turn_moved,
+            "squads": [
+                {
+                    "seat": q.seat,
+                    "space": b.name(q.space) if q.space >= 0 else None,
+                    "defence": q.defence,
+                    "vp": q.vp,
+                    "kills": q.kills,
+                    "items": list(q.items),
+                    "stash": list(q.stash),
+                    "people": [
+                        {
+                            "card": p.card,
+                            "hp": p.hp,
+                            "stats": dict(p.stats),
+                            "weapon": p.weapon,
+                            "loaded": p.loaded,
+                            "bio": p.bio,
+                            "rad": p.rad,
+                            "wounds": list(p.wounds),
+                        }
+                        for p in q.people
+                    ],
+                }
+                for q in state.squads
+            ],
+            "zombies": [[b.name(z.space), "fresh" if z.fresh else "weak", z.down] for z in state.zombies],
+            "mutates": [[m.card, b.name(m.space), m.hp] for m in state.mutates],
+            "fled": [list(f) for f in state.fled],
+            "dropped": {b.name(k): list(v) for k, v in sorted(state.dropped.items())},
+            "searched": sorted(b.name(i) for i in state.searched),
+            "public": list(state.public),
+            "decks": {k: len(v) for k, v in state.decks.items()}
+            if state.viewer is not None
+            else {k: list(v) for k, v in state.decks.items()},
+            "mutate_deck": sorted(state.mutate_deck) if state.viewer is not None else list(state.mutate_deck),
+            "rng": state.rng.s if state.viewer is None else None,
+            "lost": state.lost,
+        }

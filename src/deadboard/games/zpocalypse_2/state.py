@@ -1,0 +1,246 @@
+"""The state of a game of Zpocalypse 2: squads of survivors, the horde and the mutates on the board,
+the Doom Track, the decks and the clocks of night and day."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from deadboard.core.dice import DicePool, Die
+from deadboard.core.game import Setup
+from deadboard.core.kernel import KernelState
+from deadboard.core.tracks import Track
+from deadboard.games.zpocalypse_2.board import Board, board_for
+from deadboard.games.zpocalypse_2.content import Content, ScenarioRecord
+
+#: the action die: "the Z (zombie symbol) represents six points" — face 6 is the Z
+ZD6: Die[int] = Die("zd6", (1, 2, 3, 4, 5, 6))
+Z = 6
+
+
+def face_text(face: int) -> str:
+    return "Z" if face == Z else str(face)
+
+
+class Zombie(NamedTuple):
+    """A horde zombie: its space, fresh or weak, knocked down, and the turn stamp of the squad turn
+    that weakened it (-1: not weakened this turn)."""
+
+    space: int
+    fresh: bool
+    down: bool = False
+    hurt: int = -1
+
+
+class MutateOnBoard(NamedTuple):
+    card: str
+    space: int
+    hp: int
+
+
+class Person:
+    """A survivor in a squad: the card, HP, current skills and stats (after critical wounds), Bio
+    and Radiation tokens, the equipped weapon and whether it is loaded."""
+
+    __slots__ = ("bio", "card", "hp", "loaded", "perks", "rad", "stats", "weapon", "wounds")
+
+    def __init__(self, card: str, hp: int, stats: dict[str, int], weapon: str | None) -> None:
+        self.card = card
+        self.hp = hp
+        self.stats = stats
+        self.weapon = weapon
+        self.loaded = True
+        self.bio = 0
+        self.rad = 0
+        self.wounds: list[str] = []
+        self.perks: list[str] = []
+
+    def clone(self) -> Person:
+        p = Person.__new__(Person)
+        p.card, p.hp, p.stats, p.weapon, p.loaded = (
+            self.card,
+            self.hp,
+            dict(self.stats),
+            self.weapon,
+            self.loaded,
+        )
+        p.bio, p.rad, p.wounds, p.perks = self.bio, self.rad, list(self.wounds), list(self.perks)
+        return p
+
+
+class Squad:
+    __slots__ = ("defence", "items", "kills", "levels", "people", "seat", "space", "stash", "vp")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.people: list[Person] = []
+        self.space = -1
+        self.defence = 0
+        self.vp = 0
+        self.kills = 0
+        self.levels = 0  # milestones of the progress track passed this phase
+        self.items: list[str] = []  # carried cards (armory ids and supply ids)
+        self.stash: list[str] = []  # the private stash
+
+    def clone(self) -> Squad:
+        s = Squad.__new__(Squad)
+        s.seat, s.space, s.defence, s.vp, s.kills = self.seat, self.space, self.defence, self.vp, self.kills
+        s.levels = self.levels
+        s.people = [p.clone() for p in self.people]
+        s.items, s.stash = list(self.items), list(self.stash)
+        return s
+
+    @property
+    def alive(self) -> bool:
+        return bool(self.people)
+
+
+class ZState(KernelState):
+    __slots__ = (
+        "board",
+        "content",
+        "day",
+        "decks",
+        "doom",
+        "dropped",
+        "first",
+        "fled",
+        "hour",
+        "lost",
+        "milestones",
+        "mutate_deck",
+        "mutates",
+        "night",
+        "phase",
+        "pool",
+        "public",
+        "scenario",
+        "searched",
+        "squads",
+        "stamp",
+        "turn_moved",
+        "turn_used",
+        "zombies",
+    )
+
+    content: Content
+    board: Board
+    scenario: ScenarioRecord
+    squads: list[Squad]
+    zombies: list[Zombie]
+    mutates: list[MutateOnBoard]
+    fled: list[tuple[str, int]]
+    first: int
+    mutate_deck: list[str]
+    decks: dict[str, list[str]]
+    doom: Track
+    dropped: dict[int, list[str]]
+    milestones: int
+    hour: int
+    night: int
+    day: int
+    phase: str
+    searched: set[int]
+    public: list[str]
+    pool: DicePool
+    turn_moved: int
+    turn_used: dict[tuple[str, str], int]
+    stamp: int
+    lost: str
+
+    def setup_state(self, setup: Setup, seed: int, content: Content, scenario: ScenarioRecord) -> None:
+        self.init_common(setup, seed)
+        self.content = content
+        self.board = board_for(content.house)
+        self.scenario = scenario
+        rules = content.rules
+        marks = tuple(range(rules.milestone_every, rules.doom_top + 1, rules.milestone_every))
+        self.doom = Track("doom", scenario.doom, 0, rules.doom_top, milestones=marks)
+        self.milestones = 0
+        self.squads = [Squad(s) for s in range(setup.players)]
+        self.zombies = []
+        self.mutates = []
+        self.fled = []
+        self.dropped = {}
+        self.first = 0
+        self.mutate_deck = [m.id for m in content.mutates]
+        self.decks = {"armory": [], "food": [], "resource": [], "wound": [], "perk": [], "survivor": []}
+        self.hour = 0
+        self.night = 0
+        self.day = 1
+        self.phase = "setup"
+        self.searched = set()
+        self.public = []
+        self.pool = DicePool()
+        self.turn_moved = 0
+        self.turn_used = {}
+        self.stamp = 0
+        self.lost = ""
+
+    def clone(self) -> ZState:
+        s = ZState.__new__(ZState)
+        self.copy_common(s)
+        self.copy_kernel(s)
+        s.content, s.board, s.scenario = self.content, self.board, self.scenario
+        s.squads = [q.clone() for q in self.squads]
+        s.zombies = list(self.zombies)
+        s.mutates = list(self.mutates)
+        s.fled = list(self.fled)
+        s.dropped = {k: list(v) for k, v in self.dropped.items()}
+        s.first = self.first
+        s.mutate_deck = list(self.mutate_deck)
+        s.decks = {k: list(v) for k, v in self.decks.items()}
+        s.doom, s.milestones = self.doom, self.milestones
+        s.hour, s.night, s.day, s.phase = self.hour, self.night, self.day, self.phase
+        s.searched = set(self.searched)
+        s.public = list(self.public)
+        s.pool, s.turn_moved, s.turn_used, s.stamp = (
+            self.pool,
+            self.turn_moved,
+            dict(self.turn_used),
+            self.stamp,
+        )
+        s.lost = self.lost
+        return s
+
+    # ----- reading ----------------------------------------------------------------------------
+    def survivor_name(self, card: str) -> str:
+        return card
+
+    def zombies_at(self, space: int) -> int:
+        n = sum(1 for z in self.zombies if z.space == space)
+        return n + sum(1 for m in self.mutates if m.space == space)
+
+    def squad_at(self, space: int) -> Squad | None:
+        for q in self.squads:
+            if q.space == space and q.alive:
+                return q
+        return None
+
+    def in_order(self) -> list[Squad]:
+        """Every squad in turn order, from the first player."""
+        n = len(self.squads)
+        return [self.squads[(self.first + k) % n] for k in range(n)]
+
+    def living(self) -> list[Squad]:
+        return [q for q in self.in_order() if q.alive]
+
+    def move_doom(self, by: int, why: str) -> None:
+        self.doom, crossed = self.doom.moved(by)
+        self.milestones += len(crossed)
+        self.emit(
+            "doom",
+            f"Doom Track {'+' if by >= 0 else ''}{by} ({why}): {self.doom.value}",
+            {"doom": self.doom.value},
+        )
+
+    def speed(self, q: Squad) -> int:
+        return min(p.stats["speed"] for p in q.people)
+
+    def smarts(self, q: Squad) -> int:
+        return max(p.stats["smarts"] for p in q.people)
+
+    def capacity(self, q: Squad) -> int:
+        return 2 * len(q.people)
+
+    def carried(self, q: Squad) -> int:
+        return len(q.items) + sum(1 for p in q.people if p.weapon is not None)

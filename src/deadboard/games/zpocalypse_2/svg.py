@@ -1,0 +1,183 @@
+"""Zpocalypse 2 in the browser (see deadboard.web.drawing for the interface): the ground (the yard
+around the first floor) and the second floor side by side, squads as discs in their seat's colour,
+zombies as red (fresh) and orange (weak) dots, mutates as purple diamonds, the Doom Track as a row
+of 30 boxes with the milestones marked. Clicking a space offers the actions that name it (start,
+move, attack)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from deadboard.core.action import Action
+from deadboard.core.game import Game, State
+from deadboard.games.zpocalypse_2.board import GROUND, UPPER
+from deadboard.games.zpocalypse_2.state import ZState, face_text
+from deadboard.web.drawing import Drawing, Panel
+
+S, M, GAP = 34, 12, 40  # a space's size, the margin, the gap between the two boards
+SEAT_COLOURS = ("#2bb3c0", "#c04bd6", "#e0b628", "#4fc25a")
+TERRAIN = {
+    "~": "#6b5a3a",
+    "b": "#3d7a2f",
+    "x": "#8a8a20",
+    "A": "#35527a",
+    "F": "#35527a",
+    "R": "#35527a",
+    "/": "#777",
+}
+
+
+def _t(s: object) -> str:
+    return escape(str(s), quote=True)
+
+
+def _origin(st: ZState, floor: int) -> tuple[int, int]:
+    if floor == GROUND:
+        return M, M + 40
+    return M + len(st.content.house.ground[0]) * S + GAP, M + 40
+
+
+def _floor(st: ZState, floor: int) -> str:
+    rows = st.content.house.ground if floor == GROUND else st.content.house.upper
+    grid = st.board._grids[floor]
+    ox, oy = _origin(st, floor)
+    out = []
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            px, py = ox + x * S, oy + y * S
+            i = grid[y][x]
+            if i < 0:
+                out.append(f'<rect x="{px}" y="{py}" width="{S}" height="{S}" fill="#8b1e1e"/>')
+                continue
+            inside = i in st.board.inside
+            fill = TERRAIN.get(ch, "#2a2f35" if inside else "#1e2a1e")
+            name = st.board.name(i)
+            out.append(
+                f'<rect x="{px}" y="{py}" width="{S - 1}" height="{S - 1}" fill="{fill}" data-target="{_t(name)}">'
+                f"<title>{_t(name)}</title></rect>"
+            )
+            if ch not in ".~":
+                out.append(f'<text x="{px + 3}" y="{py + 11}" font-size="9" fill="#ccc">{_t(ch)}</text>')
+            if i in st.searched:
+                out.append(f'<text x="{px + S - 11}" y="{py + 11}" font-size="9" fill="#f66">X</text>')
+            out.extend(_pieces(st, i, px, py))
+    return "".join(out)
+
+
+def _pieces(st: ZState, i: int, px: int, py: int) -> list[str]:
+    out = []
+    q = st.squad_at(i)
+    if q is not None:
+        c = SEAT_COLOURS[q.seat % 4]
+        out.append(f'<circle cx="{px + S / 2}" cy="{py + S / 2}" r="{S / 2 - 4}" fill="{c}" stroke="#fff"/>')
+        out.append(
+            f'<text x="{px + S / 2 - 4}" y="{py + S / 2 + 4}" font-size="12" fill="#000">{q.seat + 1}</text>'
+        )
+    for k, z in enumerate(z for z in st.zombies if z.space == i):
+        colour = "#e03030" if z.fresh else "#f0902a"
+        faded = ' opacity="0.5"' if z.down else ""
+        out.append(
+            f'<circle cx="{px + 9 + 14 * k}" cy="{py + S - 9}" r="6" fill="{colour}" stroke="#000"{faded}/>'
+        )
+    for m in (m for m in st.mutates if m.space == i):
+        cx, cy = px + S / 2, py + S / 2
+        out.append(
+            f'<polygon points="{cx},{cy - 12} {cx + 12},{cy} {cx},{cy + 12} {cx - 12},{cy}" fill="#9b3fd6">'
+            f"<title>{_t(m.card)} ({m.hp} HP)</title></polygon>"
+        )
+    return out
+
+
+def _doom(st: ZState, width: int) -> str:
+    out = [f'<text x="{M}" y="{M + 10}" font-size="12" fill="#ddd">Doom Track {st.doom.value}</text>']
+    step = (width - M - 110) / 31
+    for v in range(31):
+        x = M + 100 + v * step
+        fill = "#c03030" if v <= st.doom.value else "#333"
+        stroke = "#fff" if v in st.doom.milestones else "#555"
+        out.append(
+            f'<rect x="{x:.1f}" y="{M}" width="{step - 2:.1f}" height="14" fill="{fill}" stroke="{stroke}"/>'
+        )
+    return "".join(out)
+
+
+def _space_of(a: Action) -> str | None:
+    if a.kind in ("start", "move"):
+        return str(a[-1])
+    if a.kind == "attack":
+        return str(a[3])
+    return None
+
+
+def label_of(a: Action) -> str:
+    """How an action reads beside the board."""
+    words = [str(w) for w in a[1:]]
+    k = a.kind
+    if k == "start":
+        return f"Begin the night at {words[0]}"
+    if k == "move":
+        return f"Spend a {face_text(int(words[0]))} to move to {words[1]}"
+    if k == "attack":
+        dice = " + ".join(face_text(int(w)) for w in words[4:])
+        return f"{words[0]} attacks the {words[3]} at {words[2]} with {words[1]} ({dice})"
+    if k == "search":
+        return f"Search, spending a {face_text(int(words[0]))}"
+    if k == "hurt":
+        return f"{words[0]} takes 1 damage"
+    if k == "block":
+        return "The defence wheel takes 1 damage"
+    if k == "end":
+        return "End the turn"
+    return a.text
+
+
+def _panels(st: ZState) -> list[Panel]:
+    panels: list[Panel] = []
+    lines: list[object] = [
+        f"{st.scenario.name}",
+        f"night {st.night}, hour {st.hour}, day {st.day} — {st.phase}",
+    ]
+    if st.phase == "midnight" and st.pool:
+        lines.append("action pool: " + " ".join(face_text(f) for f in st.pool.faces))
+    panels.append({"title": "Clock", "lines": lines})
+    for q in st.squads:
+        ql: list[object] = [f"defence {q.defence}, VP {q.vp}, kills {q.kills}"]
+        for p in q.people:
+            ql.append(
+                f"{p.card}: {p.hp} HP, {p.weapon or 'unarmed'}{'' if p.loaded else ' (out of ammo)'}"
+                + (f", Bio {p.bio}" if p.bio else "")
+                + (f", Rad {p.rad}" if p.rad else "")
+            )
+        if q.items:
+            ql.append("carried: " + ", ".join(q.items))
+        if q.stash:
+            ql.append("stash: " + ", ".join(q.stash))
+        panels.append({"title": f"Squad {q.seat + 1}", "lines": ql})
+    return panels
+
+
+def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
+    assert isinstance(view, ZState)
+    st = view
+    h = st.content.house
+    width = 2 * M + (len(h.ground[0]) + len(h.upper[0])) * S + GAP
+    height = M + 40 + max(len(h.ground), len(h.upper)) * S + M
+    body = _doom(st, width) + _floor(st, GROUND) + _floor(st, UPPER)
+    svg = (
+        f'<svg class="board zpocalypse-2" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+        f'font-family="system-ui, sans-serif" role="img" aria-label="Zpocalypse 2: the house and the yard">'
+        f'<rect width="{width}" height="{height}" fill="#111"/>{body}</svg>'
+    )
+    targets: dict[str, list[str]] = {}
+    labels = {a.text: label_of(a) for a in legal}
+    for a in legal:
+        t = _space_of(a)
+        if t is not None:
+            targets.setdefault(t, []).append(a.text)
+    d = st.decision
+    caption = "Zpocalypse 2 — " + (d.prompt if d is not None else "the chapter is over")
+    return {"svg": svg, "targets": targets, "panels": _panels(st), "labels": labels, "caption": caption}
+
+
+__all__ = ["draw", "label_of"]
