@@ -233,7 +233,7 @@ def test_no_square_revisited_in_any_activation_of_many_random_positions() -> Non
     for _ in range(150):
         spots = rnd.sample(free, 8)
         humans = dict(zip(("Ben", "Helen", "Karen"), spots[:3], strict=True))
-        zombies = dict(zip((1, 2, 3, 5, 9), spots[3:], strict=True))
+        zombies: dict[int | str, str] = dict(zip((1, 2, 3, 5, 9), spots[3:], strict=True))
         s = board(humans=humans, zombies=zombies)
         s.rng = type(s.rng)(rnd.randrange(1 << 30))
         for z in list(zombies):
