@@ -1,7 +1,10 @@
 """The rulebook's automated zombies (rulebook §Zombie Actions - What Do They Do?).
 
 Each zombie, in turn (human zombies first, then by number), spends its AP on the first of these
-priorities that applies, looked at afresh before every AP it spends:
+priorities that applies, looked at before every AP it spends — but it never steps back onto a
+square it has stood on in the same activation, it keeps the entry it chose, and it halts with AP
+left when no step serves its priority ("A zombie does not need to use all of its APs if using
+further APs would be detrimental to its priorities"):
 
 1. attack an orthogonally adjacent live human (1 AP, 2 through a window) — this ends its turn;
 2. move adjacent to a live human it can reach this turn, so it can attack this turn or the next
@@ -9,7 +12,8 @@ priorities that applies, looked at afresh before every AP it spends:
 3. move towards the nearest live human it can see;
 4. outside the house: move to the closest window or door into a room with a live human in it,
    irrespective of whether it is boarded or locked, and break it or climb through; if that entry
-   is blocked by other zombies, the second or third closest;
+   is blocked by other zombies, the second or third closest (a zombie with 1 AP, which can never
+   climb through a window, takes doors only);
 5. inside the house: move to the nearest room with a live human in it; with nobody in the house,
    leave by the way nearest to a live human.
 
