@@ -334,9 +334,9 @@ def test_invariants_catch_a_zombie_walking_back(monkeypatch: pytest.MonkeyPatch)
 
 @pytest.mark.slow
 def test_invariants_hold_in_thousands_of_seeded_games(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
-    # every MIX setup 130 times (2,080 games), the heuristic bot on a quarter of its rounds, every
-    # view checked every 5th step
-    t = run(monkeypatch, 130 * len(MIX), 100_000, heuristic_every=4, views_every=5)
+    # every MIX setup 70 times (1,120 games), the heuristic bot on a quarter of its rounds, every
+    # view checked every 10th step
+    t = run(monkeypatch, 70 * len(MIX), 100_000, heuristic_every=4, views_every=10)
     with capsys.disabled():
         print("\nThe Night invariants:", report(t))
     assert t.violations == [], "\n".join(t.violations[:20])

@@ -289,3 +289,20 @@ def test_a_zombie_halts_when_further_ap_would_not_serve_its_priority() -> None:
     s = board(humans={"Ben": "o12"}, zombies={5: "n16", 1: "l14", 2: "o14"}, openings=shut)
     zombie_turn(s, 5)
     assert moves_of(s, "Z5") == []
+
+
+def test_a_zombie_in_the_tool_shed_does_not_walk_out_to_come_back_in() -> None:
+    # found by the invariant checks: with the humans in the Basement (no way in from outside) and
+    # Z11 outside the shed window, a zombie in the Tool Shed went t2 -> t3 -> t4 and back to t3,
+    # taking the shed's own door for a way towards them
+    zombies: dict[int | str, str] = {
+        26: "c6", 33: "e8", 12: "e3", 24: "s14", 16: "i14", 4: "m10", "Ben": "t12", 35: "t2", 5: "o12",
+        7: "k12", 6: "l9", 3: "a8", 21: "d13", 13: "f3", 34: "o2", 11: "r2", 28: "t9", 8: "i1", 22: "m11",
+        15: "m3", 9: "n3", 23: "l16", 18: "b14", 29: "c10", 20: "t14", 32: "p15", 1: "j14", 19: "v12",
+        31: "j16", 30: "u6", "Barbara": "u13", 17: "c8", 10: "k14", "Judy": "n10", 14: "n1", 25: "k1",
+        27: "v15",
+    }
+    s = board(humans={"Harry": "q9"}, zombies=zombies, scenario="the-coopers")
+    zombie_turn(s, 35)
+    path = squares_stood_on(s, "Z35", "t2")
+    assert len(path) == len(set(path)), path

@@ -558,7 +558,7 @@ def _entry_step(state: NightState, sq: int, fields: Fields, routes: Routes, visi
     if plan:
         e, way = plan[0]
         if e.out == sq:
-            return _cross(state, e, hsq)
+            return _cross(state, e, hsq, visited)
         return _down_step(state, sq, way, visited) if way is not None else None
     info = map_info(state)
     efields = info.entry_fields[routes.slow]
@@ -572,16 +572,19 @@ def _entry_step(state: NightState, sq: int, fields: Fields, routes: Routes, visi
         keyed = [(efields[e.index][sq] + e.cost + inn[e.inn], e.opening, e) for e in entries]
     keyed.sort()
     blocked: set[int] | None = None
+    here = state.c.area_of[sq]
     for d, _o, e in keyed:
         if d >= INF:
             break
+        if e.area == here or e.inn in visited:
+            continue  # a way into the building it stands in, or back where it came from
         if zocc[e.inn] or (e.out != sq and zocc[e.out]):
             continue  # blocked by another zombie
         if e.out == sq:
             if e.inn in hsq and not op[e.opening] & CLOSED:
                 return None  # a human inside, out of reach this turn: it stays
             plan.append((e, None))
-            return _cross(state, e, hsq)
+            return _cross(state, e, hsq, visited)
         if blocked is None:
             blocked = {t for t in state.zsq.values() if t != sq} | set(hsq) | (visited - {sq})
         way = info.field((e.out,), False, info.outside, windows=not routes.slow, blocked=blocked)
@@ -595,9 +598,9 @@ def _entry_step(state: NightState, sq: int, fields: Fields, routes: Routes, visi
     return None
 
 
-def _cross(state: NightState, e: Entry, hsq: dict[int, int]) -> Step | None:
+def _cross(state: NightState, e: Entry, hsq: dict[int, int], visited: set[int]) -> Step | None:
     """The step through the entry (a break attempt if it is closed)."""
-    if state.zocc[e.inn] or (e.inn in hsq and not state.op[e.opening] & CLOSED):
+    if state.zocc[e.inn] or e.inn in visited or (e.inn in hsq and not state.op[e.opening] & CLOSED):
         return None
     o = state.c.grid.openings[e.opening]
     return (e.inn, o.kind, e.opening)
