@@ -116,9 +116,11 @@ class _MapInfo:
         return t
 
     def field(self, targets: tuple[int, ...], confine: bool, region: list[bool] | None = None,
-              windows: bool = True, blocked: set[int] | None = None) -> list[int]:
+              windows: bool = True, blocked: set[int] | None = None, stop: int = -1) -> list[int]:
         """Dijkstra (with buckets: costs are 1 or 2) from ``targets`` over orthogonal steps, within
-        ``region`` if given, through windows only if ``windows``, never onto a ``blocked`` square."""
+        ``region`` if given, through windows only if ``windows``, never onto a ``blocked`` square;
+        with ``stop``, only until that square's cost is final (every square cheaper than it is then
+        final too, which is all a walk from it down to the targets needs)."""
         open_steps = self.open
         op_steps = self.openings
         inside = self.c.inside
@@ -133,6 +135,8 @@ class _MapInfo:
         while pending:
             while len(buckets) <= d + 2:
                 buckets.append([])
+            if stop >= 0 and dist[stop] <= d:
+                break
             for s in buckets[d]:
                 pending -= 1
                 if dist[s] != d:
@@ -587,7 +591,7 @@ def _entry_step(state: NightState, sq: int, fields: Fields, routes: Routes, visi
             return _cross(state, e, hsq, visited)
         if blocked is None:
             blocked = {t for t in state.zsq.values() if t != sq} | set(hsq) | (visited - {sq})
-        way = info.field((e.out,), False, info.outside, windows=not routes.slow, blocked=blocked)
+        way = info.field((e.out,), False, info.outside, windows=not routes.slow, blocked=blocked, stop=sq)
         if way[sq] >= INF:
             continue  # other zombies leave no way to it
         step = _down_step(state, sq, way, visited)
