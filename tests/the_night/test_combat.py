@@ -57,13 +57,35 @@ def test_only_the_best_weapon_counts() -> None:
     assert ev.data is not None and ev.data["human_total"] == 9 and ev.data["weapon"] == "chainsaw"
 
 
-def test_rifle_and_shotgun_fight_as_a_baseball_bat() -> None:
+def test_rifle_and_shotgun_fight_as_a_baseball_bat_when_the_human_is_attacked() -> None:
+    # "If a human is attacked by a zombie and they have a Winchester Rifle or a Shotgun then these
+    # can be used in hand-to-hand combat as if they were a Baseball Bat (+2 item in combat)."
+    for gun in ("rifle", "shotgun"):
+        for who in ("zombie", "reanimation", "dodge"):
+            s = board(humans={"Helen": "h10"}, zombies={23: "h9"}, items={gun: "Helen"})
+            dice(s, 4, 4)  # 4+3+2 = 9 vs 8
+            hand_to_hand(s, 3, 23, who)
+            ev = next(e for e in s.log if e.kind == "combat")
+            assert ev.data is not None and ev.data["human_total"] == 9 and ev.data["weapon"] == gun
+
+
+def test_rifle_and_shotgun_are_no_bat_when_the_human_attacks() -> None:
+    # "If a human is attacked by a zombie …": a human who starts the fight gets no +2 from them
     for gun in ("rifle", "shotgun"):
         s = board(humans={"Helen": "h10"}, zombies={23: "h9"}, items={gun: "Helen"})
-        dice(s, 4, 4)  # 4+3+2 = 9 vs 8
-        hand_to_hand(s, 3, 23, "zombie")
+        act_as(s, "Helen")
+        dice(s, 4, 4)  # 4+3 = 7 vs 8: Helen loses
+        GAME.apply(s, "attack Helen Z23")
         ev = next(e for e in s.log if e.kind == "combat")
-        assert ev.data is not None and ev.data["human_total"] == 9
+        assert ev.data is not None and ev.data["human_total"] == 7 and ev.data["weapon"] is None
+        assert ev.data["human_wins"] is False
+    # a real bat still counts when she attacks
+    s = board(humans={"Helen": "h10"}, zombies={23: "h9"}, items={"shotgun": "Helen", "bat": "Helen"})
+    act_as(s, "Helen")
+    dice(s, 4, 4)
+    GAME.apply(s, "attack Helen Z23")
+    ev = next(e for e in s.log if e.kind == "combat")
+    assert ev.data is not None and ev.data["human_total"] == 9 and ev.data["weapon"] == "bat"
 
 
 def test_pistol_gives_no_hand_to_hand_bonus() -> None:

@@ -21,6 +21,24 @@ def test_dark_yard_moves_in_the_yard_cost_2() -> None:
     assert s.ap == 5
 
 
+def test_dark_yard_a_window_to_the_yard_costs_2_both_ways() -> None:
+    # "each single square movement outside the house, porches and tool shed costs live human
+    # characters 2 Action Points"; "2 AP: Move through an un-boarded window": 2 either way, not 3
+    s = board(humans={"Ben": "c10"}, options={"dark-yard": True})
+    act_as(s, "Ben")
+    GAME.apply(s, "move Ben b10")  # out of the Sitting Room window into the yard
+    assert s.ap == 6 - 2
+    GAME.apply(s, "move Ben c10")  # and back in
+    assert s.ap == 6 - 4
+    # a door from the yard onto the porch, or a step off the porch into the yard, is outside too
+    s = board(humans={"Ben": "h14"}, options={"dark-yard": True})
+    act_as(s, "Ben")
+    GAME.apply(s, "move Ben h15")
+    assert s.ap == 4
+    GAME.apply(s, "move Ben h14")
+    assert s.ap == 2
+
+
 def test_dark_yard_shooting_from_the_yard_only_under_3_squares() -> None:
     items = {"rifle": "Tom", "rifle-ammo": "Tom"}
     s = board(humans={"Tom": "a1"}, zombies={2: "d1", 3: "c1"}, items=items, options={"dark-yard": True})
@@ -46,17 +64,28 @@ def test_dark_yard_alternative_2_only_humans_indoors_score() -> None:
 
 
 # ----- Better Shooting ----------------------------------------------------------------------------
-def test_better_shooting_two_shots_a_turn() -> None:
+def test_better_shooting_two_shots_a_turn_each_weapon_once() -> None:
+    # "allow humans to shoot twice during a turn. Each shot costs 1 AP." — and still "You may only
+    # shoot each weapon once per turn"
+    items = {"shotgun": "Tom", "shotgun-ammo": "Tom", "pistol": "Tom", "pistol-ammo": "Tom"}
+    s = board(humans={"Tom": "c8"}, zombies={2: "f8", 3: "g8"}, items=items, options={"better-shooting": True})
+    act_as(s, "Tom")
+    dice(s, 1)
+    GAME.apply(s, "shoot Tom Z3 shotgun")
+    assert {t for t in texts(s) if t.startswith("shoot")} == {"shoot Tom Z2 pistol", "shoot Tom Z3 pistol"}
+    dice(s, 1)
+    GAME.apply(s, "shoot Tom Z2 pistol")
+    assert not any(t.startswith("shoot") for t in texts(s))
+    assert s.ap == 5 - 2
+
+
+def test_better_shooting_does_not_fire_the_same_weapon_twice() -> None:
     s = board(humans={"Tom": "c8"}, zombies={2: "f8", 3: "g8"}, items={"shotgun": "Tom", "shotgun-ammo": "Tom"},
               options={"better-shooting": True})
     act_as(s, "Tom")
     dice(s, 1)
     GAME.apply(s, "shoot Tom Z3 shotgun")
-    assert any(t.startswith("shoot") for t in texts(s))
-    dice(s, 1)
-    GAME.apply(s, "shoot Tom Z2 shotgun")
     assert not any(t.startswith("shoot") for t in texts(s))
-    assert s.ap == 5 - 2
 
 
 # ----- Combat Assistance --------------------------------------------------------------------------
@@ -121,17 +150,33 @@ def test_random_events_skip_the_first_turn() -> None:
     assert not any(e.kind == "event" for e in s.log)
 
 
-def test_random_events_skip_the_last_turn_dawn_has_broken() -> None:
-    # "When all human characters that can move have finished check the turn marker. If the turn
-    # marker is on 16 then dawn has broken and the zombies all retreat"
-    s = board(humans={"Ben": "h10"}, options=opts(), turn=16)
+def test_random_event_phase_on_the_last_turn_too() -> None:
+    # "This is a new phase that comes immediately after the Live Human Action Phase. Skip this
+    # phase on the first turn." — the only turn skipped
+    for turn in (15, 16):
+        s = board(humans={"Ben": "h10"}, options=opts(), turn=turn)
+        dice(s, 1, 1)
+        _event_phase(s)
+        assert any(e.kind == "event" for e in s.log)
+
+
+def test_random_event_phase_on_turn_16_in_a_whole_game() -> None:
+    s = GAME.new(Setup("standard", {"random-events": True}), 3)
+    while s.decision is not None:
+        GAME.apply(s, GAME.legal_actions(s)[-1] if s.decision.kind == "activate" else GAME.legal_actions(s)[0])
+    if s.reason == "dawn":
+        turns = [e.data["turn"] for e in s.log if e.kind == "turn" and e.data]
+        last = max(i for i, e in enumerate(s.log) if e.kind == "turn")
+        assert turns[-1] == 16
+        assert any(e.kind == "event" and e.data and "roll" in e.data for e in s.log[last:])
+
+
+def test_take_the_house_last_turn_is_decided_before_any_event() -> None:
+    # "If there are zombies left after the Live Human Action Phase then you have lost."
+    s = board(humans={"Ben": "h10"}, zombies={2: "a1"}, scenario="take-the-house", options=opts(), turn=10)
     dice(s)
     _event_phase(s)
     assert not any(e.kind == "event" for e in s.log)
-    s = board(humans={"Ben": "h10"}, options=opts(), turn=15)
-    dice(s, 1, 1)
-    _event_phase(s)
-    assert any(e.kind == "event" for e in s.log)
 
 
 def test_event_2_fell_over_and_3_injury() -> None:
@@ -164,6 +209,7 @@ def test_event_5_fear_of_the_dark_limits_outside_humans_to_one_square() -> None:
 
 
 def test_event_6_lightning_moves_a_zombie_of_your_choice() -> None:
+    # "Move any one zombie of your choice 2 squares in any direction."
     s = board(humans={"Ben": "h10"}, zombies={2: "a1"}, options=opts(), turn=4)
     event(s, 3, 3)
     assert s.pending[0] == ("lightning",)
@@ -171,7 +217,9 @@ def test_event_6_lightning_moves_a_zombie_of_your_choice() -> None:
     from deadboard.games.the_night.rules import advance
 
     advance(s)
-    assert "distract Z2 c1" in texts(s) and "distract Z2 b2" in texts(s)
+    distracts = {t for t in texts(s) if t.startswith("distract")}
+    # 2 squares orthogonally, diagonally or a knight's L; never 1 square, never back where it stood
+    assert distracts == {"distract Z2 c1", "distract Z2 c2", "distract Z2 c3", "distract Z2 b3", "distract Z2 a3"}
     dice(s, 3)  # the next turn's Live Human Action Phase roll
     GAME.apply(s, "distract Z2 c1")
     assert any(e.text == "Lightning: Z2 is distracted to c1" for e in s.log)
@@ -223,10 +271,48 @@ def test_event_8_dash_9_opportunity_shot_10_latch_fall() -> None:
     assert s.op[s.c.grid.opening_by_name["front-door"].id] & LOCKED
 
 
-def test_events_11_and_12() -> None:
-    s = board(humans={"Ben": "h10"}, options=opts(), turn=4)
+def test_event_6_lightning_goes_through_no_wall_and_no_closed_opening() -> None:
+    # Z2 on the Dining Room's south window, boarded: nothing but the yard round it
+    s = board(humans={"Ben": "a1"}, zombies={2: "g14", 3: "h15"}, openings={"dining-window-1": "boarded"},
+              options=opts(), turn=4)
+    from deadboard.games.the_night.rules import lightning_actions
+
+    dests = {a.text.split()[2] for a in lightning_actions(s) if a.text.startswith("distract Z2 ")}
+    assert dests and all(not s.c.inside[sq(s, d)] for d in dests)
+    assert "h15" not in dests  # another zombie's square
+    assert all(s.c.grid.chebyshev(sq(s, "g14"), sq(s, d)) == 2 for d in dests)
+
+
+def test_event_11_is_no_event_by_default() -> None:
+    # the rulebook's table stops at 10; nothing says what 11 does
+    s = board(humans={"Ben": "h10"}, zombies={2: "a1"}, options=opts(), turn=4, cup=[5])
+    s.humans[0].injured = True
+    event(s, 5, 6)
+    assert s.humans[0].injured and s.humans[0].ap_bonus_next == 0
+    assert s.zsq == {2: sq(s, "a1")} and s.cup == [5] and not s.pending
+    assert any(e.data and e.data.get("event") == "no-event" for e in s.log)
+
+
+def test_event_12_more_zombies_as_the_rulebook_hints() -> None:
+    # "If a random event cannot happen (for example, you roll 12 but there are no zombies left to
+    # place) then nothing happens."
+    s = board(humans={"Ben": "h10"}, options=opts(), turn=4, cup=[5])
+    event(s, 6, 6, 2)
+    assert 5 in s.zsq
+    s = board(humans={"Ben": "h10"}, options=opts(), turn=4, cup=[])
+    event(s, 6, 6)
+    assert not s.zsq
+
+
+def test_authored_results_option_events_11_and_12() -> None:
+    authored = {"random-events": True, "authored-results": True}
+    s = board(humans={"Ben": "h10"}, options=authored, turn=4)
     event(s, 5, 6)
     assert s.humans[0].ap_bonus_next == 1
+    s = board(humans={"Ben": "h10"}, options=authored, turn=4)
+    s.humans[0].injured = True
+    event(s, 5, 6)
+    assert not s.humans[0].injured  # Second wind! (authored) heals the injury
     s = board(humans={"Ben": "h10"}, options=opts(), turn=4, cup=[5])
     event(s, 6, 6, 2)
     assert 5 in s.zsq
@@ -289,6 +375,54 @@ def test_attribute_athlete_and_injured() -> None:
     assert s.ap == 3
 
 
+def test_attribute_injured_each_move_costs_2_windows_included() -> None:
+    # Injured: "Each move costs 2 Action Points. Other costs are unchanged." — 2 through a window too
+    s = with_attr("injured", humans={"Tom": "c10"})
+    act_as(s, "Tom")
+    GAME.apply(s, "move Tom b10")
+    assert s.ap == 5 - 2
+    s = with_attr("injured", humans={"Tom": "c10"}, options={"dark-yard": True})
+    act_as(s, "Tom")
+    GAME.apply(s, "move Tom b10")
+    GAME.apply(s, "move Tom a10")
+    assert s.ap == 5 - 4
+
+
+def test_injury_event_leaves_only_3_ap_even_for_an_athlete() -> None:
+    # Injury!: "This character now has only 3 AP."
+    s = with_attr("athlete", humans={"Tom": "h10"})
+    s.humans[5].injured = True
+    act_as(s, "Tom")
+    assert s.ap == 3
+
+
+def test_attribute_11_and_12_are_rolled_again() -> None:
+    # "roll 2D6 to determine the specific attribute from the table below": 11 and 12 name none
+    s = GAME.new(Setup("standard", {"character-attributes": True}), 1)
+    from deadboard.games.the_night.setup import assign_attributes
+
+    for h in s.humans:
+        h.attrs = ()
+    dice(s, 2, 5, 6, 6, 5, 1, 3, 1)  # one attribute: 11, then 12, then 4 (Athlete) for a human
+    s.log.clear()
+    assign_attributes(s)
+    got = [a for h in s.humans for a in h.attrs]
+    assert got == ["athlete"]
+    assert sum(1 for e in s.log if e.data and e.data.get("again")) == 2
+
+
+def test_authored_results_option_attributes_11_and_12() -> None:
+    s = GAME.new(Setup("standard", {"character-attributes": True, "authored-results": True}), 1)
+    from deadboard.games.the_night.setup import assign_attributes
+
+    for h in s.humans:
+        h.attrs = ()
+    dice(s, 3, 5, 6, 6, 6)  # two attributes: 11 (Marksman), 12 (Lucky)
+    assign_attributes(s)
+    got = sorted(a for h in s.humans for a in h.attrs)
+    assert got == ["lucky", "marksman"]
+
+
 def test_attribute_coward() -> None:
     s = with_attr("coward", humans={"Tom": "h10"}, zombies={2: "j9"})
     act_as(s, "Tom")
@@ -338,14 +472,15 @@ def test_attribute_lucky_escape_from_a_zombie_rising_on_the_same_square_steps_as
 
 def test_attribute_wild_shooter_two_shots_at_minus_1_and_minus_2() -> None:
     s = with_attr("wild-shooter", humans={"Tom": "c8"}, zombies={2: "e8", 3: "f8"},
-                  items={"shotgun": "Tom", "shotgun-ammo": "Tom"})
+                  items={"shotgun": "Tom", "shotgun-ammo": "Tom", "pistol": "Tom", "pistol-ammo": "Tom"})
     act_as(s, "Tom")
     dice(s, 3)
     GAME.apply(s, "shoot Tom Z2 shotgun wild")  # choosing to shoot twice
     shots = [e for e in s.log if e.kind == "shot"]
     assert shots[-1].data is not None and shots[-1].data["modifier"] == -1
+    assert not any(t.startswith("shoot Tom Z3 shotgun") for t in texts(s))  # each weapon once per turn
     dice(s, 4)
-    GAME.apply(s, "shoot Tom Z3 shotgun")
+    GAME.apply(s, "shoot Tom Z3 pistol")
     shots = [e for e in s.log if e.kind == "shot"]
     assert shots[-1].data is not None and shots[-1].data["modifier"] == -2
 
@@ -355,7 +490,9 @@ def test_attribute_wild_shooter_who_shoots_once_has_no_penalty() -> None:
     s = with_attr("wild-shooter", humans={"Tom": "c8"}, zombies={2: "e8", 3: "f8"},
                   items={"shotgun": "Tom", "shotgun-ammo": "Tom"})
     act_as(s, "Tom")
-    assert {"shoot Tom Z2 shotgun", "shoot Tom Z2 shotgun wild"} <= texts(s)
+    # with one firearm a second shot could never come ("You may only shoot each weapon once per
+    # turn"): no wild shot is offered
+    assert "shoot Tom Z2 shotgun" in texts(s) and "shoot Tom Z2 shotgun wild" not in texts(s)
     dice(s, 3)
     GAME.apply(s, "shoot Tom Z2 shotgun")
     shots = [e for e in s.log if e.kind == "shot"]
@@ -436,5 +573,7 @@ def test_options_combine_freely() -> None:
              "character-attributes": True, "free-placement": True, "item-draw": "points", "item-placement": "2d6"}
     s = GAME.new(Setup("the-coopers", every | {"zombie-player": True, "hidden-hero": True}, players=3), 11)
     while s.decision is not None:
-        GAME.apply(s, GAME.legal_actions(s)[0])
+        # the first action that is not a free pick-up or drop (those two alone would loop for ever)
+        legal = GAME.legal_actions(s)
+        GAME.apply(s, next((a for a in legal if a[0] not in ("pickup", "drop")), legal[0]))
     assert GAME.outcome(s) is not None

@@ -203,3 +203,106 @@ def test_a_human_in_sight_but_out_of_reach_does_not_hold_a_zombie_back() -> None
     table = ai.route_table(s)
     zombie_turn(s, 1)
     assert table[sq(s, "d5")][s.zsq[1]] == table[sq(s, "d5")][sq(s, "i12")] - 2
+
+
+# ----- a zombie never undoes its own progress ------------------------------------------------------
+def squares_stood_on(s, z: str, start: str) -> list[str]:  # type: ignore[no-untyped-def]
+    return [start, *moves_of(s, z)]
+
+
+def test_a_zombie_never_walks_back_within_one_activation() -> None:
+    # "If this entry is blocked by other zombies, then a second or even third closest entry can be
+    # moved to." / "A zombie does not need to use all of its APs if using further APs would be
+    # detrimental to its priorities." Z9 stands in Z1's way to the Kitchen's west window: Z1 must not
+    # go b11 -> b10 -> b11.
+    s = board(humans={"Helen": "g10", "Karen": "f5"}, zombies={1: "b11", 9: "b9"})
+    zombie_turn(s, 1)
+    path = squares_stood_on(s, "Z1", "b11")
+    assert len(path) == len(set(path)), path
+    assert len(path) == 3  # it still walks on, round Z9
+
+
+def test_no_square_revisited_in_any_activation_of_many_random_positions() -> None:
+    import random
+
+    from deadboard.games.the_night.state import LIVE
+
+    rnd = random.Random(7)
+    s0 = board()
+    free = [n for i, n in enumerate(s0.c.grid.names) if s0.c.grid.passable[i]]
+    for _ in range(150):
+        spots = rnd.sample(free, 8)
+        humans = dict(zip(("Ben", "Helen", "Karen"), spots[:3], strict=True))
+        zombies: dict[int | str, str] = dict(zip((1, 2, 3, 5, 9), spots[3:], strict=True))
+        s = board(humans=humans, zombies=zombies)
+        s.rng = type(s.rng)(rnd.randrange(1 << 30))
+        for z in list(zombies):
+            if z in s.zsq and any(h.status == LIVE for h in s.humans):
+                start = s.c.grid.names[s.zsq[z]]
+                s.log.clear()
+                zombie_turn(s, z)
+                path = squares_stood_on(s, f"Z{z}", start)
+                assert len(path) == len(set(path)), (humans, zombies, z, path)
+
+
+def test_a_1_ap_zombie_heads_for_a_door_not_a_window() -> None:
+    # "2 AP: Move through an un-boarded window": a zombie with 1 AP can never climb through one, so
+    # the way "by which they can gain entry" (priority 4) is a door. Z3 (1 AP) outside the Kitchen's
+    # west window, Ben in the Kitchen: in eight turns it walks round to a door and reaches him.
+    s = board(humans={"Ben": "f6"}, zombies={3: "b5"})
+    assert s.cfg.zap[3] == 1
+    for _ in range(8):
+        zombie_turn(s, 3)
+    assert s.zsq[3] != sq(s, "b6")
+    assert s.c.inside[s.zsq[3]]
+    assert s.c.grid.manhattan(s.zsq[3], sq(s, "f6")) == 1
+
+
+def test_a_1_ap_zombie_does_not_wait_at_a_window_it_can_never_attack_through() -> None:
+    s = board(humans={"Ben": "g13"}, zombies={3: "g14"})
+    zombie_turn(s, 3)
+    assert not any(e.kind == "combat" for e in s.log)
+    assert s.zsq[3] != sq(s, "g14")  # off towards a door
+
+
+def test_an_entry_blocked_by_a_zombie_inside_sends_the_zombie_to_the_next_entry() -> None:
+    # "If this entry is blocked by other zombies, then a second or even third closest entry can be
+    # moved to." Z2 stands inside the Living Room window l13-l14; Z1 takes the other Living Room
+    # window (o13-o14), 3 squares away, rather than waiting.
+    s = board(humans={"Ben": "o12"}, zombies={1: "l14", 2: "l13"})
+    zombie_turn(s, 1)
+    assert moves_of(s, "Z1") == ["m14", "n14"]
+
+
+def test_an_entry_blocked_by_a_zombie_outside_sends_the_zombie_to_the_next_entry() -> None:
+    shut = {"living-window-1": "boarded", "living-window-2": "boarded"}  # out of sight
+    s = board(humans={"Ben": "o12"}, zombies={1: "m15", 2: "l14"}, openings=shut)
+    zombie_turn(s, 1)
+    assert s.zsq[1] in (sq(s, "o14"), sq(s, "n14"), sq(s, "n15"))
+    assert sq(s, "l14") not in [sq(s, m) for m in moves_of(s, "Z1")]
+
+
+def test_a_zombie_halts_when_further_ap_would_not_serve_its_priority() -> None:
+    # "A zombie does not need to use all of its APs if using further APs would be detrimental to
+    # its priorities." Every entry into Ben's room is held by other zombies: Z5 does not wander.
+    shut = {"living-window-1": "boarded", "living-window-2": "boarded"}  # out of sight
+    s = board(humans={"Ben": "o12"}, zombies={5: "n16", 1: "l14", 2: "o14"}, openings=shut)
+    zombie_turn(s, 5)
+    assert moves_of(s, "Z5") == []
+
+
+def test_a_zombie_in_the_tool_shed_does_not_walk_out_to_come_back_in() -> None:
+    # found by the invariant checks: with the humans in the Basement (no way in from outside) and
+    # Z11 outside the shed window, a zombie in the Tool Shed went t2 -> t3 -> t4 and back to t3,
+    # taking the shed's own door for a way towards them
+    zombies: dict[int | str, str] = {
+        26: "c6", 33: "e8", 12: "e3", 24: "s14", 16: "i14", 4: "m10", "Ben": "t12", 35: "t2", 5: "o12",
+        7: "k12", 6: "l9", 3: "a8", 21: "d13", 13: "f3", 34: "o2", 11: "r2", 28: "t9", 8: "i1", 22: "m11",
+        15: "m3", 9: "n3", 23: "l16", 18: "b14", 29: "c10", 20: "t14", 32: "p15", 1: "j14", 19: "v12",
+        31: "j16", 30: "u6", "Barbara": "u13", 17: "c8", 10: "k14", "Judy": "n10", 14: "n1", 25: "k1",
+        27: "v15",
+    }
+    s = board(humans={"Harry": "q9"}, zombies=zombies, scenario="the-coopers")
+    zombie_turn(s, 35)
+    path = squares_stood_on(s, "Z35", "t2")
+    assert len(path) == len(set(path)), path

@@ -1,7 +1,10 @@
 """The rulebook's automated zombies (rulebook §Zombie Actions - What Do They Do?).
 
 Each zombie, in turn (human zombies first, then by number), spends its AP on the first of these
-priorities that applies, looked at afresh before every AP it spends:
+priorities that applies, looked at before every AP it spends — but it never steps back onto a
+square it has stood on in the same activation, it keeps the entry it chose, and it halts with AP
+left when no step serves its priority ("A zombie does not need to use all of its APs if using
+further APs would be detrimental to its priorities"):
 
 1. attack an orthogonally adjacent live human (1 AP, 2 through a window) — this ends its turn;
 2. move adjacent to a live human it can reach this turn, so it can attack this turn or the next
@@ -9,7 +12,8 @@ priorities that applies, looked at afresh before every AP it spends:
 3. move towards the nearest live human it can see;
 4. outside the house: move to the closest window or door into a room with a live human in it,
    irrespective of whether it is boarded or locked, and break it or climb through; if that entry
-   is blocked by other zombies, the second or third closest;
+   is blocked by other zombies, the second or third closest (a zombie with 1 AP, which can never
+   climb through a window, takes doors only);
 5. inside the house: move to the nearest room with a live human in it; with nobody in the house,
    leave by the way nearest to a live human.
 
@@ -67,7 +71,7 @@ class _MapInfo:
     """Per map: each square's steps split into open ones and ones through doors and windows, the
     entries into the buildings, and (lazily) the route tables."""
 
-    __slots__ = ("_tables", "c", "entries", "entry_fields", "open", "openings")
+    __slots__ = ("_tables", "c", "entries", "entry_fields", "open", "openings", "outside")
 
     def __init__(self, c: NightContent) -> None:
         grid = c.grid
@@ -84,29 +88,39 @@ class _MapInfo:
             inn, out = (o.a, o.b) if building[o.a] else (o.b, o.a)
             entries.append(Entry(len(entries), o.id, out, inn, c.area_of[inn], 1 if o.kind == DOOR else 2))
         self.entries: tuple[Entry, ...] = tuple(entries)
-        self._tables: dict[bool, list[list[int]]] = {}
+        self._tables: dict[tuple[bool, bool], list[list[int]]] = {}
         # the way to each entry for a zombie outside the house: through the yard, porches and Tool
-        # Shed only (a zombie does not cut through the house to reach a way into it)
-        outside = [not i for i in c.inside]
-        self.entry_fields: tuple[list[int], ...] = tuple(self.field((e.out,), False, outside) for e in self.entries)
+        # Shed only (a zombie does not cut through the house to reach a way into it); one set for
+        # zombies that can climb through windows, one for 1-AP zombies, which never can
+        outside = self.outside = [not i for i in c.inside]
+        self.entry_fields: dict[bool, tuple[list[int], ...]] = {
+            slow: tuple(self.field((e.out,), False, outside, windows=not slow) for e in self.entries)
+            for slow in (False, True)
+        }
         # every zombie looks for humans in sight before each step: have the grid trace every line of
         # sight now, once per map (a third of a second), rather than square by square during play
         for sq in range(grid.n):
             if grid.passable[sq]:
                 grid.los_row(sq)
 
-    def table(self, confine: bool) -> list[list[int]]:
+    def table(self, confine: bool, windows: bool = True) -> list[list[int]]:
         """Route costs from every square to every square (``table[a][b]``), every door and window
         counted open; ``confine``: no step between the house and the outside except the first one
-        out of the source square (Take the House: zombies attack across but never leave)."""
-        t = self._tables.get(confine)
+        out of the source square (Take the House: zombies attack across but never leave);
+        ``windows``: False for a zombie with 1 AP, which can never climb through one ("2 AP: Move
+        through an un-boarded window")."""
+        key = (confine, windows)
+        t = self._tables.get(key)
         if t is None:
-            t = self._tables[confine] = [self.field((s,), confine) for s in range(self.c.grid.n)]
+            t = self._tables[key] = [self.field((s,), confine, windows=windows) for s in range(self.c.grid.n)]
         return t
 
-    def field(self, targets: tuple[int, ...], confine: bool, region: list[bool] | None = None) -> list[int]:
+    def field(self, targets: tuple[int, ...], confine: bool, region: list[bool] | None = None,
+              windows: bool = True, blocked: set[int] | None = None, stop: int = -1) -> list[int]:
         """Dijkstra (with buckets: costs are 1 or 2) from ``targets`` over orthogonal steps, within
-        ``region`` if given."""
+        ``region`` if given, through windows only if ``windows``, never onto a ``blocked`` square;
+        with ``stop``, only until that square's cost is final (every square cheaper than it is then
+        final too, which is all a walk from it down to the targets needs)."""
         open_steps = self.open
         op_steps = self.openings
         inside = self.c.inside
@@ -121,6 +135,8 @@ class _MapInfo:
         while pending:
             while len(buckets) <= d + 2:
                 buckets.append([])
+            if stop >= 0 and dist[stop] <= d:
+                break
             for s in buckets[d]:
                 pending -= 1
                 if dist[s] != d:
@@ -129,13 +145,17 @@ class _MapInfo:
                 check = confine and s not in src
                 nd = d + 1
                 for t in open_steps[s]:
-                    if nd < dist[t] and not (check and inside[t] != ins) and (region is None or region[t]):
+                    if nd < dist[t] and not (check and inside[t] != ins) and (region is None or region[t]) \
+                            and (blocked is None or t not in blocked):
                         dist[t] = nd
                         buckets[nd].append(t)
                         pending += 1
                 for t, c in op_steps[s]:
                     nd2 = d + c
-                    if nd2 < dist[t] and not (check and inside[t] != ins) and (region is None or region[t]):
+                    if c == 2 and not windows:
+                        continue
+                    if nd2 < dist[t] and not (check and inside[t] != ins) and (region is None or region[t]) \
+                            and (blocked is None or t not in blocked):
                         dist[t] = nd2
                         buckets[nd2].append(t)
                         pending += 1
@@ -158,43 +178,28 @@ def route_table(state: NightState) -> list[list[int]]:
     return map_info(state).table(state.cfg.confine)
 
 
-class Fields:
-    """What the zombies of one Zombie Action Phase know of the humans, worked out once: where they
-    stand, the route fields to them and the ways into their rooms. The humans do not move while
-    the zombies act; after an attack (a human may have died) it is worked out again."""
+class Routes:
+    """The route fields to the live humans for one kind of zombie: those that can climb through
+    windows (2 AP or more) and those that never can (1 AP)."""
 
-    __slots__ = ("all_field", "entries", "hsq", "in_building", "inn_field", "live", "rooms", "rows", "table")
+    __slots__ = ("all_field", "entries", "inn_field", "rooms", "rows", "slow", "table")
 
-    def __init__(self) -> None:
-        self.table: list[list[int]] = []
-        self.hsq: dict[int, int] | None = None  # square -> live human (None: to be worked out)
-        self.live: tuple[int, ...] = ()
-        self.rows: list[list[int]] = []  # the route table's row of each live human
+    def __init__(self, state: NightState, slow: bool, live: tuple[int, ...]) -> None:
+        self.slow = slow
+        self.table: list[list[int]] = map_info(state).table(state.cfg.confine, windows=not slow)
+        self.rows = [self.table[s] for s in live]
         # the route field of all live humans: the table's row when there is one human, else filled
         # in square by square as the zombies ask (most squares are never asked about)
-        self.all_field: Field = []
+        self.all_field: Field = self.table[live[0]] if len(live) == 1 else {}
         self.inn_field: dict[int, int] | None = None  # the same, on the inside squares of the entries
-        self.in_building = False  # some live human is in the house or the Tool Shed
-        self.rooms = False  # priority 4's entries lead into rooms with a human (else: all entries)
-        self.entries: tuple[Entry, ...] = ()
-
-    def refresh(self, state: NightState) -> None:
-        if not self.table:
-            self.table = route_table(state)
-        hsq = self.hsq = human_squares(state)
-        live = self.live = tuple(sorted(hsq))
-        if not live:
-            return
-        self.rows = [self.table[s] for s in live]
-        self.all_field = self.table[live[0]] if len(live) == 1 else {}
-        self.inn_field = None
         c = state.c
-        self.in_building = any(c.zone_of[s] in ("house", "outbuilding") for s in live)
         rooms = {c.area_of[s] for s in live}
-        entries = map_info(state).entries
+        # priority 4: "a window or door … by which they can gain entry": for a zombie with 1 AP, a
+        # door (it can never climb through a window)
+        entries = tuple(e for e in map_info(state).entries if not (slow and e.cost > 1))
         mine = tuple(e for e in entries if e.area in rooms)
-        self.rooms = bool(mine)
-        self.entries = mine if mine else entries
+        self.rooms = bool(mine)  # priority 4's entries lead into rooms with a human (else: all entries)
+        self.entries: tuple[Entry, ...] = mine if mine else entries
 
     def near(self, sq: int) -> int:
         """Route cost from ``sq`` to the nearest live human."""
@@ -217,6 +222,33 @@ class Fields:
         return f
 
 
+class Fields:
+    """What the zombies of one Zombie Action Phase know of the humans, worked out once: where they
+    stand, the route fields to them and the ways into their rooms. The humans do not move while
+    the zombies act; after an attack (a human may have died) it is worked out again."""
+
+    __slots__ = ("_routes", "hsq", "in_building", "live")
+
+    def __init__(self) -> None:
+        self.hsq: dict[int, int] | None = None  # square -> live human (None: to be worked out)
+        self.live: tuple[int, ...] = ()
+        self.in_building = False  # some live human is in the house or the Tool Shed
+        self._routes: dict[bool, Routes] = {}
+
+    def refresh(self, state: NightState) -> None:
+        hsq = self.hsq = human_squares(state)
+        self.live = tuple(sorted(hsq))
+        self._routes = {}
+        c = state.c
+        self.in_building = any(c.zone_of[s] in ("house", "outbuilding") for s in self.live)
+
+    def routes(self, state: NightState, slow: bool) -> Routes:
+        r = self._routes.get(slow)
+        if r is None:
+            r = self._routes[slow] = Routes(state, slow, self.live)
+        return r
+
+
 def field_for(state: NightState, targets: tuple[int, ...]) -> list[int]:
     """Route cost from every square to the nearest of ``targets``."""
     table = route_table(state)
@@ -229,7 +261,7 @@ def choose_target(state: NightState, candidates: list[int]) -> int:
     """Of several humans a zombie could attack, the weakest defender (strength + best weapon);
     ties at random. (Ruling: the choice least favourable to the survivors.)"""
     def defence(h: int) -> int:
-        w = best_weapon(state, h)
+        w = best_weapon(state, h, attacked=True)
         return state.cfg.hstr[h] + (state.c.items[w].bonus if w >= 0 else 0)
 
     low = min(defence(h) for h in candidates)
@@ -314,7 +346,13 @@ def activation_order(state: NightState) -> list[int]:
 
 
 def activate(state: NightState, z: int, fields: Fields) -> None:
-    """Run one zombie's whole activation by the rulebook's priorities."""
+    """Run one zombie's whole activation by the rulebook's priorities.
+
+    A zombie never undoes its own progress within one activation: it never steps back onto a
+    square it has already stood on this activation, the entry it heads for (priority 4) is chosen
+    once, and it halts, AP unspent, when no step is left that serves its priority ("A zombie does
+    not need to use all of its APs if using further APs would be detrimental to its
+    priorities")."""
     if fields.hsq is None:
         fields.refresh(state)
     hsq = fields.hsq
@@ -324,14 +362,18 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
     grid = state.c.grid
     orth = grid.orth
     los_row = grid.los_row
-    ap = state.cfg.zap[z]
+    full = state.cfg.zap[z]
+    slow = full < 2
+    routes = fields.routes(state, slow)
+    ap = full
     inside = state.c.inside
     confine = state.cfg.confine
     zsq = state.zsq
     op = state.op
     live = fields.live
-    table = fields.table
-    all_field = fields.all_field
+    table = routes.table
+    visited = {zsq[z]}
+    plan: list[tuple[Entry, list[int] | None]] = []  # priority 4: the entry chosen, and the way to it
     while ap > 0:
         sq = zsq[z]
         # 1. attack an adjacent live human (1 AP, 2 through a window; never through a closed opening)
@@ -349,7 +391,7 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
                 cost = 2 if kind == WINDOW else 1
             if cost <= ap:
                 targets.append(h)
-            else:
+            elif cost <= full:
                 halt = True
         if targets:
             h = targets[0] if len(targets) == 1 else choose_target(state, targets)
@@ -357,11 +399,11 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
             fields.hsq = None
             return
         if halt:
-            return  # next to a human across a window with 1 AP: wait there to attack next turn
+            return  # next to a human across a window with 1 AP left: wait there to attack next turn
         # 2. get adjacent to a human it can reach this turn (a lower bound rules most zombies out)
         step = None
-        if (all_field[sq] if type(all_field) is list else fields.near(sq)) <= ap + 2:
-            step = _reach_step(state, sq, ap, hsq)
+        if routes.near(sq) <= ap + 2:
+            step = _reach_step(state, sq, ap, full, hsq, visited)
         if step is None:
             # 3. towards the nearest human it sees (and can get to); 4. outside, to a way into a
             # room with a human; 5. inside, to the nearest human in the house, else out towards the
@@ -374,26 +416,26 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
                 if len(visible) == 1:
                     vfield = table[visible[0]]
                 elif len(visible) == len(live):
-                    vfield = fields.near_around(sq, orth[sq])
+                    vfield = routes.near_around(sq, orth[sq])
                 else:
                     vfield = _local_field(table, visible, sq, orth[sq])
-                step = _closer_step(state, sq, vfield, hsq)
+                step = _closer_step(state, sq, vfield, hsq, visited)
             elif not inside[sq] and not confine:
                 if fields.in_building:
-                    step = _entry_step(state, sq, fields)
+                    step = _entry_step(state, sq, fields, routes, visited, plan)
                 else:
-                    step = _closer_step(state, sq, fields.near_around(sq, orth[sq]), hsq)
+                    step = _closer_step(state, sq, routes.near_around(sq, orth[sq]), hsq, visited)
             else:
                 in_house = [s for s in live if inside[s]]
                 if not in_house or len(in_house) == len(live):
-                    hfield = fields.near_around(sq, orth[sq])
+                    hfield = routes.near_around(sq, orth[sq])
                 elif len(in_house) == 1:
                     hfield = table[in_house[0]]
                 else:
                     hfield = _local_field(table, in_house, sq, orth[sq])
-                step = _closer_step(state, sq, hfield, hsq)
+                step = _closer_step(state, sq, hfield, hsq, visited)
         if step is None:
-            return  # nothing free brings it closer: it waits
+            return  # nothing free serves its priority: it waits
         t, kind, o = step
         if kind != OPEN and op[o] & CLOSED:
             ap -= 1
@@ -403,6 +445,7 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
         if cost > ap:
             return  # at the window with 1 AP: halt there
         move_zombie(state, z, t)
+        visited.add(t)
         ap -= cost
         name = zombie_name(state, z)
         state.log.append(Event("move", f"{name} moves to {grid.names[t]}", {"zombie": name, "to": grid.names[t], "ap_left": ap}))
@@ -424,10 +467,11 @@ def _pick(state: NightState, best: list[Step]) -> Step | None:
     return best[0] if len(best) == 1 else best[state.rng.below(len(best))]
 
 
-def _closer_step(state: NightState, sq: int, field: Field, hsq: dict[int, int]) -> Step | None:
-    """A free neighbour that brings the zombie strictly closer along ``field`` (the closest, ties at
-    random), or None. A step across a closed opening counts (it is a break attempt); a step onto a
-    human's square only across a closed opening (through an open way it would be an attack)."""
+def _closer_step(state: NightState, sq: int, field: Field, hsq: dict[int, int], visited: set[int]) -> Step | None:
+    """A free neighbour, not yet stood on this activation, that brings the zombie strictly closer
+    along ``field`` (the closest, ties at random), or None. A step across a closed opening counts
+    (it is a break attempt); a step onto a human's square only across a closed opening (through
+    an open way it would be an attack)."""
     here = field[sq]
     if here >= INF:
         return None
@@ -440,7 +484,7 @@ def _closer_step(state: NightState, sq: int, field: Field, hsq: dict[int, int]) 
     for step in state.c.grid.orth[sq]:
         t, kind, o = step
         v = field[t]
-        if v > best_v or v >= here or zocc[t] or (confine and inside[t] != inside[sq]):
+        if v > best_v or v >= here or zocc[t] or t in visited or (confine and inside[t] != inside[sq]):
             continue
         if t in hsq and (kind == OPEN or not op[o] & CLOSED):
             continue
@@ -452,10 +496,11 @@ def _closer_step(state: NightState, sq: int, field: Field, hsq: dict[int, int]) 
     return _pick(state, best)
 
 
-def _reach_step(state: NightState, sq: int, ap: int, hsq: dict[int, int]) -> Step | None:
-    """Priority 2: the first step towards a free square, reachable with ``ap`` along open ways, from
-    which the zombie can attack a live human — the human nearest by route, ties at random; None
-    if no human can be reached this turn."""
+def _reach_step(state: NightState, sq: int, ap: int, full: int, hsq: dict[int, int], visited: set[int]) -> Step | None:
+    """Priority 2: the first step towards a free square, reachable with ``ap`` along open ways and
+    not through a square already stood on this activation, from which the zombie (``full`` AP a
+    turn) can attack a live human — the human nearest by route, ties at random; None if no human
+    can be reached this turn."""
     orth = state.c.grid.orth
     zocc = state.zocc
     op = state.op
@@ -480,7 +525,7 @@ def _reach_step(state: NightState, sq: int, ap: int, hsq: dict[int, int]) -> Ste
                 else:
                     c = 2 if kind == WINDOW else 1
                 if t in hsq:
-                    if s != sq:
+                    if s != sq and c <= full:
                         total = d + c
                         f = first[s]
                         if total < best_total:
@@ -489,7 +534,7 @@ def _reach_step(state: NightState, sq: int, ap: int, hsq: dict[int, int]) -> Ste
                             goals.append(f)
                     continue
                 nd = d + c
-                if nd > ap or zocc[t] or (confine and inside[t] != inside[s]) or nd >= dist.get(t, INF):
+                if nd > ap or zocc[t] or t in visited or (confine and inside[t] != inside[s]) or nd >= dist.get(t, INF):
                     continue
                 dist[t] = nd
                 first[t] = step if s == sq else first[s]
@@ -501,37 +546,91 @@ def _reach_step(state: NightState, sq: int, ap: int, hsq: dict[int, int]) -> Ste
     return _pick(state, goals)
 
 
-def _entry_step(state: NightState, sq: int, fields: Fields) -> Step | None:
+def _entry_step(state: NightState, sq: int, fields: Fields, routes: Routes, visited: set[int],
+                plan: list[tuple[Entry, list[int] | None]]) -> Step | None:
     """Priority 4, for a zombie outside the house: the closest entry into a room with a live human,
-    boarded or locked or not; an entry whose outside square another zombie holds, or that the zombie
-    cannot get closer to, gives way to the second closest, and so on. With no such room open to the
-    outside (the humans in the Basement, say), the entries on the cheapest routes to the humans."""
-    efields = map_info(state).entry_fields
-    entries = fields.entries
+    boarded or locked or not ("If this entry is blocked by other zombies, then a second or even
+    third closest entry can be moved to"): an entry is blocked when a zombie stands on either side
+    of it or when other zombies leave no way to it; then the next closest is taken. The entry is
+    chosen once per activation (``plan``) and the zombie walks the shortest way to it round the
+    other zombies, so it never turns back. With no such room open to the outside (the humans in
+    the Basement, say), the entries on the cheapest routes to the humans."""
     hsq = fields.hsq
     assert hsq is not None
     zocc = state.zocc
-    if fields.rooms:
+    op = state.op
+    if plan:
+        e, way = plan[0]
+        if e.out == sq:
+            return _cross(state, e, hsq, visited)
+        return _down_step(state, sq, way, visited) if way is not None else None
+    info = map_info(state)
+    efields = info.entry_fields[routes.slow]
+    entries = routes.entries
+    if routes.rooms:
         keyed = [(efields[e.index][sq], e.opening, e) for e in entries]
     else:
-        inn = fields.inn_field
+        inn = routes.inn_field
         if inn is None:
-            inn = fields.inn_field = {e.inn: min([r[e.inn] for r in fields.rows]) for e in entries}
+            inn = routes.inn_field = {e.inn: min([r[e.inn] for r in routes.rows]) for e in entries}
         keyed = [(efields[e.index][sq] + e.cost + inn[e.inn], e.opening, e) for e in entries]
     keyed.sort()
-    for _d, _o, e in keyed:
+    blocked: set[int] | None = None
+    here = state.c.area_of[sq]
+    for d, _o, e in keyed:
+        if d >= INF:
+            break
+        if e.area == here or e.inn in visited:
+            continue  # a way into the building it stands in, or back where it came from
+        if zocc[e.inn] or (e.out != sq and zocc[e.out]):
+            continue  # blocked by another zombie
         if e.out == sq:
-            if zocc[e.inn] or (e.inn in hsq and not state.op[e.opening] & CLOSED):
-                return None  # at its entry, held up by a zombie inside: it waits
-            o = state.c.grid.openings[e.opening]
-            return (e.inn, o.kind, e.opening)
-        f = efields[e.index]
-        if zocc[e.out] or f[sq] >= INF:
+            if e.inn in hsq and not op[e.opening] & CLOSED:
+                return None  # a human inside, out of reach this turn: it stays
+            plan.append((e, None))
+            return _cross(state, e, hsq, visited)
+        if blocked is None:
+            blocked = {t for t in state.zsq.values() if t != sq} | set(hsq) | (visited - {sq})
+        way = info.field((e.out,), False, info.outside, windows=not routes.slow, blocked=blocked, stop=sq)
+        if way[sq] >= INF:
+            continue  # other zombies leave no way to it
+        step = _down_step(state, sq, way, visited)
+        if step is None:
             continue
-        step = _closer_step(state, sq, f, hsq)
-        if step is not None:
-            return step
+        plan.append((e, way))
+        return step
     return None
+
+
+def _cross(state: NightState, e: Entry, hsq: dict[int, int], visited: set[int]) -> Step | None:
+    """The step through the entry (a break attempt if it is closed)."""
+    if state.zocc[e.inn] or e.inn in visited or (e.inn in hsq and not state.op[e.opening] & CLOSED):
+        return None
+    o = state.c.grid.openings[e.opening]
+    return (e.inn, o.kind, e.opening)
+
+
+def _down_step(state: NightState, sq: int, way: list[int], visited: set[int]) -> Step | None:
+    """A step along ``way`` (the route cost to a goal round the other zombies): to a neighbour
+    where the cost left plus the step's own cost is least, ties at random."""
+    here = way[sq]
+    zocc = state.zocc
+    best_v = here
+    best: list[Step] = []
+    for step in state.c.grid.orth[sq]:
+        t, kind, _o = step
+        v = way[t]
+        if v >= here or zocc[t] or t in visited:
+            continue
+        v += 2 if kind == WINDOW else 1
+        if v > best_v:
+            continue
+        if v < best_v:
+            best_v = v
+            best = [step]
+        else:
+            best.append(step)
+    return _pick(state, best)
 
 
 def _clear(crossed: Line, op: list[int]) -> bool:

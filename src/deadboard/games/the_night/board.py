@@ -119,8 +119,14 @@ def zombies_adjacent_to_human(state: NightState, sq: int) -> list[int]:
     return [zocc[t] for t in human_reach(state, sq) if zocc[t]]
 
 
-def step_cost_human(state: NightState, frm: int, to: int, kind: int, o: int) -> int:
-    """AP for a human's single-square move, or -1 if it cannot be made. Diagonal steps pass kind=OPEN."""
+def step_cost_human(state: NightState, frm: int, to: int, kind: int, o: int, injured: bool = False) -> int:
+    """AP for a human's single-square move, or -1 if it cannot be made. Diagonal steps pass kind=OPEN.
+
+    Each rule that prices a move names the price, and none adds to another: "1 AP: Move one
+    square", "2 AP: Move through an un-boarded window", Injured: "Each move costs 2 Action Points",
+    The Dark Yard: "each single square movement outside the house, porches and tool shed costs
+    live human characters 2 Action Points" (a move from or to a yard square). So a move costs 2 when
+    any of these applies, else 1 — the same both ways through a window (ruling)."""
     if kind == DOOR:
         if state.op[o] & CLOSED:
             return -1
@@ -131,8 +137,8 @@ def step_cost_human(state: NightState, frm: int, to: int, kind: int, o: int) -> 
         cost = 2
     else:
         cost = 1
-    if state.cfg.dark_yard and state.c.yard[to]:
-        cost += 1
+    if injured or (state.cfg.dark_yard and (state.c.yard[to] or state.c.yard[frm])):
+        cost = 2
     return cost
 
 
@@ -166,13 +172,16 @@ def can_carry(state: NightState, h: int, item: int) -> bool:
     return load(state, h) < capacity(state, h)
 
 
-def best_weapon(state: NightState, h: int) -> int:
-    """The carried item with the best hand-to-hand bonus (rifle and shotgun count as a bat), or -1."""
+def best_weapon(state: NightState, h: int, attacked: bool = False) -> int:
+    """The carried item with the best hand-to-hand bonus, or -1. The rifle and the shotgun count as
+    a Baseball Bat only for a human ``attacked`` by a zombie ("If a human is attacked by a zombie
+    and they have a Winchester Rifle or a Shotgun then these can be used in hand-to-hand combat as
+    if they were a Baseball Bat")."""
     tag = CARRIED + h
     items = state.c.items
     best, best_bonus = -1, 0
     for i, w in enumerate(state.item_where):
-        if w == tag and items[i].bonus > best_bonus:
+        if w == tag and items[i].bonus > best_bonus and (attacked or items[i].kind != "firearm"):
             best, best_bonus = i, items[i].bonus
     return best
 

@@ -86,12 +86,15 @@ def human_strength(state: NightState, h: int) -> int:
 
 
 def hand_to_hand(state: NightState, h: int, z: int, who: str) -> bool:
-    """Resolve one hand-to-hand combat; ``who`` says who started it (for the log). Returns True if the
-    human won. Human: D6 + strength + one weapon; zombie: D6 + strength; the human wins ties."""
+    """Resolve one hand-to-hand combat; ``who`` says who started it: "human" (the human's attack),
+    "zombie" (a zombie's attack), "reanimation" (a zombie rising on the human's square) or "dodge"
+    (the human caught moving away). Returns True if the human won. Human: D6 + strength + one
+    weapon; zombie: D6 + strength; the human wins ties. Only a human who did not start the fight
+    is "attacked by a zombie" and may use a rifle or shotgun as a bat (ruling)."""
     rng = state.rng
     hu = state.humans[h]
     zsq = state.zsq[z]
-    weapon = best_weapon(state, h)
+    weapon = best_weapon(state, h, attacked=who != "human")
     wbonus = state.c.items[weapon].bonus if weapon >= 0 else 0
     hs = human_strength(state, h)
     zs = state.cfg.zstr[z]

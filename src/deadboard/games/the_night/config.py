@@ -57,6 +57,10 @@ OPTIONS = (
     Option("combat-assistance", "Combat Assistance", "+1 in hand-to-hand for a friendly character adjacent to the opponent."),
     Option("unreliable-weapons", "Unreliable Weapons", "Weapons break on ties and on unlucky shots; guns run out of ammo."),
     Option("random-events", "Random Event Phase", "A 2D6 random event after each Live Human Action Phase from turn 2."),
+    Option("authored-results", "Authored results 11 and 12",
+           "The Random Event and Character Attribute tables stop at 10. Without this option a random event "
+           "of 11 is no event, 12 brings one more zombie, and an attribute of 11 or 12 is rolled again; with "
+           "it, our own results: event 11 Second wind!, attributes 11 Marksman and 12 Lucky."),
     Option("dodge", "Dodge", "A human moving away from an adjacent zombie is caught on a 1 and must fight it."),
     Option("character-attributes", "Character Attributes", "D6-1 random attributes (Bitten, Athlete, Coward …) for random humans."),
     Option("zombie-player", "2 Players - Zombie Player", "The last seat controls the zombies; humans win with 3+ points (hero 3, others 1)."),
@@ -158,6 +162,7 @@ class Config:
     combat_assistance: bool = False
     unreliable: bool = False
     random_events: bool = False
+    authored_results: bool = False
     dodge: bool = False
     attributes: bool = False
     zombie_player: bool = False
@@ -341,6 +346,7 @@ def build_config(setup: Setup, content: NightContent) -> Config:
         dark_yard="dark-yard", dark_yard_frozen="dark-yard-frozen", dark_yard_indoors="dark-yard-indoors",
         better_shooting="better-shooting", combat_assistance="combat-assistance", unreliable="unreliable-weapons",
         random_events="random-events", dodge="dodge", attributes="character-attributes",
+        authored_results="authored-results",
     )
     for attr, key in flags.items():
         kw[attr] = bool(o.get(key))

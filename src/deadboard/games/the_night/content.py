@@ -139,6 +139,7 @@ class EventRec(Record):
     id: str
     name: str
     text: str
+    authored: bool = False  # used only with the authored-results option, in place of the roll's record
 
 
 class AttributeRec(Record):
@@ -146,6 +147,7 @@ class AttributeRec(Record):
     id: str
     name: str
     text: str
+    authored: bool = False  # used only with the authored-results option, in place of the roll's record
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,8 @@ class NightContent:
     levels: tuple[tuple[int, str], ...]
     events: dict[int, EventRec]
     attributes: dict[int, AttributeRec]
+    authored_events: dict[int, EventRec]  # the authored-results option's results 11 and 12
+    authored_attributes: dict[int, AttributeRec]
     inside: tuple[bool, ...]  # per square: in the house (not yard, porch or shed)
     yard: tuple[bool, ...]  # per square: the yard (Dark Yard)
     source_dir: str
@@ -290,12 +294,18 @@ def load_content(override: str | None = None) -> NightContent:
         for a in names:
             if a not in areas:
                 raise ContentError(f"tables.toml: {where}: unknown area {a!r}")
-    events = load_records(base / "events.toml", "event", EventRec)
+    all_events = load_records(base / "events.toml", "event", EventRec)
+    events = [e for e in all_events if not e.authored]
+    authored_events = [e for e in all_events if e.authored]
     unique(events, "roll", "events.toml", "event")
+    unique(authored_events, "roll", "events.toml", "authored event")
     if sorted(e.roll for e in events) != list(range(2, 13)):
         raise ContentError("events.toml: needs one event for each 2D6 result 2..12")
-    attributes = load_records(base / "attributes.toml", "attribute", AttributeRec)
+    all_attributes = load_records(base / "attributes.toml", "attribute", AttributeRec)
+    attributes = [a for a in all_attributes if not a.authored]
+    authored_attributes = [a for a in all_attributes if a.authored]
     unique(attributes, "roll", "attributes.toml", "attribute")
+    unique(authored_attributes, "roll", "attributes.toml", "authored attribute")
     if sorted(a.roll for a in attributes) != list(range(2, 13)):
         raise ContentError("attributes.toml: needs one attribute for each 2D6 result 2..12")
 
@@ -322,6 +332,8 @@ def load_content(override: str | None = None) -> NightContent:
         levels=tuple(sorted((lv.min, lv.name) for lv in tables.victory_level)),
         events={e.roll: e for e in events},
         attributes={a.roll: a for a in attributes},
+        authored_events={e.roll: e for e in authored_events},
+        authored_attributes={a.roll: a for a in authored_attributes},
         inside=tuple(z == "house" for z in zone_of),
         yard=tuple(z == "yard" for z in zone_of),
         source_dir=str(base),

@@ -105,7 +105,7 @@ def attack_risk(state: NightState) -> dict[int, float]:
                 best, best_d = hu.idx, d
         if best_d > zap.get(z, 2):
             continue
-        w = best_weapon(state, best)
+        w = best_weapon(state, best, attacked=True)
         power = human_strength(state, best) + (items[w].bonus if w >= 0 else 0)
         survive[best] *= 1.0 - _LOSE[max(-12, min(12, power - zstr.get(z, 3)))]
     return {h: 1.0 - p for h, p in survive.items() if p < 1.0}
@@ -134,7 +134,7 @@ def human_features(state: NightState, h: int, t: float, risk: float = 0.0) -> li
             near3 += 1
         elif d <= 6:
             near6 += 1
-    w = best_weapon(state, h)
+    w = best_weapon(state, h, attacked=True)
     power = (human_strength(state, h) + (c.items[w].bonus if w >= 0 else 0)) / 10
     tag = CARRIED + h
     gun = 0.0

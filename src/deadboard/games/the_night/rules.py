@@ -413,9 +413,8 @@ def activate_human(state: NightState, h: int) -> None:
     state.passes = 0
     state.active = h
     state.activated = (*state.activated, h)
-    ap = 3 if hu.injured else cfg.hap[h]
-    if "athlete" in hu.attrs:
-        ap += 1
+    # Injury!: "This character now has only 3 AP" — Athlete's extra AP does not lift it
+    ap = 3 if hu.injured else cfg.hap[h] + (1 if "athlete" in hu.attrs else 0)
     ap += hu.ap_bonus_next
     hu.ap_bonus_next = 0
     state.ap = ap
@@ -448,15 +447,12 @@ def shot_modifier(state: NightState, h: int) -> int:
 
 
 def step_cost(state: NightState, h: int, to: int) -> int:
-    """AP human ``h`` spends to move from his square to the square ``to`` next to it (Injured: one
-    more)."""
+    """AP human ``h`` spends to move from his square to the square ``to`` next to it."""
     grid = state.c.grid
     sq = state.humans[h].sq
     kind, o = grid.edge_kind(sq, to), grid.opening_between(sq, to)
-    cost = step_cost_human(state, sq, to, kind if grid.manhattan(sq, to) == 1 else OPEN, o)
-    if cost >= 0 and "injured" in state.humans[h].attrs:
-        cost += 1
-    return cost
+    return step_cost_human(state, sq, to, kind if grid.manhattan(sq, to) == 1 else OPEN, o,
+                           "injured" in state.humans[h].attrs)
 
 
 def _zombie_near(state: NightState, sq: int) -> bool:
@@ -477,13 +473,15 @@ def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int], squares
 def _steps(state: NightState, h: int, sq: int, ap: int) -> list[tuple[int, int]]:
     """(square, cost) of the single-square moves from ``sq`` that cost at most ``ap``, other humans
     aside: not through walls, zombies, closed doors, boarded windows; doorways and windows only
-    orthogonally (rulebook §4. Live Human Action Phase, The Dark Yard, Injured)."""
+    orthogonally. A move costs 2 through a window, for the Injured, and under The Dark Yard from or
+    to a yard square; else 1 (rulebook §4. Live Human Action Phase, The Dark Yard, Injured; see
+    :func:`step_cost_human`)."""
     grid = state.c.grid
     zocc = state.zocc
     op = state.op
-    extra_yard = 1 if state.cfg.dark_yard else 0
+    dark = state.cfg.dark_yard
     yard = state.c.yard
-    base_extra = 1 if "injured" in state.humans[h].attrs else 0
+    slow = "injured" in state.humans[h].attrs or (dark and yard[sq])
     out = []
     for t, kind, o in grid.orth[sq]:
         if zocc[t]:
@@ -498,13 +496,14 @@ def _steps(state: NightState, h: int, sq: int, ap: int) -> list[tuple[int, int]]
             if op[o] & BOARDED:
                 continue
             cost = 2
-        cost += base_extra + (extra_yard if yard[t] else 0)
+        if slow or (dark and yard[t]):
+            cost = 2
         if cost <= ap:
             out.append((t, cost))
     for t in grid.diag[sq]:
         if zocc[t]:
             continue
-        cost = 1 + base_extra + (extra_yard if yard[t] else 0)
+        cost = 2 if slow or (dark and yard[t]) else 1
         if cost <= ap:
             out.append((t, cost))
     return out
@@ -659,11 +658,16 @@ def _shoot_actions(state: NightState, h: int, verb: str) -> list[Action]:
             continue
         if sees(state, sq, zs):
             targets.append(z)
-    # Fast but Wild Shooter: the first shot may open a pair of shots at -1 and -2
-    wild = verb == "shoot" and state.shots == 0 and "wild-shooter" in hu.attrs and not state.cfg.better_shooting
+    if verb == "shoot":
+        # "You may only shoot each weapon once per turn": Better Shooting and the Fast but Wild
+        # Shooter give a second shot, not a second shot with the same weapon (ruling)
+        fired = {item for item, _who in state.fired}
+        guns = [g for g in guns if g not in fired]
+    # Fast but Wild Shooter: the first shot may open a pair of shots at -1 and -2 (with a second
+    # weapon to fire)
+    wild = (verb == "shoot" and state.shots == 0 and "wild-shooter" in hu.attrs and not state.cfg.better_shooting
+            and len(guns) >= 2)
     for g in guns:
-        if verb == "shoot" and any(item == g and who != h for item, who in state.fired):
-            continue
         for z in targets:
             out.append(act(verb, hu.name, zombie_name(state, z), items[g].id))
             if wild:
@@ -685,15 +689,15 @@ def _dodge(state: NightState, h: int) -> bool:
     if not caught:
         return False
     if len(adj) == 1:
-        _fight(state, h, adj[0])
+        _fight(state, h, adj[0], "dodge")
     else:
         state.pending.insert(0, ("dodge-fight", h, tuple(adj)))
     return True
 
 
-def _fight(state: NightState, h: int, z: int) -> None:
+def _fight(state: NightState, h: int, z: int, who: str = "human") -> None:
     state.fought = True
-    hand_to_hand(state, h, z, "human")
+    hand_to_hand(state, h, z, who)
     state.ap = 0
     _step_off(state, h)
 
@@ -797,11 +801,15 @@ def apply_human_action(state: NightState, a: Action) -> None:
 # ==================================================================================================
 def _event_phase(state: NightState) -> None:
     cfg = state.cfg
-    if not cfg.random_events or state.turn == 1 or state.turn >= cfg.turns:
-        return  # no event on the first turn, nor after the last: dawn has broken (ruling)
+    if not cfg.random_events or state.turn == 1:
+        return  # "Skip this phase on the first turn"
+    if cfg.confine and state.turn >= cfg.turns:
+        # Take the House: "If there are zombies left after the Live Human Action Phase then you
+        # have lost" — the last turn is decided before any event (ruling)
+        return
     rng = state.rng
     a, b = rng.d6(), rng.d6()
-    ev = state.c.events[a + b]
+    ev = (state.c.authored_events.get(a + b) if cfg.authored_results else None) or state.c.events[a + b]
     state.emit("event", f"Random event, 2D6 = {a}+{b} = {a + b}: {ev.name} {ev.text}", {"roll": a + b, "event": ev.id})
     live = [h for h in state.humans if h.status == LIVE]
     if ev.id == "fell-over" and live:
@@ -857,6 +865,8 @@ def _event_phase(state: NightState) -> None:
             h = live[rng.below(len(live))]
             h.ap_bonus_next += 1
             state.emit("event", f"{h.name} gets 1 extra AP next turn", None)
+    elif ev.id == "no-event":
+        state.emit("event", "Nothing happens", None)
     elif ev.id == "more-of-them":
         z = su.draw_zombie(state)
         if z:
@@ -866,27 +876,36 @@ def _event_phase(state: NightState) -> None:
 
 
 def lightning_actions(state: NightState) -> list[Action]:
+    """Lightning strike: "Move any one zombie of your choice 2 squares in any direction" — two
+    single-square moves, each orthogonal or diagonal as a human moves ("in any direction,
+    orthogonally or diagonally"; doorways and windows orthogonally), never through walls, closed
+    doors or windows, humans or other zombies, to a free square 2 squares away (ruling)."""
     grid = state.c.grid
     hsq = human_squares(state)
+    zocc = state.zocc
     out: list[Action] = []
     for z, sq in sorted(state.zsq.items()):
-        seen = {sq}
-        frontier = [sq]
         dests: set[int] = set()
-        for _ in range(2):
-            nxt = []
-            for s in frontier:
-                for t in zombie_steps(state, s):
-                    if t in seen:
-                        continue
-                    seen.add(t)
-                    if state.zocc[t] or t in hsq:
-                        continue
+        for mid in _lightning_steps(state, sq):
+            if zocc[mid] or mid in hsq:
+                continue
+            for t in _lightning_steps(state, mid):
+                if t != sq and not zocc[t] and t not in hsq and grid.chebyshev(sq, t) == 2:
                     dests.add(t)
-                    nxt.append(t)
-            frontier = nxt
         for t in sorted(dests):
             out.append(act("distract", zombie_name(state, z), grid.names[t]))
+    return out
+
+
+def _lightning_steps(state: NightState, sq: int) -> list[int]:
+    """Squares one move away in any direction: the open orthogonal steps (kept in the house when the
+    scenario confines the zombies) and the diagonal ones a human could take."""
+    out = zombie_steps(state, sq)
+    if state.cfg.confine:
+        inside = state.c.inside
+        out.extend(t for t in state.c.grid.diag[sq] if inside[t] == inside[sq])
+    else:
+        out.extend(state.c.grid.diag[sq])
     return out
 
 
@@ -988,7 +1007,7 @@ EXCELLENT = 70.0
 class TheNight(Game):
     id = "the-night"
     name = "The Night"
-    version = "2"
+    version = "3"
     min_players = 1
     max_players = 8
     scenarios = SCENARIOS
@@ -1021,7 +1040,7 @@ class TheNight(Game):
                  "entries": [1, 2], "victory": {"collect": ["keys"], "exit": 3}}
         every_rule = {o: True for o in ("free-placement", "dark-yard", "dark-yard-frozen", "dark-yard-indoors",
                                          "better-shooting", "combat-assistance", "unreliable-weapons",
-                                         "random-events", "dodge", "character-attributes")}
+                                         "random-events", "dodge", "character-attributes", "authored-results")}
         return [
             Setup("standard"),
             Setup("quick-game", {"survival-points": True, "start-zombies": 3}),
@@ -1144,7 +1163,7 @@ class TheNight(Game):
                 if a[2] != "nothing":
                     su.arm(state, step[1], c.item_index[str(a[2])])
             elif kind == "dodge-fight":
-                _fight(state, step[1], zombie_by_name(state, str(a[2])))
+                _fight(state, step[1], zombie_by_name(state, str(a[2])), "dodge")
             elif kind == "lightning":
                 z = zombie_by_name(state, str(a[1]))
                 ai.relocate(state, z, grid.index[str(a[2])])
@@ -1203,6 +1222,8 @@ class TheNight(Game):
     # ----- information ---------------------------------------------------------------------------
     def redact(self, view: State, seat: int) -> None:
         assert isinstance(view, NightState)
+        # the seed would rebuild every later draw from the container and every later roll
+        view.seed = 0
         if view.cfg.hidden_hero:
             view.secret = [s if i == seat else -1 for i, s in enumerate(view.secret)]
 

@@ -373,9 +373,16 @@ def assign_attributes(state: NightState) -> None:
     count = roll - 1
     state.emit("roll", f"Character Attributes: D6 = {roll}, -1 = {count} attribute{'s' if count != 1 else ''}", {"roll": roll, "count": count})
     live = [h for h in state.humans if h.status == LIVE]
+    authored = state.c.authored_attributes if state.cfg.authored_results else {}
     for _ in range(count):
-        a, b = rng.d6(), rng.d6()
-        attr = state.c.attributes[a + b]
+        while True:
+            a, b = rng.d6(), rng.d6()
+            attr = authored.get(a + b) or state.c.attributes[a + b]
+            if attr.id != "roll-again":
+                break
+            # the table stops at 10: "roll 2D6 to determine the specific attribute" again (ruling)
+            state.emit("roll", f"Character Attributes: 2D6 = {a}+{b} = {a + b}, not on the table — roll again",
+                       {"roll": a + b, "again": True})
         pool = [h for h in live if not (attr.id == "fighter" and h.name == "Ben")]
         if not pool:
             continue
