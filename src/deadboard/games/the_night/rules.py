@@ -1222,8 +1222,6 @@ class TheNight(Game):
     # ----- information ---------------------------------------------------------------------------
     def redact(self, view: State, seat: int) -> None:
         assert isinstance(view, NightState)
-        # the seed would rebuild every later draw from the container and every later roll
-        view.seed = 0
         if view.cfg.hidden_hero:
             view.secret = [s if i == seat else -1 for i, s in enumerate(view.secret)]
 
