@@ -20,6 +20,7 @@ from itertools import combinations
 
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
+from deadboard.core.kernel import Choice
 from deadboard.core.rng import Rng
 from deadboard.games.district_z.combat import (
     AGILITY,
@@ -32,8 +33,14 @@ from deadboard.games.district_z.combat import (
     rating,
 )
 from deadboard.games.district_z.content import DistrictContent, Effect, Item, Location
-from deadboard.games.district_z.rules import MAX_HANDS, has_objective, health
+from deadboard.games.district_z.events import EventChoice
+from deadboard.games.district_z.flow import has_objective
+from deadboard.games.district_z.items import MAX_HANDS
+from deadboard.games.district_z.meeting import Answer, Defend, Offer
+from deadboard.games.district_z.setup import SwapLocation
 from deadboard.games.district_z.state import LIVE, NO_CARD, OBJ, DistrictState, Layout
+from deadboard.games.district_z.wounds import health
+from deadboard.games.district_z.zombie_survivors import ZombieDefend
 
 #: survivors in order of preference (found with the simulator)
 PREFERENCE = ("TOMAS", "ROSA", "HOPE", "DANA", "MARCUS", "EZRA")
@@ -184,7 +191,8 @@ class HeuristicBot:
     def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
         assert isinstance(view, DistrictState)
         st = view
-        kind = st.pending[0][0] if st.pending else ""
+        step = st.steps[-1] if st.steps else None
+        kind = step.kind if isinstance(step, Choice) else ""
         fn = getattr(self, "_" + kind.replace("-", "_"), None)
         if fn is not None:
             choice: Action | None = fn(st, legal)
@@ -194,7 +202,7 @@ class HeuristicBot:
 
     # ----- helpers ----------------------------------------------------------------------------------
     def _me(self, st: DistrictState) -> int:
-        return int(st.pending[0][1])
+        return int(st.steps[-1].seat)  # type: ignore[attr-defined]
 
     def _remaining(self, st: DistrictState, seat: int) -> int:
         return health(st, seat) - st.players[seat].wounds
@@ -370,7 +378,9 @@ class HeuristicBot:
 
     def _choice(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
-        opts = dict(st.pending[0][2])
+        step = st.steps[-1]
+        assert isinstance(step, EventChoice)
+        opts = dict(step.options)
         return max(legal, key=lambda a: self._value(st, seat, opts[str(a[1])]))
 
     def _value(self, st: DistrictState, seat: int, effects: Sequence[Effect]) -> float:
@@ -493,8 +503,9 @@ class HeuristicBot:
         return best
 
     def _offer(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
-        step = st.pending[0]
-        seat, other, gives, asks = step[1], step[2], step[3], step[4]
+        step = st.steps[-1]
+        assert isinstance(step, Offer)
+        seat, other, gives, asks = step.seat, step.other, step.gives, step.asks
         plan = self._plan(st, seat, other)
         if plan is None:
             return Action("cancel")
@@ -516,9 +527,10 @@ class HeuristicBot:
 
     def _answer(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
-        step = st.pending[0]
-        seat = step[1]
-        gives, asks = step[3], step[4]  # what the proposer gives, what it asks of this survivor
+        step = st.steps[-1]
+        assert isinstance(step, Answer)
+        seat = step.seat
+        gives, asks = step.gives, step.asks  # what the proposer gives, what it asks of this survivor
         mine = st.players[seat].items
         after = _after_trade(mine, asks, gives)
         if any(c.items[i].objective for i in asks) or not _survives(st, seat, after) or hands_used(c, after) > MAX_HANDS:
@@ -535,8 +547,9 @@ class HeuristicBot:
 
     def _defend(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
-        step = st.pending[0]
-        attacker, alo = step[2], step[3]
+        step = st.steps[-1]
+        assert isinstance(step, Defend)
+        attacker, alo = step.other, step.loadout
         c = st.c
         p = st.players[seat]
         fight = legal[0]
@@ -570,7 +583,9 @@ class HeuristicBot:
             return together[0]
         seat = self._me(st)
         p = st.players[seat]
-        zs = st.players[st.pending[0][2]]
+        step = st.steps[-1]
+        assert isinstance(step, ZombieDefend)
+        zs = st.players[step.zombie]
         fight = legal[0]
         my_c = self._dice(st, seat, fight)
         my_a = rating(st.c, p.surv, p.items, AGILITY)
@@ -587,7 +602,9 @@ class HeuristicBot:
     def _swap(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         """Replace the most dangerous base cards with the quietest additional ones, while that helps."""
         c = st.c
-        deck = st.pending[0][2]
+        step = st.steps[-1]
+        assert isinstance(step, SwapLocation)
+        deck = step.deck
         outs = [a for a in legal if a[0] == "replace"]
         if not outs:
             return Action("done")
