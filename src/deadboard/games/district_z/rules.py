@@ -9,9 +9,9 @@ with :mod:`.flow` (the end of a turn, of a visit, of the game) and :mod:`.action
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from deadboard.core.game import Outcome, Result, Setup
+from deadboard.core.game import Outcome, Result, Setup, State
 from deadboard.core.kernel import KernelGame, Step
 from deadboard.core.rng import Rng
 from deadboard.games.district_z.config import OPTIONS, SCENARIOS, build_config
@@ -99,6 +99,16 @@ class DistrictZ(KernelGame[DistrictState]):
 
     def resample(self, view: DistrictState, rng: Rng) -> None:
         shuffle_unseen(view, rng)
+
+    # No decision's legal actions or prompt depend on a face-down card (the kernel would read them
+    # again after redrawing): a view keeps the decision of the state it was made from.
+    def redact(self, view: State, seat: int) -> None:
+        self.hide(cast(DistrictState, view), seat)
+
+    def determinize(self, view: State, rng: Rng) -> None:
+        state = cast(DistrictState, view)
+        self.resample(state, rng)
+        state.rng = Rng(rng.next64())
 
     # ----- snapshots -----------------------------------------------------------------------------
     stack_key: ClassVar[str] = "pending"
