@@ -230,3 +230,14 @@ CODEC = ActionCodec(
         Corner,
     ]
 )
+
+
+_DROPS: dict[str, Drop] = {}
+
+
+def drop_action(item: str) -> Drop:
+    """``Drop(item)``, made once per item (actions are values; every turn lists one per item carried)."""
+    got = _DROPS.get(item)
+    if got is None:
+        got = _DROPS[item] = Drop(item)
+    return got

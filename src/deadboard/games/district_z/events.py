@@ -33,18 +33,23 @@ from deadboard.games.district_z.state import LIVE, OBJ, DistrictState
 from deadboard.games.district_z.wounds import check_alive, check_turn, wound
 from deadboard.games.district_z.zombie_survivors import ZombieDefend
 
+_VISITS: dict[int, tuple[Step[DistrictState], ...]] = {}
+
 
 def visit(seat: int) -> tuple[Step[DistrictState], ...]:
-    """The steps of a visit to the card the survivor stands on."""
-    return (
-        Found(seat),
-        SurvivorCheck(seat),
-        MeetCheck(seat),
-        Counters(seat),
-        DroppedCheck(seat),
-        Event(seat),
-        VisitEnd(seat),
-    )
+    """The steps of a visit to the card the survivor stands on (made once per seat: steps are values)."""
+    got = _VISITS.get(seat)
+    if got is None:
+        got = _VISITS[seat] = (
+            Found(seat),
+            SurvivorCheck(seat),
+            MeetCheck(seat),
+            Counters(seat),
+            DroppedCheck(seat),
+            Event(seat),
+            VisitEnd(seat),
+        )
+    return got
 
 
 @dataclass(slots=True)

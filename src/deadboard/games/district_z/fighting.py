@@ -61,7 +61,7 @@ def start_combat(state: DistrictState, seat: int, n: int, escape: bool) -> None:
         f"{'' if escape else '; no escape'}{roller}",
         {"seat": seat, "zombies": n},
     )
-    push(state, Fight(seat))
+    push(state, _fights(seat))
 
 
 @dataclass(slots=True)
@@ -78,7 +78,7 @@ class Fight(StepForm, Auto[DistrictState]):
             if len(los) == 1:
                 fight_round(state, seat, los[0][1])
                 return ()
-        return (FightChoice(seat),)
+        return _choices(seat)
 
 
 @dataclass(slots=True)
@@ -92,7 +92,7 @@ class FightChoice(StepForm, Choice[DistrictState, FightWith | Escape | Use]):
     def actions(self, state: DistrictState) -> list[FightWith | Escape | Use]:
         c = state.c
         out: list[FightWith | Escape | Use] = [
-            FightWith(loadout_text(c, lo)) for _, lo in loadouts(c, state.players[self.seat].items)
+            _fight_with(loadout_text(c, lo)) for _, lo in loadouts(c, state.players[self.seat].items)
         ]
         if state.cb_escape:
             out.append(ESCAPE)
@@ -105,7 +105,7 @@ class FightChoice(StepForm, Choice[DistrictState, FightWith | Escape | Use]):
             escape(state, seat)
         elif isinstance(action, Use):
             use_item(state, seat, state.c.item_index[action.item])
-            push(state, Fight(seat))
+            push(state, _fights(seat))
         else:
             fight_round(state, seat, parse_loadout(state, action.loadout))
         return ()
@@ -188,7 +188,7 @@ def resolve_pairing(state: DistrictState, seat: int, kills: int, wounds: int, te
         )
         end_combat(state, seat)
     else:
-        push(state, Fight(seat))
+        push(state, _fights(seat))
 
 
 def combat_wound(state: DistrictState, seat: int, wounds: int) -> None:
@@ -237,7 +237,7 @@ def escape(state: DistrictState, seat: int) -> None:
             return
     else:
         state.emit("combat", "A tie: no escape, no wound", None)
-    push(state, Fight(seat))
+    push(state, _fights(seat))
 
 
 def end_combat(state: DistrictState, seat: int) -> None:
@@ -294,3 +294,32 @@ def loadout_actions(state: DistrictState, seat: int, cls: type[L]) -> list[L]:
     """``cls(loadout)`` for every weapon loadout worth offering, strongest first."""
     c = state.c
     return [cls(loadout_text(c, lo)) for _, lo in loadouts(c, state.players[seat].items)]
+
+
+_FIGHTS: dict[int, Fight] = {}
+_CHOICES: dict[int, tuple[FightChoice]] = {}
+
+
+def _fights(seat: int) -> Fight:
+    """``Fight(seat)``, made once per seat (steps are values; a combat makes one each round)."""
+    got = _FIGHTS.get(seat)
+    if got is None:
+        got = _FIGHTS[seat] = Fight(seat)
+    return got
+
+
+def _choices(seat: int) -> tuple[FightChoice]:
+    got = _CHOICES.get(seat)
+    if got is None:
+        got = _CHOICES[seat] = (FightChoice(seat),)
+    return got
+
+
+_FIGHT_WITH: dict[str, FightWith] = {}
+
+
+def _fight_with(loadout: str) -> FightWith:
+    got = _FIGHT_WITH.get(loadout)
+    if got is None:
+        got = _FIGHT_WITH[loadout] = FightWith(loadout)
+    return got

@@ -41,7 +41,10 @@ class StepForm:
 def push(state: DistrictState, *steps: Step[DistrictState]) -> None:
     """Put ``steps`` on top of the stack (the first runs first); nothing once the game is over."""
     if not state.over:
-        state.steps.extend(reversed(steps))
+        if len(steps) == 1:
+            state.steps.append(steps[0])
+        else:
+            state.steps.extend(reversed(steps))
 
 
 def roll_dice(rng: Rng, n: int) -> list[int]:
@@ -200,3 +203,14 @@ class VisitEnd(StepForm, Auto[DistrictState]):
         p.pos = -1
         cut_turn(state)
         return ()
+
+
+_END_TURNS: dict[int, EndTurn] = {}
+
+
+def end_turn(seat: int) -> EndTurn:
+    """``EndTurn(seat)``, made once per seat (steps are values)."""
+    got = _END_TURNS.get(seat)
+    if got is None:
+        got = _END_TURNS[seat] = EndTurn(seat)
+    return got

@@ -11,7 +11,18 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Steps
-from deadboard.games.district_z.actions import DONE, ROLL, Done, Drop, EquipItem, Leave, Roll, Take, Use
+from deadboard.games.district_z.actions import (
+    DONE,
+    ROLL,
+    Done,
+    Drop,
+    EquipItem,
+    Leave,
+    Roll,
+    Take,
+    Use,
+    drop_action,
+)
 from deadboard.games.district_z.combat import hands_used
 from deadboard.games.district_z.flow import StepForm, ability, cut_visit, has_objective, push
 from deadboard.games.district_z.state import LIVE, DistrictState
@@ -136,7 +147,7 @@ class DropExcess(StepForm, Choice[DistrictState, Drop]):
 
     def actions(self, state: DistrictState) -> list[Drop]:
         its = state.c.items
-        return [Drop(its[i].id) for i in sorted(set(state.players[self.seat].items)) if its[i].hands]
+        return [drop_action(its[i].id) for i in sorted(set(state.players[self.seat].items)) if its[i].hands]
 
     def apply(self, state: DistrictState, action: Drop) -> Steps:
         seat = self.seat

@@ -13,13 +13,24 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from deadboard.core.kernel import Auto, Choice, Step, Steps
-from deadboard.games.district_z.actions import HEAL, STAY, Attack, Drop, Heal, Move, Stay, Trade, Use
+from deadboard.games.district_z.actions import (
+    HEAL,
+    STAY,
+    Attack,
+    Drop,
+    Heal,
+    Move,
+    Stay,
+    Trade,
+    Use,
+    drop_action,
+)
 from deadboard.games.district_z.events import visit
-from deadboard.games.district_z.flow import EndTurn, StepForm, ability, check_end, end_game, leave, push
+from deadboard.games.district_z.flow import StepForm, ability, check_end, end_game, end_turn, leave, push
 from deadboard.games.district_z.items import drop_item, use_actions, use_item
 from deadboard.games.district_z.meeting import engage
 from deadboard.games.district_z.state import ESCAPED, LIVE, OUT, WAITING, ZOMBIE, DistrictState
-from deadboard.games.district_z.zombie_survivors import ZombieMove, move_action, zombie_stay_steps
+from deadboard.games.district_z.zombie_survivors import MOVES, ZombieMove, zombie_stay_steps
 
 
 def land(state: DistrictState, seat: int, pos: int) -> None:
@@ -74,8 +85,8 @@ class NextTurn(StepForm, Auto[DistrictState]):
                 p.arriving = False
                 first = Arrive(seat)
             else:
-                first = Turn(seat)
-            return (first, EndTurn(seat), self)
+                first = turn(seat)
+            return (first, end_turn(seat), self)
         check_end(state, force=True)
         return (self,)
 
@@ -120,7 +131,7 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
     def actions(self, state: DistrictState) -> list[TurnAction]:
         seat = self.seat
         p = state.players[seat]
-        out: list[TurnAction] = [move_action(d) for d, _ in state.lay.nbr[p.pos]]
+        out: list[TurnAction] = [MOVES[d] for d, _ in state.lay.nbr[p.pos]]
         if not state.cfg.single:
             if p.wounds > 0:
                 out.append(HEAL)
@@ -133,7 +144,7 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
             out.extend(use_actions(state, seat))
         if p.items:
             its = state.c.items
-            out.extend(Drop(its[i].id) for i in sorted(set(p.items)))
+            out.extend(drop_action(its[i].id) for i in sorted(set(p.items)))
         return out
 
     def apply(self, state: DistrictState, action: TurnAction) -> Steps:
@@ -166,12 +177,23 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
             push(state, *engage(state, seat, action, ()), *zombie_stay_steps(state, seat))
         elif isinstance(action, Use):
             use_item(state, seat, state.c.item_index[action.item])
-            push(state, Turn(seat))
+            push(state, turn(seat))
         else:
             drop_item(state, seat, state.c.item_index[action.item])
             if p.status == LIVE:
-                push(state, Turn(seat))
+                push(state, turn(seat))
         return ()
 
     def prompt(self, state: DistrictState) -> str:
         return f"{state.name(self.seat)} at {state.lay.names[state.players[self.seat].pos]}: move, or act"
+
+
+_TURNS: dict[int, Turn] = {}
+
+
+def turn(seat: int) -> Turn:
+    """``Turn(seat)``, made once per seat (steps are values; turns are made in the hottest loop)."""
+    got = _TURNS.get(seat)
+    if got is None:
+        got = _TURNS[seat] = Turn(seat)
+    return got

@@ -24,17 +24,11 @@ from deadboard.games.district_z.actions import (
 from deadboard.games.district_z.combat import AGILITY, Loadout, loadout_text, rating
 from deadboard.games.district_z.fighting import combat_dice, item_checks, loadout_actions, parse_loadout
 from deadboard.games.district_z.flow import StepForm, push, roll_dice
-from deadboard.games.district_z.state import LIVE, ZOMBIE, DistrictState
+from deadboard.games.district_z.state import DIRS, LIVE, ZOMBIE, DistrictState
 from deadboard.games.district_z.wounds import after_removal, wound
 
-MOVES: dict[str, Move] = {}  # direction -> its Move action
-
-
-def move_action(direction: str) -> Move:
-    action = MOVES.get(direction)
-    if action is None:
-        action = MOVES[direction] = Move(direction)
-    return action
+#: direction -> its Move action (actions are values: one of each is enough)
+MOVES: dict[str, Move] = {d: Move(d) for d in DIRS}
 
 
 def zombie_stay_steps(state: DistrictState, seat: int) -> list[ZombieDefend]:
@@ -54,7 +48,7 @@ class ZombieMove(StepForm, Choice[DistrictState, Move | Stay]):
     seat: int
 
     def actions(self, state: DistrictState) -> list[Move | Stay]:
-        out: list[Move | Stay] = [move_action(d) for d, _ in state.lay.nbr[state.players[self.seat].pos]]
+        out: list[Move | Stay] = [MOVES[d] for d, _ in state.lay.nbr[state.players[self.seat].pos]]
         out.append(STAY)
         return out
 
