@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from deadboard.core import Setup
+from deadboard.core.kernel import advance
 from deadboard.core.rng import ScriptedRng
 from deadboard.games.district_z import GAME
-from deadboard.games.district_z.rules import advance
+from deadboard.games.district_z.flow import EndTurn
 from deadboard.games.district_z.state import DistrictState
+from deadboard.games.district_z.turns import NextTurn, Turn
 
 
 def new_game(players: int = 1, seed: int = 1, options: dict[str, object] | None = None,
@@ -80,7 +82,7 @@ def turn_of(st: DistrictState, seat: int, at: str, items: Iterable[str] = (), wo
     st.up[pos] = True
     st.seen[pos] = True
     st.cur = st.order.index(seat)
-    st.pending[:] = [("turn", seat), ("end-turn", seat)]
+    st.steps[:] = [NextTurn(), EndTurn(seat), Turn(seat)]
     advance(st)
 
 

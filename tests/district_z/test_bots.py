@@ -75,7 +75,7 @@ def test_the_heuristic_trades_away_what_it_cannot_use_for_what_it_can() -> None:
     while st.decision is not None and st.decision.kind == "offer":
         GAME.apply(st, _bot_choice(st, 0))
     assert st.decision is not None and st.decision.kind == "answer" and st.decision.seat == 1
-    gives, asks = st.pending[0][3], st.pending[0][4]
+    gives, asks = st.steps[-1].gives, st.steps[-1].asks
     assert gives == (item(st, "crowbar"),)
     assert sorted(asks) == sorted([item(st, "running-shoes"), item(st, "climbing-gloves")])
     assert _bot_choice(st, 1) == "accept"  # MARCUS gets a weapon: a good deal for him too

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from deadboard.core.kernel import advance
 from deadboard.games.district_z import GAME
-from deadboard.games.district_z.rules import _start_combat, advance
+from deadboard.games.district_z.events import AfterEvent
+from deadboard.games.district_z.fighting import start_combat
+from deadboard.games.district_z.flow import EndTurn, VisitEnd
+from deadboard.games.district_z.turns import NextTurn
 from tests.district_z.helpers import item, new_game, put, script, texts, turn_of
 
 
@@ -13,9 +17,8 @@ def test_combat_example_hope_with_a_pistol_against_four_zombies() -> None:
     turn_of(st, 0, "c2", items=["pistol"])
     hope = st.players[0]
     assert st.c.survivors[hope.surv].combat == 2
-    st.pending[:] = []
-    _start_combat(st, 0, 4, True)
-    st.pending.append(("end-turn", 0))
+    st.steps[:] = [NextTurn(), EndTurn(0)]
+    start_combat(st, 0, 4, True)
     advance(st)
     assert st.decision is not None and st.decision.kind == "fight"
     assert [a.text for a in GAME.legal_actions(st)][:1] == ["fight pistol"]
@@ -36,9 +39,8 @@ def test_combat_example_hope_with_a_pistol_against_four_zombies() -> None:
 def test_pistol_runs_out_of_ammo_on_a_low_roll() -> None:
     st = new_game(survivors=["HOPE"])
     turn_of(st, 0, "c2", items=["pistol"])
-    st.pending[:] = []
-    _start_combat(st, 0, 1, True)
-    st.pending.append(("end-turn", 0))
+    st.steps[:] = [NextTurn(), EndTurn(0)]
+    start_combat(st, 0, 1, True)
     advance(st)
     script(st, 6, 1, 1, 2, 2)  # survivor 6, 1, 1 against the zombie's 2, then the ammo roll: 2
     GAME.apply(st, "fight pistol")
@@ -54,12 +56,12 @@ def test_attribute_check_example_hope_searches_the_warehouse() -> None:
     turn_of(st, 0, "c2")
     put(st, "c2", "warehouse")
     assert st.c.survivors[st.players[0].surv].perception == 3
-    st.pending[:] = [("after", 0), ("visit-end", 0), ("end-turn", 0)]
+    st.steps[:] = [NextTurn(), EndTurn(0), VisitEnd(0), AfterEvent(0)]
     script(st, 2, 3, 5)
     advance(st)
     assert "PERCEPTION CHECK 7: HOPE rolls 3 dice [2, 3, 5] = 10: success" in texts(st)
     assert st.decision is not None and st.decision.kind == "equip"
-    found = st.pending[0][2]
+    found = st.steps[-1].item  # type: ignore[attr-defined]
     assert not st.c.items[found].unique
 
 
@@ -67,7 +69,7 @@ def test_attribute_check_fails_when_the_total_equals_the_target() -> None:
     st = new_game(survivors=["HOPE"])
     turn_of(st, 0, "c2")
     put(st, "c2", "warehouse")
-    st.pending[:] = [("after", 0), ("visit-end", 0), ("end-turn", 0)]
+    st.steps[:] = [NextTurn(), EndTurn(0), VisitEnd(0), AfterEvent(0)]
     script(st, 1, 2, 4)  # 7 is not greater than 7
     advance(st)
     assert "PERCEPTION CHECK 7: HOPE rolls 3 dice [1, 2, 4] = 7: failure" in texts(st)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from deadboard.core.kernel import advance
 from deadboard.core.rng import Rng
 from deadboard.games.district_z import GAME
-from deadboard.games.district_z.rules import _start_combat, advance
+from deadboard.games.district_z.fighting import start_combat
+from deadboard.games.district_z.flow import EndTurn
 from deadboard.games.district_z.state import LIVE, WAITING, ZOMBIE
+from deadboard.games.district_z.turns import NextTurn
+from deadboard.games.district_z.zombie_survivors import ZombieMove
 from tests.district_z.helpers import item, new_game, put, script, texts, turn_of
 
 
@@ -14,9 +18,8 @@ def legal(st) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def _combat(st, seat: int, n: int, *dice: int) -> None:  # type: ignore[no-untyped-def]
-    st.pending[:] = []
-    _start_combat(st, seat, n, False)
-    st.pending.append(("end-turn", seat))
+    st.steps[:] = [NextTurn(), EndTurn(seat)]
+    start_combat(st, seat, n, False)
     script(st, *dice)
     advance(st)
 
@@ -94,7 +97,7 @@ def test_zombie_survivors_move_without_flipping_cards() -> None:
     st.players[0].status = ZOMBIE
     d3 = st.lay.index["d3"]
     st.up[d3] = False
-    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    st.steps[:] = [NextTurn(), EndTurn(0), ZombieMove(0)]
     advance(st)
     assert legal(st) == ["move north", "move east", "move south", "move west", "stay"]
     GAME.apply(st, "move east")
@@ -106,7 +109,7 @@ def test_a_zombie_survivor_moving_onto_a_survivor_starts_zombie_survivor_combat(
     turn_of(st, 1, "d3")
     turn_of(st, 0, "c3")
     st.players[0].status = ZOMBIE  # DANA, combat 2
-    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    st.steps[:] = [NextTurn(), EndTurn(0), ZombieMove(0)]
     advance(st)
     GAME.apply(st, "move east")
     assert st.decision is not None and st.decision.seat == 1 and legal(st) == ["fight bare-handed", "dodge"]
@@ -120,7 +123,7 @@ def test_a_winning_zombie_survivor_wounds_and_infects() -> None:
     turn_of(st, 1, "d3")
     turn_of(st, 0, "c3")
     st.players[0].status = ZOMBIE
-    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    st.steps[:] = [NextTurn(), EndTurn(0), ZombieMove(0)]
     advance(st)
     GAME.apply(st, "move east")
     script(st, 6, 6, 1, 1, 1)
@@ -145,7 +148,7 @@ def test_two_survivors_may_fight_a_zombie_survivor_together() -> None:
     turn_of(st, 2, "d3")
     turn_of(st, 0, "c3")
     st.players[0].status = ZOMBIE
-    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    st.steps[:] = [NextTurn(), EndTurn(0), ZombieMove(0)]
     advance(st)
     GAME.apply(st, "move east")
     assert "fight-together bare-handed" in legal(st)
@@ -163,7 +166,7 @@ def test_a_zombie_survivor_is_truly_dead_at_its_health_and_may_be_replaced() -> 
     turn_of(st, 0, "c3")
     st.players[0].status = ZOMBIE
     st.players[0].wounds = 4  # DANA: health 5
-    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    st.steps[:] = [NextTurn(), EndTurn(0), ZombieMove(0)]
     advance(st)
     GAME.apply(st, "move east")
     script(st, 1, 1, 6, 6, 6)
@@ -192,7 +195,7 @@ def test_zombie_survivors_win_when_they_kill_the_last_living_survivor() -> None:
         p.used = list(range(6))  # nobody left to come back with
     turn_of(st, 0, "c3")
     st.players[0].status = ZOMBIE
-    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    st.steps[:] = [NextTurn(), EndTurn(0), ZombieMove(0)]
     advance(st)
     GAME.apply(st, "move east")
     script(st, 6, 6, 1, 1, 1)
@@ -228,7 +231,7 @@ def test_a_zombie_survivor_that_stays_with_a_survivor_attacks_again() -> None:
     turn_of(st, 1, "d3")
     turn_of(st, 0, "d3")
     st.players[0].status = ZOMBIE
-    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    st.steps[:] = [NextTurn(), EndTurn(0), ZombieMove(0)]
     advance(st)
     GAME.apply(st, "stay")
     assert st.decision is not None and st.decision.kind == "zdefend" and st.decision.seat == 1
@@ -240,7 +243,7 @@ def test_survivors_choose_their_weapons_against_a_zombie_survivor() -> None:
     turn_of(st, 2, "d3", items=["pistol"])
     turn_of(st, 0, "c3")
     st.players[0].status = ZOMBIE
-    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    st.steps[:] = [NextTurn(), EndTurn(0), ZombieMove(0)]
     advance(st)
     GAME.apply(st, "move east")
     assert legal(st) == ["fight machete", "fight crowbar", "dodge", "fight-together machete", "fight-together crowbar"]
@@ -264,7 +267,7 @@ def test_if_all_players_become_zombie_survivors_the_game_is_over_even_after_a_zo
     turn_of(st, 1, "d3", wounds=3)  # MARCUS: health 4
     turn_of(st, 0, "c3")
     st.players[0].status = ZOMBIE
-    st.pending[:] = [("zmove", 0), ("end-turn", 0)]
+    st.steps[:] = [NextTurn(), EndTurn(0), ZombieMove(0)]
     advance(st)
     GAME.apply(st, "move east")
     script(st, 6, 6, 1, 1, 1)  # the zombie survivor's 12 against MARCUS's 3: MARCUS dies

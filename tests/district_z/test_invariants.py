@@ -29,10 +29,12 @@ import pytest
 
 from deadboard.bots.base import make_bot
 from deadboard.core.game import Setup
+from deadboard.core.kernel import Auto
 from deadboard.core.rng import Rng, derive_seed
-from deadboard.games.district_z import GAME
-from deadboard.games.district_z import rules as R
+from deadboard.games.district_z import GAME, events, fighting, flow, meeting, setup, turns, zombie_survivors
 from deadboard.games.district_z.combat import HEALTH, hands_used, rating
+from deadboard.games.district_z.flow import active_seat
+from deadboard.games.district_z.items import MAX_HANDS, DropExcess, Equip
 from deadboard.games.district_z.state import ESCAPED, LIVE, NO_CARD, OBJ, STATUS_NAMES, ZOMBIE, DistrictState
 
 ADDITIONAL: tuple[dict[str, Any], ...] = (
@@ -86,9 +88,9 @@ def _item_places(st: DistrictState) -> dict[int, int]:
     for d in st.dropped:
         for i in d:
             count[i] = count.get(i, 0) + 1
-    for s in st.pending:
-        if s[0] == "equip":
-            count[s[2]] = count.get(s[2], 0) + 1
+    for s in st.steps:
+        if isinstance(s, Equip):
+            count[s.item] = count.get(s.item, 0) + 1
     for card in st.card:
         if card >= OBJ:
             count[card - OBJ] = count.get(card - OBJ, 0) + 1
@@ -159,8 +161,8 @@ def check(st: DistrictState, w: Watch) -> None:
             continue
         # "SURVIVORS can equip a maximum of four 1-HANDED ITEMS. If you have more than four 1-HANDED
         # ITEMS equipped, any additional 1-HANDED and 2-HANDED ITEMS must be dropped."
-        if hands_used(c, p.items) > R.MAX_HANDS:
-            assert any(s[0] == "drop-excess" and s[1] == p.seat for s in st.pending), (
+        if hands_used(c, p.items) > MAX_HANDS:
+            assert any(isinstance(s, DropExcess) and s.seat == p.seat for s in st.steps), (
                 f"{st.name(p.seat)} carries {hands_used(c, p.items)} hands' worth and nothing makes it drop"
             )
         # "You may only equip one LOCATION OBJECTIVE at a time."
@@ -189,7 +191,7 @@ def check(st: DistrictState, w: Watch) -> None:
             assert new in {q for _, q in lay.nbr[old]}, f"{st.name(p.seat)} jumps {lay.names[old]} -> {lay.names[new]}"
             key = (st.turns, p.seat)
             assert key not in w.moved, f"{st.name(p.seat)} moves twice in turn {st.turns}"
-            assert p.seat == R.active_seat(st), f"{st.name(p.seat)} moves in another player's turn"
+            assert p.seat == active_seat(st), f"{st.name(p.seat)} moves in another player's turn"
             w.moved.add(key)
     w.pos = [p.pos for p in st.players]
     w.zombies = now
@@ -233,33 +235,40 @@ def check_view(st: DistrictState, seat: int, rnd: random.Random) -> None:
     assert st.seed == 0 or a.seed != st.seed
     assert a.rng.s == b.rng.s
     assert [e.text for e in a.log] == [e.text for e in b.log]
-    assert a.pending == b.pending and a.decision == b.decision
+    assert a.steps == b.steps and a.decision == b.decision
 
 
 # ----- playing ----------------------------------------------------------------------------------------
-Step = Callable[[DistrictState, tuple[Any, ...]], None]
+#: every automatic step of the rules (their ``run`` is wrapped to check the state after each)
+AUTO_STEPS: list[type[Auto[DistrictState]]] = [
+    cls
+    for module in (events, fighting, flow, meeting, setup, turns, zombie_survivors)
+    for cls in vars(module).values()
+    if isinstance(cls, type) and issubclass(cls, Auto) and cls.__module__ == module.__name__
+]
 
 
 @contextmanager
 def checked_steps(st_holder: list[tuple[DistrictState, Watch]]) -> Iterator[None]:
     """Run ``check`` after every automatic step of the engine, on the game in ``st_holder``."""
-    steps: dict[str, Step] = R.STEPS
-    saved = dict(steps)
+    saved = {cls: cls.run for cls in AUTO_STEPS}
 
-    def wrap(fn: Step) -> Step:
-        def run(st: DistrictState, step: tuple[Any, ...]) -> None:
-            fn(st, step)
+    def wrap(fn: Callable[[Any, DistrictState], Any]) -> Callable[[Any, DistrictState], Any]:
+        def run(self: Any, st: DistrictState) -> Any:
+            out = fn(self, st)
             if st_holder and st is st_holder[0][0]:
                 check(st, st_holder[0][1])
+            return out
 
         return run
 
-    for kind, fn in saved.items():
-        steps[kind] = wrap(fn)
+    for cls, fn in saved.items():
+        cls.run = wrap(fn)  # type: ignore[method-assign,assignment]
     try:
         yield
     finally:
-        steps.update(saved)
+        for cls, fn in saved.items():
+            cls.run = fn  # type: ignore[method-assign]
 
 
 @dataclass

@@ -8,6 +8,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
+from deadboard.core.kernel import advance
 from deadboard.games.district_z import GAME
 from deadboard.games.district_z.combat import (
     AGILITY,
@@ -19,7 +20,10 @@ from deadboard.games.district_z.combat import (
     pairing_options,
 )
 from deadboard.games.district_z.content import load_content
-from deadboard.games.district_z.rules import MAX_HANDS, _start_combat, advance
+from deadboard.games.district_z.fighting import start_combat
+from deadboard.games.district_z.flow import EndTurn
+from deadboard.games.district_z.items import MAX_HANDS
+from deadboard.games.district_z.turns import NextTurn
 from tests.district_z.helpers import item, new_game, put, script, texts, turn_of
 
 C = load_content()
@@ -85,9 +89,8 @@ def test_more_than_four_hands_must_drop() -> None:
 def test_a_molotov_is_always_gone_after_the_combat() -> None:
     st = new_game()
     turn_of(st, 0, "c2", items=["molotov"])
-    st.pending[:] = []
-    _start_combat(st, 0, 1, True)
-    st.pending.append(("end-turn", 0))
+    st.steps[:] = [NextTurn(), EndTurn(0)]
+    start_combat(st, 0, 1, True)
     advance(st)
     script(st, 6, 6, 6, 6, 1, 6)
     GAME.apply(st, "fight molotov")
@@ -99,7 +102,7 @@ def test_unique_items_are_one_in_the_city_at_a_time() -> None:
     st = new_game()
     turn_of(st, 0, "c2")
     st.dropped[st.lay.index["g1"]] = (item(st, "katana"),)
-    from deadboard.games.district_z.rules import unique_in_city
+    from deadboard.games.district_z.items import unique_in_city
 
     assert unique_in_city(st, item(st, "katana"))
     assert not unique_in_city(st, item(st, "chainsaw"))
@@ -117,9 +120,8 @@ def test_the_survivor_chooses_between_destroying_and_negating() -> None:
     assert sorted((k, w) for k, w, _ in opts) == [(0, 0), (1, 1)]
     st = new_game()
     turn_of(st, 0, "c2")
-    st.pending[:] = []
-    _start_combat(st, 0, 2, False)
-    st.pending.append(("end-turn", 0))
+    st.steps[:] = [NextTurn(), EndTurn(0)]
+    start_combat(st, 0, 2, False)
     script(st, 3, 5, 3, 5, 6, 6, 1)  # the next round (no escape, nothing to choose) runs by itself
     advance(st)
     assert st.decision is not None and st.decision.kind == "pair"
@@ -201,9 +203,8 @@ def test_thick_skin_ignores_the_wound_of_a_failed_escape() -> None:
     §Combat: a failed ESCAPE means "you take one WOUND and COMBAT continues" — a wound of the combat."""
     st = new_game(survivors=("EZRA",))
     turn_of(st, 0, "c2")
-    st.pending[:] = []
-    _start_combat(st, 0, 2, True)
-    st.pending.append(("end-turn", 0))
+    st.steps[:] = [NextTurn(), EndTurn(0)]
+    start_combat(st, 0, 2, True)
     advance(st)
     script(st, 1, 1, 6, 6)  # EZRA's agility 2: 2 against the zombies' 12
     GAME.apply(st, "escape")
@@ -219,7 +220,7 @@ def test_a_unique_item_carried_out_of_the_city_no_longer_blocks_its_event() -> N
     ITEM happens to be rolled for on the EVENT TABLE when that same UNIQUE ITEM is already in the
     CITY, disregard this result and consider the EVENT skipped." An escaped survivor is no longer in
     the CITY."""
-    from deadboard.games.district_z.rules import unique_in_city
+    from deadboard.games.district_z.items import unique_in_city
     from deadboard.games.district_z.state import ESCAPED
 
     for copies in (False, True):
@@ -236,7 +237,7 @@ def test_a_unique_item_carried_out_of_the_city_no_longer_blocks_its_event() -> N
         log = texts(st)
         assert not any("UNIQUE and already in the city" in t for t in log)
         if copies:
-            assert st.decision is not None and st.decision.kind == "equip" and st.pending[0][2] == katana
+            assert st.decision is not None and st.decision.kind == "equip" and st.steps[-1].item == katana  # type: ignore[attr-defined]
         else:  # its one card left the city with the survivor: nothing is found, the event is complete
             assert "The Katana's card is not in the ITEM card pile: DANA finds nothing" in log
             assert st.v_done
@@ -268,7 +269,7 @@ def test_items_are_cards_one_of_each_found_only_from_the_item_card_pile() -> Non
 def test_a_random_item_is_drawn_from_the_cards_left_in_the_pile() -> None:
     """§Attribute Check Example: "you now get to equip one random NON-UNIQUE ITEM" — a random card of
     the ITEM card pile: a card carried or dropped is not there to be drawn."""
-    from deadboard.games.district_z.rules import _draw_item
+    from deadboard.games.district_z.items import draw_item as _draw_item
 
     st = new_game()
     pool = list(C.pools["non-unique"])

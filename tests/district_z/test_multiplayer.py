@@ -6,11 +6,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
+from deadboard.core.kernel import advance
 from deadboard.games.district_z import GAME
 from deadboard.games.district_z.combat import hands_used
 from deadboard.games.district_z.content import load_content
-from deadboard.games.district_z.rules import _start_combat, advance
+from deadboard.games.district_z.fighting import start_combat
+from deadboard.games.district_z.flow import EndTurn
 from deadboard.games.district_z.state import ESCAPED, LIVE, OUT, WAITING, ZOMBIE
+from deadboard.games.district_z.turns import NextTurn, Turn
 from tests.district_z.helpers import item, new_game, put, script, texts, turn_of
 
 
@@ -206,7 +209,7 @@ def test_an_attacker_with_one_loadout_worth_using_is_not_asked() -> None:
     turn_of(st, 1, "c3")
     turn_of(st, 0, "c3", items=["crowbar"])
     GAME.apply(st, "attack MARCUS")
-    assert st.decision is not None and st.decision.kind == "defend" and st.pending[0][3] == (item(st, "crowbar"),)
+    assert st.decision is not None and st.decision.kind == "defend" and st.steps[-1].loadout == (item(st, "crowbar"),)
 
 
 def test_survivor_combat_winner_chooses_steal_an_item_or_wound() -> None:
@@ -373,7 +376,7 @@ def test_a_trade_can_be_proposed_exactly_when_neither_side_ends_with_two_objecti
         if not moves:
             break
         GAME.apply(st, data.draw(st_.sampled_from(moves)))
-    gives, asks = st.pending[0][3], st.pending[0][4]
+    gives, asks = st.steps[-1].gives, st.steps[-1].asks
     mine, theirs = list(st.players[0].items), list(st.players[1].items)
     for g in gives:
         mine.remove(g)
@@ -399,9 +402,8 @@ def test_zombies_left_from_an_encounter_when_a_survivor_dies_stay_on_the_locatio
     turn_of(st, 0, "c3", items=["crowbar"], wounds=4)  # DANA: health 5
     obj = st.c.objectives[0]
     st.players[0].items.append(obj)
-    st.pending[:] = []
-    _start_combat(st, 0, 3, False)
-    st.pending.append(("end-turn", 0))
+    st.steps[:] = [NextTurn(), EndTurn(0)]
+    start_combat(st, 0, 3, False)
     script(st, 6, 1, 1, 1, 5, 5)  # DANA + crowbar: 6 1 1 against 1 5 5: one destroyed (6>5), one wound
     advance(st)
     c3 = st.lay.index["c3"]
@@ -411,7 +413,7 @@ def test_zombies_left_from_an_encounter_when_a_survivor_dies_stay_on_the_locatio
     assert "2 zombies left from the encounter stay on c3 as ZOMBIE counters" in texts(st)
     GAME.apply(st, "choose HOPE")
     st.cur = st.order.index(1)
-    st.pending[:] = [("turn", 1), ("end-turn", 1)]
+    st.steps[:] = [NextTurn(), EndTurn(1), Turn(1)]
     advance(st)
     GAME.apply(st, "move west")
     assert st.decision is not None and st.decision.kind == "fight" and st.cb_n == 2
@@ -430,9 +432,8 @@ def test_zombies_left_when_a_survivor_turns_mid_combat_stay_on_the_location_card
     turn_of(st, 1, "d3")
     turn_of(st, 0, "c3")
     st.players[0].infection = 9  # DANA: base health 5
-    st.pending[:] = []
-    _start_combat(st, 0, 4, False)
-    st.pending.append(("end-turn", 0))
+    st.steps[:] = [NextTurn(), EndTurn(0)]
+    start_combat(st, 0, 4, False)
     script(st, 6, 1, 1, 1, 1, 5)  # 6 1 against 1 1 1 5: one destroyed, 1=1 negates, two wounds
     advance(st)
     assert st.players[0].status == ZOMBIE
@@ -442,7 +443,7 @@ def test_zombies_left_when_a_survivor_turns_mid_combat_stay_on_the_location_card
 def test_rosa_starts_with_the_pistol_card_only_while_it_is_in_the_item_card_pile() -> None:
     """§ITEM cards: "To equip an ITEM, find its card in the ITEM card pile" — ROSA's Sharpshooter
     gives her the Pistol's card, which another survivor may be carrying."""
-    from deadboard.games.district_z.rules import _choose_survivor
+    from deadboard.games.district_z.setup import choose_survivor as _choose_survivor
 
     for copies, has in ((False, False), (True, True)):
         st, _, _ = two(options={"item-copies": copies})

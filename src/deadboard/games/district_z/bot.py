@@ -14,13 +14,48 @@ It reads only its seat's view of the game.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
+from deadboard.core.kernel import Choice
 from deadboard.core.rng import Rng
+from deadboard.games.district_z.actions import (
+    ACCEPT,
+    CANCEL,
+    DECLINE,
+    DODGE,
+    DONE,
+    ESCAPE,
+    HEAL,
+    KEEP,
+    NOTHING,
+    PROPOSE,
+    ROLL,
+    STAY,
+    STEAL_OBJECTIVE,
+    WOUND,
+    AskItem,
+    Attack,
+    Choose,
+    Drop,
+    FightTogether,
+    FightWith,
+    JoinWith,
+    Move,
+    OfferItem,
+    ReplaceBase,
+    Steal,
+    Take,
+    Trade,
+    Unask,
+    Unoffer,
+    Use,
+    With,
+)
 from deadboard.games.district_z.combat import (
     AGILITY,
     COMBAT,
@@ -32,8 +67,16 @@ from deadboard.games.district_z.combat import (
     rating,
 )
 from deadboard.games.district_z.content import DistrictContent, Effect, Item, Location
-from deadboard.games.district_z.rules import MAX_HANDS, has_objective, health
+from deadboard.games.district_z.events import EventChoice, ReplaceUnique
+from deadboard.games.district_z.fighting import FightChoice, PairDice
+from deadboard.games.district_z.flow import has_objective
+from deadboard.games.district_z.items import MAX_HANDS, DropExcess, Equip, TakeDropped
+from deadboard.games.district_z.meeting import Answer, Arm, Defend, Engage, Meet, Offer, Spoils
+from deadboard.games.district_z.setup import ChooseCorner, ChooseSurvivor, SwapIn, SwapLocation
 from deadboard.games.district_z.state import LIVE, NO_CARD, OBJ, DistrictState, Layout
+from deadboard.games.district_z.turns import Turn
+from deadboard.games.district_z.wounds import health
+from deadboard.games.district_z.zombie_survivors import Join, ZombieDefend, ZombieMove
 
 #: survivors in order of preference (found with the simulator)
 PREFERENCE = ("TOMAS", "ROSA", "HOPE", "DANA", "MARCUS", "EZRA")
@@ -184,17 +227,19 @@ class HeuristicBot:
     def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
         assert isinstance(view, DistrictState)
         st = view
-        kind = st.pending[0][0] if st.pending else ""
-        fn = getattr(self, "_" + kind.replace("-", "_"), None)
+        step = st.steps[-1] if st.steps else None
+        fn = DECISIONS.get(type(step))
         if fn is not None:
-            choice: Action | None = fn(st, legal)
+            choice: Action | None = fn(self, st, legal)
             if choice is not None and choice in legal:
                 return choice
         return legal[0]
 
     # ----- helpers ----------------------------------------------------------------------------------
     def _me(self, st: DistrictState) -> int:
-        return int(st.pending[0][1])
+        step = st.steps[-1]
+        assert isinstance(step, Choice)
+        return step.seat
 
     def _remaining(self, st: DistrictState, seat: int) -> int:
         return health(st, seat) - st.players[seat].wounds
@@ -216,7 +261,7 @@ class HeuristicBot:
 
     # ----- decisions --------------------------------------------------------------------------------
     def _survivor(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
-        by = {str(a[1]): a for a in legal if a[0] == "choose"}
+        by = {a.label: a for a in legal if isinstance(a, Choose)}
         for name in PREFERENCE:
             if name in by:
                 return by[name]
@@ -230,21 +275,21 @@ class HeuristicBot:
         p = st.players[seat]
         c = st.c
         rem = self._remaining(st, seat)
-        uses = [a for a in legal if a[0] == "use"]
+        uses = [a for a in legal if isinstance(a, Use)]
         if uses and (rem <= 2 or p.wounds >= 2):
-            return max(uses, key=lambda a: c.items[c.item_index[str(a[1])]].heal)
+            return max(uses, key=lambda a: c.items[c.item_index[a.item]].heal)
         if not st.cfg.single:
             others = st.live_at(p.pos, but=seat)
             for o in others:
                 if has_objective(st, o) and not has_objective(st, seat) and self._stronger(st, seat, o):
-                    return Action("attack", st.name(o))
-            heal = Action("heal")
+                    return Attack(st.name(o))
+            heal = HEAL
             if heal in legal and (rem <= 2 or (p.wounds and rem <= 3 and not has_objective(st, seat))):
                 return heal
             deal = self._best_partner(st, seat, others)
             if deal is not None and deal[0] >= 3.0:
-                return Action("trade", st.name(deal[1]))
-        moves = [a for a in legal if a[0] == "move"]
+                return Trade(st.name(deal[1]))
+        moves = [a for a in legal if isinstance(a, Move)]
         if not moves:
             return None
         return self._best_move(st, seat, moves)
@@ -271,7 +316,7 @@ class HeuristicBot:
         cells = lay.objective_cells if st.cfg.single else lay.positions()
         return [q for q in cells if not st.seen[q]] or [p.edge]
 
-    def _best_move(self, st: DistrictState, seat: int, moves: Sequence[Action]) -> Action:
+    def _best_move(self, st: DistrictState, seat: int, moves: Sequence[Move]) -> Action:
         p = st.players[seat]
         lay = st.lay
         dist = distances(lay)
@@ -280,7 +325,7 @@ class HeuristicBot:
         best = None
         best_score = -1e9
         for a in moves:
-            to = next(q for d, q in lay.nbr[p.pos] if d == a[1])
+            to = next(q for d, q in lay.nbr[p.pos] if d == a.direction)
             d = min(dist[to][t] for t in targets)
             danger = self._danger(st, to) + st.counters[to] * 1.2
             score = -3.0 * d - danger * (2.0 if rem <= 2 else 0.8)
@@ -295,7 +340,7 @@ class HeuristicBot:
             if score > best_score:
                 best, best_score = a, score
         assert best is not None
-        to = next(q for d, q in lay.nbr[p.pos] if d == best[1])
+        to = next(q for d, q in lay.nbr[p.pos] if d == best.direction)
         self.visits[to] = self.visits.get(to, 0) + 1
         return best
 
@@ -304,17 +349,17 @@ class HeuristicBot:
         p = st.players[seat]
         c = st.c
         rem = self._remaining(st, seat)
-        uses = [a for a in legal if a[0] == "use"]
+        uses = [a for a in legal if isinstance(a, Use)]
         if uses and rem <= 2:
             return uses[0]
-        fights = [a for a in legal if a[0] == "fight"]
+        fights = [a for a in legal if isinstance(a, FightWith)]
         n = st.cb_n
         s = c.survivors[p.surv]
         best = fights[0]
         lo = self._lo(st, best)
         cr = s.combat + sum(c.items[i].combat for i in lo)
         threat = max(0, n - cr) + 0.42 * min(n, cr)
-        escape = Action("escape")
+        escape = ESCAPE
         at_goal = p.pos == p.edge and has_objective(st, seat)
         if escape in legal and threat >= rem - 0.3 and not at_goal and self.escapes < 8:
             ag = rating(c, p.surv, p.items, AGILITY)
@@ -333,8 +378,8 @@ class HeuristicBot:
                 return a
         return best
 
-    def _lo(self, st: DistrictState, a: Action) -> tuple[int, ...]:
-        t = str(a[1])
+    def _lo(self, st: DistrictState, a: FightWith | FightTogether | JoinWith) -> tuple[int, ...]:
+        t = a.loadout
         return () if t == "bare-handed" else tuple(st.c.item_index[x] for x in t.split("+"))
 
     def _pair(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
@@ -351,16 +396,17 @@ class HeuristicBot:
 
     def _drop_excess(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
-        return min(legal, key=lambda a: item_value(c.items[c.item_index[str(a[1])]]))
+        drops = [a for a in legal if isinstance(a, Drop)]
+        return min(drops, key=lambda a: item_value(c.items[c.item_index[a.item]]))
 
     def _take(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
-        takes = [a for a in legal if a[0] == "take"]
+        takes = [a for a in legal if isinstance(a, Take)]
         seat = self._me(st)
         p = st.players[seat]
         have = sorted((item_value(c.items[i]) for i in p.items if c.items[i].hands), reverse=False)
-        for a in sorted(takes, key=lambda a: -item_value(c.items[c.item_index[str(a[1])]])):
-            it = c.items[c.item_index[str(a[1])]]
+        for a in sorted(takes, key=lambda a: -item_value(c.items[c.item_index[a.item]])):
+            it = c.items[c.item_index[a.item]]
             if it.objective or it.hands == 0:
                 return a
             free = 4 - sum(c.items[i].hands for i in p.items)
@@ -370,8 +416,11 @@ class HeuristicBot:
 
     def _choice(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
-        opts = dict(st.pending[0][2])
-        return max(legal, key=lambda a: self._value(st, seat, opts[str(a[1])]))
+        step = st.steps[-1]
+        assert isinstance(step, EventChoice)
+        opts = dict(step.options)
+        choices = [a for a in legal if isinstance(a, Choose)]
+        return max(choices, key=lambda a: self._value(st, seat, opts[a.label]))
 
     def _value(self, st: DistrictState, seat: int, effects: Sequence[Effect]) -> float:
         rem = self._remaining(st, seat)
@@ -398,7 +447,7 @@ class HeuristicBot:
         return v
 
     def _replace(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
-        return Action("keep")
+        return KEEP
 
     def _meet(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
@@ -406,28 +455,28 @@ class HeuristicBot:
         attack = self._attack(st, seat, legal)
         if attack is not None:
             return attack
-        deal = self._best_partner(st, seat, [_seat_of(st, str(a[1])) for a in legal if a[0] == "trade"])
+        deal = self._best_partner(st, seat, [_seat_of(st, a.survivor) for a in legal if isinstance(a, Trade)])
         if deal is not None and deal[0] >= 1.5:
-            return Action("trade", st.name(deal[1]))
+            return Trade(st.name(deal[1]))
         if self._remaining(st, seat) >= 3 or (st.counters[p.pos] == 0 and self._danger(st, p.pos) < 1.0):
-            return Action("roll")
-        return Action("nothing")
+            return ROLL
+        return NOTHING
 
     def _engage(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         attack = self._attack(st, seat, legal)
         if attack is not None:
             return attack
-        deal = self._best_partner(st, seat, [_seat_of(st, str(a[1])) for a in legal if a[0] == "trade"])
+        deal = self._best_partner(st, seat, [_seat_of(st, a.survivor) for a in legal if isinstance(a, Trade)])
         if deal is not None and deal[0] >= 1.0:
-            return Action("trade", st.name(deal[1]))
-        return Action("done")
+            return Trade(st.name(deal[1]))
+        return DONE
 
     def _attack(self, st: DistrictState, seat: int, legal: Sequence[Action]) -> Action | None:
         """Attack a survivor who carries an objective when this one carries none and is stronger."""
         for a in legal:
-            if a[0] == "attack":
-                o = _seat_of(st, str(a[1]))
+            if isinstance(a, Attack):
+                o = _seat_of(st, a.survivor)
                 if has_objective(st, o) and not has_objective(st, seat) and self._stronger(st, seat, o):
                     return a
         return None
@@ -493,41 +542,43 @@ class HeuristicBot:
         return best
 
     def _offer(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
-        step = st.pending[0]
-        seat, other, gives, asks = step[1], step[2], step[3], step[4]
+        step = st.steps[-1]
+        assert isinstance(step, Offer)
+        seat, other, gives, asks = step.seat, step.other, step.gives, step.asks
         plan = self._plan(st, seat, other)
         if plan is None:
-            return Action("cancel")
+            return CANCEL
         its = st.c.items
         _, want_g, want_a = plan
         for i in want_g:
             if gives.count(i) < want_g.count(i):
-                return Action("offer", its[i].id)
+                return OfferItem(its[i].id)
         for i in want_a:
             if asks.count(i) < want_a.count(i):
-                return Action("ask", its[i].id)
+                return AskItem(its[i].id)
         for i in gives:
             if gives.count(i) > want_g.count(i):
-                return Action("unoffer", its[i].id)
+                return Unoffer(its[i].id)
         for i in asks:
             if asks.count(i) > want_a.count(i):
-                return Action("unask", its[i].id)
-        return Action("propose")
+                return Unask(its[i].id)
+        return PROPOSE
 
     def _answer(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
-        step = st.pending[0]
-        seat = step[1]
-        gives, asks = step[3], step[4]  # what the proposer gives, what it asks of this survivor
+        step = st.steps[-1]
+        assert isinstance(step, Answer)
+        seat = step.seat
+        gives, asks = step.gives, step.asks  # what the proposer gives, what it asks of this survivor
         mine = st.players[seat].items
         after = _after_trade(mine, asks, gives)
         if any(c.items[i].objective for i in asks) or not _survives(st, seat, after) or hands_used(c, after) > MAX_HANDS:
-            return Action("decline")
+            return DECLINE
         gain = kit_value(c, after) - kit_value(c, mine)
-        return Action("accept") if gain > 0.05 else Action("decline")
+        return ACCEPT if gain > 0.05 else DECLINE
 
     # ----- survivor combat ---------------------------------------------------------------------------
-    def _dice(self, st: DistrictState, seat: int, a: Action) -> int:
+    def _dice(self, st: DistrictState, seat: int, a: FightWith | FightTogether | JoinWith) -> int:
         return st.c.survivors[st.players[seat].surv].combat + sum(st.c.items[i].combat for i in self._lo(st, a))
 
     def _arm(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
@@ -535,11 +586,13 @@ class HeuristicBot:
 
     def _defend(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
-        step = st.pending[0]
-        attacker, alo = step[2], step[3]
+        step = st.steps[-1]
+        assert isinstance(step, Defend)
+        attacker, alo = step.other, step.loadout
         c = st.c
         p = st.players[seat]
         fight = legal[0]
+        assert isinstance(fight, FightWith)
         mine = self._dice(st, seat, fight)
         theirs = c.survivors[st.players[attacker].surv].combat + sum(c.items[i].combat for i in alo)
         ag = rating(c, p.surv, p.items, AGILITY)
@@ -551,34 +604,37 @@ class HeuristicBot:
         if self._remaining(st, seat) <= 1:
             v_fight -= p_beats(theirs, mine) * 10
             v_dodge -= p_beats(theirs, ag) * 10
-        return fight if v_fight >= v_dodge else Action("dodge")
+        return fight if v_fight >= v_dodge else DODGE
 
     def _spoils(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
-        if Action("steal-objective") in legal:
-            return Action("steal-objective")
-        steals = [a for a in legal if a[0] == "steal"]
+        if STEAL_OBJECTIVE in legal:
+            return STEAL_OBJECTIVE
+        steals = [a for a in legal if isinstance(a, Steal)]
         if steals:
-            best = max(steals, key=lambda a: item_value(c.items[c.item_index[str(a[1])]]))
-            if item_value(c.items[c.item_index[str(best[1])]]) >= 2.5:
+            best = max(steals, key=lambda a: item_value(c.items[c.item_index[a.item]]))
+            if item_value(c.items[c.item_index[best.item]]) >= 2.5:
                 return best
-        return Action("wound")
+        return WOUND
 
     def _zdefend(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
-        together = [a for a in legal if a[0] == "fight-together"]
+        together = [a for a in legal if isinstance(a, FightTogether)]
         if together:
             return together[0]
         seat = self._me(st)
         p = st.players[seat]
-        zs = st.players[st.pending[0][2]]
+        step = st.steps[-1]
+        assert isinstance(step, ZombieDefend)
+        zs = st.players[step.zombie]
         fight = legal[0]
+        assert isinstance(fight, FightWith)
         my_c = self._dice(st, seat, fight)
         my_a = rating(st.c, p.surv, p.items, AGILITY)
         zc = st.c.survivors[zs.surv].combat
         # a fight may wound the zombie survivor; a dodge never does, but fails only as often
         if p_beats(my_c, zc) + 0.3 >= p_beats(my_a, zc) or p_beats(zc, my_c) <= p_beats(zc, my_a):
             return fight
-        return Action("dodge")
+        return DODGE
 
     def _join(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         return legal[0]
@@ -587,20 +643,23 @@ class HeuristicBot:
     def _swap(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         """Replace the most dangerous base cards with the quietest additional ones, while that helps."""
         c = st.c
-        deck = st.pending[0][2]
-        outs = [a for a in legal if a[0] == "replace"]
+        step = st.steps[-1]
+        assert isinstance(step, SwapLocation)
+        deck = step.deck
+        outs = [a for a in legal if isinstance(a, ReplaceBase)]
         if not outs:
-            return Action("done")
-        worst = max(outs, key=lambda a: (location_danger(c.locations[c.location_index[str(a[1])]]), str(a[1])))
+            return DONE
+        worst = max(outs, key=lambda a: (location_danger(c.locations[c.location_index[a.location]]), a.location))
         have = set(deck)
         spare = [location_danger(c.locations[x]) for x in c.additional if x not in have]
-        if location_danger(c.locations[c.location_index[str(worst[1])]]) > min(spare) + 0.05:
+        if location_danger(c.locations[c.location_index[worst.location]]) > min(spare) + 0.05:
             return worst
-        return Action("done")
+        return DONE
 
     def _swap_in(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
-        return min(legal, key=lambda a: (location_danger(c.locations[c.location_index[str(a[1])]]), str(a[1])))
+        withs = [a for a in legal if isinstance(a, With)]
+        return min(withs, key=lambda a: (location_danger(c.locations[c.location_index[a.location]]), a.location))
 
     def _zmove(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
@@ -612,17 +671,44 @@ class HeuristicBot:
             return None
         dist = distances(st.lay)
         if p.pos in live:
-            return Action("stay")
+            return STAY
         best = None
         best_d = 1 << 30
         for a in legal:
-            if a[0] != "move":
+            if not isinstance(a, Move):
                 continue
-            to = next(q for d, q in st.lay.nbr[p.pos] if d == a[1])
+            to = next(q for d, q in st.lay.nbr[p.pos] if d == a.direction)
             d = min(dist[to][t] for t in live)
             if d < best_d:
                 best, best_d = a, d
         return best
+
+
+#: the heuristic for each kind of decision (the step on top of the stack)
+DECISIONS: dict[type[Any], Callable[[HeuristicBot, DistrictState, Sequence[Action]], Action | None]] = {
+    ChooseSurvivor: HeuristicBot._survivor,
+    ChooseCorner: HeuristicBot._corner,
+    Turn: HeuristicBot._turn,
+    FightChoice: HeuristicBot._fight,
+    PairDice: HeuristicBot._pair,
+    Equip: HeuristicBot._equip,
+    DropExcess: HeuristicBot._drop_excess,
+    TakeDropped: HeuristicBot._take,
+    EventChoice: HeuristicBot._choice,
+    ReplaceUnique: HeuristicBot._replace,
+    Meet: HeuristicBot._meet,
+    Engage: HeuristicBot._engage,
+    Offer: HeuristicBot._offer,
+    Answer: HeuristicBot._answer,
+    Arm: HeuristicBot._arm,
+    Defend: HeuristicBot._defend,
+    Spoils: HeuristicBot._spoils,
+    ZombieDefend: HeuristicBot._zdefend,
+    Join: HeuristicBot._join,
+    SwapLocation: HeuristicBot._swap,
+    SwapIn: HeuristicBot._swap_in,
+    ZombieMove: HeuristicBot._zmove,
+}
 
 
 def _seat_of(st: DistrictState, name: str) -> int:

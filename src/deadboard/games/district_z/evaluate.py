@@ -26,8 +26,9 @@ from typing import Any
 from deadboard.core.game import Game, Setup, State
 from deadboard.games.district_z.bot import distances
 from deadboard.games.district_z.combat import AGILITY, COMBAT, PERCEPTION, rating
-from deadboard.games.district_z.rules import has_objective, health
+from deadboard.games.district_z.flow import has_objective
 from deadboard.games.district_z.state import ESCAPED, LIVE, DistrictState
+from deadboard.games.district_z.wounds import health
 
 #: see :func:`features` for the order
 WEIGHTS: tuple[float, ...] = (-2.3914, 0.2353, -0.1065, 0.5856, -1.4473, 0.1517, 0.6238, 0.2171, 0.0000, 0.0262, 0.1291, -0.0770)

@@ -17,6 +17,8 @@ from rich.text import Text
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.games.district_z.combat import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
+from deadboard.games.district_z.meeting import Answer, Offer
+from deadboard.games.district_z.setup import SwapIn, SwapLocation
 from deadboard.games.district_z.state import NO_CARD, OBJ, STATUS_NAMES, ZOMBIE, DistrictState
 
 COLOURS = ("bold cyan", "bold magenta", "bold yellow", "bold green")
@@ -122,16 +124,15 @@ def render(game: Game, state: State, seat: int | None) -> Group:
     if st.in_combat():
         head.append(f"   combat: {st.name(st.cb_seat)} vs {st.cb_n} zombie{'s' if st.cb_n > 1 else ''}", style="bold red")
     parts: list[Any] = [head]
-    step = st.pending[0] if st.pending else ()
-    kind = step[0] if step else ""
-    if kind in ("swap", "swap-in"):
-        parts.append(_deck_text(st, step[2]))
+    step = st.steps[-1] if st.steps else None
+    if isinstance(step, SwapLocation | SwapIn):
+        parts.append(_deck_text(st, step.deck))
     else:
         parts.append(city_table(st, seat if not st.cfg.single else None))
-    if kind in ("offer", "answer"):
-        proposer, other = (step[1], step[2]) if kind == "offer" else (step[2], step[1])
-        parts.append(Text(f"Trade on the table: {st.name(proposer)} gives {_names(st, step[3])} for "
-                          f"{st.name(other)}'s {_names(st, step[4])}", style="bold yellow"))
+    if isinstance(step, Offer | Answer):
+        proposer, other = (step.seat, step.other) if isinstance(step, Offer) else (step.other, step.seat)
+        parts.append(Text(f"Trade on the table: {st.name(proposer)} gives {_names(st, step.gives)} for "
+                          f"{st.name(other)}'s {_names(st, step.asks)}", style="bold yellow"))
     parts.append(players_table(st))
     return Group(*parts)
 

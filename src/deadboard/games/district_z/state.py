@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from deadboard.core.game import Setup, State
+from deadboard.core.game import Setup
 from deadboard.core.grid import column_name
+from deadboard.core.kernel import KernelState
 from deadboard.games.district_z.content import DistrictContent
 
 NO_CARD = -1
@@ -144,10 +145,10 @@ class Player:
         return p
 
 
-class DistrictState(State):
+class DistrictState(KernelState):
     __slots__ = (
         "c", "card", "cb_escape", "cb_n", "cb_opts", "cb_pos", "cb_seat", "cb_shield", "cb_used", "cfg", "counters",
-        "cur", "dropped", "lay", "order", "over", "pending", "places", "players", "reason", "rounds", "seen",
+        "cur", "dropped", "lay", "order", "places", "players", "reason", "rounds", "seen",
         "setaside", "team", "turns", "unused", "up", "used_unique", "v_done", "winners", "zs_kill",
     )
 
@@ -159,6 +160,7 @@ class DistrictState(State):
         self.cfg = cfg
         self.lay = lay
         self.init_common(setup, seed)
+        self.init_kernel()
         n = lay.n
         self.players = [Player(s) for s in range(setup.players)]
         self.card = [NO_CARD] * n
@@ -173,7 +175,6 @@ class DistrictState(State):
         self.cur = -1  # index into order of the seat taking its turn
         self.rounds = 0
         self.turns = 0
-        self.pending: list[tuple[Any, ...]] = []
         self.cb_seat = -1  # the survivor in combat with zombies
         self.cb_n = 0  # zombies left in this combat
         self.cb_pos = -1
@@ -182,7 +183,6 @@ class DistrictState(State):
         self.cb_shield = False  # Thick Skin spent in this combat
         self.cb_opts: tuple[tuple[int, int, str], ...] = ()  # pairing options (kills, wounds, text)
         self.v_done = False  # this visit's event was completed (not skipped)
-        self.over = False
         self.reason = ""
         self.winners: tuple[int, ...] = ()
         self.places: list[int] = []  # seats in the order they escaped
@@ -195,6 +195,7 @@ class DistrictState(State):
         s.cfg = self.cfg
         s.lay = self.lay
         self.copy_common(s)
+        self.copy_kernel(s)
         s.players = [p.copy() for p in self.players]
         s.card = self.card.copy()
         s.up = self.up.copy()
@@ -208,7 +209,6 @@ class DistrictState(State):
         s.cur = self.cur
         s.rounds = self.rounds
         s.turns = self.turns
-        s.pending = self.pending.copy()
         s.cb_seat = self.cb_seat
         s.cb_n = self.cb_n
         s.cb_pos = self.cb_pos
@@ -217,7 +217,6 @@ class DistrictState(State):
         s.cb_shield = self.cb_shield
         s.cb_opts = self.cb_opts
         s.v_done = self.v_done
-        s.over = self.over
         s.reason = self.reason
         s.winners = self.winners
         s.places = self.places.copy()

@@ -1,0 +1,208 @@
+"""ITEMS (rulebook §Card Types: ITEM cards): equipping, the four-hands limit, dropping, picking up
+dropped ITEMS, healing ITEMS, UNIQUE ITEMS and the ITEM card pile.
+
+"SURVIVORS can equip a maximum of four 1-HANDED ITEMS. If you have more than four 1-HANDED ITEMS
+equipped, any additional 1-HANDED and 2-HANDED ITEMS must be dropped." (:class:`DropExcess`)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from deadboard.core.kernel import Choice, Steps
+from deadboard.games.district_z.actions import (
+    DONE,
+    ROLL,
+    Done,
+    Drop,
+    EquipItem,
+    Leave,
+    Roll,
+    Take,
+    Use,
+    drop_action,
+)
+from deadboard.games.district_z.combat import hands_used
+from deadboard.games.district_z.flow import StepForm, ability, cut_visit, has_objective, push
+from deadboard.games.district_z.state import LIVE, DistrictState
+
+MAX_HANDS = 4
+
+
+def unique_in_city(state: DistrictState, item: int) -> bool:
+    """Whether the item is "in the CITY": carried by a survivor there or dropped on a LOCATION card
+    (an escaped survivor carried its items out of the CITY)."""
+    for p in state.players:
+        if p.status == LIVE and item in p.items:
+            return True
+    return any(item in d for d in state.dropped if d)
+
+
+def card_in_pile(state: DistrictState, item: int) -> bool:
+    """Whether the item's card is in the ITEM card pile: not carried (in the CITY or out of it), not
+    dropped, not just found. With the option item-copies items are kinds and every kind is always
+    there to be found."""
+    if state.cfg.item_copies:
+        return True
+    for p in state.players:
+        if item in p.items:
+            return False
+    if any(item in d for d in state.dropped if d):
+        return False
+    return not any(type(s) is Equip and s.item == item for s in state.steps)
+
+
+def draw_item(state: DistrictState, pool_name: str) -> int:
+    """A random ITEM of the pool: a random card of the pool among those in the ITEM card pile (-1 when
+    none is left), or with item-copies a random kind of the pool."""
+    pool = state.c.pools[pool_name]
+    if not state.cfg.item_copies:
+        pool = tuple(i for i in pool if card_in_pile(state, i))
+        if not pool:
+            return -1
+    return pool[state.rng.below(len(pool))]
+
+
+def equip(state: DistrictState, seat: int, item: int) -> None:
+    p = state.players[seat]
+    p.items.append(item)
+    if hands_used(state.c, p.items) > MAX_HANDS:
+        push(state, DropExcess(seat))
+
+
+def drop_item(state: DistrictState, seat: int, item: int) -> None:
+    """ "You drop an ITEM by leaving it at your current LOCATION. When you leave that LOCATION, don't
+    flip the LOCATION card face down.\""""
+    from deadboard.games.district_z.wounds import check_alive  # wounds lead back to items (deaths drop them)
+
+    p = state.players[seat]
+    p.items.remove(item)
+    pos = p.pos
+    state.dropped[pos] = (*state.dropped[pos], item)
+    state.up[pos] = True
+    state.emit(
+        "drop",
+        f"{state.name(seat)} drops the {state.c.items[item].name} at {state.lay.names[pos]}",
+        {"seat": seat},
+    )
+    check_alive(state, seat)
+
+
+def use_actions(state: DistrictState, seat: int) -> list[Use]:
+    p = state.players[seat]
+    if p.wounds == 0:
+        return []
+    its = state.c.items
+    return [Use(its[i].id) for i in sorted(set(p.items)) if its[i].heal]
+
+
+def use_item(state: DistrictState, seat: int, item: int) -> None:
+    p = state.players[seat]
+    it = state.c.items[item]
+    n = it.heal + (1 if ability(state, seat) == "medic" else 0)
+    p.items.remove(item)
+    before = p.wounds
+    p.wounds = max(0, p.wounds - n)
+    state.emit(
+        "heal",
+        f"{state.name(seat)} uses the {it.name} and heals {before - p.wounds} (infection stays)",
+        {"seat": seat},
+    )
+
+
+@dataclass(slots=True)
+class Equip(StepForm, Choice[DistrictState, EquipItem | Leave]):
+    """An ITEM was found: equip it or leave it."""
+
+    TAG: ClassVar[str] = "equip"
+    kind: ClassVar[str] = "equip"
+    seat: int
+    item: int
+
+    def actions(self, state: DistrictState) -> list[EquipItem | Leave]:
+        name = state.c.items[self.item].id
+        return [EquipItem(name), Leave(name)]
+
+    def apply(self, state: DistrictState, action: EquipItem | Leave) -> Steps:
+        name = state.c.items[self.item].name
+        if isinstance(action, EquipItem):
+            state.emit("item", f"{state.name(self.seat)} equips the {name}", None)
+            equip(state, self.seat, self.item)
+        else:
+            state.emit("item", f"{state.name(self.seat)} leaves the {name}", None)
+        return ()
+
+    def prompt(self, state: DistrictState) -> str:
+        return f"{state.name(self.seat)} found the {state.c.items[self.item].name}: equip it?"
+
+
+@dataclass(slots=True)
+class DropExcess(StepForm, Choice[DistrictState, Drop]):
+    """More than four hands' worth: drop a 1- or 2-HANDED ITEM (again while still too many)."""
+
+    TAG: ClassVar[str] = "drop-excess"
+    kind: ClassVar[str] = "drop-excess"
+    seat: int
+
+    def actions(self, state: DistrictState) -> list[Drop]:
+        its = state.c.items
+        return [drop_action(its[i].id) for i in sorted(set(state.players[self.seat].items)) if its[i].hands]
+
+    def apply(self, state: DistrictState, action: Drop) -> Steps:
+        seat = self.seat
+        p = state.players[seat]
+        drop_item(state, seat, state.c.item_index[action.item])
+        if p.status == LIVE and hands_used(state.c, p.items) > MAX_HANDS:
+            push(state, DropExcess(seat))
+        return ()
+
+    def prompt(self, state: DistrictState) -> str:
+        return f"{state.name(self.seat)} carries more than four hands' worth: drop an item"
+
+
+@dataclass(slots=True)
+class TakeDropped(StepForm, Choice[DistrictState, Take | Done | Roll]):
+    """ "A SURVIVOR may move to that LOCATION and equip any ITEMS dropped there. If this is done, that
+    SURVIVOR skips rolling for an EVENT at that LOCATION." ``taken``: how many were picked up so far."""
+
+    TAG: ClassVar[str] = "take"
+    kind: ClassVar[str] = "take"
+    seat: int
+    taken: int
+
+    def actions(self, state: DistrictState) -> list[Take | Done | Roll]:
+        its = state.c.items
+        here = state.dropped[state.players[self.seat].pos]
+        carry_obj = has_objective(state, self.seat)
+        out: list[Take | Done | Roll] = [
+            Take(its[i].id) for i in sorted(set(here)) if not (its[i].objective and carry_obj)
+        ]
+        out.append(DONE if self.taken else ROLL)
+        return out
+
+    def apply(self, state: DistrictState, action: Take | Done | Roll) -> Steps:
+        seat = self.seat
+        if isinstance(action, Take):
+            p = state.players[seat]
+            i = state.c.item_index[action.item]
+            here = list(state.dropped[p.pos])
+            here.remove(i)
+            state.dropped[p.pos] = tuple(here)
+            state.emit(
+                "item",
+                f"{state.name(seat)} picks up the {state.c.items[i].name} (the event is skipped)",
+                None,
+            )
+            if here:
+                push(state, TakeDropped(seat, self.taken + 1))
+            else:
+                cut_visit(state)
+            equip(state, seat, i)
+        elif isinstance(action, Done):
+            cut_visit(state)
+        # roll: the visit goes on to the event
+        return ()
+
+    def prompt(self, state: DistrictState) -> str:
+        return f"{state.name(self.seat)}: pick up dropped items (skips the event) or roll for the event"
