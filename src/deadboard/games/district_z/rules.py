@@ -94,7 +94,6 @@ class DistrictZ(KernelGame[DistrictState]):
 
     # ----- information ---------------------------------------------------------------------------
     def hide(self, view: DistrictState, seat: int) -> None:
-        view.seed = 0  # with the seed and the public choices, a new game would replay every hidden card
         shuffle_unseen(view, view.rng)
 
     def resample(self, view: DistrictState, rng: Rng) -> None:
