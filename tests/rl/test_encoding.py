@@ -89,3 +89,10 @@ def test_a_legal_action_outside_the_encoding_is_left_out_while_another_remains()
     assert list(enc.legal(_Offers("move a", "move z"), None).values()) == [Action("move", "a")]  # type: ignore[arg-type]
     with pytest.raises(EncodingError):
         enc.legal(_Offers("move z"), None)  # type: ignore[arg-type]
+
+
+def test_the_documented_example_the_night_move_ben_c5_is_12089() -> None:
+    """docs/research.md works this one out; a change of The Night's encoding shows here first."""
+    enc = spec_for(game("the-night"), None).actions
+    assert enc.num_actions == 60_695
+    assert enc.encode(Action("move", "Ben", "c5")) == 12_089

@@ -5,8 +5,8 @@ a number of arguments, and for each argument the finite vocabulary it is drawn f
 names, card ids …, all known from the setup alone). The integers of one template form a block; an
 action's integer is its block's offset plus its arguments read as a mixed-radix number::
 
-    block "move <human> <square>"   offset 120, humans (7) x squares (374)
-    move Ben c5  ->  120 + index(Ben) * 374 + index(c5)
+    block "move <human> <square>"   offset 11999, humans (7) x squares (374)
+    move Ben c5  ->  11999 + index(Ben) * 374 + index(c5)  =  12089
 
 So ``num_actions`` is the sum of the blocks' sizes, ``encode``/``decode`` are a dict look-up and a
 few divisions, and the mask of a state sets the integers of its legal actions. Nothing hidden goes
