@@ -179,7 +179,7 @@ def command_loop(console: Console, session: Session, legal: list[Action], seat: 
                 continue
             if word == "save":
                 session.save(rest.strip())
-                console.print(f"[green]saved to {rest.strip()}[/]")
+                console.print(f"[green]saved to {rest.strip()}[/]", soft_wrap=True)  # a path is never broken across lines
                 continue
             if word == "board":
                 show(console, session, seat)

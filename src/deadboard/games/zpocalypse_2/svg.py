@@ -154,7 +154,47 @@ def _panels(st: ZState) -> list[Panel]:
         if q.stash:
             ql.append("stash: " + ", ".join(q.stash))
         panels.append({"title": f"Squad {q.seat + 1}", "lines": ql})
+    panels.append({"title": "Legend", "lines": [], "svg": legend_svg()})
     return panels
+
+
+def legend_svg() -> str:
+    """What the spaces and pieces mean, each drawn small as the board draws it."""
+    h = 22
+
+    def space(fill: str, mark: str = "") -> str:
+        text = f'<text x="3" y="11" font-size="9" fill="#ccc">{_t(mark)}</text>' if mark else ""
+        return f'<rect width="{h}" height="{h}" fill="{fill}"/>{text}'
+
+    rows = [
+        (space("#2a2f35"), "inside the house"),
+        (space("#1e2a1e"), "the yard"),
+        (space("#8b1e1e"), "impassable"),
+        (space(TERRAIN["~"], "~"), "arduous: a move costs 2"),
+        (space(TERRAIN["b"], "b"), "Bio hazard"),
+        (space(TERRAIN["x"], "x"), "Radiation"),
+        (space(TERRAIN["A"], "A"), "search: armory (F food, R resources)"),
+        (space(TERRAIN["/"], "/"), "the stairs (both floors)"),
+        (space("#1e2a1e", "N"), "spawn point (N E S W)"),
+        (space("#2a2f35", "1"), "window: 1–9 pair up a window and its landing"),
+        (space("#2a2f35", "P"), "the public stash"),
+        (space("#2a2f35") + '<text x="11" y="11" font-size="9" fill="#f66">X</text>', "searched this night"),
+        (f'<circle cx="{h / 2}" cy="{h / 2}" r="{h / 2 - 2}" fill="{SEAT_COLOURS[0]}" stroke="#fff"/>'
+         f'<text x="{h / 2 - 3}" y="{h / 2 + 4}" font-size="11" fill="#000">1</text>', "a squad (its seat)"),
+        (f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#e03030" stroke="#000"/>', "a fresh zombie"),
+        (f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#f0902a" stroke="#000"/>', "a weak zombie"),
+        (f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#e03030" stroke="#000" opacity="0.5"/>', "knocked down"),
+        (f'<polygon points="{h / 2},1 {h - 1},{h / 2} {h / 2},{h - 1} 1,{h / 2}" fill="#9b3fd6"/>', "a mutate"),
+    ]
+    line = h + 6
+    height = (len(rows) + 1) // 2 * line + 4
+    out = [f'<svg viewBox="0 0 360 {height}" class="legend" xmlns="http://www.w3.org/2000/svg">']
+    for i, (mark, text) in enumerate(rows):
+        x, y = 4 + (i % 2) * 180, 4 + (i // 2) * line
+        out.append(f'<g transform="translate({x} {y})">{mark}</g>'
+                   f'<text x="{x + h + 6}" y="{y + h / 2 + 4}" font-size="10" fill="currentColor">{_t(text)}</text>')
+    out.append("</svg>")
+    return "".join(out)
 
 
 def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
