@@ -154,7 +154,7 @@ def make_setup(game: Game, players: int | None = None, scenario: str | None = No
     if scenario is not None:
         base = Setup(scenario, base.options, base.players, base.content)
     if options:
-        base = base.with_options(**options)
+        base = Setup(base.scenario, {**base.options, **options}, base.players, base.content)
     if players is not None:
         base = Setup(base.scenario, base.options, players, base.content)
     return game.normalize_setup(base)
