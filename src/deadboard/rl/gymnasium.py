@@ -1,8 +1,8 @@
 """Gymnasium environments: one seat of a game played by the learner, every other seat by a bot.
 
 ``gymnasium.make("deadboard/DistrictZ-v0")`` (after ``import deadboard.rl.gymnasium``) is District-Z
-solo; ``deadboard/TheNight-v0`` and ``deadboard/ZombieDawn-v0`` are The Night and Zombie Dawn for one
-player. Keyword arguments choose the setup (``players``, ``scenario``, ``options``), the learner's
+solo; ``deadboard/TheNight-v0``, ``deadboard/ZombieDawn-v0`` and ``deadboard/Zpocalypse2-v0`` are
+The Night, Zombie Dawn and Zpocalypse 2 for one player. Keyword arguments choose the setup (``players``, ``scenario``, ``options``), the learner's
 ``seat`` and the ``bot`` of the other seats (any bot name ``deadboard sim`` takes).
 
 The observation is the seat's float32 vector; the action an integer of the setup's encoding. The
@@ -33,6 +33,7 @@ ENVIRONMENTS = {
     "deadboard/TheNight-v0": "the-night",
     "deadboard/DistrictZ-v0": "district-z",
     "deadboard/ZombieDawn-v0": "zombie-dawn",
+    "deadboard/Zpocalypse2-v0": "zpocalypse-2",
 }
 
 

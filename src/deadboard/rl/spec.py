@@ -31,6 +31,7 @@ SPECS: dict[str, str] = {
     "the-night": "deadboard.rl.specs.the_night:NightSpec",
     "district-z": "deadboard.rl.specs.district_z:DistrictSpec",
     "zombie-dawn": "deadboard.rl.specs.zombie_dawn:DawnSpec",
+    "zpocalypse-2": "deadboard.rl.specs.zpocalypse_2:ZpocalypseSpec",
 }
 
 #: every observation value lies in [0, OBS_HIGH] (flags, one-hots, fractions and small counts)

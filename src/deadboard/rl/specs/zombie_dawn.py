@@ -76,7 +76,8 @@ class DawnSpec(GameSpec):
             ("offer", [item]), ("place", [sq]),
             ("place", [vocab("zone", [z.id for z in c.zones]), vocab("x", span), vocab("y", span),
                        vocab("rotation", (0, 90, 180, 270))]),
-            ("play", [card]), ("play", [card, char + colour + sq + card]), ("play", [card, colour, vehicle + sq + item]),
+            ("play", [card]), ("play", [card, char + colour + sq + card]),
+            ("play", [card, colour, vehicle + sq + item + card]),
             ("roll", [char]), ("search", [card]), ("take", [item, char]), ("use", [item]),
             ("use", [item, vocab("zombies", ["zombies"]) + vehicle + colour + char + card + item]), ("wound", [char]),
         ]

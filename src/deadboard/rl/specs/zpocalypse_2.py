@@ -1,0 +1,189 @@
+"""Zpocalypse 2: actions name survivors, weapons, supply cards, perks, the house's spaces, die faces,
+seats, tasks, contest skills and scavenging options.
+
+An attack (``attack WHO WEAPON SPACE TARGET D…``) pays its weapon's cost with dice combined without
+change, so its weapon and its dice are read as one token ``WEAPON:D…`` (dice highest first); the
+vocabulary holds, for each weapon and bare hands, every payment of its cost by at most six dice (a
+Z cost: one natural Z), so an attack is one integer of the block ``attack <survivor> <space>
+<target> <weapon:dice>``.
+
+Observation planes (``channels x floors x H x W``): the spaces of each floor, the search spots, the
+public stash token, dropped piles, searched spots, weak and fresh zombies, mutates by kind and each
+squad; vectors: the track (night, hour, day, Doom Track, milestones, phase), the decision, the dice
+pool by face, per squad its survivors, their health, wounds and weapons, its items, stash,
+defence, victory points and kills; the public stash and the deck sizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from deadboard.core.action import Action
+from deadboard.games.zpocalypse_2.content import SKILLS
+from deadboard.games.zpocalypse_2.day import TASKS
+from deadboard.games.zpocalypse_2.night import UNARMED, UNARMED_COST, _payments
+from deadboard.games.zpocalypse_2.state import Z
+from deadboard.rl.encoding import ActionEncoding, Vocabulary, vocab
+from deadboard.rl.spec import GameSpec, one_hot
+
+PHASES = ("dusk", "night", "midnight", "sunrise", "day", "over")
+#: the game's decision steps, by name
+DECISIONS = ("Place", "Turn", "KeepCard", "PickSurvivor", "Allocate", "AssignTask", "Feeding", "PickContest",
+             "EnterContest", "ChoosePerk", "PickOption", "PickTrier", "Draft")
+DECKS = ("armory", "food", "resource", "wound", "perk", "survivor")
+FACES = tuple(range(1, 7))
+MOST_DICE = 6
+
+
+class _AttackEncoding(ActionEncoding):
+    """``attack WHO WEAPON SPACE TARGET D…`` is read as ``attack/pay WHO SPACE TARGET WEAPON:D…``."""
+
+    def encode(self, action: Any) -> int:
+        if action and action[0] == "attack" and len(action) > 5:
+            action = Action("attack/pay", action[1], action[3], action[4],
+                            f"{action[2]}:{'-'.join(map(str, action[5:]))}")
+        return super().encode(action)
+
+    def decode(self, code: int) -> Any:
+        a = super().decode(code)
+        if a.kind == "attack/pay":
+            weapon, _, dice = str(a[4]).partition(":")
+            return Action("attack", a[1], weapon, a[2], a[3], *(int(d) for d in dice.split("-")))
+        return a
+
+
+class ZpocalypseSpec(GameSpec):
+    def build_actions(self) -> ActionEncoding:
+        first = self.game.new(self.setup, 0)
+        c = first.content  # type: ignore[attr-defined]
+        board = first.board  # type: ignore[attr-defined]
+        self.spaces = [s.name for s in board.spaces]
+        self.floor_ids = sorted({f for s in board.spaces for f in s.where})
+        self.extent = (max(y for s in board.spaces for _, y in s.where.values()) + 1,
+                       max(x for s in board.spaces for x, _ in s.where.values()) + 1)
+        self.where = [[(self.floor_ids.index(f), x, y) for f, (x, y) in s.where.items()] for s in board.spaces]
+        self.space_index = {name: i for i, name in enumerate(self.spaces)}
+        self.search_spots = [board.search.get(i) for i in range(len(self.spaces))]
+        self.stash_space = board.stash
+        self.survivors = [s.id for s in c.survivors]
+        self.weapons = [w.id for w in c.weapons]
+        self.supplies = [s.id for s in c.supplies]
+        self.perks = [p.id for p in c.perks]
+        self.mutates = [m.id for m in c.mutates]
+        self.wounds = [w.id for w in c.wounds]
+        self.items = list(dict.fromkeys([*self.weapons, *self.supplies]))
+        options = max((len(loc.option) for loc in c.locations), default=1)
+        all_faces = tuple(sorted(FACES * MOST_DICE))
+        pays: list[str] = []
+        for w in c.weapons:
+            payments = ((Z,),) if w.z_cost else _payments(all_faces, w.cost, MOST_DICE)
+            pays += [f"{w.id}:{'-'.join(map(str, p))}" for p in payments]
+        pays += [f"{UNARMED}:{'-'.join(map(str, p))}" for p in _payments(all_faces, UNARMED_COST, MOST_DICE)]
+        who = vocab("survivor", self.survivors)
+        space = vocab("space", self.spaces)
+        face = vocab("die", FACES)
+        item = vocab("item", self.items)
+        weapon = vocab("weapon", self.weapons)
+        blocks: list[tuple[str, list[Vocabulary]]] = [(kind, []) for kind in ("block", "end", "fed", "jump", "waste")]
+        blocks += [
+            ("assign", [who, vocab("task", TASKS)]),
+            ("attack/pay", [who, space, vocab("target", ["weak", "fresh", *self.mutates]), vocab("weapon:dice", pays)]),
+            ("champion", [who]), ("contest", [vocab("skill", SKILLS)]), ("contribute", [item]),
+            ("equip", [who, weapon]), ("feed", [who, vocab("food", self.supplies)]),
+            ("give", [vocab("seat", range(self.seats)), item, face]), ("hurt", [who]), ("keep", [item]),
+            ("loot", [item]), ("move", [face, space]), ("option", [vocab("option", range(1, options + 1))]),
+            ("perk", [vocab("perk", self.perks), who]), ("pick", [who]), ("pickup", [face]), ("reload", [who]),
+            ("search", [face]), ("start", [space]), ("take", [item]), ("try", [who]),
+        ]
+        return _AttackEncoding(self.game.id, blocks)
+
+    def build_layout(self) -> list[tuple[str, tuple[int, ...]]]:
+        n = self.seats
+        h, w = self.extent
+        return [
+            # spaces, search spots, stash token, dropped piles, searched, weak, fresh, mutates by kind, squads
+            ("house", (7 + len(self.mutates) + n, len(self.floor_ids), h, w)),
+            ("track", (6,)),  # night, hour, day, doom, milestones, squad moved
+            ("phase", (len(PHASES) + 1,)),
+            ("decision", (len(DECISIONS) + 1,)),
+            ("pool", (len(FACES),)),
+            ("survivors", (n, len(self.survivors))),
+            ("health", (n, len(self.survivors), 5)),  # hp, loaded, bio, radiation, wounds
+            ("weapons", (n, len(self.weapons))),
+            ("items", (n, len(self.items))),
+            ("stash", (n, len(self.items))),
+            ("squad", (n, 6)),  # alive, defence, vp, kills, first, me
+            ("public", (len(self.items),)),
+            ("decks", (len(DECKS) + 1,)),  # deck sizes, mutates left
+        ]
+
+    def public(self, snapshot: dict[str, Any], seat: int) -> dict[str, Any]:
+        out = {k: v for k, v in snapshot.items() if k not in ("rng", "steps", "mutate_deck", "decks")}
+        out["decks"] = {k: v if isinstance(v, int) else len(v) for k, v in snapshot["decks"].items()}
+        out["mutate_deck"] = len(snapshot["mutate_deck"])
+        steps = snapshot.get("steps") or []
+        out["decision"] = steps[0].get("step") if steps else None
+        return out
+
+    def fill(self, p: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
+        house = parts["house"]
+        idx = self.space_index
+        mutate = {x: i for i, x in enumerate(self.mutates)}
+        surv = {x: i for i, x in enumerate(self.survivors)}
+        weapon = {x: i for i, x in enumerate(self.weapons)}
+        item = {x: i for i, x in enumerate(self.items)}
+
+        def mark(channel: int, name: str | None, value: float = 1.0) -> None:
+            i = idx.get(name) if isinstance(name, str) else None
+            if i is None:
+                return
+            for f, x, y in self.where[i]:
+                house[channel, f, y, x] += value
+
+        for i, spot in enumerate(self.search_spots):
+            for f, x, y in self.where[i]:
+                house[0, f, y, x] = 1.0
+                if spot is not None:
+                    house[1, f, y, x] = 1.0
+                if i == self.stash_space:
+                    house[2, f, y, x] = 1.0
+        for name, pile in p["dropped"].items():
+            mark(3, name, len(pile))
+        for name in p["searched"]:
+            mark(4, name)
+        for name, kind, _down in p["zombies"]:
+            mark(5 if kind == "weak" else 6, name)
+        for card, name, _hp in p["mutates"]:
+            mark(7 + mutate.get(card, 0), name)
+        base = 7 + len(self.mutates)
+        for q in p["squads"][: self.seats]:
+            s = q["seat"]
+            mark(base + s, q["space"])
+            for ch in q["people"]:
+                k = surv.get(ch["card"], 0)
+                parts["survivors"][s, k] = 1.0
+                parts["health"][s, k] = (ch["hp"] / 12, float(bool(ch["loaded"])), ch["bio"] / 5, ch["rad"] / 5,
+                                         len(ch["wounds"]) / 5)
+                if ch["weapon"] in weapon:
+                    parts["weapons"][s, weapon[ch["weapon"]]] = 1.0
+            for it in q["items"]:
+                parts["items"][s, item.get(it, 0)] += 1.0
+            for it in q["stash"]:
+                parts["stash"][s, item.get(it, 0)] += 1.0
+            parts["squad"][s] = (float(bool(q["people"])), q["defence"] / 6, q["vp"] / 20, q["kills"] / 20,
+                                 float(p["first"] == s), float(s == seat))
+        for it in p["public"]:
+            parts["public"][item.get(it, 0)] += 1.0
+        parts["track"][:] = (p["night"] / 10, p["hour"] / 5, p["day"] / 30, p["doom"] / 30, p["milestones"] / 6,
+                             p.get("moved", 0) / 12)
+        one_hot(parts["phase"], {x: i for i, x in enumerate(PHASES)}, p["phase"])
+        decision = p.get("decision")
+        if decision is not None:
+            one_hot(parts["decision"], {x: i for i, x in enumerate(DECISIONS)}, decision)
+        for f in p["pool"]:
+            if 1 <= f <= 6:
+                parts["pool"][f - 1] += 1.0
+        decks = p["decks"]
+        parts["decks"][:] = (*(decks.get(k, 0) / 20 for k in DECKS), p["mutate_deck"] / 5)
