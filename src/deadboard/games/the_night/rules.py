@@ -11,15 +11,45 @@ steps and mid-phase decisions (placements, events, Dodge) that come before the p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from deadboard.core.action import Action, act
-from deadboard.core.errors import IllegalActionError
-from deadboard.core.game import Decision, Game, Outcome, Result, Setup, State
+from deadboard.core.action import Action
+from deadboard.core.game import Outcome, Result, Setup, State
 from deadboard.core.grid import DOOR, OPEN, WINDOW
+from deadboard.core.kernel import Auto, Choice, KernelGame, Steps
+from deadboard.core.kernel import advance as kernel_advance
 from deadboard.core.rng import Rng
 from deadboard.games.the_night import ai
 from deadboard.games.the_night import setup as su
+from deadboard.games.the_night.actions import (
+    END,
+    PASS,
+    Activate,
+    Attack,
+    Board,
+    Dash,
+    Distract,
+    Done,
+    Drop,
+    End,
+    Escape,
+    Fight,
+    Give,
+    Latch,
+    Lock,
+    Move,
+    OpportunityShot,
+    Pickup,
+    Shoot,
+    Unboard,
+    Unlock,
+    WildShoot,
+    ZAttack,
+    ZBreak,
+    ZDone,
+    ZMove,
+)
 from deadboard.games.the_night.board import (
     CLOSED,
     can_carry,
@@ -38,15 +68,10 @@ from deadboard.games.the_night.board import (
     zombie_steps,
     zombies_adjacent_to_human,
 )
-from deadboard.games.the_night.combat import (
-    hand_to_hand,
-    item_steps,
-    kill_human,
-    queue_item_with_ammo,
-    shoot,
-)
+from deadboard.games.the_night.combat import hand_to_hand, kill_human, shoot
 from deadboard.games.the_night.config import OPTIONS, SCENARIOS, build_config
 from deadboard.games.the_night.content import UNLIMITED, load_content
+from deadboard.games.the_night.flow import StepForm, queue_item_with_ammo
 from deadboard.games.the_night.state import (
     ARRIVAL,
     BOARDED,
@@ -73,35 +98,22 @@ from deadboard.games.the_night.state import (
 
 END_TURN = "end-of-turn"
 
-#: pending steps that are decisions (the rest run by themselves)
-DECISIONS = frozenset(
-    {"pick", "place-human", "place-item", "take", "arm", "dodge-fight", "lightning", "dash", "opportunity", "latch", "zturn"}
-)
-
 
 # ==================================================================================================
-# the engine loop
+# the turn on the kernel
 # ==================================================================================================
-def advance(state: NightState) -> None:
-    """Resolve everything automatic until a seat must decide or the game is over."""
-    while True:
-        if state.phase == OVER:
-            state.decision = None
-            return
-        if state.phase != SETUP and _check_sudden_end(state):
-            continue
-        if state.pending:
-            step = state.pending[0]
-            if step[0] in DECISIONS:
-                state.decision = Decision(_seat_for(state, step), str(step[0]), _prompt(state, step))
-                return
-            state.pending.pop(0)
-            prepared = _run_step(state, step)
-            if prepared is not None:
-                state.pending.insert(0, prepared)
-            continue
+@dataclass(slots=True)
+class Night(StepForm, Auto[NightState]):
+    """The turn sequence (rulebook §Turn Sequence), one piece of a phase at a time. It lies at the
+    bottom of the stack for the whole game: the steps a phase pushes (placements, events, Dodge)
+    run before it goes on."""
+
+    def run(self, state: NightState) -> Steps:
+        state.steps.append(self)  # the turn goes on once what this piece pushes is done
         phase = state.phase
-        if phase == SETUP:
+        if phase == OVER:
+            state.end()
+        elif phase == SETUP:
             _start_turn(state)
         elif phase == ARRIVAL:
             _arrival(state)
@@ -111,11 +123,12 @@ def advance(state: NightState) -> None:
             _start_zombie_phase(state)
         elif phase == ZOMBIES:
             if _zombie_player_decision(state):
-                return
+                return (ZombieAct(state.cfg.zombie_seat),)
             _start_human_phase(state)
         elif phase == HUMANS:
-            if _human_phase_decision(state):
-                return
+            step = _human_phase_decision(state)
+            if step is not None:
+                return (step,)
             state.phase = EVENTS
             state.active = -1
             _event_phase(state)
@@ -123,83 +136,30 @@ def advance(state: NightState) -> None:
             state.phase = END_TURN
         elif phase == END_TURN:
             _end_turn(state)
+        return ()
 
 
-def _seat_for(state: NightState, step: tuple[Any, ...]) -> int:
-    kind = step[0]
-    if kind == "pick":
-        return int(step[1])
-    if kind == "zturn":
-        return state.cfg.zombie_seat
-    if kind == "dodge-fight":
-        return state.active_seat
-    return 0
+NIGHT = Night()
 
 
-def _prompt(state: NightState, step: tuple[Any, ...]) -> str:
-    kind = step[0]
-    names = state.c.grid.names
-    if kind == "pick":
-        return f"Player {step[1] + 1}: secretly pick your human"
-    if kind == "place-human":
-        return f"Place {state.humans[step[1]].name}: any free square of {step[3]}"
-    if kind == "place-item":
-        return f"Place the {state.c.items[step[1]].name} in the {step[3]}"
-    if kind == "take":
-        return f"Alternative Item Draw 2: take items worth up to {step[1]} item points, or stop"
-    if kind == "arm":
-        return f"Take the House: hand {state.humans[step[1]].name} one item"
-    if kind == "dodge-fight":
-        return f"Dodge: {state.humans[step[1]].name} is caught and must fight one adjacent zombie"
-    if kind == "lightning":
-        return "Lightning strike: move any one zombie 2 squares"
-    if kind == "dash":
-        return "Dash!: one live human may move a single square"
-    if kind == "opportunity":
-        return "Opportunity shot: a human with a firearm may shoot at -1"
-    if kind == "latch":
-        return "Latch fall: you may lock one unlocked door"
-    if kind == "zturn":
-        z = step[1]
-        return f"Zombie player: {zombie_name(state, z)} on {names[state.zsq[z]]} has {state.zap_left} AP"
-    return str(kind)  # pragma: no cover
+def advance(state: NightState) -> None:
+    """Resolve everything automatic until a seat must decide or the game is over."""
+    kernel_advance(state, sudden_end)
 
 
-def _run_step(state: NightState, step: tuple[Any, ...]) -> tuple[Any, ...] | None:
-    kind = step[0]
-    if kind == "choose-humans":
-        su.choose_humans(state)
-    elif kind == "human":
-        return su.prepare_human(state, step[1])
-    elif kind == "draw-items":
-        return su.draw_items(state)
-    elif kind == "item":
-        return su.prepare_item(state, step[1])
-    elif kind == "keys":
-        keys = state.c.kind_items["keys"][0]
-        if state.item_where[keys] == NOT_IN_GAME:
-            state.pending.insert(0, ("item", keys))
-    elif kind == "boards":
-        su.place_boards(state)
-    elif kind == "start-items":
-        su.give_start_items(state)
-    elif kind == "arm-all":
-        state.pending[0:0] = [("arm", h.idx) for h in state.humans if h.status == LIVE]
-    elif kind == "zombies-start":
-        su.zombies_start(state)
-    elif kind == "attributes":
-        su.assign_attributes(state)
-    else:  # pragma: no cover
-        raise AssertionError(f"unknown step {kind}")
-    return None
+def sudden_end(state: NightState) -> bool:
+    """Checked before every step once setup is done (see :func:`_check_sudden_end`)."""
+    phase = state.phase
+    if phase in (SETUP, OVER):
+        return False
+    return _check_sudden_end(state)
 
 
 def _end_game(state: NightState, reason: str, text: str) -> None:
     state.phase = OVER
     state.reason = reason
-    state.pending.clear()
+    state.end()
     state.active = -1
-    state.decision = None
     state.emit("end", text, {"reason": reason, "turn": state.turn})
 
 
@@ -316,7 +276,6 @@ def _zombie_player_decision(state: NightState) -> bool:
     """With a Zombie Player, each zombie in order is a run of decisions until it is done."""
     while True:
         if state.zact and state.zact in state.zsq and state.zap_left > 0:
-            state.decision = Decision(state.cfg.zombie_seat, "zombie", _prompt(state, ("zturn", state.zact)))
             return True
         state.zact = 0
         if not state.zorder or not any(h.status == LIVE for h in state.humans):
@@ -355,18 +314,15 @@ def picking_seat(state: NightState) -> int:
     return (state.turn - 1 + state.picks) % state.cfg.human_seats
 
 
-def _human_phase_decision(state: NightState) -> bool:
+def _human_phase_decision(state: NightState) -> Choice[NightState, Any] | None:
     if state.active >= 0:
         hu = state.humans[state.active]
         if hu.status == LIVE and not state.fought:
-            state.decision = Decision(state.active_seat, "act", f"{hu.name} acts: {state.ap} AP left")
-            return True
+            return Act(state.active_seat)
         state.active = -1
     if len(state.activated) >= state.allowed or state.passes >= state.cfg.human_seats or not activatable(state):
-        return False
-    left = state.allowed - len(state.activated)
-    state.decision = Decision(picking_seat(state), "activate", f"Activate a human ({left} more may act this turn) or end the phase")
-    return True
+        return None
+    return ActivateChoice(picking_seat(state))
 
 
 def _end_turn(state: NightState) -> None:
@@ -561,10 +517,10 @@ def human_actions(state: NightState) -> list[Action]:
         if "coward" in hu.attrs:
             safe = [(t, cost) for t, cost in moves if not _zombie_near(state, t)]
             if _zombie_near(state, sq) and safe:
-                return [act("move", name, names[t]) for t, _ in safe]  # must move away
+                return [Move(name, names[t]) for t, _ in safe]  # must move away
             moves = safe
     for t, _cost in moves:
-        out.append(act("move", name, names[t]))
+        out.append(Move(name, names[t]))
     sharing = any(o.status == LIVE and o.idx != h and o.sq == sq for o in state.humans)
     if sharing and moves:
         # passing through another human's square: step off before anything else that costs AP
@@ -576,7 +532,7 @@ def human_actions(state: NightState) -> list[Action]:
         zocc = state.zocc
         for t in human_reach(state, sq):
             if zocc[t]:
-                out.append(act("attack", name, zombie_name(state, zocc[t])))
+                out.append(Attack(name, zombie_name(state, zocc[t])))
     if ap >= 1 and not combat_done and state.shots < max_shots(state, h):
         out.extend(_shoot_actions(state, h, "shoot"))
     tag = CARRIED + h
@@ -588,14 +544,14 @@ def human_actions(state: NightState) -> list[Action]:
         for o in openings:
             oname = grid.openings[o].name
             if state.op[o] & BOARDED:
-                out.append(act("unboard", name, oname))
+                out.append(Unboard(name, oname))
             elif has_board:
-                out.append(act("board", name, oname))
+                out.append(Board(name, oname))
     if ap >= 1 and openings and _has_keys(state, h):
         for o in openings:
             op = grid.openings[o]
             if op.lockable and not state.op[o] & BROKEN:
-                out.append(act("unlock" if state.op[o] & LOCKED else "lock", name, op.name))
+                out.append((Unlock if state.op[o] & LOCKED else Lock)(name, op.name))
     out.extend(_free_actions(state, h))
     if ap >= 1 and carried:
         for t in human_reach(state, sq):
@@ -604,10 +560,10 @@ def human_actions(state: NightState) -> list[Action]:
                 continue
             for i in carried:
                 if can_carry(state, other, i):
-                    out.append(act("give", name, state.humans[other].name, items[i].id))
+                    out.append(Give(name, state.humans[other].name, items[i].id))
     if c.entry_of[sq] and state.cfg.victory_exit == c.entry_of[sq]:
-        out.append(act("escape", name))
-    out.append(act("done", name))
+        out.append(Escape(name))
+    out.append(Done(name))
     return out
 
 
@@ -636,8 +592,8 @@ def _free_actions(state: NightState, h: int) -> list[Action]:
                 if board_offered:
                     continue
                 board_offered = True
-            out.append(act("pickup", name, items[i].id))
-    out.extend(act("drop", name, items[i].id) for i in mine)
+            out.append(Pickup(name, items[i].id))
+    out.extend(Drop(name, items[i].id) for i in mine)
     return out
 
 
@@ -667,11 +623,12 @@ def _shoot_actions(state: NightState, h: int, verb: str) -> list[Action]:
     # weapon to fire)
     wild = (verb == "shoot" and state.shots == 0 and "wild-shooter" in hu.attrs and not state.cfg.better_shooting
             and len(guns) >= 2)
+    kind = Shoot if verb == "shoot" else OpportunityShot
     for g in guns:
         for z in targets:
-            out.append(act(verb, hu.name, zombie_name(state, z), items[g].id))
+            out.append(kind(hu.name, zombie_name(state, z), items[g].id))
             if wild:
-                out.append(act(verb, hu.name, zombie_name(state, z), items[g].id, "wild"))
+                out.append(WildShoot(hu.name, zombie_name(state, z), items[g].id, "wild"))
     return out
 
 
@@ -691,7 +648,7 @@ def _dodge(state: NightState, h: int) -> bool:
     if len(adj) == 1:
         _fight(state, h, adj[0], "dodge")
     else:
-        state.pending.insert(0, ("dodge-fight", h, tuple(adj)))
+        state.push(DodgeFight(h, tuple(adj), state.active_seat))
     return True
 
 
@@ -713,13 +670,12 @@ def _step_off(state: NightState, h: int) -> None:
 
 
 def apply_human_action(state: NightState, a: Action) -> None:
-    kind = a[0]
     h = state.active
     hu = state.humans[h]
     c = state.c
     grid = c.grid
-    if kind == "move":
-        t = grid.index[str(a[2])]
+    if type(a) is Move:
+        t = grid.index[a.square]
         cost = step_cost(state, h, t)
         if state.cfg.dodge and _dodge(state, h):
             return
@@ -729,25 +685,25 @@ def apply_human_action(state: NightState, a: Action) -> None:
         if state.move_limit > 0:
             state.move_limit -= 1
         state.emit("move", f"{hu.name} moves to {grid.names[t]} ({state.ap} AP left)", {"human": hu.name, "to": grid.names[t], "ap_left": state.ap})
-    elif kind == "attack":
-        z = zombie_by_name(state, str(a[2]))
+    elif type(a) is Attack:
+        z = zombie_by_name(state, a.zombie)
         state.ap -= 1
         _fight(state, h, z)
-    elif kind == "shoot":
-        z = zombie_by_name(state, str(a[2]))
-        g = c.item_index[str(a[3])]
+    elif type(a) is Shoot or type(a) is WildShoot:
+        z = zombie_by_name(state, a.zombie)
+        g = c.item_index[a.item]
         state.ap -= 1
-        if len(a) > 4 and a[4] == "wild":
+        if type(a) is WildShoot:
             state.wild = True
         mod = shot_modifier(state, h)
         state.shots += 1
         state.fired = (*state.fired, (g, h))
         shoot(state, h, z, g, mod)
-    elif kind in ("board", "unboard"):
-        o = grid.opening_by_name[str(a[2])].id
+    elif type(a) is Board or type(a) is Unboard:
+        o = grid.opening_by_name[a.opening].id
         state.ap -= 0 if "builder" in hu.attrs else 1
         label = c.openings_label[o]
-        if kind == "board":
+        if type(a) is Board:
             b = next(i for i in state.carried(h) if c.items[i].kind == "board")
             state.item_where[b] = ON_OPENING + o
             state.op[o] |= BOARDED
@@ -762,36 +718,36 @@ def apply_human_action(state: NightState, a: Action) -> None:
                 state.item_where[b] = hu.sq
                 text = "and leaves the boards on the floor"
             state.emit("board", f"{hu.name} removes the boards from the {label} {text}", {"human": hu.name, "opening": grid.openings[o].name})
-    elif kind in ("lock", "unlock"):
-        o = grid.opening_by_name[str(a[2])].id
+    elif type(a) is Lock or type(a) is Unlock:
+        o = grid.opening_by_name[a.opening].id
         state.ap -= 1
-        if kind == "lock":
+        if type(a) is Lock:
             state.op[o] |= LOCKED
         else:
             state.op[o] &= ~LOCKED
-        state.emit("lock", f"{hu.name} {kind}s the {c.openings_label[o]}", {"human": hu.name, "opening": grid.openings[o].name})
-    elif kind == "pickup":
-        i = c.item_index[str(a[2])]
+        state.emit("lock", f"{hu.name} {a.kind}s the {c.openings_label[o]}", {"human": hu.name, "opening": grid.openings[o].name})
+    elif type(a) is Pickup:
+        i = c.item_index[a.item]
         if c.items[i].kind == "board":
             i = next(j for j in c.kind_items["board"] if state.item_where[j] == hu.sq)
         state.item_where[i] = CARRIED + h
         state.emit("item", f"{hu.name} picks up the {c.items[i].name}", {"human": hu.name, "item": c.items[i].id})
-    elif kind == "drop":
-        i = c.item_index[str(a[2])]
+    elif type(a) is Drop:
+        i = c.item_index[a.item]
         state.item_where[i] = hu.sq
         state.emit("item", f"{hu.name} drops the {c.items[i].name}", {"human": hu.name, "item": c.items[i].id})
-    elif kind == "give":
-        other = human_by_name(state, str(a[2]))
-        i = c.item_index[str(a[3])]
+    elif type(a) is Give:
+        other = human_by_name(state, a.to)
+        i = c.item_index[a.item]
         state.ap -= 1
         state.item_where[i] = CARRIED + other
-        state.emit("item", f"{hu.name} hands the {c.items[i].name} to {a[2]}", {"human": hu.name, "to": str(a[2]), "item": c.items[i].id})
-    elif kind == "escape":
+        state.emit("item", f"{hu.name} hands the {c.items[i].name} to {a.to}", {"human": hu.name, "to": a.to, "item": c.items[i].id})
+    elif type(a) is Escape:
         hu.status = ESCAPED
         state.ap = 0
         state.emit("escape", f"{hu.name} escapes by Map Entry Point {c.entry_of[hu.sq]}", {"human": hu.name})
         state.active = -1
-    elif kind == "done":
+    elif type(a) is Done:
         state.emit("done", f"{hu.name} is done", {"human": hu.name})
         state.active = -1
 
@@ -828,13 +784,13 @@ def _event_phase(state: NightState) -> None:
         if pool:
             w = pool[rng.below(len(pool))]
             state.emit("event", f"A {state.c.items[w].name} is found", None)
-            queue_item_with_ammo(state, w, front=True)
+            queue_item_with_ammo(state, w)
     elif ev.id == "fear-of-the-dark":
         for h in live:
             h.fear_turn = state.turn + 1
     elif ev.id == "lightning":
         if lightning_actions(state):
-            state.pending.insert(0, ("lightning",))
+            state.push(LightningChoice())
     elif ev.id == "brains":
         z = ai.nearest_zombie(state)
         if z:
@@ -843,18 +799,18 @@ def _event_phase(state: NightState) -> None:
                 state.zorder = ()
                 state.zact = z
                 state.zap_left = cfg.zap[z]
-                state.pending.insert(0, ("zturn", z))
+                state.push(ZTurn(z, cfg.zombie_seat))
             else:
                 ai.activate(state, z, ai.Fields())
     elif ev.id == "dash":
         if len(dash_actions(state)) > 1:
-            state.pending.insert(0, ("dash",))
+            state.push(DashChoice())
     elif ev.id == "opportunity-shot":
         if len(opportunity_actions(state)) > 1:
-            state.pending.insert(0, ("opportunity",))
+            state.push(OpportunityChoice())
     elif ev.id == "latch-fall":
         if len(latch_actions(state)) > 1:
-            state.pending.insert(0, ("latch",))
+            state.push(LatchChoice())
     elif ev.id == "second-wind":
         hurt = [h for h in live if h.injured]
         if hurt:
@@ -875,7 +831,7 @@ def _event_phase(state: NightState) -> None:
             state.emit("event", "No zombie is left to come: nothing happens", None)
 
 
-def lightning_actions(state: NightState) -> list[Action]:
+def lightning_actions(state: NightState) -> list[Distract]:
     """Lightning strike: "Move any one zombie of your choice 2 squares in any direction" — two
     single-square moves, each orthogonal or diagonal as a human moves ("in any direction,
     orthogonally or diagonally"; doorways and windows orthogonally), never through walls, closed
@@ -883,7 +839,7 @@ def lightning_actions(state: NightState) -> list[Action]:
     grid = state.c.grid
     hsq = human_squares(state)
     zocc = state.zocc
-    out: list[Action] = []
+    out: list[Distract] = []
     for z, sq in sorted(state.zsq.items()):
         dests: set[int] = set()
         for mid in _lightning_steps(state, sq):
@@ -893,7 +849,7 @@ def lightning_actions(state: NightState) -> list[Action]:
                 if t != sq and not zocc[t] and t not in hsq and grid.chebyshev(sq, t) == 2:
                     dests.add(t)
         for t in sorted(dests):
-            out.append(act("distract", zombie_name(state, z), grid.names[t]))
+            out.append(Distract(zombie_name(state, z), grid.names[t]))
     return out
 
 
@@ -918,8 +874,8 @@ def dash_actions(state: NightState) -> list[Action]:
             continue
         for t, _cost in human_moves(state, h.idx, 99, hsq):
             if t not in hsq:
-                out.append(act("dash", h.name, grid.names[t]))
-    out.append(act("pass"))
+                out.append(Dash(h.name, grid.names[t]))
+    out.append(PASS)
     return out
 
 
@@ -928,7 +884,7 @@ def opportunity_actions(state: NightState) -> list[Action]:
     for h in state.humans:
         if h.status == LIVE and h.idx != state.cfg.karen:
             out.extend(_shoot_actions(state, h.idx, "opportunity"))
-    out.append(act("pass"))
+    out.append(PASS)
     return out
 
 
@@ -936,8 +892,8 @@ def latch_actions(state: NightState) -> list[Action]:
     out: list[Action] = []
     for o in state.c.grid.openings:
         if o.lockable and not state.op[o.id] & (LOCKED | BROKEN):
-            out.append(act("latch", o.name))
-    out.append(act("pass"))
+            out.append(Latch(o.name))
+    out.append(PASS)
     return out
 
 
@@ -960,40 +916,243 @@ def zombie_player_actions(state: NightState) -> list[Action]:
         closed = kind != OPEN and bool(state.op[o] & CLOSED)
         cost = 2 if kind == WINDOW else 1
         if closed:
-            out.append(act("zbreak", zn, grid.openings[o].name))
+            out.append(ZBreak(zn, grid.openings[o].name))
         elif cost <= ap:
             if t in hsq:
-                out.append(act("zattack", zn, state.humans[hsq[t]].name))
+                out.append(ZAttack(zn, state.humans[hsq[t]].name))
             elif not state.zocc[t] and not (confine and inside[t] != inside[sq]):
-                out.append(act("zmove", zn, grid.names[t]))
-    out.append(act("zdone", zn))
+                out.append(ZMove(zn, grid.names[t]))
+    out.append(ZDone(zn))
     return out
 
 
-def apply_zombie_action(state: NightState, a: Action) -> None:
+def apply_zombie_action(state: NightState, a: Action) -> bool:
+    """Resolve the Zombie Player's action; whether the acting zombie is done."""
     z = state.zact
-    kind = a[0]
     grid = state.c.grid
-    if kind == "zmove":
-        t = grid.index[str(a[2])]
+    if type(a) is ZMove:
+        t = grid.index[a.square]
         cost = 2 if grid.edge_kind(state.zsq[z], t) == WINDOW else 1
         ai.move_zombie(state, z, t)
         state.zap_left -= cost
-        state.emit("move", f"{a[1]} moves to {a[2]}", {"zombie": str(a[1]), "to": str(a[2]), "ap_left": state.zap_left})
-    elif kind == "zattack":
-        h = human_by_name(state, str(a[2]))
+        state.emit("move", f"{a.zombie} moves to {a.square}", {"zombie": a.zombie, "to": a.square, "ap_left": state.zap_left})
+    elif type(a) is ZAttack:
+        h = human_by_name(state, a.human)
         hand_to_hand(state, h, z, "zombie")
         state.zap_left = 0
-    elif kind == "zbreak":
-        o = grid.opening_by_name[str(a[2])].id
+    elif type(a) is ZBreak:
+        o = grid.opening_by_name[a.opening].id
         state.zap_left -= 1
         ai.break_attempt(state, z, o)
-    elif kind == "zdone":
+    elif type(a) is ZDone:
         state.zap_left = 0
     if state.zap_left <= 0 or z not in state.zsq:
         state.zact = 0
-        if state.pending and state.pending[0][0] == "zturn":
-            state.pending.pop(0)
+        return True
+    return False
+
+
+# ==================================================================================================
+# the decisions of the turn
+# ==================================================================================================
+@dataclass(slots=True)
+class ActivateChoice(StepForm, Choice[NightState, Any]):
+    """§4. Live Human Action Phase: which human acts next, or no more this turn."""
+
+    kind: ClassVar[str] = "activate"
+    seat: int
+
+    def actions(self, state: NightState) -> Sequence[Action]:
+        humans = state.humans
+        out: list[Action] = [Activate(humans[h].name) for h in activatable(state)]
+        out.append(END)
+        return out
+
+    def apply(self, state: NightState, action: Activate | End) -> Steps:
+        if type(action) is Activate:
+            activate_human(state, human_by_name(state, action.human))
+        else:
+            state.picks += 1
+            state.passes += 1
+            state.emit("phase", f"{seat_names(state.setup)[self.seat]} ends the activations" if state.cfg.human_seats > 1 else "No more humans act this turn", None)
+        return ()
+
+    def prompt(self, state: NightState) -> str:
+        left = state.allowed - len(state.activated)
+        return f"Activate a human ({left} more may act this turn) or end the phase"
+
+
+@dataclass(slots=True)
+class Act(StepForm, Choice[NightState, Action]):
+    """The acting human spends its Action Points (§4. Live Human Action Phase)."""
+
+    kind: ClassVar[str] = "act"
+    seat: int
+
+    def actions(self, state: NightState) -> Sequence[Action]:
+        return human_actions(state)
+
+    def apply(self, state: NightState, action: Action) -> Steps:
+        apply_human_action(state, action)
+        return ()
+
+    def prompt(self, state: NightState) -> str:
+        return f"{state.humans[state.active].name} acts: {state.ap} AP left"
+
+
+def _zombie_prompt(state: NightState, z: int) -> str:
+    return f"Zombie player: {zombie_name(state, z)} on {state.c.grid.names[state.zsq[z]]} has {state.zap_left} AP"
+
+
+@dataclass(slots=True)
+class ZombieAct(StepForm, Choice[NightState, Action]):
+    """The Zombie Player moves the acting zombie (Optional Rules, Zombie Player)."""
+
+    kind: ClassVar[str] = "zombie"
+    seat: int
+
+    def actions(self, state: NightState) -> Sequence[Action]:
+        return zombie_player_actions(state)
+
+    def apply(self, state: NightState, action: Action) -> Steps:
+        apply_zombie_action(state, action)
+        return ()
+
+    def prompt(self, state: NightState) -> str:
+        return _zombie_prompt(state, state.zact)
+
+
+@dataclass(slots=True)
+class ZTurn(StepForm, Choice[NightState, Action]):
+    """Brains!: the nearest zombie moves at once, at the Zombie Player's command."""
+
+    TAG: ClassVar[str] = "zturn"
+    kind: ClassVar[str] = "zturn"
+    z: int
+    seat: int
+
+    def old(self) -> list[str] | None:
+        return ["zturn", str(self.z)]
+
+    def actions(self, state: NightState) -> Sequence[Action]:
+        return zombie_player_actions(state)
+
+    def apply(self, state: NightState, action: Action) -> Steps:
+        return () if apply_zombie_action(state, action) else (self,)
+
+    def prompt(self, state: NightState) -> str:
+        return _zombie_prompt(state, self.z)
+
+
+@dataclass(slots=True)
+class DodgeFight(StepForm, Choice[NightState, Fight]):
+    """Dodge: the caught human must fight one of the adjacent zombies."""
+
+    TAG: ClassVar[str] = "dodge-fight"
+    kind: ClassVar[str] = "dodge-fight"
+    h: int
+    adj: tuple[int, ...]
+    seat: int
+
+    def old(self) -> list[str] | None:
+        return ["dodge-fight", str(self.h), str(self.adj)]
+
+    def actions(self, state: NightState) -> Sequence[Fight]:
+        name = state.humans[self.h].name
+        return [Fight(name, zombie_name(state, z)) for z in self.adj if z in state.zsq]
+
+    def apply(self, state: NightState, action: Fight) -> Steps:
+        _fight(state, self.h, zombie_by_name(state, action.zombie), "dodge")
+        return ()
+
+    def prompt(self, state: NightState) -> str:
+        return f"Dodge: {state.humans[self.h].name} is caught and must fight one adjacent zombie"
+
+
+@dataclass(slots=True)
+class LightningChoice(StepForm, Choice[NightState, Distract]):
+    """Lightning strike: "Move any one zombie of your choice 2 squares in any direction"."""
+
+    TAG: ClassVar[str] = "lightning"
+    kind: ClassVar[str] = "lightning"
+    seat = 0
+
+    def actions(self, state: NightState) -> Sequence[Distract]:
+        return lightning_actions(state)
+
+    def apply(self, state: NightState, action: Distract) -> Steps:
+        z = zombie_by_name(state, action.zombie)
+        ai.relocate(state, z, state.c.grid.index[action.square])
+        state.emit("event", f"Lightning: {action.zombie} is distracted to {action.square}", None)
+        return ()
+
+    def prompt(self, state: NightState) -> str:
+        return "Lightning strike: move any one zombie 2 squares"
+
+
+@dataclass(slots=True)
+class DashChoice(StepForm, Choice[NightState, Action]):
+    """Dash!: one live human may move a single square."""
+
+    TAG: ClassVar[str] = "dash"
+    kind: ClassVar[str] = "dash"
+    seat = 0
+
+    def actions(self, state: NightState) -> Sequence[Action]:
+        return dash_actions(state)
+
+    def apply(self, state: NightState, action: Action) -> Steps:
+        if type(action) is Dash:
+            h = human_by_name(state, action.human)
+            state.humans[h].sq = state.c.grid.index[action.square]
+            state.emit("event", f"Dash! {action.human} moves to {action.square}", None)
+        return ()
+
+    def prompt(self, state: NightState) -> str:
+        return "Dash!: one live human may move a single square"
+
+
+@dataclass(slots=True)
+class OpportunityChoice(StepForm, Choice[NightState, Action]):
+    """Opportunity shot: a human with a firearm may shoot at -1."""
+
+    TAG: ClassVar[str] = "opportunity"
+    kind: ClassVar[str] = "opportunity"
+    seat = 0
+
+    def actions(self, state: NightState) -> Sequence[Action]:
+        return opportunity_actions(state)
+
+    def apply(self, state: NightState, action: Action) -> Steps:
+        if type(action) is OpportunityShot:
+            h = human_by_name(state, action.human)
+            shoot(state, h, zombie_by_name(state, action.zombie), state.c.item_index[action.item], -1)
+        return ()
+
+    def prompt(self, state: NightState) -> str:
+        return "Opportunity shot: a human with a firearm may shoot at -1"
+
+
+@dataclass(slots=True)
+class LatchChoice(StepForm, Choice[NightState, Action]):
+    """Latch fall: the humans may lock one unlocked door."""
+
+    TAG: ClassVar[str] = "latch"
+    kind: ClassVar[str] = "latch"
+    seat = 0
+
+    def actions(self, state: NightState) -> Sequence[Action]:
+        return latch_actions(state)
+
+    def apply(self, state: NightState, action: Action) -> Steps:
+        if type(action) is Latch:
+            o = state.c.grid.opening_by_name[action.opening].id
+            state.op[o] |= LOCKED
+            state.emit("event", f"Latch fall: the {state.c.openings_label[o]} is locked", None)
+        return ()
+
+    def prompt(self, state: NightState) -> str:
+        return "Latch fall: you may lock one unlocked door"
 
 
 # ==================================================================================================
@@ -1004,7 +1163,19 @@ def apply_zombie_action(state: NightState, a: Action) -> None:
 EXCELLENT = 70.0
 
 
-class TheNight(Game):
+def seat_names(setup: Setup) -> list[str]:
+    o = setup.options
+    n = setup.players
+    if o.get("hidden-hero"):
+        names = [f"Player {i + 1}" for i in range(n - (1 if o.get("zombie-player") else 0))]
+    else:
+        names = ["Humans"]
+    if o.get("zombie-player"):
+        names.append("Zombies")
+    return names
+
+
+class TheNight(KernelGame[NightState]):
     id = "the-night"
     name = "The Night"
     version = "3"
@@ -1055,147 +1226,29 @@ class TheNight(Game):
         ]
 
     def seat_names(self, setup: Setup) -> list[str]:
-        o = setup.options
-        n = setup.players
-        if o.get("hidden-hero"):
-            names = [f"Player {i + 1}" for i in range(n - (1 if o.get("zombie-player") else 0))]
-        else:
-            names = ["Humans"]
-        if o.get("zombie-player"):
-            names.append("Zombies")
-        return names
+        return seat_names(setup)
 
-    def new(self, setup: Setup | None = None, seed: int = 0) -> NightState:
-        setup = self.normalize_setup(setup or self.default_setup())
+    def create(self, setup: Setup, seed: int) -> NightState:
         content = load_content(setup.content)
         cfg = build_config(setup, content)
         state = NightState(content, cfg, setup, seed)
-        state.pending = su.initial_steps(state)
+        state.init_kernel(*su.initial_steps(state), NIGHT)
         title = {s.id: s.name for s in SCENARIOS}[cfg.scenario]
         state.emit("setup", f"The Night — {title}" + (f": {cfg.story_title}" if cfg.story_title else ""), {"scenario": cfg.scenario})
-        advance(state)
         return state
 
-    # ----- actions -------------------------------------------------------------------------------
-    def legal_actions(self, state: State) -> list[Action]:
-        assert isinstance(state, NightState)
-        d = state.decision
-        if d is None:
-            return []
-        kind = d.kind
-        grid = state.c.grid
-        if kind == "act":
-            return human_actions(state)
-        if kind == "activate":
-            out = [act("activate", state.humans[h].name) for h in activatable(state)]
-            out.append(act("end"))
-            return out
-        if kind == "zombie":
-            return zombie_player_actions(state)
-        step = state.pending[0]
-        if kind == "place-human":
-            return [act("place", state.humans[step[1]].name, grid.names[s]) for s in step[2]]
-        if kind == "place-item":
-            return [act("place", state.c.items[step[1]].id, grid.names[s]) for s in step[2]]
-        if kind == "pick":
-            return [act("pick", state.humans[h].name) for h in su.secret_pick_options(state)]
-        if kind == "take":
-            return [act("take", state.c.items[i].id) for i in su.take_options(state, step[1])] + [act("stop")]
-        if kind == "arm":
-            opts = su.arm_options(state)
-            return [act("arm", state.humans[step[1]].name, state.c.items[i].id) for i in opts] or [act("arm", state.humans[step[1]].name, "nothing")]
-        if kind == "dodge-fight":
-            return [act("fight", state.humans[step[1]].name, zombie_name(state, z)) for z in step[2] if z in state.zsq]
-        if kind == "lightning":
-            return lightning_actions(state)
-        if kind == "dash":
-            return dash_actions(state)
-        if kind == "opportunity":
-            return opportunity_actions(state)
-        if kind == "latch":
-            return latch_actions(state)
-        if kind == "zturn":
-            return zombie_player_actions(state)
-        raise AssertionError(kind)  # pragma: no cover
-
-    def apply_unchecked(self, state: State, action: Action) -> None:
-        assert isinstance(state, NightState)
-        d = state.decision
-        if d is None:
-            raise IllegalActionError("the game is over")
-        kind = d.kind
-        a = action
-        c = state.c
-        grid = c.grid
-        if kind == "act":
-            apply_human_action(state, a)
-        elif kind == "activate":
-            if a[0] == "end":
-                state.picks += 1
-                state.passes += 1
-                state.emit("phase", f"{self.seat_names(state.setup)[d.seat]} ends the activations" if state.cfg.human_seats > 1 else "No more humans act this turn", None)
-            else:
-                activate_human(state, human_by_name(state, str(a[1])))
-        elif kind in ("zombie", "zturn"):
-            apply_zombie_action(state, a)
-        else:
-            step = state.pending.pop(0)
-            if kind == "place-human":
-                su.place_human(state, step[1], grid.index[str(a[2])])
-            elif kind == "place-item":
-                su.place_item(state, step[1], grid.index[str(a[2])])
-            elif kind == "pick":
-                state.secret[step[1]] = human_by_name(state, str(a[1]))
-                state.emit("pick", f"Player {step[1] + 1} has secretly picked a human", {"seat": step[1]})
-            elif kind == "take":
-                if a[0] == "take":
-                    i = c.item_index[str(a[1])]
-                    cost = c.items[i].cost
-                    state.pending.insert(0, ("take", step[1] - cost, (*step[2], i)))
-                    state.item_where[i] = SET_ASIDE
-                    state.emit("item", f"Taken: {c.items[i].name} ({cost} points, {step[1] - cost} left)", None)
-                    if not su.take_options(state, step[1] - cost):
-                        self._finish_take(state)
-                else:
-                    state.pending.insert(0, step)
-                    self._finish_take(state)
-            elif kind == "arm":
-                if a[2] != "nothing":
-                    su.arm(state, step[1], c.item_index[str(a[2])])
-            elif kind == "dodge-fight":
-                _fight(state, step[1], zombie_by_name(state, str(a[2])), "dodge")
-            elif kind == "lightning":
-                z = zombie_by_name(state, str(a[1]))
-                ai.relocate(state, z, grid.index[str(a[2])])
-                state.emit("event", f"Lightning: {a[1]} is distracted to {a[2]}", None)
-            elif kind == "dash":
-                if a[0] == "dash":
-                    h = human_by_name(state, str(a[1]))
-                    state.humans[h].sq = grid.index[str(a[2])]
-                    state.emit("event", f"Dash! {a[1]} moves to {a[2]}", None)
-            elif kind == "opportunity":
-                if a[0] == "opportunity":
-                    h = human_by_name(state, str(a[1]))
-                    shoot(state, h, zombie_by_name(state, str(a[2])), c.item_index[str(a[3])], -1)
-            elif kind == "latch" and a[0] == "latch":
-                o = grid.opening_by_name[str(a[1])].id
-                state.op[o] |= LOCKED
-                state.emit("event", f"Latch fall: the {c.openings_label[o]} is locked", None)
-        advance(state)
-
-    def _finish_take(self, state: NightState) -> None:
-        step = state.pending.pop(0)
-        taken = step[2]
-        for i in taken:
-            state.item_where[i] = NOT_IN_GAME
-        state.pending[0:0] = [s for i in taken for s in item_steps(state, i)]
+    def interrupt(self, state: NightState) -> bool:
+        return sudden_end(state)
 
     # ----- results -------------------------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
-        assert isinstance(state, NightState)
-        if state.phase != OVER:
+        ns: NightState = state  # type: ignore[assignment]
+        if ns.phase != OVER:
             return None
-        return night_outcome(state, self.seat_names(state.setup))
+        return night_outcome(ns, seat_names(ns.setup))
+
+    def result(self, state: NightState) -> Outcome:
+        return night_outcome(state, seat_names(state.setup))
 
     def victory_levels(self, setup: Setup) -> list[str]:
         """The content's table (rulebook §Dawn Breaks - Victory Level, or a content pack's own)."""
@@ -1220,6 +1273,8 @@ class TheNight(Game):
         return list(legal)
 
     # ----- information ---------------------------------------------------------------------------
+    # No decision's legal actions or prompt depend on a secret pick: a view keeps the decision of
+    # the state it was made from.
     def redact(self, view: State, seat: int) -> None:
         assert isinstance(view, NightState)
         if view.cfg.hidden_hero:
@@ -1236,8 +1291,21 @@ class TheNight(Game):
             view.secret = [s if i == seat or (seat is None and s >= 0) else live[rng.below(len(live))]
                            for i, s in enumerate(view.secret)]
 
-    def snapshot(self, state: State) -> dict[str, Any]:
-        assert isinstance(state, NightState)
+    # ----- snapshots -----------------------------------------------------------------------------
+    stack_key: ClassVar[str] = "pending"
+
+    def stack_json(self, state: NightState) -> list[Any]:
+        """The stack in the form of the queue of pending steps The Night had before the kernel
+        (front first, each step a list of strings; the turn and its decisions are not in it), so
+        the hashes of recorded games stay the same."""
+        out = []
+        for step in reversed(state.steps):
+            form = step.old()
+            if form is not None:
+                out.append(form)
+        return out
+
+    def state_json(self, state: NightState) -> dict[str, Any]:
         grid = state.c.grid
         items = state.c.items
 
@@ -1276,7 +1344,7 @@ class TheNight(Game):
             "shots": state.shots,
             "wild": state.wild,
             "fought": state.fought,
-            "pending": [list(map(str, p)) for p in state.pending],
+            "pending": None,  # the stack, in its old form: filled in by TheNight.stack_json
             "zombie_acting": zombie_name(state, state.zact) if state.zact else None,
             "zombie_ap": state.zap_left,
             "reason": state.reason,
