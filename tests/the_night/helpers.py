@@ -26,6 +26,7 @@ from deadboard.games.the_night.state import (
     NightState,
 )
 
+
 class _PositionedNight(TheNight):
     """The Night for tests that build positions by changing the state by hand: the decision on top is
     read again (the kernel's ``refresh``) before its legal actions are listed or one is applied."""
