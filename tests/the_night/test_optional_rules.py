@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from deadboard.core import Setup
 from deadboard.games.the_night.combat import hand_to_hand
-from deadboard.games.the_night.rules import _event_phase
+from deadboard.games.the_night.events import _event_phase
 from deadboard.games.the_night.state import CARRIED, DEAD, LIVE, LOCKED, NOT_IN_GAME, REMOVED
 from tests.the_night.helpers import GAME, act_as, board, dice, fresh, pending, sq, texts, where
 
@@ -275,7 +275,7 @@ def test_event_6_lightning_goes_through_no_wall_and_no_closed_opening() -> None:
     # Z2 on the Dining Room's south window, boarded: nothing but the yard round it
     s = board(humans={"Ben": "a1"}, zombies={2: "g14", 3: "h15"}, openings={"dining-window-1": "boarded"},
               options=opts(), turn=4)
-    from deadboard.games.the_night.rules import lightning_actions
+    from deadboard.games.the_night.events import lightning_actions
 
     dests = {a.text.split()[2] for a in lightning_actions(s) if a.text.startswith("distract Z2 ")}
     assert dests and all(not s.c.inside[sq(s, d)] for d in dests)
@@ -458,7 +458,7 @@ def test_attribute_fighter_cat_burglar_builder_marksman_lucky() -> None:
 
 
 def test_attribute_lucky_escape_from_a_zombie_rising_on_the_same_square_steps_aside() -> None:
-    from deadboard.games.the_night.rules import _reanimation
+    from deadboard.games.the_night.turn import _reanimation
 
     s = with_attr("lucky", humans={"Tom": "h10"})
     s.humans[6].status = DEAD  # Judy's dead counter lies where Tom stands
@@ -501,7 +501,7 @@ def test_attribute_wild_shooter_who_shoots_once_has_no_penalty() -> None:
 
 
 def test_attribute_bitten() -> None:
-    from deadboard.games.the_night.rules import _reanimation
+    from deadboard.games.the_night.turn import _reanimation
 
     s = with_attr("bitten", humans={"Tom": "h10"}, turn=3)
     dice(s, 6)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from deadboard.core import Setup, SetupError
-from deadboard.games.the_night.rules import _end_turn, _reanimation
 from deadboard.games.the_night.state import CARRIED, DEAD, HUMAN_ZOMBIE, LIVE
+from deadboard.games.the_night.turn import _end_turn, _reanimation
 from tests.the_night.helpers import GAME, act_as, board, dice, fresh, human_phase, pending, sq, texts
 
 

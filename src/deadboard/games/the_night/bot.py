@@ -43,16 +43,11 @@ from deadboard.games.the_night.board import (
 )
 from deadboard.games.the_night.combat import human_strength, rcp_index
 from deadboard.games.the_night.content import UNLIMITED
-from deadboard.games.the_night.rules import (
+from deadboard.games.the_night.events import DashChoice, LatchChoice, LightningChoice, OpportunityChoice
+from deadboard.games.the_night.humans import (
     Act,
     ActivateChoice,
-    DashChoice,
     DodgeFight,
-    LatchChoice,
-    LightningChoice,
-    OpportunityChoice,
-    ZombieAct,
-    ZTurn,
     activate_human,
     apply_human_action,
     human_actions,
@@ -70,6 +65,7 @@ from deadboard.games.the_night.state import (
     Human,
     NightState,
 )
+from deadboard.games.the_night.zombie_player import ZombieAct, ZTurn
 
 
 @lru_cache(maxsize=64)
