@@ -506,7 +506,13 @@ class Act(StepForm, Choice[NightState, Action]):
         return human_actions(state)
 
     def apply(self, state: NightState, action: Action) -> Steps:
+        pushed = len(state.steps)
         apply_human_action(state, action)
+        # the human acts on (what the turn would decide next) unless the action pushed a step
+        # (Dodge's fight, an item to place), which must come first: then the turn decides
+        h = state.active
+        if len(state.steps) == pushed and h >= 0 and state.humans[h].status == LIVE and not state.fought:
+            return (self,)
         return ()
 
     def prompt(self, state: NightState) -> str:

@@ -98,7 +98,11 @@ class ZombieAct(StepForm, Choice[NightState, Action]):
         return zombie_player_actions(state)
 
     def apply(self, state: NightState, action: Action) -> Steps:
+        pushed = len(state.steps)
         apply_zombie_action(state, action)
+        # the zombie moves on (what the turn would decide next) unless a step was pushed
+        if len(state.steps) == pushed and state.zact and state.zact in state.zsq and state.zap_left > 0:
+            return (self,)
         return ()
 
     def prompt(self, state: NightState) -> str:
