@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from deadboard.core import Setup, get_game
+from deadboard.core.action import Action
+from deadboard.core.game import State
+from deadboard.core.kernel import refresh
 from deadboard.core.rng import ScriptedRng
 from deadboard.games.the_night import ai
 from deadboard.games.the_night.board import human_by_name, zombie_by_name
-from deadboard.games.the_night.rules import TheNight, advance
+from deadboard.games.the_night.rules import TheNight, advance, sudden_end
 from deadboard.games.the_night.state import (
     ABSENT,
     BOARDED,
@@ -23,7 +26,22 @@ from deadboard.games.the_night.state import (
     NightState,
 )
 
-GAME: TheNight = get_game("the-night")  # type: ignore[assignment]
+
+class _PositionedNight(TheNight):
+    """The Night for tests that build positions by changing the state by hand: the decision on top is
+    read again (the kernel's ``refresh``) before its legal actions are listed or one is applied."""
+
+    def legal_actions(self, state: State) -> list[Action]:
+        refresh(state, sudden_end)  # type: ignore[arg-type]
+        return super().legal_actions(state)
+
+    def apply(self, state: State, action: Action | str) -> None:
+        refresh(state, sudden_end)  # type: ignore[arg-type]
+        super().apply(state, action)
+
+
+assert isinstance(get_game("the-night"), TheNight)
+GAME = _PositionedNight()
 
 
 def fresh(scenario: str = "standard", options: dict[str, Any] | None = None, players: int = 1, seed: int = 1) -> NightState:
@@ -57,7 +75,7 @@ def board(
     items: item id -> square or human name; openings: name -> "boarded", "locked", "broken",
     "locked+boarded" …; cup: zombies left in the draw container (default: empty)."""
     s = fresh(scenario, options, players)
-    s.pending.clear()
+    del s.steps[1:]  # the turn alone: nothing pending
     s.turn = turn
     for h in s.humans:
         h.status = ABSENT
@@ -130,8 +148,13 @@ def zombie_turn(s: NightState, z: int | str) -> None:
     ai.activate(s, zid, ai.Fields())
 
 
+def pending(s: NightState) -> list[list[str]]:
+    """The steps waiting above the turn, front first, in the snapshot's form (``["item", "12"]``)."""
+    return GAME.stack_json(s)
+
+
 def where(s: NightState, item: str) -> int:
     return s.item_where[s.c.item_index[item]]
 
 
-__all__ = ["GAME", "LIVE", "act_as", "board", "dice", "fresh", "human_phase", "sq", "texts", "where", "zombie_turn"]
+__all__ = ["GAME", "LIVE", "act_as", "board", "dice", "fresh", "human_phase", "pending", "sq", "texts", "where", "zombie_turn"]

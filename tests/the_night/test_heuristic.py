@@ -82,7 +82,7 @@ def test_a_move_scored_in_place_scores_as_the_move_played() -> None:
     # the bot scores a human's moves by putting him on each square and back (Scorer.moved), not
     # by playing them on a copy: the scores must be the ones the moves played would get
     from deadboard.games.the_night.bot import Scorer, _static_distances, evaluate, threat_field
-    from deadboard.games.the_night.rules import apply_human_action, step_cost
+    from deadboard.games.the_night.humans import apply_human_action, step_cost
 
     checked = 0
     for scenario, seed in (("no-chance", 1), ("standard", 2)):

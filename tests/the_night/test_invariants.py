@@ -20,7 +20,7 @@ from deadboard.core.grid import WINDOW
 from deadboard.core.rng import Rng
 from deadboard.games.the_night import ai
 from deadboard.games.the_night.board import capacity, load
-from deadboard.games.the_night.rules import max_shots
+from deadboard.games.the_night.humans import max_shots
 from deadboard.games.the_night.state import (
     BOARDED,
     CARRIED,

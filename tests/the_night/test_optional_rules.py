@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from deadboard.core import Setup
 from deadboard.games.the_night.combat import hand_to_hand
-from deadboard.games.the_night.rules import _event_phase
+from deadboard.games.the_night.events import _event_phase
 from deadboard.games.the_night.state import CARRIED, DEAD, LIVE, LOCKED, NOT_IN_GAME, REMOVED
-from tests.the_night.helpers import GAME, act_as, board, dice, fresh, sq, texts, where
+from tests.the_night.helpers import GAME, act_as, board, dice, fresh, pending, sq, texts, where
 
 
 # ----- The Dark Yard --------------------------------------------------------------------------------
@@ -108,7 +108,7 @@ def test_unreliable_weapon_lost_on_a_tie_and_a_replacement_added() -> None:
     dice(s, 3, 6)  # 3+5+2 = 10 vs 6+4 = 10
     hand_to_hand(s, 0, 23, "zombie")
     assert where(s, "machete") == REMOVED
-    assert s.pending and s.pending[0][0] == "item"
+    assert pending(s) and pending(s)[0][0] == "item"
 
 
 def test_unreliable_shot_on_1_then_1_breaks_the_gun() -> None:
@@ -130,7 +130,7 @@ def test_unreliable_shot_on_1_then_2_or_3_runs_out_of_ammo() -> None:
     shoot(s, 5, 2, s.c.item_index["shotgun"])
     assert where(s, "shotgun") == CARRIED + 5
     assert where(s, "shotgun-ammo") == NOT_IN_GAME
-    assert s.pending[0] == ("item", s.c.item_index["shotgun-ammo"])  # re-placed as in setup
+    assert pending(s)[0] == ["item", str(s.c.item_index["shotgun-ammo"])]  # re-placed as in setup
 
 
 # ----- Random Event Phase -------------------------------------------------------------------------
@@ -196,7 +196,7 @@ def test_event_2_fell_over_and_3_injury() -> None:
 def test_event_4_new_weapon_found() -> None:
     s = board(humans={"Ben": "h10"}, options=opts(), turn=4)
     event(s, 2, 2)
-    assert s.pending and s.pending[0][0] == "item"
+    assert pending(s) and pending(s)[0][0] == "item"
 
 
 def test_event_5_fear_of_the_dark_limits_outside_humans_to_one_square() -> None:
@@ -212,7 +212,7 @@ def test_event_6_lightning_moves_a_zombie_of_your_choice() -> None:
     # "Move any one zombie of your choice 2 squares in any direction."
     s = board(humans={"Ben": "h10"}, zombies={2: "a1"}, options=opts(), turn=4)
     event(s, 3, 3)
-    assert s.pending[0] == ("lightning",)
+    assert pending(s)[0] == ["lightning"]
     s.phase = "events"
     from deadboard.games.the_night.rules import advance
 
@@ -275,7 +275,7 @@ def test_event_6_lightning_goes_through_no_wall_and_no_closed_opening() -> None:
     # Z2 on the Dining Room's south window, boarded: nothing but the yard round it
     s = board(humans={"Ben": "a1"}, zombies={2: "g14", 3: "h15"}, openings={"dining-window-1": "boarded"},
               options=opts(), turn=4)
-    from deadboard.games.the_night.rules import lightning_actions
+    from deadboard.games.the_night.events import lightning_actions
 
     dests = {a.text.split()[2] for a in lightning_actions(s) if a.text.startswith("distract Z2 ")}
     assert dests and all(not s.c.inside[sq(s, d)] for d in dests)
@@ -289,7 +289,7 @@ def test_event_11_is_no_event_by_default() -> None:
     s.humans[0].injured = True
     event(s, 5, 6)
     assert s.humans[0].injured and s.humans[0].ap_bonus_next == 0
-    assert s.zsq == {2: sq(s, "a1")} and s.cup == [5] and not s.pending
+    assert s.zsq == {2: sq(s, "a1")} and s.cup == [5] and not pending(s)
     assert any(e.data and e.data.get("event") == "no-event" for e in s.log)
 
 
@@ -458,7 +458,7 @@ def test_attribute_fighter_cat_burglar_builder_marksman_lucky() -> None:
 
 
 def test_attribute_lucky_escape_from_a_zombie_rising_on_the_same_square_steps_aside() -> None:
-    from deadboard.games.the_night.rules import _reanimation
+    from deadboard.games.the_night.turn import _reanimation
 
     s = with_attr("lucky", humans={"Tom": "h10"})
     s.humans[6].status = DEAD  # Judy's dead counter lies where Tom stands
@@ -501,7 +501,7 @@ def test_attribute_wild_shooter_who_shoots_once_has_no_penalty() -> None:
 
 
 def test_attribute_bitten() -> None:
-    from deadboard.games.the_night.rules import _reanimation
+    from deadboard.games.the_night.turn import _reanimation
 
     s = with_attr("bitten", humans={"Tom": "h10"}, turn=3)
     dice(s, 6)

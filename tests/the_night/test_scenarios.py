@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from deadboard.core import Setup, SetupError
-from deadboard.games.the_night.rules import _end_turn, _reanimation
 from deadboard.games.the_night.state import CARRIED, DEAD, HUMAN_ZOMBIE, LIVE
-from tests.the_night.helpers import GAME, act_as, board, dice, fresh, human_phase, sq, texts
+from deadboard.games.the_night.turn import _end_turn, _reanimation
+from tests.the_night.helpers import GAME, act_as, board, dice, fresh, human_phase, pending, sq, texts
 
 
 # ----- Quick Game ---------------------------------------------------------------------------------
@@ -53,7 +53,7 @@ def test_take_the_house_each_character_is_handed_an_item_and_guns_come_with_ammo
     s = GAME.new(Setup("take-the-house"), 2)
     while s.decision is not None and s.decision.kind != "arm":
         GAME.apply(s, GAME.legal_actions(s)[0])
-    GAME.apply(s, f"arm {s.humans[s.pending[0][1]].name} shotgun")
+    GAME.apply(s, f"arm {s.humans[int(pending(s)[0][1])].name} shotgun")
     h = next(h for h in s.humans if s.item_where[s.c.item_index["shotgun"]] == CARRIED + h.idx)
     assert s.item_where[s.c.item_index["shotgun-ammo"]] == CARRIED + h.idx
 
@@ -62,7 +62,7 @@ def test_take_the_house_gun_limit() -> None:
     s = GAME.new(Setup("take-the-house", {"guns": 1}), 2)
     while s.decision is not None and s.decision.kind != "arm":
         GAME.apply(s, GAME.legal_actions(s)[0])
-    GAME.apply(s, f"arm {s.humans[s.pending[0][1]].name} rifle")
+    GAME.apply(s, f"arm {s.humans[int(pending(s)[0][1])].name} rifle")
     assert not any(a.text.endswith(("shotgun", "pistol")) for a in GAME.legal_actions(s))
 
 

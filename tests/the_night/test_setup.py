@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from deadboard.core import Setup
 from deadboard.games.the_night.state import CARRIED, LIVE, NOT_IN_GAME
-from tests.the_night.helpers import GAME, fresh
+from tests.the_night.helpers import GAME, fresh, pending
 
 
 def placed_area(s, name):  # type: ignore[no-untyped-def]
@@ -42,7 +42,7 @@ def test_placement_is_a_choice_of_square_within_the_rolled_area() -> None:
     d = s.decision
     assert d is not None and d.kind == "place-human"
     squares = {a.text.split()[2] for a in GAME.legal_actions(s)}
-    area = s.pending[0][3]
+    area = pending(s)[0][3]
     assert all(s.c.area_of[s.c.grid.square(q)] == area or area.startswith("Map Entry") for q in squares)
 
 
@@ -118,7 +118,7 @@ def test_alternative_item_draw_2_choose_items_within_the_points() -> None:
     s = GAME.new(Setup("standard", {"item-draw": "points"}), 3)
     while s.decision is not None and s.decision.kind != "take":
         GAME.apply(s, GAME.legal_actions(s)[0])
-    points = s.pending[0][1]
+    points = int(pending(s)[0][1])
     assert 7 <= points <= 12
     spent = 0
     while s.decision is not None and s.decision.kind == "take":
@@ -173,7 +173,7 @@ def test_a_full_map_entry_point_rolls_the_map_entry_point_again() -> None:
     tom.status = LIVE
     dice(s, 6, 3, 4)  # a Map Entry Point; number 3: full, roll again; number 4
     step = su.prepare_human(s, tom.idx)
-    assert step is not None and step[0] == "place-human" and step[3] == "Map Entry Point 4"
+    assert isinstance(step, su.PlaceHuman) and step.area == "Map Entry Point 4"
 
 
 def test_no_chance_keeps_humans_off_the_map_entry_points_even_when_placed_freely() -> None:

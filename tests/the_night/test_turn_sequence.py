@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from deadboard.games.the_night.rules import _arrival, _end_turn, _reanimation
 from deadboard.games.the_night.state import DEAD, HUMAN_ZOMBIE, LIVE, ZOMBIE
+from deadboard.games.the_night.turn import _arrival, _end_turn, _reanimation
 from tests.the_night.helpers import GAME, board, dice, fresh, sq
 
 

@@ -17,7 +17,7 @@ zombies' own route costs (windows 2) and the time a barricade holds them up.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -43,7 +43,17 @@ from deadboard.games.the_night.board import (
 )
 from deadboard.games.the_night.combat import human_strength, rcp_index
 from deadboard.games.the_night.content import UNLIMITED
-from deadboard.games.the_night.rules import activate_human, apply_human_action, human_actions, step_cost
+from deadboard.games.the_night.events import DashChoice, LatchChoice, LightningChoice, OpportunityChoice
+from deadboard.games.the_night.humans import (
+    Act,
+    ActivateChoice,
+    DodgeFight,
+    activate_human,
+    apply_human_action,
+    human_actions,
+    step_cost,
+)
+from deadboard.games.the_night.setup import Arm, PickHuman, PlaceHuman, PlaceItem, TakeItems
 from deadboard.games.the_night.state import (
     BOARDED,
     BROKEN,
@@ -55,6 +65,7 @@ from deadboard.games.the_night.state import (
     Human,
     NightState,
 )
+from deadboard.games.the_night.zombie_player import ZombieAct, ZTurn
 
 
 @lru_cache(maxsize=64)
@@ -456,13 +467,11 @@ class HeuristicBot:
 
     def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
         assert isinstance(view, NightState)
-        d = view.decision
-        assert d is not None
-        kind = d.kind
-        handler = getattr(self, "_" + kind.replace("-", "_"), None)
+        assert view.decision is not None
+        handler = _HANDLERS.get(type(view.steps[-1]))
         if handler is None:
             return legal[self.rng.below(len(legal))]
-        choice: Action = handler(view, legal)
+        choice: Action = handler(self, view, legal)
         return choice
 
     # ----- the Live Human Action Phase --------------------------------------------------------
@@ -751,7 +760,27 @@ class HeuristicBot:
                 best, best_v = a, v
         return best
 
-    _zturn = _zombie
+
+
+
+
+#: the bot's method for each decision step
+_HANDLERS: dict[type, Callable[[HeuristicBot, NightState, Sequence[Action]], Action]] = {
+    ActivateChoice: HeuristicBot._activate,
+    Act: HeuristicBot._act,
+    PlaceHuman: HeuristicBot._place_human,
+    PlaceItem: HeuristicBot._place_item,
+    TakeItems: HeuristicBot._take,
+    Arm: HeuristicBot._arm,
+    PickHuman: HeuristicBot._pick,
+    DodgeFight: HeuristicBot._dodge_fight,
+    LightningChoice: HeuristicBot._lightning,
+    DashChoice: HeuristicBot._dash,
+    OpportunityChoice: HeuristicBot._opportunity,
+    LatchChoice: HeuristicBot._latch,
+    ZombieAct: HeuristicBot._zombie,
+    ZTurn: HeuristicBot._zombie,
+}
 
 
 __all__ = ["HeuristicBot", "evaluate", "p_human_wins", "threat_field"]

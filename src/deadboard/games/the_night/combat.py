@@ -11,6 +11,7 @@ from deadboard.games.the_night.board import (
     zombie_name,
     zombie_reach,
 )
+from deadboard.games.the_night.flow import PrepareItem, queue_item_with_ammo
 from deadboard.games.the_night.state import (
     CARRIED,
     DEAD,
@@ -175,7 +176,7 @@ def shoot(state: NightState, h: int, z: int, weapon: int, modifier: int = 0) -> 
             for j in state.c.kind_items[it.ammo or ""]:
                 if state.item_where[j] == tag:
                     state.item_where[j] = NOT_IN_GAME
-                    state.pending.insert(0, ("item", j))
+                    state.push(PrepareItem(j))
                     break
         else:
             state.emit("roll", f"Unreliable weapon: {check} — no problem", {"roll": check, "result": "ok"})
@@ -192,27 +193,7 @@ def lose_item(state: NightState, item: int, text: str) -> None:
         return
     new = pool[state.rng.below(len(pool))]
     state.emit("item", f"A replacement is found: {state.c.items[new].name}", {"item": state.c.items[new].id})
-    queue_item_with_ammo(state, new, front=True)
-
-
-def item_steps(state: NightState, item: int) -> list[tuple[str, int]]:
-    """Placement steps for an item added as in setup, with its ammo counter if it is a firearm."""
-    steps: list[tuple[str, int]] = [("item", item)]
-    it = state.c.items[item]
-    if it.kind == "firearm" and it.ammo is not None:
-        for j in state.c.kind_items[it.ammo]:
-            if state.item_where[j] == NOT_IN_GAME:
-                steps.append(("item", j))
-    return steps
-
-
-def queue_item_with_ammo(state: NightState, item: int, front: bool = True) -> None:
-    """Queue an item (and its ammo) to be placed next, before anything else pending."""
-    steps = item_steps(state, item)
-    if front:
-        state.pending[0:0] = steps
-    else:
-        state.pending.extend(steps)
+    queue_item_with_ammo(state, new)
 
 
 def alive(state: NightState) -> int:

@@ -1,1000 +1,46 @@
-"""The Night: turn sequence, the humans' actions, random events, the zombie player, the end.
+"""The Night: the game on the step kernel, its snapshot and its outcome (rulebook §Dawn Breaks -
+Victory Level, and each scenario's victory).
 
-A turn (rulebook §Turn Sequence) is four phases, then the optional Random Event Phase:
-
-    Zombie Arrival -> Dead Human Reanimation -> Zombie Action -> Live Human Action [-> Random Event]
-
-:func:`advance` runs everything automatic until a seat must decide; ``state.pending`` holds setup
-steps and mid-phase decisions (placements, events, Dodge) that come before the phase resumes.
+The rules live in one module per rulebook section: :mod:`.setup`, :mod:`.turn` (the turn sequence,
+Zombie Arrival, Dead Human Reanimation, the end of a turn and of the game), :mod:`.ai` (the
+automated zombies), :mod:`.humans` (the Live Human Action Phase, Dodge), :mod:`.combat`,
+:mod:`.events` (the Random Event Phase), :mod:`.zombie_player`, over :mod:`.flow` and :mod:`.actions`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from deadboard.core.action import Action, act
-from deadboard.core.errors import IllegalActionError
-from deadboard.core.game import Decision, Game, Outcome, Result, Setup, State
-from deadboard.core.grid import DOOR, OPEN, WINDOW
+from deadboard.core.action import Action
+from deadboard.core.game import Outcome, Result, Setup, State
+from deadboard.core.kernel import KernelGame
 from deadboard.core.rng import Rng
-from deadboard.games.the_night import ai
 from deadboard.games.the_night import setup as su
 from deadboard.games.the_night.board import (
-    CLOSED,
-    can_carry,
-    capacity,
     goal_keys_held,
-    human_by_name,
-    human_reach,
-    human_squares,
-    is_firearm_ready,
-    load_of,
-    sees,
-    step_aside,
-    step_cost_human,
-    zombie_by_name,
     zombie_name,
-    zombie_steps,
-    zombies_adjacent_to_human,
-)
-from deadboard.games.the_night.combat import (
-    hand_to_hand,
-    item_steps,
-    kill_human,
-    queue_item_with_ammo,
-    shoot,
 )
 from deadboard.games.the_night.config import OPTIONS, SCENARIOS, build_config
-from deadboard.games.the_night.content import UNLIMITED, load_content
+from deadboard.games.the_night.content import load_content
+from deadboard.games.the_night.humans import seat_names
 from deadboard.games.the_night.state import (
-    ARRIVAL,
     BOARDED,
     BROKEN,
     CARRIED,
     DEAD,
     ESCAPED,
-    EVENTS,
-    HUMAN_ZOMBIE,
-    HUMANS,
     LIVE,
     LOCKED,
     NOT_IN_GAME,
     ON_OPENING,
     OVER,
-    REANIMATION,
     SET_ASIDE,
-    SETUP,
     STATUS_NAMES,
     ZOMBIE,
-    ZOMBIES,
     NightState,
 )
-
-END_TURN = "end-of-turn"
-
-#: pending steps that are decisions (the rest run by themselves)
-DECISIONS = frozenset(
-    {"pick", "place-human", "place-item", "take", "arm", "dodge-fight", "lightning", "dash", "opportunity", "latch", "zturn"}
-)
-
-
-# ==================================================================================================
-# the engine loop
-# ==================================================================================================
-def advance(state: NightState) -> None:
-    """Resolve everything automatic until a seat must decide or the game is over."""
-    while True:
-        if state.phase == OVER:
-            state.decision = None
-            return
-        if state.phase != SETUP and _check_sudden_end(state):
-            continue
-        if state.pending:
-            step = state.pending[0]
-            if step[0] in DECISIONS:
-                state.decision = Decision(_seat_for(state, step), str(step[0]), _prompt(state, step))
-                return
-            state.pending.pop(0)
-            prepared = _run_step(state, step)
-            if prepared is not None:
-                state.pending.insert(0, prepared)
-            continue
-        phase = state.phase
-        if phase == SETUP:
-            _start_turn(state)
-        elif phase == ARRIVAL:
-            _arrival(state)
-            state.phase = REANIMATION
-        elif phase == REANIMATION:
-            _reanimation(state)
-            _start_zombie_phase(state)
-        elif phase == ZOMBIES:
-            if _zombie_player_decision(state):
-                return
-            _start_human_phase(state)
-        elif phase == HUMANS:
-            if _human_phase_decision(state):
-                return
-            state.phase = EVENTS
-            state.active = -1
-            _event_phase(state)
-        elif phase == EVENTS:
-            state.phase = END_TURN
-        elif phase == END_TURN:
-            _end_turn(state)
-
-
-def _seat_for(state: NightState, step: tuple[Any, ...]) -> int:
-    kind = step[0]
-    if kind == "pick":
-        return int(step[1])
-    if kind == "zturn":
-        return state.cfg.zombie_seat
-    if kind == "dodge-fight":
-        return state.active_seat
-    return 0
-
-
-def _prompt(state: NightState, step: tuple[Any, ...]) -> str:
-    kind = step[0]
-    names = state.c.grid.names
-    if kind == "pick":
-        return f"Player {step[1] + 1}: secretly pick your human"
-    if kind == "place-human":
-        return f"Place {state.humans[step[1]].name}: any free square of {step[3]}"
-    if kind == "place-item":
-        return f"Place the {state.c.items[step[1]].name} in the {step[3]}"
-    if kind == "take":
-        return f"Alternative Item Draw 2: take items worth up to {step[1]} item points, or stop"
-    if kind == "arm":
-        return f"Take the House: hand {state.humans[step[1]].name} one item"
-    if kind == "dodge-fight":
-        return f"Dodge: {state.humans[step[1]].name} is caught and must fight one adjacent zombie"
-    if kind == "lightning":
-        return "Lightning strike: move any one zombie 2 squares"
-    if kind == "dash":
-        return "Dash!: one live human may move a single square"
-    if kind == "opportunity":
-        return "Opportunity shot: a human with a firearm may shoot at -1"
-    if kind == "latch":
-        return "Latch fall: you may lock one unlocked door"
-    if kind == "zturn":
-        z = step[1]
-        return f"Zombie player: {zombie_name(state, z)} on {names[state.zsq[z]]} has {state.zap_left} AP"
-    return str(kind)  # pragma: no cover
-
-
-def _run_step(state: NightState, step: tuple[Any, ...]) -> tuple[Any, ...] | None:
-    kind = step[0]
-    if kind == "choose-humans":
-        su.choose_humans(state)
-    elif kind == "human":
-        return su.prepare_human(state, step[1])
-    elif kind == "draw-items":
-        return su.draw_items(state)
-    elif kind == "item":
-        return su.prepare_item(state, step[1])
-    elif kind == "keys":
-        keys = state.c.kind_items["keys"][0]
-        if state.item_where[keys] == NOT_IN_GAME:
-            state.pending.insert(0, ("item", keys))
-    elif kind == "boards":
-        su.place_boards(state)
-    elif kind == "start-items":
-        su.give_start_items(state)
-    elif kind == "arm-all":
-        state.pending[0:0] = [("arm", h.idx) for h in state.humans if h.status == LIVE]
-    elif kind == "zombies-start":
-        su.zombies_start(state)
-    elif kind == "attributes":
-        su.assign_attributes(state)
-    else:  # pragma: no cover
-        raise AssertionError(f"unknown step {kind}")
-    return None
-
-
-def _end_game(state: NightState, reason: str, text: str) -> None:
-    state.phase = OVER
-    state.reason = reason
-    state.pending.clear()
-    state.active = -1
-    state.decision = None
-    state.emit("end", text, {"reason": reason, "turn": state.turn})
-
-
-def _check_sudden_end(state: NightState) -> bool:
-    """Ends that cannot wait for the end of the turn: every human dead or gone, house cleared."""
-    if not any(h.status == LIVE for h in state.humans):
-        if any(h.status == ESCAPED for h in state.humans):
-            _end_game(state, "escaped", "Every surviving human has escaped.")
-        else:
-            _end_game(state, "all-dead", "All the humans are dead. You have lost.")
-        return True
-    if state.cfg.confine and not state.zsq and state.turn >= 1:
-        if not state.last_turn_cleared:
-            state.last_turn_cleared = state.turn
-        _end_game(state, "cleared", f"The house is clear of zombies in turn {state.turn}!")
-        return True
-    return False
-
-
-# ==================================================================================================
-# phases
-# ==================================================================================================
-def _start_turn(state: NightState) -> None:
-    state.turn += 1
-    state.fired = ()
-    state.emit("turn", f"— Turn {state.turn} of {state.cfg.turns} —", {"turn": state.turn})
-    state.phase = ARRIVAL
-
-
-def _arrival(state: NightState) -> None:
-    """Zombie Arrival Phase: D6 zombies from the container, each to a rolled Map Entry Point."""
-    cfg = state.cfg
-    if state.turn == 1 or cfg.skip_arrival or not state.cup:
-        return
-    if cfg.arrivals is not None:
-        n = cfg.arrivals
-        state.emit("roll", f"Zombie Arrival: {n} zombies (the story's fixed number)", {"count": n})
-    else:
-        n = state.rng.d6()
-        state.emit("roll", f"Zombie Arrival: D6 = {n}", {"roll": n})
-    for _ in range(n):
-        z = su.draw_zombie(state)
-        if not z:
-            state.emit("arrive", "The zombie draw container is empty", None)
-            break
-        su.arrive(state, z)
-
-
-def _reanimation(state: NightState) -> None:
-    """Dead Human Reanimation Phase: each dead human rises on 4-6. Then the bitten may die."""
-    cfg = state.cfg
-    if state.turn == 1 or cfg.skip_reanimation:
-        return
-    rng = state.rng
-    for h in [h for h in state.humans if h.status == DEAD]:
-        roll = rng.d6()
-        rises = roll >= 4
-        state.emit("roll", f"Reanimation of {h.name}: {roll} vs 4+" + (" — rises as a zombie!" if rises else " — stays dead"),
-                   {"human": h.name, "roll": roll, "need": 4, "success": rises})
-        if not rises:
-            continue
-        z = HUMAN_ZOMBIE + h.idx
-        h.status = ZOMBIE
-        sq = h.sq
-        state.zsq[z] = sq
-        if state.zocc[sq]:
-            state.stacked = (*state.stacked, z)
-        else:
-            state.zocc[sq] = z
-        victim = next((o for o in state.humans if o.status == LIVE and o.sq == sq), None)
-        if victim is not None:
-            state.emit("combat", f"{zombie_name(state, z)} rises beside {victim.name}: immediate combat", None)
-            hand_to_hand(state, victim.idx, z, "reanimation")
-    for h in state.humans:
-        if h.status != LIVE or not ((cfg.karen == h.idx) or "bitten" in h.attrs):
-            continue
-        if cfg.karen == h.idx and cfg.karen_2d6:
-            a, b = rng.d6(), rng.d6()
-            dies = a + b >= 11
-            state.emit("roll", f"{h.name} is bitten: 2D6 = {a}+{b} = {a + b} vs 11+" + (" — she dies" if dies else " — she lingers"),
-                       {"human": h.name, "roll": a + b, "need": 11, "success": dies})
-        else:
-            roll = rng.d6()
-            dies = roll == 6
-            state.emit("roll", f"{h.name} is bitten: {roll} vs 6" + (" — dies" if dies else " — holds on"),
-                       {"human": h.name, "roll": roll, "need": 6, "success": dies})
-        if dies:
-            kill_human(state, h.idx)
-            state.emit("death", f"{h.name} dies of the bite", {"human": h.name})
-
-
-def _start_zombie_phase(state: NightState) -> None:
-    state.phase = ZOMBIES
-    ai.unstack(state)
-    if state.turn == 1 and state.cfg.skip_first_zombie_phase:
-        state.emit("phase", "No Zombie Action Phase on the first turn", None)
-        state.zorder = ()
-        return
-    order = ai.activation_order(state)
-    if state.cfg.zombie_player:
-        state.zorder = tuple(order)
-        state.zact = 0
-        return
-    fields = ai.Fields()
-    for z in order:
-        if z in state.zsq:
-            ai.activate(state, z, fields)
-            if not any(h.status == LIVE for h in state.humans):
-                break
-    state.zorder = ()
-
-
-def _zombie_player_decision(state: NightState) -> bool:
-    """With a Zombie Player, each zombie in order is a run of decisions until it is done."""
-    while True:
-        if state.zact and state.zact in state.zsq and state.zap_left > 0:
-            state.decision = Decision(state.cfg.zombie_seat, "zombie", _prompt(state, ("zturn", state.zact)))
-            return True
-        state.zact = 0
-        if not state.zorder or not any(h.status == LIVE for h in state.humans):
-            state.zorder = ()
-            return False
-        z, state.zorder = state.zorder[0], state.zorder[1:]
-        if z in state.zsq:
-            state.zact = z
-            state.zap_left = state.cfg.zap[z]
-
-
-def _start_human_phase(state: NightState) -> None:
-    state.phase = HUMANS
-    if state.turn == 1 and state.cfg.all_act_first_turn:
-        state.allowed = 7
-        state.emit("phase", "Live Human Action Phase: all humans may act on the first turn", None)
-    else:
-        state.allowed = state.rng.d6()
-        state.emit("roll", f"Live Human Action Phase: D6 = {state.allowed} humans may act", {"roll": state.allowed})
-    state.activated = ()
-    state.active = -1
-    state.picks = 0
-    state.passes = 0
-
-
-def activatable(state: NightState) -> list[int]:
-    cfg = state.cfg
-    return [
-        h.idx
-        for h in state.humans
-        if h.status == LIVE and h.idx not in state.activated and h.fell_turn != state.turn and h.idx != cfg.karen
-    ]
-
-
-def picking_seat(state: NightState) -> int:
-    return (state.turn - 1 + state.picks) % state.cfg.human_seats
-
-
-def _human_phase_decision(state: NightState) -> bool:
-    if state.active >= 0:
-        hu = state.humans[state.active]
-        if hu.status == LIVE and not state.fought:
-            state.decision = Decision(state.active_seat, "act", f"{hu.name} acts: {state.ap} AP left")
-            return True
-        state.active = -1
-    if len(state.activated) >= state.allowed or state.passes >= state.cfg.human_seats or not activatable(state):
-        return False
-    left = state.allowed - len(state.activated)
-    state.decision = Decision(picking_seat(state), "activate", f"Activate a human ({left} more may act this turn) or end the phase")
-    return True
-
-
-def _end_turn(state: NightState) -> None:
-    cfg = state.cfg
-    live = [h for h in state.humans if h.status == LIVE]
-    if cfg.survival_points and live:
-        state.bonus_points += len(live)
-        state.emit("score", f"{len(live)} survival point{'s' if len(live) != 1 else ''} for turn {state.turn}", None)
-    if state.turn >= cfg.turns:
-        if cfg.confine and state.zsq:
-            _end_game(state, "time", f"Turn {state.turn} is over and {len(state.zsq)} zombies remain in the house. You have lost.")
-        else:
-            _end_game(state, "dawn", "Dawn breaks! The zombies retreat.")
-        return
-    if _nothing_can_come(state):
-        state.early_end_turn = state.turn
-        _end_game(state, "early", f"No zombie can ever come again: the night ends early, after turn {state.turn}.")
-        return
-    _start_turn(state)
-
-
-def _nothing_can_come(state: NightState) -> bool:
-    cfg = state.cfg
-    if state.zsq:
-        return False
-    if not cfg.skip_arrival and state.cup:
-        return False
-    if not cfg.skip_reanimation:
-        if any(h.status == DEAD for h in state.humans):
-            return False
-        if any(h.status == LIVE and (h.idx == cfg.karen or "bitten" in h.attrs) for h in state.humans):
-            return False
-    return True
-
-
-# ==================================================================================================
-# the Live Human Action Phase
-# ==================================================================================================
-def activate_human(state: NightState, h: int) -> None:
-    cfg = state.cfg
-    hu = state.humans[h]
-    state.active_seat = picking_seat(state)
-    state.picks += 1
-    state.passes = 0
-    state.active = h
-    state.activated = (*state.activated, h)
-    # Injury!: "This character now has only 3 AP" — Athlete's extra AP does not lift it
-    ap = 3 if hu.injured else cfg.hap[h] + (1 if "athlete" in hu.attrs else 0)
-    ap += hu.ap_bonus_next
-    hu.ap_bonus_next = 0
-    state.ap = ap
-    state.shots = 0
-    state.wild = False
-    state.fought = False
-    state.moves_made = 0
-    state.frozen = False
-    state.move_limit = -1
-    state.emit("activate", f"{hu.name} acts with {ap} AP", {"human": hu.name, "ap": ap})
-    if cfg.dark_yard_frozen and state.c.yard[hu.sq]:
-        roll = state.rng.d6()
-        state.frozen = roll == 1
-        state.emit("roll", f"{hu.name} in the dark yard: {roll}" + (" — frozen in fear, cannot move this turn" if state.frozen else " — keeps their nerve"),
-                   {"human": hu.name, "roll": roll, "frozen": state.frozen})
-    if hu.fear_turn == state.turn and not state.c.inside[hu.sq]:
-        state.move_limit = 1
-        state.emit("event", f"Fear of the dark: {hu.name} can only move 1 square this turn", None)
-
-
-def max_shots(state: NightState, h: int) -> int:
-    """Shots a turn: 1, 2 with Better Shooting or for a Fast but Wild Shooter who chose to shoot
-    twice."""
-    return 2 if state.cfg.better_shooting or state.wild else 1
-
-
-def shot_modifier(state: NightState, h: int) -> int:
-    """Fast but Wild Shooter shooting twice: -1 on the first shot, -2 on the second."""
-    return -1 - state.shots if state.wild else 0
-
-
-def step_cost(state: NightState, h: int, to: int) -> int:
-    """AP human ``h`` spends to move from his square to the square ``to`` next to it."""
-    grid = state.c.grid
-    sq = state.humans[h].sq
-    kind, o = grid.edge_kind(sq, to), grid.opening_between(sq, to)
-    return step_cost_human(state, sq, to, kind if grid.manhattan(sq, to) == 1 else OPEN, o,
-                           "injured" in state.humans[h].attrs)
-
-
-def _zombie_near(state: NightState, sq: int) -> bool:
-    zocc = state.zocc
-    return any(zocc[t] for t in human_reach(state, sq))
-
-
-def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int], squares: int = -1) -> list[tuple[int, int]]:
-    """(square, cost) for every single-square move the human can afford now. A human may step onto
-    another human's square only with the AP (and, under Fear of the dark, the ``squares`` of
-    movement; -1: no limit) to step off it again."""
-    out = [(t, cost) for t, cost in _steps(state, h, state.humans[h].sq, ap)
-           if (other := hsq.get(t)) is None or other == h or _can_leave(state, h, t, ap - cost, hsq, squares - 1)]
-    out.sort()
-    return out
-
-
-def _steps(state: NightState, h: int, sq: int, ap: int) -> list[tuple[int, int]]:
-    """(square, cost) of the single-square moves from ``sq`` that cost at most ``ap``, other humans
-    aside: not through walls, zombies, closed doors, boarded windows; doorways and windows only
-    orthogonally. A move costs 2 through a window, for the Injured, and under The Dark Yard from or
-    to a yard square; else 1 (rulebook §4. Live Human Action Phase, The Dark Yard, Injured; see
-    :func:`step_cost_human`)."""
-    grid = state.c.grid
-    zocc = state.zocc
-    op = state.op
-    dark = state.cfg.dark_yard
-    yard = state.c.yard
-    slow = "injured" in state.humans[h].attrs or (dark and yard[sq])
-    out = []
-    for t, kind, o in grid.orth[sq]:
-        if zocc[t]:
-            continue
-        if kind == OPEN:
-            cost = 1
-        elif kind == DOOR:
-            if op[o] & CLOSED:
-                continue
-            cost = 1
-        else:
-            if op[o] & BOARDED:
-                continue
-            cost = 2
-        if slow or (dark and yard[t]):
-            cost = 2
-        if cost <= ap:
-            out.append((t, cost))
-    for t in grid.diag[sq]:
-        if zocc[t]:
-            continue
-        cost = 2 if slow or (dark and yard[t]) else 1
-        if cost <= ap:
-            out.append((t, cost))
-    return out
-
-
-def _can_leave(state: NightState, h: int, sq: int, ap: int, hsq: dict[int, int], squares: int,
-               seen: tuple[int, ...] = ()) -> bool:
-    """Whether a human standing on another human's square ``sq`` with ``ap`` (and ``squares``, if
-    not negative) left can step off to a square no other human holds, through further humans if
-    need be."""
-    if squares == 0 or ap <= 0:
-        return False
-    seen = (*seen, sq)
-    for t, cost in _steps(state, h, sq, ap):
-        other = hsq.get(t)
-        if other is None or other == h:
-            return True
-        if t not in seen and _can_leave(state, h, t, ap - cost, hsq, squares - 1, seen):
-            return True
-    return False
-
-
-def _adjacent_openings(state: NightState, sq: int) -> list[int]:
-    return [o for _t, kind, o in state.c.grid.orth[sq] if kind in (DOOR, WINDOW)]
-
-
-def _has_keys(state: NightState, h: int) -> bool:
-    tag = CARRIED + h
-    return any(state.item_where[i] == tag for i in state.c.kind_items["keys"]) or "cat-burglar" in state.humans[h].attrs
-
-
-def _locked_in_basement(state: NightState, sq: int) -> bool:
-    """The Coopers: items in the Basement cannot be taken while Karen lives."""
-    k = state.cfg.karen
-    return k >= 0 and state.humans[k].status == LIVE and state.c.area_of[sq] == "Basement"
-
-
-def human_actions(state: NightState) -> list[Action]:
-    h = state.active
-    hu = state.humans[h]
-    name = hu.name
-    sq = hu.sq
-    ap = state.ap
-    c = state.c
-    grid = c.grid
-    names = grid.names
-    items = c.items
-    where = state.item_where
-    hsq = human_squares(state)
-    out: list[Action] = []
-
-    moves: list[tuple[int, int]] = []
-    if not state.frozen and state.move_limit != 0:
-        moves = human_moves(state, h, ap, hsq, state.move_limit)
-        if "coward" in hu.attrs:
-            safe = [(t, cost) for t, cost in moves if not _zombie_near(state, t)]
-            if _zombie_near(state, sq) and safe:
-                return [act("move", name, names[t]) for t, _ in safe]  # must move away
-            moves = safe
-    for t, _cost in moves:
-        out.append(act("move", name, names[t]))
-    sharing = any(o.status == LIVE and o.idx != h and o.sq == sq for o in state.humans)
-    if sharing and moves:
-        # passing through another human's square: step off before anything else that costs AP
-        out.extend(_free_actions(state, h))
-        return out
-
-    combat_done = state.fought
-    if ap >= 1 and not combat_done and state.shots == 0:
-        zocc = state.zocc
-        for t in human_reach(state, sq):
-            if zocc[t]:
-                out.append(act("attack", name, zombie_name(state, zocc[t])))
-    if ap >= 1 and not combat_done and state.shots < max_shots(state, h):
-        out.extend(_shoot_actions(state, h, "shoot"))
-    tag = CARRIED + h
-    carried = [i for i, w in enumerate(where) if w == tag]
-    board_cost = 0 if "builder" in hu.attrs else 1
-    openings = _adjacent_openings(state, sq)
-    if ap >= board_cost and openings:
-        has_board = any(items[i].kind == "board" for i in carried)
-        for o in openings:
-            oname = grid.openings[o].name
-            if state.op[o] & BOARDED:
-                out.append(act("unboard", name, oname))
-            elif has_board:
-                out.append(act("board", name, oname))
-    if ap >= 1 and openings and _has_keys(state, h):
-        for o in openings:
-            op = grid.openings[o]
-            if op.lockable and not state.op[o] & BROKEN:
-                out.append(act("unlock" if state.op[o] & LOCKED else "lock", name, op.name))
-    out.extend(_free_actions(state, h))
-    if ap >= 1 and carried:
-        for t in human_reach(state, sq):
-            other = hsq.get(t)
-            if other is None or other == h:
-                continue
-            for i in carried:
-                if can_carry(state, other, i):
-                    out.append(act("give", name, state.humans[other].name, items[i].id))
-    if c.entry_of[sq] and state.cfg.victory_exit == c.entry_of[sq]:
-        out.append(act("escape", name))
-    out.append(act("done", name))
-    return out
-
-
-def _free_actions(state: NightState, h: int) -> list[Action]:
-    """Picking up (one board at a time: they are all alike) and dropping cost nothing."""
-    name = state.humans[h].name
-    sq = state.humans[h].sq
-    items = state.c.items
-    tag = CARRIED + h
-    here: list[int] = []
-    mine: list[int] = []
-    for i, w in enumerate(state.item_where):
-        if w == sq:
-            here.append(i)
-        elif w == tag:
-            mine.append(i)
-    out: list[Action] = []
-    if here and not _locked_in_basement(state, sq):
-        room = capacity(state, h) - load_of(state, mine)
-        board_offered = False
-        for i in here:
-            kind = items[i].kind
-            if room <= 0 and kind not in UNLIMITED:
-                continue
-            if kind == "board":
-                if board_offered:
-                    continue
-                board_offered = True
-            out.append(act("pickup", name, items[i].id))
-    out.extend(act("drop", name, items[i].id) for i in mine)
-    return out
-
-
-def _shoot_actions(state: NightState, h: int, verb: str) -> list[Action]:
-    hu = state.humans[h]
-    sq = hu.sq
-    tag = CARRIED + h
-    items = state.c.items
-    grid = state.c.grid
-    out: list[Action] = []
-    guns = [i for i, w in enumerate(state.item_where) if w == tag and items[i].kind == "firearm" and is_firearm_ready(state, h, i)]
-    if not guns:
-        return out
-    dark = state.cfg.dark_yard and state.c.yard[sq]
-    targets = []
-    for z, zs in sorted(state.zsq.items()):
-        if dark and grid.chebyshev(sq, zs) >= 3:
-            continue
-        if sees(state, sq, zs):
-            targets.append(z)
-    if verb == "shoot":
-        # "You may only shoot each weapon once per turn": Better Shooting and the Fast but Wild
-        # Shooter give a second shot, not a second shot with the same weapon (ruling)
-        fired = {item for item, _who in state.fired}
-        guns = [g for g in guns if g not in fired]
-    # Fast but Wild Shooter: the first shot may open a pair of shots at -1 and -2 (with a second
-    # weapon to fire)
-    wild = (verb == "shoot" and state.shots == 0 and "wild-shooter" in hu.attrs and not state.cfg.better_shooting
-            and len(guns) >= 2)
-    for g in guns:
-        for z in targets:
-            out.append(act(verb, hu.name, zombie_name(state, z), items[g].id))
-            if wild:
-                out.append(act(verb, hu.name, zombie_name(state, z), items[g].id, "wild"))
-    return out
-
-
-def _dodge(state: NightState, h: int) -> bool:
-    """Dodge: moving away from an adjacent zombie, a 1 means the human is caught and must fight.
-    Returns True if the move is stopped."""
-    hu = state.humans[h]
-    adj = sorted(set(zombies_adjacent_to_human(state, hu.sq)))
-    if not adj:
-        return False
-    roll = state.rng.d6()
-    caught = roll == 1
-    state.emit("roll", f"Dodge: {hu.name} slips past the zombies on {roll}" if not caught else f"Dodge: {hu.name} rolls 1 — caught!",
-               {"human": hu.name, "roll": roll, "caught": caught})
-    if not caught:
-        return False
-    if len(adj) == 1:
-        _fight(state, h, adj[0], "dodge")
-    else:
-        state.pending.insert(0, ("dodge-fight", h, tuple(adj)))
-    return True
-
-
-def _fight(state: NightState, h: int, z: int, who: str = "human") -> None:
-    state.fought = True
-    hand_to_hand(state, h, z, who)
-    state.ap = 0
-    _step_off(state, h)
-
-
-def _step_off(state: NightState, h: int) -> None:
-    """A human caught by Dodge while passing through another human's square ends on the nearest square
-    free of humans and zombies (ruling: only one human may occupy a square once movement is over)."""
-    hu = state.humans[h]
-    if hu.status != LIVE or not any(o.status == LIVE and o.idx != h and o.sq == hu.sq for o in state.humans):
-        return
-    if step_aside(state, h) >= 0:
-        state.emit("move", f"{hu.name} steps aside to {state.c.grid.names[hu.sq]}", {"human": hu.name, "to": state.c.grid.names[hu.sq]})
-
-
-def apply_human_action(state: NightState, a: Action) -> None:
-    kind = a[0]
-    h = state.active
-    hu = state.humans[h]
-    c = state.c
-    grid = c.grid
-    if kind == "move":
-        t = grid.index[str(a[2])]
-        cost = step_cost(state, h, t)
-        if state.cfg.dodge and _dodge(state, h):
-            return
-        hu.sq = t
-        state.ap -= cost
-        state.moves_made += 1
-        if state.move_limit > 0:
-            state.move_limit -= 1
-        state.emit("move", f"{hu.name} moves to {grid.names[t]} ({state.ap} AP left)", {"human": hu.name, "to": grid.names[t], "ap_left": state.ap})
-    elif kind == "attack":
-        z = zombie_by_name(state, str(a[2]))
-        state.ap -= 1
-        _fight(state, h, z)
-    elif kind == "shoot":
-        z = zombie_by_name(state, str(a[2]))
-        g = c.item_index[str(a[3])]
-        state.ap -= 1
-        if len(a) > 4 and a[4] == "wild":
-            state.wild = True
-        mod = shot_modifier(state, h)
-        state.shots += 1
-        state.fired = (*state.fired, (g, h))
-        shoot(state, h, z, g, mod)
-    elif kind in ("board", "unboard"):
-        o = grid.opening_by_name[str(a[2])].id
-        state.ap -= 0 if "builder" in hu.attrs else 1
-        label = c.openings_label[o]
-        if kind == "board":
-            b = next(i for i in state.carried(h) if c.items[i].kind == "board")
-            state.item_where[b] = ON_OPENING + o
-            state.op[o] |= BOARDED
-            state.emit("board", f"{hu.name} boards up the {label}", {"human": hu.name, "opening": grid.openings[o].name})
-        else:
-            b = next(i for i, w in enumerate(state.item_where) if w == ON_OPENING + o)
-            state.op[o] &= ~BOARDED
-            if can_carry(state, h, b):
-                state.item_where[b] = CARRIED + h
-                text = "and takes the boards"
-            else:
-                state.item_where[b] = hu.sq
-                text = "and leaves the boards on the floor"
-            state.emit("board", f"{hu.name} removes the boards from the {label} {text}", {"human": hu.name, "opening": grid.openings[o].name})
-    elif kind in ("lock", "unlock"):
-        o = grid.opening_by_name[str(a[2])].id
-        state.ap -= 1
-        if kind == "lock":
-            state.op[o] |= LOCKED
-        else:
-            state.op[o] &= ~LOCKED
-        state.emit("lock", f"{hu.name} {kind}s the {c.openings_label[o]}", {"human": hu.name, "opening": grid.openings[o].name})
-    elif kind == "pickup":
-        i = c.item_index[str(a[2])]
-        if c.items[i].kind == "board":
-            i = next(j for j in c.kind_items["board"] if state.item_where[j] == hu.sq)
-        state.item_where[i] = CARRIED + h
-        state.emit("item", f"{hu.name} picks up the {c.items[i].name}", {"human": hu.name, "item": c.items[i].id})
-    elif kind == "drop":
-        i = c.item_index[str(a[2])]
-        state.item_where[i] = hu.sq
-        state.emit("item", f"{hu.name} drops the {c.items[i].name}", {"human": hu.name, "item": c.items[i].id})
-    elif kind == "give":
-        other = human_by_name(state, str(a[2]))
-        i = c.item_index[str(a[3])]
-        state.ap -= 1
-        state.item_where[i] = CARRIED + other
-        state.emit("item", f"{hu.name} hands the {c.items[i].name} to {a[2]}", {"human": hu.name, "to": str(a[2]), "item": c.items[i].id})
-    elif kind == "escape":
-        hu.status = ESCAPED
-        state.ap = 0
-        state.emit("escape", f"{hu.name} escapes by Map Entry Point {c.entry_of[hu.sq]}", {"human": hu.name})
-        state.active = -1
-    elif kind == "done":
-        state.emit("done", f"{hu.name} is done", {"human": hu.name})
-        state.active = -1
-
-
-# ==================================================================================================
-# the Random Event Phase
-# ==================================================================================================
-def _event_phase(state: NightState) -> None:
-    cfg = state.cfg
-    if not cfg.random_events or state.turn == 1:
-        return  # "Skip this phase on the first turn"
-    if cfg.confine and state.turn >= cfg.turns:
-        # Take the House: "If there are zombies left after the Live Human Action Phase then you
-        # have lost" — the last turn is decided before any event (ruling)
-        return
-    rng = state.rng
-    a, b = rng.d6(), rng.d6()
-    ev = (state.c.authored_events.get(a + b) if cfg.authored_results else None) or state.c.events[a + b]
-    state.emit("event", f"Random event, 2D6 = {a}+{b} = {a + b}: {ev.name} {ev.text}", {"roll": a + b, "event": ev.id})
-    live = [h for h in state.humans if h.status == LIVE]
-    if ev.id == "fell-over" and live:
-        h = live[rng.below(len(live))]
-        h.fell_turn = state.turn + 1
-        state.emit("event", f"{h.name} fell over and cannot be activated next turn", None)
-    elif ev.id == "injury" and live:
-        h = live[rng.below(len(live))]
-        if h.injured:
-            state.emit("event", f"{h.name} is already injured: no effect", None)
-        else:
-            h.injured = True
-            state.emit("event", f"{h.name} is injured: only 3 AP from now on", None)
-    elif ev.id == "new-weapon":
-        pool = su.draw_pool(state)
-        if pool:
-            w = pool[rng.below(len(pool))]
-            state.emit("event", f"A {state.c.items[w].name} is found", None)
-            queue_item_with_ammo(state, w, front=True)
-    elif ev.id == "fear-of-the-dark":
-        for h in live:
-            h.fear_turn = state.turn + 1
-    elif ev.id == "lightning":
-        if lightning_actions(state):
-            state.pending.insert(0, ("lightning",))
-    elif ev.id == "brains":
-        z = ai.nearest_zombie(state)
-        if z:
-            state.emit("event", f"{zombie_name(state, z)} smells brains and moves at once", None)
-            if cfg.zombie_player:
-                state.zorder = ()
-                state.zact = z
-                state.zap_left = cfg.zap[z]
-                state.pending.insert(0, ("zturn", z))
-            else:
-                ai.activate(state, z, ai.Fields())
-    elif ev.id == "dash":
-        if len(dash_actions(state)) > 1:
-            state.pending.insert(0, ("dash",))
-    elif ev.id == "opportunity-shot":
-        if len(opportunity_actions(state)) > 1:
-            state.pending.insert(0, ("opportunity",))
-    elif ev.id == "latch-fall":
-        if len(latch_actions(state)) > 1:
-            state.pending.insert(0, ("latch",))
-    elif ev.id == "second-wind":
-        hurt = [h for h in live if h.injured]
-        if hurt:
-            h = hurt[rng.below(len(hurt))]
-            h.injured = False
-            state.emit("event", f"{h.name} recovers from the injury", None)
-        elif live:
-            h = live[rng.below(len(live))]
-            h.ap_bonus_next += 1
-            state.emit("event", f"{h.name} gets 1 extra AP next turn", None)
-    elif ev.id == "no-event":
-        state.emit("event", "Nothing happens", None)
-    elif ev.id == "more-of-them":
-        z = su.draw_zombie(state)
-        if z:
-            su.arrive(state, z)
-        else:
-            state.emit("event", "No zombie is left to come: nothing happens", None)
-
-
-def lightning_actions(state: NightState) -> list[Action]:
-    """Lightning strike: "Move any one zombie of your choice 2 squares in any direction" — two
-    single-square moves, each orthogonal or diagonal as a human moves ("in any direction,
-    orthogonally or diagonally"; doorways and windows orthogonally), never through walls, closed
-    doors or windows, humans or other zombies, to a free square 2 squares away (ruling)."""
-    grid = state.c.grid
-    hsq = human_squares(state)
-    zocc = state.zocc
-    out: list[Action] = []
-    for z, sq in sorted(state.zsq.items()):
-        dests: set[int] = set()
-        for mid in _lightning_steps(state, sq):
-            if zocc[mid] or mid in hsq:
-                continue
-            for t in _lightning_steps(state, mid):
-                if t != sq and not zocc[t] and t not in hsq and grid.chebyshev(sq, t) == 2:
-                    dests.add(t)
-        for t in sorted(dests):
-            out.append(act("distract", zombie_name(state, z), grid.names[t]))
-    return out
-
-
-def _lightning_steps(state: NightState, sq: int) -> list[int]:
-    """Squares one move away in any direction: the open orthogonal steps (kept in the house when the
-    scenario confines the zombies) and the diagonal ones a human could take."""
-    out = zombie_steps(state, sq)
-    if state.cfg.confine:
-        inside = state.c.inside
-        out.extend(t for t in state.c.grid.diag[sq] if inside[t] == inside[sq])
-    else:
-        out.extend(state.c.grid.diag[sq])
-    return out
-
-
-def dash_actions(state: NightState) -> list[Action]:
-    grid = state.c.grid
-    hsq = human_squares(state)
-    out: list[Action] = []
-    for h in state.humans:
-        if h.status != LIVE or h.idx == state.cfg.karen:
-            continue
-        for t, _cost in human_moves(state, h.idx, 99, hsq):
-            if t not in hsq:
-                out.append(act("dash", h.name, grid.names[t]))
-    out.append(act("pass"))
-    return out
-
-
-def opportunity_actions(state: NightState) -> list[Action]:
-    out: list[Action] = []
-    for h in state.humans:
-        if h.status == LIVE and h.idx != state.cfg.karen:
-            out.extend(_shoot_actions(state, h.idx, "opportunity"))
-    out.append(act("pass"))
-    return out
-
-
-def latch_actions(state: NightState) -> list[Action]:
-    out: list[Action] = []
-    for o in state.c.grid.openings:
-        if o.lockable and not state.op[o.id] & (LOCKED | BROKEN):
-            out.append(act("latch", o.name))
-    out.append(act("pass"))
-    return out
-
-
-# ==================================================================================================
-# the Zombie Player
-# ==================================================================================================
-def zombie_player_actions(state: NightState) -> list[Action]:
-    """What the Zombie Player may do with the acting zombie: the same moves, costs and restrictions as
-    the automated zombies, without their priorities."""
-    z = state.zact
-    zn = zombie_name(state, z)
-    sq = state.zsq[z]
-    ap = state.zap_left
-    grid = state.c.grid
-    inside = state.c.inside
-    confine = state.cfg.confine
-    hsq = human_squares(state)
-    out: list[Action] = []
-    for t, kind, o in grid.orth[sq]:
-        closed = kind != OPEN and bool(state.op[o] & CLOSED)
-        cost = 2 if kind == WINDOW else 1
-        if closed:
-            out.append(act("zbreak", zn, grid.openings[o].name))
-        elif cost <= ap:
-            if t in hsq:
-                out.append(act("zattack", zn, state.humans[hsq[t]].name))
-            elif not state.zocc[t] and not (confine and inside[t] != inside[sq]):
-                out.append(act("zmove", zn, grid.names[t]))
-    out.append(act("zdone", zn))
-    return out
-
-
-def apply_zombie_action(state: NightState, a: Action) -> None:
-    z = state.zact
-    kind = a[0]
-    grid = state.c.grid
-    if kind == "zmove":
-        t = grid.index[str(a[2])]
-        cost = 2 if grid.edge_kind(state.zsq[z], t) == WINDOW else 1
-        ai.move_zombie(state, z, t)
-        state.zap_left -= cost
-        state.emit("move", f"{a[1]} moves to {a[2]}", {"zombie": str(a[1]), "to": str(a[2]), "ap_left": state.zap_left})
-    elif kind == "zattack":
-        h = human_by_name(state, str(a[2]))
-        hand_to_hand(state, h, z, "zombie")
-        state.zap_left = 0
-    elif kind == "zbreak":
-        o = grid.opening_by_name[str(a[2])].id
-        state.zap_left -= 1
-        ai.break_attempt(state, z, o)
-    elif kind == "zdone":
-        state.zap_left = 0
-    if state.zap_left <= 0 or z not in state.zsq:
-        state.zact = 0
-        if state.pending and state.pending[0][0] == "zturn":
-            state.pending.pop(0)
-
+from deadboard.games.the_night.turn import NIGHT, advance, sudden_end
 
 # ==================================================================================================
 # the game
@@ -1004,7 +50,7 @@ def apply_zombie_action(state: NightState, a: Action) -> None:
 EXCELLENT = 70.0
 
 
-class TheNight(Game):
+class TheNight(KernelGame[NightState]):
     id = "the-night"
     name = "The Night"
     version = "3"
@@ -1055,147 +101,29 @@ class TheNight(Game):
         ]
 
     def seat_names(self, setup: Setup) -> list[str]:
-        o = setup.options
-        n = setup.players
-        if o.get("hidden-hero"):
-            names = [f"Player {i + 1}" for i in range(n - (1 if o.get("zombie-player") else 0))]
-        else:
-            names = ["Humans"]
-        if o.get("zombie-player"):
-            names.append("Zombies")
-        return names
+        return seat_names(setup)
 
-    def new(self, setup: Setup | None = None, seed: int = 0) -> NightState:
-        setup = self.normalize_setup(setup or self.default_setup())
+    def create(self, setup: Setup, seed: int) -> NightState:
         content = load_content(setup.content)
         cfg = build_config(setup, content)
         state = NightState(content, cfg, setup, seed)
-        state.pending = su.initial_steps(state)
+        state.init_kernel(*su.initial_steps(state), NIGHT)
         title = {s.id: s.name for s in SCENARIOS}[cfg.scenario]
         state.emit("setup", f"The Night — {title}" + (f": {cfg.story_title}" if cfg.story_title else ""), {"scenario": cfg.scenario})
-        advance(state)
         return state
 
-    # ----- actions -------------------------------------------------------------------------------
-    def legal_actions(self, state: State) -> list[Action]:
-        assert isinstance(state, NightState)
-        d = state.decision
-        if d is None:
-            return []
-        kind = d.kind
-        grid = state.c.grid
-        if kind == "act":
-            return human_actions(state)
-        if kind == "activate":
-            out = [act("activate", state.humans[h].name) for h in activatable(state)]
-            out.append(act("end"))
-            return out
-        if kind == "zombie":
-            return zombie_player_actions(state)
-        step = state.pending[0]
-        if kind == "place-human":
-            return [act("place", state.humans[step[1]].name, grid.names[s]) for s in step[2]]
-        if kind == "place-item":
-            return [act("place", state.c.items[step[1]].id, grid.names[s]) for s in step[2]]
-        if kind == "pick":
-            return [act("pick", state.humans[h].name) for h in su.secret_pick_options(state)]
-        if kind == "take":
-            return [act("take", state.c.items[i].id) for i in su.take_options(state, step[1])] + [act("stop")]
-        if kind == "arm":
-            opts = su.arm_options(state)
-            return [act("arm", state.humans[step[1]].name, state.c.items[i].id) for i in opts] or [act("arm", state.humans[step[1]].name, "nothing")]
-        if kind == "dodge-fight":
-            return [act("fight", state.humans[step[1]].name, zombie_name(state, z)) for z in step[2] if z in state.zsq]
-        if kind == "lightning":
-            return lightning_actions(state)
-        if kind == "dash":
-            return dash_actions(state)
-        if kind == "opportunity":
-            return opportunity_actions(state)
-        if kind == "latch":
-            return latch_actions(state)
-        if kind == "zturn":
-            return zombie_player_actions(state)
-        raise AssertionError(kind)  # pragma: no cover
-
-    def apply_unchecked(self, state: State, action: Action) -> None:
-        assert isinstance(state, NightState)
-        d = state.decision
-        if d is None:
-            raise IllegalActionError("the game is over")
-        kind = d.kind
-        a = action
-        c = state.c
-        grid = c.grid
-        if kind == "act":
-            apply_human_action(state, a)
-        elif kind == "activate":
-            if a[0] == "end":
-                state.picks += 1
-                state.passes += 1
-                state.emit("phase", f"{self.seat_names(state.setup)[d.seat]} ends the activations" if state.cfg.human_seats > 1 else "No more humans act this turn", None)
-            else:
-                activate_human(state, human_by_name(state, str(a[1])))
-        elif kind in ("zombie", "zturn"):
-            apply_zombie_action(state, a)
-        else:
-            step = state.pending.pop(0)
-            if kind == "place-human":
-                su.place_human(state, step[1], grid.index[str(a[2])])
-            elif kind == "place-item":
-                su.place_item(state, step[1], grid.index[str(a[2])])
-            elif kind == "pick":
-                state.secret[step[1]] = human_by_name(state, str(a[1]))
-                state.emit("pick", f"Player {step[1] + 1} has secretly picked a human", {"seat": step[1]})
-            elif kind == "take":
-                if a[0] == "take":
-                    i = c.item_index[str(a[1])]
-                    cost = c.items[i].cost
-                    state.pending.insert(0, ("take", step[1] - cost, (*step[2], i)))
-                    state.item_where[i] = SET_ASIDE
-                    state.emit("item", f"Taken: {c.items[i].name} ({cost} points, {step[1] - cost} left)", None)
-                    if not su.take_options(state, step[1] - cost):
-                        self._finish_take(state)
-                else:
-                    state.pending.insert(0, step)
-                    self._finish_take(state)
-            elif kind == "arm":
-                if a[2] != "nothing":
-                    su.arm(state, step[1], c.item_index[str(a[2])])
-            elif kind == "dodge-fight":
-                _fight(state, step[1], zombie_by_name(state, str(a[2])), "dodge")
-            elif kind == "lightning":
-                z = zombie_by_name(state, str(a[1]))
-                ai.relocate(state, z, grid.index[str(a[2])])
-                state.emit("event", f"Lightning: {a[1]} is distracted to {a[2]}", None)
-            elif kind == "dash":
-                if a[0] == "dash":
-                    h = human_by_name(state, str(a[1]))
-                    state.humans[h].sq = grid.index[str(a[2])]
-                    state.emit("event", f"Dash! {a[1]} moves to {a[2]}", None)
-            elif kind == "opportunity":
-                if a[0] == "opportunity":
-                    h = human_by_name(state, str(a[1]))
-                    shoot(state, h, zombie_by_name(state, str(a[2])), c.item_index[str(a[3])], -1)
-            elif kind == "latch" and a[0] == "latch":
-                o = grid.opening_by_name[str(a[1])].id
-                state.op[o] |= LOCKED
-                state.emit("event", f"Latch fall: the {c.openings_label[o]} is locked", None)
-        advance(state)
-
-    def _finish_take(self, state: NightState) -> None:
-        step = state.pending.pop(0)
-        taken = step[2]
-        for i in taken:
-            state.item_where[i] = NOT_IN_GAME
-        state.pending[0:0] = [s for i in taken for s in item_steps(state, i)]
+    def interrupt(self, state: NightState) -> bool:
+        return sudden_end(state)
 
     # ----- results -------------------------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
-        assert isinstance(state, NightState)
-        if state.phase != OVER:
+        ns: NightState = state  # type: ignore[assignment]
+        if ns.phase != OVER:
             return None
-        return night_outcome(state, self.seat_names(state.setup))
+        return night_outcome(ns, seat_names(ns.setup))
+
+    def result(self, state: NightState) -> Outcome:
+        return night_outcome(state, seat_names(state.setup))
 
     def victory_levels(self, setup: Setup) -> list[str]:
         """The content's table (rulebook §Dawn Breaks - Victory Level, or a content pack's own)."""
@@ -1220,6 +148,8 @@ class TheNight(Game):
         return list(legal)
 
     # ----- information ---------------------------------------------------------------------------
+    # No decision's legal actions or prompt depend on a secret pick: a view keeps the decision of
+    # the state it was made from.
     def redact(self, view: State, seat: int) -> None:
         assert isinstance(view, NightState)
         if view.cfg.hidden_hero:
@@ -1236,8 +166,21 @@ class TheNight(Game):
             view.secret = [s if i == seat or (seat is None and s >= 0) else live[rng.below(len(live))]
                            for i, s in enumerate(view.secret)]
 
-    def snapshot(self, state: State) -> dict[str, Any]:
-        assert isinstance(state, NightState)
+    # ----- snapshots -----------------------------------------------------------------------------
+    stack_key: ClassVar[str] = "pending"
+
+    def stack_json(self, state: NightState) -> list[Any]:
+        """The stack in the form of the queue of pending steps The Night had before the kernel
+        (front first, each step a list of strings; the turn and its decisions are not in it), so
+        the hashes of recorded games stay the same."""
+        out = []
+        for step in reversed(state.steps):
+            form = step.old()
+            if form is not None:
+                out.append(form)
+        return out
+
+    def state_json(self, state: NightState) -> dict[str, Any]:
         grid = state.c.grid
         items = state.c.items
 
@@ -1276,7 +219,7 @@ class TheNight(Game):
             "shots": state.shots,
             "wild": state.wild,
             "fought": state.fought,
-            "pending": [list(map(str, p)) for p in state.pending],
+            "pending": None,  # the stack, in its old form: filled in by TheNight.stack_json
             "zombie_acting": zombie_name(state, state.zact) if state.zact else None,
             "zombie_ap": state.zap_left,
             "reason": state.reason,
@@ -1370,3 +313,4 @@ def night_outcome(state: NightState, seat_names: list[str]) -> Outcome:
 
 
 __all__ = ["STATUS_NAMES", "TheNight", "advance"]
+

@@ -1,45 +1,52 @@
 """Setting up the game (rulebook §Setting Up the Game and each scenario's Setup Changes).
 
-Setup is a queue of steps on ``state.pending``. Automatic steps (rolls, draws) run as soon as they
+Setup is a run of steps on the kernel's stack. Automatic steps (rolls, draws) run as soon as they
 come up; steps the rulebook leaves to the player (which square in the rolled area, which item to
-take) become decisions. Rolls are made when a step comes up, so each placement sees the ones before.
+take) are decisions. Rolls are made when a step comes up, so each placement sees the ones before.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from deadboard.core.kernel import Auto, Choice, Step, Steps
+from deadboard.games.the_night.actions import STOP, ArmWith, Pick, Place, Stop, TakeItem
 from deadboard.games.the_night.board import human_by_name, zombie_name
-from deadboard.games.the_night.combat import item_steps
+from deadboard.games.the_night.flow import PrepareItem, StepForm, item_steps
 from deadboard.games.the_night.state import (
     CARRIED,
     HUMAN_ZOMBIE,
     LIVE,
     NOT_IN_GAME,
+    SET_ASIDE,
     NightState,
 )
 
 
-def initial_steps(state: NightState) -> list[tuple[object, ...]]:
+def initial_steps(state: NightState) -> list[Step[NightState]]:
     cfg = state.cfg
-    steps: list[tuple[object, ...]] = []
-    steps += [("pick", seat) for seat in range(cfg.human_seats)] if cfg.hidden_hero else []
-    steps.insert(0, ("choose-humans",))
+    steps: list[Step[NightState]] = [ChooseHumans()]
+    if cfg.hidden_hero:
+        steps += [PickHuman(seat) for seat in range(cfg.human_seats)]
     if cfg.start_items:
-        steps.append(("start-items",))
+        steps.append(StartItems())
     if cfg.item_draw == "given":
-        steps.append(("arm-all",))
+        steps.append(ArmAll())
     else:
-        steps.append(("draw-items",))
+        steps.append(DrawItems())
     if cfg.keys_and_boards:
-        steps.append(("keys",))
-        steps.append(("boards",))
-    steps.append(("zombies-start",))
+        steps.append(Keys())
+        steps.append(Boards())
+    steps.append(ZombiesStart())
     if cfg.attributes:
-        steps.append(("attributes",))
+        steps.append(Attributes())
     return steps
 
 
 # ----- humans ------------------------------------------------------------------------------------
-def choose_humans(state: NightState) -> None:
+def choose_humans(state: NightState) -> list[PrepareHuman]:
     """Who is in the game, and the hero (rulebook §1. Humans: "randomly select one of them")."""
     cfg = state.cfg
     rng = state.rng
@@ -62,14 +69,14 @@ def choose_humans(state: NightState) -> None:
         state.emit("setup", f"The hero of the story: {names}", {"heroes": [state.humans[h].name for h in state.heroes]})
     else:
         state.emit("setup", "There is no hero in this game", None)
-    state.pending[0:0] = [("human", i) for i in pool]
+    return [PrepareHuman(i) for i in pool]
 
 
 def human_free(state: NightState, sq: int) -> bool:
     return all(not (h.status == LIVE and h.sq == sq) for h in state.humans) and not state.zocc[sq]
 
 
-def prepare_human(state: NightState, h: int) -> tuple[object, ...] | None:
+def prepare_human(state: NightState, h: int) -> PlaceHuman | None:
     """Roll where a human goes and offer the free squares there (or place them if only one)."""
     cfg = state.cfg
     c = state.c
@@ -120,11 +127,11 @@ def prepare_human(state: NightState, h: int) -> tuple[object, ...] | None:
     raise RuntimeError("no square found for a human")  # pragma: no cover - the map has room
 
 
-def _place_or_offer(state: NightState, h: int, cands: tuple[int, ...], where: str) -> tuple[object, ...] | None:
+def _place_or_offer(state: NightState, h: int, cands: tuple[int, ...], where: str) -> PlaceHuman | None:
     if len(cands) == 1:
         place_human(state, h, cands[0])
         return None
-    return ("place-human", h, cands, where)
+    return PlaceHuman(h, cands, where)
 
 
 def place_human(state: NightState, h: int, sq: int) -> None:
@@ -139,7 +146,7 @@ def draw_pool(state: NightState) -> list[int]:
     return [it.index for it in state.c.items if it.kind in ("firearm", "melee") and state.item_where[it.index] == NOT_IN_GAME]
 
 
-def draw_items(state: NightState) -> tuple[object, ...] | None:
+def draw_items(state: NightState) -> Steps:
     cfg = state.cfg
     rng = state.rng
     items = state.c.items
@@ -150,12 +157,11 @@ def draw_items(state: NightState) -> tuple[object, ...] | None:
             if free:
                 chosen.append(free[0])
         state.emit("setup", "The story's items: " + ", ".join(items[i].name for i in chosen), None)
-        state.pending[0:0] = [step for i in chosen for step in item_steps(state, i)]
-        return None
+        return [step for i in chosen for step in item_steps(state, i)]
     if cfg.item_draw == "points":
         points = rng.d6()
         state.emit("roll", f"Alternative Item Draw 2: D6 = {points}, +6 = {points + 6} item points", {"roll": points, "points": points + 6})
-        return ("take", points + 6, ())
+        return (TakeItems(points + 6, ()),)
     pool = draw_pool(state)
     chosen = []
     if cfg.item_draw == "firearm":
@@ -166,8 +172,7 @@ def draw_items(state: NightState) -> tuple[object, ...] | None:
     while len(chosen) < 5 and pool:
         chosen.append(pool.pop(rng.below(len(pool))))
     state.emit("setup", "Items drawn: " + ", ".join(items[i].name for i in chosen), {"items": [items[i].id for i in chosen]})
-    state.pending[0:0] = [step for i in chosen for step in item_steps(state, i)]
-    return None
+    return [step for i in chosen for step in item_steps(state, i)]
 
 
 def take_options(state: NightState, points: int) -> list[int]:
@@ -189,7 +194,7 @@ def item_area(state: NightState, item: int) -> tuple[str, str]:
     return it.locations[(roll - 1) // 2], f"D6 = {roll}"
 
 
-def prepare_item(state: NightState, item: int) -> tuple[object, ...] | None:
+def prepare_item(state: NightState, item: int) -> PlaceItem | None:
     """Place an item in its rolled area: not more than one item a square, except one-square areas."""
     c = state.c
     area, roll_text = item_area(state, item)
@@ -203,7 +208,7 @@ def prepare_item(state: NightState, item: int) -> tuple[object, ...] | None:
     if len(cands) == 1:
         place_item(state, item, cands[0])
         return None
-    return ("place-item", item, cands, area)
+    return PlaceItem(item, cands, area)
 
 
 def place_item(state: NightState, item: int, sq: int) -> None:
@@ -395,6 +400,227 @@ def assign_attributes(state: NightState) -> None:
 def secret_pick_options(state: NightState) -> list[int]:
     return [h.idx for h in state.humans if h.status == LIVE]
 
+
+
+# ==================================================================================================
+# the steps of setup
+# ==================================================================================================
+@dataclass(slots=True)
+class ChooseHumans(StepForm, Auto[NightState]):
+    """§1. Humans: who is in the game, and the hero."""
+
+    TAG: ClassVar[str] = "choose-humans"
+
+    def run(self, state: NightState) -> Steps:
+        return choose_humans(state)
+
+
+@dataclass(slots=True)
+class PrepareHuman(StepForm, Auto[NightState]):
+    """Roll where a human goes; place it or offer the free squares there."""
+
+    TAG: ClassVar[str] = "human"
+    h: int
+
+    def run(self, state: NightState) -> Steps:
+        step = prepare_human(state, self.h)
+        return (step,) if step is not None else ()
+
+
+@dataclass(slots=True)
+class PlaceHuman(StepForm, Choice[NightState, Place]):
+    """Which free square of the rolled area the human stands on."""
+
+    TAG: ClassVar[str] = "place-human"
+    kind: ClassVar[str] = "place-human"
+    seat = 0
+    h: int
+    cands: tuple[int, ...]
+    area: str
+
+    def actions(self, state: NightState) -> Sequence[Place]:
+        name = state.humans[self.h].name
+        names = state.c.grid.names
+        return [Place(name, names[s]) for s in self.cands]
+
+    def apply(self, state: NightState, action: Place) -> Steps:
+        place_human(state, self.h, state.c.grid.index[action.square])
+        return ()
+
+    def prompt(self, state: NightState) -> str:
+        return f"Place {state.humans[self.h].name}: any free square of {self.area}"
+
+
+@dataclass(slots=True)
+class PlaceItem(StepForm, Choice[NightState, Place]):
+    """Which square of the rolled area the item lies on."""
+
+    TAG: ClassVar[str] = "place-item"
+    kind: ClassVar[str] = "place-item"
+    seat = 0
+    item: int
+    cands: tuple[int, ...]
+    area: str
+
+    def actions(self, state: NightState) -> Sequence[Place]:
+        iid = state.c.items[self.item].id
+        names = state.c.grid.names
+        return [Place(iid, names[s]) for s in self.cands]
+
+    def apply(self, state: NightState, action: Place) -> Steps:
+        place_item(state, self.item, state.c.grid.index[action.square])
+        return ()
+
+    def prompt(self, state: NightState) -> str:
+        return f"Place the {state.c.items[self.item].name} in the {self.area}"
+
+
+@dataclass(slots=True)
+class PickHuman(StepForm, Choice[NightState, Pick]):
+    """Hidden Hero: each player secretly picks a human."""
+
+    TAG: ClassVar[str] = "pick"
+    kind: ClassVar[str] = "pick"
+    seat: int
+
+    def actions(self, state: NightState) -> Sequence[Pick]:
+        return [Pick(state.humans[h].name) for h in secret_pick_options(state)]
+
+    def apply(self, state: NightState, action: Pick) -> Steps:
+        state.secret[self.seat] = human_by_name(state, action.human)
+        state.emit("pick", f"Player {self.seat + 1} has secretly picked a human", {"seat": self.seat})
+        return ()
+
+    def prompt(self, state: NightState) -> str:
+        return f"Player {self.seat + 1}: secretly pick your human"
+
+
+@dataclass(slots=True)
+class DrawItems(StepForm, Auto[NightState]):
+    """§4. Items: the items drawn (or the story's, or Alternative Item Draw 2's points)."""
+
+    TAG: ClassVar[str] = "draw-items"
+
+    def run(self, state: NightState) -> Steps:
+        return draw_items(state)
+
+
+@dataclass(slots=True)
+class TakeItems(StepForm, Choice[NightState, Any]):
+    """Alternative Item Draw 2: take items worth up to the points left, or stop."""
+
+    TAG: ClassVar[str] = "take"
+    kind: ClassVar[str] = "take"
+    seat = 0
+    points: int
+    taken: tuple[int, ...]
+
+    def actions(self, state: NightState) -> Sequence[TakeItem | Stop]:
+        items = state.c.items
+        out: list[TakeItem | Stop] = [TakeItem(items[i].id) for i in take_options(state, self.points)]
+        out.append(STOP)
+        return out
+
+    def apply(self, state: NightState, action: TakeItem | Stop) -> Steps:
+        if type(action) is not TakeItem:
+            return self.finish(state)
+        c = state.c
+        i = c.item_index[action.item]
+        cost = c.items[i].cost
+        left = TakeItems(self.points - cost, (*self.taken, i))
+        state.item_where[i] = SET_ASIDE
+        state.emit("item", f"Taken: {c.items[i].name} ({cost} points, {left.points} left)", None)
+        if not take_options(state, left.points):
+            return left.finish(state)
+        return (left,)
+
+    def finish(self, state: NightState) -> Steps:
+        for i in self.taken:
+            state.item_where[i] = NOT_IN_GAME
+        return [s for i in self.taken for s in item_steps(state, i)]
+
+    def prompt(self, state: NightState) -> str:
+        return f"Alternative Item Draw 2: take items worth up to {self.points} item points, or stop"
+
+
+@dataclass(slots=True)
+class Keys(StepForm, Auto[NightState]):
+    """The Keys are placed as an item."""
+
+    TAG: ClassVar[str] = "keys"
+
+    def run(self, state: NightState) -> Steps:
+        keys = state.c.kind_items["keys"][0]
+        return (PrepareItem(keys),) if state.item_where[keys] == NOT_IN_GAME else ()
+
+
+@dataclass(slots=True)
+class Boards(StepForm, Auto[NightState]):
+    TAG: ClassVar[str] = "boards"
+
+    def run(self, state: NightState) -> Steps:
+        place_boards(state)
+        return ()
+
+
+@dataclass(slots=True)
+class StartItems(StepForm, Auto[NightState]):
+    TAG: ClassVar[str] = "start-items"
+
+    def run(self, state: NightState) -> Steps:
+        give_start_items(state)
+        return ()
+
+
+@dataclass(slots=True)
+class ArmAll(StepForm, Auto[NightState]):
+    """Take the House: every character is handed an item."""
+
+    TAG: ClassVar[str] = "arm-all"
+
+    def run(self, state: NightState) -> Steps:
+        return [Arm(h.idx) for h in state.humans if h.status == LIVE]
+
+
+@dataclass(slots=True)
+class Arm(StepForm, Choice[NightState, ArmWith]):
+    """Take the House: hand one character one item."""
+
+    TAG: ClassVar[str] = "arm"
+    kind: ClassVar[str] = "arm"
+    seat = 0
+    h: int
+
+    def actions(self, state: NightState) -> Sequence[ArmWith]:
+        name = state.humans[self.h].name
+        items = state.c.items
+        return [ArmWith(name, items[i].id) for i in arm_options(state)] or [ArmWith(name, "nothing")]
+
+    def apply(self, state: NightState, action: ArmWith) -> Steps:
+        if action.item != "nothing":
+            arm(state, self.h, state.c.item_index[action.item])
+        return ()
+
+    def prompt(self, state: NightState) -> str:
+        return f"Take the House: hand {state.humans[self.h].name} one item"
+
+
+@dataclass(slots=True)
+class ZombiesStart(StepForm, Auto[NightState]):
+    TAG: ClassVar[str] = "zombies-start"
+
+    def run(self, state: NightState) -> Steps:
+        zombies_start(state)
+        return ()
+
+
+@dataclass(slots=True)
+class Attributes(StepForm, Auto[NightState]):
+    TAG: ClassVar[str] = "attributes"
+
+    def run(self, state: NightState) -> Steps:
+        assign_attributes(state)
+        return ()
 
 __all__ = [
     "arm",

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from deadboard.core.game import Setup, State
+from deadboard.core.game import Setup
+from deadboard.core.kernel import KernelState
 from deadboard.games.the_night.config import Config
 from deadboard.games.the_night.content import NightContent
 
@@ -108,7 +109,7 @@ class Human:
         }
 
 
-class NightState(State):
+class NightState(KernelState):
     __slots__ = (
         "activated",
         "active",
@@ -132,7 +133,6 @@ class NightState(State):
         "moves_made",
         "op",
         "passes",
-        "pending",
         "phase",
         "picks",
         "reason",
@@ -174,8 +174,6 @@ class NightState(State):
         self.early_end_turn = 0  # the turn in which the game ended early (0: it did not)
         self.last_turn_cleared = 0  # Take the House: the turn in which the last zombie fell
         self.reason = ""  # why the game ended
-        # Pending decisions and automatic steps, processed first to last (setup, events, dodge).
-        self.pending: list[tuple[Any, ...]] = []
         # Live Human Action Phase
         self.allowed = 0  # how many humans may act this phase (D6)
         self.activated: tuple[int, ...] = ()  # humans who have acted (or are acting) this phase
@@ -201,6 +199,7 @@ class NightState(State):
         s.c = self.c
         s.cfg = self.cfg
         self.copy_common(s)
+        self.copy_kernel(s)
         s.turn = self.turn
         s.phase = self.phase
         s.humans = [h.copy() for h in self.humans]
@@ -218,7 +217,6 @@ class NightState(State):
         s.early_end_turn = self.early_end_turn
         s.last_turn_cleared = self.last_turn_cleared
         s.reason = self.reason
-        s.pending = self.pending.copy()
         s.allowed = self.allowed
         s.activated = self.activated
         s.active = self.active
