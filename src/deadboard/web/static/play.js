@@ -385,19 +385,20 @@ async function replayShow(step) {
     $("r-slider").max = String(data.steps);
     $("r-slider").value = String(data.step);
     $("r-step").textContent = `decision ${data.step} of ${data.steps}`;
-    document.body.dataset.replayStep = String(data.step);
     $("r-what").textContent = (data.decision ? `next: ${data.decision.name} — ${data.decision.prompt}. ` : "") + `last: ${data.action}`;
     drawReplayDecision(data);
-    if (data.step < data.steps) {
-      // what was chosen at this decision: the next step's last action
-      const next = await api(`/api/games/${encodeURIComponent(gid)}/replay?step=${data.step + 1}`);
-      if (S.replay && r.want === step) $("chosen").textContent = `Chosen here: ${next.action}`;
-    }
     $("caption").textContent = data.drawing.caption || "";
     drawBoard(data.drawing, false);
     $("panels").replaceChildren(...(data.drawing.svg ? data.drawing.panels : []).map(panelBox));
     drawLog(data.log, true, false);
     drawDice(data.log.slice(-12), false);
+    // marked once the whole step is drawn (tests and readers wait on it)
+    document.body.dataset.replayStep = String(data.step);
+    if (data.step < data.steps) {
+      // what was chosen at this decision: the next step's last action (a step asked for meanwhile wins)
+      const next = await api(`/api/games/${encodeURIComponent(gid)}/replay?step=${data.step + 1}`);
+      if (S.replay && r.want === step) $("chosen").textContent = `Chosen here: ${next.action}`;
+    }
   } catch (e) { toast(e.message); }
 }
 
