@@ -39,29 +39,15 @@ import io
 import logging
 from collections.abc import Mapping, Sequence
 from types import ModuleType
-from typing import Any, NotRequired, TypedDict
+from typing import Any
 
 from deadboard.core.action import Action
+from deadboard.core.drawing import Drawing, Panel, dice_of
 from deadboard.core.game import Game, State
 from deadboard.core.log import Event
 from deadboard.core.registry import GAMES
 
 log = logging.getLogger("deadboard.web")
-
-
-class Panel(TypedDict):
-    title: str
-    lines: list[Any]
-    svg: NotRequired[str]
-    pre: NotRequired[bool]
-
-
-class Drawing(TypedDict):
-    svg: str
-    targets: dict[str, list[str]]
-    panels: list[Panel]
-    labels: NotRequired[dict[str, str]]
-    caption: NotRequired[str]
 
 
 _modules: dict[str, ModuleType | None] = {}
@@ -177,41 +163,6 @@ def fallback(game: Game, view: State, seat: int | None, legal: Sequence[Action])
 
 
 # ----- events and dice ---------------------------------------------------------------------------
-_COMPARE = ("need", "total", "against", "target", "success", "hit", "result")
-
-
-def dice_of(data: Mapping[str, Any] | None) -> list[dict[str, Any]]:
-    """The dice an event's data records: ``[{"label", "value" | "values", ...compared against}]``."""
-    if not data:
-        return []
-    out: list[dict[str, Any]] = []
-    for key, value in data.items():
-        if key == "roll" or key.endswith("_roll") or key == "dice":
-            values = _dice_values(value)
-            if values is None:
-                continue
-            label = "" if key in ("roll", "dice") else key[: -len("_roll")].replace("_", " ")
-            entry: dict[str, Any] = {"label": label, "values": values}
-            prefix = "" if key in ("roll", "dice") else key[: -len("roll")]
-            for c in _COMPARE:
-                if prefix + c in data and data[prefix + c] is not None:
-                    entry[c] = data[prefix + c]
-                elif not prefix and c in data and data[c] is not None:
-                    entry[c] = data[c]
-            out.append(entry)
-    return out
-
-
-def _dice_values(value: Any) -> list[int] | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return [value]
-    if isinstance(value, list | tuple) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        return list(value)
-    return None
-
-
 def event_json(ev: Event, game: Game | None = None) -> dict[str, Any]:
     """An event for a page, with its dice read by the game's drawing module (its optional
     ``dice(data) -> list`` function) or by :func:`dice_of`."""

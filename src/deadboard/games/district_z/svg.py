@@ -21,10 +21,10 @@ from html import escape
 from typing import Any
 
 from deadboard.core.action import Action
+from deadboard.core.drawing import Drawing, Panel
 from deadboard.core.game import Game, State
 from deadboard.games.district_z.combat import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
 from deadboard.games.district_z.state import NO_CARD, OBJ, STATUS_NAMES, ZOMBIE, DistrictState
-from deadboard.web.drawing import Drawing, Panel
 
 CW, CH, GAP, M = 120, 158, 12, 14  # card width and height, gap, margin
 SEAT_COLOURS = ("#2bb3c0", "#c04bd6", "#e0b628", "#4fc25a")
@@ -291,7 +291,7 @@ def dice(data: dict[str, Any]) -> list[dict[str, Any]]:
     """The dice of a District-Z event: combat and escape rolls are lists of dice per side
     (``survivor``, ``zombies``, ``attacker`` …); attribute checks give ``dice``, ``total`` and the
     ``target`` the total must beat."""
-    from deadboard.web.drawing import dice_of
+    from deadboard.core.drawing import dice_of
 
     out: list[dict[str, Any]] = []
     if "dice" in data and "target" in data:

@@ -25,6 +25,7 @@ from html import escape
 from typing import Any
 
 from deadboard.core.action import Action
+from deadboard.core.drawing import Drawing, Panel
 from deadboard.core.game import Game, State
 from deadboard.core.grid import DOOR, WALL, column_name
 from deadboard.games.the_night.board import human_by_name, zombie_by_name, zombie_name
@@ -41,7 +42,6 @@ from deadboard.games.the_night.state import (
     ZOMBIE,
     NightState,
 )
-from deadboard.web.drawing import Drawing, Panel
 
 S = 40  # pixels per square
 M = 26  # margin for the coordinates

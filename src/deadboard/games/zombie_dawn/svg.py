@@ -23,12 +23,12 @@ from html import escape
 from typing import Any
 
 from deadboard.core.action import Action
+from deadboard.core.drawing import Drawing, Panel
 from deadboard.core.game import Game, State
 from deadboard.games.zombie_dawn.board import open_slots, rotated_cells
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import hand_kinds, score_parts, skill_cost, trophy_points
 from deadboard.games.zombie_dawn.state import SETUP, DawnState
-from deadboard.web.drawing import Drawing, Panel
 
 S = 22  # pixels per square
 GAP = 30  # between islands

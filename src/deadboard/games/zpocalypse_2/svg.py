@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from html import escape
 
 from deadboard.core.action import Action
+from deadboard.core.drawing import Drawing, Panel
 from deadboard.core.game import Game, State
 from deadboard.games.zpocalypse_2.board import GROUND, UPPER
 from deadboard.games.zpocalypse_2.state import ZState, face_text
-from deadboard.web.drawing import Drawing, Panel
 
 S, M, GAP = 34, 12, 40  # a space's size, the margin, the gap between the two boards
 SEAT_COLOURS = ("#2bb3c0", "#c04bd6", "#e0b628", "#4fc25a")
