@@ -28,7 +28,7 @@ from deadboard.games.district_z.state import ESCAPED, LIVE, DistrictState
 from deadboard.games.district_z.wounds import health
 
 #: see :func:`features` for the order
-WEIGHTS: tuple[float, ...] = (-2.3914, 0.2353, -0.1065, 0.5856, -1.4473, 0.1517, 0.6238, 0.2171, 0.0000, 0.0262, 0.1291, -0.0770)
+WEIGHTS: tuple[float, ...] = (-1.3726, 0.2118, -0.1217, 0.7024, -1.0524, 0.2260, 0.2162, 0.0934, 0.0000, 0.0429, 0.1224, -0.0178)
 
 #: the log-odds a round costs (replaces the fitted weight of the rounds played)
 TIME_COST = -0.5

@@ -53,12 +53,12 @@ from deadboard.games.the_night.state import (
 )
 
 #: per-human survival model (see :func:`human_features` for the order of the features)
-HUMAN_WEIGHTS: tuple[float, ...] = (-0.5085, -1.8871, -0.7950, -0.0872, -0.3107, -0.3088, 2.4160, -0.2871, 0.6456, -0.0943, -0.3680, 0.6539, -0.2655, 0.5382, -0.1292, -0.4763)
+HUMAN_WEIGHTS: tuple[float, ...] = (0.5004, -2.7478, -1.0072, 0.1325, -0.3459, -0.3194, 2.4498, 0.0253, 0.9701, -0.2344, -0.4405, -0.0135, -0.4518, 0.7294, 0.0126, -0.9733)
 #: the side's chance recalibrated on games of the heuristic player (see
 #: :func:`calibration_features`): the survival model is fitted on weaker play
-CALIBRATION: tuple[float, ...] = (1.4191, 1.1108, 0.2700)
+CALIBRATION: tuple[float, ...] = (0.7524, 1.0116, 1.2200)
 #: Take the House model (see :func:`take_features`)
-TAKE_WEIGHTS: tuple[float, ...] = (0.2256, 1.8126, -2.4049, 0.9034, 0.5283, 1.1579, 1.7213)
+TAKE_WEIGHTS: tuple[float, ...] = (0.4267, 2.2062, -2.2477, 0.5993, 0.4087, 1.4709, 1.4726)
 
 _BEFORE_ZOMBIES = frozenset({SETUP, ARRIVAL, REANIMATION, ZOMBIES})
 

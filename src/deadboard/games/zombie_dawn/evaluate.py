@@ -34,13 +34,13 @@ from deadboard.games.zombie_dawn.effects import token_zones
 from deadboard.games.zombie_dawn.setup import MISSIONS_EACH
 from deadboard.games.zombie_dawn.state import OVER, DawnState
 
-#: with opponents: see :func:`features` for the order. Fitted on 300 games of the heuristic player
-#: for each number of players: 78,973 positions (a row per seat), log-loss 0.4613 (0.6008 for the
+#: with opponents: see :func:`features` for the order. Fitted under rules version 3 on 300 games of the
+#: heuristic player for each number of players: 78,477 positions (a row per seat), log-loss 0.4652 (0.6008 for the
 #: baseline of 1/players alone); a weight of 0 was fitted with the wrong sign and dropped (:data:`SIGNS`)
-WEIGHTS: tuple[float, ...] = (-0.0554, 0.8571, 0.0000, 0.3801, 0.0910, 0.1389, 0.1047, 0.0000, -0.1443, 0.3042, 0.0000, 0.3439)
-#: alone: see :func:`solo_features` for the order; 9,595 positions (won 0.49), log-loss 0.5407 (0.6931
+WEIGHTS: tuple[float, ...] = (-0.0483, 0.8542, 0.0000, 0.3788, 0.0355, 0.1977, 0.2396, 0.0000, -0.1514, 0.2198, 0.0090, 0.3538)
+#: alone: see :func:`solo_features` for the order; 9,742 positions (won 0.51), log-loss 0.5169 (0.6931
 #: for the win rate alone)
-SOLO_WEIGHTS: tuple[float, ...] = (-2.5355, 0.4383, -0.9264, 1.5154, 0.5406, 0.0000, -0.2125, 0.1147, 0.0633)
+SOLO_WEIGHTS: tuple[float, ...] = (-2.0646, 0.4319, -1.1061, 1.0884, 0.6337, 0.0000, -0.2350, 0.0951, 0.0535)
 
 
 def played_share(state: DawnState) -> float:
