@@ -73,11 +73,11 @@ class SurvivorSheet(Record):
 
     def level(self, health: int) -> tuple[str, int]:
         """The health level (colour) and the AP of ``health`` points."""
-        name, ap = "red", 0
+        best = (-1, "red", 0)
         for start, colour, points in self.health_levels:
-            if health >= start:
-                name, ap = colour, points
-        return name, ap
+            if best[0] < start <= health:
+                best = (start, colour, points)
+        return best[1], best[2]
 
 
 class EnemySide(Strict):
