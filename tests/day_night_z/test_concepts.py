@@ -21,7 +21,7 @@ from .helpers import enemy, fresh, put, script, tile
 
 
 def test_kevin_swift_wounded_at_health_5_has_2_ap() -> None:
-    """"Example: Kevin Swift is wounded (health 5), so he has 2 AP's to spend during his activation.\""""
+    """ "Example: Kevin Swift is wounded (health 5), so he has 2 AP's to spend during his activation.\""""
     state = fresh()
     swift = state.survivor("swift")
     swift.health = 5
@@ -29,7 +29,7 @@ def test_kevin_swift_wounded_at_health_5_has_2_ap() -> None:
 
 
 def test_swift_with_3_health_has_1_ap() -> None:
-    """"Swift has 3 health points left. He therefore will only have 1 AP available\""""
+    """ "Swift has 3 health points left. He therefore will only have 1 AP available\""""
     state = fresh()
     swift = state.survivor("swift")
     swift.health = 3
@@ -37,7 +37,7 @@ def test_swift_with_3_health_has_1_ap() -> None:
 
 
 def test_first_aid_minus_2_with_a_survival_point_rolls_one_die() -> None:
-    """"attribute 2, -2 penalty, +1 survival point = 1 die" (the bonus applies before the minimum
+    """ "attribute 2, -2 penalty, +1 survival point = 1 die" (the bonus applies before the minimum
     1 die rule)."""
     state = fresh()
     swift = state.survivor("swift")
@@ -48,7 +48,7 @@ def test_first_aid_minus_2_with_a_survival_point_rolls_one_die() -> None:
 
 
 def test_first_aid_without_survival_point_still_rolls_one_die() -> None:
-    """"without the survival point, the result would be 0, but the "Minimum 1 die" rule grants him
+    """ "without the survival point, the result would be 0, but the "Minimum 1 die" rule grants him
     that die\""""
     state = fresh()
     script(state, "skull")
@@ -57,7 +57,7 @@ def test_first_aid_without_survival_point_still_rolls_one_die() -> None:
 
 
 def test_first_aid_with_a_survival_point_rolls_three_dice_and_red_stress_counts_only_red() -> None:
-    """"he decides to spend 1 survival point to obtain a dice pool of 3 ... If on a red stress level
+    """ "he decides to spend 1 survival point to obtain a dice pool of 3 ... If on a red stress level
     he got this roll he only would get 1 success\""""
     state = fresh()
     swift = state.survivor("swift")
@@ -69,7 +69,7 @@ def test_first_aid_with_a_survival_point_rolls_three_dice_and_red_stress_counts_
 
 
 def test_seven_stress_points_need_the_red_star() -> None:
-    """"Swift has 7 stress points (stress level red), therefore he will need the red star icon\""""
+    """ "Swift has 7 stress points (stress level red), therefore he will need the red star icon\""""
     state = fresh()
     swift = state.survivor("swift")
     swift.stress = 7
@@ -78,7 +78,7 @@ def test_seven_stress_points_need_the_red_star() -> None:
 
 
 def test_a_successful_check_earns_one_survival_point_and_the_wheel_stops_at_15() -> None:
-    """"Each time a survivor makes an attribute check with at least 1 success, he earns 1 survival
+    """ "Each time a survivor makes an attribute check with at least 1 success, he earns 1 survival
     point." ... "limited to a maximum of 15\""""
     state = fresh()
     swift = state.survivor("swift")
@@ -90,7 +90,7 @@ def test_a_successful_check_earns_one_survival_point_and_the_wheel_stops_at_15()
 
 
 def test_by_night_swift_uses_his_white_values() -> None:
-    """"Swift's values for hand to hand combat, ranged, agility and perception are impaired by night.\""""
+    """ "Swift's values for hand to hand combat, ranged, agility and perception are impaired by night.\""""
     state = fresh()
     swift = state.survivor("swift")
     day = attribute(state, swift, "ranged")
@@ -99,7 +99,7 @@ def test_by_night_swift_uses_his_white_values() -> None:
 
 
 def test_leaving_five_walkers_raises_the_threat_from_14_green_to_1_yellow() -> None:
-    """"5-9 Survival points mean a Threat increase of 2 points. Assuming that the Threat level of the
+    """ "5-9 Survival points mean a Threat increase of 2 points. Assuming that the Threat level of the
     game is set at 14 GREEN, the new Threat level would be 1 YELLOW.\""""
     state = fresh()
     state.threat = 13
@@ -112,13 +112,13 @@ def test_leaving_five_walkers_raises_the_threat_from_14_green_to_1_yellow() -> N
 
 
 def test_the_fire_station_example_13_points_raise_the_threat_3() -> None:
-    """"the Survival Points total is 13 ... the Threat Indicator must show an increase of 3 points\""""
+    """ "the Survival Points total is 13 ... the Threat Indicator must show an increase of 3 points\""""
     state = fresh()
     assert rise_for(state, 4 + 2 + 4 + 3) == 3
 
 
 def test_the_threat_is_never_lowered_across_levels_nor_from_red_units() -> None:
-    """"it is not possible to reduce the Threat level between levels ... nor in red colored units
+    """ "it is not possible to reduce the Threat level between levels ... nor in red colored units
     (units 5, 10 and 15 in green; units 3, 6, 9, 12 and 15 in yellow)." The green cost is lower."""
     state = fresh()
     state.threat = 3  # 4 GREEN
@@ -135,7 +135,7 @@ def test_the_threat_is_never_lowered_across_levels_nor_from_red_units() -> None:
 
 
 def test_crawler_infection_and_an_infected_survivor_ignores_it() -> None:
-    """"Swift is not infected and is attacked by a Crawler with this combination (skull/infection,
+    """ "Swift is not infected and is attacked by a Crawler with this combination (skull/infection,
     skull/noise, skull/infection results) ... gaining 1 stress point and a level 1 infection. If ...
     already infected with 1 level, he would ignore the icons\""""
     for before, after in ((0, 1), (1, 1)):
@@ -152,7 +152,7 @@ def test_crawler_infection_and_an_infected_survivor_ignores_it() -> None:
 
 
 def test_stress_from_two_walkers_and_a_bulker() -> None:
-    """"The first Walker deals no damage, so nothing happens. The second Walker deals damage ... Swift
+    """ "The first Walker deals no damage, so nothing happens. The second Walker deals damage ... Swift
     gains 1 stress point. The Bulker's attack also deals damage ... Swift earns just 1 stress point\""""
     state = fresh()
     swift = state.survivor("swift")
@@ -186,7 +186,7 @@ def test_noise_counters_over_two_turns() -> None:
 
 
 def test_at_seven_in_the_morning_every_survivor_gains_a_survival_point() -> None:
-    """"07:00 AM (beginning of the day): All survivors gain 1 survival point.\""""
+    """ "07:00 AM (beginning of the day): All survivors gain 1 survival point.\""""
     state = fresh(2)
     state.clock = state.clock.tick(21)[0]  # 06:00
     advance_clock(state)
@@ -194,7 +194,7 @@ def test_at_seven_in_the_morning_every_survivor_gains_a_survival_point() -> None
 
 
 def test_hulk_attacks_lebeu_with_one_die() -> None:
-    """"3 dice from the Hulk's attack attribute; -1 die because the target is covered; -2 dice for
+    """ "3 dice from the Hulk's attack attribute; -1 die because the target is covered; -2 dice for
     the survivor's passive defense ...; -1 die for defensive equipment "biker gloves" ... the dice
     pool for this attack would be 1"; the gloves may ignore the damage and are discarded."""
     state = fresh(2)

@@ -1,21 +1,21 @@
 """The typed actions of Day Night Z (rulebook §4), one class per kind, and their texts::
 
-    first swift                      the leader picks the next survivor to activate (§3.8)
-    end swift                        stop the activation; AP left go to the reserve (§2)
-    move swift s2 no                 a city zone, or a subzone <tile>-<cell>; "yes" spends a survival
-    move swift t1-b2 yes               point on the Agility check to leave enemies (§4.9)
-    enter swift L1                   into the location of slot L1 (§4.9)
-    leave swift s4                   from a tile's exit subzone to a city zone (§4.9)
-    explore swift                    deploy the next zone of the location (§4.11)
-    attack swift e7 colt-1911 ranged no     target, weapon, mode (melee ranged butt rapid burst), SP
-    throw swift t1-c3 no             a mobile grenade at a subzone (§5)
-    rest / defend / jump <sp> / hide <at> / search-zone <sp> / search-corpse <at> / search-item <at> <sp>
-    retrieve <at> / use <item> / supply / lower-threat / light / reorganize / combine <result>
-    trap <item> <at> <sp>
-    equip / wear / give <item> <to> / done      inside a reorganization (§4.6)
-    keep <card>                      the search card chosen (§4.7)
-    sweep <target> / pass            SWEEP's free attack (§5)
-    stay / unhide                    staying hidden among corpses at the start of an activation
+first swift                      the leader picks the next survivor to activate (§3.8)
+end swift                        stop the activation; AP left go to the reserve (§2)
+move swift s2 no                 a city zone, or a subzone <tile>-<cell>; "yes" spends a survival
+move swift t1-b2 yes               point on the Agility check to leave enemies (§4.9)
+enter swift L1                   into the location of slot L1 (§4.9)
+leave swift s4                   from a tile's exit subzone to a city zone (§4.9)
+explore swift                    deploy the next zone of the location (§4.11)
+attack swift e7 colt-1911 ranged no     target, weapon, mode (melee ranged butt rapid burst), SP
+throw swift t1-c3 no             a mobile grenade at a subzone (§5)
+rest / defend / jump <sp> / hide <at> / search-zone <sp> / search-corpse <at> / search-item <at> <sp>
+retrieve <at> / use <item> / supply / lower-threat / light / reorganize / combine <result>
+trap <item> <at> <sp>
+equip / wear / give <item> <to> / done      inside a reorganization (§4.6)
+keep <card>                      the search card chosen (§4.7)
+sweep <target> / pass            SWEEP's free attack (§5)
+stay / unhide                    staying hidden among corpses at the start of an activation
 """
 
 from __future__ import annotations
@@ -180,7 +180,38 @@ class Unhide(TypedAction, kind="unhide"):
 
 
 CODEC = ActionCodec(
-    [First, End, Move, Enter, Leave, Explore, Attack, Throw, Rest, Defend, Jump, Hide, SearchZone, SearchCorpse,
-     SearchItem, Retrieve, Use, Supply, LowerThreat, Light, Reorganize, Combine, Trap, Equip, Wear, Give, Done,
-     Keep, Sweep, PassSweep, Stay, Unhide]
+    [
+        First,
+        End,
+        Move,
+        Enter,
+        Leave,
+        Explore,
+        Attack,
+        Throw,
+        Rest,
+        Defend,
+        Jump,
+        Hide,
+        SearchZone,
+        SearchCorpse,
+        SearchItem,
+        Retrieve,
+        Use,
+        Supply,
+        LowerThreat,
+        Light,
+        Reorganize,
+        Combine,
+        Trap,
+        Equip,
+        Wear,
+        Give,
+        Done,
+        Keep,
+        Sweep,
+        PassSweep,
+        Stay,
+        Unhide,
+    ]
 )

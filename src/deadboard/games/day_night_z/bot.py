@@ -6,7 +6,7 @@ equips them; defends when cornered, hides when nothing else helps."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeVar
 
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
@@ -46,7 +46,11 @@ class HeuristicBot:
     def _reorganize(self, st: DNZState, legal: Sequence[Action]) -> Action:
         step = st.steps[-1]
         s = st.survivor(getattr(step, "who", ""))
-        best = max((i for i in s.items if st.content.search[i].weapon), key=lambda i: _weapon_value(st, s, i), default="")
+        best = max(
+            (i for i in s.items if st.content.search[i].weapon),
+            key=lambda i: _weapon_value(st, s, i),
+            default="",
+        )
         for a in legal:
             if isinstance(a, A.Equip) and a.item == best and best != s.weapon:
                 return a
@@ -59,9 +63,12 @@ class HeuristicBot:
         s = st.survivor(who)
         full = st.content.survivor(s.id).health
         for a in legal:
-            if isinstance(a, A.Use) and (st.content.search[a.item].heal and s.health <= full - 3
-                                         or st.content.search[a.item].cure or st.content.search[a.item].supply
-                                         or st.content.search[a.item].ammo_gain):
+            if isinstance(a, A.Use) and (
+                (st.content.search[a.item].heal and s.health <= full - 3)
+                or st.content.search[a.item].cure
+                or st.content.search[a.item].supply
+                or st.content.search[a.item].ammo_gain
+            ):
                 return a
         sup = _first(legal, A.Supply)
         if sup is not None and s.health <= full - 2 and s.supplies > 1:
@@ -97,12 +104,21 @@ class HeuristicBot:
             if adv.explore:
                 target_slot = next(k for k, v in adv.locations.items() if v == adv.explore)
             elif adv.search:
-                target_slot = next(k for k, v in adv.locations.items()
-                                   if any(z.tile == adv.search for z in st.content.locations[v].zones))
+                target_slot = next(
+                    k
+                    for k, v in adv.locations.items()
+                    if any(z.tile == adv.search for z in st.content.locations[v].zones)
+                )
             else:
-                fresh = [k for k, v in adv.locations.items()
-                         if len(st.locations[k].searched) < len(st.content.locations[v].zones)] or list(adv.locations)
-                target_slot = min(fresh, key=lambda k: st.board.graph.distance(s.zone or adv.start_zone, st.board.slot_zone[k]))
+                fresh = [
+                    k
+                    for k, v in adv.locations.items()
+                    if len(st.locations[k].searched) < len(st.content.locations[v].zones)
+                ] or list(adv.locations)
+                target_slot = min(
+                    fresh,
+                    key=lambda k: st.board.graph.distance(s.zone or adv.start_zone, st.board.slot_zone[k]),
+                )
         if s.tile:
             tile = st.tiles[s.tile]
             if not done and tile.slot == target_slot:
@@ -111,12 +127,14 @@ class HeuristicBot:
                 if sz is not None and wanted:
                     return sz
                 ex = _first(legal, A.Explore)
-                if ex is not None and (adv.explore or adv.supplies or adv.search and tile.geo.id != adv.search):
+                if ex is not None and (
+                    adv.explore or adv.supplies or (adv.search and tile.geo.id != adv.search)
+                ):
                     return ex
                 for a in legal:
                     if isinstance(a, A.SearchItem | A.SearchCorpse):
                         return a
-                if adv.search and tile.geo.id != adv.search or adv.explore:
+                if (adv.search and tile.geo.id != adv.search) or adv.explore:
                     return _toward_cell(st, s, legal, tile.geo.exit, s.tile)
                 if tile.index not in st.locations[tile.slot].searched:
                     return None
@@ -127,9 +145,21 @@ class HeuristicBot:
                 if isinstance(a, A.Enter) and a.slot == target_slot and not done:
                     return a
             if leave:
-                return min(leave, key=lambda a: st.board.graph.distance(str(a[2]), goal_zone) if isinstance(a, A.Leave) else 99)
+                return min(
+                    leave,
+                    key=lambda a: (
+                        st.board.graph.distance(str(a[2]), goal_zone) if isinstance(a, A.Leave) else 99
+                    ),
+                )
             if tile.slot and tile.index > 0:
-                back = next((c for c, link in tile.links.items() if link[0] in st.tiles and st.tiles[link[0]].index < tile.index), tile.geo.access)
+                back = next(
+                    (
+                        c
+                        for c, link in tile.links.items()
+                        if link[0] in st.tiles and st.tiles[link[0]].index < tile.index
+                    ),
+                    tile.geo.access,
+                )
                 return _toward_cell(st, s, legal, back, s.tile)
             return _toward_cell(st, s, legal, tile.geo.exit, s.tile)
         if not done:
@@ -158,7 +188,10 @@ def _toward_cell(st: DNZState, s: Survivor, legal: Sequence[Action], cell: int, 
     return best
 
 
-def _first(legal: Sequence[Action], cls: type) -> Any:
+T = TypeVar("T")
+
+
+def _first(legal: Sequence[Action], cls: type[T]) -> T | None:
     for a in legal:
         if isinstance(a, cls):
             return a
@@ -185,7 +218,9 @@ def _weapon_value(st: DNZState, s: Survivor, cid: str) -> float:
 
 
 def _wants_reorganize(st: DNZState, s: Survivor) -> bool:
-    best = max((i for i in s.items if st.content.search[i].weapon), key=lambda i: _weapon_value(st, s, i), default="")
+    best = max(
+        (i for i in s.items if st.content.search[i].weapon), key=lambda i: _weapon_value(st, s, i), default=""
+    )
     if best and best != s.weapon:
         return True
     return any(st.content.search[i].body and i not in s.worn.values() for i in s.items)
@@ -193,10 +228,14 @@ def _wants_reorganize(st: DNZState, s: Survivor) -> bool:
 
 def _attack_value(st: DNZState, s: Survivor, a: Action) -> float:
     if isinstance(a, A.Throw):
-        return 2.0 + sum(1 for e in st.enemies if f"{e.tile}-{CELLS[e.cell]}" == a.at) - (5 if s.where == a.at else 0)
+        return (
+            2.0
+            + sum(1 for e in st.enemies if f"{e.tile}-{CELLS[e.cell]}" == a.at)
+            - (5 if s.where == a.at else 0)
+        )
     assert isinstance(a, A.Attack)
     e = st.enemy(a.target)
     left = enemy_profile(st, e.kind).health - e.damage
     mode = {"melee": 2.0, "ranged": 2.5, "rapid": 3.0, "burst": 3.2, "butt": 0.5}[a.mode]
     sp = 0.4 if a.sp and s.sp > 4 else (-0.6 if a.sp else 0.0)
-    return mode - 0.3 * left + 0.2 * st.content.enemies[e.kind].sp + sp
+    return float(mode - 0.3 * left + 0.2 * st.content.enemies[e.kind].sp + sp)

@@ -20,7 +20,6 @@ from deadboard.games.day_night_z.concepts import (
     add_noise,
     attribute,
     damage,
-    gain_stress,
     health_level,
     pool_size,
     roll,
@@ -115,8 +114,11 @@ def one_attack(state: DNZState, s: Survivor, target: Enemy, cid: str, mode: str,
     faces = roll(state, n)
     colour = health_level(state, s)[0]
     hit = successes(faces, colour, state) > 0
-    state.emit("attack", f"{s.name} attacks {target.kind} {target.id} with the {card.name} ({mode}): {n} dice -> {', '.join(faces)}",
-               {"who": s.id, "enemy": target.id, "dice": n, "faces": faces, "hit": hit})
+    state.emit(
+        "attack",
+        f"{s.name} attacks {target.kind} {target.id} with the {card.name} ({mode}): {n} dice -> {', '.join(faces)}",
+        {"who": s.id, "enemy": target.id, "dice": n, "faces": faces, "hit": hit},
+    )
     if card.noisy and mode != "butt" and not (card.suppressor and "suppressor" in s.items):
         add_noise(state, s.where, 1, s)
     if not hit:
@@ -137,8 +139,11 @@ def sweep_targets(state: DNZState, s: Survivor, a: A.Attack, killed: Enemy) -> l
     if "sweep" not in card.traits or a.mode != "melee":
         return []
     here = (s.tile, s.cell)
-    return [e.id for e in state.enemies if e.tile == killed.tile and e.cell == killed.cell
-            and adjacent(state, here, (e.tile, e.cell))]
+    return [
+        e.id
+        for e in state.enemies
+        if e.tile == killed.tile and e.cell == killed.cell and adjacent(state, here, (e.tile, e.cell))
+    ]
 
 
 def throw_targets(state: DNZState, s: Survivor) -> list[str]:
@@ -167,8 +172,11 @@ def throw(state: DNZState, s: Survivor, a: A.Throw) -> None:
     n = pool_size(attribute(state, s, "ranged"), spent, high)
     faces = roll(state, n)
     hit = successes(faces, health_level(state, s)[0], state) > 0
-    state.emit("attack", f"{s.name} throws a grenade at {a.at}: {n} dice -> {', '.join(faces)}",
-               {"who": s.id, "dice": n, "faces": faces, "hit": hit})
+    state.emit(
+        "attack",
+        f"{s.name} throws a grenade at {a.at}: {n} dice -> {', '.join(faces)}",
+        {"who": s.id, "dice": n, "faces": faces, "hit": hit},
+    )
     add_noise(state, s.where, 1, s)
     if not hit:
         colour, _ = threat_level(state)

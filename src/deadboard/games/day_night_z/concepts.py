@@ -75,7 +75,9 @@ def heal(state: DNZState, s: Survivor, n: int) -> None:
     s.health = min(state.content.survivor(s.id).health, s.health + n)
 
 
-def check(state: DNZState, s: Survivor, attr: str, penalty: int = 0, spend: bool = False, what: str = "") -> bool:
+def check(
+    state: DNZState, s: Survivor, attr: str, penalty: int = 0, spend: bool = False, what: str = ""
+) -> bool:
     """An attribute check (§3.4): attribute + survival point spent + modifiers, at least 1 die; a
     success needs an icon of the survivor's stress colour; at least 1 success earns 1 survival
     point (§3.5). At most 1 survival point may be spent, decided before rolling."""
@@ -105,8 +107,11 @@ def damage(state: DNZState, s: Survivor, n: int, why: str = "") -> None:
     if n <= 0 or s.dead:
         return
     s.health -= n
-    state.emit("damage", f"{s.name} loses {n} health{f' ({why})' if why else ''}: {max(0, s.health)} left",
-               {"who": s.id, "n": n})
+    state.emit(
+        "damage",
+        f"{s.name} loses {n} health{f' ({why})' if why else ''}: {max(0, s.health)} left",
+        {"who": s.id, "n": n},
+    )
     if s.health <= 0:
         die(state, s, "wounds")
 
@@ -116,8 +121,11 @@ def infect(state: DNZState, s: Survivor, n: int = 1, why: str = "") -> None:
     if n <= 0 or s.dead:
         return
     s.infection = min(state.content.rules.infection.death, s.infection + n)
-    state.emit("infection", f"{s.name}'s infection rises to {s.infection}{f' ({why})' if why else ''}",
-               {"who": s.id, "level": s.infection})
+    state.emit(
+        "infection",
+        f"{s.name}'s infection rises to {s.infection}{f' ({why})' if why else ''}",
+        {"who": s.id, "level": s.infection},
+    )
     if s.infection >= state.content.rules.infection.death:
         die(state, s, "infection")
 

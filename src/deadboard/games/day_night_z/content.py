@@ -20,13 +20,38 @@ from deadboard.core.errors import ContentError
 
 PACKAGE_DIR = Path(__file__).parent
 
-ATTRIBUTES = ("hand", "ranged", "defense", "agility", "strength", "perception", "will", "first_aid", "mechanisms")
+ATTRIBUTES = (
+    "hand",
+    "ranged",
+    "defense",
+    "agility",
+    "strength",
+    "perception",
+    "will",
+    "first_aid",
+    "mechanisms",
+)
 LEVELS = ("green", "yellow", "red")
 BODY = ("head", "body", "arms", "legs")
 MARKERS = ("blocked", "fire", "impassable", "cover", "high", "flooded", "hollow", "noisy")
 EffectKind = Literal[
-    "threat", "stress", "damage", "heal", "sp", "supplies", "ammo", "battery", "infection", "noise",
-    "spawn", "enemy", "city-tile", "terrain", "search-marker", "end-activation", "check",
+    "threat",
+    "stress",
+    "damage",
+    "heal",
+    "sp",
+    "supplies",
+    "ammo",
+    "battery",
+    "infection",
+    "noise",
+    "spawn",
+    "enemy",
+    "city-tile",
+    "terrain",
+    "search-marker",
+    "end-activation",
+    "check",
 ]
 
 
@@ -365,9 +390,9 @@ def _check(content: Content) -> None:
         zones = {z.id for z in content.city[adv.side].zones}
         if adv.start_zone not in zones or adv.exit not in zones:
             raise ContentError(f"adventures.toml: {adv.id}: start or exit zone not on side {adv.side}")
-        for loc in adv.locations.values():
-            if loc not in content.locations:
-                raise ContentError(f"adventures.toml: {adv.id}: no location {loc!r}")
+        for card_id in adv.locations.values():
+            if card_id not in content.locations:
+                raise ContentError(f"adventures.toml: {adv.id}: no location {card_id!r}")
         for s in adv.surprises:
             if s not in content.surprises:
                 raise ContentError(f"adventures.toml: {adv.id}: no surprise card {s!r}")

@@ -65,7 +65,10 @@ def distances(state: DNZState, start: Spot) -> dict[Spot, int]:
     """Steps from ``start`` over the tiles of its group, ignoring figures (static obstacles and
     blocked terrain markers only)."""
     group = group_of(state, start[0])
-    static = {tid: {c for c, m in state.tiles[tid].markers.items() if m in ("blocked", "fire", "impassable")} for tid in group}
+    static = {
+        tid: {c for c, m in state.tiles[tid].markers.items() if m in ("blocked", "fire", "impassable")}
+        for tid in group
+    }
     dist = {start: 0}
     queue = deque([start])
     while queue:
@@ -82,7 +85,9 @@ def targets(state: DNZState, enemy: Enemy) -> list[Survivor]:
     return [s for s in state.survivors if not s.dead and not s.hidden and s.tile in group]
 
 
-def prioritise(state: DNZState, card: ThreatCard, enemy: Enemy, options: list[Survivor], dist: dict[Spot, int]) -> Survivor:
+def prioritise(
+    state: DNZState, card: ThreatCard, enemy: Enemy, options: list[Survivor], dist: dict[Spot, int]
+) -> Survivor:
     """The priority objective among survivors meeting the same condition; then the closest, then
     the first in seat order."""
 
@@ -143,7 +148,11 @@ def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bo
     enemy.damage += n
     health = enemy_profile(state, enemy.kind).health
     if enemy.damage < health:
-        state.emit("wound", f"{enemy.kind} {enemy.id} takes {n} damage ({health - enemy.damage} left)", {"enemy": enemy.id})
+        state.emit(
+            "wound",
+            f"{enemy.kind} {enemy.id} takes {n} damage ({health - enemy.damage} left)",
+            {"enemy": enemy.id},
+        )
         return False
     state.enemies.remove(enemy)
     tile = state.tiles[enemy.tile]
@@ -156,14 +165,19 @@ def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bo
     sp = state.content.enemies[enemy.kind].sp
     if by is not None:
         gain_sp(state, by, sp)
-    state.emit("kill", f"{enemy.kind} {enemy.id} is eliminated{f': {by.name} earns {sp} survival points' if by else ''}",
-               {"enemy": enemy.id, "kind": enemy.kind})
+    state.emit(
+        "kill",
+        f"{enemy.kind} {enemy.id} is eliminated{f': {by.name} earns {sp} survival points' if by else ''}",
+        {"enemy": enemy.id, "kind": enemy.kind},
+    )
     return True
 
 
 def in_reach(state: DNZState, enemy: Enemy, pool: list[Survivor]) -> list[Survivor]:
     here = (enemy.tile, enemy.cell)
-    return [s for s in pool if adjacent(state, here, (s.tile, s.cell)) and sees(state, here, (s.tile, s.cell))]
+    return [
+        s for s in pool if adjacent(state, here, (s.tile, s.cell)) and sees(state, here, (s.tile, s.cell))
+    ]
 
 
 def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:
@@ -180,14 +194,21 @@ def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:
                 continue
             s = prioritise(state, card, enemy, near, dist)
             enemy_attack(state, enemy, s, card.body)
-            if cond == "attack-advance" and enemy in state.enemies and not s.dead and (s.tile, s.cell) != here:
+            if (  # noqa: SIM102
+                cond == "attack-advance"
+                and enemy in state.enemies
+                and not s.dead
+                and (s.tile, s.cell) != here
+            ):
                 if s.cell not in state.move_obstacles(s.tile) and (s.tile, s.cell) in steps_from(
                     state, here, {t: state.move_obstacles(t) for t in group_of(state, enemy.tile)}
                 ):
                     enter(state, enemy, (s.tile, s.cell))
             return True
         if cond == "move-los":
-            seen = [s for s in pool if sees(state, here, (s.tile, s.cell)) and dist.get((s.tile, s.cell), 0) > 0]
+            seen = [
+                s for s in pool if sees(state, here, (s.tile, s.cell)) and dist.get((s.tile, s.cell), 0) > 0
+            ]
             if not seen:
                 continue
             s = prioritise(state, card, enemy, seen, dist)
@@ -205,8 +226,11 @@ def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:
             continue
         if cond == "move-noise":
             group = group_of(state, enemy.tile)
-            loud = [(d, spot) for spot, d in dist.items() if spot[0] in group and d > 0
-                    and noise_at(state, f"{spot[0]}-{CELLS[spot[1]]}")]
+            loud = [
+                (d, spot)
+                for spot, d in dist.items()
+                if spot[0] in group and d > 0 and noise_at(state, f"{spot[0]}-{CELLS[spot[1]]}")
+            ]
             if not loud:
                 continue
             goal = min(loud)[1]
@@ -240,8 +264,11 @@ def enemy_attack(state: DNZState, enemy: Enemy, s: Survivor, body: str) -> None:
     n = pool_size(prof.attack, -cover, -defence, -equip)
     faces = roll(state, n)
     hit = skulls(faces) > 0
-    state.emit("attack", f"{enemy.kind} {enemy.id} attacks {s.name} ({body}): {n} dice -> {', '.join(faces)}",
-               {"enemy": enemy.id, "who": s.id, "dice": n, "faces": faces, "hit": hit})
+    state.emit(
+        "attack",
+        f"{enemy.kind} {enemy.id} attacks {s.name} ({body}): {n} dice -> {', '.join(faces)}",
+        {"enemy": enemy.id, "who": s.id, "dice": n, "faces": faces, "hit": hit},
+    )
     if "skull-noise" in faces:
         add_noise(state, f"{enemy.tile}-{CELLS[enemy.cell]}")
     if not hit:
@@ -249,7 +276,11 @@ def enemy_attack(state: DNZState, enemy: Enemy, s: Survivor, body: str) -> None:
     if worn and state.content.search[worn].absorb:
         del s.worn[body]
         s.items.remove(worn)
-        state.emit("absorb", f"{s.name}'s {state.content.search[worn].name} take the blow and are discarded", {"who": s.id})
+        state.emit(
+            "absorb",
+            f"{s.name}'s {state.content.search[worn].name} take the blow and are discarded",
+            {"who": s.id},
+        )
         return
     gain_stress(state, s, 1)
     if "skull-infection" in faces and s.infection == 0:

@@ -31,7 +31,7 @@ and a question during play only tests the cells that change.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from deadboard.core.areas import Area, AreaGraph, Exit
 from deadboard.games.day_night_z.content import CitySide, TileSide
@@ -96,7 +96,11 @@ class TileGeometry:
         self.icons: dict[str, int] = {face: INDEX[cell] for cell, face in side.icons.items()}
         self.steps: tuple[tuple[StepRule, ...], ...] = tuple(self._steps(i) for i in range(N))
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
-            tuple(j for j in range(N) if j != i and max(abs(_xy(i)[0] - _xy(j)[0]), abs(_xy(i)[1] - _xy(j)[1])) == 1)
+            tuple(
+                j
+                for j in range(N)
+                if j != i and max(abs(_xy(i)[0] - _xy(j)[0]), abs(_xy(i)[1] - _xy(j)[1])) == 1
+            )
             for i in range(N)
         )
         exits = {
@@ -212,7 +216,7 @@ class TileGeometry:
         ks = sorted(events)
         cells: set[int] = set()
         squeezes: list[tuple[Side, Side]] = []
-        points = ks[1:-1] + [(k0 + k1) // 2 for k0, k1 in zip(ks, ks[1:])]
+        points = ks[1:-1] + [(k0 + k1) // 2 for k0, k1 in pairwise(ks)]
         for k in points:
             x, y = px * d + k * dx, py * d + k * dy
             xi, yi = x % unit == 0, y % unit == 0
@@ -238,7 +242,7 @@ class TileGeometry:
                     return None
         return frozenset(cells), tuple(squeezes)
 
-    def _vertex(self, vx: int, vy: int, dx: int, dy: int) -> tuple[Side, Side] | None | tuple[()]:
+    def _vertex(self, vx: int, vy: int, dx: int, dy: int) -> tuple[Side, Side] | tuple[()] | None:
         """A line through the grid point (vx, vy): the two sides it passes between. Blocked (None) if
         both hold a static obstacle; () if one side can never hold one."""
         sx = 1 if dx > 0 else (-1 if dx < 0 else 0)
@@ -254,7 +258,7 @@ class TileGeometry:
                 halves = [[(-1, -1), (-1, 1)], [(1, -1), (1, 1)]]
             out = []
             for half in halves:
-                static, cells = False, set()
+                static, cells = False, set[int]()
                 for qx, qy in half:
                     s, c = self._quadrant(vx, vy, qx, qy)
                     static = static or s
@@ -292,8 +296,12 @@ class TileGeometry:
 def _corners(i: int) -> list[tuple[int, int]]:
     x, y = _xy(i)
     x, y = x * UNIT, y * UNIT
-    return [(x + INSET, y + INSET), (x + UNIT - INSET, y + INSET), (x + INSET, y + UNIT - INSET),
-            (x + UNIT - INSET, y + UNIT - INSET)]
+    return [
+        (x + INSET, y + INSET),
+        (x + UNIT - INSET, y + INSET),
+        (x + INSET, y + UNIT - INSET),
+        (x + UNIT - INSET, y + UNIT - INSET),
+    ]
 
 
 def _collinear(c: tuple[int, int], d1: tuple[int, int], d2: tuple[int, int]) -> bool:
@@ -356,7 +364,10 @@ class CityBoard:
             exits[a].append(Exit(b))
             exits[b].append(Exit(a))
         self.graph = AreaGraph(
-            [Area(z.id, tags=frozenset({z.kind, *([f"access-{z.access}"] if z.access else [])})) for z in side.zones],
+            [
+                Area(z.id, tags=frozenset({z.kind, *([f"access-{z.access}"] if z.access else [])}))
+                for z in side.zones
+            ],
             exits,
         )
         self.slot_zone = {z.slot: z.id for z in side.zones if z.slot}

@@ -17,7 +17,12 @@ LETTER = {"walker": "W", "howler": "H", "crawler": "C", "leader": "L", "bulker":
 
 def tile_lines(st: DNZState, tile_id: str) -> list[Text]:
     tile = st.tiles[tile_id]
-    lines = [Text(f"{tile.id}: {tile.geo.side.name} ({tile.zone}{' ' + tile.slot if tile.slot else ''})", style="bold")]
+    lines = [
+        Text(
+            f"{tile.id}: {tile.geo.side.name} ({tile.zone}{' ' + tile.slot if tile.slot else ''})",
+            style="bold",
+        )
+    ]
     for y in range(4):
         t = Text()
         for x in range(4):
@@ -26,7 +31,12 @@ def tile_lines(st: DNZState, tile_id: str) -> list[Text]:
             figures += [LETTER[e.kind] for e in st.enemies if e.tile == tile_id and e.cell == c]
             noise = "!" if st.noise.get(f"{tile_id}-{CELLS[c]}") else " "
             if figures:
-                t.append("".join(figures).ljust(4), style="bold cyan" if figures[0].islower() is False and figures[0] in "KMJS" else "bold red")
+                t.append(
+                    "".join(figures).ljust(4),
+                    style="bold cyan"
+                    if figures[0].islower() is False and figures[0] in "KMJS"
+                    else "bold red",
+                )
             else:
                 mark = tile.markers.get(c, "")[:4] or tile.geo.terrain[c].replace(".", "·")
                 t.append(mark.ljust(4), style="dim")
@@ -49,8 +59,10 @@ def render(game: Game, state: State, seat: int | None) -> Group:
     for z in st.board.side.zones:
         here = [s.name.split()[-1] for s in st.living() if not s.tile and s.zone == z.id]
         mark = {"alley": "STOP", "surprise": "?"}.get(z.kind, "")
-        city.append(f"{z.id}{'(' + mark + ')' if mark else ''}{'[' + ','.join(here) + ']' if here else ''} ",
-                    style="bold cyan" if here else "")
+        city.append(
+            f"{z.id}{'(' + mark + ')' if mark else ''}{'[' + ','.join(here) + ']' if here else ''} ",
+            style="bold cyan" if here else "",
+        )
     rows.append(city)
     for tid in st.tiles:
         rows.extend(tile_lines(st, tid))
@@ -58,10 +70,13 @@ def render(game: Game, state: State, seat: int | None) -> Group:
         if s.dead:
             rows.append(Text(f"{s.name}: dead", style="dim"))
             continue
-        rows.append(Text(
-            f"{s.name} at {s.where}: health {s.health}, stress {s.stress}, infection {s.infection}, SP {s.sp}, "
-            f"AP {s.ap}, ammo {s.ammo}, supplies {s.supplies}, battery {s.battery}; {s.weapon or 'no weapon'}"
-            f"{'; hidden' if s.hidden else ''}"))
+        rows.append(
+            Text(
+                f"{s.name} at {s.where}: health {s.health}, stress {s.stress}, infection {s.infection}, SP {s.sp}, "
+                f"AP {s.ap}, ammo {s.ammo}, supplies {s.supplies}, battery {s.battery}; {s.weapon or 'no weapon'}"
+                f"{'; hidden' if s.hidden else ''}"
+            )
+        )
     for e in st.log[-6:]:
         rows.append(Text("  " + e.text, style="dim"))
     return Group(*rows)

@@ -79,7 +79,11 @@ class DayNightZ(KernelGame[DNZState]):
     render_module = "deadboard.games.day_night_z.render"
 
     def test_setups(self) -> list[Setup]:
-        return [Setup("first-steps", players=1), Setup("supply-run", players=2), Setup("night-watch", players=3)]
+        return [
+            Setup("first-steps", players=1),
+            Setup("supply-run", players=2),
+            Setup("night-watch", players=3),
+        ]
 
     def seat_names(self, setup: Setup) -> list[str]:
         content = load_content(setup.content)
@@ -113,8 +117,14 @@ class DayNightZ(KernelGame[DNZState]):
     def result(self, state: DNZState) -> Outcome:
         won = state.won
         per_seat = tuple(
-            {"survivor": s.id, "alive": not s.dead, "health": s.health, "sp": s.sp, "stress": s.stress,
-             "infection": s.infection}
+            {
+                "survivor": s.id,
+                "alive": not s.dead,
+                "health": s.health,
+                "sp": s.sp,
+                "stress": s.stress,
+                "infection": s.infection,
+            }
             for s in state.survivors
         )
         alive = len(state.living())
@@ -126,7 +136,12 @@ class DayNightZ(KernelGame[DNZState]):
             turns=state.turn,
             reason=f"{state.adventure.name} accomplished" if won else (state.lost or "failed"),
             per_seat=per_seat,
-            details={"threat": state.threat, "clock": state.clock.text, "day": state.clock.day, "survivors": alive},
+            details={
+                "threat": state.threat,
+                "clock": state.clock.text,
+                "day": state.clock.day,
+                "survivors": alive,
+            },
         )
 
     def victory_levels(self, setup: Setup) -> list[str]:
@@ -145,29 +160,59 @@ class DayNightZ(KernelGame[DNZState]):
             "hunter_damage": state.hunter_damage,
             "last_threat": state.last_threat,
             "survivors": [
-                {"id": s.id, "where": s.where, "health": s.health, "stress": s.stress, "infection": s.infection,
-                 "sp": s.sp, "ap": s.ap, "reserve": s.reserve, "ammo": s.ammo, "supplies": s.supplies,
-                 "battery": s.battery, "items": list(s.items), "weapon": s.weapon, "worn": dict(s.worn),
-                 "dead": s.dead, "hidden": s.hidden, "defensive": s.defensive, "lit": s.lit}
+                {
+                    "id": s.id,
+                    "where": s.where,
+                    "health": s.health,
+                    "stress": s.stress,
+                    "infection": s.infection,
+                    "sp": s.sp,
+                    "ap": s.ap,
+                    "reserve": s.reserve,
+                    "ammo": s.ammo,
+                    "supplies": s.supplies,
+                    "battery": s.battery,
+                    "items": list(s.items),
+                    "weapon": s.weapon,
+                    "worn": dict(s.worn),
+                    "dead": s.dead,
+                    "hidden": s.hidden,
+                    "defensive": s.defensive,
+                    "lit": s.lit,
+                }
                 for s in state.survivors
             ],
             "enemies": [[e.id, e.kind, f"{e.tile}-{CELLS[e.cell]}", e.damage] for e in state.enemies],
             "tiles": {
-                t.id: {"side": t.geo.id, "zone": t.zone, "slot": t.slot, "index": t.index,
-                       "markers": {CELLS[c]: m for c, m in sorted(t.markers.items())},
-                       "search": sorted(CELLS[c] for c in t.search_marks),
-                       "corpses": {CELLS[c]: len(v) for c, v in sorted(t.corpses.items())},
-                       "traps": {CELLS[c]: d for c, d in sorted(t.traps.items())},
-                       "crossed": sorted(CELLS[c] for c in t.crossed)}
+                t.id: {
+                    "side": t.geo.id,
+                    "zone": t.zone,
+                    "slot": t.slot,
+                    "index": t.index,
+                    "markers": {CELLS[c]: m for c, m in sorted(t.markers.items())},
+                    "search": sorted(CELLS[c] for c in t.search_marks),
+                    "corpses": {CELLS[c]: len(v) for c, v in sorted(t.corpses.items())},
+                    "traps": {CELLS[c]: d for c, d in sorted(t.traps.items())},
+                    "crossed": sorted(CELLS[c] for c in t.crossed),
+                }
                 for t in state.tiles.values()
             },
-            "locations": {k: {"card": v.card, "visited": v.visited, "explored": sorted(v.explored),
-                              "searched": sorted(v.searched), "tiles": list(v.tiles)}
-                          for k, v in state.locations.items()},
+            "locations": {
+                k: {
+                    "card": v.card,
+                    "visited": v.visited,
+                    "explored": sorted(v.explored),
+                    "searched": sorted(v.searched),
+                    "tiles": list(v.tiles),
+                }
+                for k, v in state.locations.items()
+            },
             "noise": {k: list(v) for k, v in sorted(state.noise.items())},
             "pending": list(state.pending),
             "surprises": sorted(state.surprises) if hidden else dict(state.surprises),
-            "decks": {k: len(v) for k, v in state.decks.items()} if hidden else {k: list(v) for k, v in state.decks.items()},
+            "decks": {k: len(v) for k, v in state.decks.items()}
+            if hidden
+            else {k: list(v) for k, v in state.decks.items()},
             "rng": None if hidden else state.rng.s,
             "lost": state.lost,
             "won": state.won,

@@ -12,7 +12,11 @@ from deadboard.games.day_night_z.concepts import raise_threat, rise_for, roll, t
 from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
-OVERFLOW = {"green": ("green", "yellow", "red"), "yellow": ("yellow", "red", "green"), "red": ("red", "yellow", "green")}
+OVERFLOW = {
+    "green": ("green", "yellow", "red"),
+    "yellow": ("yellow", "red", "green"),
+    "red": ("red", "yellow", "green"),
+}
 #: terrain markers without the 0 0 0 code
 UNCODED = ("fire", "blocked", "impassable")
 
@@ -20,8 +24,11 @@ UNCODED = ("fire", "blocked", "impassable")
 def deploy(state: DNZState, side: str, zone: str, slot: str = "", index: int = 0) -> TileInPlay:
     tile = TileInPlay(state.new_id("t"), state.tile_geometry(side), zone, slot, index)
     state.tiles[tile.id] = tile
-    state.emit("tile", f"the {tile.geo.side.name} tile ({side}) is deployed as {tile.id} in {zone}",
-               {"tile": tile.id, "side": side, "zone": zone})
+    state.emit(
+        "tile",
+        f"the {tile.geo.side.name} tile ({side}) is deployed as {tile.id} in {zone}",
+        {"tile": tile.id, "side": side, "zone": zone},
+    )
     return tile
 
 
@@ -72,8 +79,11 @@ def place_enemies(state: DNZState, tile: TileInPlay, kinds: list[str]) -> list[E
         state.enemies.append(enemy)
         placed.append(enemy)
     if placed:
-        state.emit("spawn", "spawned: " + ", ".join(f"{e.kind} {e.id} in {CELLS[e.cell]}" for e in placed),
-                   {"tile": tile.id, "enemies": [e.id for e in placed]})
+        state.emit(
+            "spawn",
+            "spawned: " + ", ".join(f"{e.kind} {e.id} in {CELLS[e.cell]}" for e in placed),
+            {"tile": tile.id, "enemies": [e.id for e in placed]},
+        )
     return placed
 
 
@@ -116,8 +126,11 @@ def place_marker(state: DNZState, tile: TileInPlay, marker: str) -> int:
     cell = roll_cell(state, tile)
     if cell >= 0:
         tile.markers[cell] = marker
-        state.emit("marker", f"a {marker} terrain marker is placed in {tile.id}-{CELLS[cell]}",
-                   {"tile": tile.id, "cell": cell, "marker": marker})
+        state.emit(
+            "marker",
+            f"a {marker} terrain marker is placed in {tile.id}-{CELLS[cell]}",
+            {"tile": tile.id, "cell": cell, "marker": marker},
+        )
     return cell
 
 
@@ -125,7 +138,9 @@ def place_search_marker(state: DNZState, tile: TileInPlay) -> int:
     cell = roll_cell(state, tile)
     if cell >= 0:
         tile.search_marks.add(cell)
-        state.emit("marker", f"a search marker is placed in {tile.id}-{CELLS[cell]}", {"tile": tile.id, "cell": cell})
+        state.emit(
+            "marker", f"a search marker is placed in {tile.id}-{CELLS[cell]}", {"tile": tile.id, "cell": cell}
+        )
     return cell
 
 
@@ -155,8 +170,11 @@ def leave_check(state: DNZState, tile_id: str) -> None:
         state.noise = {k: v for k, v in state.noise.items() if not k.startswith(prefix)}
     if tile.slot:
         state.locations[tile.slot].tiles.clear()
-    state.emit("discard", f"tile{'s' if len(group) > 1 else ''} {', '.join(group)} discarded ({points} survival points of enemies left)",
-               {"tiles": group, "points": points})
+    state.emit(
+        "discard",
+        f"tile{'s' if len(group) > 1 else ''} {', '.join(group)} discarded ({points} survival points of enemies left)",
+        {"tiles": group, "points": points},
+    )
     if hunter:
         state.hunter = "stalk"
         state.emit("hunter", "the Hunter goes back to the stalk area", {})

@@ -17,9 +17,32 @@ from deadboard.games.day_night_z.geometry import CELLS, CityBoard, TileGeometry,
 
 class Survivor:
     __slots__ = (
-        "ammo", "ap", "battery", "cell", "dead", "defensive", "encounter", "fired", "health", "hidden",
-        "id", "infection", "items", "lit", "name", "noise", "reserve", "seat", "slow", "sp", "stress",
-        "supplies", "tile", "weapon", "worn", "zone",
+        "ammo",
+        "ap",
+        "battery",
+        "cell",
+        "dead",
+        "defensive",
+        "encounter",
+        "fired",
+        "health",
+        "hidden",
+        "id",
+        "infection",
+        "items",
+        "lit",
+        "name",
+        "noise",
+        "reserve",
+        "seat",
+        "slow",
+        "sp",
+        "stress",
+        "supplies",
+        "tile",
+        "weapon",
+        "worn",
+        "zone",
     )
 
     def __init__(self, sid: str, name: str, seat: int) -> None:
@@ -66,7 +89,20 @@ class TileInPlay:
     """A deployed tile: its side, where it lies (a city zone, or a location slot and zone index),
     its markers and its connections to the other tiles of a location."""
 
-    __slots__ = ("corpses", "crossed", "geo", "id", "index", "links", "markers", "searched", "search_marks", "slot", "traps", "zone")
+    __slots__ = (
+        "corpses",
+        "crossed",
+        "geo",
+        "id",
+        "index",
+        "links",
+        "markers",
+        "search_marks",
+        "searched",
+        "slot",
+        "traps",
+        "zone",
+    )
 
     def __init__(self, iid: str, geo: TileGeometry, zone: str, slot: str = "", index: int = 0) -> None:
         self.id, self.geo, self.zone, self.slot, self.index = iid, geo, zone, slot, index
@@ -114,9 +150,30 @@ class LocationState:
 
 class DNZState(KernelState):
     __slots__ = (
-        "adventure", "board", "clock", "content", "decks", "die", "enemies", "hunter", "hunter_damage",
-        "hunter_killed", "last_threat", "leader", "locations", "lost", "next_id", "noise", "order",
-        "pending", "surprises", "survivors", "threat", "tiles", "turn", "won",
+        "adventure",
+        "board",
+        "clock",
+        "content",
+        "decks",
+        "die",
+        "enemies",
+        "hunter",
+        "hunter_damage",
+        "hunter_killed",
+        "last_threat",
+        "leader",
+        "locations",
+        "lost",
+        "next_id",
+        "noise",
+        "order",
+        "pending",
+        "surprises",
+        "survivors",
+        "threat",
+        "tiles",
+        "turn",
+        "won",
     )
 
     adventure: Adventure
@@ -175,7 +232,13 @@ class DNZState(KernelState):
         s = DNZState.__new__(DNZState)
         self.copy_common(s)
         self.copy_kernel(s)
-        s.adventure, s.board, s.clock, s.content, s.die = self.adventure, self.board, self.clock, self.content, self.die
+        s.adventure, s.board, s.clock, s.content, s.die = (
+            self.adventure,
+            self.board,
+            self.clock,
+            self.content,
+            self.die,
+        )
         s.survivors = [x.clone() for x in self.survivors]
         s.enemies = [e.clone() for e in self.enemies]
         s.tiles = {k: t.clone() for k, t in self.tiles.items()}
@@ -184,7 +247,12 @@ class DNZState(KernelState):
         s.decks = {k: v.copy() for k, v in self.decks.items()}
         s.surprises = self.surprises.copy()
         s.pending = self.pending.copy()
-        s.threat, s.hunter, s.hunter_damage, s.hunter_killed = self.threat, self.hunter, self.hunter_damage, self.hunter_killed
+        s.threat, s.hunter, s.hunter_damage, s.hunter_killed = (
+            self.threat,
+            self.hunter,
+            self.hunter_damage,
+            self.hunter_killed,
+        )
         s.last_threat, s.leader, s.next_id, s.order = self.last_threat, self.leader, self.next_id, self.order
         s.turn, s.lost, s.won = self.turn, self.lost, self.won
         return s

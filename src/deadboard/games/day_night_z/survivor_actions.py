@@ -11,7 +11,13 @@ from deadboard.core.action import Action
 from deadboard.core.kernel import Choice, Steps
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z.cards import resolve
-from deadboard.games.day_night_z.combat import attack_options, perform_attack, sweep_targets, throw_targets, throw
+from deadboard.games.day_night_z.combat import (
+    attack_options,
+    perform_attack,
+    sweep_targets,
+    throw,
+    throw_targets,
+)
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     check,
@@ -21,9 +27,8 @@ from deadboard.games.day_night_z.concepts import (
     lower_cost,
     roll,
 )
-from deadboard.games.day_night_z.enemies import enemy_profile
 from deadboard.games.day_night_z.geometry import CELLS, INDEX
-from deadboard.games.day_night_z.spawn import deploy, draw_spawn, leave_check, move_onto
+from deadboard.games.day_night_z.spawn import deploy, draw_spawn, enemy_profile, leave_check, move_onto
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 
 
@@ -146,9 +151,9 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
                     out.extend(A.SearchItem(who, spot_name(s.tile, c), sp) for sp in yes)
                 if tile.crossed.get(c):
                     out.append(A.Retrieve(who, spot_name(s.tile, c)))
-            if untouched and tile.slot and tile.index not in state.locations[tile.slot].searched:
-                if not any(e.tile == s.tile for e in state.enemies):
-                    out.extend(A.SearchZone(who, sp) for sp in yes)
+            searchable = untouched and tile.slot and tile.index not in state.locations[tile.slot].searched
+            if searchable and not any(e.tile == s.tile for e in state.enemies):
+                out.extend(A.SearchZone(who, sp) for sp in yes)
             if "stuff-for-traps" in s.items:
                 for item in s.items:
                     if state.content.search[item].traps:
@@ -184,8 +189,12 @@ def usable(state: DNZState, s: Survivor, item: str) -> bool:
     card = state.content.search[item]
     full = state.content.survivor(s.id).health
     return bool(
-        (card.heal and s.health < full) or (card.stress and s.stress > 0) or (card.cure and s.infection > 0)
-        or card.supply or card.ammo_gain or card.battery_gain
+        (card.heal and s.health < full)
+        or (card.stress and s.stress > 0)
+        or (card.cure and s.infection > 0)
+        or card.supply
+        or card.ammo_gain
+        or card.battery_gain
     )
 
 
@@ -257,7 +266,9 @@ def perform(state: DNZState, s: Survivor, a: Action, turn: Turn) -> Steps | None
     if isinstance(a, A.Jump):
         s.ap -= 1
         tile = state.tiles[s.tile]
-        evasion = min((enemy_profile(state, e.kind).evasion for e in state.enemies_at(s.tile, s.cell)), default=0)
+        evasion = min(
+            (enemy_profile(state, e.kind).evasion for e in state.enemies_at(s.tile, s.cell)), default=0
+        )
         if check(state, s, "agility", -2 + evasion, a.sp, "jump (agility)"):
             zone = tile.zone
             old = s.tile
@@ -307,7 +318,9 @@ def perform(state: DNZState, s: Survivor, a: Action, turn: Turn) -> Steps | None
     if isinstance(a, A.Supply):
         s.supplies -= 1
         heal(state, s, 1)
-        state.emit("supply", f"{s.name} spends 1 supply to recover 1 health point ({s.health})", {"who": s.id})
+        state.emit(
+            "supply", f"{s.name} spends 1 supply to recover 1 health point ({s.health})", {"who": s.id}
+        )
         return ()
     if isinstance(a, A.LowerThreat):
         cost = lower_cost(state) or 0
@@ -481,7 +494,11 @@ def explore(state: DNZState, s: Survivor) -> Steps | None:
     loc.tiles.append(new.id)
     tile.links[tile.geo.exit] = (new.id, new.geo.access)
     new.links[new.geo.access] = (tile.id, tile.geo.exit)
-    state.emit("explore", f"{s.name} explores: the {new.geo.side.name} of the {card.name}", {"who": s.id, "zone": index})
+    state.emit(
+        "explore",
+        f"{s.name} explores: the {new.geo.side.name} of the {card.name}",
+        {"who": s.id, "zone": index},
+    )
     if index in loc.explored:
         draw_spawn(state, new, card.zones[index].spawn[min(3, state.setup.players - 1)])
         return ()
@@ -542,7 +559,11 @@ def search_zone(state: DNZState, s: Survivor, spend: bool) -> Steps | None:
     state.locations[tile.slot].searched.add(tile.index)
     n = max(1, attribute(state, s, "perception"))
     drawn = tuple(c for c in (draw_search(state) for _ in range(n)) if c)
-    state.emit("search", f"{s.name} searches the zone and draws {', '.join(drawn)}", {"who": s.id, "cards": list(drawn)})
+    state.emit(
+        "search",
+        f"{s.name} searches the zone and draws {', '.join(drawn)}",
+        {"who": s.id, "cards": list(drawn)},
+    )
     if not drawn:
         return None
     return (KeepSearch(s.seat, s.id, drawn, tile.geo.side.search, spend),)
@@ -565,7 +586,11 @@ def search_corpse(state: DNZState, s: Survivor, at: str) -> None:
     if not tile.corpses[cell]:
         del tile.corpses[cell]
     marker = state.content.corpses[index]
-    state.emit("corpse", f"{s.name} searches a corpse: {marker.result}{f' x{marker.dice}' if marker.dice else ''}", {"who": s.id})
+    state.emit(
+        "corpse",
+        f"{s.name} searches a corpse: {marker.result}{f' x{marker.dice}' if marker.dice else ''}",
+        {"who": s.id},
+    )
     if marker.result == "ammo":
         s.ammo += 1
     elif marker.result == "battery":

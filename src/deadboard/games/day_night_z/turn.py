@@ -24,8 +24,8 @@ from deadboard.games.day_night_z.concepts import (
     damage,
     disperse_noise,
     gain_sp,
-    health_level,
     heal,
+    health_level,
     infect,
     raise_threat,
     roll,
@@ -67,7 +67,11 @@ class Order(Choice[DNZState, First]):
             return (Order(self.seat, chosen),)
         order = (*chosen, *left)
         state.order = order
-        state.emit("order", "activation order: " + ", ".join(state.survivor(x).name for x in order), {"order": list(order)})
+        state.emit(
+            "order",
+            "activation order: " + ", ".join(state.survivor(x).name for x in order),
+            {"order": list(order)},
+        )
         return tuple(Activate(x) for x in order)
 
     def prompt(self, state: DNZState) -> str:
@@ -121,7 +125,11 @@ class StayHidden(Choice[DNZState, Stay | Unhide]):
 
 def corpse_roll(state: DNZState, s: Survivor, why: str) -> None:
     faces = roll(state, 3)
-    state.emit("roll", f"{s.name} rolls 3 dice for infection ({why}): {', '.join(faces)}", {"who": s.id, "faces": faces})
+    state.emit(
+        "roll",
+        f"{s.name} rolls 3 dice for infection ({why}): {', '.join(faces)}",
+        {"who": s.id, "faces": faces},
+    )
     if "skull-infection" in faces:
         infect(state, s, 1, why)
 
@@ -199,7 +207,11 @@ def threat_b(state: DNZState, card: Any) -> None:
     affected = [s for s in state.living() if meets(state, s, card)]
     if not affected:
         return
-    state.emit("threat-b", f"{card.name}: the threat is activated ({', '.join(s.name for s in affected)})", {"card": card.id})
+    state.emit(
+        "threat-b",
+        f"{card.name}: the threat is activated ({', '.join(s.name for s in affected)})",
+        {"card": card.id},
+    )
     once = [e for e in card.effects if e.kind == "threat"]
     each = [e for e in card.effects if e.kind != "threat"]
     for e in once:
@@ -231,7 +243,9 @@ def draw_infection(state: DNZState, s: Survivor) -> None:
     state.decks["infection-discard"].append(cid)
     card = next(c for c in state.content.infections if c.id == cid)
     level = min(3, s.infection)
-    state.emit("infection-card", f"{s.name} draws the infection card {card.name} (level {level})", {"who": s.id})
+    state.emit(
+        "infection-card", f"{s.name} draws the infection card {card.name} (level {level})", {"who": s.id}
+    )
     resolve(state, s, getattr(card, f"level{level}"))
 
 

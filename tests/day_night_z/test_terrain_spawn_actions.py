@@ -1,0 +1,111 @@
+"""Rulebook §3.10 (terrain), §3.11 (line of sight), §3.12 (spawn and placement), §4 (actions) — the
+worked examples with scripted dice."""
+
+from __future__ import annotations
+
+from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z.combat import one_attack
+from deadboard.games.day_night_z.geometry import CELLS, INDEX
+from deadboard.games.day_night_z.spawn import place_enemies, place_marker
+from deadboard.games.day_night_z.survivor_actions import move
+
+from .helpers import enemy, fresh, put, script, tile
+
+
+def test_flooded_subzone_costs_two_ap_or_one_and_a_stress_point() -> None:
+    """ "If Swift wants to move to a flooded subzone, he'll have to spend 2 AP's. If short of AP's
+    ... he'd just spend 1 AP but would gain a stress point in exchange.\""""
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "01b")  # a4 is flooded
+    for ap, left, stress in ((3, 1, 0), (1, 0, 1)):
+        put(state, swift, t, "a3")
+        swift.ap, swift.stress = ap, 0
+        move(state, swift, A.Move("swift", f"{t.id}-a4", False))
+        assert (swift.ap, swift.stress, CELLS[swift.cell]) == (left, stress, "a4")
+
+
+def test_high_terrain_adds_one_die_to_ranged_attacks() -> None:
+    """ "when Swift makes ranged attacks against the Walker his Ranged attribute is 5 (4+1)\""""
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "01a")  # b2 is high
+    put(state, swift, t, "b2")
+    walker = enemy(state, "walker", t, "b4")
+    script(state, "skull", "skull", "skull", "skull", "green")
+    assert one_attack(state, swift, walker, "colt-1911", "ranged", False)
+    assert state.log[-3].data["dice"] == 5 or any(e.data and e.data.get("dice") == 5 for e in state.log[-4:])
+
+
+def test_fire_marker_is_placed_on_the_subzone_with_the_rolled_icon() -> None:
+    """ "A die is rolled and the result is a green target mark. The terrain marker is placed on the
+    tile's subzone containing the same icon that was rolled.\""""
+    state = fresh()
+    t = tile(state, "01a")
+    script(state, "green")
+    cell = place_marker(state, t, "fire")
+    assert cell == t.geo.icons["green"] and t.markers[cell] == "fire"
+
+
+def test_a_subzone_with_four_miniatures_blocks_line_of_sight() -> None:
+    """ "he has no LoS towards the Walker placed behind ... as it's interrupted by a subzone containing
+    4 other miniatures.\""""
+    state = fresh()
+    t = tile(state, "10b")  # an open tile
+    a, mid, b = INDEX["a2"], INDEX["b2"], INDEX["c2"]
+    assert t.geo.sees(a, b, set())
+    assert not t.geo.sees(a, b, {mid})
+
+
+def test_enemies_are_placed_green_1_2_3_4_then_round_again() -> None:
+    """ "At Green Threat level, the enemies will be placed in the following order: 1 green, 2 green,
+    3 green, 4 green, 1 green, 2 green, etc.\""""
+    state = fresh()
+    t = tile(state, "10b")
+    placed = place_enemies(state, t, ["walker"] * 6)
+    order = t.geo.numbers["green"]
+    assert [e.cell for e in placed] == [order[0], order[1], order[2], order[3], order[0], order[1]]
+
+
+def test_a_terrain_marker_with_000_is_the_first_place() -> None:
+    """ "If there are terrain markers with the numbers 0 0 0, they will be considered as the first
+    option to place enemies.\""""
+    state = fresh()
+    t = tile(state, "10b")
+    t.markers[INDEX["b3"]] = "noisy"
+    placed = place_enemies(state, t, ["walker"])
+    assert placed[0].cell == INDEX["b3"]
+
+
+def test_a_full_tile_discards_the_rest() -> None:
+    """ "If all the subzones of the tile are full and it's impossible to place more enemies, the
+    remaining ones will be discarded and won't be placed.\""""
+    state = fresh()
+    t = tile(state, "10b")
+    placed = place_enemies(state, t, ["walker"] * 80)
+    numbered = {c for cells in t.geo.numbers.values() for c in cells}
+    assert len(placed) == 4 * len(numbered) and max(state.counts(t.id)) == 4
+
+
+def test_the_crawler_is_placed_before_the_walker() -> None:
+    """ "as the Crawler has the highest initiative value (5 vs 2), we will place it before the Walker.\""""
+    from deadboard.games.day_night_z.spawn import by_initiative
+
+    state = fresh()
+    assert by_initiative(state, ("walker", "crawler")) == ["crawler", "walker"]
+
+
+def test_agility_check_to_leave_a_crawler_and_a_walker_rolls_one_die() -> None:
+    """ "by day, their penalties are -1 and 0 respectively. Swift has an AGILITY value of 2, but he
+    will check it with just one die (2 from the attribute, -1 penalty).\""""
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b")
+    put(state, swift, t, "b2")
+    enemy(state, "crawler", t, "b2")
+    enemy(state, "walker", t, "b2")
+    swift.ap = 3
+    script(state, "skull")
+    move(state, swift, A.Move("swift", f"{t.id}-c2", False))
+    checks = [e for e in state.log if e.kind == "check"]
+    assert checks[-1].data["dice"] == 1 and CELLS[swift.cell] == "b2" and swift.ap == 2
