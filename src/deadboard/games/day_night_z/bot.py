@@ -79,7 +79,11 @@ class HeuristicBot:
         reorg = _first(legal, A.Reorganize)
         if reorg is not None and _wants_reorganize(st, s):
             return reorg
-        attacks = [a for a in legal if isinstance(a, A.Attack | A.Throw)]
+        attacks = [
+            a
+            for a in legal
+            if isinstance(a, A.Throw) or (isinstance(a, A.Attack) and a.target.startswith("e"))
+        ]
         if attacks:
             return max(attacks, key=lambda a: _attack_value(st, s, a))
         light = _first(legal, A.Light)

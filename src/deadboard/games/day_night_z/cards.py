@@ -77,6 +77,12 @@ def resolve(state: DNZState, s: Survivor, effects: Sequence[Effect]) -> bool:
                 place_marker(state, tile, marker)
             else:
                 place_search_marker(state, tile)
+        elif k == "break":
+            if s.weapon:
+                state.emit("break", f"{s.name}'s {state.content.search[s.weapon].name} breaks", {"who": s.id})
+                s.items.remove(s.weapon)
+                state.decks["search-discard"].append(s.weapon)
+                s.weapon = ""
         elif k == "end-activation":
             go_on = False
         elif k == "check":

@@ -49,9 +49,15 @@ def attack_options(state: DNZState, s: Survivor, yes: tuple[bool, ...]) -> list[
     if "mobile-grenade" in card.traits or not weapon_ready(state, s, cid):
         return out
     here = (s.tile, s.cell)
-    for e in state.enemies:
-        there = (e.tile, e.cell)
-        if e.tile != s.tile and not adjacent(state, here, there):
+    figures = [(e.id, e.tile, e.cell) for e in state.enemies]
+    figures += [
+        (o.id, o.tile, o.cell)
+        for o in state.survivors
+        if o is not s and not o.dead and o.tile and not o.hidden
+    ]
+    for fid, ftile, fcell in figures:
+        there = (ftile, fcell)
+        if ftile != s.tile and not adjacent(state, here, there):
             continue
         if not sees(state, here, there):
             continue
@@ -70,13 +76,16 @@ def attack_options(state: DNZState, s: Survivor, yes: tuple[bool, ...]) -> list[
                     modes.append("burst")
         for mode in modes:
             for sp in yes:
-                out.append(A.Attack(s.id, e.id, cid, mode, sp))
+                out.append(A.Attack(s.id, fid, cid, mode, sp))
     return out
 
 
 def perform_attack(state: DNZState, s: Survivor, a: A.Attack) -> Enemy | None:
     """Resolve an attack declared; returns the enemy eliminated (for SWEEP), if any."""
     card = state.content.search[a.weapon]
+    if not a.target.startswith("e"):
+        attack_survivor(state, s, state.survivor(a.target), a)
+        return None
     target = state.enemy(a.target)
     if s.hidden:
         s.hidden = False
@@ -132,6 +141,44 @@ def one_attack(state: DNZState, s: Survivor, target: Enemy, cid: str, mode: str,
     if mode == "butt" or "pierce" not in card.traits:
         dmg -= prof.resistance
     return hurt_enemy(state, target, dmg, s)
+
+
+def attack_survivor(state: DNZState, s: Survivor, target: Survivor, a: A.Attack) -> None:
+    """ "Survivors can attack other survivors": the same pool, less the target's passive defence
+    (and defensive position); a hit costs the weapon's damage (no stress: it is not a zombie)."""
+    card = state.content.search[a.weapon]
+    ranged = a.mode in ("ranged", "rapid", "burst")
+    for _ in range({"rapid": 2, "burst": 3}.get(a.mode, 1)):
+        if target.dead:
+            break
+        if ranged and card.ammo:
+            if s.ammo <= 0:
+                break
+            s.ammo -= 1
+            s.fired = True
+        spent = 1 if a.sp and s.sp > 0 else 0
+        s.sp -= spent
+        tile = state.tiles[s.tile]
+        high = 1 if ranged and (tile.geo.terrain[s.cell] == "h" or tile.markers.get(s.cell) == "high") else 0
+        defence = attribute(state, target, "defense") + (1 if target.defensive else 0)
+        n = pool_size(attribute(state, s, "ranged" if ranged else "hand"), spent, high, -defence)
+        faces = roll(state, n)
+        hit = successes(faces, health_level(state, s)[0], state) > 0
+        state.emit(
+            "attack",
+            f"{s.name} attacks {target.name} with the {card.name}: {n} dice -> {', '.join(faces)}",
+            {"who": s.id, "target": target.id, "dice": n, "faces": faces, "hit": hit},
+        )
+        if card.noisy and a.mode != "butt" and not (card.suppressor and "suppressor" in s.items):
+            add_noise(state, s.where, 1, s)
+        if hit:
+            if a.mode == "butt":
+                dmg = 1
+            elif ranged:
+                dmg = card.damage
+            else:
+                dmg = card.melee_damage(attribute(state, s, "strength"))
+            damage(state, target, dmg, f"attacked by {s.name}")
 
 
 def sweep_targets(state: DNZState, s: Survivor, a: A.Attack, killed: Enemy) -> list[str]:

@@ -52,6 +52,7 @@ EffectKind = Literal[
     "search-marker",
     "end-activation",
     "check",
+    "break",
 ]
 
 

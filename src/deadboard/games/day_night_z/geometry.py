@@ -110,8 +110,25 @@ class TileGeometry:
         self.graph = AreaGraph(
             [Area(CELLS[i], capacity=4, tags=frozenset({self.terrain[i]})) for i in range(N)], exits
         )
+        #: steps between cells over static obstacles only (the enemy AI's distances on one tile)
+        self.dist: tuple[tuple[int, ...], ...] = tuple(self._bfs(i) for i in range(N))
         self._los: list[list[list[tuple[Need, Need]] | None]] | None = None
         self._static: list[list[bool]] | None = None
+
+    def _bfs(self, start: int) -> tuple[int, ...]:
+        far = 99
+        dist = [far] * N
+        dist[start] = 0
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for c in frontier:
+                for st in self.steps[c]:
+                    if dist[st.to] == far:
+                        dist[st.to] = dist[c] + 1
+                        nxt.append(st.to)
+            frontier = nxt
+        return tuple(dist)
 
     def edge_solid(self, a: int, b: int) -> bool:
         return (min(a, b), max(a, b)) in self.solid
