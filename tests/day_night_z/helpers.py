@@ -34,3 +34,24 @@ def enemy(state: DNZState, kind: str, t: TileInPlay, cell: str) -> Enemy:
     e = Enemy(state.new_id("e"), kind, t.id, INDEX[cell])
     state.enemies.append(e)
     return e
+
+
+def act(state: DNZState, text: str) -> None:
+    """Apply an action after the position was changed by hand (the decision is read again)."""
+    from deadboard.core.kernel import refresh
+
+    refresh(state)
+    GAME.apply(state, text)
+
+
+def legal(state: DNZState) -> list[str]:
+    from deadboard.core.kernel import refresh
+
+    refresh(state)
+    return [a.text for a in GAME.legal_actions(state)]
+
+
+def on_top(state: DNZState, deck: str, *cards: str) -> None:
+    """Put ``cards`` on top of a deck, the first drawn first."""
+    for c in reversed(cards):
+        state.decks[deck].append(c)

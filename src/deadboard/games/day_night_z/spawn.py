@@ -94,9 +94,10 @@ def by_initiative(state: DNZState, kinds: tuple[str, ...]) -> list[str]:
 
 
 def draw_spawn(state: DNZState, tile: TileInPlay, cards: int) -> list[Enemy]:
-    """Draw ``cards`` spawn cards and place their enemies for the threat colour, card by card."""
+    """Draw ``cards`` spawn cards and place their enemies for the threat colour: the first card's
+    first, each card's by initiative, the numbers running on from one card to the next."""
     colour, _ = threat_level(state)
-    out: list[Enemy] = []
+    kinds: list[str] = []
     deck = state.decks["spawn"]
     for _ in range(cards):
         if not deck:
@@ -106,8 +107,8 @@ def draw_spawn(state: DNZState, tile: TileInPlay, cards: int) -> list[Enemy]:
         card_id = deck.pop()
         state.decks["spawn-discard"].append(card_id)
         card = next(c for c in state.content.spawn if c.id == card_id)
-        out += place_enemies(state, tile, by_initiative(state, getattr(card, colour)))
-    return out
+        kinds += by_initiative(state, getattr(card, colour))
+    return place_enemies(state, tile, kinds)
 
 
 def roll_cell(state: DNZState, tile: TileInPlay) -> int:
