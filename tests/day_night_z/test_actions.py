@@ -145,7 +145,7 @@ def test_explore_rolls_the_die_for_the_next_zone() -> None:
     office = state.content.tiles["01b"]
     script(state, "green", "skull", "skull-infection")
     act(state, "explore swift")
-    new = [t for t in state.tiles.values() if t is not parking][0]
+    new = next(t for t in state.tiles.values() if t is not parking)
     assert new.geo.side is office and parking.links[parking.geo.exit] == (new.id, new.geo.access)
     assert list(new.markers.values()) == ["noisy"] and new.markers == {new.geo.icons["skull"]: "noisy"}
     assert new.search_marks == {new.geo.icons["skull-infection"]}

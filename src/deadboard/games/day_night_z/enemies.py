@@ -136,6 +136,7 @@ def enter(state: DNZState, enemy: Enemy, spot: Spot) -> None:
     enemy.tile, enemy.cell = spot
     tile = state.tiles[spot[0]]
     where = f"{spot[0]}-{CELLS[spot[1]]}"
+    state.emit("enemy-move", f"{enemy.kind} {enemy.id} moves to {where}", {"enemy": enemy.id, "to": where})
     if tile.markers.get(spot[1]) == "noisy":
         add_noise(state, where)
     trap = tile.traps.pop(spot[1], 0)
