@@ -16,7 +16,8 @@ from deadboard.games.day_night_z.concepts import health_level, lower_cost
 from deadboard.games.day_night_z.enemies import distances
 from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.spawn import enemy_profile
-from deadboard.games.day_night_z.state import DNZState, Survivor
+from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
+from deadboard.games.day_night_z.survivor_actions import objective_met, unexplored
 
 
 class HeuristicBot:
@@ -71,7 +72,8 @@ class HeuristicBot:
             ):
                 return a
         sup = _first(legal, A.Supply)
-        if sup is not None and s.health <= full - 2 and s.supplies > 1:
+        hungry = st.adventure.supplies == 0 or s.health <= 3
+        if sup is not None and s.health <= full - 2 and s.supplies > 1 and hungry:
             return sup
         low = _first(legal, A.LowerThreat)
         if low is not None and s.sp >= (lower_cost(st) or 99) + 3:
@@ -79,6 +81,9 @@ class HeuristicBot:
         reorg = _first(legal, A.Reorganize)
         if reorg is not None and _wants_reorganize(st, s):
             return reorg
+        flee = self._flee(st, s, legal)
+        if flee is not None:
+            return flee
         attacks = [
             a
             for a in legal
@@ -98,74 +103,40 @@ class HeuristicBot:
                 return d
         return _first(legal, A.End) or legal[0]
 
-    def _goal(self, st: DNZState, s: Survivor, legal: Sequence[Action]) -> Action | None:
-        from deadboard.games.day_night_z.survivor_actions import objective_met
+    def _flee(self, st: DNZState, s: Survivor, legal: Sequence[Action]) -> Action | None:
+        """Badly hurt with enemies on the tile: hide, leave the tile, or step away from them."""
+        if not s.tile or health_level(st, s)[0] != "red":
+            return None
+        foes = [e for e in st.enemies if e.tile == s.tile]
+        if not foes:
+            return None
+        hide = _first(legal, A.Hide)
+        if hide is not None:
+            return hide
+        leave = [a for a in legal if isinstance(a, A.Leave)]
+        if leave:
+            return min(leave, key=lambda a: st.board.graph.distance(a.to, st.adventure.exit))
+        here = sum(1 for e in foes if max(abs(e.cell % 4 - s.cell % 4), abs(e.cell // 4 - s.cell // 4)) <= 1)
+        best, best_near = None, here
+        for a in legal:
+            if isinstance(a, A.Move) and a.to.startswith(s.tile + "-"):
+                c = CELLS.index(a.to.partition("-")[2])
+                near = sum(1 for e in foes if max(abs(e.cell % 4 - c % 4), abs(e.cell // 4 - c // 4)) <= 1)
+                if near < best_near:
+                    best, best_near = a, near
+        return best
 
+    def _goal(self, st: DNZState, s: Survivor, legal: Sequence[Action]) -> Action | None:
         adv = st.adventure
         done = objective_met(st)
-        target_slot = ""
-        if not done:
-            if adv.explore:
-                target_slot = next(k for k, v in adv.locations.items() if v == adv.explore)
-            elif adv.search:
-                target_slot = next(
-                    k
-                    for k, v in adv.locations.items()
-                    if any(z.tile == adv.search for z in st.content.locations[v].zones)
-                )
-            else:
-                fresh = [
-                    k
-                    for k, v in adv.locations.items()
-                    if len(st.locations[k].searched) < len(st.content.locations[v].zones)
-                ] or list(adv.locations)
-                target_slot = min(
-                    fresh,
-                    key=lambda k: st.board.graph.distance(s.zone or adv.start_zone, st.board.slot_zone[k]),
-                )
+        target_slot = "" if done else _target_slot(st, s)
         if s.tile:
             tile = st.tiles[s.tile]
-            if not done and tile.slot == target_slot:
-                sz = _first(legal, A.SearchZone)
-                wanted = (not adv.explore) and (not adv.search or tile.geo.id == adv.search)
-                if sz is not None and wanted:
-                    return sz
-                ex = _first(legal, A.Explore)
-                if ex is not None and (
-                    adv.explore or adv.supplies or (adv.search and tile.geo.id != adv.search)
-                ):
-                    return ex
-                for a in legal:
-                    if isinstance(a, A.SearchItem | A.SearchCorpse):
-                        return a
-                if (adv.search and tile.geo.id != adv.search) or adv.explore:
-                    return _toward_cell(st, s, legal, tile.geo.exit, s.tile)
-                if tile.index not in st.locations[tile.slot].searched:
-                    return None
-            # leave toward the goal
-            leave = [a for a in legal if isinstance(a, A.Leave | A.Enter)]
-            goal_zone = adv.exit if done else st.board.slot_zone.get(target_slot, adv.exit)
-            for a in leave:
-                if isinstance(a, A.Enter) and a.slot == target_slot and not done:
-                    return a
-            if leave:
-                return min(
-                    leave,
-                    key=lambda a: (
-                        st.board.graph.distance(str(a[2]), goal_zone) if isinstance(a, A.Leave) else 99
-                    ),
-                )
-            if tile.slot and tile.index > 0:
-                back = next(
-                    (
-                        c
-                        for c, link in tile.links.items()
-                        if link[0] in st.tiles and st.tiles[link[0]].index < tile.index
-                    ),
-                    tile.geo.access,
-                )
-                return _toward_cell(st, s, legal, back, s.tile)
-            return _toward_cell(st, s, legal, tile.geo.exit, s.tile)
+            if tile.slot and tile.slot == target_slot:
+                inside = self._inside(st, s, tile, legal)
+                if inside is not None or not _location_finished(st, s, tile):
+                    return inside
+            return _way_out(st, s, tile, legal, target_slot, adv.exit if done else "")
         if not done:
             e = _first(legal, A.Enter)
             if e is not None and e.slot == target_slot:
@@ -177,6 +148,101 @@ class HeuristicBot:
         if moves and s.zone != goal_zone:
             return min(moves, key=lambda a: st.board.graph.distance(a.to, goal_zone))
         return None
+
+    def _inside(self, st: DNZState, s: Survivor, tile: TileInPlay, legal: Sequence[Action]) -> Action | None:
+        """In the location of the objective: search the zone wanted, pick up what lies near,
+        explore on, and walk to the next zone."""
+        adv = st.adventure
+        loc = st.locations[tile.slot]
+        wants_search = not adv.explore and (not adv.search or tile.geo.id == adv.search)
+        if wants_search and tile.index not in loc.searched:
+            search = _first(legal, A.SearchZone)
+            if search is not None:
+                return search
+            # the zone must be free of enemies: go and fight them while the health holds
+            foes = [e for e in st.enemies if e.tile == s.tile]
+            if foes and health_level(st, s)[0] != "red":
+                dist = distances(st, (s.tile, s.cell))
+                nearest = min(foes, key=lambda e: dist.get((e.tile, e.cell), 99))
+                return _toward_cell(st, s, legal, nearest.cell, s.tile)
+            return None
+        for a in legal:
+            if isinstance(a, A.SearchItem | A.SearchCorpse | A.Retrieve):
+                return a
+        if _first(legal, A.Explore) is not None:
+            return _first(legal, A.Explore)
+        nxt = tile.links.get(tile.geo.exit)
+        if unexplored(st, tile) or (
+            nxt is not None and nxt[0] in st.tiles and _zone_open(st, st.tiles[nxt[0]])
+        ):
+            if s.cell == tile.geo.exit and nxt is not None:
+                step = next(
+                    (a for a in legal if isinstance(a, A.Move) and a.to == f"{nxt[0]}-{CELLS[nxt[1]]}"), None
+                )
+                if step is not None:
+                    return step
+            return _toward_cell(st, s, legal, tile.geo.exit, s.tile)
+        return None
+
+
+def _zone_open(st: DNZState, tile: TileInPlay) -> bool:
+    """Whether a zone of the objective's location still wants a visit."""
+    adv = st.adventure
+    loc = st.locations[tile.slot]
+    if adv.explore:
+        return bool(unexplored(st, tile))
+    if adv.search:
+        return tile.geo.id == adv.search or bool(unexplored(st, tile))
+    return tile.index not in loc.searched or bool(unexplored(st, tile))
+
+
+def _location_finished(st: DNZState, s: Survivor, tile: TileInPlay) -> bool:
+    loc = st.locations[tile.slot]
+    return not any(_zone_open(st, st.tiles[t]) for t in loc.tiles if t in st.tiles)
+
+
+def _target_slot(st: DNZState, s: Survivor) -> str:
+    adv = st.adventure
+    if adv.explore:
+        return next(k for k, v in adv.locations.items() if v == adv.explore)
+    if adv.search:
+        return next(
+            k
+            for k, v in adv.locations.items()
+            if any(z.tile == adv.search for z in st.content.locations[v].zones)
+        )
+    fresh = [
+        k
+        for k, v in adv.locations.items()
+        if len(st.locations[k].searched) < len(st.content.locations[v].zones)
+    ]
+    here = s.zone or adv.start_zone
+    return min(
+        fresh or list(adv.locations), key=lambda k: st.board.graph.distance(here, st.board.slot_zone[k])
+    )
+
+
+def _way_out(
+    st: DNZState, s: Survivor, tile: TileInPlay, legal: Sequence[Action], target_slot: str, exit_zone: str
+) -> Action | None:
+    """Off the tile toward the next goal: back through the location's tiles to its access tile,
+    then out of its exit subzone (into the target location if it is next door)."""
+    if tile.slot and st.locations[tile.slot].tiles and st.locations[tile.slot].tiles[0] != tile.id:
+        back = tile.links.get(tile.geo.access)
+        if back is not None and s.cell == tile.geo.access:
+            spot = f"{back[0]}-{CELLS[back[1]]}"
+            step = next((a for a in legal if isinstance(a, A.Move) and a.to == spot), None)
+            if step is not None:
+                return step
+        return _toward_cell(st, s, legal, tile.geo.access, s.tile)
+    for a in legal:
+        if isinstance(a, A.Enter) and a.slot == target_slot:
+            return a
+    leave = [a for a in legal if isinstance(a, A.Leave)]
+    goal_zone = exit_zone or (st.board.slot_zone[target_slot] if target_slot else st.adventure.exit)
+    if leave:
+        return min(leave, key=lambda a: st.board.graph.distance(a.to, goal_zone))
+    return _toward_cell(st, s, legal, tile.geo.exit, s.tile)
 
 
 def _toward_cell(st: DNZState, s: Survivor, legal: Sequence[Action], cell: int, tile: str) -> Action | None:
@@ -211,6 +277,8 @@ def _worth(st: DNZState, cid: str) -> float:
         value += 2
     if card.heal or card.supply:
         value += 1.5
+    if card.supply and st.adventure.supplies:
+        value += 6 * card.supply
     return value
 
 
