@@ -31,7 +31,9 @@ def put(state: DNZState, s: Survivor, t: TileInPlay, cell: str) -> None:
 
 
 def enemy(state: DNZState, kind: str, t: TileInPlay, cell: str) -> Enemy:
-    e = Enemy(state.new_id("e"), kind, t.id, INDEX[cell])
+    eid = state.enemy_id(kind)
+    assert eid is not None
+    e = Enemy(eid, kind, t.id, INDEX[cell])
     state.enemies.append(e)
     return e
 

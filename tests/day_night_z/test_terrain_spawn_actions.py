@@ -78,13 +78,26 @@ def test_a_terrain_marker_with_000_is_the_first_place() -> None:
 
 
 def test_a_full_tile_discards_the_rest() -> None:
-    """ "If all the subzones of the tile are full and it's impossible to place more enemies, the
-    remaining ones will be discarded and won't be placed.\""""
+    """ "we must place 5 zombies in a tile ... Given that we only have space left for 3 more zombies
+    ..., the 2 remaining are discarded and won't be placed.\""""
+    from deadboard.games.day_night_z.state import Enemy
+
     state = fresh()
     t = tile(state, "10b")
-    placed = place_enemies(state, t, ["walker"] * 80)
-    numbered = {c for cells in t.geo.numbers.values() for c in cells}
-    assert len(placed) == 4 * len(numbered) and max(state.counts(t.id)) == 4
+    numbered = sorted({c for cells in t.geo.numbers.values() for c in cells})
+    for k, c in enumerate(numbered):
+        for j in range(4 if k >= 3 else 3):
+            state.enemies.append(Enemy(f"extra{k}x{j}", "crawler", t.id, c))
+    placed = place_enemies(state, t, ["walker"] * 5)
+    assert len(placed) == 3 and max(state.counts(t.id)) == 4
+
+
+def test_no_more_enemies_than_the_box_holds() -> None:
+    """The box holds 17 Walkers (§1): once all are in play no more can be placed."""
+    state = fresh()
+    t, u = tile(state, "10b"), tile(state, "10a", "s2")
+    placed = place_enemies(state, t, ["walker"] * 12) + place_enemies(state, u, ["walker"] * 12)
+    assert len(placed) == 17 and len({e.id for e in placed}) == 17
 
 
 def test_the_crawler_is_placed_before_the_walker() -> None:

@@ -87,7 +87,8 @@ class HeuristicBot:
         attacks = [
             a
             for a in legal
-            if isinstance(a, A.Throw) or (isinstance(a, A.Attack) and a.target.startswith("e"))
+            if isinstance(a, A.Throw)
+            or (isinstance(a, A.Attack) and a.target not in {o.id for o in st.survivors})
         ]
         if attacks:
             return max(attacks, key=lambda a: _attack_value(st, s, a))

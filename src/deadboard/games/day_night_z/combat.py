@@ -83,7 +83,7 @@ def attack_options(state: DNZState, s: Survivor, yes: tuple[bool, ...]) -> list[
 def perform_attack(state: DNZState, s: Survivor, a: A.Attack) -> Enemy | None:
     """Resolve an attack declared; returns the enemy eliminated (for SWEEP), if any."""
     card = state.content.search[a.weapon]
-    if not a.target.startswith("e"):
+    if any(o.id == a.target for o in state.survivors):
         attack_survivor(state, s, state.survivor(a.target), a)
         return None
     target = state.enemy(a.target)

@@ -122,6 +122,7 @@ class EnemyProfile(Record):
     name: str
     initiative: int = Field(ge=0, le=9)
     sp: int = Field(ge=0, le=9)
+    miniatures: int = Field(ge=1, le=40)
     day: EnemySide
     night: EnemySide
 

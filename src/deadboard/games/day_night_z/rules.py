@@ -83,6 +83,7 @@ class DayNightZ(KernelGame[DNZState]):
             Setup("first-steps", players=1),
             Setup("supply-run", players=2),
             Setup("night-watch", players=3),
+            Setup("first-steps", players=4),
         ]
 
     def seat_names(self, setup: Setup) -> list[str]:

@@ -22,7 +22,7 @@ UNCODED = ("fire", "blocked", "impassable")
 
 
 def deploy(state: DNZState, side: str, zone: str, slot: str = "", index: int = 0) -> TileInPlay:
-    tile = TileInPlay(state.new_id("t"), state.tile_geometry(side), zone, slot, index)
+    tile = TileInPlay(state.tile_id(), state.tile_geometry(side), zone, slot, index)
     state.tiles[tile.id] = tile
     state.emit(
         "tile",
@@ -71,11 +71,13 @@ def place_enemies(state: DNZState, tile: TileInPlay, kinds: list[str]) -> list[E
             cell = order[k % len(order)]
             cursor[col] = k + 1
             break
-        if cell < 0:
-            state.emit("discard", f"the tile is full: a {kind} is discarded", {"kind": kind})
+        eid = state.enemy_id(kind)
+        if cell < 0 or eid is None:
+            why = "the tile is full" if cell < 0 else f"every {kind} miniature is in play"
+            state.emit("discard", f"{why}: a {kind} is discarded", {"kind": kind})
             continue
         counts[cell] += 1
-        enemy = Enemy(state.new_id("e"), kind, tile.id, cell, state.hunter_damage if kind == "hunter" else 0)
+        enemy = Enemy(eid, kind, tile.id, cell, state.hunter_damage if kind == "hunter" else 0)
         state.enemies.append(enemy)
         placed.append(enemy)
     if placed:

@@ -190,7 +190,6 @@ class DNZState(KernelState):
     leader: int
     locations: dict[str, LocationState]
     lost: str
-    next_id: int
     noise: dict[str, tuple[int, int]]  # where -> (red counters, yellow counters)
     order: tuple[str, ...]
     pending: list[str]  # survivors who drew a city encounter card (in order)
@@ -219,7 +218,6 @@ class DNZState(KernelState):
         self.hunter_killed = False
         self.last_threat = ""
         self.leader = 0
-        self.next_id = 1
         self.order = ()
         self.pending = []
         self.surprises = {}
@@ -253,7 +251,7 @@ class DNZState(KernelState):
             self.hunter_damage,
             self.hunter_killed,
         )
-        s.last_threat, s.leader, s.next_id, s.order = self.last_threat, self.leader, self.next_id, self.order
+        s.last_threat, s.leader, s.order = self.last_threat, self.leader, self.order
         s.turn, s.lost, s.won = self.turn, self.lost, self.won
         return s
 
@@ -277,10 +275,21 @@ class DNZState(KernelState):
     def night(self) -> bool:
         return self.clock.is_night
 
-    def new_id(self, prefix: str) -> str:
-        n = self.next_id
-        self.next_id += 1
-        return f"{prefix}{n}"
+    def tile_id(self) -> str:
+        """The id of a tile being deployed: the lowest ``t<n>`` not in play."""
+        n = 1
+        while f"t{n}" in self.tiles:
+            n += 1
+        return f"t{n}"
+
+    def enemy_id(self, kind: str) -> str | None:
+        """The id of an enemy being placed: its kind and the lowest number of the box's miniatures of
+        that kind not in play (``walker3``); None when every miniature of the kind is in play."""
+        used = {e.id for e in self.enemies}
+        for n in range(1, self.content.enemies[kind].miniatures + 1):
+            if f"{kind}{n}" not in used:
+                return f"{kind}{n}"
+        return None
 
     def count_at(self, tile: str, cell: int) -> int:
         """Miniatures in a subzone (survivors and enemies; the crossed-off marker does not count)."""
