@@ -237,3 +237,18 @@ def test_rest_is_a_complete_turn_and_lowers_stress_by_one() -> None:
     assert "rest swift" in legal(state)
     act(state, "rest swift")
     assert swift.stress == 2
+
+
+def test_lowering_the_threat_may_be_shared_among_survivors() -> None:
+    """"The survivors will have to spend the amount of survival points indicated in the Threat Level
+    Adjustment table of the City board. This may be done by one survivor or shared among several of
+    them.\""""
+    state = fresh(2)
+    swift, lebeu = state.survivors
+    state.threat = 3  # 4 GREEN: 2 survival points a unit
+    swift.sp, lebeu.sp = 1, 3
+    act(state, "first swift")
+    act(state, "lower-threat swift")
+    assert legal(state) == ["pay swift lebeu"]
+    act(state, "pay swift lebeu")
+    assert state.threat == 2 and (swift.sp, lebeu.sp) == (0, 2)

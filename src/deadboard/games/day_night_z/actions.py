@@ -117,6 +117,11 @@ class LowerThreat(TypedAction, kind="lower-threat"):
     who: str
 
 
+class Pay(TypedAction, kind="pay"):
+    who: str
+    by: str
+
+
 class Light(TypedAction, kind="light"):
     who: str
 
@@ -200,6 +205,7 @@ CODEC = ActionCodec(
         Use,
         Supply,
         LowerThreat,
+        Pay,
         Light,
         Reorganize,
         Combine,

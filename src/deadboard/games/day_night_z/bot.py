@@ -40,6 +40,8 @@ class HeuristicBot:
             return max(legal, key=lambda a: _worth(st, str(a[2])))
         if kind == "reorganize":
             return self._reorganize(st, legal)
+        if kind == "pay":
+            return max(legal, key=lambda a: st.survivor(str(a[2])).sp)
         if kind == "sweep":
             return _first(legal, A.Sweep) or legal[0]
         return self._turn(st, legal)

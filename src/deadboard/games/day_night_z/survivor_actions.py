@@ -178,7 +178,7 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
     if s.supplies > 0 and s.health < state.content.survivor(s.id).health:
         out.append(A.Supply(who))
     cost = lower_cost(state)
-    if cost is not None and s.sp >= cost:
+    if cost is not None and s.sp > 0 and sum(o.sp for o in state.living()) >= cost:
         out.append(A.LowerThreat(who))
     if state.night and s.lit <= 0 and s.battery > 0 and any(state.content.search[i].light for i in s.items):
         out.append(A.Light(who))
@@ -324,10 +324,12 @@ def perform(state: DNZState, s: Survivor, a: Action, turn: Turn) -> Steps | None
         return ()
     if isinstance(a, A.LowerThreat):
         cost = lower_cost(state) or 0
-        s.sp -= cost
-        state.threat -= 1
-        state.emit("threat", f"{s.name} spends {cost} survival points: the threat falls by 1", {"who": s.id})
-        return ()
+        if s.sp >= cost or len(state.living()) == 1:
+            s.sp -= cost
+            lowered(state, cost)
+            return ()
+        s.sp -= 1
+        return (PayThreat(s.seat, s.id, cost - 1),)
     if isinstance(a, A.Light):
         s.battery -= 1
         card = next(state.content.search[i] for i in s.items if state.content.search[i].light)
@@ -672,6 +674,35 @@ def objective_met(state: DNZState) -> bool:
         if not done:
             return False
     return True
+
+
+def lowered(state: DNZState, cost: int) -> None:
+    state.threat -= 1
+    state.emit("threat", f"{cost} survival points spent: the threat falls by 1", {"cost": cost})
+
+
+@dataclass(slots=True)
+class PayThreat(Choice[DNZState, A.Pay]):
+    """Lowering the threat: "This may be done by one survivor or shared among several of them" —
+    the survivor who declared it says who pays each further point (§3.2)."""
+
+    kind = "pay"
+    seat: int
+    who: str
+    left: int
+
+    def actions(self, state: DNZState) -> list[A.Pay]:
+        return [A.Pay(self.who, o.id) for o in state.living() if o.sp > 0]
+
+    def apply(self, state: DNZState, action: A.Pay) -> Steps:
+        state.survivor(action.by).sp -= 1
+        if self.left > 1:
+            return (PayThreat(self.seat, self.who, self.left - 1),)
+        lowered(state, lower_cost(state) or 0)
+        return ()
+
+    def prompt(self, state: DNZState) -> str:
+        return f"{state.survivor(self.who).name}: who pays the next survival point ({self.left} left)?"
 
 
 @dataclass(slots=True)

@@ -25,7 +25,7 @@ from deadboard.rl.spec import GameSpec, one_hot
 TILES = 40
 TERRAIN = ("B", "I", "c", "h", "f", "o", "j", "s")
 MODES = ("melee", "ranged", "butt", "rapid", "burst")
-DECISIONS = ("Order", "StayHidden", "Turn", "KeepSearch", "Reorganizing", "SweepChoice")
+DECISIONS = ("Order", "StayHidden", "Turn", "KeepSearch", "Reorganizing", "SweepChoice", "PayThreat")
 HUNTER = ("", "stalk", "board")
 STOCKS = ("ammo", "supplies", "battery")
 
