@@ -240,7 +240,7 @@ def test_rest_is_a_complete_turn_and_lowers_stress_by_one() -> None:
 
 
 def test_lowering_the_threat_may_be_shared_among_survivors() -> None:
-    """"The survivors will have to spend the amount of survival points indicated in the Threat Level
+    """ "The survivors will have to spend the amount of survival points indicated in the Threat Level
     Adjustment table of the City board. This may be done by one survivor or shared among several of
     them.\""""
     state = fresh(2)
