@@ -252,3 +252,15 @@ def test_lowering_the_threat_may_be_shared_among_survivors() -> None:
     assert legal(state) == ["pay swift lebeu"]
     act(state, "pay swift lebeu")
     assert state.threat == 2 and (swift.sp, lebeu.sp) == (0, 2)
+
+
+def test_leaving_an_alley_also_ends_the_activation() -> None:
+    """ "Moving from alley zone to street zone: Follow the same steps as Moving from street zone to
+    alley zone" (the activation ends there)."""
+    state = fresh()
+    swift = state.survivor("swift")
+    swift.zone = "x1"
+    on_top(state, "encounter", "empty-street")
+    act(state, "move swift s6 no")
+    assert swift.zone == "s6" and swift.ap == 2
+    assert state.decision is not None and "from the reserve" in state.decision.prompt

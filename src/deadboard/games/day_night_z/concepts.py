@@ -148,12 +148,17 @@ def die(state: DNZState, s: Survivor, why: str) -> None:
         if others:
             kit = (s.id, [*s.items], s.ammo, s.supplies, s.battery)
             tile.crossed.setdefault(s.cell, []).append(kit)
+    tile = s.tile
     s.items.clear()
     s.weapon = ""
     s.worn.clear()
     s.ammo = s.supplies = s.battery = 0
     s.ap = s.reserve = 0
     s.tile, s.zone, s.cell = "", "", -1
+    if tile:
+        from deadboard.games.day_night_z.spawn import abandon
+
+        abandon(state, tile)
 
 
 def tiles_of_group(state: DNZState, tile: str) -> list[str]:

@@ -386,6 +386,10 @@ def move(state: DNZState, s: Survivor, a: A.Move) -> Steps | None:
 
 
 def city_move(state: DNZState, s: Survivor, to: str) -> Steps | None:
+    """CITY BOARD LEVEL MOVEMENT (§4.9): 1 AP a zone; into or out of an alley (STOP) the
+    activation ends; a surprise zone is resolved at once; a zone with a deployed city tile puts the
+    survivor on its access subzone."""
+    from_alley = state.board.zones[s.zone].kind == "alley"
     s.ap -= 1
     s.zone = to
     zone = state.board.zones[to]
@@ -403,7 +407,7 @@ def city_move(state: DNZState, s: Survivor, to: str) -> Steps | None:
         return () if go_on else None
     free = not others_in_zone(state, s, to)
     s.encounter = free
-    if zone.kind == "alley":
+    if zone.kind == "alley" or from_alley:
         return None
     return ()
 
