@@ -141,24 +141,23 @@ def die(state: DNZState, s: Survivor, why: str) -> None:
     s.dead = True
     s.hidden = False
     state.emit("death", f"{s.name} dies ({why})", {"who": s.id})
-    if s.tile:
-        tile = state.tiles[s.tile]
-        group = tiles_of_group(state, s.tile)
+    where = s.tile
+    if where:
+        group = tiles_of_group(state, where)
         others = any(o is not s and not o.dead and o.tile in group for o in state.survivors)
         if others:
             kit = (s.id, [*s.items], s.ammo, s.supplies, s.battery)
-            tile.crossed.setdefault(s.cell, []).append(kit)
-    tile = s.tile
+            state.tiles[where].crossed.setdefault(s.cell, []).append(kit)
     s.items.clear()
     s.weapon = ""
     s.worn.clear()
     s.ammo = s.supplies = s.battery = 0
     s.ap = s.reserve = 0
     s.tile, s.zone, s.cell = "", "", -1
-    if tile:
+    if where:
         from deadboard.games.day_night_z.spawn import abandon
 
-        abandon(state, tile)
+        abandon(state, where)
 
 
 def tiles_of_group(state: DNZState, tile: str) -> list[str]:
