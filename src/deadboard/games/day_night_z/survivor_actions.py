@@ -169,7 +169,13 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
     # free actions
     if s.tile:
         tile = state.tiles[s.tile]
-        if tile.slot and s.cell == tile.geo.exit and unexplored(state, tile):
+        # the zones of a location are a chain: each explored from the exit of the one before
+        if (
+            tile.slot
+            and s.cell == tile.geo.exit
+            and tile.geo.exit not in tile.links
+            and unexplored(state, tile)
+        ):
             out.append(A.Explore(who))
     for item in dict.fromkeys(s.items):
         card = state.content.search[item]

@@ -91,41 +91,70 @@ def _city(st: DNZState) -> str:
 
 
 def _tiles(st: DNZState, x0: int) -> str:
-    out = []
+    out = [
+        "<style>.dnz-sight{display:none;pointer-events:none}"
+        + "".join(f"#c-{t}-{name}:hover~#s-{t}-{name}{{display:inline}}" for t in st.tiles for name in CELLS)
+        + "</style>"
+    ]
     for k, tile in enumerate(st.tiles.values()):
         ox, oy = x0 + (k % 2) * (4 * C + 20), TOP + (k // 2) * (4 * C + 30)
+        after = ""
+        if tile.slot:
+            back = tile.links.get(tile.geo.access)
+            if back is not None:
+                after = f", after {back[0]}"
         out.append(
-            f'<text x="{ox}" y="{oy - 4}" font-size="10" fill="#ddd">{_t(tile.id)}: {_t(tile.geo.side.name)} ({_t(tile.zone)})</text>'
+            f'<text x="{ox}" y="{oy - 4}" font-size="10" fill="#ddd">{_t(tile.id)}: {_t(tile.geo.side.name)} '
+            f"({_t(tile.zone)}{_t(after)})</text><g>"
         )
+        rects, marks, sight = [], [], []
+        blockers = st.sight_blockers(tile.id)
         for c in range(16):
             px, py = ox + (c % 4) * C, oy + (c // 4) * C
             fill = TERRAIN.get(tile.geo.terrain[c], "#2a2f35")
             name = f"{tile.id}-{CELLS[c]}"
-            out.append(
-                f'<rect x="{px}" y="{py}" width="{C - 1}" height="{C - 1}" fill="{fill}" data-target="{_t(name)}">'
-                f"<title>{_t(name)}</title></rect>"
+            rects.append(
+                f'<rect id="c-{_t(name)}" x="{px}" y="{py}" width="{C - 1}" height="{C - 1}" fill="{fill}" '
+                f'data-target="{_t(name)}"><title>{_t(name)} (hover: line of sight)</title></rect>'
+            )
+            seen = [
+                d for d in range(16) if d != c and not tile.geo.blocked[d] and tile.geo.sees(c, d, blockers)
+            ]
+            sight.append(
+                f'<g id="s-{_t(name)}" class="dnz-sight">'
+                + "".join(
+                    f'<rect x="{ox + (d % 4) * C + 3}" y="{oy + (d // 4) * C + 3}" width="{C - 7}" height="{C - 7}" '
+                    f'fill="none" stroke="#7fe" stroke-width="2"/>'
+                    for d in seen
+                )
+                + "</g>"
             )
             if c == tile.geo.access:
-                out.append(f'<text x="{px + 2}" y="{py + 9}" font-size="7" fill="#9f9">IN</text>')
+                marks.append(f'<text x="{px + 2}" y="{py + 9}" font-size="7" fill="#9f9">IN</text>')
             if c == tile.geo.exit:
-                out.append(f'<text x="{px + C - 14}" y="{py + 9}" font-size="7" fill="#f99">OUT</text>')
+                marks.append(f'<text x="{px + C - 14}" y="{py + 9}" font-size="7" fill="#f99">OUT</text>')
             m = tile.markers.get(c)
             if m:
-                out.append(
-                    f'<rect x="{px + 4}" y="{py + 4}" width="{C - 9}" height="{C - 9}" fill="none" stroke="{MARKER[m]}" stroke-width="3"><title>{_t(m)}</title></rect>'
+                marks.append(
+                    f'<rect x="{px + 4}" y="{py + 4}" width="{C - 9}" height="{C - 9}" fill="none" '
+                    f'stroke="{MARKER[m]}" stroke-width="3"><title>{_t(m)}</title></rect>'
                 )
             if c in tile.search_marks:
-                out.append(
+                marks.append(
                     f'<text x="{px + C / 2 - 3}" y="{py + C / 2 + 3}" font-size="9" fill="#ff0">S</text>'
                 )
             if tile.corpses.get(c):
-                out.append(
+                marks.append(
                     f'<text x="{px + 2}" y="{py + C - 3}" font-size="8" fill="#aaa">+{len(tile.corpses[c])}</text>'
+                )
+            if c in tile.traps:
+                marks.append(
+                    f'<text x="{px + C - 10}" y="{py + C / 2 + 3}" font-size="9" fill="#f80">T</text>'
                 )
             noise = st.noise.get(name)
             if noise:
                 colour = "#f33" if noise[0] else "#fc3"
-                out.append(
+                marks.append(
                     f'<circle cx="{px + C - 6}" cy="{py + C - 6}" r="4" fill="{colour}"><title>noise</title></circle>'
                 )
             figures = [(SEAT[s.seat % 4], s.name) for s in st.living() if s.tile == tile.id and s.cell == c]
@@ -133,10 +162,27 @@ def _tiles(st: DNZState, x0: int) -> str:
                 (ENEMY[e.kind], f"{e.kind} {e.id}") for e in st.enemies if e.tile == tile.id and e.cell == c
             ]
             for j, (colour, title) in enumerate(figures[:4]):
-                fx, fy = px + 9 + (j % 2) * 14, py + 11 + (j // 2) * 12
-                out.append(
-                    f'<circle cx="{fx}" cy="{fy}" r="5" fill="{colour}" stroke="#000"><title>{_t(title)}</title></circle>'
+                fx, fy = px + 9 + (j % 2) * 14, py + 13 + (j // 2) * 12
+                marks.append(
+                    f'<circle cx="{fx}" cy="{fy}" r="5" fill="{colour}" stroke="#000" pointer-events="none">'
+                    f"<title>{_t(title)}</title></circle>"
                 )
+        for a, b in sorted(tile.geo.solid):
+            ax, ay, bx = a % 4, a // 4, b % 4
+            if ay == b // 4:  # side by side: a vertical wall
+                x = ox + max(ax, bx) * C - 1
+                marks.append(
+                    f'<line x1="{x}" y1="{oy + ay * C}" x2="{x}" y2="{oy + (ay + 1) * C}" stroke="#e33" stroke-width="3"/>'
+                )
+            else:
+                y = oy + max(ay, b // 4) * C - 1
+                marks.append(
+                    f'<line x1="{ox + ax * C}" y1="{y}" x2="{ox + (ax + 1) * C}" y2="{y}" stroke="#e33" stroke-width="3"/>'
+                )
+        out.extend(rects)
+        out.extend(marks)
+        out.extend(sight)
+        out.append("</g>")
     return "".join(out)
 
 
@@ -155,6 +201,15 @@ def _bar(st: DNZState, width: int) -> str:
         + (f" — threat card {st.last_threat}" if st.last_threat else "")
     )
     out.append(f'<text x="{M}" y="{M + 30}" font-size="12" fill="#ddd">{_t(text)}</text>')
+    sx = M + 50 + 40 * 9 + 20
+    out.append(
+        f'<rect x="{sx}" y="{M - 2}" width="70" height="16" fill="#222" stroke="#888"/>'
+        f'<text x="{sx + 4}" y="{M + 10}" font-size="10" fill="#aaa">stalk area</text>'
+    )
+    if st.hunter == "stalk":
+        out.append(
+            f'<circle cx="{sx + 62}" cy="{M + 6}" r="5" fill="{ENEMY["hunter"]}"><title>the Hunter</title></circle>'
+        )
     return "".join(out)
 
 
