@@ -6,8 +6,8 @@ from __future__ import annotations
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z.combat import one_attack
 from deadboard.games.day_night_z.geometry import CELLS, INDEX
+from deadboard.games.day_night_z.movement import move
 from deadboard.games.day_night_z.spawn import place_enemies, place_marker
-from deadboard.games.day_night_z.survivor_actions import move
 
 from .helpers import enemy, fresh, put, script, tile
 

@@ -12,12 +12,13 @@ from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.core.rng import Rng
 from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z.adventure import objective_met
 from deadboard.games.day_night_z.concepts import health_level, lower_cost
 from deadboard.games.day_night_z.enemies import distances
 from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.movement import unexplored
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
-from deadboard.games.day_night_z.survivor_actions import objective_met, unexplored
 
 
 class HeuristicBot:

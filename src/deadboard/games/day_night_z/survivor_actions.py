@@ -1,6 +1,6 @@
-"""Rulebook §4: a survivor's activation — the Turn decision and every action of the Action summary
-(move on the city board and on tiles, enter and leave locations, explore, combat, search, rest, hide,
-defensive position, inventory, traps, supplies, lowering the threat)."""
+"""Rulebook §4: a survivor's activation — the Turn decision, the legal actions of the Action summary
+and their resolution (moving and exploring in movement.py, searching in searching.py, the inventory in
+inventory.py, combat in combat.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from deadboard.core.action import Action
 from deadboard.core.kernel import Choice, Steps
 from deadboard.games.day_night_z import actions as A
-from deadboard.games.day_night_z.cards import resolve
+from deadboard.games.day_night_z.adventure import check_end
 from deadboard.games.day_night_z.combat import (
     attack_options,
     perform_attack,
@@ -19,26 +19,25 @@ from deadboard.games.day_night_z.combat import (
     throw_targets,
 )
 from deadboard.games.day_night_z.concepts import (
-    add_noise,
     check,
-    cure,
     gain_stress,
     heal,
     lower_cost,
-    roll,
 )
-from deadboard.games.day_night_z.geometry import CELLS, INDEX
-from deadboard.games.day_night_z.spawn import deploy, draw_spawn, enemy_profile, leave_check, move_onto
-from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
-
-
-def spot_name(tile: str, cell: int) -> str:
-    return f"{tile}-{CELLS[cell]}"
-
-
-def parse_spot(name: str) -> tuple[str, int]:
-    tile, _, cell = name.partition("-")
-    return tile, INDEX[cell]
+from deadboard.games.day_night_z.inventory import Reorganizing, reorganizable
+from deadboard.games.day_night_z.movement import (
+    enter_location,
+    explore,
+    leave,
+    move,
+    needs_escape,
+    parse_spot,
+    spot_name,
+    unexplored,
+)
+from deadboard.games.day_night_z.searching import search_corpse, search_item, search_zone, use
+from deadboard.games.day_night_z.spawn import enemy_profile, leave_check
+from deadboard.games.day_night_z.state import DNZState, Survivor
 
 
 @dataclass(slots=True)
@@ -85,21 +84,6 @@ def finish(state: DNZState, s: Survivor) -> None:
         state.pending.append(s.id)
         state.emit("encounter-drawn", f"{s.name} draws a city encounter card", {"who": s.id})
     s.encounter = False
-
-
-def others_in_zone(state: DNZState, s: Survivor, zone: str) -> bool:
-    return any(o is not s and not o.dead and not o.tile and o.zone == zone for o in state.survivors)
-
-
-def tile_in_zone(state: DNZState, zone: str) -> TileInPlay | None:
-    for t in state.tiles.values():
-        if not t.slot and t.zone == zone:
-            return t
-    return None
-
-
-def needs_escape(state: DNZState, s: Survivor) -> bool:
-    return bool(s.tile) and not s.hidden and bool(state.enemies_at(s.tile, s.cell))
 
 
 def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
@@ -202,36 +186,6 @@ def usable(state: DNZState, s: Survivor, item: str) -> bool:
         or card.ammo_gain
         or card.battery_gain
     )
-
-
-def reorganizable(state: DNZState, s: Survivor) -> bool:
-    return bool(reorg_actions(state, s))
-
-
-def reorg_actions(state: DNZState, s: Survivor) -> list[Any]:
-    out: list[Any] = []
-    for item in dict.fromkeys(s.items):
-        card = state.content.search[item]
-        if card.weapon and item != s.weapon:
-            out.append(A.Equip(s.id, item))
-        if card.body and s.worn.get(card.body) != item:
-            out.append(A.Wear(s.id, item))
-    for o in state.living():
-        if o is s or (o.tile, o.cell if o.tile else o.zone) != (s.tile, s.cell if s.tile else s.zone):
-            continue
-        for item in dict.fromkeys(s.items):
-            out.append(A.Give(s.id, item, o.id))
-        for stock in ("ammo", "supplies", "battery"):
-            if getattr(s, stock) > 0:
-                out.append(A.Give(s.id, stock, o.id))
-    return out
-
-
-def unexplored(state: DNZState, tile: TileInPlay) -> list[int]:
-    loc = state.locations[tile.slot]
-    card = state.content.locations[loc.card]
-    deployed = {state.tiles[t].index for t in loc.tiles if t in state.tiles}
-    return [i for i in range(len(card.zones)) if i not in deployed]
 
 
 def perform(state: DNZState, s: Survivor, a: Action, turn: Turn) -> Steps | None:
@@ -369,323 +323,6 @@ def perform(state: DNZState, s: Survivor, a: Action, turn: Turn) -> Steps | None
     raise AssertionError(f"unhandled action {a.text}")
 
 
-def move(state: DNZState, s: Survivor, a: A.Move) -> Steps | None:
-    if not s.tile:
-        return city_move(state, s, a.to)
-    tile_id, cell = parse_spot(a.to)
-    s.ap -= 1
-    if needs_escape(state, s):
-        evasion = min(enemy_profile(state, e.kind).evasion for e in state.enemies_at(s.tile, s.cell))
-        if not check(state, s, "agility", evasion, a.sp, "escape (agility)"):
-            return ()
-    tile = state.tiles[tile_id]
-    if tile.geo.terrain[cell] in "fo" or tile.markers.get(cell) in ("flooded", "hollow"):
-        if s.ap >= 1:
-            s.ap -= 1
-        else:
-            gain_stress(state, s, 1)
-            state.emit("stress", f"{s.name} wades in short of AP: 1 stress point", {"who": s.id})
-    s.tile, s.cell = tile_id, cell
-    if tile.markers.get(cell) == "noisy":
-        add_noise(state, spot_name(tile_id, cell), 1, s)
-    return ()
-
-
-def city_move(state: DNZState, s: Survivor, to: str) -> Steps | None:
-    """CITY BOARD LEVEL MOVEMENT (§4.9): 1 AP a zone; into or out of an alley (STOP) the
-    activation ends; a surprise zone is resolved at once; a zone with a deployed city tile puts the
-    survivor on its access subzone."""
-    from_alley = state.board.zones[s.zone].kind == "alley"
-    s.ap -= 1
-    s.zone = to
-    zone = state.board.zones[to]
-    state.emit("move", f"{s.name} moves to {to}", {"who": s.id, "to": to})
-    tile = tile_in_zone(state, to)
-    if tile is not None:
-        s.encounter = False
-        move_onto(state, s, tile, tile.geo.access)
-        return ()
-    if zone.kind == "surprise" and to in state.surprises:
-        card = state.content.surprises[state.surprises.pop(to)]
-        state.emit("surprise", f"{s.name} finds a surprise: {card.name}", {"who": s.id, "card": card.id})
-        s.encounter = False
-        go_on = resolve(state, s, card.effects)
-        return () if go_on else None
-    free = not others_in_zone(state, s, to)
-    s.encounter = free
-    if zone.kind == "alley" or from_alley:
-        return None
-    return ()
-
-
-def enter_location(state: DNZState, s: Survivor, slot: str) -> Steps | None:
-    """Moving from a street zone (or its deployed city tile) into a location (§4.9): the location
-    card is turned, its access tile deployed, 1 AP places the survivor in its access subzone; the
-    first visit draws an exploration card, a later one the location card's spawn cards."""
-    s.ap -= 1
-    loc = state.locations[slot]
-    card = state.content.locations[loc.card]
-    old = s.tile
-    if loc.tiles:
-        tile = state.tiles[loc.tiles[0]]
-        move_onto(state, s, tile, tile.geo.access)
-        if old:
-            leave_check(state, old)
-        return ()
-    tile = deploy(state, card.zones[0].tile, state.board.slot_zone[slot], slot, 0)
-    loc.tiles.append(tile.id)
-    move_onto(state, s, tile, tile.geo.access)
-    s.encounter = False
-    if old:
-        leave_check(state, old)
-    state.emit("enter", f"{s.name} enters the {card.name}", {"who": s.id, "location": card.id})
-    if not loc.visited:
-        loc.visited = True
-        loc.explored.add(0)
-        return () if exploration(state, s) else None
-    draw_spawn(state, tile, card.zones[0].spawn[min(3, state.setup.players - 1)])
-    return ()
-
-
-def exploration(state: DNZState, s: Survivor) -> bool:
-    deck = state.decks["exploration"]
-    if not deck:
-        deck.extend(state.decks["exploration-discard"])
-        state.decks["exploration-discard"].clear()
-        state.rng.shuffle(deck)
-    cid = deck.pop()
-    state.decks["exploration-discard"].append(cid)
-    card = next(c for c in state.content.explorations if c.id == cid)
-    state.emit("exploration", f"exploration card: {card.name}", {"card": cid})
-    return resolve(state, s, card.effects)
-
-
-def leave(state: DNZState, s: Survivor, to: str) -> Steps | None:
-    """Moving from a deployed tile to a city zone (§4.9): 1 AP from the exit subzone; a zone with a
-    deployed tile puts the survivor on its access subzone; an alley ends the activation; the threat
-    rises if he was the last survivor on the tile (§3.2)."""
-    old = s.tile
-    s.ap -= 1
-    s.tile, s.cell, s.zone = "", -1, to
-    s.hidden = False
-    leave_check(state, old)
-    state.emit("move", f"{s.name} leaves the tile for {to}", {"who": s.id, "to": to})
-    tile = tile_in_zone(state, to)
-    if tile is not None:
-        move_onto(state, s, tile, tile.geo.access)
-        return ()
-    s.encounter = not others_in_zone(state, s, to)
-    if state.board.zones[to].kind == "alley":
-        return None
-    return ()
-
-
-def explore(state: DNZState, s: Survivor) -> Steps | None:
-    """EXPLORE (free, §4.11): from a location tile's exit subzone the next zone is deployed — the
-    only unexplored one, or the one whose icon the die shows — and an exploration card is drawn (on
-    a later visit to an explored zone, its spawn cards only)."""
-    tile = state.tiles[s.tile]
-    loc = state.locations[tile.slot]
-    card = state.content.locations[loc.card]
-    options = unexplored(state, tile)
-    fresh = [i for i in options if i not in loc.explored]
-    pool = fresh or options
-    if len(pool) == 1:
-        index = pool[0]
-    else:
-        index = -1
-        for _ in range(12):
-            face = roll(state, 1)[0]
-            hits = [i for i in pool if face in card.zones[i].icons]
-            if hits:
-                index = hits[0]
-                break
-        if index < 0:
-            index = pool[0]
-    new = deploy(state, card.zones[index].tile, tile.zone, tile.slot, index)
-    loc.tiles.append(new.id)
-    tile.links[tile.geo.exit] = (new.id, new.geo.access)
-    new.links[new.geo.access] = (tile.id, tile.geo.exit)
-    state.emit(
-        "explore",
-        f"{s.name} explores: the {new.geo.side.name} of the {card.name}",
-        {"who": s.id, "zone": index},
-    )
-    if index in loc.explored:
-        draw_spawn(state, new, card.zones[index].spawn[min(3, state.setup.players - 1)])
-        return ()
-    loc.explored.add(index)
-    return () if resolve_on(state, s, new) else None
-
-
-def resolve_on(state: DNZState, s: Survivor, new: TileInPlay) -> bool:
-    """Resolve an exploration card on the new tile, the explorer staying where he stood."""
-    deck = state.decks["exploration"]
-    if not deck:
-        deck.extend(state.decks["exploration-discard"])
-        state.decks["exploration-discard"].clear()
-        state.rng.shuffle(deck)
-    cid = deck.pop()
-    state.decks["exploration-discard"].append(cid)
-    card = next(c for c in state.content.explorations if c.id == cid)
-    state.emit("exploration", f"exploration card: {card.name}", {"card": cid})
-    proxy = _Proxy(s, new)
-    return resolve(state, proxy, card.effects)  # type: ignore[arg-type]
-
-
-class _Proxy:
-    """The explorer as the exploration card sees him: on the tile just deployed (markers and
-    enemies go there), everything else his own."""
-
-    def __init__(self, s: Survivor, tile: TileInPlay) -> None:
-        object.__setattr__(self, "_s", s)
-        object.__setattr__(self, "tile", tile.id)
-        object.__setattr__(self, "cell", tile.geo.access)
-
-    @property
-    def where(self) -> str:
-        return spot_name(object.__getattribute__(self, "tile"), object.__getattribute__(self, "cell"))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(object.__getattribute__(self, "_s"), name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        setattr(object.__getattribute__(self, "_s"), name, value)
-
-
-def draw_search(state: DNZState) -> str:
-    deck = state.decks["search"]
-    if not deck:
-        deck.extend(state.decks["search-discard"])
-        state.decks["search-discard"].clear()
-        state.rng.shuffle(deck)
-    return deck.pop() if deck else ""
-
-
-def search_zone(state: DNZState, s: Survivor, spend: bool) -> Steps | None:
-    """SEARCH ZONE (complete turn, §4.7): draw as many search cards as Perception, keep one to try."""
-    from deadboard.games.day_night_z.concepts import attribute
-
-    s.ap = 0
-    tile = state.tiles[s.tile]
-    state.locations[tile.slot].searched.add(tile.index)
-    n = max(1, attribute(state, s, "perception"))
-    drawn = tuple(c for c in (draw_search(state) for _ in range(n)) if c)
-    state.emit(
-        "search",
-        f"{s.name} searches the zone and draws {', '.join(drawn)}",
-        {"who": s.id, "cards": list(drawn)},
-    )
-    if not drawn:
-        return None
-    return (KeepSearch(s.seat, s.id, drawn, tile.geo.side.search, spend),)
-
-
-def found(state: DNZState, s: Survivor, cid: str) -> None:
-    s.items.append(cid)
-    card = state.content.search[cid]
-    if card.weapon and not s.weapon:
-        s.weapon = cid
-    if card.body and card.body not in s.worn:
-        s.worn[card.body] = cid
-    state.emit("found", f"{s.name} finds: {card.name}", {"who": s.id, "card": cid})
-
-
-def search_corpse(state: DNZState, s: Survivor, at: str) -> None:
-    tile_id, cell = parse_spot(at)
-    tile = state.tiles[tile_id]
-    index = tile.corpses[cell].pop()
-    if not tile.corpses[cell]:
-        del tile.corpses[cell]
-    marker = state.content.corpses[index]
-    state.emit(
-        "corpse",
-        f"{s.name} searches a corpse: {marker.result}{f' x{marker.dice}' if marker.dice else ''}",
-        {"who": s.id},
-    )
-    if marker.result == "ammo":
-        s.ammo += 1
-    elif marker.result == "battery":
-        s.battery += 1
-    elif marker.result == "supplies":
-        s.supplies += 1
-    elif marker.result == "infection":
-        faces = roll(state, marker.dice)
-        if "skull-infection" in faces:
-            from deadboard.games.day_night_z.concepts import infect
-
-            infect(state, s, 1, "searching a corpse")
-
-
-def search_item(state: DNZState, s: Survivor, at: str, spend: bool) -> None:
-    tile_id, cell = parse_spot(at)
-    tile = state.tiles[tile_id]
-    tile.search_marks.discard(cell)
-    tile.searched.add(cell)
-    cid = draw_search(state)
-    if not cid:
-        return
-    card = state.content.search[cid]
-    if check(state, s, "perception", card.search, spend, f"search item ({card.name})"):
-        found(state, s, cid)
-    else:
-        state.decks["search-discard"].append(cid)
-
-
-def use(state: DNZState, s: Survivor, item: str) -> None:
-    card = state.content.search[item]
-    s.items.remove(item)
-    state.decks["search-discard"].append(item)
-    state.emit("use", f"{s.name} uses {card.name}", {"who": s.id, "card": item})
-    ok = True
-    if card.check:
-        ok = check(state, s, card.check, 0, False, f"{card.name} ({card.check.replace('_', ' ')})")
-    if not ok:
-        return
-    heal(state, s, card.heal)
-    gain_stress(state, s, card.stress)
-    cure(state, s, card.cure)
-    s.supplies += card.supply
-    s.ammo += card.ammo_gain
-    s.battery += card.battery_gain
-
-
-def check_end(state: DNZState) -> None:
-    """The adventure ends: lost when every survivor is dead; won when the objective is met and a
-    living survivor stands in the exit zone."""
-    if state.over:
-        return
-    living = state.living()
-    if not living:
-        state.lost = "every survivor is dead"
-        state.emit("end", state.lost, {})
-        state.end()
-        return
-    if objective_met(state) and any(not s.tile and s.zone == state.adventure.exit for s in living):
-        state.won = True
-        state.emit("end", f"{state.adventure.name}: the adventure is accomplished", {})
-        state.end()
-
-
-def objective_met(state: DNZState) -> bool:
-    a = state.adventure
-    if a.explore:
-        slot = next(k for k, v in a.locations.items() if v == a.explore)
-        card = state.content.locations[a.explore]
-        if len(state.locations[slot].explored) < len(card.zones):
-            return False
-    if a.supplies and sum(s.supplies for s in state.living()) < a.supplies:
-        return False
-    if a.search:
-        done = False
-        for loc in state.locations.values():
-            card = state.content.locations[loc.card]
-            done = done or any(card.zones[i].tile == a.search for i in loc.searched)
-        if not done:
-            return False
-    return True
-
-
 def lowered(state: DNZState, cost: int) -> None:
     state.threat -= 1
     state.emit("threat", f"{cost} survival points spent: the threat falls by 1", {"cost": cost})
@@ -713,81 +350,6 @@ class PayThreat(Choice[DNZState, A.Pay]):
 
     def prompt(self, state: DNZState) -> str:
         return f"{state.survivor(self.who).name}: who pays the next survival point ({self.left} left)?"
-
-
-@dataclass(slots=True)
-class KeepSearch(Choice[DNZState, A.Keep]):
-    """Choose one of the drawn search cards; a Perception check with its and the zone's modifiers
-    finds it (§4.7)."""
-
-    kind = "keep"
-    seat: int
-    who: str
-    drawn: tuple[str, ...]
-    zone: int
-    spend: bool
-
-    def actions(self, state: DNZState) -> list[A.Keep]:
-        return [A.Keep(self.who, c) for c in dict.fromkeys(self.drawn)]
-
-    def apply(self, state: DNZState, action: A.Keep) -> Steps:
-        s = state.survivor(self.who)
-        rest = list(self.drawn)
-        rest.remove(action.card)
-        state.decks["search-discard"].extend(rest)
-        card = state.content.search[action.card]
-        if check(state, s, "perception", card.search + self.zone, self.spend, f"search ({card.name})"):
-            found(state, s, action.card)
-            if reorganizable(state, s):
-                return (Reorganizing(s.seat, s.id),)
-        else:
-            state.decks["search-discard"].append(action.card)
-        return ()
-
-    def prompt(self, state: DNZState) -> str:
-        return f"{state.survivor(self.who).name}: which search card do you try to find?"
-
-
-@dataclass(slots=True)
-class Reorganizing(Choice[DNZState, Any]):
-    """REORGANIZE INVENTORY (§4.6): hands, body and exchanges with survivors in the same subzone or
-    zone, as many as wanted for the one AP."""
-
-    kind = "reorganize"
-    seat: int
-    who: str
-
-    def actions(self, state: DNZState) -> list[Any]:
-        s = state.survivor(self.who)
-        return [A.Done(self.who), *reorg_actions(state, s)]
-
-    def apply(self, state: DNZState, action: Any) -> Steps:
-        s = state.survivor(self.who)
-        if isinstance(action, A.Done):
-            return ()
-        if isinstance(action, A.Equip):
-            s.weapon = action.item
-        elif isinstance(action, A.Wear):
-            card = state.content.search[action.item]
-            s.worn[card.body] = action.item
-        elif isinstance(action, A.Give):
-            o = state.survivor(action.to)
-            if action.item in ("ammo", "supplies", "battery"):
-                setattr(s, action.item, getattr(s, action.item) - 1)
-                setattr(o, action.item, getattr(o, action.item) + 1)
-            else:
-                s.items.remove(action.item)
-                if s.weapon == action.item and action.item not in s.items:
-                    s.weapon = ""
-                for body, worn in list(s.worn.items()):
-                    if worn == action.item and worn not in s.items:
-                        del s.worn[body]
-                o.items.append(action.item)
-        state.emit("reorganize", f"{s.name}: {action.text}", {"who": s.id})
-        return (self,)
-
-    def prompt(self, state: DNZState) -> str:
-        return f"{state.survivor(self.who).name}: reorganize the inventory (done when finished)"
 
 
 @dataclass(slots=True)

@@ -18,6 +18,7 @@ from typing import Any
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.games.day_night_z import survivor_actions as acts
 from deadboard.games.day_night_z.actions import First, Stay, Unhide
+from deadboard.games.day_night_z.adventure import check_end
 from deadboard.games.day_night_z.cards import meets, resolve
 from deadboard.games.day_night_z.concepts import (
     check,
@@ -313,7 +314,7 @@ def end_of_turn(state: DNZState) -> None:
         s.slow = ()
         if s.lit > 0:
             s.lit -= 1
-    acts.check_end(state)
+    check_end(state)
     if state.over:
         return
     a = state.adventure
