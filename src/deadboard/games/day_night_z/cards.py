@@ -17,6 +17,7 @@ from deadboard.games.day_night_z.concepts import (
     raise_threat,
 )
 from deadboard.games.day_night_z.content import Effect, ThreatCard
+from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.spawn import (
     by_initiative,
     city_tile_for,
@@ -26,13 +27,16 @@ from deadboard.games.day_night_z.spawn import (
     place_marker,
     place_search_marker,
 )
-from deadboard.games.day_night_z.state import DNZState, Survivor
+from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 
 
-def resolve(state: DNZState, s: Survivor, effects: Sequence[Effect]) -> bool:
-    """Resolve ``effects`` for ``s``; returns False if one ends the activation."""
+def resolve(state: DNZState, s: Survivor, effects: Sequence[Effect], on: TileInPlay | None = None) -> bool:
+    """Resolve ``effects`` for ``s``; returns False if one ends the activation. ``on``: the tile the
+    card acts on when it is not the survivor's own (an exploration card acts on the tile just
+    deployed: its markers, enemies and noise go there)."""
     go_on = True
     for e in effects:
+        tile = on if on is not None else (state.tiles[s.tile] if s.tile else None)
         if s.dead or state.over:
             break
         k = e.kind
@@ -55,17 +59,16 @@ def resolve(state: DNZState, s: Survivor, effects: Sequence[Effect]) -> bool:
         elif k == "infection":
             infect(state, s, e.n, "card")
         elif k == "noise":
-            add_noise(state, s.where, e.n)
+            add_noise(state, f"{on.id}-{CELLS[on.geo.access]}" if on is not None else s.where, e.n)
         elif k == "city-tile":
             if not s.tile:
                 tile = city_tile_for(state, s.zone)
                 move_onto(state, s, tile, tile.geo.access)
         elif k in ("spawn", "enemy", "terrain", "search-marker"):
-            if not s.tile:
+            if tile is None:
                 continue
-            tile = state.tiles[s.tile]
             if k == "spawn":
-                draw_spawn(state, tile, _cards(state, s, e))
+                draw_spawn(state, tile, _cards(state, tile, e))
             elif k == "enemy":
                 place_enemies(state, tile, by_initiative(state, (e.enemy,) * e.n))
             elif k == "terrain":
@@ -87,15 +90,14 @@ def resolve(state: DNZState, s: Survivor, effects: Sequence[Effect]) -> bool:
             go_on = False
         elif k == "check":
             ok = check(state, s, e.attribute, e.penalty, what=f"card's {e.attribute.replace('_', ' ')}")
-            go_on = resolve(state, s, e.success if ok else e.fail) and go_on
+            go_on = resolve(state, s, e.success if ok else e.fail, on) and go_on
     return go_on
 
 
-def _cards(state: DNZState, s: Survivor, e: Effect) -> int:
+def _cards(state: DNZState, tile: TileInPlay, e: Effect) -> int:
     if e.of == "nj":
         return state.setup.players
     if e.of == "location":
-        tile = state.tiles[s.tile]
         if not tile.slot:
             return 1
         zone = state.content.locations[state.locations[tile.slot].card].zones[tile.index]

@@ -1,9 +1,7 @@
 """Rulebook §4.9-§4.11: moving on the city board and on the tiles, entering and leaving locations,
-jumping out and exploring."""
+and exploring."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from deadboard.core.kernel import Steps
 from deadboard.games.day_night_z import actions as A
@@ -210,25 +208,4 @@ def resolve_on(state: DNZState, s: Survivor, new: TileInPlay) -> bool:
     state.decks["exploration-discard"].append(cid)
     card = next(c for c in state.content.explorations if c.id == cid)
     state.emit("exploration", f"exploration card: {card.name}", {"card": cid})
-    proxy = _Proxy(s, new)
-    return resolve(state, proxy, card.effects)  # type: ignore[arg-type]
-
-
-class _Proxy:
-    """The explorer as the exploration card sees him: on the tile just deployed (markers and
-    enemies go there), everything else his own."""
-
-    def __init__(self, s: Survivor, tile: TileInPlay) -> None:
-        object.__setattr__(self, "_s", s)
-        object.__setattr__(self, "tile", tile.id)
-        object.__setattr__(self, "cell", tile.geo.access)
-
-    @property
-    def where(self) -> str:
-        return spot_name(object.__getattribute__(self, "tile"), object.__getattribute__(self, "cell"))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(object.__getattribute__(self, "_s"), name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        setattr(object.__getattribute__(self, "_s"), name, value)
+    return resolve(state, s, card.effects, new)
