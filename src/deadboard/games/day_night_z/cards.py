@@ -30,6 +30,19 @@ from deadboard.games.day_night_z.spawn import (
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 
 
+def draw_card(state: DNZState, deck: str) -> str:
+    """The top card of a deck, the discards shuffled back in when it is empty; the card goes to the
+    discards."""
+    cards = state.decks[deck]
+    if not cards:
+        cards.extend(state.decks[deck + "-discard"])
+        state.decks[deck + "-discard"].clear()
+        state.rng.shuffle(cards)
+    cid = cards.pop()
+    state.decks[deck + "-discard"].append(cid)
+    return cid
+
+
 def resolve(state: DNZState, s: Survivor, effects: Sequence[Effect], on: TileInPlay | None = None) -> bool:
     """Resolve ``effects`` for ``s``; returns False if one ends the activation. ``on``: the tile the
     card acts on when it is not the survivor's own (an exploration card acts on the tile just

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from deadboard.core.kernel import Steps
 from deadboard.games.day_night_z import actions as A
-from deadboard.games.day_night_z.cards import resolve
+from deadboard.games.day_night_z.cards import draw_card, resolve
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     check,
@@ -127,16 +127,8 @@ def enter_location(state: DNZState, s: Survivor, slot: str) -> Steps | None:
 
 
 def exploration(state: DNZState, s: Survivor) -> bool:
-    deck = state.decks["exploration"]
-    if not deck:
-        deck.extend(state.decks["exploration-discard"])
-        state.decks["exploration-discard"].clear()
-        state.rng.shuffle(deck)
-    cid = deck.pop()
-    state.decks["exploration-discard"].append(cid)
-    card = next(c for c in state.content.explorations if c.id == cid)
-    state.emit("exploration", f"exploration card: {card.name}", {"card": cid})
-    return resolve(state, s, card.effects)
+    """Draw an exploration card for the tile the survivor just entered."""
+    return resolve_on(state, s, state.tiles[s.tile])
 
 
 def leave(state: DNZState, s: Survivor, to: str) -> Steps | None:
@@ -198,14 +190,8 @@ def explore(state: DNZState, s: Survivor) -> Steps | None:
 
 
 def resolve_on(state: DNZState, s: Survivor, new: TileInPlay) -> bool:
-    """Resolve an exploration card on the new tile, the explorer staying where he stood."""
-    deck = state.decks["exploration"]
-    if not deck:
-        deck.extend(state.decks["exploration-discard"])
-        state.decks["exploration-discard"].clear()
-        state.rng.shuffle(deck)
-    cid = deck.pop()
-    state.decks["exploration-discard"].append(cid)
+    """Draw an exploration card and resolve it on ``new`` (the explorer stays where he stood)."""
+    cid = draw_card(state, "exploration")
     card = next(c for c in state.content.explorations if c.id == cid)
     state.emit("exploration", f"exploration card: {card.name}", {"card": cid})
     return resolve(state, s, card.effects, new)

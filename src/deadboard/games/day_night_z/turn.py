@@ -19,7 +19,7 @@ from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.games.day_night_z import survivor_actions as acts
 from deadboard.games.day_night_z.actions import First, Stay, Unhide
 from deadboard.games.day_night_z.adventure import check_end
-from deadboard.games.day_night_z.cards import meets, resolve
+from deadboard.games.day_night_z.cards import draw_card, meets, resolve
 from deadboard.games.day_night_z.concepts import (
     check,
     damage,
@@ -156,13 +156,7 @@ class Encounter(Auto[DNZState]):
         s = state.survivor(self.who)
         if s.dead:
             return ()
-        deck = state.decks["encounter"]
-        if not deck:
-            deck.extend(state.decks["encounter-discard"])
-            state.decks["encounter-discard"].clear()
-            state.rng.shuffle(deck)
-        cid = deck.pop()
-        state.decks["encounter-discard"].append(cid)
+        cid = draw_card(state, "encounter")
         card = next(c for c in state.content.encounters if c.id == cid)
         state.emit("encounter", f"{s.name}'s city encounter: {card.name}", {"who": s.id, "card": cid})
         if card.evade and s.reserve > 0:
@@ -235,13 +229,7 @@ def adjust(state: DNZState, card: Any) -> None:
 
 
 def draw_infection(state: DNZState, s: Survivor) -> None:
-    deck = state.decks["infection"]
-    if not deck:
-        deck.extend(state.decks["infection-discard"])
-        state.decks["infection-discard"].clear()
-        state.rng.shuffle(deck)
-    cid = deck.pop()
-    state.decks["infection-discard"].append(cid)
+    cid = draw_card(state, "infection")
     card = next(c for c in state.content.infections if c.id == cid)
     level = min(3, s.infection)
     state.emit(
