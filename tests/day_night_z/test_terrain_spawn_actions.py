@@ -122,3 +122,41 @@ def test_agility_check_to_leave_a_crawler_and_a_walker_rolls_one_die() -> None:
     move(state, swift, A.Move("swift", f"{t.id}-c2", False))
     checks = [e for e in state.log if e.kind == "check"]
     assert checks[-1].data["dice"] == 1 and CELLS[swift.cell] == "b2" and swift.ap == 2
+
+
+def test_no_line_of_sight_through_a_diagonal_intersection_of_obstacles() -> None:
+    """ "A LoS can't be drawn through the diagonal intersection of any combination of subzones
+    containing 4 miniatures, terrain markers with the blocked-terrain icon, blocked terrain ... or walls.\""""
+    state = fresh()
+    t = tile(state, "10b")
+    a1, b2, b1, a2 = INDEX["a1"], INDEX["b2"], INDEX["b1"], INDEX["a2"]
+    assert not t.geo.sees(a1, b2, {b1, a2})
+    assert t.geo.sees(a1, b2, {b1})
+
+
+def test_walls_block_sight_and_movement() -> None:
+    """ "WALLS ... They prevent LoS and movement." (Office: a wall between b3 and c3.)"""
+    state = fresh()
+    t = tile(state, "01b")
+    b3, c3 = INDEX["b3"], INDEX["c3"]
+    assert not t.geo.sees(b3, c3) and c3 not in t.geo.moves(b3, set())
+
+
+def test_line_of_sight_may_run_one_way_only_behind_a_wall() -> None:
+    """ "It is possible for one miniature to have a LoS towards another that, in turn, has no LoS
+    towards the former. This usually happens when a miniature is placed behind a wall.\""""
+    state = fresh()
+    t = tile(state, "04a")  # a wall between a2 and a3
+    b1, a3 = INDEX["b1"], INDEX["a3"]
+    assert t.geo.sees(b1, a3) != t.geo.sees(a3, b1)
+
+
+def test_blocked_subzones_cannot_be_entered_nor_passed_diagonally_between_two() -> None:
+    """ "Forbidden movements: Towards subzones occupied by 4 miniatures. Through blocked terrain ...
+    Through the diagonal intersection of any combination of previously mentioned subzones.\""""
+    state = fresh()
+    t = tile(state, "10b")
+    a1, b2, b1, a2 = INDEX["a1"], INDEX["b2"], INDEX["b1"], INDEX["a2"]
+    assert b2 not in t.geo.moves(a1, {b1, a2})
+    assert b2 in t.geo.moves(a1, {b1})
+    assert b2 not in t.geo.moves(a1, {b2})
