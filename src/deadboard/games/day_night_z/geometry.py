@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations, pairwise
+from typing import Any
 
 from deadboard.core.areas import Area, AreaGraph, Exit
 from deadboard.games.day_night_z.content import CitySide, TileSide
@@ -43,6 +44,9 @@ INDEX = {name: i for i, name in enumerate(CELLS)}
 #: lengths in tenths of a subzone; corners are taken a tenth inside their square
 UNIT = 10
 INSET = 1
+
+#: a line not worked out yet
+_UNSEEN: Any = object()
 
 #: a side of a squeeze: (holds a static obstacle, the cells whose obstacle would block)
 Side = tuple[bool, frozenset[int]]
@@ -112,8 +116,9 @@ class TileGeometry:
         )
         #: steps between cells over static obstacles only (the enemy AI's distances on one tile)
         self.dist: tuple[tuple[int, ...], ...] = tuple(self._bfs(i) for i in range(N))
-        self._los: list[list[list[tuple[Need, Need]] | None]] | None = None
-        self._static: list[list[bool]] | None = None
+        self._los: list[list[list[tuple[Need, Need]]] | None] = [None] * N
+        self._lines: dict[tuple[tuple[int, int], tuple[int, int]], Need | None] = {}
+        self._corners = [_corners(i) for i in range(N)]
 
     def _bfs(self, start: int) -> tuple[int, ...]:
         far = 99
@@ -173,48 +178,45 @@ class TileGeometry:
     # ----- line of sight ---------------------------------------------------------------------------
     def sees(self, a: int, b: int, dynamic: frozenset[int] | set[int] = frozenset()) -> bool:
         """Whether a figure in ``a`` has line of sight to one in ``b`` (§3.11); ``dynamic`` are the
-        cells blocking sight now (4 miniatures, blocked or fire terrain markers)."""
+        cells blocking sight now (4 miniatures, blocked or fire terrain markers). The lines from a
+        subzone are worked out the first time it is asked about, then kept."""
         if a == b:
             return True
-        if self._los is None:
-            self._build()
-        assert self._los is not None and self._static is not None
-        if not self._static[a][b]:
+        row = self._los[a]
+        if row is None:
+            row = self._los[a] = self._row(a)
+        alts = row[b]
+        if not alts:
             return False
         if not dynamic:
             return True
-        alts = self._los[a][b]
-        assert alts is not None
         return any(_clear(n1, dynamic) and _clear(n2, dynamic) for n1, n2 in alts)
 
-    def _build(self) -> None:
-        corners = [_corners(i) for i in range(N)]
-        los: list[list[list[tuple[Need, Need]] | None]] = [[None] * N for _ in range(N)]
-        static = [[False] * N for _ in range(N)]
-        cache: dict[tuple[tuple[int, int], tuple[int, int]], Need | None] = {}
-        for a in range(N):
-            if self.blocked[a]:
+    def _row(self, a: int) -> list[list[tuple[Need, Need]]]:
+        """The alternatives (pairs of lines) from subzone ``a`` to every subzone."""
+        out: list[list[tuple[Need, Need]]] = [[] for _ in range(N)]
+        if self.blocked[a]:
+            return out
+        cache = self._lines
+        for b in range(N):
+            if a == b or self.blocked[b]:
                 continue
-            for b in range(N):
-                if a == b or self.blocked[b]:
-                    continue
-                alts: list[tuple[Need, Need]] = []
-                for c in corners[a]:
-                    needs = []
-                    for d in corners[b]:
-                        key = (c, d) if c < d else (d, c)
-                        if key not in cache:
-                            cache[key] = self._line(*key)
-                        needs.append((d, cache[key]))
-                    for (d1, n1), (d2, n2) in combinations(needs, 2):
-                        if n1 is None or n2 is None or _collinear(c, d1, d2):
-                            continue
-                        s1, s2 = _strip(n1, a, b), _strip(n2, a, b)
-                        if s1 is not None and s2 is not None:
-                            alts.append((s1, s2))
-                los[a][b] = alts
-                static[a][b] = bool(alts)
-        self._los, self._static = los, static
+            alts = out[b]
+            for c in self._corners[a]:
+                needs = []
+                for d in self._corners[b]:
+                    key = (c, d) if c < d else (d, c)
+                    need = cache.get(key, _UNSEEN)
+                    if need is _UNSEEN:
+                        need = cache[key] = self._line(*key)
+                    needs.append((d, need))
+                for (d1, n1), (d2, n2) in combinations(needs, 2):
+                    if n1 is None or n2 is None or _collinear(c, d1, d2):
+                        continue
+                    s1, s2 = _strip(n1, a, b), _strip(n2, a, b)
+                    if s1 is not None and s2 is not None:
+                        alts.append((s1, s2))
+        return out
 
     def _line(self, p: tuple[int, int], q: tuple[int, int]) -> Need | None:
         """What the segment p-q crosses (points in tenths of a subzone): None if a static obstacle
