@@ -27,16 +27,13 @@ def tile_lines(st: DNZState, tile_id: str) -> list[Text]:
         t = Text()
         for x in range(4):
             c = y * 4 + x
-            figures = [s.name[0] for s in st.survivors if not s.dead and s.tile == tile_id and s.cell == c]
-            figures += [LETTER[e.kind] for e in st.enemies if e.tile == tile_id and e.cell == c]
+            people = [s.name[0] for s in st.survivors if not s.dead and s.tile == tile_id and s.cell == c]
+            zombies = [LETTER[e.kind] for e in st.enemies if e.tile == tile_id and e.cell == c]
             noise = "!" if st.noise.get(f"{tile_id}-{CELLS[c]}") else " "
-            if figures:
-                t.append(
-                    "".join(figures).ljust(4),
-                    style="bold cyan"
-                    if figures[0].islower() is False and figures[0] in "KMJS"
-                    else "bold red",
-                )
+            if people or zombies:
+                t.append("".join(people), style="bold cyan")
+                t.append("".join(zombies), style="bold red")
+                t.append(" " * (4 - len(people) - len(zombies)))
             else:
                 mark = tile.markers.get(c, "")[:4] or tile.geo.terrain[c].replace(".", "·")
                 t.append(mark.ljust(4), style="dim")
