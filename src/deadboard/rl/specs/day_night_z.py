@@ -82,6 +82,7 @@ class DayNightZSpec(GameSpec):
             ("use", [who, card]),
             ("supply", [who]),
             ("lower-threat", [who]),
+            ("pay", [who, who]),
             ("light", [who]),
             ("reorganize", [who]),
             ("combine", [who, card]),
