@@ -9,6 +9,7 @@ green; red: yellow then green); when the whole tile is full the rest are discard
 from __future__ import annotations
 
 from deadboard.games.day_night_z.concepts import raise_threat, rise_for, roll, threat_level
+from deadboard.games.day_night_z.content import EnemySide
 from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
@@ -41,7 +42,8 @@ def city_tile_for(state: DNZState, zone: str) -> TileInPlay:
     return deploy(state, sides[state.rng.below(len(sides))], zone)
 
 
-def enemy_profile(state: DNZState, kind: str):  # type: ignore[no-untyped-def]
+def enemy_profile(state: DNZState, kind: str) -> EnemySide:
+    """The side of an enemy's profile card in use now: the night side by night (§3.1)."""
     profile = state.content.enemies[kind]
     return profile.night if state.night else profile.day
 
