@@ -264,3 +264,22 @@ def test_leaving_an_alley_also_ends_the_activation() -> None:
     act(state, "move swift s6 no")
     assert swift.zone == "s6" and swift.ap == 2
     assert state.decision is not None and "from the reserve" in state.decision.prompt
+
+
+def test_exploration_cannot_go_on_when_every_zone_is_deployed() -> None:
+    """ "If none of the location zones is unexplored, exploration can't go on.\""""
+    state = fresh()
+    swift = state.survivor("swift")
+    swift.zone = "s2"
+    on_top(state, "exploration", "silent-rooms", "silent-rooms")
+    on_top(state, "spawn", "s01", "s02", "s03", "s04")
+    act(state, "enter swift L1")  # the Pharmacy: two zones
+    counter = next(iter(state.tiles.values()))
+    state.enemies.clear()
+    swift.cell = counter.geo.exit
+    act(state, "explore swift")
+    assert len(state.tiles) == 2
+    state.enemies.clear()
+    dispensary = next(t for t in state.tiles.values() if t is not counter)
+    swift.tile, swift.cell = dispensary.id, dispensary.geo.exit
+    assert "explore swift" not in legal(state)

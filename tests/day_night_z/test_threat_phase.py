@@ -184,3 +184,35 @@ def test_infection_icon_makes_each_infected_survivor_draw_an_infection_card() ->
     state.decks["infection"].append("black-veins")  # level 2: 1 damage
     adjust(state, card(state, hourglass=False, hunter=False, infection=True))
     assert swift.health == 7 and lebeu.health == 8
+
+
+def test_a_location_with_a_survivor_left_in_another_tile_is_kept() -> None:
+    """ "Should any of the tiles of the location had any other survivor, the tiles wouldn't be
+    discarded, nor would the Threat level rise.\""""
+    state = fresh(2)
+    lebeu = state.survivor("lebeu")
+    loc = state.locations["L2"]
+    parking, office = tile(state, "01a", "s5"), tile(state, "01b", "s5")
+    for k, t in enumerate((parking, office)):
+        t.slot, t.index = "L2", k
+        loc.tiles.append(t.id)
+    put(state, lebeu, office, "b1")
+    enemy(state, "walker", parking, "a1")
+    before = state.threat
+    leave_check(state, parking.id)  # Swift left the Parking; Lebeu is in the Office
+    assert parking.id in state.tiles and state.threat == before
+
+
+def test_advance_attacks_even_when_it_cannot_move_in() -> None:
+    """ "If for any reason it couldn't move, the enemy will only attack, but the condition would
+    still be met anyway.\""""
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b", "s1")
+    put(state, swift, t, "b2")
+    for _ in range(3):
+        enemy(state, "walker", t, "b2")
+    w = enemy(state, "walker", t, "c2")
+    script(state, "green")
+    assert act(state, w, card(state, ai=("attack-advance",)))
+    assert w.cell == INDEX["c2"]
