@@ -20,7 +20,8 @@ from deadboard.rl import pettingzoo as dpz
 from tests.rl.helpers import GAMES
 
 MULTI = {"the-night": {"players": 2, "options": {"zombie-player": True}}, "district-z": {"players": 2},
-         "zombie-dawn": {"players": 2}, "zpocalypse-2": {"players": 2, "scenario": "chapter-1"}}
+         "zombie-dawn": {"players": 2}, "zpocalypse-2": {"players": 2, "scenario": "chapter-1"},
+         "day-night-z": {"players": 2, "scenario": "supply-run"}}
 
 
 @pytest.mark.parametrize("gid", GAMES)

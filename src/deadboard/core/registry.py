@@ -13,6 +13,7 @@ GAMES: dict[str, str] = {
     "district-z": "deadboard.games.district_z:GAME",
     "zombie-dawn": "deadboard.games.zombie_dawn:GAME",
     "zpocalypse-2": "deadboard.games.zpocalypse_2:GAME",
+    "day-night-z": "deadboard.games.day_night_z:GAME",
 }
 
 _loaded: dict[str, Game] = {}

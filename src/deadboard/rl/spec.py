@@ -32,6 +32,7 @@ SPECS: dict[str, str] = {
     "district-z": "deadboard.rl.specs.district_z:DistrictSpec",
     "zombie-dawn": "deadboard.rl.specs.zombie_dawn:DawnSpec",
     "zpocalypse-2": "deadboard.rl.specs.zpocalypse_2:ZpocalypseSpec",
+    "day-night-z": "deadboard.rl.specs.day_night_z:DayNightZSpec",
 }
 
 #: every observation value lies in [0, OBS_HIGH] (flags, one-hots, fractions and small counts)

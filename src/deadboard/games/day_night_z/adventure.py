@@ -1,0 +1,41 @@
+"""The adventure's end: its objective, and the loss when every survivor is dead."""
+
+from __future__ import annotations
+
+from deadboard.games.day_night_z.state import DNZState
+
+
+def check_end(state: DNZState) -> None:
+    """The adventure ends: lost when every survivor is dead; won when the objective is met and a
+    living survivor stands in the exit zone."""
+    if state.over:
+        return
+    living = state.living()
+    if not living:
+        state.lost = "every survivor is dead"
+        state.emit("end", state.lost, {})
+        state.end()
+        return
+    if objective_met(state) and any(not s.tile and s.zone == state.adventure.exit for s in living):
+        state.won = True
+        state.emit("end", f"{state.adventure.name}: the adventure is accomplished", {})
+        state.end()
+
+
+def objective_met(state: DNZState) -> bool:
+    a = state.adventure
+    if a.explore:
+        slot = next(k for k, v in a.locations.items() if v == a.explore)
+        card = state.content.locations[a.explore]
+        if len(state.locations[slot].explored) < len(card.zones):
+            return False
+    if a.supplies and sum(s.supplies for s in state.living()) < a.supplies:
+        return False
+    if a.search:
+        done = False
+        for loc in state.locations.values():
+            card = state.content.locations[loc.card]
+            done = done or any(card.zones[i].tile == a.search for i in loc.searched)
+        if not done:
+            return False
+    return True

@@ -1,0 +1,317 @@
+"""A heuristic player for Day Night Z: heal when hurt, fight what stands in reach with the best odds,
+keep the threat down with spare survival points, then walk the adventure's objective — into the
+location, explore it, search it — and out to the exit; search cards for weapons and armour and
+equips them; defends when cornered, hides when nothing else helps."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from deadboard.core.action import Action
+from deadboard.core.game import Game, State
+from deadboard.core.rng import Rng
+from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z.adventure import objective_met
+from deadboard.games.day_night_z.concepts import health_level, lower_cost
+from deadboard.games.day_night_z.enemies import distances
+from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.movement import unexplored
+from deadboard.games.day_night_z.spawn import enemy_profile
+from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
+
+
+class HeuristicBot:
+    name = "heuristic"
+    needs_view = True
+
+    def __init__(self, game: Game, seat: int, seed: int) -> None:
+        self.rng = Rng(seed)
+        self.seat = seat
+
+    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
+        assert isinstance(view, DNZState)
+        st = view
+        kind = st.decision.kind if st.decision else ""
+        if kind == "order":
+            return legal[0]
+        if kind == "hidden":
+            return _first(legal, A.Unhide) or legal[0]
+        if kind == "keep":
+            return max(legal, key=lambda a: _worth(st, str(a[2])))
+        if kind == "reorganize":
+            return self._reorganize(st, legal)
+        if kind == "pay":
+            return max(legal, key=lambda a: st.survivor(str(a[2])).sp)
+        if kind == "sweep":
+            return _first(legal, A.Sweep) or legal[0]
+        return self._turn(st, legal)
+
+    def _reorganize(self, st: DNZState, legal: Sequence[Action]) -> Action:
+        step = st.steps[-1]
+        s = st.survivor(getattr(step, "who", ""))
+        best = max(
+            (i for i in s.items if st.content.search[i].weapon),
+            key=lambda i: _weapon_value(st, s, i),
+            default="",
+        )
+        for a in legal:
+            if isinstance(a, A.Equip) and a.item == best and best != s.weapon:
+                return a
+            if isinstance(a, A.Wear) and a.item not in s.worn.values():
+                return a
+        return _first(legal, A.Done) or legal[0]
+
+    def _turn(self, st: DNZState, legal: Sequence[Action]) -> Action:
+        who = str(legal[0][1])
+        s = st.survivor(who)
+        full = st.content.survivor(s.id).health
+        for a in legal:
+            if isinstance(a, A.Use) and (
+                (st.content.search[a.item].heal and s.health <= full - 3)
+                or st.content.search[a.item].cure
+                or st.content.search[a.item].supply
+                or st.content.search[a.item].ammo_gain
+            ):
+                return a
+        sup = _first(legal, A.Supply)
+        hungry = st.adventure.supplies == 0 or s.health <= 3
+        if sup is not None and s.health <= full - 2 and s.supplies > 1 and hungry:
+            return sup
+        low = _first(legal, A.LowerThreat)
+        if low is not None and s.sp >= (lower_cost(st) or 99) + 3:
+            return low
+        reorg = _first(legal, A.Reorganize)
+        if reorg is not None and _wants_reorganize(st, s):
+            return reorg
+        flee = self._flee(st, s, legal)
+        if flee is not None:
+            return flee
+        attacks = [
+            a
+            for a in legal
+            if isinstance(a, A.Throw)
+            or (isinstance(a, A.Attack) and a.target not in {o.id for o in st.survivors})
+        ]
+        if attacks:
+            return max(attacks, key=lambda a: _attack_value(st, s, a))
+        light = _first(legal, A.Light)
+        if light is not None:
+            return light
+        goal = self._goal(st, s, legal)
+        if goal is not None:
+            return goal
+        if s.tile and st.enemies and health_level(st, s)[0] != "green":
+            d = _first(legal, A.Defend)
+            if d is not None:
+                return d
+        return _first(legal, A.End) or legal[0]
+
+    def _flee(self, st: DNZState, s: Survivor, legal: Sequence[Action]) -> Action | None:
+        """Badly hurt with enemies on the tile: hide, leave the tile, or step away from them."""
+        if not s.tile or health_level(st, s)[0] != "red":
+            return None
+        foes = [e for e in st.enemies if e.tile == s.tile]
+        if not foes:
+            return None
+        hide = _first(legal, A.Hide)
+        if hide is not None:
+            return hide
+        leave = [a for a in legal if isinstance(a, A.Leave)]
+        if leave:
+            return min(leave, key=lambda a: st.board.graph.distance(a.to, st.adventure.exit))
+        here = sum(1 for e in foes if max(abs(e.cell % 4 - s.cell % 4), abs(e.cell // 4 - s.cell // 4)) <= 1)
+        best, best_near = None, here
+        for a in legal:
+            if isinstance(a, A.Move) and a.to.startswith(s.tile + "-"):
+                c = CELLS.index(a.to.partition("-")[2])
+                near = sum(1 for e in foes if max(abs(e.cell % 4 - c % 4), abs(e.cell // 4 - c // 4)) <= 1)
+                if near < best_near:
+                    best, best_near = a, near
+        return best
+
+    def _goal(self, st: DNZState, s: Survivor, legal: Sequence[Action]) -> Action | None:
+        adv = st.adventure
+        done = objective_met(st)
+        target_slot = "" if done else _target_slot(st, s)
+        if s.tile:
+            tile = st.tiles[s.tile]
+            if tile.slot and tile.slot == target_slot:
+                inside = self._inside(st, s, tile, legal)
+                if inside is not None or not _location_finished(st, s, tile):
+                    return inside
+            return _way_out(st, s, tile, legal, target_slot, adv.exit if done else "")
+        if not done:
+            e = _first(legal, A.Enter)
+            if e is not None and e.slot == target_slot:
+                return e
+            goal_zone = st.board.slot_zone[target_slot]
+        else:
+            goal_zone = adv.exit
+        moves = [a for a in legal if isinstance(a, A.Move)]
+        if moves and s.zone != goal_zone:
+            return min(moves, key=lambda a: st.board.graph.distance(a.to, goal_zone))
+        return None
+
+    def _inside(self, st: DNZState, s: Survivor, tile: TileInPlay, legal: Sequence[Action]) -> Action | None:
+        """In the location of the objective: search the zone wanted, pick up what lies near,
+        explore on, and walk to the next zone."""
+        adv = st.adventure
+        loc = st.locations[tile.slot]
+        wants_search = not adv.explore and (not adv.search or tile.geo.id == adv.search)
+        if wants_search and tile.index not in loc.searched:
+            search = _first(legal, A.SearchZone)
+            if search is not None:
+                return search
+            # the zone must be free of enemies: go and fight them while the health holds
+            foes = [e for e in st.enemies if e.tile == s.tile]
+            if foes and health_level(st, s)[0] != "red":
+                dist = distances(st, (s.tile, s.cell))
+                nearest = min(foes, key=lambda e: dist.get((e.tile, e.cell), 99))
+                return _toward_cell(st, s, legal, nearest.cell, s.tile)
+            return None
+        for a in legal:
+            if isinstance(a, A.SearchItem | A.SearchCorpse | A.Retrieve):
+                return a
+        if _first(legal, A.Explore) is not None:
+            return _first(legal, A.Explore)
+        nxt = tile.links.get(tile.geo.exit)
+        if unexplored(st, tile) or (
+            nxt is not None and nxt[0] in st.tiles and _zone_open(st, st.tiles[nxt[0]])
+        ):
+            if s.cell == tile.geo.exit and nxt is not None:
+                step = next(
+                    (a for a in legal if isinstance(a, A.Move) and a.to == f"{nxt[0]}-{CELLS[nxt[1]]}"), None
+                )
+                if step is not None:
+                    return step
+            return _toward_cell(st, s, legal, tile.geo.exit, s.tile)
+        return None
+
+
+def _zone_open(st: DNZState, tile: TileInPlay) -> bool:
+    """Whether a zone of the objective's location still wants a visit."""
+    adv = st.adventure
+    loc = st.locations[tile.slot]
+    if adv.explore:
+        return bool(unexplored(st, tile))
+    if adv.search:
+        return tile.geo.id == adv.search or bool(unexplored(st, tile))
+    return tile.index not in loc.searched or bool(unexplored(st, tile))
+
+
+def _location_finished(st: DNZState, s: Survivor, tile: TileInPlay) -> bool:
+    loc = st.locations[tile.slot]
+    return not any(_zone_open(st, st.tiles[t]) for t in loc.tiles if t in st.tiles)
+
+
+def _target_slot(st: DNZState, s: Survivor) -> str:
+    adv = st.adventure
+    if adv.explore:
+        return next(k for k, v in adv.locations.items() if v == adv.explore)
+    if adv.search:
+        return next(
+            k
+            for k, v in adv.locations.items()
+            if any(z.tile == adv.search for z in st.content.locations[v].zones)
+        )
+    fresh = [
+        k
+        for k, v in adv.locations.items()
+        if len(st.locations[k].searched) < len(st.content.locations[v].zones)
+    ]
+    here = s.zone or adv.start_zone
+    return min(
+        fresh or list(adv.locations), key=lambda k: st.board.graph.distance(here, st.board.slot_zone[k])
+    )
+
+
+def _way_out(
+    st: DNZState, s: Survivor, tile: TileInPlay, legal: Sequence[Action], target_slot: str, exit_zone: str
+) -> Action | None:
+    """Off the tile toward the next goal: back through the location's tiles to its access tile,
+    then out of its exit subzone (into the target location if it is next door)."""
+    if tile.slot and st.locations[tile.slot].tiles and st.locations[tile.slot].tiles[0] != tile.id:
+        back = tile.links.get(tile.geo.access)
+        if back is not None and s.cell == tile.geo.access:
+            spot = f"{back[0]}-{CELLS[back[1]]}"
+            step = next((a for a in legal if isinstance(a, A.Move) and a.to == spot), None)
+            if step is not None:
+                return step
+        return _toward_cell(st, s, legal, tile.geo.access, s.tile)
+    for a in legal:
+        if isinstance(a, A.Enter) and a.slot == target_slot:
+            return a
+    leave = [a for a in legal if isinstance(a, A.Leave)]
+    goal_zone = exit_zone or (st.board.slot_zone[target_slot] if target_slot else st.adventure.exit)
+    if leave:
+        return min(leave, key=lambda a: st.board.graph.distance(a.to, goal_zone))
+    return _toward_cell(st, s, legal, tile.geo.exit, s.tile)
+
+
+def _toward_cell(st: DNZState, s: Survivor, legal: Sequence[Action], cell: int, tile: str) -> Action | None:
+    dist = distances(st, (tile, cell))
+    here = dist.get((s.tile, s.cell), 99)
+    best, best_d = None, here
+    for a in legal:
+        if isinstance(a, A.Move) and not a.sp:
+            t, _, name = a.to.partition("-")
+            d = dist.get((t, CELLS.index(name)), 99)
+            if d < best_d:
+                best, best_d = a, d
+    return best
+
+
+T = TypeVar("T")
+
+
+def _first(legal: Sequence[Action], cls: type[T]) -> T | None:
+    for a in legal:
+        if isinstance(a, cls):
+            return a
+    return None
+
+
+def _worth(st: DNZState, cid: str) -> float:
+    card = st.content.search[cid]
+    value = card.search * 2.0
+    if card.weapon:
+        value += 3 + card.damage + (max(card.strength_damage) if card.strength_damage else 0)
+    if card.body:
+        value += 2
+    if card.heal or card.supply:
+        value += 1.5
+    if card.supply and st.adventure.supplies:
+        value += 6 * card.supply
+    return value
+
+
+def _weapon_value(st: DNZState, s: Survivor, cid: str) -> float:
+    card = st.content.search[cid]
+    if card.kind == "ranged":
+        return (card.damage + 1) * (1.0 if s.ammo > 0 or not card.ammo else 0.2)
+    return card.melee_damage(3) + 0.5
+
+
+def _wants_reorganize(st: DNZState, s: Survivor) -> bool:
+    best = max(
+        (i for i in s.items if st.content.search[i].weapon), key=lambda i: _weapon_value(st, s, i), default=""
+    )
+    if best and best != s.weapon:
+        return True
+    return any(st.content.search[i].body and i not in s.worn.values() for i in s.items)
+
+
+def _attack_value(st: DNZState, s: Survivor, a: Action) -> float:
+    if isinstance(a, A.Throw):
+        return (
+            2.0
+            + sum(1 for e in st.enemies if f"{e.tile}-{CELLS[e.cell]}" == a.at)
+            - (5 if s.where == a.at else 0)
+        )
+    assert isinstance(a, A.Attack)
+    e = st.enemy(a.target)
+    left = enemy_profile(st, e.kind).health - e.damage
+    mode = {"melee": 2.0, "ranged": 2.5, "rapid": 3.0, "burst": 3.2, "butt": 0.5}[a.mode]
+    sp = 0.4 if a.sp and s.sp > 4 else (-0.6 if a.sp else 0.0)
+    return float(mode - 0.3 * left + 0.2 * st.content.enemies[e.kind].sp + sp)

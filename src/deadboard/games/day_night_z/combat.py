@@ -1,0 +1,241 @@
+"""Rulebook §4.12 (survivors' hand to hand and ranged attacks) and §5 (weapon traits).
+
+    pool = attribute (hand to hand or ranged) + survival point + terrain (high: +1 ranged)
+           - the target's passive defence, at least 1 die
+    hit  = a success icon of the survivor's HEALTH colour; damage = the weapon's (hand to hand by
+           Strength), less the enemy's resistance unless the weapon pierces
+
+GUN BUTT: a ranged weapon used hand to hand, 1 damage, no other rule of the weapon. RAPID FIRE and
+BURST: 2 or 3 attacks against one target in the same subzone for 1 AP, each with its ammo and noise.
+SLOW: once per turn. DIESEL: needs a can of diesel carried. MOBILE GRENADE: a ranged attack at a
+subzone: a hit damages every miniature there, a miss the adjacent subzone of lesser value; its
+damage ignores resistance. SWEEP: a free attack when an enemy is eliminated (turn.SweepChoice)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z.concepts import (
+    add_noise,
+    attribute,
+    damage,
+    health_level,
+    pool_size,
+    roll,
+    successes,
+    threat_level,
+)
+from deadboard.games.day_night_z.enemies import adjacent, hurt_enemy, sees
+from deadboard.games.day_night_z.geometry import CELLS, INDEX
+from deadboard.games.day_night_z.spawn import enemy_profile
+from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
+
+
+def weapon_ready(state: DNZState, s: Survivor, cid: str) -> bool:
+    card = state.content.search[cid]
+    if "slow" in card.traits and cid in s.slow:
+        return False
+    return not ("diesel" in card.traits and "diesel" not in s.items)
+
+
+def attack_options(state: DNZState, s: Survivor, yes: tuple[bool, ...]) -> list[Any]:
+    """Every attack the survivor may declare with the weapon in his hands."""
+    out: list[Any] = []
+    cid = s.weapon
+    if not cid or not s.tile:
+        return out
+    card = state.content.search[cid]
+    if "mobile-grenade" in card.traits or not weapon_ready(state, s, cid):
+        return out
+    here = (s.tile, s.cell)
+    figures = [(e.id, e.tile, e.cell) for e in state.enemies]
+    figures += [
+        (o.id, o.tile, o.cell)
+        for o in state.survivors
+        if o is not s and not o.dead and o.tile and not o.hidden
+    ]
+    for fid, ftile, fcell in figures:
+        there = (ftile, fcell)
+        if ftile != s.tile and not adjacent(state, here, there):
+            continue
+        if not sees(state, here, there):
+            continue
+        near = adjacent(state, here, there)
+        modes: list[str] = []
+        if card.kind == "melee" and near:
+            modes.append("melee")
+        if card.kind == "ranged":
+            if near and "gun-butt" in card.traits:
+                modes.append("butt")
+            if not card.ammo or s.ammo > 0:
+                modes.append("ranged")
+                if there == here and "rapid-fire" in card.traits:
+                    modes.append("rapid")
+                if there == here and "burst" in card.traits:
+                    modes.append("burst")
+        for mode in modes:
+            for sp in yes:
+                out.append(A.Attack(s.id, fid, cid, mode, sp))
+    return out
+
+
+def perform_attack(state: DNZState, s: Survivor, a: A.Attack) -> Enemy | None:
+    """Resolve an attack declared; returns the enemy eliminated (for SWEEP), if any."""
+    card = state.content.search[a.weapon]
+    if any(o.id == a.target for o in state.survivors):
+        attack_survivor(state, s, state.survivor(a.target), a)
+        return None
+    target = state.enemy(a.target)
+    if s.hidden:
+        s.hidden = False
+        state.emit("hide", f"{s.name} attacks and leaves the hiding spot", {"who": s.id})
+    times = {"rapid": 2, "burst": 3}.get(a.mode, 1)
+    if "slow" in card.traits:
+        s.slow = (*s.slow, a.weapon)
+    spend = a.sp
+    for _ in range(times):
+        if target not in state.enemies:
+            break
+        if a.mode != "butt" and a.mode != "melee" and card.ammo:
+            if s.ammo <= 0:
+                break
+            s.ammo -= 1
+            s.fired = True
+        killed = one_attack(state, s, target, card.id, a.mode, spend)
+        spend = False
+        if killed:
+            return target
+    return None
+
+
+def one_attack(state: DNZState, s: Survivor, target: Enemy, cid: str, mode: str, spend: bool) -> bool:
+    card = state.content.search[cid]
+    ranged = mode in ("ranged", "rapid", "burst")
+    spent = 1 if spend and s.sp > 0 else 0
+    s.sp -= spent
+    prof = enemy_profile(state, target.kind)
+    value = attribute(state, s, "ranged" if ranged else "hand")
+    tile = state.tiles[s.tile]
+    high = 1 if ranged and (tile.geo.terrain[s.cell] == "h" or tile.markers.get(s.cell) == "high") else 0
+    defence = prof.ranged_defence if ranged else prof.melee_defence
+    n = pool_size(value, spent, high, -defence)
+    faces = roll(state, n)
+    colour = health_level(state, s)[0]
+    hit = successes(faces, colour, state) > 0
+    state.emit(
+        "attack",
+        f"{s.name} attacks {target.kind} {target.id} with the {card.name} ({mode}): {n} dice -> {', '.join(faces)}",
+        {"who": s.id, "enemy": target.id, "dice": n, "faces": faces, "hit": hit},
+    )
+    if card.noisy and mode != "butt" and not (card.suppressor and "suppressor" in s.items):
+        add_noise(state, s.where, 1, s)
+    if not hit:
+        return False
+    if mode == "butt":
+        dmg = 1
+    elif ranged:
+        dmg = card.damage
+    else:
+        dmg = card.melee_damage(attribute(state, s, "strength"))
+    if mode == "butt" or "pierce" not in card.traits:
+        dmg -= prof.resistance
+    return hurt_enemy(state, target, dmg, s)
+
+
+def attack_survivor(state: DNZState, s: Survivor, target: Survivor, a: A.Attack) -> None:
+    """ "Survivors can attack other survivors": the same pool, less the target's passive defence
+    (and defensive position); a hit costs the weapon's damage (no stress: it is not a zombie)."""
+    card = state.content.search[a.weapon]
+    ranged = a.mode in ("ranged", "rapid", "burst")
+    for _ in range({"rapid": 2, "burst": 3}.get(a.mode, 1)):
+        if target.dead:
+            break
+        if ranged and card.ammo:
+            if s.ammo <= 0:
+                break
+            s.ammo -= 1
+            s.fired = True
+        spent = 1 if a.sp and s.sp > 0 else 0
+        s.sp -= spent
+        tile = state.tiles[s.tile]
+        high = 1 if ranged and (tile.geo.terrain[s.cell] == "h" or tile.markers.get(s.cell) == "high") else 0
+        defence = attribute(state, target, "defense") + (1 if target.defensive else 0)
+        n = pool_size(attribute(state, s, "ranged" if ranged else "hand"), spent, high, -defence)
+        faces = roll(state, n)
+        hit = successes(faces, health_level(state, s)[0], state) > 0
+        state.emit(
+            "attack",
+            f"{s.name} attacks {target.name} with the {card.name}: {n} dice -> {', '.join(faces)}",
+            {"who": s.id, "target": target.id, "dice": n, "faces": faces, "hit": hit},
+        )
+        if card.noisy and a.mode != "butt" and not (card.suppressor and "suppressor" in s.items):
+            add_noise(state, s.where, 1, s)
+        if hit:
+            if a.mode == "butt":
+                dmg = 1
+            elif ranged:
+                dmg = card.damage
+            else:
+                dmg = card.melee_damage(attribute(state, s, "strength"))
+            damage(state, target, dmg, f"attacked by {s.name}")
+
+
+def sweep_targets(state: DNZState, s: Survivor, a: A.Attack, killed: Enemy) -> list[str]:
+    card = state.content.search[a.weapon]
+    if "sweep" not in card.traits or a.mode != "melee":
+        return []
+    here = (s.tile, s.cell)
+    return [
+        e.id
+        for e in state.enemies
+        if e.tile == killed.tile and e.cell == killed.cell and adjacent(state, here, (e.tile, e.cell))
+    ]
+
+
+def throw_targets(state: DNZState, s: Survivor) -> list[str]:
+    if not s.tile or not any("mobile-grenade" in state.content.search[i].traits for i in s.items):
+        return []
+    blockers = state.sight_blockers(s.tile)
+    geo = state.tiles[s.tile].geo
+    occupied = {e.cell for e in state.enemies if e.tile == s.tile}
+    return [f"{s.tile}-{CELLS[c]}" for c in sorted(occupied) if geo.sees(s.cell, c, blockers)]
+
+
+def throw(state: DNZState, s: Survivor, a: A.Throw) -> None:
+    """MOBILE GRENADE: a ranged attack at a subzone (no passive defence: it aims at a place)."""
+    grenade = next(i for i in s.items if "mobile-grenade" in state.content.search[i].traits)
+    card = state.content.search[grenade]
+    s.items.remove(grenade)
+    if s.weapon == grenade:
+        s.weapon = ""
+    state.decks["search-discard"].append(grenade)
+    spent = 1 if a.sp and s.sp > 0 else 0
+    s.sp -= spent
+    tile_id, _, name = a.at.partition("-")
+    cell = INDEX[name]
+    tile = state.tiles[tile_id]
+    high = 1 if tile.geo.terrain[s.cell] == "h" else 0
+    n = pool_size(attribute(state, s, "ranged"), spent, high)
+    faces = roll(state, n)
+    hit = successes(faces, health_level(state, s)[0], state) > 0
+    state.emit(
+        "attack",
+        f"{s.name} throws a grenade at {a.at}: {n} dice -> {', '.join(faces)}",
+        {"who": s.id, "dice": n, "faces": faces, "hit": hit},
+    )
+    add_noise(state, s.where, 1, s)
+    if not hit:
+        colour, _ = threat_level(state)
+        numbers = tile.geo.numbers[colour]
+        near = [c for c in tile.geo.neighbours[cell] if not tile.geo.blocked[c]]
+        near.sort(key=lambda c: (numbers.index(c) if c in numbers else 99, c))
+        if not near:
+            return
+        cell = near[0]
+        state.emit("attack", f"the grenade falls short in {tile_id}-{CELLS[cell]}", {})
+    for e in [e for e in state.enemies if e.tile == tile_id and e.cell == cell]:
+        hurt_enemy(state, e, card.damage, s)
+    for o in state.living():
+        if o.tile == tile_id and o.cell == cell:
+            damage(state, o, card.damage, "grenade")

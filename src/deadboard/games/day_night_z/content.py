@@ -1,0 +1,450 @@
+"""Loading and validating Day Night Z's content: the custom die, survivor sheets, enemy profiles, the
+decks (spawn, search, threat, exploration, city encounter, surprise, infection, corpse markers), the
+location cards, the two-sided tiles, the city board and the adventures.
+
+Every file is TOML checked by a schema at load time; an error names the file, the record and the
+field (``tiles.toml: tile[3] (id '02b'): access: ...``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from deadboard.core.content import Record, content_dir, load_model, load_records, read_toml, unique
+from deadboard.core.errors import ContentError
+
+PACKAGE_DIR = Path(__file__).parent
+
+ATTRIBUTES = (
+    "hand",
+    "ranged",
+    "defense",
+    "agility",
+    "strength",
+    "perception",
+    "will",
+    "first_aid",
+    "mechanisms",
+)
+LEVELS = ("green", "yellow", "red")
+BODY = ("head", "body", "arms", "legs")
+MARKERS = ("blocked", "fire", "impassable", "cover", "high", "flooded", "hollow", "noisy")
+EffectKind = Literal[
+    "threat",
+    "stress",
+    "damage",
+    "heal",
+    "sp",
+    "supplies",
+    "ammo",
+    "battery",
+    "infection",
+    "noise",
+    "spawn",
+    "enemy",
+    "city-tile",
+    "terrain",
+    "search-marker",
+    "end-activation",
+    "check",
+    "break",
+]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Effect(Strict):
+    kind: EffectKind
+    n: int = 1
+    of: Literal["n", "nj", "location"] = "n"
+    marker: str = ""
+    enemy: str = ""
+    attribute: str = ""
+    penalty: int = 0
+    success: tuple[Effect, ...] = ()
+    fail: tuple[Effect, ...] = ()
+
+
+class Attributes(Strict):
+    hand: int = Field(ge=0, le=8)
+    ranged: int = Field(ge=0, le=8)
+    defense: int = Field(ge=0, le=4)
+    agility: int = Field(ge=0, le=8)
+    strength: int = Field(ge=1, le=5)
+    perception: int = Field(ge=0, le=8)
+    will: int = Field(ge=0, le=8)
+    first_aid: int = Field(ge=0, le=8)
+    mechanisms: int = Field(ge=0, le=8)
+
+
+class SurvivorSheet(Record):
+    id: str
+    name: str
+    health: int = Field(ge=1, le=12)
+    health_levels: tuple[tuple[int, Literal["green", "yellow", "red"], int], ...]
+    day: Attributes
+    night: Attributes
+    supply_use: int = Field(ge=0, le=3)
+    items: tuple[str, ...]
+    ammo: int = Field(ge=0)
+    supplies: int = Field(ge=0)
+    battery: int = Field(ge=0)
+
+    def level(self, health: int) -> tuple[str, int]:
+        """The health level (colour) and the AP of ``health`` points."""
+        best = (-1, "red", 0)
+        for start, colour, points in self.health_levels:
+            if best[0] < start <= health:
+                best = (start, colour, points)
+        return best[1], best[2]
+
+
+class EnemySide(Strict):
+    actions: int = Field(ge=0, le=4)
+    attack: int = Field(ge=0, le=6)
+    damage: int = Field(ge=0, le=8)
+    health: int = Field(ge=1, le=12)
+    melee_defence: int = Field(ge=0, le=4)
+    ranged_defence: int = Field(ge=0, le=4)
+    evasion: int = Field(ge=-4, le=0)
+    resistance: int = Field(ge=0, le=4)
+
+
+class EnemyProfile(Record):
+    id: str
+    name: str
+    initiative: int = Field(ge=0, le=9)
+    sp: int = Field(ge=0, le=9)
+    miniatures: int = Field(ge=1, le=40)
+    day: EnemySide
+    night: EnemySide
+
+
+class SpawnCard(Record):
+    id: str
+    green: tuple[str, ...]
+    yellow: tuple[str, ...]
+    red: tuple[str, ...]
+
+
+class SearchCard(Record):
+    id: str
+    name: str
+    group: Literal["weapon", "improvised", "tools", "health", "food", "equipment"]
+    copies: int = Field(ge=0)
+    kind: Literal["melee", "ranged", ""] = ""
+    hands: int = Field(default=0, ge=0, le=2)
+    damage: int = Field(default=0, ge=0)
+    strength_damage: tuple[int, ...] = ()
+    ammo: bool = False
+    noisy: bool = False
+    suppressor: bool = False
+    traps: bool = False
+    trap_damage: int = 0
+    traits: tuple[
+        Literal["sweep", "gun-butt", "rapid-fire", "diesel", "mobile-grenade", "slow", "pierce", "burst"], ...
+    ] = ()
+    search: int = 0
+    space: int = Field(default=1, ge=0)
+    supplies: int = 0
+    capacity: int = 0
+    duration: int = 0
+    battery: bool = False
+    light: bool = False
+    consumable: bool = False
+    heal: int = 0
+    stress: int = 0
+    cure: int = 0
+    supply: int = 0
+    ammo_gain: int = 0
+    battery_gain: int = 0
+    check: str = ""
+    body: Literal["head", "body", "arms", "legs", ""] = ""
+    defence: int = 0
+    absorb: bool = False
+    combine: str = ""
+    components: tuple[str, ...] = ()
+
+    @property
+    def weapon(self) -> bool:
+        return self.kind != ""
+
+    def melee_damage(self, strength: int) -> int:
+        table = self.strength_damage
+        return table[min(strength, len(table)) - 1] if table else self.damage
+
+
+class ThreatCard(Record):
+    id: str
+    attack: str
+    attack_type: str
+    ai: tuple[Literal["attack", "attack-advance", "move-los", "move-noise", "move-closest"], ...]
+    priority: Literal["noisiest", "most-wounded", "closest", "leader", "most-stressed"]
+    body: Literal["head", "body", "arms", "legs"]
+    name: str
+    condition: Literal[
+        "fired-ranged", "noise", "stress-red", "wounded", "in-city", "on-tile", "night", "always", "infected"
+    ]
+    effects: tuple[Effect, ...]
+    hourglass: bool
+    hunter: bool
+    infection: bool
+
+
+class Zone(Strict):
+    tile: str
+    icons: tuple[str, ...]
+    spawn: tuple[int, int, int, int]
+    marker: str
+
+
+class LocationCard(Record):
+    id: str
+    name: str
+    zones: tuple[Zone, ...] = Field(min_length=1)
+
+
+class EffectCard(Record):
+    id: str
+    name: str
+    effects: tuple[Effect, ...]
+    evade: bool = False
+
+
+class InfectionCard(Record):
+    id: str
+    name: str
+    level1: tuple[Effect, ...]
+    level2: tuple[Effect, ...]
+    level3: tuple[Effect, ...]
+
+
+class CorpseMarker(Record):
+    result: Literal["nothing", "ammo", "battery", "supplies", "infection"]
+    dice: int = 0
+    copies: int = Field(ge=1)
+
+
+class TileSide(Record):
+    id: str
+    name: str
+    kind: Literal["location", "city"]
+    search: int
+    cells: tuple[str, str, str, str]
+    access: str
+    exit: str
+    numbers: dict[str, str]
+    icons: dict[str, str]
+    walls: tuple[str, ...]
+    blocked_edges: tuple[str, ...]
+
+
+class CityZone(Strict):
+    id: str
+    kind: Literal["street", "alley", "surprise"]
+    access: str = ""
+    slot: str = ""
+    x: int
+    y: int
+
+
+class CitySide(Record):
+    id: str
+    name: str
+    links: tuple[str, ...]
+    zones: tuple[CityZone, ...]
+
+
+class Adventure(Record):
+    id: str
+    name: str
+    text: str
+    side: str
+    start: int = Field(ge=0, le=23)
+    deadline: int = Field(ge=1)
+    threat: int = Field(ge=0)
+    start_zone: str
+    exit: str
+    locations: dict[str, str]
+    surprises: tuple[str, ...]
+    explore: str
+    supplies: int = Field(ge=0)
+    search: str
+
+
+class DieRecord(Record):
+    faces: tuple[str, str, str, str, str, str]
+
+
+class SuccessRecord(Record):
+    green: tuple[str, ...]
+    yellow: tuple[str, ...]
+    red: tuple[str, ...]
+
+
+class StressRecord(Record):
+    max: int
+    levels: tuple[tuple[int, str], ...]
+
+
+class InfectionRecord(Record):
+    death: int
+
+
+class SurvivalRecord(Record):
+    max: int
+
+
+class ThreatRecord(Record):
+    green_units: int
+    yellow_units: int
+    red_units: int
+    green_red_units: tuple[int, ...]
+    yellow_red_units: tuple[int, ...]
+    lower_green: int
+    lower_yellow: int
+    rise: tuple[tuple[int, int], ...]
+
+
+class ClockRecord(Record):
+    night: tuple[int, int]
+
+
+class RulesFile(Strict):
+    die: DieRecord
+    success: SuccessRecord
+    stress: StressRecord
+    infection: InfectionRecord
+    survival: SurvivalRecord
+    threat: ThreatRecord
+    clock: ClockRecord
+
+
+@dataclass(frozen=True)
+class Content:
+    rules: RulesFile
+    survivors: tuple[SurvivorSheet, ...]
+    enemies: dict[str, EnemyProfile]
+    spawn: tuple[SpawnCard, ...]
+    search: dict[str, SearchCard]
+    threats: tuple[ThreatCard, ...]
+    locations: dict[str, LocationCard]
+    explorations: tuple[EffectCard, ...]
+    encounters: tuple[EffectCard, ...]
+    surprises: dict[str, EffectCard]
+    infections: tuple[InfectionCard, ...]
+    corpses: tuple[CorpseMarker, ...]
+    tiles: dict[str, TileSide]
+    city: dict[str, CitySide]
+    adventures: tuple[Adventure, ...]
+
+    def survivor(self, sid: str) -> SurvivorSheet:
+        for s in self.survivors:
+            if s.id == sid:
+                return s
+        raise KeyError(sid)
+
+    def adventure(self, aid: str) -> Adventure:
+        for a in self.adventures:
+            if a.id == aid:
+                return a
+        raise KeyError(aid)
+
+
+def _check(content: Content) -> None:
+    faces = set(content.rules.die.faces)
+    for t in content.tiles.values():
+        cells = {f"{c}{r}" for r in range(1, 5) for c in "abcd"}
+        for where in (t.access, t.exit, *t.numbers, *t.icons):
+            if where not in cells:
+                raise ContentError(f"tiles.toml: tile {t.id}: no subzone {where!r}")
+        for icon in t.icons.values():
+            if icon not in faces:
+                raise ContentError(f"tiles.toml: tile {t.id}: icon {icon!r} is not a face of the die")
+        for edge in (*t.walls, *t.blocked_edges):
+            a, _, b = edge.partition("|")
+            if a not in cells or b not in cells:
+                raise ContentError(f"tiles.toml: tile {t.id}: edge {edge!r} is not cell|cell")
+    for loc in content.locations.values():
+        for z in loc.zones:
+            if z.tile not in content.tiles:
+                raise ContentError(f"cards.toml: location {loc.id}: no tile {z.tile!r}")
+            if z.marker not in MARKERS:
+                raise ContentError(f"cards.toml: location {loc.id}: unknown marker {z.marker!r}")
+    for card in content.spawn:
+        for e in (*card.green, *card.yellow, *card.red):
+            if e not in content.enemies or e == "hunter":
+                raise ContentError(f"spawn.toml: card {card.id}: unknown enemy {e!r}")
+    for sheet in content.survivors:
+        for item in sheet.items:
+            if item not in content.search:
+                raise ContentError(f"survivors.toml: {sheet.id}: unknown item {item!r}")
+    for adv in content.adventures:
+        if adv.side not in content.city:
+            raise ContentError(f"adventures.toml: {adv.id}: no city side {adv.side!r}")
+        zones = {z.id for z in content.city[adv.side].zones}
+        if adv.start_zone not in zones or adv.exit not in zones:
+            raise ContentError(f"adventures.toml: {adv.id}: start or exit zone not on side {adv.side}")
+        for card_id in adv.locations.values():
+            if card_id not in content.locations:
+                raise ContentError(f"adventures.toml: {adv.id}: no location {card_id!r}")
+        for s in adv.surprises:
+            if s not in content.surprises:
+                raise ContentError(f"adventures.toml: {adv.id}: no surprise card {s!r}")
+
+
+@lru_cache(maxsize=8)
+def load_content(override: str | None = None) -> Content:
+    folder = content_dir(PACKAGE_DIR, override)
+    rules = load_model(folder / "rules.toml", RulesFile)
+    survivors = load_records(folder / "survivors.toml", "survivor", SurvivorSheet)
+    enemies = load_records(folder / "enemies.toml", "enemy", EnemyProfile)
+    spawn = load_records(folder / "spawn.toml", "spawn", SpawnCard)
+    search = load_records(folder / "search.toml", "card", SearchCard)
+    threats = load_records(folder / "threat.toml", "threat", ThreatCard)
+    cards_path = folder / "cards.toml"
+    cards = read_toml(cards_path)
+    locations = load_records(cards_path, "location", LocationCard, cards)
+    explorations = load_records(cards_path, "exploration", EffectCard, cards)
+    encounters = load_records(cards_path, "encounter", EffectCard, cards)
+    surprises = load_records(cards_path, "surprise", EffectCard, cards)
+    infections = load_records(cards_path, "infection", InfectionCard, cards)
+    corpses = load_records(cards_path, "corpse", CorpseMarker, cards)
+    tiles = load_records(folder / "tiles.toml", "tile", TileSide)
+    city = load_records(folder / "city.toml", "side", CitySide)
+    adventures = load_records(folder / "adventures.toml", "adventure", Adventure)
+    for recs, key, file, table in (
+        (survivors, "id", "survivors.toml", "survivor"),
+        (enemies, "id", "enemies.toml", "enemy"),
+        (search, "id", "search.toml", "card"),
+        (tiles, "id", "tiles.toml", "tile"),
+        (adventures, "id", "adventures.toml", "adventure"),
+        (locations, "id", "cards.toml", "location"),
+    ):
+        unique(recs, key, file, table)
+    content = Content(
+        rules=rules,
+        survivors=tuple(survivors),
+        enemies={e.id: e for e in enemies},
+        spawn=tuple(spawn),
+        search={c.id: c for c in search},
+        threats=tuple(threats),
+        locations={loc.id: loc for loc in locations},
+        explorations=tuple(explorations),
+        encounters=tuple(encounters),
+        surprises={s.id: s for s in surprises},
+        infections=tuple(infections),
+        corpses=tuple(corpses),
+        tiles={t.id: t for t in tiles},
+        city={c.id: c for c in city},
+        adventures=tuple(adventures),
+    )
+    _check(content)
+    return content

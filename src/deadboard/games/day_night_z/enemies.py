@@ -1,0 +1,295 @@
+"""Rulebook §3.14 (enemy activation) and the enemy attack of §4.12.
+
+Every enemy acts by the A side of the threat card drawn: groups by initiative, the higher first
+(within a group, in the order the enemies were placed: the leading player's choice, fixed); for each
+of its actions it reads the card's conditions from the top and does the first one met, then starts
+again from the top for its next action. A survivor hidden among corpses is never a target."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from deadboard.games.day_night_z.concepts import (
+    add_noise,
+    attribute,
+    damage,
+    gain_stress,
+    infect,
+    noise_at,
+    pool_size,
+    roll,
+    skulls,
+)
+from deadboard.games.day_night_z.content import ThreatCard
+from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.spawn import enemy_profile
+from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
+
+Spot = tuple[str, int]
+
+
+def group_of(state: DNZState, tile: str) -> list[str]:
+    t = state.tiles[tile]
+    return list(state.locations[t.slot].tiles) if t.slot else [tile]
+
+
+def steps_from(state: DNZState, spot: Spot, obstacles: dict[str, set[int]]) -> list[Spot]:
+    """Where a figure in ``spot`` may step now: the tile's moves and the links between connected
+    location tiles (an exit subzone and the next tile's access subzone are adjacent)."""
+    tile, cell = spot
+    t = state.tiles[tile]
+    out = [(tile, c) for c in t.geo.moves(cell, obstacles[tile])]
+    link = t.links.get(cell)
+    if link is not None and link[0] in state.tiles and link[1] not in obstacles[link[0]]:
+        out.append(link)
+    return out
+
+
+def adjacent(state: DNZState, a: Spot, b: Spot) -> bool:
+    if a[0] == b[0]:
+        ax, ay, bx, by = a[1] % 4, a[1] // 4, b[1] % 4, b[1] // 4
+        return max(abs(ax - bx), abs(ay - by)) <= 1
+    link = state.tiles[a[0]].links.get(a[1])
+    return link == b
+
+
+def sees(state: DNZState, a: Spot, b: Spot) -> bool:
+    """Line of sight between figures (§3.11): within a tile by its geometry; between connected
+    location tiles only across the link (line of sight between tiles is not traced further)."""
+    if a[0] == b[0]:
+        return state.tiles[a[0]].geo.sees(a[1], b[1], state.sight_blockers(a[0]))
+    return state.tiles[a[0]].links.get(a[1]) == b
+
+
+def distances(state: DNZState, start: Spot) -> dict[Spot, int]:
+    """Steps from ``start`` over the tiles of its group, ignoring figures (static obstacles and
+    blocked terrain markers only)."""
+    group = group_of(state, start[0])
+    if len(group) == 1:
+        tile = state.tiles[start[0]]
+        if not any(m in ("blocked", "fire", "impassable") for m in tile.markers.values()):
+            row = tile.geo.dist[start[1]]
+            tid = start[0]
+            return {(tid, c): d for c, d in enumerate(row) if d < 99}
+    static = {
+        tid: {c for c, m in state.tiles[tid].markers.items() if m in ("blocked", "fire", "impassable")}
+        for tid in group
+    }
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        spot = queue.popleft()
+        for nxt in steps_from(state, spot, static):
+            if nxt not in dist:
+                dist[nxt] = dist[spot] + 1
+                queue.append(nxt)
+    return dist
+
+
+def targets(state: DNZState, enemy: Enemy) -> list[Survivor]:
+    group = group_of(state, enemy.tile)
+    return [s for s in state.survivors if not s.dead and not s.hidden and s.tile in group]
+
+
+def prioritise(
+    state: DNZState, card: ThreatCard, enemy: Enemy, options: list[Survivor], dist: dict[Spot, int]
+) -> Survivor:
+    """The priority objective among survivors meeting the same condition; then the closest, then
+    the first in seat order."""
+
+    def key(s: Survivor) -> tuple[int, int, int]:
+        d = dist.get((s.tile, s.cell), 99)
+        p = card.priority
+        if p == "noisiest":
+            first = -s.noise
+        elif p == "most-wounded":
+            first = s.health
+        elif p == "leader":
+            first = 0 if s.seat == state.leader else 1
+        elif p == "most-stressed":
+            first = -s.stress
+        else:
+            first = d
+        return first, d, s.seat
+
+    return min(options, key=key)
+
+
+def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: dict[Spot, int]) -> bool:
+    """Move one subzone towards ``goal``; among equal ways the least favourable for the survivors
+    (the noisiest subzone, then the first in tile order). False if it cannot move closer."""
+    here = (enemy.tile, enemy.cell)
+    now = dist_goal.get(here)
+    if now is None or now == 0:
+        return False
+    group = group_of(state, enemy.tile)
+    obstacles = {tid: state.move_obstacles(tid) for tid in group}
+    options = [s for s in steps_from(state, here, obstacles) if dist_goal.get(s, 99) < now]
+    if not options:
+        return False
+    best = max(options, key=lambda s: (noise_at(state, f"{s[0]}-{CELLS[s[1]]}"), -s[1]))
+    enter(state, enemy, best)
+    return True
+
+
+def enter(state: DNZState, enemy: Enemy, spot: Spot) -> None:
+    enemy.tile, enemy.cell = spot
+    tile = state.tiles[spot[0]]
+    where = f"{spot[0]}-{CELLS[spot[1]]}"
+    state.emit("enemy-move", f"{enemy.kind} {enemy.id} moves to {where}", {"enemy": enemy.id, "to": where})
+    if tile.markers.get(spot[1]) == "noisy":
+        add_noise(state, where)
+    trap = tile.traps.pop(spot[1], 0)
+    if trap:
+        state.emit("trap", f"{enemy.kind} {enemy.id} walks into a trap in {where}", {"enemy": enemy.id})
+        hurt_enemy(state, enemy, trap, None)
+
+
+def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bool:
+    """Damage is cumulative; at zero health the enemy is removed and a corpse marker is left; its
+    killer earns its survival points (§3.3). Returns whether it died."""
+    from deadboard.games.day_night_z.concepts import gain_sp
+
+    if n <= 0:
+        return False
+    enemy.damage += n
+    health = enemy_profile(state, enemy.kind).health
+    if enemy.damage < health:
+        state.emit(
+            "wound",
+            f"{enemy.kind} {enemy.id} takes {n} damage ({health - enemy.damage} left)",
+            {"enemy": enemy.id},
+        )
+        return False
+    state.enemies.remove(enemy)
+    tile = state.tiles[enemy.tile]
+    pool = state.decks["corpse"]
+    if pool:
+        tile.corpses.setdefault(enemy.cell, []).append(int(pool.pop()))
+    if enemy.kind == "hunter":
+        state.hunter = ""
+        state.hunter_killed = True
+    sp = state.content.enemies[enemy.kind].sp
+    if by is not None:
+        gain_sp(state, by, sp)
+    state.emit(
+        "kill",
+        f"{enemy.kind} {enemy.id} is eliminated{f': {by.name} earns {sp} survival points' if by else ''}",
+        {"enemy": enemy.id, "kind": enemy.kind},
+    )
+    return True
+
+
+def in_reach(state: DNZState, enemy: Enemy, pool: list[Survivor]) -> list[Survivor]:
+    here = (enemy.tile, enemy.cell)
+    return [
+        s for s in pool if adjacent(state, here, (s.tile, s.cell)) and sees(state, here, (s.tile, s.cell))
+    ]
+
+
+def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:
+    """One action of ``enemy`` by the card's conditions, top down. Returns whether one was met."""
+    pool = targets(state, enemy)
+    if not pool:
+        return False
+    here = (enemy.tile, enemy.cell)
+    dist = distances(state, here)
+    for cond in card.ai:
+        if cond in ("attack", "attack-advance"):
+            near = in_reach(state, enemy, pool)
+            if not near:
+                continue
+            s = prioritise(state, card, enemy, near, dist)
+            enemy_attack(state, enemy, s, card.body)
+            if (  # noqa: SIM102
+                cond == "attack-advance"
+                and enemy in state.enemies
+                and not s.dead
+                and (s.tile, s.cell) != here
+            ):
+                if s.cell not in state.move_obstacles(s.tile) and (s.tile, s.cell) in steps_from(
+                    state, here, {t: state.move_obstacles(t) for t in group_of(state, enemy.tile)}
+                ):
+                    enter(state, enemy, (s.tile, s.cell))
+            return True
+        if cond == "move-los":
+            seen = [
+                s for s in pool if sees(state, here, (s.tile, s.cell)) and dist.get((s.tile, s.cell), 0) > 0
+            ]
+            if not seen:
+                continue
+            s = prioritise(state, card, enemy, seen, dist)
+            if step_towards(state, enemy, (s.tile, s.cell), distances(state, (s.tile, s.cell))):
+                return True
+            continue
+        if cond == "move-closest":
+            far = [s for s in pool if dist.get((s.tile, s.cell), 0) > 0]
+            if not far:
+                continue
+            best = min(dist[(s.tile, s.cell)] for s in far)
+            s = prioritise(state, card, enemy, [s for s in far if dist[(s.tile, s.cell)] == best], dist)
+            if step_towards(state, enemy, (s.tile, s.cell), distances(state, (s.tile, s.cell))):
+                return True
+            continue
+        if cond == "move-noise":
+            group = group_of(state, enemy.tile)
+            loud = [
+                (d, spot)
+                for spot, d in dist.items()
+                if spot[0] in group and d > 0 and noise_at(state, f"{spot[0]}-{CELLS[spot[1]]}")
+            ]
+            if not loud:
+                continue
+            goal = min(loud)[1]
+            if step_towards(state, enemy, goal, distances(state, goal)):
+                return True
+    return False
+
+
+def activate_all(state: DNZState, card: ThreatCard) -> None:
+    """3.1 Zombie Activation: every enemy in play, groups by initiative."""
+    order = sorted(state.enemies, key=lambda e: -state.content.enemies[e.kind].initiative)
+    for enemy in order:
+        for _ in range(enemy_profile(state, enemy.kind).actions):
+            if enemy not in state.enemies or state.over:
+                break
+            act(state, enemy, card)
+
+
+def enemy_attack(state: DNZState, enemy: Enemy, s: Survivor, body: str) -> None:
+    """ENEMY ATTACK (§4.12): attack dice - cover - passive defence (and the defensive position) -
+    the defensive equipment on the body location hit, at least 1 die; a skull hits for the
+    profile's damage. A noise icon makes 1 noise counter in the enemy's subzone, hit or not; an
+    infection icon on a damaging attack infects an uninfected survivor (an infected one ignores
+    it); a damaging attack gives 1 stress point."""
+    prof = enemy_profile(state, enemy.kind)
+    tile = state.tiles[s.tile]
+    cover = 1 if tile.geo.terrain[s.cell] == "c" or tile.markers.get(s.cell) == "cover" else 0
+    defence = attribute(state, s, "defense") + (1 if s.defensive else 0)
+    worn = s.worn.get(body, "")
+    equip = state.content.search[worn].defence if worn else 0
+    n = pool_size(prof.attack, -cover, -defence, -equip)
+    faces = roll(state, n)
+    hit = skulls(faces) > 0
+    state.emit(
+        "attack",
+        f"{enemy.kind} {enemy.id} attacks {s.name} ({body}): {n} dice -> {', '.join(faces)}",
+        {"enemy": enemy.id, "who": s.id, "dice": n, "faces": faces, "hit": hit},
+    )
+    if "skull-noise" in faces:
+        add_noise(state, f"{enemy.tile}-{CELLS[enemy.cell]}")
+    if not hit:
+        return
+    if worn and state.content.search[worn].absorb:
+        del s.worn[body]
+        s.items.remove(worn)
+        state.emit(
+            "absorb",
+            f"{s.name}'s {state.content.search[worn].name} take the blow and are discarded",
+            {"who": s.id},
+        )
+        return
+    gain_stress(state, s, 1)
+    if "skull-infection" in faces and s.infection == 0:
+        infect(state, s, 1, f"bitten by a {enemy.kind}")
+    damage(state, s, prof.damage, f"{enemy.kind} attack")

@@ -1,0 +1,404 @@
+"""Rulebook §3.0, §3.11, §4.9: the geometry of the tiles and of the city board, computed once per tile
+side and per board side.
+
+A tile is 4 x 4 subzones (5 x 5 cm squares), named by column and row::
+
+        a    b    c    d
+      +----+----+----+----+
+    1 | 0  | 1  | 2  | 3  |     cell index = 4 * row + column
+      +----+----+----+----+
+    2 | 4  | 5  | 6  | 7  |     walls and solid red edges between two cells block movement and
+      +----+----+----+----+     sight; a blocked cell (solid red line round it) blocks both; an
+    3 | 8  | 9  | 10 | 11 |     impassable cell (broken red line) blocks movement only
+      +----+----+----+----+
+    4 | 12 | 13 | 14 | 15 |
+      +----+----+----+----+
+
+Movement (§4.9.2) is to any of the 8 neighbours, never through a solid edge, into a blocked or
+impassable cell, nor "through the diagonal intersection of any combination" of obstacles: a diagonal
+step is refused when both cells beside it (or the edges between them and the step's cells) hold an
+obstacle. Subzones with 4 miniatures and blocked/fire terrain markers are obstacles that change
+during play; they are given to the questions as ``dynamic`` cells.
+
+Line of sight (§3.11): from one corner of the attacker's subzone two straight lines to two different
+corners of the target's subzone, not superposed, neither crossing a wall, a solid red edge, a blocked
+subzone, a subzone with 4 miniatures or a blocked terrain marker, nor passing a diagonal intersection
+between two such obstacles. Corners are taken a tenth of a subzone inside each square, so that a
+line cannot slip along a wall; everything a line crosses is worked out exactly once per tile side,
+and a question during play only tests the cells that change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, pairwise
+from typing import Any
+
+from deadboard.core.areas import Area, AreaGraph, Exit
+from deadboard.games.day_night_z.content import CitySide, TileSide
+
+SIZE = 4
+N = SIZE * SIZE
+CELLS = tuple(f"{c}{r}" for r in range(1, SIZE + 1) for c in "abcd")
+INDEX = {name: i for i, name in enumerate(CELLS)}
+#: lengths in tenths of a subzone; corners are taken a tenth inside their square
+UNIT = 10
+INSET = 1
+
+#: a line not worked out yet
+_UNSEEN: Any = object()
+
+#: a side of a squeeze: (holds a static obstacle, the cells whose obstacle would block)
+Side = tuple[bool, frozenset[int]]
+#: what one line needs: the cells any of which blocks it, and squeezes (both sides blocked blocks it)
+Need = tuple[frozenset[int], tuple[tuple[Side, Side], ...]]
+
+
+def _xy(i: int) -> tuple[int, int]:
+    return i % SIZE, i // SIZE
+
+
+def _cell(x: int, y: int) -> int:
+    return y * SIZE + x if 0 <= x < SIZE and 0 <= y < SIZE else -1
+
+
+@dataclass(frozen=True, slots=True)
+class StepRule:
+    """A step from one cell to a neighbour: for a diagonal step, the two cells beside it and whether
+    each side holds a static obstacle."""
+
+    to: int
+    beside: tuple[int, int] = (-1, -1)
+    static: tuple[bool, bool] = (False, False)
+
+
+class TileGeometry:
+    """Everything static about one tile side (shared by every game that deploys it)."""
+
+    def __init__(self, side: TileSide) -> None:
+        self.side = side
+        self.id = side.id
+        self.terrain: tuple[str, ...] = tuple(side.cells[i // SIZE][i % SIZE] for i in range(N))
+        self.blocked = tuple(t == "B" for t in self.terrain)
+        self.no_enter = tuple(t in "BI" for t in self.terrain)
+        self.access = INDEX[side.access]
+        self.exit = INDEX[side.exit]
+        solid: set[tuple[int, int]] = set()
+        for edge in (*side.walls, *side.blocked_edges):
+            a, _, b = edge.partition("|")
+            solid.add((min(INDEX[a], INDEX[b]), max(INDEX[a], INDEX[b])))
+        self.solid = frozenset(solid)
+        #: colour -> cells in the order of their numbers (index 0 holds number 1)
+        self.numbers: dict[str, tuple[int, ...]] = {}
+        for colour, letter in (("green", "g"), ("yellow", "y"), ("red", "r")):
+            found: list[tuple[int, int]] = []
+            for cell, text in self.side.numbers.items():
+                for word in text.split():
+                    if word[0] == letter:
+                        found.append((int(word[1:]), INDEX[cell]))
+            self.numbers[colour] = tuple(c for _, c in sorted(found))
+        self.icons: dict[str, int] = {face: INDEX[cell] for cell, face in side.icons.items()}
+        self.steps: tuple[tuple[StepRule, ...], ...] = tuple(self._steps(i) for i in range(N))
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(
+            tuple(
+                j
+                for j in range(N)
+                if j != i and max(abs(_xy(i)[0] - _xy(j)[0]), abs(_xy(i)[1] - _xy(j)[1])) == 1
+            )
+            for i in range(N)
+        )
+        exits = {
+            CELLS[i]: [Exit(CELLS[s.to], 2 if self.terrain[s.to] in "fo" else 1) for s in self.steps[i]]
+            for i in range(N)
+        }
+        self.graph = AreaGraph(
+            [Area(CELLS[i], capacity=4, tags=frozenset({self.terrain[i]})) for i in range(N)], exits
+        )
+        #: steps between cells over static obstacles only (the enemy AI's distances on one tile)
+        self.dist: tuple[tuple[int, ...], ...] = tuple(self._bfs(i) for i in range(N))
+        self._los: list[list[list[tuple[Need, Need]]] | None] = [None] * N
+        self._lines: dict[tuple[tuple[int, int], tuple[int, int]], Need | None] = {}
+        self._corners = [_corners(i) for i in range(N)]
+
+    def _bfs(self, start: int) -> tuple[int, ...]:
+        far = 99
+        dist = [far] * N
+        dist[start] = 0
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for c in frontier:
+                for st in self.steps[c]:
+                    if dist[st.to] == far:
+                        dist[st.to] = dist[c] + 1
+                        nxt.append(st.to)
+            frontier = nxt
+        return tuple(dist)
+
+    def edge_solid(self, a: int, b: int) -> bool:
+        return (min(a, b), max(a, b)) in self.solid
+
+    def _steps(self, i: int) -> tuple[StepRule, ...]:
+        x, y = _xy(i)
+        out: list[StepRule] = []
+        if self.no_enter[i]:
+            return ()
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                if not dx and not dy:
+                    continue
+                j = _cell(x + dx, y + dy)
+                if j < 0 or self.no_enter[j]:
+                    continue
+                if not dx or not dy:
+                    if not self.edge_solid(i, j):
+                        out.append(StepRule(j))
+                    continue
+                s1, s2 = _cell(x + dx, y), _cell(x, y + dy)
+                st1 = self.no_enter[s1] or self.edge_solid(i, s1) or self.edge_solid(s1, j)
+                st2 = self.no_enter[s2] or self.edge_solid(i, s2) or self.edge_solid(s2, j)
+                if st1 and st2:
+                    continue
+                out.append(StepRule(j, (s1, s2), (st1, st2)))
+        return tuple(out)
+
+    def moves(self, i: int, obstacle: frozenset[int] | set[int]) -> list[int]:
+        """The cells a figure in ``i`` may step to, given the cells that are obstacles now (full, or
+        under a blocked/fire/impassable terrain marker)."""
+        out = []
+        for s in self.steps[i]:
+            if s.to in obstacle:
+                continue
+            b1, b2 = s.beside
+            if b1 >= 0 and (s.static[0] or b1 in obstacle) and (s.static[1] or b2 in obstacle):
+                continue
+            out.append(s.to)
+        return out
+
+    # ----- line of sight ---------------------------------------------------------------------------
+    def sees(self, a: int, b: int, dynamic: frozenset[int] | set[int] = frozenset()) -> bool:
+        """Whether a figure in ``a`` has line of sight to one in ``b`` (§3.11); ``dynamic`` are the
+        cells blocking sight now (4 miniatures, blocked or fire terrain markers). The lines from a
+        subzone are worked out the first time it is asked about, then kept."""
+        if a == b:
+            return True
+        row = self._los[a]
+        if row is None:
+            row = self._los[a] = self._row(a)
+        alts = row[b]
+        if not alts:
+            return False
+        if not dynamic:
+            return True
+        return any(_clear(n1, dynamic) and _clear(n2, dynamic) for n1, n2 in alts)
+
+    def _row(self, a: int) -> list[list[tuple[Need, Need]]]:
+        """The alternatives (pairs of lines) from subzone ``a`` to every subzone."""
+        out: list[list[tuple[Need, Need]]] = [[] for _ in range(N)]
+        if self.blocked[a]:
+            return out
+        cache = self._lines
+        for b in range(N):
+            if a == b or self.blocked[b]:
+                continue
+            alts = out[b]
+            for c in self._corners[a]:
+                needs = []
+                for d in self._corners[b]:
+                    key = (c, d) if c < d else (d, c)
+                    need = cache.get(key, _UNSEEN)
+                    if need is _UNSEEN:
+                        need = cache[key] = self._line(*key)
+                    needs.append((d, need))
+                for (d1, n1), (d2, n2) in combinations(needs, 2):
+                    if n1 is None or n2 is None or _collinear(c, d1, d2):
+                        continue
+                    s1, s2 = _strip(n1, a, b), _strip(n2, a, b)
+                    if s1 is not None and s2 is not None:
+                        alts.append((s1, s2))
+        return out
+
+    def _line(self, p: tuple[int, int], q: tuple[int, int]) -> Need | None:
+        """What the segment p-q crosses (points in tenths of a subzone): None if a static obstacle
+        blocks it. The segment is walked in integer steps of 1/D of its length, D chosen so that
+        every crossing of a grid line falls on a step."""
+        (px, py), (qx, qy) = p, q
+        dx, dy = qx - px, qy - py
+        d = 2 * (abs(dx) or 1) * (abs(dy) or 1)
+        unit = UNIT * d
+        events = {0, d}
+        for v0, dv in ((px, dx), (py, dy)):
+            if dv:
+                lo, hi = sorted((v0, v0 + dv))
+                for m in range(lo // UNIT + 1, (hi - 1) // UNIT + 1):
+                    events.add((m * UNIT - v0) * d // dv)
+        ks = sorted(events)
+        cells: set[int] = set()
+        squeezes: list[tuple[Side, Side]] = []
+        points = ks[1:-1] + [(k0 + k1) // 2 for k0, k1 in pairwise(ks)]
+        for k in points:
+            x, y = px * d + k * dx, py * d + k * dy
+            xi, yi = x % unit == 0, y % unit == 0
+            cx, cy = x // unit, y // unit
+            if not xi and not yi:
+                c = _cell(cx, cy)
+                if self.blocked[c]:
+                    return None
+                cells.add(c)
+            elif xi and yi:
+                squeeze = self._vertex(cx, cy, dx, dy)
+                if squeeze is None:
+                    return None
+                if squeeze:
+                    squeezes.append(squeeze)
+            elif xi:
+                left, right = _cell(cx - 1, cy), _cell(cx, cy)
+                if left >= 0 and right >= 0 and self.edge_solid(left, right):
+                    return None
+            else:
+                up, down = _cell(cx, cy - 1), _cell(cx, cy)
+                if up >= 0 and down >= 0 and self.edge_solid(up, down):
+                    return None
+        return frozenset(cells), tuple(squeezes)
+
+    def _vertex(self, vx: int, vy: int, dx: int, dy: int) -> tuple[Side, Side] | tuple[()] | None:
+        """A line through the grid point (vx, vy): the two sides it passes between. Blocked (None) if
+        both hold a static obstacle; () if one side can never hold one."""
+        sx = 1 if dx > 0 else (-1 if dx < 0 else 0)
+        sy = 1 if dy > 0 else (-1 if dy < 0 else 0)
+        if sx and sy:
+            sides = [(sx, -sy), (-sx, sy)]
+            out: list[Side] = [self._quadrant(vx, vy, qx, qy) for qx, qy in sides]
+        else:
+            # along a grid line: the cells on either side of it
+            if sx:
+                halves = [[(-1, -1), (1, -1)], [(-1, 1), (1, 1)]]
+            else:
+                halves = [[(-1, -1), (-1, 1)], [(1, -1), (1, 1)]]
+            out = []
+            for half in halves:
+                static, cells = False, set[int]()
+                for qx, qy in half:
+                    s, c = self._quadrant(vx, vy, qx, qy)
+                    static = static or s
+                    cells |= c
+                out.append((static, frozenset(cells)))
+        (s1, c1), (s2, c2) = out
+        if s1 and s2:
+            return None
+        if (not s1 and not c1) or (not s2 and not c2):
+            return ()
+        return out[0], out[1]
+
+    def _quadrant(self, vx: int, vy: int, qx: int, qy: int) -> Side:
+        """The obstacle of the quadrant (qx, qy) round the grid point: its cell, and the two edges
+        bounding it at the point (static)."""
+        cx, cy = vx + (0 if qx > 0 else -1), vy + (0 if qy > 0 else -1)
+        cell = _cell(cx, cy)
+        static = False
+        cells: frozenset[int] = frozenset()
+        if cell >= 0:
+            if self.blocked[cell]:
+                static = True
+            else:
+                cells = frozenset({cell})
+            # the vertical edge on this quadrant's row and the horizontal edge on its column
+            other_x = _cell(cx - qx, cy)
+            other_y = _cell(cx, cy - qy)
+            if other_x >= 0 and self.edge_solid(cell, other_x):
+                static = True
+            if other_y >= 0 and self.edge_solid(cell, other_y):
+                static = True
+        return static, cells
+
+
+def _corners(i: int) -> list[tuple[int, int]]:
+    x, y = _xy(i)
+    x, y = x * UNIT, y * UNIT
+    return [
+        (x + INSET, y + INSET),
+        (x + UNIT - INSET, y + INSET),
+        (x + INSET, y + UNIT - INSET),
+        (x + UNIT - INSET, y + UNIT - INSET),
+    ]
+
+
+def _collinear(c: tuple[int, int], d1: tuple[int, int], d2: tuple[int, int]) -> bool:
+    return (d1[0] - c[0]) * (d2[1] - c[1]) == (d1[1] - c[1]) * (d2[0] - c[0])
+
+
+def _strip(need: Need, a: int, b: int) -> Need | None:
+    """The attacker's and the target's own subzones never block: drop them; a squeeze left with a
+    static obstacle on one side becomes a plain cell test of the other."""
+    ends = {a, b}
+    cells = set(need[0]) - ends
+    squeezes: list[tuple[Side, Side]] = []
+    for (s1, c1), (s2, c2) in need[1]:
+        c1, c2 = c1 - ends, c2 - ends
+        if s1 and s2:
+            return None
+        if (not s1 and not c1) or (not s2 and not c2):
+            continue
+        if s1:
+            cells |= c2
+        elif s2:
+            cells |= c1
+        else:
+            squeezes.append(((False, frozenset(c1)), (False, frozenset(c2))))
+    return frozenset(cells), tuple(squeezes)
+
+
+def _clear(need: Need, dynamic: frozenset[int] | set[int]) -> bool:
+    cells, squeezes = need
+    if not cells.isdisjoint(dynamic):
+        return False
+    for (_, c1), (_, c2) in squeezes:
+        if not c1.isdisjoint(dynamic) and not c2.isdisjoint(dynamic):
+            return False
+    return True
+
+
+_TILES: dict[int, TileGeometry] = {}
+_BOARDS: dict[int, CityBoard] = {}
+
+
+def tile_geometry(side: TileSide) -> TileGeometry:
+    """The geometry of a tile side, built once and shared (keyed by the loaded record)."""
+    geo = _TILES.get(id(side))
+    if geo is None or geo.side is not side:
+        geo = _TILES[id(side)] = TileGeometry(side)
+    return geo
+
+
+class CityBoard:
+    """One side of the city board: its zones as an AreaGraph (every move costs 1 AP), each zone's
+    kind, access letter and location slot."""
+
+    def __init__(self, side: CitySide) -> None:
+        self.side = side
+        self.zones = {z.id: z for z in side.zones}
+        exits: dict[str, list[Exit]] = {z.id: [] for z in side.zones}
+        for link in side.links:
+            a, _, b = link.partition("-")
+            exits[a].append(Exit(b))
+            exits[b].append(Exit(a))
+        self.graph = AreaGraph(
+            [
+                Area(z.id, tags=frozenset({z.kind, *([f"access-{z.access}"] if z.access else [])}))
+                for z in side.zones
+            ],
+            exits,
+        )
+        self.slot_zone = {z.slot: z.id for z in side.zones if z.slot}
+        self.access_zone = {z.access: z.id for z in side.zones if z.access}
+
+    def neighbours(self, zone: str) -> tuple[str, ...]:
+        return self.graph.neighbours(zone)
+
+
+def city_board(side: CitySide) -> CityBoard:
+    """The city board of a side, built once and shared."""
+    board = _BOARDS.get(id(side))
+    if board is None or board.side is not side:
+        board = _BOARDS[id(side)] = CityBoard(side)
+    return board

@@ -1,0 +1,220 @@
+"""Day Night Z on the step kernel: setting up an adventure, its end and its outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from deadboard.core.errors import SetupError
+from deadboard.core.game import Outcome, Result, Scenario, Setup
+from deadboard.core.kernel import KernelGame
+from deadboard.core.rng import Rng
+from deadboard.games.day_night_z.concepts import threat_text
+from deadboard.games.day_night_z.content import load_content
+from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.state import DNZState, Survivor
+from deadboard.games.day_night_z.turn import Round
+
+VERSION = "1"
+#: the survivor of each seat
+SEATS = ("swift", "lebeu", "olsson", "kenji")
+HIDDEN_DECKS = ("threat", "spawn", "search", "exploration", "encounter", "infection", "corpse")
+
+
+def _scenarios() -> tuple[Scenario, ...]:
+    return tuple(Scenario(a.id, a.name, a.text) for a in load_content().adventures)
+
+
+def new_state(setup: Setup, seed: int) -> DNZState:
+    content = load_content(setup.content)
+    try:
+        adventure = content.adventure(setup.scenario)
+    except KeyError:
+        known = ", ".join(a.id for a in content.adventures)
+        raise SetupError(f"unknown adventure {setup.scenario!r}; known: {known}") from None
+    state = DNZState.__new__(DNZState)
+    state.setup_state(setup, seed, content, adventure)
+    rng = state.rng
+    for seat in range(setup.players):
+        sheet = content.survivor(SEATS[seat])
+        s = Survivor(sheet.id, sheet.name, seat)
+        s.health = sheet.health
+        s.items = list(sheet.items)
+        s.ammo, s.supplies, s.battery = sheet.ammo, sheet.supplies, sheet.battery
+        s.weapon = next((i for i in s.items if content.search[i].weapon), "")
+        s.zone = adventure.start_zone
+        state.survivors.append(s)
+    state.decks = {
+        "threat": [c.id for c in content.threats],
+        "spawn": [c.id for c in content.spawn],
+        "search": [c.id for c in content.search.values() for _ in range(c.copies)],
+        "exploration": [c.id for c in content.explorations],
+        "encounter": [c.id for c in content.encounters],
+        "infection": [c.id for c in content.infections],
+        "corpse": [str(i) for i, m in enumerate(content.corpses) for _ in range(m.copies)],
+    }
+    for name in HIDDEN_DECKS:
+        rng.shuffle(state.decks[name])
+        if name != "corpse":
+            state.decks[name + "-discard"] = []
+    surprise_zones = [z.id for z in state.board.side.zones if z.kind == "surprise"]
+    cards = list(adventure.surprises)
+    others = [c for c in content.surprises if c not in cards]
+    rng.shuffle(others)
+    cards += others
+    state.surprises = dict(zip(surprise_zones, cards))
+    state.leader = rng.below(setup.players)  # in a starting adventure the leader is chosen at random
+    state.init_kernel(Round())
+    return state
+
+
+class DayNightZ(KernelGame[DNZState]):
+    id = "day-night-z"
+    name = "Day Night Z"
+    version = VERSION
+    min_players = 1
+    max_players = 4
+    scenarios = _scenarios()
+    bots: ClassVar[Mapping[str, str]] = {"heuristic": "deadboard.games.day_night_z.bot:HeuristicBot"}
+    render_module = "deadboard.games.day_night_z.render"
+
+    def test_setups(self) -> list[Setup]:
+        return [
+            Setup("first-steps", players=1),
+            Setup("supply-run", players=2),
+            Setup("night-watch", players=3),
+            Setup("first-steps", players=4),
+        ]
+
+    def seat_names(self, setup: Setup) -> list[str]:
+        content = load_content(setup.content)
+        return [content.survivor(SEATS[i]).name for i in range(setup.players)]
+
+    def create(self, setup: Setup, seed: int) -> DNZState:
+        return new_state(setup, seed)
+
+    def interrupt(self, state: DNZState) -> bool:
+        if not state.over and not state.living():
+            state.lost = "every survivor is dead"
+            state.end()
+            return True
+        return False
+
+    def hide(self, view: DNZState, seat: int) -> None:
+        """The decks' order and the face-down surprise cards are hidden: redrawn from the view's
+        own stream, from a canonical order."""
+        self.resample(view, view.rng)
+
+    def resample(self, view: DNZState, rng: Rng) -> None:
+        for name in HIDDEN_DECKS:
+            deck = view.decks[name]
+            deck.sort()
+            rng.shuffle(deck)
+        zones = sorted(view.surprises)
+        cards = sorted(view.surprises.values())
+        rng.shuffle(cards)
+        view.surprises = dict(zip(zones, cards))
+
+    def result(self, state: DNZState) -> Outcome:
+        won = state.won
+        per_seat = tuple(
+            {
+                "survivor": s.id,
+                "alive": not s.dead,
+                "health": s.health,
+                "sp": s.sp,
+                "stress": s.stress,
+                "infection": s.infection,
+            }
+            for s in state.survivors
+        )
+        alive = len(state.living())
+        return Outcome(
+            Result.WIN if won else Result.LOSS,
+            tuple(range(len(state.survivors))) if won else (),
+            float(alive if won else 0),
+            level="accomplished" if won else "failed",
+            turns=state.turn,
+            reason=f"{state.adventure.name} accomplished" if won else (state.lost or "failed"),
+            per_seat=per_seat,
+            details={
+                "threat": state.threat,
+                "clock": state.clock.text,
+                "day": state.clock.day,
+                "survivors": alive,
+            },
+        )
+
+    def victory_levels(self, setup: Setup) -> list[str]:
+        return ["failed", "accomplished"]
+
+    def state_json(self, state: DNZState) -> dict[str, Any]:
+        hidden = state.viewer is not None
+        return {
+            "adventure": state.adventure.id,
+            "turn": state.turn,
+            "clock": state.clock.to_json(),
+            "threat": state.threat,
+            "threat_text": threat_text(state),
+            "leader": state.leader,
+            "hunter": state.hunter,
+            "hunter_damage": state.hunter_damage,
+            "last_threat": state.last_threat,
+            "survivors": [
+                {
+                    "id": s.id,
+                    "where": s.where,
+                    "health": s.health,
+                    "stress": s.stress,
+                    "infection": s.infection,
+                    "sp": s.sp,
+                    "ap": s.ap,
+                    "reserve": s.reserve,
+                    "ammo": s.ammo,
+                    "supplies": s.supplies,
+                    "battery": s.battery,
+                    "items": list(s.items),
+                    "weapon": s.weapon,
+                    "worn": dict(s.worn),
+                    "dead": s.dead,
+                    "hidden": s.hidden,
+                    "defensive": s.defensive,
+                    "lit": s.lit,
+                }
+                for s in state.survivors
+            ],
+            "enemies": [[e.id, e.kind, f"{e.tile}-{CELLS[e.cell]}", e.damage] for e in state.enemies],
+            "tiles": {
+                t.id: {
+                    "side": t.geo.id,
+                    "zone": t.zone,
+                    "slot": t.slot,
+                    "index": t.index,
+                    "markers": {CELLS[c]: m for c, m in sorted(t.markers.items())},
+                    "search": sorted(CELLS[c] for c in t.search_marks),
+                    "corpses": {CELLS[c]: len(v) for c, v in sorted(t.corpses.items())},
+                    "traps": {CELLS[c]: d for c, d in sorted(t.traps.items())},
+                    "crossed": sorted(CELLS[c] for c in t.crossed),
+                }
+                for t in state.tiles.values()
+            },
+            "locations": {
+                k: {
+                    "card": v.card,
+                    "visited": v.visited,
+                    "explored": sorted(v.explored),
+                    "searched": sorted(v.searched),
+                    "tiles": list(v.tiles),
+                }
+                for k, v in state.locations.items()
+            },
+            "noise": {k: list(v) for k, v in sorted(state.noise.items())},
+            "pending": list(state.pending),
+            "surprises": sorted(state.surprises) if hidden else dict(state.surprises),
+            "decks": {k: len(v) for k, v in state.decks.items()}
+            if hidden
+            else {k: list(v) for k, v in state.decks.items()},
+            "rng": None if hidden else state.rng.s,
+            "lost": state.lost,
+            "won": state.won,
+        }

@@ -1,0 +1,148 @@
+"""Rulebook §4.1, §4.7, §4.8: using search cards, searching a zone, a corpse or an item."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deadboard.core.kernel import Choice, Steps
+from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z.concepts import (
+    attribute,
+    check,
+    cure,
+    gain_stress,
+    heal,
+    roll,
+)
+from deadboard.games.day_night_z.inventory import Reorganizing, reorganizable
+from deadboard.games.day_night_z.movement import parse_spot
+from deadboard.games.day_night_z.state import DNZState, Survivor
+
+
+def draw_search(state: DNZState) -> str:
+    deck = state.decks["search"]
+    if not deck:
+        deck.extend(state.decks["search-discard"])
+        state.decks["search-discard"].clear()
+        state.rng.shuffle(deck)
+    return deck.pop() if deck else ""
+
+
+def search_zone(state: DNZState, s: Survivor, spend: bool) -> Steps | None:
+    """SEARCH ZONE (complete turn, §4.7): draw as many search cards as Perception, keep one to try."""
+
+    s.ap = 0
+    tile = state.tiles[s.tile]
+    state.locations[tile.slot].searched.add(tile.index)
+    n = max(1, attribute(state, s, "perception"))
+    drawn = tuple(c for c in (draw_search(state) for _ in range(n)) if c)
+    state.emit(
+        "search",
+        f"{s.name} searches the zone and draws {', '.join(drawn)}",
+        {"who": s.id, "cards": list(drawn)},
+    )
+    if not drawn:
+        return None
+    return (KeepSearch(s.seat, s.id, drawn, tile.geo.side.search, spend),)
+
+
+def found(state: DNZState, s: Survivor, cid: str) -> None:
+    s.items.append(cid)
+    card = state.content.search[cid]
+    if card.weapon and not s.weapon:
+        s.weapon = cid
+    if card.body and card.body not in s.worn:
+        s.worn[card.body] = cid
+    state.emit("found", f"{s.name} finds: {card.name}", {"who": s.id, "card": cid})
+
+
+def search_corpse(state: DNZState, s: Survivor, at: str) -> None:
+    tile_id, cell = parse_spot(at)
+    tile = state.tiles[tile_id]
+    index = tile.corpses[cell].pop()
+    if not tile.corpses[cell]:
+        del tile.corpses[cell]
+    marker = state.content.corpses[index]
+    state.emit(
+        "corpse",
+        f"{s.name} searches a corpse: {marker.result}{f' x{marker.dice}' if marker.dice else ''}",
+        {"who": s.id},
+    )
+    if marker.result == "ammo":
+        s.ammo += 1
+    elif marker.result == "battery":
+        s.battery += 1
+    elif marker.result == "supplies":
+        s.supplies += 1
+    elif marker.result == "infection":
+        faces = roll(state, marker.dice)
+        if "skull-infection" in faces:
+            from deadboard.games.day_night_z.concepts import infect
+
+            infect(state, s, 1, "searching a corpse")
+
+
+def search_item(state: DNZState, s: Survivor, at: str, spend: bool) -> None:
+    tile_id, cell = parse_spot(at)
+    tile = state.tiles[tile_id]
+    tile.search_marks.discard(cell)
+    tile.searched.add(cell)
+    cid = draw_search(state)
+    if not cid:
+        return
+    card = state.content.search[cid]
+    if check(state, s, "perception", card.search, spend, f"search item ({card.name})"):
+        found(state, s, cid)
+    else:
+        state.decks["search-discard"].append(cid)
+
+
+def use(state: DNZState, s: Survivor, item: str) -> None:
+    card = state.content.search[item]
+    s.items.remove(item)
+    state.decks["search-discard"].append(item)
+    state.emit("use", f"{s.name} uses {card.name}", {"who": s.id, "card": item})
+    ok = True
+    if card.check:
+        ok = check(state, s, card.check, 0, False, f"{card.name} ({card.check.replace('_', ' ')})")
+    if not ok:
+        return
+    heal(state, s, card.heal)
+    gain_stress(state, s, card.stress)
+    cure(state, s, card.cure)
+    s.supplies += card.supply
+    s.ammo += card.ammo_gain
+    s.battery += card.battery_gain
+
+
+@dataclass(slots=True)
+class KeepSearch(Choice[DNZState, A.Keep]):
+    """Choose one of the drawn search cards; a Perception check with its and the zone's modifiers
+    finds it (§4.7)."""
+
+    kind = "keep"
+    seat: int
+    who: str
+    drawn: tuple[str, ...]
+    zone: int
+    spend: bool
+
+    def actions(self, state: DNZState) -> list[A.Keep]:
+        return [A.Keep(self.who, c) for c in dict.fromkeys(self.drawn)]
+
+    def apply(self, state: DNZState, action: A.Keep) -> Steps:
+        s = state.survivor(self.who)
+        rest = list(self.drawn)
+        rest.remove(action.card)
+        state.decks["search-discard"].extend(rest)
+        card = state.content.search[action.card]
+        if check(state, s, "perception", card.search + self.zone, self.spend, f"search ({card.name})"):
+            found(state, s, action.card)
+            if reorganizable(state, s):
+                return (Reorganizing(s.seat, s.id),)
+        else:
+            state.decks["search-discard"].append(action.card)
+        return ()
+
+    def prompt(self, state: DNZState) -> str:
+        return f"{state.survivor(self.who).name}: which search card do you try to find?"

@@ -1,0 +1,247 @@
+"""Rulebook §3.10 (terrain marker placement), §3.12 (enemy spawn and placement), §3.13 (the Hunter),
+§3.2 (the threat rise when the last survivor leaves a tile) and the deployment of tiles (§4.9, §4.11).
+
+Placement order at a threat colour: the terrain markers with the code 0 0 0 first (in the order they
+were placed), then the subzones numbered 1, 2, 3 … of that colour, round again, never past 4
+miniatures; when that colour is full, the next colours (green: yellow then red; yellow: red then
+green; red: yellow then green); when the whole tile is full the rest are discarded."""
+
+from __future__ import annotations
+
+from deadboard.games.day_night_z.concepts import raise_threat, rise_for, roll, threat_level
+from deadboard.games.day_night_z.content import EnemySide
+from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
+
+OVERFLOW = {
+    "green": ("green", "yellow", "red"),
+    "yellow": ("yellow", "red", "green"),
+    "red": ("red", "yellow", "green"),
+}
+#: terrain markers without the 0 0 0 code
+UNCODED = ("fire", "blocked", "impassable")
+
+
+def deploy(state: DNZState, side: str, zone: str, slot: str = "", index: int = 0) -> TileInPlay:
+    tile = TileInPlay(state.tile_id(), state.tile_geometry(side), zone, slot, index)
+    state.tiles[tile.id] = tile
+    state.emit(
+        "tile",
+        f"the {tile.geo.side.name} tile ({side}) is deployed as {tile.id} in {zone}",
+        {"tile": tile.id, "side": side, "zone": zone},
+    )
+    return tile
+
+
+def city_tile_for(state: DNZState, zone: str) -> TileInPlay:
+    """The city tile deployed in ``zone`` (a random free city tile side is deployed if none is)."""
+    for t in state.tiles.values():
+        if not t.slot and t.zone == zone:
+            return t
+    sides = [sid for sid, side in state.content.tiles.items() if side.kind == "city"]
+    return deploy(state, sides[state.rng.below(len(sides))], zone)
+
+
+def enemy_profile(state: DNZState, kind: str) -> EnemySide:
+    """The side of an enemy's profile card in use now: the night side by night (§3.1)."""
+    profile = state.content.enemies[kind]
+    return profile.night if state.night else profile.day
+
+
+def place_order(state: DNZState, tile: TileInPlay, colour: str) -> list[int]:
+    """The cells of one round of placement at ``colour``: 0 0 0 markers first, then by number."""
+    coded = [c for c, m in tile.markers.items() if m not in UNCODED]
+    return coded + [c for c in tile.geo.numbers[colour] if c not in tile.markers]
+
+
+def place_enemies(state: DNZState, tile: TileInPlay, kinds: list[str]) -> list[Enemy]:
+    """Place enemies of ``kinds`` (already in placement order) on ``tile`` (§3.12)."""
+    colour, _ = threat_level(state)
+    counts = state.counts(tile.id)
+    blocked = {c for c, m in tile.markers.items() if m in UNCODED}
+    placed: list[Enemy] = []
+    cursor = {c: 0 for c in OVERFLOW}
+    for kind in kinds:
+        cell = -1
+        for col in OVERFLOW[colour]:
+            order = [c for c in place_order(state, tile, col) if c not in blocked]
+            if not order or all(counts[c] >= 4 for c in order):
+                continue
+            k = cursor[col]
+            while counts[order[k % len(order)]] >= 4:
+                k += 1
+            cell = order[k % len(order)]
+            cursor[col] = k + 1
+            break
+        eid = state.enemy_id(kind)
+        if cell < 0 or eid is None:
+            why = "the tile is full" if cell < 0 else f"every {kind} miniature is in play"
+            state.emit("discard", f"{why}: a {kind} is discarded", {"kind": kind})
+            continue
+        counts[cell] += 1
+        enemy = Enemy(eid, kind, tile.id, cell, state.hunter_damage if kind == "hunter" else 0)
+        state.enemies.append(enemy)
+        placed.append(enemy)
+    if placed:
+        state.emit(
+            "spawn",
+            "spawned: " + ", ".join(f"{e.kind} {e.id} in {CELLS[e.cell]}" for e in placed),
+            {"tile": tile.id, "enemies": [e.id for e in placed]},
+        )
+    return placed
+
+
+def by_initiative(state: DNZState, kinds: tuple[str, ...]) -> list[str]:
+    """A card's enemies in placement order: the higher initiative first (stable)."""
+    ini = state.content.enemies
+    return sorted(kinds, key=lambda k: -ini[k].initiative)
+
+
+def draw_spawn(state: DNZState, tile: TileInPlay, cards: int) -> list[Enemy]:
+    """Draw ``cards`` spawn cards and place their enemies for the threat colour: the first card's
+    first, each card's by initiative, the numbers running on from one card to the next."""
+    colour, _ = threat_level(state)
+    kinds: list[str] = []
+    deck = state.decks["spawn"]
+    for _ in range(cards):
+        if not deck:
+            deck.extend(state.decks["spawn-discard"])
+            state.decks["spawn-discard"].clear()
+            state.rng.shuffle(deck)
+        card_id = deck.pop()
+        state.decks["spawn-discard"].append(card_id)
+        card = next(c for c in state.content.spawn if c.id == card_id)
+        kinds += by_initiative(state, getattr(card, colour))
+    return place_enemies(state, tile, kinds)
+
+
+def roll_cell(state: DNZState, tile: TileInPlay) -> int:
+    """A subzone chosen by a die roll: the one showing the rolled icon. Terrain markers negate the
+    icons of their subzone, so a roll whose icon is covered (or not printed) is rolled again; after
+    six rolls without a free icon the marker is not placed (-1)."""
+    for _ in range(6):
+        face = roll(state, 1)[0]
+        cell = tile.geo.icons.get(face, -1)
+        if cell >= 0 and cell not in tile.markers and cell not in tile.search_marks:
+            return cell
+    return -1
+
+
+def place_marker(state: DNZState, tile: TileInPlay, marker: str) -> int:
+    cell = roll_cell(state, tile)
+    if cell >= 0:
+        tile.markers[cell] = marker
+        state.emit(
+            "marker",
+            f"a {marker} terrain marker is placed in {tile.id}-{CELLS[cell]}",
+            {"tile": tile.id, "cell": cell, "marker": marker},
+        )
+    return cell
+
+
+def place_search_marker(state: DNZState, tile: TileInPlay) -> int:
+    cell = roll_cell(state, tile)
+    if cell >= 0:
+        tile.search_marks.add(cell)
+        state.emit(
+            "marker", f"a search marker is placed in {tile.id}-{CELLS[cell]}", {"tile": tile.id, "cell": cell}
+        )
+    return cell
+
+
+def enemy_points(state: DNZState, tiles: list[str]) -> int:
+    return sum(state.content.enemies[e.kind].sp for e in state.enemies if e.tile in tiles)
+
+
+def abandon(state: DNZState, tile_id: str) -> None:
+    """The last survivor of a tile (or of its location) died there: its tiles leave play with their
+    enemies (the Hunter back to the stalk area); no threat rises, as no survivor left it."""
+    tile = state.tiles.get(tile_id)
+    if tile is None:
+        return
+    group = list(state.locations[tile.slot].tiles) if tile.slot else [tile_id]
+    if any(not s.dead and s.tile in group for s in state.survivors):
+        return
+    for e in state.enemies:
+        if e.kind == "hunter" and e.tile in group:
+            state.hunter_damage = e.damage
+            state.hunter = "stalk"
+    state.enemies = [e for e in state.enemies if e.tile not in group]
+    for tid in group:
+        del state.tiles[tid]
+        prefix = tid + "-"
+        state.noise = {k: v for k, v in state.noise.items() if not k.startswith(prefix)}
+    if tile.slot:
+        state.locations[tile.slot].tiles.clear()
+    state.emit(
+        "discard",
+        f"no survivor is left: tile{'s' if len(group) > 1 else ''} {', '.join(group)} leave play",
+        {"tiles": group},
+    )
+
+
+def leave_check(state: DNZState, tile_id: str) -> None:
+    """After a survivor left ``tile_id`` (§3.2): if no survivor is left on it (or on any tile of its
+    location), its tiles are discarded and the threat rises by the survivor points of the enemies
+    left there; the Hunter goes back to the stalk area (§3.13)."""
+    tile = state.tiles.get(tile_id)
+    if tile is None:
+        return
+    group = list(state.locations[tile.slot].tiles) if tile.slot else [tile_id]
+    if any(not s.dead and s.tile in group for s in state.survivors):
+        return
+    points = enemy_points(state, group)
+    hunter = any(e.kind == "hunter" and e.tile in group for e in state.enemies)
+    for e in state.enemies:
+        if e.kind == "hunter" and e.tile in group:
+            state.hunter_damage = e.damage
+    state.enemies = [e for e in state.enemies if e.tile not in group]
+    for tid in group:
+        del state.tiles[tid]
+        prefix = tid + "-"
+        state.noise = {k: v for k, v in state.noise.items() if not k.startswith(prefix)}
+    if tile.slot:
+        state.locations[tile.slot].tiles.clear()
+    state.emit(
+        "discard",
+        f"tile{'s' if len(group) > 1 else ''} {', '.join(group)} discarded ({points} survival points of enemies left)",
+        {"tiles": group, "points": points},
+    )
+    if hunter:
+        state.hunter = "stalk"
+        state.emit("hunter", "the Hunter goes back to the stalk area", {})
+    raise_threat(state, rise_for(state, points), "survivors left enemies behind")
+
+
+def hunter_icon(state: DNZState) -> None:
+    """The Hunter icon in the adjustment phase (§3.13): by night only; the first time it goes to
+    the stalk area; from then on, with a survivor in a city area, it spawns beside a random one."""
+    if not state.night or state.hunter_killed or state.hunter == "board":
+        return
+    if state.hunter == "":
+        state.hunter = "stalk"
+        state.emit("hunter", "the Hunter appears in the stalk area", {})
+        return
+    in_city = [s for s in state.living() if not s.tile or not state.tiles[s.tile].slot]
+    if not in_city:
+        return
+    s = in_city[state.rng.below(len(in_city))]
+    if not s.tile:
+        sides = [sid for sid, side in state.content.tiles.items() if side.kind == "city"]
+        tile = deploy(state, sides[state.rng.below(len(sides))], s.zone)
+        move_onto(state, s, tile, tile.geo.access)
+    else:
+        tile = state.tiles[s.tile]
+    state.hunter = "board"
+    state.emit("hunter", f"the Hunter spawns beside {s.name}", {"who": s.id})
+    place_enemies(state, tile, ["hunter"])
+
+
+def move_onto(state: DNZState, s: Survivor, tile: TileInPlay, cell: int) -> None:
+    """Place a survivor on a tile's subzone, or, if it is full, on a free adjacent one (§4.9)."""
+    counts = state.counts(tile.id)
+    if counts[cell] >= 4:
+        free = [c for c in tile.geo.neighbours[cell] if counts[c] < 4 and not tile.geo.no_enter[c]]
+        if free:
+            cell = free[0]
+    s.tile, s.cell, s.zone = tile.id, cell, tile.zone

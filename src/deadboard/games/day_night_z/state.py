@@ -1,0 +1,338 @@
+"""The state of an adventure of Day Night Z: the survivors, the enemies, the tiles in play with their
+markers, noise, the threat indicator, the Day-Night counter and the decks.
+
+Positions: a survivor is either in a city zone (``zone``, ``tile`` empty) or on a tile in play
+(``tile`` its instance id, ``cell`` the subzone 0-15). A subzone is named ``<tile>-<cell>`` in action
+texts and noise keys (``t2-b3``); a city zone by its id (``s4``)."""
+
+from __future__ import annotations
+
+from deadboard.core.dice import Die
+from deadboard.core.game import Setup
+from deadboard.core.kernel import KernelState
+from deadboard.core.tracks import Clock
+from deadboard.games.day_night_z.content import Adventure, Content
+from deadboard.games.day_night_z.geometry import CELLS, CityBoard, TileGeometry, city_board, tile_geometry
+
+
+class Survivor:
+    __slots__ = (
+        "ammo",
+        "ap",
+        "battery",
+        "cell",
+        "dead",
+        "defensive",
+        "encounter",
+        "fired",
+        "health",
+        "hidden",
+        "id",
+        "infection",
+        "items",
+        "lit",
+        "name",
+        "noise",
+        "reserve",
+        "seat",
+        "slow",
+        "sp",
+        "stress",
+        "supplies",
+        "tile",
+        "weapon",
+        "worn",
+        "zone",
+    )
+
+    def __init__(self, sid: str, name: str, seat: int) -> None:
+        self.id, self.name, self.seat = sid, name, seat
+        self.health = self.stress = self.infection = self.sp = 0
+        self.ammo = self.supplies = self.battery = 0
+        self.items: list[str] = []  # backpack and hands: every search card carried
+        self.weapon = ""  # the weapon in the hands ("" none)
+        self.worn: dict[str, str] = {}  # body location -> equipment
+        self.zone = ""
+        self.tile = ""
+        self.cell = -1
+        self.ap = self.reserve = 0
+        self.dead = self.hidden = self.defensive = self.fired = False
+        self.encounter = False  # drew a city encounter card this activation
+        self.lit = 0  # turns of light left (a flashlight)
+        self.noise = 0  # noise counters made this turn (the AI's "noisiest")
+        self.slow: tuple[str, ...] = ()  # SLOW weapons shot this turn
+
+    def clone(self) -> Survivor:
+        s = Survivor.__new__(Survivor)
+        for k in Survivor.__slots__:
+            setattr(s, k, getattr(self, k))
+        s.items = self.items.copy()
+        s.worn = self.worn.copy()
+        return s
+
+    @property
+    def where(self) -> str:
+        return f"{self.tile}-{CELLS[self.cell]}" if self.tile else self.zone
+
+
+class Enemy:
+    __slots__ = ("cell", "damage", "id", "kind", "tile")
+
+    def __init__(self, eid: str, kind: str, tile: str, cell: int, damage: int = 0) -> None:
+        self.id, self.kind, self.tile, self.cell, self.damage = eid, kind, tile, cell, damage
+
+    def clone(self) -> Enemy:
+        return Enemy(self.id, self.kind, self.tile, self.cell, self.damage)
+
+
+class TileInPlay:
+    """A deployed tile: its side, where it lies (a city zone, or a location slot and zone index),
+    its markers and its connections to the other tiles of a location."""
+
+    __slots__ = (
+        "corpses",
+        "crossed",
+        "geo",
+        "id",
+        "index",
+        "links",
+        "markers",
+        "search_marks",
+        "searched",
+        "slot",
+        "traps",
+        "zone",
+    )
+
+    def __init__(self, iid: str, geo: TileGeometry, zone: str, slot: str = "", index: int = 0) -> None:
+        self.id, self.geo, self.zone, self.slot, self.index = iid, geo, zone, slot, index
+        self.markers: dict[int, str] = {}  # terrain markers
+        self.search_marks: set[int] = set()  # search markers not yet searched
+        self.searched: set[int] = set()  # items searched (crossed-out search markers)
+        self.corpses: dict[int, list[int]] = {}  # corpse markers (indices into the corpse pool)
+        self.traps: dict[int, int] = {}  # trap markers: damage
+        self.crossed: dict[int, list[tuple[str, list[str], int, int, int]]] = {}  # dead survivors' equipment
+        self.links: dict[int, tuple[str, int]] = {}  # cell -> (other tile, its cell): adjacent
+
+    def clone(self) -> TileInPlay:
+        t = TileInPlay(self.id, self.geo, self.zone, self.slot, self.index)
+        t.markers = self.markers.copy()
+        t.search_marks = self.search_marks.copy()
+        t.searched = self.searched.copy()
+        t.corpses = {k: v.copy() for k, v in self.corpses.items()}
+        t.traps = self.traps.copy()
+        t.crossed = {k: v.copy() for k, v in self.crossed.items()}
+        t.links = self.links.copy()
+        return t
+
+
+class LocationState:
+    """A location card in its slot: revealed or not, visited ("explored" marker), the zones explored
+    and searched, and the tiles of it in play (in deployment order)."""
+
+    __slots__ = ("card", "explored", "searched", "tiles", "visited")
+
+    def __init__(self, card: str) -> None:
+        self.card = card
+        self.visited = False
+        self.explored: set[int] = set()
+        self.searched: set[int] = set()
+        self.tiles: list[str] = []
+
+    def clone(self) -> LocationState:
+        loc = LocationState(self.card)
+        loc.visited = self.visited
+        loc.explored = self.explored.copy()
+        loc.searched = self.searched.copy()
+        loc.tiles = self.tiles.copy()
+        return loc
+
+
+class DNZState(KernelState):
+    __slots__ = (
+        "adventure",
+        "board",
+        "clock",
+        "content",
+        "decks",
+        "die",
+        "enemies",
+        "hunter",
+        "hunter_damage",
+        "hunter_killed",
+        "last_threat",
+        "leader",
+        "locations",
+        "lost",
+        "next_id",
+        "noise",
+        "order",
+        "pending",
+        "surprises",
+        "survivors",
+        "threat",
+        "tiles",
+        "turn",
+        "won",
+    )
+
+    adventure: Adventure
+    board: CityBoard
+    clock: Clock
+    content: Content
+    decks: dict[str, list[str]]
+    die: Die[str]
+    enemies: list[Enemy]
+    hunter: str  # "" not in play, "stalk" in the stalk area, "board" on a tile
+    hunter_damage: int
+    hunter_killed: bool
+    last_threat: str
+    leader: int
+    locations: dict[str, LocationState]
+    lost: str
+    noise: dict[str, tuple[int, int]]  # where -> (red counters, yellow counters)
+    order: tuple[str, ...]
+    pending: list[str]  # survivors who drew a city encounter card (in order)
+    surprises: dict[str, str]  # surprise zone -> its card (until resolved)
+    survivors: list[Survivor]
+    threat: int
+    tiles: dict[str, TileInPlay]
+    turn: int
+    won: bool
+
+    def setup_state(self, setup: Setup, seed: int, content: Content, adventure: Adventure) -> None:
+        self.init_common(setup, seed)
+        self.content = content
+        self.adventure = adventure
+        self.board = city_board(content.city[adventure.side])
+        self.die = Die("dnz", content.rules.die.faces)
+        self.clock = Clock(hour=adventure.start, night=content.rules.clock.night)
+        self.survivors = []
+        self.enemies = []
+        self.tiles = {}
+        self.locations = {slot: LocationState(card) for slot, card in adventure.locations.items()}
+        self.noise = {}
+        self.threat = adventure.threat
+        self.hunter = ""
+        self.hunter_damage = 0
+        self.hunter_killed = False
+        self.last_threat = ""
+        self.leader = 0
+        self.order = ()
+        self.pending = []
+        self.surprises = {}
+        self.decks = {}
+        self.turn = 0
+        self.lost = ""
+        self.won = False
+
+    def clone(self) -> DNZState:
+        s = DNZState.__new__(DNZState)
+        self.copy_common(s)
+        self.copy_kernel(s)
+        s.adventure, s.board, s.clock, s.content, s.die = (
+            self.adventure,
+            self.board,
+            self.clock,
+            self.content,
+            self.die,
+        )
+        s.survivors = [x.clone() for x in self.survivors]
+        s.enemies = [e.clone() for e in self.enemies]
+        s.tiles = {k: t.clone() for k, t in self.tiles.items()}
+        s.locations = {k: loc.clone() for k, loc in self.locations.items()}
+        s.noise = self.noise.copy()
+        s.decks = {k: v.copy() for k, v in self.decks.items()}
+        s.surprises = self.surprises.copy()
+        s.pending = self.pending.copy()
+        s.threat, s.hunter, s.hunter_damage, s.hunter_killed = (
+            self.threat,
+            self.hunter,
+            self.hunter_damage,
+            self.hunter_killed,
+        )
+        s.last_threat, s.leader, s.order = self.last_threat, self.leader, self.order
+        s.turn, s.lost, s.won = self.turn, self.lost, self.won
+        return s
+
+    # ----- reading ---------------------------------------------------------------------------------
+    def survivor(self, sid: str) -> Survivor:
+        for s in self.survivors:
+            if s.id == sid:
+                return s
+        raise KeyError(sid)
+
+    def living(self) -> list[Survivor]:
+        return [s for s in self.survivors if not s.dead]
+
+    def enemy(self, eid: str) -> Enemy:
+        for e in self.enemies:
+            if e.id == eid:
+                return e
+        raise KeyError(eid)
+
+    @property
+    def night(self) -> bool:
+        return self.clock.is_night
+
+    def tile_id(self) -> str:
+        """The id of a tile being deployed: the lowest ``t<n>`` not in play."""
+        n = 1
+        while f"t{n}" in self.tiles:
+            n += 1
+        return f"t{n}"
+
+    def enemy_id(self, kind: str) -> str | None:
+        """The id of an enemy being placed: its kind and the lowest number of the box's miniatures of
+        that kind not in play (``walker3``); None when every miniature of the kind is in play."""
+        used = {e.id for e in self.enemies}
+        for n in range(1, self.content.enemies[kind].miniatures + 1):
+            if f"{kind}{n}" not in used:
+                return f"{kind}{n}"
+        return None
+
+    def count_at(self, tile: str, cell: int) -> int:
+        """Miniatures in a subzone (survivors and enemies; the crossed-off marker does not count)."""
+        n = 0
+        for s in self.survivors:
+            if not s.dead and s.tile == tile and s.cell == cell:
+                n += 1
+        for e in self.enemies:
+            if e.tile == tile and e.cell == cell:
+                n += 1
+        return n
+
+    def counts(self, tile: str) -> list[int]:
+        out = [0] * 16
+        for s in self.survivors:
+            if not s.dead and s.tile == tile:
+                out[s.cell] += 1
+        for e in self.enemies:
+            if e.tile == tile:
+                out[e.cell] += 1
+        return out
+
+    def enemies_at(self, tile: str, cell: int) -> list[Enemy]:
+        return [e for e in self.enemies if e.tile == tile and e.cell == cell]
+
+    def sight_blockers(self, tile: str) -> set[int]:
+        """Cells blocking sight now: 4 miniatures, blocked or fire terrain markers (§3.11)."""
+        counts = self.counts(tile)
+        t = self.tiles[tile]
+        out = {c for c in range(16) if counts[c] >= 4}
+        out.update(c for c, m in t.markers.items() if m in ("blocked", "fire"))
+        return out
+
+    def move_obstacles(self, tile: str) -> set[int]:
+        """Cells no figure may enter now: 4 miniatures, blocked, fire and impassable markers."""
+        counts = self.counts(tile)
+        t = self.tiles[tile]
+        out = {c for c in range(16) if counts[c] >= 4}
+        out.update(c for c, m in t.markers.items() if m in ("blocked", "fire", "impassable"))
+        return out
+
+    def geo(self, tile: str) -> TileGeometry:
+        return self.tiles[tile].geo
+
+    def tile_geometry(self, side: str) -> TileGeometry:
+        return tile_geometry(self.content.tiles[side])

@@ -1,0 +1,382 @@
+"""Rulebook §4: a survivor's activation — the Turn decision, the legal actions of the Action summary
+and their resolution (moving and exploring in movement.py, searching in searching.py, the inventory in
+inventory.py, combat in combat.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from deadboard.core.action import Action
+from deadboard.core.kernel import Choice, Steps
+from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z.adventure import check_end
+from deadboard.games.day_night_z.combat import (
+    attack_options,
+    perform_attack,
+    sweep_targets,
+    throw,
+    throw_targets,
+)
+from deadboard.games.day_night_z.concepts import (
+    check,
+    gain_stress,
+    heal,
+    lower_cost,
+)
+from deadboard.games.day_night_z.inventory import Reorganizing, reorganizable
+from deadboard.games.day_night_z.movement import (
+    enter_location,
+    explore,
+    leave,
+    move,
+    needs_escape,
+    parse_spot,
+    spot_name,
+    unexplored,
+)
+from deadboard.games.day_night_z.searching import search_corpse, search_item, search_zone, use
+from deadboard.games.day_night_z.spawn import enemy_profile, leave_check
+from deadboard.games.day_night_z.state import DNZState, Survivor
+
+
+@dataclass(slots=True)
+class Turn(Choice[DNZState, Any]):
+    """A survivor's activation: his actions until he stops or his AP are spent."""
+
+    kind = "turn"
+    seat: int
+    who: str
+    full: int  # the AP he began with (complete-turn actions need them all unspent)
+    reserve: bool = False
+
+    def actions(self, state: DNZState) -> list[Any]:
+        s = state.survivor(self.who)
+        if s.dead:
+            return []
+        return legal(state, s, self)
+
+    def apply(self, state: DNZState, action: Any) -> Steps:
+        s = state.survivor(self.who)
+        after = perform(state, s, action, self)
+        check_end(state)
+        if state.over or s.dead:
+            return ()
+        if after is None:  # the activation is over
+            finish(state, s)
+            return ()
+        if s.ap <= 0 and not after:
+            finish(state, s)
+            return ()
+        return (*after, self) if after else (self,)
+
+    def prompt(self, state: DNZState) -> str:
+        s = state.survivor(self.who)
+        where = s.where
+        return f"{s.name} ({where}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
+
+
+def finish(state: DNZState, s: Survivor) -> None:
+    """The activation ends: AP left go to the reserve; a survivor whose movement ended in a street
+    zone free of creatures and without a tile draws a city encounter card."""
+    s.reserve, s.ap = s.ap, 0
+    if s.encounter and not s.tile and not s.dead:
+        state.pending.append(s.id)
+        state.emit("encounter-drawn", f"{s.name} draws a city encounter card", {"who": s.id})
+    s.encounter = False
+
+
+def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
+    out: list[Any] = [A.End(s.id)]
+    who = s.id
+    yes = (False, True) if s.sp > 0 else (False,)
+    untouched = s.ap == turn.full and not turn.reserve
+    if s.ap > 0:
+        if not s.tile:
+            for z in state.board.neighbours(s.zone):
+                out.append(A.Move(who, z, False))
+            slot = state.board.zones[s.zone].slot
+            if slot:
+                out.append(A.Enter(who, slot))
+        else:
+            tile = state.tiles[s.tile]
+            escape = needs_escape(state, s)
+            obstacles = state.move_obstacles(s.tile)
+            for c in tile.geo.moves(s.cell, obstacles):
+                for sp in yes if escape else (False,):
+                    out.append(A.Move(who, spot_name(s.tile, c), sp))
+            link = tile.links.get(s.cell)
+            if link is not None and link[0] in state.tiles and link[1] not in state.move_obstacles(link[0]):
+                for sp in yes if escape else (False,):
+                    out.append(A.Move(who, spot_name(*link), sp))
+            if s.cell == tile.geo.exit and (not tile.slot or tile.index == 0):
+                if tile.slot:
+                    out.append(A.Leave(who, tile.zone))
+                else:
+                    for z in state.board.neighbours(tile.zone):
+                        out.append(A.Leave(who, z))
+                    slot = state.board.zones[tile.zone].slot
+                    if slot and not state.locations[slot].tiles:
+                        out.append(A.Enter(who, slot))
+            out.extend(attack_options(state, s, yes))
+            out.extend(A.Throw(who, at, sp) for at in throw_targets(state, s) for sp in yes)
+            if not s.defensive:
+                out.append(A.Defend(who))
+            if tile.geo.terrain[s.cell] == "j":
+                out.extend(A.Jump(who, sp) for sp in yes)
+            near = [s.cell, *tile.geo.neighbours[s.cell]]
+            zombies_here = bool(state.enemies_at(s.tile, s.cell))
+            for c in near:
+                if tile.corpses.get(c):
+                    out.append(A.SearchCorpse(who, spot_name(s.tile, c)))
+                    if not s.hidden and not zombies_here and not state.enemies_at(s.tile, c):
+                        out.append(A.Hide(who, spot_name(s.tile, c)))
+                if c in tile.search_marks or (tile.geo.terrain[c] == "s" and c not in tile.searched):
+                    out.extend(A.SearchItem(who, spot_name(s.tile, c), sp) for sp in yes)
+                if tile.crossed.get(c):
+                    out.append(A.Retrieve(who, spot_name(s.tile, c)))
+            searchable = untouched and tile.slot and tile.index not in state.locations[tile.slot].searched
+            if searchable and not any(e.tile == s.tile for e in state.enemies):
+                out.extend(A.SearchZone(who, sp) for sp in yes)
+            if "stuff-for-traps" in s.items:
+                for item in s.items:
+                    if state.content.search[item].traps:
+                        for c in (s.cell, *tile.geo.moves(s.cell, set())):
+                            out.extend(A.Trap(who, item, spot_name(s.tile, c), sp) for sp in yes)
+        if untouched:
+            out.append(A.Rest(who))
+        if reorganizable(state, s):
+            out.append(A.Reorganize(who))
+        for cid, card in state.content.search.items():
+            if card.components and all(c in s.items for c in card.components):
+                out.append(A.Combine(who, cid))
+    # free actions
+    if s.tile:
+        tile = state.tiles[s.tile]
+        # the zones of a location are a chain: each explored from the exit of the one before
+        if (
+            tile.slot
+            and s.cell == tile.geo.exit
+            and tile.geo.exit not in tile.links
+            and unexplored(state, tile)
+        ):
+            out.append(A.Explore(who))
+    for item in dict.fromkeys(s.items):
+        card = state.content.search[item]
+        if card.consumable and not card.weapon and usable(state, s, item):
+            out.append(A.Use(who, item))
+    if s.supplies > 0 and s.health < state.content.survivor(s.id).health:
+        out.append(A.Supply(who))
+    cost = lower_cost(state)
+    if cost is not None and s.sp > 0 and sum(o.sp for o in state.living()) >= cost:
+        out.append(A.LowerThreat(who))
+    if state.night and s.lit <= 0 and s.battery > 0 and any(state.content.search[i].light for i in s.items):
+        out.append(A.Light(who))
+    return out
+
+
+def usable(state: DNZState, s: Survivor, item: str) -> bool:
+    card = state.content.search[item]
+    full = state.content.survivor(s.id).health
+    return bool(
+        (card.heal and s.health < full)
+        or (card.stress and s.stress > 0)
+        or (card.cure and s.infection > 0)
+        or card.supply
+        or card.ammo_gain
+        or card.battery_gain
+    )
+
+
+def perform(state: DNZState, s: Survivor, a: Action, turn: Turn) -> Steps | None:
+    """Apply one action; return the nested steps to run before the turn goes on (empty: none), or
+    None when the activation is over."""
+    if isinstance(a, A.End):
+        return None
+    if isinstance(a, A.Move):
+        return move(state, s, a)
+    if isinstance(a, A.Enter):
+        return enter_location(state, s, a.slot)
+    if isinstance(a, A.Leave):
+        return leave(state, s, a.to)
+    if isinstance(a, A.Explore):
+        return explore(state, s)
+    if isinstance(a, A.Attack):
+        s.ap -= 1
+        killed = perform_attack(state, s, a)
+        if killed is not None and not s.dead:
+            targets = sweep_targets(state, s, a, killed)
+            if targets:
+                return (SweepChoice(s.seat, s.id, a.weapon, tuple(targets)),)
+        return ()
+    if isinstance(a, A.Throw):
+        s.ap -= 1
+        throw(state, s, a)
+        return ()
+    if isinstance(a, A.Rest):
+        s.ap = 0
+        gain_stress(state, s, -1)
+        state.emit("rest", f"{s.name} rests: stress {s.stress}", {"who": s.id})
+        return None
+    if isinstance(a, A.Defend):
+        s.ap -= 1
+        s.defensive = True
+        state.emit("defend", f"{s.name} takes a defensive position", {"who": s.id})
+        return ()
+    if isinstance(a, A.Jump):
+        s.ap -= 1
+        tile = state.tiles[s.tile]
+        evasion = min(
+            (enemy_profile(state, e.kind).evasion for e in state.enemies_at(s.tile, s.cell)), default=0
+        )
+        if check(state, s, "agility", -2 + evasion, a.sp, "jump (agility)"):
+            zone = tile.zone
+            old = s.tile
+            s.tile, s.cell, s.zone = "", -1, zone
+            s.hidden = False
+            leave_check(state, old)
+        return ()
+    if isinstance(a, A.Hide):
+        s.ap -= 1
+        tile_id, cell = parse_spot(a.at)
+        tile = state.tiles[tile_id]
+        tile.corpses[cell].pop()
+        if not tile.corpses[cell]:
+            del tile.corpses[cell]
+        s.hidden = True
+        state.emit("hide", f"{s.name} hides among corpses", {"who": s.id})
+        from deadboard.games.day_night_z.turn import corpse_roll
+
+        corpse_roll(state, s, "hiding among corpses")
+        return ()
+    if isinstance(a, A.SearchZone):
+        return search_zone(state, s, a.sp)
+    if isinstance(a, A.SearchCorpse):
+        s.ap -= 1
+        search_corpse(state, s, a.at)
+        return ()
+    if isinstance(a, A.SearchItem):
+        s.ap -= 1
+        search_item(state, s, a.at, a.sp)
+        return ()
+    if isinstance(a, A.Retrieve):
+        s.ap -= 1
+        tile_id, cell = parse_spot(a.at)
+        tile = state.tiles[tile_id]
+        _, items, ammo, supplies, battery = tile.crossed[cell].pop()
+        if not tile.crossed[cell]:
+            del tile.crossed[cell]
+        s.items.extend(items)
+        s.ammo += ammo
+        s.supplies += supplies
+        s.battery += battery
+        state.emit("retrieve", f"{s.name} recovers the equipment of the fallen", {"who": s.id})
+        return ()
+    if isinstance(a, A.Use):
+        use(state, s, a.item)
+        return ()
+    if isinstance(a, A.Supply):
+        s.supplies -= 1
+        heal(state, s, 1)
+        state.emit(
+            "supply", f"{s.name} spends 1 supply to recover 1 health point ({s.health})", {"who": s.id}
+        )
+        return ()
+    if isinstance(a, A.LowerThreat):
+        cost = lower_cost(state) or 0
+        if s.sp >= cost or len(state.living()) == 1:
+            s.sp -= cost
+            lowered(state, cost)
+            return ()
+        s.sp -= 1
+        return (PayThreat(s.seat, s.id, cost - 1),)
+    if isinstance(a, A.Light):
+        s.battery -= 1
+        card = next(state.content.search[i] for i in s.items if state.content.search[i].light)
+        s.lit = card.duration
+        state.emit("light", f"{s.name} switches on a light ({card.duration} turns)", {"who": s.id})
+        return ()
+    if isinstance(a, A.Reorganize):
+        s.ap -= 1
+        return (Reorganizing(s.seat, s.id),)
+    if isinstance(a, A.Combine):
+        s.ap -= 1
+        card = state.content.search[a.result]
+        for c in card.components:
+            s.items.remove(c)
+            if s.weapon == c:
+                s.weapon = ""
+        s.items.append(a.result)
+        state.emit("combine", f"{s.name} makes a {card.name}", {"who": s.id})
+        return ()
+    if isinstance(a, A.Trap):
+        s.ap -= 1
+        if check(state, s, "mechanisms", 0, a.sp, "set traps (mechanisms)"):
+            tile_id, cell = parse_spot(a.at)
+            s.items.remove("stuff-for-traps")
+            s.items.remove(a.item)
+            if s.weapon == a.item:
+                s.weapon = ""
+            state.tiles[tile_id].traps[cell] = state.content.search[a.item].trap_damage
+            state.emit("trap", f"{s.name} sets a trap in {a.at}", {"who": s.id})
+        return ()
+    raise AssertionError(f"unhandled action {a.text}")
+
+
+def lowered(state: DNZState, cost: int) -> None:
+    state.threat -= 1
+    state.emit("threat", f"{cost} survival points spent: the threat falls by 1", {"cost": cost})
+
+
+@dataclass(slots=True)
+class PayThreat(Choice[DNZState, A.Pay]):
+    """Lowering the threat: "This may be done by one survivor or shared among several of them" —
+    the survivor who declared it says who pays each further point (§3.2)."""
+
+    kind = "pay"
+    seat: int
+    who: str
+    left: int
+
+    def actions(self, state: DNZState) -> list[A.Pay]:
+        return [A.Pay(self.who, o.id) for o in state.living() if o.sp > 0]
+
+    def apply(self, state: DNZState, action: A.Pay) -> Steps:
+        state.survivor(action.by).sp -= 1
+        if self.left > 1:
+            return (PayThreat(self.seat, self.who, self.left - 1),)
+        lowered(state, lower_cost(state) or 0)
+        return ()
+
+    def prompt(self, state: DNZState) -> str:
+        return f"{state.survivor(self.who).name}: who pays the next survival point ({self.left} left)?"
+
+
+@dataclass(slots=True)
+class SweepChoice(Choice[DNZState, Any]):
+    """SWEEP: a free immediate attack when an enemy is eliminated, on a target in the same subzone."""
+
+    kind = "sweep"
+    seat: int
+    who: str
+    weapon: str
+    targets: tuple[str, ...]
+
+    def actions(self, state: DNZState) -> list[Any]:
+        alive = {e.id for e in state.enemies}
+        return [A.PassSweep(self.who), *(A.Sweep(self.who, t) for t in self.targets if t in alive)]
+
+    def apply(self, state: DNZState, action: Any) -> Steps:
+        if isinstance(action, A.PassSweep):
+            return ()
+        s = state.survivor(self.who)
+        attack = A.Attack(self.who, action.target, self.weapon, "melee", False)
+        killed = perform_attack(state, s, attack)
+        if killed is not None and not s.dead:
+            targets = sweep_targets(state, s, attack, killed)
+            if targets:
+                return (SweepChoice(self.seat, self.who, self.weapon, tuple(targets)),)
+        return ()
+
+    def prompt(self, state: DNZState) -> str:
+        return f"{state.survivor(self.who).name}: sweep on to another enemy?"

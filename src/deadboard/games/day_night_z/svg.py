@@ -1,0 +1,295 @@
+"""Day Night Z in the browser: the city board (zones as boxes joined by their streets; STOP alleys,
+"?" surprise zones, access letters, location slots), beside it the tiles in play as 4 x 4 subzones
+with their terrain, markers, noise counters and figures (at most four to a subzone), and a top bar
+with the threat level, the Day-Night counter, the Hunter's stalk area and the last threat card.
+Clicking a zone or subzone offers the actions that name it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from deadboard.core.action import Action
+from deadboard.core.drawing import Drawing, Panel
+from deadboard.core.game import Game, State
+from deadboard.games.day_night_z.concepts import threat_text
+from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.state import DNZState
+
+Z, GAPX, GAPY, M, TOP = 70, 30, 30, 12, 56
+C = 34  # a subzone
+TERRAIN = {
+    ".": "#2a2f35",
+    "B": "#8b1e1e",
+    "I": "#6b2a2a",
+    "c": "#35527a",
+    "h": "#5b7a35",
+    "f": "#2a5a8a",
+    "o": "#3a3a3a",
+    "j": "#7a5a35",
+    "s": "#6a6a2a",
+}
+MARKER = {
+    "fire": "#e0501e",
+    "blocked": "#8b1e1e",
+    "impassable": "#6b2a2a",
+    "cover": "#35527a",
+    "high": "#5b7a35",
+    "flooded": "#2a5a8a",
+    "hollow": "#3a3a3a",
+    "noisy": "#b0a030",
+}
+SEAT = ("#2bb3c0", "#c04bd6", "#e0b628", "#4fc25a")
+ENEMY = {
+    "walker": "#c03030",
+    "howler": "#e07020",
+    "crawler": "#a0a020",
+    "leader": "#d04090",
+    "bulker": "#802020",
+    "hunter": "#ffffff",
+}
+LEVEL = {"green": "#3a9a3a", "yellow": "#d0b020", "red": "#c03030"}
+
+
+def _t(s: object) -> str:
+    return escape(str(s), quote=True)
+
+
+def _city(st: DNZState) -> str:
+    out = []
+    pos = {z.id: (M + z.x * (Z + GAPX), TOP + z.y * (Z + GAPY)) for z in st.board.side.zones}
+    for link in st.board.side.links:
+        a, _, b = link.partition("-")
+        (x1, y1), (x2, y2) = pos[a], pos[b]
+        out.append(
+            f'<line x1="{x1 + Z / 2}" y1="{y1 + Z / 2}" x2="{x2 + Z / 2}" y2="{y2 + Z / 2}" stroke="#555" stroke-width="6"/>'
+        )
+    for z in st.board.side.zones:
+        x, y = pos[z.id]
+        fill = {"alley": "#4a3030", "surprise": "#30304a"}.get(z.kind, "#303a30")
+        out.append(
+            f'<rect x="{x}" y="{y}" width="{Z}" height="{Z}" rx="6" fill="{fill}" stroke="#888" data-target="{_t(z.id)}">'
+            f"<title>{_t(z.id)} ({z.kind})</title></rect>"
+        )
+        label = z.id + (" STOP" if z.kind == "alley" else "") + (" ?" if z.id in st.surprises else "")
+        out.append(f'<text x="{x + 4}" y="{y + 12}" font-size="10" fill="#ddd">{_t(label)}</text>')
+        if z.slot:
+            loc = st.locations[z.slot]
+            name = st.content.locations[loc.card].name
+            out.append(
+                f'<text x="{x + 4}" y="{y + Z - 4}" font-size="8" fill="#e0c060">{_t(name)}{" ✓" if loc.visited else ""}</text>'
+            )
+        here = [s for s in st.living() if not s.tile and s.zone == z.id]
+        for k, s in enumerate(here):
+            out.append(
+                f'<circle cx="{x + 14 + 14 * k}" cy="{y + Z / 2}" r="6" fill="{SEAT[s.seat % 4]}" stroke="#fff">'
+                f"<title>{_t(s.name)}</title></circle>"
+            )
+        if st.noise.get(z.id):
+            out.append(f'<text x="{x + Z - 14}" y="{y + 12}" font-size="11" fill="#f33">!</text>')
+    return "".join(out)
+
+
+def _tiles(st: DNZState, x0: int) -> str:
+    out = [
+        "<style>.dnz-sight{display:none;pointer-events:none}"
+        + "".join(f"#c-{t}-{name}:hover~#s-{t}-{name}{{display:inline}}" for t in st.tiles for name in CELLS)
+        + "</style>"
+    ]
+    for k, tile in enumerate(st.tiles.values()):
+        ox, oy = x0 + (k % 2) * (4 * C + 20), TOP + (k // 2) * (4 * C + 30)
+        after = ""
+        if tile.slot:
+            back = tile.links.get(tile.geo.access)
+            if back is not None:
+                after = f", after {back[0]}"
+        out.append(
+            f'<text x="{ox}" y="{oy - 4}" font-size="10" fill="#ddd">{_t(tile.id)}: {_t(tile.geo.side.name)} '
+            f"({_t(tile.zone)}{_t(after)})</text><g>"
+        )
+        rects, marks, sight = [], [], []
+        blockers = st.sight_blockers(tile.id)
+        for c in range(16):
+            px, py = ox + (c % 4) * C, oy + (c // 4) * C
+            fill = TERRAIN.get(tile.geo.terrain[c], "#2a2f35")
+            name = f"{tile.id}-{CELLS[c]}"
+            rects.append(
+                f'<rect id="c-{_t(name)}" x="{px}" y="{py}" width="{C - 1}" height="{C - 1}" fill="{fill}" '
+                f'data-target="{_t(name)}"><title>{_t(name)} (hover: line of sight)</title></rect>'
+            )
+            seen = [
+                d for d in range(16) if d != c and not tile.geo.blocked[d] and tile.geo.sees(c, d, blockers)
+            ]
+            sight.append(
+                f'<g id="s-{_t(name)}" class="dnz-sight">'
+                + "".join(
+                    f'<rect x="{ox + (d % 4) * C + 3}" y="{oy + (d // 4) * C + 3}" width="{C - 7}" height="{C - 7}" '
+                    f'fill="none" stroke="#7fe" stroke-width="2"/>'
+                    for d in seen
+                )
+                + "</g>"
+            )
+            if c == tile.geo.access:
+                marks.append(f'<text x="{px + 2}" y="{py + 9}" font-size="7" fill="#9f9">IN</text>')
+            if c == tile.geo.exit:
+                marks.append(f'<text x="{px + C - 14}" y="{py + 9}" font-size="7" fill="#f99">OUT</text>')
+            m = tile.markers.get(c)
+            if m:
+                marks.append(
+                    f'<rect x="{px + 4}" y="{py + 4}" width="{C - 9}" height="{C - 9}" fill="none" '
+                    f'stroke="{MARKER[m]}" stroke-width="3"><title>{_t(m)}</title></rect>'
+                )
+            if c in tile.search_marks:
+                marks.append(
+                    f'<text x="{px + C / 2 - 3}" y="{py + C / 2 + 3}" font-size="9" fill="#ff0">S</text>'
+                )
+            if tile.corpses.get(c):
+                marks.append(
+                    f'<text x="{px + 2}" y="{py + C - 3}" font-size="8" fill="#aaa">+{len(tile.corpses[c])}</text>'
+                )
+            if c in tile.traps:
+                marks.append(
+                    f'<text x="{px + C - 10}" y="{py + C / 2 + 3}" font-size="9" fill="#f80">T</text>'
+                )
+            noise = st.noise.get(name)
+            if noise:
+                colour = "#f33" if noise[0] else "#fc3"
+                marks.append(
+                    f'<circle cx="{px + C - 6}" cy="{py + C - 6}" r="4" fill="{colour}"><title>noise</title></circle>'
+                )
+            figures = [(SEAT[s.seat % 4], s.name) for s in st.living() if s.tile == tile.id and s.cell == c]
+            figures += [
+                (ENEMY[e.kind], f"{e.kind} {e.id}") for e in st.enemies if e.tile == tile.id and e.cell == c
+            ]
+            for j, (colour, title) in enumerate(figures[:4]):
+                fx, fy = px + 9 + (j % 2) * 14, py + 13 + (j // 2) * 12
+                marks.append(
+                    f'<circle cx="{fx}" cy="{fy}" r="5" fill="{colour}" stroke="#000" pointer-events="none">'
+                    f"<title>{_t(title)}</title></circle>"
+                )
+        for a, b in sorted(tile.geo.solid):
+            ax, ay, bx = a % 4, a // 4, b % 4
+            if ay == b // 4:  # side by side: a vertical wall
+                x = ox + max(ax, bx) * C - 1
+                marks.append(
+                    f'<line x1="{x}" y1="{oy + ay * C}" x2="{x}" y2="{oy + (ay + 1) * C}" stroke="#e33" stroke-width="3"/>'
+                )
+            else:
+                y = oy + max(ay, b // 4) * C - 1
+                marks.append(
+                    f'<line x1="{ox + ax * C}" y1="{y}" x2="{ox + (ax + 1) * C}" y2="{y}" stroke="#e33" stroke-width="3"/>'
+                )
+        out.extend(rects)
+        out.extend(marks)
+        out.extend(sight)
+        out.append("</g>")
+    return "".join(out)
+
+
+def _bar(st: DNZState, width: int) -> str:
+    out = [f'<text x="{M}" y="{M + 10}" font-size="12" fill="#ddd">threat</text>']
+    for lvl, count in (("green", 15), ("yellow", 15), ("red", 10)):
+        base = {"green": 0, "yellow": 15, "red": 30}[lvl]
+        for u in range(count):
+            v = base + u
+            x = M + 50 + v * 9
+            fill = LEVEL[lvl] if v <= st.threat else "#333"
+            out.append(f'<rect x="{x}" y="{M}" width="8" height="12" fill="{fill}"/>')
+    hunter = {"": "not in play", "stalk": "in the stalk area", "board": "hunting"}[st.hunter]
+    text = (
+        f"{st.clock.text} {'night' if st.night else 'day'} — threat {threat_text(st)} — Hunter: {hunter}"
+        + (f" — threat card {st.last_threat}" if st.last_threat else "")
+    )
+    out.append(f'<text x="{M}" y="{M + 30}" font-size="12" fill="#ddd">{_t(text)}</text>')
+    sx = M + 50 + 40 * 9 + 20
+    out.append(
+        f'<rect x="{sx}" y="{M - 2}" width="70" height="16" fill="#222" stroke="#888"/>'
+        f'<text x="{sx + 4}" y="{M + 10}" font-size="10" fill="#aaa">stalk area</text>'
+    )
+    if st.hunter == "stalk":
+        out.append(
+            f'<circle cx="{sx + 62}" cy="{M + 6}" r="5" fill="{ENEMY["hunter"]}"><title>the Hunter</title></circle>'
+        )
+    return "".join(out)
+
+
+def _target(a: Action) -> str | None:
+    if a.kind in ("move", "leave", "throw", "search-corpse", "search-item", "hide", "retrieve"):
+        return str(a[2])
+    return None
+
+
+def label_of(a: Action) -> str:
+    return a.text
+
+
+def _panels(st: DNZState) -> list[Panel]:
+    panels: list[Panel] = [{"title": "Adventure", "lines": [st.adventure.name, st.adventure.text]}]
+    if st.last_threat:
+        card = next(c for c in st.content.threats if c.id == st.last_threat)
+        panels.append(
+            {
+                "title": "Threat card",
+                "lines": [
+                    f"A: {card.attack} ({', '.join(card.ai)}; priority {card.priority}; {card.body})",
+                    f"B: {card.name} — if {card.condition}: "
+                    + ", ".join(f"{e.kind} {e.n}" for e in card.effects),
+                    "icons: "
+                    + " ".join(
+                        x
+                        for x, on in (
+                            ("hourglass", card.hourglass),
+                            ("hunter", card.hunter),
+                            ("infection", card.infection),
+                        )
+                        if on
+                    ),
+                ],
+            }
+        )
+    for s in st.survivors:
+        lines: list[object] = (
+            ["dead"]
+            if s.dead
+            else [
+                f"at {s.where}: health {s.health}, stress {s.stress}, infection {s.infection}, SP {s.sp}",
+                f"AP {s.ap} (reserve {s.reserve}); ammo {s.ammo}, supplies {s.supplies}, battery {s.battery}",
+                f"hands: {s.weapon or '—'}; worn: {', '.join(s.worn.values()) or '—'}; carried: {', '.join(s.items) or '—'}",
+            ]
+        )
+        panels.append({"title": s.name, "lines": lines})
+    return panels
+
+
+def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
+    assert isinstance(view, DNZState)
+    st = view
+    cols = max(z.x for z in st.board.side.zones) + 1
+    rows = max(z.y for z in st.board.side.zones) + 1
+    city_w = M + cols * (Z + GAPX)
+    tiles_h = ((len(st.tiles) + 1) // 2) * (4 * C + 30)
+    width = city_w + 2 * (4 * C + 20) + M
+    height = TOP + max(rows * (Z + GAPY), tiles_h) + M
+    body = _bar(st, width) + _city(st) + _tiles(st, city_w)
+    svg = (
+        f'<svg class="board day-night-z" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+        f'font-family="system-ui, sans-serif" role="img" aria-label="Day Night Z: the city and the tiles in play">'
+        f'<rect width="{width}" height="{height}" fill="#111"/>{body}</svg>'
+    )
+    targets: dict[str, list[str]] = {}
+    for a in legal:
+        t = _target(a)
+        if t is not None:
+            targets.setdefault(t, []).append(a.text)
+    d = st.decision
+    caption = "Day Night Z — " + (d.prompt if d is not None else "the adventure is over")
+    return {
+        "svg": svg,
+        "targets": targets,
+        "panels": _panels(st),
+        "labels": {a.text: label_of(a) for a in legal},
+        "caption": caption,
+    }
+
+
+__all__ = ["draw", "label_of"]

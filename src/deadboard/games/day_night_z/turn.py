@@ -1,0 +1,313 @@
+"""Rulebook §2: the game turn — the Actions phase (the leader orders the activations; AP from the
+health level; AP kept in reserve), the City Encounter phase, the Threat phase (a threat card from the
+bottom of the deck: zombie activation by side A, the threat of side B, the adjustments), and §3.1's
+hourly effects of the Day-Night counter.
+
+    stack (top on the right)
+    [Round]                          -> [Round', ThreatPhase, CityPhase, Activate(b), Activate(a)]
+    [..., Activate(a)]               -> [..., Turn(a)]          a's decisions until the AP run out
+    [..., CityPhase]                 -> encounters; a survivor with reserve AP may act on (Turn)
+    [..., ThreatPhase]               -> card, zombies, threat, adjustments, fire, end of turn
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.games.day_night_z import survivor_actions as acts
+from deadboard.games.day_night_z.actions import First, Stay, Unhide
+from deadboard.games.day_night_z.adventure import check_end
+from deadboard.games.day_night_z.cards import draw_card, meets, resolve
+from deadboard.games.day_night_z.concepts import (
+    check,
+    damage,
+    disperse_noise,
+    gain_sp,
+    heal,
+    health_level,
+    infect,
+    raise_threat,
+    roll,
+    skulls,
+)
+from deadboard.games.day_night_z.enemies import activate_all, hurt_enemy
+from deadboard.games.day_night_z.spawn import hunter_icon
+from deadboard.games.day_night_z.state import DNZState, Survivor
+
+
+@dataclass(slots=True)
+class Round(Auto[DNZState]):
+    """The start of a game turn: the leader orders the activations (no decision with one survivor)."""
+
+    def run(self, state: DNZState) -> Steps:
+        state.turn += 1
+        living = [s.id for s in state.living()]
+        rest = (CityPhase(), ThreatPhase(), Round())
+        if len(living) == 1:
+            return (Activate(living[0]), *rest)
+        return (Order(state.leader, ()), *rest)
+
+
+@dataclass(slots=True)
+class Order(Choice[DNZState, First]):
+    """BENEFITS OF LEADERSHIP: the leader chooses the survivors' activation order (§3.8)."""
+
+    kind = "order"
+    seat: int
+    chosen: tuple[str, ...]
+
+    def actions(self, state: DNZState) -> list[First]:
+        return [First(s.id) for s in state.living() if s.id not in self.chosen]
+
+    def apply(self, state: DNZState, action: First) -> Steps:
+        chosen = (*self.chosen, action.who)
+        left = [s.id for s in state.living() if s.id not in chosen]
+        if len(left) > 1:
+            return (Order(self.seat, chosen),)
+        order = (*chosen, *left)
+        state.order = order
+        state.emit(
+            "order",
+            "activation order: " + ", ".join(state.survivor(x).name for x in order),
+            {"order": list(order)},
+        )
+        return tuple(Activate(x) for x in order)
+
+    def prompt(self, state: DNZState) -> str:
+        return f"Leader: which survivor activates {'first' if not self.chosen else 'next'}?"
+
+
+@dataclass(slots=True)
+class Activate(Auto[DNZState]):
+    """A survivor's activation begins: his AP are the health level's (§2)."""
+
+    who: str
+
+    def run(self, state: DNZState) -> Steps:
+        s = state.survivor(self.who)
+        if s.dead:
+            return ()
+        s.ap = health_level(state, s)[1]
+        s.reserve = 0
+        s.encounter = False
+        if s.hidden:
+            return (StayHidden(s.seat, s.id),)
+        return (acts.Turn(s.seat, s.id, s.ap),)
+
+
+@dataclass(slots=True)
+class StayHidden(Choice[DNZState, Stay | Unhide]):
+    """At the beginning of his activation a hidden survivor declares whether he stays hidden among
+    corpses; staying, he rolls 3 dice: any infection icon raises his infection 1 level (§4.13)."""
+
+    kind = "hidden"
+    seat: int
+    who: str
+
+    def actions(self, state: DNZState) -> list[Stay | Unhide]:
+        return [Stay(self.who), Unhide(self.who)]
+
+    def apply(self, state: DNZState, action: Stay | Unhide) -> Steps:
+        s = state.survivor(self.who)
+        if isinstance(action, Unhide):
+            s.hidden = False
+            state.emit("hide", f"{s.name} comes out of hiding", {"who": s.id})
+        else:
+            corpse_roll(state, s, "staying hidden among corpses")
+        if s.dead:
+            return ()
+        return (acts.Turn(s.seat, s.id, s.ap),)
+
+    def prompt(self, state: DNZState) -> str:
+        return f"{state.survivor(self.who).name}: stay hidden among corpses?"
+
+
+def corpse_roll(state: DNZState, s: Survivor, why: str) -> None:
+    faces = roll(state, 3)
+    state.emit(
+        "roll",
+        f"{s.name} rolls 3 dice for infection ({why}): {', '.join(faces)}",
+        {"who": s.id, "faces": faces},
+    )
+    if "skull-infection" in faces:
+        infect(state, s, 1, why)
+
+
+@dataclass(slots=True)
+class CityPhase(Auto[DNZState]):
+    """2) City Encounter Phase: each city encounter card drawn is resolved now; a survivor with AP
+    in reserve may spend them after it."""
+
+    def run(self, state: DNZState) -> Steps:
+        out: list[Any] = []
+        pending, state.pending = state.pending, []
+        for sid in pending:
+            out.append(Encounter(sid))
+        return out
+
+
+@dataclass(slots=True)
+class Encounter(Auto[DNZState]):
+    who: str
+
+    def run(self, state: DNZState) -> Steps:
+        s = state.survivor(self.who)
+        if s.dead:
+            return ()
+        cid = draw_card(state, "encounter")
+        card = next(c for c in state.content.encounters if c.id == cid)
+        state.emit("encounter", f"{s.name}'s city encounter: {card.name}", {"who": s.id, "card": cid})
+        if card.evade and s.reserve > 0:
+            s.reserve -= 1
+            state.emit("evade", f"{s.name} spends 1 reserve AP to avoid it", {"who": s.id})
+        else:
+            resolve(state, s, card.effects)
+        if s.dead or s.reserve <= 0:
+            return ()
+        s.ap, s.reserve = s.reserve, 0
+        return (acts.Turn(s.seat, s.id, s.ap, reserve=True),)
+
+
+@dataclass(slots=True)
+class ThreatPhase(Auto[DNZState]):
+    """3) Threat Phase."""
+
+    def run(self, state: DNZState) -> Steps:
+        deck = state.decks["threat"]
+        if not deck:
+            deck.extend(state.decks["threat-discard"])
+            state.decks["threat-discard"].clear()
+            state.rng.shuffle(deck)
+        cid = deck.pop(0)  # from the lower part of the deck
+        state.decks["threat-discard"].append(cid)
+        card = next(c for c in state.content.threats if c.id == cid)
+        state.last_threat = cid
+        state.emit("threat-card", f"threat card: {card.attack} / {card.name}", {"card": cid})
+        # 3.1 zombie activation
+        activate_all(state, card)
+        if state.over or not state.living():
+            return ()
+        # 3.2 threat
+        threat_b(state, card)
+        # 3.3 adjustments
+        adjust(state, card)
+        fire(state)
+        end_of_turn(state)
+        return ()
+
+
+def threat_b(state: DNZState, card: Any) -> None:
+    affected = [s for s in state.living() if meets(state, s, card)]
+    if not affected:
+        return
+    state.emit(
+        "threat-b",
+        f"{card.name}: the threat is activated ({', '.join(s.name for s in affected)})",
+        {"card": card.id},
+    )
+    once = [e for e in card.effects if e.kind == "threat"]
+    each = [e for e in card.effects if e.kind != "threat"]
+    for e in once:
+        raise_threat(state, e.n, card.name)
+    for s in affected:
+        resolve(state, s, each)
+
+
+def adjust(state: DNZState, card: Any) -> None:
+    """3.3 Adjustments: the hourglass, the Hunter icon, the infection icon, then noise."""
+    if card.hourglass:
+        advance_clock(state)
+    if card.hunter:
+        hunter_icon(state)
+    if card.infection:
+        for s in state.living():
+            if s.infection > 0:
+                draw_infection(state, s)
+    disperse_noise(state)
+
+
+def draw_infection(state: DNZState, s: Survivor) -> None:
+    cid = draw_card(state, "infection")
+    card = next(c for c in state.content.infections if c.id == cid)
+    level = min(3, s.infection)
+    state.emit(
+        "infection-card", f"{s.name} draws the infection card {card.name} (level {level})", {"who": s.id}
+    )
+    resolve(state, s, getattr(card, f"level{level}"))
+
+
+def advance_clock(state: DNZState) -> None:
+    """The Day-Night counter advances 1 hour; the hour's icons act (§3.1)."""
+    state.clock = state.clock.tick(1)[0]
+    hour = state.clock.hour
+    state.emit("clock", f"the Day-Night counter reaches {state.clock.text}", {"hour": hour})
+    if hour == 7:
+        for s in state.living():
+            gain_sp(state, s, 1)
+        if state.hunter == "board":
+            state.enemies = [e for e in state.enemies if e.kind != "hunter"]
+        if state.hunter:
+            state.emit("hunter", "07:00: the Hunter disappears", {})
+        state.hunter = ""
+    elif hour in (0, 12):
+        for s in state.living():
+            if s.infection > 0 and not check(state, s, "strength", what="infection (strength)"):
+                infect(state, s, 1, "the infection spreads")
+    elif hour in (21, 6):
+        raise_threat(state, 1, "the night " + ("begins" if hour == 21 else "ends"))
+        if hour == 21:
+            state.hunter_damage = 0  # the Hunter recovers its full health on every night cycle
+    elif hour == 15:
+        for s in state.living():
+            eat(state, s)
+
+
+def eat(state: DNZState, s: Survivor) -> None:
+    """03:00 PM: spend the supplies of the survivor sheet; each one eaten grants 1 health point and
+    each one missing costs 1 health point."""
+    need = state.content.survivor(s.id).supply_use
+    eaten = min(need, s.supplies)
+    s.supplies -= eaten
+    heal(state, s, eaten)
+    state.emit("eat", f"{s.name} eats {eaten} of {need} supplies", {"who": s.id, "eaten": eaten})
+    damage(state, s, need - eaten, "hunger")
+
+
+def fire(state: DNZState) -> None:
+    """At the end of the Threat phase every miniature in or adjacent to a fire marker rolls 1 die:
+    a skull costs 1 health point."""
+    for tile in list(state.tiles.values()):
+        fires = [c for c, m in tile.markers.items() if m == "fire"]
+        if not fires:
+            continue
+        near = {c for f in fires for c in (f, *tile.geo.neighbours[f])}
+        for s in state.living():
+            if s.tile == tile.id and s.cell in near:
+                face = roll(state, 1)[0]
+                if skulls([face]):
+                    damage(state, s, 1, "fire")
+        for e in [e for e in state.enemies if e.tile == tile.id and e.cell in near]:
+            face = roll(state, 1)[0]
+            if skulls([face]):
+                hurt_enemy(state, e, 1, None)
+
+
+def end_of_turn(state: DNZState) -> None:
+    for s in state.survivors:
+        s.defensive = False
+        s.fired = False
+        s.noise = 0
+        s.slow = ()
+        if s.lit > 0:
+            s.lit -= 1
+    check_end(state)
+    if state.over:
+        return
+    a = state.adventure
+    elapsed = (state.clock.day - 1) * 24 + state.clock.hour - a.start
+    if elapsed >= a.deadline:
+        state.lost = f"the deadline was reached ({state.clock.text})"
+        state.emit("end", state.lost, {})
+        state.end()

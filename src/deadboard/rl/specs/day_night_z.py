@@ -1,0 +1,251 @@
+"""Day Night Z: actions name survivors, city zones, location slots, subzones of the tiles in play
+(``t<n>-<cell>``: tile ids are the lowest free numbers, so at most :data:`TILES` are ever named),
+enemies (``<kind><n>``, at most the box's miniatures of each kind), search cards, attack modes and the
+yes/no of spending a survival point.
+
+Observation planes (``channels x tiles x 4 x 4``): for each tile id, whether it is in play, its
+terrain, terrain markers, search markers, corpses, traps, noise (red, yellow), each seat's survivor
+and the enemies by kind; vectors: the city zones (survivors, noise, tiles, surprise cards left), the
+tile sides, the clock, the threat and the Hunter, the location slots, each survivor's wheels and
+counters, their cards in hand, body and backpack, the decision and the last threat card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from deadboard.games.day_night_z.content import MARKERS
+from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.rl.encoding import ActionEncoding, Vocabulary, vocab
+from deadboard.rl.spec import GameSpec, one_hot
+
+#: tile ids an observation and the encoding name (t1 … t40)
+TILES = 40
+TERRAIN = ("B", "I", "c", "h", "f", "o", "j", "s")
+MODES = ("melee", "ranged", "butt", "rapid", "burst")
+DECISIONS = ("Order", "StayHidden", "Turn", "KeepSearch", "Reorganizing", "SweepChoice", "PayThreat")
+HUNTER = ("", "stalk", "board")
+STOCKS = ("ammo", "supplies", "battery")
+
+
+class DayNightZSpec(GameSpec):
+    def build_actions(self) -> ActionEncoding:
+        first = self.game.new(self.setup, 0)
+        c = first.content  # type: ignore[attr-defined]
+        board = first.board  # type: ignore[attr-defined]
+        self.survivor_ids = [s.id for s in first.survivors]  # type: ignore[attr-defined]
+        self.zones = [z.id for z in board.side.zones]
+        self.slots = sorted(board.slot_zone)
+        self.tile_ids = [f"t{k}" for k in range(1, TILES + 1)]
+        self.subzones = [f"{t}-{cell}" for t in self.tile_ids for cell in CELLS]
+        self.enemy_kinds = list(c.enemies)
+        self.enemies = [f"{k}{n}" for k, e in c.enemies.items() for n in range(1, e.miniatures + 1)]
+        self.cards = list(c.search)
+        self.sides = list(c.tiles)
+        self.side_cells = {sid: side.cells for sid, side in c.tiles.items()}
+        self.threats = [t.id for t in c.threats]
+        self.location_cards = list(c.locations)
+        weapons = [cid for cid, card in c.search.items() if card.weapon]
+        traps = [cid for cid, card in c.search.items() if card.traps]
+        who = vocab("survivor", self.survivor_ids)
+        yes = vocab("sp", ("no", "yes"))
+        sub = vocab("subzone", self.subzones)
+        card = vocab("card", self.cards)
+        blocks: list[tuple[str, list[Vocabulary]]] = [
+            ("first", [who]),
+            ("end", [who]),
+            ("move", [who, vocab("place", [*self.zones, *self.subzones]), yes]),
+            ("enter", [who, vocab("slot", self.slots)]),
+            ("leave", [who, vocab("zone", self.zones)]),
+            ("explore", [who]),
+            (
+                "attack",
+                [
+                    who,
+                    vocab("target", [*self.enemies, *self.survivor_ids]),
+                    vocab("weapon", weapons),
+                    vocab("mode", MODES),
+                    yes,
+                ],
+            ),
+            ("throw", [who, sub, yes]),
+            ("rest", [who]),
+            ("defend", [who]),
+            ("jump", [who, yes]),
+            ("hide", [who, sub]),
+            ("search-zone", [who, yes]),
+            ("search-corpse", [who, sub]),
+            ("search-item", [who, sub, yes]),
+            ("retrieve", [who, sub]),
+            ("use", [who, card]),
+            ("supply", [who]),
+            ("lower-threat", [who]),
+            ("pay", [who, who]),
+            ("light", [who]),
+            ("reorganize", [who]),
+            ("combine", [who, card]),
+            ("trap", [who, vocab("trap-item", traps), sub, yes]),
+            ("equip", [who, card]),
+            ("wear", [who, card]),
+            ("give", [who, vocab("thing", [*self.cards, *STOCKS]), who]),
+            ("done", [who]),
+            ("keep", [who, card]),
+            ("sweep", [who, vocab("enemy", self.enemies)]),
+            ("pass", [who]),
+            ("stay", [who]),
+            ("unhide", [who]),
+        ]
+        return ActionEncoding(self.game.id, blocks)
+
+    def build_layout(self) -> list[tuple[str, tuple[int, ...]]]:
+        n = self.seats
+        channels = 1 + len(TERRAIN) + len(MARKERS) + 5 + 2 + n + len(self.enemy_kinds)
+        return [
+            ("tiles", (channels, TILES, 4, 4)),
+            ("sides", (TILES, len(self.sides) + 2)),  # side, location tile, access index
+            ("city", (len(self.zones), 3 + n)),  # noise, a tile, a surprise card, survivors by seat
+            ("clock", (27,)),  # hour one-hot, night, day, turn
+            ("threat", (8,)),  # value, level (3), hunter (3), hunter damage
+            ("locations", (len(self.slots), len(self.location_cards) + 4)),
+            ("survivors", (n, 16)),
+            ("hands", (n, len(self.cards))),
+            ("worn", (n, len(self.cards))),
+            ("carried", (n, len(self.cards))),
+            ("decision", (len(DECISIONS) + 1,)),
+            ("last_threat", (len(self.threats) + 1,)),
+        ]
+
+    def public(self, snapshot: dict[str, Any], seat: int) -> dict[str, Any]:
+        out = {k: v for k, v in snapshot.items() if k not in ("rng", "steps", "decks", "surprises")}
+        out["decks"] = {k: v if isinstance(v, int) else len(v) for k, v in snapshot["decks"].items()}
+        surprises = snapshot["surprises"]
+        out["surprises"] = sorted(surprises) if isinstance(surprises, dict) else list(surprises)
+        steps = snapshot.get("steps") or []
+        out["decision"] = steps[0].get("step") if steps else None
+        return out
+
+    def fill(self, p: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
+        tiles = parts["tiles"]
+        tix = {t: i for i, t in enumerate(self.tile_ids)}
+        cell = {name: i for i, name in enumerate(CELLS)}
+        side = {s: i for i, s in enumerate(self.sides)}
+        kinds = {k: i for i, k in enumerate(self.enemy_kinds)}
+        base_m = 1 + len(TERRAIN)
+        base_x = base_m + len(MARKERS)
+        base_s = base_x + 7
+        base_e = base_s + self.seats
+
+        def at(where: str) -> tuple[int, int, int] | None:
+            t, _, name = where.partition("-")
+            if t not in tix or name not in cell:
+                return None
+            c = cell[name]
+            return tix[t], c // 4, c % 4
+
+        for tid, info in p["tiles"].items():
+            if tid not in tix:
+                continue
+            k = tix[tid]
+            tiles[0, k] = 1.0
+            for y, row in enumerate(self.side_cells[info["side"]]):
+                for x, code in enumerate(row):
+                    if code in TERRAIN:
+                        tiles[1 + TERRAIN.index(code), k, y, x] = 1.0
+            for name, marker in info["markers"].items():
+                c = cell[name]
+                tiles[base_m + MARKERS.index(marker), k, c // 4, c % 4] = 1.0
+            for name in info["search"]:
+                tiles[base_x, k, cell[name] // 4, cell[name] % 4] = 1.0
+            for name, count in info["corpses"].items():
+                tiles[base_x + 1, k, cell[name] // 4, cell[name] % 4] = count
+            for name, dmg in info["traps"].items():
+                tiles[base_x + 2, k, cell[name] // 4, cell[name] % 4] = dmg
+            for name in info["crossed"]:
+                tiles[base_x + 3, k, cell[name] // 4, cell[name] % 4] = 1.0
+            parts["sides"][k, side.get(info["side"], 0)] = 1.0
+            parts["sides"][k, len(self.sides)] = float(bool(info["slot"]))
+            parts["sides"][k, len(self.sides) + 1] = info["index"] / 3
+        zone_index = {z: i for i, z in enumerate(self.zones)}
+        for where, (red, yellow) in p["noise"].items():
+            spot = at(where)
+            if spot is not None:
+                k, y, x = spot
+                tiles[base_x + 5, k, y, x] = red
+                tiles[base_x + 6, k, y, x] = yellow
+            elif where in zone_index:
+                parts["city"][zone_index[where], 0] = red + yellow
+        for info in p["tiles"].values():
+            if not info["slot"] and info["zone"] in zone_index:
+                parts["city"][zone_index[info["zone"]], 1] = 1.0
+        for z in p["surprises"]:
+            if z in zone_index:
+                parts["city"][zone_index[z], 2] = 1.0
+        for _eid, kind, where, _damage in p["enemies"]:
+            spot = at(where)
+            if spot is not None:
+                k, y, x = spot
+                tiles[base_e + kinds.get(kind, 0), k, y, x] += 1.0
+        card = {c: i for i, c in enumerate(self.cards)}
+        for i, s in enumerate(p["survivors"][: self.seats]):
+            spot = at(s["where"]) if not s["dead"] else None
+            if spot is not None:
+                k, y, x = spot
+                tiles[base_s + i, k, y, x] = 1.0
+            elif not s["dead"] and s["where"] in zone_index:
+                parts["city"][zone_index[s["where"]], 3 + i] = 1.0
+            parts["survivors"][i] = (
+                s["health"] / 9,
+                s["stress"] / 9,
+                s["infection"] / 4,
+                s["sp"] / 15,
+                s["ap"] / 3,
+                s["reserve"] / 3,
+                s["ammo"] / 10,
+                s["supplies"] / 10,
+                s["battery"] / 5,
+                float(s["dead"]),
+                float(s["hidden"]),
+                float(s["defensive"]),
+                s["lit"] / 3,
+                float(i == seat),
+                float(p["leader"] == i),
+                float(bool(spot)),
+            )
+            if s["weapon"] in card:
+                parts["hands"][i, card[s["weapon"]]] = 1.0
+            for item in s["worn"].values():
+                if item in card:
+                    parts["worn"][i, card[item]] = 1.0
+            for item in s["items"]:
+                if item in card:
+                    parts["carried"][i, card[item]] += 1.0
+        clock = p["clock"]
+        parts["clock"][clock["hour"]] = 1.0
+        parts["clock"][24] = float(clock["night"])
+        parts["clock"][25] = clock["day"] / 3
+        parts["clock"][26] = p["turn"] / 50
+        level = min(2, p["threat"] // 15)
+        parts["threat"][0] = p["threat"] / 40
+        parts["threat"][1 + level] = 1.0
+        parts["threat"][4 + HUNTER.index(p["hunter"])] = 1.0
+        parts["threat"][7] = p["hunter_damage"] / 8
+        loc_card = {c: i for i, c in enumerate(self.location_cards)}
+        for j, slot in enumerate(self.slots):
+            loc = p["locations"].get(slot)
+            if loc is None:
+                continue
+            row = parts["locations"][j]
+            row[loc_card.get(loc["card"], 0)] = 1.0
+            n = len(self.location_cards)
+            row[n:] = (
+                float(loc["visited"]),
+                len(loc["explored"]) / 3,
+                len(loc["searched"]) / 3,
+                len(loc["tiles"]) / 3,
+            )
+        decision = p.get("decision")
+        if decision is not None:
+            one_hot(parts["decision"], {x: i for i, x in enumerate(DECISIONS)}, decision)
+        one_hot(parts["last_threat"], {x: i for i, x in enumerate(self.threats)}, p["last_threat"] or None)

@@ -1,0 +1,61 @@
+"""Seeded adventures with every bot and player count, checked after every step against the rulebook."""
+
+from __future__ import annotations
+
+import pytest
+
+from deadboard.core import Setup, get_game
+from deadboard.core.rng import Rng
+from deadboard.games.day_night_z.bot import HeuristicBot
+from deadboard.games.day_night_z.concepts import threat_top
+from deadboard.games.day_night_z.state import DNZState
+
+GAME = get_game("day-night-z")
+
+
+def _check(state: DNZState) -> None:
+    # "SUBZONE: A 5x5 cm square of a tile. May contain a maximum of 4 miniatures."
+    for tid in state.tiles:
+        assert max(state.counts(tid)) <= 4
+    # "Enemies can only be placed in tiles."
+    assert all(e.tile in state.tiles for e in state.enemies)
+    # survival points: "limited to a maximum of 15"
+    assert all(0 <= s.sp <= 15 for s in state.survivors)
+    assert all(0 <= s.stress <= 9 for s in state.survivors)
+    # "When the survivor's health control marker reaches the skull icon, he is eliminated"
+    assert all(s.health > 0 for s in state.living())
+    assert all(s.tile in state.tiles or (not s.tile and s.zone) for s in state.living())
+    assert 0 <= state.threat <= threat_top(state)
+    # the Hunter "only appears in city zones, by night"
+    for e in state.enemies:
+        if e.kind == "hunter":
+            assert not state.tiles[e.tile].slot
+
+
+CASES = [
+    ("first-steps", 1, "random", 1),
+    ("first-steps", 2, "heuristic", 2),
+    ("supply-run", 3, "random", 3),
+    ("night-watch", 4, "heuristic", 4),
+    ("night-watch", 2, "random", 5),
+]
+
+
+@pytest.mark.parametrize(("scenario", "players", "bot", "seed"), CASES)
+def test_invariants_hold_after_every_step(scenario: str, players: int, bot: str, seed: int) -> None:
+    state = GAME.new(Setup(scenario, players=players), seed)
+    assert isinstance(state, DNZState)
+    bots = [HeuristicBot(GAME, s, seed) for s in range(players)]
+    rng = Rng(seed)
+    while state.decision is not None:
+        _check(state)
+        view = GAME.view(state, state.decision.seat)
+        assert GAME.snapshot(view)["rng"] is None, "no view reveals the seed"
+        legal = GAME.legal_actions(state)
+        if bot == "random":
+            action = legal[rng.below(len(legal))]
+        else:
+            action = bots[state.decision.seat].choose(GAME, view, GAME.legal_actions(view))
+        GAME.apply(state, action)
+    _check(state)
+    assert GAME.outcome(state) is not None

@@ -1,0 +1,218 @@
+"""Rulebook §2 (the threat phase), §3.1 (the Day-Night counter), §3.13 (the Hunter), §3.14 (enemy
+activation): the worked examples with scripted dice."""
+
+from __future__ import annotations
+
+from deadboard.games.day_night_z.cards import meets
+from deadboard.games.day_night_z.content import ThreatCard
+from deadboard.games.day_night_z.enemies import act, activate_all
+from deadboard.games.day_night_z.geometry import INDEX
+from deadboard.games.day_night_z.spawn import hunter_icon, leave_check
+from deadboard.games.day_night_z.turn import ThreatPhase, advance_clock, fire
+
+from .helpers import enemy, fresh, put, script, tile
+
+
+def card(state, **changes) -> ThreatCard:  # type: ignore[no-untyped-def]
+    return state.content.threats[0].model_copy(update=changes)
+
+
+def test_the_threat_card_is_drawn_from_the_bottom_of_the_deck() -> None:
+    """ "Draw a THREAT card from the lower part of the deck\""""
+    state = fresh()
+    bottom = state.decks["threat"][0]
+    ThreatPhase().run(state)
+    assert state.last_threat == bottom
+
+
+def test_shooting_with_ammo_left_meets_the_threat_condition() -> None:
+    """ "Kevin Swift, during his activation, shot his pistol and still has some ammo; therefore, the
+    card's conditions are met and the threat is activated.\""""
+    state = fresh()
+    swift = state.survivor("swift")
+    c = card(state, condition="fired-ranged")
+    assert not meets(state, swift, c)
+    swift.fired = True
+    assert meets(state, swift, c)
+    swift.ammo = 0
+    assert not meets(state, swift, c)
+
+
+def test_a_howler_reads_the_conditions_from_the_top_for_each_action() -> None:
+    """ "For its first action he starts with the condition described in the upper part and descends
+    until meeting one of them (in this case: "moves towards the closest survivor in LoS"). For its
+    second action, he starts again from the first condition ... ("attacks an adjacent survivor and
+    advances").\""""
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b", "s1")
+    put(state, swift, t, "a1")
+    howler = enemy(state, "howler", t, "c3")
+    c = card(state, ai=("attack-advance", "move-los"))
+    script(state)  # no die: it moves
+    assert act(state, howler, c) and howler.cell == INDEX["b2"]
+    script(state, "green")  # one die by day: a miss
+    assert act(state, howler, c) and howler.cell == INDEX["a1"]  # ADVANCE: it attacks and moves in
+
+
+def test_the_howler_group_activates_before_the_walker_group() -> None:
+    """ "The Howler has Initiative 4 while the Walker has Initiative 2 ... all the miniatures in the
+    "howler" group will activate before the "walker" group.\""""
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b", "s1")
+    put(state, swift, t, "a1")
+    enemy(state, "walker", t, "d4")
+    enemy(state, "howler", t, "d3")
+    activate_all(state, card(state, ai=("move-closest",)))
+    movers = [e.data["enemy"] for e in state.log if e.kind == "enemy-move"]
+    kinds = [state.enemy(m).kind for m in movers]
+    assert kinds[0] == "howler" and kinds[-1] == "walker"
+
+
+def test_a_red_noise_counter_draws_zombies_by_move_noise() -> None:
+    """Zombies move "towards the closest noise" by the card; the noisiest way is the least favourable."""
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b", "s1")
+    put(state, swift, t, "a1")
+    w = enemy(state, "walker", t, "d4")
+    state.noise[f"{t.id}-d1"] = (1, 0)
+    assert act(state, w, card(state, ai=("move-noise",)))
+    assert w.cell in (INDEX["c3"], INDEX["d3"])
+
+
+def test_the_hunter_waits_in_the_stalk_area_then_spawns_beside_a_survivor_in_the_city() -> None:
+    """ "the first time the Hunter icon appears during the Threat adjustment phase, the Hunter
+    miniature will be placed in the stalk area ... next time ... with at least one survivor remaining
+    in any city area, the Hunter spawns ... If the survivor ... is not placed in any tile, pick a random
+    city tile ..., place the survivor in the access subzone, and the Hunter according to the normal
+    rules of placement\""""
+    state = fresh()
+    swift = state.survivor("swift")
+    hunter_icon(state)
+    assert state.hunter == ""  # by day it does not come
+    state.clock = state.clock.tick(13)[0]  # 22:00
+    hunter_icon(state)
+    assert state.hunter == "stalk" and not state.enemies
+    hunter_icon(state)
+    assert state.hunter == "board" and swift.tile and swift.cell == state.tiles[swift.tile].geo.access
+    assert [e.kind for e in state.enemies] == ["hunter"]
+
+
+def test_the_hunter_goes_back_to_the_stalk_area_when_the_survivors_leave_keeping_its_damage() -> None:
+    """ "All survivors sharing the same city tile with the Hunter exit from it: remove immediately the
+    Hunter miniature (apply Threat rise ...) and place it in the stalk area ... it will maintain any
+    damage suffered\""""
+    state = fresh()
+    swift = state.survivor("swift")
+    state.clock = state.clock.tick(13)[0]
+    t = tile(state, "10b", "s1")
+    put(state, swift, t, "d4")
+    h = enemy(state, "hunter", t, "a1")
+    h.damage = 3
+    state.hunter = "board"
+    swift.tile, swift.zone = "", "s2"
+    before = state.threat
+    leave_check(state, t.id)
+    assert state.hunter == "stalk" and state.hunter_damage == 3 and state.threat == before + 2
+
+
+def test_seven_in_the_morning_removes_the_hunter() -> None:
+    """ "07:00 AM is reached in the Day-Night indicator: remove immediately the Hunter miniature\""""
+    state = fresh()
+    t = tile(state, "10b", "s1")
+    enemy(state, "hunter", t, "a1")
+    state.hunter = "board"
+    state.clock = state.clock.tick(21)[0]
+    advance_clock(state)
+    assert state.hunter == "" and not state.enemies
+
+
+def test_nine_at_night_raises_the_threat_and_three_in_the_afternoon_everyone_eats() -> None:
+    """ "9:00 PM and 06:00 AM ...: Threat is increased by 1 point." "03:00 PM: all survivors must
+    "eat" ... The survivor loses 1 health point per supply point not satisfied ... Each consumed supply
+    this way grants 1 Health point\""""
+    state = fresh(3)
+    swift, lebeu, olsson = state.survivors
+    swift.health, lebeu.health, olsson.health = 6, 6, 6
+    olsson.supplies = 1  # needs 2
+    state.clock = state.clock.tick(5)[0]  # 14:00
+    advance_clock(state)
+    assert (swift.health, lebeu.health, olsson.health) == (7, 7, 6)
+    assert (swift.supplies, lebeu.supplies, olsson.supplies) == (0, 1, 0)
+    state.clock = state.clock.tick(5)[0]  # 20:00
+    before = state.threat
+    advance_clock(state)
+    assert state.threat == before + 1
+
+
+def test_at_noon_infected_survivors_test_strength() -> None:
+    """ "12:00 AM and 12:00 PM: All infected survivors must make a Strength test. Those who fail
+    increase the infection level by 1 point.\""""
+    state = fresh(2)
+    swift, lebeu = state.survivors
+    swift.infection = 1
+    state.clock = state.clock.tick(2)[0]  # 11:00
+    script(state, "skull", "skull")  # Swift's Strength 2: a failure
+    advance_clock(state)
+    assert swift.infection == 2 and lebeu.infection == 0
+
+
+def test_every_miniature_by_a_fire_rolls_a_die() -> None:
+    """ "at the end of the Threat phase, every adjacent miniature rolls 1 die: if the result is the
+    skull icon, the miniature loses 1 health point.\""""
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b", "s1")
+    t.markers[INDEX["b2"]] = "fire"
+    put(state, swift, t, "a1")
+    far = enemy(state, "walker", t, "d4")
+    script(state, "skull")
+    fire(state)
+    assert swift.health == 7 and far in state.enemies
+
+
+def test_infection_icon_makes_each_infected_survivor_draw_an_infection_card() -> None:
+    """ "every infected survivor must draw 1 infection card ... resolves immediately the card's
+    effects for his level of infection.\""""
+    from deadboard.games.day_night_z.turn import adjust
+
+    state = fresh(2)
+    swift, lebeu = state.survivors
+    swift.infection = 2
+    state.decks["infection"].append("black-veins")  # level 2: 1 damage
+    adjust(state, card(state, hourglass=False, hunter=False, infection=True))
+    assert swift.health == 7 and lebeu.health == 8
+
+
+def test_a_location_with_a_survivor_left_in_another_tile_is_kept() -> None:
+    """ "Should any of the tiles of the location had any other survivor, the tiles wouldn't be
+    discarded, nor would the Threat level rise.\""""
+    state = fresh(2)
+    lebeu = state.survivor("lebeu")
+    loc = state.locations["L2"]
+    parking, office = tile(state, "01a", "s5"), tile(state, "01b", "s5")
+    for k, t in enumerate((parking, office)):
+        t.slot, t.index = "L2", k
+        loc.tiles.append(t.id)
+    put(state, lebeu, office, "b1")
+    enemy(state, "walker", parking, "a1")
+    before = state.threat
+    leave_check(state, parking.id)  # Swift left the Parking; Lebeu is in the Office
+    assert parking.id in state.tiles and state.threat == before
+
+
+def test_advance_attacks_even_when_it_cannot_move_in() -> None:
+    """ "If for any reason it couldn't move, the enemy will only attack, but the condition would
+    still be met anyway.\""""
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b", "s1")
+    put(state, swift, t, "b2")
+    for _ in range(3):
+        enemy(state, "walker", t, "b2")
+    w = enemy(state, "walker", t, "c2")
+    script(state, "green")
+    assert act(state, w, card(state, ai=("attack-advance",)))
+    assert w.cell == INDEX["c2"]
