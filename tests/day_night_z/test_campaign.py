@@ -21,11 +21,15 @@ def test_the_content_has_24_skills_10_allies_and_a_book_of_six_adventures() -> N
     """§1: "24 Skill cards", "10 Ally cards"; the campaign book (at least six adventures)."""
     c = load_campaign()
     assert len(c.skills) == 24 and len(c.allies) == 10 and len(c.chapters) >= 6
-    assert {a.id for a in c.allies.values() if a.leadership == 1} >= {"teenager", "physiotherapist", "war-veteran"}
+    assert {a.id for a in c.allies.values() if a.leadership == 1} >= {
+        "teenager",
+        "physiotherapist",
+        "war-veteran",
+    }
 
 
 def test_a_skill_costs_its_survival_points_and_needs_the_lower_levels() -> None:
-    """"The cost indicates how many survival points must be spent for the survivor to buy the
+    """ "The cost indicates how many survival points must be spent for the survivor to buy the
     ability. The level indicates the ability rank. All the abilities of lower level must be bought
     (1) to gain access to the next level (2) and so on." """
     state = campaign(1)
@@ -55,7 +59,7 @@ def test_skills_and_allies_add_to_the_survivor_sheet() -> None:
 
 
 def test_leadership_points_come_from_allies() -> None:
-    """"Example: The Teenager, Physiotherapist and War Veteran ally cards each grant 1 leadership point
+    """ "Example: The Teenager, Physiotherapist and War Veteran ally cards each grant 1 leadership point
     — these 3 cards grant a total of 3 leadership points." """
     state = campaign(1)
     h = state.heroes[0]
@@ -64,10 +68,10 @@ def test_leadership_points_come_from_allies() -> None:
 
 
 def test_the_leader_has_the_most_leadership_points_then_the_most_survival_points() -> None:
-    """"1. The survivor with the highest leadership points when exiting the shelter to play the
+    """ "1. The survivor with the highest leadership points when exiting the shelter to play the
     adventure. 2. The survivor with the higher survival points ..." """
     state = campaign(3)
-    a, b, c = state.heroes
+    _a, b, c = state.heroes
     b.allies = ["teenager"]
     c.allies = ["war-veteran"]
     c.sp = 4
@@ -80,7 +84,7 @@ def test_the_leader_has_the_most_leadership_points_then_the_most_survival_points
 
 
 def test_the_leader_of_a_starting_adventure_is_random() -> None:
-    """"In the case of a starting adventure, the leader is selected randomly." """
+    """ "In the case of a starting adventure, the leader is selected randomly." """
     leaders = {campaign(4, seed).leader for seed in range(12)}
     assert len(leaders) > 1
 
@@ -101,7 +105,9 @@ def test_the_adventure_starts_with_the_survivors_as_the_campaign_left_them() -> 
     s, dead = inner.survivors
     assert (s.health, s.stress, s.infection, s.sp, s.weapon) == (4, 3, 1, 6, "shotgun")
     assert dead.dead and inner.leader == 0
-    assert inner.content.survivor("swift").day.ranged == state.content.adventure.survivor("swift").day.ranged + 1
+    assert (
+        inner.content.survivor("swift").day.ranged == state.content.adventure.survivor("swift").day.ranged + 1
+    )
 
 
 def test_a_campaign_record_continues_the_campaign() -> None:

@@ -15,7 +15,7 @@ def shelter(players: int = 2) -> CampaignState:
 
 
 def test_a_new_campaign_has_a_basic_warehouse_and_rest_zone() -> None:
-    """"At the beginning of a campaign, the shelter only has 2 basic facilities: Warehouse and Rest
+    """ "At the beginning of a campaign, the shelter only has 2 basic facilities: Warehouse and Rest
     zone." """
     state = campaign()
     assert state.facilities == {"warehouse": "basic", "rest-zone": "basic"}
@@ -23,7 +23,7 @@ def test_a_new_campaign_has_a_basic_warehouse_and_rest_zone() -> None:
 
 
 def test_each_survivor_visits_one_facility_by_day_then_by_night_in_turn() -> None:
-    """"Each survivor visits one facility by day (if he wishes) and will make a single action among
+    """ "Each survivor visits one facility by day (if he wishes) and will make a single action among
     those allowed in that facility. The next survivor will do the same ... Each survivor visits one
     facility by night". Then the event, the feeding check, and the leader's call to stay or leave."""
     state = shelter()
@@ -42,7 +42,7 @@ def test_each_survivor_visits_one_facility_by_day_then_by_night_in_turn() -> Non
 
 
 def test_a_survivor_may_visit_no_facility_and_still_faces_the_event_and_feeding() -> None:
-    """"If any survivor doesn't want to visit any facility, he will still face the daily shelter event
+    """ "If any survivor doesn't want to visit any facility, he will still face the daily shelter event
     and the feeding check." """
     state = shelter(1)
     assert "idle" in texts(state)
@@ -52,7 +52,7 @@ def test_a_survivor_may_visit_no_facility_and_still_faces_the_event_and_feeding(
 
 
 def test_only_the_actions_of_built_facilities_are_offered() -> None:
-    """"Each card indicates what actions can be performed in that facility" — at the start, only the
+    """ "Each card indicates what actions can be performed in that facility" — at the start, only the
     basic Warehouse's and Rest zone's."""
     state = shelter(1)
     uses = {t for t in texts(state) if t.startswith("use ")}
@@ -60,7 +60,7 @@ def test_only_the_actions_of_built_facilities_are_offered() -> None:
 
 
 def test_the_shelter_event_is_rolled_once_for_the_group() -> None:
-    """"Survivors will face a Shelter event as a group (not individually). To know what happens that
+    """ "Survivors will face a Shelter event as a group (not individually). To know what happens that
     day in the shelter, roll once in the Shelter events table." A zombie attack: each survivor checks
     Hand to hand."""
     state = campaign()
@@ -84,7 +84,7 @@ def test_the_perimeter_fence_softens_the_events_from_outside() -> None:
 
 
 def test_the_feeding_check_spends_supplies_and_hunger_hurts() -> None:
-    """"Each survivor makes a feeding check": as at 03:00 PM, "must spend as many supplies as
+    """ "Each survivor makes a feeding check": as at 03:00 PM, "must spend as many supplies as
     indicated in their survivor sheet. The survivor loses 1 health point per supply point not
     satisfied. NOTE: Each consumed supply this way grants 1 Health point." The warehouse feeds whoever
     has none."""
@@ -100,7 +100,7 @@ def test_the_feeding_check_spends_supplies_and_hunger_hurts() -> None:
 
 
 def test_the_leader_keeps_the_time_and_the_group_leaves_together() -> None:
-    """"All the survivors exit the shelter at the same time"; "The leading player must track the time
+    """ "All the survivors exit the shelter at the same time"; "The leading player must track the time
     that the survivors spend in the shelter." The leader stays or leaves; past the book's days and
     the most days over, only leaving is offered."""
     state = shelter(1)
@@ -125,7 +125,7 @@ def test_staying_past_the_days_of_the_next_adventure_draws_its_shelter_events() 
 
 
 def test_an_accomplished_adventure_earns_4_vp_less_1_per_dead_survivor() -> None:
-    """"When the adventure is accomplished, the survivors, as a group, earn 4 VP. Subtract 1 VP for
+    """ "When the adventure is accomplished, the survivors, as a group, earn 4 VP. Subtract 1 VP for
     every dead survivor." """
     state = campaign()
     at(state, StartAdventure())
@@ -146,7 +146,7 @@ def test_a_failed_adventure_earns_no_vp() -> None:
 
 
 def test_victory_points_are_spent_by_each_survivor_in_his_turn() -> None:
-    """"Even though the victory points are earned as a group, their spending ... is individual, i.e.,
+    """ "Even though the victory points are earned as a group, their spending ... is individual, i.e.,
     each survivor can decide if he wants to spend it or not during his turn." "You can build new
     facilities and upgrade the ones already existing spending victory points." Building leaves the
     survivor's visit to make."""
@@ -166,7 +166,7 @@ def test_victory_points_are_spent_by_each_survivor_in_his_turn() -> None:
 
 
 def test_a_shelter_has_at_most_six_facilities_and_a_fence() -> None:
-    """"A shelter has a maximum of 6 facilities (Rest zone, Warehouse, Workshop, Infirmary, Training
+    """ "A shelter has a maximum of 6 facilities (Rest zone, Warehouse, Workshop, Infirmary, Training
     zone, Supply zone) and a perimeter fence." Every facility built takes a space of the map."""
     state = shelter(1)
     state.vp = 100
@@ -178,7 +178,7 @@ def test_a_shelter_has_at_most_six_facilities_and_a_fence() -> None:
 
 
 def test_advanced_facilities_grant_better_actions() -> None:
-    """"Every facility has 2 levels: basic and advanced. The advanced level grants better bonuses to
+    """ "Every facility has 2 levels: basic and advanced. The advanced level grants better bonuses to
     the actions performed by the survivors there." """
     state = shelter(1)
     h = state.heroes[0]

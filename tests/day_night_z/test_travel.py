@@ -8,7 +8,7 @@ from tests.day_night_z.campaign_helpers import GAME, at, campaign, log_kinds, sc
 
 
 def test_a_new_adventure_starts_with_the_route_from_the_shelter_to_its_city() -> None:
-    """"before they start a new adventure, they'll have to travel from the shelter to the city where
+    """ "before they start a new adventure, they'll have to travel from the shelter to the city where
     it will take place" — the first decision of a campaign is the leader's route to Saint-Maur."""
     state = campaign()
     assert state.decision is not None and state.decision.kind == "route"
@@ -18,7 +18,7 @@ def test_a_new_adventure_starts_with_the_route_from_the_shelter_to_its_city() ->
 
 
 def test_route_planning_leaves_out_blocked_ways() -> None:
-    """"players will plan the route ... taking into account ... possible ways blocked by events"."""
+    """ "players will plan the route ... taking into account ... possible ways blocked by events"."""
     state = campaign()
     state.blocked.add("river-road")
     at(state, PlanRoute(state.leader, "shelter", "saint-maur"))
@@ -27,7 +27,7 @@ def test_route_planning_leaves_out_blocked_ways() -> None:
 
 
 def test_known_path_draws_a_travel_event_at_every_yellow_icon() -> None:
-    """"If they decide to use the known path, players will have to stop at every yellow colored
+    """ "If they decide to use the known path, players will have to stop at every yellow colored
     terrain icon, draw a Travel event card, check the section with the same icon and resolve the
     corresponding event." Meadow road (plain, plain) and river road (plain, wood): four events."""
     state = campaign()
@@ -43,7 +43,7 @@ def test_known_path_draws_a_travel_event_at_every_yellow_icon() -> None:
 
 
 def test_unknown_path_rolls_the_multiplier_and_draws_one_card_per_skull() -> None:
-    """"If they decide to use the unknown path, players will have to stop at every red colored
+    """ "If they decide to use the unknown path, players will have to stop at every red colored
     terrain icon and roll as many dice as the terrain icon multiplier: for every skull result,
     players will draw a Travel event card." Pine trail (wood x2) shows a skull and a star: one card;
     the mill track (wood x1) shows a skull with the noise icon: one more."""
@@ -56,7 +56,7 @@ def test_unknown_path_rolls_the_multiplier_and_draws_one_card_per_skull() -> Non
 
 
 def test_the_group_travels_together_and_each_event_affects_everyone() -> None:
-    """"Survivors travel together, not individually, so the event cards affect the whole group." A
+    """ "Survivors travel together, not individually, so the event cards affect the whole group." A
     storm in the open: every survivor gains 1 stress."""
     state = campaign()
     state.deck = ["quiet-road", "quiet-road", "quiet-road", "storm"]  # drawn from the end: the storm first
@@ -65,12 +65,17 @@ def test_the_group_travels_together_and_each_event_affects_everyone() -> None:
 
 
 def test_checks_use_the_values_of_the_time_of_day_the_adventure_ended() -> None:
-    """"use the values of the time of the day in which the adventure concluded (day or night)." The
+    """ "use the values of the time of the day in which the adventure concluded (day or night)." The
     adventure ended by night: on a rockslide in the wood each survivor checks Agility with his white
     value (Kevin Swift 1, Marie Lebeu 2), three dice in all."""
     state = campaign()
     state.time = "night"
-    state.deck = ["rockslide", "quiet-road", "quiet-road", "quiet-road"]  # drawn from the end: the wood icon last
+    state.deck = [
+        "rockslide",
+        "quiet-road",
+        "quiet-road",
+        "quiet-road",
+    ]  # drawn from the end: the wood icon last
     hp = [h.health for h in state.heroes]
     script(state, "red", "skull", "skull")
     GAME.apply(state, "travel meadow-road+river-road")
@@ -87,11 +92,14 @@ def test_an_event_can_block_the_way_for_later_travel() -> None:
     state.deck = ["quiet-road", "quiet-road", "quiet-road", "rockslide"]  # the plain section blocks
     GAME.apply(state, "travel meadow-road+river-road")
     assert state.blocked == {"meadow-road"}
-    assert all("meadow-road" not in "+".join(r) for r in routes(state.content, "saint-maur", "shelter", state.blocked))
+    assert all(
+        "meadow-road" not in "+".join(r)
+        for r in routes(state.content, "saint-maur", "shelter", state.blocked)
+    )
 
 
 def test_after_every_icon_the_travel_phase_ends_and_the_adventure_begins() -> None:
-    """"After travelling through all the Travel icons, the Travel phase ends" — on the way out, the
+    """ "After travelling through all the Travel icons, the Travel phase ends" — on the way out, the
     adventure starts."""
     state = campaign()
     state.deck = ["quiet-road"] * 4

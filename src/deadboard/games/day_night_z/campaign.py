@@ -156,7 +156,9 @@ class EndAdventure(Auto[CampaignState]):
             state.vp_earned += vp
             state.emit("vp", f"{chapter.name} accomplished: the group earns {vp} VP ({state.vp})", {"vp": vp})
         else:
-            state.emit("vp", f"{chapter.name} failed ({inner.lost or 'the objective was not met'})", {"vp": 0})
+            state.emit(
+                "vp", f"{chapter.name} failed ({inner.lost or 'the objective was not met'})", {"vp": 0}
+            )
         state.inner = None
         last = state.chapter == len(state.content.chapters) - 1
         state.chapter += 1
@@ -233,7 +235,9 @@ def record_of(state: CampaignState) -> CampaignRecord:
     }
     from deadboard.core.campaign import ChapterResult
 
-    history = tuple(ChapterResult(c, "win" if r == "accomplished" else "loss", 0.0, r) for c, r in state.results)
+    history = tuple(
+        ChapterResult(c, "win" if r == "accomplished" else "loss", 0.0, r) for c, r in state.results
+    )
     return CampaignRecord(
         "day-night-z-campaign",
         VERSION,
@@ -261,7 +265,9 @@ def _from_record(state: CampaignState, raw: Mapping[str, Any]) -> None:
     if record.chapter not in ids:
         raise SetupError(f"campaign: chapter {record.chapter!r} is not in the book ({', '.join(ids)})")
     if len(record.survivors) != len(state.heroes):
-        raise SetupError(f"campaign: the record has {len(record.survivors)} survivors for {len(state.heroes)} players")
+        raise SetupError(
+            f"campaign: the record has {len(record.survivors)} survivors for {len(state.heroes)} players"
+        )
     data = dict(record.data)
     allies = data.get("allies", {})
     for h, s in zip(state.heroes, record.survivors, strict=True):
@@ -290,7 +296,9 @@ def _from_record(state: CampaignState, raw: Mapping[str, Any]) -> None:
     state.vp_earned = int(data.get("vp_earned", 0))
     state.spent = {k: int(v) for k, v in data.get("spent", {}).items()}
     state.shelter_days = int(data.get("shelter_days", 0))
-    state.results = [(h.chapter, h.level or ("accomplished" if h.result == "win" else "failed")) for h in record.history]
+    state.results = [
+        (h.chapter, h.level or ("accomplished" if h.result == "win" else "failed")) for h in record.history
+    ]
 
 
 # ----- the game ---------------------------------------------------------------------------------
@@ -329,7 +337,13 @@ class DayNightZCampaign(KernelGame[CampaignState]):
     version = VERSION
     min_players = 1
     max_players = 4
-    scenarios = (Scenario("road-to-ashford", "The Road to Ashford", "Six adventures linked by story, with travel and the shelter between them."),)
+    scenarios = (
+        Scenario(
+            "road-to-ashford",
+            "The Road to Ashford",
+            "Six adventures linked by story, with travel and the shelter between them.",
+        ),
+    )
     options = (
         Option(
             "campaign",
@@ -368,7 +382,11 @@ class DayNightZCampaign(KernelGame[CampaignState]):
     def result(self, state: CampaignState) -> Outcome:
         done = [c for c, r in state.results if r == "accomplished"]
         book = state.content.chapters
-        won = bool(state.living()) and len(state.results) == len(book) and state.results[-1][1] == "accomplished"
+        won = (
+            bool(state.living())
+            and len(state.results) == len(book)
+            and state.results[-1][1] == "accomplished"
+        )
         lost = [h.id for h in state.heroes if not h.alive]
         return Outcome(
             Result.WIN if won else Result.LOSS,
@@ -376,9 +394,17 @@ class DayNightZCampaign(KernelGame[CampaignState]):
             float(len(done)),
             level=f"{len(done)}/{len(book)}",
             turns=len(state.results),
-            reason="the convoy is reached" if won else ("every survivor is dead" if not state.living() else "the last adventure failed"),
+            reason="the convoy is reached"
+            if won
+            else ("every survivor is dead" if not state.living() else "the last adventure failed"),
             per_seat=tuple(
-                {"survivor": h.id, "alive": h.alive, "skills": len(h.skills), "allies": len(h.allies), "sp": h.sp}
+                {
+                    "survivor": h.id,
+                    "alive": h.alive,
+                    "skills": len(h.skills),
+                    "allies": len(h.allies),
+                    "sp": h.sp,
+                }
                 for h in state.heroes
             ),
             details={

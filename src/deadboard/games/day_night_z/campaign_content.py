@@ -268,31 +268,37 @@ def _check(c: CampaignContent) -> None:
         if sorted(e.face for e in events) != sorted(faces):
             raise ContentError(f"shelter.toml: the {table} table needs one entry per face of the die")
         for e in events:
-            effects((*e.effects, *(e.fence or ()), *(e.fence_advanced or ())), f"shelter.toml: {table} {e.name}")
+            effects(
+                (*e.effects, *(e.fence or ()), *(e.fence_advanced or ())), f"shelter.toml: {table} {e.name}"
+            )
     for b in (*c.skills.values(), *c.allies.values()):
         for attr in (*b.day, *b.night):
             if attr not in ATTRIBUTES:
                 raise ContentError(f"skills/allies: {b.id}: unknown attribute {attr!r}")
     lines: dict[str, set[int]] = {}
-    for s in c.skills.values():
-        lines.setdefault(s.line, set()).add(s.level)
+    for skill in c.skills.values():
+        lines.setdefault(skill.line, set()).add(skill.level)
     for line, levels in lines.items():
         if levels != set(range(1, max(levels) + 1)):
             raise ContentError(f"skills.toml: line {line}: levels must run from 1 without a gap")
     for ch in c.chapters:
         if c.places.get(ch.city) is None or c.places[ch.city].kind != "city":
-            raise ContentError(f"campaign_book.toml: chapter {ch.id}: {ch.city!r} is not a city of the Travel map")
+            raise ContentError(
+                f"campaign_book.toml: chapter {ch.id}: {ch.city!r} is not a city of the Travel map"
+            )
         effects((*ch.success, *ch.fail), f"campaign_book.toml: chapter {ch.id}")
-        a = ch.adventure
-        if a.side not in c.adventure.city:
-            raise ContentError(f"campaign_book.toml: chapter {ch.id}: no city side {a.side!r}")
-        zones = {z.id for z in c.adventure.city[a.side].zones}
-        if a.start_zone not in zones or a.exit not in zones:
-            raise ContentError(f"campaign_book.toml: chapter {ch.id}: start or exit zone not on side {a.side}")
-        for card in a.locations.values():
-            if card not in c.adventure.locations:
-                raise ContentError(f"campaign_book.toml: chapter {ch.id}: no location {card!r}")
-        for s in a.surprises:
+        adv = ch.adventure
+        if adv.side not in c.adventure.city:
+            raise ContentError(f"campaign_book.toml: chapter {ch.id}: no city side {adv.side!r}")
+        zones = {z.id for z in c.adventure.city[adv.side].zones}
+        if adv.start_zone not in zones or adv.exit not in zones:
+            raise ContentError(
+                f"campaign_book.toml: chapter {ch.id}: start or exit zone not on side {adv.side}"
+            )
+        for loc in adv.locations.values():
+            if loc not in c.adventure.locations:
+                raise ContentError(f"campaign_book.toml: chapter {ch.id}: no location {loc!r}")
+        for s in adv.surprises:
             if s not in c.adventure.surprises:
                 raise ContentError(f"campaign_book.toml: chapter {ch.id}: no surprise card {s!r}")
 
@@ -326,7 +332,9 @@ def load_campaign(override: str | None = None) -> CampaignContent:
     known = {a.id for a in base.adventures}
     for ch in chapters:
         if ch.adventure.id in known:
-            raise ContentError(f"campaign_book.toml: chapter {ch.id}: adventure id {ch.adventure.id!r} is taken")
+            raise ContentError(
+                f"campaign_book.toml: chapter {ch.id}: adventure id {ch.adventure.id!r} is taken"
+            )
     content = CampaignContent(
         adventure=replace(base, adventures=(*base.adventures, *(ch.adventure for ch in chapters))),
         places={p.id: p for p in places},

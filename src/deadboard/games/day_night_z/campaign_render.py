@@ -14,7 +14,9 @@ from deadboard.games.day_night_z.growth import leadership, sheet
 
 def shelter_lines(st: CampaignState) -> list[Text]:
     by_space = {space: f for f, space in st.spaces.items()}
-    rows: list[Text] = [Text(f"shelter (fence: {st.fence or 'none'}, warehouse {st.store} supplies)", style="bold")]
+    rows: list[Text] = [
+        Text(f"shelter (fence: {st.fence or 'none'}, warehouse {st.store} supplies)", style="bold")
+    ]
     grid: dict[int, list[str]] = {}
     for space, x, y in st.content.shelter.map.spaces:
         f = by_space.get(space)
@@ -31,12 +33,16 @@ def render(game: Game, state: State, seat: int | None) -> Group:
     book = st.content.chapters
     name = book[st.chapter].name if st.chapter < len(book) else "the end"
     rows: list[Text] = [
-        Text(f"{st.content.book.name} — {name} — {st.phase} — VP {st.vp} (earned {st.vp_earned})", style="bold"),
+        Text(
+            f"{st.content.book.name} — {name} — {st.phase} — VP {st.vp} (earned {st.vp_earned})", style="bold"
+        ),
         Text("chapters: " + (", ".join(f"{c} {r}" for c, r in st.results) or "none yet")),
     ]
     rows += shelter_lines(st)
     if st.route:
-        rows.append(Text(f"route: {' + '.join(st.route)}; blocked: {', '.join(sorted(st.blocked)) or 'none'}"))
+        rows.append(
+            Text(f"route: {' + '.join(st.route)}; blocked: {', '.join(sorted(st.blocked)) or 'none'}")
+        )
     for h in st.heroes:
         if not h.alive:
             rows.append(Text(f"{h.name}: dead", style="dim"))

@@ -144,7 +144,12 @@ class CampaignState(KernelState):
         s.heroes = [h.clone() for h in self.heroes]
         s.chapter, s.phase, s.leader, s.time = self.chapter, self.phase, self.leader, self.time
         s.vp, s.vp_earned, s.spent = self.vp, self.vp_earned, self.spent.copy()
-        s.facilities, s.spaces, s.fence, s.store = self.facilities.copy(), self.spaces.copy(), self.fence, self.store
+        s.facilities, s.spaces, s.fence, s.store = (
+            self.facilities.copy(),
+            self.spaces.copy(),
+            self.fence,
+            self.store,
+        )
         s.blocked, s.revealed = self.blocked.copy(), self.revealed.copy()
         s.route, s.on_path = self.route, self.on_path
         s.deck, s.discard, s.votes = self.deck.copy(), self.discard.copy(), self.votes.copy()

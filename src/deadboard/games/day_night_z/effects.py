@@ -112,7 +112,9 @@ def _on_hero(state: CampaignState, h: Hero, e: CampaignEffect) -> None:
         ally = e.ally if e.ally and not any(e.ally in x.allies for x in state.heroes) else draw_ally(state)
         if ally:
             h.allies.append(ally)
-            state.emit("ally", f"{state.content.allies[ally].name} joins {h.name}", {"who": h.id, "ally": ally})
+            state.emit(
+                "ally", f"{state.content.allies[ally].name} joins {h.name}", {"who": h.id, "ally": ally}
+            )
     elif kind == "store":
         n = max(0, min(h.supplies, capacity(state) - state.store))
         h.supplies -= n
@@ -180,7 +182,10 @@ class OpenVote(Auto[CampaignState]):
     def run(self, state: CampaignState) -> Steps:
         state.votes = []
         voters = state.in_turn_order()
-        return (*(CastVote(h.seat, self.effect) for h in voters), CountVotes(self.effect, self.actor, self.time))
+        return (
+            *(CastVote(h.seat, self.effect) for h in voters),
+            CountVotes(self.effect, self.actor, self.time),
+        )
 
 
 @dataclass(slots=True)

@@ -30,7 +30,9 @@ def _grown(base: SurvivorSheet, bonuses: tuple[Bonus, ...]) -> SurvivorSheet:
         health += b.health
         supply += b.supply_use
     grow = health - base.health
-    levels = tuple((start + grow if start > 1 else start, colour, ap) for start, colour, ap in base.health_levels)
+    levels = tuple(
+        (start + grow if start > 1 else start, colour, ap) for start, colour, ap in base.health_levels
+    )
     return base.model_copy(
         update={
             "day": base.day.model_copy(update=day),
@@ -43,7 +45,9 @@ def _grown(base: SurvivorSheet, bonuses: tuple[Bonus, ...]) -> SurvivorSheet:
 
 
 @lru_cache(maxsize=4096)
-def _sheet(content: CampaignContent, hid: str, skills: tuple[str, ...], allies: tuple[str, ...]) -> SurvivorSheet:
+def _sheet(
+    content: CampaignContent, hid: str, skills: tuple[str, ...], allies: tuple[str, ...]
+) -> SurvivorSheet:
     bonuses = tuple(content.skills[s] for s in skills) + tuple(content.allies[a] for a in allies)
     return _grown(content.adventure.survivor(hid), bonuses)
 
@@ -57,7 +61,7 @@ def sheet(state: CampaignState, h: Hero) -> SurvivorSheet:
 
 
 def can_buy(content: CampaignContent, h: Hero, skill_id: str) -> bool:
-    """"The cost indicates how many survival points must be spent for the survivor to buy the
+    """ "The cost indicates how many survival points must be spent for the survivor to buy the
     ability. ... All the abilities of lower level must be bought (1) to gain access to the next
     level (2) and so on." (§3.5)"""
     skill = content.skills[skill_id]
@@ -71,14 +75,18 @@ def buy_skill(state: CampaignState, h: Hero, skill_id: str) -> None:
     skill = state.content.skills[skill_id]
     h.sp -= skill.cost
     h.skills.append(skill_id)
-    state.emit("skill", f"{h.name} learns {skill.name} for {skill.cost} survival points", {"who": h.id, "skill": skill_id})
+    state.emit(
+        "skill",
+        f"{h.name} learns {skill.name} for {skill.cost} survival points",
+        {"who": h.id, "skill": skill_id},
+    )
 
 
 # ----- leadership (§3.8) ------------------------------------------------------------------------
 
 
 def leadership(state: CampaignState, h: Hero) -> int:
-    """"Leadership points are granted by the survivor's allies joining him." """
+    """ "Leadership points are granted by the survivor's allies joining him." """
     return sum(state.content.allies[a].leadership for a in h.allies)
 
 

@@ -101,10 +101,12 @@ class Visit(Choice[CampaignState, Action]):
 
 @dataclass(slots=True)
 class ShelterEvent(Auto[CampaignState]):
-    """"Survivors will face a Shelter event as a group ... roll once in the Shelter events table." """
+    """ "Survivors will face a Shelter event as a group ... roll once in the Shelter events table." """
 
     def run(self, state: CampaignState) -> Steps:
-        chapter = state.content.chapters[state.chapter] if state.chapter < len(state.content.chapters) else None
+        chapter = (
+            state.content.chapters[state.chapter] if state.chapter < len(state.content.chapters) else None
+        )
         over = chapter is not None and state.days > chapter.days
         face = state.rng.roll_die(state.die)
         event = state.content.event(face, overrun=over)
@@ -120,7 +122,7 @@ class ShelterEvent(Auto[CampaignState]):
 
 @dataclass(slots=True)
 class Feeding(Auto[CampaignState]):
-    """"Each survivor makes a feeding check": as at 03:00 PM (§3.1), he spends as many supplies as his
+    """ "Each survivor makes a feeding check": as at 03:00 PM (§3.1), he spends as many supplies as his
     sheet shows — his own, then the warehouse's — losing 1 health per supply not satisfied; each
     supply eaten grants 1 health point."""
 
@@ -145,7 +147,7 @@ class Feeding(Auto[CampaignState]):
 
 @dataclass(slots=True)
 class Depart(Choice[CampaignState, Action]):
-    """"All the survivors exit the shelter at the same time"; "The leading player must track the time
+    """ "All the survivors exit the shelter at the same time"; "The leading player must track the time
     that the survivors spend in the shelter" — the leader says when the group leaves."""
 
     seat: int

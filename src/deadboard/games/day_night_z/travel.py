@@ -144,6 +144,8 @@ class TravelIcon(Auto[CampaignState]):
         for _ in range(draws):
             card = cards[draw_card(state)]
             section = card.section(terrain)
-            state.emit("event", f"{card.name} ({terrain}): {section.text}", {"card": card.id, "terrain": terrain})
+            state.emit(
+                "event", f"{card.name} ({terrain}): {section.text}", {"card": card.id, "terrain": terrain}
+            )
             out.append(Resolve(section.effects, "", state.time))
         return out
