@@ -60,6 +60,8 @@ class CampaignBot:
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
         self.seat = seat
+        #: days over the adventure's allowance the leader waits for the group to heal
+        self.patience = 2
         self.adventure = HeuristicBot(ADVENTURE, seat, derive_seed("adventure", seed))
 
     def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
@@ -85,7 +87,7 @@ class CampaignBot:
         fit = all(
             h.health >= sheet(st, h).health - 2 and h.stress < 3 and h.infection == 0 for h in st.living()
         )
-        if fit or st.days >= chapter.days or Stay() not in legal:
+        if fit or st.days >= chapter.days + self.patience or Stay() not in legal:
             return Leave()
         return Stay()
 

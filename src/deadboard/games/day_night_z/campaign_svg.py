@@ -38,7 +38,9 @@ def _travel(st: CampaignState) -> str:
             f"<title>{escape(p.id)}</title></path>"
         )
         icons = " ".join(TERRAIN[t] + (f"x{m}" if not known(st, p.id) else "") for t, m in p.icons)
-        out.append(f'<text x="{mx}" y="{my}" fill="{colour}" font-size="11" text-anchor="middle">{escape(icons)}</text>')
+        out.append(
+            f'<text x="{mx}" y="{my}" fill="{colour}" font-size="11" text-anchor="middle">{escape(icons)}</text>'
+        )
     for p in places.values():
         fill = {"shelter": "#3a7a3a", "city": "#7a3a3a", "crossroads": "#555"}[p.kind]
         out.append(f'<circle cx="{p.x * U}" cy="{p.y * U + 20}" r="13" fill="{fill}" stroke="#ddd"/>')
@@ -62,12 +64,16 @@ def _shelter(st: CampaignState) -> str:
         level = st.facilities.get(f, "") if f else ""
         fill = {"": "#222", "basic": "#2f4a5f", "advanced": "#3f6a8f"}[level]
         target = f' data-target="{escape(f)}"' if f else ""
-        out.append(f'<rect x="{px}" y="{py}" width="{SW}" height="{SH}" rx="6" fill="{fill}" stroke="#888"{target}/>')
+        out.append(
+            f'<rect x="{px}" y="{py}" width="{SW}" height="{SH}" rx="6" fill="{fill}" stroke="#888"{target}/>'
+        )
         name = st.content.facilities[f].name if f else "(empty space)"
         out.append(f'<text x="{px + 8}" y="{py + 22}" fill="#eee" font-size="13">{escape(name)}</text>')
         if level:
             out.append(f'<text x="{px + 8}" y="{py + 42}" fill="#bbb" font-size="11">{level}</text>')
-        out.append(f'<text x="{px + SW - 8}" y="{py + SH - 8}" fill="#777" font-size="10" text-anchor="end">{space}</text>')
+        out.append(
+            f'<text x="{px + SW - 8}" y="{py + SH - 8}" fill="#777" font-size="10" text-anchor="end">{space}</text>'
+        )
     out.append(
         f'<text x="{SX}" y="{SY + 2 * SH + 44}" fill="#ddd" font-size="12">warehouse: {st.store} supplies — '
         f"VP {st.vp}</text>"
@@ -84,7 +90,9 @@ def _panels(st: CampaignState) -> list[Panel]:
             "lines": [
                 chapter.name if chapter else "the end",
                 chapter.objectives if chapter else "",
-                f"phase: {st.phase}; day {st.days} in the shelter" if st.phase == "shelter" else f"phase: {st.phase}",
+                f"phase: {st.phase}; day {st.days} in the shelter"
+                if st.phase == "shelter"
+                else f"phase: {st.phase}",
                 f"VP {st.vp} (earned {st.vp_earned}, spent {sum(st.spent.values())})",
                 "chapters: " + (", ".join(f"{c} {r}" for c, r in st.results) or "none yet"),
             ],
