@@ -25,19 +25,19 @@ SX, SY, SW, SH = 560, 60, 150, 90  # the shelter map: origin and a space's size
 def _travel(st: CampaignState) -> str:
     out: list[str] = ['<text x="20" y="30" fill="#ddd" font-size="16">Travel map</text>']
     places = st.content.places
-    for p in sorted(st.content.paths.values(), key=lambda p: p.id):
-        a, b = places[p.a], places[p.b]
-        bend = 12 if p.known else -12
+    for path in sorted(st.content.paths.values(), key=lambda q: q.id):
+        a, b = places[path.a], places[path.b]
+        bend = 12 if path.known else -12
         x1, y1, x2, y2 = a.x * U, a.y * U + 20, b.x * U, b.y * U + 20
         mx, my = (x1 + x2) / 2 + bend, (y1 + y2) / 2 + bend
-        colour = KNOWN if known(st, p.id) else UNKNOWN
-        width = 6 if p.id in st.route else 2
-        dash = ' stroke-dasharray="6 5"' if p.id in st.blocked else ""
+        colour = KNOWN if known(st, path.id) else UNKNOWN
+        width = 6 if path.id in st.route else 2
+        dash = ' stroke-dasharray="6 5"' if path.id in st.blocked else ""
         out.append(
             f'<path d="M{x1},{y1} Q{mx},{my} {x2},{y2}" stroke="{colour}" stroke-width="{width}" fill="none"{dash}>'
-            f"<title>{escape(p.id)}</title></path>"
+            f"<title>{escape(path.id)}</title></path>"
         )
-        icons = " ".join(TERRAIN[t] + (f"x{m}" if not known(st, p.id) else "") for t, m in p.icons)
+        icons = " ".join(TERRAIN[t] + (f"x{m}" if not known(st, path.id) else "") for t, m in path.icons)
         out.append(
             f'<text x="{mx}" y="{my}" fill="{colour}" font-size="11" text-anchor="middle">{escape(icons)}</text>'
         )
