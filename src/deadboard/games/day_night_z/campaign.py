@@ -142,6 +142,7 @@ class EndAdventure(Auto[CampaignState]):
                 continue
             if s.dead:
                 h.alive, h.health = False, 0
+                h.fell = f"adventure {chapter.id}"
                 dead_now += 1
                 continue
             h.health, h.stress, h.infection, h.sp = s.health, s.stress, s.infection, s.sp
@@ -401,7 +402,8 @@ class DayNightZCampaign(KernelGame[CampaignState]):
             per_seat=tuple(
                 {
                     "survivor": h.id,
-                    "alive": h.alive,
+                    "ending": "alive" if h.alive else f"died ({h.fell})",
+                    "vp_spent": h.spent,
                     "skills": len(h.skills),
                     "allies": len(h.allies),
                     "sp": h.sp,
@@ -418,6 +420,10 @@ class DayNightZCampaign(KernelGame[CampaignState]):
                 "shelter_days": state.shelter_days,
             },
         )
+
+    def campaign_record(self, state: CampaignState) -> CampaignRecord:
+        """The campaign sheet to continue from (front ends write it to a campaign file)."""
+        return record_of(state)
 
     def victory_levels(self, setup: Setup) -> list[str]:
         n = len(load_campaign(setup.content).chapters)

@@ -21,6 +21,7 @@ class Hero:
         "allies",
         "ammo",
         "battery",
+        "fell",
         "health",
         "id",
         "infection",
@@ -29,6 +30,7 @@ class Hero:
         "seat",
         "skills",
         "sp",
+        "spent",
         "stress",
         "supplies",
     )
@@ -41,6 +43,8 @@ class Hero:
         self.skills: list[str] = []
         self.allies: list[str] = []
         self.alive = True
+        self.fell = ""  # where he died: "<phase> <chapter>"
+        self.spent = 0  # victory points he spent in his turns
 
     def clone(self) -> Hero:
         h = Hero.__new__(Hero)

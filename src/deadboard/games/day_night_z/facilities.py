@@ -78,28 +78,36 @@ def upgradable(state: CampaignState) -> list[str]:
     return out
 
 
-def spend(state: CampaignState, n: int, on: str) -> None:
+def spend(state: CampaignState, n: int, on: str, who: str) -> None:
+    """The group's points, spent by the survivor ``who`` in his turn."""
     state.vp -= n
     state.spent[on] = state.spent.get(on, 0) + n
+    state.hero(who).spent += n
 
 
 def build(state: CampaignState, facility: str, who: str) -> None:
-    spend(state, build_cost(state, facility), f"build {facility}")
+    spend(state, build_cost(state, facility), f"build {facility}", who)
     if facility == "fence":
         state.fence = "basic"
     else:
         state.facilities[facility] = "basic"
         place(state, facility)
-    state.emit("build", f"{who} builds the {facility} ({state.vp} VP left)", {"facility": facility})
+    state.emit(
+        "build", f"{state.hero(who).name} builds the {facility} ({state.vp} VP left)", {"facility": facility}
+    )
 
 
 def upgrade(state: CampaignState, facility: str, who: str) -> None:
-    spend(state, upgrade_cost(state, facility), f"upgrade {facility}")
+    spend(state, upgrade_cost(state, facility), f"upgrade {facility}", who)
     if facility == "fence":
         state.fence = "advanced"
     else:
         state.facilities[facility] = "advanced"
-    state.emit("build", f"{who} upgrades the {facility} ({state.vp} VP left)", {"facility": facility})
+    state.emit(
+        "build",
+        f"{state.hero(who).name} upgrades the {facility} ({state.vp} VP left)",
+        {"facility": facility},
+    )
 
 
 def place(state: CampaignState, facility: str) -> None:

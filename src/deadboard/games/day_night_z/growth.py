@@ -176,4 +176,6 @@ def infect(state: CampaignState, h: Hero, n: int, why: str) -> None:
 def kill(state: CampaignState, h: Hero, why: str) -> None:
     h.alive = False
     h.health = 0
+    book = state.content.chapters
+    h.fell = f"{state.phase} {book[min(state.chapter, len(book) - 1)].id}"
     state.emit("death", f"{h.name} dies ({why})", {"who": h.id})

@@ -79,10 +79,10 @@ class Visit(Choice[CampaignState, Action]):
     def apply(self, state: CampaignState, action: Action) -> Steps:
         h = state.hero(self.who)
         if isinstance(action, F.Build):
-            F.build(state, action.facility, h.name)
+            F.build(state, action.facility, h.id)
             return (self,)
         if isinstance(action, F.Upgrade):
-            F.upgrade(state, action.facility, h.name)
+            F.upgrade(state, action.facility, h.id)
             return (self,)
         if isinstance(action, F.Learn):
             buy_skill(state, h, action.skill)
@@ -90,7 +90,7 @@ class Visit(Choice[CampaignState, Action]):
         if isinstance(action, F.Use):
             act = F.facility_action(state, action.facility, action.action)
             if act.vp:
-                F.spend(state, act.vp, f"{action.facility} {act.id}")
+                F.spend(state, act.vp, f"{action.facility} {act.id}", h.id)
             state.emit("visit", f"{h.name} ({self.time}) at the {action.facility}: {act.text}", {"who": h.id})
             return (Resolve(act.effects, h.id, self.time),)
         return ()
