@@ -386,8 +386,8 @@ class DayNightZCampaign(KernelGame[CampaignState]):
         book = state.content.chapters
         won = (
             bool(state.living())
-            and len(state.results) == len(book)
-            and state.results[-1][1] == "accomplished"
+            and bool(state.results)
+            and state.results[-1] == (book[-1].id, "accomplished")
         )
         lost = [h.id for h in state.heroes if not h.alive]
         return Outcome(
