@@ -127,6 +127,31 @@ def _panels(st: CampaignState) -> list[Panel]:
     return panels
 
 
+def label_of(st: CampaignState, a: Action) -> str:
+    """How an action of the campaign reads in the browser."""
+    kind = a.kind
+    if kind == "travel":
+        return "Travel by " + ", ".join(str(a[1]).split("+"))
+    if kind == "use":
+        facility = st.content.facilities[str(a[1])]
+        action = next((x for x in (*facility.basic, *facility.advanced) if x.id == a[2]), None)
+        return f"{facility.name}: {action.text if action else a[2]}"
+    if kind in ("build", "upgrade"):
+        name = st.content.shelter.fence.name if a[1] == "fence" else st.content.facilities[str(a[1])].name
+        return f"{kind.capitalize()} the {name}"
+    if kind == "learn":
+        skill = st.content.skills[str(a[1])]
+        return f"Learn {skill.name} ({skill.cost} SP): {skill.text}"
+    if kind == "vote":
+        step = st.steps[-1] if st.steps else None
+        options = getattr(getattr(step, "effect", None), "options", ())
+        k = int(a[1]) - 1
+        return f"Vote: {options[k].text}" if 0 <= k < len(options) else a.text
+    return {"idle": "Visit no facility", "stay": "Stay another day", "leave": "Leave the shelter"}.get(
+        kind, a.text
+    )
+
+
 def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
     assert isinstance(view, CampaignState)
     st = view
@@ -152,6 +177,7 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
         "svg": svg,
         "targets": targets,
         "panels": _panels(st),
+        "labels": {a.text: label_of(st, a) for a in legal},
         "caption": "Day Night Z campaign — " + (d.prompt if d is not None else "the campaign is over"),
     }
 
