@@ -31,7 +31,7 @@ from deadboard.games.day_night_z.growth import choose_leader, sheet
 from deadboard.games.day_night_z.rules import SEATS, DayNightZ, new_state
 from deadboard.games.day_night_z.shelter import ShelterDay
 from deadboard.games.day_night_z.state import DNZState
-from deadboard.games.day_night_z.travel import PlanRoute
+from deadboard.games.day_night_z.travel import SetOut
 
 VERSION = "1"
 ADVENTURE = DayNightZ()
@@ -56,7 +56,7 @@ class StartChapter(Auto[CampaignState]):
         choose_leader(state, first=not state.results)
         state.phase = "travel-out"
         state.emit("chapter", f"{chapter.name}: {chapter.story}", {"chapter": chapter.id})
-        return (PlanRoute(state.leader, "shelter", chapter.city), StartAdventure())
+        return (SetOut("shelter", chapter.city), StartAdventure())
 
 
 @dataclass(slots=True)
@@ -168,8 +168,7 @@ class EndAdventure(Auto[CampaignState]):
             after.append(EndCampaign())
             return after
         state.phase = "travel-back"
-        lead = state.leader_hero()
-        after += [PlanRoute(lead.seat if lead else 0, chapter.city, "shelter"), BeginShelter()]
+        after += [SetOut(chapter.city, "shelter"), BeginShelter()]
         return after
 
 

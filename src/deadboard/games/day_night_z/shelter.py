@@ -52,8 +52,17 @@ class ShelterDay(Auto[CampaignState]):
             *(Visit(h.seat, h.id, "night") for h in order),
             ShelterEvent(),
             Feeding(),
-            Depart(state.leader_hero().seat if state.leader_hero() else 0),  # type: ignore[union-attr]
+            AskDepart(),
         )
+
+
+@dataclass(slots=True)
+class AskDepart(Auto[CampaignState]):
+    """The leader (or, if he died, the first survivor alive) says whether the group leaves."""
+
+    def run(self, state: CampaignState) -> Steps:
+        lead = state.leader_hero()
+        return (Depart(lead.seat),) if lead is not None else ()
 
 
 @dataclass(slots=True)

@@ -108,6 +108,19 @@ class PlanRoute(Choice[CampaignState, Travel]):
         return f"Plan the route from {state.content.places[self.start].name} to {state.content.places[self.end].name}"
 
 
+@dataclass(slots=True)
+class SetOut(Auto[CampaignState]):
+    """The group sets out from ``start`` to ``end``: the leader (or, if he died, the first survivor
+    alive) plans the route."""
+
+    start: str
+    end: str
+
+    def run(self, state: CampaignState) -> Steps:
+        lead = state.leader_hero()
+        return (PlanRoute(lead.seat, self.start, self.end),) if lead is not None else ()
+
+
 def draw_card(state: CampaignState) -> str:
     if not state.deck:
         state.deck, state.discard = state.discard, []
