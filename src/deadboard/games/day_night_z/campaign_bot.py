@@ -117,6 +117,8 @@ class CampaignBot:
     def _wants(self, st: CampaignState, h: Hero, time: str) -> list[Action]:
         top = sheet(st, h).health
         out: list[Action] = []
+        if h.supplies < sheet(st, h).supply_use:  # tonight's meal first: hunger kills the wounded
+            out += [F.Use("warehouse", "take")] if st.store else [F.Use("supply-zone", "forage")]
         if h.infection > 0:
             out.append(F.Use("infirmary", "cure"))
         if h.health <= top - 3:

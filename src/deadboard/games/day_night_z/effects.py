@@ -94,9 +94,7 @@ def _on_hero(state: CampaignState, h: Hero, e: CampaignEffect) -> None:
     elif kind == "sp":
         gain_sp(state, h, n)
     elif kind == "supplies":
-        if n < 0 and h.supplies < -n:
-            damage(state, h, -n - h.supplies, "no supplies to give")
-        h.supplies = max(0, h.supplies + n)
+        h.supplies = max(0, h.supplies + n)  # he gives what he has
     elif kind == "ammo":
         h.ammo = max(0, h.ammo + n)
     elif kind == "battery":
