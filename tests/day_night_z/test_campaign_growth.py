@@ -109,5 +109,7 @@ def test_content_errors_name_the_file_and_the_record(tmp_path: Path) -> None:
     shutil.copytree(src, pack)
     book = pack / "campaign_book.toml"
     book.write_text(book.read_text().replace('city = "greyhaven"', 'city = "atlantis"', 1))
-    with pytest.raises(ContentError, match=r"campaign_book\.toml: chapter the-radio: 'atlantis' is not a city"):
+    with pytest.raises(
+        ContentError, match=r"campaign_book\.toml: chapter the-radio: 'atlantis' is not a city"
+    ):
         load_campaign(str(pack))

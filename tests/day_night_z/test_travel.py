@@ -117,3 +117,23 @@ def test_the_route_is_a_chain_of_terrain_icons_between_shelter_and_city() -> Non
     back = routes(state.content, "greyhaven", "shelter", set())
     assert sorted(tuple(reversed(r)) for r in back) == sorted(out)
     assert at(state, StartAdventure()).inner is not None
+
+
+def test_example_of_the_travel_map_plain_icons_yellow_known_red_unknown() -> None:
+    """§6 Example: "(1) Travel map. (2) City. (3) Shelter. (4) Type of terrain (plain): yellow = known
+    path, red = unknown path." From Greyhaven (2) to the Shelter (3) by the bog path (unknown: wood x2,
+    plain x1) and the meadow road (known: plain, plain): the red plain icon rolls one die (a skull:
+    one card), the red wood icon two (no skull), each yellow plain icon draws a card."""
+    state = campaign()
+    state.deck = ["quiet-road"] * 3
+    at(state, PlanRoute(state.leader, "greyhaven", "shelter"))
+    assert "travel bog-path+meadow-road" in texts(state)
+    script(state, "green", "gold", "skull")
+    GAME.apply(state, "travel bog-path+meadow-road")
+    events = [e.split(":")[0] for e in log_kinds(state, "event")]
+    assert events == ["Quiet Road (plain)", "Quiet Road (plain)", "Quiet Road (plain)"]
+    rolls = [e for e in log_kinds(state, "travel") if e.startswith("unknown path")]
+    assert rolls == [
+        "unknown path bog-path, wood x2: green, gold -> 0 event(s)",
+        "unknown path bog-path, plain x1: skull -> 1 event(s)",
+    ]
