@@ -16,7 +16,7 @@ from deadboard.games.day_night_z.effects import Resolve
 from deadboard.games.day_night_z.growth import sheet
 from deadboard.games.day_night_z.shelter import Feeding, ShelterDay
 from deadboard.games.day_night_z.travel import known
-from tests.day_night_z.campaign_helpers import GAME, at, campaign, log_kinds, texts
+from tests.day_night_z.campaign_helpers import GAME, at, campaign, log_kinds, script, texts
 
 STRANGER = load_campaign().travel[3].wood.effects  # "take the child along" or "leave"
 
@@ -113,3 +113,29 @@ def test_content_errors_name_the_file_and_the_record(tmp_path: Path) -> None:
         ContentError, match=r"campaign_book\.toml: chapter the-radio: 'atlantis' is not a city"
     ):
         load_campaign(str(pack))
+
+
+def test_a_survivor_may_spend_one_survival_point_on_a_check() -> None:
+    """ "The survivors may try to improve the success chance of any roll ... It must be decided before
+    rolling. You can spend a maximum of 1 survival point. The bonus is applied before the rule
+    'Minimum 1 die'." Kevin Swift (Agility 2 by day) spends one: three dice."""
+    state = campaign(1)
+    h = state.heroes[0]
+    h.sp = 2
+    rockslide = load_campaign().travel[0].wood.effects
+    at(state, Resolve(rockslide, "", "day"))
+    assert state.decision is not None and state.decision.kind == "spend"
+    assert texts(state) == ["spend no", "spend yes"]
+    script(state, "skull", "skull", "gold")
+    GAME.apply(state, "spend yes")
+    check = next(e for e in state.log if e.kind == "check")
+    assert check.data is not None and check.data["dice"] == 3 and check.data["success"]
+    assert h.sp == 2  # one spent, one earned by the success
+
+
+def test_without_survival_points_the_check_is_rolled_at_once() -> None:
+    state = campaign(1)
+    state.heroes[0].sp = 0
+    script(state, "skull", "skull")
+    at(state, Resolve(load_campaign().travel[0].wood.effects, "", "day"))
+    assert state.decision is None and state.heroes[0].sp == 0

@@ -17,7 +17,7 @@ from deadboard.games.day_night_z.bot import HeuristicBot
 from deadboard.games.day_night_z.campaign import ADVENTURE
 from deadboard.games.day_night_z.campaign_content import CampaignEffect
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
-from deadboard.games.day_night_z.effects import CastVote
+from deadboard.games.day_night_z.effects import AskSpend, CastVote, Spend
 from deadboard.games.day_night_z.growth import attribute, sheet
 from deadboard.games.day_night_z.shelter import Leave, Stay
 from deadboard.games.day_night_z.travel import expected_events
@@ -76,6 +76,12 @@ class CampaignBot:
             assert isinstance(step, CastVote)
             options = step.effect.options
             return max(legal, key=lambda a: worth(options[int(a[1]) - 1].effects))
+        if kind == "spend":
+            step = view.steps[-1]
+            assert isinstance(step, AskSpend)
+            at_stake = -worth(step.effect.fail) + worth(step.effect.success)
+            wants = at_stake >= 2.0 or (step.group and at_stake >= 1.0)
+            return Spend(wants) if Spend(wants) in legal else legal[0]
         if kind == "depart":
             return self._depart(view, legal)
         if kind == "visit":

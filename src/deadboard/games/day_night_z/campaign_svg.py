@@ -147,9 +147,10 @@ def label_of(st: CampaignState, a: Action) -> str:
         options = getattr(getattr(step, "effect", None), "options", ())
         k = int(a[1]) - 1
         return f"Vote: {options[k].text}" if 0 <= k < len(options) else a.text
-    return {"idle": "Visit no facility", "stay": "Stay another day", "leave": "Leave the shelter"}.get(
-        kind, a.text
-    )
+    if kind == "spend":
+        return "Spend a survival point on the check (+1 die)" if a[1] == "yes" else "Roll without spending"
+    names = {"idle": "Visit no facility", "stay": "Stay another day", "leave": "Leave the shelter"}
+    return names.get(kind, a.text)
 
 
 def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:

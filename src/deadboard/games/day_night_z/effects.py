@@ -17,11 +17,17 @@ from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.day_night_z.campaign_content import CampaignEffect
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
-from deadboard.games.day_night_z.growth import check, damage, gain_sp, gain_stress, heal, infect
+from deadboard.games.day_night_z.growth import attribute, check, damage, gain_sp, gain_stress, heal, infect
 
 
 class Vote(TypedAction, kind="vote"):
     option: int
+
+
+class Spend(TypedAction, kind="spend"):
+    """Spend a survival point on the check about to be rolled (``spend yes``) or not."""
+
+    sp: bool
 
 
 def targets(state: CampaignState, e: CampaignEffect, actor: str) -> list[Hero]:
@@ -130,27 +136,65 @@ def _check(state: CampaignState, e: CampaignEffect, actor: str, time: str) -> St
     """``by``: each survivor checks and bears his own outcome; ``best``: the survivor best at it
     checks for the group, whose outcome affects everyone; ``infected``: each infected survivor."""
     if actor:
-        makers = targets(state, e, actor)
-    elif e.by == "best":
-        living = state.in_turn_order()
-        from deadboard.games.day_night_z.growth import attribute
+        return [CheckFor(e, h.id, time, False) for h in targets(state, e, actor)]
+    if e.by == "best":
+        best = max(state.in_turn_order(), key=lambda h: attribute(state, h, e.attribute, time), default=None)
+        return (CheckFor(e, best.id, time, True),) if best is not None else ()
+    makers = [h for h in state.living() if h.infection > 0] if e.by == "infected" else state.living()
+    return [CheckFor(e, h.id, time, False) for h in makers]
 
-        best = max(living, key=lambda h: attribute(state, h, e.attribute, time), default=None)
-        if best is None:
+
+def roll_check(
+    state: CampaignState, e: CampaignEffect, who: str, time: str, group: bool, spend: bool
+) -> Steps:
+    h = state.hero(who)
+    if spend:
+        h.sp -= 1
+    ok = check(state, h, e.attribute, time, e.penalty, 1 if spend else 0)
+    follow = e.success if ok else e.fail
+    return (Resolve(follow, "" if group else who, time),) if follow else ()
+
+
+@dataclass(slots=True)
+class CheckFor(Auto[CampaignState]):
+    """A survivor's check: he is asked first whether he spends a survival point on it ("It must be
+    decided before rolling. You can spend a maximum of 1 survival point.", §3.5)."""
+
+    effect: CampaignEffect
+    who: str
+    time: str
+    group: bool
+
+    def run(self, state: CampaignState) -> Steps:
+        h = state.hero(self.who)
+        if not h.alive:
             return ()
-        ok = check(state, best, e.attribute, time, e.penalty)
-        return (Resolve(e.success if ok else e.fail, "", time),)
-    elif e.by == "infected":
-        makers = [h for h in state.living() if h.infection > 0]
-    else:
-        makers = state.living()
-    after: list[Resolve] = []
-    for h in makers:
-        ok = check(state, h, e.attribute, time, e.penalty)
-        follow = e.success if ok else e.fail
-        if follow:
-            after.append(Resolve(follow, h.id, time))
-    return after
+        if h.sp > 0:
+            return (AskSpend(h.seat, self.effect, self.who, self.time, self.group),)
+        return roll_check(state, self.effect, self.who, self.time, self.group, False)
+
+
+@dataclass(slots=True)
+class AskSpend(Choice[CampaignState, Spend]):
+    seat: int
+    effect: CampaignEffect
+    who: str
+    time: str
+    group: bool
+    kind: ClassVar[str] = "spend"
+
+    def actions(self, state: CampaignState) -> Sequence[Spend]:
+        return [Spend(False), Spend(True)]
+
+    def apply(self, state: CampaignState, action: Spend) -> Steps:
+        return roll_check(state, self.effect, self.who, self.time, self.group, action.sp)
+
+    def prompt(self, state: CampaignState) -> str:
+        e = self.effect
+        return (
+            f"{state.hero(self.who).name}: spend a survival point on the {e.attribute.replace('_', ' ')} check"
+            f"{' for the group' if self.group else ''}?"
+        )
 
 
 @dataclass(slots=True)

@@ -124,11 +124,14 @@ def stress_colour(state: CampaignState, h: Hero) -> str:
     return out
 
 
-def check(state: CampaignState, h: Hero, attr: str, time: str, penalty: int = 0, what: str = "") -> bool:
-    """An attribute check (§3.4): the attribute of the time of day plus modifiers, at least 1 die;
-    a success is an icon of the survivor's stress colour; a success earns 1 survival point (§3.5)."""
+def check(
+    state: CampaignState, h: Hero, attr: str, time: str, penalty: int = 0, spent: int = 0, what: str = ""
+) -> bool:
+    """An attribute check (§3.4): the attribute of the time of day, plus the survival point spent,
+    plus modifiers, at least 1 die ("The bonus is applied before the rule 'Minimum 1 die'", §3.5); a
+    success is an icon of the survivor's stress colour; a success earns 1 survival point (§3.5)."""
     value = attribute(state, h, attr, time)
-    n = max(1, value + penalty)
+    n = max(1, value + spent + penalty)
     faces = [state.rng.roll_die(state.die) for _ in range(n)]
     accepted = getattr(state.content.adventure.rules.success, stress_colour(state, h))
     ok = any(f in accepted for f in faces)
@@ -136,7 +139,8 @@ def check(state: CampaignState, h: Hero, attr: str, time: str, penalty: int = 0,
         gain_sp(state, h, 1)
     state.emit(
         "check",
-        f"{h.name} {what or attr.replace('_', ' ')} check ({time}): {n} dice -> {', '.join(faces)}: "
+        f"{h.name} {what or attr.replace('_', ' ')} check ({time}{', 1 SP spent' if spent else ''}): {n} dice -> "
+        f"{', '.join(faces)}: "
         f"{'success' if ok else 'failure'}",
         {"who": h.id, "attribute": attr, "dice": n, "faces": faces, "success": ok},
     )
