@@ -15,18 +15,20 @@ the Travel map as the group left them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from deadboard.core.action import Action
-from deadboard.core.campaign import CampaignRecord, CampaignSurvivor
+from deadboard.core.campaign import CampaignRecord, CampaignSurvivor, ChapterResult
 from deadboard.core.errors import SaveError, SetupError
 from deadboard.core.game import VIEW_SEED, Option, Outcome, Result, Scenario, Setup
 from deadboard.core.kernel import Auto, Choice, KernelGame, Steps, advance, refresh
 from deadboard.core.rng import Rng
 from deadboard.games.day_night_z.campaign_content import CampaignContent, load_campaign
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
+from deadboard.games.day_night_z.content import Content
 from deadboard.games.day_night_z.effects import Resolve
+from deadboard.games.day_night_z.facilities import place
 from deadboard.games.day_night_z.growth import choose_leader, sheet
 from deadboard.games.day_night_z.rules import SEATS, DayNightZ, new_state
 from deadboard.games.day_night_z.shelter import ShelterDay
@@ -72,10 +74,8 @@ class StartAdventure(Auto[CampaignState]):
         return (PlayAdventure(seat), EndAdventure())
 
 
-def adventure_content(state: CampaignState) -> Any:
+def adventure_content(state: CampaignState) -> Content:
     """The adventure engine's content with the survivors' sheets grown by their skills and allies."""
-    from dataclasses import replace
-
     base = state.content.adventure
     grown = {h.id: sheet(state, h) for h in state.heroes}
     return replace(base, survivors=tuple(grown.get(s.id, s) for s in base.survivors))
@@ -233,8 +233,6 @@ def record_of(state: CampaignState) -> CampaignRecord:
         "spent": dict(state.spent),
         "shelter_days": state.shelter_days,
     }
-    from deadboard.core.campaign import ChapterResult
-
     history = tuple(
         ChapterResult(c, "win" if r == "accomplished" else "loss", 0.0, r) for c, r in state.results
     )
@@ -319,8 +317,6 @@ def new_campaign(setup: Setup, seed: int) -> CampaignState:
         state.heroes.append(h)
     for f in content.shelter.map.start:
         state.facilities[f] = "basic"
-        from deadboard.games.day_night_z.facilities import place
-
         place(state, f)
     state.deck = [c.id for c in content.travel]
     state.rng.shuffle(state.deck)

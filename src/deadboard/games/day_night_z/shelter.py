@@ -174,7 +174,7 @@ class Depart(Choice[CampaignState, Action]):
         if isinstance(action, Stay):
             return (ShelterDay(),)
         state.emit("leave", f"the group leaves the shelter after {state.days} day(s)", {"days": state.days})
-        from deadboard.games.day_night_z.campaign import StartChapter
+        from deadboard.games.day_night_z.campaign import StartChapter  # (campaign imports this module)
 
         return (StartChapter(),)
 
