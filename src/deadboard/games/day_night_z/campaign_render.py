@@ -10,6 +10,7 @@ from rich.text import Text
 from deadboard.core.game import Game, State
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.growth import leadership, sheet
+from deadboard.games.day_night_z.travel import known
 
 
 def shelter_lines(st: CampaignState) -> list[Text]:
@@ -27,6 +28,27 @@ def shelter_lines(st: CampaignState) -> list[Text]:
     return rows
 
 
+def travel_lines(st: CampaignState) -> list[Text]:
+    """The Travel map as a list of paths: known (yellow) with their icons, unknown (red) with their
+    multipliers, blocked ones struck through."""
+    rows = [Text("travel map", style="bold")]
+    places = st.content.places
+    for p in sorted(st.content.paths.values(), key=lambda q: (q.a, q.b, q.id)):
+        is_known = known(st, p.id)
+        icons = ", ".join(t if is_known else f"{t} x{m}" for t, m in p.icons)
+        style = "yellow" if is_known else "red"
+        if p.id in st.blocked:
+            style += " strike"
+        mark = "*" if p.id in st.route else " "
+        rows.append(
+            Text(
+                f" {mark}{places[p.a].name} - {places[p.b].name}: {p.id} ({'known' if is_known else 'unknown'}: {icons})",
+                style=style,
+            )
+        )
+    return rows
+
+
 def render(game: Game, state: State, seat: int | None) -> Group:
     assert isinstance(state, CampaignState)
     st = state
@@ -39,7 +61,9 @@ def render(game: Game, state: State, seat: int | None) -> Group:
         Text("chapters: " + (", ".join(f"{c} {r}" for c, r in st.results) or "none yet")),
     ]
     rows += shelter_lines(st)
-    if st.route:
+    if st.decision is not None and st.decision.kind == "route":
+        rows += travel_lines(st)
+    elif st.route:
         rows.append(
             Text(f"route: {' + '.join(st.route)}; blocked: {', '.join(sorted(st.blocked)) or 'none'}")
         )
