@@ -135,6 +135,14 @@ def test_a_campaign_record_continues_the_campaign() -> None:
 def test_a_bad_campaign_record_is_a_clear_setup_error() -> None:
     with pytest.raises(SetupError, match="format"):
         GAME.new(Setup("road-to-ashford", options={"campaign": {"format": "nope"}}, players=1), 1)
+    state = campaign(1)
+    state.chapter = len(state.content.chapters)
+    over = json.loads(record_of(state).dumps())
+    with pytest.raises(SetupError, match="this campaign is over"):
+        GAME.new(Setup("road-to-ashford", options={"campaign": over}, players=1), 1)
+    two = json.loads(record_of(campaign(2)).dumps())
+    with pytest.raises(SetupError, match="2 survivors for 1 players"):
+        GAME.new(Setup("road-to-ashford", options={"campaign": two}, players=1), 1)
 
 
 def test_the_heuristic_bot_plays_a_whole_campaign() -> None:

@@ -260,6 +260,8 @@ def _from_record(state: CampaignState, raw: Mapping[str, Any]) -> None:
     if record.game != "day-night-z-campaign" or record.campaign != content.book.id:
         raise SetupError(f"campaign: a record of {record.game} {record.campaign}, not of {content.book.id}")
     ids = [c.id for c in content.chapters]
+    if record.chapter == "end":
+        raise SetupError("campaign: this campaign is over (every chapter of the book was played)")
     if record.chapter not in ids:
         raise SetupError(f"campaign: chapter {record.chapter!r} is not in the book ({', '.join(ids)})")
     if len(record.survivors) != len(state.heroes):
