@@ -33,7 +33,7 @@ def test_play_with_a_campaign_file_starts_writes_and_continues_it(tmp_path: Path
         "--campaign",
         str(sheet),
         "--players",
-        "1",
+        "2",
         "--seed",
         "3",
         "--plain",
@@ -51,8 +51,6 @@ def test_play_with_a_campaign_file_starts_writes_and_continues_it(tmp_path: Path
         "day-night-z",
         "--campaign",
         str(sheet),
-        "--players",
-        "1",
         "--seed",
         "4",
         "--plain",
@@ -61,6 +59,7 @@ def test_play_with_a_campaign_file_starts_writes_and_continues_it(tmp_path: Path
     assert again.returncode == 0, again.stderr
     kept = json.loads(sheet.read_text())
     assert kept["vp"] == 7 and kept["data"]["facilities"]["infirmary"] == "basic"
+    assert kept["players"] == 2 and len(kept["survivors"]) == 2  # the sheet's players, without --players
 
 
 def test_a_game_without_a_campaign_says_so_in_one_line() -> None:

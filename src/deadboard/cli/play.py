@@ -15,7 +15,7 @@ from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
 from deadboard.cli.common import load_save, parse_bot_specs
 from deadboard.cli.session import GROUP_ABOVE, Session, board, choice_tree, grouped_lines, help_text
-from deadboard.cli.setup_args import build_setup, campaign_game
+from deadboard.cli.setup_args import build_setup, campaign_game, read_option_file
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError
 from deadboard.core.game import State
@@ -78,7 +78,9 @@ def play_cmd(
     else:
         if campaign:
             game_id = campaign_game(game_id)
-            option = [*option, f"campaign={campaign}"] if os.path.exists(campaign) else option
+            if os.path.exists(campaign):  # the sheet's players, unless told otherwise
+                option = [*option, f"campaign={campaign}"]
+                players = players or int(read_option_file("campaign", campaign).get("players", 1))
         game = get_game(game_id)
         setup = build_setup(game, scenario, option, players, content)
         if seed is None:
