@@ -4,13 +4,14 @@ the adventure played with the survivors carried in, the campaign record, the cam
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from deadboard.bots.base import make_bot
 from deadboard.core import Setup
 from deadboard.core.errors import SetupError
-from deadboard.games.day_night_z.campaign import StartAdventure, record_of
+from deadboard.games.day_night_z.campaign import EndAdventure, StartAdventure, record_of
 from deadboard.games.day_night_z.campaign_content import load_campaign
 from deadboard.games.day_night_z.growth import can_buy, choose_leader, leadership, sheet
 from deadboard.games.day_night_z.shelter import ShelterDay
@@ -160,3 +161,23 @@ def test_the_heuristic_bot_plays_a_whole_campaign() -> None:
     assert out.details["chapters_played"] >= 1
     assert out.details["vp_spent"] <= out.details["vp_earned"]
     assert set(out.details) >= {"accomplished", "spent", "survivors_lost", "shelter_days"}
+
+
+def test_the_adventure_hands_back_wounds_stress_infection_and_equipment() -> None:
+    """What the survivors end an adventure with is what they travel home and enter the shelter with;
+    the time of day it ended is kept for the travel checks (§6 TIME OF THE DAY)."""
+    state = campaign(1)
+    at(state, StartAdventure())
+    inner = state.inner
+    assert inner is not None
+    s = inner.survivors[0]
+    s.health, s.stress, s.infection, s.sp, s.supplies = 3, 4, 2, 9, 0
+    s.items = ["colt-1911", "machete"]
+    s.worn = {"head": "helmet"}
+    inner.clock = replace(inner.clock, hour=23)
+    at(state, EndAdventure())
+    h = state.heroes[0]
+    # the adventure was not accomplished: the book adds 1 stress ("Failed: each survivor gains 1 stress")
+    assert (h.health, h.stress, h.infection, h.sp, h.supplies) == (3, 5, 2, 9, 0)
+    assert h.items == ["colt-1911", "machete", "helmet"]
+    assert state.time == "night"
