@@ -15,7 +15,7 @@ from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
 from deadboard.cli.common import load_save, parse_bot_specs
 from deadboard.cli.session import GROUP_ABOVE, Session, board, choice_tree, grouped_lines, help_text
-from deadboard.cli.setup_args import build_setup
+from deadboard.cli.setup_args import build_setup, campaign_game, read_option_file
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError
 from deadboard.core.game import State
@@ -63,6 +63,7 @@ def play_cmd(
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="Seconds between bot moves when watching."),
     content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
     plain: bool = typer.Option(False, "--plain", help="Line by line (the default when input or output is not a terminal)."),
+    campaign: str | None = typer.Option(None, "--campaign", help="A campaign file (.json): play the game's campaign from the sheet it holds (a new campaign if it does not exist); the sheet is written back when play stops."),
 ) -> None:
     """Play a game in the terminal: the board, the log of every roll, the legal actions (full screen
     in a terminal, line by line with --plain or in a pipe)."""
@@ -75,6 +76,11 @@ def play_cmd(
         actions = list(save.actions)
         loaded = f"Loaded {load}: {len(actions)} actions replayed."
     else:
+        if campaign:
+            game_id = campaign_game(game_id)
+            if os.path.exists(campaign):  # the sheet's players, unless told otherwise
+                option = [*option, f"campaign={campaign}"]
+                players = players or int(read_option_file("campaign", campaign).get("players", 1))
         game = get_game(game_id)
         setup = build_setup(game, scenario, option, players, content)
         if seed is None:
@@ -89,10 +95,14 @@ def play_cmd(
         from deadboard.cli.tui import PlayApp
 
         PlayApp(session, specs, delay=delay, note=loaded).run()
-        return
-    if loaded:
-        console.print(f"[dim]{loaded}[/]", soft_wrap=True)
-    play_lines(console, session, specs, delay)
+    else:
+        if loaded:
+            console.print(f"[dim]{loaded}[/]", soft_wrap=True)
+        play_lines(console, session, specs, delay)
+    record = getattr(game, "campaign_record", None)
+    if campaign and record is not None:
+        record(session.state).write(campaign)
+        console.print(f"Campaign sheet written to {campaign}.", soft_wrap=True)
 
 
 def play_lines(console: Console, session: Session, specs: dict[int, str], delay: float) -> None:

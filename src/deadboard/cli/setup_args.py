@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,6 +36,14 @@ def parse_options(game: Game, words: Sequence[str]) -> dict[str, Any]:
 
 def read_option_file(key: str, path: str) -> dict[str, Any]:
     p = Path(path)
+    if p.suffix == ".json":  # a campaign record (deadboard-campaign/1) is JSON
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            raise SetupError(f"option {key}: cannot read {path} as JSON: {e}") from None
+        if not isinstance(data, dict):
+            raise SetupError(f"option {key}: {path} must hold a JSON object")
+        return data
     try:
         with p.open("rb") as f:
             return tomllib.load(f)
@@ -48,6 +57,18 @@ def read_option_file(key: str, path: str) -> dict[str, Any]:
         raise SetupError(f"option {key}: {path} is nested too deeply") from None
     except OSError as e:
         raise SetupError(f"option {key}: cannot read {path}: {e}") from None
+
+
+def campaign_game(game_id: str) -> str:
+    """The game that plays whole campaigns of ``game_id`` (``GAME-campaign``), for ``--campaign``."""
+    from deadboard.core.registry import GAMES
+
+    if game_id.endswith("-campaign") and game_id in GAMES:
+        return game_id
+    if f"{game_id}-campaign" in GAMES:
+        return f"{game_id}-campaign"
+    raise SetupError(f"{game_id} has no campaign game; --campaign works with: "
+                     + ", ".join(g.removesuffix("-campaign") for g in sorted(GAMES) if g.endswith("-campaign")))
 
 
 def build_setup(

@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
 from deadboard.cli.common import check_jobs, parse_bot_specs, speed_text
-from deadboard.cli.setup_args import build_setup
+from deadboard.cli.setup_args import build_setup, campaign_game
 from deadboard.core.errors import SetupError
 from deadboard.core.registry import get_game
 from deadboard.sim.runner import BACKENDS, make_tasks, run_tasks, summarize
@@ -34,12 +34,13 @@ def sim_cmd(
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray; default: a local cluster of --jobs workers)."),
     out: str | None = typer.Option(None, "--out", help="Results file (.parquet), one row per game; an interrupted run resumes from it."),
+    campaign: bool = typer.Option(False, "--campaign", help="Play whole campaigns (the game's campaign game, GAME-campaign)."),
 ) -> None:
     """Play many games with bots and summarise them (win rate with a 95% interval, scores, levels).
 
     Results are identical for identical arguments whatever the backend and the number of workers."""
     check_jobs(jobs, force)
-    game = get_game(game_id)
+    game = get_game(campaign_game(game_id) if campaign else game_id)
     setup = build_setup(game, scenario, option, players, content)
     seats = game.seats(setup)
     specs = parse_bot_specs(bot, seats, "random")

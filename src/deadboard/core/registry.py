@@ -14,6 +14,7 @@ GAMES: dict[str, str] = {
     "zombie-dawn": "deadboard.games.zombie_dawn:GAME",
     "zpocalypse-2": "deadboard.games.zpocalypse_2:GAME",
     "day-night-z": "deadboard.games.day_night_z:GAME",
+    "day-night-z-campaign": "deadboard.games.day_night_z.campaign:GAME",
 }
 
 _loaded: dict[str, Game] = {}

@@ -10,7 +10,7 @@ from deadboard.core.game import Outcome, Result, Scenario, Setup
 from deadboard.core.kernel import KernelGame
 from deadboard.core.rng import Rng
 from deadboard.games.day_night_z.concepts import threat_text
-from deadboard.games.day_night_z.content import load_content
+from deadboard.games.day_night_z.content import Content, load_content
 from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.state import DNZState, Survivor
 from deadboard.games.day_night_z.turn import Round
@@ -25,8 +25,10 @@ def _scenarios() -> tuple[Scenario, ...]:
     return tuple(Scenario(a.id, a.name, a.text) for a in load_content().adventures)
 
 
-def new_state(setup: Setup, seed: int) -> DNZState:
-    content = load_content(setup.content)
+def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZState:
+    """A new adventure; ``content`` replaces the loaded content (a campaign's, with its own adventures
+    and its survivors' sheets grown by skills and allies)."""
+    content = content or load_content(setup.content)
     try:
         adventure = content.adventure(setup.scenario)
     except KeyError:

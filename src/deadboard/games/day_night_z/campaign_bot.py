@@ -1,0 +1,141 @@
+"""A heuristic player for the Day Night Z campaign: in an adventure it plays as the adventure's own
+heuristic bot; on the road it takes the route with the fewest travel events to expect and votes for
+the option that hurts least; in the shelter it heals the hurt, cures the infected and rests the
+stressed, buys the skills of its best attributes, builds the Infirmary, the Supply zone, the Training
+zone and the fence with the group's victory points, and keeps supplies in the warehouse; the leader
+takes the group out once everyone is fit or the next adventure allows no more days."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from deadboard.core.action import Action
+from deadboard.core.game import Game, State
+from deadboard.core.rng import derive_seed
+from deadboard.games.day_night_z import facilities as F
+from deadboard.games.day_night_z.bot import HeuristicBot
+from deadboard.games.day_night_z.campaign import ADVENTURE
+from deadboard.games.day_night_z.campaign_content import CampaignEffect
+from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
+from deadboard.games.day_night_z.effects import AskSpend, CastVote, Spend
+from deadboard.games.day_night_z.growth import attribute, sheet
+from deadboard.games.day_night_z.shelter import Leave, Stay
+from deadboard.games.day_night_z.travel import expected_events
+
+#: what the group builds first with its victory points
+BUILD_ORDER = ("infirmary", "supply-zone", "training-zone", "fence", "workshop")
+#: the weight of one point of each effect when voting
+WORTH = {
+    "damage": -2.0,
+    "heal": 1.0,
+    "stress": -0.7,
+    "relax": 0.5,
+    "sp": 0.5,
+    "supplies": 0.8,
+    "ammo": 0.3,
+    "battery": 0.2,
+    "infection": -3.0,
+    "cure": 2.0,
+    "item": 1.5,
+    "ally": 3.0,
+    "block": -0.5,
+}
+
+
+def worth(effects: Sequence[CampaignEffect]) -> float:
+    total = 0.0
+    for e in effects:
+        if e.kind == "check":
+            total += 0.5 * worth(e.success) + 0.5 * worth(e.fail)
+        elif e.kind in ("item", "ally", "block"):
+            total += WORTH[e.kind]
+        else:
+            total += WORTH.get(e.kind, 0.0) * e.n
+    return total
+
+
+class CampaignBot:
+    name = "heuristic"
+    needs_view = True
+
+    def __init__(self, game: Game, seat: int, seed: int) -> None:
+        self.seat = seat
+        #: days over the adventure's allowance the leader waits for the group to heal
+        self.patience = 2
+        self.adventure = HeuristicBot(ADVENTURE, seat, derive_seed("adventure", seed))
+
+    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
+        assert isinstance(view, CampaignState)
+        kind = view.decision.kind if view.decision else ""
+        if kind == "adventure" and view.inner is not None:
+            return self.adventure.choose(ADVENTURE, view.inner, legal)
+        if kind == "route":
+            return min(legal, key=lambda a: (expected_events(view, str(a[1]).split("+")), len(str(a[1]))))
+        if kind == "vote":
+            step = view.steps[-1]
+            assert isinstance(step, CastVote)
+            options = step.effect.options
+            return max(legal, key=lambda a: worth(options[int(a[1]) - 1].effects))
+        if kind == "spend":
+            step = view.steps[-1]
+            assert isinstance(step, AskSpend)
+            at_stake = -worth(step.effect.fail) + worth(step.effect.success)
+            wants = at_stake >= 2.0 or (step.group and at_stake >= 1.0)
+            return Spend(wants) if Spend(wants) in legal else legal[0]
+        if kind == "depart":
+            return self._depart(view, legal)
+        if kind == "visit":
+            return self._visit(view, legal)
+        return legal[0]
+
+    def _depart(self, st: CampaignState, legal: Sequence[Action]) -> Action:
+        chapter = st.content.chapters[st.chapter]
+        fit = all(
+            h.health >= sheet(st, h).health - 2 and h.stress < 3 and h.infection == 0 for h in st.living()
+        )
+        if fit or st.days >= chapter.days + self.patience or Stay() not in legal:
+            return Leave()
+        return Stay()
+
+    def _visit(self, st: CampaignState, legal: Sequence[Action]) -> Action:
+        step = st.steps[-1]
+        h = st.hero(getattr(step, "who", ""))
+        time = getattr(step, "time", "day")
+        for f in BUILD_ORDER:
+            if F.Build(f) in legal:
+                return F.Build(f)
+        for f in BUILD_ORDER:
+            if F.Upgrade(f) in legal and st.vp >= 5:
+                return F.Upgrade(f)
+        learn = [a for a in legal if isinstance(a, F.Learn)]
+        if learn:
+            return max(learn, key=lambda a: self._skill_value(st, h, a.skill))
+        for want in self._wants(st, h, time):
+            if want in legal:
+                return want
+        return F.Idle()
+
+    def _skill_value(self, st: CampaignState, h: Hero, skill_id: str) -> float:
+        skill = st.content.skills[skill_id]
+        gain = sum(attribute(st, h, k, "day") for k in (*skill.day, *skill.night))
+        return gain - skill.level * 0.1
+
+    def _wants(self, st: CampaignState, h: Hero, time: str) -> list[Action]:
+        top = sheet(st, h).health
+        out: list[Action] = []
+        if h.supplies < sheet(st, h).supply_use:  # tonight's meal first: hunger kills the wounded
+            out += [F.Use("warehouse", "take")] if st.store else [F.Use("supply-zone", "forage")]
+        if h.infection > 0:
+            out.append(F.Use("infirmary", "cure"))
+        if h.health <= top - 3:
+            out.append(F.Use("infirmary", "treat"))
+        if h.stress >= 3 or h.health < top:
+            out.append(F.Use("rest-zone", "rest"))
+        need = sheet(st, h).supply_use * 2
+        if h.supplies < need:
+            out.append(F.Use("warehouse", "take"))
+        out += [F.Use("supply-zone", "forage"), F.Use("training-zone", "train"), F.Use("workshop", "reload")]
+        if h.supplies > need + 2:
+            out.append(F.Use("warehouse", "store"))
+        out.append(F.Use("rest-zone", "rest"))
+        return out

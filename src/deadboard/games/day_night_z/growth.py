@@ -1,0 +1,185 @@
+"""Growing survivors (rulebook §3.5, §3.8, §7): the sheet a survivor plays with once his skills and
+allies are added, skills bought with survival points by level, leadership points and the leader of
+an adventure, and the attribute checks, damage, stress and infection of the campaign's own phases.
+
+    skill line   level 1 --> level 2 --> level 3     "All the abilities of lower level must be bought
+    cost (SP)       3           5           8         (1) to gain access to the next level (2)"
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from deadboard.games.day_night_z.campaign_content import Bonus, CampaignContent
+from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
+from deadboard.games.day_night_z.content import SurvivorSheet
+
+#: the bounds of the sheet's attributes (content.Attributes)
+BOUNDS = {"defense": 4, "strength": 5}
+
+
+def _grown(base: SurvivorSheet, bonuses: tuple[Bonus, ...]) -> SurvivorSheet:
+    day = base.day.model_dump()
+    night = base.night.model_dump()
+    health, supply = base.health, base.supply_use
+    for b in bonuses:
+        for k, v in b.day.items():
+            day[k] = min(BOUNDS.get(k, 8), day[k] + v)
+        for k, v in b.night.items():
+            night[k] = min(BOUNDS.get(k, 8), night[k] + v)
+        health += b.health
+        supply += b.supply_use
+    grow = health - base.health
+    levels = tuple(
+        (start + grow if start > 1 else start, colour, ap) for start, colour, ap in base.health_levels
+    )
+    return base.model_copy(
+        update={
+            "day": base.day.model_copy(update=day),
+            "night": base.night.model_copy(update=night),
+            "health": health,
+            "supply_use": max(0, supply),
+            "health_levels": levels,
+        }
+    )
+
+
+@lru_cache(maxsize=4096)
+def _sheet(
+    content: CampaignContent, hid: str, skills: tuple[str, ...], allies: tuple[str, ...]
+) -> SurvivorSheet:
+    bonuses = tuple(content.skills[s] for s in skills) + tuple(content.allies[a] for a in allies)
+    return _grown(content.adventure.survivor(hid), bonuses)
+
+
+def sheet(state: CampaignState, h: Hero) -> SurvivorSheet:
+    """The survivor's sheet with his skills and allies added."""
+    return _sheet(state.content, h.id, tuple(h.skills), tuple(h.allies))
+
+
+# ----- skills -----------------------------------------------------------------------------------
+
+
+def can_buy(content: CampaignContent, h: Hero, skill_id: str) -> bool:
+    """ "The cost indicates how many survival points must be spent for the survivor to buy the
+    ability. ... All the abilities of lower level must be bought (1) to gain access to the next
+    level (2) and so on." (§3.5)"""
+    skill = content.skills[skill_id]
+    if skill_id in h.skills or h.sp < skill.cost:
+        return False
+    owned = {content.skills[s].level for s in h.skills if content.skills[s].line == skill.line}
+    return all(level in owned for level in range(1, skill.level))
+
+
+def buy_skill(state: CampaignState, h: Hero, skill_id: str) -> None:
+    skill = state.content.skills[skill_id]
+    h.sp -= skill.cost
+    h.skills.append(skill_id)
+    state.emit(
+        "skill",
+        f"{h.name} learns {skill.name} for {skill.cost} survival points",
+        {"who": h.id, "skill": skill_id},
+    )
+
+
+# ----- leadership (§3.8) ------------------------------------------------------------------------
+
+
+def leadership(state: CampaignState, h: Hero) -> int:
+    """ "Leadership points are granted by the survivor's allies joining him." """
+    return sum(state.content.allies[a].leadership for a in h.allies)
+
+
+def choose_leader(state: CampaignState, first: bool) -> None:
+    """The leader when the group exits the shelter: "1. The survivor with the highest leadership points
+    ... 2. The survivor with the higher survival points ... 3. Randomly amongst the survivors meeting
+    condition 1 and 2. In the case of a starting adventure, the leader is selected randomly." """
+    living = state.living()
+    if not living:
+        return
+    if first:
+        candidates = living
+    else:
+        top = max((leadership(state, h), h.sp) for h in living)
+        candidates = [h for h in living if (leadership(state, h), h.sp) == top]
+    pick = candidates[state.rng.below(len(candidates))] if len(candidates) > 1 else candidates[0]
+    state.leader = pick.seat
+    state.emit("leader", f"{pick.name} leads the group", {"who": pick.id})
+
+
+# ----- the campaign's checks and wheels ---------------------------------------------------------
+
+
+def attribute(state: CampaignState, h: Hero, name: str, time: str) -> int:
+    s = sheet(state, h)
+    value: int = getattr(s.night if time == "night" else s.day, name)
+    return value
+
+
+def stress_colour(state: CampaignState, h: Hero) -> str:
+    out = "green"
+    for start, colour in state.content.adventure.rules.stress.levels:
+        if h.stress >= start:
+            out = colour
+    return out
+
+
+def check(
+    state: CampaignState, h: Hero, attr: str, time: str, penalty: int = 0, spent: int = 0, what: str = ""
+) -> bool:
+    """An attribute check (§3.4): the attribute of the time of day, plus the survival point spent,
+    plus modifiers, at least 1 die ("The bonus is applied before the rule 'Minimum 1 die'", §3.5); a
+    success is an icon of the survivor's stress colour; a success earns 1 survival point (§3.5)."""
+    value = attribute(state, h, attr, time)
+    n = max(1, value + spent + penalty)
+    faces = [state.rng.roll_die(state.die) for _ in range(n)]
+    accepted = getattr(state.content.adventure.rules.success, stress_colour(state, h))
+    ok = any(f in accepted for f in faces)
+    if ok:
+        gain_sp(state, h, 1)
+    state.emit(
+        "check",
+        f"{h.name} {what or attr.replace('_', ' ')} check ({time}{', 1 SP spent' if spent else ''}): {n} dice -> "
+        f"{', '.join(faces)}: "
+        f"{'success' if ok else 'failure'}",
+        {"who": h.id, "attribute": attr, "dice": n, "faces": faces, "success": ok},
+    )
+    return ok
+
+
+def gain_sp(state: CampaignState, h: Hero, n: int) -> None:
+    h.sp = max(0, min(state.content.adventure.rules.survival.max, h.sp + n))
+
+
+def gain_stress(state: CampaignState, h: Hero, n: int) -> None:
+    h.stress = max(0, min(state.content.adventure.rules.stress.max, h.stress + n))
+
+
+def heal(state: CampaignState, h: Hero, n: int) -> None:
+    h.health = min(sheet(state, h).health, h.health + n)
+
+
+def damage(state: CampaignState, h: Hero, n: int, why: str) -> None:
+    if n <= 0 or not h.alive:
+        return
+    h.health -= n
+    state.emit("damage", f"{h.name} loses {n} health ({why}): {max(0, h.health)} left", {"who": h.id, "n": n})
+    if h.health <= 0:
+        kill(state, h, "wounds")
+
+
+def infect(state: CampaignState, h: Hero, n: int, why: str) -> None:
+    if not h.alive or n <= 0:
+        return
+    h.infection += n
+    state.emit("infection", f"{h.name}'s infection rises to {h.infection} ({why})", {"who": h.id})
+    if h.infection >= state.content.adventure.rules.infection.death:
+        kill(state, h, "infection")
+
+
+def kill(state: CampaignState, h: Hero, why: str) -> None:
+    h.alive = False
+    h.health = 0
+    book = state.content.chapters
+    h.fell = f"{state.phase} {book[min(state.chapter, len(book) - 1)].id}"
+    state.emit("death", f"{h.name} dies ({why})", {"who": h.id})

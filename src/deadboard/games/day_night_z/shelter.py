@@ -1,0 +1,183 @@
+"""Rulebook §7, the Shelter Phase, day after day:
+
+    day:   each survivor in turn visits one facility (if he wishes) and makes one action there
+    night: each survivor in turn visits one facility (if he wishes) and makes one action there
+    the group faces one Shelter event (one roll on the table)
+    each survivor makes a feeding check
+    the leader keeps the time; the group stays another day or leaves together
+
+In his turn a survivor may also spend the group's victory points (build, upgrade) and his own
+survival points (skills) before his action; neither takes his visit. Checks by day use the yellow
+values, by night the white ones. When the group stays longer than the next adventure allows (its
+days in the campaign book), each day over rolls on the adventure's table of shelter events instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from deadboard.core.action import Action
+from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.typed_actions import TypedAction
+from deadboard.games.day_night_z import facilities as F
+from deadboard.games.day_night_z.campaign_state import CampaignState
+from deadboard.games.day_night_z.effects import Resolve
+from deadboard.games.day_night_z.growth import buy_skill, can_buy, damage, heal, sheet
+
+#: days over the adventure's allowance after which the group must leave (a finite campaign)
+MOST_DAYS_OVER = 3
+
+
+class Stay(TypedAction, kind="stay"):
+    """The group stays another day in the shelter."""
+
+
+class Leave(TypedAction, kind="leave"):
+    """The group leaves the shelter together for the next adventure."""
+
+
+@dataclass(slots=True)
+class ShelterDay(Auto[CampaignState]):
+    def run(self, state: CampaignState) -> Steps:
+        if not state.living():
+            return ()
+        state.days += 1
+        state.shelter_days += 1
+        state.emit("day", f"day {state.days} in the shelter", {"day": state.days})
+        order = state.in_turn_order()
+        return (
+            *(Visit(h.seat, h.id, "day") for h in order),
+            *(Visit(h.seat, h.id, "night") for h in order),
+            ShelterEvent(),
+            Feeding(),
+            AskDepart(),
+        )
+
+
+@dataclass(slots=True)
+class AskDepart(Auto[CampaignState]):
+    """The leader (or, if he died, the first survivor alive) says whether the group leaves."""
+
+    def run(self, state: CampaignState) -> Steps:
+        lead = state.leader_hero()
+        return (Depart(lead.seat),) if lead is not None else ()
+
+
+@dataclass(slots=True)
+class Visit(Choice[CampaignState, Action]):
+    """A survivor's turn in the shelter by day or by night."""
+
+    seat: int
+    who: str
+    time: str
+    kind: ClassVar[str] = "visit"
+
+    def actions(self, state: CampaignState) -> Sequence[Action]:
+        h = state.hero(self.who)
+        if not h.alive:
+            return []
+        out: list[Action] = [*F.usable(state)]
+        out += [F.Build(f) for f in F.buildable(state)]
+        out += [F.Upgrade(f) for f in F.upgradable(state)]
+        out += [F.Learn(s) for s in state.content.skills if can_buy(state.content, h, s)]
+        out.append(F.Idle())
+        return out
+
+    def apply(self, state: CampaignState, action: Action) -> Steps:
+        h = state.hero(self.who)
+        if isinstance(action, F.Build):
+            F.build(state, action.facility, h.id)
+            return (self,)
+        if isinstance(action, F.Upgrade):
+            F.upgrade(state, action.facility, h.id)
+            return (self,)
+        if isinstance(action, F.Learn):
+            buy_skill(state, h, action.skill)
+            return (self,)
+        if isinstance(action, F.Use):
+            act = F.facility_action(state, action.facility, action.action)
+            if act.vp:
+                F.spend(state, act.vp, f"{action.facility} {act.id}", h.id)
+            state.emit("visit", f"{h.name} ({self.time}) at the {action.facility}: {act.text}", {"who": h.id})
+            return (Resolve(act.effects, h.id, self.time),)
+        return ()
+
+    def prompt(self, state: CampaignState) -> str:
+        return f"{state.hero(self.who).name}: visit a facility by {self.time} ({state.vp} VP)"
+
+
+@dataclass(slots=True)
+class ShelterEvent(Auto[CampaignState]):
+    """ "Survivors will face a Shelter event as a group ... roll once in the Shelter events table." """
+
+    def run(self, state: CampaignState) -> Steps:
+        chapter = (
+            state.content.chapters[state.chapter] if state.chapter < len(state.content.chapters) else None
+        )
+        over = chapter is not None and state.days > chapter.days
+        face = state.rng.roll_die(state.die)
+        event = state.content.event(face, overrun=over)
+        effects = event.effects
+        if state.fence == "advanced" and event.fence_advanced is not None:
+            effects = event.fence_advanced
+        elif state.fence and event.fence is not None:
+            effects = event.fence
+        table = "the adventure's shelter events" if over else "the shelter events"
+        state.emit("event", f"{table}: {face} -> {event.name}: {event.text}", {"face": face, "over": over})
+        return (Resolve(effects, "", "day"),)
+
+
+@dataclass(slots=True)
+class Feeding(Auto[CampaignState]):
+    """ "Each survivor makes a feeding check": as at 03:00 PM (§3.1), he spends as many supplies as his
+    sheet shows — his own, then the warehouse's — losing 1 health per supply not satisfied; each
+    supply eaten grants 1 health point."""
+
+    def run(self, state: CampaignState) -> Steps:
+        for h in state.in_turn_order():
+            need = sheet(state, h).supply_use
+            own = min(h.supplies, need)
+            h.supplies -= own
+            stored = min(state.store, need - own)
+            state.store -= stored
+            short = need - own - stored
+            state.emit(
+                "feed",
+                f"{h.name} eats {own + stored} of {need} supplies ({stored} from the warehouse)",
+                {"who": h.id, "eaten": own + stored, "short": short},
+            )
+            heal(state, h, own + stored)
+            if short:
+                damage(state, h, short, "hunger")
+        return ()
+
+
+@dataclass(slots=True)
+class Depart(Choice[CampaignState, Action]):
+    """ "All the survivors exit the shelter at the same time"; "The leading player must track the time
+    that the survivors spend in the shelter" — the leader says when the group leaves."""
+
+    seat: int
+    kind: ClassVar[str] = "depart"
+
+    def actions(self, state: CampaignState) -> Sequence[Action]:
+        if not state.living():
+            return []
+        chapter = state.content.chapters[state.chapter]
+        if state.days >= chapter.days + MOST_DAYS_OVER:
+            return [Leave()]
+        return [Leave(), Stay()]
+
+    def apply(self, state: CampaignState, action: Action) -> Steps:
+        if isinstance(action, Stay):
+            return (ShelterDay(),)
+        state.emit("leave", f"the group leaves the shelter after {state.days} day(s)", {"days": state.days})
+        from deadboard.games.day_night_z.campaign import StartChapter  # (campaign imports this module)
+
+        return (StartChapter(),)
+
+    def prompt(self, state: CampaignState) -> str:
+        chapter = state.content.chapters[state.chapter]
+        return f"Day {state.days} in the shelter ({chapter.name} allows {chapter.days}): leave or stay?"

@@ -1,0 +1,164 @@
+"""Rulebook §6, the Travel Phase: from the shelter to the city of the next adventure, and back.
+
+    shelter ==meadow-road (known: plain, plain)== ford ==river-road== saint-maur
+            --pine-trail (unknown: wood x2)------ ford --mill-track-- saint-maur
+
+"First of all, players will plan the route they'll follow using the Travel map" — the leader names a
+route (a chain of paths between the two places, none blocked). "A) If they decide to use the known
+path, players will have to stop at every yellow colored terrain icon, draw a Travel event card, check
+the section with the same icon and resolve the corresponding event. B) If they decide to use the
+unknown path, players will have to stop at every red colored terrain icon and roll as many dice as
+the terrain icon multiplier: for every skull result, players will draw a Travel event card."
+"After travelling through all the Travel icons, the Travel phase ends." Checks use "the values of the
+time of the day in which the adventure concluded (day or night)".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.typed_actions import TypedAction
+from deadboard.games.day_night_z.campaign_content import CampaignContent
+from deadboard.games.day_night_z.campaign_state import CampaignState
+from deadboard.games.day_night_z.effects import Resolve
+
+
+class Travel(TypedAction, kind="travel"):
+    route: str  # path ids joined by "+"
+
+
+def known(state: CampaignState, path_id: str) -> bool:
+    """A path is known when the map prints it yellow or the campaign revealed it."""
+    return state.content.paths[path_id].known or path_id in state.revealed
+
+
+def routes(content: CampaignContent, start: str, end: str, blocked: set[str]) -> list[tuple[str, ...]]:
+    """Every chain of paths from ``start`` to ``end`` that visits no place twice and uses no blocked
+    path, in a fixed order (fewest paths first, then by name)."""
+    out: list[tuple[str, ...]] = []
+    by_place: dict[str, list[tuple[str, str]]] = {}
+    for p in sorted(content.paths.values(), key=lambda p: p.id):
+        if p.id in blocked:
+            continue
+        by_place.setdefault(p.a, []).append((p.id, p.b))
+        by_place.setdefault(p.b, []).append((p.id, p.a))
+
+    def walk(place: str, seen: tuple[str, ...], chain: tuple[str, ...]) -> None:
+        if place == end:
+            out.append(chain)
+            return
+        for pid, other in by_place.get(place, []):
+            if other not in seen:
+                walk(other, (*seen, other), (*chain, pid))
+
+    walk(start, (start,), ())
+    out.sort(key=lambda r: (len(r), r))
+    return out
+
+
+def expected_events(state: CampaignState, route: Sequence[str]) -> float:
+    """How many travel events a route draws on average: one per icon of a known path; the chance of a
+    skull times the multiplier on an unknown one."""
+    faces = state.content.adventure.rules.die.faces
+    p_skull = sum(1 for f in faces if f.startswith("skull")) / len(faces)
+    total = 0.0
+    for pid in route:
+        for _terrain, mult in state.content.paths[pid].icons:
+            total += 1.0 if known(state, pid) else mult * p_skull
+    return total
+
+
+@dataclass(slots=True)
+class PlanRoute(Choice[CampaignState, Travel]):
+    """The leader plans the route (§6 Route planning; the leader has the last word, §3.8)."""
+
+    seat: int
+    start: str
+    end: str
+    kind: ClassVar[str] = "route"
+
+    def actions(self, state: CampaignState) -> Sequence[Travel]:
+        found = routes(state.content, self.start, self.end, state.blocked)
+        if not found and state.blocked:
+            found = routes(state.content, self.start, self.end, set())
+        return [Travel("+".join(r)) for r in found]
+
+    def apply(self, state: CampaignState, action: Travel) -> Steps:
+        route = tuple(action.route.split("+"))
+        if not routes(state.content, self.start, self.end, state.blocked):
+            cleared = sorted(state.blocked)
+            state.blocked.clear()
+            state.emit("block", f"every way was blocked: the blocks are cleared ({', '.join(cleared)})", {})
+        state.route = route
+        state.emit(
+            "travel",
+            f"the group travels {self.start} -> {self.end} by {' + '.join(route)}",
+            {"route": list(route)},
+        )
+        steps: list[TravelIcon] = []
+        for pid in route:
+            for k in range(len(state.content.paths[pid].icons)):
+                steps.append(TravelIcon(pid, k))
+        return steps
+
+    def prompt(self, state: CampaignState) -> str:
+        return f"Plan the route from {state.content.places[self.start].name} to {state.content.places[self.end].name}"
+
+
+@dataclass(slots=True)
+class SetOut(Auto[CampaignState]):
+    """The group sets out from ``start`` to ``end``: the leader (or, if he died, the first survivor
+    alive) plans the route."""
+
+    start: str
+    end: str
+
+    def run(self, state: CampaignState) -> Steps:
+        lead = state.leader_hero()
+        return (PlanRoute(lead.seat, self.start, self.end),) if lead is not None else ()
+
+
+def draw_card(state: CampaignState) -> str:
+    if not state.deck:
+        state.deck, state.discard = state.discard, []
+        state.rng.shuffle(state.deck)
+    card = state.deck.pop()
+    state.discard.append(card)
+    return card
+
+
+@dataclass(slots=True)
+class TravelIcon(Auto[CampaignState]):
+    """The group stops at one terrain icon of a path."""
+
+    path: str
+    index: int
+
+    def run(self, state: CampaignState) -> Steps:
+        if not state.living():
+            return ()
+        state.on_path = self.path
+        terrain, mult = state.content.paths[self.path].icons[self.index]
+        if known(state, self.path):
+            draws = 1
+        else:
+            faces = [state.rng.roll_die(state.die) for _ in range(mult)]
+            draws = sum(1 for f in faces if f.startswith("skull"))
+            state.emit(
+                "travel",
+                f"unknown path {self.path}, {terrain} x{mult}: {', '.join(faces)} -> {draws} event(s)",
+                {"faces": faces, "draws": draws},
+            )
+        out: list[Resolve] = []
+        cards = {c.id: c for c in state.content.travel}
+        for _ in range(draws):
+            card = cards[draw_card(state)]
+            section = card.section(terrain)
+            state.emit(
+                "event", f"{card.name} ({terrain}): {section.text}", {"card": card.id, "terrain": terrain}
+            )
+            out.append(Resolve(section.effects, "", state.time))
+        return out
