@@ -8,6 +8,7 @@ from deadboard.bots.base import bot_names, make_bot
 from deadboard.bots.mcts import Budget, MCTSBot, analyse, hint, outcome_key, position_key, search
 from deadboard.core import Game, NullLog, Rng, Setup, SetupError, State, get_game, list_games
 from deadboard.core.log import Event
+from deadboard.core.registry import descriptor
 from deadboard.sim.play import play_game
 from tests.conformance import check_tiny_search
 
@@ -174,7 +175,7 @@ def test_a_hint_keeps_the_anchor_bots_choice_unless_search_clearly_beats_it() ->
     from deadboard.bots.mcts import ANCHOR_MARGIN, ANCHOR_VISITS, ActionStats, SearchResult, anchored
 
     night = get_game("the-night")
-    assert night.hint_anchor == "heuristic" and get_game("district-z").hint_anchor is None
+    assert descriptor("the-night").hint_anchor == "heuristic" and descriptor("district-z").hint_anchor is None
     state = next(p for p in _positions(night, 0, 40) if len(night.legal_actions(p)) > 2)
     legal = night.legal_actions(state)
     mine, theirs = legal[0], legal[1]

@@ -68,7 +68,4 @@ def build_setup(
 
 
 def _default_players(game: Game, options: Sequence[str]) -> int:
-    hint = getattr(game, "players_for_options", None)
-    if callable(hint):
-        return int(hint([w.partition("=")[0] for w in options]))
-    return game.min_players
+    return game.players_for_options([w.partition("=")[0] for w in options])

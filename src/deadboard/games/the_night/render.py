@@ -21,7 +21,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from deadboard.core.game import Game, State
+from deadboard.core.game import Game
 from deadboard.core.grid import DOOR, WALL, WINDOW, column_name
 from deadboard.games.the_night.board import zombie_name
 from deadboard.games.the_night.state import (
@@ -281,8 +281,7 @@ class NightView:
         yield status_panel(self.state, self.seat, cell)
 
 
-def render(game: Game, state: State, seat: int | None = None) -> Group:
-    assert isinstance(state, NightState)
+def render(game: Game[NightState], state: NightState, seat: int | None = None) -> Group:
     return Group(NightView(state, seat))
 
 

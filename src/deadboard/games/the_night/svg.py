@@ -26,7 +26,7 @@ from typing import Any
 
 from deadboard.core.action import Action
 from deadboard.core.drawing import Drawing, Panel
-from deadboard.core.game import Game, State
+from deadboard.core.game import Game
 from deadboard.core.grid import DOOR, WALL, column_name
 from deadboard.games.the_night.board import human_by_name, zombie_by_name, zombie_name
 from deadboard.games.the_night.content import NightContent
@@ -635,8 +635,7 @@ def _squares(state: NightState, targets: dict[str, list[str]]) -> str:
     return "".join(out)
 
 
-def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
-    assert isinstance(view, NightState)
+def draw(game: Game[NightState], view: NightState, seat: int | None, legal: Sequence[Action]) -> Drawing:
     state = view
     targets: dict[str, list[str]] = {}
     labels: dict[str, str] = {}
