@@ -199,7 +199,7 @@ class State(ABC):
         self.log.append(Event(kind, text, data))
 
 
-S = TypeVar("S", bound=State, default=State)
+S = TypeVar("S", bound=State, default=Any)
 
 
 def check_setup_options(options: Sequence[Option], scenarios: Sequence[Scenario], setup: Setup) -> dict[str, Any]:

@@ -14,15 +14,15 @@ It reads only its seat's view of the game.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
 
 from deadboard.core.action import Action
-from deadboard.core.game import Game, State
+from deadboard.core.game import Game
+from deadboard.core.heuristic import HeuristicBot as HeuristicBase
+from deadboard.core.heuristic import decides
 from deadboard.core.kernel import Choice
-from deadboard.core.rng import Rng
 from deadboard.games.district_z.actions import (
     ACCEPT,
     CANCEL,
@@ -211,28 +211,20 @@ def location_danger(loc: Location) -> float:
     return total / len(events)
 
 
-class HeuristicBot:
-    name = "heuristic"
-    needs_view = True
+class HeuristicBot(HeuristicBase[DistrictState]):
+    """District-Z's heuristic player: a method per decision step; a decision without one, or a choice
+    that is not legal, takes the first legal action."""
 
-    def __init__(self, game: Game, seat: int, seed: int) -> None:
-        self.rng = Rng(seed)
-        self.seat = seat
+    check_choices = True
+
+    def __init__(self, game: Game[DistrictState], seat: int, seed: int) -> None:
+        super().__init__(game, seat, seed)
         self._avg_danger: float | None = None
         self.escapes = 0  # escapes so far: a careful player does not run in circles forever
         self.visits: dict[int, int] = {}  # moves onto each card, so that caution never becomes a loop
         self._plans: dict[tuple[object, ...], tuple[float, tuple[int, ...], tuple[int, ...]] | None] = {}
 
-    # ----- entry point -----------------------------------------------------------------------------
-    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
-        assert isinstance(view, DistrictState)
-        st = view
-        step = st.steps[-1] if st.steps else None
-        fn = DECISIONS.get(type(step))
-        if fn is not None:
-            choice: Action | None = fn(self, st, legal)
-            if choice is not None and choice in legal:
-                return choice
+    def otherwise(self, state: DistrictState, legal: Sequence[Action]) -> Action:
         return legal[0]
 
     # ----- helpers ----------------------------------------------------------------------------------
@@ -260,6 +252,7 @@ class HeuristicBot:
         return location_danger(loc)
 
     # ----- decisions --------------------------------------------------------------------------------
+    @decides(ChooseSurvivor)
     def _survivor(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         by = {a.label: a for a in legal if isinstance(a, Choose)}
         for name in PREFERENCE:
@@ -267,9 +260,11 @@ class HeuristicBot:
                 return by[name]
         return None
 
+    @decides(ChooseCorner)
     def _corner(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         return legal[self.rng.below(len(legal))]
 
+    @decides(Turn)
     def _turn(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         p = st.players[seat]
@@ -344,6 +339,7 @@ class HeuristicBot:
         self.visits[to] = self.visits.get(to, 0) + 1
         return best
 
+    @decides(FightChoice)
     def _fight(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         p = st.players[seat]
@@ -382,6 +378,7 @@ class HeuristicBot:
         t = a.loadout
         return () if t == "bare-handed" else tuple(st.c.item_index[x] for x in t.split("+"))
 
+    @decides(PairDice)
     def _pair(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         rem = self._remaining(st, seat)
@@ -391,14 +388,17 @@ class HeuristicBot:
         i = max(safe, key=lambda j: opts[j][0] - weight * opts[j][1])
         return legal[i]
 
+    @decides(Equip)
     def _equip(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         return legal[0]
 
+    @decides(DropExcess)
     def _drop_excess(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
         drops = [a for a in legal if isinstance(a, Drop)]
         return min(drops, key=lambda a: item_value(c.items[c.item_index[a.item]]))
 
+    @decides(TakeDropped)
     def _take(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
         takes = [a for a in legal if isinstance(a, Take)]
@@ -414,6 +414,7 @@ class HeuristicBot:
                 return a
         return legal[-1]
 
+    @decides(EventChoice)
     def _choice(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         step = st.steps[-1]
@@ -446,9 +447,11 @@ class HeuristicBot:
                 v += max(self._value(st, seat, x) for _, x in e[1])
         return v
 
+    @decides(ReplaceUnique)
     def _replace(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         return KEEP
 
+    @decides(Meet)
     def _meet(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         p = st.players[seat]
@@ -462,6 +465,7 @@ class HeuristicBot:
             return ROLL
         return NOTHING
 
+    @decides(Engage)
     def _engage(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         attack = self._attack(st, seat, legal)
@@ -541,6 +545,7 @@ class HeuristicBot:
         self._plans[key] = best
         return best
 
+    @decides(Offer)
     def _offer(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         step = st.steps[-1]
         assert isinstance(step, Offer)
@@ -564,6 +569,7 @@ class HeuristicBot:
                 return Unask(its[i].id)
         return PROPOSE
 
+    @decides(Answer)
     def _answer(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
         step = st.steps[-1]
@@ -581,9 +587,11 @@ class HeuristicBot:
     def _dice(self, st: DistrictState, seat: int, a: FightWith | FightTogether | JoinWith) -> int:
         return st.c.survivors[st.players[seat].surv].combat + sum(st.c.items[i].combat for i in self._lo(st, a))
 
+    @decides(Arm)
     def _arm(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         return legal[0]
 
+    @decides(Defend)
     def _defend(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         step = st.steps[-1]
@@ -606,6 +614,7 @@ class HeuristicBot:
             v_dodge -= p_beats(theirs, ag) * 10
         return fight if v_fight >= v_dodge else DODGE
 
+    @decides(Spoils)
     def _spoils(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
         if STEAL_OBJECTIVE in legal:
@@ -617,6 +626,7 @@ class HeuristicBot:
                 return best
         return WOUND
 
+    @decides(ZombieDefend)
     def _zdefend(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         together = [a for a in legal if isinstance(a, FightTogether)]
         if together:
@@ -636,10 +646,12 @@ class HeuristicBot:
             return fight
         return DODGE
 
+    @decides(Join)
     def _join(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         return legal[0]
 
     # ----- setup --------------------------------------------------------------------------------------
+    @decides(SwapLocation)
     def _swap(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         """Replace the most dangerous base cards with the quietest additional ones, while that helps."""
         c = st.c
@@ -656,11 +668,13 @@ class HeuristicBot:
             return worst
         return DONE
 
+    @decides(SwapIn)
     def _swap_in(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
         withs = [a for a in legal if isinstance(a, With)]
         return min(withs, key=lambda a: (location_danger(c.locations[c.location_index[a.location]]), a.location))
 
+    @decides(ZombieMove)
     def _zmove(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         p = st.players[seat]
@@ -682,33 +696,6 @@ class HeuristicBot:
             if d < best_d:
                 best, best_d = a, d
         return best
-
-
-#: the heuristic for each kind of decision (the step on top of the stack)
-DECISIONS: dict[type[Any], Callable[[HeuristicBot, DistrictState, Sequence[Action]], Action | None]] = {
-    ChooseSurvivor: HeuristicBot._survivor,
-    ChooseCorner: HeuristicBot._corner,
-    Turn: HeuristicBot._turn,
-    FightChoice: HeuristicBot._fight,
-    PairDice: HeuristicBot._pair,
-    Equip: HeuristicBot._equip,
-    DropExcess: HeuristicBot._drop_excess,
-    TakeDropped: HeuristicBot._take,
-    EventChoice: HeuristicBot._choice,
-    ReplaceUnique: HeuristicBot._replace,
-    Meet: HeuristicBot._meet,
-    Engage: HeuristicBot._engage,
-    Offer: HeuristicBot._offer,
-    Answer: HeuristicBot._answer,
-    Arm: HeuristicBot._arm,
-    Defend: HeuristicBot._defend,
-    Spoils: HeuristicBot._spoils,
-    ZombieDefend: HeuristicBot._zdefend,
-    Join: HeuristicBot._join,
-    SwapLocation: HeuristicBot._swap,
-    SwapIn: HeuristicBot._swap_in,
-    ZombieMove: HeuristicBot._zmove,
-}
 
 
 def _seat_of(st: DistrictState, name: str) -> int:

@@ -17,16 +17,16 @@ zombies' own route costs (windows 2) and the time a barricade holds them up.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
 import numpy as np
 
 from deadboard.core.action import Action
-from deadboard.core.game import Game, State
 from deadboard.core.grid import DOOR, INF, OPEN
-from deadboard.core.rng import Rng
+from deadboard.core.heuristic import HeuristicBot as HeuristicBase
+from deadboard.core.heuristic import decides
 from deadboard.games.the_night import ai
 from deadboard.games.the_night.board import (
     CLOSED,
@@ -457,24 +457,12 @@ class Scorer:
             hu.sq = home
 
 
-class HeuristicBot:
-    name = "heuristic"
-    needs_view = True
-
-    def __init__(self, game: Game, seat: int, seed: int) -> None:
-        self.rng = Rng(seed)
-        self.seat = seat
-
-    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
-        assert isinstance(view, NightState)
-        assert view.decision is not None
-        handler = _HANDLERS.get(type(view.steps[-1]))
-        if handler is None:
-            return legal[self.rng.below(len(legal))]
-        choice: Action = handler(self, view, legal)
-        return choice
+class HeuristicBot(HeuristicBase[NightState]):
+    """The Night's heuristic player: a method per decision step (a decision without one is chosen at
+    random)."""
 
     # ----- the Live Human Action Phase --------------------------------------------------------
+    @decides(ActivateChoice)
     def _activate(self, state: NightState, legal: Sequence[Action]) -> Action:
         """Activate first the human who can gain most: in danger, with a shot, or with something to
         fetch or barricade nearby (judged by the best first action it could take)."""
@@ -514,6 +502,7 @@ class HeuristicBot:
                 best, best_v = a, v
         return best
 
+    @decides(Act)
     def _act(self, state: NightState, legal: Sequence[Action]) -> Action:
         threat = threat_field(state)
         dist = _static_distances(state)
@@ -648,6 +637,7 @@ class HeuristicBot:
         return best, best_p
 
     # ----- setup and events -------------------------------------------------------------------
+    @decides(PlaceHuman)
     def _place_human(self, state: NightState, legal: Sequence[Action]) -> Action:
         dist = _static_distances(state)
         c = state.c
@@ -662,12 +652,14 @@ class HeuristicBot:
 
         return max(legal, key=value)
 
+    @decides(PlaceItem)
     def _place_item(self, state: NightState, legal: Sequence[Action]) -> Action:
         dist = _static_distances(state)
         c = state.c
         humans = [h.sq for h in state.humans if h.status == LIVE]
         return min(legal, key=lambda a: min((dist[c.grid.index[str(a[2])]][s] for s in humans), default=0))
 
+    @decides(TakeItems)
     def _take(self, state: NightState, legal: Sequence[Action]) -> Action:
         order = ["shotgun", "rifle", "pistol", "chainsaw", "axe", "machete", "bat", "crowbar", "pitchfork"]
         for want in order:
@@ -677,6 +669,7 @@ class HeuristicBot:
         takes = [a for a in legal if a[0] == "take"]
         return takes[0] if takes else legal[-1]
 
+    @decides(Arm)
     def _arm(self, state: NightState, legal: Sequence[Action]) -> Action:
         items = state.c.items
         idx = state.c.item_index
@@ -689,12 +682,15 @@ class HeuristicBot:
 
         return max(legal, key=value)
 
+    @decides(PickHuman)
     def _pick(self, state: NightState, legal: Sequence[Action]) -> Action:
         return max(legal, key=lambda a: (state.cfg.hstr[human_by_name(state, str(a[1]))], state.cfg.hap[human_by_name(state, str(a[1]))]))
 
+    @decides(DodgeFight)
     def _dodge_fight(self, state: NightState, legal: Sequence[Action]) -> Action:
         return min(legal, key=lambda a: state.cfg.zstr[zombie_by_name(state, str(a[2]))])
 
+    @decides(LightningChoice)
     def _lightning(self, state: NightState, legal: Sequence[Action]) -> Action:
         humans = [h.sq for h in state.humans if h.status == LIVE]
         grid = state.c.grid
@@ -708,6 +704,7 @@ class HeuristicBot:
 
         return max(legal, key=gain)
 
+    @decides(DashChoice)
     def _dash(self, state: NightState, legal: Sequence[Action]) -> Action:
         threat = threat_field(state)
         grid = state.c.grid
@@ -721,10 +718,12 @@ class HeuristicBot:
                 best, best_v = a, v
         return best
 
+    @decides(OpportunityChoice)
     def _opportunity(self, state: NightState, legal: Sequence[Action]) -> Action:
         shots = [a for a in legal if a[0] == "opportunity"]
         return shots[0] if shots else legal[-1]
 
+    @decides(LatchChoice)
     def _latch(self, state: NightState, legal: Sequence[Action]) -> Action:
         c = state.c
         outside = any(h.status == LIVE and not c.inside[h.sq] for h in state.humans)
@@ -734,6 +733,7 @@ class HeuristicBot:
         return doors[0] if doors else legal[-1]
 
     # ----- the Zombie Player ------------------------------------------------------------------
+    @decides(ZombieAct, ZTurn)
     def _zombie(self, state: NightState, legal: Sequence[Action]) -> Action:
         for a in legal:
             if a[0] == "zattack":
@@ -760,27 +760,6 @@ class HeuristicBot:
                 best, best_v = a, v
         return best
 
-
-
-
-
-#: the bot's method for each decision step
-_HANDLERS: dict[type, Callable[[HeuristicBot, NightState, Sequence[Action]], Action]] = {
-    ActivateChoice: HeuristicBot._activate,
-    Act: HeuristicBot._act,
-    PlaceHuman: HeuristicBot._place_human,
-    PlaceItem: HeuristicBot._place_item,
-    TakeItems: HeuristicBot._take,
-    Arm: HeuristicBot._arm,
-    PickHuman: HeuristicBot._pick,
-    DodgeFight: HeuristicBot._dodge_fight,
-    LightningChoice: HeuristicBot._lightning,
-    DashChoice: HeuristicBot._dash,
-    OpportunityChoice: HeuristicBot._opportunity,
-    LatchChoice: HeuristicBot._latch,
-    ZombieAct: HeuristicBot._zombie,
-    ZTurn: HeuristicBot._zombie,
-}
 
 
 __all__ = ["HeuristicBot", "evaluate", "p_human_wins", "threat_field"]

@@ -57,8 +57,8 @@ class _AttackEncoding(ActionEncoding):
 class ZpocalypseSpec(GameSpec):
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
-        c = first.content  # type: ignore[attr-defined]
-        board = first.board  # type: ignore[attr-defined]
+        c = first.content
+        board = first.board
         self.spaces = [s.name for s in board.spaces]
         self.floor_ids = sorted({f for s in board.spaces for f in s.where})
         self.extent = (max(y for s in board.spaces for _, y in s.where.values()) + 1,
