@@ -63,12 +63,13 @@ def descriptor(game_id: str) -> GameDescriptor[Any]:
 
 
 def find_descriptor(game: Game[Any]) -> GameDescriptor[Any] | None:
-    """The descriptor of a game instance, or None for a game that is not registered."""
+    """The descriptor of a game instance (or of an instance of a subclass of its rules: a test's
+    variant of a game is that game), or None for a game that is not registered."""
     try:
         found = descriptor(game.id)
     except UnknownGameError:
         return None
-    return found if found.game is game or type(found.game) is type(game) else None
+    return found if isinstance(game, type(found.game)) else None
 
 
 def get_game(game_id: str) -> Game[Any]:
