@@ -28,7 +28,6 @@ from deadboard.games.district_z.state import NO_CARD, OBJ, STATUS_NAMES, ZOMBIE,
 
 CW, CH, GAP, M = 120, 158, 12, 14  # card width and height, gap, margin
 SEAT_COLOURS = ("#2bb3c0", "#c04bd6", "#e0b628", "#4fc25a")
-MOVE_KINDS = ("move",)
 
 
 def _t(s: object) -> str:

@@ -44,7 +44,6 @@ from deadboard.games.the_night.state import (
     BOARDED,
     BROKEN,
     HUMAN_ZOMBIE,
-    LIVE,
     LOCKED,
     ON_OPENING,
     REMOVED,
@@ -657,5 +656,3 @@ def nearest_zombie(state: NightState) -> int:
     return best[0] if len(best) == 1 else best[state.rng.below(len(best))]
 
 
-def live_count(state: NightState) -> int:
-    return sum(1 for h in state.humans if h.status == LIVE)
