@@ -178,6 +178,27 @@ def parse_story(data: Mapping[str, Any], content: NightContent) -> Story:
         story = Story.model_validate(data)
     except ValidationError as e:
         raise SetupError(f"story: {validation_message(e)}") from None
+    in_story = _check_story_humans(story, content)
+    _check_story_stats(story, content, in_story)
+    item_ids = set(content.item_index) | {it.kind_id for it in content.items}
+    for it in [*(story.items or []), *(story.victory.collect if story.victory else [])]:
+        if it not in item_ids:
+            raise SetupError(f"story: unknown item {it!r}")
+    for entry in story.entries:
+        if isinstance(entry, int):
+            if not 1 <= entry <= 6:
+                raise SetupError(f"story: entries: {entry} is not a Map Entry Point (1-6)")
+        elif entry not in content.areas:
+            raise SetupError(f"story: entries: {entry!r} is neither a Map Entry Point (1-6) nor an area of the map")
+    numbers = {z.number for z in content.zombies}
+    for k in story.zombie:
+        if not (k.isascii() and k.isdigit()) or int(k) not in numbers:
+            raise SetupError(f"story: zombie.{k}: no zombie numbered {k}")
+    return story
+
+
+def _check_story_humans(story: Story, content: NightContent) -> set[str]:
+    """The humans a story names exist and its hero is one of its humans; returns its humans."""
     names = {h.name for h in content.humans}
     for n in [*(story.humans or []), *story.stats]:
         if n not in names:
@@ -187,6 +208,12 @@ def parse_story(data: Mapping[str, Any], content: NightContent) -> Story:
     in_story = set(story.humans) if story.humans is not None else names
     if story.hero not in (None, "random", "none") and story.hero not in in_story:
         raise SetupError(f"story: hero: {story.hero} is not in the story's humans")
+    return in_story
+
+
+def _check_story_stats(story: Story, content: NightContent, in_story: set[str]) -> None:
+    """Each human's starting items exist, fit their hands and are not given twice over; each starting
+    square can be entered and holds one human of the story."""
     item_ids = set(content.item_index) | {it.kind_id for it in content.items}
     kinds = {it.kind_id: it for it in content.items}
     given: dict[str, int] = {}
@@ -214,20 +241,6 @@ def parse_story(data: Mapping[str, Any], content: NightContent) -> Story:
         have = len(content.kind_items.get(kid, ()))
         if count > have:
             raise SetupError(f"story: stats: {count} humans start with the {kinds[kid].name}, but there is only {have} {kinds[kid].name}")
-    for it in [*(story.items or []), *(story.victory.collect if story.victory else [])]:
-        if it not in item_ids:
-            raise SetupError(f"story: unknown item {it!r}")
-    for entry in story.entries:
-        if isinstance(entry, int):
-            if not 1 <= entry <= 6:
-                raise SetupError(f"story: entries: {entry} is not a Map Entry Point (1-6)")
-        elif entry not in content.areas:
-            raise SetupError(f"story: entries: {entry!r} is neither a Map Entry Point (1-6) nor an area of the map")
-    numbers = {z.number for z in content.zombies}
-    for k in story.zombie:
-        if not (k.isascii() and k.isdigit()) or int(k) not in numbers:
-            raise SetupError(f"story: zombie.{k}: no zombie numbered {k}")
-    return story
 
 
 def build_config(setup: Setup, content: NightContent) -> Config:

@@ -359,7 +359,8 @@ class Scorer:
         lock_spots = self.lock_spots
         fetch = fetcher(state, self.missing, dist) if exits else None
         score = 0.0
-        # equipment and danger, human by human
+        # equipment and danger, human by human (inline: this is the bot's hottest loop; each part
+        # below adds to the running score in the same order as ever, the score being a float sum)
         for h, w, adds, in_reach, p_lose, boards, keys in self.humans:
             sq = h.sq
             score += w
@@ -390,7 +391,18 @@ class Scorer:
                     score -= EXIT_PULL * min(dist[sq][x] for x in exits)
             elif not self.inside[sq] and not hunt:
                 score -= 1.5
-        # keep together (humans near each other help and are easier to defend), but never on one square
+        score = self._together(score)
+        # barricades on the way in (added one by one, as the score always summed them)
+        for _ in range(self.barricaded):
+            score += 0.8
+        if not self.lying:
+            return score
+        return self._fetching(score)
+
+    def _together(self, score: float) -> float:
+        """Keep together (humans near each other help and are easier to defend), but never on one
+        square."""
+        dist = self.dist
         live = self.live
         for i, a in enumerate(live):
             for b in live[i + 1 :]:
@@ -398,14 +410,13 @@ class Scorer:
                     score -= 5.0
                 elif dist[a.sq][b.sq] <= 2:
                     score += 0.15
-        # barricades on the way in (added one by one, as the score always summed them)
-        for _ in range(self.barricaded):
-            score += 0.8
-        # go and fetch what lies around: weapons, guns and their ammo, the Keys, boards
-        if not self.lying:
-            return score
+        return score
+
+    def _fetching(self, score: float) -> float:
+        """Go and fetch what lies around: weapons, guns and their ammo, the Keys, boards."""
+        state, dist, threat = self.state, self.dist, self.threat
         missing = self.missing
-        live_rows = [dist[h.sq] for h in live]
+        live_rows = [dist[h.sq] for h in self.live]
         room_rows = [dist[h.sq] for h in self.with_room]
         for i, x, value, unlimited in self.lying:
             goal = bool(missing) and is_goal_item(state, i, missing)
