@@ -391,18 +391,7 @@ class Scorer:
                     score -= EXIT_PULL * min(dist[sq][x] for x in exits)
             elif not self.inside[sq] and not hunt:
                 score -= 1.5
-        score = self._together(score)
-        # barricades on the way in (added one by one, as the score always summed them)
-        for _ in range(self.barricaded):
-            score += 0.8
-        if not self.lying:
-            return score
-        return self._fetching(score)
-
-    def _together(self, score: float) -> float:
-        """Keep together (humans near each other help and are easier to defend), but never on one
-        square."""
-        dist = self.dist
+        # keep together (humans near each other help and are easier to defend), but never on one square
         live = self.live
         for i, a in enumerate(live):
             for b in live[i + 1 :]:
@@ -410,7 +399,12 @@ class Scorer:
                     score -= 5.0
                 elif dist[a.sq][b.sq] <= 2:
                     score += 0.15
-        return score
+        # barricades on the way in (added one by one, as the score always summed them)
+        for _ in range(self.barricaded):
+            score += 0.8
+        if not self.lying:
+            return score
+        return self._fetching(score)
 
     def _fetching(self, score: float) -> float:
         """Go and fetch what lies around: weapons, guns and their ammo, the Keys, boards."""
