@@ -76,10 +76,10 @@ def test_cannot_peek_at_another_players_secret_human() -> None:
         legal = game.legal_actions(state)
         game.apply_unchecked(state, legal[rng.below(len(legal))])
     assert state.decision is not None
-    live = [h.idx for h in state.humans if h.status == 1]  # type: ignore[attr-defined]
-    others = [h for h in live if h != state.secret[1]]  # type: ignore[attr-defined]
+    live = [h.idx for h in state.humans if h.status == 1]
+    others = [h for h in live if h != state.secret[1]]
     twin = state.clone()
-    twin.secret[1] = others[0]  # type: ignore[attr-defined]
+    twin.secret[1] = others[0]
     assert _choice(game, state, 0) == _choice(game, twin, 0)
 
 
@@ -301,12 +301,12 @@ def test_district_z_determinization_keeps_face_up_cards() -> None:
     for _ in range(11):
         legal = game.legal_actions(state)
         game.apply_unchecked(state, legal[rng.below(len(legal))])
-    up = [p for p, (u, seen) in enumerate(zip(state.up, state.seen)) if u and not seen]  # type: ignore[attr-defined]
+    up = [p for p, (u, seen) in enumerate(zip(state.up, state.seen)) if u and not seen]
     assert up, "the seeded game no longer leaves an unseen card face up; pick another seed"
     for k in range(5):
         sample = game.view(state, 0)
         game.determinize(sample, Rng(k))
-        assert [sample.card[p] for p in up] == [state.card[p] for p in up]  # type: ignore[attr-defined]
+        assert [sample.card[p] for p in up] == [state.card[p] for p in up]
 
 
 def test_rollouts_by_another_bot_and_an_anchor() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from deadboard.core import Rng, Setup, get_game, list_games
 from deadboard.core.descriptor import BrowserDrawing
+from deadboard.core.drawing import Drawing
 from deadboard.core.log import Event
 from deadboard.games.the_night import svg as night_svg
 from deadboard.games.the_night.state import BOARDED, BROKEN, DEAD, LOCKED, NightState
@@ -233,7 +234,7 @@ def test_dice_are_read_with_what_they_were_compared_against() -> None:
 
 
 def test_a_failing_drawing_falls_back_to_the_text_panels(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    def broken(*args: object) -> None:
+    def broken(*args: object) -> Drawing:
         raise RuntimeError("a bug in a drawing")
 
     monkeypatch.setattr(drawing, "browser_drawing", lambda game: BrowserDrawing(broken))
