@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from deadboard.core import get_game, list_games
+from deadboard.core.registry import descriptor
 from deadboard.sim.play import seat_bots
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "reference"
@@ -51,7 +52,7 @@ def main(argv: list[str]) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         n = len(game.test_setups())
         for index in range(n):
-            bot = "heuristic" if "heuristic" in game.bots and index % 2 == 0 else "random"
+            bot = "heuristic" if "heuristic" in descriptor(gid).bots and index % 2 == 0 else "random"
             data = record(gid, index, bot, 1000 + index)
             path = folder / f"setup{index:02d}-{bot}.json"
             path.write_text(json.dumps(data, indent=0) + "\n")

@@ -48,7 +48,7 @@ def test_the_docs_examples_run(in_folder_with_bots: Path, capsys: pytest.Capture
             continue
         exec(compile(block, f"docs/api.md, example {i + 1}", "exec"), {"__name__": "__main__"})
         ran += 1
-    assert ran == 4
+    assert ran == 6
     out = capsys.readouterr().out
     assert "refused:" in out and "Result." in out
 

@@ -19,6 +19,7 @@ from deadboard.cli.session import Session
 from deadboard.cli.tui import PlayApp
 from deadboard.core import get_game, list_games
 from deadboard.core.rng import derive_seed
+from deadboard.core.table import Table
 
 SIZES = [(80, 24), (160, 50)]
 
@@ -221,10 +222,8 @@ def test_a_finished_game_stays_on_screen_and_can_still_be_saved(tmp_path: Path) 
     setup = game.normalize_setup(dataclasses.replace(game.default_setup(), scenario="quick-game"))
     played = play_game(game, setup, 2, "random", record=True)
     assert played.actions
-    state = game.new(setup, 2)
-    for text in played.actions[:-1]:  # the person takes the last decision
-        game.apply(state, text)
-    app = PlayApp(Session(game, state, {}, list(played.actions[:-1])))
+    table = Table.replay(game, setup, 2, played.actions[:-1])  # the person takes the last decision
+    app = PlayApp(Session(game, table.state, {}, table.record))
     path = tmp_path / "over.json"
 
     async def script(pilot: Any) -> None:

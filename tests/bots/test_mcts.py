@@ -8,6 +8,7 @@ from deadboard.bots.base import bot_names, make_bot
 from deadboard.bots.mcts import Budget, MCTSBot, analyse, hint, outcome_key, position_key, search
 from deadboard.core import Game, NullLog, Rng, Setup, SetupError, State, get_game, list_games
 from deadboard.core.log import Event
+from deadboard.core.registry import descriptor
 from deadboard.sim.play import play_game
 from tests.conformance import check_tiny_search
 
@@ -75,10 +76,10 @@ def test_cannot_peek_at_another_players_secret_human() -> None:
         legal = game.legal_actions(state)
         game.apply_unchecked(state, legal[rng.below(len(legal))])
     assert state.decision is not None
-    live = [h.idx for h in state.humans if h.status == 1]  # type: ignore[attr-defined]
-    others = [h for h in live if h != state.secret[1]]  # type: ignore[attr-defined]
+    live = [h.idx for h in state.humans if h.status == 1]
+    others = [h for h in live if h != state.secret[1]]
     twin = state.clone()
-    twin.secret[1] = others[0]  # type: ignore[attr-defined]
+    twin.secret[1] = others[0]
     assert _choice(game, state, 0) == _choice(game, twin, 0)
 
 
@@ -174,7 +175,7 @@ def test_a_hint_keeps_the_anchor_bots_choice_unless_search_clearly_beats_it() ->
     from deadboard.bots.mcts import ANCHOR_MARGIN, ANCHOR_VISITS, ActionStats, SearchResult, anchored
 
     night = get_game("the-night")
-    assert night.hint_anchor == "heuristic" and get_game("district-z").hint_anchor is None
+    assert descriptor("the-night").hint_anchor == "heuristic" and descriptor("district-z").hint_anchor is None
     state = next(p for p in _positions(night, 0, 40) if len(night.legal_actions(p)) > 2)
     legal = night.legal_actions(state)
     mine, theirs = legal[0], legal[1]
@@ -300,12 +301,12 @@ def test_district_z_determinization_keeps_face_up_cards() -> None:
     for _ in range(11):
         legal = game.legal_actions(state)
         game.apply_unchecked(state, legal[rng.below(len(legal))])
-    up = [p for p, (u, seen) in enumerate(zip(state.up, state.seen)) if u and not seen]  # type: ignore[attr-defined]
+    up = [p for p, (u, seen) in enumerate(zip(state.up, state.seen)) if u and not seen]
     assert up, "the seeded game no longer leaves an unseen card face up; pick another seed"
     for k in range(5):
         sample = game.view(state, 0)
         game.determinize(sample, Rng(k))
-        assert [sample.card[p] for p in up] == [state.card[p] for p in up]  # type: ignore[attr-defined]
+        assert [sample.card[p] for p in up] == [state.card[p] for p in up]
 
 
 def test_rollouts_by_another_bot_and_an_anchor() -> None:

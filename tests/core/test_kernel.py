@@ -38,7 +38,7 @@ SETUPS = GAME.test_setups()
 def registered() -> Iterator[None]:
     registry.register(GAME.id, "tests.core.toy:GAME")
     yield
-    registry.GAMES.pop(GAME.id, None)
+    registry.unregister(GAME.id)
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda s: f"{s.players}p")

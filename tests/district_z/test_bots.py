@@ -8,8 +8,9 @@ from hypothesis import strategies as st_
 
 from deadboard.core import Setup
 from deadboard.games.district_z import GAME
-from deadboard.games.district_z.bot import HeuristicBot, kit_value
+from deadboard.games.district_z.bot import HeuristicBot
 from deadboard.games.district_z.content import load_content
+from deadboard.games.district_z.tactics import kit_value
 from deadboard.sim.play import play_game
 from tests.district_z.helpers import item, new_game, put, turn_of
 

@@ -150,7 +150,35 @@ def check(st: DistrictState, w: Watch) -> None:
     for i in objectives:
         assert places[i] == 1
 
-    # --- the survivors' limits ---------------------------------------------------------------------
+    _check_survivors(st)
+
+    # --- movement ------------------------------------------------------------------------------------
+    # "You may only move NORTH, SOUTH, EAST, or WEST. Unless otherwise stated, move your playing piece
+    # one LOCATION card every turn." Zombie survivors "move like normal". So a piece moves at most once
+    # in a turn, to a neighbouring card, and never comes back within the turn.
+    if w.pos:
+        for p in st.players:
+            old, new = w.pos[p.seat], p.pos
+            if old == new or new < 0:
+                continue
+            if old < 0:
+                assert new == p.start, f"{st.name(p.seat)} enters the CITY at {lay.names[new]}, not at its start"
+                continue
+            assert new in {q for _, q in lay.nbr[old]}, f"{st.name(p.seat)} jumps {lay.names[old]} -> {lay.names[new]}"
+            key = (st.turns, p.seat)
+            assert key not in w.moved, f"{st.name(p.seat)} moves twice in turn {st.turns}"
+            assert p.seat == active_seat(st), f"{st.name(p.seat)} moves in another player's turn"
+            w.moved.add(key)
+    w.pos = [p.pos for p in st.players]
+    w.zombies = now
+    w.items = places
+    w.log_at = len(st.log)
+
+
+def _check_survivors(st: DistrictState) -> None:
+    """The survivors' limits: what a dead or zombie survivor carries, hands, one objective, wounds
+    and infection under their ratings."""
+    c = st.c
     for p in st.players:
         if p.status == ZOMBIE or p.status not in (LIVE, ESCAPED):
             # "You cannot carry ITEMS anymore" (a ZOMBIE SURVIVOR); "If the dead SURVIVOR had a
@@ -175,28 +203,6 @@ def check(st: DistrictState, w: Watch) -> None:
         assert p.infection < 2 * c.survivors[p.surv].health
         if not st.cfg.infection:
             assert p.infection == 0
-
-    # --- movement ------------------------------------------------------------------------------------
-    # "You may only move NORTH, SOUTH, EAST, or WEST. Unless otherwise stated, move your playing piece
-    # one LOCATION card every turn." Zombie survivors "move like normal". So a piece moves at most once
-    # in a turn, to a neighbouring card, and never comes back within the turn.
-    if w.pos:
-        for p in st.players:
-            old, new = w.pos[p.seat], p.pos
-            if old == new or new < 0:
-                continue
-            if old < 0:
-                assert new == p.start, f"{st.name(p.seat)} enters the CITY at {lay.names[new]}, not at its start"
-                continue
-            assert new in {q for _, q in lay.nbr[old]}, f"{st.name(p.seat)} jumps {lay.names[old]} -> {lay.names[new]}"
-            key = (st.turns, p.seat)
-            assert key not in w.moved, f"{st.name(p.seat)} moves twice in turn {st.turns}"
-            assert p.seat == active_seat(st), f"{st.name(p.seat)} moves in another player's turn"
-            w.moved.add(key)
-    w.pos = [p.pos for p in st.players]
-    w.zombies = now
-    w.items = places
-    w.log_at = len(st.log)
 
 
 # ----- views ------------------------------------------------------------------------------------------

@@ -81,8 +81,8 @@ def test_the_heuristic_players_games_stay_the_same() -> None:
 def test_a_move_scored_in_place_scores_as_the_move_played() -> None:
     # the bot scores a human's moves by putting him on each square and back (Scorer.moved), not
     # by playing them on a copy: the scores must be the ones the moves played would get
-    from deadboard.games.the_night.bot import Scorer, _static_distances, evaluate, threat_field
     from deadboard.games.the_night.humans import apply_human_action, step_cost
+    from deadboard.games.the_night.tactics import Scorer, evaluate, static_distances, threat_field
 
     checked = 0
     for scenario, seed in (("no-chance", 1), ("standard", 2)):
@@ -91,7 +91,7 @@ def test_a_move_scored_in_place_scores_as_the_move_played() -> None:
         while s.decision is not None and checked < 400:
             legal = GAME.legal_actions(s)
             if s.decision.kind == "act":
-                threat, dist = threat_field(s), _static_distances(s)
+                threat, dist = threat_field(s), static_distances(s)
                 scorer = Scorer(s, threat, dist)
                 for a in legal:
                     if a[0] != "move":

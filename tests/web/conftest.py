@@ -86,5 +86,5 @@ def toy_game() -> Iterator[str]:
     try:
         yield "toy-race"
     finally:
-        registry.GAMES.pop("toy-race", None)
+        registry.unregister("toy-race")
         registry._loaded.pop("toy-race", None)

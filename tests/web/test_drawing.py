@@ -7,6 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from deadboard.core import Rng, Setup, get_game, list_games
+from deadboard.core.descriptor import BrowserDrawing
+from deadboard.core.drawing import Drawing
 from deadboard.core.log import Event
 from deadboard.games.the_night import svg as night_svg
 from deadboard.games.the_night.state import BOARDED, BROKEN, DEAD, LOCKED, NightState
@@ -41,7 +43,7 @@ def played(setup: Setup, seed: int, steps: int) -> NightState:
     return state
 
 
-DRAWN = [(gid, i) for gid in list_games() if drawing.drawing_module(get_game(gid)) is not None
+DRAWN = [(gid, i) for gid in list_games() if drawing.browser_drawing(get_game(gid)) is not None
          for i in range(len(get_game(gid).test_setups()))]
 
 
@@ -187,8 +189,9 @@ def test_hidden_hero_marks_only_the_viewers_own_secret_human() -> None:
         assert other not in str(panel)
 
 
-def test_the_night_has_a_drawing_module_and_every_game_draws() -> None:
-    assert drawing.drawing_module(NIGHT) is night_svg
+def test_the_night_has_a_browser_drawing_and_every_game_draws() -> None:
+    drawn_by = drawing.browser_drawing(NIGHT)
+    assert drawn_by is not None and drawn_by.draw is night_svg.draw
     for gid in list_games():
         game = get_game(gid)
         state = game.new(game.default_setup(), 1)
@@ -231,10 +234,10 @@ def test_dice_are_read_with_what_they_were_compared_against() -> None:
 
 
 def test_a_failing_drawing_falls_back_to_the_text_panels(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    def broken(*args: object) -> None:
+    def broken(*args: object) -> Drawing:
         raise RuntimeError("a bug in a drawing")
 
-    monkeypatch.setattr(night_svg, "draw", broken)
+    monkeypatch.setattr(drawing, "browser_drawing", lambda game: BrowserDrawing(broken))
     state = NIGHT.new(Setup("quick-game"), 2)
     d = drawing.draw(NIGHT, state, 0, NIGHT.legal_actions(state))
     assert d["svg"] == "" and d["panels"][0]["title"] == "Board"

@@ -26,6 +26,7 @@ from typing import Protocol, cast, runtime_checkable
 from deadboard.core.action import Action
 from deadboard.core.errors import IllegalActionError, SetupError
 from deadboard.core.game import Game, State
+from deadboard.core.registry import find_descriptor
 from deadboard.core.rng import Rng
 
 #: generic bots available for every game: name -> "module:factory"
@@ -57,18 +58,36 @@ class RandomBot:
         return legal[self.rng.below(len(legal))]
 
 
+def own_bots(game: Game) -> list[str]:
+    """The names of the game's own bots (its descriptor's)."""
+    found = find_descriptor(game)
+    return list(found.bots) if found is not None else []
+
+
 def bot_names(game: Game) -> list[str]:
-    return [*GENERIC_BOTS, *(n for n in game.bots if n not in GENERIC_BOTS)]
+    return [*GENERIC_BOTS, *(n for n in own_bots(game) if n not in GENERIC_BOTS)]
+
+
+def _factory(game: Game, name: str) -> Callable[..., Bot] | None:
+    """The factory of a bot named in the game's descriptor or among the generic bots, or None."""
+    found = find_descriptor(game)
+    own = found.bot_factory(name) if found is not None else None
+    if own is not None:
+        return cast("Callable[..., Bot]", own)
+    target = GENERIC_BOTS.get(name)
+    if target is None:
+        return None
+    module, _, attr = target.partition(":")
+    return cast("Callable[..., Bot]", getattr(importlib.import_module(module), attr))
 
 
 def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
     """``name`` is a bot name, optionally with parameters after a colon (``mcts:500`` is MCTS with
     500 iterations a decision); a bot that takes parameters accepts them as a fourth argument."""
     base, colon, params = name.partition(":")
-    target = game.bots.get(base) or GENERIC_BOTS.get(base)
-    if target is not None:
-        module, _, attr = target.partition(":")
-        factory: Callable[..., Bot] = getattr(importlib.import_module(module), attr)
+    known = _factory(game, base)
+    if known is not None:
+        factory = known
     elif "." in base:
         factory = _own_bot(base)
     else:
@@ -81,7 +100,7 @@ def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
             takes = 4
         if takes < 4:
             raise SetupError(f"bot {base!r} takes no parameters (got {name!r})")
-    if target is not None:
+    if known is not None:
         return factory(game, seat, seed, params) if colon else factory(game, seat, seed)
     try:
         bot = factory(game, seat, seed, params) if colon else factory(game, seat, seed)

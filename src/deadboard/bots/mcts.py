@@ -41,6 +41,7 @@ from deadboard.core.action import Action
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Game, Result, State
 from deadboard.core.log import NullLog
+from deadboard.core.registry import find_descriptor
 from deadboard.core.rng import Rng, derive_seed
 
 if TYPE_CHECKING:
@@ -514,9 +515,9 @@ def analyse(
 ) -> SearchResult:
     """Search for ``seat`` from ``state`` seen through ``game.view(state, seat)`` (never the state
     itself). The seed defaults to one derived from the game's seed and the number of events so far,
-    so asking twice at the same point gives the same answer. A game naming a
-    :attr:`~deadboard.core.game.Game.hint_anchor` bot gets that bot's choice unless search finds a
-    clearly better one (as ``mcts:N@BOT`` plays)."""
+    so asking twice at the same point gives the same answer. A game whose descriptor names a
+    ``hint_anchor`` bot gets that bot's choice unless search finds a clearly better one (as
+    ``mcts:N@BOT`` plays)."""
     d = state.decision
     if d is None:
         raise SetupError("the game is over: there is nothing to recommend")
@@ -527,10 +528,11 @@ def analyse(
     if d.seat != seat:
         raise SetupError(f"it is not seat {seat + 1}'s decision (seat {d.seat + 1} decides now)")
     result = search(game, view, seat, Budget.parse(budget), Rng(seed), legal=legal)
-    if game.hint_anchor and len(legal) > 1:
+    found = find_descriptor(game)
+    if found is not None and found.hint_anchor and len(legal) > 1:
         from deadboard.bots.base import make_bot
 
-        anchor = make_bot(game.hint_anchor, game, seat, derive_seed(seed, "anchor"))
+        anchor = make_bot(found.hint_anchor, game, seat, derive_seed(seed, "anchor"))
         result = anchored(result, anchor.choose(game, view.clone(), legal))
     return result
 

@@ -73,8 +73,8 @@ def play_cmd(
         save, rep = load_save(load, trust, game_id)
         game = rep.game
         state = rep.state
-        actions = list(save.actions)
-        loaded = f"Loaded {load}: {len(actions)} actions replayed."
+        record = rep.table.record if rep.table is not None else None
+        loaded = f"Loaded {load}: {len(save.actions)} actions replayed."
     else:
         if campaign:
             game_id = campaign_game(game_id)
@@ -86,11 +86,11 @@ def play_cmd(
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         state = game.new(setup, seed)
-        actions = []
+        record = None
     seats = game.seats(state.setup)
     specs = parse_bot_specs(bot, seats, "")
     bots = {s: make_bot(name, game, s, derive_seed(state.seed, "bot", s)) for s, name in specs.items()}
-    session = Session(game, state, bots, actions)
+    session = Session(game, state, bots, record)
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
         from deadboard.cli.tui import PlayApp
 

@@ -1,34 +1,21 @@
 """A game being played in the terminal, and what both terminal front ends (the full-screen app and
-the line mode of ``deadboard play --plain``) draw from a game's ``render`` module.
+the line mode of ``deadboard play --plain``) draw from a game's terminal drawing.
 
-The terminal drawing of a game is its module ``render_module`` (``deadboard.games.<pkg>.render``):
-
-``render(game, view, seat) -> rich renderable``
-    the board and status, drawn from ``view`` only (required; without it the snapshot is shown).
-squares tagged with ``Style(meta={"square": NAME})``
-    (optional) the characters of each board square carry its name, as the actions spell it
-    (``c5``, ``r.b29``): a click on them offers the legal actions that name the square, and the
-    board pane scrolls to the squares the actions and the last move name.
-``choice_path(game, view, action) -> tuple[str, ...] | None``
-    (optional) how to offer a long list of actions step by step, as sentences: the Zombie Dawn
-    set-up's ``place crossroads 0 -1 90`` is ``("Place the Crossroads zone", "at slot B (0, -1)",
-    "turned 90°")``. Without it (or where it answers None) an action of several words is grouped by
-    all its words but the last (``move tough`` then ``r.b29``).
-``square_of(game, view, seat, action) -> str | None``
-    (optional) the square an action belongs to when its words do not name it (District-Z's
-    ``move north``: the card to the north).
-``legend(game, view) -> rich renderable``
-    (optional) what the board's letters and colours mean, shown under the board.
+The terminal drawing of a game is the :class:`~deadboard.core.descriptor.TerminalDrawing` its
+descriptor names: ``render`` (the board and status, from a view only; without a terminal drawing the
+snapshot is shown), and optionally ``legend`` (shown under the board), ``choice_path`` (a long list
+of actions offered step by step, as sentences; without it an action of several words is grouped by
+all its words but the last: ``move tough`` then ``r.b29``) and ``square_of`` (the square an action
+belongs to when its words do not name it). Squares drawn with ``Style(meta={"square": NAME})`` are
+clickable and followed.
 
 Nothing here knows any game.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -37,53 +24,36 @@ from rich.text import Text
 
 from deadboard.bots.base import Bot
 from deadboard.core.action import Action
+from deadboard.core.descriptor import TerminalDrawing
 from deadboard.core.errors import IllegalActionError
 from deadboard.core.game import Game, State
+from deadboard.core.registry import find_descriptor
 from deadboard.core.save import make_save
+from deadboard.core.table import Entry, Table
 
 GROUP_ABOVE = 30  # longer lists of actions are offered grouped
 
 
-class Session:
-    """A game being played: the state, the actions so far, which seats are bots."""
+class Session(Table[State]):
+    """A game being played in the terminal: a table (seats, record, bots) that can be saved and
+    shown to the seat deciding."""
 
-    def __init__(self, game: Game, state: State, bots: dict[int, Bot], actions: list[str] | None = None) -> None:
-        self.game = game
-        self.state = state
-        self.bots = bots
-        self.actions: list[str] = actions or []
-        self.by_bot: list[bool] = [False] * len(self.actions)
+    def __init__(self, game: Game, state: State, bots: Mapping[int, Bot], record: list[Entry] | None = None) -> None:
+        super().__init__(game, state, bots, record)
 
     @property
     def human_seats(self) -> list[int]:
-        return [s for s in range(self.game.seats(self.state.setup)) if s not in self.bots]
+        return self.persons
 
-    def apply(self, action: Action | str, by_bot: bool = False) -> None:
-        self.game.apply(self.state, action)
-        self.actions.append(action if isinstance(action, str) else action.text)
-        self.by_bot.append(by_bot)
-
-    def undo(self) -> None:
-        if len(self.human_seats) != 1:
-            raise IllegalActionError("undo is for solitaire games (one seat played by a person)")
-        if not any(not b for b in self.by_bot):
-            raise IllegalActionError("nothing to undo")
-        while self.by_bot and self.by_bot[-1]:
-            self.actions.pop()
-            self.by_bot.pop()
-        self.actions.pop()
-        self.by_bot.pop()
-        setup, seed = self.state.setup, self.state.seed
-        state = self.game.new(setup, seed)
-        for a in self.actions:
-            self.game.apply(state, a)
-        self.state = state
+    @property
+    def actions(self) -> list[str]:
+        return self.texts()
 
     def save(self, path: str) -> None:
         if not path:
             raise IllegalActionError("save needs a file name: save FILE")
         try:
-            make_save(self.game, self.state, self.actions).write(path)
+            make_save(self.game, self.state, self.texts()).write(path)
         except OSError as e:
             raise IllegalActionError(f"cannot write {path}: {e.strerror or e}") from None
 
@@ -93,34 +63,22 @@ class Session:
             return self.game.view(self.state, seat)
         return self.state
 
-    def bot_move(self) -> Action:
-        """The bot whose seat decides plays; returns its action."""
-        d = self.state.decision
-        assert d is not None and d.seat in self.bots
-        legal = self.game.legal_actions(self.state)
-        b = self.bots[d.seat]
-        view = self.game.view(self.state, d.seat) if b.needs_view else None
-        action = legal[0] if len(legal) == 1 else b.choose(self.game, view, legal)
-        self.apply(action, by_bot=True)
-        return action
 
-
-def renderer(game: Game) -> ModuleType | None:
-    if game.render_module:
-        return importlib.import_module(game.render_module)
-    return None
+def renderer(game: Game) -> TerminalDrawing[Any] | None:
+    """The game's terminal drawing (from its descriptor), or None."""
+    found = find_descriptor(game)
+    return found.terminal_drawing() if found is not None else None
 
 
 def board(game: Game, view: State, seat: int | None) -> RenderableType:
     """The game's terminal drawing of ``view`` (its legend under it), or its snapshot."""
-    mod = renderer(game)
-    if mod is None:
+    terminal = renderer(game)
+    if terminal is None:
         return Text(str(game.snapshot(view)))
-    drawn = mod.render(game, view, seat)
-    legend = getattr(mod, "legend", None)
-    if callable(legend):
-        return Group(drawn, legend(game, view))
-    return drawn  # type: ignore[no-any-return]
+    drawn: RenderableType = terminal.render(game, view, seat)
+    if terminal.legend is not None:
+        return Group(drawn, terminal.legend(game, view))
+    return drawn
 
 
 def example_action(legal: Sequence[Action]) -> str:
@@ -173,9 +131,9 @@ class Choice:
 
 
 def choice_path(game: Game, view: State, action: Action) -> tuple[str, ...]:
-    mod = renderer(game)
-    fn = getattr(mod, "choice_path", None) if mod is not None else None
-    if callable(fn):
+    terminal = renderer(game)
+    fn = terminal.choice_path if terminal is not None else None
+    if fn is not None:
         path = fn(game, view, action)
         if path:
             return tuple(path)
@@ -292,9 +250,9 @@ def action_squares(game: Game, view: State, seat: int | None, action: Action | s
     """The squares an action names: the one the game's ``square_of`` gives, then its words that
     are squares (of ``known``)."""
     out: list[str] = []
-    mod = renderer(game)
-    fn = getattr(mod, "square_of", None) if mod is not None else None
-    if callable(fn) and isinstance(action, Action):
+    terminal = renderer(game)
+    fn = terminal.square_of if terminal is not None else None
+    if fn is not None and isinstance(action, Action):
         sq = fn(game, view, seat, action)
         if sq:
             out.append(str(sq))

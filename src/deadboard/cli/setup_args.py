@@ -61,14 +61,15 @@ def read_option_file(key: str, path: str) -> dict[str, Any]:
 
 def campaign_game(game_id: str) -> str:
     """The game that plays whole campaigns of ``game_id`` (``GAME-campaign``), for ``--campaign``."""
-    from deadboard.core.registry import GAMES
+    from deadboard.core.registry import list_games
 
-    if game_id.endswith("-campaign") and game_id in GAMES:
+    games = list_games()
+    if game_id.endswith("-campaign") and game_id in games:
         return game_id
-    if f"{game_id}-campaign" in GAMES:
+    if f"{game_id}-campaign" in games:
         return f"{game_id}-campaign"
     raise SetupError(f"{game_id} has no campaign game; --campaign works with: "
-                     + ", ".join(g.removesuffix("-campaign") for g in sorted(GAMES) if g.endswith("-campaign")))
+                     + ", ".join(g.removesuffix("-campaign") for g in games if g.endswith("-campaign")))
 
 
 def build_setup(
@@ -89,7 +90,4 @@ def build_setup(
 
 
 def _default_players(game: Game, options: Sequence[str]) -> int:
-    hint = getattr(game, "players_for_options", None)
-    if callable(hint):
-        return int(hint([w.partition("=")[0] for w in options]))
-    return game.min_players
+    return game.players_for_options([w.partition("=")[0] for w in options])

@@ -47,6 +47,7 @@ from deadboard.cli.tui_widgets import Board, TextScreen
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError
 from deadboard.core.log import Event
+from deadboard.core.table import BotTurn
 
 WIDE = 120  # columns from which the board and the side column stand side by side
 LOG_STYLE = {"turn": "bold", "combat": "yellow", "death": "bold red", "shot": "magenta", "end": "bold green",
@@ -170,15 +171,13 @@ class PlayApp(App[None]):
         s = self.session
         watching = not s.human_seats
         moves = 0
-        while (d := s.state.decision) is not None and d.seat in s.bots:
-            bot = s.bots[d.seat]
-            legal = s.game.legal_actions(s.state)
-            if bot.needs_view and len(legal) > 1:
-                self.bot_think(d.seat, s.game.view(s.state, d.seat), legal, len(s.actions))
+        while (turn := s.next_bot()) is not None:
+            if turn.view is not None:
+                self.bot_think(turn)
                 if moves:
                     self.refresh_game()
                 return
-            s.bot_move()
+            s.apply(turn.choose(s.game), by_bot=True)
             moves += 1
             if watching or moves >= 200:
                 break
@@ -186,13 +185,13 @@ class PlayApp(App[None]):
         self.refresh_game()
 
     @work(thread=True, exclusive=True, group="bots")
-    def bot_think(self, seat: int, view: Any, legal: list[Action], at: int) -> None:
-        action = self.session.bots[seat].choose(self.session.game, view, legal)
-        self.call_from_thread(self.bot_done, action, at)
+    def bot_think(self, turn: BotTurn) -> None:
+        action = turn.choose(self.session.game)
+        self.call_from_thread(self.bot_done, action, turn.at)
 
     def bot_done(self, action: Action, at: int) -> None:
         s = self.session
-        if len(s.actions) == at:  # nothing was undone meanwhile
+        if len(s.texts()) == at:  # nothing was undone meanwhile
             s.apply(action, by_bot=True)
         if not s.human_seats and s.state.decision is not None:  # watching: one move at a time
             self.waiting = False

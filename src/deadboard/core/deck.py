@@ -47,9 +47,6 @@ class Deck(Generic[T]):
     def discard(self, card: T) -> None:
         self.discards.append(card)
 
-    def put_top(self, card: T) -> None:
-        self.cards.append(card)
-
     def put_bottom(self, card: T) -> None:
         self.cards.insert(0, card)
 

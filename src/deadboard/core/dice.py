@@ -25,7 +25,7 @@ Pools are immutable values (a state holding one shares it between clones).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -118,9 +118,6 @@ class DicePool:
         """How many dice show ``face``."""
         return sum(1 for r in self.dice if r.face == face)
 
-    def count_where(self, test: Callable[[Rolled], bool]) -> int:
-        return sum(1 for r in self.dice if test(r))
-
     def tally(self) -> dict[Any, int]:
         """Face -> how many dice show it (faces in the order first seen)."""
         out: dict[Any, int] = {}
@@ -208,16 +205,6 @@ class DicePool:
 
     def to_json(self) -> list[dict[str, Any]]:
         return [{"die": r.die.name, "face": r.face} for r in self.dice]
-
-    @classmethod
-    def from_faces(cls, dice: Sequence[Die[Any]], faces: Sequence[Any]) -> DicePool:
-        """A pool of ``dice`` showing ``faces`` (one face per die)."""
-        if len(dice) != len(faces):
-            raise ValueError(f"{len(dice)} dice but {len(faces)} faces")
-        out = []
-        for d, f in zip(dice, faces):
-            out.append(DicePool.of(d, [f]).dice[0])
-        return cls(tuple(out))
 
 
 def _face_rank(r: Rolled) -> tuple[str, int]:

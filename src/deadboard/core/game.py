@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import enum
 import hashlib
-import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple
+
+from typing_extensions import TypeVar
 
 from deadboard.core.action import Action
 from deadboard.core.errors import IllegalActionError, SetupError
@@ -198,7 +199,7 @@ class State(ABC):
         self.log.append(Event(kind, text, data))
 
 
-S = TypeVar("S", bound=State)
+S = TypeVar("S", bound=State, default=Any)
 
 
 def check_setup_options(options: Sequence[Option], scenarios: Sequence[Scenario], setup: Setup) -> dict[str, Any]:
@@ -250,12 +251,17 @@ def _check_value(opt: Option, value: Any) -> Any:
 #: the seed a view carries in place of the game's own (which it must not reveal)
 VIEW_SEED = 0
 
-#: game id -> loaded value function (imported on first use)
-_evaluators: dict[str, Callable[[Game, State, int], float]] = {}
+#: game id -> its value function, or None (found through the game's descriptor on first use)
+_evaluators: dict[str, Callable[[Any, Any, int], float] | None] = {}
 
 
-class Game(ABC):
-    """A rule set. Instances are stateless and shared; every method takes the state it works on."""
+class Game(ABC, Generic[S]):
+    """A rule set. Instances are stateless and shared; every method takes the state it works on.
+
+    Generic over the game's state type ``S``: a game's own hooks receive its own state, so rules,
+    drawings and bots never check what kind of state they were given. What is built on the rules
+    (drawings, bots, the value function) is named by the game's descriptor
+    (:mod:`deadboard.core.descriptor`), not here."""
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -264,15 +270,6 @@ class Game(ABC):
     max_players: ClassVar[int] = 1
     scenarios: ClassVar[tuple[Scenario, ...]] = ()
     options: ClassVar[tuple[Option, ...]] = ()
-    #: bot name -> "module:attribute" of a factory ``(game, seat, seed) -> Bot``; random is generic.
-    bots: ClassVar[Mapping[str, str]] = {}
-    #: module holding ``render(state, seat) -> rich renderable`` for the terminal front end.
-    render_module: ClassVar[str | None] = None
-    #: "module:function" of a value function ``(game, state, seat) -> float`` (see :meth:`evaluate`).
-    evaluator: ClassVar[str | None] = None
-    #: a bot whose choice a hint recommends unless search finds a clearly better action (as
-    #: ``mcts:N@BOT`` plays); None: search alone. For games whose own bot outplays plain search.
-    hint_anchor: ClassVar[str | None] = None
 
     # ----- setup -------------------------------------------------------------------------------
     def default_setup(self) -> Setup:
@@ -289,6 +286,11 @@ class Game(ABC):
             )
         return replace(setup, options=options)
 
+    def players_for_options(self, option_ids: list[str]) -> int:
+        """How many players a setup with these options has when none is given (an option may need
+        more than :attr:`min_players`: a hidden role, a hot-seat variant)."""
+        return self.min_players
+
     def seats(self, setup: Setup) -> int:
         """Number of deciding seats for this setup (players, plus any seat the rules add)."""
         return setup.players
@@ -297,18 +299,18 @@ class Game(ABC):
         return [f"Player {i + 1}" for i in range(self.seats(setup))]
 
     @abstractmethod
-    def new(self, setup: Setup | None = None, seed: int = 0) -> State:
+    def new(self, setup: Setup | None = None, seed: int = 0) -> S:
         """A new game, set up from ``setup`` with all chance drawn from ``seed``."""
 
     # ----- play --------------------------------------------------------------------------------
-    def decision(self, state: State) -> Decision | None:
+    def decision(self, state: S) -> Decision | None:
         return state.decision
 
     @abstractmethod
-    def legal_actions(self, state: State) -> list[Action]:
+    def legal_actions(self, state: S) -> list[Action]:
         """Every legal action now, in a deterministic order. Empty once the game is over."""
 
-    def apply(self, state: State, action: Action | str) -> None:
+    def apply(self, state: S, action: Action | str) -> None:
         """Checked apply: an illegal action raises IllegalActionError and changes nothing."""
         if isinstance(action, str):
             action = self.parse_action(state, action)
@@ -319,10 +321,10 @@ class Game(ABC):
         self.apply_unchecked(state, action)
 
     @abstractmethod
-    def apply_unchecked(self, state: State, action: Action) -> None:
+    def apply_unchecked(self, state: S, action: Action) -> None:
         """Apply an action known to be legal (search and simulation use this fast path)."""
 
-    def parse_action(self, state: State, text: str) -> Action:
+    def parse_action(self, state: S, text: str) -> Action:
         """The legal action whose text matches (spaces and case folded), or IllegalActionError."""
         want = " ".join(text.split()).lower()
         if not want:
@@ -337,7 +339,7 @@ class Game(ABC):
         raise IllegalActionError(f"{text.strip()!r} is not a legal action now; legal actions include: {hint}")
 
     @abstractmethod
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """How the game ended, or None while it goes on."""
 
     def victory_levels(self, setup: Setup) -> list[str]:
@@ -354,14 +356,14 @@ class Game(ABC):
             return 0.5
         return 1.0 if seat in outcome.winners else 0.0
 
-    def search_candidates(self, view: State, legal: Sequence[Action]) -> list[Action]:
+    def search_candidates(self, view: S, legal: Sequence[Action]) -> list[Action]:
         """The actions worth comparing by playing games out (``mcts:N+BOT``) at this decision, from
         what the deciding seat sees; empty when the decision is not worth the playouts and the
         bot's own choice is taken. Default: every legal action."""
         return list(legal)
 
     # ----- information -------------------------------------------------------------------------
-    def view(self, state: State, seat: int) -> State:
+    def view(self, state: S, seat: int) -> S:
         """What ``seat`` may see: a copy with hidden information redrawn from public information only
         and the chance stream re-seeded, so that two states a seat cannot tell apart give the same
         view. Games with hidden zones override :meth:`redact`.
@@ -376,33 +378,35 @@ class Game(ABC):
         self.redact(v, seat)
         return v
 
-    def redact(self, view: State, seat: int) -> None:  # noqa: B027  (default: nothing hidden)
+    def redact(self, view: S, seat: int) -> None:
         """Replace in ``view`` whatever ``seat`` cannot see (default: nothing is hidden)."""
 
-    def determinize(self, view: State, rng: Rng) -> None:
+    def determinize(self, view: S, rng: Rng) -> None:
         """Resample what the viewer cannot see (search bots call this on a view). Default: re-seed."""
         view.rng = Rng(rng.next64())
 
-    def evaluate(self, state: State, seat: int) -> float | None:
+    def evaluate(self, state: S, seat: int) -> float | None:
         """An estimate in [0, 1] of ``seat``'s chance of winning from ``state`` (a view or a
         determinized view: it must read nothing the seat cannot see), or None when the game has no
-        value function. Search uses it to cut rollouts short; a game provides one by naming it in
-        :attr:`evaluator`."""
-        fn = _evaluators.get(self.id)
+        value function. Search uses it to cut rollouts short; a game provides one in its descriptor
+        (``evaluator``)."""
+        if self.id in _evaluators:
+            fn = _evaluators[self.id]
+        else:
+            from deadboard.core.registry import find_descriptor  # the registry names the games
+
+            found = find_descriptor(self)
+            fn = _evaluators[self.id] = found.value_function() if found is not None else None
         if fn is None:
-            if self.evaluator is None:
-                return None
-            module, _, attr = self.evaluator.partition(":")
-            fn = getattr(importlib.import_module(module), attr)
-            _evaluators[self.id] = fn
+            return None
         value: float = fn(self, state, seat)
         return value
 
     @abstractmethod
-    def snapshot(self, state: State) -> dict[str, Any]:
+    def snapshot(self, state: S) -> dict[str, Any]:
         """The whole state as JSON-able data (for hashes, traces and the web front end)."""
 
-    def state_hash(self, state: State) -> str:
+    def state_hash(self, state: S) -> str:
         blob = json.dumps(self.snapshot(state), sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
@@ -419,5 +423,4 @@ class Game(ABC):
             "players": [self.min_players, self.max_players],
             "scenarios": [s.to_json() for s in self.scenarios],
             "options": [o.to_json() for o in self.options],
-            "bots": ["random", *self.bots],
         }

@@ -45,7 +45,7 @@ import dataclasses
 import enum
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar
 
 from deadboard.core.action import Action
 from deadboard.core.errors import IllegalActionError
@@ -262,7 +262,7 @@ def forced_action(state: KernelState) -> Action | None:
     return None
 
 
-def take_forced(game: Game, state: KernelState, record: list[str] | None = None) -> int:
+def take_forced(game: Game[Any], state: KernelState, record: list[str] | None = None) -> int:
     """Apply forced decisions one after another until a real choice (or the end); append each
     action's text to ``record``. Returns how many were taken."""
     taken = 0
@@ -275,7 +275,7 @@ def take_forced(game: Game, state: KernelState, record: list[str] | None = None)
 
 
 def replay_actions(
-    game: Game, state: KernelState, texts: Iterable[str], *, forced_recorded: bool = True
+    game: Game[Any], state: KernelState, texts: Iterable[str], *, forced_recorded: bool = True
 ) -> None:
     """Apply recorded actions (checked). With ``forced_recorded=False`` the record is one in which
     forced decisions were left out (saves of rules versions that took them inside the rules): each
@@ -323,7 +323,7 @@ def _plain(value: Any) -> Any:
 # ==================================================================================================
 
 
-class KernelGame(Game, Generic[S]):
+class KernelGame(Game[S]):
     """A :class:`~deadboard.core.game.Game` run by the kernel. A game on it supplies:
 
     - :meth:`create`: a new state with its first steps (``state.init_kernel(...)``);
@@ -375,12 +375,11 @@ class KernelGame(Game, Generic[S]):
         advance(state, self._guard)
         return state
 
-    def legal_actions(self, state: State) -> list[Action]:
-        ks: KernelState = state  # type: ignore[assignment]  # (no cast: this is the hottest call)
-        return list(ks.legal)
+    def legal_actions(self, state: S) -> list[Action]:
+        return list(state.legal)
 
-    def apply_unchecked(self, state: State, action: Action) -> None:
-        ks: KernelState = state  # type: ignore[assignment]
+    def apply_unchecked(self, state: S, action: Action) -> None:
+        ks = state
         if ks.decision is None:
             raise IllegalActionError("the game is over")
         if type(action) is Action:  # a parsed text: the rules get the typed action it equals
@@ -398,9 +397,8 @@ class KernelGame(Game, Generic[S]):
                 stack.extend(reversed(after))
         advance(ks, self.interrupt if self._interrupts else None)
 
-    def outcome(self, state: State) -> Outcome | None:
-        ks = cast(S, state)
-        return None if ks.steps else self.result(ks)
+    def outcome(self, state: S) -> Outcome | None:
+        return None if state.steps else self.result(state)
 
     #: the snapshot key under which :meth:`stack_json` puts the stack
     stack_key: ClassVar[str] = "steps"
@@ -410,19 +408,16 @@ class KernelGame(Game, Generic[S]):
         form its snapshots had, so that the hashes of its recorded games do not change)."""
         return [step_json(s) for s in reversed(state.steps)]
 
-    def snapshot(self, state: State) -> dict[str, Any]:
-        ks = cast(S, state)
-        data = self.state_json(ks)
-        data[self.stack_key] = self.stack_json(ks)
+    def snapshot(self, state: S) -> dict[str, Any]:
+        data = self.state_json(state)
+        data[self.stack_key] = self.stack_json(state)
         return data
 
-    def redact(self, view: State, seat: int) -> None:
-        ks = cast(S, view)
-        self.hide(ks, seat)
-        refresh(ks, self._guard)
+    def redact(self, view: S, seat: int) -> None:
+        self.hide(view, seat)
+        refresh(view, self._guard)
 
-    def determinize(self, view: State, rng: Rng) -> None:
-        ks = cast(S, view)
-        self.resample(ks, rng)
-        ks.rng = Rng(rng.next64())
-        refresh(ks, self._guard)
+    def determinize(self, view: S, rng: Rng) -> None:
+        self.resample(view, rng)
+        view.rng = Rng(rng.next64())
+        refresh(view, self._guard)

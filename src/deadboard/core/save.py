@@ -28,6 +28,7 @@ from typing import Any
 from deadboard.core.errors import DeadboardError, SaveError
 from deadboard.core.game import Game, Setup, State
 from deadboard.core.registry import get_game
+from deadboard.core.table import Table
 
 FORMAT = "deadboard-save/1"
 #: deepest nesting of arrays and objects a save (or a request) may have: a story file needs four
@@ -207,16 +208,18 @@ class SaveFile:
         return cls.loads(text, str(path))
 
 
-def make_save(game: Game, state: State, actions: Sequence[str]) -> SaveFile:
+def make_save(game: Game[Any], state: State, actions: Sequence[str]) -> SaveFile:
     return SaveFile(game.id, game.version, state.setup, state.seed, list(actions), game.state_hash(state))
 
 
 @dataclass
 class Replay:
-    game: Game
+    game: Game[Any]
     state: State
     hash_ok: bool | None  # None: the save recorded no hash
     seed: int = 0
+    #: the game at its table after the replay: the record with the seat that took each action
+    table: Table[Any] | None = None
 
 
 def replay(
@@ -239,23 +242,18 @@ def replay(
         )
     try:
         setup = game.normalize_setup(save.setup)
-        state = game.new(setup, save.seed)
+        table = Table(game, game.new(setup, save.seed))
     except DeadboardError as e:
         raise SaveError(f"the save's setup is not valid: {e}") from None
     except (OverflowError, RecursionError, ValueError, TypeError) as e:
         raise SaveError(f"the save's setup is not valid: {e}") from None
     actions = save.actions if upto is None else save.actions[:upto]
-    for i, text in enumerate(actions):
-        try:
-            game.apply(state, text)
-        except DeadboardError as e:
-            raise SaveError(f"action {i + 1} ({text!r}) does not replay: {e}") from None
-        if on_step is not None:
-            on_step(i, text, state)
+    table.replay_on(actions, on_step=on_step)
+    state = table.state
     hash_ok: bool | None = None
     if upto is None and save.hash:
         hash_ok = game.state_hash(state) == save.hash
-    return Replay(game, state, hash_ok, save.seed)
+    return Replay(game, state, hash_ok, save.seed, table)
 
 
 def load_checked(

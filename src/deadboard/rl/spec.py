@@ -16,14 +16,14 @@ import importlib
 import io
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Game, Setup, State
-from deadboard.core.registry import get_game
+from deadboard.core.registry import find_descriptor, get_game
 from deadboard.rl.encoding import ActionEncoding
 
 #: game id -> "module:class" of its spec
@@ -118,14 +118,14 @@ class GameSpec(ABC):
     def text(self, state: State, seat: int) -> str:
         """The view as the terminal draws it, as plain text."""
         view = self.game.view(state, seat)
-        module = self.game.render_module
-        if module is None:
+        found = find_descriptor(self.game)
+        terminal = found.terminal_drawing() if found is not None else None
+        if terminal is None:
             return self.public_text(state, seat)
         from rich.console import Console
 
-        render: Callable[..., Any] = importlib.import_module(module).render
         console = Console(file=io.StringIO(), width=120, color_system=None, record=True)
-        console.print(render(self.game, view, seat))
+        console.print(terminal.render(self.game, view, seat))
         return console.export_text()
 
 

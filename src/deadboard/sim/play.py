@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from deadboard.bots.base import Bot, make_bot
 from deadboard.core.game import Game, Outcome, Setup, State
 from deadboard.core.rng import derive_seed
+from deadboard.core.table import Table
 
 
 @dataclass
@@ -40,24 +41,12 @@ def play_game(
     record: bool = False,
     max_decisions: int = 1_000_000,
 ) -> PlayedGame:
-    """Play a whole game with bots. ``record`` keeps the action texts (for save files)."""
+    """Play a whole game with bots (on the table driver). ``record`` keeps the action texts (for
+    save files)."""
     state = game.new(setup, seed)
     players = seat_bots(game, state.setup, bots, seed)
-    actions: list[str] | None = [] if record else None
-    n = 0
-    legal_actions = game.legal_actions
-    apply = game.apply_unchecked
-    while (d := state.decision) is not None:
-        legal = legal_actions(state)
-        bot = players[d.seat]
-        view = game.view(state, d.seat) if bot.needs_view else None
-        action = legal[0] if len(legal) == 1 else bot.choose(game, view, legal)
-        if actions is not None:
-            actions.append(action.text)
-        apply(state, action)
-        n += 1
-        if n >= max_decisions:
-            raise RuntimeError(f"{game.id}: no end after {max_decisions} decisions (seed {seed})")
+    table = Table(game, state, dict(enumerate(players)), keep_record=record)
+    n = table.play_out(max_decisions)
     outcome = game.outcome(state)
     assert outcome is not None
-    return PlayedGame(state, outcome, n, actions)
+    return PlayedGame(state, outcome, n, table.texts() if record else None)

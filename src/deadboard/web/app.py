@@ -37,9 +37,9 @@ import json
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import Future
-from contextlib import asynccontextmanager, suppress
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
@@ -300,13 +300,26 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
     notifier = Notifier()
     service.on_change(notifier.notify)
     limit = RateLimit(create_per_minute, max(1, int(create_per_minute))) if create_per_minute else None
+    lifespan = _lifespan(service, notifier, keep_days=keep_days, warm=warm, start_hints=start_hints,
+                         resume_bots=resume_bots)
+    app = FastAPI(title="deadboard", version=_version(), lifespan=lifespan, docs_url="/api/docs",
+                  redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.service = service
+    app.state.notifier = notifier
+    app.state.create_limit = limit
+    _add_error_handlers(app)
+    app.add_middleware(GuardMiddleware, allowed_hosts=allowed_hosts)
+    app.add_middleware(HeadersMiddleware)
+    _add_pages(app)
+    _add_catalogue(app, service)
+    _add_games(app, service, limit)
+    _add_play(app, service, notifier, long_poll)
+    return app
 
-    def check_rate(request: Request) -> None:
-        if limit is None:
-            return
-        wait = limit.take(request.client.host if request.client else "?")
-        if wait > 0:
-            raise TooMany("too many new games from this address; wait a moment", int(wait) + 1)
+
+def _lifespan(service: Service, notifier: Notifier, *, keep_days: float | None, warm: bool, start_hints: bool,
+              resume_bots: bool) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """Start-up (warming, expiry, the bots of games waiting for them) and shut-down."""
 
     async def expire_now() -> None:
         if keep_days is not None:
@@ -339,11 +352,11 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
         notifier.loop = None
         await run_in_threadpool(service.close)
 
-    app = FastAPI(title="deadboard", version=_version(), lifespan=lifespan, docs_url="/api/docs",
-                  redoc_url=None, openapi_url="/api/openapi.json")
-    app.state.service = service
-    app.state.notifier = notifier
-    app.state.create_limit = limit
+    return lifespan
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    """Every error as JSON ``{"error": {"code", "message"}}``; a crash changes nothing and says so."""
 
     @app.exception_handler(WebError)
     async def _web_error(request: Request, exc: WebError) -> JSONResponse:
@@ -366,10 +379,10 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
         log.exception("internal error on %s %s", request.method, request.url.path)
         return _error(500, "internal", "the server failed on this request; nothing was changed")
 
-    app.add_middleware(GuardMiddleware, allowed_hosts=allowed_hosts)
-    app.add_middleware(HeadersMiddleware)
 
-    # ----- pages ---------------------------------------------------------------------------------
+def _add_pages(app: FastAPI) -> None:
+    """The HTML pages and their static files."""
+
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html")
@@ -384,7 +397,10 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    # ----- catalogue -----------------------------------------------------------------------------
+
+def _add_catalogue(app: FastAPI, service: Service) -> None:
+    """The games, their scenarios, options and bots, and setups checked."""
+
     @app.get("/api/meta")
     async def meta() -> Response:
         return ok({"name": "deadboard", "version": _version(), "capabilities": service.capabilities()})
@@ -402,7 +418,17 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
         body = await _body(request)
         return ok(await run_in_threadpool(service.check_setup, game, body))
 
-    # ----- games ---------------------------------------------------------------------------------
+
+def _add_games(app: FastAPI, service: Service, limit: RateLimit | None) -> None:
+    """Creating and loading games (limited per address), and their invitations."""
+
+    def check_rate(request: Request) -> None:
+        if limit is None:
+            return
+        wait = limit.take(request.client.host if request.client else "?")
+        if wait > 0:
+            raise TooMany("too many new games from this address; wait a moment", int(wait) + 1)
+
     @app.post("/api/games", status_code=201)
     async def create(request: Request) -> Response:
         check_rate(request)
@@ -431,6 +457,11 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
     @app.delete("/api/games/{gid}/invites/{seat}")
     async def revoke(gid: str, seat: str, request: Request) -> Response:
         return ok(await run_in_threadpool(service.revoke, gid, _token(request), _seat(seat)))
+
+
+
+def _add_play(app: FastAPI, service: Service, notifier: Notifier, long_poll: float) -> None:
+    """A game's page (with the long poll for changes), its actions, undo, save, replay and hints."""
 
     @app.get("/api/games/{gid}")
     async def page(gid: str, request: Request) -> Response:
@@ -489,8 +520,6 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
         if "error" in got:
             raise Conflict(str(got["error"]))
         return ok(got)
-
-    return app
 
 
 def _seat(raw: str) -> int:

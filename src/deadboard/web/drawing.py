@@ -1,9 +1,10 @@
 """Drawing a game for the browser, and the interface a game's drawing module follows.
 
-A game is drawn by its own module ``deadboard.games.<package>.svg`` (or the module a game names in
-an optional ``svg_module`` class attribute). That module has one function::
+A game is drawn by the browser drawing its descriptor names
+(:class:`~deadboard.core.descriptor.BrowserDrawing`, by convention its ``svg.py``), whose ``draw``
+is::
 
-    def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing
+    def draw(game: Game[S], view: S, seat: int | None, legal: Sequence[Action]) -> Drawing
 
 - ``view`` is ``game.view(state, seat)``: the only state a page ever sees; the module must draw
   nothing that is not in it (another seat's hidden cards are already gone from a view).
@@ -22,75 +23,47 @@ an optional ``svg_module`` class attribute). That module has one function::
   ``labels``   ``{action text: sentence}`` (optional): how to show an action ("Ben moves to c5").
   ``caption``  one line over the board (optional): turn, phase, whose move.
 
-A game without a drawing module gets :func:`fallback`: its terminal rendering (if it has one) and
+A game without a browser drawing gets :func:`fallback`: its terminal rendering (if it has one) and
 panels built from ``game.snapshot(view)``, so every registered game is playable in the browser.
 
 Events are shown beside the board; :func:`dice_of` reads the dice out of an event's ``data``
 (``roll`` / ``*_roll`` / ``dice`` and what they were compared against: ``need``, ``total``,
-``*_total``, ``success``/``hit``). A drawing module whose game records dice otherwise adds
+``*_total``, ``success``/``hit``). A game that records dice otherwise gives its browser drawing
 ``dice(data) -> [{"label": str, "values": [int], "total"?, "need"?, "against"?, "success"?}]``.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import io
 import logging
 from collections.abc import Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
 from deadboard.core.action import Action
+from deadboard.core.descriptor import BrowserDrawing
 from deadboard.core.drawing import Drawing, Panel, dice_of
 from deadboard.core.game import Game, State
 from deadboard.core.log import Event
-from deadboard.core.registry import GAMES
+from deadboard.core.registry import find_descriptor
 
 log = logging.getLogger("deadboard.web")
 
 
-_modules: dict[str, ModuleType | None] = {}
-
-
-def module_name(game: Game) -> str:
-    """Where a game's drawing module lives: ``svg_module`` if the game names one, else ``svg``
-    beside the game's package (found through the registry)."""
-    named = getattr(game, "svg_module", None)
-    if isinstance(named, str) and named:
-        return named
-    target = GAMES.get(game.id, type(game).__module__)
-    package = target.partition(":")[0]
-    if package.count(".") > 2:  # "deadboard.games.pkg.rules" -> "deadboard.games.pkg"
-        package = ".".join(package.split(".")[:3])
-    return package + ".svg"
-
-
-def drawing_module(game: Game) -> ModuleType | None:
-    if game.id in _modules:
-        return _modules[game.id]
-    name = module_name(game)
-    mod: ModuleType | None = None
-    try:
-        if importlib.util.find_spec(name) is not None:
-            mod = importlib.import_module(name)
-    except ModuleNotFoundError:
-        mod = None
-    if mod is not None and not callable(getattr(mod, "draw", None)):
-        mod = None
-    _modules[game.id] = mod
-    return mod
+def browser_drawing(game: Game) -> BrowserDrawing[Any] | None:
+    """The game's browser drawing (from its descriptor), or None."""
+    found = find_descriptor(game)
+    return found.browser_drawing() if found is not None else None
 
 
 def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
     """The game's drawing (or the fallback), with its targets checked against ``legal``."""
-    mod = drawing_module(game)
+    drawn_by = browser_drawing(game)
     drawing: Drawing
-    if mod is None:
+    if drawn_by is None:
         drawing = fallback(game, view, seat, legal)
     else:
         try:
-            drawing = mod.draw(game, view, seat, legal)
+            drawing = drawn_by.draw(game, view, seat, legal)
         except Exception:  # a fault of the drawing must not make the game unplayable
             log.exception("the drawing module of %s failed; showing the text panels instead", game.id)
             drawing = fallback(game, view, seat, legal)
@@ -141,13 +114,14 @@ def snapshot_panels(snap: Mapping[str, Any]) -> list[Panel]:
 
 def terminal_text(game: Game, view: State, seat: int | None) -> str | None:
     """The game's terminal rendering as plain text, if it has one."""
-    if not game.render_module:
+    found = find_descriptor(game)
+    terminal = found.terminal_drawing() if found is not None else None
+    if terminal is None:
         return None
     from rich.console import Console
 
-    mod = importlib.import_module(game.render_module)
     console = Console(file=io.StringIO(), width=140, record=True, color_system=None, force_terminal=False)
-    console.print(mod.render(game, view, seat))
+    console.print(terminal.render(game, view, seat))
     return console.export_text(styles=False)
 
 
@@ -164,15 +138,15 @@ def fallback(game: Game, view: State, seat: int | None, legal: Sequence[Action])
 
 # ----- events and dice ---------------------------------------------------------------------------
 def event_json(ev: Event, game: Game | None = None) -> dict[str, Any]:
-    """An event for a page, with its dice read by the game's drawing module (its optional
-    ``dice(data) -> list`` function) or by :func:`dice_of`."""
+    """An event for a page, with its dice read by the game's browser drawing (its optional
+    ``dice(data) -> list``) or by :func:`dice_of`."""
     out = ev.to_json()
-    mod = drawing_module(game) if game is not None else None
-    reader = getattr(mod, "dice", None) if mod is not None else None
-    dice = reader(ev.data) if callable(reader) and ev.data else dice_of(ev.data)
+    drawn_by = browser_drawing(game) if game is not None else None
+    reader = drawn_by.dice if drawn_by is not None else None
+    dice = reader(ev.data) if reader is not None and ev.data else dice_of(ev.data)
     if dice:
         out["dice"] = dice
     return out
 
 
-__all__ = ["Drawing", "Panel", "dice_of", "draw", "drawing_module", "event_json", "fallback", "snapshot_panels"]
+__all__ = ["Drawing", "Panel", "browser_drawing", "dice_of", "draw", "event_json", "fallback", "snapshot_panels"]

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from deadboard.core.table import Entry
+
 SCHEMA_VERSION = 1
 
 SCHEMA = """
@@ -93,11 +95,8 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-@dataclass(frozen=True)
-class ActionRow:
-    text: str
-    seat: int
-    by_bot: bool
+#: an action as the database keeps it: the table's own record entry (text, seat, by_bot)
+ActionRow = Entry
 
 
 @dataclass(frozen=True)

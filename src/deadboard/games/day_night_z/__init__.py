@@ -1,9 +1,62 @@
 """Day Night Z: an adventure in a zombie city — a city board and tiles of subzones, threat-card
 zombies, noise and threat, survival points, day and night, for 1-4 co-operative survivors
-(rulebook: day-night-z.txt, sections 1 to 5)."""
+(rulebook: day-night-z.txt, sections 1 to 5) — and its campaign, a game of its own
+(``day-night-z-campaign``: travel, the shelter and the campaign book, sections 6 and 7)."""
 
+from typing import Any
+
+from deadboard.core.descriptor import BotFactory, BrowserDrawing, GameDescriptor, TerminalDrawing
+from deadboard.games.day_night_z.campaign import GAME as CAMPAIGN_GAME
+from deadboard.games.day_night_z.campaign import DayNightZCampaign
 from deadboard.games.day_night_z.rules import DayNightZ
+
+
+def _terminal() -> TerminalDrawing[Any]:
+    from deadboard.games.day_night_z import render
+
+    return TerminalDrawing(render.render)
+
+
+def _browser() -> BrowserDrawing[Any]:
+    from deadboard.games.day_night_z import svg
+
+    return BrowserDrawing(svg.draw)
+
+
+def _heuristic() -> BotFactory:
+    from deadboard.games.day_night_z.bot import HeuristicBot
+
+    return HeuristicBot
+
+
+def _campaign_terminal() -> TerminalDrawing[Any]:
+    from deadboard.games.day_night_z import campaign_render
+
+    return TerminalDrawing(campaign_render.render)
+
+
+def _campaign_browser() -> BrowserDrawing[Any]:
+    from deadboard.games.day_night_z import campaign_svg
+
+    return BrowserDrawing(campaign_svg.draw)
+
+
+def _campaign_heuristic() -> BotFactory:
+    from deadboard.games.day_night_z.campaign_bot import CampaignBot
+
+    return CampaignBot
+
 
 GAME = DayNightZ()
 
-__all__ = ["GAME", "DayNightZ"]
+DESCRIPTOR = GameDescriptor(GAME, terminal=_terminal, browser=_browser, bots={"heuristic": _heuristic})
+
+#: the campaign (registered as ``day-night-z-campaign``)
+CAMPAIGN = GameDescriptor(
+    CAMPAIGN_GAME,
+    terminal=_campaign_terminal,
+    browser=_campaign_browser,
+    bots={"heuristic": _campaign_heuristic},
+)
+
+__all__ = ["CAMPAIGN", "DESCRIPTOR", "GAME", "DayNightZ", "DayNightZCampaign"]

@@ -350,9 +350,6 @@ class DayNightZCampaign(KernelGame[CampaignState]):
             kind="file",
         ),
     )
-    bots: ClassVar[Mapping[str, str]] = {"heuristic": "deadboard.games.day_night_z.campaign_bot:CampaignBot"}
-    render_module = "deadboard.games.day_night_z.campaign_render"
-    svg_module = "deadboard.games.day_night_z.campaign_svg"
 
     def test_setups(self) -> list[Setup]:
         return [Setup("road-to-ashford", players=1), Setup("road-to-ashford", players=2)]

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Outcome, Result, Scenario, Setup
@@ -77,8 +76,6 @@ class DayNightZ(KernelGame[DNZState]):
     min_players = 1
     max_players = 4
     scenarios = _scenarios()
-    bots: ClassVar[Mapping[str, str]] = {"heuristic": "deadboard.games.day_night_z.bot:HeuristicBot"}
-    render_module = "deadboard.games.day_night_z.render"
 
     def test_setups(self) -> list[Setup]:
         return [

@@ -1,8 +1,45 @@
 """District-Z: a card-grid city crawl with d6 event tables and dice-matching combat, for 1-4 players
 (rulebook: district-z.txt)."""
 
+from deadboard.core.descriptor import (
+    BotFactory,
+    BrowserDrawing,
+    GameDescriptor,
+    TerminalDrawing,
+    ValueFunction,
+)
 from deadboard.games.district_z.rules import DistrictZ
+from deadboard.games.district_z.state import DistrictState
+
+
+def _terminal() -> TerminalDrawing[DistrictState]:
+    from deadboard.games.district_z import render
+
+    return TerminalDrawing(render.render, legend=render.legend, square_of=render.square_of)
+
+
+def _browser() -> BrowserDrawing[DistrictState]:
+    from deadboard.games.district_z import svg
+
+    return BrowserDrawing(svg.draw, dice=svg.dice)
+
+
+def _heuristic() -> BotFactory:
+    from deadboard.games.district_z.bot import HeuristicBot
+
+    return HeuristicBot
+
+
+def _evaluator() -> ValueFunction:
+    from deadboard.games.district_z.evaluate import evaluate
+
+    return evaluate
+
 
 GAME = DistrictZ()
 
-__all__ = ["GAME", "DistrictZ"]
+DESCRIPTOR = GameDescriptor(
+    GAME, terminal=_terminal, browser=_browser, bots={"heuristic": _heuristic}, evaluator=_evaluator
+)
+
+__all__ = ["DESCRIPTOR", "GAME", "DistrictZ"]

@@ -13,16 +13,14 @@ It reads only its seat's view of the game.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Sequence
-from functools import lru_cache
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
 
 from deadboard.core.action import Action
-from deadboard.core.game import Game, State
+from deadboard.core.game import Game
+from deadboard.core.heuristic import HeuristicBot as HeuristicBase
+from deadboard.core.heuristic import decides
 from deadboard.core.kernel import Choice
-from deadboard.core.rng import Rng
 from deadboard.games.district_z.actions import (
     ACCEPT,
     CANCEL,
@@ -59,180 +57,49 @@ from deadboard.games.district_z.actions import (
 from deadboard.games.district_z.combat import (
     AGILITY,
     COMBAT,
-    HEALTH,
-    PERCEPTION,
-    best_modifier,
     hands_used,
-    loadouts,
     rating,
 )
-from deadboard.games.district_z.content import DistrictContent, Effect, Item, Location
+from deadboard.games.district_z.content import DistrictContent, Effect
 from deadboard.games.district_z.events import EventChoice, ReplaceUnique
 from deadboard.games.district_z.fighting import FightChoice, PairDice
 from deadboard.games.district_z.flow import has_objective
 from deadboard.games.district_z.items import MAX_HANDS, DropExcess, Equip, TakeDropped
 from deadboard.games.district_z.meeting import Answer, Arm, Defend, Engage, Meet, Offer, Spoils
 from deadboard.games.district_z.setup import ChooseCorner, ChooseSurvivor, SwapIn, SwapLocation
-from deadboard.games.district_z.state import LIVE, NO_CARD, OBJ, DistrictState, Layout
+from deadboard.games.district_z.state import LIVE, NO_CARD, OBJ, DistrictState
+
+#: survivors in order of preference (found with the simulator)
+from deadboard.games.district_z.tactics import (
+    PREFERENCE,
+    after_trade,
+    distances,
+    item_value,
+    kit_value,
+    location_danger,
+    p_beats,
+    p_sum_greater,
+    survives,
+)
 from deadboard.games.district_z.turns import Turn
 from deadboard.games.district_z.wounds import health
 from deadboard.games.district_z.zombie_survivors import Join, ZombieDefend, ZombieMove
 
-#: survivors in order of preference (found with the simulator)
-PREFERENCE = ("TOMAS", "ROSA", "HOPE", "DANA", "MARCUS", "EZRA")
 
+class HeuristicBot(HeuristicBase[DistrictState]):
+    """District-Z's heuristic player: a method per decision step; a decision without one, or a choice
+    that is not legal, takes the first legal action."""
 
-_DIST: dict[tuple[int, int, tuple[bool, ...]], tuple[tuple[int, ...], ...]] = {}
+    check_choices = True
 
-
-def distances(lay: Layout) -> tuple[tuple[int, ...], ...]:
-    """All-pairs distances in moves between the CITY's cards (computed once per layout)."""
-    key = (lay.width, lay.height, lay.cells)
-    got = _DIST.get(key)
-    if got is None:
-        got = _DIST[key] = _distances(lay)
-    return got
-
-
-def _distances(lay: Layout) -> tuple[tuple[int, ...], ...]:
-    n = lay.n
-    out = []
-    for s in range(n):
-        dist = [1 << 20] * n
-        if lay.cells[s]:
-            dist[s] = 0
-            q = deque([s])
-            while q:
-                u = q.popleft()
-                for _, v in lay.nbr[u]:
-                    if dist[v] > dist[u] + 1:
-                        dist[v] = dist[u] + 1
-                        q.append(v)
-        out.append(tuple(dist))
-    return tuple(out)
-
-
-@lru_cache(maxsize=4096)
-def p_sum_greater(n: int, target: int) -> float:
-    """P(the sum of n d6 > target)."""
-    if n <= 0:
-        return 1.0 if target < 0 else 0.0
-    dist = {0: 1.0}
-    for _ in range(n):
-        nd: dict[int, float] = {}
-        for s, p in dist.items():
-            for f in range(1, 7):
-                nd[s + f] = nd.get(s + f, 0.0) + p / 6
-        dist = nd
-    return sum(p for s, p in dist.items() if s > target)
-
-
-def item_value(it: Item) -> float:
-    if it.objective:
-        return 100.0
-    v = it.mods[COMBAT] * 3.0 + it.mods[AGILITY] * 1.0 + it.mods[PERCEPTION] * 0.5 + it.mods[HEALTH] * 2.5 + it.heal * 1.5
-    if it.ammo or it.breaks:
-        v *= 1.0 - 0.08 * max(it.ammo, it.breaks)
-    return v
-
-
-@lru_cache(maxsize=4096)
-def p_beats(n: int, m: int) -> float:
-    """P(the sum of n d6 > the sum of m d6)."""
-    if m <= 0:
-        return 1.0 if n > 0 else 0.0
-    dist = {0: 1.0}
-    for _ in range(m):
-        nd: dict[int, float] = {}
-        for s, p in dist.items():
-            for f in range(1, 7):
-                nd[s + f] = nd.get(s + f, 0.0) + p / 6
-        dist = nd
-    return sum(p * p_sum_greater(n, s) for s, p in dist.items())
-
-
-def _risk(it: Item) -> int:
-    return max(it.ammo, it.breaks)
-
-
-def kit_value(c: DistrictContent, items: Sequence[int]) -> float:
-    """What a set of equipped items is worth to a survivor under the one-modifier-at-a-time rule:
-    the best weapon loadout (less its risk of running out or breaking) plus a spare weapon for when it
-    does, the best agility, perception and health modifiers, every healing item, and the objective.
-    Giving an item away never raises it."""
-    key = ("kit", *sorted(items))
-    got = c.memo.get(key)
-    if got is not None:
-        return float(got)
-    its = c.items
-    v = 0.0
-    if any(its[i].objective for i in items):
-        v += 100.0
-    # the best weapon loadout with a spare weapon beside it (a maximum over choices, so that the
-    # value never grows when an item is given away)
-    best = 0.0
-    for m, lo in loadouts(c, items):
-        rest = list(items)
-        for i in lo:
-            rest.remove(i)
-        w = m * 3.0 - sum(0.25 * _risk(its[i]) for i in lo) + 0.5 * best_modifier([its[i] for i in rest], COMBAT)
-        best = max(best, w)
-    v += best
-    objs = [its[i] for i in items]
-    v += best_modifier(objs, AGILITY) * 1.0 + best_modifier(objs, PERCEPTION) * 0.5 + best_modifier(objs, HEALTH) * 2.5
-    v += sum(its[i].heal for i in items) * 1.5
-    c.memo[key] = v
-    return v
-
-
-def _survives(st: DistrictState, seat: int, items: Sequence[int]) -> bool:
-    """Whether the survivor would still be alive with these items (health items count)."""
-    p = st.players[seat]
-    return rating(st.c, p.surv, items, HEALTH) > p.wounds
-
-
-def _after_trade(mine: Sequence[int], gives: Sequence[int], asks: Sequence[int]) -> list[int]:
-    out = list(mine)
-    for g in gives:
-        out.remove(g)
-    out.extend(asks)
-    return out
-
-
-@lru_cache(maxsize=256)
-def location_danger(loc: Location) -> float:
-    """Expected zombies of a visit (the table's average, or the unique event)."""
-    events = loc.table if loc.table is not None else (loc.unique,)
-    total = 0.0
-    for ev in events:
-        assert ev is not None
-        total += sum(e[1] for e in ev.effects if e[0] == "zombies")
-        total += sum(e[1] * 0.8 for e in ev.effects if e[0] == "wound")
-    return total / len(events)
-
-
-class HeuristicBot:
-    name = "heuristic"
-    needs_view = True
-
-    def __init__(self, game: Game, seat: int, seed: int) -> None:
-        self.rng = Rng(seed)
-        self.seat = seat
+    def __init__(self, game: Game[DistrictState], seat: int, seed: int) -> None:
+        super().__init__(game, seat, seed)
         self._avg_danger: float | None = None
         self.escapes = 0  # escapes so far: a careful player does not run in circles forever
         self.visits: dict[int, int] = {}  # moves onto each card, so that caution never becomes a loop
         self._plans: dict[tuple[object, ...], tuple[float, tuple[int, ...], tuple[int, ...]] | None] = {}
 
-    # ----- entry point -----------------------------------------------------------------------------
-    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
-        assert isinstance(view, DistrictState)
-        st = view
-        step = st.steps[-1] if st.steps else None
-        fn = DECISIONS.get(type(step))
-        if fn is not None:
-            choice: Action | None = fn(self, st, legal)
-            if choice is not None and choice in legal:
-                return choice
+    def otherwise(self, state: DistrictState, legal: Sequence[Action]) -> Action:
         return legal[0]
 
     # ----- helpers ----------------------------------------------------------------------------------
@@ -260,6 +127,7 @@ class HeuristicBot:
         return location_danger(loc)
 
     # ----- decisions --------------------------------------------------------------------------------
+    @decides(ChooseSurvivor)
     def _survivor(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         by = {a.label: a for a in legal if isinstance(a, Choose)}
         for name in PREFERENCE:
@@ -267,9 +135,11 @@ class HeuristicBot:
                 return by[name]
         return None
 
+    @decides(ChooseCorner)
     def _corner(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         return legal[self.rng.below(len(legal))]
 
+    @decides(Turn)
     def _turn(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         p = st.players[seat]
@@ -344,6 +214,7 @@ class HeuristicBot:
         self.visits[to] = self.visits.get(to, 0) + 1
         return best
 
+    @decides(FightChoice)
     def _fight(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         p = st.players[seat]
@@ -382,6 +253,7 @@ class HeuristicBot:
         t = a.loadout
         return () if t == "bare-handed" else tuple(st.c.item_index[x] for x in t.split("+"))
 
+    @decides(PairDice)
     def _pair(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         rem = self._remaining(st, seat)
@@ -391,14 +263,17 @@ class HeuristicBot:
         i = max(safe, key=lambda j: opts[j][0] - weight * opts[j][1])
         return legal[i]
 
+    @decides(Equip)
     def _equip(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         return legal[0]
 
+    @decides(DropExcess)
     def _drop_excess(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
         drops = [a for a in legal if isinstance(a, Drop)]
         return min(drops, key=lambda a: item_value(c.items[c.item_index[a.item]]))
 
+    @decides(TakeDropped)
     def _take(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
         takes = [a for a in legal if isinstance(a, Take)]
@@ -414,6 +289,7 @@ class HeuristicBot:
                 return a
         return legal[-1]
 
+    @decides(EventChoice)
     def _choice(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         step = st.steps[-1]
@@ -446,9 +322,11 @@ class HeuristicBot:
                 v += max(self._value(st, seat, x) for _, x in e[1])
         return v
 
+    @decides(ReplaceUnique)
     def _replace(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         return KEEP
 
+    @decides(Meet)
     def _meet(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         p = st.players[seat]
@@ -462,6 +340,7 @@ class HeuristicBot:
             return ROLL
         return NOTHING
 
+    @decides(Engage)
     def _engage(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         attack = self._attack(st, seat, legal)
@@ -528,7 +407,7 @@ class HeuristicBot:
                 h_gives = sum(its[i].hands for i in gives)
                 if hands_me - h_gives + h_asks > MAX_HANDS or hands_them - h_asks + h_gives > MAX_HANDS:
                     continue
-                after_me, after_them = _after_trade(mine, gives, asks), _after_trade(theirs, asks, gives)
+                after_me, after_them = after_trade(mine, gives, asks), after_trade(theirs, asks, gives)
                 gain = kit_value(c, after_me) - v_me
                 if gain <= 0.05:
                     continue
@@ -536,11 +415,12 @@ class HeuristicBot:
                 if their <= 0.05:
                     continue
                 score = gain - 0.3 * their
-                if score > best_score + 1e-9 and _survives(st, seat, after_me) and _survives(st, other, after_them):
+                if score > best_score + 1e-9 and survives(st, seat, after_me) and survives(st, other, after_them):
                     best, best_score = (gain, gives, asks), score
         self._plans[key] = best
         return best
 
+    @decides(Offer)
     def _offer(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         step = st.steps[-1]
         assert isinstance(step, Offer)
@@ -564,6 +444,7 @@ class HeuristicBot:
                 return Unask(its[i].id)
         return PROPOSE
 
+    @decides(Answer)
     def _answer(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
         step = st.steps[-1]
@@ -571,8 +452,8 @@ class HeuristicBot:
         seat = step.seat
         gives, asks = step.gives, step.asks  # what the proposer gives, what it asks of this survivor
         mine = st.players[seat].items
-        after = _after_trade(mine, asks, gives)
-        if any(c.items[i].objective for i in asks) or not _survives(st, seat, after) or hands_used(c, after) > MAX_HANDS:
+        after = after_trade(mine, asks, gives)
+        if any(c.items[i].objective for i in asks) or not survives(st, seat, after) or hands_used(c, after) > MAX_HANDS:
             return DECLINE
         gain = kit_value(c, after) - kit_value(c, mine)
         return ACCEPT if gain > 0.05 else DECLINE
@@ -581,9 +462,11 @@ class HeuristicBot:
     def _dice(self, st: DistrictState, seat: int, a: FightWith | FightTogether | JoinWith) -> int:
         return st.c.survivors[st.players[seat].surv].combat + sum(st.c.items[i].combat for i in self._lo(st, a))
 
+    @decides(Arm)
     def _arm(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         return legal[0]
 
+    @decides(Defend)
     def _defend(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         step = st.steps[-1]
@@ -606,6 +489,7 @@ class HeuristicBot:
             v_dodge -= p_beats(theirs, ag) * 10
         return fight if v_fight >= v_dodge else DODGE
 
+    @decides(Spoils)
     def _spoils(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
         if STEAL_OBJECTIVE in legal:
@@ -617,6 +501,7 @@ class HeuristicBot:
                 return best
         return WOUND
 
+    @decides(ZombieDefend)
     def _zdefend(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         together = [a for a in legal if isinstance(a, FightTogether)]
         if together:
@@ -636,10 +521,12 @@ class HeuristicBot:
             return fight
         return DODGE
 
+    @decides(Join)
     def _join(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         return legal[0]
 
     # ----- setup --------------------------------------------------------------------------------------
+    @decides(SwapLocation)
     def _swap(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         """Replace the most dangerous base cards with the quietest additional ones, while that helps."""
         c = st.c
@@ -656,11 +543,13 @@ class HeuristicBot:
             return worst
         return DONE
 
+    @decides(SwapIn)
     def _swap_in(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
         withs = [a for a in legal if isinstance(a, With)]
         return min(withs, key=lambda a: (location_danger(c.locations[c.location_index[a.location]]), a.location))
 
+    @decides(ZombieMove)
     def _zmove(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         seat = self._me(st)
         p = st.players[seat]
@@ -682,33 +571,6 @@ class HeuristicBot:
             if d < best_d:
                 best, best_d = a, d
         return best
-
-
-#: the heuristic for each kind of decision (the step on top of the stack)
-DECISIONS: dict[type[Any], Callable[[HeuristicBot, DistrictState, Sequence[Action]], Action | None]] = {
-    ChooseSurvivor: HeuristicBot._survivor,
-    ChooseCorner: HeuristicBot._corner,
-    Turn: HeuristicBot._turn,
-    FightChoice: HeuristicBot._fight,
-    PairDice: HeuristicBot._pair,
-    Equip: HeuristicBot._equip,
-    DropExcess: HeuristicBot._drop_excess,
-    TakeDropped: HeuristicBot._take,
-    EventChoice: HeuristicBot._choice,
-    ReplaceUnique: HeuristicBot._replace,
-    Meet: HeuristicBot._meet,
-    Engage: HeuristicBot._engage,
-    Offer: HeuristicBot._offer,
-    Answer: HeuristicBot._answer,
-    Arm: HeuristicBot._arm,
-    Defend: HeuristicBot._defend,
-    Spoils: HeuristicBot._spoils,
-    ZombieDefend: HeuristicBot._zdefend,
-    Join: HeuristicBot._join,
-    SwapLocation: HeuristicBot._swap,
-    SwapIn: HeuristicBot._swap_in,
-    ZombieMove: HeuristicBot._zmove,
-}
 
 
 def _seat_of(st: DistrictState, name: str) -> int:

@@ -32,7 +32,6 @@ PACKAGE_DIR = Path(__file__).parent
 
 ATTRIBUTES = ("combat", "agility", "perception", "health")
 POOLS = ("any", "non-unique", "weapon", "medical")
-ABILITIES = ("scavenger", "brawler", "medic", "runner", "sharpshooter", "thick-skin")
 
 #: An effect is a tuple whose first element names it:
 #: ("nothing",) ("item", index_or_pool) ("zombies", n, escape_allowed) ("wound", n) ("heal", n)

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import math
 
-from deadboard.core.game import Game, State
-from deadboard.games.district_z.bot import distances
+from deadboard.core.game import Game
 from deadboard.games.district_z.combat import AGILITY, COMBAT, PERCEPTION, rating
 from deadboard.games.district_z.flow import has_objective
 from deadboard.games.district_z.state import ESCAPED, LIVE, DistrictState
+from deadboard.games.district_z.tactics import distances
 from deadboard.games.district_z.wounds import health
 
 #: see :func:`features` for the order
@@ -82,9 +82,8 @@ def escape_chance(st: DistrictState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
-def evaluate(game: Game, state: State, seat: int) -> float:
+def evaluate(game: Game[DistrictState], state: DistrictState, seat: int) -> float:
     """``seat``'s chance of winning from ``state`` (a view or a determinized view)."""
-    assert isinstance(state, DistrictState)
     if state.over:
         return 1.0 if seat in state.winners else 0.0
     mine = escape_chance(state, seat)

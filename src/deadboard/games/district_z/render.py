@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deadboard.core.action import Action
-from deadboard.core.game import Game, State
+from deadboard.core.game import Game
 from deadboard.games.district_z.combat import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
 from deadboard.games.district_z.meeting import Answer, Offer
 from deadboard.games.district_z.setup import SwapIn, SwapLocation
@@ -68,9 +68,8 @@ def _cell(st: DistrictState, pos: int, seat: int | None) -> Text:
     return t
 
 
-def square_of(game: Game, state: State, seat: int | None, action: Action) -> str | None:
+def square_of(game: Game[DistrictState], state: DistrictState, seat: int | None, action: Action) -> str | None:
     """The CITY card an action belongs to: a move's destination, a starting corner."""
-    assert isinstance(state, DistrictState)
     lay = state.lay
     if action.kind == "move" and action.args and seat is not None and 0 <= seat < len(state.players):
         p = state.players[seat]
@@ -117,8 +116,7 @@ def players_table(st: DistrictState) -> Table:
     return t
 
 
-def render(game: Game, state: State, seat: int | None) -> Group:
-    assert isinstance(state, DistrictState)
+def render(game: Game[DistrictState], state: DistrictState, seat: int | None) -> Group:
     st = state
     head = Text(f"District-Z — round {st.rounds}", style="bold")
     if st.in_combat():
@@ -137,7 +135,7 @@ def render(game: Game, state: State, seat: int | None) -> Group:
     return Group(*parts)
 
 
-def legend(game: Game, state: State) -> Text:
+def legend(game: Game[DistrictState], state: DistrictState) -> Text:
     """What the CITY's marks mean."""
     t = Text("Legend  ", style="bold")
     for glyph, style, what in (

@@ -8,7 +8,6 @@ with :mod:`.flow` (the end of a turn, of a visit, of the game) and :mod:`.action
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from deadboard.core.game import Outcome, Result, Setup, State
@@ -44,9 +43,6 @@ class DistrictZ(KernelGame[DistrictState]):
     max_players = 4
     scenarios = SCENARIOS
     options = OPTIONS
-    bots: ClassVar[Mapping[str, str]] = {"heuristic": "deadboard.games.district_z.bot:HeuristicBot"}
-    render_module = "deadboard.games.district_z.render"
-    evaluator = "deadboard.games.district_z.evaluate:evaluate"
 
     def normalize_setup(self, setup: Setup) -> Setup:
         setup = super().normalize_setup(setup)

@@ -22,13 +22,12 @@ from typing import Any
 
 from deadboard.core.action import Action
 from deadboard.core.drawing import Drawing, Panel
-from deadboard.core.game import Game, State
+from deadboard.core.game import Game
 from deadboard.games.district_z.combat import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
 from deadboard.games.district_z.state import NO_CARD, OBJ, STATUS_NAMES, ZOMBIE, DistrictState
 
 CW, CH, GAP, M = 120, 158, 12, 14  # card width and height, gap, margin
 SEAT_COLOURS = ("#2bb3c0", "#c04bd6", "#e0b628", "#4fc25a")
-MOVE_KINDS = ("move",)
 
 
 def _t(s: object) -> str:
@@ -314,8 +313,7 @@ def dice(data: dict[str, Any]) -> list[dict[str, Any]]:
     return out or dice_of(data)
 
 
-def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
-    assert isinstance(view, DistrictState)
+def draw(game: Game[DistrictState], view: DistrictState, seat: int | None, legal: Sequence[Action]) -> Drawing:
     st = view
     lay = st.lay
     d = st.decision

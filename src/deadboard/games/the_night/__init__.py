@@ -1,7 +1,49 @@
 """The Night: solitaire house defence against rule-driven zombies (rulebook: the-night.txt)."""
 
+from deadboard.core.descriptor import (
+    BotFactory,
+    BrowserDrawing,
+    GameDescriptor,
+    TerminalDrawing,
+    ValueFunction,
+)
 from deadboard.games.the_night.rules import TheNight
+from deadboard.games.the_night.state import NightState
+
+
+def _terminal() -> TerminalDrawing[NightState]:
+    from deadboard.games.the_night import render
+
+    return TerminalDrawing(render.render)
+
+
+def _browser() -> BrowserDrawing[NightState]:
+    from deadboard.games.the_night import svg
+
+    return BrowserDrawing(svg.draw)
+
+
+def _heuristic() -> BotFactory:
+    from deadboard.games.the_night.bot import HeuristicBot
+
+    return HeuristicBot
+
+
+def _evaluator() -> ValueFunction:
+    from deadboard.games.the_night.evaluate import evaluate
+
+    return evaluate
+
 
 GAME = TheNight()
 
-__all__ = ["GAME", "TheNight"]
+DESCRIPTOR = GameDescriptor(
+    GAME,
+    terminal=_terminal,
+    browser=_browser,
+    bots={"heuristic": _heuristic},
+    evaluator=_evaluator,
+    hint_anchor="heuristic",  # plain search plays worse than the heuristic bot here (docs/simulation.md)
+)
+
+__all__ = ["DESCRIPTOR", "GAME", "TheNight"]

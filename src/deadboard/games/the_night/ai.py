@@ -44,7 +44,6 @@ from deadboard.games.the_night.state import (
     BOARDED,
     BROKEN,
     HUMAN_ZOMBIE,
-    LIVE,
     LOCKED,
     ON_OPENING,
     REMOVED,
@@ -345,6 +344,41 @@ def activation_order(state: NightState) -> list[int]:
     return sorted(state.zsq, key=lambda z: (z < HUMAN_ZOMBIE, z))
 
 
+def _sight_step(state: NightState, sq: int, fields: Fields, routes: Routes, hsq: dict[int, int], live: tuple[int, ...],
+                visited: set[int], plan: list[tuple[Entry, list[int] | None]]) -> tuple[int, int, int] | None:
+    """Priorities 3 to 5: towards the nearest human the zombie sees (and can get to); outside, to a
+    way into a room with a human; inside, to the nearest human in the house, else out towards the
+    nearest human."""
+    orth = state.c.grid.orth
+    op = state.op
+    inside = state.c.inside
+    table = routes.table
+    row = state.c.grid.los_row(sq)
+    visible = [s for s in live if (c := row[s]) is not None and (not c or _clear(c, op)) and table[s][sq] < INF]
+    vfield: Field
+    hfield: Field
+    if visible:
+        if len(visible) == 1:
+            vfield = table[visible[0]]
+        elif len(visible) == len(live):
+            vfield = routes.near_around(sq, orth[sq])
+        else:
+            vfield = _local_field(table, visible, sq, orth[sq])
+        return _closer_step(state, sq, vfield, hsq, visited)
+    if not inside[sq] and not state.cfg.confine:
+        if fields.in_building:
+            return _entry_step(state, sq, fields, routes, visited, plan)
+        return _closer_step(state, sq, routes.near_around(sq, orth[sq]), hsq, visited)
+    in_house = [s for s in live if inside[s]]
+    if not in_house or len(in_house) == len(live):
+        hfield = routes.near_around(sq, orth[sq])
+    elif len(in_house) == 1:
+        hfield = table[in_house[0]]
+    else:
+        hfield = _local_field(table, in_house, sq, orth[sq])
+    return _closer_step(state, sq, hfield, hsq, visited)
+
+
 def activate(state: NightState, z: int, fields: Fields) -> None:
     """Run one zombie's whole activation by the rulebook's priorities.
 
@@ -361,17 +395,13 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
     assert hsq is not None
     grid = state.c.grid
     orth = grid.orth
-    los_row = grid.los_row
     full = state.cfg.zap[z]
     slow = full < 2
     routes = fields.routes(state, slow)
     ap = full
-    inside = state.c.inside
-    confine = state.cfg.confine
     zsq = state.zsq
     op = state.op
     live = fields.live
-    table = routes.table
     visited = {zsq[z]}
     plan: list[tuple[Entry, list[int] | None]] = []  # priority 4: the entry chosen, and the way to it
     while ap > 0:
@@ -408,32 +438,7 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
             # 3. towards the nearest human it sees (and can get to); 4. outside, to a way into a
             # room with a human; 5. inside, to the nearest human in the house, else out towards the
             # nearest human
-            row = los_row(sq)
-            visible = [s for s in live if (c := row[s]) is not None and (not c or _clear(c, op)) and table[s][sq] < INF]
-            vfield: Field
-            hfield: Field
-            if visible:
-                if len(visible) == 1:
-                    vfield = table[visible[0]]
-                elif len(visible) == len(live):
-                    vfield = routes.near_around(sq, orth[sq])
-                else:
-                    vfield = _local_field(table, visible, sq, orth[sq])
-                step = _closer_step(state, sq, vfield, hsq, visited)
-            elif not inside[sq] and not confine:
-                if fields.in_building:
-                    step = _entry_step(state, sq, fields, routes, visited, plan)
-                else:
-                    step = _closer_step(state, sq, routes.near_around(sq, orth[sq]), hsq, visited)
-            else:
-                in_house = [s for s in live if inside[s]]
-                if not in_house or len(in_house) == len(live):
-                    hfield = routes.near_around(sq, orth[sq])
-                elif len(in_house) == 1:
-                    hfield = table[in_house[0]]
-                else:
-                    hfield = _local_field(table, in_house, sq, orth[sq])
-                step = _closer_step(state, sq, hfield, hsq, visited)
+            step = _sight_step(state, sq, fields, routes, hsq, live, visited, plan)
         if step is None:
             return  # nothing free serves its priority: it waits
         t, kind, o = step
@@ -657,5 +662,3 @@ def nearest_zombie(state: NightState) -> int:
     return best[0] if len(best) == 1 else best[state.rng.below(len(best))]
 
 
-def live_count(state: NightState) -> int:
-    return sum(1 for h in state.humans if h.status == LIVE)

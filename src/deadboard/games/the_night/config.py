@@ -178,6 +178,27 @@ def parse_story(data: Mapping[str, Any], content: NightContent) -> Story:
         story = Story.model_validate(data)
     except ValidationError as e:
         raise SetupError(f"story: {validation_message(e)}") from None
+    in_story = _check_story_humans(story, content)
+    _check_story_stats(story, content, in_story)
+    item_ids = set(content.item_index) | {it.kind_id for it in content.items}
+    for it in [*(story.items or []), *(story.victory.collect if story.victory else [])]:
+        if it not in item_ids:
+            raise SetupError(f"story: unknown item {it!r}")
+    for entry in story.entries:
+        if isinstance(entry, int):
+            if not 1 <= entry <= 6:
+                raise SetupError(f"story: entries: {entry} is not a Map Entry Point (1-6)")
+        elif entry not in content.areas:
+            raise SetupError(f"story: entries: {entry!r} is neither a Map Entry Point (1-6) nor an area of the map")
+    numbers = {z.number for z in content.zombies}
+    for k in story.zombie:
+        if not (k.isascii() and k.isdigit()) or int(k) not in numbers:
+            raise SetupError(f"story: zombie.{k}: no zombie numbered {k}")
+    return story
+
+
+def _check_story_humans(story: Story, content: NightContent) -> set[str]:
+    """The humans a story names exist and its hero is one of its humans; returns its humans."""
     names = {h.name for h in content.humans}
     for n in [*(story.humans or []), *story.stats]:
         if n not in names:
@@ -187,6 +208,12 @@ def parse_story(data: Mapping[str, Any], content: NightContent) -> Story:
     in_story = set(story.humans) if story.humans is not None else names
     if story.hero not in (None, "random", "none") and story.hero not in in_story:
         raise SetupError(f"story: hero: {story.hero} is not in the story's humans")
+    return in_story
+
+
+def _check_story_stats(story: Story, content: NightContent, in_story: set[str]) -> None:
+    """Each human's starting items exist, fit their hands and are not given twice over; each starting
+    square can be entered and holds one human of the story."""
     item_ids = set(content.item_index) | {it.kind_id for it in content.items}
     kinds = {it.kind_id: it for it in content.items}
     given: dict[str, int] = {}
@@ -214,20 +241,6 @@ def parse_story(data: Mapping[str, Any], content: NightContent) -> Story:
         have = len(content.kind_items.get(kid, ()))
         if count > have:
             raise SetupError(f"story: stats: {count} humans start with the {kinds[kid].name}, but there is only {have} {kinds[kid].name}")
-    for it in [*(story.items or []), *(story.victory.collect if story.victory else [])]:
-        if it not in item_ids:
-            raise SetupError(f"story: unknown item {it!r}")
-    for entry in story.entries:
-        if isinstance(entry, int):
-            if not 1 <= entry <= 6:
-                raise SetupError(f"story: entries: {entry} is not a Map Entry Point (1-6)")
-        elif entry not in content.areas:
-            raise SetupError(f"story: entries: {entry!r} is neither a Map Entry Point (1-6) nor an area of the map")
-    numbers = {z.number for z in content.zombies}
-    for k in story.zombie:
-        if not (k.isascii() and k.isdigit()) or int(k) not in numbers:
-            raise SetupError(f"story: zombie.{k}: no zombie numbered {k}")
-    return story
 
 
 def build_config(setup: Setup, content: NightContent) -> Config:
@@ -248,18 +261,7 @@ def build_config(setup: Setup, content: NightContent) -> Config:
     zombie_player = bool(o.get("zombie-player"))
     hidden_hero = bool(o.get("hidden-hero"))
     seats = setup.players
-    human_seats = seats - (1 if zombie_player else 0)
-    if zombie_player and seats < 2:
-        raise SetupError("the Zombie Player rule needs 2 players or more (--players 2)")
-    if hidden_hero and human_seats < 2:
-        raise SetupError("the Hidden Hero rule needs 2 or more players on the human side (--players N)")
-    if not hidden_hero and human_seats != 1:
-        raise SetupError(
-            "The Night is solitaire: use --players 1, or the zombie-player option (2 players) "
-            "or the hidden-hero option (2+ players)"
-        )
-    if hidden_hero and human_seats > 7:
-        raise SetupError("the Hidden Hero rule allows at most 7 players on the human side")
+    human_seats = _human_seats(seats, zombie_player, hidden_hero)
 
     kw: dict[str, Any] = dict(
         scenario=sc, turns=16, humans=all_humans, hero_rule="random", fixed_heroes=(), placement="table",
@@ -272,70 +274,12 @@ def build_config(setup: Setup, content: NightContent) -> Config:
     )
     if o.get("free-placement"):
         kw["placement"] = "free"
-    if sc == "quick-game":
-        kw.update(turns=10, hero_rule="none", placement="quick", start_zombies=int(o.get("start-zombies", 1)),
-                  survival_points=bool(o.get("survival-points")))
-    elif sc == "take-the-house":
-        kw.update(turns=10, hero_rule="none", placement="entry", keys_and_boards=False, start_zombies=0,
-                  confine=True, skip_arrival=True, skip_reanimation=True, skip_first_zombie_phase=True,
-                  all_act_first_turn=True, tth_zombies=int(o.get("zombies", 20)), tth_guns=int(o.get("guns", 3)),
-                  item_draw="given")
-    elif sc == "the-coopers":
-        coopers = tuple(i for i in all_humans if content.humans[i].name not in ("Ben", "Barbara"))
-        heroes = tuple(by_name[n] for n in ("Harry", "Helen") if n in by_name)
-        extra: tuple[int, ...] = ()
-        if o.get("ben-and-barbara"):
-            heroes = tuple(h for h in heroes if content.humans[h].name != "Harry")
-            extra = tuple(100 + by_name[n] for n in ("Ben", "Barbara") if n in by_name)
-        kw.update(humans=coopers, hero_rule="fixed", fixed_heroes=heroes, placement="coopers",
-                  karen=by_name.get("Karen", -1), karen_2d6=bool(o.get("karen-lingers")), cup_extra=extra)
-    elif sc == "no-chance":
-        kw.update(no_entry_placement=True, start_zombies=0, start_zombies_each_entry=2)
-    elif sc == "make-your-own-story":
+    kw.update(_scenario_settings(sc, o, content, by_name, all_humans))
+    if sc == "make-your-own-story":
         raw = o.get("story")
         if not raw:
             raise SetupError("Make Your Own Story needs a story file: --option story=FILE (see docs/the-night-story.md)")
-        story = parse_story(raw, content)
-        kw.update(turns=story.turns, entries=tuple(story.entries), start_zombies=story.start_zombies,
-                  arrivals=story.arrivals, story_title=story.title)
-        if story.humans is not None:
-            kw["humans"] = tuple(by_name[n] for n in story.humans)
-        if story.hero == "none":
-            kw["hero_rule"] = "none"
-        elif story.hero not in (None, "random"):
-            kw.update(hero_rule="fixed", fixed_heroes=(by_name[story.hero],))
-        if story.free_placement:
-            kw["placement"] = "free"
-        for i in range(len(hstr)):
-            if story.all_humans.strength is not None:
-                hstr[i] = story.all_humans.strength
-            if story.all_humans.ap is not None:
-                hap[i] = story.all_humans.ap
-        for n, sh in story.stats.items():
-            i = by_name[n]
-            if sh.strength is not None:
-                hstr[i] = sh.strength
-            if sh.ap is not None:
-                hap[i] = sh.ap
-        kw["start_items"] = {by_name[n]: tuple(sh.items) for n, sh in story.stats.items() if sh.items}
-        kw["start_squares"] = {by_name[n]: sh.place.lower() for n, sh in story.stats.items() if sh.place}
-        for num in list(zstr):
-            if num >= 100:
-                continue
-            for over in (story.zombies, story.zombie.get(str(num))):
-                if over is None:
-                    continue
-                if over.strength is not None:
-                    zstr[num] = over.strength
-                if over.ap is not None:
-                    zap[num] = over.ap
-                if over.breaker is not None:
-                    zbrk[num] = over.breaker
-        if story.items is not None:
-            kw["story_items"] = tuple(story.items)
-        if story.victory is not None:
-            kw.update(victory_collect=tuple(story.victory.collect), victory_exit=story.victory.exit,
-                      victory_survivors=story.victory.survivors)
+        _tell_story(kw, parse_story(raw, content), by_name, hstr, hap, (zstr, zap, zbrk))
     if hidden_hero:
         kw["hero_rule"] = "none"
         kw["fixed_heroes"] = ()
@@ -355,4 +299,94 @@ def build_config(setup: Setup, content: NightContent) -> Config:
         zombie_player=zombie_player, hidden_hero=hidden_hero, human_seats=human_seats,
         zombie_seat=seats - 1 if zombie_player else -1, options=o, **kw,
     )
+
+
+def _human_seats(seats: int, zombie_player: bool, hidden_hero: bool) -> int:
+    """The seats on the human side, once the player count is checked against the optional rules."""
+    human_seats = seats - (1 if zombie_player else 0)
+    if zombie_player and seats < 2:
+        raise SetupError("the Zombie Player rule needs 2 players or more (--players 2)")
+    if hidden_hero and human_seats < 2:
+        raise SetupError("the Hidden Hero rule needs 2 or more players on the human side (--players N)")
+    if not hidden_hero and human_seats != 1:
+        raise SetupError(
+            "The Night is solitaire: use --players 1, or the zombie-player option (2 players) "
+            "or the hidden-hero option (2+ players)"
+        )
+    if hidden_hero and human_seats > 7:
+        raise SetupError("the Hidden Hero rule allows at most 7 players on the human side")
+    return human_seats
+
+
+def _scenario_settings(sc: str, o: dict[str, Any], content: NightContent, by_name: dict[str, int],
+                         all_humans: tuple[int, ...]) -> dict[str, Any]:
+    """What a scenario (other than Make Your Own Story) changes in the standard settings."""
+    if sc == "quick-game":
+        return dict(turns=10, hero_rule="none", placement="quick", start_zombies=int(o.get("start-zombies", 1)),
+                    survival_points=bool(o.get("survival-points")))
+    if sc == "take-the-house":
+        return dict(turns=10, hero_rule="none", placement="entry", keys_and_boards=False, start_zombies=0,
+                    confine=True, skip_arrival=True, skip_reanimation=True, skip_first_zombie_phase=True,
+                    all_act_first_turn=True, tth_zombies=int(o.get("zombies", 20)), tth_guns=int(o.get("guns", 3)),
+                    item_draw="given")
+    if sc == "the-coopers":
+        coopers = tuple(i for i in all_humans if content.humans[i].name not in ("Ben", "Barbara"))
+        heroes = tuple(by_name[n] for n in ("Harry", "Helen") if n in by_name)
+        extra: tuple[int, ...] = ()
+        if o.get("ben-and-barbara"):
+            heroes = tuple(h for h in heroes if content.humans[h].name != "Harry")
+            extra = tuple(100 + by_name[n] for n in ("Ben", "Barbara") if n in by_name)
+        return dict(humans=coopers, hero_rule="fixed", fixed_heroes=heroes, placement="coopers",
+                    karen=by_name.get("Karen", -1), karen_2d6=bool(o.get("karen-lingers")), cup_extra=extra)
+    if sc == "no-chance":
+        return dict(no_entry_placement=True, start_zombies=0, start_zombies_each_entry=2)
+    return {}
+
+
+def _tell_story(kw: dict[str, Any], story: Story, by_name: dict[str, int], hstr: list[int], hap: list[int],
+                zombies: tuple[dict[int, int], dict[int, int], dict[int, bool]]) -> None:
+    """What a Make Your Own Story file changes: the settings ``kw``, the humans' Strength and AP, the
+    zombies' Strength, AP and Breaker."""
+    zstr, zap, zbrk = zombies
+    kw.update(turns=story.turns, entries=tuple(story.entries), start_zombies=story.start_zombies,
+              arrivals=story.arrivals, story_title=story.title)
+    if story.humans is not None:
+        kw["humans"] = tuple(by_name[n] for n in story.humans)
+    if story.hero == "none":
+        kw["hero_rule"] = "none"
+    elif story.hero not in (None, "random"):
+        kw.update(hero_rule="fixed", fixed_heroes=(by_name[story.hero],))
+    if story.free_placement:
+        kw["placement"] = "free"
+    for i in range(len(hstr)):
+        if story.all_humans.strength is not None:
+            hstr[i] = story.all_humans.strength
+        if story.all_humans.ap is not None:
+            hap[i] = story.all_humans.ap
+    for n, sh in story.stats.items():
+        i = by_name[n]
+        if sh.strength is not None:
+            hstr[i] = sh.strength
+        if sh.ap is not None:
+            hap[i] = sh.ap
+    kw["start_items"] = {by_name[n]: tuple(sh.items) for n, sh in story.stats.items() if sh.items}
+    kw["start_squares"] = {by_name[n]: sh.place.lower() for n, sh in story.stats.items() if sh.place}
+    for num in list(zstr):
+        if num >= 100:
+            continue
+        for over in (story.zombies, story.zombie.get(str(num))):
+            if over is None:
+                continue
+            if over.strength is not None:
+                zstr[num] = over.strength
+            if over.ap is not None:
+                zap[num] = over.ap
+            if over.breaker is not None:
+                zbrk[num] = over.breaker
+    if story.items is not None:
+        kw["story_items"] = tuple(story.items)
+    if story.victory is not None:
+        kw.update(victory_collect=tuple(story.victory.collect), victory_exit=story.victory.exit,
+                  victory_survivors=story.victory.survivors)
+
 

@@ -201,9 +201,6 @@ class NightContent:
     yard: tuple[bool, ...]  # per square: the yard (Dark Yard)
     source_dir: str
 
-    def area_squares(self, area: str) -> tuple[int, ...]:
-        return self.areas[area]
-
 
 def _load_map(path: Path) -> tuple[Grid, MapFile, list[str]]:
     data = read_toml(path)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from deadboard.core.game import Game, State
+from deadboard.core.game import Game
 from deadboard.core.grid import OPEN
 from deadboard.core.value import logistic
 from deadboard.games.the_night import ai
@@ -219,9 +219,8 @@ def survival_side(state: NightState, surv: dict[int, float]) -> float:
     return p
 
 
-def evaluate(game: Game, state: State, seat: int) -> float:
+def evaluate(game: Game[NightState], state: NightState, seat: int) -> float:
     """``seat``'s chance of winning from ``state`` (a view or a determinized view)."""
-    assert isinstance(state, NightState)
     cfg = state.cfg
     if state.phase == OVER:
         o = game.outcome(state)

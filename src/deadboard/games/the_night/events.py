@@ -3,7 +3,7 @@ humans for a choice (Lightning strike, Dash!, Opportunity shot, Latch fall)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -32,6 +32,7 @@ from deadboard.games.the_night.state import (
     BROKEN,
     LIVE,
     LOCKED,
+    Human,
     NightState,
 )
 from deadboard.games.the_night.zombie_player import ZTurn
@@ -49,68 +50,117 @@ def _event_phase(state: NightState) -> None:
     a, b = rng.d6(), rng.d6()
     ev = (state.c.authored_events.get(a + b) if cfg.authored_results else None) or state.c.events[a + b]
     state.emit("event", f"Random event, 2D6 = {a}+{b} = {a + b}: {ev.name} {ev.text}", {"roll": a + b, "event": ev.id})
-    live = [h for h in state.humans if h.status == LIVE]
-    if ev.id == "fell-over" and live:
-        h = live[rng.below(len(live))]
+    effect = _EVENTS.get(ev.id)
+    if effect is not None:
+        effect(state, [h for h in state.humans if h.status == LIVE])
+
+
+def _fell_over(state: NightState, live: list[Human]) -> None:
+    if live:
+        h = live[state.rng.below(len(live))]
         h.fell_turn = state.turn + 1
         state.emit("event", f"{h.name} fell over and cannot be activated next turn", None)
-    elif ev.id == "injury" and live:
+
+
+def _injury(state: NightState, live: list[Human]) -> None:
+    if not live:
+        return
+    h = live[state.rng.below(len(live))]
+    if h.injured:
+        state.emit("event", f"{h.name} is already injured: no effect", None)
+    else:
+        h.injured = True
+        state.emit("event", f"{h.name} is injured: only 3 AP from now on", None)
+
+
+def _new_weapon(state: NightState, live: list[Human]) -> None:
+    pool = su.draw_pool(state)
+    if pool:
+        w = pool[state.rng.below(len(pool))]
+        state.emit("event", f"A {state.c.items[w].name} is found", None)
+        queue_item_with_ammo(state, w)
+
+
+def _fear_of_the_dark(state: NightState, live: list[Human]) -> None:
+    for h in live:
+        h.fear_turn = state.turn + 1
+
+
+def _lightning(state: NightState, live: list[Human]) -> None:
+    if lightning_actions(state):
+        state.push(LightningChoice())
+
+
+def _brains(state: NightState, live: list[Human]) -> None:
+    cfg = state.cfg
+    z = ai.nearest_zombie(state)
+    if not z:
+        return
+    state.emit("event", f"{zombie_name(state, z)} smells brains and moves at once", None)
+    if cfg.zombie_player:
+        state.zorder = ()
+        state.zact = z
+        state.zap_left = cfg.zap[z]
+        state.push(ZTurn(z, cfg.zombie_seat))
+    else:
+        ai.activate(state, z, ai.Fields())
+
+
+def _dash(state: NightState, live: list[Human]) -> None:
+    if len(dash_actions(state)) > 1:
+        state.push(DashChoice())
+
+
+def _opportunity_shot(state: NightState, live: list[Human]) -> None:
+    if len(opportunity_actions(state)) > 1:
+        state.push(OpportunityChoice())
+
+
+def _latch_fall(state: NightState, live: list[Human]) -> None:
+    if len(latch_actions(state)) > 1:
+        state.push(LatchChoice())
+
+
+def _second_wind(state: NightState, live: list[Human]) -> None:
+    rng = state.rng
+    hurt = [h for h in live if h.injured]
+    if hurt:
+        h = hurt[rng.below(len(hurt))]
+        h.injured = False
+        state.emit("event", f"{h.name} recovers from the injury", None)
+    elif live:
         h = live[rng.below(len(live))]
-        if h.injured:
-            state.emit("event", f"{h.name} is already injured: no effect", None)
-        else:
-            h.injured = True
-            state.emit("event", f"{h.name} is injured: only 3 AP from now on", None)
-    elif ev.id == "new-weapon":
-        pool = su.draw_pool(state)
-        if pool:
-            w = pool[rng.below(len(pool))]
-            state.emit("event", f"A {state.c.items[w].name} is found", None)
-            queue_item_with_ammo(state, w)
-    elif ev.id == "fear-of-the-dark":
-        for h in live:
-            h.fear_turn = state.turn + 1
-    elif ev.id == "lightning":
-        if lightning_actions(state):
-            state.push(LightningChoice())
-    elif ev.id == "brains":
-        z = ai.nearest_zombie(state)
-        if z:
-            state.emit("event", f"{zombie_name(state, z)} smells brains and moves at once", None)
-            if cfg.zombie_player:
-                state.zorder = ()
-                state.zact = z
-                state.zap_left = cfg.zap[z]
-                state.push(ZTurn(z, cfg.zombie_seat))
-            else:
-                ai.activate(state, z, ai.Fields())
-    elif ev.id == "dash":
-        if len(dash_actions(state)) > 1:
-            state.push(DashChoice())
-    elif ev.id == "opportunity-shot":
-        if len(opportunity_actions(state)) > 1:
-            state.push(OpportunityChoice())
-    elif ev.id == "latch-fall":
-        if len(latch_actions(state)) > 1:
-            state.push(LatchChoice())
-    elif ev.id == "second-wind":
-        hurt = [h for h in live if h.injured]
-        if hurt:
-            h = hurt[rng.below(len(hurt))]
-            h.injured = False
-            state.emit("event", f"{h.name} recovers from the injury", None)
-        elif live:
-            h = live[rng.below(len(live))]
-            h.ap_bonus_next += 1
-            state.emit("event", f"{h.name} gets 1 extra AP next turn", None)
-    elif ev.id == "no-event":
-        state.emit("event", "Nothing happens", None)
-    elif ev.id == "more-of-them":
-        z = su.draw_zombie(state)
-        if z:
-            su.arrive(state, z)
-        else:
-            state.emit("event", "No zombie is left to come: nothing happens", None)
+        h.ap_bonus_next += 1
+        state.emit("event", f"{h.name} gets 1 extra AP next turn", None)
+
+
+def _no_event(state: NightState, live: list[Human]) -> None:
+    state.emit("event", "Nothing happens", None)
+
+
+def _more_of_them(state: NightState, live: list[Human]) -> None:
+    z = su.draw_zombie(state)
+    if z:
+        su.arrive(state, z)
+    else:
+        state.emit("event", "No zombie is left to come: nothing happens", None)
+
+
+#: a random event's id -> what it does (with the live humans)
+_EVENTS: dict[str, Callable[[NightState, list[Human]], None]] = {
+    "fell-over": _fell_over,
+    "injury": _injury,
+    "new-weapon": _new_weapon,
+    "fear-of-the-dark": _fear_of_the_dark,
+    "lightning": _lightning,
+    "brains": _brains,
+    "dash": _dash,
+    "opportunity-shot": _opportunity_shot,
+    "latch-fall": _latch_fall,
+    "second-wind": _second_wind,
+    "no-event": _no_event,
+    "more-of-them": _more_of_them,
+}
 
 
 def lightning_actions(state: NightState) -> list[Distract]:

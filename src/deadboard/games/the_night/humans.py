@@ -252,21 +252,9 @@ def human_actions(state: NightState) -> list[Action]:
         out.extend(_shoot_actions(state, h, "shoot"))
     tag = CARRIED + h
     carried = [i for i, w in enumerate(where) if w == tag]
-    board_cost = 0 if "builder" in hu.attrs else 1
     openings = _adjacent_openings(state, sq)
-    if ap >= board_cost and openings:
-        has_board = any(items[i].kind == "board" for i in carried)
-        for o in openings:
-            oname = grid.openings[o].name
-            if state.op[o] & BOARDED:
-                out.append(Unboard(name, oname))
-            elif has_board:
-                out.append(Board(name, oname))
-    if ap >= 1 and openings and _has_keys(state, h):
-        for o in openings:
-            op = grid.openings[o]
-            if op.lockable and not state.op[o] & BROKEN:
-                out.append((Unlock if state.op[o] & LOCKED else Lock)(name, op.name))
+    if openings:
+        _opening_actions(state, h, openings, carried, out)
     out.extend(_free_actions(state, h))
     if ap >= 1 and carried:
         for t in human_reach(state, sq):
@@ -280,6 +268,30 @@ def human_actions(state: NightState) -> list[Action]:
         out.append(Escape(name))
     out.append(Done(name))
     return out
+
+
+def _opening_actions(state: NightState, h: int, openings: Sequence[int], carried: list[int], out: list[Action]) -> None:
+    """Boarding up or unboarding the doors and windows next to the active human (a board in hand;
+    the Builder for free), locking and unlocking them (the Keys in hand)."""
+    hu = state.humans[h]
+    name = hu.name
+    ap = state.ap
+    grid = state.c.grid
+    board_cost = 0 if "builder" in hu.attrs else 1
+    if ap >= board_cost:
+        items = state.c.items
+        has_board = any(items[i].kind == "board" for i in carried)
+        for o in openings:
+            oname = grid.openings[o].name
+            if state.op[o] & BOARDED:
+                out.append(Unboard(name, oname))
+            elif has_board:
+                out.append(Board(name, oname))
+    if ap >= 1 and _has_keys(state, h):
+        for o in openings:
+            op = grid.openings[o]
+            if op.lockable and not state.op[o] & BROKEN:
+                out.append((Unlock if state.op[o] & LOCKED else Lock)(name, op.name))
 
 
 def _free_actions(state: NightState, h: int) -> list[Action]:

@@ -14,6 +14,7 @@ the lines and columns in between (in a terminal too narrow for that board, two c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -21,7 +22,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from deadboard.core.game import Game, State
+from deadboard.core.game import Game
 from deadboard.core.grid import DOOR, WALL, WINDOW, column_name
 from deadboard.games.the_night.board import zombie_name
 from deadboard.games.the_night.state import (
@@ -74,11 +75,84 @@ def board_width(state: NightState, cell: int = 3) -> int:
     return 4 + state.c.grid.width * (cell + 1) + 1
 
 
+class _Walls:
+    """Which edges of the board are drawn as walls: a wall between two squares of the same room
+    that cannot both be walked on is not drawn (a solid block is drawn as such)."""
+
+    __slots__ = ("area_of", "grid", "h", "w")
+
+    def __init__(self, state: NightState) -> None:
+        self.grid = state.c.grid
+        self.area_of = state.c.area_of
+        self.w, self.h = self.grid.width, self.grid.height
+
+    def kind(self, a: int, b: int) -> int:
+        if not (0 <= a < self.grid.n and 0 <= b < self.grid.n):
+            return WALL
+        return self.grid.edge_kind(a, b)
+
+    def vertical(self, x: int, y: int) -> bool:
+        """The vertical edge left of square (x, y)."""
+        if y < 0 or y >= self.h or x <= 0 or x >= self.w:
+            return False
+        return self.kind(y * self.w + x - 1, y * self.w + x) == WALL and self._differs(x - 1, y, x, y)
+
+    def horizontal(self, x: int, y: int) -> bool:
+        """The horizontal edge above square (x, y)."""
+        if x < 0 or x >= self.w or y <= 0 or y >= self.h:
+            return False
+        return self.kind((y - 1) * self.w + x, y * self.w + x) == WALL and self._differs(x, y - 1, x, y)
+
+    def _differs(self, x1: int, y1: int, x2: int, y2: int) -> bool:
+        a, b = y1 * self.w + x1, y2 * self.w + x2
+        return (self.grid.passable[a] and self.grid.passable[b]) or self.area_of[a] != self.area_of[b]
+
+
 def board_text(state: NightState, cell: int = 3) -> Text:
     """The board; ``cell``: characters a square (3, or 2 for a narrow terminal)."""
+    walls = _Walls(state)
+    t = Text()
+    t.append("    ")
+    for x in range(walls.w):
+        t.append(f" {column_name(x):<{cell}}", style="dim")
+    t.append("\n")
+    squares = _square_row(state, walls, cell)
+    for y in range(walls.h + 1):
+        _edge_row(t, state, walls, y, cell)
+        if y == walls.h:
+            break
+        squares(t, y)
+    return t
+
+
+def _edge_row(t: Text, state: NightState, walls: _Walls, y: int, cell: int) -> None:
+    """The line of horizontal edges above row ``y``: walls, doors and windows, and the corners."""
+    w, h, grid = walls.w, walls.h, walls.grid
+    t.append("    ")
+    for x in range(w + 1):
+        up = walls.vertical(x, y - 1)
+        down = walls.vertical(x, y)
+        left = walls.horizontal(x - 1, y)
+        right = walls.horizontal(x, y)
+        t.append(CORNERS[(int(up), int(right), int(down), int(left))], style="white")
+        if x == w:
+            break
+        if 0 < y < h:
+            a, b = (y - 1) * w + x, y * w + x
+            k = walls.kind(a, b)
+            if k in (DOOR, WINDOW):
+                _v, glyphs, style = _edge_glyphs(state, k, grid.opening_between(a, b))
+                t.append(glyphs[:cell], style=style)
+                continue
+        t.append(("─" if walls.horizontal(x, y) else " ") * cell, style="white")
+    t.append("\n")
+
+
+def _square_row(state: NightState, walls: _Walls, cell: int) -> Callable[[Text, int], None]:
+    """A function drawing row ``y`` of squares (with the vertical edges between them), from who and
+    what stands where now."""
     c = state.c
-    grid = c.grid
-    w, h = grid.width, grid.height
+    grid, w = walls.grid, walls.w
     zocc = state.zocc
     humans_at: dict[int, Any] = {}
     dead_at: dict[int, Any] = {}
@@ -96,66 +170,17 @@ def board_text(state: NightState, cell: int = 3) -> Text:
     active_sq = state.humans[state.active].sq if state.active >= 0 else -1
     zact_sq = state.zsq.get(state.zact, -1) if state.zact else -1
 
-    def kind(a: int, b: int) -> int:
-        if not (0 <= a < grid.n and 0 <= b < grid.n):
-            return WALL
-        return grid.edge_kind(a, b)
-
-    def is_wall_v(x: int, y: int) -> bool:  # the vertical edge left of square (x, y)
-        if y < 0 or y >= h:
-            return False
-        if x <= 0 or x >= w:
-            return False
-        return kind(y * w + x - 1, y * w + x) == WALL and _differs(x - 1, y, x, y)
-
-    def is_wall_h(x: int, y: int) -> bool:  # the horizontal edge above square (x, y)
-        if x < 0 or x >= w:
-            return False
-        if y <= 0 or y >= h:
-            return False
-        return kind((y - 1) * w + x, y * w + x) == WALL and _differs(x, y - 1, x, y)
-
-    def _differs(x1: int, y1: int, x2: int, y2: int) -> bool:
-        a, b = y1 * w + x1, y2 * w + x2
-        return (grid.passable[a] and grid.passable[b]) or c.area_of[a] != c.area_of[b]
-
-    t = Text()
-    t.append("    ")
-    for x in range(w):
-        t.append(f" {column_name(x):<{cell}}", style="dim")
-    t.append("\n")
-    for y in range(h + 1):
-        # the line of horizontal edges above row y
-        t.append("    ")
-        for x in range(w + 1):
-            up = is_wall_v(x, y - 1)
-            down = is_wall_v(x, y)
-            left = is_wall_h(x - 1, y)
-            right = is_wall_h(x, y)
-            t.append(CORNERS[(int(up), int(right), int(down), int(left))], style="white")
-            if x == w:
-                break
-            if 0 < y < h:
-                a, b = (y - 1) * w + x, y * w + x
-                k = kind(a, b)
-                if k in (DOOR, WINDOW):
-                    _v, glyphs, style = _edge_glyphs(state, k, grid.opening_between(a, b))
-                    t.append(glyphs[:cell], style=style)
-                    continue
-            t.append(("─" if is_wall_h(x, y) else " ") * cell, style="white")
-        t.append("\n")
-        if y == h:
-            break
+    def row(t: Text, y: int) -> None:
         t.append(f"{y + 1:>3} ", style="dim")
         for x in range(w + 1):
             if 0 < x < w:
                 a, b = y * w + x - 1, y * w + x
-                k = kind(a, b)
+                k = walls.kind(a, b)
                 if k in (DOOR, WINDOW):
                     glyph, _h, style = _edge_glyphs(state, k, grid.opening_between(a, b))
                     t.append(glyph, style=style)
                 else:
-                    t.append("│" if is_wall_v(x, y) else " ", style="white")
+                    t.append("│" if walls.vertical(x, y) else " ", style="white")
             else:
                 t.append(" ")
             if x == w:
@@ -166,7 +191,8 @@ def board_text(state: NightState, cell: int = 3) -> Text:
             t.append(*_square(state, sq, bg, humans_at, dead_at, items_at, zocc, active_sq, zact_sq, cell))
             t.stylize(square_meta(grid.names[sq]), start, len(t))
         t.append("\n")
-    return t
+
+    return row
 
 
 def square_meta(name: str) -> Style:
@@ -281,8 +307,7 @@ class NightView:
         yield status_panel(self.state, self.seat, cell)
 
 
-def render(game: Game, state: State, seat: int | None = None) -> Group:
-    assert isinstance(state, NightState)
+def render(game: Game[NightState], state: NightState, seat: int | None = None) -> Group:
     return Group(NightView(state, seat))
 
 

@@ -58,10 +58,6 @@ class TheNight(KernelGame[NightState]):
     max_players = 8
     scenarios = SCENARIOS
     options = OPTIONS
-    bots = {"heuristic": "deadboard.games.the_night.bot:HeuristicBot"}
-    render_module = "deadboard.games.the_night.render"
-    evaluator = "deadboard.games.the_night.evaluate:evaluate"
-    hint_anchor = "heuristic"  # plain search plays worse than the heuristic bot here (docs/simulation.md)
 
     def normalize_setup(self, setup: Setup) -> Setup:
         setup = super().normalize_setup(setup)
@@ -150,13 +146,11 @@ class TheNight(KernelGame[NightState]):
     # ----- information ---------------------------------------------------------------------------
     # No decision's legal actions or prompt depend on a secret pick: a view keeps the decision of
     # the state it was made from.
-    def redact(self, view: State, seat: int) -> None:
-        assert isinstance(view, NightState)
+    def redact(self, view: NightState, seat: int) -> None:
         if view.cfg.hidden_hero:
             view.secret = [s if i == seat else -1 for i, s in enumerate(view.secret)]
 
-    def determinize(self, view: State, rng: Rng) -> None:
-        assert isinstance(view, NightState)
+    def determinize(self, view: NightState, rng: Rng) -> None:
         view.rng = Rng(rng.next64())
         if view.cfg.hidden_hero:
             # every pick the viewer cannot see is redrawn, including one drawn by an earlier

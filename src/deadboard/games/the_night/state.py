@@ -237,15 +237,6 @@ class NightState(KernelState):
         return s
 
     # ----- small queries used everywhere ----------------------------------------------------------
-    def live_humans(self) -> list[Human]:
-        return [h for h in self.humans if h.status == LIVE]
-
-    def human_at(self, sq: int) -> Human | None:
-        for h in self.humans:
-            if h.status == LIVE and h.sq == sq:
-                return h
-        return None
-
     def carried(self, h: int) -> list[int]:
         tag = CARRIED + h
         return [i for i, w in enumerate(self.item_where) if w == tag]

@@ -20,13 +20,13 @@ square, a lock onto the door); the rest (done, end, pass, choices of items) are 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
 from deadboard.core.action import Action
 from deadboard.core.drawing import Drawing, Panel
-from deadboard.core.game import Game, State
+from deadboard.core.game import Game
 from deadboard.core.grid import DOOR, WALL, column_name
 from deadboard.games.the_night.board import human_by_name, zombie_by_name, zombie_name
 from deadboard.games.the_night.content import NightContent
@@ -449,81 +449,71 @@ def target_of(state: NightState, a: Action) -> str | None:
     return None
 
 
+class _Names:
+    """How items and openings are named in a sentence."""
+
+    __slots__ = ("c",)
+
+    def __init__(self, state: NightState) -> None:
+        self.c = state.c
+
+    def item(self, i: str) -> str:
+        k = self.c.item_index.get(i)
+        return self.c.items[k].name if k is not None else i
+
+    def opening(self, o: str) -> str:
+        op = self.c.grid.opening_by_name.get(o)
+        return self.c.openings_label[op.id] if op is not None else o
+
+    def take(self, i: str) -> str:
+        it = self.c.items[self.c.item_index[i]]
+        return f"Take the {it.name} ({it.cost} points)"
+
+
+#: action kind -> its sentence, from the names and the action's words
+_LABELS: dict[str, Callable[[_Names, list[str]], str]] = {
+    "move": lambda n, a: f"{a[0]} moves to {a[1]}",
+    "attack": lambda n, a: f"{a[0]} attacks {a[1]} hand-to-hand",
+    "shoot": lambda n, a: f"{a[0]} shoots {a[1]} with the {n.item(a[2])}",
+    "opportunity": lambda n, a: f"Opportunity shot: {a[0]} shoots {a[1]} with the {n.item(a[2])} (−1)",
+    "fight": lambda n, a: f"{a[0]} fights {a[1]}",
+    "board": lambda n, a: f"{a[0]} boards up the {n.opening(a[1])}",
+    "unboard": lambda n, a: f"{a[0]} removes the boards from the {n.opening(a[1])}",
+    "lock": lambda n, a: f"{a[0]} locks the {n.opening(a[1])}",
+    "unlock": lambda n, a: f"{a[0]} unlocks the {n.opening(a[1])}",
+    "pickup": lambda n, a: f"{a[0]} picks up the {n.item(a[1])}",
+    "drop": lambda n, a: f"{a[0]} drops the {n.item(a[1])}",
+    "give": lambda n, a: f"{a[0]} hands the {n.item(a[2])} to {a[1]}",
+    "escape": lambda n, a: f"{a[0]} escapes by this Map Entry Point",
+    "done": lambda n, a: f"{a[0]} is done",
+    "activate": lambda n, a: f"Activate {a[0]}",
+    "end": lambda n, a: "End the activations for this turn",
+    "place": lambda n, a: f"Place {a[0] if a[0][:1].isupper() else 'the ' + n.item(a[0])} on {a[1]}",
+    "pick": lambda n, a: f"Secretly pick {a[0]}",
+    "take": lambda n, a: n.take(a[0]),
+    "stop": lambda n, a: "Stop taking items",
+    "arm": lambda n, a: f"Give {a[0]} nothing" if a[1] == "nothing" else f"Give {a[0]} the {n.item(a[1])}",
+    "dash": lambda n, a: f"Dash! {a[0]} moves to {a[1]}",
+    "distract": lambda n, a: f"Lightning: move {a[0]} to {a[1]}",
+    "latch": lambda n, a: f"Latch fall: lock the {n.opening(a[0])}",
+    "pass": lambda n, a: "Pass",
+    "zmove": lambda n, a: f"{a[0]} moves to {a[1]}",
+    "zattack": lambda n, a: f"{a[0]} attacks {a[1]}",
+    "zbreak": lambda n, a: f"{a[0]} tries to break the {n.opening(a[1])}",
+    "zdone": lambda n, a: f"{a[0]} is done",
+}
+
+
 def label_of(state: NightState, a: Action) -> str:
-    """A sentence for an action ("Ben moves to c5")."""
-    c = state.c
-    grid = c.grid
-    args = [str(x) for x in a.args]
-
-    def item(i: str) -> str:
-        k = c.item_index.get(i)
-        return c.items[k].name if k is not None else i
-
-    def opening(o: str) -> str:
-        op = grid.opening_by_name.get(o)
-        return c.openings_label[op.id] if op is not None else o
-
-    k = a.kind
+    """A sentence for an action ("Ben moves to c5"); an action text this cannot read is labelled
+    by its text as it stands."""
+    label = _LABELS.get(a.kind)
+    if label is None:
+        return a.text
     try:
-        if k == "move":
-            return f"{args[0]} moves to {args[1]}"
-        if k == "attack":
-            return f"{args[0]} attacks {args[1]} hand-to-hand"
-        if k == "shoot":
-            return f"{args[0]} shoots {args[1]} with the {item(args[2])}"
-        if k == "opportunity":
-            return f"Opportunity shot: {args[0]} shoots {args[1]} with the {item(args[2])} (−1)"
-        if k == "fight":
-            return f"{args[0]} fights {args[1]}"
-        if k in ("board", "unboard"):
-            return f"{args[0]} {'boards up' if k == 'board' else 'removes the boards from'} the {opening(args[1])}"
-        if k in ("lock", "unlock"):
-            return f"{args[0]} {k}s the {opening(args[1])}"
-        if k == "pickup":
-            return f"{args[0]} picks up the {item(args[1])}"
-        if k == "drop":
-            return f"{args[0]} drops the {item(args[1])}"
-        if k == "give":
-            return f"{args[0]} hands the {item(args[2])} to {args[1]}"
-        if k == "escape":
-            return f"{args[0]} escapes by this Map Entry Point"
-        if k == "done":
-            return f"{args[0]} is done"
-        if k == "activate":
-            return f"Activate {args[0]}"
-        if k == "end":
-            return "End the activations for this turn"
-        if k == "place":
-            what = args[0] if args[0][:1].isupper() else "the " + item(args[0])
-            return f"Place {what} on {args[1]}"
-        if k == "pick":
-            return f"Secretly pick {args[0]}"
-        if k == "take":
-            it = c.items[c.item_index[args[0]]]
-            return f"Take the {it.name} ({it.cost} points)"
-        if k == "stop":
-            return "Stop taking items"
-        if k == "arm":
-            return f"Give {args[0]} nothing" if args[1] == "nothing" else f"Give {args[0]} the {item(args[1])}"
-        if k == "dash":
-            return f"Dash! {args[0]} moves to {args[1]}"
-        if k == "distract":
-            return f"Lightning: move {args[0]} to {args[1]}"
-        if k == "latch":
-            return f"Latch fall: lock the {opening(args[0])}"
-        if k == "pass":
-            return "Pass"
-        if k == "zmove":
-            return f"{args[0]} moves to {args[1]}"
-        if k == "zattack":
-            return f"{args[0]} attacks {args[1]}"
-        if k == "zbreak":
-            return f"{args[0]} tries to break the {opening(args[1])}"
-        if k == "zdone":
-            return f"{args[0]} is done"
+        return label(_Names(state), [str(x) for x in a.args])
     except (IndexError, KeyError):
-        pass  # an action text this cannot read is labelled by its text as it stands
-    return a.text
+        return a.text
 
 
 # ==================================================================================================
@@ -635,8 +625,7 @@ def _squares(state: NightState, targets: dict[str, list[str]]) -> str:
     return "".join(out)
 
 
-def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
-    assert isinstance(view, NightState)
+def draw(game: Game[NightState], view: NightState, seat: int | None, legal: Sequence[Action]) -> Drawing:
     state = view
     targets: dict[str, list[str]] = {}
     labels: dict[str, str] = {}

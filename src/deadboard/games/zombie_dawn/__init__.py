@@ -1,8 +1,52 @@
 """Zombie Dawn: competitive survival for 1 to 4 players, with action cards played out of turn
 (rulebook: zombie-dawn.txt)."""
 
+from typing import Any
+
+from deadboard.core.descriptor import (
+    BotFactory,
+    BrowserDrawing,
+    GameDescriptor,
+    TerminalDrawing,
+    ValueFunction,
+)
 from deadboard.games.zombie_dawn.rules import ZombieDawn
+
+
+def _terminal() -> TerminalDrawing[Any]:
+    from deadboard.games.zombie_dawn import render
+
+    return TerminalDrawing(render.render, legend=render.legend, choice_path=render.choice_path,
+                           square_of=render.square_of)
+
+
+def _browser() -> BrowserDrawing[Any]:
+    from deadboard.games.zombie_dawn import svg
+
+    return BrowserDrawing(svg.draw, dice=svg.dice)
+
+
+def _heuristic() -> BotFactory:
+    from deadboard.games.zombie_dawn.bot import HeuristicBot
+
+    return HeuristicBot
+
+
+def _evaluator() -> ValueFunction:
+    from deadboard.games.zombie_dawn.evaluate import evaluate
+
+    return evaluate
+
 
 GAME = ZombieDawn()
 
-__all__ = ["GAME", "ZombieDawn"]
+DESCRIPTOR = GameDescriptor(
+    GAME,
+    terminal=_terminal,
+    browser=_browser,
+    bots={"heuristic": _heuristic},
+    evaluator=_evaluator,
+    hint_anchor="heuristic",  # plain search plays worse than the heuristic bot here (docs/simulation.md)
+)
+
+__all__ = ["DESCRIPTOR", "GAME", "ZombieDawn"]

@@ -55,8 +55,8 @@ def _choice_labels(effects: Any, out: list[str]) -> None:
 class DistrictSpec(GameSpec):
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
-        c = first.c  # type: ignore[attr-defined]
-        lay = first.lay  # type: ignore[attr-defined]
+        c = first.c
+        lay = first.lay
         self.width, self.height = lay.width, lay.height
         self.cells = list(self.game.snapshot(first)["city"])
         self.survivors = [s.id for s in c.survivors]

@@ -36,14 +36,14 @@ class NightSpec(GameSpec):
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
         snap = self.game.snapshot(first)
-        grid = first.c.grid  # type: ignore[attr-defined]
+        grid = first.c.grid
         self.width, self.height = grid.width, grid.height
         self.humans = [h["name"] for h in snap["humans"]]
         self.items = list(snap["items"])
         self.item_kinds = list(dict.fromkeys(re.sub(r"\d+$", "", i) for i in self.items))
         self.openings = list(snap["openings"])
         squares = [f"{column_name(x)}{y + 1}" for y in range(grid.height) for x in range(grid.width)]
-        zombies = [f"Z{z.number}" for z in first.c.zombies] + [f"Z{h}" for h in self.humans]  # type: ignore[attr-defined]
+        zombies = [f"Z{z.number}" for z in first.c.zombies] + [f"Z{h}" for h in self.humans]
         H = vocab("human", self.humans)
         item = vocab("item", self.items)
         Z = vocab("zombie", zombies)

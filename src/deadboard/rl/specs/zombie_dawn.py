@@ -34,7 +34,7 @@ COLOURS = ("red", "yellow", "purple", "white")
 class DawnSpec(GameSpec):
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
-        c = first.c  # type: ignore[attr-defined]
+        c = first.c
         n = self.setup.players
         self.colours = COLOURS[:n]
         if n == 1:

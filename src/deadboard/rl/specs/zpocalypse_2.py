@@ -57,8 +57,8 @@ class _AttackEncoding(ActionEncoding):
 class ZpocalypseSpec(GameSpec):
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
-        c = first.content  # type: ignore[attr-defined]
-        board = first.board  # type: ignore[attr-defined]
+        c = first.content
+        board = first.board
         self.spaces = [s.name for s in board.spaces]
         self.floor_ids = sorted({f for s in board.spaces for f in s.where})
         self.extent = (max(y for s in board.spaces for _, y in s.where.values()) + 1,
@@ -127,12 +127,30 @@ class ZpocalypseSpec(GameSpec):
         out["decision"] = steps[0].get("step") if steps else None
         return out
 
+    def _fill_squad(self, p: dict[str, Any], q: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
+        """A squad's survivors, their health and weapons, its items, stash and standing."""
+        surv = {x: i for i, x in enumerate(self.survivors)}
+        weapon = {x: i for i, x in enumerate(self.weapons)}
+        item = {x: i for i, x in enumerate(self.items)}
+        s = q["seat"]
+        for ch in q["people"]:
+            k = surv.get(ch["card"], 0)
+            parts["survivors"][s, k] = 1.0
+            parts["health"][s, k] = (ch["hp"] / 12, float(bool(ch["loaded"])), ch["bio"] / 5, ch["rad"] / 5,
+                                     len(ch["wounds"]) / 5)
+            if ch["weapon"] in weapon:
+                parts["weapons"][s, weapon[ch["weapon"]]] = 1.0
+        for it in q["items"]:
+            parts["items"][s, item.get(it, 0)] += 1.0
+        for it in q["stash"]:
+            parts["stash"][s, item.get(it, 0)] += 1.0
+        parts["squad"][s] = (float(bool(q["people"])), q["defence"] / 6, q["vp"] / 20, q["kills"] / 20,
+                             float(p["first"] == s), float(s == seat))
+
     def fill(self, p: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
         house = parts["house"]
         idx = self.space_index
         mutate = {x: i for i, x in enumerate(self.mutates)}
-        surv = {x: i for i, x in enumerate(self.survivors)}
-        weapon = {x: i for i, x in enumerate(self.weapons)}
         item = {x: i for i, x in enumerate(self.items)}
 
         def mark(channel: int, name: str | None, value: float = 1.0) -> None:
@@ -159,21 +177,8 @@ class ZpocalypseSpec(GameSpec):
             mark(7 + mutate.get(card, 0), name)
         base = 7 + len(self.mutates)
         for q in p["squads"][: self.seats]:
-            s = q["seat"]
-            mark(base + s, q["space"])
-            for ch in q["people"]:
-                k = surv.get(ch["card"], 0)
-                parts["survivors"][s, k] = 1.0
-                parts["health"][s, k] = (ch["hp"] / 12, float(bool(ch["loaded"])), ch["bio"] / 5, ch["rad"] / 5,
-                                         len(ch["wounds"]) / 5)
-                if ch["weapon"] in weapon:
-                    parts["weapons"][s, weapon[ch["weapon"]]] = 1.0
-            for it in q["items"]:
-                parts["items"][s, item.get(it, 0)] += 1.0
-            for it in q["stash"]:
-                parts["stash"][s, item.get(it, 0)] += 1.0
-            parts["squad"][s] = (float(bool(q["people"])), q["defence"] / 6, q["vp"] / 20, q["kills"] / 20,
-                                 float(p["first"] == s), float(s == seat))
+            mark(base + q["seat"], q["space"])
+            self._fill_squad(p, q, seat, parts)
         for it in p["public"]:
             parts["public"][item.get(it, 0)] += 1.0
         parts["track"][:] = (p["night"] / 10, p["hour"] / 5, p["day"] / 30, p["doom"] / 30, p["milestones"] / 6,

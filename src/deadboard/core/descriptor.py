@@ -1,0 +1,178 @@
+"""One descriptor per game: everything the front ends, bots, simulator and adapters know of a game.
+
+A game package's ``__init__.py`` holds its descriptor, and ``deadboard.games`` one registry line
+naming the package. The rules (a :class:`~deadboard.core.game.Game`) are made when the package is
+imported; the rest is loaded on first use, so that listing games or playing one never imports the
+drawing of another (or `rich`, or numpy)::
+
+    from deadboard.core.descriptor import BrowserDrawing, GameDescriptor, TerminalDrawing
+
+    def _terminal() -> TerminalDrawing[NightState]:
+        from deadboard.games.the_night import render
+        return TerminalDrawing(render.render)
+
+    DESCRIPTOR = GameDescriptor(
+        TheNight(),
+        terminal=_terminal,                 # the board in the terminal (cli)
+        browser=_browser,                   # the board in the browser (web)
+        bots={"heuristic": _heuristic},     # bot name -> loader of its factory (game, seat, seed)
+        evaluator=_evaluator,               # the value function search cuts rollouts short with
+        hint_anchor="heuristic",
+    )
+
+Each part is a plain typed value: a front end reads ``descriptor.terminal()`` and calls its
+``render``; an optional part (``legend``, ``choice_path``, ``square_of``, ``dice``) is None when the
+game has none. Nothing is found by a module-name convention or probed with ``getattr``.
+
+The player counts, scenarios and options are the rules' own (:attr:`GameDescriptor.min_players` …
+read them from the ``Game``), so they are written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from deadboard.core.action import Action
+from deadboard.core.drawing import Drawing
+from deadboard.core.game import Game, Option, Scenario, State
+
+S = TypeVar("S", bound=State)
+T = TypeVar("T")
+
+#: ``(game, view, seat) -> float``: a seat's chance of winning from what it sees, in [0, 1]
+ValueFunction = Callable[[Game[Any], Any, int], float]
+#: ``(game, seat, seed) -> bot`` (a bot that takes parameters accepts them as a fourth argument)
+BotFactory = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class TerminalDrawing(Generic[S]):
+    """A game drawn in the terminal (``deadboard play``), from a view only.
+
+    ``render(game, view, seat)``
+        the board and status, as a `rich` renderable; the characters of a board square may carry
+        ``Style(meta={"square": NAME})``, its name as the actions spell it (``c5``): a click on it
+        offers the actions that name it, and the board scrolls to the squares the actions name.
+    ``legend(game, view)``
+        what the board's letters and colours mean, shown under the board.
+    ``choice_path(game, view, action)``
+        how to offer a long list of actions step by step, as sentences (Zombie Dawn's set-up:
+        ``("Place the Crossroads zone", "at slot B (0, -1)", "turned 90°")``); None for an action
+        grouped by its words.
+    ``square_of(game, view, seat, action)``
+        the square an action belongs to when its words do not name it (District-Z's ``move
+        north``).
+    """
+
+    render: Callable[[Game[S], S, int | None], Any]
+    legend: Callable[[Game[S], S], Any] | None = None
+    choice_path: Callable[[Game[S], S, Action], Sequence[str] | None] | None = None
+    square_of: Callable[[Game[S], S, int | None, Action], str | None] | None = None
+
+
+@dataclass(frozen=True)
+class BrowserDrawing(Generic[S]):
+    """A game drawn in the browser (``deadboard serve``), from a view only.
+
+    ``draw(game, view, seat, legal)``
+        a :class:`~deadboard.core.drawing.Drawing`: one SVG, the legal actions of each clickable
+        thing, panels beside the board (the interface is described in :mod:`deadboard.web.drawing`).
+    ``dice(data)``
+        the dice an event's data records, for a game that records them otherwise than
+        :func:`~deadboard.core.drawing.dice_of` reads.
+    """
+
+    draw: Callable[[Game[S], S, int | None, Sequence[Action]], Drawing]
+    dice: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None
+
+
+class _Loaded(Generic[T]):
+    """A value made by a loader on first use, then kept (thread-safe enough: a loader that runs
+    twice makes the same value)."""
+
+    __slots__ = ("_load", "_value")
+
+    def __init__(self, load: Callable[[], T]) -> None:
+        self._load = load
+        self._value: T | None = None
+
+    def get(self) -> T:
+        if self._value is None:
+            self._value = self._load()
+        return self._value
+
+
+@dataclass(frozen=True, eq=False)
+class GameDescriptor(Generic[S]):
+    """A game as the rest of deadboard knows it: its rules and what is built on them.
+
+    ``game`` is the rules; ``terminal``, ``browser`` and ``evaluator`` are loaders (functions that
+    import the module and return the part), each None when the game has none; ``bots`` maps a
+    bot name to the loader of its factory; ``hint_anchor`` names a bot whose choice a hint
+    recommends unless search finds a clearly better action (for a game whose own bot outplays
+    plain search)."""
+
+    game: Game[S]
+    terminal: Callable[[], TerminalDrawing[S]] | None = None
+    browser: Callable[[], BrowserDrawing[S]] | None = None
+    bots: Mapping[str, Callable[[], BotFactory]] = field(default_factory=dict)
+    evaluator: Callable[[], ValueFunction] | None = None
+    hint_anchor: str | None = None
+    _cache: dict[str, _Loaded[Any]] = field(default_factory=dict, init=False, repr=False)
+
+    # ----- what the rules say -------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    @property
+    def min_players(self) -> int:
+        return self.game.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.game.max_players
+
+    @property
+    def scenarios(self) -> tuple[Scenario, ...]:
+        return self.game.scenarios
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        return self.game.options
+
+    # ----- what is built on them (loaded on first use) -------------------------------------------
+    def _get(self, key: str, load: Callable[[], T] | None) -> T | None:
+        if load is None:
+            return None
+        got = self._cache.get(key)
+        if got is None:
+            got = self._cache.setdefault(key, _Loaded(load))
+        value: T = got.get()
+        return value
+
+    def terminal_drawing(self) -> TerminalDrawing[S] | None:
+        """The terminal drawing, or None (the front end then shows the snapshot)."""
+        return self._get("terminal", self.terminal)
+
+    def browser_drawing(self) -> BrowserDrawing[S] | None:
+        """The browser drawing, or None (the browser then shows the text panels)."""
+        return self._get("browser", self.browser)
+
+    def value_function(self) -> ValueFunction | None:
+        """The value function, or None."""
+        return self._get("evaluator", self.evaluator)
+
+    def bot_factory(self, name: str) -> BotFactory | None:
+        """The factory of the game's own bot ``name``, or None when the game has no such bot."""
+        load = self.bots.get(name)
+        return self._get("bot:" + name, load) if load is not None else None
+
+
+__all__ = ["BotFactory", "BrowserDrawing", "GameDescriptor", "TerminalDrawing", "ValueFunction"]
