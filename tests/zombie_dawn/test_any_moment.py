@@ -6,9 +6,10 @@ Opponent? Yes, as long as what is exchanged are items")."""
 from __future__ import annotations
 
 from deadboard.games.zombie_dawn import combat as cm
-from deadboard.games.zombie_dawn.rules import advance, round_end, round_start
+from deadboard.games.zombie_dawn.turn import round_end, round_start
 from deadboard.games.zombie_dawn.state import DawnState
 from tests.zombie_dawn.helpers import (
+    advance,
     GAME,
     ScriptedRng,
     action_card,
@@ -89,7 +90,7 @@ def test_a_window_record_does_not_touch_the_groups_own_turn_record() -> None:
     _walk(s)
     GAME.apply(s, "give pitchfork-1 farmer")
     assert s.groups[1].given == ()  # the window keeps the record, not the group
-    assert s.pending[-1][1].marked(s.c.item_index["pitchfork-1"])
+    assert s.steps[-1].window.window.marked(s.c.item_index["pitchfork-1"])
 
 
 def test_items_pass_between_pjs_before_each_attack_phase_of_a_combat() -> None:
@@ -119,7 +120,7 @@ def test_an_ability_turns_its_card_until_the_start_of_the_next_round() -> None:
     _pass_windows(s)
     assert not any(t.startswith("activate paramedic") for t in texts(s))
     round_end(s)
-    s.pending.clear()
+    del s.steps[1:]  # only the bottom of the stack is left
     round_start(s)
     assert not _used(s, "paramedic")
 
@@ -308,7 +309,7 @@ def test_an_offer_is_built_item_by_item_and_accepting_it_ends_the_fight() -> Non
     assert s.decision is not None and s.decision.kind == "turn"
     assert not any(t.startswith("attack yellow") for t in texts(s))
     round_end(s)
-    s.pending.clear()
+    del s.steps[1:]  # only the bottom of the stack is left
     round_start(s)
     s.active = 0
     refresh(s)
@@ -376,7 +377,8 @@ def test_one_offer_to_each_group_per_window() -> None:
 
 
 def test_negotiation_needs_a_group_next_to_yours_and_items_it_can_carry() -> None:
-    from deadboard.games.zombie_dawn.actions import has_response, offerable
+    from deadboard.games.zombie_dawn.anytime import has_response
+    from deadboard.games.zombie_dawn.negotiation import offerable
 
     s = _pair(yellow={"hermit": ["pitchfork-1"]})
     _walk(s)  # red walks away: yellow, not next to it, has nothing to do in the window
@@ -412,7 +414,7 @@ def test_the_heuristic_bot_negotiates_when_attacked_by_a_much_stronger_group() -
     while s.decision is not None and s.decision.kind == "bargain":
         GAME.apply(s, bot.choose(GAME, GAME.view(s, 1), GAME.legal_actions(s)))
     assert s.decision is not None and s.decision.kind == "answer"
-    assert len(s.pending[-1][3]) >= 2  # a real offer, worth what the fight would cost
+    assert len(s.steps[-1].offered) >= 2  # a real offer, worth what the fight would cost
 
 
 def test_the_heuristic_bot_accepts_an_offer_that_ends_a_fight_it_is_losing() -> None:
@@ -437,7 +439,7 @@ def test_an_offer_on_the_table_is_public() -> None:
     GAME.apply(s, "negotiate red")
     GAME.apply(s, "offer food-1")
     v = GAME.view(s, 0)
-    assert isinstance(v, DawnState) and v.pending[-1] == s.pending[-1]  # carried items are public
+    assert isinstance(v, DawnState) and v.steps[-1] == s.steps[-1]  # carried items are public
 
 
 def test_found_items_exchange_with_the_table_during_a_search() -> None:

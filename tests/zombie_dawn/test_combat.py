@@ -34,7 +34,7 @@ def _duo(seed: int = 61, red: dict[str, list[str]] | None = None, hand: list[str
 
 def _attack(s: DawnState, kinds: list[str], starter: int = 1) -> None:
     cm.start_combat(s, 0, starter, [action_card(s, k) for k in kinds])
-    from deadboard.games.zombie_dawn.rules import advance
+    from tests.zombie_dawn.helpers import advance
 
     advance(s)
 
@@ -158,7 +158,7 @@ def test_blocked_access_stops_fleeing_by_card_but_an_xp_always_flees() -> None:
     s.groups[0].sq = sq
     set_group(s, 0, {"gangster": []}, hand=["shambler"], xp=1)
     cm.start_combat(s, 0, 1, [action_card(s, "trio")])
-    from deadboard.games.zombie_dawn.rules import advance
+    from tests.zombie_dawn.helpers import advance
 
     advance(s)
     assert s.decision is not None and s.decision.seat == 1  # the window: yellow may block
@@ -176,7 +176,7 @@ def test_a_six_unblocks() -> None:
     s = _duo()
     set_group(s, 0, {"gangster": []}, hand=["shambler"], xp=0)
     cm.start_combat(s, 0, 1, [action_card(s, "trio")], blocked=True)
-    from deadboard.games.zombie_dawn.rules import advance
+    from tests.zombie_dawn.helpers import advance
 
     advance(s)
     assert "flee shambler" not in texts(s)
@@ -235,7 +235,8 @@ def test_a_bite_cannot_be_removed() -> None:
 
 
 def test_a_dead_characters_skills_go_to_the_victory_pile_and_its_items_to_the_others() -> None:
-    from deadboard.games.zombie_dawn.effects import kill
+    from deadboard.games.zombie_dawn.items import TakeItems
+    from deadboard.games.zombie_dawn.wounds import PlaceDamage, kill
 
     s = _duo(red={"gangster": ["pistol-1"], "kid": []})
     gangster = s.c.char_index["gangster"]
@@ -243,7 +244,7 @@ def test_a_dead_characters_skills_go_to_the_victory_pile_and_its_items_to_the_ot
     kill(s, gangster, "test")
     g = s.groups[0]
     assert g.dead == [gangster] and g.vp_skills == [s.c.skill_index["brawler"]]
-    from deadboard.games.zombie_dawn.rules import advance
+    from tests.zombie_dawn.helpers import advance
 
     advance(s)
     assert s.decision is not None and s.decision.kind == "items"
@@ -252,8 +253,9 @@ def test_a_dead_characters_skills_go_to_the_victory_pile_and_its_items_to_the_ot
 
 
 def test_when_the_last_character_dies_a_new_one_starts_from_the_tent_or_a_searched_location() -> None:
-    from deadboard.games.zombie_dawn.effects import kill
-    from deadboard.games.zombie_dawn.rules import advance
+    from deadboard.games.zombie_dawn.items import TakeItems
+    from deadboard.games.zombie_dawn.wounds import PlaceDamage, kill
+    from tests.zombie_dawn.helpers import advance
 
     s = _duo(red={"gangster": ["pistol-1"]})
     g = s.groups[0]
@@ -388,7 +390,7 @@ def _attack_during_a_combat(seed: int) -> DawnState:
     s.groups[1].sq = b.orth[s.groups[0].sq][0]
     s.groups[2].sq = next(sq for sq in b.locations if sq not in b.near[s.groups[0].sq] and sq not in s.occupied())
     cm.start_combat(s, 0, 2, [action_card(s, "shambler")])
-    from deadboard.games.zombie_dawn.rules import advance
+    from tests.zombie_dawn.helpers import advance
 
     advance(s)
     assert s.decision is not None and s.decision.seat == 1 and "attack red shambler" in texts(s)
@@ -533,16 +535,17 @@ def test_when_the_last_pj_dies_the_items_still_to_be_shared_go_to_the_discard() 
     """Rulebook §Death of Characters: "When the last Character of a Group dies or is discarded, all its
     Items and Vehicle go to the corresponding discard decks" — those of a Pj who died just before,
     still waiting to be shared out, and a damage card drawn and not yet placed, included."""
-    from deadboard.games.zombie_dawn.effects import kill
+    from deadboard.games.zombie_dawn.items import TakeItems
+    from deadboard.games.zombie_dawn.wounds import PlaceDamage, kill
 
     s = _duo(red={"gangster": []})
     from tests.zombie_dawn.helpers import item
 
     axe = item(s, "axe-1")
     wound = s.damage.cards.pop()
-    s.pending.append(("items", 0, "death", (axe,), 0))
-    s.pending.append(("damage", 0, 1, -1, wound))
+    s.push(TakeItems(0, "death", (axe,), 0))
+    s.push(PlaceDamage(0, 1, -1, wound))
     kill(s, s.c.char_index["gangster"], "test")
     assert axe in s.green.discards + s.blue.discards + s.specials.discards
     assert wound in s.damage.discards
-    assert not any(p[0] in ("items", "damage") and p[1] == 0 for p in s.pending)
+    assert not any(isinstance(p, TakeItems | PlaceDamage) and p.seat == 0 for p in s.steps)

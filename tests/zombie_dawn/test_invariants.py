@@ -32,7 +32,11 @@ from deadboard.core import Rng, Setup
 from deadboard.core.game import VIEW_SEED
 from deadboard.games.zombie_dawn import combat as cm
 from deadboard.games.zombie_dawn.effects import capacity, cmod, load, lod_modifier, season_fx, worst_lod
+from deadboard.games.zombie_dawn.items import TakeItems
+from deadboard.games.zombie_dawn.setup import ChooseCharacter
 from deadboard.games.zombie_dawn.state import PLAY, SETUP, Combat, DawnState
+from deadboard.games.zombie_dawn.turn import ChooseSkill
+from deadboard.games.zombie_dawn.wounds import PlaceDamage, SaveCharacter
 from deadboard.sim.play import seat_bots
 from tests.test_views import difference
 from tests.zombie_dawn.helpers import GAME
@@ -79,17 +83,17 @@ def where_cards(s: DawnState) -> dict[str, Counter[int]]:
         it.update(items)
     for g in s.groups:
         it.update(g.found)
-    for step in s.pending:
-        if step[0] == "items":
-            it.update(step[3])
+    for step in s.steps:
+        if isinstance(step, TakeItems):
+            it.update(step.pool)
     d = out["damage"]
     d.update(s.damage.cards)
     d.update(s.damage.discards)
     for dm in s.cdmg:
         d.update(dm)
-    for step in s.pending:
-        if step[0] == "damage" and step[4] >= 0:
-            d[step[4]] += 1
+    for step in s.steps:
+        if isinstance(step, PlaceDamage):
+            d[step.card] += 1
     m = out["mission"]
     m.update(s.missions.cards)
     m.update(s.missions.discards)
@@ -101,18 +105,18 @@ def where_cards(s: DawnState) -> dict[str, Counter[int]]:
     for g in s.groups:
         ch.update(g.chars)
         ch.update(g.dead)
-    for step in s.pending:
-        if step[0] == "character":
-            ch.update(step[2])
+    for step in s.steps:
+        if isinstance(step, ChooseCharacter):
+            ch.update(step.dealt)
     sk = out["skill"]
     sk.update(s.skill_deck.cards)
     for skills in s.cskills:
         sk.update(skills)
     for g in s.groups:
         sk.update(g.vp_skills)
-    for step in s.pending:
-        if step[0] == "learn":
-            sk.update(step[2])
+    for step in s.steps:
+        if isinstance(step, ChooseSkill):
+            sk.update(step.drawn)
     return out
 
 
@@ -216,7 +220,7 @@ def check_groups(s: DawnState) -> None:
     for g in s.groups:
         for ch in g.chars:
             n = len(s.cdmg[ch])
-            check(n < 4 or (n == 4 and any(p[0] == "save" and p[2] == ch for p in s.pending)), FOURTH,
+            check(n < 4 or (n == 4 and any(isinstance(p, SaveCharacter) and p.character == ch for p in s.steps)), FOURTH,
                   f"{s.c.characters[ch].name} lives with {n} damages")
             check(load(s, ch) <= capacity(s, ch), CARRY, f"{s.c.characters[ch].name} carries too much")
 

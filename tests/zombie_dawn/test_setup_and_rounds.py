@@ -7,7 +7,8 @@ import pytest
 
 from deadboard.core import Setup, SetupError
 from deadboard.games.zombie_dawn.board import open_slots
-from deadboard.games.zombie_dawn.rules import dawn_outcome, end_game, ranking_key, round_end
+from deadboard.games.zombie_dawn.rules import dawn_outcome, ranking_key
+from deadboard.games.zombie_dawn.turn import RoundStart, end_game, round_end
 from deadboard.games.zombie_dawn.setup import SOLO_ZONES
 from deadboard.games.zombie_dawn.state import OVER, DawnState
 from tests.zombie_dawn.helpers import GAME, action_card, fresh, quiet_season
@@ -73,7 +74,7 @@ def test_the_character_not_chosen_goes_to_the_bottom_of_the_deck() -> None:
     while s.decision is not None and s.decision.kind != "character":
         GAME.apply(s, GAME.legal_actions(s)[0])
     assert s.decision is not None
-    offered = s.pending[-1][2]
+    offered = s.steps[-1].dealt
     GAME.apply(s, GAME.legal_actions(s)[0])
     assert s.char_deck.cards[0] == offered[1]
     assert offered[0] in s.groups[0].chars
@@ -119,8 +120,8 @@ def test_hands_are_replenished_to_six_at_the_start_of_a_round() -> None:
     s = fresh(players=2, seed=8)
     s.groups[0].hand = s.groups[0].hand[:2]
     s.groups[1].hand = []
-    s.pending.append(("round-start",))
-    from deadboard.games.zombie_dawn.rules import advance
+    s.push(RoundStart())
+    from tests.zombie_dawn.helpers import advance
 
     advance(s)
     hand_bonus = [sum(s.c.char_mods[ch].get("hand", 0) for ch in g.chars) for g in s.groups]

@@ -127,7 +127,8 @@ def test_skills_cost_1_xp_then_2_then_3() -> None:
 
 
 def test_skills_of_a_dead_character_no_longer_raise_the_cost() -> None:
-    from deadboard.games.zombie_dawn.effects import kill, skill_cost
+    from deadboard.games.zombie_dawn.effects import skill_cost
+    from deadboard.games.zombie_dawn.wounds import kill
 
     s = fresh(players=2, seed=45)
     set_group(s, 0, {"gangster": [], "kid": []}, hand=[])
@@ -218,7 +219,7 @@ def test_special_movement_cards_move_the_group_in_its_own_turn() -> None:
     walks = [a for a in texts(s) if a.startswith("move sprint ")]
     assert len(sprints) > len(walks)  # 3 squares against 2
     # not out of turn: a response window offers it no sprint
-    from deadboard.games.zombie_dawn.actions import respond_actions
+    from deadboard.games.zombie_dawn.anytime import respond_actions
 
     set_group(s, 1, {"kid": []}, hand=["sprint"])
     assert [a.text for a in respond_actions(s, 1)] == ["pass"]
@@ -290,7 +291,7 @@ def test_one_player_blocked_access_revealed_means_no_fleeing_by_card() -> None:
 
 
 def test_one_player_loses_when_the_whole_group_dies() -> None:
-    from deadboard.games.zombie_dawn.effects import kill
+    from deadboard.games.zombie_dawn.wounds import kill
 
     s = fresh(players=1, seed=55)
     (ch,) = s.groups[0].chars
@@ -301,7 +302,7 @@ def test_one_player_loses_when_the_whole_group_dies() -> None:
 
 
 def test_one_player_wins_with_five_missions_completed() -> None:
-    from deadboard.games.zombie_dawn.rules import end_game
+    from deadboard.games.zombie_dawn.turn import end_game
 
     s = fresh(players=1, seed=56)
     s.groups[0].done = list(range(5))

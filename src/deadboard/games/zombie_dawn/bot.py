@@ -38,6 +38,7 @@ from deadboard.games.zombie_dawn.effects import (
     score_parts,
     worst_lod,
 )
+from deadboard.games.zombie_dawn.negotiation import DUEL, AnswerBargain, Bargain
 from deadboard.games.zombie_dawn.state import DawnState
 
 #: what an activated ability is worth to the bot when it chooses its character
@@ -473,12 +474,13 @@ class HeuristicBot:
     def _bargain(self, s: DawnState, legal: list[Action]) -> Action | None:
         """Build the offer from its least useful items up to what peace is worth, then propose it
         (or call it off when even everything would not do)."""
-        step = s.pending[-1]
-        offered: tuple[int, ...] = step[3]
+        step = s.steps[-1]
+        assert isinstance(step, Bargain)
+        offered = step.offered
         c = s.c
         wanted = self.wanted_tags(s)
         worth = sum(self.item_value(s, it, wanted) for it in offered)
-        need = 6.0 if step[4] == "duel" else 3.0
+        need = 6.0 if step.context == DUEL else 3.0
         if worth >= need:
             return next((a for a in legal if a.text == "propose"), None)
         offers = [a for a in legal if a[0] == "offer"]
@@ -489,8 +491,9 @@ class HeuristicBot:
     def _answer(self, s: DawnState, legal: list[Action]) -> Action | None:
         """Accept an offer worth more than what it hoped to win, and any offer that ends a fight in
         which it is the weaker side."""
-        step = s.pending[-1]
-        offerer, offered, ctx = step[2], step[3], step[4]
+        step = s.steps[-1]
+        assert isinstance(step, AnswerBargain)
+        offerer, offered, ctx = step.offerer, step.offered, step.context
         worth = sum(self.item_value(s, it) for it in offered)
         mine, theirs = self.strength(s, self.seat), self.strength(s, offerer)
         if ctx == "duel":

@@ -26,20 +26,47 @@ offer of items that the other accepts (the fight ends) or declines (see actions.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from deadboard.core.action import Action
+from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.responses import open_window
+from deadboard.games.zombie_dawn import anytime, wounds
+from deadboard.games.zombie_dawn import duel as duel_rules
+from deadboard.games.zombie_dawn import items as items_rules
+from deadboard.games.zombie_dawn.actions import (
+    BRAWL,
+    FIGHT,
+    FLEE_XP,
+    SHOOT,
+    UNBLOCK,
+    XP,
+    Brawl,
+    Fight,
+    Flee,
+    PlaceGroup,
+    Shoot,
+    Unblock,
+)
 from deadboard.games.zombie_dawn.content import SPECIAL_TYPES
 from deadboard.games.zombie_dawn.effects import (
     armed,
     best_weapon,
     cmod,
     colour,
+    discard_from_hand,
     end_combat,
     give_search_xp,
     gmod,
+    hand_card,
+    hand_kinds,
     season_fx,
     title,
 )
-from deadboard.games.zombie_dawn.state import Combat, DawnState
+from deadboard.games.zombie_dawn.flow import COMBAT, StepForm, plain, push
+from deadboard.games.zombie_dawn.state import Combat as CombatState
+from deadboard.games.zombie_dawn.state import DawnState
 
 GROUP_HIT = 5
 ZOMBIE_HIT = 6
@@ -86,12 +113,12 @@ def start_combat(
 def begin_combat(
     state: DawnState, target: int, starter: int, cards: tuple[int, ...], mission: int, dice: int, blocked: bool
 ) -> None:
-    cb = Combat(target, starter)
+    cb = CombatState(target, starter)
     state.combat = cb
     cb.mission = mission
     cb.blocked = blocked
     cb.dice = dice + season_fx(state).zombie_dice
-    state.pending.append(("combat",))
+    push(state, CombatStep())
     why = f" ({state.c.missions[mission].name})" if mission >= 0 else ""
     state.emit("combat", f"Combat! Zombies attack the {colour(target)} group{why}", {"seat": target})
     if cb.dice:
@@ -100,7 +127,7 @@ def begin_combat(
         join(state, cb, card)
 
 
-def join(state: DawnState, cb: Combat, card: int) -> None:
+def join(state: DawnState, cb: CombatState, card: int) -> None:
     """A zombie card enters the combat: its dice, its effects, its Initial Attack and its Noise."""
     rec = state.c.action_recs[card]
     cb.zombies.append(card)
@@ -125,7 +152,7 @@ def join(state: DawnState, cb: Combat, card: int) -> None:
         make_noise(state, cb.group, noise, cb.starter, rec.name)
 
 
-def _sum_fx(state: DawnState, cb: Combat, card: int, boxed: bool) -> tuple[int, int, int, bool, bool]:
+def _sum_fx(state: DawnState, cb: CombatState, card: int, boxed: bool) -> tuple[int, int, int, bool, bool]:
     rec = state.c.action_recs[card]
     lod, zhit, ghit, no_flee, no_ranged = cb.fx
     for fx in (rec.fx, rec.boxed) if boxed else (rec.fx,):
@@ -137,7 +164,7 @@ def _sum_fx(state: DawnState, cb: Combat, card: int, boxed: bool) -> tuple[int, 
     return lod, zhit, ghit, no_flee, no_ranged
 
 
-def boxed_effects(state: DawnState, cb: Combat, cards: list[int]) -> list[bool]:
+def boxed_effects(state: DawnState, cb: CombatState, cards: list[int]) -> list[bool]:
     """Whether each zombie card of ``cards`` (in the order they joined) has its boxed effect: another
     of its type before it in the combat, or the zone's icon of its type (rulebook §Special Zombies)."""
     b = state.board
@@ -157,7 +184,7 @@ def boxed_effects(state: DawnState, cb: Combat, cards: list[int]) -> list[bool]:
     return out
 
 
-def discard_zombie(state: DawnState, cb: Combat, kind: str) -> str:
+def discard_zombie(state: DawnState, cb: CombatState, kind: str) -> str:
     """Blocked Access, "In a Location: Discard a Zombie card in Combat": the last card of that kind
     to join leaves the combat with the dice it brought (as many as are left) and its effects, which
     last only while it is in play; its Initial Attack and Noise have happened already. Returns its
@@ -180,16 +207,16 @@ def discard_zombie(state: DawnState, cb: Combat, kind: str) -> str:
     return rec.name
 
 
-def initial_attack(state: DawnState, cb: Combat, dice: int, name: str) -> None:
+def initial_attack(state: DawnState, cb: CombatState, dice: int, name: str) -> None:
     """Rolled at once, without response; melee from now on (rulebook §Initial Attack)."""
     rolls = state.rng.roll(dice)
     zhit = cb.fx[1]
     hits = sum(1 for r in rolls if r + zhit >= ZOMBIE_HIT)
     cb.melee = True
-    state.emit("roll", f"Initial Attack of the {name}: {_dice(rolls)} — {hits} hit{'s' if hits != 1 else ''}",
+    state.emit("roll", f"Initial Attack of the {name}: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}",
                {"rolls": rolls, "need": ZOMBIE_HIT - zhit, "hits": hits})
     if hits:
-        state.pending.append(("damage", cb.group, hits, -1, -1))
+        push(state, wounds.Damage(cb.group, hits))
 
 
 def make_noise(state: DawnState, seat: int, n: int, starter: int, source: str, own: bool = False) -> None:
@@ -233,17 +260,17 @@ def noise_until_zombie(state: DawnState, seat: int, starter: int, source: str) -
 # the attack phase
 # ==================================================================================================
 def combat_step(state: DawnState) -> bool:
-    """Run the combat on top of the pending stack until a seat must decide (True), or the combat
+    """Run the combat on top of the stack until a seat must decide (True), or the combat
     pushed a step of its own or is done with (False: the caller carries on)."""
-    pending = state.pending
-    depth = len(pending)
+    stack = state.steps
+    depth = len(stack)
     while True:
         cb = state.combat
         if cb is None or cb.stage == "over":
             _close(state)
             return False
         if cb.duel:
-            return _duel_step(state, cb)
+            return duel_rules.duel_step(state, cb)
         stage = cb.stage
         if stage == "decide":
             if cb.dice > 0:
@@ -259,7 +286,7 @@ def combat_step(state: DawnState) -> bool:
             g.talked = 0
             if state.cfg.players > 1:
                 w = open_window(actor=cb.group, seats=state.cfg.players, trigger="combat", tag="combat", start=state.active)
-                pending.append(("window", w))
+                push(state, anytime.AfterAction(w))
         elif stage == "noise":
             cb.stage = "check"
             recs = state.c.item_recs
@@ -278,11 +305,11 @@ def combat_step(state: DawnState) -> bool:
                 cb.stage = "open"
         else:  # pragma: no cover
             raise AssertionError(stage)
-        if len(pending) != depth or state.phase == "over":
+        if len(stack) != depth or state.over:
             return False
 
 
-def _win(state: DawnState, cb: Combat) -> None:
+def _win(state: DawnState, cb: CombatState) -> None:
     pts = sum(state.c.action_recs[z].trophy for z in cb.zombies)
     state.emit("combat", f"The {colour(cb.group)} group wins the combat ({pts} trophy points)", {"seat": cb.group, "trophy": pts})
     end_combat(state, won=True)
@@ -292,14 +319,14 @@ def _close(state: DawnState) -> None:
     """Pop the finished combat; start the next one waiting, if any (zombies against a group that has
     left the map are discarded; an attack on a group no longer next to the attacker, or that the
     attacker has agreed to leave alone meanwhile, comes to nothing)."""
-    top = state.pending.pop()
-    assert top[0] == "combat"
+    top = state.steps.pop()
+    assert isinstance(top, CombatStep)
     state.combat = None
     while state.queue:
         target, starter, cards, mission, dice, blocked, duel = state.queue.pop(0)
         if duel:
             if may_attack(state, starter, target):
-                start_duel(state, starter, target)
+                duel_rules.start_duel(state, starter, target)
                 return
             state.emit("combat", f"The {colour(starter)} group's attack on the {colour(target)} group comes to nothing", None)
             continue
@@ -321,7 +348,7 @@ def may_attack(state: DawnState, attacker: int, defender: int) -> bool:
             and not state.truce >> (4 * attacker + defender) & 1)
 
 
-def can_shoot(state: DawnState, seat: int, cb: Combat) -> bool:
+def can_shoot(state: DawnState, seat: int, cb: CombatState) -> bool:
     if cb.melee or season_fx(state).no_ranged or (not cb.duel and cb.fx[4]):
         return False
     return armed(state, seat, ranged_only=True)
@@ -331,7 +358,7 @@ def has_weapon(state: DawnState, seat: int) -> bool:
     return armed(state, seat)
 
 
-def can_flee_by_card(state: DawnState, seat: int, cb: Combat) -> bool:
+def can_flee_by_card(state: DawnState, seat: int, cb: CombatState) -> bool:
     if not state.groups[seat].hand:
         return False
     if cb.duel:
@@ -386,7 +413,7 @@ def attack(state: DawnState, how: str) -> None:
     cb.phases += 1
     name = title(seat)
     if how == "shoot":
-        state.emit("roll", f"{name} shoots: {_dice(rolls)} — {hits} hit{'s' if hits != 1 else ''} (ranged, no response)",
+        state.emit("roll", f"{name} shoots: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''} (ranged, no response)",
                    {"rolls": rolls, "need": GROUP_HIT - ghit, "hits": hits})
         cb.dice = max(0, cb.dice - hits)
         if not armed(state, seat, ranged_only=True):
@@ -396,8 +423,8 @@ def attack(state: DawnState, how: str) -> None:
     cb.melee = True
     zrolls = state.rng.roll(cb.dice)
     zhits = sum(1 for r in zrolls if r + zhit >= ZOMBIE_HIT)
-    state.emit("roll", f"{name} {'fights' if how == 'fight' else 'brawls'}: {_dice(rolls)} — {hits} hit{'s' if hits != 1 else ''}; "
-               f"zombies: {_dice(zrolls)} — {zhits} hit{'s' if zhits != 1 else ''}",
+    state.emit("roll", f"{name} {'fights' if how == 'fight' else 'brawls'}: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}; "
+               f"zombies: {dice_text(zrolls)} — {zhits} hit{'s' if zhits != 1 else ''}",
                {"rolls": rolls, "need": GROUP_HIT - ghit, "hits": hits, "zombie_rolls": zrolls,
                 "zombie_need": ZOMBIE_HIT - zhit, "zombie_hits": zhits})
     cb.dice = max(0, cb.dice - hits)
@@ -408,12 +435,12 @@ def attack(state: DawnState, how: str) -> None:
     lod_rolls = sum(recs[z].fx.lod_roll for z in cb.zombies if z not in cb.attacked)
     cb.attacked = tuple(cb.zombies)
     if lod_rolls:
-        state.pending.append(("lodpick", seat, lod_rolls))
+        push(state, wounds.LifeOrDeathPick(seat, lod_rolls))
     if zhits:
-        state.pending.append(("damage", seat, zhits, -1, -1))
+        push(state, wounds.Damage(seat, zhits))
 
 
-def _dice(rolls: list[int]) -> str:
+def dice_text(rolls: list[int]) -> str:
     return ", ".join(map(str, rolls)) if rolls else "no dice"
 
 
@@ -441,12 +468,12 @@ def flee(state: DawnState, seat: int, how: str) -> None:
         give_search_xp(state, seat)
     if options:
         if chooser >= 0 and len(options) > 1:
-            state.pending.append(("flee-place", chooser, seat, options))
+            push(state, FleePlace(chooser, seat, options))
         else:
             dest = options[0] if len(options) == 1 else options[state.rng.below(len(options))]
             place_fled(state, seat, dest)
     if found:
-        state.pending.append(("items", seat, "flee", found, 0))
+        push(state, items_rules.TakeItems(seat, "flee", found, 0))
 
 
 def place_fled(state: DawnState, seat: int, sq: int) -> None:
@@ -480,80 +507,132 @@ def unblock(state: DawnState, seat: int) -> None:
         make_noise(state, seat, recs[tool].noise, cb.starter, recs[tool].name, own=True)
 
 
+
+
+def pay_flee(state: DawnState, seat: int, action: Flee) -> str:
+    """Rulebook §Flee from a Combat: an action card discarded, or an Xp. Returns how it was paid."""
+    if action.payment == XP:
+        state.groups[seat].xp -= 1
+        return "an Xp"
+    discard_from_hand(state, seat, hand_card(state, seat, action.payment))
+    return "a discarded card"
+
+
+@dataclass(slots=True)
+class FleePlace(StepForm, Choice[DawnState, PlaceGroup]):
+    """The opponent who started the combat places the fleeing group on a free adjacent square."""
+
+    kind: ClassVar[str] = "flee-place"
+    seat: int
+    group: int
+    options: tuple[int, ...]
+
+    def actions(self, state: DawnState) -> list[PlaceGroup]:
+        b = state.board
+        assert b is not None
+        return [PlaceGroup(b.names[sq]) for sq in self.options]
+
+    def apply(self, state: DawnState, action: PlaceGroup) -> Steps:
+        b = state.board
+        assert b is not None
+        place_fled(state, self.group, b.index[action.square])
+        return ()
+
+    def prompt(self, state: DawnState) -> str:
+        return f"{title(self.seat)}: where does the fleeing {colour(self.group)} group end up?"
+
+    def old(self) -> list[Any]:
+        return plain("flee-place", self.seat, self.group, self.options)
+
+
 # ==================================================================================================
-# combat between groups
+# the combat as a step, and the group's decision in it
 # ==================================================================================================
-def attack_group(state: DawnState, attacker: int, defender: int) -> None:
-    """An attack declared during another combat waits for it to end, as zombies do (rulebook
-    §Questions: "those combats will be resolved after finishing your combat")."""
+@dataclass(slots=True)
+class CombatStep(StepForm, Auto[DawnState]):
+    """The running combat (``state.combat``): it stays on the stack, beneath what its stages push,
+    until it is over; it pushes the decision of the seat that must choose, or, when the group has
+    nothing to choose but to fight (the rulebook gives no choice there), fights."""
+
+    def run(self, state: DawnState) -> Steps:
+        state.steps.append(self)
+        if not combat_step(state):
+            return ()
+        cb = state.combat
+        assert cb is not None
+        if cb.duel:
+            return (duel_rules.DuelChoice(cb.enemy if cb.stage == "attacker" else cb.group),)
+        if not combat_has_choice(state):  # nothing but fight
+            attack(state, "fight")
+            return ()
+        return (CombatChoice(cb.group),)
+
+    def old(self) -> list[Any]:
+        return ["combat"]
+
+
+def combat_has_choice(state: DawnState) -> bool:
+    """Whether :func:`combat_actions` would offer more than ``fight`` (without building the list):
+    a group with nothing else simply fights."""
     cb = state.combat
-    if cb is not None:  # running, or ended and not closed yet
-        state.queue.append((defender, attacker, (), -1, 0, False, True))
-        state.emit("combat", f"The {colour(attacker)} group will attack the {colour(defender)} group when the current combat ends", None)
-        return
-    start_duel(state, attacker, defender)
-
-
-def start_duel(state: DawnState, attacker: int, defender: int) -> None:
-    cb = Combat(defender, attacker, duel=True, enemy=attacker)
-    cb.stage = "open"
-    state.combat = cb
-    state.pending.append(("combat",))
-    state.emit("combat", f"The {colour(attacker)} group attacks the {colour(defender)} group!", {"attacker": attacker, "defender": defender})
-
-
-def _duel_step(state: DawnState, cb: Combat) -> bool:
-    """A fight between groups runs in attack phases like a fight against zombies: ``open`` (the
-    window: every other seat, clockwise from the active player, may play cards — rulebook §At any
-    moment, "Play an Action card"), the attacker's choice, the defender's, then both roll."""
-    stage = cb.stage
-    if stage in ("open", "attacker", "defender") and (not state.groups[cb.group].chars or not state.groups[cb.enemy].chars):
-        end_combat(state, won=False)
-        return False
-    if stage == "open":
-        cb.stage = "attacker"
-        state.groups[cb.enemy].given = ()  # items may change hands once per attack phase
-        state.groups[cb.group].given = ()
-        if state.cfg.players > 2:
-            w = open_window(actor=cb.enemy, seats=state.cfg.players, trigger="combat", tag="combat",
-                            start=state.active, exclude=(cb.group,))
-            state.pending.append(("window", w))
-            return False
+    assert cb is not None
+    seat = cb.group
+    g = state.groups[seat]
+    if g.xp > 0 or (cb.blocked and not cb.unblock_tried):
         return True
-    if stage in ("attacker", "defender"):
+    if has_weapon(state, seat) or can_shoot(state, seat, cb):
         return True
-    if stage == "resolve":
-        duel_roll(state, cb)
-        cb.stage = "open"
-        cb.talks = 0
-        return False
-    raise AssertionError(stage)  # pragma: no cover
+    if g.hand and (can_flee_by_card(state, seat, cb) or anytime.attack_actions(state, seat, None)):
+        return True
+    return anytime.anytime_any(state, seat, COMBAT, anytime.done_already(g))
 
 
-def duel_roll(state: DawnState, cb: Combat) -> None:
-    """Both groups roll at once. In ranged play only the sides that shoot roll; once a side
-    chooses melee (fight or brawl) the groups close in and melee goes on to the end."""
-    a_how, d_how = cb.stances
-    melee_now = cb.melee or (a_how != "shoot" and d_how != "shoot")
-    rolls_by: dict[int, list[int]] = {}
-    for seat, how in ((cb.enemy, a_how), (cb.group, d_how)):
-        if not melee_now and how != "shoot":
-            continue
-        used: list[int] = []
-        n = group_dice(state, seat, "fight" if melee_now and how == "shoot" else how, used)
-        n += gmod(state, seat, "duel")
-        rolls_by[seat] = state.rng.roll(n)
-    if a_how != "shoot" or d_how != "shoot":
-        cb.melee = True
-    cb.phases += 1
-    parts = []
-    for seat, other in ((cb.enemy, cb.group), (cb.group, cb.enemy)):
-        rolls = rolls_by.get(seat)
-        if rolls is None:
-            parts.append(f"{colour(seat)} closes in")
-            continue
-        hits = sum(1 for r in rolls if r >= GROUP_HIT)
-        parts.append(f"{colour(seat)}: {_dice(rolls)} — {hits} hit{'s' if hits != 1 else ''}")
-        if hits:
-            state.pending.append(("damage", other, hits, seat, -1))
-    state.emit("roll", "Groups fight: " + "; ".join(parts), None)
+def combat_actions(state: DawnState, seat: int) -> list[Action]:
+    cb = state.combat
+    assert cb is not None
+    g = state.groups[seat]
+    out: list[Action] = [FIGHT]
+    if has_weapon(state, seat):
+        out.append(BRAWL)
+    if can_shoot(state, seat, cb):
+        out.append(SHOOT)
+    if can_flee_by_card(state, seat, cb):
+        recs = state.c.action_recs
+        for k in hand_kinds(state, seat):
+            out.append(Flee(recs[k].id))
+    if g.xp > 0:
+        out.append(FLEE_XP)
+    if cb.blocked and not cb.unblock_tried:
+        out.append(UNBLOCK)
+    anytime.attack_actions(state, seat, out)
+    anytime.anytime_actions(state, seat, out, COMBAT, anytime.done_already(g))
+    return out
+
+
+@dataclass(slots=True)
+class CombatChoice(Choice[DawnState, Action]):
+    """The group's owner in an attack phase against zombies: shoot, fight or brawl, flee, unblock,
+    or anything it may do at any moment."""
+
+    kind: ClassVar[str] = "combat"
+    seat: int
+
+    def actions(self, state: DawnState) -> list[Action]:
+        return combat_actions(state, self.seat)
+
+    def apply(self, state: DawnState, action: Action) -> Steps:
+        seat = self.seat
+        if isinstance(action, Fight | Brawl | Shoot):
+            attack(state, action.KIND)
+        elif isinstance(action, Flee):
+            flee(state, seat, pay_flee(state, seat, action))
+        elif isinstance(action, Unblock):
+            unblock(state, seat)
+        else:
+            anytime.apply_anytime(state, seat, action, COMBAT)
+        return ()
+
+    def prompt(self, state: DawnState) -> str:
+        cb = state.combat
+        assert cb is not None
+        return f"{title(self.seat)}: {cb.dice} zombie dice — fight, shoot or flee?"

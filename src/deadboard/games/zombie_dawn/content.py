@@ -21,6 +21,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from deadboard.core.action import Action
+from deadboard.games.zombie_dawn.actions import PlayOn
 from deadboard.core.content import Record, content_dir, load_records, unique
 from deadboard.core.errors import ContentError
 
@@ -499,7 +500,7 @@ def build_content(folder: Path) -> DawnContent:
         mission_costly=tuple(m.kind in COSTLY for m in missions),
         card_play=tuple(1 if actions[r].kind == "vehicle" or actions[r].effect == "draw" else 2 if actions[r].kind == "zombie" else 0
                         for r in action_cards),
-        play_at=tuple(tuple(Action("play", a.id, colour) for colour in COLOURS) for a in actions),
+        play_at=tuple(tuple(PlayOn(a.id, colour) for colour in COLOURS) for a in actions),
     )
 
 

@@ -26,6 +26,7 @@ from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.games.zombie_dawn.board import open_slots, rotated_cells
 from deadboard.games.zombie_dawn.content import COLOURS
+from deadboard.games.zombie_dawn.negotiation import offer_on_table
 from deadboard.games.zombie_dawn.effects import score_parts, skill_cost, trophy_points
 from deadboard.games.zombie_dawn.state import SETUP, DawnState
 
@@ -180,10 +181,10 @@ def status_text(state: DawnState) -> Text:
             extra = " · BLOCKED" if cb.blocked else ""
             mode = "melee" if cb.melee else "ranged allowed"
             t.append(f"\nCombat: {cb.dice} zombie dice against {COLOURS[cb.group]} ({zs}; {mode}{extra})", style="bold red")
-    top = state.pending[-1] if state.pending else None
-    if top is not None and top[0] in ("bargain", "answer"):
-        offerer, receiver = (top[1], top[2]) if top[0] == "bargain" else (top[2], top[1])
-        items = ", ".join(c.item_recs[it].name for it in top[3]) or "nothing yet"
+    offer = offer_on_table(state)
+    if offer is not None:
+        offerer, receiver, on_table = offer
+        items = ", ".join(c.item_recs[it].name for it in on_table) or "nothing yet"
         t.append(f"\nOffer on the table: {COLOURS[offerer]} to {COLOURS[receiver]}: {items}", style="bold yellow")
     return t
 

@@ -8,9 +8,10 @@ Cards are integers: an *action card* is an instance index into ``content.action_
 an instance index into ``content.item_cards``, a *damage* an instance into ``content.damage_cards``;
 characters, skills, missions and seasons are record indexes (there is one card of each).
 
-``pending`` is a stack (top = end) of steps still to resolve: decisions (a response window, a damage
-to place, items to share out, an offer being made or answered ...) and the running combat. When it
-is empty the active player takes a turn decision.
+The flow is the kernel's stack of steps (:mod:`deadboard.core.kernel`, top = end): decisions (a
+response window, a damage to place, items to share out, an offer being made or answered ...), the
+running combat, and at the bottom the step that gives the active player a turn decision whenever
+nothing else is left to resolve.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from deadboard.core.deck import Deck
-from deadboard.core.game import Setup, State
+from deadboard.core.game import Setup
+from deadboard.core.kernel import KernelState
 from deadboard.core.log import Event
 from deadboard.games.zombie_dawn.board import Board
 from deadboard.games.zombie_dawn.content import COLOURS, DawnContent
@@ -214,7 +216,7 @@ class Combat:
         }
 
 
-class DawnState(State):
+class DawnState(KernelState):
     __slots__ = (
         "actions",
         "active",
@@ -234,9 +236,7 @@ class DawnState(State):
         "groups",
         "last_drive",
         "layout",
-        "legal",
         "missions",
-        "pending",
         "phase",
         "queue",
         "reason",
@@ -261,6 +261,7 @@ class DawnState(State):
         self.c = content
         self.cfg = cfg
         self.init_common(setup, seed)
+        self.init_kernel()
         self.phase = SETUP
         self.reason = ""
         self.groups: list[Group] = [Group(s) for s in range(cfg.players)]
@@ -293,17 +294,16 @@ class DawnState(State):
         self.dealt: list[tuple[int, ...]] = [() for _ in range(cfg.players)]
         self.board: Board | None = None
         self.searched: list[int] = []  # square -> bit per colour of the Searched tokens there
-        self.pending: list[tuple[Any, ...]] = []
         self.combat: Combat | None = None
         self.queue: list[tuple[Any, ...]] = []  # combats waiting for the current one to end
         self.last_drive: tuple[int, int, tuple[int, ...], bool] | None = None
-        self.legal: list[Any] | None = None  # cached legal actions of the current decision
 
     def clone(self) -> DawnState:
         s = DawnState.__new__(DawnState)
         s.c = self.c
         s.cfg = self.cfg
         self.copy_common(s)
+        self.copy_kernel(s)
         s.phase = self.phase
         s.reason = self.reason
         s.groups = [g.copy() for g in self.groups]
@@ -333,11 +333,9 @@ class DawnState(State):
         s.dealt = self.dealt.copy()
         s.board = self.board
         s.searched = self.searched.copy()
-        s.pending = self.pending.copy()
         s.combat = self.combat.copy() if self.combat is not None else None
         s.queue = self.queue.copy()
         s.last_drive = self.last_drive
-        s.legal = self.legal
         return s
 
     def emit(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:

@@ -27,6 +27,7 @@ from deadboard.core.drawing import Drawing, Panel
 from deadboard.core.game import Game, State
 from deadboard.games.zombie_dawn.board import open_slots, rotated_cells
 from deadboard.games.zombie_dawn.content import COLOURS
+from deadboard.games.zombie_dawn.negotiation import offer_on_table
 from deadboard.games.zombie_dawn.effects import hand_kinds, score_parts, skill_cost, trophy_points
 from deadboard.games.zombie_dawn.state import SETUP, DawnState
 
@@ -360,10 +361,10 @@ def _panels(st: DawnState, seat: int | None) -> list[Panel]:
             zs = ", ".join(c.action_recs[z].name for z in cb.zombies) or "mission zombies"
             head.append({"text": f"Combat: {cb.dice} zombie dice against {COLOURS[cb.group]} ({zs}"
                                  + ("; BLOCKED ACCESS" if cb.blocked else "") + ")", "cls": "hot"})
-    top = st.pending[-1] if st.pending else None
-    if top is not None and top[0] in ("bargain", "answer"):
-        offerer, receiver = (top[1], top[2]) if top[0] == "bargain" else (top[2], top[1])
-        offered = ", ".join(c.item_recs[it].name for it in top[3]) or "nothing yet"
+    offer = offer_on_table(st)
+    if offer is not None:
+        offerer, receiver, on_table = offer
+        offered = ", ".join(c.item_recs[it].name for it in on_table) or "nothing yet"
         head.append({"text": f"Offer on the table: {COLOURS[offerer]} to {COLOURS[receiver]}: {offered}", "cls": "hot"})
     panels: list[Panel] = [{"title": "Zombie Dawn", "lines": head}]
     for g in st.groups:
