@@ -6,13 +6,13 @@ Opponent? Yes, as long as what is exchanged are items")."""
 from __future__ import annotations
 
 from deadboard.games.zombie_dawn import combat as cm
-from deadboard.games.zombie_dawn.turn import round_end, round_start
 from deadboard.games.zombie_dawn.state import DawnState
+from deadboard.games.zombie_dawn.turn import round_end, round_start
 from tests.zombie_dawn.helpers import (
-    advance,
     GAME,
     ScriptedRng,
     action_card,
+    advance,
     damage_top,
     deck_top,
     fresh,

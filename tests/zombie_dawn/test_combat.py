@@ -235,8 +235,7 @@ def test_a_bite_cannot_be_removed() -> None:
 
 
 def test_a_dead_characters_skills_go_to_the_victory_pile_and_its_items_to_the_others() -> None:
-    from deadboard.games.zombie_dawn.items import TakeItems
-    from deadboard.games.zombie_dawn.wounds import PlaceDamage, kill
+    from deadboard.games.zombie_dawn.wounds import kill
 
     s = _duo(red={"gangster": ["pistol-1"], "kid": []})
     gangster = s.c.char_index["gangster"]
@@ -253,8 +252,7 @@ def test_a_dead_characters_skills_go_to_the_victory_pile_and_its_items_to_the_ot
 
 
 def test_when_the_last_character_dies_a_new_one_starts_from_the_tent_or_a_searched_location() -> None:
-    from deadboard.games.zombie_dawn.items import TakeItems
-    from deadboard.games.zombie_dawn.wounds import PlaceDamage, kill
+    from deadboard.games.zombie_dawn.wounds import kill
     from tests.zombie_dawn.helpers import advance
 
     s = _duo(red={"gangster": ["pistol-1"]})

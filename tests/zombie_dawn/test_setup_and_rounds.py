@@ -8,9 +8,9 @@ import pytest
 from deadboard.core import Setup, SetupError
 from deadboard.games.zombie_dawn.board import open_slots
 from deadboard.games.zombie_dawn.rules import dawn_outcome, ranking_key
-from deadboard.games.zombie_dawn.turn import RoundStart, end_game, round_end
 from deadboard.games.zombie_dawn.setup import SOLO_ZONES
 from deadboard.games.zombie_dawn.state import OVER, DawnState
+from deadboard.games.zombie_dawn.turn import RoundStart, end_game, round_end
 from tests.zombie_dawn.helpers import GAME, action_card, fresh, quiet_season
 
 

@@ -39,9 +39,16 @@ from deadboard.games.zombie_dawn.actions import (
 )
 from deadboard.games.zombie_dawn.cards import card_plays, play_card
 from deadboard.games.zombie_dawn.content import COLOURS
-from deadboard.games.zombie_dawn.effects import discard_from_hand, draw_actions, hand_card, hand_kinds, season_fx, title
+from deadboard.games.zombie_dawn.effects import (
+    discard_from_hand,
+    draw_actions,
+    hand_card,
+    hand_kinds,
+    season_fx,
+    title,
+)
 from deadboard.games.zombie_dawn.flow import DUEL, TURN, WINDOW, StepForm, push, pushed_since
-from deadboard.games.zombie_dawn.items import give_actions, give_item, item_uses, drop_item, use_item
+from deadboard.games.zombie_dawn.items import drop_item, give_actions, give_item, item_uses, use_item
 from deadboard.games.zombie_dawn.missions import complete, mission_actions
 from deadboard.games.zombie_dawn.negotiation import TRUCE, negotiate_actions, start_offer
 from deadboard.games.zombie_dawn.state import DawnState, Group

@@ -381,8 +381,6 @@ CARD_EFFECTS: dict[str, CardEffect] = {
 }
 
 
-def effect_of(rec: ActionRec) -> CardEffect:
-    return CARD_EFFECTS[rec.effect if rec.kind == "event" and rec.effect is not None else rec.kind]
 
 
 # ==================================================================================================
@@ -409,9 +407,10 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
     else:
         kinds = hand_kinds(state, seat)
     recs = state.c.action_recs
+    effects = state.c.card_effect
     for card in kinds:
         rec = recs[card]
-        effect = effect_of(rec)
+        effect = CARD_EFFECTS[effects[card]]
         if solo and not effect.solo:
             continue
         if effect.options(state, seat, card, rec, out, own_turn):
@@ -426,7 +425,7 @@ def play_card(state: DawnState, seat: int, action: Play | PlayOn | PlayAt) -> No
     state.groups[seat].hand.remove(card)
     if rec.kind == "event":
         state.actions.discard(card)
-    effect_of(rec).resolve(state, seat, card, rec, action)
+    CARD_EFFECTS[state.c.card_effect[card]].resolve(state, seat, card, rec, action)
 
 
 # ==================================================================================================

@@ -21,9 +21,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from deadboard.core.action import Action
-from deadboard.games.zombie_dawn.actions import PlayOn
 from deadboard.core.content import Record, content_dir, load_records, unique
 from deadboard.core.errors import ContentError
+from deadboard.games.zombie_dawn.actions import PlayOn
 
 PACKAGE_DIR = Path(__file__).parent
 
@@ -404,6 +404,7 @@ class DawnContent:
     #: per action card instance: 1 playable whatever happens (a vehicle, a card that draws), 2 a
     #: zombie, 0 it depends (events, special movement)
     card_play: tuple[int, ...] = ()
+    card_effect: tuple[str, ...] = ()  # per action card instance: its effect id (an event's effect, else its kind)
     #: per action card record: the action "play <card> <colour>" for each colour (made once: zombies
     #: are offered against every group in every window)
     play_at: tuple[tuple[Action, ...], ...] = ()
@@ -500,6 +501,8 @@ def build_content(folder: Path) -> DawnContent:
         mission_costly=tuple(m.kind in COSTLY for m in missions),
         card_play=tuple(1 if actions[r].kind == "vehicle" or actions[r].effect == "draw" else 2 if actions[r].kind == "zombie" else 0
                         for r in action_cards),
+        card_effect=tuple(str(actions[r].effect) if actions[r].kind == "event" and actions[r].effect else actions[r].kind
+                          for r in action_cards),
         play_at=tuple(tuple(PlayOn(a.id, colour) for colour in COLOURS) for a in actions),
     )
 

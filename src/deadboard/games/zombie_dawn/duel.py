@@ -14,7 +14,17 @@ from deadboard.core.kernel import Choice, Steps
 from deadboard.core.responses import open_window
 from deadboard.games.zombie_dawn import anytime, wounds
 from deadboard.games.zombie_dawn import combat as combat_rules
-from deadboard.games.zombie_dawn.actions import BRAWL, FIGHT, FLEE_XP, SHOOT, Brawl, Fight, Flee, Negotiate, Shoot
+from deadboard.games.zombie_dawn.actions import (
+    BRAWL,
+    FIGHT,
+    FLEE_XP,
+    SHOOT,
+    Brawl,
+    Fight,
+    Flee,
+    Negotiate,
+    Shoot,
+)
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import colour, end_combat, gmod, hand_kinds, title
 from deadboard.games.zombie_dawn.flow import DUEL, push

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from deadboard.games.zombie_dawn.content import COLOURS, COSTLY, ActionRec, ItemRec, SeasonFx
-from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, DawnState, Group
+from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, DawnState
 
 HAND_SIZE = 6
 DEATH_DAMAGE = 4

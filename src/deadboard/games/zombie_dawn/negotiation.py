@@ -12,9 +12,28 @@ from typing import Any, ClassVar
 from deadboard.core.action import Action
 from deadboard.core.kernel import Choice, Steps
 from deadboard.games.zombie_dawn import items as items_rules
-from deadboard.games.zombie_dawn.actions import ACCEPT, CANCEL, DECLINE, PROPOSE, Accept, Cancel, Decline, Negotiate, Offer, Propose
+from deadboard.games.zombie_dawn.actions import (
+    ACCEPT,
+    CANCEL,
+    DECLINE,
+    PROPOSE,
+    Accept,
+    Cancel,
+    Decline,
+    Negotiate,
+    Offer,
+    Propose,
+)
 from deadboard.games.zombie_dawn.content import COLOURS
-from deadboard.games.zombie_dawn.effects import can_part_all, colour, end_combat, free_spaces, holder, take_away, title
+from deadboard.games.zombie_dawn.effects import (
+    can_part_all,
+    colour,
+    end_combat,
+    free_spaces,
+    holder,
+    take_away,
+    title,
+)
 from deadboard.games.zombie_dawn.flow import StepForm, plain, push
 from deadboard.games.zombie_dawn.state import DawnState
 

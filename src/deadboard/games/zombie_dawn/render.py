@@ -26,8 +26,8 @@ from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.games.zombie_dawn.board import open_slots, rotated_cells
 from deadboard.games.zombie_dawn.content import COLOURS
-from deadboard.games.zombie_dawn.negotiation import offer_on_table
 from deadboard.games.zombie_dawn.effects import score_parts, skill_cost, trophy_points
+from deadboard.games.zombie_dawn.negotiation import offer_on_table
 from deadboard.games.zombie_dawn.state import SETUP, DawnState
 
 TERRAIN_BG = {"field": "#4d4622", "forest": "#1f3b22", "city": "#383838"}

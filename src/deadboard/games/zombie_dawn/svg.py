@@ -27,8 +27,8 @@ from deadboard.core.drawing import Drawing, Panel
 from deadboard.core.game import Game, State
 from deadboard.games.zombie_dawn.board import open_slots, rotated_cells
 from deadboard.games.zombie_dawn.content import COLOURS
-from deadboard.games.zombie_dawn.negotiation import offer_on_table
 from deadboard.games.zombie_dawn.effects import hand_kinds, score_parts, skill_cost, trophy_points
+from deadboard.games.zombie_dawn.negotiation import offer_on_table
 from deadboard.games.zombie_dawn.state import SETUP, DawnState
 
 S = 22  # pixels per square

@@ -75,7 +75,7 @@ from deadboard.games.zombie_dawn.effects import (
     worst_lod,
 )
 from deadboard.games.zombie_dawn.flow import TURN, WINDOW, StepForm, plain, push
-from deadboard.games.zombie_dawn.items import give_actions, item_uses, TakeItems
+from deadboard.games.zombie_dawn.items import TakeItems, give_actions, item_uses
 from deadboard.games.zombie_dawn.missions import mission_actions
 from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, PLAY, DawnState
 

@@ -13,7 +13,6 @@ from deadboard.games.zombie_dawn import abilities as ability_rules
 from deadboard.games.zombie_dawn import cards as card_rules
 from deadboard.games.zombie_dawn import items as items_rules
 from deadboard.games.zombie_dawn.actions import DIE, ActivateOn, Camp, Die, PlayOn, Roll, UseOn, Wound
-from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import (
     ANY_HEAL,
     DEATH_DAMAGE,
@@ -387,7 +386,7 @@ def _void(state: DawnState, step: Step[Any], seat: int) -> bool:
     """Whether ``step`` goes away with group ``seat`` wiped out: damage still to place on it and
     decisions about its dead, "all its Items ... go to the corresponding discard decks" (rulebook
     §Death of Characters), and so does a damage card drawn and not yet placed."""
-    if isinstance(step, _OWN) or isinstance(step, card_rules.DiscardCards):
+    if isinstance(step, (*_OWN, card_rules.DiscardCards)):
         if step.seat != seat:
             return False
         if isinstance(step, PlaceDamage):
