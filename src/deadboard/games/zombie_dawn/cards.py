@@ -108,7 +108,11 @@ class CardEffect:
 def _zombie_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
     """A zombie card against a group (not in the solo game): it attacks the group or joins its
     combat; a group moving in a vehicle may be stopped at any square of its trip."""
-    targets = victims(state)
+    return zombie_plays(state, card, rec, out, victims(state))
+
+
+def zombie_plays(state: DawnState, card: int, rec: ActionRec, out: list[Action] | None, targets: list[int]) -> bool:
+    """:func:`_zombie_options` with the groups it may attack (:func:`victims`) known."""
     if not targets:
         return False
     if out is None:
@@ -383,6 +387,9 @@ CARD_EFFECTS: dict[str, CardEffect] = {
 
 
 
+_ZOMBIE = CARD_EFFECTS["zombie"]
+
+
 # ==================================================================================================
 # playing
 # ==================================================================================================
@@ -393,6 +400,8 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
     if not hand:
         return False
     solo = state.cfg.solo
+    # the groups a zombie card may attack (asked once: None until a zombie card comes)
+    zombie_targets: list[int] | None = None
     if out is None:  # a probe: the cards that are always playable, and zombies, answer at once
         kinds = hand
         play = state.c.card_play
@@ -402,8 +411,10 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
             if k == ALWAYS:
                 return True
             zombies = zombies or k == ZOMBIE
-        if zombies and not solo and victims(state):
-            return True
+        if zombies and not solo:
+            zombie_targets = victims(state)
+            if zombie_targets:
+                return True
     else:
         kinds = hand_kinds(state, seat)
     recs = state.c.action_recs
@@ -412,6 +423,12 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
         rec = recs[card]
         effect = CARD_EFFECTS[effects[card]]
         if solo and not effect.solo:
+            continue
+        if effect is _ZOMBIE:
+            if zombie_targets is None:
+                zombie_targets = victims(state)
+            if zombie_plays(state, card, rec, out, zombie_targets):
+                return True
             continue
         if effect.options(state, seat, card, rec, out, own_turn):
             return True
