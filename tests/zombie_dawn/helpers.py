@@ -87,9 +87,9 @@ def item(state: DawnState, name: str) -> int:
         for pile in (deck.cards, deck.discards):
             if it in pile:
                 pile.remove(it)
-    for ch, items in enumerate(state.citems):
+    for ch, items in enumerate(state.char_items):
         if it in items:
-            state.citems[ch] = tuple(x for x in items if x != it)
+            state.char_items[ch] = tuple(x for x in items if x != it)
     for g in state.groups:
         if it in g.found:
             g.found.remove(it)
@@ -112,16 +112,16 @@ def set_group(state: DawnState, seat: int, chars: dict[str, list[str]], hand: li
     """Replace a group: its characters (with the items they carry), hand and square."""
     g = state.groups[seat]
     for ch in list(g.chars):
-        state.citems[ch] = ()
-        state.cdmg[ch] = ()
-        state.cskills[ch] = ()
+        state.char_items[ch] = ()
+        state.char_damage[ch] = ()
+        state.char_skills[ch] = ()
     g.chars = []
     for ident, items in chars.items():
         ch = character(state, ident)
         g.chars.append(ch)
-        state.citems[ch] = tuple(item(state, name) for name in items)
-        state.cdmg[ch] = ()
-        state.cskills[ch] = ()
+        state.char_items[ch] = tuple(item(state, name) for name in items)
+        state.char_damage[ch] = ()
+        state.char_skills[ch] = ()
     if hand is not None:
         for k in g.hand:
             state.actions.cards.insert(0, k)

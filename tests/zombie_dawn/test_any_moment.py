@@ -62,7 +62,7 @@ def _pass_windows(s: DawnState) -> None:
 
 def _used(s: DawnState, ident: str) -> bool:
     what, idx = s.c.ability_index[ident]
-    return bool((s.cused if what == 0 else s.sused) >> idx & 1)
+    return bool((s.used_characters if what == 0 else s.used_skills) >> idx & 1)
 
 
 # ==================================================================================================
@@ -78,7 +78,7 @@ def test_items_pass_between_pjs_in_a_response_window_each_item_once_per_window()
     assert texts(s) == ["pass", "give axe-1 farmer"]  # the Pitchfork moved in this window already
     GAME.apply(s, "pass")
     farmer = s.c.char_index["farmer"]
-    assert s.c.item_index["pitchfork-1"] in s.citems[farmer]
+    assert s.c.item_index["pitchfork-1"] in s.char_items[farmer]
     # the next window is a new one: the Pitchfork may move again
     _walk(s) if any(t.startswith("move ") for t in texts(s)) else GAME.apply(s, "end")
     _window_of(s, 1)
@@ -112,11 +112,11 @@ def test_items_pass_between_pjs_before_each_attack_phase_of_a_combat() -> None:
 def test_an_ability_turns_its_card_until_the_start_of_the_next_round() -> None:
     s = _pair(red={"paramedic": [], "kid": []})
     kid = s.c.char_index["kid"]
-    s.cdmg[kid] = (s.c.damage_index["cut-1"], s.c.damage_index["hunger-1"])
+    s.char_damage[kid] = (s.c.damage_index["cut-1"], s.c.damage_index["hunger-1"])
     refresh(s)
     assert "activate paramedic kid" in texts(s)
     GAME.apply(s, "activate paramedic kid")
-    assert len(s.cdmg[kid]) == 1 and _used(s, "paramedic")
+    assert len(s.char_damage[kid]) == 1 and _used(s, "paramedic")
     _pass_windows(s)
     assert not any(t.startswith("activate paramedic") for t in texts(s))
     round_end(s)
@@ -128,12 +128,12 @@ def test_an_ability_turns_its_card_until_the_start_of_the_next_round() -> None:
 def test_abilities_usable_at_any_moment_are_offered_in_response_windows() -> None:
     s = _pair(yellow={"paramedic": [], "kid": []})
     kid = s.c.char_index["kid"]
-    s.cdmg[kid] = (s.c.damage_index["cut-1"],)
+    s.char_damage[kid] = (s.c.damage_index["cut-1"],)
     _walk(s)
     _window_of(s, 1)
     assert "activate paramedic kid" in texts(s)
     GAME.apply(s, "activate paramedic kid")
-    assert s.cdmg[kid] == ()
+    assert s.char_damage[kid] == ()
 
 
 def test_combat_abilities_only_in_the_groups_own_combat() -> None:
@@ -177,7 +177,7 @@ def test_break_through_unblocks_without_a_roll() -> None:
 def test_an_escape_flees_for_free_even_from_blocked_access() -> None:
     s = _pair(red={"kid": []}, red_hand=[], xp=0)
     kid = s.c.char_index["kid"]
-    s.cskills[kid] = (s.c.skill_index["escape-artist"],)
+    s.char_skills[kid] = (s.c.skill_index["escape-artist"],)
     cm.start_combat(s, 0, 1, [action_card(s, "trio")], blocked=True)
     advance(s)
     assert not any(t.startswith("flee") for t in texts(s))
@@ -221,11 +221,11 @@ def test_light_fingers_make_an_adjacent_player_discard_a_card_at_random() -> Non
 def test_last_rites_discard_a_badly_hurt_pj_who_does_not_count_as_dead() -> None:
     s = _pair(red={"preacher": [], "kid": ["pitchfork-1"]})
     kid = s.c.char_index["kid"]
-    s.cdmg[kid] = tuple(s.c.damage_index[n] for n in ("cut-1", "cut-2"))
-    s.cskills[kid] = (s.c.skill_index["iron-will"],)
+    s.char_damage[kid] = tuple(s.c.damage_index[n] for n in ("cut-1", "cut-2"))
+    s.char_skills[kid] = (s.c.skill_index["iron-will"],)
     refresh(s)
     assert not any(t.startswith("activate preacher") for t in texts(s))  # 2 damage: not yet
-    s.cdmg[kid] = (*s.cdmg[kid], s.c.damage_index["bite-1"])
+    s.char_damage[kid] = (*s.char_damage[kid], s.c.damage_index["bite-1"])
     refresh(s)
     GAME.apply(s, "activate preacher kid")
     g = s.groups[0]
@@ -238,7 +238,7 @@ def test_last_rites_discard_a_badly_hurt_pj_who_does_not_count_as_dead() -> None
 def test_a_mechanic_repairs_a_turned_item_and_a_driver_straightens_the_vehicle() -> None:
     s = _pair(red={"mechanic": ["chainsaw"], "kid": []})
     kid = s.c.char_index["kid"]
-    s.cskills[kid] = (s.c.skill_index["driver"],)
+    s.char_skills[kid] = (s.c.skill_index["driver"],)
     g = s.groups[0]
     g.vehicle = action_card(s, "bicycle")
     g.vehicle_turned = True
@@ -258,7 +258,7 @@ def test_a_dying_pj_is_saved_by_a_healing_ability_or_second_wind() -> None:
         red = {"gangster": [], "paramedic": []} if "paramedic" in how else {"gangster": [], "preacher": []}
         s = _pair(red=red, red_hand=["second-wind"], xp=1)
         gangster = s.c.char_index["gangster"]
-        s.cdmg[gangster] = tuple(s.c.damage_index[n] for n in ("hunger-1", "hunger-2", "cut-1"))
+        s.char_damage[gangster] = tuple(s.c.damage_index[n] for n in ("hunger-1", "hunger-2", "cut-1"))
         damage_top(s, ["fracture-1"])
         cm.start_combat(s, 0, 1, [action_card(s, "shambler")])
         advance(s)
@@ -272,7 +272,7 @@ def test_a_dying_pj_is_saved_by_a_healing_ability_or_second_wind() -> None:
         if "preacher" in how:
             assert gangster not in s.groups[0].chars  # left in peace
         else:
-            assert len(s.cdmg[gangster]) == 3
+            assert len(s.char_damage[gangster]) == 3
 
 
 # ==================================================================================================
@@ -304,7 +304,7 @@ def test_an_offer_is_built_item_by_item_and_accepting_it_ends_the_fight() -> Non
     gangster = s.c.char_index["gangster"]
     while s.decision is not None and s.decision.kind == "items":
         GAME.apply(s, next(t for t in texts(s) if t.startswith("take ")) if any(t.startswith("take ") for t in texts(s)) else "done")
-    assert {s.c.item_index["food-1"], s.c.item_index["ammo-box-1"]} <= set(s.citems[gangster])
+    assert {s.c.item_index["food-1"], s.c.item_index["ammo-box-1"]} <= set(s.char_items[gangster])
     # red agreed not to attack yellow for the rest of the round
     assert s.decision is not None and s.decision.kind == "turn"
     assert not any(t.startswith("attack yellow") for t in texts(s))
@@ -326,7 +326,7 @@ def test_a_declined_offer_goes_back_to_the_fight_with_no_second_offer_in_that_ph
     GAME.apply(s, "decline")
     assert s.decision is not None and s.decision.kind == "duel" and s.decision.seat == 1
     assert "negotiate red" not in texts(s)
-    assert s.c.item_index["food-1"] in s.citems[s.c.char_index["hermit"]]
+    assert s.c.item_index["food-1"] in s.char_items[s.c.char_index["hermit"]]
 
 
 def test_the_attacker_may_offer_items_too() -> None:
@@ -451,7 +451,7 @@ def test_found_items_exchange_with_the_table_during_a_search() -> None:
     GAME.apply(s, "search shambler")
     GAME.apply(s, "drop pitchfork-1")
     g = s.groups[0]
-    assert s.c.item_index["pitchfork-1"] in g.found and not s.citems[s.c.char_index["kid"]]
+    assert s.c.item_index["pitchfork-1"] in g.found and not s.char_items[s.c.char_index["kid"]]
     assert "drop pitchfork-1" not in texts(s)
 
 
@@ -497,7 +497,7 @@ def test_items_that_are_activated_are_offered_in_response_windows() -> None:
     # Batteries straighten a Car (the rulebook's example), Medicine heals, a Flare Gun fires
     s = _pair(yellow={"hermit": ["batteries", "medicine-1", "flare-gun"]})
     hermit = s.c.char_index["hermit"]
-    s.cdmg[hermit] = (s.c.damage_index["infection-1"],)
+    s.char_damage[hermit] = (s.c.damage_index["infection-1"],)
     g = s.groups[1]
     g.vehicle = action_card(s, "car")
     g.vehicle_turned = True
@@ -508,4 +508,4 @@ def test_items_that_are_activated_are_offered_in_response_windows() -> None:
     assert not g.vehicle_turned
     _window_of(s, 1)
     GAME.apply(s, "use medicine-1 hermit")
-    assert s.cdmg[hermit] == ()
+    assert s.char_damage[hermit] == ()

@@ -31,7 +31,14 @@ import pytest
 from deadboard.core import Rng, Setup
 from deadboard.core.game import VIEW_SEED
 from deadboard.games.zombie_dawn import combat as cm
-from deadboard.games.zombie_dawn.effects import capacity, cmod, load, lod_modifier, season_fx, worst_lod
+from deadboard.games.zombie_dawn.effects import (
+    capacity,
+    char_modifier,
+    load,
+    lod_modifier,
+    season_fx,
+    worst_lod,
+)
 from deadboard.games.zombie_dawn.items import TakeItems
 from deadboard.games.zombie_dawn.setup import ChooseCharacter
 from deadboard.games.zombie_dawn.state import PLAY, SETUP, Combat, DawnState
@@ -79,7 +86,7 @@ def where_cards(s: DawnState) -> dict[str, Counter[int]]:
     for deck in (s.green, s.blue, s.specials):
         it.update(deck.cards)
         it.update(deck.discards)
-    for items in s.citems:
+    for items in s.char_items:
         it.update(items)
     for g in s.groups:
         it.update(g.found)
@@ -89,7 +96,7 @@ def where_cards(s: DawnState) -> dict[str, Counter[int]]:
     d = out["damage"]
     d.update(s.damage.cards)
     d.update(s.damage.discards)
-    for dm in s.cdmg:
+    for dm in s.char_damage:
         d.update(dm)
     for step in s.steps:
         if isinstance(step, PlaceDamage):
@@ -110,7 +117,7 @@ def where_cards(s: DawnState) -> dict[str, Counter[int]]:
             ch.update(step.dealt)
     sk = out["skill"]
     sk.update(s.skill_deck.cards)
-    for skills in s.cskills:
+    for skills in s.char_skills:
         sk.update(skills)
     for g in s.groups:
         sk.update(g.vp_skills)
@@ -209,7 +216,7 @@ def check_combats(s: DawnState) -> None:
         if g.seat == fighting:
             continue
         for ch in g.chars:
-            plain = worst_lod(s, ch) + cmod(s, ch, "lod") + season_fx(s).lod
+            plain = worst_lod(s, ch) + char_modifier(s, ch, "lod") + season_fx(s).lod
             check(lod_modifier(s, ch) == plain, EFFECTS,
                   f"{s.c.characters[ch].name} rolls Life or Death with a zombie effect outside its combat")
 
@@ -219,7 +226,7 @@ def check_groups(s: DawnState) -> None:
         return
     for g in s.groups:
         for ch in g.chars:
-            n = len(s.cdmg[ch])
+            n = len(s.char_damage[ch])
             check(n < 4 or (n == 4 and any(isinstance(p, SaveCharacter) and p.character == ch for p in s.steps)), FOURTH,
                   f"{s.c.characters[ch].name} lives with {n} damages")
             check(load(s, ch) <= capacity(s, ch), CARRY, f"{s.c.characters[ch].name} carries too much")

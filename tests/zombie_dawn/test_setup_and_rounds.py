@@ -64,7 +64,7 @@ def test_every_player_gets_a_character_a_special_item_six_cards_and_five_mission
     for g in s.groups:
         assert len(g.chars) == 1
         (ch,) = g.chars
-        assert [s.c.item_recs[it].deck for it in s.citems[ch]] == ["special"]
+        assert [s.c.item_recs[it].deck for it in s.char_items[ch]] == ["special"]
         assert len(g.hand) >= 6 and len(g.missions) == 5
         assert g.sq == b.tent_sq[g.seat] or s.round > 1
 
@@ -184,7 +184,7 @@ def test_score_zones_with_a_token_plus_the_victory_pile_minus_dead_characters() 
     p = out.per_seat[0]
     assert p["zones"] == 2 and p["tokens"] == len(zone_a) + 1 and p["opponent_locations"] == len(zone_a) + 1
     # 2 zones + 2 (mission) + 3 (skill) + skills of the living at the end - 1 dead
-    living = sum(c.skills[sk].vp for ch in g.chars for sk in s.cskills[ch])
+    living = sum(c.skills[sk].vp for ch in g.chars for sk in s.char_skills[ch])
     assert p["score"] == 2 + 2 + 3 + living - 1
 
 
@@ -204,8 +204,8 @@ def test_a_full_tie_makes_every_tied_player_a_winner() -> None:
         g.done = []
         g.dead = []
         g.vp_skills = []
-    for ch in range(len(s.cskills)):
-        s.cskills[ch] = ()
+    for ch in range(len(s.char_skills)):
+        s.char_skills[ch] = ()
     end_game(s)
     out = GAME.outcome(s)
     assert out is not None and out.winners == (0, 1)

@@ -171,7 +171,7 @@ def _last_rites_targets(state: DawnState, seat: int, ab: Ability, ident: str, ou
     chars = state.groups[seat].chars
     if len(chars) >= 2:
         for ch in chars:
-            if len(state.cdmg[ch]) >= ab.value:
+            if len(state.char_damage[ch]) >= ab.value:
                 out.append(ActivateOn(ident, state.c.char_ids[ch]))
 
 
@@ -235,7 +235,7 @@ def ability_actions(state: DawnState, seat: int, out: list[Action] | None, ctx: 
         return False
     c = state.c
     char_abilities, skill_abilities = c.char_ability, c.skill_ability
-    chars_used, skills_used = state.cused, state.sused
+    chars_used, skills_used = state.used_characters, state.used_skills
     probe: list[Action] = []
     dest = probe if out is None else out
     for ch in g.chars:
@@ -244,7 +244,7 @@ def ability_actions(state: DawnState, seat: int, out: list[Action] | None, ctx: 
             _targets(state, seat, ab, c.char_ids[ch], dest, ctx)
             if probe:
                 return True
-        for sk in state.cskills[ch]:
+        for sk in state.char_skills[ch]:
             ab = skill_abilities[sk]
             if ab is not None and not skills_used >> sk & 1:
                 _targets(state, seat, ab, c.skills[sk].id, dest, ctx)
@@ -259,10 +259,10 @@ def activate(state: DawnState, seat: int, action: Activate | ActivateOn) -> None
     ident = action.ability
     table, idx = c.ability_index[ident]
     if table == CHARACTER:
-        state.cused |= 1 << idx
+        state.used_characters |= 1 << idx
         name = c.characters[idx].name
     else:
-        state.sused |= 1 << idx
+        state.used_skills |= 1 << idx
         name = c.skills[idx].name
     ab = c.ability_of[ident]
     ABILITY_EFFECTS[ab.effect].resolve(state, seat, ab, name, action, {"seat": seat, "ability": ident})

@@ -89,18 +89,18 @@ def anytime_any(state: DawnState, seat: int, ctx: str, moved: tuple[Any, ...], c
         return False
     c = state.c
     usable = c.item_usable
-    citems = state.citems
+    char_items = state.char_items
     carries = uses = ready = False
     char_abilities, skill_abilities = c.char_ability, c.skill_ability
-    chars_used, skills_used = state.cused, state.sused
+    chars_used, skills_used = state.used_characters, state.used_skills
     for ch in chars:
-        for it in citems[ch]:
+        for it in char_items[ch]:
             carries = True
             if usable[it]:
                 uses = True
         if not ready:
             ready = (char_abilities[ch] is not None and not chars_used >> ch & 1) or any(
-                skill_abilities[sk] is not None and not skills_used >> sk & 1 for sk in state.cskills[ch])
+                skill_abilities[sk] is not None and not skills_used >> sk & 1 for sk in state.char_skills[ch])
     if uses and item_uses(state, seat, None, ()):
         return True
     if ready and ability_actions(state, seat, None, ctx):

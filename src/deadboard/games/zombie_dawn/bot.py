@@ -32,7 +32,7 @@ from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import (
     best_weapon,
     capacity,
-    cmod,
+    char_modifier,
     holder,
     load,
     score_parts,
@@ -111,7 +111,7 @@ class HeuristicBot:
         dice = 1.0
         for ch in g.chars:
             w = best_weapon(s, ch)
-            dice += (s.c.item_recs[w].dice if w >= 0 else 1) + cmod(s, ch, "die")
+            dice += (s.c.item_recs[w].dice if w >= 0 else 1) + char_modifier(s, ch, "die")
         return dice / 3
 
     def distances(self, s: DawnState, sources: list[int]) -> dict[int, int]:
@@ -156,7 +156,7 @@ class HeuristicBot:
         """Strong enough for a Clear a Location mission: its dice and about 2.3 more per Pj (2 action
         cards revealed each), beaten before the group takes about 2 damage."""
         g = s.groups[self.seat]
-        if max((len(s.cdmg[ch]) for ch in g.chars), default=0) > 1:
+        if max((len(s.char_damage[ch]) for ch in g.chars), default=0) > 1:
             return False
         expected = dice + 2.3 * len(g.chars)
         return self.strength(s, self.seat) >= expected * expected / 24 or (g.xp > 0 and len(g.chars) >= 2)
@@ -180,7 +180,7 @@ class HeuristicBot:
         return [a for a in legal if a[0] == "activate" and self.ability(s, a) in effects]
 
     def frailest(self, s: DawnState, seat: int) -> int:
-        return max((len(s.cdmg[ch]) for ch in s.groups[seat].chars), default=0)
+        return max((len(s.char_damage[ch]) for ch in s.groups[seat].chars), default=0)
 
     def wanted_tags(self, s: DawnState) -> set[str]:
         """Item tags that the group's discard and carry missions ask for."""
@@ -217,7 +217,7 @@ class HeuristicBot:
         for a in self.abilities(s, by.get("activate", []), "straighten", "repair", "last-rites"):
             if self.ability(s, a) != "last-rites" or self.frailest(s, self.seat) >= 3:
                 return a
-        hurt = max((len(s.cdmg[ch]) for ch in g.chars), default=0)
+        hurt = max((len(s.char_damage[ch]) for ch in g.chars), default=0)
         if g.searching:
             found_room = sum(capacity(s, ch) - load(s, ch) for ch in g.chars)
             if "search" in by and len(g.hand) >= 3 and hurt <= 2 and len(g.found) < found_room + 1:
@@ -312,9 +312,9 @@ class HeuristicBot:
             to = c.char_index[str(a[2])]
             frm = holder(s, it)
             if c.item_weapon[it]:
-                if best_weapon(s, to) < 0 and any(w != it and c.item_weapon[w] for w in s.citems[frm]):
+                if best_weapon(s, to) < 0 and any(w != it and c.item_weapon[w] for w in s.char_items[frm]):
                     return a
-            elif c.inst_mods[it].get("lod", 0) > 0 and len(s.cdmg[to]) > len(s.cdmg[frm]) + 1:
+            elif c.inst_mods[it].get("lod", 0) > 0 and len(s.char_damage[to]) > len(s.char_damage[frm]) + 1:
                 return a
         return None
 
@@ -327,7 +327,7 @@ class HeuristicBot:
             if len(a) != 3 or str(a[2]) not in c.char_index:
                 continue
             ch = c.char_index[str(a[2])]
-            n = len(s.cdmg[ch])
+            n = len(s.char_damage[ch])
             needed = bool(wanted & c.item_tags[c.item_index[str(a[1])]]) if str(a[1]) in c.item_index else False
             if needed and n < 3:
                 continue
@@ -387,7 +387,7 @@ class HeuristicBot:
         g = s.groups[self.seat]
         mine = self.strength(s, self.seat)
         danger = dice / 6
-        frail = max((len(s.cdmg[ch]) for ch in g.chars), default=0)
+        frail = max((len(s.char_damage[ch]) for ch in g.chars), default=0)
         return (frail >= 3 and danger >= 0.3) or dice > 3 * mine + 1 or (frail >= 2 and dice > 2 * mine)
 
     def _flee(self, s: DawnState, legal: list[Action]) -> Action | None:
@@ -508,13 +508,13 @@ class HeuristicBot:
 
         def key(a: Action) -> tuple[int, int, str]:
             ch = c.char_index[str(a[1])]
-            return (len(s.cdmg[ch]), -worst_lod(s, ch), a.text)
+            return (len(s.char_damage[ch]), -worst_lod(s, ch), a.text)
 
         return min(legal, key=key)
 
     def _lodpick(self, s: DawnState, legal: list[Action]) -> Action | None:
         c = s.c
-        return max(legal, key=lambda a: (worst_lod(s, c.char_index[str(a[1])]) + cmod(s, c.char_index[str(a[1])], "lod"), a.text))
+        return max(legal, key=lambda a: (worst_lod(s, c.char_index[str(a[1])]) + char_modifier(s, c.char_index[str(a[1])], "lod"), a.text))
 
     def _save(self, s: DawnState, legal: list[Action]) -> Action | None:
         for kind in ("activate", "use", "play"):

@@ -53,12 +53,12 @@ from deadboard.games.zombie_dawn.content import SPECIAL_TYPES
 from deadboard.games.zombie_dawn.effects import (
     armed,
     best_weapon,
-    cmod,
+    char_modifier,
     colour,
     discard_from_hand,
     end_combat,
     give_search_xp,
-    gmod,
+    group_modifier,
     hand_card,
     hand_kinds,
     season_fx,
@@ -224,7 +224,7 @@ def make_noise(state: DawnState, seat: int, n: int, starter: int, source: str, o
     rest are discarded without effect (rulebook §Noise)."""
     n += season_fx(state).noise
     if own:
-        n -= gmod(state, seat, "quiet")
+        n -= group_modifier(state, seat, "quiet")
     if n <= 0:
         return
     revealed = state.actions.draw_many(n, state.rng)
@@ -365,7 +365,7 @@ def can_flee_by_card(state: DawnState, seat: int, cb: CombatState) -> bool:
         return True
     if cb.fx[3]:
         return False
-    return not cb.blocked or gmod(state, seat, "flee_blocked") > 0
+    return not cb.blocked or group_modifier(state, seat, "flee_blocked") > 0
 
 
 def group_dice(state: DawnState, seat: int, how: str, used: list[int]) -> int:
@@ -388,14 +388,14 @@ def group_dice(state: DawnState, seat: int, how: str, used: list[int]) -> int:
             w = -1
         if w >= 0:
             r = recs[w]
-            n += r.dice + (cmod(state, ch, "ranged") if r.ranged else 0)
+            n += r.dice + (char_modifier(state, ch, "ranged") if r.ranged else 0)
             if r.ranged or r.turns:
                 state.set_turned(w, True)
             used.append(w)
         else:
             n += 1
         if how != "shoot":
-            n += cmod(state, ch, "die")
+            n += char_modifier(state, ch, "die")
     return n
 
 
@@ -488,7 +488,7 @@ def unblock(state: DawnState, seat: int) -> None:
     otherwise it must fight to the end. An item used to unblock makes its Noise (rulebook §Noise)."""
     cb = state.combat
     assert cb is not None
-    bonus = gmod(state, seat, "unblock")
+    bonus = group_modifier(state, seat, "unblock")
     roll = state.rng.d6()
     ok = roll + bonus >= 6
     cb.unblock_tried = True

@@ -26,7 +26,7 @@ from deadboard.games.zombie_dawn.actions import (
     Shoot,
 )
 from deadboard.games.zombie_dawn.content import COLOURS
-from deadboard.games.zombie_dawn.effects import colour, end_combat, gmod, hand_kinds, title
+from deadboard.games.zombie_dawn.effects import colour, end_combat, group_modifier, hand_kinds, title
 from deadboard.games.zombie_dawn.flow import DUEL, push
 from deadboard.games.zombie_dawn.negotiation import DUEL as FOR_THE_FIGHT
 from deadboard.games.zombie_dawn.negotiation import offerable, start_offer
@@ -92,7 +92,7 @@ def duel_roll(state: DawnState, cb: CombatState) -> None:
             continue
         used: list[int] = []
         n = combat_rules.group_dice(state, seat, "fight" if melee_now and how == "shoot" else how, used)
-        n += gmod(state, seat, "duel")
+        n += group_modifier(state, seat, "duel")
         rolls_by[seat] = state.rng.roll(n)
     if a_how != "shoot" or d_how != "shoot":
         cb.melee = True

@@ -26,28 +26,28 @@ title: Callable[[int], str] = TITLES.__getitem__
 # ==================================================================================================
 # abilities
 # ==================================================================================================
-def cmod(state: DawnState, ch: int, field: str) -> int:
+def char_modifier(state: DawnState, ch: int, field: str) -> int:
     """A per-character ability: the character's own, its skills' and its carried items'."""
     c = state.c
     tot = c.char_mods[ch].get(field, 0)
-    for s in state.cskills[ch]:
+    for s in state.char_skills[ch]:
         tot += c.skill_mods[s].get(field, 0)
-    for it in state.citems[ch]:
+    for it in state.char_items[ch]:
         tot += c.inst_mods[it].get(field, 0)
     return tot
 
 
-def gmod(state: DawnState, seat: int, field: str) -> int:
+def group_modifier(state: DawnState, seat: int, field: str) -> int:
     """A group ability: the sum over its characters, their skills and the items they carry."""
     c = state.c
     char_mods, skill_mods, inst_mods = c.char_mods, c.skill_mods, c.inst_mods
-    cskills, citems = state.cskills, state.citems
+    char_skills, char_items = state.char_skills, state.char_items
     tot = 0
     for ch in state.groups[seat].chars:
         tot += char_mods[ch].get(field, 0)
-        for s in cskills[ch]:
+        for s in char_skills[ch]:
             tot += skill_mods[s].get(field, 0)
-        for it in citems[ch]:
+        for it in char_items[ch]:
             tot += inst_mods[it].get(field, 0)
     return tot
 
@@ -64,7 +64,7 @@ def season_fx(state: DawnState) -> SeasonFx:
 
 def walk_squares(state: DawnState, seat: int) -> int:
     """Squares per action discarded to move (rulebook §Move: up to 2)."""
-    return max(1, 2 + gmod(state, seat, "move") + season_fx(state).move)
+    return max(1, 2 + group_modifier(state, seat, "move") + season_fx(state).move)
 
 
 def vehicle_card(state: DawnState, seat: int) -> ActionRec | None:
@@ -74,12 +74,12 @@ def vehicle_card(state: DawnState, seat: int) -> ActionRec | None:
 
 def vehicle_capacity(state: DawnState, seat: int) -> int:
     rec = vehicle_card(state, seat)
-    return 0 if rec is None else rec.capacity + gmod(state, seat, "capacity")
+    return 0 if rec is None else rec.capacity + group_modifier(state, seat, "capacity")
 
 
 def vehicle_squares(state: DawnState, seat: int) -> int:
     rec = vehicle_card(state, seat)
-    return 0 if rec is None else max(1, rec.squares + gmod(state, seat, "vehicle") + season_fx(state).vehicle)
+    return 0 if rec is None else max(1, rec.squares + group_modifier(state, seat, "vehicle") + season_fx(state).vehicle)
 
 
 # ==================================================================================================
@@ -129,12 +129,12 @@ def discard_from_hand(state: DawnState, seat: int, card: int) -> None:
 # items
 # ==================================================================================================
 def capacity(state: DawnState, ch: int) -> int:
-    return state.c.characters[ch].carry + cmod(state, ch, "carry")
+    return state.c.characters[ch].carry + char_modifier(state, ch, "carry")
 
 
 def load(state: DawnState, ch: int) -> int:
     recs = state.c.item_recs
-    return sum(1 for it in state.citems[ch] if not recs[it].light)
+    return sum(1 for it in state.char_items[ch] if not recs[it].light)
 
 
 def has_room(state: DawnState, ch: int, item: int) -> bool:
@@ -174,20 +174,20 @@ def free_spaces(state: DawnState, seat: int) -> int:
 
 def holder(state: DawnState, item: int) -> int:
     """The character carrying ``item``, or -1."""
-    for ch, items in enumerate(state.citems):
+    for ch, items in enumerate(state.char_items):
         if item in items:
             return ch
     return -1
 
 
 def give(state: DawnState, ch: int, item: int) -> None:
-    state.citems[ch] = (*state.citems[ch], item)
+    state.char_items[ch] = (*state.char_items[ch], item)
 
 
 def take_away(state: DawnState, ch: int, item: int) -> None:
-    items = list(state.citems[ch])
+    items = list(state.char_items[ch])
     items.remove(item)
-    state.citems[ch] = tuple(items)
+    state.char_items[ch] = tuple(items)
 
 
 def discard_item(state: DawnState, item: int) -> None:
@@ -216,7 +216,7 @@ def best_weapon(state: DawnState, ch: int, ranged_only: bool = False) -> int:
     wdice, ranged = c.item_weapon, c.item_ranged
     turned = state.turned
     best, dice = -1, 0
-    for it in state.citems[ch]:
+    for it in state.char_items[ch]:
         d = wdice[it]
         if d > dice and not turned >> it & 1 and (ranged[it] or not ranged_only):
             best, dice = it, d
@@ -228,9 +228,9 @@ def armed(state: DawnState, seat: int, ranged_only: bool = False) -> bool:
     c = state.c
     wdice, ranged = c.item_weapon, c.item_ranged
     turned = state.turned
-    citems = state.citems
+    char_items = state.char_items
     for ch in state.groups[seat].chars:
-        for it in citems[ch]:
+        for it in char_items[ch]:
             if wdice[it] and not turned >> it & 1 and (ranged[it] or not ranged_only):
                 return True
     return False
@@ -257,7 +257,7 @@ def removable(state: DawnState, ch: int, icons: tuple[str, ...]) -> list[int]:
     """Damage cards on ``ch`` that an item with these icons removes, worst Life or Death first."""
     recs = state.c.damages
     cards = state.c.damage_cards
-    out = [d for d in state.cdmg[ch] if recs[cards[d]].heal in icons]
+    out = [d for d in state.char_damage[ch] if recs[cards[d]].heal in icons]
     out.sort(key=lambda d: (recs[cards[d]].lod, d))
     return out
 
@@ -266,7 +266,7 @@ def heal(state: DawnState, ch: int, icons: tuple[str, ...], amount: int) -> list
     """Remove up to ``amount`` damage cards (the worst first) that the icons cure."""
     gone = removable(state, ch, icons)[:amount]
     if gone:
-        state.cdmg[ch] = tuple(d for d in state.cdmg[ch] if d not in gone)
+        state.char_damage[ch] = tuple(d for d in state.char_damage[ch] if d not in gone)
         for d in gone:
             state.damage.discard(d)
     return gone
@@ -279,14 +279,14 @@ def damage_name(state: DawnState, d: int) -> str:
 def worst_lod(state: DawnState, ch: int) -> int:
     recs = state.c.damages
     cards = state.c.damage_cards
-    return min((recs[cards[d]].lod for d in state.cdmg[ch]), default=0)
+    return min((recs[cards[d]].lod for d in state.char_damage[ch]), default=0)
 
 
 def lod_modifier(state: DawnState, ch: int) -> int:
     """What is added to the die of a Life or Death roll: the worst damage value, the combat's zombie
     effects (Nurse) while that combat lasts (rulebook §Attack: "if any Zombie card has an Effect, it
     is applied until the end of the Combat"), the season and the character's abilities."""
-    mod = worst_lod(state, ch) + cmod(state, ch, "lod") + season_fx(state).lod
+    mod = worst_lod(state, ch) + char_modifier(state, ch, "lod") + season_fx(state).lod
     cb = state.combat
     if cb is not None and cb.stage != "over" and not cb.duel and ch in state.groups[cb.group].chars:
         mod += cb.fx[0]
@@ -302,7 +302,7 @@ def end_combat(state: DawnState, won: bool) -> None:
     if won and not cb.duel:
         g.trophies.extend(cb.zombies)
         if cb.zombies or cb.mission >= 0:
-            g.trophy_bonus += gmod(state, cb.group, "trophy")
+            g.trophy_bonus += group_modifier(state, cb.group, "trophy")
         if cb.mission >= 0:
             complete_mission(state, cb.group, cb.mission)
         auto_missions(state, cb.group)
@@ -372,9 +372,9 @@ def mission_met(state: DawnState, seat: int, m: int, carried: list[int] | None =
     if kind == "visit":
         return state.board is not None and state.board.site[g.sq] == rec.site
     if kind == "skills":
-        return sum(len(state.cskills[ch]) for ch in g.chars) >= n
+        return sum(len(state.char_skills[ch]) for ch in g.chars) >= n
     if kind == "healthy":
-        return len(g.chars) >= n and not any(state.cdmg[ch] for ch in g.chars)
+        return len(g.chars) >= n and not any(state.char_damage[ch] for ch in g.chars)
     if kind == "convoy":
         return len(g.chars) >= n and g.vehicle != NO_VEHICLE and vehicle_capacity(state, seat) >= len(g.chars)
     if kind == "zones":
@@ -430,15 +430,15 @@ def trophy_points(state: DawnState, seat: int) -> int:
 
 
 def skill_cost(state: DawnState, seat: int) -> int:
-    active = sum(len(state.cskills[ch]) for ch in state.groups[seat].chars)
-    return max(1, active + 1 - gmod(state, seat, "discount"))
+    active = sum(len(state.char_skills[ch]) for ch in state.groups[seat].chars)
+    return max(1, active + 1 - group_modifier(state, seat, "discount"))
 
 
 def search_count(state: DawnState, seat: int, sq: int) -> int:
     b = state.board
     assert b is not None
     terrain = b.terrain[sq]
-    n = b.loc_count[sq] + gmod(state, seat, "search") + gmod(state, seat, "search_" + terrain)
+    n = b.loc_count[sq] + group_modifier(state, seat, "search") + group_modifier(state, seat, "search_" + terrain)
     fx = season_fx(state)
     if fx.search and (fx.search_terrain is None or fx.search_terrain == terrain):
         n += fx.search
@@ -450,7 +450,7 @@ def give_search_xp(state: DawnState, seat: int) -> None:
     g = state.groups[seat]
     sq = g.sq
     state.searched[sq] |= 1 << seat
-    xp = 1 + gmod(state, seat, "xp_search")
+    xp = 1 + group_modifier(state, seat, "xp_search")
     g.xp += xp
     g.searching = False
     b = state.board
@@ -465,7 +465,7 @@ def score_parts(state: DawnState, seat: int) -> dict[str, int]:
     b = state.board
     zones = len(token_zones(state, seat))
     missions_vp = sum(c.missions[m].vp for m in g.done)
-    skills_on = [s for ch in g.chars for s in state.cskills[ch]] if state.phase == OVER else []
+    skills_on = [s for ch in g.chars for s in state.char_skills[ch]] if state.phase == OVER else []
     skills_vp = sum(c.skills[s].vp for s in (*g.vp_skills, *skills_on))
     dead = len(g.dead)
     bit = 1 << seat

@@ -173,8 +173,8 @@ def item_uses(state: DawnState, seat: int, out: list[Action] | None, pool: tuple
     c = state.c
     recs = c.item_recs
     usable = c.item_usable
-    citems = state.citems
-    items = [it for ch in state.groups[seat].chars for it in citems[ch] if usable[it]]
+    char_items = state.char_items
+    items = [it for ch in state.groups[seat].chars for it in char_items[ch] if usable[it]]
     if pool:
         items.extend(it for it in pool if usable[it])
     for it in items:
@@ -217,11 +217,11 @@ def give_actions(state: DawnState, seat: int, out: list[Action] | None, moved: t
     c = state.c
     names = c.item_names
     cids = c.char_ids
-    citems = state.citems
+    char_items = state.char_items
     heavy = c.item_heavy
     room = [capacity(state, ch) - load(state, ch) for ch in chars]
     for i, ch in enumerate(chars):
-        for it in citems[ch]:
+        for it in char_items[ch]:
             if it in moved or not can_part_with(state, ch, it):
                 continue
             for j, other in enumerate(chars):

@@ -66,13 +66,13 @@ def negotiate_actions(state: DawnState, seat: int, out: list[Action] | None, mov
     assert b is not None
     near = b.near[g.sq]
     truce = state.truce
-    citems = state.citems
+    char_items = state.char_items
     carries: bool | None = None
     for t, tg in enumerate(state.groups):
         if tg.sq not in near or t == seat or not tg.chars or truce >> (4 * t + seat) & 1 or COLOURS[t] in moved:
             continue
         if carries is None:
-            carries = any(citems[ch] for ch in g.chars)
+            carries = any(char_items[ch] for ch in g.chars)
         if carries and offerable(state, seat, t, ()):
             if out is None:
                 return True

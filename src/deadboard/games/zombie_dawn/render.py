@@ -98,10 +98,10 @@ class DawnMaps:
         self.state = state
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        st = self.state
-        seats = range(st.cfg.players)
-        cell = 3 if all(options.max_width >= map_width(st, s, 3) for s in seats) else 2
-        yield Columns([Panel(island_text(st, s, cell), title=f"{COLOURS[s]}'s map", border_style=TOKEN_FG[COLOURS[s]],
+        state = self.state
+        seats = range(state.cfg.players)
+        cell = 3 if all(options.max_width >= map_width(state, s, 3) for s in seats) else 2
+        yield Columns([Panel(island_text(state, s, cell), title=f"{COLOURS[s]}'s map", border_style=TOKEN_FG[COLOURS[s]],
                              expand=False) for s in seats])
 
 
@@ -125,12 +125,12 @@ def group_panel(state: DawnState, seat: int, viewer: int | None) -> Panel:
     t.add_row("Xp / VP", f"{g.xp} Xp (next skill {skill_cost(state, seat)}) · {parts['score']} VP so far")
     for ch in g.chars:
         rec = c.characters[ch]
-        dmg = ", ".join(c.damages[c.damage_cards[d]].name for d in state.cdmg[ch]) or "unhurt"
-        items = ", ".join(c.item_recs[it].name + (" (turned)" if state.is_turned(it) else "") for it in state.citems[ch]) or "nothing"
-        skills = ", ".join(c.skills[s].name + (" (used)" if c.skill_ability[s] and state.sused >> s & 1 else "")
-                           for s in state.cskills[ch])
-        label = rec.name + (" (ability used)" if rec.ability is not None and state.cused >> ch & 1 else "")
-        t.add_row(Text(label, style="bold"), Text(f"{len(state.cdmg[ch])}/4: {dmg}", style="red" if state.cdmg[ch] else "green"))
+        dmg = ", ".join(c.damages[c.damage_cards[d]].name for d in state.char_damage[ch]) or "unhurt"
+        items = ", ".join(c.item_recs[it].name + (" (turned)" if state.is_turned(it) else "") for it in state.char_items[ch]) or "nothing"
+        skills = ", ".join(c.skills[s].name + (" (used)" if c.skill_ability[s] and state.used_skills >> s & 1 else "")
+                           for s in state.char_skills[ch])
+        label = rec.name + (" (ability used)" if rec.ability is not None and state.used_characters >> ch & 1 else "")
+        t.add_row(Text(label, style="bold"), Text(f"{len(state.char_damage[ch])}/4: {dmg}", style="red" if state.char_damage[ch] else "green"))
         t.add_row("", f"carries {items}" + (f"; skills {skills}" if skills else ""))
     if g.vehicle >= 0:
         t.add_row("vehicle", c.action_recs[g.vehicle].name + (" (turned)" if g.vehicle_turned else ""))

@@ -226,9 +226,9 @@ def snapshot(state: DawnState) -> dict[str, Any]:
             "square": sqname(g.sq),
             "characters": [{
                 "id": c.characters[ch].id,
-                "damage": [c.damage_names[d] for d in state.cdmg[ch]],
-                "items": [inames[it] + ("*" if state.is_turned(it) else "") for it in state.citems[ch]],
-                "skills": [c.skills[s].id for s in state.cskills[ch]],
+                "damage": [c.damage_names[d] for d in state.char_damage[ch]],
+                "items": [inames[it] + ("*" if state.is_turned(it) else "") for it in state.char_items[ch]],
+                "skills": [c.skills[s].id for s in state.char_skills[ch]],
             } for ch in g.chars],
             "hand": cards(g.hand),
             "missions": [c.missions[m].id for m in g.missions],
@@ -279,8 +279,8 @@ def snapshot(state: DawnState) -> dict[str, Any]:
         "searched": {names[sq]: [COLOURS[s] for s in range(4) if state.searched[sq] >> s & 1]
                      for sq in (b.locations if b else ()) if state.searched[sq]},
         "turned": state.turned,
-        "abilities_used": sorted([c.characters[ch].id for ch in range(len(c.characters)) if state.cused >> ch & 1]
-                                 + [c.skills[sk].id for sk in range(len(c.skills)) if state.sused >> sk & 1]),
+        "abilities_used": sorted([c.characters[ch].id for ch in range(len(c.characters)) if state.used_characters >> ch & 1]
+                                 + [c.skills[sk].id for sk in range(len(c.skills)) if state.used_skills >> sk & 1]),
         "truces": [[COLOURS[k // 4], COLOURS[k % 4]] for k in range(16) if state.truce >> k & 1],
         "combat": state.combat.to_json(c) if state.combat is not None else None,
         "queue": [[COLOURS[q[0]], q[1], cards(q[2]), q[3], q[4], q[5], q[6]] for q in state.queue],

@@ -223,13 +223,12 @@ class DawnState(KernelState):
         "blue",
         "board",
         "c",
-        "cdmg",
         "cfg",
+        "char_damage",
         "char_deck",
-        "citems",
+        "char_items",
+        "char_skills",
         "combat",
-        "cskills",
-        "cused",
         "damage",
         "dealt",
         "green",
@@ -248,10 +247,11 @@ class DawnState(KernelState):
         "skill_deck",
         "specials",
         "start",
-        "sused",
         "truce",
         "turned",
         "turns_done",
+        "used_characters",
+        "used_skills",
     )
 
     c: DawnContent
@@ -266,12 +266,12 @@ class DawnState(KernelState):
         self.reason = ""
         self.groups: list[Group] = [Group(s) for s in range(cfg.players)]
         nchars = len(content.characters)
-        self.cdmg: list[tuple[int, ...]] = [()] * nchars  # damage cards on each character
-        self.citems: list[tuple[int, ...]] = [()] * nchars  # items each character carries
-        self.cskills: list[tuple[int, ...]] = [()] * nchars  # skills of each character
+        self.char_damage: list[tuple[int, ...]] = [()] * nchars  # damage cards on each character
+        self.char_items: list[tuple[int, ...]] = [()] * nchars  # items each character carries
+        self.char_skills: list[tuple[int, ...]] = [()] * nchars  # skills of each character
         self.turned = 0  # bit i: item instance i is turned
-        self.cused = 0  # bit ch: the character's activated ability was used this round (its card is turned)
-        self.sused = 0  # bit s: the skill's activated ability was used this round
+        self.used_characters = 0  # bit ch: the character's activated ability was used this round (its card is turned)
+        self.used_skills = 0  # bit s: the skill's activated ability was used this round
         self.truce = 0  # bit 4a+b: group a agreed (accepting an offer) not to attack group b this round
         self.actions: Deck[int] = Deck()
         self.green: Deck[int] = Deck()
@@ -307,12 +307,12 @@ class DawnState(KernelState):
         s.phase = self.phase
         s.reason = self.reason
         s.groups = [g.copy() for g in self.groups]
-        s.cdmg = self.cdmg.copy()
-        s.citems = self.citems.copy()
-        s.cskills = self.cskills.copy()
+        s.char_damage = self.char_damage.copy()
+        s.char_items = self.char_items.copy()
+        s.char_skills = self.char_skills.copy()
         s.turned = self.turned
-        s.cused = self.cused
-        s.sused = self.sused
+        s.used_characters = self.used_characters
+        s.used_skills = self.used_skills
         s.truce = self.truce
         s.actions = self.actions.copy()
         s.green = self.green.copy()
@@ -361,9 +361,9 @@ class DawnState(KernelState):
     def carried(self, seat: int) -> list[int]:
         """Every item the group's characters carry."""
         out: list[int] = []
-        citems = self.citems
+        char_items = self.char_items
         for ch in self.groups[seat].chars:
-            out.extend(citems[ch])
+            out.extend(char_items[ch])
         return out
 
     def owner_of_char(self, ch: int) -> int:

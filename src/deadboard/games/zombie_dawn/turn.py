@@ -59,7 +59,7 @@ from deadboard.games.zombie_dawn.effects import (
     draw_actions,
     draw_mission,
     give_search_xp,
-    gmod,
+    group_modifier,
     hand_card,
     hand_kinds,
     heal,
@@ -278,7 +278,7 @@ class ChooseSkill(StepForm, Choice[DawnState, Learn]):
         ch = c.char_index[action.character]
         cost = skill_cost(state, seat)
         state.groups[seat].xp -= cost
-        state.cskills[ch] = (*state.cskills[ch], s)
+        state.char_skills[ch] = (*state.char_skills[ch], s)
         for other in self.drawn:
             if other != s:
                 state.skill_deck.put_bottom(other)
@@ -394,21 +394,21 @@ def round_start(state: DawnState) -> None:
     for k in range(n):
         seat = (state.start + k) % n
         g = state.groups[seat]
-        want = HAND_SIZE + gmod(state, seat, "hand")
+        want = HAND_SIZE + group_modifier(state, seat, "hand")
         if len(g.hand) < want:
             draw_actions(state, seat, want - len(g.hand))
         g.cold_blood = False
         g.given = ()
         g.talked = 0
-        for _ in range(gmod(state, seat, "heal")):
-            hurt = [ch for ch in g.chars if any(state.c.damages[state.c.damage_cards[d]].heal for d in state.cdmg[ch])]
+        for _ in range(group_modifier(state, seat, "heal")):
+            hurt = [ch for ch in g.chars if any(state.c.damages[state.c.damage_cards[d]].heal for d in state.char_damage[ch])]
             if not hurt:
                 break
-            ch = max(hurt, key=lambda x: (len(state.cdmg[x]), -x))
+            ch = max(hurt, key=lambda x: (len(state.char_damage[x]), -x))
             gone = heal(state, ch, ("food", "medicine"), 1)
             state.emit("heal", f"{state.c.characters[ch].name} ({COLOURS[seat]}) recovers from {', '.join(state.c.damages[state.c.damage_cards[d]].name for d in gone)}", None)
-    state.cused = 0  # every character and skill card is straightened
-    state.sused = 0
+    state.used_characters = 0  # every character and skill card is straightened
+    state.used_skills = 0
     state.season = state.season_deck.pop()
     rec = state.c.seasons[state.season]
     state.active = state.start

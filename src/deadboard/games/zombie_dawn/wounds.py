@@ -47,11 +47,11 @@ def life_or_death(state: DawnState, ch: int, why: str) -> bool:
 def place_damage(state: DawnState, seat: int, ch: int, d: int, killer: int = -1) -> None:
     """A damage card on a character (chosen by the group's owner). The 4th kills unless the group
     removes one at once with Food or Medicine (the ``save`` decision)."""
-    state.cdmg[ch] = (*state.cdmg[ch], d)
+    state.char_damage[ch] = (*state.char_damage[ch], d)
     name = state.c.characters[ch].name
-    state.emit("damage", f"{name} takes {damage_name(state, d)} ({len(state.cdmg[ch])} damage)",
+    state.emit("damage", f"{name} takes {damage_name(state, d)} ({len(state.char_damage[ch])} damage)",
                {"character": state.c.characters[ch].id, "damage": state.c.damages[state.c.damage_cards[d]].id})
-    if len(state.cdmg[ch]) >= DEATH_DAMAGE:
+    if len(state.char_damage[ch]) >= DEATH_DAMAGE:
         if save_options(state, seat, ch):
             push(state, SaveCharacter(seat, ch, killer))
         else:
@@ -74,13 +74,13 @@ def save_options(state: DawnState, seat: int, ch: int) -> bool:
             return True
     chars = state.groups[seat].chars
     for other in chars:
-        abilities = [(c.char_ability[other], state.cused >> other & 1)]
-        abilities.extend((c.skill_ability[sk], state.sused >> sk & 1) for sk in state.cskills[other])
+        abilities = [(c.char_ability[other], state.used_characters >> other & 1)]
+        abilities.extend((c.skill_ability[sk], state.used_skills >> sk & 1) for sk in state.char_skills[other])
         for ab, used in abilities:
             if ab is None or used or ab.when != "any":
                 continue
             if (ab.effect == "heal" and curable) or (ab.effect == "last-rites" and len(chars) >= 2
-                                                      and len(state.cdmg[ch]) >= ab.value):
+                                                      and len(state.char_damage[ch]) >= ab.value):
                 return True
     return False
 
@@ -90,11 +90,11 @@ def _take_out(state: DawnState, g: Group, ch: int) -> tuple[int, ...]:
     to the discard; returns the items it carried, which it no longer holds."""
     g.chars.remove(ch)
     _leave(state, g, ch)
-    for d in state.cdmg[ch]:
+    for d in state.char_damage[ch]:
         state.damage.discard(d)
-    state.cdmg[ch] = ()
-    items = state.citems[ch]
-    state.citems[ch] = ()
+    state.char_damage[ch] = ()
+    items = state.char_items[ch]
+    state.char_items[ch] = ()
     return tuple(items)
 
 
@@ -124,12 +124,12 @@ def kill(state: DawnState, ch: int, cause: str, killer: int = -1) -> None:
 def _leave(state: DawnState, g: Group, ch: int) -> None:
     """A character leaves its group: its skills go to the Victory Points pile, and its cards are
     straightened (a character drawn again later comes with its ability ready)."""
-    skills = state.cskills[ch]
+    skills = state.char_skills[ch]
     g.vp_skills.extend(skills)
-    state.cused &= ~(1 << ch)
+    state.used_characters &= ~(1 << ch)
     for sk in skills:
-        state.sused &= ~(1 << sk)
-    state.cskills[ch] = ()
+        state.used_skills &= ~(1 << sk)
+    state.char_skills[ch] = ()
 
 
 def wipe_out(state: DawnState, seat: int) -> None:
