@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from deadboard.core.action import Action
 from deadboard.games.zombie_dawn import combat as combat_rules
-from deadboard.games.zombie_dawn import wounds
+from deadboard.games.zombie_dawn import flight, wounds
 from deadboard.games.zombie_dawn.actions import VEHICLE, Activate, ActivateOn
 from deadboard.games.zombie_dawn.cards import live_combat, movement_squares
 from deadboard.games.zombie_dawn.content import COLOURS, Ability
@@ -105,7 +105,7 @@ def _rally(state: DawnState, seat: int, ab: Ability, name: str, action: Action, 
 
 def _escape(state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]) -> None:
     state.emit("ability", f"{title(seat)}: {name}", info)
-    combat_rules.flee(state, seat, name)
+    flight.flee(state, seat, name)
 
 
 def _shove_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str) -> None:

@@ -12,7 +12,7 @@ from typing import ClassVar
 from deadboard.core.action import Action
 from deadboard.core.kernel import Choice, Steps
 from deadboard.core.responses import open_window
-from deadboard.games.zombie_dawn import anytime, wounds
+from deadboard.games.zombie_dawn import anytime, flight, wounds
 from deadboard.games.zombie_dawn import combat as combat_rules
 from deadboard.games.zombie_dawn.actions import (
     BRAWL,
@@ -154,7 +154,7 @@ class DuelChoice(Choice[DawnState, Action]):
                 cb.stances = (cb.stances[0], action.KIND)
                 cb.stage = "resolve"
         elif isinstance(action, Flee):
-            combat_rules.flee(state, seat, combat_rules.pay_flee(state, seat, action))
+            flight.flee(state, seat, flight.pay_flee(state, seat, action))
         elif isinstance(action, Negotiate):
             cb.talks |= 1 << seat
             start_offer(state, seat, COLOURS.index(action.colour), FOR_THE_FIGHT)
