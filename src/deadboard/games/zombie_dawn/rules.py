@@ -13,10 +13,10 @@ taken by the rules unasked, as rules version 3 did before the kernel
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from deadboard.core.game import Outcome, Result, Scenario, Setup
-from deadboard.core.kernel import KernelGame
+from deadboard.core.game import Outcome, Result, Scenario, Setup, State
+from deadboard.core.kernel import KernelGame, refresh
 from deadboard.core.responses import Respond
 from deadboard.core.rng import Rng
 from deadboard.games.zombie_dawn import setup as setup_rules
@@ -90,6 +90,22 @@ class ZombieDawn(KernelGame[DawnState]):
     def resample(self, view: DawnState, rng: Rng) -> None:
         seat = view.viewer if view.viewer is not None else -1
         _resample(view, seat, Rng(rng.next64()))
+
+    # A seat's own legal actions and prompt depend only on what it sees (its hand and missions, the
+    # sizes of the others' hands, the table): a view for the deciding seat keeps them, and only a
+    # view for another seat reads the decision again (bots ask a view at every decision).
+    def redact(self, view: State, seat: int) -> None:
+        state = cast(DawnState, view)
+        self.hide(state, seat)
+        if state.decision is not None and state.decision.seat != seat:
+            refresh(state)
+
+    def determinize(self, view: State, rng: Rng) -> None:
+        state = cast(DawnState, view)
+        self.resample(state, rng)
+        state.rng = Rng(rng.next64())
+        if state.decision is not None and state.decision.seat != state.viewer:
+            refresh(state)
 
     # ----- the snapshot --------------------------------------------------------------------------
     def state_json(self, state: DawnState) -> dict[str, Any]:
