@@ -55,7 +55,7 @@ def victims(state: DawnState) -> list[int]:
     combat = live_combat(state)
     drive = state.last_drive
     skip = combat.group if combat is not None and not combat.duel and combat.dice <= 0 else -1
-    protected = drive[0] if drive is not None and drive[3] else -1
+    protected = drive.seat if drive is not None and drive.protect else -1
     return [t for t, g in enumerate(state.groups) if g.chars and t != skip and t != protected]
 
 
@@ -122,8 +122,8 @@ def zombie_plays(state: DawnState, card: int, rec: ActionRec, out: list[Action] 
     b = state.board
     assert b is not None
     for t in targets:
-        if drive is not None and drive[0] == t:
-            for sq in stop_squares(state, t, drive[2]):
+        if drive is not None and drive.seat == t:
+            for sq in stop_squares(state, t, drive.path):
                 out.append(PlayAt(rec.id, COLOURS[t], b.names[sq]))
         else:
             out.append(plays[t])
@@ -317,7 +317,7 @@ def _breakdown_options(state: DawnState, seat: int, card: int, rec: ActionRec, o
         if t == seat:
             continue
         targets = turnable_targets(state, t, rec.icon, turned=False)
-        if (drive is not None and drive[0] == t and VEHICLE not in targets
+        if (drive is not None and drive.seat == t and VEHICLE not in targets
                 and rec.icon in recs[state.groups[t].vehicle].icons):
             targets.insert(0, VEHICLE)
         if targets and out is None:
@@ -344,10 +344,10 @@ def _breakdown(state: DawnState, seat: int, card: int, rec: ActionRec, action: A
         return
     tg.vehicle_turned = True
     vname = c.action_recs[tg.vehicle].name
-    if drive is not None and drive[0] == target:
+    if drive is not None and drive.seat == target:
         # back where the trip began; should another group stand there now, on the free square of
         # the trip nearest to it (never on another group's square, §Move)
-        free = stop_squares(state, target, (drive[1], *drive[2]))
+        free = stop_squares(state, target, (drive.start, *drive.path))
         tg.sq = free[0]
         state.last_drive = None
         state.emit("card", f"{title(seat)} plays {rec.name}: the {vname} breaks down and the {colour(target)} group is back on "

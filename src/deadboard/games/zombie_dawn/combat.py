@@ -57,7 +57,7 @@ from deadboard.games.zombie_dawn.effects import (
 )
 from deadboard.games.zombie_dawn.flow import COMBAT, StepForm, push
 from deadboard.games.zombie_dawn.state import Combat as CombatState
-from deadboard.games.zombie_dawn.state import DawnState
+from deadboard.games.zombie_dawn.state import DawnState, Waiting
 
 GROUP_HIT = 5
 ZOMBIE_HIT = 6
@@ -91,11 +91,12 @@ def start_combat(
             return
         queue = state.queue
         for i, q in enumerate(queue):
-            if q[0] == target and not q[6]:
-                queue[i] = (target, q[1], (*q[2], *cards), q[3] if q[3] >= 0 else mission, q[4] + dice, q[5] or blocked, False)
+            if q.target == target and not q.duel:
+                queue[i] = Waiting(target, q.starter, (*q.cards, *cards), q.mission if q.mission >= 0 else mission,
+                                   q.dice + dice, q.blocked or blocked, False)
                 state.emit("combat", f"More zombies wait for the {colour(target)} group: they will fight it together", None)
                 return
-        queue.append((target, starter, tuple(cards), mission, dice, blocked, False))
+        queue.append(Waiting(target, starter, tuple(cards), mission, dice, blocked, False))
         state.emit("combat", f"Zombies wait for the {colour(target)} group until the current combat ends", None)
         return
     begin_combat(state, target, starter, tuple(cards), mission, dice, blocked)

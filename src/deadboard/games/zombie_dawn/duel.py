@@ -31,7 +31,7 @@ from deadboard.games.zombie_dawn.flow import DUEL, push
 from deadboard.games.zombie_dawn.negotiation import DUEL as FOR_THE_FIGHT
 from deadboard.games.zombie_dawn.negotiation import offerable, start_offer
 from deadboard.games.zombie_dawn.state import Combat as CombatState
-from deadboard.games.zombie_dawn.state import DawnState
+from deadboard.games.zombie_dawn.state import DawnState, Waiting
 
 
 def attack_group(state: DawnState, attacker: int, defender: int) -> None:
@@ -39,7 +39,7 @@ def attack_group(state: DawnState, attacker: int, defender: int) -> None:
     §Questions: "those combats will be resolved after finishing your combat")."""
     cb = state.combat
     if cb is not None:  # running, or ended and not closed yet
-        state.queue.append((defender, attacker, (), -1, 0, False, True))
+        state.queue.append(Waiting(defender, attacker, (), -1, 0, False, True))
         state.emit("combat", f"The {colour(attacker)} group will attack the {colour(defender)} group when the current combat ends", None)
         return
     start_duel(state, attacker, defender)

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
+from deadboard.games.zombie_dawn.actions import PlaceZone
 from deadboard.games.zombie_dawn.board import open_slots, rotated_cells
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import score_parts, skill_cost, trophy_points
@@ -263,13 +264,14 @@ def choice_path(game: Game, state: State, action: Action) -> tuple[str, ...] | N
     """A map zone to place is chosen zone → where → turn, in words: ``place crossroads 0 -1 90`` is
     ("Place the Crossroads", "at slot B (0, -1)", "turned 90°")."""
     assert isinstance(state, DawnState)
-    if action.kind != "place" or len(action) != 5:
+    placing = PlaceZone.from_action(action)
+    if not isinstance(placing, PlaceZone):
         return None
-    zone = state.c.zone_index.get(str(action[1]))
+    zone = state.c.zone_index.get(placing.zone)
     seat = placing_seat(state)
     if zone is None or seat < 0:
         return None
-    x, y, rot = int(action[2]), int(action[3]), int(action[4])
+    x, y, rot = placing.x, placing.y, placing.rotation
     slots = open_slots(state.layout[seat])
     letter = SLOT_LETTERS[slots.index((x, y)) % len(SLOT_LETTERS)] if (x, y) in slots else "?"
     return (f"Place the {state.c.zones[zone].name}", f"at slot {letter} ({x}, {y})", f"turned {rot}°")

@@ -232,6 +232,8 @@ def snapshot(state: DawnState) -> dict[str, Any]:
     arecs = c.action_recs
     names = b.names if b is not None else ()
 
+    trip = state.last_drive
+
     def cards(xs: list[int] | tuple[int, ...]) -> list[str]:
         return [arecs[k].id for k in xs]
 
@@ -299,9 +301,8 @@ def snapshot(state: DawnState) -> dict[str, Any]:
                                  + [c.skills[sk].id for sk in range(len(c.skills)) if state.used_skills >> sk & 1]),
         "truces": [[COLOURS[k // 4], COLOURS[k % 4]] for k in range(16) if state.truce >> k & 1],
         "combat": state.combat.to_json(c) if state.combat is not None else None,
-        "queue": [[COLOURS[q[0]], q[1], cards(q[2]), q[3], q[4], q[5], q[6]] for q in state.queue],
-        "last_drive": [state.last_drive[0], sqname(state.last_drive[1]), [sqname(s) for s in state.last_drive[2]],
-                       state.last_drive[3]] if state.last_drive else None,
+        "queue": [[COLOURS[q.target], q.starter, cards(q.cards), q.mission, q.dice, q.blocked, q.duel] for q in state.queue],
+        "last_drive": [trip.seat, sqname(trip.start), [sqname(s) for s in trip.path], trip.protect] if trip else None,
         "reason": state.reason,
         "rng": state.rng.s if state.viewer is None else None,
         "events": len(state.log),

@@ -17,7 +17,7 @@ nothing else is left to resolve.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from deadboard.core.deck import Deck
 from deadboard.core.game import Setup
@@ -45,6 +45,29 @@ class Config:
     season_counts: tuple[int, int, int, int]  # spring, summer, autumn, winter
     expert: bool
     zones_each: int  # map zones dealt to each player (solo: the column layout)
+
+
+class Trip(NamedTuple):
+    """A vehicle movement just made (zombies may stop it at any square of it until the window after
+    it closes)."""
+
+    seat: int
+    start: int
+    path: tuple[int, ...]
+    protect: bool  # the vehicle protects the group: no zombie may be played against it meanwhile
+
+
+class Waiting(NamedTuple):
+    """A combat waiting for the running one to end: zombies against ``target`` (with a mission's
+    dice, blocked or not), or an attack of group ``starter`` on ``target`` (``duel``)."""
+
+    target: int
+    starter: int
+    cards: tuple[int, ...]
+    mission: int
+    dice: int
+    blocked: bool
+    duel: bool
 
 
 class Group:
@@ -295,8 +318,8 @@ class DawnState(KernelState):
         self.board: Board | None = None
         self.searched: list[int] = []  # square -> bit per colour of the Searched tokens there
         self.combat: Combat | None = None
-        self.queue: list[tuple[Any, ...]] = []  # combats waiting for the current one to end
-        self.last_drive: tuple[int, int, tuple[int, ...], bool] | None = None
+        self.queue: list[Waiting] = []  # combats waiting for the current one to end
+        self.last_drive: Trip | None = None
 
     def clone(self) -> DawnState:
         s = DawnState.__new__(DawnState)

@@ -77,7 +77,7 @@ from deadboard.games.zombie_dawn.effects import (
 from deadboard.games.zombie_dawn.flow import TURN, WINDOW, StepForm, plain, push
 from deadboard.games.zombie_dawn.items import TakeItems, give_actions, item_uses
 from deadboard.games.zombie_dawn.missions import mission_actions
-from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, PLAY, DawnState
+from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, PLAY, DawnState, Trip
 
 #: skill cards drawn to choose from when learning
 SKILLS_SHOWN = 2
@@ -170,7 +170,7 @@ def apply_turn(state: DawnState, action: Action) -> None:
         g.vehicle_turned = True
         g.sq = dest
         state.emit("move", f"{title(seat)} drives the {rec.name} to {b.names[dest]}", {"seat": seat, "square": b.names[dest]})
-        state.last_drive = (seat, start, path, rec.protect)
+        state.last_drive = Trip(seat, start, path, rec.protect)
         open_after(state, seat, action.text, "drive")
     elif isinstance(action, Search):
         card = hand_card(state, seat, action.card)
