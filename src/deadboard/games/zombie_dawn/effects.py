@@ -1,6 +1,7 @@
-"""The rules everything else calls on: abilities, cards in hand, items, damage, Life or Death, death,
-new characters, searching and missions (rulebook §Damage, §Life or Death, §Death of Characters,
-§Search a Location, §Complete missions, §Acquire Skills)."""
+"""The rules everything else calls on, none of which pushes a step: modifiers of characters, groups
+and seasons, cards in hand, carrying items, healing, the end of a combat, searching, missions met
+and completed, skills and the score (rulebook §Damage, §Search a Location, §Complete missions,
+§Acquire Skills, §Counting Victory Points). Damage, Life or Death and death are in :mod:`.wounds`."""
 
 from __future__ import annotations
 
