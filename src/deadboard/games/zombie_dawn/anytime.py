@@ -16,7 +16,7 @@ from typing import Any
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Steps
-from deadboard.core.responses import PASS, ResponseWindow, open_window
+from deadboard.core.responses import PASS, ResponseWindow, Window, open_window
 from deadboard.games.zombie_dawn import duel as duel_rules
 from deadboard.games.zombie_dawn.abilities import ability_actions, activate
 from deadboard.games.zombie_dawn.actions import (
@@ -187,20 +187,13 @@ def apply_anytime(state: DawnState, seat: int, action: Action, ctx: str) -> None
 # the response window
 # ==================================================================================================
 def respond_actions(state: DawnState, seat: int, marks: tuple[Any, ...] = ()) -> list[Action]:
-    """``pass`` and what the seat may do now (``marks``: what it did already in this window). Missions
-    with a cost alone do not stop a seat in a window (it completes them at its next decision)."""
-    out: list[Action] = [PASS]
-    attack_actions(state, seat, out)
-    anytime_actions(state, seat, out, WINDOW, marks)
-    return out
+    """``pass`` and what the seat may do now in a window (``marks``: what it did already in it)."""
+    return [PASS, *AfterAction(Window(seat, "", (), marks=marks)).offers(state, seat)]
 
 
 def has_response(state: DawnState, seat: int, marks: tuple[Any, ...] = ()) -> bool:
-    """Whether :func:`respond_actions` would offer the seat more than ``pass``, without building
-    the list (most window checks end in a pass, and random play makes thousands of them)."""
-    if state.groups[seat].hand and (card_plays(state, seat, None, False) or attack_actions(state, seat, None)):
-        return True
-    return anytime_any(state, seat, WINDOW, marks, cards=False)
+    """Whether :func:`respond_actions` would offer the seat more than ``pass``."""
+    return AfterAction(Window(seat, "", (), marks=marks)).may_respond(state, seat)
 
 
 class _Mark(Auto[DawnState]):
@@ -223,10 +216,18 @@ class AfterAction(StepForm, ResponseWindow[DawnState]):
     missions with a cost alone do not stop a seat (it completes them at its next decision)."""
 
     def offers(self, state: DawnState, seat: int) -> Sequence[Action]:
-        return respond_actions(state, seat, self.window.marks)[1:]
+        out: list[Action] = [PASS]  # counted by anytime_actions: missions come only along another option
+        attack_actions(state, seat, out)
+        anytime_actions(state, seat, out, WINDOW, self.window.marks)
+        del out[0]
+        return out
 
     def may_respond(self, state: DawnState, seat: int) -> bool:
-        return has_response(state, seat, self.window.marks)
+        """Whether :meth:`offers` has anything, without building the list (most window checks end
+        in a pass, and random play makes thousands of them)."""
+        if state.groups[seat].hand and (card_plays(state, seat, None, False) or attack_actions(state, seat, None)):
+            return True
+        return anytime_any(state, seat, WINDOW, self.window.marks, cards=False)
 
     def marks_of(self, state: DawnState, seat: int, action: Action) -> tuple[Hashable, ...]:
         if isinstance(action, Give | Drop):  # each item moves once per window

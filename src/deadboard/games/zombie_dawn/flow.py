@@ -33,9 +33,13 @@ def plain(*parts: Any) -> list[Any]:
 
 
 def push(state: DawnState, *steps: Step[Any]) -> None:
-    """Put ``steps`` on top of the stack (the first runs first), unless the game is over."""
+    """Put ``steps`` on top of the stack (the first runs first), unless the game is over (the
+    kernel's ``state.push``, written out: rules push a step or two at every action)."""
     if not state.over:
-        state.push(*steps)
+        if len(steps) == 1:
+            state.steps.append(steps[0])
+        else:
+            state.steps.extend(reversed(steps))
 
 
 def pushed_since(state: DawnState, mark: Step[Any]) -> tuple[Step[Any], ...]:
