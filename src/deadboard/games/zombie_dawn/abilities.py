@@ -220,16 +220,10 @@ ABILITY_EFFECTS: dict[str, AbilityEffect] = {
 # ==================================================================================================
 # options and activation
 # ==================================================================================================
-def _targets(state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str) -> None:
-    when = ab.when
-    if (when == "combat" and ctx not in (COMBAT, DUEL)) or (when == "turn" and ctx != TURN):
-        return
-    ABILITY_EFFECTS[ab.effect].targets(state, seat, ab, ident, out, ctx)
-
-
 def ability_actions(state: DawnState, seat: int, out: list[Action] | None, ctx: str) -> bool:
     """The activated abilities of the group's characters and skills whose cards are straightened,
-    where their text allows. With ``out`` None, only whether there is one."""
+    where their text allows (``when``: in a combat only, in the owner's turn only, or at any
+    moment). With ``out`` None, only whether there is one."""
     g = state.groups[seat]
     if not g.chars:
         return False
@@ -238,16 +232,18 @@ def ability_actions(state: DawnState, seat: int, out: list[Action] | None, ctx: 
     chars_used, skills_used = state.used_characters, state.used_skills
     probe: list[Action] = []
     dest = probe if out is None else out
+    in_combat = ctx in (COMBAT, DUEL)
+    own_turn = ctx == TURN
     for ch in g.chars:
         ab = char_abilities[ch]
-        if ab is not None and not chars_used >> ch & 1:
-            _targets(state, seat, ab, c.char_ids[ch], dest, ctx)
+        if ab is not None and not chars_used >> ch & 1 and (in_combat if ab.when == "combat" else own_turn or ab.when != "turn"):
+            ABILITY_EFFECTS[ab.effect].targets(state, seat, ab, c.char_ids[ch], dest, ctx)
             if probe:
                 return True
         for sk in state.char_skills[ch]:
             ab = skill_abilities[sk]
-            if ab is not None and not skills_used >> sk & 1:
-                _targets(state, seat, ab, c.skills[sk].id, dest, ctx)
+            if ab is not None and not skills_used >> sk & 1 and (in_combat if ab.when == "combat" else own_turn or ab.when != "turn"):
+                ABILITY_EFFECTS[ab.effect].targets(state, seat, ab, c.skills[sk].id, dest, ctx)
                 if probe:
                     return True
     return False

@@ -427,8 +427,8 @@ def card_plays(state: DawnState, seat: int, out: list[Action] | None, own_turn: 
         if effect is _ZOMBIE:
             if zombie_targets is None:
                 zombie_targets = victims(state)
-            if zombie_plays(state, card, rec, out, zombie_targets):
-                return True
+            if zombie_targets:  # (a probe has answered already when there are)
+                zombie_plays(state, card, rec, out, zombie_targets)
             continue
         if effect.options(state, seat, card, rec, out, own_turn):
             return True

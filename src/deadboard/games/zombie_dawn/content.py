@@ -404,7 +404,8 @@ class DawnContent:
     #: per action card instance: 1 playable whatever happens (a vehicle, a card that draws), 2 a
     #: zombie, 0 it depends (events, special movement)
     card_play: tuple[int, ...] = ()
-    card_effect: tuple[str, ...] = ()  # per action card instance: its effect id (an event's effect, else its kind)
+    card_effect: tuple[str, ...] = ()
+    item_use: tuple[str, ...] = ()  # per item instance: how it is used (its kind; a tool that straightens: "straighten")  # per action card instance: its effect id (an event's effect, else its kind)
     #: per action card record: the action "play <card> <colour>" for each colour (made once: zombies
     #: are offered against every group in every window)
     play_at: tuple[tuple[Action, ...], ...] = ()
@@ -484,6 +485,7 @@ def build_content(folder: Path) -> DawnContent:
         action_recs=tuple(actions[r] for r in action_cards),
         item_recs=tuple(items[r] for r in item_cards),
         item_tags=tuple(_tags(items[r]) for r in item_cards),
+        item_use=tuple("straighten" if items[r].kind == "tool" and items[r].straightens else items[r].kind for r in item_cards),
         item_usable=tuple(items[r].kind in ("heal", "straighten", "tool", "flare") for r in item_cards),
         item_heavy=tuple(not items[r].light for r in item_cards),
         item_bag=tuple(items[r].mods.carry for r in item_cards),

@@ -160,12 +160,6 @@ ITEM_USES: dict[str, ItemUse] = {
 }
 
 
-def use_of(rec: ItemRec) -> ItemUse:
-    if rec.kind == "straighten" or (rec.kind == "tool" and rec.straightens):
-        return ITEM_USES["straighten"]
-    return ITEM_USES[rec.kind]
-
-
 def item_uses(state: DawnState, seat: int, out: list[Action] | None, pool: tuple[int, ...]) -> bool:
     """Items the group can use now: carried ones, and those of ``pool`` (found items being shared
     out at the end of a search may be used at once, rulebook §Search a Location). With ``out``
@@ -177,11 +171,8 @@ def item_uses(state: DawnState, seat: int, out: list[Action] | None, pool: tuple
     items = [it for ch in state.groups[seat].chars for it in char_items[ch] if usable[it]]
     if pool:
         items.extend(it for it in pool if usable[it])
-    for it in items:
-        rec = recs[it]
-        if use_of(rec).options(state, seat, it, rec, pool, out):
-            return True
-    return False
+    uses = c.item_use
+    return any(ITEM_USES[uses[it]].options(state, seat, it, recs[it], pool, out) for it in items)
 
 
 def use_item(state: DawnState, seat: int, action: Use | UseOn, pool: tuple[int, ...]) -> None:
@@ -198,7 +189,7 @@ def use_item(state: DawnState, seat: int, action: Use | UseOn, pool: tuple[int, 
     if isinstance(action, UseOn) and rec.straightens is not None and rec.kind != "heal":
         _straighten(state, seat, it, rec, action, consume)
         return
-    use_of(rec).resolve(state, seat, it, rec, action, consume)
+    ITEM_USES[state.c.item_use[it]].resolve(state, seat, it, rec, action, consume)
 
 
 # ==================================================================================================
