@@ -269,7 +269,7 @@ class HeuristicBot:
         g = s.groups[self.seat]
         by: dict[str, list[Action]] = {}
         for a in legal:
-            by.setdefault(a.text.split(" ", 1)[0], []).append(a)
+            by.setdefault(a.kind, []).append(a)
         if "complete" in by:
             return by["complete"][0]
         heal = self._heal(s, by.get("use", []) + self.abilities(s, by.get("activate", []), "heal"), threshold=2)

@@ -84,10 +84,6 @@ def zombie_kinds(state: DawnState, combat: Combat) -> list[str]:
     return list(dict.fromkeys(recs[z].id for z in combat.zombies))
 
 
-def _said(state: DawnState, seat: int, rec: ActionRec) -> dict[str, Any]:
-    return {"seat": seat, "card": rec.id}
-
-
 # ==================================================================================================
 # the registry: options and resolution of each card
 # ==================================================================================================
@@ -142,7 +138,7 @@ def _zombie(state: DawnState, seat: int, card: int, rec: ActionRec, action: Acti
             tg.sq = sq
             state.emit("move", f"{title(seat)} stops the {colour(target)} group's vehicle at {b.names[sq]}", None)
         state.last_drive = None
-    state.emit("card", f"{title(seat)} plays {rec.name} against the {colour(target)} group", _said(state, seat, rec))
+    state.emit("card", f"{title(seat)} plays {rec.name} against the {colour(target)} group", {"seat": seat, "card": rec.id})
     combat_rules.start_combat(state, target, seat, [card])
 
 
@@ -160,7 +156,7 @@ def _vehicle(state: DawnState, seat: int, card: int, rec: ActionRec, action: Act
         state.actions.discard(g.vehicle)
     g.vehicle = card
     g.vehicle_turned = False
-    state.emit("card", f"{title(seat)} puts a {rec.name} into play", _said(state, seat, rec))
+    state.emit("card", f"{title(seat)} puts a {rec.name} into play", {"seat": seat, "card": rec.id})
 
 
 def _movement_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
@@ -205,7 +201,7 @@ def _heal(state: DawnState, seat: int, card: int, rec: ActionRec, action: Action
     ch = c.char_index[action.target]
     gone = heal(state, ch, ANY_HEAL, rec.value)
     state.emit("card", f"{title(seat)} plays {rec.name}: {c.characters[ch].name} loses "
-               f"{', '.join(c.damages[c.damage_cards[d]].name for d in gone)}", _said(state, seat, rec))
+               f"{', '.join(c.damages[c.damage_cards[d]].name for d in gone)}", {"seat": seat, "card": rec.id})
 
 
 def _adrenaline_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
@@ -219,7 +215,7 @@ def _adrenaline_options(state: DawnState, seat: int, card: int, rec: ActionRec, 
 
 def _adrenaline(state: DawnState, seat: int, card: int, rec: ActionRec, action: Action) -> None:
     state.groups[seat].adrenaline += rec.value
-    state.emit("card", f"{title(seat)} plays {rec.name}: +{rec.value} dice in the next attack", _said(state, seat, rec))
+    state.emit("card", f"{title(seat)} plays {rec.name}: +{rec.value} dice in the next attack", {"seat": seat, "card": rec.id})
 
 
 def _draw_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
@@ -231,7 +227,7 @@ def _draw_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: l
 
 def _draw(state: DawnState, seat: int, card: int, rec: ActionRec, action: Action) -> None:
     n = draw_actions(state, seat, rec.value)
-    state.emit("card", f"{title(seat)} plays {rec.name} and draws {n} action cards", _said(state, seat, rec))
+    state.emit("card", f"{title(seat)} plays {rec.name} and draws {n} action cards", {"seat": seat, "card": rec.id})
 
 
 def _blocked_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
@@ -259,12 +255,12 @@ def _blocked(state: DawnState, seat: int, card: int, rec: ActionRec, action: Act
     if isinstance(action, PlayAt):
         zombie = combat_rules.discard_zombie(state, combat, action.what)
         state.emit("card", f"{title(seat)} plays {rec.name}: the {zombie} is discarded from the {colour(combat.group)} group's "
-                   f"combat, {combat.dice} zombie dice left", _said(state, seat, rec))
+                   f"combat, {combat.dice} zombie dice left", {"seat": seat, "card": rec.id})
         return
     combat.blocked = True
     combat.unblock_tried = False
     state.emit("card", f"{title(seat)} plays {rec.name}: the {colour(combat.group)} group cannot flee (Unblock 6+)",
-               _said(state, seat, rec))
+               {"seat": seat, "card": rec.id})
 
 
 def _lod_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
@@ -281,7 +277,7 @@ def _lod_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: li
 def _lod(state: DawnState, seat: int, card: int, rec: ActionRec, action: Action) -> None:
     assert isinstance(action, PlayOn)
     ch = state.c.char_index[action.target]
-    state.emit("card", f"{title(seat)} plays {rec.name} on {state.c.characters[ch].name}", _said(state, seat, rec))
+    state.emit("card", f"{title(seat)} plays {rec.name} on {state.c.characters[ch].name}", {"seat": seat, "card": rec.id})
     wounds.life_or_death(state, ch, rec.name)
 
 
@@ -304,7 +300,7 @@ def _noise(state: DawnState, seat: int, card: int, rec: ActionRec, action: Actio
     """You Make Noise: reveal until a zombie appears; it attacks."""
     assert isinstance(action, PlayOn)
     target = COLOURS.index(action.target)
-    state.emit("card", f"{title(seat)} plays {rec.name} against the {colour(target)} group", _said(state, seat, rec))
+    state.emit("card", f"{title(seat)} plays {rec.name} against the {colour(target)} group", {"seat": seat, "card": rec.id})
     combat_rules.noise_until_zombie(state, target, seat, rec.name)
 
 
@@ -340,7 +336,7 @@ def _breakdown(state: DawnState, seat: int, card: int, rec: ActionRec, action: A
         it = c.item_index[action.what]
         state.set_turned(it, True)
         state.emit("card", f"{title(seat)} plays {rec.name}: the {c.item_recs[it].name} of the {colour(target)} group is turned",
-                   _said(state, seat, rec))
+                   {"seat": seat, "card": rec.id})
         return
     tg.vehicle_turned = True
     vname = c.action_recs[tg.vehicle].name
@@ -351,9 +347,9 @@ def _breakdown(state: DawnState, seat: int, card: int, rec: ActionRec, action: A
         tg.sq = free[0]
         state.last_drive = None
         state.emit("card", f"{title(seat)} plays {rec.name}: the {vname} breaks down and the {colour(target)} group is back on "
-                   f"{b.names[tg.sq]}", _said(state, seat, rec))
+                   f"{b.names[tg.sq]}", {"seat": seat, "card": rec.id})
     else:
-        state.emit("card", f"{title(seat)} plays {rec.name}: the {colour(target)} group's {vname} is turned", _said(state, seat, rec))
+        state.emit("card", f"{title(seat)} plays {rec.name}: the {colour(target)} group's {vname} is turned", {"seat": seat, "card": rec.id})
 
 
 def _exhausted_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
@@ -364,7 +360,7 @@ def _exhausted(state: DawnState, seat: int, card: int, rec: ActionRec, action: A
     """Exhausted: the target player discards cards of its choice."""
     assert isinstance(action, PlayOn)
     target = COLOURS.index(action.target)
-    state.emit("card", f"{title(seat)} plays {rec.name}: the {colour(target)} player discards {rec.value} cards", _said(state, seat, rec))
+    state.emit("card", f"{title(seat)} plays {rec.name}: the {colour(target)} player discards {rec.value} cards", {"seat": seat, "card": rec.id})
     push(state, DiscardCards(target, rec.value))
 
 
