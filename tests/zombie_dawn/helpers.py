@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from deadboard.core import Rng, Setup
+from deadboard.core.kernel import advance as kernel_advance
+from deadboard.core.kernel import refresh as kernel_refresh
 from deadboard.core.registry import get_game
 from deadboard.games.zombie_dawn.rules import ZombieDawn
 from deadboard.games.zombie_dawn.state import PLAY, DawnState
@@ -85,9 +87,9 @@ def item(state: DawnState, name: str) -> int:
         for pile in (deck.cards, deck.discards):
             if it in pile:
                 pile.remove(it)
-    for ch, items in enumerate(state.citems):
+    for ch, items in enumerate(state.char_items):
         if it in items:
-            state.citems[ch] = tuple(x for x in items if x != it)
+            state.char_items[ch] = tuple(x for x in items if x != it)
     for g in state.groups:
         if it in g.found:
             g.found.remove(it)
@@ -110,16 +112,16 @@ def set_group(state: DawnState, seat: int, chars: dict[str, list[str]], hand: li
     """Replace a group: its characters (with the items they carry), hand and square."""
     g = state.groups[seat]
     for ch in list(g.chars):
-        state.citems[ch] = ()
-        state.cdmg[ch] = ()
-        state.cskills[ch] = ()
+        state.char_items[ch] = ()
+        state.char_damage[ch] = ()
+        state.char_skills[ch] = ()
     g.chars = []
     for ident, items in chars.items():
         ch = character(state, ident)
         g.chars.append(ch)
-        state.citems[ch] = tuple(item(state, name) for name in items)
-        state.cdmg[ch] = ()
-        state.cskills[ch] = ()
+        state.char_items[ch] = tuple(item(state, name) for name in items)
+        state.char_damage[ch] = ()
+        state.char_skills[ch] = ()
     if hand is not None:
         for k in g.hand:
             state.actions.cards.insert(0, k)
@@ -128,7 +130,7 @@ def set_group(state: DawnState, seat: int, chars: dict[str, list[str]], hand: li
     if sq is not None:
         g.sq = sq
     g.xp = xp
-    state.legal = None
+    refresh(state)
 
 
 def deck_top(state: DawnState, kinds: list[str]) -> None:
@@ -161,7 +163,13 @@ def location(state: DawnState, deck: str, count: int, seat: int | None = None) -
 
 def refresh(state: DawnState) -> None:
     """Recompute the current decision's legal actions after a test changed the state."""
-    state.legal = None
+    kernel_refresh(state)
+
+
+def advance(state: DawnState) -> None:
+    """Run the rules on after a test pushed steps or changed the state: automatic steps, and
+    decisions with a single legal action (taken by the rules), up to the next decision."""
+    kernel_advance(state, None, take_single=True)
 
 
 def texts(state: DawnState) -> list[str]:

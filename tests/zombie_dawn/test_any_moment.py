@@ -6,12 +6,13 @@ Opponent? Yes, as long as what is exchanged are items")."""
 from __future__ import annotations
 
 from deadboard.games.zombie_dawn import combat as cm
-from deadboard.games.zombie_dawn.rules import advance, round_end, round_start
 from deadboard.games.zombie_dawn.state import DawnState
+from deadboard.games.zombie_dawn.turn import round_end, round_start
 from tests.zombie_dawn.helpers import (
     GAME,
     ScriptedRng,
     action_card,
+    advance,
     damage_top,
     deck_top,
     fresh,
@@ -61,7 +62,7 @@ def _pass_windows(s: DawnState) -> None:
 
 def _used(s: DawnState, ident: str) -> bool:
     what, idx = s.c.ability_index[ident]
-    return bool((s.cused if what == 0 else s.sused) >> idx & 1)
+    return bool((s.used_characters if what == 0 else s.used_skills) >> idx & 1)
 
 
 # ==================================================================================================
@@ -77,7 +78,7 @@ def test_items_pass_between_pjs_in_a_response_window_each_item_once_per_window()
     assert texts(s) == ["pass", "give axe-1 farmer"]  # the Pitchfork moved in this window already
     GAME.apply(s, "pass")
     farmer = s.c.char_index["farmer"]
-    assert s.c.item_index["pitchfork-1"] in s.citems[farmer]
+    assert s.c.item_index["pitchfork-1"] in s.char_items[farmer]
     # the next window is a new one: the Pitchfork may move again
     _walk(s) if any(t.startswith("move ") for t in texts(s)) else GAME.apply(s, "end")
     _window_of(s, 1)
@@ -89,7 +90,7 @@ def test_a_window_record_does_not_touch_the_groups_own_turn_record() -> None:
     _walk(s)
     GAME.apply(s, "give pitchfork-1 farmer")
     assert s.groups[1].given == ()  # the window keeps the record, not the group
-    assert s.pending[-1][1].marked(s.c.item_index["pitchfork-1"])
+    assert s.steps[-1].window.window.marked(s.c.item_index["pitchfork-1"])
 
 
 def test_items_pass_between_pjs_before_each_attack_phase_of_a_combat() -> None:
@@ -111,15 +112,15 @@ def test_items_pass_between_pjs_before_each_attack_phase_of_a_combat() -> None:
 def test_an_ability_turns_its_card_until_the_start_of_the_next_round() -> None:
     s = _pair(red={"paramedic": [], "kid": []})
     kid = s.c.char_index["kid"]
-    s.cdmg[kid] = (s.c.damage_index["cut-1"], s.c.damage_index["hunger-1"])
+    s.char_damage[kid] = (s.c.damage_index["cut-1"], s.c.damage_index["hunger-1"])
     refresh(s)
     assert "activate paramedic kid" in texts(s)
     GAME.apply(s, "activate paramedic kid")
-    assert len(s.cdmg[kid]) == 1 and _used(s, "paramedic")
+    assert len(s.char_damage[kid]) == 1 and _used(s, "paramedic")
     _pass_windows(s)
     assert not any(t.startswith("activate paramedic") for t in texts(s))
     round_end(s)
-    s.pending.clear()
+    del s.steps[1:]  # only the bottom of the stack is left
     round_start(s)
     assert not _used(s, "paramedic")
 
@@ -127,12 +128,12 @@ def test_an_ability_turns_its_card_until_the_start_of_the_next_round() -> None:
 def test_abilities_usable_at_any_moment_are_offered_in_response_windows() -> None:
     s = _pair(yellow={"paramedic": [], "kid": []})
     kid = s.c.char_index["kid"]
-    s.cdmg[kid] = (s.c.damage_index["cut-1"],)
+    s.char_damage[kid] = (s.c.damage_index["cut-1"],)
     _walk(s)
     _window_of(s, 1)
     assert "activate paramedic kid" in texts(s)
     GAME.apply(s, "activate paramedic kid")
-    assert s.cdmg[kid] == ()
+    assert s.char_damage[kid] == ()
 
 
 def test_combat_abilities_only_in_the_groups_own_combat() -> None:
@@ -176,7 +177,7 @@ def test_break_through_unblocks_without_a_roll() -> None:
 def test_an_escape_flees_for_free_even_from_blocked_access() -> None:
     s = _pair(red={"kid": []}, red_hand=[], xp=0)
     kid = s.c.char_index["kid"]
-    s.cskills[kid] = (s.c.skill_index["escape-artist"],)
+    s.char_skills[kid] = (s.c.skill_index["escape-artist"],)
     cm.start_combat(s, 0, 1, [action_card(s, "trio")], blocked=True)
     advance(s)
     assert not any(t.startswith("flee") for t in texts(s))
@@ -220,11 +221,11 @@ def test_light_fingers_make_an_adjacent_player_discard_a_card_at_random() -> Non
 def test_last_rites_discard_a_badly_hurt_pj_who_does_not_count_as_dead() -> None:
     s = _pair(red={"preacher": [], "kid": ["pitchfork-1"]})
     kid = s.c.char_index["kid"]
-    s.cdmg[kid] = tuple(s.c.damage_index[n] for n in ("cut-1", "cut-2"))
-    s.cskills[kid] = (s.c.skill_index["iron-will"],)
+    s.char_damage[kid] = tuple(s.c.damage_index[n] for n in ("cut-1", "cut-2"))
+    s.char_skills[kid] = (s.c.skill_index["iron-will"],)
     refresh(s)
     assert not any(t.startswith("activate preacher") for t in texts(s))  # 2 damage: not yet
-    s.cdmg[kid] = (*s.cdmg[kid], s.c.damage_index["bite-1"])
+    s.char_damage[kid] = (*s.char_damage[kid], s.c.damage_index["bite-1"])
     refresh(s)
     GAME.apply(s, "activate preacher kid")
     g = s.groups[0]
@@ -237,7 +238,7 @@ def test_last_rites_discard_a_badly_hurt_pj_who_does_not_count_as_dead() -> None
 def test_a_mechanic_repairs_a_turned_item_and_a_driver_straightens_the_vehicle() -> None:
     s = _pair(red={"mechanic": ["chainsaw"], "kid": []})
     kid = s.c.char_index["kid"]
-    s.cskills[kid] = (s.c.skill_index["driver"],)
+    s.char_skills[kid] = (s.c.skill_index["driver"],)
     g = s.groups[0]
     g.vehicle = action_card(s, "bicycle")
     g.vehicle_turned = True
@@ -257,7 +258,7 @@ def test_a_dying_pj_is_saved_by_a_healing_ability_or_second_wind() -> None:
         red = {"gangster": [], "paramedic": []} if "paramedic" in how else {"gangster": [], "preacher": []}
         s = _pair(red=red, red_hand=["second-wind"], xp=1)
         gangster = s.c.char_index["gangster"]
-        s.cdmg[gangster] = tuple(s.c.damage_index[n] for n in ("hunger-1", "hunger-2", "cut-1"))
+        s.char_damage[gangster] = tuple(s.c.damage_index[n] for n in ("hunger-1", "hunger-2", "cut-1"))
         damage_top(s, ["fracture-1"])
         cm.start_combat(s, 0, 1, [action_card(s, "shambler")])
         advance(s)
@@ -271,7 +272,7 @@ def test_a_dying_pj_is_saved_by_a_healing_ability_or_second_wind() -> None:
         if "preacher" in how:
             assert gangster not in s.groups[0].chars  # left in peace
         else:
-            assert len(s.cdmg[gangster]) == 3
+            assert len(s.char_damage[gangster]) == 3
 
 
 # ==================================================================================================
@@ -303,12 +304,12 @@ def test_an_offer_is_built_item_by_item_and_accepting_it_ends_the_fight() -> Non
     gangster = s.c.char_index["gangster"]
     while s.decision is not None and s.decision.kind == "items":
         GAME.apply(s, next(t for t in texts(s) if t.startswith("take ")) if any(t.startswith("take ") for t in texts(s)) else "done")
-    assert {s.c.item_index["food-1"], s.c.item_index["ammo-box-1"]} <= set(s.citems[gangster])
+    assert {s.c.item_index["food-1"], s.c.item_index["ammo-box-1"]} <= set(s.char_items[gangster])
     # red agreed not to attack yellow for the rest of the round
     assert s.decision is not None and s.decision.kind == "turn"
     assert not any(t.startswith("attack yellow") for t in texts(s))
     round_end(s)
-    s.pending.clear()
+    del s.steps[1:]  # only the bottom of the stack is left
     round_start(s)
     s.active = 0
     refresh(s)
@@ -325,7 +326,7 @@ def test_a_declined_offer_goes_back_to_the_fight_with_no_second_offer_in_that_ph
     GAME.apply(s, "decline")
     assert s.decision is not None and s.decision.kind == "duel" and s.decision.seat == 1
     assert "negotiate red" not in texts(s)
-    assert s.c.item_index["food-1"] in s.citems[s.c.char_index["hermit"]]
+    assert s.c.item_index["food-1"] in s.char_items[s.c.char_index["hermit"]]
 
 
 def test_the_attacker_may_offer_items_too() -> None:
@@ -376,7 +377,8 @@ def test_one_offer_to_each_group_per_window() -> None:
 
 
 def test_negotiation_needs_a_group_next_to_yours_and_items_it_can_carry() -> None:
-    from deadboard.games.zombie_dawn.actions import has_response, offerable
+    from deadboard.games.zombie_dawn.anytime import has_response
+    from deadboard.games.zombie_dawn.negotiation import offerable
 
     s = _pair(yellow={"hermit": ["pitchfork-1"]})
     _walk(s)  # red walks away: yellow, not next to it, has nothing to do in the window
@@ -412,7 +414,7 @@ def test_the_heuristic_bot_negotiates_when_attacked_by_a_much_stronger_group() -
     while s.decision is not None and s.decision.kind == "bargain":
         GAME.apply(s, bot.choose(GAME, GAME.view(s, 1), GAME.legal_actions(s)))
     assert s.decision is not None and s.decision.kind == "answer"
-    assert len(s.pending[-1][3]) >= 2  # a real offer, worth what the fight would cost
+    assert len(s.steps[-1].offered) >= 2  # a real offer, worth what the fight would cost
 
 
 def test_the_heuristic_bot_accepts_an_offer_that_ends_a_fight_it_is_losing() -> None:
@@ -437,7 +439,7 @@ def test_an_offer_on_the_table_is_public() -> None:
     GAME.apply(s, "negotiate red")
     GAME.apply(s, "offer food-1")
     v = GAME.view(s, 0)
-    assert isinstance(v, DawnState) and v.pending[-1] == s.pending[-1]  # carried items are public
+    assert isinstance(v, DawnState) and v.steps[-1] == s.steps[-1]  # carried items are public
 
 
 def test_found_items_exchange_with_the_table_during_a_search() -> None:
@@ -449,7 +451,7 @@ def test_found_items_exchange_with_the_table_during_a_search() -> None:
     GAME.apply(s, "search shambler")
     GAME.apply(s, "drop pitchfork-1")
     g = s.groups[0]
-    assert s.c.item_index["pitchfork-1"] in g.found and not s.citems[s.c.char_index["kid"]]
+    assert s.c.item_index["pitchfork-1"] in g.found and not s.char_items[s.c.char_index["kid"]]
     assert "drop pitchfork-1" not in texts(s)
 
 
@@ -495,7 +497,7 @@ def test_items_that_are_activated_are_offered_in_response_windows() -> None:
     # Batteries straighten a Car (the rulebook's example), Medicine heals, a Flare Gun fires
     s = _pair(yellow={"hermit": ["batteries", "medicine-1", "flare-gun"]})
     hermit = s.c.char_index["hermit"]
-    s.cdmg[hermit] = (s.c.damage_index["infection-1"],)
+    s.char_damage[hermit] = (s.c.damage_index["infection-1"],)
     g = s.groups[1]
     g.vehicle = action_card(s, "car")
     g.vehicle_turned = True
@@ -506,4 +508,4 @@ def test_items_that_are_activated_are_offered_in_response_windows() -> None:
     assert not g.vehicle_turned
     _window_of(s, 1)
     GAME.apply(s, "use medicine-1 hermit")
-    assert s.cdmg[hermit] == ()
+    assert s.char_damage[hermit] == ()

@@ -34,7 +34,7 @@ def _duo(seed: int = 61, red: dict[str, list[str]] | None = None, hand: list[str
 
 def _attack(s: DawnState, kinds: list[str], starter: int = 1) -> None:
     cm.start_combat(s, 0, starter, [action_card(s, k) for k in kinds])
-    from deadboard.games.zombie_dawn.rules import advance
+    from tests.zombie_dawn.helpers import advance
 
     advance(s)
 
@@ -48,7 +48,7 @@ def test_zombies_hit_on_6_and_the_group_on_5_or_6_simultaneously() -> None:
     GAME.apply(s, "fight")
     cb = s.combat
     assert cb is not None and cb.dice == 2
-    assert len(s.cdmg[s.groups[0].chars[0]]) == 2
+    assert len(s.char_damage[s.groups[0].chars[0]]) == 2
 
 
 def test_a_ranged_attack_gets_no_response_from_the_zombies() -> None:
@@ -58,7 +58,7 @@ def test_a_ranged_attack_gets_no_response_from_the_zombies() -> None:
     deck_top(s, ["sprint", "ford"])  # the pistol's Noise: no zombie
     GAME.apply(s, "shoot")
     assert s.combat is not None and s.combat.dice == 2
-    assert not s.cdmg[s.groups[0].chars[0]]
+    assert not s.char_damage[s.groups[0].chars[0]]
 
 
 def test_ranged_weapons_in_melee_replace_the_carriers_die() -> None:
@@ -82,7 +82,7 @@ def test_an_initial_attack_is_resolved_at_once_and_ends_ranged_attacks() -> None
     damage_top(s, ["hunger-1", "cut-1"])
     _attack(s, ["stealthy"])
     gangster = s.groups[0].chars[0]
-    assert len(s.cdmg[gangster]) == 2
+    assert len(s.char_damage[gangster]) == 2
     assert s.combat is not None and s.combat.melee and s.combat.dice == 1
     assert "shoot" not in texts(s)
 
@@ -158,7 +158,7 @@ def test_blocked_access_stops_fleeing_by_card_but_an_xp_always_flees() -> None:
     s.groups[0].sq = sq
     set_group(s, 0, {"gangster": []}, hand=["shambler"], xp=1)
     cm.start_combat(s, 0, 1, [action_card(s, "trio")])
-    from deadboard.games.zombie_dawn.rules import advance
+    from tests.zombie_dawn.helpers import advance
 
     advance(s)
     assert s.decision is not None and s.decision.seat == 1  # the window: yellow may block
@@ -176,7 +176,7 @@ def test_a_six_unblocks() -> None:
     s = _duo()
     set_group(s, 0, {"gangster": []}, hand=["shambler"], xp=0)
     cm.start_combat(s, 0, 1, [action_card(s, "trio")], blocked=True)
-    from deadboard.games.zombie_dawn.rules import advance
+    from tests.zombie_dawn.helpers import advance
 
     advance(s)
     assert "flee shambler" not in texts(s)
@@ -210,7 +210,7 @@ def test_fleeing_a_search_keeps_one_found_item_marks_the_location_and_gives_an_x
 def test_the_fourth_damage_kills_unless_medicine_removes_one_at_once() -> None:
     s = _duo(red={"gangster": ["medicine-1"], "kid": []}, xp=1)
     gangster = s.c.char_index["gangster"]
-    s.cdmg[gangster] = tuple(s.c.damage_index[n] for n in ("hunger-1", "hunger-2", "cut-1"))
+    s.char_damage[gangster] = tuple(s.c.damage_index[n] for n in ("hunger-1", "hunger-2", "cut-1"))
     damage_top(s, ["fracture-1"])
     _attack(s, ["shambler"])
     s.rng = ScriptedRng([1, 1, 1, 6])
@@ -219,8 +219,8 @@ def test_the_fourth_damage_kills_unless_medicine_removes_one_at_once() -> None:
     GAME.apply(s, "wound gangster")
     assert s.decision.kind == "save"
     GAME.apply(s, "use medicine-1 gangster")
-    assert gangster in s.groups[0].chars and len(s.cdmg[gangster]) == 3
-    assert s.c.damage_index["fracture-1"] not in s.cdmg[gangster]  # the worst one goes
+    assert gangster in s.groups[0].chars and len(s.char_damage[gangster]) == 3
+    assert s.c.damage_index["fracture-1"] not in s.char_damage[gangster]  # the worst one goes
 
 
 def test_a_bite_cannot_be_removed() -> None:
@@ -228,32 +228,32 @@ def test_a_bite_cannot_be_removed() -> None:
 
     s = _duo(red={"gangster": ["medicine-1", "food-1"]})
     gangster = s.c.char_index["gangster"]
-    s.cdmg[gangster] = (s.c.damage_index["bite-1"],)
+    s.char_damage[gangster] = (s.c.damage_index["bite-1"],)
     assert removable(s, gangster, ("food", "medicine")) == []
     refresh(s)
     assert not any(t.startswith("use ") for t in texts(s))
 
 
 def test_a_dead_characters_skills_go_to_the_victory_pile_and_its_items_to_the_others() -> None:
-    from deadboard.games.zombie_dawn.effects import kill
+    from deadboard.games.zombie_dawn.wounds import kill
 
     s = _duo(red={"gangster": ["pistol-1"], "kid": []})
     gangster = s.c.char_index["gangster"]
-    s.cskills[gangster] = (s.c.skill_index["brawler"],)
+    s.char_skills[gangster] = (s.c.skill_index["brawler"],)
     kill(s, gangster, "test")
     g = s.groups[0]
     assert g.dead == [gangster] and g.vp_skills == [s.c.skill_index["brawler"]]
-    from deadboard.games.zombie_dawn.rules import advance
+    from tests.zombie_dawn.helpers import advance
 
     advance(s)
     assert s.decision is not None and s.decision.kind == "items"
     GAME.apply(s, "take pistol-1 kid")
-    assert s.c.item_index["pistol-1"] in s.citems[s.c.char_index["kid"]]
+    assert s.c.item_index["pistol-1"] in s.char_items[s.c.char_index["kid"]]
 
 
 def test_when_the_last_character_dies_a_new_one_starts_from_the_tent_or_a_searched_location() -> None:
-    from deadboard.games.zombie_dawn.effects import kill
-    from deadboard.games.zombie_dawn.rules import advance
+    from deadboard.games.zombie_dawn.wounds import kill
+    from tests.zombie_dawn.helpers import advance
 
     s = _duo(red={"gangster": ["pistol-1"]})
     g = s.groups[0]
@@ -267,7 +267,7 @@ def test_when_the_last_character_dies_a_new_one_starts_from_the_tent_or_a_search
     kill(s, s.c.char_index["gangster"], "test")
     assert len(g.chars) == 1 and g.vehicle < 0
     (new,) = g.chars
-    assert [s.c.item_recs[it].deck for it in s.citems[new]] == ["special"]
+    assert [s.c.item_recs[it].deck for it in s.char_items[new]] == ["special"]
     assert g.missions == missions and g.xp == xp  # missions and Xp are kept
     advance(s)
     assert s.decision is not None and s.decision.kind == "respawn"
@@ -297,7 +297,7 @@ def test_combat_between_groups_has_no_noise_and_the_winner_may_keep_the_dead_pjs
     here = s.groups[0].sq
     s.groups[1].sq = b.adj[here][0]
     kid = s.c.char_index["kid"]
-    s.cdmg[kid] = tuple(s.c.damage_index[n] for n in ("hunger-1", "hunger-2", "hunger-3"))
+    s.char_damage[kid] = tuple(s.c.damage_index[n] for n in ("hunger-1", "hunger-2", "hunger-3"))
     refresh(s)
     cards_before = len(s.actions.cards)
     GAME.apply(s, "attack yellow shambler")
@@ -315,7 +315,7 @@ def test_combat_between_groups_has_no_noise_and_the_winner_may_keep_the_dead_pjs
         GAME.apply(s, texts(s)[0])
     assert s.decision is not None and s.decision.seat == 0
     GAME.apply(s, "take pistol-1 gangster")
-    assert s.c.item_index["pistol-1"] in s.citems[s.c.char_index["gangster"]]
+    assert s.c.item_index["pistol-1"] in s.char_items[s.c.char_index["gangster"]]
 
 
 def test_a_failed_clear_a_location_mission_is_discarded_and_replaced() -> None:
@@ -388,7 +388,7 @@ def _attack_during_a_combat(seed: int) -> DawnState:
     s.groups[1].sq = b.orth[s.groups[0].sq][0]
     s.groups[2].sq = next(sq for sq in b.locations if sq not in b.near[s.groups[0].sq] and sq not in s.occupied())
     cm.start_combat(s, 0, 2, [action_card(s, "shambler")])
-    from deadboard.games.zombie_dawn.rules import advance
+    from tests.zombie_dawn.helpers import advance
 
     advance(s)
     assert s.decision is not None and s.decision.seat == 1 and "attack red shambler" in texts(s)
@@ -437,7 +437,7 @@ def test_a_zombie_cards_effect_lasts_until_the_end_of_its_combat_and_no_longer()
     s = _duo(hand=["does-it-hurt", "does-it-hurt"])
     set_group(s, 0, {"gangster": []}, hand=[], xp=1)
     gangster = s.c.char_index["gangster"]
-    s.cdmg[gangster] = (s.c.damage_index["fracture-1"],)
+    s.char_damage[gangster] = (s.c.damage_index["fracture-1"],)
     from tests.zombie_dawn.helpers import character
 
     s.char_deck.cards.append(character(s, "farmer"))  # the next character to come
@@ -451,7 +451,7 @@ def test_a_zombie_cards_effect_lasts_until_the_end_of_its_combat_and_no_longer()
     assert s.combat is None or s.combat.stage == "over"  # the last Pj dead: the combat is over
     while s.decision is not None and s.decision.kind == "respawn":
         GAME.apply(s, texts(s)[0])
-    s.citems[farmer] = ()
+    s.char_items[farmer] = ()
     refresh(s)
     assert s.decision is not None and s.decision.kind == "respond" and s.decision.seat == 1
     s.rng = ScriptedRng([1])  # 1 and nothing else: the Nurse's −1 went with her combat
@@ -533,16 +533,17 @@ def test_when_the_last_pj_dies_the_items_still_to_be_shared_go_to_the_discard() 
     """Rulebook §Death of Characters: "When the last Character of a Group dies or is discarded, all its
     Items and Vehicle go to the corresponding discard decks" — those of a Pj who died just before,
     still waiting to be shared out, and a damage card drawn and not yet placed, included."""
-    from deadboard.games.zombie_dawn.effects import kill
+    from deadboard.games.zombie_dawn.items import TakeItems
+    from deadboard.games.zombie_dawn.wounds import PlaceDamage, kill
 
     s = _duo(red={"gangster": []})
     from tests.zombie_dawn.helpers import item
 
     axe = item(s, "axe-1")
     wound = s.damage.cards.pop()
-    s.pending.append(("items", 0, "death", (axe,), 0))
-    s.pending.append(("damage", 0, 1, -1, wound))
+    s.push(TakeItems(0, "death", (axe,), 0))
+    s.push(PlaceDamage(0, 1, -1, wound))
     kill(s, s.c.char_index["gangster"], "test")
     assert axe in s.green.discards + s.blue.discards + s.specials.discards
     assert wound in s.damage.discards
-    assert not any(p[0] in ("items", "damage") and p[1] == 0 for p in s.pending)
+    assert not any(isinstance(p, TakeItems | PlaceDamage) and p.seat == 0 for p in s.steps)

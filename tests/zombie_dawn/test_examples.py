@@ -58,11 +58,11 @@ def test_combat_example_1_the_gangster_shoots_a_trio_then_fights_in_melee() -> N
 
     GAME.apply(s, "fight")
     assert cb.dice == 2
-    assert [c.damage_names[d] for d in s.cdmg[gangster]] == ["infection-1"]
+    assert [c.damage_names[d] for d in s.char_damage[gangster]] == ["infection-1"]
 
     # he discards the Medicine to remove the damage
     GAME.apply(s, "use medicine-1 gangster")
-    assert s.cdmg[gangster] == ()
+    assert s.char_damage[gangster] == ()
     GAME.apply(s, "fight")
 
     # all the zombie dice are removed: the zombies are his trophies, and he goes on searching
@@ -111,7 +111,7 @@ def test_combat_example_2_clear_the_central_hospital() -> None:
     # 5 hits removed every zombie die, but the Noise of both weapons brings a pair of zombies
     assert cb.dice == 2
     assert [c.action_recs[z].id for z in cb.zombies] == ["stealthy", "in-pairs"]
-    assert len(s.cdmg[gangster]) == 1 and len(s.cdmg[kid]) == 1
+    assert len(s.char_damage[gangster]) == 1 and len(s.char_damage[kid]) == 1
 
     GAME.apply(s, "use ammunition-1 pistol-1")
     assert not s.is_turned(c.item_index["pistol-1"]) and s.is_turned(c.item_index["rifle-1"])
@@ -130,8 +130,8 @@ def _hurt_farmer(seed: int) -> tuple[DawnState, int]:
     set_group(s, 0, {"gangster": []}, hand=["does-it-hurt"])
     set_group(s, 1, {"farmer": [], "kid": []}, hand=[])
     farmer = s.c.char_index["farmer"]
-    s.cdmg[farmer] = tuple(s.c.damage_index[n] for n in ("hunger-1", "cut-1", "fracture-1"))
-    for d in s.cdmg[farmer]:
+    s.char_damage[farmer] = tuple(s.c.damage_index[n] for n in ("hunger-1", "cut-1", "fracture-1"))
+    for d in s.char_damage[farmer]:
         s.damage.cards.remove(d)
     refresh(s)
     return s, farmer
@@ -149,4 +149,4 @@ def test_life_or_death_example_a_4_survives_the_fracture() -> None:
     s.rng = ScriptedRng([4])
     GAME.apply(s, "play does-it-hurt farmer")
     assert farmer in s.groups[1].chars
-    assert len(s.cdmg[farmer]) == 3
+    assert len(s.char_damage[farmer]) == 3

@@ -5,9 +5,10 @@ tell apart give it the same view), and ``determinize`` redraws only what the sea
 from __future__ import annotations
 
 from deadboard.core import Rng, Setup
+from deadboard.games.zombie_dawn.setup import ChooseCharacter
 from deadboard.games.zombie_dawn.state import DawnState
 from tests.test_views import difference
-from tests.zombie_dawn.helpers import GAME, fresh
+from tests.zombie_dawn.helpers import GAME, fresh, refresh
 
 
 def _view(s: DawnState, seat: int) -> DawnState:
@@ -22,7 +23,6 @@ def _same(a: DawnState, b: DawnState, seat: int) -> bool:
     va, vb = _view(a, seat), _view(b, seat)
     if va.decision is not None and va.decision.seat == seat and GAME.legal_actions(va) != GAME.legal_actions(vb):
         return False
-    va.legal = vb.legal = None
     return difference(va, vb) is None
 
 
@@ -46,7 +46,7 @@ def _shuffle_unseen(s: DawnState, seat: int, rng: Rng) -> DawnState:
     for deck in (t.green, t.blue, t.specials, t.damage, t.skill_deck, t.char_deck):
         rng.shuffle(deck.cards)
     t.rng = Rng(rng.next64())
-    t.legal = None
+    refresh(t)
     return t
 
 
@@ -102,11 +102,11 @@ def test_the_characters_offered_to_another_player_are_hidden_during_setup() -> N
         GAME.apply(s, GAME.legal_actions(s)[0])
     assert isinstance(s, DawnState) and s.decision is not None and s.decision.seat == 0
     b = s.clone()
-    j = next(i for i, p in enumerate(b.pending) if p[0] == "character" and p[1] == 1)
-    offered = b.pending[j][2]
+    j = next(i for i, p in enumerate(b.steps) if isinstance(p, ChooseCharacter) and p.seat == 1)
+    offered = b.steps[j].dealt
     swap = b.char_deck.cards[0]
     b.char_deck.cards[0] = offered[0]
-    b.pending[j] = ("character", 1, tuple(sorted((swap, offered[1]))))
+    b.steps[j] = ChooseCharacter(1, tuple(sorted((swap, offered[1]))))
     assert _same(s, b, 0)
 
 

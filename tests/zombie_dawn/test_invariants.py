@@ -31,8 +31,19 @@ import pytest
 from deadboard.core import Rng, Setup
 from deadboard.core.game import VIEW_SEED
 from deadboard.games.zombie_dawn import combat as cm
-from deadboard.games.zombie_dawn.effects import capacity, cmod, load, lod_modifier, season_fx, worst_lod
+from deadboard.games.zombie_dawn.effects import (
+    capacity,
+    char_modifier,
+    load,
+    lod_modifier,
+    season_fx,
+    worst_lod,
+)
+from deadboard.games.zombie_dawn.items import TakeItems
+from deadboard.games.zombie_dawn.setup import ChooseCharacter
 from deadboard.games.zombie_dawn.state import PLAY, SETUP, Combat, DawnState
+from deadboard.games.zombie_dawn.turn import ChooseSkill
+from deadboard.games.zombie_dawn.wounds import PlaceDamage, SaveCharacter
 from deadboard.sim.play import seat_bots
 from tests.test_views import difference
 from tests.zombie_dawn.helpers import GAME
@@ -75,21 +86,21 @@ def where_cards(s: DawnState) -> dict[str, Counter[int]]:
     for deck in (s.green, s.blue, s.specials):
         it.update(deck.cards)
         it.update(deck.discards)
-    for items in s.citems:
+    for items in s.char_items:
         it.update(items)
     for g in s.groups:
         it.update(g.found)
-    for step in s.pending:
-        if step[0] == "items":
-            it.update(step[3])
+    for step in s.steps:
+        if isinstance(step, TakeItems):
+            it.update(step.pool)
     d = out["damage"]
     d.update(s.damage.cards)
     d.update(s.damage.discards)
-    for dm in s.cdmg:
+    for dm in s.char_damage:
         d.update(dm)
-    for step in s.pending:
-        if step[0] == "damage" and step[4] >= 0:
-            d[step[4]] += 1
+    for step in s.steps:
+        if isinstance(step, PlaceDamage):
+            d[step.card] += 1
     m = out["mission"]
     m.update(s.missions.cards)
     m.update(s.missions.discards)
@@ -101,18 +112,18 @@ def where_cards(s: DawnState) -> dict[str, Counter[int]]:
     for g in s.groups:
         ch.update(g.chars)
         ch.update(g.dead)
-    for step in s.pending:
-        if step[0] == "character":
-            ch.update(step[2])
+    for step in s.steps:
+        if isinstance(step, ChooseCharacter):
+            ch.update(step.dealt)
     sk = out["skill"]
     sk.update(s.skill_deck.cards)
-    for skills in s.cskills:
+    for skills in s.char_skills:
         sk.update(skills)
     for g in s.groups:
         sk.update(g.vp_skills)
-    for step in s.pending:
-        if step[0] == "learn":
-            sk.update(step[2])
+    for step in s.steps:
+        if isinstance(step, ChooseSkill):
+            sk.update(step.drawn)
     return out
 
 
@@ -205,7 +216,7 @@ def check_combats(s: DawnState) -> None:
         if g.seat == fighting:
             continue
         for ch in g.chars:
-            plain = worst_lod(s, ch) + cmod(s, ch, "lod") + season_fx(s).lod
+            plain = worst_lod(s, ch) + char_modifier(s, ch, "lod") + season_fx(s).lod
             check(lod_modifier(s, ch) == plain, EFFECTS,
                   f"{s.c.characters[ch].name} rolls Life or Death with a zombie effect outside its combat")
 
@@ -215,8 +226,8 @@ def check_groups(s: DawnState) -> None:
         return
     for g in s.groups:
         for ch in g.chars:
-            n = len(s.cdmg[ch])
-            check(n < 4 or (n == 4 and any(p[0] == "save" and p[2] == ch for p in s.pending)), FOURTH,
+            n = len(s.char_damage[ch])
+            check(n < 4 or (n == 4 and any(isinstance(p, SaveCharacter) and p.character == ch for p in s.steps)), FOURTH,
                   f"{s.c.characters[ch].name} lives with {n} damages")
             check(load(s, ch) <= capacity(s, ch), CARRY, f"{s.c.characters[ch].name} carries too much")
 

@@ -7,9 +7,10 @@ import pytest
 
 from deadboard.core import Setup, SetupError
 from deadboard.games.zombie_dawn.board import open_slots
-from deadboard.games.zombie_dawn.rules import dawn_outcome, end_game, ranking_key, round_end
+from deadboard.games.zombie_dawn.rules import dawn_outcome, ranking_key
 from deadboard.games.zombie_dawn.setup import SOLO_ZONES
 from deadboard.games.zombie_dawn.state import OVER, DawnState
+from deadboard.games.zombie_dawn.turn import RoundStart, end_game, round_end
 from tests.zombie_dawn.helpers import GAME, action_card, fresh, quiet_season
 
 
@@ -63,7 +64,7 @@ def test_every_player_gets_a_character_a_special_item_six_cards_and_five_mission
     for g in s.groups:
         assert len(g.chars) == 1
         (ch,) = g.chars
-        assert [s.c.item_recs[it].deck for it in s.citems[ch]] == ["special"]
+        assert [s.c.item_recs[it].deck for it in s.char_items[ch]] == ["special"]
         assert len(g.hand) >= 6 and len(g.missions) == 5
         assert g.sq == b.tent_sq[g.seat] or s.round > 1
 
@@ -73,7 +74,7 @@ def test_the_character_not_chosen_goes_to_the_bottom_of_the_deck() -> None:
     while s.decision is not None and s.decision.kind != "character":
         GAME.apply(s, GAME.legal_actions(s)[0])
     assert s.decision is not None
-    offered = s.pending[-1][2]
+    offered = s.steps[-1].dealt
     GAME.apply(s, GAME.legal_actions(s)[0])
     assert s.char_deck.cards[0] == offered[1]
     assert offered[0] in s.groups[0].chars
@@ -119,8 +120,8 @@ def test_hands_are_replenished_to_six_at_the_start_of_a_round() -> None:
     s = fresh(players=2, seed=8)
     s.groups[0].hand = s.groups[0].hand[:2]
     s.groups[1].hand = []
-    s.pending.append(("round-start",))
-    from deadboard.games.zombie_dawn.rules import advance
+    s.push(RoundStart())
+    from tests.zombie_dawn.helpers import advance
 
     advance(s)
     hand_bonus = [sum(s.c.char_mods[ch].get("hand", 0) for ch in g.chars) for g in s.groups]
@@ -183,7 +184,7 @@ def test_score_zones_with_a_token_plus_the_victory_pile_minus_dead_characters() 
     p = out.per_seat[0]
     assert p["zones"] == 2 and p["tokens"] == len(zone_a) + 1 and p["opponent_locations"] == len(zone_a) + 1
     # 2 zones + 2 (mission) + 3 (skill) + skills of the living at the end - 1 dead
-    living = sum(c.skills[sk].vp for ch in g.chars for sk in s.cskills[ch])
+    living = sum(c.skills[sk].vp for ch in g.chars for sk in s.char_skills[ch])
     assert p["score"] == 2 + 2 + 3 + living - 1
 
 
@@ -203,8 +204,8 @@ def test_a_full_tie_makes_every_tied_player_a_winner() -> None:
         g.done = []
         g.dead = []
         g.vp_skills = []
-    for ch in range(len(s.cskills)):
-        s.cskills[ch] = ()
+    for ch in range(len(s.char_skills)):
+        s.char_skills[ch] = ()
     end_game(s)
     out = GAME.outcome(s)
     assert out is not None and out.winners == (0, 1)

@@ -90,7 +90,7 @@ def test_search_reveals_the_items_of_the_location_for_each_card() -> None:
     assert s.decision is not None and s.decision.kind == "items"
     GAME.apply(s, "take pistol-1 gangster")
     GAME.apply(s, "done")
-    assert s.c.item_index["pistol-1"] in s.citems[s.c.char_index["gangster"]]
+    assert s.c.item_index["pistol-1"] in s.char_items[s.c.char_index["gangster"]]
     # a location with a token of your colour cannot be searched again
     s.groups[0].hand = [action_card(s, "shambler")]
     refresh(s)
@@ -127,12 +127,13 @@ def test_skills_cost_1_xp_then_2_then_3() -> None:
 
 
 def test_skills_of_a_dead_character_no_longer_raise_the_cost() -> None:
-    from deadboard.games.zombie_dawn.effects import kill, skill_cost
+    from deadboard.games.zombie_dawn.effects import skill_cost
+    from deadboard.games.zombie_dawn.wounds import kill
 
     s = fresh(players=2, seed=45)
     set_group(s, 0, {"gangster": [], "kid": []}, hand=[])
     kid = s.c.char_index["kid"]
-    s.cskills[kid] = (0, 1, 2)
+    s.char_skills[kid] = (0, 1, 2)
     assert skill_cost(s, 0) == 4
     kill(s, kid, "test")
     assert skill_cost(s, 0) == 1
@@ -169,7 +170,7 @@ def test_fuel_straightens_a_turned_vehicle() -> None:
     g.vehicle_turned = True
     refresh(s)
     GAME.apply(s, "use gasoline-1 vehicle")
-    assert not g.vehicle_turned and not s.citems[s.c.char_index["gangster"]]
+    assert not g.vehicle_turned and not s.char_items[s.c.char_index["gangster"]]
 
 
 def _driving(kind: str) -> DawnState:
@@ -218,7 +219,7 @@ def test_special_movement_cards_move_the_group_in_its_own_turn() -> None:
     walks = [a for a in texts(s) if a.startswith("move sprint ")]
     assert len(sprints) > len(walks)  # 3 squares against 2
     # not out of turn: a response window offers it no sprint
-    from deadboard.games.zombie_dawn.actions import respond_actions
+    from deadboard.games.zombie_dawn.anytime import respond_actions
 
     set_group(s, 1, {"kid": []}, hand=["sprint"])
     assert [a.text for a in respond_actions(s, 1)] == ["pass"]
@@ -232,7 +233,7 @@ def test_items_pass_between_the_pjs_of_a_group_keeping_their_state() -> None:
     s.set_turned(pistol, True)
     refresh(s)
     GAME.apply(s, "give pistol-1 kid")
-    assert pistol in s.citems[s.c.char_index["kid"]] and s.is_turned(pistol)
+    assert pistol in s.char_items[s.c.char_index["kid"]] and s.is_turned(pistol)
     assert "give pistol-1 gangster" not in texts(s)  # once per turn: no passing round in circles
 
 
@@ -290,7 +291,7 @@ def test_one_player_blocked_access_revealed_means_no_fleeing_by_card() -> None:
 
 
 def test_one_player_loses_when_the_whole_group_dies() -> None:
-    from deadboard.games.zombie_dawn.effects import kill
+    from deadboard.games.zombie_dawn.wounds import kill
 
     s = fresh(players=1, seed=55)
     (ch,) = s.groups[0].chars
@@ -301,7 +302,7 @@ def test_one_player_loses_when_the_whole_group_dies() -> None:
 
 
 def test_one_player_wins_with_five_missions_completed() -> None:
-    from deadboard.games.zombie_dawn.rules import end_game
+    from deadboard.games.zombie_dawn.turn import end_game
 
     s = fresh(players=1, seed=56)
     s.groups[0].done = list(range(5))
@@ -320,7 +321,7 @@ def test_a_character_leaves_a_mission_and_returns_to_the_deck() -> None:
     m = s.c.mission_index["patient-transfer"]
     s.groups[0].missions = [m, s.c.mission_index["clear-farm"]]
     kid = s.c.char_index["kid"]
-    s.cskills[kid] = (s.c.skill_index["iron-will"],)
+    s.char_skills[kid] = (s.c.skill_index["iron-will"],)
     refresh(s)
     GAME.apply(s, "complete patient-transfer kid")
     g = s.groups[0]
@@ -378,7 +379,7 @@ def test_a_pj_may_leave_an_item_on_the_table_to_take_a_found_one() -> None:
     GAME.apply(s, "take rifle-1 kid")
     GAME.apply(s, "done")
     kid = s.c.char_index["kid"]
-    assert [s.c.item_names[i] for i in s.citems[kid]] == ["rifle-1"]
+    assert [s.c.item_names[i] for i in s.char_items[kid]] == ["rifle-1"]
     assert s.c.item_index["pitchfork-1"] in s.green.discards
 
 
@@ -450,7 +451,7 @@ def test_one_player_with_an_empty_hand_may_still_do_what_is_done_at_any_moment()
     quiet_season(s)
     set_group(s, 0, {"gangster": ["medicine-1"]}, hand=[], xp=3)
     gangster = s.c.char_index["gangster"]
-    s.cdmg[gangster] = (s.c.damage_index["infection-1"],)
+    s.char_damage[gangster] = (s.c.damage_index["infection-1"],)
     s.groups[0].vehicle = action_card(s, "motorbike")
     refresh(s)
     assert texts(s) == ["end", "use medicine-1 gangster"]

@@ -125,12 +125,9 @@ def test_the_quick_response_check_agrees_with_the_list_of_responses() -> None:
     """``has_response`` (used to skip seats without building a list) says exactly whether the seat
     has more than ``pass``; ``combat_has_choice`` whether a group has more than ``fight``."""
     from deadboard.core import Rng, Setup
-    from deadboard.games.zombie_dawn.actions import (
-        combat_actions,
-        combat_has_choice,
-        has_response,
-        respond_actions,
-    )
+    from deadboard.core.responses import Respond
+    from deadboard.games.zombie_dawn.anytime import has_response, respond_actions
+    from deadboard.games.zombie_dawn.combat import combat_actions, combat_has_choice
 
     rng = Rng(5)
     checked = 0
@@ -140,13 +137,14 @@ def test_the_quick_response_check_agrees_with_the_list_of_responses() -> None:
         steps = 0
         while s.decision is not None and steps < 600:
             if s.phase == "play" and s.board is not None:
-                marks = s.pending[-1][1].marks if s.pending and s.pending[-1][0] == "window" else ()
+                top = s.steps[-1] if s.steps else None
+                marks = top.window.window.marks if isinstance(top, Respond) else ()
                 for seat in range(players):
                     assert has_response(s, seat, marks) == (len(respond_actions(s, seat, marks)) > 1), (steps, seat)
                     checked += 1
                 cb = s.combat
                 if cb is not None and not cb.duel and cb.stage == "decide" and cb.dice > 0:
-                    assert combat_has_choice(s) == (len(combat_actions(s)) > 1)
+                    assert combat_has_choice(s) == (len(combat_actions(s, cb.group)) > 1)
             legal = GAME.legal_actions(s)
             GAME.apply_unchecked(s, legal[rng.below(len(legal))])
             steps += 1

@@ -193,12 +193,16 @@ class KernelState(State):
 # ==================================================================================================
 # the loop
 # ==================================================================================================
-def advance(state: KernelState, guard: Callable[[Any], bool] | None = None) -> None:
+def advance(
+    state: KernelState, guard: Callable[[Any], bool] | None = None, take_single: bool = False
+) -> None:
     """Run automatic steps until a decision with a legal action is on top or the game is over.
 
     ``guard`` (a game's :meth:`KernelGame.interrupt`) is asked before each step: an end that cannot
     wait (every human dead) ends the game from wherever play is; when it returns True the loop
-    looks at the stack again."""
+    looks at the stack again. ``take_single`` is for rules versions recorded before the kernel
+    settled forced decisions (:attr:`KernelGame.takes_single`): a decision with a single legal
+    action is then taken here, unasked and unrecorded, as those rules did."""
     stack: list[Any] = state.steps  # Auto and Choice steps, told apart by ``automatic``
     while stack:
         if guard is not None and guard(state):
@@ -216,6 +220,12 @@ def advance(state: KernelState, guard: Callable[[Any], bool] | None = None) -> N
         legal = step.actions(state)
         if not legal:
             stack.pop()
+            continue
+        if take_single and len(legal) == 1:
+            stack.pop()
+            after = step.apply(state, legal[0])
+            if after and not state.over:
+                stack.extend(reversed(after))
             continue
         state.legal = legal if type(legal) is list else list(legal)
         state.decision = _new(Decision, (step.seat, step.kind, step.prompt(state)))
@@ -355,6 +365,12 @@ class KernelGame(Game[S]):
         super().__init_subclass__(**kwargs)
         cls._interrupts = cls.interrupt is not KernelGame.interrupt
 
+    #: whether the rules take a decision with a single legal action themselves, unrecorded: only
+    #: for a game whose recorded games and saves were written by rules that did so before the
+    #: kernel (Zombie Dawn, rules version 3), so that they replay unchanged; every other game asks
+    #: such a decision like any other (see the module docstring)
+    takes_single: ClassVar[bool] = False
+
     #: whether the game overrides :meth:`interrupt` (set for each subclass)
     _interrupts: ClassVar[bool] = False
 
@@ -372,7 +388,7 @@ class KernelGame(Game[S]):
     def new(self, setup: Setup | None = None, seed: int = 0) -> S:
         setup = self.normalize_setup(setup or self.default_setup())
         state = self.create(setup, seed)
-        advance(state, self._guard)
+        advance(state, self._guard, self.takes_single)
         return state
 
     def legal_actions(self, state: S) -> list[Action]:
@@ -395,7 +411,7 @@ class KernelGame(Game[S]):
                 stack.append(after[0])
             else:
                 stack.extend(reversed(after))
-        advance(ks, self.interrupt if self._interrupts else None)
+        advance(ks, self.interrupt if self._interrupts else None, self.takes_single)
 
     def outcome(self, state: S) -> Outcome | None:
         return None if state.steps else self.result(state)

@@ -301,11 +301,16 @@ class ResponseWindow(Auto[S]):
         return new
 
     def run(self, state: S) -> Steps:
-        w = self.window.skip(lambda seat: self.may_respond(state, seat))
-        if w.closed:
+        w = self.window
+        queue = w.queue
+        may_respond = self.may_respond
+        i = 0  # Window.skip, written out: every window runs this for each seat it asks
+        while i < len(queue) and not may_respond(state, queue[i]):
+            i += 1
+        if i == len(queue):
             return self.on_close(state)
-        step = self if w is self.window else self.with_window(w)
-        return (Respond(step, w.queue[0]),)
+        step = self if i == 0 else self.with_window(w._replace(queue=queue[i:]))
+        return (Respond(step, queue[i]),)
 
 
 @dataclass(slots=True)

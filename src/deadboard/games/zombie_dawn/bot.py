@@ -24,21 +24,63 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
+from deadboard.core.responses import Respond
 from deadboard.core.rng import Rng
+from deadboard.games.zombie_dawn.actions import (
+    ZOMBIES,
+    Activate,
+    ActivateOn,
+    Attack,
+    Camp,
+    Choose,
+    Clear,
+    Complete,
+    CompleteGive,
+    CompleteWith,
+    Discard,
+    Drive,
+    Flee,
+    Give,
+    Learn,
+    Move,
+    Negotiate,
+    Offer,
+    PlaceZone,
+    Play,
+    PlayAt,
+    PlayOn,
+    Roll,
+    Search,
+    Take,
+    Use,
+    UseOn,
+    Wound,
+)
+from deadboard.games.zombie_dawn.cards import DiscardCards
+from deadboard.games.zombie_dawn.combat import CombatChoice
 from deadboard.games.zombie_dawn.content import COLOURS
+from deadboard.games.zombie_dawn.duel import DuelChoice
 from deadboard.games.zombie_dawn.effects import (
     best_weapon,
     capacity,
-    cmod,
+    char_modifier,
     holder,
     load,
     score_parts,
     worst_lod,
 )
+from deadboard.games.zombie_dawn.flight import FleePlace
+from deadboard.games.zombie_dawn.items import TakeItems
+from deadboard.games.zombie_dawn.negotiation import DUEL, AnswerBargain, Bargain
+from deadboard.games.zombie_dawn.setup import ChooseCharacter
+from deadboard.games.zombie_dawn.setup import PlaceZone as PlaceZoneStep
 from deadboard.games.zombie_dawn.state import DawnState
+from deadboard.games.zombie_dawn.turn import ChooseSkill, Turn
+from deadboard.games.zombie_dawn.wounds import LifeOrDeathPick, PlaceDamage, Respawn, SaveCharacter
 
 #: what an activated ability is worth to the bot when it chooses its character
 ABILITY_VALUE = {"heal": 1.5, "dash": 1.5, "straighten": 1.0, "repair": 1.0, "rally": 1.5, "shove": 1.5, "escape": 1.0,
@@ -46,6 +88,22 @@ ABILITY_VALUE = {"heal": 1.5, "dash": 1.5, "straighten": 1.0, "repair": 1.0, "ra
 
 #: what an item is worth to the bot, by kind (weapons add their dice)
 ITEM_VALUE = {"weapon": 3.0, "heal": 3.0, "straighten": 2.0, "gear": 2.5, "flare": 2.0, "tool": 2.0}
+
+
+#: the decision step on top of the stack -> the bot's method for it
+HANDLERS: dict[type, str] = {
+    Turn: "_turn", Respond: "_respond", CombatChoice: "_combat", DuelChoice: "_duel", PlaceDamage: "_damage",
+    LifeOrDeathPick: "_lodpick", SaveCharacter: "_save", TakeItems: "_items", FleePlace: "_flee_place",
+    Respawn: "_respawn", DiscardCards: "_discard", ChooseSkill: "_learn", ChooseCharacter: "_character",
+    PlaceZoneStep: "_zone", Bargain: "_bargain", AnswerBargain: "_answer",
+}
+
+A = TypeVar("A", bound=Action)
+
+
+def _only(actions: Sequence[Action], kind: type[A]) -> list[A]:
+    """The actions of one form."""
+    return [a for a in actions if isinstance(a, kind)]
 
 
 class HeuristicBot:
@@ -60,9 +118,10 @@ class HeuristicBot:
     def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
         if not isinstance(view, DawnState) or view.decision is None:
             return legal[self.rng.below(len(legal))]
-        kind = view.decision.kind
-        handler: Callable[[DawnState, list[Action]], Action | None] | None = getattr(self, "_" + kind.replace("-", "_"), None)
-        if handler is not None:
+        top = view.steps[-1] if view.steps else None
+        name = HANDLERS.get(type(top))
+        if name is not None:
+            handler: Callable[[DawnState, list[Action]], Action | None] = getattr(self, name)
             got = handler(view, list(legal))
             if got is not None:
                 return got
@@ -82,11 +141,11 @@ class HeuristicBot:
             return 2.0
         return {"lod": 3.0, "exhausted": 2.5, "blocked": 2.5, "heal": 3.0, "adrenaline": 2.0, "draw": 3.5}.get(r.effect or "", 2.0)
 
-    def cheapest(self, s: DawnState, options: list[Action], pos: int) -> Action | None:
-        """The option whose card (at argument ``pos``) is worth least."""
+    def cheapest(self, s: DawnState, options: Sequence[Search | Flee | Discard]) -> Action | None:
+        """The option whose card is worth least."""
         if not options:
             return None
-        return min(options, key=lambda a: (self.card_value(s, str(a[pos])), a.text))
+        return min(options, key=lambda a: (self.card_value(s, a.payment if isinstance(a, Flee) else a.card), a.text))
 
     def leader(self, s: DawnState) -> int:
         """The opponent with the most visible victory points (ties: most Xp, then random)."""
@@ -110,7 +169,7 @@ class HeuristicBot:
         dice = 1.0
         for ch in g.chars:
             w = best_weapon(s, ch)
-            dice += (s.c.item_recs[w].dice if w >= 0 else 1) + cmod(s, ch, "die")
+            dice += (s.c.item_recs[w].dice if w >= 0 else 1) + char_modifier(s, ch, "die")
         return dice / 3
 
     def distances(self, s: DawnState, sources: list[int]) -> dict[int, int]:
@@ -155,7 +214,7 @@ class HeuristicBot:
         """Strong enough for a Clear a Location mission: its dice and about 2.3 more per Pj (2 action
         cards revealed each), beaten before the group takes about 2 damage."""
         g = s.groups[self.seat]
-        if max((len(s.cdmg[ch]) for ch in g.chars), default=0) > 1:
+        if max((len(s.char_damage[ch]) for ch in g.chars), default=0) > 1:
             return False
         expected = dice + 2.3 * len(g.chars)
         return self.strength(s, self.seat) >= expected * expected / 24 or (g.xp > 0 and len(g.chars) >= 2)
@@ -173,13 +232,14 @@ class HeuristicBot:
 
     def ability(self, s: DawnState, a: Action) -> str:
         """The effect of an ``activate`` action."""
-        return s.c.ability_of[str(a[1])].effect
+        assert isinstance(a, Activate | ActivateOn)
+        return s.c.ability_of[a.ability].effect
 
     def abilities(self, s: DawnState, legal: list[Action], *effects: str) -> list[Action]:
-        return [a for a in legal if a[0] == "activate" and self.ability(s, a) in effects]
+        return [a for a in legal if isinstance(a, Activate | ActivateOn) and self.ability(s, a) in effects]
 
     def frailest(self, s: DawnState, seat: int) -> int:
-        return max((len(s.cdmg[ch]) for ch in s.groups[seat].chars), default=0)
+        return max((len(s.char_damage[ch]) for ch in s.groups[seat].chars), default=0)
 
     def wanted_tags(self, s: DawnState) -> set[str]:
         """Item tags that the group's discard and carry missions ask for."""
@@ -189,12 +249,14 @@ class HeuristicBot:
     # ----- setup ---------------------------------------------------------------------------------
     def _zone(self, s: DawnState, legal: list[Action]) -> Action | None:
         # keep the map compact: the slot nearest the tent
-        best = min(abs(int(a[2])) + abs(int(a[3])) for a in legal)
-        return self._pick([a for a in legal if abs(int(a[2])) + abs(int(a[3])) == best])
+        zones = [a for a in legal if isinstance(a, PlaceZone)]
+        best = min(abs(a.x) + abs(a.y) for a in zones)
+        return self._pick([a for a in zones if abs(a.x) + abs(a.y) == best])
 
     def _character(self, s: DawnState, legal: list[Action]) -> Action | None:
         def value(a: Action) -> float:
-            rec = s.c.characters[s.c.char_index[str(a[1])]]
+            assert isinstance(a, Choose)
+            rec = s.c.characters[s.c.char_index[a.character]]
             m = rec.mods
             ab = ABILITY_VALUE.get(rec.ability.effect, 1.0) if rec.ability is not None else 0.0
             return (rec.carry + 2 * (m.search + m.die + m.ranged) + m.lod + m.move + m.heal
@@ -207,7 +269,7 @@ class HeuristicBot:
         g = s.groups[self.seat]
         by: dict[str, list[Action]] = {}
         for a in legal:
-            by.setdefault(str(a[0]), []).append(a)
+            by.setdefault(a.kind, []).append(a)
         if "complete" in by:
             return by["complete"][0]
         heal = self._heal(s, by.get("use", []) + self.abilities(s, by.get("activate", []), "heal"), threshold=2)
@@ -216,31 +278,32 @@ class HeuristicBot:
         for a in self.abilities(s, by.get("activate", []), "straighten", "repair", "last-rites"):
             if self.ability(s, a) != "last-rites" or self.frailest(s, self.seat) >= 3:
                 return a
-        hurt = max((len(s.cdmg[ch]) for ch in g.chars), default=0)
+        hurt = max((len(s.char_damage[ch]) for ch in g.chars), default=0)
         if g.searching:
             found_room = sum(capacity(s, ch) - load(s, ch) for ch in g.chars)
             if "search" in by and len(g.hand) >= 3 and hurt <= 2 and len(g.found) < found_room + 1:
-                return self.cheapest(s, by["search"], 1)
+                return self.cheapest(s, _only(by["search"], Search))
             return by.get("stop", [None])[0]
         for a in by.get("clear", []):
-            rec = s.c.missions[s.c.mission_index[str(a[1])]]
+            assert isinstance(a, Clear)
+            rec = s.c.missions[s.c.mission_index[a.mission]]
             if self.ready_to_clear(s, rec.dice):
                 return a
         if "search" in by and len(g.hand) >= 2 and hurt <= 2:
-            return self.cheapest(s, by["search"], 1)
-        attack = self._attack(s, by.get("attack", []))
+            return self.cheapest(s, _only(by["search"], Search))
+        attack = self._attack(s, _only(by.get("attack", []), Attack))
         if attack is not None:
             return attack
-        share = self._share(s, by.get("give", []))
+        share = self._share(s, _only(by.get("give", []), Give))
         if share is not None:
             return share
         if "learn" in by:
             return by["learn"][0]
         if "play" in by:
-            vehicle = [a for a in by["play"] if len(a) == 2 and s.c.actions[s.c.action_index[str(a[1])]].kind == "vehicle"]
+            vehicle = [a for a in _only(by["play"], Play) if s.c.actions[s.c.action_index[a.card]].kind == "vehicle"]
             if vehicle and g.vehicle < 0:
                 return vehicle[0]
-            stash = [a for a in by["play"] if len(a) == 2 and s.c.actions[s.c.action_index[str(a[1])]].effect == "draw"]
+            stash = [a for a in _only(by["play"], Play) if s.c.actions[s.c.action_index[a.card]].effect == "draw"]
             if stash:
                 return stash[0]
         if "cold-blood" in by and len(g.hand) <= 2:
@@ -262,22 +325,22 @@ class HeuristicBot:
         choice: Action | None = None
         for kind in ("drive", "activate", "move", "play"):
             for a in by.get(kind, []):
-                if kind == "drive":
-                    sq = b.index[str(a[1])]
+                if isinstance(a, Drive):
+                    sq = b.index[a.square]
                     cost = 0.0
-                elif kind == "activate":
+                elif isinstance(a, Activate | ActivateOn):
                     if self.ability(s, a) != "dash":
                         continue
-                    sq = b.index[str(a[2])]
+                    assert isinstance(a, ActivateOn)
+                    sq = b.index[a.target]
                     cost = 0.1
-                elif kind == "move":
-                    sq = b.index[str(a[2])]
-                    cost = self.card_value(s, str(a[1])) * 0.3
+                elif isinstance(a, Move):
+                    sq = b.index[a.square]
+                    cost = self.card_value(s, a.card) * 0.3
                 else:
-                    rec = s.c.actions[s.c.action_index[str(a[1])]]
-                    if rec.kind != "movement" or len(a) != 3:
+                    if not isinstance(a, PlayOn) or s.c.actions[s.c.action_index[a.card]].kind != "movement":
                         continue
-                    sq = b.index[str(a[2])]
+                    sq = b.index[a.target]
                     cost = 0.5
                 d = dist.get(sq, 99)
                 if d >= here:
@@ -285,35 +348,35 @@ class HeuristicBot:
                 key = (d + cost, a.text)
                 if best is None or key < best:
                     best, choice = key, a
-        if choice is not None and choice[0] == "move" and len(s.groups[self.seat].hand) <= 1 and here > 4:
+        if isinstance(choice, Move) and len(s.groups[self.seat].hand) <= 1 and here > 4:
             return None  # keep the last card to flee with
         return choice
 
-    def _attack(self, s: DawnState, attacks: list[Action]) -> Action | None:
+    def _attack(self, s: DawnState, attacks: list[Attack]) -> Action | None:
         """Attack a group next to it only when much stronger, with cards to spare, and when the target
         leads or has a Pj close to death (its items may be kept)."""
         if not attacks or len(s.groups[self.seat].hand) < 3 or self.frailest(s, self.seat) >= 2:
             return None
         lead = self.leader(s)
         mine = self.strength(s, self.seat)
-        for a in sorted(attacks, key=lambda x: (self.card_value(s, str(x[2])), x.text)):
-            t = COLOURS.index(str(a[1]))
+        for a in sorted(attacks, key=lambda x: (self.card_value(s, x.card), x.text)):
+            t = COLOURS.index(a.colour)
             if mine >= 1.5 * self.strength(s, t) + 0.3 and (t == lead or self.frailest(s, t) >= 2):
                 return a
         return None
 
-    def _share(self, s: DawnState, gives: list[Action]) -> Action | None:
+    def _share(self, s: DawnState, gives: list[Give]) -> Action | None:
         """Pass a spare weapon to a Pj who has none (each Pj fights with one), and gear that helps Life
         or Death rolls to a Pj much more hurt than its carrier."""
         c = s.c
         for a in gives:
-            it = c.item_index[str(a[1])]
-            to = c.char_index[str(a[2])]
+            it = c.item_index[a.item]
+            to = c.char_index[a.character]
             frm = holder(s, it)
             if c.item_weapon[it]:
-                if best_weapon(s, to) < 0 and any(w != it and c.item_weapon[w] for w in s.citems[frm]):
+                if best_weapon(s, to) < 0 and any(w != it and c.item_weapon[w] for w in s.char_items[frm]):
                     return a
-            elif c.inst_mods[it].get("lod", 0) > 0 and len(s.cdmg[to]) > len(s.cdmg[frm]) + 1:
+            elif c.inst_mods[it].get("lod", 0) > 0 and len(s.char_damage[to]) > len(s.char_damage[frm]) + 1:
                 return a
         return None
 
@@ -323,11 +386,11 @@ class HeuristicBot:
         worst = threshold - 1
         wanted = self.wanted_tags(s)
         for a in uses:
-            if len(a) != 3 or str(a[2]) not in c.char_index:
+            if not isinstance(a, UseOn | ActivateOn) or a.target not in c.char_index:
                 continue
-            ch = c.char_index[str(a[2])]
-            n = len(s.cdmg[ch])
-            needed = bool(wanted & c.item_tags[c.item_index[str(a[1])]]) if str(a[1]) in c.item_index else False
+            ch = c.char_index[a.target]
+            n = len(s.char_damage[ch])
+            needed = isinstance(a, UseOn) and bool(wanted & c.item_tags[c.item_index[a.item]])
             if needed and n < 3:
                 continue
             if n > worst:
@@ -338,14 +401,14 @@ class HeuristicBot:
     def _respond(self, s: DawnState, legal: list[Action]) -> Action | None:
         g = s.groups[self.seat]
         c = s.c
-        plays = [a for a in legal if a[0] == "play"]
-        completes = [a for a in legal if a[0] == "complete"]
+        plays = [a for a in legal if isinstance(a, PlayOn | PlayAt)]
+        completes = [a for a in legal if isinstance(a, Complete | CompleteWith | CompleteGive)]
         if completes:
             return completes[0]
-        heal = self._heal(s, [a for a in legal if a[0] == "use"] + self.abilities(s, legal, "heal"), threshold=3)
+        heal = self._heal(s, [a for a in legal if isinstance(a, Use | UseOn)] + self.abilities(s, legal, "heal"), threshold=3)
         if heal is not None:
             return heal
-        talk = self._peace(s, [a for a in legal if a[0] == "negotiate"])
+        talk = self._peace(s, _only(legal, Negotiate))
         if talk is not None:
             return talk
         lead = self.leader(s)
@@ -358,26 +421,25 @@ class HeuristicBot:
         keep = 2 if pressed else 4
         ahead = self.visible_score(s, lead) > self.visible_score(s, self.seat)
         if len(g.hand) > keep and (ahead or pressed):
-            zombies = [a for a in plays if len(a) >= 3 and a[2] == lc
-                       and c.actions[c.action_index[str(a[1])]].kind == "zombie"]
+            zombies = [a for a in plays if a.target == lc and c.actions[c.action_index[a.card]].kind == "zombie"]
             if zombies:
-                return max(zombies, key=lambda a: (self.card_value(s, str(a[1])), a.text))
+                return max(zombies, key=lambda a: (self.card_value(s, a.card), a.text))
         for a in self.abilities(s, legal, "lure", "pickpocket"):
-            if a[2] != lc:
+            if not isinstance(a, ActivateOn) or a.target != lc:
                 continue
             if self.ability(s, a) == "lure" and pressed and len(target.chars) and not self._losing(s, 0):
                 return a
             if self.ability(s, a) == "pickpocket" and len(target.hand) >= 2:
                 return a
         for a in plays:
-            rec = c.actions[c.action_index[str(a[1])]]
-            if rec.effect == "blocked" and a[2] == lc and len(a) == 3:
+            rec = c.actions[c.action_index[a.card]]
+            if rec.effect == "blocked" and a.target == lc and isinstance(a, PlayOn):
                 return a
-            if rec.effect == "lod" and str(a[2]) in c.char_index:
-                ch = c.char_index[str(a[2])]
+            if rec.effect == "lod" and a.target in c.char_index:
+                ch = c.char_index[a.target]
                 if ch in target.chars and worst_lod(s, ch) <= -2:
                     return a
-            if rec.effect == "exhausted" and a[2] == lc and len(target.hand) >= 3 and len(g.hand) > 2:
+            if rec.effect == "exhausted" and a.target == lc and len(target.hand) >= 3 and len(g.hand) > 2:
                 return a
         return legal[0]  # pass
 
@@ -386,7 +448,7 @@ class HeuristicBot:
         g = s.groups[self.seat]
         mine = self.strength(s, self.seat)
         danger = dice / 6
-        frail = max((len(s.cdmg[ch]) for ch in g.chars), default=0)
+        frail = max((len(s.char_damage[ch]) for ch in g.chars), default=0)
         return (frail >= 3 and danger >= 0.3) or dice > 3 * mine + 1 or (frail >= 2 and dice > 2 * mine)
 
     def _flee(self, s: DawnState, legal: list[Action]) -> Action | None:
@@ -395,26 +457,25 @@ class HeuristicBot:
             return escape[0]
         if any(a.text == "flee xp" for a in legal):
             return next(a for a in legal if a.text == "flee xp")
-        cards = [a for a in legal if a[0] == "flee"]
-        return self.cheapest(s, cards, 1)
+        return self.cheapest(s, _only(legal, Flee))
 
     def _combat(self, s: DawnState, legal: list[Action]) -> Action | None:
         cb = s.combat
         assert cb is not None
-        heal = self._heal(s, [a for a in legal if a[0] == "use"], threshold=3)
+        heal = self._heal(s, [a for a in legal if isinstance(a, Use | UseOn)], threshold=3)
         if heal is not None:
             return heal
-        flare = [a for a in legal if a[0] == "use" and len(a) == 3 and a[2] == "zombies"]
+        flare = [a for a in legal if isinstance(a, UseOn) and a.target == ZOMBIES]
         if flare and cb.dice >= 3:
             return flare[0]
         shove = self.abilities(s, legal, "shove")
         if shove and cb.dice >= 2:
             return shove[0]
         mine = COLOURS[self.seat]
-        discards = [a for a in legal if a[0] == "play" and len(a) == 4 and a[2] == mine
-                    and s.c.actions[s.c.action_index[str(a[1])]].effect == "blocked"]
+        discards = [a for a in _only(legal, PlayAt) if a.target == mine
+                    and s.c.actions[s.c.action_index[a.card]].effect == "blocked"]
         if discards and cb.dice >= 2:  # Blocked Access: the zombie card bringing the most dice goes
-            return max(discards, key=lambda a: (self._zombie_dice(s, str(a[3])), a.text))
+            return max(discards, key=lambda a: (self._zombie_dice(s, a.what), a.text))
         losing = self._losing(s, cb.dice)
         if cb.blocked and losing:
             free = self.abilities(s, legal, "unblock")
@@ -429,11 +490,10 @@ class HeuristicBot:
         rally = self.abilities(s, legal, "rally")
         if rally and cb.dice >= 3 and s.groups[self.seat].adrenaline == 0:
             return rally[0]
-        share = self._share(s, [a for a in legal if a[0] == "give"])
+        share = self._share(s, _only(legal, Give))
         if share is not None:
             return share
-        adrenaline = [a for a in legal if a[0] == "play" and len(a) == 2
-                      and s.c.actions[s.c.action_index[str(a[1])]].effect == "adrenaline"]
+        adrenaline = [a for a in _only(legal, Play) if s.c.actions[s.c.action_index[a.card]].effect == "adrenaline"]
         if adrenaline and cb.dice >= 3:
             return adrenaline[0]
         return _attack(legal)
@@ -448,7 +508,7 @@ class HeuristicBot:
         assert cb is not None
         other = cb.group if self.seat == cb.enemy else cb.enemy
         if self.strength(s, other) > 1.5 * self.strength(s, self.seat) + 0.5 or self.frailest(s, self.seat) >= 3:
-            talk = [a for a in legal if a[0] == "negotiate"]
+            talk = _only(legal, Negotiate)
             if talk:
                 return talk[0]
             got = self._flee(s, legal)
@@ -459,13 +519,13 @@ class HeuristicBot:
             return rally[0]
         return _attack(legal)
 
-    def _peace(self, s: DawnState, talks: list[Action]) -> Action | None:
+    def _peace(self, s: DawnState, talks: list[Negotiate]) -> Action | None:
         """Buy peace from a group next to it that is much stronger, when its own group is weak."""
         if not talks or self.frailest(s, self.seat) < 2:
             return None
         mine = self.strength(s, self.seat)
         for a in talks:
-            t = COLOURS.index(str(a[1]))
+            t = COLOURS.index(a.colour)
             if self.strength(s, t) >= 1.8 * mine + 0.5:
                 return a
         return None
@@ -473,24 +533,26 @@ class HeuristicBot:
     def _bargain(self, s: DawnState, legal: list[Action]) -> Action | None:
         """Build the offer from its least useful items up to what peace is worth, then propose it
         (or call it off when even everything would not do)."""
-        step = s.pending[-1]
-        offered: tuple[int, ...] = step[3]
+        step = s.steps[-1]
+        assert isinstance(step, Bargain)
+        offered = step.offered
         c = s.c
         wanted = self.wanted_tags(s)
         worth = sum(self.item_value(s, it, wanted) for it in offered)
-        need = 6.0 if step[4] == "duel" else 3.0
+        need = 6.0 if step.context == DUEL else 3.0
         if worth >= need:
             return next((a for a in legal if a.text == "propose"), None)
-        offers = [a for a in legal if a[0] == "offer"]
+        offers = _only(legal, Offer)
         if offers:
-            return min(offers, key=lambda a: (self.item_value(s, c.item_index[str(a[1])], wanted), a.text))
+            return min(offers, key=lambda a: (self.item_value(s, c.item_index[a.item], wanted), a.text))
         return next((a for a in legal if a.text == ("propose" if offered else "cancel")), None)
 
     def _answer(self, s: DawnState, legal: list[Action]) -> Action | None:
         """Accept an offer worth more than what it hoped to win, and any offer that ends a fight in
         which it is the weaker side."""
-        step = s.pending[-1]
-        offerer, offered, ctx = step[2], step[3], step[4]
+        step = s.steps[-1]
+        assert isinstance(step, AnswerBargain)
+        offerer, offered, ctx = step.offerer, step.offered, step.context
         worth = sum(self.item_value(s, it) for it in offered)
         mine, theirs = self.strength(s, self.seat), self.strength(s, offerer)
         if ctx == "duel":
@@ -504,19 +566,21 @@ class HeuristicBot:
         c = s.c
 
         def key(a: Action) -> tuple[int, int, str]:
-            ch = c.char_index[str(a[1])]
-            return (len(s.cdmg[ch]), -worst_lod(s, ch), a.text)
+            assert isinstance(a, Wound)
+            ch = c.char_index[a.character]
+            return (len(s.char_damage[ch]), -worst_lod(s, ch), a.text)
 
         return min(legal, key=key)
 
     def _lodpick(self, s: DawnState, legal: list[Action]) -> Action | None:
         c = s.c
-        return max(legal, key=lambda a: (worst_lod(s, c.char_index[str(a[1])]) + cmod(s, c.char_index[str(a[1])], "lod"), a.text))
+        rolls = _only(legal, Roll)
+        return max(rolls, key=lambda a: (worst_lod(s, c.char_index[a.character]) + char_modifier(s, c.char_index[a.character], "lod"), a.text))
 
     def _save(self, s: DawnState, legal: list[Action]) -> Action | None:
-        for kind in ("activate", "use", "play"):
+        for kinds in ((Activate, ActivateOn), (Use, UseOn), (Play, PlayOn, PlayAt)):
             for a in legal:
-                if a[0] == kind:
+                if isinstance(a, kinds):
                     return a
         return None
 
@@ -524,23 +588,23 @@ class HeuristicBot:
         c = s.c
         wanted = self.wanted_tags(s)
 
-        def value(a: Action) -> float:
-            return self.item_value(s, c.item_index[str(a[1])], wanted)
+        def value(a: Take) -> float:
+            return self.item_value(s, c.item_index[a.item], wanted)
 
-        heal = self._heal(s, [a for a in legal if a[0] == "use"], threshold=1)
+        heal = self._heal(s, [a for a in legal if isinstance(a, Use | UseOn)], threshold=1)
         if heal is not None:
             return heal
-        takes = [a for a in legal if a[0] == "take"]
+        takes = _only(legal, Take)
         if takes:
             return max(takes, key=lambda a: (value(a), a.text))
         return next((a for a in legal if a.text == "done"), None)
 
     def _discard(self, s: DawnState, legal: list[Action]) -> Action | None:
-        return self.cheapest(s, legal, 1)
+        return self.cheapest(s, _only(legal, Discard))
 
     def _learn(self, s: DawnState, legal: list[Action]) -> Action | None:
         c = s.c
-        return max(legal, key=lambda a: (c.skills[c.skill_index[str(a[1])]].vp, a.text))
+        return max(_only(legal, Learn), key=lambda a: (c.skills[c.skill_index[a.skill]].vp, a.text))
 
     def _respawn(self, s: DawnState, legal: list[Action]) -> Action | None:
         b = s.board
@@ -549,7 +613,7 @@ class HeuristicBot:
         if not targets:
             return None
         dist = self.distances(s, targets)
-        return min(legal, key=lambda a: (dist.get(b.index[str(a[1])], 99), a.text))
+        return min(_only(legal, Camp), key=lambda a: (dist.get(b.index[a.square], 99), a.text))
 
     def _flee_place(self, s: DawnState, legal: list[Action]) -> Action | None:
         return self._pick(legal)

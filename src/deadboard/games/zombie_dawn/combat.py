@@ -17,29 +17,47 @@ Zombies joining a combat add their dice at once; their Initial Attack is resolve
 response, and ends ranged attacks (rulebook §Initial Attack). A special zombie's boxed effect works
 from the second of its type in the combat, or from the first in a zone showing its icon.
 
-Between groups (rulebook §Combat between Groups) each phase opens, as against zombies, with a window
-for every other seat; then the attacker, then the defender, choose shoot, fight or brawl, and both
-roll at once; each hit is a Damage on the other group. No Noise. A
-dead Pj's items may be kept by the opponent. Either side may first negotiate (once per phase): an
-offer of items that the other accepts (the fight ends) or declines (see actions.py).
+The running combat is :class:`CombatStep` on the stack; a combat between groups runs on the same
+step (:mod:`.duel`), and fleeing is in :mod:`.flight`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from deadboard.core.action import Action
+from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.responses import open_window
+from deadboard.games.zombie_dawn import anytime, flight, wounds
+from deadboard.games.zombie_dawn import duel as duel_rules
+from deadboard.games.zombie_dawn.actions import (
+    BRAWL,
+    FIGHT,
+    FLEE_XP,
+    SHOOT,
+    UNBLOCK,
+    Brawl,
+    Fight,
+    Flee,
+    Shoot,
+    Unblock,
+)
 from deadboard.games.zombie_dawn.content import SPECIAL_TYPES
 from deadboard.games.zombie_dawn.effects import (
     armed,
     best_weapon,
-    cmod,
+    char_modifier,
     colour,
     end_combat,
-    give_search_xp,
-    gmod,
+    group_modifier,
+    hand_kinds,
     season_fx,
     title,
 )
-from deadboard.games.zombie_dawn.state import Combat, DawnState
+from deadboard.games.zombie_dawn.flow import COMBAT, StepForm, push
+from deadboard.games.zombie_dawn.state import Combat as CombatState
+from deadboard.games.zombie_dawn.state import DawnState, Waiting
 
 GROUP_HIT = 5
 ZOMBIE_HIT = 6
@@ -73,11 +91,12 @@ def start_combat(
             return
         queue = state.queue
         for i, q in enumerate(queue):
-            if q[0] == target and not q[6]:
-                queue[i] = (target, q[1], (*q[2], *cards), q[3] if q[3] >= 0 else mission, q[4] + dice, q[5] or blocked, False)
+            if q.target == target and not q.duel:
+                queue[i] = Waiting(target, q.starter, (*q.cards, *cards), q.mission if q.mission >= 0 else mission,
+                                   q.dice + dice, q.blocked or blocked, False)
                 state.emit("combat", f"More zombies wait for the {colour(target)} group: they will fight it together", None)
                 return
-        queue.append((target, starter, tuple(cards), mission, dice, blocked, False))
+        queue.append(Waiting(target, starter, tuple(cards), mission, dice, blocked, False))
         state.emit("combat", f"Zombies wait for the {colour(target)} group until the current combat ends", None)
         return
     begin_combat(state, target, starter, tuple(cards), mission, dice, blocked)
@@ -86,12 +105,12 @@ def start_combat(
 def begin_combat(
     state: DawnState, target: int, starter: int, cards: tuple[int, ...], mission: int, dice: int, blocked: bool
 ) -> None:
-    cb = Combat(target, starter)
+    cb = CombatState(target, starter)
     state.combat = cb
     cb.mission = mission
     cb.blocked = blocked
     cb.dice = dice + season_fx(state).zombie_dice
-    state.pending.append(("combat",))
+    push(state, CombatStep())
     why = f" ({state.c.missions[mission].name})" if mission >= 0 else ""
     state.emit("combat", f"Combat! Zombies attack the {colour(target)} group{why}", {"seat": target})
     if cb.dice:
@@ -100,7 +119,7 @@ def begin_combat(
         join(state, cb, card)
 
 
-def join(state: DawnState, cb: Combat, card: int) -> None:
+def join(state: DawnState, cb: CombatState, card: int) -> None:
     """A zombie card enters the combat: its dice, its effects, its Initial Attack and its Noise."""
     rec = state.c.action_recs[card]
     cb.zombies.append(card)
@@ -125,7 +144,7 @@ def join(state: DawnState, cb: Combat, card: int) -> None:
         make_noise(state, cb.group, noise, cb.starter, rec.name)
 
 
-def _sum_fx(state: DawnState, cb: Combat, card: int, boxed: bool) -> tuple[int, int, int, bool, bool]:
+def _sum_fx(state: DawnState, cb: CombatState, card: int, boxed: bool) -> tuple[int, int, int, bool, bool]:
     rec = state.c.action_recs[card]
     lod, zhit, ghit, no_flee, no_ranged = cb.fx
     for fx in (rec.fx, rec.boxed) if boxed else (rec.fx,):
@@ -137,7 +156,7 @@ def _sum_fx(state: DawnState, cb: Combat, card: int, boxed: bool) -> tuple[int, 
     return lod, zhit, ghit, no_flee, no_ranged
 
 
-def boxed_effects(state: DawnState, cb: Combat, cards: list[int]) -> list[bool]:
+def boxed_effects(state: DawnState, cb: CombatState, cards: list[int]) -> list[bool]:
     """Whether each zombie card of ``cards`` (in the order they joined) has its boxed effect: another
     of its type before it in the combat, or the zone's icon of its type (rulebook §Special Zombies)."""
     b = state.board
@@ -157,7 +176,7 @@ def boxed_effects(state: DawnState, cb: Combat, cards: list[int]) -> list[bool]:
     return out
 
 
-def discard_zombie(state: DawnState, cb: Combat, kind: str) -> str:
+def discard_zombie(state: DawnState, cb: CombatState, kind: str) -> str:
     """Blocked Access, "In a Location: Discard a Zombie card in Combat": the last card of that kind
     to join leaves the combat with the dice it brought (as many as are left) and its effects, which
     last only while it is in play; its Initial Attack and Noise have happened already. Returns its
@@ -180,16 +199,16 @@ def discard_zombie(state: DawnState, cb: Combat, kind: str) -> str:
     return rec.name
 
 
-def initial_attack(state: DawnState, cb: Combat, dice: int, name: str) -> None:
+def initial_attack(state: DawnState, cb: CombatState, dice: int, name: str) -> None:
     """Rolled at once, without response; melee from now on (rulebook §Initial Attack)."""
     rolls = state.rng.roll(dice)
     zhit = cb.fx[1]
     hits = sum(1 for r in rolls if r + zhit >= ZOMBIE_HIT)
     cb.melee = True
-    state.emit("roll", f"Initial Attack of the {name}: {_dice(rolls)} — {hits} hit{'s' if hits != 1 else ''}",
+    state.emit("roll", f"Initial Attack of the {name}: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}",
                {"rolls": rolls, "need": ZOMBIE_HIT - zhit, "hits": hits})
     if hits:
-        state.pending.append(("damage", cb.group, hits, -1, -1))
+        push(state, wounds.Damage(cb.group, hits))
 
 
 def make_noise(state: DawnState, seat: int, n: int, starter: int, source: str, own: bool = False) -> None:
@@ -197,7 +216,7 @@ def make_noise(state: DawnState, seat: int, n: int, starter: int, source: str, o
     rest are discarded without effect (rulebook §Noise)."""
     n += season_fx(state).noise
     if own:
-        n -= gmod(state, seat, "quiet")
+        n -= group_modifier(state, seat, "quiet")
     if n <= 0:
         return
     revealed = state.actions.draw_many(n, state.rng)
@@ -233,17 +252,17 @@ def noise_until_zombie(state: DawnState, seat: int, starter: int, source: str) -
 # the attack phase
 # ==================================================================================================
 def combat_step(state: DawnState) -> bool:
-    """Run the combat on top of the pending stack until a seat must decide (True), or the combat
+    """Run the combat on top of the stack until a seat must decide (True), or the combat
     pushed a step of its own or is done with (False: the caller carries on)."""
-    pending = state.pending
-    depth = len(pending)
+    stack = state.steps
+    depth = len(stack)
     while True:
         cb = state.combat
         if cb is None or cb.stage == "over":
             _close(state)
             return False
         if cb.duel:
-            return _duel_step(state, cb)
+            return duel_rules.duel_step(state, cb)
         stage = cb.stage
         if stage == "decide":
             if cb.dice > 0:
@@ -259,7 +278,7 @@ def combat_step(state: DawnState) -> bool:
             g.talked = 0
             if state.cfg.players > 1:
                 w = open_window(actor=cb.group, seats=state.cfg.players, trigger="combat", tag="combat", start=state.active)
-                pending.append(("window", w))
+                push(state, anytime.AfterAction(w))
         elif stage == "noise":
             cb.stage = "check"
             recs = state.c.item_recs
@@ -278,11 +297,11 @@ def combat_step(state: DawnState) -> bool:
                 cb.stage = "open"
         else:  # pragma: no cover
             raise AssertionError(stage)
-        if len(pending) != depth or state.phase == "over":
+        if len(stack) != depth or state.over:
             return False
 
 
-def _win(state: DawnState, cb: Combat) -> None:
+def _win(state: DawnState, cb: CombatState) -> None:
     pts = sum(state.c.action_recs[z].trophy for z in cb.zombies)
     state.emit("combat", f"The {colour(cb.group)} group wins the combat ({pts} trophy points)", {"seat": cb.group, "trophy": pts})
     end_combat(state, won=True)
@@ -292,14 +311,14 @@ def _close(state: DawnState) -> None:
     """Pop the finished combat; start the next one waiting, if any (zombies against a group that has
     left the map are discarded; an attack on a group no longer next to the attacker, or that the
     attacker has agreed to leave alone meanwhile, comes to nothing)."""
-    top = state.pending.pop()
-    assert top[0] == "combat"
+    top = state.steps.pop()
+    assert isinstance(top, CombatStep)
     state.combat = None
     while state.queue:
         target, starter, cards, mission, dice, blocked, duel = state.queue.pop(0)
         if duel:
             if may_attack(state, starter, target):
-                start_duel(state, starter, target)
+                duel_rules.start_duel(state, starter, target)
                 return
             state.emit("combat", f"The {colour(starter)} group's attack on the {colour(target)} group comes to nothing", None)
             continue
@@ -321,7 +340,7 @@ def may_attack(state: DawnState, attacker: int, defender: int) -> bool:
             and not state.truce >> (4 * attacker + defender) & 1)
 
 
-def can_shoot(state: DawnState, seat: int, cb: Combat) -> bool:
+def can_shoot(state: DawnState, seat: int, cb: CombatState) -> bool:
     if cb.melee or season_fx(state).no_ranged or (not cb.duel and cb.fx[4]):
         return False
     return armed(state, seat, ranged_only=True)
@@ -331,14 +350,14 @@ def has_weapon(state: DawnState, seat: int) -> bool:
     return armed(state, seat)
 
 
-def can_flee_by_card(state: DawnState, seat: int, cb: Combat) -> bool:
+def can_flee_by_card(state: DawnState, seat: int, cb: CombatState) -> bool:
     if not state.groups[seat].hand:
         return False
     if cb.duel:
         return True
     if cb.fx[3]:
         return False
-    return not cb.blocked or gmod(state, seat, "flee_blocked") > 0
+    return not cb.blocked or group_modifier(state, seat, "flee_blocked") > 0
 
 
 def group_dice(state: DawnState, seat: int, how: str, used: list[int]) -> int:
@@ -361,14 +380,14 @@ def group_dice(state: DawnState, seat: int, how: str, used: list[int]) -> int:
             w = -1
         if w >= 0:
             r = recs[w]
-            n += r.dice + (cmod(state, ch, "ranged") if r.ranged else 0)
+            n += r.dice + (char_modifier(state, ch, "ranged") if r.ranged else 0)
             if r.ranged or r.turns:
                 state.set_turned(w, True)
             used.append(w)
         else:
             n += 1
         if how != "shoot":
-            n += cmod(state, ch, "die")
+            n += char_modifier(state, ch, "die")
     return n
 
 
@@ -386,7 +405,7 @@ def attack(state: DawnState, how: str) -> None:
     cb.phases += 1
     name = title(seat)
     if how == "shoot":
-        state.emit("roll", f"{name} shoots: {_dice(rolls)} — {hits} hit{'s' if hits != 1 else ''} (ranged, no response)",
+        state.emit("roll", f"{name} shoots: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''} (ranged, no response)",
                    {"rolls": rolls, "need": GROUP_HIT - ghit, "hits": hits})
         cb.dice = max(0, cb.dice - hits)
         if not armed(state, seat, ranged_only=True):
@@ -396,8 +415,8 @@ def attack(state: DawnState, how: str) -> None:
     cb.melee = True
     zrolls = state.rng.roll(cb.dice)
     zhits = sum(1 for r in zrolls if r + zhit >= ZOMBIE_HIT)
-    state.emit("roll", f"{name} {'fights' if how == 'fight' else 'brawls'}: {_dice(rolls)} — {hits} hit{'s' if hits != 1 else ''}; "
-               f"zombies: {_dice(zrolls)} — {zhits} hit{'s' if zhits != 1 else ''}",
+    state.emit("roll", f"{name} {'fights' if how == 'fight' else 'brawls'}: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}; "
+               f"zombies: {dice_text(zrolls)} — {zhits} hit{'s' if zhits != 1 else ''}",
                {"rolls": rolls, "need": GROUP_HIT - ghit, "hits": hits, "zombie_rolls": zrolls,
                 "zombie_need": ZOMBIE_HIT - zhit, "zombie_hits": zhits})
     cb.dice = max(0, cb.dice - hits)
@@ -408,152 +427,103 @@ def attack(state: DawnState, how: str) -> None:
     lod_rolls = sum(recs[z].fx.lod_roll for z in cb.zombies if z not in cb.attacked)
     cb.attacked = tuple(cb.zombies)
     if lod_rolls:
-        state.pending.append(("lodpick", seat, lod_rolls))
+        push(state, wounds.LifeOrDeathPick(seat, lod_rolls))
     if zhits:
-        state.pending.append(("damage", seat, zhits, -1, -1))
+        push(state, wounds.Damage(seat, zhits))
 
 
-def _dice(rolls: list[int]) -> str:
+def dice_text(rolls: list[int]) -> str:
     return ", ".join(map(str, rolls)) if rolls else "no dice"
 
 
 # ==================================================================================================
-# fleeing
+# the combat as a step, and the group's decision in it
 # ==================================================================================================
-def flee(state: DawnState, seat: int, how: str) -> None:
-    """Rulebook §Flee from a Combat: the combat ends, the zombies are discarded, and the opponent who
-    started it places the group on an adjacent square. Fleeing a Location being searched ends the
-    search: the token, 1 Xp, and only one found item may be taken."""
+@dataclass(slots=True)
+class CombatStep(StepForm, Auto[DawnState]):
+    """The running combat (``state.combat``): it stays on the stack, beneath what its stages push,
+    until it is over; it pushes the decision of the seat that must choose, or, when the group has
+    nothing to choose but to fight (the rulebook gives no choice there), fights."""
+
+    def run(self, state: DawnState) -> Steps:
+        state.steps.append(self)
+        if not combat_step(state):
+            return ()
+        cb = state.combat
+        assert cb is not None
+        if cb.duel:
+            return (duel_rules.DuelChoice(cb.enemy if cb.stage == "attacker" else cb.group),)
+        if not combat_has_choice(state):  # nothing but fight
+            attack(state, "fight")
+            return ()
+        return (CombatChoice(cb.group),)
+
+    def old(self) -> list[Any]:
+        return ["combat"]
+
+
+def combat_has_choice(state: DawnState) -> bool:
+    """Whether :func:`combat_actions` would offer more than ``fight`` (without building the list):
+    a group with nothing else simply fights."""
+    cb = state.combat
+    assert cb is not None
+    seat = cb.group
+    g = state.groups[seat]
+    if g.xp > 0 or (cb.blocked and not cb.unblock_tried):
+        return True
+    if has_weapon(state, seat) or can_shoot(state, seat, cb):
+        return True
+    if g.hand and (can_flee_by_card(state, seat, cb) or anytime.attack_actions(state, seat, None)):
+        return True
+    return anytime.anytime_any(state, seat, COMBAT, anytime.done_already(g))
+
+
+def combat_actions(state: DawnState, seat: int) -> list[Action]:
     cb = state.combat
     assert cb is not None
     g = state.groups[seat]
-    state.emit("flee", f"{title(seat)} flees the combat ({how})", {"seat": seat})
-    chooser = cb.enemy if cb.duel and seat == cb.group else cb.group if cb.duel else cb.starter
-    end_combat(state, won=False)
-    b = state.board
-    assert b is not None
-    taken = state.occupied()
-    options = tuple(sq for sq in b.orth[g.sq] if sq not in taken)
-    found: tuple[int, ...] = ()
-    if g.searching:  # the location is left: its token and Xp, and one item (taken before moving)
-        found = tuple(g.found)
-        g.found = []
-        give_search_xp(state, seat)
-    if options:
-        if chooser >= 0 and len(options) > 1:
-            state.pending.append(("flee-place", chooser, seat, options))
+    out: list[Action] = [FIGHT]
+    if has_weapon(state, seat):
+        out.append(BRAWL)
+    if can_shoot(state, seat, cb):
+        out.append(SHOOT)
+    if can_flee_by_card(state, seat, cb):
+        recs = state.c.action_recs
+        for k in hand_kinds(state, seat):
+            out.append(Flee(recs[k].id))
+    if g.xp > 0:
+        out.append(FLEE_XP)
+    if cb.blocked and not cb.unblock_tried:
+        out.append(UNBLOCK)
+    anytime.attack_actions(state, seat, out)
+    anytime.anytime_actions(state, seat, out, COMBAT, anytime.done_already(g))
+    return out
+
+
+@dataclass(slots=True)
+class CombatChoice(Choice[DawnState, Action]):
+    """The group's owner in an attack phase against zombies: shoot, fight or brawl, flee, unblock,
+    or anything it may do at any moment."""
+
+    kind: ClassVar[str] = "combat"
+    seat: int
+
+    def actions(self, state: DawnState) -> list[Action]:
+        return combat_actions(state, self.seat)
+
+    def apply(self, state: DawnState, action: Action) -> Steps:
+        seat = self.seat
+        if isinstance(action, Fight | Brawl | Shoot):
+            attack(state, action.KIND)
+        elif isinstance(action, Flee):
+            flight.flee(state, seat, flight.pay_flee(state, seat, action))
+        elif isinstance(action, Unblock):
+            flight.unblock(state, seat)
         else:
-            dest = options[0] if len(options) == 1 else options[state.rng.below(len(options))]
-            place_fled(state, seat, dest)
-    if found:
-        state.pending.append(("items", seat, "flee", found, 0))
+            anytime.apply_anytime(state, seat, action, COMBAT)
+        return ()
 
-
-def place_fled(state: DawnState, seat: int, sq: int) -> None:
-    b = state.board
-    assert b is not None
-    state.groups[seat].sq = sq
-    state.emit("move", f"The {colour(seat)} group is driven to {b.names[sq]}", {"seat": seat, "square": b.names[sq]})
-
-
-def unblock(state: DawnState, seat: int) -> None:
-    """Rulebook §Flee (Blocked Access): 6+ on a die (plus Unblock bonuses) and the group may flee;
-    otherwise it must fight to the end. An item used to unblock makes its Noise (rulebook §Noise)."""
-    cb = state.combat
-    assert cb is not None
-    bonus = gmod(state, seat, "unblock")
-    roll = state.rng.d6()
-    ok = roll + bonus >= 6
-    cb.unblock_tried = True
-    if ok:
-        cb.blocked = False
-    state.emit("roll", f"{title(seat)} tries to Unblock: {roll}{bonus:+d} — {'free to flee' if ok else 'still blocked: fight to the end'}",
-               {"roll": roll, "modifier": bonus, "need": 6, "success": ok})
-    recs = state.c.item_recs
-    tool, best = -1, 0
-    for it in state.carried(seat):
-        u = state.c.inst_mods[it].get("unblock", 0)
-        if u > best:
-            tool, best = it, u
-    if tool >= 0 and recs[tool].noise and tool not in cb.noise_done:
-        cb.noise_done = (*cb.noise_done, tool)
-        make_noise(state, seat, recs[tool].noise, cb.starter, recs[tool].name, own=True)
-
-
-# ==================================================================================================
-# combat between groups
-# ==================================================================================================
-def attack_group(state: DawnState, attacker: int, defender: int) -> None:
-    """An attack declared during another combat waits for it to end, as zombies do (rulebook
-    §Questions: "those combats will be resolved after finishing your combat")."""
-    cb = state.combat
-    if cb is not None:  # running, or ended and not closed yet
-        state.queue.append((defender, attacker, (), -1, 0, False, True))
-        state.emit("combat", f"The {colour(attacker)} group will attack the {colour(defender)} group when the current combat ends", None)
-        return
-    start_duel(state, attacker, defender)
-
-
-def start_duel(state: DawnState, attacker: int, defender: int) -> None:
-    cb = Combat(defender, attacker, duel=True, enemy=attacker)
-    cb.stage = "open"
-    state.combat = cb
-    state.pending.append(("combat",))
-    state.emit("combat", f"The {colour(attacker)} group attacks the {colour(defender)} group!", {"attacker": attacker, "defender": defender})
-
-
-def _duel_step(state: DawnState, cb: Combat) -> bool:
-    """A fight between groups runs in attack phases like a fight against zombies: ``open`` (the
-    window: every other seat, clockwise from the active player, may play cards — rulebook §At any
-    moment, "Play an Action card"), the attacker's choice, the defender's, then both roll."""
-    stage = cb.stage
-    if stage in ("open", "attacker", "defender") and (not state.groups[cb.group].chars or not state.groups[cb.enemy].chars):
-        end_combat(state, won=False)
-        return False
-    if stage == "open":
-        cb.stage = "attacker"
-        state.groups[cb.enemy].given = ()  # items may change hands once per attack phase
-        state.groups[cb.group].given = ()
-        if state.cfg.players > 2:
-            w = open_window(actor=cb.enemy, seats=state.cfg.players, trigger="combat", tag="combat",
-                            start=state.active, exclude=(cb.group,))
-            state.pending.append(("window", w))
-            return False
-        return True
-    if stage in ("attacker", "defender"):
-        return True
-    if stage == "resolve":
-        duel_roll(state, cb)
-        cb.stage = "open"
-        cb.talks = 0
-        return False
-    raise AssertionError(stage)  # pragma: no cover
-
-
-def duel_roll(state: DawnState, cb: Combat) -> None:
-    """Both groups roll at once. In ranged play only the sides that shoot roll; once a side
-    chooses melee (fight or brawl) the groups close in and melee goes on to the end."""
-    a_how, d_how = cb.stances
-    melee_now = cb.melee or (a_how != "shoot" and d_how != "shoot")
-    rolls_by: dict[int, list[int]] = {}
-    for seat, how in ((cb.enemy, a_how), (cb.group, d_how)):
-        if not melee_now and how != "shoot":
-            continue
-        used: list[int] = []
-        n = group_dice(state, seat, "fight" if melee_now and how == "shoot" else how, used)
-        n += gmod(state, seat, "duel")
-        rolls_by[seat] = state.rng.roll(n)
-    if a_how != "shoot" or d_how != "shoot":
-        cb.melee = True
-    cb.phases += 1
-    parts = []
-    for seat, other in ((cb.enemy, cb.group), (cb.group, cb.enemy)):
-        rolls = rolls_by.get(seat)
-        if rolls is None:
-            parts.append(f"{colour(seat)} closes in")
-            continue
-        hits = sum(1 for r in rolls if r >= GROUP_HIT)
-        parts.append(f"{colour(seat)}: {_dice(rolls)} — {hits} hit{'s' if hits != 1 else ''}")
-        if hits:
-            state.pending.append(("damage", other, hits, seat, -1))
-    state.emit("roll", "Groups fight: " + "; ".join(parts), None)
+    def prompt(self, state: DawnState) -> str:
+        cb = state.combat
+        assert cb is not None
+        return f"{title(self.seat)}: {cb.dice} zombie dice — fight, shoot or flee?"

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from deadboard.core.action import Action
 from deadboard.core.content import Record, content_dir, load_records, unique
 from deadboard.core.errors import ContentError
+from deadboard.games.zombie_dawn.actions import PlayOn
 
 PACKAGE_DIR = Path(__file__).parent
 
@@ -403,6 +404,8 @@ class DawnContent:
     #: per action card instance: 1 playable whatever happens (a vehicle, a card that draws), 2 a
     #: zombie, 0 it depends (events, special movement)
     card_play: tuple[int, ...] = ()
+    card_effect: tuple[str, ...] = ()
+    item_use: tuple[str, ...] = ()  # per item instance: how it is used (its kind; a tool that straightens: "straighten")  # per action card instance: its effect id (an event's effect, else its kind)
     #: per action card record: the action "play <card> <colour>" for each colour (made once: zombies
     #: are offered against every group in every window)
     play_at: tuple[tuple[Action, ...], ...] = ()
@@ -482,6 +485,7 @@ def build_content(folder: Path) -> DawnContent:
         action_recs=tuple(actions[r] for r in action_cards),
         item_recs=tuple(items[r] for r in item_cards),
         item_tags=tuple(_tags(items[r]) for r in item_cards),
+        item_use=tuple("straighten" if items[r].kind == "tool" and items[r].straightens else items[r].kind for r in item_cards),
         item_usable=tuple(items[r].kind in ("heal", "straighten", "tool", "flare") for r in item_cards),
         item_heavy=tuple(not items[r].light for r in item_cards),
         item_bag=tuple(items[r].mods.carry for r in item_cards),
@@ -499,7 +503,9 @@ def build_content(folder: Path) -> DawnContent:
         mission_costly=tuple(m.kind in COSTLY for m in missions),
         card_play=tuple(1 if actions[r].kind == "vehicle" or actions[r].effect == "draw" else 2 if actions[r].kind == "zombie" else 0
                         for r in action_cards),
-        play_at=tuple(tuple(Action("play", a.id, colour) for colour in COLOURS) for a in actions),
+        card_effect=tuple(str(actions[r].effect) if actions[r].kind == "event" and actions[r].effect else actions[r].kind
+                          for r in action_cards),
+        play_at=tuple(tuple(PlayOn(a.id, colour) for colour in COLOURS) for a in actions),
     )
 
 

@@ -1,13 +1,14 @@
-"""The rules everything else calls on: abilities, cards in hand, items, damage, Life or Death, death,
-new characters, searching and missions (rulebook §Damage, §Life or Death, §Death of Characters,
-§Search a Location, §Complete missions, §Acquire Skills)."""
+"""The rules everything else calls on, none of which pushes a step: modifiers of characters, groups
+and seasons, cards in hand, carrying items, healing, the end of a combat, searching, missions met
+and completed, skills and the score (rulebook §Damage, §Search a Location, §Complete missions,
+§Acquire Skills, §Counting Victory Points). Damage, Life or Death and death are in :mod:`.wounds`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from deadboard.games.zombie_dawn.content import COLOURS, COSTLY, ActionRec, ItemRec, SeasonFx
-from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, DawnState, Group
+from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, DawnState
 
 HAND_SIZE = 6
 DEATH_DAMAGE = 4
@@ -26,28 +27,28 @@ title: Callable[[int], str] = TITLES.__getitem__
 # ==================================================================================================
 # abilities
 # ==================================================================================================
-def cmod(state: DawnState, ch: int, field: str) -> int:
+def char_modifier(state: DawnState, ch: int, field: str) -> int:
     """A per-character ability: the character's own, its skills' and its carried items'."""
     c = state.c
     tot = c.char_mods[ch].get(field, 0)
-    for s in state.cskills[ch]:
+    for s in state.char_skills[ch]:
         tot += c.skill_mods[s].get(field, 0)
-    for it in state.citems[ch]:
+    for it in state.char_items[ch]:
         tot += c.inst_mods[it].get(field, 0)
     return tot
 
 
-def gmod(state: DawnState, seat: int, field: str) -> int:
+def group_modifier(state: DawnState, seat: int, field: str) -> int:
     """A group ability: the sum over its characters, their skills and the items they carry."""
     c = state.c
     char_mods, skill_mods, inst_mods = c.char_mods, c.skill_mods, c.inst_mods
-    cskills, citems = state.cskills, state.citems
+    char_skills, char_items = state.char_skills, state.char_items
     tot = 0
     for ch in state.groups[seat].chars:
         tot += char_mods[ch].get(field, 0)
-        for s in cskills[ch]:
+        for s in char_skills[ch]:
             tot += skill_mods[s].get(field, 0)
-        for it in citems[ch]:
+        for it in char_items[ch]:
             tot += inst_mods[it].get(field, 0)
     return tot
 
@@ -64,7 +65,7 @@ def season_fx(state: DawnState) -> SeasonFx:
 
 def walk_squares(state: DawnState, seat: int) -> int:
     """Squares per action discarded to move (rulebook §Move: up to 2)."""
-    return max(1, 2 + gmod(state, seat, "move") + season_fx(state).move)
+    return max(1, 2 + group_modifier(state, seat, "move") + season_fx(state).move)
 
 
 def vehicle_card(state: DawnState, seat: int) -> ActionRec | None:
@@ -74,12 +75,12 @@ def vehicle_card(state: DawnState, seat: int) -> ActionRec | None:
 
 def vehicle_capacity(state: DawnState, seat: int) -> int:
     rec = vehicle_card(state, seat)
-    return 0 if rec is None else rec.capacity + gmod(state, seat, "capacity")
+    return 0 if rec is None else rec.capacity + group_modifier(state, seat, "capacity")
 
 
 def vehicle_squares(state: DawnState, seat: int) -> int:
     rec = vehicle_card(state, seat)
-    return 0 if rec is None else max(1, rec.squares + gmod(state, seat, "vehicle") + season_fx(state).vehicle)
+    return 0 if rec is None else max(1, rec.squares + group_modifier(state, seat, "vehicle") + season_fx(state).vehicle)
 
 
 # ==================================================================================================
@@ -129,12 +130,12 @@ def discard_from_hand(state: DawnState, seat: int, card: int) -> None:
 # items
 # ==================================================================================================
 def capacity(state: DawnState, ch: int) -> int:
-    return state.c.characters[ch].carry + cmod(state, ch, "carry")
+    return state.c.characters[ch].carry + char_modifier(state, ch, "carry")
 
 
 def load(state: DawnState, ch: int) -> int:
     recs = state.c.item_recs
-    return sum(1 for it in state.citems[ch] if not recs[it].light)
+    return sum(1 for it in state.char_items[ch] if not recs[it].light)
 
 
 def has_room(state: DawnState, ch: int, item: int) -> bool:
@@ -174,20 +175,20 @@ def free_spaces(state: DawnState, seat: int) -> int:
 
 def holder(state: DawnState, item: int) -> int:
     """The character carrying ``item``, or -1."""
-    for ch, items in enumerate(state.citems):
+    for ch, items in enumerate(state.char_items):
         if item in items:
             return ch
     return -1
 
 
 def give(state: DawnState, ch: int, item: int) -> None:
-    state.citems[ch] = (*state.citems[ch], item)
+    state.char_items[ch] = (*state.char_items[ch], item)
 
 
 def take_away(state: DawnState, ch: int, item: int) -> None:
-    items = list(state.citems[ch])
+    items = list(state.char_items[ch])
     items.remove(item)
-    state.citems[ch] = tuple(items)
+    state.char_items[ch] = tuple(items)
 
 
 def discard_item(state: DawnState, item: int) -> None:
@@ -216,7 +217,7 @@ def best_weapon(state: DawnState, ch: int, ranged_only: bool = False) -> int:
     wdice, ranged = c.item_weapon, c.item_ranged
     turned = state.turned
     best, dice = -1, 0
-    for it in state.citems[ch]:
+    for it in state.char_items[ch]:
         d = wdice[it]
         if d > dice and not turned >> it & 1 and (ranged[it] or not ranged_only):
             best, dice = it, d
@@ -228,9 +229,9 @@ def armed(state: DawnState, seat: int, ranged_only: bool = False) -> bool:
     c = state.c
     wdice, ranged = c.item_weapon, c.item_ranged
     turned = state.turned
-    citems = state.citems
+    char_items = state.char_items
     for ch in state.groups[seat].chars:
-        for it in citems[ch]:
+        for it in char_items[ch]:
             if wdice[it] and not turned >> it & 1 and (ranged[it] or not ranged_only):
                 return True
     return False
@@ -257,7 +258,7 @@ def removable(state: DawnState, ch: int, icons: tuple[str, ...]) -> list[int]:
     """Damage cards on ``ch`` that an item with these icons removes, worst Life or Death first."""
     recs = state.c.damages
     cards = state.c.damage_cards
-    out = [d for d in state.cdmg[ch] if recs[cards[d]].heal in icons]
+    out = [d for d in state.char_damage[ch] if recs[cards[d]].heal in icons]
     out.sort(key=lambda d: (recs[cards[d]].lod, d))
     return out
 
@@ -266,7 +267,7 @@ def heal(state: DawnState, ch: int, icons: tuple[str, ...], amount: int) -> list
     """Remove up to ``amount`` damage cards (the worst first) that the icons cure."""
     gone = removable(state, ch, icons)[:amount]
     if gone:
-        state.cdmg[ch] = tuple(d for d in state.cdmg[ch] if d not in gone)
+        state.char_damage[ch] = tuple(d for d in state.char_damage[ch] if d not in gone)
         for d in gone:
             state.damage.discard(d)
     return gone
@@ -279,174 +280,18 @@ def damage_name(state: DawnState, d: int) -> str:
 def worst_lod(state: DawnState, ch: int) -> int:
     recs = state.c.damages
     cards = state.c.damage_cards
-    return min((recs[cards[d]].lod for d in state.cdmg[ch]), default=0)
+    return min((recs[cards[d]].lod for d in state.char_damage[ch]), default=0)
 
 
 def lod_modifier(state: DawnState, ch: int) -> int:
     """What is added to the die of a Life or Death roll: the worst damage value, the combat's zombie
     effects (Nurse) while that combat lasts (rulebook §Attack: "if any Zombie card has an Effect, it
     is applied until the end of the Combat"), the season and the character's abilities."""
-    mod = worst_lod(state, ch) + cmod(state, ch, "lod") + season_fx(state).lod
+    mod = worst_lod(state, ch) + char_modifier(state, ch, "lod") + season_fx(state).lod
     cb = state.combat
     if cb is not None and cb.stage != "over" and not cb.duel and ch in state.groups[cb.group].chars:
         mod += cb.fx[0]
     return mod
-
-
-def life_or_death(state: DawnState, ch: int, why: str) -> bool:
-    """Roll 1D6 plus the modifiers; zero or less and the character dies. True if it survived."""
-    mod = lod_modifier(state, ch)
-    roll = state.rng.d6()
-    total = roll + mod
-    name = state.c.characters[ch].name
-    ok = total > 0
-    state.emit("roll", f"Life or Death ({why}): {name} rolls {roll}{mod:+d} = {total}: {'survives' if ok else 'dies'}",
-               {"roll": roll, "modifier": mod, "total": total, "success": ok})
-    if not ok:
-        kill(state, ch, "Life or Death")
-    return ok
-
-
-def place_damage(state: DawnState, seat: int, ch: int, d: int, killer: int = -1) -> None:
-    """A damage card on a character (chosen by the group's owner). The 4th kills unless the group
-    removes one at once with Food or Medicine (the ``save`` decision)."""
-    state.cdmg[ch] = (*state.cdmg[ch], d)
-    name = state.c.characters[ch].name
-    state.emit("damage", f"{name} takes {damage_name(state, d)} ({len(state.cdmg[ch])} damage)",
-               {"character": state.c.characters[ch].id, "damage": state.c.damages[state.c.damage_cards[d]].id})
-    if len(state.cdmg[ch]) >= DEATH_DAMAGE:
-        if save_options(state, seat, ch):
-            state.pending.append(("save", seat, ch, killer))
-        else:
-            kill(state, ch, "a 4th damage", killer)
-
-
-def save_options(state: DawnState, seat: int, ch: int) -> bool:
-    """Whether anything could keep a dying character alive: an item or a card (Second Wind) that
-    removes one of its damages, or a ready ability that heals it or lets it leave in peace."""
-    c = state.c
-    recs = c.item_recs
-    for it in state.carried(seat):
-        r = recs[it]
-        if r.kind == "heal" and removable(state, ch, r.heals):
-            return True
-    curable = bool(removable(state, ch, ANY_HEAL))
-    if curable:
-        arecs = c.action_recs
-        if any(arecs[k].effect == "heal" for k in state.groups[seat].hand):
-            return True
-    chars = state.groups[seat].chars
-    for other in chars:
-        abilities = [(c.char_ability[other], state.cused >> other & 1)]
-        abilities.extend((c.skill_ability[sk], state.sused >> sk & 1) for sk in state.cskills[other])
-        for ab, used in abilities:
-            if ab is None or used or ab.when != "any":
-                continue
-            if (ab.effect == "heal" and curable) or (ab.effect == "last-rites" and len(chars) >= 2
-                                                      and len(state.cdmg[ch]) >= ab.value):
-                return True
-    return False
-
-
-def _take_out(state: DawnState, g: Group, ch: int) -> tuple[int, ...]:
-    """Take character ``ch`` out of group ``g`` (dead, or discarded by a mission): its damage cards
-    to the discard; returns the items it carried, which it no longer holds."""
-    g.chars.remove(ch)
-    _leave(state, g, ch)
-    for d in state.cdmg[ch]:
-        state.damage.discard(d)
-    state.cdmg[ch] = ()
-    items = state.citems[ch]
-    state.citems[ch] = ()
-    return tuple(items)
-
-
-def kill(state: DawnState, ch: int, cause: str, killer: int = -1) -> None:
-    """Rulebook §Death of Characters. ``killer`` is the opposing group in a combat between groups
-    (it may keep the dead character's items)."""
-    seat = state.owner_of_char(ch)
-    if seat < 0:
-        return
-    g = state.groups[seat]
-    c = state.c
-    items = _take_out(state, g, ch)
-    g.dead.append(ch)
-    state.emit("death", f"{c.characters[ch].name} ({colour(seat)}) dies: {cause}", {"character": c.characters[ch].id, "seat": seat})
-    if killer >= 0:
-        if items:
-            state.pending.append(("items", killer, "loot", tuple(items), 0))
-    elif g.chars and items:
-        state.pending.append(("items", seat, "death", tuple(items), 0))
-    else:
-        for it in items:
-            discard_item(state, it)
-    if not g.chars:
-        wipe_out(state, seat)
-
-
-def _leave(state: DawnState, g: Group, ch: int) -> None:
-    """A character leaves its group: its skills go to the Victory Points pile, and its cards are
-    straightened (a character drawn again later comes with its ability ready)."""
-    skills = state.cskills[ch]
-    g.vp_skills.extend(skills)
-    state.cused &= ~(1 << ch)
-    for sk in skills:
-        state.sused &= ~(1 << sk)
-    state.cskills[ch] = ()
-
-
-def wipe_out(state: DawnState, seat: int) -> None:
-    """The last character died: the group's combat and search end; items and vehicle are discarded;
-    a new character with a special item starts again from the tent or a searched location."""
-    g = state.groups[seat]
-    # damage still to place on this group, and decisions about its dead, go away: "all its Items
-    # ... go to the corresponding discard decks" (rulebook §Death of Characters), and so does a
-    # damage card drawn and not yet placed
-    keep = []
-    for p in state.pending:
-        if p[0] in ("damage", "save", "lodpick", "discard") and p[1] == seat:
-            if p[0] == "damage" and p[4] >= 0:
-                state.damage.discard(p[4])
-        elif p[0] == "items" and p[1] == seat and p[2] in ("death", "search", "flee"):
-            for it in p[3]:
-                discard_item(state, it)
-        else:
-            keep.append(p)
-    state.pending = keep
-    cb = state.combat
-    if cb is not None and cb.stage != "over" and (cb.group == seat or (cb.duel and cb.enemy == seat)):
-        end_combat(state, won=False)
-    for it in g.found:
-        discard_item(state, it)
-    g.found = []
-    g.searching = False
-    if g.vehicle != NO_VEHICLE:
-        state.actions.discard(g.vehicle)
-        g.vehicle = NO_VEHICLE
-        g.vehicle_turned = False
-    if state.cfg.solo:
-        state.phase = OVER
-        state.reason = "group-dead"
-        clear_pending(state)
-        state.emit("end", "The whole group is dead: the game is lost", {"reason": "group-dead"})
-        return
-    if new_character(state, seat, special=True) < 0:
-        g.sq = -1  # no character is left to start again: the group leaves the map
-        state.emit("character", f"No character is left for the {colour(seat)} player: its group leaves the map", {"seat": seat})
-        return
-    state.pending.append(("respawn", seat))
-
-
-def clear_pending(state: DawnState) -> None:
-    """The game is over: what was still to be settled is not, and its cards go to their discard
-    piles ("The remaining cards ... are Discarded", rulebook §End of Game)."""
-    for p in state.pending:
-        if p[0] == "items":
-            for it in p[3]:
-                discard_item(state, it)
-        elif p[0] == "damage" and p[4] >= 0:
-            state.damage.discard(p[4])
-    state.pending.clear()
 
 
 def end_combat(state: DawnState, won: bool) -> None:
@@ -458,7 +303,7 @@ def end_combat(state: DawnState, won: bool) -> None:
     if won and not cb.duel:
         g.trophies.extend(cb.zombies)
         if cb.zombies or cb.mission >= 0:
-            g.trophy_bonus += gmod(state, cb.group, "trophy")
+            g.trophy_bonus += group_modifier(state, cb.group, "trophy")
         if cb.mission >= 0:
             complete_mission(state, cb.group, cb.mission)
         auto_missions(state, cb.group)
@@ -470,47 +315,6 @@ def end_combat(state: DawnState, won: bool) -> None:
     cb.zombies = []
     g.declared = -1
     cb.stage = "over"
-
-
-def new_character(state: DawnState, seat: int, special: bool) -> int:
-    """The top character of the deck joins the group (with a special item when ``special``)."""
-    ch = state.char_deck.draw()
-    if ch is None:
-        return -1
-    g = state.groups[seat]
-    g.chars.append(ch)
-    text = f"{state.c.characters[ch].name} joins the {colour(seat)} group"
-    if special:
-        it = state.specials.draw(state.rng)
-        if it is not None:
-            give(state, ch, it)
-            text += f" with the {state.c.item_recs[it].name}"
-    state.emit("character", text, {"seat": seat, "character": state.c.characters[ch].id})
-    return ch
-
-
-def respawn_squares(state: DawnState, seat: int) -> list[int]:
-    """The tent or any Location with a Searched token of the group's colour, if free."""
-    b = state.board
-    assert b is not None
-    taken = {g.sq for g in state.groups if g.seat != seat}  # the dead group's token is picked up
-    bit = 1 << seat
-    out = [sq for sq in b.locations if state.searched[sq] & bit and sq not in taken]
-    tent = b.tent_sq[seat]
-    if tent not in taken:
-        out.insert(0, tent)
-    return out
-
-
-def release_character(state: DawnState, seat: int, ch: int) -> None:
-    """A character discarded by a mission: back into the character deck, which is shuffled; its
-    skills go to the Victory Points pile, its items to the other characters or the discard."""
-    g = state.groups[seat]
-    items = _take_out(state, g, ch)
-    if items:
-        state.pending.append(("items", seat, "death", tuple(items), 0))
-    state.char_deck.put_bottom(ch)
-    state.rng.shuffle(state.char_deck.cards)
 
 
 # ==================================================================================================
@@ -569,9 +373,9 @@ def mission_met(state: DawnState, seat: int, m: int, carried: list[int] | None =
     if kind == "visit":
         return state.board is not None and state.board.site[g.sq] == rec.site
     if kind == "skills":
-        return sum(len(state.cskills[ch]) for ch in g.chars) >= n
+        return sum(len(state.char_skills[ch]) for ch in g.chars) >= n
     if kind == "healthy":
-        return len(g.chars) >= n and not any(state.cdmg[ch] for ch in g.chars)
+        return len(g.chars) >= n and not any(state.char_damage[ch] for ch in g.chars)
     if kind == "convoy":
         return len(g.chars) >= n and g.vehicle != NO_VEHICLE and vehicle_capacity(state, seat) >= len(g.chars)
     if kind == "zones":
@@ -627,15 +431,15 @@ def trophy_points(state: DawnState, seat: int) -> int:
 
 
 def skill_cost(state: DawnState, seat: int) -> int:
-    active = sum(len(state.cskills[ch]) for ch in state.groups[seat].chars)
-    return max(1, active + 1 - gmod(state, seat, "discount"))
+    active = sum(len(state.char_skills[ch]) for ch in state.groups[seat].chars)
+    return max(1, active + 1 - group_modifier(state, seat, "discount"))
 
 
 def search_count(state: DawnState, seat: int, sq: int) -> int:
     b = state.board
     assert b is not None
     terrain = b.terrain[sq]
-    n = b.loc_count[sq] + gmod(state, seat, "search") + gmod(state, seat, "search_" + terrain)
+    n = b.loc_count[sq] + group_modifier(state, seat, "search") + group_modifier(state, seat, "search_" + terrain)
     fx = season_fx(state)
     if fx.search and (fx.search_terrain is None or fx.search_terrain == terrain):
         n += fx.search
@@ -647,7 +451,7 @@ def give_search_xp(state: DawnState, seat: int) -> None:
     g = state.groups[seat]
     sq = g.sq
     state.searched[sq] |= 1 << seat
-    xp = 1 + gmod(state, seat, "xp_search")
+    xp = 1 + group_modifier(state, seat, "xp_search")
     g.xp += xp
     g.searching = False
     b = state.board
@@ -662,7 +466,7 @@ def score_parts(state: DawnState, seat: int) -> dict[str, int]:
     b = state.board
     zones = len(token_zones(state, seat))
     missions_vp = sum(c.missions[m].vp for m in g.done)
-    skills_on = [s for ch in g.chars for s in state.cskills[ch]] if state.phase == OVER else []
+    skills_on = [s for ch in g.chars for s in state.char_skills[ch]] if state.phase == OVER else []
     skills_vp = sum(c.skills[s].vp for s in (*g.vp_skills, *skills_on))
     dead = len(g.dead)
     bit = 1 << seat

@@ -58,7 +58,7 @@ def _group(state: DawnState, seat: int) -> tuple[int, float, int, int, int]:
     c = state.c
     g = state.groups[seat]
     skill_vp = c.skills
-    cskills, citems, cdmg = state.cskills, state.citems, state.cdmg
+    char_skills, char_items, char_damage = state.char_skills, state.char_items, state.char_damage
     wdice = c.item_weapon
     char_mods, skill_mods, inst_mods = c.char_mods, c.skill_mods, c.inst_mods
     vp = sum(c.missions[m].vp for m in g.done) + sum(skill_vp[s].vp for s in g.vp_skills) - len(g.dead)
@@ -67,16 +67,16 @@ def _group(state: DawnState, seat: int) -> tuple[int, float, int, int, int]:
     for ch in g.chars:
         best = 1
         die = char_mods[ch].get("die", 0)
-        for s in cskills[ch]:
+        for s in char_skills[ch]:
             vp += skill_vp[s].vp
             die += skill_mods[s].get("die", 0)
-        for it in citems[ch]:
+        for it in char_items[ch]:
             items += 1
             if wdice[it] > best:
                 best = wdice[it]
             die += inst_mods[it].get("die", 0)
         dice += best + die
-        damage += len(cdmg[ch])
+        damage += len(char_damage[ch])
     return vp, dice, damage, items, len(g.chars)
 
 

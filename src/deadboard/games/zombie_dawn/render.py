@@ -24,9 +24,11 @@ from rich.text import Text
 
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
+from deadboard.games.zombie_dawn.actions import PlaceZone
 from deadboard.games.zombie_dawn.board import open_slots, rotated_cells
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import score_parts, skill_cost, trophy_points
+from deadboard.games.zombie_dawn.negotiation import offer_on_table
 from deadboard.games.zombie_dawn.state import SETUP, DawnState
 
 TERRAIN_BG = {"field": "#4d4622", "forest": "#1f3b22", "city": "#383838"}
@@ -97,10 +99,10 @@ class DawnMaps:
         self.state = state
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        st = self.state
-        seats = range(st.cfg.players)
-        cell = 3 if all(options.max_width >= map_width(st, s, 3) for s in seats) else 2
-        yield Columns([Panel(island_text(st, s, cell), title=f"{COLOURS[s]}'s map", border_style=TOKEN_FG[COLOURS[s]],
+        state = self.state
+        seats = range(state.cfg.players)
+        cell = 3 if all(options.max_width >= map_width(state, s, 3) for s in seats) else 2
+        yield Columns([Panel(island_text(state, s, cell), title=f"{COLOURS[s]}'s map", border_style=TOKEN_FG[COLOURS[s]],
                              expand=False) for s in seats])
 
 
@@ -124,12 +126,12 @@ def group_panel(state: DawnState, seat: int, viewer: int | None) -> Panel:
     t.add_row("Xp / VP", f"{g.xp} Xp (next skill {skill_cost(state, seat)}) · {parts['score']} VP so far")
     for ch in g.chars:
         rec = c.characters[ch]
-        dmg = ", ".join(c.damages[c.damage_cards[d]].name for d in state.cdmg[ch]) or "unhurt"
-        items = ", ".join(c.item_recs[it].name + (" (turned)" if state.is_turned(it) else "") for it in state.citems[ch]) or "nothing"
-        skills = ", ".join(c.skills[s].name + (" (used)" if c.skill_ability[s] and state.sused >> s & 1 else "")
-                           for s in state.cskills[ch])
-        label = rec.name + (" (ability used)" if rec.ability is not None and state.cused >> ch & 1 else "")
-        t.add_row(Text(label, style="bold"), Text(f"{len(state.cdmg[ch])}/4: {dmg}", style="red" if state.cdmg[ch] else "green"))
+        dmg = ", ".join(c.damages[c.damage_cards[d]].name for d in state.char_damage[ch]) or "unhurt"
+        items = ", ".join(c.item_recs[it].name + (" (turned)" if state.is_turned(it) else "") for it in state.char_items[ch]) or "nothing"
+        skills = ", ".join(c.skills[s].name + (" (used)" if c.skill_ability[s] and state.used_skills >> s & 1 else "")
+                           for s in state.char_skills[ch])
+        label = rec.name + (" (ability used)" if rec.ability is not None and state.used_characters >> ch & 1 else "")
+        t.add_row(Text(label, style="bold"), Text(f"{len(state.char_damage[ch])}/4: {dmg}", style="red" if state.char_damage[ch] else "green"))
         t.add_row("", f"carries {items}" + (f"; skills {skills}" if skills else ""))
     if g.vehicle >= 0:
         t.add_row("vehicle", c.action_recs[g.vehicle].name + (" (turned)" if g.vehicle_turned else ""))
@@ -180,10 +182,10 @@ def status_text(state: DawnState) -> Text:
             extra = " · BLOCKED" if cb.blocked else ""
             mode = "melee" if cb.melee else "ranged allowed"
             t.append(f"\nCombat: {cb.dice} zombie dice against {COLOURS[cb.group]} ({zs}; {mode}{extra})", style="bold red")
-    top = state.pending[-1] if state.pending else None
-    if top is not None and top[0] in ("bargain", "answer"):
-        offerer, receiver = (top[1], top[2]) if top[0] == "bargain" else (top[2], top[1])
-        items = ", ".join(c.item_recs[it].name for it in top[3]) or "nothing yet"
+    offer = offer_on_table(state)
+    if offer is not None:
+        offerer, receiver, on_table = offer
+        items = ", ".join(c.item_recs[it].name for it in on_table) or "nothing yet"
         t.append(f"\nOffer on the table: {COLOURS[offerer]} to {COLOURS[receiver]}: {items}", style="bold yellow")
     return t
 
@@ -262,13 +264,14 @@ def choice_path(game: Game, state: State, action: Action) -> tuple[str, ...] | N
     """A map zone to place is chosen zone → where → turn, in words: ``place crossroads 0 -1 90`` is
     ("Place the Crossroads", "at slot B (0, -1)", "turned 90°")."""
     assert isinstance(state, DawnState)
-    if action.kind != "place" or len(action) != 5:
+    placing = PlaceZone.from_action(action)
+    if not isinstance(placing, PlaceZone):
         return None
-    zone = state.c.zone_index.get(str(action[1]))
+    zone = state.c.zone_index.get(placing.zone)
     seat = placing_seat(state)
     if zone is None or seat < 0:
         return None
-    x, y, rot = int(action[2]), int(action[3]), int(action[4])
+    x, y, rot = placing.x, placing.y, placing.rotation
     slots = open_slots(state.layout[seat])
     letter = SLOT_LETTERS[slots.index((x, y)) % len(SLOT_LETTERS)] if (x, y) in slots else "?"
     return (f"Place the {state.c.zones[zone].name}", f"at slot {letter} ({x}, {y})", f"turned {rot}°")

@@ -1,375 +1,48 @@
-"""Zombie Dawn: the round (rulebook §Round of Play), turns and response windows, the end and the
-score (rulebook §End of Game and Victory Points).
+"""Zombie Dawn: the game on the step kernel, its hidden information, its outcome and its snapshot
+(rulebook §End of Game and Victory Points).
 
-A round::
-
-    replenish hands to 6 -> reveal the season -> each player's turn, from the Start Player
-    -> the most zombie trophy points gain an Xp -> trophies discarded -> Start Player passes left
-
-During a turn the active player takes actions; after each one the opponents get a response window
-(clockwise from the active player, :mod:`deadboard.core.responses`). A seat with nothing to play
-but ``pass`` is skipped without a decision, and so is every decision with a single legal action.
-
-:func:`advance` resolves everything automatic until a seat must decide; ``state.pending`` is a stack
-of steps (windows, the running combat, damage to place, items to share out ...) above the turn.
+The rules are written by rulebook section, each with its steps: :mod:`.setup` (the map, the
+characters), :mod:`.turn` (the round, the turn, searching), :mod:`.anytime` (what may be done at any
+moment, and the response window), :mod:`.cards` (action cards), :mod:`.items`, :mod:`.abilities`,
+:mod:`.missions`, :mod:`.negotiation`, :mod:`.combat` (against zombies), :mod:`.duel` (between
+groups), :mod:`.wounds` (damage, Life or Death, death). A decision with a single legal action is
+taken by the rules unasked, as rules version 3 did before the kernel
+(:attr:`~deadboard.core.kernel.KernelGame.takes_single`), so recorded games replay unchanged.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
-from deadboard.core.action import Action
-from deadboard.core.errors import IllegalActionError
-from deadboard.core.game import Decision, Game, Outcome, Result, Scenario, Setup, State
+from deadboard.core.game import Outcome, Result, Scenario, Setup, State
+from deadboard.core.kernel import KernelGame, refresh
+from deadboard.core.responses import Respond
 from deadboard.core.rng import Rng
-from deadboard.games.zombie_dawn import actions as ax
-from deadboard.games.zombie_dawn import combat as cm
-from deadboard.games.zombie_dawn import setup as su
+from deadboard.games.zombie_dawn import setup as setup_rules
+from deadboard.games.zombie_dawn import turn
 from deadboard.games.zombie_dawn.content import COLOURS, SEASONS, load_content
-from deadboard.games.zombie_dawn.effects import (
-    HAND_SIZE,
-    auto_missions,
-    clear_pending,
-    draw_actions,
-    gmod,
-    heal,
-    score_parts,
-    season_fx,
-    title,
-    trophy_points,
-)
-from deadboard.games.zombie_dawn.state import OVER, PLAY, DawnState
+from deadboard.games.zombie_dawn.effects import score_parts
+from deadboard.games.zombie_dawn.flow import StepForm
+from deadboard.games.zombie_dawn.state import DawnState
 
 SCENARIOS = (Scenario("standard", "Zombie Dawn", "Competitive survival for 1 to 4 players over 8 rounds (9 with 3 players)."),)
 
-#: decisions at which the deciding seat's cost-free missions are checked (and completed); also
-#: checked when a group wins a combat and at the end of every round
-SELF_CHECK = frozenset({"turn"})
 
-#: makes a named tuple from the tuple of its fields (no keyword handling: the engine loop is hot)
-_new = tuple.__new__
-
-#: steps of ``pending`` that are decisions of the seat in ``step[1]``
-STEP_DECISIONS = frozenset(
-    {"damage", "lodpick", "save", "items", "flee-place", "respawn", "discard", "learn", "character", "zone",
-     "bargain", "answer"}
-)
-
-
-# ==================================================================================================
-# the engine loop
-# ==================================================================================================
-def advance(state: DawnState) -> None:
-    """Resolve everything automatic until a seat must decide or the game is over. Decisions with a
-    single legal action are taken at once (their prompt is never written)."""
-    while True:
-        if state.phase == OVER:
-            state.decision = None
-            state.legal = []
-            return
-        d = _next_decision(state)
-        if d is None:
-            continue
-        seat, kind = d
-        if kind in SELF_CHECK and auto_missions(state, seat):
-            state.legal = None
-            continue
-        legal = state.legal
-        assert legal is not None
-        if len(legal) == 1:
-            state.decision = _new(Decision, (seat, kind, ""))
-            _apply(state, legal[0])
-            continue
-        state.decision = _new(Decision, (seat, kind, _decision_prompt(state, seat, kind)))
-        return
-
-
-def _next_decision(state: DawnState) -> tuple[int, str] | None:
-    """Run one automatic step; return the seat and kind of the decision it stops at (with
-    ``state.legal`` set), or None to carry on."""
-    pending = state.pending
-    if not pending:
-        if state.phase != PLAY:  # pragma: no cover - setup always leaves steps
-            raise AssertionError(state.phase)
-        state.legal = ax.turn_actions(state)
-        return state.active, "turn"
-    step = pending[-1]
-    kind = step[0]
-    if kind == "window":
-        w = step[1]
-        while w.queue:
-            seat = w.queue[0]
-            if ax.has_response(state, seat, w.marks):
-                pending[-1] = ("window", w)
-                state.legal = ax.respond_actions(state, seat, w.marks)
-                return seat, "respond"
-            w = w.passed()
-        pending.pop()
-        if w.tag == "drive":
-            state.last_drive = None
-        return None
-    if kind == "combat":
-        if not cm.combat_step(state):
-            return None
-        cb = state.combat
-        assert cb is not None
-        if not cb.duel:
-            if not ax.combat_has_choice(state):  # nothing but fight
-                state.legal = None
-                cm.attack(state, "fight")
-                return None
-            state.legal = ax.combat_actions(state)
-            return cb.group, "combat"
-        state.legal = ax.duel_actions(state)
-        return (cb.enemy if cb.stage == "attacker" else cb.group), "duel"
-    if kind in STEP_DECISIONS:
-        seat = step[1]
-        if kind == "damage":
-            if not state.groups[seat].chars:
-                pending.pop()
-                return None
-            if step[4] < 0:
-                card = state.damage.draw(state.rng)
-                if card is None:
-                    pending.pop()
-                    return None
-                step = (*step[:4], card)
-                pending[-1] = step
-        legal = ax.step_actions(state, step)
-        if not legal:  # nobody left to choose (the group died meanwhile)
-            pending.pop()
-            return None
-        state.legal = legal
-        return seat, kind
-    pending.pop()
-    _run(state, step)
-    return None
-
-
-def _decision_prompt(state: DawnState, seat: int, kind: str) -> str:
-    """What the deciding seat is asked (written only for decisions that are really asked)."""
-    if kind == "turn":
-        return f"{title(seat)}: your turn (round {state.round})"
-    if kind == "respond":
-        w = state.pending[-1][1]
-        return f"{title(seat)}: respond to {COLOURS[w.actor]}'s {w.trigger}? (action 1: pass)"
-    if kind == "combat":
-        cb = state.combat
-        assert cb is not None
-        return f"{title(seat)}: {cb.dice} zombie dice — fight, shoot or flee?"
-    if kind == "duel":
-        cb = state.combat
-        assert cb is not None
-        return f"{title(seat)}: fight against the {COLOURS[cb.group if seat == cb.enemy else cb.enemy]} group"
-    return _prompt(state, state.pending[-1])
-
-
-def _prompt(state: DawnState, step: tuple[Any, ...]) -> str:
-    kind = step[0]
-    seat = step[1]
-    who = title(seat)
-    c = state.c
-    if kind == "damage":
-        return f"{who}: place the {c.damages[c.damage_cards[step[4]]].name} on a Pj ({step[2]} to place)"
-    if kind == "lodpick":
-        return f"{who}: which Pj makes the Life or Death roll?"
-    if kind == "save":
-        return f"{who}: {c.characters[step[2]].name} has 4 damage — remove one now or die"
-    if kind == "items":
-        what = {"search": "the items found", "death": "the dead Pj's items", "loot": "the items of the fallen enemy",
-                "flee": "one item found (you are fleeing)", "gift": "the items you accepted"}[step[2]]
-        return f"{who}: take {what}"
-    if kind == "flee-place":
-        return f"{who}: where does the fleeing {COLOURS[step[2]]} group end up?"
-    if kind == "respawn":
-        return f"{who}: where does your new group start?"
-    if kind == "discard":
-        return f"{who}: discard {step[2]} card{'s' if step[2] > 1 else ''} (Exhausted)"
-    if kind == "learn":
-        return f"{who}: choose a skill and the Pj who learns it"
-    if kind == "character":
-        return f"{who}: choose your character"
-    if kind == "zone":
-        return f"{who}: place a map zone next to your zones ({len(state.dealt[seat])} left)"
-    if kind == "bargain":
-        names = ", ".join(c.item_recs[it].name for it in step[3]) or "nothing yet"
-        why = "to end the fight" if step[4] == "duel" else "so that it leaves you alone this round"
-        return f"{who}: offer items to the {COLOURS[step[2]]} player {why} (offered: {names})"
-    if kind == "answer":
-        names = ", ".join(c.item_recs[it].name for it in step[3])
-        why = "and end the fight" if step[4] == "duel" else "and leave the group alone this round"
-        return f"{who}: the {COLOURS[step[2]]} player offers {names}: accept {why}?"
-    return str(kind)  # pragma: no cover
-
-
-def _run(state: DawnState, step: tuple[Any, ...]) -> None:
-    kind = step[0]
-    if kind == "next-turn":
-        next_turn(state)
-    elif kind == "round-start":
-        round_start(state)
-    elif kind == "finish-setup":
-        su.finish_setup(state)
-    else:  # pragma: no cover
-        raise AssertionError(kind)
-
-
-def _apply(state: DawnState, a: Action) -> None:
-    """Apply an action of the current decision (no advance)."""
-    d = state.decision
-    assert d is not None
-    kind = d.kind
-    state.legal = None
-    pending = state.pending
-    if kind == "turn":
-        ax.apply_turn(state, a)
-    elif kind == "respond":
-        w = pending[-1][1]
-        k = a[0]
-        if k == "pass":
-            pending[-1] = ("window", w.passed())
-        else:
-            w = w.responded()
-            if k == "give" or k == "drop":  # each item moves once per window
-                w = w.mark(state.c.item_index[str(a[1])])
-            elif k == "negotiate":  # one offer to each group per window
-                w = w.mark(str(a[1]))
-            pending[-1] = ("window", w)
-            ax.apply_anytime(state, d.seat, a, ax.WINDOW)
-    elif kind == "combat":
-        ax.apply_combat(state, a)
-    elif kind == "duel":
-        ax.apply_duel(state, a)
-    elif kind == "zone":
-        zone = state.c.zone_index[str(a[1])]
-        su.place_zone(state, d.seat, zone, int(a[2]), int(a[3]), int(a[4]))
-        if not state.dealt[d.seat]:
-            pending.pop()
-    elif kind == "character":
-        step = pending.pop()
-        su.choose_character(state, d.seat, state.c.char_index[str(a[1])], step[2])
-    else:
-        ax.apply_step(state, pending[-1], a)
-
-
-# ==================================================================================================
-# rounds and turns
-# ==================================================================================================
-def round_start(state: DawnState) -> None:
-    state.round += 1
-    n = state.cfg.players
-    for k in range(n):
-        seat = (state.start + k) % n
-        g = state.groups[seat]
-        want = HAND_SIZE + gmod(state, seat, "hand")
-        if len(g.hand) < want:
-            draw_actions(state, seat, want - len(g.hand))
-        g.cold_blood = False
-        g.given = ()
-        g.talked = 0
-        for _ in range(gmod(state, seat, "heal")):
-            hurt = [ch for ch in g.chars if any(state.c.damages[state.c.damage_cards[d]].heal for d in state.cdmg[ch])]
-            if not hurt:
-                break
-            ch = max(hurt, key=lambda x: (len(state.cdmg[x]), -x))
-            gone = heal(state, ch, ("food", "medicine"), 1)
-            state.emit("heal", f"{state.c.characters[ch].name} ({COLOURS[seat]}) recovers from {', '.join(state.c.damages[state.c.damage_cards[d]].name for d in gone)}", None)
-    state.cused = 0  # every character and skill card is straightened
-    state.sused = 0
-    state.season = state.season_deck.pop()
-    rec = state.c.seasons[state.season]
-    state.active = state.start
-    state.turns_done = 0
-    state.emit("round", f"Round {state.round} of {state.cfg.rounds} — {rec.season.capitalize()}: {rec.name}. {rec.text} "
-               f"Start player: {COLOURS[state.start]}", {"round": state.round, "season": rec.id})
-    fx = rec.effect
-    if fx.draw:
-        for seat in range(n):
-            draw_actions(state, seat, fx.draw)
-    if fx.hunger:
-        recs = state.c.item_recs
-        for seat in range(n - 1, -1, -1):
-            if not any("food" in recs[it].heals for it in state.carried(seat)):
-                state.emit("season", f"The {COLOURS[seat]} group has no Food", None)
-                state.pending.append(("damage", seat, 1, -1, -1))
-    state.emit("turn", f"{title(state.active)}'s turn", {"seat": state.active})
-
-
-def next_turn(state: DawnState) -> None:
-    n = state.cfg.players
-    g = state.groups[state.active]
-    g.given = ()
-    g.talked = 0
-    state.turns_done += 1
-    if state.turns_done < n:
-        state.active = (state.active + 1) % n
-        g = state.groups[state.active]
-        g.given = ()
-        g.talked = 0
-        state.emit("turn", f"{title(state.active)}'s turn", {"seat": state.active})
-        return
-    round_end(state)
-
-
-def round_end(state: DawnState) -> None:
-    """Rulebook §End of Round: the most zombie trophy points gain an Xp (ties: all of them)."""
-    n = state.cfg.players
-    for s in range(n):
-        auto_missions(state, s)
-    pts = [trophy_points(state, s) for s in range(n)]
-    best = max(pts)
-    if best > 0:
-        xp = season_fx(state).trophy_xp
-        for s in range(n):
-            if pts[s] == best:
-                state.groups[s].xp += xp
-                state.emit("xp", f"{title(s)} has the most zombie trophy points ({best}) and gains {xp} Xp", {"seat": s})
-    recs = state.c.action_recs
-    for g in state.groups:
-        for z in g.trophies:
-            state.actions.discard(z)
-        g.trophies = []
-        g.trophy_bonus = 0
-        assert all(recs[z].kind == "zombie" for z in g.trophies)
-    state.season = -1
-    state.truce = 0  # the agreements not to attack last until the end of the round
-    state.start = (state.start + 1) % n
-    if state.round >= state.cfg.rounds:
-        end_game(state)
-        return
-    state.pending.append(("round-start",))
-
-
-def end_game(state: DawnState) -> None:
-    state.phase = OVER
-    clear_pending(state)
-    if state.cfg.solo:
-        done = len(state.groups[0].done)
-        state.reason = "missions-complete" if done >= su.MISSIONS_EACH else "missions-missing"
-        state.emit("end", f"The last round is over: {done} of {su.MISSIONS_EACH} missions completed — "
-                   f"{'victory' if done >= su.MISSIONS_EACH else 'defeat'}", {"reason": state.reason})
-    else:
-        state.reason = "seasons-over"
-        scores = ", ".join(f"{COLOURS[s]} {score_parts(state, s)['score']}" for s in range(state.cfg.players))
-        state.emit("end", f"The last round is over. Victory points: {scores}", {"reason": state.reason})
-
-
-# ==================================================================================================
-# the game
-# ==================================================================================================
-class ZombieDawn(Game):
+class ZombieDawn(KernelGame[DawnState]):
     id = "zombie-dawn"
     name = "Zombie Dawn"
     version = "3"
     min_players = 1
     max_players = 4
     scenarios = SCENARIOS
-    options = su.OPTIONS
+    options = setup_rules.OPTIONS
     bots: ClassVar[Mapping[str, str]] = {"heuristic": "deadboard.games.zombie_dawn.bot:HeuristicBot"}
     render_module = "deadboard.games.zombie_dawn.render"
     evaluator = "deadboard.games.zombie_dawn.evaluate:evaluate"
     hint_anchor = "heuristic"  # plain search plays worse than the heuristic bot here (docs/simulation.md)
+    takes_single = True  # rules version 3 took forced decisions itself: its saves hold no action for them
+    stack_key = "pending"
 
     def default_setup(self) -> Setup:
         return Setup(scenario="standard", players=4)
@@ -380,7 +53,7 @@ class ZombieDawn(Game):
 
     def normalize_setup(self, setup: Setup) -> Setup:
         setup = super().normalize_setup(setup)
-        su.build_config(setup, load_content(setup.content))  # raises SetupError on a bad combination
+        setup_rules.build_config(setup, load_content(setup.content))  # raises SetupError on a bad combination
         return setup
 
     def seat_names(self, setup: Setup) -> list[str]:
@@ -397,73 +70,59 @@ class ZombieDawn(Game):
             Setup("standard", {"long": 1, "expert-cards": False}, players=2),
         ]
 
-    def new(self, setup: Setup | None = None, seed: int = 0) -> DawnState:
-        setup = self.normalize_setup(setup or self.default_setup())
+    def create(self, setup: Setup, seed: int) -> DawnState:
         content = load_content(setup.content)
-        cfg = su.build_config(setup, content)
+        cfg = setup_rules.build_config(setup, content)
         state = DawnState(content, cfg, setup, seed)
-        su.init_state(state)
-        advance(state)
+        setup_rules.init_state(state)
         return state
 
-    # ----- actions -------------------------------------------------------------------------------
-    def legal_actions(self, state: State) -> list[Action]:
-        assert isinstance(state, DawnState)
-        if state.decision is None:
-            return []
-        if state.legal is None:
-            state.legal = _legal(state)
-        return list(state.legal)
-
-    def apply_unchecked(self, state: State, action: Action) -> None:
-        assert isinstance(state, DawnState)
-        if state.decision is None:
-            raise IllegalActionError("the game is over")
-        _apply(state, action)
-        advance(state)
-
-    # ----- results -------------------------------------------------------------------------------
-    def outcome(self, state: State) -> Outcome | None:
-        assert isinstance(state, DawnState)
-        if state.phase != OVER:
-            return None
+    def result(self, state: DawnState) -> Outcome:
         return dawn_outcome(state, self.seat_names(state.setup))
 
     # ----- information ---------------------------------------------------------------------------
-    def redact(self, view: State, seat: int) -> None:
+    def hide(self, view: DawnState, seat: int) -> None:
         """Hands, missions, the characters and skills being chosen by others, and the order of every
         deck are redrawn from what ``seat`` cannot see, with the view's own (publicly seeded) Rng:
         two states that the seat cannot tell apart give the same view."""
-        assert isinstance(view, DawnState)
-        view.legal = None
         _resample(view, seat, view.rng)
 
-    def determinize(self, view: State, rng: Rng) -> None:
-        assert isinstance(view, DawnState)
+    def resample(self, view: DawnState, rng: Rng) -> None:
         seat = view.viewer if view.viewer is not None else -1
-        view.legal = None
         _resample(view, seat, Rng(rng.next64()))
-        view.rng = Rng(rng.next64())
 
-    def snapshot(self, state: State) -> dict[str, Any]:
-        assert isinstance(state, DawnState)
+    # A seat's own legal actions and prompt depend only on what it sees (its hand and missions, the
+    # sizes of the others' hands, the table): a view for the deciding seat keeps them, and only a
+    # view for another seat reads the decision again (bots ask a view at every decision).
+    def redact(self, view: State, seat: int) -> None:
+        state = cast(DawnState, view)
+        self.hide(state, seat)
+        if state.decision is not None and state.decision.seat != seat:
+            refresh(state)
+
+    def determinize(self, view: State, rng: Rng) -> None:
+        state = cast(DawnState, view)
+        self.resample(state, rng)
+        state.rng = Rng(rng.next64())
+        if state.decision is not None and state.decision.seat != state.viewer:
+            refresh(state)
+
+    # ----- the snapshot --------------------------------------------------------------------------
+    def state_json(self, state: DawnState) -> dict[str, Any]:
         return snapshot(state)
 
-
-def _legal(state: DawnState) -> list[Action]:
-    """Recompute the legal actions of the current decision (views drop the cache)."""
-    d = state.decision
-    assert d is not None
-    kind = d.kind
-    if kind == "turn":
-        return ax.turn_actions(state)
-    if kind == "respond":
-        return ax.respond_actions(state, d.seat, state.pending[-1][1].marks)
-    if kind == "combat":
-        return ax.combat_actions(state)
-    if kind == "duel":
-        return ax.duel_actions(state)
-    return ax.step_actions(state, state.pending[-1])
+    def stack_json(self, state: DawnState) -> list[Any]:
+        """The stack as the snapshot wrote it before the kernel: bottom first, each step as its old
+        entry; the turn, combat and duel decisions and the bottom step, never entries, left out."""
+        out = []
+        for step in state.steps:
+            if isinstance(step, Respond):
+                step = step.window
+            if isinstance(step, StepForm):
+                entry = step.old()
+                if entry is not None:
+                    out.append(entry)
+        return out
 
 
 def _redeal(rng: Rng, deck: list[int], hands: list[list[int]]) -> tuple[list[int], list[list[int]]]:
@@ -494,24 +153,24 @@ def _resample(state: DawnState, seat: int, rng: Rng) -> None:
     # characters and skills being chosen by another seat
     chars = list(state.char_deck.cards)
     skills = list(state.skill_deck.cards)
-    for step in state.pending:
-        if step[0] == "character" and step[1] != seat:
-            chars.extend(step[2])
-        elif step[0] == "learn" and step[1] != seat:
-            skills.extend(step[2])
+    stack = state.steps
+    for step in stack:
+        if isinstance(step, setup_rules.ChooseCharacter) and step.seat != seat:
+            chars.extend(step.dealt)
+        elif isinstance(step, turn.ChooseSkill) and step.seat != seat:
+            skills.extend(step.drawn)
     chars.sort()
     skills.sort()
     rng.shuffle(chars)
     rng.shuffle(skills)
-    pending = state.pending
-    for j, step in enumerate(pending):
-        if step[0] == "character" and step[1] != seat:
-            k = len(step[2])
-            pending[j] = ("character", step[1], tuple(sorted(chars[:k])))
+    for j, step in enumerate(stack):  # steps are values: those redrawn are replaced
+        if isinstance(step, setup_rules.ChooseCharacter) and step.seat != seat:
+            k = len(step.dealt)
+            stack[j] = setup_rules.ChooseCharacter(step.seat, tuple(sorted(chars[:k])))
             chars = chars[k:]
-        elif step[0] == "learn" and step[1] != seat:
-            k = len(step[2])
-            pending[j] = ("learn", step[1], tuple(skills[:k]))
+        elif isinstance(step, turn.ChooseSkill) and step.seat != seat:
+            k = len(step.drawn)
+            stack[j] = turn.ChooseSkill(step.seat, tuple(skills[:k]))
             skills = skills[k:]
     state.char_deck.cards = chars
     state.skill_deck.cards = skills
@@ -573,6 +232,8 @@ def snapshot(state: DawnState) -> dict[str, Any]:
     arecs = c.action_recs
     names = b.names if b is not None else ()
 
+    trip = state.last_drive
+
     def cards(xs: list[int] | tuple[int, ...]) -> list[str]:
         return [arecs[k].id for k in xs]
 
@@ -583,9 +244,9 @@ def snapshot(state: DawnState) -> dict[str, Any]:
             "square": sqname(g.sq),
             "characters": [{
                 "id": c.characters[ch].id,
-                "damage": [c.damage_names[d] for d in state.cdmg[ch]],
-                "items": [inames[it] + ("*" if state.is_turned(it) else "") for it in state.citems[ch]],
-                "skills": [c.skills[s].id for s in state.cskills[ch]],
+                "damage": [c.damage_names[d] for d in state.char_damage[ch]],
+                "items": [inames[it] + ("*" if state.is_turned(it) else "") for it in state.char_items[ch]],
+                "skills": [c.skills[s].id for s in state.char_skills[ch]],
             } for ch in g.chars],
             "hand": cards(g.hand),
             "missions": [c.missions[m].id for m in g.missions],
@@ -605,11 +266,6 @@ def snapshot(state: DawnState) -> dict[str, Any]:
             "talked": [COLOURS[t] for t in range(4) if g.talked >> t & 1],
             "adrenaline": g.adrenaline,
         })
-
-    def step_json(step: tuple[Any, ...]) -> list[Any]:
-        if step[0] == "window":
-            return ["window", step[1].to_json()]
-        return [x if isinstance(x, int | str) else list(x) if isinstance(x, tuple) else str(x) for x in step]
 
     return {
         "game": "zombie-dawn",
@@ -641,18 +297,16 @@ def snapshot(state: DawnState) -> dict[str, Any]:
         "searched": {names[sq]: [COLOURS[s] for s in range(4) if state.searched[sq] >> s & 1]
                      for sq in (b.locations if b else ()) if state.searched[sq]},
         "turned": state.turned,
-        "abilities_used": sorted([c.characters[ch].id for ch in range(len(c.characters)) if state.cused >> ch & 1]
-                                 + [c.skills[sk].id for sk in range(len(c.skills)) if state.sused >> sk & 1]),
+        "abilities_used": sorted([c.characters[ch].id for ch in range(len(c.characters)) if state.used_characters >> ch & 1]
+                                 + [c.skills[sk].id for sk in range(len(c.skills)) if state.used_skills >> sk & 1]),
         "truces": [[COLOURS[k // 4], COLOURS[k % 4]] for k in range(16) if state.truce >> k & 1],
         "combat": state.combat.to_json(c) if state.combat is not None else None,
-        "queue": [[COLOURS[q[0]], q[1], cards(q[2]), q[3], q[4], q[5], q[6]] for q in state.queue],
-        "last_drive": [state.last_drive[0], sqname(state.last_drive[1]), [sqname(s) for s in state.last_drive[2]],
-                       state.last_drive[3]] if state.last_drive else None,
-        "pending": [step_json(s) for s in state.pending],
+        "queue": [[COLOURS[q.target], q.starter, cards(q.cards), q.mission, q.dice, q.blocked, q.duel] for q in state.queue],
+        "last_drive": [trip.seat, sqname(trip.start), [sqname(s) for s in trip.path], trip.protect] if trip else None,
         "reason": state.reason,
         "rng": state.rng.s if state.viewer is None else None,
         "events": len(state.log),
     }
 
 
-__all__ = ["SCENARIOS", "ZombieDawn", "advance", "dawn_outcome", "ranking_key", "snapshot"]
+__all__ = ["SCENARIOS", "ZombieDawn", "dawn_outcome", "ranking_key", "snapshot"]

@@ -10,11 +10,19 @@ with 3 players), and every player gets a special item, 6 action cards and 5 miss
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Option, Setup
-from deadboard.games.zombie_dawn.board import ROTATIONS, Board, solo_layout
+from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.games.zombie_dawn import turn
+from deadboard.games.zombie_dawn.actions import Choose
+from deadboard.games.zombie_dawn.actions import PlaceZone as PlaceZoneAction
+from deadboard.games.zombie_dawn.board import ROTATIONS, Board, open_slots, solo_layout
 from deadboard.games.zombie_dawn.content import COLOURS, SEASONS, DawnContent
 from deadboard.games.zombie_dawn.effects import HAND_SIZE, draw_mission, give, title
+from deadboard.games.zombie_dawn.flow import StepForm, plain, push
 from deadboard.games.zombie_dawn.state import PLAY, Config, DawnState
 
 SOLO_ZONES = 10
@@ -98,8 +106,8 @@ def init_state(state: DawnState) -> None:
         out = [r.id for r in c.action_recs if r.expert]
         state.emit("setup", f"The {len(out)} action cards with the expert icon are removed from the game",
                    {"removed": {"action": out}})
-    pending = state.pending
-    pending.append(("finish-setup",))
+    state.init_kernel(turn.NextDecision())
+    push(state, FinishSetup())
     if cfg.solo:
         zones = state.dealt[0]
         rots = [ROTATIONS[rng.below(4)] for _ in zones]
@@ -116,9 +124,9 @@ def init_state(state: DawnState) -> None:
         a = state.char_deck.draw()
         b = state.char_deck.draw()
         assert a is not None and b is not None
-        pending.append(("character", seat, tuple(sorted((a, b)))))
+        push(state, ChooseCharacter(seat, tuple(sorted((a, b)))))
     for seat in range(n - 1, -1, -1):
-        pending.append(("zone", seat))
+        push(state, PlaceZone(seat))
 
 
 def place_zone(state: DawnState, seat: int, zone: int, x: int, y: int, rot: int) -> None:
@@ -167,4 +175,70 @@ def finish_setup(state: DawnState) -> None:
             draw_mission(state, seat)
         g.sq = board.tent_sq[seat]
     state.phase = PLAY
-    state.pending.append(("round-start",))
+    push(state, turn.RoundStart())
+
+
+# ==================================================================================================
+# the steps of the setup
+# ==================================================================================================
+@dataclass(slots=True)
+class PlaceZone(StepForm, Choice[DawnState, PlaceZoneAction]):
+    """The player places its map zones one at a time, each next to its zones already placed."""
+
+    kind: ClassVar[str] = "zone"
+    seat: int
+
+    def actions(self, state: DawnState) -> list[PlaceZoneAction]:
+        zones = state.c.zones
+        seat = self.seat
+        out = []
+        for x, y in open_slots(state.layout[seat]):
+            for z in state.dealt[seat]:
+                for rot in ROTATIONS:
+                    out.append(PlaceZoneAction(zones[z].id, x, y, rot))
+        return out
+
+    def apply(self, state: DawnState, action: PlaceZoneAction) -> Steps:
+        place_zone(state, self.seat, state.c.zone_index[action.zone], action.x, action.y, action.rotation)
+        return (self,) if state.dealt[self.seat] else ()
+
+    def prompt(self, state: DawnState) -> str:
+        return f"{title(self.seat)}: place a map zone next to your zones ({len(state.dealt[self.seat])} left)"
+
+    def old(self) -> list[Any]:
+        return plain("zone", self.seat)
+
+
+@dataclass(slots=True)
+class ChooseCharacter(StepForm, Choice[DawnState, Choose]):
+    """The player keeps one of the two characters dealt to it."""
+
+    kind: ClassVar[str] = "character"
+    seat: int
+    dealt: tuple[int, ...]
+
+    def actions(self, state: DawnState) -> list[Choose]:
+        ids = state.c.char_ids
+        return [Choose(ids[ch]) for ch in self.dealt]
+
+    def apply(self, state: DawnState, action: Choose) -> Steps:
+        choose_character(state, self.seat, state.c.char_index[action.character], self.dealt)
+        return ()
+
+    def prompt(self, state: DawnState) -> str:
+        return f"{title(self.seat)}: choose your character"
+
+    def old(self) -> list[Any]:
+        return plain("character", self.seat, self.dealt)
+
+
+@dataclass(slots=True)
+class FinishSetup(StepForm, Auto[DawnState]):
+    """Once the map is placed and the characters chosen: :func:`finish_setup`."""
+
+    def run(self, state: DawnState) -> Steps:
+        finish_setup(state)
+        return ()
+
+    def old(self) -> list[Any]:
+        return ["finish-setup"]

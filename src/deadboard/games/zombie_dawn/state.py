@@ -8,18 +8,20 @@ Cards are integers: an *action card* is an instance index into ``content.action_
 an instance index into ``content.item_cards``, a *damage* an instance into ``content.damage_cards``;
 characters, skills, missions and seasons are record indexes (there is one card of each).
 
-``pending`` is a stack (top = end) of steps still to resolve: decisions (a response window, a damage
-to place, items to share out, an offer being made or answered ...) and the running combat. When it
-is empty the active player takes a turn decision.
+The flow is the kernel's stack of steps (:mod:`deadboard.core.kernel`, top = end): decisions (a
+response window, a damage to place, items to share out, an offer being made or answered ...), the
+running combat, and at the bottom the step that gives the active player a turn decision whenever
+nothing else is left to resolve.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from deadboard.core.deck import Deck
-from deadboard.core.game import Setup, State
+from deadboard.core.game import Setup
+from deadboard.core.kernel import KernelState
 from deadboard.core.log import Event
 from deadboard.games.zombie_dawn.board import Board
 from deadboard.games.zombie_dawn.content import COLOURS, DawnContent
@@ -43,6 +45,29 @@ class Config:
     season_counts: tuple[int, int, int, int]  # spring, summer, autumn, winter
     expert: bool
     zones_each: int  # map zones dealt to each player (solo: the column layout)
+
+
+class Trip(NamedTuple):
+    """A vehicle movement just made (zombies may stop it at any square of it until the window after
+    it closes)."""
+
+    seat: int
+    start: int
+    path: tuple[int, ...]
+    protect: bool  # the vehicle protects the group: no zombie may be played against it meanwhile
+
+
+class Waiting(NamedTuple):
+    """A combat waiting for the running one to end: zombies against ``target`` (with a mission's
+    dice, blocked or not), or an attack of group ``starter`` on ``target`` (``duel``)."""
+
+    target: int
+    starter: int
+    cards: tuple[int, ...]
+    mission: int
+    dice: int
+    blocked: bool
+    duel: bool
 
 
 class Group:
@@ -214,29 +239,26 @@ class Combat:
         }
 
 
-class DawnState(State):
+class DawnState(KernelState):
     __slots__ = (
         "actions",
         "active",
         "blue",
         "board",
         "c",
-        "cdmg",
         "cfg",
+        "char_damage",
         "char_deck",
-        "citems",
+        "char_items",
+        "char_skills",
         "combat",
-        "cskills",
-        "cused",
         "damage",
         "dealt",
         "green",
         "groups",
         "last_drive",
         "layout",
-        "legal",
         "missions",
-        "pending",
         "phase",
         "queue",
         "reason",
@@ -248,10 +270,11 @@ class DawnState(State):
         "skill_deck",
         "specials",
         "start",
-        "sused",
         "truce",
         "turned",
         "turns_done",
+        "used_characters",
+        "used_skills",
     )
 
     c: DawnContent
@@ -261,16 +284,17 @@ class DawnState(State):
         self.c = content
         self.cfg = cfg
         self.init_common(setup, seed)
+        self.init_kernel()
         self.phase = SETUP
         self.reason = ""
         self.groups: list[Group] = [Group(s) for s in range(cfg.players)]
         nchars = len(content.characters)
-        self.cdmg: list[tuple[int, ...]] = [()] * nchars  # damage cards on each character
-        self.citems: list[tuple[int, ...]] = [()] * nchars  # items each character carries
-        self.cskills: list[tuple[int, ...]] = [()] * nchars  # skills of each character
+        self.char_damage: list[tuple[int, ...]] = [()] * nchars  # damage cards on each character
+        self.char_items: list[tuple[int, ...]] = [()] * nchars  # items each character carries
+        self.char_skills: list[tuple[int, ...]] = [()] * nchars  # skills of each character
         self.turned = 0  # bit i: item instance i is turned
-        self.cused = 0  # bit ch: the character's activated ability was used this round (its card is turned)
-        self.sused = 0  # bit s: the skill's activated ability was used this round
+        self.used_characters = 0  # bit ch: the character's activated ability was used this round (its card is turned)
+        self.used_skills = 0  # bit s: the skill's activated ability was used this round
         self.truce = 0  # bit 4a+b: group a agreed (accepting an offer) not to attack group b this round
         self.actions: Deck[int] = Deck()
         self.green: Deck[int] = Deck()
@@ -293,26 +317,25 @@ class DawnState(State):
         self.dealt: list[tuple[int, ...]] = [() for _ in range(cfg.players)]
         self.board: Board | None = None
         self.searched: list[int] = []  # square -> bit per colour of the Searched tokens there
-        self.pending: list[tuple[Any, ...]] = []
         self.combat: Combat | None = None
-        self.queue: list[tuple[Any, ...]] = []  # combats waiting for the current one to end
-        self.last_drive: tuple[int, int, tuple[int, ...], bool] | None = None
-        self.legal: list[Any] | None = None  # cached legal actions of the current decision
+        self.queue: list[Waiting] = []  # combats waiting for the current one to end
+        self.last_drive: Trip | None = None
 
     def clone(self) -> DawnState:
         s = DawnState.__new__(DawnState)
         s.c = self.c
         s.cfg = self.cfg
         self.copy_common(s)
+        self.copy_kernel(s)
         s.phase = self.phase
         s.reason = self.reason
         s.groups = [g.copy() for g in self.groups]
-        s.cdmg = self.cdmg.copy()
-        s.citems = self.citems.copy()
-        s.cskills = self.cskills.copy()
+        s.char_damage = self.char_damage.copy()
+        s.char_items = self.char_items.copy()
+        s.char_skills = self.char_skills.copy()
         s.turned = self.turned
-        s.cused = self.cused
-        s.sused = self.sused
+        s.used_characters = self.used_characters
+        s.used_skills = self.used_skills
         s.truce = self.truce
         s.actions = self.actions.copy()
         s.green = self.green.copy()
@@ -333,11 +356,9 @@ class DawnState(State):
         s.dealt = self.dealt.copy()
         s.board = self.board
         s.searched = self.searched.copy()
-        s.pending = self.pending.copy()
         s.combat = self.combat.copy() if self.combat is not None else None
         s.queue = self.queue.copy()
         s.last_drive = self.last_drive
-        s.legal = self.legal
         return s
 
     def emit(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
@@ -363,9 +384,9 @@ class DawnState(State):
     def carried(self, seat: int) -> list[int]:
         """Every item the group's characters carry."""
         out: list[int] = []
-        citems = self.citems
+        char_items = self.char_items
         for ch in self.groups[seat].chars:
-            out.extend(citems[ch])
+            out.extend(char_items[ch])
         return out
 
     def owner_of_char(self, ch: int) -> int:

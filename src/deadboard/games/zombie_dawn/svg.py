@@ -28,6 +28,7 @@ from deadboard.core.game import Game, State
 from deadboard.games.zombie_dawn.board import open_slots, rotated_cells
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import hand_kinds, score_parts, skill_cost, trophy_points
+from deadboard.games.zombie_dawn.negotiation import offer_on_table
 from deadboard.games.zombie_dawn.state import SETUP, DawnState
 
 S = 22  # pixels per square
@@ -64,10 +65,10 @@ class Island:
         self.slots = slots  # (slot x, slot y, pixel-grid x, pixel-grid y)
 
 
-def _islands(st: DawnState, placing: int) -> list[Island]:
-    b = st.board
+def _islands(state: DawnState, placing: int) -> list[Island]:
+    b = state.board
     out: list[Island] = []
-    for seat in range(st.cfg.players):
+    for seat in range(state.cfg.players):
         if b is not None:
             first, count, w, h = b.islands[seat]
             cells: list[Cell] = []
@@ -76,7 +77,7 @@ def _islands(st: DawnState, placing: int) -> list[Island]:
                 cells.append((b.xs[sq], b.ys[sq], b.cells[sq], here, b.terrain[sq], sq))
             out.append(Island(seat, cells, w, h, []))
             continue
-        layout = st.layout[seat]
+        layout = state.layout[seat]
         slots = open_slots(layout) if seat == placing and layout else []
         spots = [(zx, zy) for _, zx, zy, _ in layout] + list(slots)
         if not spots:
@@ -89,20 +90,20 @@ def _islands(st: DawnState, placing: int) -> list[Island]:
         laid: list[Cell] = []
         for z, zx, zy, rot in layout:
             ox, oy = (zx - minx) * 5, (zy - miny) * 5
-            terrain = st.c.zones[z].terrain
-            for x, y, ch, loc in rotated_cells(st.c, z, rot):
+            terrain = state.c.zones[z].terrain
+            for x, y, ch, loc in rotated_cells(state.c, z, rot):
                 info = (loc.name, loc.deck, loc.count) if loc else None
                 laid.append((ox + x, oy + y, ch, info, terrain, -1))
         out.append(Island(seat, laid, w, h, [(x, y, (x - minx) * 5, (y - miny) * 5) for x, y in slots]))
     return out
 
 
-def _island_svg(st: DawnState, isl: Island, ox: int, oy: int, targets: dict[str, list[str]]) -> str:
+def _island_svg(state: DawnState, isl: Island, ox: int, oy: int, targets: dict[str, list[str]]) -> str:
     colour = COLOURS[isl.seat]
-    b = st.board
+    b = state.board
     out = [f'<text x="{ox}" y="{oy - 8}" font-size="13" font-weight="700" fill="{SEAT_FILL[colour]}">{colour.capitalize()}\'s map</text>']
     groups_at: dict[int, list[int]] = {}
-    for g in st.groups:
+    for g in state.groups:
         if g.sq >= 0:
             groups_at.setdefault(g.sq, []).append(g.seat)
     for x, y, ch, loc, terrain, sq in isl.cells:
@@ -130,7 +131,7 @@ def _island_svg(st: DawnState, isl: Island, ox: int, oy: int, targets: dict[str,
                        f'<text x="{px + S / 2}" y="{py + S / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#fff">{count}</text>')
             tip.append(f"{lname}: search finds {count} {deck} item{'s' if count != 1 else ''}")
             if sq >= 0:
-                marks = [COLOURS[s] for s in range(st.cfg.players) if st.searched[sq] >> s & 1]
+                marks = [COLOURS[s] for s in range(state.cfg.players) if state.searched[sq] >> s & 1]
                 for k, m in enumerate(marks):
                     out.append(f'<circle cx="{px + 4 + k * 5}" cy="{py + S - 3}" r="2.4" fill="{SEAT_FILL[m]}" stroke="#000" stroke-width="0.6"/>')
                 if marks:
@@ -193,21 +194,21 @@ def _back(x: float, y: float, label: str, n: int) -> str:
             f'<text x="{x + CARD_W * 0.3:.0f}" y="{y + CARD_H * 0.6 - 8:.0f}" font-size="9" text-anchor="middle" fill="#9fb3c8">{_t(label.split(":")[-1].strip())}</text></g>')
 
 
-def _cards(st: DawnState, seat: int | None, y0: int, width: int) -> tuple[str, int]:
-    c = st.c
+def _cards(state: DawnState, seat: int | None, y0: int, width: int) -> tuple[str, int]:
+    c = state.c
     out: list[str] = []
     x, y = 14.0, float(y0)
-    if seat is not None and 0 <= seat < len(st.groups) and not (st.groups[seat].hand or st.groups[seat].missions):
+    if seat is not None and 0 <= seat < len(state.groups) and not (state.groups[seat].hand or state.groups[seat].missions):
         out.append(f'<text x="{x}" y="{y - 8}" font-size="13" font-weight="700" fill="#ddd">Your hand is empty; no mission</text>')
         y += 24
-    elif seat is not None and 0 <= seat < len(st.groups):
-        g = st.groups[seat]
+    elif seat is not None and 0 <= seat < len(state.groups):
+        g = state.groups[seat]
         out.append(f'<text x="{x}" y="{y - 8}" font-size="13" font-weight="700" fill="#ddd">Your hand ({len(g.hand)} card{"" if len(g.hand) == 1 else "s"}) and missions</text>')
         counts: dict[str, int] = {}
         for card in g.hand:
             rid = c.action_recs[card].id
             counts[rid] = counts.get(rid, 0) + 1
-        for card in hand_kinds(st, seat):
+        for card in hand_kinds(state, seat):
             r = c.action_recs[card]
             sub = r.kind + (f" · {r.dice} dice" if r.kind == "zombie" and r.dice else "") + (f" · trophy {r.trophy}" if r.trophy else "")
             out.append(_card(x, y, f"card:{r.id}", r.text, r.name, r.text, KIND_FILL.get(r.kind, "#444"), counts[r.id], sub))
@@ -222,7 +223,7 @@ def _cards(st: DawnState, seat: int | None, y0: int, width: int) -> tuple[str, i
                 x, y = 14.0, y + CARD_H + 16
         y += CARD_H + 30
         x = 14.0
-    others = [g for g in st.groups if g.seat != seat]
+    others = [g for g in state.groups if g.seat != seat]
     if others:
         out.append(f'<text x="{x}" y="{y - 8}" font-size="12" font-weight="700" fill="#aaa">The others hold</text>')
         for g in others:
@@ -238,18 +239,18 @@ def _cards(st: DawnState, seat: int | None, y0: int, width: int) -> tuple[str, i
 # ==================================================================================================
 # targets and labels
 # ==================================================================================================
-def target_of(st: DawnState, a: Action, seat: int | None) -> str | None:
+def target_of(state: DawnState, a: Action, seat: int | None) -> str | None:
     k = a.kind
     args = [str(x) for x in a.args]
-    b = st.board
+    b = state.board
     if k in ("move",) and len(args) == 2:
         return "sq:" + args[1]
     if k in ("drive", "place", "camp") and len(args) == 1 and b is not None and args[0] in b.index:
         return "sq:" + args[0]
     if k == "place" and len(args) == 4 and seat is not None:
         return f"slot:{seat}:{args[1]}:{args[2]}"
-    if k == "search" and seat is not None and b is not None and st.groups[seat].sq >= 0:
-        return "sq:" + b.names[st.groups[seat].sq]
+    if k == "search" and seat is not None and b is not None and state.groups[seat].sq >= 0:
+        return "sq:" + b.names[state.groups[seat].sq]
     if k in ("play", "discard") and args:
         return "card:" + args[0]
     if k in ("complete", "clear") and args:
@@ -257,14 +258,14 @@ def target_of(st: DawnState, a: Action, seat: int | None) -> str | None:
     if k == "activate" and len(args) == 2 and b is not None and args[1] in b.index:  # a dash to a square
         return "sq:" + args[1]
     if k in ("attack", "negotiate") and args and b is not None:
-        for g in st.groups:
+        for g in state.groups:
             if COLOURS[g.seat] == args[0] and g.sq >= 0:
                 return "sq:" + b.names[g.sq]
     return None
 
 
-def label_of(st: DawnState, a: Action) -> str:
-    c = st.c
+def label_of(state: DawnState, a: Action) -> str:
+    c = state.c
     args = [str(x) for x in a.args]
 
     def name_of(token: str) -> str:
@@ -341,18 +342,18 @@ def label_of(st: DawnState, a: Action) -> str:
 # ==================================================================================================
 # panels
 # ==================================================================================================
-def _panels(st: DawnState, seat: int | None) -> list[Panel]:
-    c = st.c
+def _panels(state: DawnState, seat: int | None) -> list[Panel]:
+    c = state.c
     head: list[Any] = []
-    if st.phase == SETUP:
+    if state.phase == SETUP:
         head.append("Setting up: laying out the map and choosing characters")
     else:
-        head.append(f"Round {st.round} of {st.cfg.rounds}")
-        if st.season >= 0:
-            s = c.seasons[st.season]
+        head.append(f"Round {state.round} of {state.cfg.rounds}")
+        if state.season >= 0:
+            s = c.seasons[state.season]
             head.append({"text": f"{s.season.capitalize()}: {s.name} — {s.text}", "cls": "hot"})
-        head.append(f"Start player: {COLOURS[st.start]} · turn: {COLOURS[st.active]} · seasons left: {len(st.season_deck)}")
-    cb = st.combat
+        head.append(f"Start player: {COLOURS[state.start]} · turn: {COLOURS[state.active]} · seasons left: {len(state.season_deck)}")
+    cb = state.combat
     if cb is not None and cb.stage != "over":
         if cb.duel:
             head.append({"text": f"Combat: {COLOURS[cb.enemy]} against {COLOURS[cb.group]}", "cls": "hot"})
@@ -360,27 +361,27 @@ def _panels(st: DawnState, seat: int | None) -> list[Panel]:
             zs = ", ".join(c.action_recs[z].name for z in cb.zombies) or "mission zombies"
             head.append({"text": f"Combat: {cb.dice} zombie dice against {COLOURS[cb.group]} ({zs}"
                                  + ("; BLOCKED ACCESS" if cb.blocked else "") + ")", "cls": "hot"})
-    top = st.pending[-1] if st.pending else None
-    if top is not None and top[0] in ("bargain", "answer"):
-        offerer, receiver = (top[1], top[2]) if top[0] == "bargain" else (top[2], top[1])
-        offered = ", ".join(c.item_recs[it].name for it in top[3]) or "nothing yet"
+    offer = offer_on_table(state)
+    if offer is not None:
+        offerer, receiver, on_table = offer
+        offered = ", ".join(c.item_recs[it].name for it in on_table) or "nothing yet"
         head.append({"text": f"Offer on the table: {COLOURS[offerer]} to {COLOURS[receiver]}: {offered}", "cls": "hot"})
     panels: list[Panel] = [{"title": "Zombie Dawn", "lines": head}]
-    for g in st.groups:
+    for g in state.groups:
         colour = COLOURS[g.seat]
         lines: list[Any] = []
-        if st.phase != SETUP:
-            parts = score_parts(st, g.seat)
-            lines.append(f"{g.xp} Xp (next skill {skill_cost(st, g.seat)}) · {parts['score']} VP so far · trophies {trophy_points(st, g.seat)}")
+        if state.phase != SETUP:
+            parts = score_parts(state, g.seat)
+            lines.append(f"{g.xp} Xp (next skill {skill_cost(state, g.seat)}) · {parts['score']} VP so far · trophies {trophy_points(state, g.seat)}")
         for ch in g.chars:
             rec = c.characters[ch]
-            dmg = ", ".join(c.damages[c.damage_cards[d]].name for d in st.cdmg[ch])
-            items = ", ".join(c.item_recs[it].name + (" (turned)" if st.is_turned(it) else "") for it in st.citems[ch])
-            skills = ", ".join(c.skills[s].name + (" (used)" if c.skill_ability[s] and st.sused >> s & 1 else "")
-                               for s in st.cskills[ch])
-            used = " (ability used)" if rec.ability is not None and st.cused >> ch & 1 else ""
-            lines.append({"text": f"{rec.name}{used} — damage {len(st.cdmg[ch])}/4" + (f": {dmg}" if dmg else ""),
-                          "cls": "hot" if len(st.cdmg[ch]) >= 3 else ""})
+            dmg = ", ".join(c.damages[c.damage_cards[d]].name for d in state.char_damage[ch])
+            items = ", ".join(c.item_recs[it].name + (" (turned)" if state.is_turned(it) else "") for it in state.char_items[ch])
+            skills = ", ".join(c.skills[s].name + (" (used)" if c.skill_ability[s] and state.used_skills >> s & 1 else "")
+                               for s in state.char_skills[ch])
+            used = " (ability used)" if rec.ability is not None and state.used_characters >> ch & 1 else ""
+            lines.append({"text": f"{rec.name}{used} — damage {len(state.char_damage[ch])}/4" + (f": {dmg}" if dmg else ""),
+                          "cls": "hot" if len(state.char_damage[ch]) >= 3 else ""})
             if items or skills:
                 lines.append("   " + "; ".join(x for x in (f"carries {items}" if items else "", f"skills {skills}" if skills else "") if x))
         if g.vehicle >= 0:
@@ -391,10 +392,10 @@ def _panels(st: DawnState, seat: int | None) -> list[Panel]:
             lines.append({"text": "completed: " + ", ".join(c.missions[m].name for m in g.done), "cls": "hero"})
         if g.dead:
             lines.append({"text": "dead: " + ", ".join(c.characters[ch].name for ch in g.dead), "cls": "dead"})
-        peace = [COLOURS[b] for b in range(4) if st.truce >> (4 * g.seat + b) & 1]
+        peace = [COLOURS[b] for b in range(4) if state.truce >> (4 * g.seat + b) & 1]
         if peace:
             lines.append("will not attack " + ", ".join(peace) + " this round")
-        title = f"{colour.capitalize()} group" + (" (you)" if seat == g.seat else "") + (" — turn" if st.active == g.seat and st.phase != SETUP else "")
+        title = f"{colour.capitalize()} group" + (" (you)" if seat == g.seat else "") + (" — turn" if state.active == g.seat and state.phase != SETUP else "")
         panels.append({"title": title, "lines": lines or ["no character yet"]})
     panels.append({"title": "Legend", "lines": [], "svg": legend_svg()})
     return panels
@@ -480,18 +481,18 @@ def dice(data: dict[str, Any]) -> list[dict[str, Any]]:
 # ==================================================================================================
 def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
     assert isinstance(view, DawnState)
-    st = view
-    d = st.decision
+    state = view
+    d = state.decision
     acting = d.seat if d is not None else seat
     targets: dict[str, list[str]] = {}
     labels: dict[str, str] = {}
     for a in legal:
-        t = target_of(st, a, acting)
+        t = target_of(state, a, acting)
         if t is not None:
             targets.setdefault(t, []).append(a.text)
-        labels[a.text] = label_of(st, a)
+        labels[a.text] = label_of(state, a)
     placing = d.seat if d is not None and d.kind == "zone" else -1
-    islands = _islands(st, placing)
+    islands = _islands(state, placing)
     per_row = 2 if sum(i.w for i in islands) > 64 else len(islands)
     parts: list[str] = []
     x, y, row_h, width = 14, TOP, 0, 0
@@ -499,18 +500,18 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
         if k and k % per_row == 0:
             x, y = 14, y + row_h + GAP + TOP
             row_h = 0
-        parts.append(_island_svg(st, isl, x, y, targets))
+        parts.append(_island_svg(state, isl, x, y, targets))
         x += isl.w * S + GAP
         width = max(width, x)
         row_h = max(row_h, isl.h * S)
     width = max(width, 700)
-    cards, bottom = _cards(st, seat, y + row_h + 40, width)
+    cards, bottom = _cards(state, seat, y + row_h + 40, width)
     height = bottom + 10
     svg = (f'<svg class="board zombie-dawn" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
            f'font-family="system-ui, sans-serif" role="img" aria-label="Zombie Dawn: the map and your cards">'
            f'<rect width="{width}" height="{height}" fill="#151a17"/>{"".join(parts)}{cards}</svg>')
     caption = f"Zombie Dawn — {d.prompt}" if d is not None else "Zombie Dawn — the game is over"
-    return {"svg": svg, "targets": targets, "panels": _panels(st, seat), "labels": labels, "caption": caption}
+    return {"svg": svg, "targets": targets, "panels": _panels(state, seat), "labels": labels, "caption": caption}
 
 
 __all__ = ["dice", "draw", "label_of", "target_of"]

@@ -1,0 +1,62 @@
+"""How Zombie Dawn's rules put steps on the kernel's stack (:mod:`deadboard.core.kernel`).
+
+The rules push from deep inside a resolution (a damage placed may call for a save, a death for a
+share-out of items, a wiped-out group for a new start), in the order the rulebook resolves them:
+what is pushed last runs first, above what was pushed before it and above the step that pushed it.
+Once the game is over nothing more is pushed (:func:`push` is then a no-op).
+
+Every step that was an entry of the ``pending`` stack of the snapshot before the kernel mixes in
+:class:`StepForm`: :meth:`StepForm.old` is that entry, so recorded games keep their hashes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deadboard.core.kernel import Step
+from deadboard.games.zombie_dawn.state import DawnState
+
+
+class StepForm:
+    """A step written in the snapshot as its entry of the old ``pending`` stack."""
+
+    __slots__ = ()
+
+    def old(self) -> list[Any] | None:
+        """The step as the snapshot writes it (None: not written, such as the turn decision)."""
+        return None
+
+
+def plain(*parts: Any) -> list[Any]:
+    """A snapshot entry: numbers and words as they are, tuples as lists."""
+    return [x if isinstance(x, int | str) else list(x) if isinstance(x, tuple) else str(x) for x in parts]
+
+
+def push(state: DawnState, *steps: Step[Any]) -> None:
+    """Put ``steps`` on top of the stack (the first runs first), unless the game is over (the
+    kernel's ``state.push``, written out: rules push a step or two at every action)."""
+    if not state.over:
+        if len(steps) == 1:
+            state.steps.append(steps[0])
+        else:
+            state.steps.extend(reversed(steps))
+
+
+def pushed_since(state: DawnState, mark: Step[Any]) -> tuple[Step[Any], ...]:
+    """Take off the stack every step pushed above ``mark`` (and ``mark`` itself); return them, the
+    first to run first. A rule resolved inside a decision that returns what it leads to (a response
+    in a window) pushes above a mark, so that steps beneath may come and go meanwhile (a wiped-out
+    group's damage is dropped) without mixing them up."""
+    stack = state.steps
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i] is mark:
+            above = stack[i + 1 :]
+            del stack[i:]
+            above.reverse()
+            return tuple(above)
+    return ()  # the game ended meanwhile: the stack is empty
+
+
+#: contexts of the "at any moment" actions: the seat's own turn, a response window, its own combat
+#: against zombies, its own combat against another group
+TURN, WINDOW, COMBAT, DUEL = "turn", "window", "combat", "duel"
