@@ -151,6 +151,16 @@ def test_bench_json() -> None:
     assert rows[0]["decisions_per_second"] > 0
 
 
+def test_bench_reference_measures_python_chess_random_playouts_in_the_same_run() -> None:
+    """Issue 26's yardstick: "every game's random-bot decisions per second at least twice
+    python-chess's random playout plies per second on the same machine"."""
+    r = run("bench", "--json", "--reference", "--seconds", "0.2", "--game", "district-z", "--bot", "random", "--no-mcts")
+    assert r.returncode == 0, r.stderr
+    rows = {row["game"]: row for row in json.loads(r.stdout)["games"]}
+    assert set(rows) == {"python-chess", "district-z"}
+    assert rows["python-chess"]["decisions"] > 0 and rows["python-chess"]["games"] >= 3
+
+
 @pytest.mark.parametrize("flag", ["--out", "--save-dir"])
 def test_output_where_nothing_can_be_written_is_an_error_before_any_game(tmp_path: Path, flag: str) -> None:
     blocker = tmp_path / "a-file"

@@ -67,6 +67,29 @@ def bench_mcts(game_id: str, seconds: float, positions: int = 8) -> dict[str, fl
             "iterations_per_second": iterations / spent if spent > 0 else 0.0}
 
 
+def bench_chess(seconds: float, min_games: int = 3) -> dict[str, float | int | str]:
+    """The yardstick: python-chess random playouts from the initial position (a uniformly random
+    legal move each ply until the game is over), plies per second on one core."""
+    import chess
+
+    rng = Rng(0)
+    board = chess.Board()
+    games = plies = 0
+    t0 = time.perf_counter()
+    while True:
+        board.reset()
+        while board.outcome() is None:
+            moves = list(board.legal_moves)
+            board.push(moves[rng.below(len(moves))])
+            plies += 1
+        games += 1
+        dt = time.perf_counter() - t0
+        if dt >= seconds and games >= min_games:
+            break
+    return {"game": "python-chess", "bot": "random", "games": games, "decisions": plies, "seconds": dt,
+            "decisions_per_second": plies / dt, "games_per_second": games / dt}
+
+
 @app.command("bench")
 def bench_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
@@ -76,12 +99,21 @@ def bench_cmd(
     mcts: bool = typer.Option(True, "--mcts/--no-mcts", help="Also measure MCTS iterations per second."),
     rl: bool = typer.Option(False, "--rl", help="Also measure steps per second through the PettingZoo, Gymnasium "
                             "and OpenSpiel adapters (needs deadboard[rl])."),
+    reference: bool = typer.Option(False, "--reference", help="Also measure python-chess random playouts (plies/s) "
+                                   "in the same run, and give each game's random decisions/s as a multiple of it "
+                                   "(needs deadboard[bench])."),
 ) -> None:
     """Benchmark full games of random and heuristic bots, and MCTS search, on one core (a benchmark,
     not a test)."""
     rows = []
     searches = []
     plan: list[tuple[str, str]] = []  # (game, bot or "mcts") in the order measured
+    if reference:
+        try:
+            import chess  # noqa: F401
+        except ImportError:
+            raise typer.BadParameter("--reference needs python-chess: pip install 'deadboard[bench]'") from None
+        plan.append(("python-chess", "random"))
     for gid in game_ids or list_games():
         game = get_game(gid)
         plan.extend((gid, b) for b in bots or [b for b in ("random", "heuristic") if b in bot_names(game)])
@@ -94,7 +126,9 @@ def bench_cmd(
         for gid, b in plan:
             what = "MCTS search" if b == "mcts" else f"{b} bot"
             progress.update(task, description=f"{gid}: {what} ({seconds:g} s)")
-            if b == "mcts":
+            if gid == "python-chess":
+                rows.append(bench_chess(seconds))
+            elif b == "mcts":
                 searches.append(bench_mcts(gid, seconds))
             else:
                 rows.append(bench_game(gid, b, seconds))
@@ -103,9 +137,12 @@ def bench_cmd(
     if as_json:
         typer.echo(json.dumps({"games": rows, "mcts": searches, **({"rl": adapters} if rl else {})}, indent=1))
         return
-    t = Table("game", "bot", "games", "decisions/s", "games/s")
+    chess_rate = next((float(r["decisions_per_second"]) for r in rows if r["game"] == "python-chess"), None)
+    t = Table("game", "bot", "games", "decisions/s", "games/s", *(["× python-chess"] if chess_rate else []))
     for r in rows:
-        t.add_row(str(r["game"]), str(r["bot"]), str(r["games"]), f"{r['decisions_per_second']:,.0f}", f"{r['games_per_second']:,.1f}")
+        ratio = [f"{float(r['decisions_per_second']) / chess_rate:.2f}"] if chess_rate else []
+        t.add_row(str(r["game"]), str(r["bot"]), str(r["games"]), f"{r['decisions_per_second']:,.0f}",
+                  f"{r['games_per_second']:,.1f}", *ratio)
     Console().print(t)
     if searches:
         t = Table("game", "MCTS iterations/s", "positions", "iterations")
