@@ -10,11 +10,12 @@ paths between the shelter and each chapter's city with no path blocked; votes ru
 options any vote of the book offers.
 
 Observation vectors: the chapter and the results so far, the phase and the time of day, the victory
-points, the shelter (facilities, fence, warehouse, days), the Travel map (blocked, revealed, the
-route and the path being travelled), the travel cards discarded and the cards left in the deck, the
-votes cast, each survivor's sheet with his items, skills and allies, and the decision; then, for
-each distinct layout of the chapters' adventures (one per city side), the adventure spec's
-segments (``<side>/<segment>``), filled while an adventure of that layout is played.
+points, the shelter (facilities, fence, warehouse, days), the Travel map (blocked, revealed, on the
+route), the travel cards discarded and the cards left in the deck, the votes cast, each survivor's
+sheet with his items, skills and allies, and the decision; then the adventure spec's segments
+(``adventure/<segment>``), filled while an adventure is played. A segment whose shape differs between
+the chapters (the city's zones differ by side) is there once per city side
+(``adventure/city-a``, ``adventure/city-b``).
 """
 
 from __future__ import annotations
@@ -101,13 +102,28 @@ class DayNightZCampaignSpec(GameSpec):
         self.chapters = [ch.id for ch in c.chapters]
         adventures = BookAdventures(c.adventure)
         self.specs: list[DayNightZSpec] = []
-        self.groups: dict[tuple[Any, ...], str] = {}
-        self.group_of: list[str] = []
         for ch in c.chapters:
             spec = DayNightZSpec(adventures, Setup(ch.adventure.id, players=self.setup.players))
             self.specs.append(spec)
-            shape = tuple(spec.layout.segments)
-            self.group_of.append(self.groups.setdefault(shape, ch.adventure.side))
+        # an adventure segment is shared by the chapters where it has one shape (``adventure/<name>``),
+        # else one per city side (``adventure/<name>-<side>``: the city's zones differ by side)
+        shapes: dict[str, set[tuple[int, ...]]] = {}
+        for spec in self.specs:
+            for name, dims in spec.layout.segments:
+                shapes.setdefault(name, set()).add(dims)
+        self.labels: list[dict[str, str]] = [
+            {
+                name: f"adventure/{name}"
+                if len(shapes[name]) == 1
+                else f"adventure/{name}-{ch.adventure.side}"
+                for name, _ in spec.layout.segments
+            }
+            for ch, spec in zip(c.chapters, self.specs, strict=True)
+        ]
+        self.adventure_segments: dict[str, tuple[int, ...]] = {}
+        for labels, spec in zip(self.labels, self.specs, strict=True):
+            for name, dims in spec.layout.segments:
+                self.adventure_segments.setdefault(labels[name], dims)
         self.paths = sorted(c.paths)
         self.cards = list(c.adventure.search)
         self.skills = list(c.skills)
@@ -150,7 +166,7 @@ class DayNightZCampaignSpec(GameSpec):
             ("phase", (len(PHASES) + 2,)),  # phase, night
             ("campaign", (7,)),  # vp, vp earned, days, shelter days, warehouse, deck, discard
             ("shelter", (len(SHELTER), 2)),  # basic, advanced
-            ("paths", (len(self.paths), 4)),  # blocked, revealed, on the route, being travelled
+            ("paths", (len(self.paths), 3)),  # blocked, revealed, on the route
             ("discard", (len(self.travel),)),
             ("votes", (self.options,)),
             ("heroes", (n, 13)),
@@ -159,8 +175,7 @@ class DayNightZCampaignSpec(GameSpec):
             ("allies", (n, len(self.allies))),
             ("decision", (len(DECISIONS) + 1,)),
         ]
-        for shape, side in self.groups.items():
-            out += [(f"{side}/{name}", dims) for name, dims in shape]
+        out += list(self.adventure_segments.items())
         return out
 
     def public(self, snapshot: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -244,6 +259,5 @@ class DayNightZCampaignSpec(GameSpec):
             one_hot(parts["decision"], {x: i for i, x in enumerate(DECISIONS)}, decision)
         inner = p.get("adventure")
         if inner is not None:
-            spec = self.specs[chapter]
-            prefix = self.group_of[chapter]
-            spec.fill(inner, seat, {name: parts[f"{prefix}/{name}"] for name, _ in spec.layout.segments})
+            labels = self.labels[chapter]
+            self.specs[chapter].fill(inner, seat, {name: parts[label] for name, label in labels.items()})
