@@ -39,10 +39,14 @@ def test_every_legal_action_round_trips(gid: str) -> None:
     assert _round_trip(gid, range(1), every=4, limit=40) > 40
 
 
+#: games whose random play ends sooner (a campaign's survivors die in its first chapters) play more seeds
+SEEDS = {"day-night-z-campaign": range(100, 130)}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("gid", GAMES)
 def test_every_legal_action_round_trips_over_thousands_of_positions(gid: str) -> None:
-    assert _round_trip(gid, range(100, 110), every=1, limit=300) > 2000
+    assert _round_trip(gid, SEEDS.get(gid, range(100, 110)), every=1, limit=300) > 2000
 
 
 @pytest.mark.parametrize("gid", GAMES)

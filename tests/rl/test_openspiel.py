@@ -12,7 +12,8 @@ from deadboard.rl.openspiel import game_name, load
 from tests.rl.helpers import GAMES
 
 SMALL = {"the-night": {"players": 1, "scenario": "quick-game"}, "district-z": {"players": 1},
-         "zombie-dawn": {"players": 1}, "zpocalypse-2": {"players": 1}, "day-night-z": {"players": 1}}
+         "zombie-dawn": {"players": 1}, "zpocalypse-2": {"players": 1}, "day-night-z": {"players": 1},
+         "day-night-z-campaign": {"players": 1}}
 
 
 def test_every_game_is_registered() -> None:
@@ -29,7 +30,8 @@ def test_openspiel_random_sim_test(gid: str) -> None:
 MULTI = {"the-night": {"players": 2, "scenario": "quick-game", "options": {"zombie-player": True}},
          "district-z": {"players": 2}, "zombie-dawn": {"players": 2},
          "zpocalypse-2": {"players": 2, "scenario": "chapter-1"},
-         "day-night-z": {"players": 2, "scenario": "supply-run"}}
+         "day-night-z": {"players": 2, "scenario": "supply-run"},
+         "day-night-z-campaign": {"players": 2}}
 
 
 @pytest.mark.slow

@@ -21,7 +21,8 @@ from tests.rl.helpers import GAMES
 
 MULTI = {"the-night": {"players": 2, "options": {"zombie-player": True}}, "district-z": {"players": 2},
          "zombie-dawn": {"players": 2}, "zpocalypse-2": {"players": 2, "scenario": "chapter-1"},
-         "day-night-z": {"players": 2, "scenario": "supply-run"}}
+         "day-night-z": {"players": 2, "scenario": "supply-run"},
+         "day-night-z-campaign": {"players": 2}}
 
 
 @pytest.mark.parametrize("gid", GAMES)

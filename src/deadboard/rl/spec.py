@@ -33,6 +33,7 @@ SPECS: dict[str, str] = {
     "zombie-dawn": "deadboard.rl.specs.zombie_dawn:DawnSpec",
     "zpocalypse-2": "deadboard.rl.specs.zpocalypse_2:ZpocalypseSpec",
     "day-night-z": "deadboard.rl.specs.day_night_z:DayNightZSpec",
+    "day-night-z-campaign": "deadboard.rl.specs.day_night_z_campaign:DayNightZCampaignSpec",
 }
 
 #: every observation value lies in [0, OBS_HIGH] (flags, one-hots, fractions and small counts)
