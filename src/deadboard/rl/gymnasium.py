@@ -34,6 +34,8 @@ ENVIRONMENTS = {
     "deadboard/DistrictZ-v0": "district-z",
     "deadboard/ZombieDawn-v0": "zombie-dawn",
     "deadboard/Zpocalypse2-v0": "zpocalypse-2",
+    "deadboard/DayNightZ-v0": "day-night-z",
+    "deadboard/DayNightZCampaign-v0": "day-night-z-campaign",
 }
 
 
