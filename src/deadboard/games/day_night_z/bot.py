@@ -12,7 +12,7 @@ from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.core.rng import Rng
 from deadboard.games.day_night_z import actions as A
-from deadboard.games.day_night_z.adventure import objective_met
+from deadboard.games.day_night_z.adventure import objective_met, supplies_wanted
 from deadboard.games.day_night_z.concepts import health_level, lower_cost
 from deadboard.games.day_night_z.enemies import distances
 from deadboard.games.day_night_z.geometry import CELLS
@@ -75,7 +75,7 @@ class HeuristicBot:
             ):
                 return a
         sup = _first(legal, A.Supply)
-        hungry = st.adventure.supplies == 0 or s.health <= 3
+        hungry = not supplies_wanted(st) or s.health <= 3
         if sup is not None and s.health <= full - 2 and s.supplies > 1 and hungry:
             return sup
         low = _first(legal, A.LowerThreat)
@@ -281,7 +281,7 @@ def _worth(st: DNZState, cid: str) -> float:
         value += 2
     if card.heal or card.supply:
         value += 1.5
-    if card.supply and st.adventure.supplies:
+    if card.supply and supplies_wanted(st):
         value += 6 * card.supply
     return value
 

@@ -276,6 +276,8 @@ class Adventure(Record):
     surprises: tuple[str, ...]
     explore: str
     supplies: int = Field(ge=0)
+    #: supplies wanted for each survivor who started the adventure, on top of ``supplies``
+    supplies_per_survivor: int = Field(default=0, ge=0)
     search: str
 
 
