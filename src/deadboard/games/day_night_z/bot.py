@@ -87,6 +87,9 @@ class HeuristicBot:
         flee = self._flee(st, s, legal)
         if flee is not None:
             return flee
+        passing = self._passing_through(st, s, legal)
+        if passing is not None:
+            return passing
         attacks = [
             a
             for a in legal
@@ -129,6 +132,24 @@ class HeuristicBot:
                 if near < best_near:
                     best, best_near = a, near
         return best
+
+    def _passing_through(self, st: DNZState, s: Survivor, legal: Sequence[Action]) -> Action | None:
+        """On a tile that holds nothing more for the objective (a street tile, or any tile once the
+        objective is met): step off it toward the goal rather than stay and fight what comes."""
+        if not s.tile:
+            return None
+        tile = st.tiles[s.tile]
+        done = objective_met(st)
+        if tile.slot and not done and tile.slot == _target_slot(st, s):
+            return None
+        goal = self._goal(st, s, legal)
+        if isinstance(goal, A.Leave | A.Enter):
+            return goal
+        if isinstance(goal, A.Move) and not any(
+            isinstance(a, A.Attack) and a.mode in {"melee", "ranged", "rapid", "burst"} for a in legal
+        ):
+            return goal
+        return None
 
     def _goal(self, st: DNZState, s: Survivor, legal: Sequence[Action]) -> Action | None:
         adv = st.adventure
