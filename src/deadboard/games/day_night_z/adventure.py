@@ -16,7 +16,7 @@ def check_end(state: DNZState) -> None:
         state.emit("end", state.lost, {})
         state.end()
         return
-    if objective_met(state) and any(not s.tile and s.zone == state.adventure.exit for s in living):
+    if any(not s.tile and s.zone == state.adventure.exit for s in living) and objective_met(state):
         state.won = True
         state.emit("end", f"{state.adventure.name}: the adventure is accomplished", {})
         state.end()
@@ -29,7 +29,8 @@ def objective_met(state: DNZState) -> bool:
         card = state.content.locations[a.explore]
         if len(state.locations[slot].explored) < len(card.zones):
             return False
-    if a.supplies and sum(s.supplies for s in state.living()) < a.supplies:
+    wanted = supplies_wanted(state)
+    if wanted and sum(s.supplies for s in state.living()) < wanted:
         return False
     if a.search:
         done = False
@@ -39,3 +40,10 @@ def objective_met(state: DNZState) -> bool:
         if not done:
             return False
     return True
+
+
+def supplies_wanted(state: DNZState) -> int:
+    """The supplies the group must carry out: the adventure's own number plus its number for each
+    survivor who started it."""
+    a = state.adventure
+    return a.supplies + a.supplies_per_survivor * len(state.survivors)

@@ -12,7 +12,7 @@ from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.core.rng import Rng
 from deadboard.games.day_night_z import actions as A
-from deadboard.games.day_night_z.adventure import objective_met
+from deadboard.games.day_night_z.adventure import objective_met, supplies_wanted
 from deadboard.games.day_night_z.concepts import health_level, lower_cost
 from deadboard.games.day_night_z.enemies import distances
 from deadboard.games.day_night_z.geometry import CELLS
@@ -75,7 +75,7 @@ class HeuristicBot:
             ):
                 return a
         sup = _first(legal, A.Supply)
-        hungry = st.adventure.supplies == 0 or s.health <= 3
+        hungry = not supplies_wanted(st) or s.health <= 3
         if sup is not None and s.health <= full - 2 and s.supplies > 1 and hungry:
             return sup
         low = _first(legal, A.LowerThreat)
@@ -87,6 +87,9 @@ class HeuristicBot:
         flee = self._flee(st, s, legal)
         if flee is not None:
             return flee
+        passing = self._passing_through(st, s, legal)
+        if passing is not None:
+            return passing
         attacks = [
             a
             for a in legal
@@ -129,6 +132,24 @@ class HeuristicBot:
                 if near < best_near:
                     best, best_near = a, near
         return best
+
+    def _passing_through(self, st: DNZState, s: Survivor, legal: Sequence[Action]) -> Action | None:
+        """On a tile that holds nothing more for the objective (a street tile, or any tile once the
+        objective is met): step off it toward the goal rather than stay and fight what comes."""
+        if not s.tile:
+            return None
+        tile = st.tiles[s.tile]
+        done = objective_met(st)
+        if tile.slot and not done and tile.slot == _target_slot(st, s):
+            return None
+        goal = self._goal(st, s, legal)
+        if isinstance(goal, A.Leave | A.Enter):
+            return goal
+        if isinstance(goal, A.Move) and not any(
+            isinstance(a, A.Attack) and a.mode in {"melee", "ranged", "rapid", "burst"} for a in legal
+        ):
+            return goal
+        return None
 
     def _goal(self, st: DNZState, s: Survivor, legal: Sequence[Action]) -> Action | None:
         adv = st.adventure
@@ -281,7 +302,7 @@ def _worth(st: DNZState, cid: str) -> float:
         value += 2
     if card.heal or card.supply:
         value += 1.5
-    if card.supply and st.adventure.supplies:
+    if card.supply and supplies_wanted(st):
         value += 6 * card.supply
     return value
 

@@ -8,7 +8,7 @@ field (``tiles.toml: tile[3] (id '02b'): access: ...``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -276,6 +276,8 @@ class Adventure(Record):
     surprises: tuple[str, ...]
     explore: str
     supplies: int = Field(ge=0)
+    #: supplies wanted for each survivor who started the adventure, on top of ``supplies``
+    supplies_per_survivor: int = Field(default=0, ge=0)
     search: str
 
 
@@ -344,12 +346,18 @@ class Content:
     tiles: dict[str, TileSide]
     city: dict[str, CitySide]
     adventures: tuple[Adventure, ...]
+    #: worked out once from the fields above: the sheets by id, and the combined cards with the
+    #: components each is made of (asked at every decision, so never searched for again)
+    sheets: dict[str, SurvivorSheet] = field(init=False, repr=False, compare=False)
+    recipes: tuple[tuple[str, tuple[str, ...]], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sheets", {s.id: s for s in self.survivors})
+        recipes = tuple((cid, tuple(card.components)) for cid, card in self.search.items() if card.components)
+        object.__setattr__(self, "recipes", recipes)
 
     def survivor(self, sid: str) -> SurvivorSheet:
-        for s in self.survivors:
-            if s.id == sid:
-                return s
-        raise KeyError(sid)
+        return self.sheets[sid]
 
     def adventure(self, aid: str) -> Adventure:
         for a in self.adventures:

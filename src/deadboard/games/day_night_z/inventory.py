@@ -11,7 +11,17 @@ from deadboard.games.day_night_z.state import DNZState, Survivor
 
 
 def reorganizable(state: DNZState, s: Survivor) -> bool:
-    return bool(reorg_actions(state, s))
+    """Whether REORGANIZE has anything to offer: the same test as ``reorg_actions`` without
+    building the actions (it is asked at every decision)."""
+    search = state.content.search
+    for item in s.items:
+        card = search[item]
+        if (card.weapon and item != s.weapon) or (card.body and s.worn.get(card.body) != item):
+            return True
+    if not s.items and not (s.ammo > 0 or s.supplies > 0 or s.battery > 0):
+        return False
+    where = (s.tile, s.cell if s.tile else s.zone)
+    return any(o is not s and (o.tile, o.cell if o.tile else o.zone) == where for o in state.living())
 
 
 def reorg_actions(state: DNZState, s: Survivor) -> list[Any]:

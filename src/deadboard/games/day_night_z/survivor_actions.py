@@ -147,8 +147,8 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
             out.append(A.Rest(who))
         if reorganizable(state, s):
             out.append(A.Reorganize(who))
-        for cid, card in state.content.search.items():
-            if card.components and all(c in s.items for c in card.components):
+        for cid, components in state.content.recipes:
+            if all(c in s.items for c in components):
                 out.append(A.Combine(who, cid))
     # free actions
     if s.tile:
