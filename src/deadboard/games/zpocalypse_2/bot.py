@@ -12,17 +12,9 @@ from collections.abc import Sequence
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.core.rng import Rng
+from deadboard.games.zpocalypse_2.actions import Attack, Block, Hurt, Move, Pick, Search, Start
+from deadboard.games.zpocalypse_2.combat import targets_in_range
 from deadboard.games.zpocalypse_2.day import Assign, Champion, Feed
-from deadboard.games.zpocalypse_2.night import (
-    Attack,
-    Block,
-    Hurt,
-    Move,
-    Pick,
-    Search,
-    Start,
-    targets_in_range,
-)
 from deadboard.games.zpocalypse_2.scavenge import Try
 from deadboard.games.zpocalypse_2.state import ZState
 

@@ -13,8 +13,8 @@ from typing import ClassVar
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
-from deadboard.games.zpocalypse_2.night import hurt_person, person
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
+from deadboard.games.zpocalypse_2.survivors import hurt_person, person
 
 TASKS = ("scavenge", "guard", "rest")
 CONTEST_SKILLS = ("firearms", "melee", "first_aid", "sneak", "mechanics", "talk")

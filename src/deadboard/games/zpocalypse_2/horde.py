@@ -10,8 +10,9 @@ from typing import ClassVar
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
-from deadboard.games.zpocalypse_2.night import BLOCK, Block, Hurt, PickSurvivor, hurt_person, person
+from deadboard.games.zpocalypse_2.actions import BLOCK, Block, Hurt
 from deadboard.games.zpocalypse_2.state import ZD6, Person, Squad, Z, Zombie, ZState
+from deadboard.games.zpocalypse_2.survivors import PickSurvivor, hurt_person, person
 
 
 def target_squad(state: ZState, space: int) -> Squad | None:

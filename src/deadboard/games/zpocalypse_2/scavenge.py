@@ -18,8 +18,8 @@ from deadboard.core.dice import D6, DicePool
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.content import Location
-from deadboard.games.zpocalypse_2.night import hurt_person, overflow, person
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
+from deadboard.games.zpocalypse_2.survivors import hurt_person, overflow, person
 
 
 class Choose(TypedAction, kind="option"):

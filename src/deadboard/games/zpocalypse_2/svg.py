@@ -179,20 +179,31 @@ def legend_svg() -> str:
         (space("#2a2f35", "1"), "window: 1–9 pair up a window and its landing"),
         (space("#2a2f35", "P"), "the public stash"),
         (space("#2a2f35") + '<text x="11" y="11" font-size="9" fill="#f66">X</text>', "searched this night"),
-        (f'<circle cx="{h / 2}" cy="{h / 2}" r="{h / 2 - 2}" fill="{SEAT_COLOURS[0]}" stroke="#fff"/>'
-         f'<text x="{h / 2 - 3}" y="{h / 2 + 4}" font-size="11" fill="#000">1</text>', "a squad (its seat)"),
+        (
+            f'<circle cx="{h / 2}" cy="{h / 2}" r="{h / 2 - 2}" fill="{SEAT_COLOURS[0]}" stroke="#fff"/>'
+            f'<text x="{h / 2 - 3}" y="{h / 2 + 4}" font-size="11" fill="#000">1</text>',
+            "a squad (its seat)",
+        ),
         (f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#e03030" stroke="#000"/>', "a fresh zombie"),
         (f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#f0902a" stroke="#000"/>', "a weak zombie"),
-        (f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#e03030" stroke="#000" opacity="0.5"/>', "knocked down"),
-        (f'<polygon points="{h / 2},1 {h - 1},{h / 2} {h / 2},{h - 1} 1,{h / 2}" fill="#9b3fd6"/>', "a mutate"),
+        (
+            f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#e03030" stroke="#000" opacity="0.5"/>',
+            "knocked down",
+        ),
+        (
+            f'<polygon points="{h / 2},1 {h - 1},{h / 2} {h / 2},{h - 1} 1,{h / 2}" fill="#9b3fd6"/>',
+            "a mutate",
+        ),
     ]
     line = h + 6
     height = (len(rows) + 1) // 2 * line + 4
     out = [f'<svg viewBox="0 0 360 {height}" class="legend" xmlns="http://www.w3.org/2000/svg">']
     for i, (mark, text) in enumerate(rows):
         x, y = 4 + (i % 2) * 180, 4 + (i // 2) * line
-        out.append(f'<g transform="translate({x} {y})">{mark}</g>'
-                   f'<text x="{x + h + 6}" y="{y + h / 2 + 4}" font-size="10" fill="currentColor">{_t(text)}</text>')
+        out.append(
+            f'<g transform="translate({x} {y})">{mark}</g>'
+            f'<text x="{x + h + 6}" y="{y + h / 2 + 4}" font-size="10" fill="currentColor">{_t(text)}</text>'
+        )
     out.append("</svg>")
     return "".join(out)
 

@@ -1,0 +1,151 @@
+"""Attacking at night (rulebook §Basic Attacking, §Combining Dice, §Fluid Actions, §How Skills Affect
+Combat, §Unarmed Combat, §Ammo/Click Dice) and zombies hurt and killed (§Zombies, §Horde Zombies That
+Are Defeated, §Mutates That Are Defeated)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from deadboard.core.dice import DicePool, Die
+from deadboard.core.kernel import Step
+from deadboard.games.zpocalypse_2.actions import Attack
+from deadboard.games.zpocalypse_2.board import Board
+from deadboard.games.zpocalypse_2.state import ZD6, Squad, Z, ZState
+from deadboard.games.zpocalypse_2.survivors import hurt_person, person
+
+UNARMED = "unarmed"
+UNARMED_COST = 6  # "The basic attack cost for unarmed combat is 6 AP, range 1, melee."
+
+
+def pool_faces(pool: DicePool) -> tuple[int, ...]:
+    return pool.faces
+
+
+def spend_faces(pool: DicePool, faces: tuple[int, ...]) -> DicePool:
+    left = pool
+    for f in faces:
+        _, left = left.spend_face(f)
+    return left
+
+
+def targets_in_range(state: ZState, origin: int, rng: int) -> list[tuple[int, str]]:
+    """(space, kind) of every zombie a squad at ``origin`` may target at range ``rng``, in sight. A
+    squad at a second-floor window also shoots the yard, counting range from the landing space."""
+    board = state.board
+    origins = [origin]
+    landing = board.window_landing.get(origin)
+    if landing is not None:
+        origins.append(landing)
+    out: list[tuple[int, str]] = []
+    seen: set[tuple[int, str]] = set()
+    for z in state.zombies:
+        key = (z.space, "fresh" if z.fresh else "weak")
+        if key not in seen and _can_hit(board, origins, z.space, rng):
+            seen.add(key)
+            out.append(key)
+    for m in state.mutates:
+        key = (m.space, m.card)
+        if key not in seen and _can_hit(board, origins, m.space, rng):
+            seen.add(key)
+            out.append(key)
+    out.sort()
+    return out
+
+
+def _can_hit(board: Board, origins: list[int], space: int, rng: int) -> bool:
+    for o in origins:
+        d = board.reach(o, space)
+        if d is not None and d <= rng and board.sight(o, space, zombie=False):
+            return True
+    return False
+
+
+def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[int, ...]]:
+    """Every way to pay ``cost`` without change with at most ``most`` dice; a Z cost needs one
+    natural Z (rulebook §Combining Dice)."""
+    if most <= 0:
+        return []
+    if z_cost:
+        return [(Z,)] if pool.count(Z) else []
+    return list(_payments(pool.faces, cost, most))
+
+
+@lru_cache(maxsize=4096)
+def _payments(faces: tuple[int, ...], cost: int, most: int) -> tuple[tuple[int, ...], ...]:
+    pool = DicePool.of(ZD6, faces)
+    out = []
+    for combo in pool.payments(cost, most=most):
+        out.append(tuple(sorted((faces[i] for i in combo), reverse=True)))
+    return tuple(out)
+
+
+def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:
+    p = person(q, action.who)
+    state.pool = spend_faces(state.pool, action.dice)
+    state.turn_used[(p.card, action.weapon)] = len(action.dice)
+    space = state.board.by_name[action.space]
+    out: tuple[Step[ZState], ...] = ()
+    state.emit(
+        "attack",
+        f"{p.card} attacks the {action.target} zombie at {action.space} with {action.weapon}",
+        {"dice": list(action.dice)},
+    )
+    if action.weapon == UNARMED:
+        out = hurt_person(state, q, p, 1, "unarmed attack")
+    damage(state, q, space, action.target, 1)
+    weapon = None if action.weapon == UNARMED else state.content.weapon(action.weapon)
+    if (
+        weapon is not None
+        and weapon.ammo
+        and ammo_die(state.content.rules.click_faces).roll(state.rng) == "click"
+    ):
+        p.loaded = False
+        state.emit("click", f"Click: the {action.weapon} is out of ammo")
+    return out
+
+
+@lru_cache(maxsize=8)
+def ammo_die(clicks: int) -> Die[str]:
+    """The blue ammo die: ``clicks`` of its six faces show a click."""
+    return Die("ammo", ("click",) * clicks + ("bang",) * (6 - clicks))
+
+
+def damage(state: ZState, q: Squad, space: int, target: str, n: int) -> None:
+    from deadboard.games.zpocalypse_2.levelup import gain_vp
+
+    """Weak zombies die at 1 damage, fresh ones turn weak (rulebook §Zombies); VP (rulebook §Horde
+    Zombies That Are Defeated, §Victory Points); mutates lose HP and give 3 VP to all squads."""
+    for _ in range(n):
+        if target in ("weak", "fresh"):
+            fresh = target == "fresh"
+            for k, z in enumerate(state.zombies):  # noqa: B007  (k names the zombie found)
+                if z.space == space and z.fresh == fresh:
+                    break
+            else:
+                return
+            if fresh:
+                state.zombies[k] = z._replace(fresh=False, hurt=state.stamp)
+                gain_vp(state, q, 1)
+                state.emit("weaken", f"Squad {q.seat + 1} weakens a fresh zombie (+1 VP)")
+                target = "weak"
+            else:
+                del state.zombies[k]
+                bonus = 1 if z.hurt == state.stamp else 0
+                gain_vp(state, q, 1 + bonus)
+                q.kills += 1
+                state.emit("kill", f"Squad {q.seat + 1} kills a zombie (+{1 + bonus} VP)", {"zombies": -1})
+                return
+        else:
+            for k, m in enumerate(state.mutates):  # noqa: B007  (k names the mutate found)
+                if m.space == space and m.card == target:
+                    break
+            else:
+                return
+            if m.hp > 1:
+                state.mutates[k] = m._replace(hp=m.hp - 1)
+                continue
+            del state.mutates[k]
+            for o in state.living():
+                gain_vp(state, o, 3)
+            state.emit("kill", f"Squad {q.seat + 1} defeats {target}: +3 VP to every squad", {"zombies": -1})
+            return
