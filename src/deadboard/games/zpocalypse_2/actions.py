@@ -81,3 +81,37 @@ class Pick(TypedAction, kind="pick"):
 
 
 END, BLOCK, JUMP = End(), Block(), Jump()
+
+
+class Throw(TypedAction, kind="throw"):
+    """Throw a Molotov Cocktail token at a space (range: the thrower's melee skill, in sight)."""
+
+    who: str
+    space: str
+    dice: tuple[int, ...]
+
+
+class PlaceBomb(TypedAction, kind="bomb"):
+    """Place a Bomb token: by night on an adjacent space, by day (crafting) anywhere."""
+
+    space: str
+    dice: tuple[int, ...]
+
+
+class Tunnel(TypedAction, kind="tunnel"):
+    """Enter the bunker tunnels: 1 AP per survivor, any dice combined; the turn is over."""
+
+    dice: tuple[int, ...]
+
+
+class Emerge(TypedAction, kind="emerge"):
+    """Come out of the bunker tunnels at an entrance (no AP)."""
+
+    space: str
+
+
+class Refuel(TypedAction, kind="refuel"):
+    """Refuel a gas powered weapon on a Refuel space (4 AP)."""
+
+    who: str
+    dice: tuple[int, ...]

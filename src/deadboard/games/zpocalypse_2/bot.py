@@ -12,8 +12,20 @@ from collections.abc import Sequence
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.core.rng import Rng
-from deadboard.games.zpocalypse_2.actions import Attack, Block, Hurt, Move, Pick, Search, Start
+from deadboard.games.zpocalypse_2.actions import (
+    Attack,
+    Block,
+    Emerge,
+    Hurt,
+    Move,
+    Pick,
+    Refuel,
+    Search,
+    Start,
+    Throw,
+)
 from deadboard.games.zpocalypse_2.combat import targets_in_range
+from deadboard.games.zpocalypse_2.crafting import Done, Hold, Make, Put
 from deadboard.games.zpocalypse_2.day import Assign, Champion, Feed
 from deadboard.games.zpocalypse_2.scavenge import Try
 from deadboard.games.zpocalypse_2.state import ZState
@@ -27,10 +39,27 @@ class HeuristicBot:
         self.rng = Rng(seed)
         self.seat = seat
 
+    def day_choice(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        return day_choice_of(st, legal)
+
     def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
         assert isinstance(view, ZState)
         st = view
         q = st.squads[self.seat]
+        day = self.day_choice(st, legal)
+        if day is not None:
+            return day
+        throws = [a for a in legal if isinstance(a, Throw)]
+        if throws:
+            best_throw = max(throws, key=lambda a: (blast(st, a.space, q.space), -sum(a.dice)))
+            if blast(st, best_throw.space, q.space) >= 3:
+                return best_throw
+        refuels = [a for a in legal if isinstance(a, Refuel)]
+        if refuels:
+            return min(refuels, key=lambda a: (sum(a.dice), len(a.dice)))
+        emerges = [a for a in legal if isinstance(a, Emerge)]
+        if emerges:
+            return emerges[0]
         attacks = [a for a in legal if isinstance(a, Attack)]
         if attacks:
 
@@ -61,9 +90,14 @@ class HeuristicBot:
             step = st.steps[-1]
             done = getattr(step, "done", ())
             scavenging = any(t == "scavenge" for _, t in done)
+            crafting = any(t == "craft" for _, t in done)
+            beds = any(a.task == "bed" for a in assigns)
+            handy = max(q.people, key=lambda p: p.stats["mechanics"]).card
             for job in assigns:
                 if job.who in hurt:
-                    wanted = "rest"
+                    wanted = "bed" if beds else "rest"
+                elif job.who == handy and not crafting and st.doom.value < 20:
+                    wanted = "craft"
                 else:
                     wanted = "guard" if scavenging or st.doom.value >= 12 else "scavenge"
                 if job.task == wanted:
@@ -102,3 +136,49 @@ class HeuristicBot:
                     continue
                 return a
         return legal[0]
+
+
+CRAFT_ORDER = ("cot", "junk-wall", "molotov", "bunker-tunnel", "bunk-bed", "car-barricade", "bomb")
+
+
+def blast(st: ZState, space: str, own: int) -> int:
+    """Zombies a Molotov Cocktail at ``space`` would hit, less three for the squad's own space."""
+    board = st.board
+    i = board.by_name[space]
+    hit = set(board.around(i, 2, zombie=False))
+    n = sum(1 for z in st.zombies if z.space in hit) + sum(2 for m in st.mutates if m.space in hit)
+    return n - (3 if own in set(board.around(i, 2, zombie=True)) else 0)
+
+
+def day_choice_of(st: ZState, legal: Sequence[Action]) -> Action | None:
+    """Crafting: the first card of :data:`CRAFT_ORDER` the dice pay (fewest, lowest dice); tokens
+    where they block the way in (a fortification on a doorway of the house nearest a spawn point),
+    upgrades upstairs; bombs held for the night."""
+    makes = [a for a in legal if isinstance(a, Make)]
+    if makes:
+        for card in CRAFT_ORDER:
+            these = [a for a in makes if a.card == card]
+            if these:
+                return min(these, key=lambda a: (len(a.dice), sum(a.dice)))
+    if any(isinstance(a, Done) for a in legal):
+        return next(a for a in legal if isinstance(a, Done))
+    if any(isinstance(a, Hold) for a in legal):
+        return next(a for a in legal if isinstance(a, Hold))
+    puts = [a for a in legal if isinstance(a, Put)]
+    if puts:
+        board = st.board
+        step = st.steps[-1]
+        card = st.content.craft_by_id[getattr(step, "card", "junk-wall")]
+        if card.kind == "fortification":
+            spawns = list(board.spawn.values())
+
+            def door(a: Put) -> tuple[int, int]:
+                i = board.by_name[a.space]
+                outside = sum(1 for j in board.neighbours[i] if j not in board.inside)
+                near = min(board.distances(s)[i] for s in spawns) if spawns else 0
+                return (-min(outside, 1), near)
+
+            return min(puts, key=door)
+        upstairs = [a for a in puts if 2 in board.floors(board.by_name[a.space])]
+        return (upstairs or puts)[0]
+    return None

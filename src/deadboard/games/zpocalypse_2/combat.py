@@ -110,42 +110,57 @@ def ammo_die(clicks: int) -> Die[str]:
     return Die("ammo", ("click",) * clicks + ("bang",) * (6 - clicks))
 
 
-def damage(state: ZState, q: Squad, space: int, target: str, n: int) -> None:
+def damage(state: ZState, q: Squad | None, space: int, target: str, n: int) -> None:
+    """Weak zombies die at 1 damage, fresh ones turn weak (rulebook §Zombies); VP (rulebook §Horde
+    Zombies That Are Defeated, §Victory Points); mutates lose HP and give 3 VP to all squads.
+    ``q`` is the squad dealing the damage (None: nobody's, no VP)."""
+    if target in ("weak", "fresh"):
+        fresh = target == "fresh"
+        for k, z in enumerate(state.zombies):
+            if z.space == space and z.fresh == fresh:
+                hit_zombie(state, q, k, n)
+                return
+        return
+    for k, m in enumerate(state.mutates):
+        if m.space == space and m.card == target:
+            hit_mutate(state, q, k, n)
+            return
+
+
+def hit_zombie(state: ZState, q: Squad | None, k: int, n: int) -> None:
+    """``n`` damage to the horde zombie ``state.zombies[k]``."""
     from deadboard.games.zpocalypse_2.levelup import gain_vp
 
-    """Weak zombies die at 1 damage, fresh ones turn weak (rulebook §Zombies); VP (rulebook §Horde
-    Zombies That Are Defeated, §Victory Points); mutates lose HP and give 3 VP to all squads."""
-    for _ in range(n):
-        if target in ("weak", "fresh"):
-            fresh = target == "fresh"
-            for k, z in enumerate(state.zombies):  # noqa: B007  (k names the zombie found)
-                if z.space == space and z.fresh == fresh:
-                    break
-            else:
-                return
-            if fresh:
-                state.zombies[k] = z._replace(fresh=False, hurt=state.stamp)
-                gain_vp(state, q, 1)
-                state.emit("weaken", f"Squad {q.seat + 1} weakens a fresh zombie (+1 VP)")
-                target = "weak"
-            else:
-                del state.zombies[k]
-                bonus = 1 if z.hurt == state.stamp else 0
-                gain_vp(state, q, 1 + bonus)
-                q.kills += 1
-                state.emit("kill", f"Squad {q.seat + 1} kills a zombie (+{1 + bonus} VP)", {"zombies": -1})
-                return
-        else:
-            for k, m in enumerate(state.mutates):  # noqa: B007  (k names the mutate found)
-                if m.space == space and m.card == target:
-                    break
-            else:
-                return
-            if m.hp > 1:
-                state.mutates[k] = m._replace(hp=m.hp - 1)
-                continue
-            del state.mutates[k]
-            for o in state.living():
-                gain_vp(state, o, 3)
-            state.emit("kill", f"Squad {q.seat + 1} defeats {target}: +3 VP to every squad", {"zombies": -1})
+    z = state.zombies[k]
+    who = f"Squad {q.seat + 1}" if q is not None else "The blast"
+    if z.fresh:
+        z = z._replace(fresh=False, hurt=state.stamp)
+        state.zombies[k] = z
+        if q is not None:
+            gain_vp(state, q, 1)
+        state.emit("weaken", f"{who} weakens a fresh zombie (+1 VP)")
+        n -= 1
+        if n <= 0:
             return
+    del state.zombies[k]
+    bonus = 1 if z.hurt == state.stamp else 0
+    if q is not None:
+        gain_vp(state, q, 1 + bonus)
+        q.kills += 1
+    state.emit("kill", f"{who} kills a zombie (+{1 + bonus} VP)", {"zombies": -1})
+
+
+def hit_mutate(state: ZState, q: Squad | None, k: int, n: int) -> None:
+    """``n`` damage to the mutate ``state.mutates[k]``: "If a mutate is reduced to 0 HP, all squads
+    on the map gain 3 VP.\""""
+    from deadboard.games.zpocalypse_2.levelup import gain_vp
+
+    m = state.mutates[k]
+    if m.hp > n:
+        state.mutates[k] = m._replace(hp=m.hp - n)
+        return
+    del state.mutates[k]
+    for o in state.living():
+        gain_vp(state, o, 3)
+    who = f"Squad {q.seat + 1}" if q is not None else "The blast"
+    state.emit("kill", f"{who} defeats {m.card}: +3 VP to every squad", {"zombies": -1})

@@ -50,6 +50,7 @@ class Weapon(Record):
     range: int = Field(ge=1, le=12)
     type: Literal["firearms", "melee"]
     ammo: bool
+    gas: bool = False  # gas powered: reloaded only at a Refuel space
     impromptu: bool
     vp: int = Field(ge=0)
 
@@ -105,6 +106,20 @@ class Location(Record):
     option: list[ScavengeOption] = Field(min_length=1)
 
 
+class Craft(Record):
+    id: str
+    name: str
+    kind: Literal["fortification", "upgrade", "explosive"]
+    text: str
+    cost: int = Field(ge=1, le=12)
+    z_cost: bool
+    resources: list[str]
+    vp: int = Field(ge=0)
+    place: list[Literal["open", "inside", "yard", "ground-inside", "ground-yard"]]
+    effect: Literal["none", "bed", "tunnel", "molotov", "bomb"]
+    use_cost: int = Field(ge=0, le=12)
+
+
 class Supply(Record):
     id: str
     name: str
@@ -123,6 +138,11 @@ class Rules(Record):
     zombie_moves: int = Field(ge=1)
     search_tokens: list[int] = Field(min_length=1)
     click_faces: int = Field(ge=0, le=6)
+    fortification_tokens: int = Field(ge=0)
+    molotov_tokens: int = Field(ge=0)
+    bomb_tokens: int = Field(ge=0)
+    structure_breaks: int = Field(ge=2, le=13)
+    refuel_cost: int = Field(ge=1, le=12)
 
 
 class HouseMap(Record):
@@ -159,6 +179,7 @@ class Content:
     supplies: tuple[Supply, ...]
     perks: tuple[Perk, ...]
     locations: tuple[Location, ...]
+    crafts: tuple[Craft, ...]
     rules: Rules
     house: HouseMap
     scenarios: tuple[ScenarioRecord, ...]
@@ -175,6 +196,10 @@ class Content:
     @property
     def weapon_by_id(self) -> dict[str, Weapon]:
         return _index(self.weapons)
+
+    @property
+    def craft_by_id(self) -> dict[str, Craft]:
+        return _index(self.crafts)
 
     @property
     def supply_by_id(self) -> dict[str, Supply]:
@@ -196,7 +221,7 @@ class Content:
 
 
 _indexes: dict[int, dict[str, Any]] = {}
-R = TypeVar("R", Weapon, Supply, Mutate, Perk)
+R = TypeVar("R", Weapon, Supply, Mutate, Perk, Craft)
 
 
 def _index(records: tuple[R, ...]) -> dict[str, R]:
@@ -209,8 +234,8 @@ def _index(records: tuple[R, ...]) -> dict[str, R]:
     return found
 
 
-GROUND_CHARS = set(".~#bxAFRNESW/123456789")
-UPPER_CHARS = set(".~#bxAFR/P123456789")
+GROUND_CHARS = set(".~#bxAFRGNESW/123456789")
+UPPER_CHARS = set(".~#bxAFRG/P123456789")
 
 
 def _check_house(house: HouseMap) -> None:
@@ -250,6 +275,7 @@ def load_content(override: str | None = None) -> Content:
     supplies = load_records(folder / "supplies.toml", "supply", Supply)
     perks = load_records(folder / "perks.toml", "perk", Perk)
     locations = load_records(folder / "locations.toml", "location", Location)
+    crafts = load_records(folder / "crafting.toml", "craft", Craft)
     scenarios = load_records(folder / "scenarios.toml", "scenario", ScenarioRecord)
     rules = load_model(folder / "rules.toml", _RulesFile, read_toml(folder / "rules.toml")).rules
     house = load_model(folder / "house.toml", _HouseFile).house
@@ -261,6 +287,7 @@ def load_content(override: str | None = None) -> Content:
         (supplies, "supplies.toml", "supply"),
         (perks, "perks.toml", "perk"),
         (locations, "locations.toml", "location"),
+        (crafts, "crafting.toml", "craft"),
         (scenarios, "scenarios.toml", "scenario"),
     ):
         unique(recs, "id", file, table)
@@ -273,6 +300,15 @@ def load_content(override: str | None = None) -> Content:
     if sum(1 for s in survivors if s.starting) < 2:
         raise ContentError("survivors.toml: at least two starting survivors are needed")
     _check_house(house)
+    supplies_known = {s.id for s in supplies}
+    for i, c in enumerate(crafts):
+        for r in c.resources:
+            if r not in supplies_known:
+                raise ContentError(f"crafting.toml: craft[{i}] (id {c.id!r}): resources: no supply {r!r}")
+        if (c.kind == "explosive") != (c.effect in ("molotov", "bomb")):
+            raise ContentError(
+                f"crafting.toml: craft[{i}] (id {c.id!r}): effect {c.effect!r} does not fit kind {c.kind!r}"
+            )
     chapters = {s.id for s in scenarios}
     for i, loc in enumerate(locations):
         for c in loc.chapters:
@@ -291,6 +327,7 @@ def load_content(override: str | None = None) -> Content:
         tuple(supplies),
         tuple(perks),
         tuple(locations),
+        tuple(crafts),
         rules,
         house,
         tuple(scenarios),

@@ -2,8 +2,8 @@
 Meeting): morning tasks (guard duty, rest), the afternoon's Bio damage and feeding, the
 neighbourhood meeting's contest for the first player, and the day counter.
 
-Crafting is not part of this package yet (docs/rulings/zpocalypse-2.md): the action board offers
-scavenging (scavenge.py), guard duty and rest."""
+The action board offers scavenging (scavenge.py), crafting (crafting.py), guard duty, idle rest and,
+with a crafted bed free, bed rest."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, person
 
-TASKS = ("scavenge", "guard", "rest")
+TASKS = ("scavenge", "craft", "guard", "rest", "bed")
 CONTEST_SKILLS = ("firearms", "melee", "first_aid", "sneak", "mechanics", "talk")
 
 
@@ -81,7 +81,9 @@ class AssignTask(Choice[ZState, Assign]):
         return [p.card for p in state.squads[seat].people if p.card not in taken]
 
     def actions(self, state: ZState) -> list[Assign]:
-        return [Assign(who, t) for who in self._free(state, self.seat) for t in TASKS]
+        beds = state.beds() - sum(1 for _, t in self.done if t == "bed")
+        tasks = TASKS if beds > 0 else TASKS[:-1]
+        return [Assign(who, t) for who in self._free(state, self.seat) for t in tasks]
 
     def apply(self, state: ZState, action: Assign) -> Steps:
         done = (*self.done, (action.who, action.task))
@@ -94,7 +96,10 @@ class AssignTask(Choice[ZState, Assign]):
         return (DoTasks(done),)
 
     def prompt(self, state: ZState) -> str:
-        return f"Squad {self.seat + 1}: assign a survivor to a task (scavenge; guard: -1 Doom; rest: +2 HP, +1 Doom)"
+        return (
+            f"Squad {self.seat + 1}: assign a survivor to a task "
+            "(scavenge; craft; guard: -1 Doom; rest: +2 HP, +1 Doom; bed: +3 HP, -1 Bio)"
+        )
 
 
 @dataclass(slots=True)
@@ -110,16 +115,29 @@ class DoTasks(Auto[ZState]):
             from deadboard.games.zpocalypse_2.scavenge import Scavenge
 
             return (Scavenge(party), DoTasks(tuple((w, t) for w, t in self.done if t != "scavenge")))
+        team = tuple(who for who, t in self.done if t == "craft")
+        if team:
+            from deadboard.games.zpocalypse_2.crafting import Crafting
+
+            return (Crafting(team), DoTasks(tuple((w, t) for w, t in self.done if t != "craft")))
         guards = sum(1 for _, t in self.done if t == "guard")
         if guards:
             state.move_doom(-guards, f"{guards} on guard duty")
         for who, task in self.done:
-            if task != "rest":
+            if task not in ("rest", "bed"):
                 continue
             for q in state.living():
                 for p in q.people:
-                    if p.card == who:
-                        top = state.content.survivor(p.card).hp
+                    if p.card != who:
+                        continue
+                    top = state.content.survivor(p.card).hp
+                    if task == "bed":
+                        # "Survivors that rest in a bed regain 3 HP, remove 1 Bio token if they have
+                        # it, and do not increase the Doom Track."
+                        p.hp = min(top, p.hp + 3)
+                        p.bio = max(0, p.bio - 1)
+                        state.emit("rest", f"{who} rests in a bed (+3 HP)")
+                    else:
                         p.hp = min(top, p.hp + 2)
                         state.emit("rest", f"{who} rests (+2 HP)")
                         state.move_doom(1, f"{who} rested")

@@ -12,6 +12,13 @@ from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import BLOCK, Block, Hurt
 from deadboard.games.zpocalypse_2.state import ZD6, Person, Squad, Z, Zombie, ZState
+from deadboard.games.zpocalypse_2.structures import (
+    StructuresAttacked,
+    bombs_on,
+    open_distances,
+    siege_target,
+    step_blocked,
+)
 from deadboard.games.zpocalypse_2.survivors import PickSurvivor, hurt_person, person
 
 
@@ -64,20 +71,30 @@ def in_reach(state: ZState, space: int, rng: int) -> list[Squad]:
 
 
 def step_toward(state: ZState, space: int, goal: int, squads: set[int]) -> int | None:
-    """The neighbouring space one step nearer ``goal`` (the open path: impassable spaces are never
-    on it; squads' spaces are not entered); None when there is none."""
-    dist = state.board.distances(goal)
+    """The neighbouring space one step nearer ``goal`` on the open path (rule 9: impassable spaces
+    and fortification tokens are never on it; squads' spaces are not entered); None when there is
+    none."""
+    dist = open_distances(state, goal)
     here = dist[space]
     best = None
     for j in state.board.neighbours[space]:
-        if j in squads and j != goal:
-            continue
         if j in squads:
             continue
         d = dist[j]
         if d >= 0 and (here < 0 or d < here) and (best is None or (d, j) < best):
             best = (d, j)
     return None if best is None else best[1]
+
+
+def next_step(state: ZState, space: int, goal: int, squads: set[int]) -> tuple[int | None, int | None]:
+    """(the next space, the fortification attacked): the open path first (rule 9); with none, rule
+    10 — towards the fortification that blocks the way, stopping beside it to attack it."""
+    if not state.forts or open_distances(state, goal)[space] >= 0:
+        return step_toward(state, space, goal, squads), None
+    fort = siege_target(state, space, goal)
+    if fort is not None:
+        return None, fort
+    return step_blocked(state, space, goal, squads), None
 
 
 @dataclass(slots=True)
@@ -89,7 +106,10 @@ class MutatesTurn(Auto[ZState]):
     def run(self, state: ZState) -> Steps:
         out: list[Step[ZState]] = []
         squads = {q.space for q in state.living()}
-        for k in range(len(state.mutates)):
+        for mid in [m.card for m in state.mutates]:
+            k = next((i for i, m in enumerate(state.mutates) if m.card == mid), -1)
+            if k < 0:
+                continue  # killed by a bomb meanwhile
             m = state.mutates[k]
             card = state.content.mutate_by_id[m.card]
             space = m.space
@@ -98,10 +118,22 @@ class MutatesTurn(Auto[ZState]):
             for _ in range(card.speed):
                 if in_reach(state, space, card.range):
                     break
-                nxt = step_toward(state, space, goal, squads)
+                nxt, fort = next_step(state, space, goal, squads)
+                if fort is not None:
+                    state.siege[fort] = state.siege.get(fort, 0) + 1
+                    break
                 if nxt is None or state.zombies_at(nxt) >= 2:
                     break  # two zombies fill a space: the mutate waits behind them
                 space = nxt
+                if space in state.bombs:
+                    # "If a mutate triggers the bomb ... resolve the area of effect before moving zombies."
+                    state.mutates[k] = m._replace(space=space)
+                    out.extend(bombs_on(state, [space]))
+                    if k >= len(state.mutates) or state.mutates[k].card != m.card:
+                        break
+                    m = state.mutates[k]
+            if k >= len(state.mutates) or state.mutates[k].card != m.card:
+                continue
             state.mutates[k] = m._replace(space=space)
             for q in in_reach(state, space, card.range):
                 out.extend(strike(state, q, card.damage, card.name))
@@ -135,6 +167,7 @@ class HordeMoves(Auto[ZState]):
         moves = state.content.rules.zombie_moves
         squads = {q.space for q in state.living()}
         # LOS and target are fixed before anyone moves (rule 5)
+        triggered: list[int] = []
         plan = []
         for k, z in enumerate(state.zombies):
             if z.down:
@@ -145,7 +178,10 @@ class HordeMoves(Auto[ZState]):
             z = state.zombies[k]
             space, left, down, path = z.space, moves, False, [z.space]
             while left > 0 and not in_reach(state, space, 1):
-                nxt = step_toward(state, space, goal, squads)
+                nxt, fort = next_step(state, space, goal, squads)
+                if fort is not None:
+                    state.siege[fort] = state.siege.get(fort, 0) + 1
+                    break
                 if nxt is None:
                     break
                 cost = 2 if nxt in board.arduous else 1
@@ -156,10 +192,12 @@ class HordeMoves(Auto[ZState]):
                 left -= cost
                 space = nxt
                 path.append(space)
+                if space in state.bombs:
+                    triggered.append(space)
             if state.zombies_at(space) >= 2 and space != z.space:
                 # the zombie shuffle: "place it on an adjacent open space"
                 for j in board.neighbours[space]:
-                    if j not in squads and state.zombies_at(j) < 2:
+                    if j not in squads and j not in state.forts and state.zombies_at(j) < 2:
                         space = j
                         break
                 else:
@@ -168,10 +206,12 @@ class HordeMoves(Auto[ZState]):
                         (s for s in reversed(path[:-1]) if s == z.space or state.zombies_at(s) < 2), z.space
                     )
             state.zombies[k] = z._replace(space=space, down=down)
+        planned = {p[0] for p in plan}
         for k, z in enumerate(state.zombies):
-            if z.down and not any(p[0] == k for p in plan):
+            if z.down and k not in planned:
                 state.zombies[k] = z._replace(down=False)
-        return ()
+        # "Finish moving all zombies before resolving the bomb tokens area of effect."
+        return bombs_on(state, triggered)
 
 
 @dataclass(slots=True)
@@ -183,7 +223,7 @@ class HordeAttacks(Auto[ZState]):
 
     def run(self, state: ZState) -> Steps:
         if self.seat >= len(state.squads):
-            return ()
+            return attack_upgrades(state)
         q = state.in_order()[self.seat]
         nxt = HordeAttacks(self.seat + 1)
         if not q.alive or q.space < 0:
@@ -194,6 +234,24 @@ class HordeAttacks(Auto[ZState]):
             return (nxt,)
         dmg = sum(2 if z.fresh else 1 for z in near)
         return (*strike(state, q, dmg, f"The horde ({len(near)})"), nxt)
+
+
+def attack_upgrades(state: ZState) -> Steps:
+    """ "Just like junk walls, zombies will try to destroy these structures": horde zombies beside an
+    upgrade's token with no squad within range 1 attack it; then every structure attacked this hour
+    rolls (:class:`StructuresAttacked`)."""
+    crafts = state.content.craft_by_id
+    board = state.board
+    for space, card in state.structures.items():
+        if crafts[card].kind != "upgrade":
+            continue
+        n = 0
+        for z in state.zombies:
+            if (z.space == space or z.space in board.neighbours[space]) and not in_reach(state, z.space, 1):
+                n += 1
+        if n:
+            state.siege[space] = state.siege.get(space, 0) + n
+    return (StructuresAttacked(),) if state.siege else ()
 
 
 @dataclass(slots=True)
@@ -274,7 +332,7 @@ class Sunrise(Auto[ZState]):
             state.emit("discard", "The dropped items nobody picked up are lost")
             state.dropped = {}
         for q in state.squads:
-            q.space = -1
+            q.space, q.underground = -1, False
         state.emit(
             "sunrise",
             f"Sunrise: {weak} weak and {fresh} fresh zombies and {len(state.fled)} mutates flee",

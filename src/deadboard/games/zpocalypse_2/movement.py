@@ -3,10 +3,12 @@ Work)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from heapq import heappop, heappush
+from typing import ClassVar
 
-from deadboard.core.kernel import Step
-from deadboard.games.zpocalypse_2.actions import Move
+from deadboard.core.kernel import Choice, Step, Steps
+from deadboard.games.zpocalypse_2.actions import Emerge, Move
 from deadboard.games.zpocalypse_2.combat import damage
 from deadboard.games.zpocalypse_2.state import Squad, ZState
 from deadboard.games.zpocalypse_2.survivors import PickSurvivor, hurt_person
@@ -30,6 +32,7 @@ def reach_table(state: ZState, q: Squad, budget: int) -> dict[int, tuple[int, in
     """Space -> (AP, spaces moved) of the cheapest way there within ``budget`` and the speed left."""
     board = state.board
     blocked = {z.space for z in state.zombies}
+    blocked.update(state.forts)
     blocked.update(m.space for m in state.mutates)
     down = {z.space for z in state.zombies if z.down}
     arduous = board.arduous
@@ -83,7 +86,11 @@ def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
     space = landing
     if other is not None or hit or hit_mutates:
         taken = {o.space for o in state.squads if o.alive}
-        free = [j for j in board.neighbours[landing] if j not in taken and state.zombies_at(j) == 0]
+        free = [
+            j
+            for j in board.neighbours[landing]
+            if j not in taken and j not in state.forts and state.zombies_at(j) == 0
+        ]
         space = free[0] if free else landing
     q.space = space
     for p in list(q.people):
@@ -98,6 +105,10 @@ def move(state: ZState, q: Squad, action: Move) -> tuple[Step[ZState], ...]:
     state.turn_moved += steps
     q.space = target
     state.emit("move", f"Squad {q.seat + 1} moves to {action.space}", {"die": action.die})
+    if target in state.bombs:
+        from deadboard.games.zpocalypse_2.structures import bombs_on
+
+        return (*enter(state, q, target), *bombs_on(state, [target]))
     return enter(state, q, target)
 
 
@@ -110,3 +121,44 @@ def enter(state: ZState, q: Squad, space: int) -> tuple[Step[ZState], ...]:
     if space in board.radiation:
         return (PickSurvivor(q.seat, "radiation"),)
     return ()
+
+
+def enter_tunnel(state: ZState, q: Squad) -> None:
+    """ "Entering the tunnels costs 1 AP per survivor in your squad ... Once you have entered a
+    tunnel, your turn is immediately over. Place your Squad onto the Tunnel Card.\""""
+    state.emit("tunnel", f"Squad {q.seat + 1} goes down into the bunker tunnels")
+    q.space = -1
+    q.underground = True
+
+
+@dataclass(slots=True)
+class Emerging(Choice[ZState, Emerge]):
+    """ "At the beginning of the following turn, before you roll to create your action pool, you may
+    choose any tunnel entrance for your squad to emerge from (at no AP cost)." An entrance with a
+    squad or a zombie on it is not free; with none free the squad stays below this turn."""
+
+    kind: ClassVar[str] = "emerge"
+    seat: int
+
+    def actions(self, state: ZState) -> list[Emerge]:
+        taken = {o.space for o in state.squads if o.alive}
+        taken.update(z.space for z in state.zombies)
+        taken.update(m.space for m in state.mutates)
+        return [Emerge(state.board.name(i)) for i in state.tunnels() if i not in taken]
+
+    def apply(self, state: ZState, action: Emerge) -> Steps:
+        q = state.squads[self.seat]
+        q.space = state.board.by_name[action.space]
+        q.underground = False
+        state.emit("emerge", f"Squad {q.seat + 1} comes out of the tunnels at {action.space}")
+        return ()
+
+    def prompt(self, state: ZState) -> str:
+        return f"Squad {self.seat + 1}: which tunnel entrance do you come out of?"
+
+
+def refuel(state: ZState, q: Squad, who: str) -> None:
+    """ "Refuel: Spend 4 AP to reload a gas powered weapon.\""""
+    p = next(x for x in q.people if x.card == who)
+    p.loaded = True
+    state.emit("refuel", f"{who} refuels the {p.weapon}")

@@ -30,10 +30,14 @@ from deadboard.games.zpocalypse_2.actions import (
     Jump,
     Move,
     PickUp,
+    PlaceBomb,
+    Refuel,
     Reload,
     Search,
     Start,
     Take,
+    Throw,
+    Tunnel,
 )
 from deadboard.games.zpocalypse_2.combat import (
     UNARMED,
@@ -41,11 +45,21 @@ from deadboard.games.zpocalypse_2.combat import (
     _payments,
     attack,
     payments,
+    spend_faces,
     targets_in_range,
 )
-from deadboard.games.zpocalypse_2.movement import jump, move, occupied_by_zombies, reach_table
+from deadboard.games.zpocalypse_2.movement import (
+    Emerging,
+    enter_tunnel,
+    jump,
+    move,
+    occupied_by_zombies,
+    reach_table,
+    refuel,
+)
 from deadboard.games.zpocalypse_2.search import search
 from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Zombie, ZState, face_text
+from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, throw, throws
 from deadboard.games.zpocalypse_2.survivors import overflow, person
 
 __all__ = [
@@ -142,7 +156,7 @@ def spawn_space(state: ZState, token: int) -> int | None:
         count[m.space] = count.get(m.space, 0) + 1
     best: tuple[int, int] | None = None
     for i, d in enumerate(dist):
-        if d < 1 or i in squads or count.get(i, 0) >= 2:
+        if d < 1 or i in squads or i in state.forts or count.get(i, 0) >= 2:
             continue
         if best is None or (d, i) < best:
             best = (d, i)
@@ -159,7 +173,7 @@ class Place(Choice[ZState, Start]):
     def actions(self, state: ZState) -> list[Start]:
         board = state.board
         taken = {q.space for q in state.squads}
-        blocked = occupied_by_zombies(state)
+        blocked = occupied_by_zombies(state) | state.forts
         return [Start(board.name(i)) for i in sorted(board.inside) if i not in taken and i not in blocked]
 
     def apply(self, state: ZState, action: Start) -> Steps:
@@ -195,11 +209,14 @@ class BeginTurn(Auto[ZState]):
     rolling two six-sided dice for each survivor in your squad.\""""
 
     seat: int
+    emerged: bool = False
 
     def run(self, state: ZState) -> Steps:
         q = state.squads[self.seat]
         if not q.alive:
             return ()
+        if q.underground and not self.emerged and state.tunnels():
+            return (Emerging(self.seat), BeginTurn(self.seat, True))
         dice: list[Die[int]] = [ZD6] * (2 * len(q.people))
         state.pool = DicePool.roll(state.rng, dice).sorted()
         state.turn_moved = 0
@@ -252,11 +269,31 @@ class Turn(Choice[ZState, TypedAction]):
         # searching
         if q.space in board.search and q.space not in state.searched and state.decks[board.search[q.space]]:
             out.extend(Search(f) for f in faces)
-        # reloading and equipping (no AP)
+        # reloading and equipping (no AP); refuelling a gas powered weapon on a Refuel space
         ammo = "ammo-box" in q.items or "ammo-box" in q.stash
+        weapons = state.content.weapon_by_id
         for p in q.people:
-            if p.weapon is not None and not p.loaded and ammo:
-                out.append(Reload(p.card))
+            if p.weapon is None or p.loaded:
+                continue
+            if not weapons[p.weapon].gas:
+                if ammo:
+                    out.append(Reload(p.card))
+            elif q.space in board.refuel:
+                cost = state.content.rules.refuel_cost
+                out.extend(Refuel(p.card, pay) for pay in payments(pool, cost, False, len(pool)))
+        # crafted explosives and the bunker tunnels
+        if q.tokens:
+            crafts = state.content.craft_by_id
+            if "molotov" in q.tokens:
+                pays = payments(pool, crafts["molotov"].use_cost, False, len(pool))
+                for who, space in throws(state, q) if pays else ():
+                    out.extend(Throw(who, board.name(space), pay) for pay in pays)
+            if "bomb" in q.tokens:
+                pays = payments(pool, crafts["bomb"].use_cost, False, len(pool))
+                for space in bomb_spaces(state, q) if pays else ():
+                    out.extend(PlaceBomb(board.name(space), pay) for pay in pays)
+        if state.structures and q.space in state.tunnels():
+            out.extend(Tunnel(pay) for pay in payments(pool, len(q.people), False, len(pool)))
         for item in sorted(set(q.items)):
             if item in state.content.weapon_by_id:
                 for p in q.people:
@@ -277,7 +314,8 @@ class Turn(Choice[ZState, TypedAction]):
             if o is q or not o.alive or o.space < 0:
                 continue
             if o.space in board.neighbours[q.space] and faces:
-                for item in sorted(set(q.items)):
+                # "This includes trading the Bomb and Molotov Cocktail tokens."
+                for item in sorted(set(q.items) | set(q.tokens)):
                     out.append(Give(o.seat, item, faces[0]))
         out.append(END)
         return out
@@ -312,6 +350,21 @@ class Turn(Choice[ZState, TypedAction]):
             return (self,)
         if isinstance(action, Jump):
             return (*jump(state, q), self)
+        if isinstance(action, Throw):
+            state.pool = spend_faces(state.pool, action.dice)
+            return (*throw(state, q, state.board.by_name[action.space]), self)
+        if isinstance(action, PlaceBomb):
+            state.pool = spend_faces(state.pool, action.dice)
+            place_bomb(state, q, state.board.by_name[action.space])
+            return (self,)
+        if isinstance(action, Tunnel):
+            state.pool = spend_faces(state.pool, action.dice)
+            enter_tunnel(state, q)
+            return ()
+        if isinstance(action, Refuel):
+            state.pool = spend_faces(state.pool, action.dice)
+            refuel(state, q, action.who)
+            return (self,)
         if isinstance(action, Take):
             state.public.remove(action.item)
             q.items.append(action.item)
@@ -320,10 +373,14 @@ class Turn(Choice[ZState, TypedAction]):
             return (self,)
         if isinstance(action, Give):
             _, state.pool = state.pool.spend_face(action.die)
-            q.items.remove(action.item)
             other = state.squads[action.seat]
-            other.items.append(action.item)
-            overflow(state, other)
+            if action.item in q.items:
+                q.items.remove(action.item)
+                other.items.append(action.item)
+                overflow(state, other)
+            else:
+                q.tokens.remove(action.item)
+                other.tokens.append(action.item)
             state.emit("give", f"Squad {self.seat + 1} gives {action.item} to squad {action.seat + 1}")
             return (self,)
         raise ValueError(f"not a turn action: {action.text}")

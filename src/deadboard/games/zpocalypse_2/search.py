@@ -48,7 +48,12 @@ class KeepCard(Choice[ZState, Keep]):
         if token:
             placed = 0
             for j in board.neighbours[self.space]:
-                while placed < token and state.zombies_at(j) < 2 and state.squad_at(j) is None:
+                while (
+                    placed < token
+                    and j not in state.forts
+                    and state.zombies_at(j) < 2
+                    and state.squad_at(j) is None
+                ):
                     state.zombies.append(Zombie(j, False))
                     placed += 1
             state.emit(

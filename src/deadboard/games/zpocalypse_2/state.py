@@ -68,7 +68,19 @@ class Person:
 
 
 class Squad:
-    __slots__ = ("defence", "items", "kills", "levels", "people", "seat", "space", "stash", "vp")
+    __slots__ = (
+        "defence",
+        "items",
+        "kills",
+        "levels",
+        "people",
+        "seat",
+        "space",
+        "stash",
+        "tokens",
+        "underground",
+        "vp",
+    )
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -80,6 +92,8 @@ class Squad:
         self.levels = 0  # milestones of the progress track passed this phase
         self.items: list[str] = []  # carried cards (armory ids and supply ids)
         self.stash: list[str] = []  # the private stash
+        self.tokens: list[str] = []  # crafted Molotov Cocktail and Bomb tokens
+        self.underground = False  # in the bunker tunnels
 
     def clone(self) -> Squad:
         s = Squad.__new__(Squad)
@@ -87,6 +101,7 @@ class Squad:
         s.levels = self.levels
         s.people = [p.clone() for p in self.people]
         s.items, s.stash = list(self.items), list(self.stash)
+        s.tokens, s.underground = list(self.tokens), self.underground
         return s
 
     @property
@@ -97,6 +112,7 @@ class Squad:
 class ZState(KernelState):
     __slots__ = (
         "board",
+        "bombs",
         "content",
         "day",
         "decks",
@@ -104,6 +120,7 @@ class ZState(KernelState):
         "dropped",
         "first",
         "fled",
+        "forts",
         "hour",
         "lost",
         "milestones",
@@ -115,10 +132,13 @@ class ZState(KernelState):
         "public",
         "scenario",
         "searched",
+        "siege",
         "squads",
         "stamp",
+        "structures",
         "turn_moved",
         "turn_used",
+        "upgrades",
         "zombies",
     )
 
@@ -146,6 +166,11 @@ class ZState(KernelState):
     turn_used: dict[tuple[str, str], int]
     stamp: int
     lost: str
+    structures: dict[int, str]  # space -> the crafting card whose token stands there
+    upgrades: list[str]  # crafted upgrade cards on the action board
+    bombs: dict[int, int]  # space -> the seat that placed the bomb
+    siege: dict[int, int]  # structure space -> zombies attacking it this hour
+    forts: frozenset[int]
 
     def setup_state(self, setup: Setup, seed: int, content: Content, scenario: ScenarioRecord) -> None:
         self.init_common(setup, seed)
@@ -175,6 +200,11 @@ class ZState(KernelState):
         self.turn_used = {}
         self.stamp = 0
         self.lost = ""
+        self.structures = {}
+        self.upgrades = []
+        self.bombs = {}
+        self.siege = {}
+        self.forts = frozenset()
 
     def clone(self) -> ZState:
         s = ZState.__new__(ZState)
@@ -200,6 +230,11 @@ class ZState(KernelState):
             self.stamp,
         )
         s.lost = self.lost
+        s.structures = dict(self.structures)
+        s.upgrades = list(self.upgrades)
+        s.bombs = dict(self.bombs)
+        s.siege = dict(self.siege)
+        s.forts = self.forts
         return s
 
     # ----- reading ----------------------------------------------------------------------------
@@ -241,6 +276,20 @@ class ZState(KernelState):
 
     def capacity(self, q: Squad) -> int:
         return 2 * len(q.people)
+
+    def structures_changed(self) -> None:
+        """Note the spaces holding a fortification token (no squad or zombie moves onto them)."""
+        crafts = self.content.craft_by_id
+        self.forts = frozenset(i for i, c in self.structures.items() if crafts[c].kind == "fortification")
+
+    def beds(self) -> int:
+        crafts = self.content.craft_by_id
+        return sum(1 for c in self.upgrades if crafts[c].effect == "bed")
+
+    def tunnels(self) -> list[int]:
+        """The bunker tunnels' entrances, once the Bunker Tunnel card is crafted."""
+        crafts = self.content.craft_by_id
+        return sorted(i for i, c in self.structures.items() if crafts[c].effect == "tunnel")
 
     def carried(self, q: Squad) -> int:
         return len(q.items) + sum(1 for p in q.people if p.weapon is not None)

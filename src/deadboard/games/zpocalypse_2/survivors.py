@@ -91,7 +91,13 @@ def kill_person(state: ZState, q: Squad, p: Person, why: str) -> tuple[Step[ZSta
         taken = {o.space for o in state.squads if o.alive}
         best = None
         for i, d in enumerate(dist):
-            if d >= 1 and i not in taken and state.zombies_at(i) == 0 and (best is None or (d, i) < best):
+            if (
+                d >= 1
+                and i not in taken
+                and i not in state.forts
+                and state.zombies_at(i) == 0
+                and (best is None or (d, i) < best)
+            ):
                 best = (d, i)
         if best is not None:
             state.zombies.append(Zombie(best[1], True))
