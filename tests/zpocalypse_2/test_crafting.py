@@ -185,7 +185,7 @@ def test_zombies_finish_moving_before_a_bomb_goes_off() -> None:
     state.zombies = [Zombie(b.by_name["h4"], False), Zombie(b.by_name["h5"], False)]
     after = HordeMoves().run(state)
     # both walk over h3 to h2 beside the squad; then the bomb hits them both, not the squad at h1
-    assert not state.bombs and state.zombies == [] and after == []
+    assert not state.bombs and state.zombies == [] and not after
 
 
 def test_tunnels_cost_one_ap_a_survivor_and_end_the_turn() -> None:

@@ -48,7 +48,9 @@ def test_idle_rest_heals_2_and_raises_the_doom_track() -> None:
 def test_bio_tokens_cost_hp_in_the_afternoon() -> None:
     """ "When the afternoon step begins, all survivors lose 1 HP for each Bio token they have.\""""
     state = game()
-    p = state.squads[0].people[0]
+    q = state.squads[0]
+    q.people = [x for x in q.people if x.card not in ("priya", "bernie")]  # no "nurse" day trait
+    p = q.people[0]
     p.bio = 2
     hp = p.hp
     Afternoon().run(state)

@@ -29,6 +29,7 @@ from deadboard.games.zpocalypse_2.crafting import Done, Hold, Make, Put
 from deadboard.games.zpocalypse_2.day import Assign, Champion, Feed
 from deadboard.games.zpocalypse_2.scavenge import Try
 from deadboard.games.zpocalypse_2.state import ZState
+from deadboard.games.zpocalypse_2.traits import UseTrait
 
 
 class HeuristicBot:
@@ -68,6 +69,18 @@ class HeuristicBot:
                 return (kind, len(a.dice), sum(a.dice))
 
             return min(attacks, key=rank)
+        uses = [a for a in legal if isinstance(a, UseTrait)]
+        if uses:
+            effects = st.content.trait_by_id
+            hp = {p.card: p.hp for p in q.people}
+            good = [
+                a
+                for a in uses
+                if effects[a.trait].effect in ("hard-hit", "spread")
+                or (effects[a.trait].effect == "patch" and hp.get(a.target, 9) <= 2)
+            ]
+            if good:
+                return min(good, key=lambda a: (len(a.dice), sum(a.dice)))
         blocks = [a for a in legal if isinstance(a, Block)]
         if blocks:
             return blocks[0]

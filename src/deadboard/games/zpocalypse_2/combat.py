@@ -10,6 +10,7 @@ from deadboard.core.dice import DicePool, Die
 from deadboard.core.kernel import Step
 from deadboard.games.zpocalypse_2.actions import Attack
 from deadboard.games.zpocalypse_2.board import Board
+from deadboard.games.zpocalypse_2.objectives import advance_goal
 from deadboard.games.zpocalypse_2.state import ZD6, Squad, Z, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, person
 
@@ -92,7 +93,9 @@ def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:
     )
     if action.weapon == UNARMED:
         out = hurt_person(state, q, p, 1, "unarmed attack")
+    state.actor = p.card
     damage(state, q, space, action.target, 1)
+    state.actor = ""
     weapon = None if action.weapon == UNARMED else state.content.weapon(action.weapon)
     if (
         weapon is not None
@@ -148,6 +151,8 @@ def hit_zombie(state: ZState, q: Squad | None, k: int, n: int) -> None:
         gain_vp(state, q, 1 + bonus)
         q.kills += 1
     state.emit("kill", f"{who} kills a zombie (+{1 + bonus} VP)", {"zombies": -1})
+    if state.actor:
+        advance_goal(state, state.actor, "kills")
 
 
 def hit_mutate(state: ZState, q: Squad | None, k: int, n: int) -> None:
@@ -164,3 +169,10 @@ def hit_mutate(state: ZState, q: Squad | None, k: int, n: int) -> None:
         gain_vp(state, o, 3)
     who = f"Squad {q.seat + 1}" if q is not None else "The blast"
     state.emit("kill", f"{who} defeats {m.card}: +3 VP to every squad", {"zombies": -1})
+    if state.actor:
+        advance_goal(state, state.actor, "mutate")
+    if state.content.mutate_by_id[m.card].ability == "burst":
+        # "burst": 1 damage to every zombie and squad within range 1, in sight
+        from deadboard.games.zpocalypse_2.structures import explode
+
+        state.pending.extend(explode(state, m.space, 1, 1, None, f"{m.card}'s burst"))

@@ -40,6 +40,12 @@ class Survivor(Record):
     starting: bool
     vp: int = Field(ge=0)
     weapon: str
+    night_trait: str
+    day_trait: str
+    objective: str
+    goal: Literal["kills", "craft", "scavenge", "mutate", "guard"]
+    goal_count: int = Field(ge=1)
+    goal_vp: int = Field(ge=0)
 
 
 class Weapon(Record):
@@ -53,6 +59,7 @@ class Weapon(Record):
     gas: bool = False  # gas powered: reloaded only at a Refuel space
     impromptu: bool
     vp: int = Field(ge=0)
+    trait: str = ""  # its combat trait (traits.toml), if any
 
 
 class Mutate(Record):
@@ -62,6 +69,33 @@ class Mutate(Record):
     range: int = Field(ge=1)
     speed: int = Field(ge=1)
     hp: list[int] = Field(min_length=4, max_length=4)
+    ability: Literal["burst", "hunter", "acid", "wrecker", "howl"]
+
+
+class Trait(Record):
+    id: str
+    name: str
+    side: Literal["night", "day", "weapon"]
+    text: str
+    cost: int = Field(ge=0, le=12)  # 0: passive
+    z_cost: bool
+    per: Literal["turn", "day"]
+    effect: Literal[
+        "sprint",
+        "patch",
+        "shove",
+        "hard-hit",
+        "spread",
+        "steady",
+        "tough",
+        "scrounge",
+        "tinker",
+        "lookout",
+        "nurse",
+    ]
+    value: int = Field(ge=0)
+    needs: Literal["none", "firearms", "melee"]
+    level: int = Field(default=0, ge=0, le=6)
 
 
 class Wound(Record):
@@ -180,6 +214,7 @@ class Content:
     perks: tuple[Perk, ...]
     locations: tuple[Location, ...]
     crafts: tuple[Craft, ...]
+    traits: tuple[Trait, ...]
     rules: Rules
     house: HouseMap
     scenarios: tuple[ScenarioRecord, ...]
@@ -196,6 +231,14 @@ class Content:
     @property
     def weapon_by_id(self) -> dict[str, Weapon]:
         return _index(self.weapons)
+
+    @property
+    def trait_by_id(self) -> dict[str, Trait]:
+        return _index(self.traits)
+
+    @property
+    def survivor_by_id(self) -> dict[str, Survivor]:
+        return _index(self.survivors)
 
     @property
     def craft_by_id(self) -> dict[str, Craft]:
@@ -221,7 +264,7 @@ class Content:
 
 
 _indexes: dict[int, dict[str, Any]] = {}
-R = TypeVar("R", Weapon, Supply, Mutate, Perk, Craft)
+R = TypeVar("R", Weapon, Supply, Mutate, Perk, Craft, Trait, Survivor)
 
 
 def _index(records: tuple[R, ...]) -> dict[str, R]:
@@ -276,6 +319,7 @@ def load_content(override: str | None = None) -> Content:
     perks = load_records(folder / "perks.toml", "perk", Perk)
     locations = load_records(folder / "locations.toml", "location", Location)
     crafts = load_records(folder / "crafting.toml", "craft", Craft)
+    traits = load_records(folder / "traits.toml", "trait", Trait)
     scenarios = load_records(folder / "scenarios.toml", "scenario", ScenarioRecord)
     rules = load_model(folder / "rules.toml", _RulesFile, read_toml(folder / "rules.toml")).rules
     house = load_model(folder / "house.toml", _HouseFile).house
@@ -288,6 +332,7 @@ def load_content(override: str | None = None) -> Content:
         (perks, "perks.toml", "perk"),
         (locations, "locations.toml", "location"),
         (crafts, "crafting.toml", "craft"),
+        (traits, "traits.toml", "trait"),
         (scenarios, "scenarios.toml", "scenario"),
     ):
         unique(recs, "id", file, table)
@@ -297,6 +342,17 @@ def load_content(override: str | None = None) -> Content:
             raise ContentError(
                 f"survivors.toml: survivor[{i}] (id {s.id!r}): weapon: no armory weapon {s.weapon!r}"
             )
+    sides = {t.id: t.side for t in traits}
+    for i, s in enumerate(survivors):
+        for field_name, side in (("night_trait", "night"), ("day_trait", "day")):
+            tid = getattr(s, field_name)
+            if sides.get(tid) != side:
+                raise ContentError(
+                    f"survivors.toml: survivor[{i}] (id {s.id!r}): {field_name}: no {side} trait {tid!r}"
+                )
+    for i, w in enumerate(weapons):
+        if w.trait and sides.get(w.trait) != "weapon":
+            raise ContentError(f"armory.toml: weapon[{i}] (id {w.id!r}): trait: no weapon trait {w.trait!r}")
     if sum(1 for s in survivors if s.starting) < 2:
         raise ContentError("survivors.toml: at least two starting survivors are needed")
     _check_house(house)
@@ -328,6 +384,7 @@ def load_content(override: str | None = None) -> Content:
         tuple(perks),
         tuple(locations),
         tuple(crafts),
+        tuple(traits),
         rules,
         house,
         tuple(scenarios),

@@ -26,8 +26,10 @@ from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.combat import payments, spend_faces
 from deadboard.games.zpocalypse_2.content import Craft
 from deadboard.games.zpocalypse_2.levelup import gain_vp
+from deadboard.games.zpocalypse_2.objectives import advance_goal
 from deadboard.games.zpocalypse_2.state import ZD6, Squad, ZState
 from deadboard.games.zpocalypse_2.structures import tokens_left
+from deadboard.games.zpocalypse_2.traits import passive
 
 
 class Make(TypedAction, kind="craft"):
@@ -119,7 +121,7 @@ class CraftTurn(Choice[ZState, TypedAction]):
         if q is None:
             return [DONE]
         p = next(x for x in q.people if x.card == self.team[self.at])
-        most = p.stats["mechanics"] - self.used
+        most = p.stats["mechanics"] + passive(state, p, "tinker") - self.used
         pool = DicePool.of(ZD6, self.faces)
         out: list[TypedAction] = []
         for card in state.content.crafts:
@@ -145,6 +147,7 @@ class CraftTurn(Choice[ZState, TypedAction]):
             f"{self.team[self.at]} crafts the {card.name} (+{card.vp} VP)",
             {"dice": list(action.dice)},
         )
+        advance_goal(state, self.team[self.at], "craft")
         after: list[Step[ZState]] = []
         if card.kind == "explosive":
             q.tokens.append(card.effect)

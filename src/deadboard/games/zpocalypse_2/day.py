@@ -120,7 +120,17 @@ class DoTasks(Auto[ZState]):
             from deadboard.games.zpocalypse_2.crafting import Crafting
 
             return (Crafting(team), DoTasks(tuple((w, t) for w, t in self.done if t != "craft")))
-        guards = sum(1 for _, t in self.done if t == "guard")
+        from deadboard.games.zpocalypse_2.objectives import advance_goal
+        from deadboard.games.zpocalypse_2.traits import passive
+
+        guards = 0
+        for who, task in self.done:
+            if task != "guard":
+                continue
+            found = next((p for q in state.living() for p in q.people if p.card == who), None)
+            if found is not None:
+                guards += 1 + passive(state, found, "lookout")  # a passive "lookout" day trait
+                advance_goal(state, who, "guard")
         if guards:
             state.move_doom(-guards, f"{guards} on guard duty")
         for who, task in self.done:
@@ -150,12 +160,22 @@ class Afternoon(Auto[ZState]):
     every survivor needs to eat.\""""
 
     def run(self, state: ZState) -> Steps:
+        from deadboard.games.zpocalypse_2.traits import passive
+
         state.phase = "afternoon"
         for q in state.living():
             for p in list(q.people):
                 if p.bio:
                     state.emit("bio", f"{p.card} loses {p.bio} HP to Bio")
                     hurt_person(state, q, p, p.bio, "Bio")
+            # a passive "nurse" day trait: the most hurt survivor of the squad regains HP
+            care = sum(passive(state, p, "nurse") for p in q.people)
+            if care and q.people:
+                tops = state.content.survivor_by_id
+                p = max(q.people, key=lambda x: tops[x.card].hp - x.hp)
+                if p.hp < tops[p.card].hp:
+                    p.hp = min(tops[p.card].hp, p.hp + care)
+                    state.emit("nurse", f"{p.card} is tended (+{care} HP)")
         return (*(Feeding(q.seat, ()) for q in state.living()), Meeting())
 
 

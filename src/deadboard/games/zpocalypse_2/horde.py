@@ -22,7 +22,7 @@ from deadboard.games.zpocalypse_2.structures import (
 from deadboard.games.zpocalypse_2.survivors import PickSurvivor, hurt_person, person
 
 
-def target_squad(state: ZState, space: int) -> Squad | None:
+def target_squad(state: ZState, space: int, sees_all: bool = False) -> Squad | None:
     """ "Zombies always prioritize moving towards the closest squad they can see within line of
     sight" (zombie LOS: doubt favours the zombies); "If two squads are equally distant ... the
     zombie goes after the player with the most VP" (ties then go to the first player)."""
@@ -32,7 +32,7 @@ def target_squad(state: ZState, space: int) -> Squad | None:
     for q in state.squads:
         if not q.alive or q.space < 0:
             continue
-        if not board.sight(space, q.space, zombie=True):
+        if not sees_all and not board.sight(space, q.space, zombie=True):
             continue
         d = board.distances(q.space)[space]
         if d < 0:
@@ -113,7 +113,15 @@ class MutatesTurn(Auto[ZState]):
             m = state.mutates[k]
             card = state.content.mutate_by_id[m.card]
             space = m.space
-            target = target_squad(state, space)
+            if card.ability == "howl" and ("howl", m.card) not in state.marks:
+                # "howl": once a night, a weak zombie appears beside it
+                free = [j for j in state.board.neighbours[space] if j not in squads and j not in state.forts]
+                free = [j for j in free if state.zombies_at(j) < 2]
+                if free:
+                    state.marks.add(("howl", m.card))
+                    state.zombies.append(Zombie(free[0], False))
+                    state.emit("howl", f"{card.name} howls: a weak zombie joins it", {"zombies": 1})
+            target = target_squad(state, space, sees_all=card.ability == "hunter")
             goal = target.space if target is not None else goal_without_sight(state, space)
             for _ in range(card.speed):
                 if in_reach(state, space, card.range):
@@ -121,6 +129,8 @@ class MutatesTurn(Auto[ZState]):
                 nxt, fort = next_step(state, space, goal, squads)
                 if fort is not None:
                     state.siege[fort] = state.siege.get(fort, 0) + 1
+                    if card.ability == "wrecker":
+                        state.wreck.add(fort)
                     break
                 if nxt is None or state.zombies_at(nxt) >= 2:
                     break  # two zombies fill a space: the mutate waits behind them
@@ -129,6 +139,7 @@ class MutatesTurn(Auto[ZState]):
                     # "If a mutate triggers the bomb ... resolve the area of effect before moving zombies."
                     state.mutates[k] = m._replace(space=space)
                     out.extend(bombs_on(state, [space]))
+                    out.extend(state.take_pending())
                     if k >= len(state.mutates) or state.mutates[k].card != m.card:
                         break
                     m = state.mutates[k]
@@ -136,11 +147,11 @@ class MutatesTurn(Auto[ZState]):
                 continue
             state.mutates[k] = m._replace(space=space)
             for q in in_reach(state, space, card.range):
-                out.extend(strike(state, q, card.damage, card.name))
+                out.extend(strike(state, q, card.damage, card.name, direct=card.ability == "acid"))
         return out
 
 
-def strike(state: ZState, q: Squad, dmg: int, who: str) -> list[Step[ZState]]:
+def strike(state: ZState, q: Squad, dmg: int, who: str, direct: bool = False) -> list[Step[ZState]]:
     """ "Roll 2d6. If any Z are rolled, your squad immediately suffers a critical wound for each Z.
     Regardless ... your squad suffers damage equal to the number of horde zombies attacking.\""""
     roll = DicePool.roll(state.rng, (ZD6, ZD6))
@@ -152,7 +163,7 @@ def strike(state: ZState, q: Squad, dmg: int, who: str) -> list[Step[ZState]]:
     )
     out: list[Step[ZState]] = [PickSurvivor(q.seat, "wound") for _ in range(crits)]
     if dmg:
-        out.append(Allocate(q.seat, dmg))
+        out.append(Allocate(q.seat, dmg, direct))
     return out
 
 
@@ -211,7 +222,8 @@ class HordeMoves(Auto[ZState]):
             if z.down and k not in planned:
                 state.zombies[k] = z._replace(down=False)
         # "Finish moving all zombies before resolving the bomb tokens area of effect."
-        return bombs_on(state, triggered)
+        out = bombs_on(state, triggered)
+        return (*state.take_pending(), *out)
 
 
 @dataclass(slots=True)
@@ -263,12 +275,13 @@ class Allocate(Choice[ZState, TypedAction]):
     kind: ClassVar[str] = "damage"
     seat: int
     left: int
+    direct: bool = False  # the defence wheel cannot take it (a mutate's acid)
 
     def actions(self, state: ZState) -> list[TypedAction]:
         q = state.squads[self.seat]
         if not q.alive:
             return []
-        out: list[TypedAction] = [BLOCK] if q.defence > 0 else []
+        out: list[TypedAction] = [BLOCK] if q.defence > 0 and not self.direct else []
         out.extend(Hurt(p.card) for p in q.people)
         return out
 
@@ -281,7 +294,7 @@ class Allocate(Choice[ZState, TypedAction]):
             assert isinstance(action, Hurt)
             out = hurt_person(state, q, person(q, action.who), 1, "the horde")
         if self.left > 1:
-            return (*out, Allocate(self.seat, self.left - 1))
+            return (*out, Allocate(self.seat, self.left - 1, self.direct))
         return out
 
     def prompt(self, state: ZState) -> str:

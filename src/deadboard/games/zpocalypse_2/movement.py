@@ -28,8 +28,9 @@ def reachable(state: ZState, q: Squad, budget: int) -> dict[int, int]:
     return {i: s for i, (c, s) in reach_table(state, q, budget).items() if c <= budget}
 
 
-def reach_table(state: ZState, q: Squad, budget: int) -> dict[int, tuple[int, int]]:
-    """Space -> (AP, spaces moved) of the cheapest way there within ``budget`` and the speed left."""
+def reach_table(state: ZState, q: Squad, budget: int, free: bool = False) -> dict[int, tuple[int, int]]:
+    """Space -> (AP, spaces moved) of the cheapest way there within ``budget`` and the speed left
+    (``free``: a trait's move, "unrestricted of your squad's speed limitation")."""
     board = state.board
     blocked = {z.space for z in state.zombies}
     blocked.update(state.forts)
@@ -37,7 +38,7 @@ def reach_table(state: ZState, q: Squad, budget: int) -> dict[int, tuple[int, in
     down = {z.space for z in state.zombies if z.down}
     arduous = board.arduous
     nb = board.neighbours
-    steps_left = state.speed(q) - state.turn_moved
+    steps_left = budget if free else state.speed(q) - state.turn_moved
     best: dict[int, tuple[int, int]] = {q.space: (0, 0)}
     frontier = [(0, 0, q.space)]
     while frontier:

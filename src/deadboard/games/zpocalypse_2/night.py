@@ -61,6 +61,7 @@ from deadboard.games.zpocalypse_2.search import search
 from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Zombie, ZState, face_text
 from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, throw, throws
 from deadboard.games.zpocalypse_2.survivors import overflow, person
+from deadboard.games.zpocalypse_2.traits import UseTrait, passive, trait_actions, use_trait, weapon_cap
 
 __all__ = [
     "UNARMED",
@@ -91,9 +92,13 @@ class Dusk(Auto[ZState]):
         state.searched = set()
         state.emit("dusk", f"Dusk of night {state.night}")
         spawn_night(state)
+        state.marks = set()
         for q in state.living():
-            q.defence = sum(p.stats["defence"] for p in q.people)
+            # "Add up all of the defense values on every survivor in your squad"; passive "tough"
+            q.defence = sum(p.stats["defence"] + passive(state, p, "tough") for p in q.people)
             q.space = -1
+            for p in q.people:
+                p.kills = 0
         return [*(Place(q.seat) for q in state.living()), Hour(1)]
 
 
@@ -253,7 +258,7 @@ class Turn(Choice[ZState, TypedAction]):
                     if not p.loaded:
                         continue
                     w = state.content.weapon(weapon)
-                    cost, z_cost, rng, skill = w.cost, w.z_cost, w.range, p.stats[w.type]
+                    cost, z_cost, rng, skill = w.cost, w.z_cost, w.range, weapon_cap(state, p, weapon, w.type)
                 pays = payments(pool, cost, z_cost, skill)
                 if not pays:
                     continue
@@ -281,6 +286,8 @@ class Turn(Choice[ZState, TypedAction]):
             elif q.space in board.refuel:
                 cost = state.content.rules.refuel_cost
                 out.extend(Refuel(p.card, pay) for pay in payments(pool, cost, False, len(pool)))
+        # active traits of the survivors and their weapons
+        out.extend(trait_actions(state, q))
         # crafted explosives and the bunker tunnels
         if q.tokens:
             crafts = state.content.craft_by_id
@@ -321,6 +328,12 @@ class Turn(Choice[ZState, TypedAction]):
         return out
 
     def apply(self, state: ZState, action: TypedAction) -> Steps:
+        steps = self._apply(state, action)
+        if state.pending:
+            return (*state.take_pending(), *steps)
+        return steps
+
+    def _apply(self, state: ZState, action: TypedAction) -> Steps:
         q = state.squads[self.seat]
         if isinstance(action, End):
             return ()
@@ -350,6 +363,8 @@ class Turn(Choice[ZState, TypedAction]):
             return (self,)
         if isinstance(action, Jump):
             return (*jump(state, q), self)
+        if isinstance(action, UseTrait):
+            return (*use_trait(state, q, action), self)
         if isinstance(action, Throw):
             state.pool = spend_faces(state.pool, action.dice)
             return (*throw(state, q, state.board.by_name[action.space]), self)

@@ -104,13 +104,18 @@ class PickTrier(Choice[ZState, Try]):
         opt = loc.option[self.option - 1]
         q = state.squads[owner(state, action.who)]
         p = person(q, action.who)
-        total = sum(self.faces[: p.stats[opt.skill]])
+        from deadboard.games.zpocalypse_2.objectives import advance_goal
+        from deadboard.games.zpocalypse_2.traits import passive
+
+        # a passive "scrounge" day trait adds its AP to the survivor's dice
+        total = sum(self.faces[: p.stats[opt.skill]]) + passive(state, p, "scrounge")
         if total >= opt.target:
             state.emit(
                 "scavenge-success",
                 f"{p.card} puts up {total} AP: success",
                 {"total": total, "need": opt.target},
             )
+            advance_goal(state, p.card, "scavenge")
             cards: list[str] = []
             for deck_name, n in (("armory", opt.armory), ("food", opt.food), ("resource", opt.resource)):
                 deck = state.decks[deck_name]

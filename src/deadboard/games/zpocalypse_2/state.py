@@ -3,7 +3,7 @@ the Doom Track, the decks and the clocks of night and day."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from deadboard.core.dice import DicePool, Die
 from deadboard.core.game import Setup
@@ -41,7 +41,20 @@ class Person:
     """A survivor in a squad: the card, HP, current skills and stats (after critical wounds), Bio
     and Radiation tokens, the equipped weapon and whether it is loaded."""
 
-    __slots__ = ("bio", "card", "hp", "loaded", "perks", "rad", "stats", "weapon", "wounds")
+    __slots__ = (
+        "bio",
+        "card",
+        "done",
+        "hp",
+        "kills",
+        "loaded",
+        "perks",
+        "progress",
+        "rad",
+        "stats",
+        "weapon",
+        "wounds",
+    )
 
     def __init__(self, card: str, hp: int, stats: dict[str, int], weapon: str | None) -> None:
         self.card = card
@@ -53,6 +66,9 @@ class Person:
         self.rad = 0
         self.wounds: list[str] = []
         self.perks: list[str] = []
+        self.kills = 0  # zombies this survivor's attacks killed this night
+        self.progress = 0  # towards the personal objective (crafts, scavenging wins, days on guard)
+        self.done = False  # the personal objective is finished
 
     def clone(self) -> Person:
         p = Person.__new__(Person)
@@ -64,6 +80,7 @@ class Person:
             self.loaded,
         )
         p.bio, p.rad, p.wounds, p.perks = self.bio, self.rad, list(self.wounds), list(self.perks)
+        p.kills, p.progress, p.done = self.kills, self.progress, self.done
         return p
 
 
@@ -111,6 +128,7 @@ class Squad:
 
 class ZState(KernelState):
     __slots__ = (
+        "actor",
         "board",
         "bombs",
         "content",
@@ -123,10 +141,12 @@ class ZState(KernelState):
         "forts",
         "hour",
         "lost",
+        "marks",
         "milestones",
         "mutate_deck",
         "mutates",
         "night",
+        "pending",
         "phase",
         "pool",
         "public",
@@ -139,6 +159,7 @@ class ZState(KernelState):
         "turn_moved",
         "turn_used",
         "upgrades",
+        "wreck",
         "zombies",
     )
 
@@ -171,6 +192,10 @@ class ZState(KernelState):
     bombs: dict[int, int]  # space -> the seat that placed the bomb
     siege: dict[int, int]  # structure space -> zombies attacking it this hour
     forts: frozenset[int]
+    wreck: set[int]  # structures a wrecker mutate attacks this hour
+    marks: set[tuple[str, str]]  # once-per-day traits used: (survivor, trait)
+    actor: str  # the survivor whose attack is being resolved ("": none)
+    pending: list[Any]  # steps a rule resolved deep inside another asks for (a mutate's burst)
 
     def setup_state(self, setup: Setup, seed: int, content: Content, scenario: ScenarioRecord) -> None:
         self.init_common(setup, seed)
@@ -205,6 +230,10 @@ class ZState(KernelState):
         self.bombs = {}
         self.siege = {}
         self.forts = frozenset()
+        self.wreck = set()
+        self.marks = set()
+        self.actor = ""
+        self.pending = []
 
     def clone(self) -> ZState:
         s = ZState.__new__(ZState)
@@ -235,7 +264,16 @@ class ZState(KernelState):
         s.bombs = dict(self.bombs)
         s.siege = dict(self.siege)
         s.forts = self.forts
+        s.wreck = set(self.wreck)
+        s.marks = set(self.marks)
+        s.actor = self.actor
+        s.pending = list(self.pending)
         return s
+
+    def take_pending(self) -> tuple[Any, ...]:
+        out = tuple(self.pending)
+        self.pending.clear()
+        return out
 
     # ----- reading ----------------------------------------------------------------------------
     def survivor_name(self, card: str) -> str:

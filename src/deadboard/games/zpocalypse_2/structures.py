@@ -108,9 +108,11 @@ class StructuresAttacked(Auto[ZState]):
                 f"{state.siege[space]} zombies attack the structure at {state.board.name(space)}: {total}",
                 {"dice": list(roll.faces)},
             )
-            if total >= need:
+            # "wrecker": a structure a mutate with it attacks falls on 5 or more
+            if total >= (5 if space in state.wreck else need):
                 destroy(state, space)
         state.siege = {}
+        state.wreck = set()
         return ()
 
 
