@@ -144,7 +144,7 @@ class HeuristicBot:
             if isinstance(best, Start) or score(best) > 0.5:
                 return best
         for a in legal:
-            if a.kind in ("end", "fed", "keep", "contest", "reload", "equip"):
+            if a.kind in ("end", "fed", "keep", "contest", "reload", "equip", "settled", "hold", "done"):
                 if a.kind == "end" and any(x.kind in ("reload", "equip") for x in legal):
                     continue
                 return a

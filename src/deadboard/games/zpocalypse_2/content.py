@@ -130,6 +130,7 @@ class ScavengeOption(BaseModel):
     resource: int = Field(ge=0)
     doom: int = Field(ge=0)
     hurt: int = Field(ge=0)
+    survivors: int = Field(default=0, ge=0)  # survivors found on a success
 
 
 class Location(Record):
@@ -177,6 +178,7 @@ class Rules(Record):
     bomb_tokens: int = Field(ge=0)
     structure_breaks: int = Field(ge=2, le=13)
     refuel_cost: int = Field(ge=1, le=12)
+    squad_size: int = Field(ge=1, le=8)
 
 
 class HouseMap(Record):

@@ -240,7 +240,11 @@ class Meeting(Auto[ZState]):
         living = state.living()
         nxt: list[Step[ZState]] = [NextDay()]
         if len(living) > 1:
-            return (PickContest(living[-1].seat), *nxt)
+            from deadboard.games.zpocalypse_2.recruiting import TradeSurvivors
+
+            # "Players may also choose to trade survivors between squads."
+            trade = TradeSurvivors(tuple(q.seat for q in living), 0)
+            return (PickContest(living[-1].seat), trade, *nxt)
         return nxt
 
 

@@ -121,10 +121,15 @@ class PickTrier(Choice[ZState, Try]):
                 deck = state.decks[deck_name]
                 cards.extend(deck[:n])
                 del deck[:n]
-            if not cards:
-                return ()
             order = tuple(owner(state, w) for w in self.party)
-            return (Draft(order, 0, tuple(cards)),)
+            from deadboard.games.zpocalypse_2.recruiting import Recruiting, draw_survivors
+
+            # "Any survivors found must be recruited last, after the items."
+            found = draw_survivors(state, opt.survivors)
+            after = (Recruiting(order, found),) if found else ()
+            if not cards:
+                return after
+            return (Draft(order, 0, tuple(cards)), *after)
         state.emit(
             "scavenge-failure", f"{p.card} puts up {total} AP: failure", {"total": total, "need": opt.target}
         )
