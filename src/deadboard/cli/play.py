@@ -21,6 +21,7 @@ from deadboard.core.errors import DeadboardError, IllegalActionError
 from deadboard.core.game import State
 from deadboard.core.registry import get_game
 from deadboard.core.rng import derive_seed
+from deadboard.sim.campaign import campaign_file_setup, save_campaign_file
 
 
 def show(console: Console, session: Session, seat: int | None) -> None:
@@ -63,6 +64,7 @@ def play_cmd(
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="Seconds between bot moves when watching."),
     content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
     plain: bool = typer.Option(False, "--plain", help="Line by line (the default when input or output is not a terminal)."),
+    campaign: str | None = typer.Option(None, "--campaign", help="Start or continue a campaign file: its next chapter is played and the file updated when it ends."),
 ) -> None:
     """Play a game in the terminal: the board, the log of every roll, the legal actions (full screen
     in a terminal, line by line with --plain or in a pipe)."""
@@ -76,7 +78,7 @@ def play_cmd(
         loaded = f"Loaded {load}: {len(actions)} actions replayed."
     else:
         game = get_game(game_id)
-        setup = build_setup(game, scenario, option, players, content)
+        setup = campaign_file_setup(game, campaign, players, content) if campaign else build_setup(game, scenario, option, players, content)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         state = game.new(setup, seed)
@@ -89,10 +91,12 @@ def play_cmd(
         from deadboard.cli.tui import PlayApp
 
         PlayApp(session, specs, delay=delay, note=loaded).run()
-        return
-    if loaded:
-        console.print(f"[dim]{loaded}[/]", soft_wrap=True)
-    play_lines(console, session, specs, delay)
+    else:
+        if loaded:
+            console.print(f"[dim]{loaded}[/]", soft_wrap=True)
+        play_lines(console, session, specs, delay)
+    if campaign and (note := save_campaign_file(game, session.state, campaign)):
+        console.print(note, soft_wrap=True)
 
 
 def play_lines(console: Console, session: Session, specs: dict[int, str], delay: float) -> None:

@@ -64,11 +64,15 @@ class HeuristicBot:
         attacks = [a for a in legal if isinstance(a, Attack)]
         if attacks:
 
+            hp = {p.card: p.hp for p in q.people}
+            attacks = [a for a in attacks if a.weapon != "unarmed" or hp.get(a.who, 0) > 2]
+
             def rank(a: Attack) -> tuple[int, int, int]:
                 kind = 0 if a.target not in ("weak", "fresh") else (1 if a.target == "fresh" else 2)
                 return (kind, len(a.dice), sum(a.dice))
 
-            return min(attacks, key=rank)
+            if attacks:
+                return min(attacks, key=rank)
         uses = [a for a in legal if isinstance(a, UseTrait)]
         if uses:
             effects = st.content.trait_by_id
@@ -99,7 +103,12 @@ class HeuristicBot:
             return (green or feeds)[0]
         assigns = [a for a in legal if isinstance(a, Assign)]
         if assigns:
-            hurt = {p.card for p in q.people if p.hp < st.content.survivor(p.card).hp - 1}
+            # rest the badly hurt (the Doom Track rises for each at idle rest), the others work
+            hurt = {
+                p.card
+                for p in q.people
+                if p.hp * 2 <= st.content.survivor(p.card).hp or (p.hp < st.content.survivor(p.card).hp - 1 and st.doom.value < 10)
+            }
             step = st.steps[-1]
             done = getattr(step, "done", ())
             scavenging = any(t == "scavenge" for _, t in done)
@@ -169,10 +178,20 @@ def day_choice_of(st: ZState, legal: Sequence[Action]) -> Action | None:
     upgrades upstairs; bombs held for the night."""
     makes = [a for a in legal if isinstance(a, Make)]
     if makes:
+        goal = st.scenario.goal_card if st.scenario.goal == "craft" else ""
+        if goal and not st.tally.get(f"craft:{goal}"):
+            # the chapter's goal first; nothing else spends the resources it needs
+            these = [a for a in makes if a.card == goal]
+            if these:
+                return min(these, key=lambda a: (len(a.dice), sum(a.dice)))
+            needs = set(st.content.craft_by_id[goal].resources)
+            makes = [a for a in makes if not needs & set(st.content.craft_by_id[a.card].resources)]
         for card in CRAFT_ORDER:
             these = [a for a in makes if a.card == card]
             if these:
                 return min(these, key=lambda a: (len(a.dice), sum(a.dice)))
+    if makes:
+        return min(makes, key=lambda a: (len(a.dice), sum(a.dice)))
     if any(isinstance(a, Done) for a in legal):
         return next(a for a in legal if isinstance(a, Done))
     if any(isinstance(a, Hold) for a in legal):

@@ -165,6 +165,7 @@ def hit_mutate(state: ZState, q: Squad | None, k: int, n: int) -> None:
         state.mutates[k] = m._replace(hp=m.hp - n)
         return
     del state.mutates[k]
+    state.tally["mutates"] = state.tally.get("mutates", 0) + 1
     for o in state.living():
         gain_vp(state, o, 3)
     who = f"Squad {q.seat + 1}" if q is not None else "The blast"

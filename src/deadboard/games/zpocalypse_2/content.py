@@ -194,6 +194,15 @@ class ScenarioRecord(Record):
     nights: int = Field(ge=1)
     survivors_per_squad: int = Field(ge=1, le=4)
     chapter: int = Field(ge=0)
+    goal: Literal["hold", "kills", "mutates", "craft"]
+    goal_count: int = Field(ge=0)
+    goal_card: str
+    doom_limit: int = Field(ge=1, le=30)
+    fresh_armory: int = Field(ge=0, le=4)
+    fresh_perks: int = Field(ge=0, le=4)
+    fresh_hp_loss: int = Field(ge=0, le=6)
+    fresh_upgrades: list[str]
+    stash: list[str] = []  # cards in the public stash when the chapter begins
 
 
 class _RulesFile(Record):
@@ -374,6 +383,11 @@ def load_content(override: str | None = None) -> Content:
                 raise ContentError(
                     f"locations.toml: location[{i}] (id {loc.id!r}): chapters: no scenario {c!r}"
                 )
+    craft_ids = {c.id for c in crafts}
+    for i, sc in enumerate(scenarios):
+        for c in [*sc.fresh_upgrades, *([sc.goal_card] if sc.goal == "craft" else [])]:
+            if c not in craft_ids:
+                raise ContentError(f"scenarios.toml: scenario[{i}] (id {sc.id!r}): no crafting card {c!r}")
     for chapter in scenarios:
         if not any(chapter.id in loc.chapters for loc in locations):
             raise ContentError(f"locations.toml: no scavenging location for the chapter {chapter.id!r}")

@@ -148,6 +148,7 @@ class CraftTurn(Choice[ZState, TypedAction]):
             {"dice": list(action.dice)},
         )
         advance_goal(state, self.team[self.at], "craft")
+        state.tally[f"craft:{card.id}"] = state.tally.get(f"craft:{card.id}", 0) + 1
         after: list[Step[ZState]] = []
         if card.kind == "explosive":
             q.tokens.append(card.effect)

@@ -327,6 +327,30 @@ def rejoin(state: ZState) -> None:
             state.emit("rejoin", f"Squad {q.seat + 1} rejoins with {', '.join(p.card for p in q.people)}")
 
 
+def goal_progress(state: ZState) -> int:
+    """How far the squads are towards the chapter's goal."""
+    goal = state.scenario.goal
+    if goal == "kills":
+        return sum(q.kills for q in state.squads)
+    if goal == "mutates":
+        return state.tally.get("mutates", 0)
+    if goal == "craft":
+        return state.tally.get(f"craft:{state.scenario.goal_card}", 0)
+    return 0
+
+
+def goal_missed(state: ZState) -> str:
+    """What the squads failed at by the chapter's last night ("" when the chapter is won)."""
+    sc = state.scenario
+    if sc.goal == "hold" or goal_progress(state) >= sc.goal_count:
+        return ""
+    if sc.goal == "kills":
+        return f"only {goal_progress(state)} of {sc.goal_count} zombies killed"
+    if sc.goal == "mutates":
+        return f"only {goal_progress(state)} of {sc.goal_count} mutates defeated"
+    return f"the {state.content.craft_by_id[sc.goal_card].name} was never built"
+
+
 @dataclass(slots=True)
 class Sunrise(Auto[ZState]):
     """ "Remove all zombies from the map. For each weak zombie removed, add +1 to the Doom Track. For
@@ -358,7 +382,12 @@ class Sunrise(Auto[ZState]):
             return ()
         rejoin(state)
         if state.night >= state.scenario.nights:
-            state.emit("victory", f"The squads held the house for {state.night} nights")
+            missed = goal_missed(state)
+            if missed:
+                state.lost = missed
+                state.emit("defeat", f"The chapter is lost: {missed}")
+            else:
+                state.emit("victory", f"The squads held the house for {state.night} nights")
             state.end()
             return ()
         from deadboard.games.zpocalypse_2.day import Morning

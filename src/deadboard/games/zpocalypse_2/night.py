@@ -87,6 +87,14 @@ class Dusk(Auto[ZState]):
             state.emit("overrun", "The Night begins with the Doom Track at 30: the house is overrun")
             state.end()
             return ()
+        limit = state.scenario.doom_limit
+        if state.doom.value >= limit:
+            state.lost = f"the night began with the Doom Track at {limit} or more"
+            state.emit(
+                "overrun", f"The Night begins with the Doom Track at {state.doom.value}: the chapter is lost"
+            )
+            state.end()
+            return ()
         state.night += 1
         state.phase = "dusk"
         state.searched = set()

@@ -69,6 +69,11 @@ class Recruiting(Auto[ZState]):
     def run(self, state: ZState) -> Steps:
         if not self.found:
             return ()
+        order = self.order
+        # "no squad has room": after the party's squads, every other squad in turn order
+        rest = tuple(q.seat for q in state.in_order() if q.seat not in order)
+        if rest:
+            return (Recruiting((*order, *rest), self.found, self.at),)
         n = len(self.order)
         for k in range(n):
             seat = self.order[(self.at + k) % n]

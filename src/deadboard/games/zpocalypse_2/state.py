@@ -156,6 +156,7 @@ class ZState(KernelState):
         "squads",
         "stamp",
         "structures",
+        "tally",
         "turn_moved",
         "turn_used",
         "upgrades",
@@ -193,6 +194,7 @@ class ZState(KernelState):
     siege: dict[int, int]  # structure space -> zombies attacking it this hour
     forts: frozenset[int]
     wreck: set[int]  # structures a wrecker mutate attacks this hour
+    tally: dict[str, int]  # the chapter's counts towards its goal (mutates defeated)
     marks: set[tuple[str, str]]  # once-per-day traits used: (survivor, trait)
     actor: str  # the survivor whose attack is being resolved ("": none)
     pending: list[Any]  # steps a rule resolved deep inside another asks for (a mutate's burst)
@@ -231,6 +233,7 @@ class ZState(KernelState):
         self.siege = {}
         self.forts = frozenset()
         self.wreck = set()
+        self.tally = {}
         self.marks = set()
         self.actor = ""
         self.pending = []
@@ -265,6 +268,7 @@ class ZState(KernelState):
         s.siege = dict(self.siege)
         s.forts = self.forts
         s.wreck = set(self.wreck)
+        s.tally = dict(self.tally)
         s.marks = set(self.marks)
         s.actor = self.actor
         s.pending = list(self.pending)

@@ -16,6 +16,7 @@ defence, victory points and kills; the public stash and the deck sizes.
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import Any
 
 import numpy as np
@@ -31,19 +32,29 @@ from deadboard.rl.spec import GameSpec, one_hot
 PHASES = ("dusk", "night", "midnight", "sunrise", "day", "over")
 #: the game's decision steps, by name
 DECISIONS = ("Place", "Turn", "KeepCard", "PickSurvivor", "Allocate", "AssignTask", "Feeding", "PickContest",
-             "EnterContest", "ChoosePerk", "PickOption", "PickTrier", "Draft")
+             "EnterContest", "ChoosePerk", "PickOption", "PickTrier", "Draft", "Emerging", "CraftTurn",
+             "PlaceStructure", "PlantBomb", "ChooseRecruit", "TradeSurvivors")
 DECKS = ("armory", "food", "resource", "wound", "perk", "survivor")
 FACES = tuple(range(1, 7))
 MOST_DICE = 6
 
 
+#: kinds whose last arguments are dice paying a cost, and how many arguments come before the dice
+PAID = {"throw": 2, "bomb": 1, "tunnel": 0, "refuel": 1, "craft": 1, "trait": 4}
+
+
 class _AttackEncoding(ActionEncoding):
-    """``attack WHO WEAPON SPACE TARGET D…`` is read as ``attack/pay WHO SPACE TARGET WEAPON:D…``."""
+    """``attack WHO WEAPON SPACE TARGET D…`` is read as ``attack/pay WHO SPACE TARGET WEAPON:D…``;
+    the dice that pay a throw, a bomb, the tunnels, a refuel, a craft or a trait are one token
+    ``D-D…``."""
 
     def encode(self, action: Any) -> int:
         if action and action[0] == "attack" and len(action) > 5:
             action = Action("attack/pay", action[1], action[3], action[4],
                             f"{action[2]}:{'-'.join(map(str, action[5:]))}")
+        elif action and action[0] in PAID:
+            k = PAID[action[0]] + 1
+            action = Action(action[0], *action[1:k], "-".join(map(str, action[k:])))
         return super().encode(action)
 
     def decode(self, code: int) -> Any:
@@ -51,6 +62,9 @@ class _AttackEncoding(ActionEncoding):
         if a.kind == "attack/pay":
             weapon, _, dice = str(a[4]).partition(":")
             return Action("attack", a[1], weapon, a[2], a[3], *(int(d) for d in dice.split("-")))
+        if a.kind in PAID:
+            k = PAID[a.kind] + 1
+            return Action(a.kind, *a[1:k], *(int(d) for d in str(a[k]).split("-")))
         return a
 
 
@@ -73,7 +87,7 @@ class ZpocalypseSpec(GameSpec):
         self.perks = [p.id for p in c.perks]
         self.mutates = [m.id for m in c.mutates]
         self.wounds = [w.id for w in c.wounds]
-        self.items = list(dict.fromkeys([*self.weapons, *self.supplies]))
+        self.items = list(dict.fromkeys([*self.weapons, *self.supplies, "molotov", "bomb"]))
         options = max((len(loc.option) for loc in c.locations), default=1)
         all_faces = tuple(sorted(FACES * MOST_DICE))
         pays: list[str] = []
@@ -81,12 +95,23 @@ class ZpocalypseSpec(GameSpec):
             payments = ((Z,),) if w.z_cost else _payments(all_faces, w.cost, MOST_DICE)
             pays += [f"{w.id}:{'-'.join(map(str, p))}" for p in payments]
         pays += [f"{UNARMED}:{'-'.join(map(str, p))}" for p in _payments(all_faces, UNARMED_COST, MOST_DICE)]
+        dice = vocab("dice", ["-".join(map(str, p)) for n in range(1, MOST_DICE + 1)
+                              for p in sorted(set(combinations_with_replacement(range(6, 0, -1), n)))])
         who = vocab("survivor", self.survivors)
         space = vocab("space", self.spaces)
         face = vocab("die", FACES)
         item = vocab("item", self.items)
         weapon = vocab("weapon", self.weapons)
-        blocks: list[tuple[str, list[Vocabulary]]] = [(kind, []) for kind in ("block", "end", "fed", "jump", "waste")]
+        blocks: list[tuple[str, list[Vocabulary]]] = [
+            (kind, []) for kind in ("block", "end", "fed", "jump", "waste", "done", "hold", "settled")]
+        traits = vocab("trait", [t.id for t in c.traits])
+        blocks += [
+            ("throw", [who, space, dice]), ("bomb", [space, dice]), ("tunnel", [dice]), ("emerge", [space]),
+            ("refuel", [who, dice]), ("craft", [vocab("card", [x.id for x in c.crafts]), dice]), ("put", [space]),
+            ("trait", [who, traits, vocab("space", ["-", *self.spaces]),
+                       vocab("target", ["-", "all", "weak", "fresh", *self.mutates, *self.survivors]), dice]),
+            ("recruit", [who]), ("hand", [who, vocab("seat", range(self.seats))]),
+        ]
         blocks += [
             ("assign", [who, vocab("task", TASKS)]),
             ("attack/pay", [who, space, vocab("target", ["weak", "fresh", *self.mutates]), vocab("weapon:dice", pays)]),
