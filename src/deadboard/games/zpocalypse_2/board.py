@@ -56,6 +56,8 @@ class Board:
     _los: dict[tuple[int, int, bool], bool] = field(default_factory=dict)
     _dist: dict[int, list[int]] = field(default_factory=dict)
     _around: dict[tuple[int, int, bool], tuple[int, ...]] = field(default_factory=dict)
+    _around_set: dict[tuple[int, int, bool], frozenset[int]] = field(default_factory=dict)
+    _nearest: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     def name(self, i: int) -> str:
         return self.spaces[i].name
@@ -122,6 +124,15 @@ class Board:
             return True
         return grid[y][x] < 0
 
+    def nearest(self, origin: int) -> tuple[int, ...]:
+        """Every reachable space but ``origin`` by (distance, space number), built once."""
+        found = self._nearest.get(origin)
+        if found is None:
+            dist = self.distances(origin)
+            found = tuple(i for _, i in sorted((d, i) for i, d in enumerate(dist) if d >= 1))
+            self._nearest[origin] = found
+        return found
+
     def around(self, origin: int, rng: int, *, zombie: bool) -> tuple[int, ...]:
         """Every space within range ``rng`` of ``origin`` and in sight of it (built once)."""
         key = (origin, rng, zombie)
@@ -135,6 +146,15 @@ class Board:
                 and self.sight(origin, i, zombie=zombie)
             )
             self._around[key] = found
+        return found
+
+    def around_set(self, origin: int, rng: int, *, zombie: bool) -> frozenset[int]:
+        """:meth:`around` as a set (built once)."""
+        key = (origin, rng, zombie)
+        found = self._around_set.get(key)
+        if found is None:
+            found = frozenset(self.around(origin, rng, zombie=zombie))
+            self._around_set[key] = found
         return found
 
     # ----- paths ------------------------------------------------------------------------------

@@ -63,7 +63,6 @@ class HeuristicBot:
             return emerges[0]
         attacks = [a for a in legal if isinstance(a, Attack)]
         if attacks:
-
             hp = {p.card: p.hp for p in q.people}
             attacks = [a for a in attacks if a.weapon != "unarmed" or hp.get(a.who, 0) > 2]
 
@@ -107,7 +106,8 @@ class HeuristicBot:
             hurt = {
                 p.card
                 for p in q.people
-                if p.hp * 2 <= st.content.survivor(p.card).hp or (p.hp < st.content.survivor(p.card).hp - 1 and st.doom.value < 10)
+                if p.hp * 2 <= st.content.survivor(p.card).hp
+                or (p.hp < st.content.survivor(p.card).hp - 1 and st.doom.value < 10)
             }
             step = st.steps[-1]
             done = getattr(step, "done", ())

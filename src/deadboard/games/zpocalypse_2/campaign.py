@@ -41,7 +41,13 @@ def next_record(
     for q in state.squads:
         for k, p in enumerate(q.people):
             items = tuple(([p.weapon] if p.weapon else []) + (q.items if k == 0 else []))
-            stats = {**p.stats, "bio": p.bio, "rad": p.rad, "objective_done": int(p.done), "progress": p.progress}
+            stats = {
+                **p.stats,
+                "bio": p.bio,
+                "rad": p.rad,
+                "objective_done": int(p.done),
+                "progress": p.progress,
+            }
             survivors.append(
                 CampaignSurvivor(
                     p.card, q.seat, p.hp, items, tuple(p.perks), q.vp if k == 0 else 0, True, stats

@@ -9,7 +9,6 @@ from functools import lru_cache
 from deadboard.core.dice import DicePool, Die
 from deadboard.core.kernel import Step
 from deadboard.games.zpocalypse_2.actions import Attack
-from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.objectives import advance_goal
 from deadboard.games.zpocalypse_2.state import ZD6, Squad, Z, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, person
@@ -37,28 +36,12 @@ def targets_in_range(state: ZState, origin: int, rng: int) -> list[tuple[int, st
     landing = board.window_landing.get(origin)
     if landing is not None:
         origins.append(landing)
-    out: list[tuple[int, str]] = []
-    seen: set[tuple[int, str]] = set()
-    for z in state.zombies:
-        key = (z.space, "fresh" if z.fresh else "weak")
-        if key not in seen and _can_hit(board, origins, z.space, rng):
-            seen.add(key)
-            out.append(key)
-    for m in state.mutates:
-        key = (m.space, m.card)
-        if key not in seen and _can_hit(board, origins, m.space, rng):
-            seen.add(key)
-            out.append(key)
-    out.sort()
-    return out
-
-
-def _can_hit(board: Board, origins: list[int], space: int, rng: int) -> bool:
-    for o in origins:
-        d = board.reach(o, space)
-        if d is not None and d <= rng and board.sight(o, space, zombie=False):
-            return True
-    return False
+    seen = board.around_set(origin, rng, zombie=False)
+    if len(origins) > 1:
+        seen = seen | board.around_set(origins[1], rng, zombie=False)
+    found = {(z.space, "fresh" if z.fresh else "weak") for z in state.zombies if z.space in seen}
+    found.update((m.space, m.card) for m in state.mutates if m.space in seen)
+    return sorted(found)
 
 
 def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[int, ...]]:
@@ -66,12 +49,19 @@ def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[i
     natural Z (rulebook §Combining Dice)."""
     if most <= 0:
         return []
+    return pay_faces(pool.faces, cost, z_cost, most)
+
+
+def pay_faces(faces: tuple[int, ...], cost: int, z_cost: bool, most: int) -> list[tuple[int, ...]]:
+    """:func:`payments` from the pool's faces."""
+    if most <= 0:
+        return []
     if z_cost:
-        return [(Z,)] if pool.count(Z) else []
-    return list(_payments(pool.faces, cost, most))
+        return [(Z,)] if Z in faces else []
+    return list(_payments(faces, cost, min(most, len(faces))))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)
 def _payments(faces: tuple[int, ...], cost: int, most: int) -> tuple[tuple[int, ...], ...]:
     pool = DicePool.of(ZD6, faces)
     out = []

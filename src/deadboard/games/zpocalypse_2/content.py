@@ -7,10 +7,10 @@ field (``armory.toml: weapon[3] (id 'x'): range: Input should be greater than or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -231,61 +231,37 @@ class Content:
     scenarios: tuple[ScenarioRecord, ...]
 
     def survivor(self, sid: str) -> Survivor:
-        for s in self.survivors:
-            if s.id == sid:
-                return s
-        raise KeyError(sid)
+        return self.survivor_by_id[sid]
 
     def weapon(self, wid: str) -> Weapon:
         return self.weapon_by_id[wid]
 
-    @property
-    def weapon_by_id(self) -> dict[str, Weapon]:
-        return _index(self.weapons)
+    # indexes by id, built once (read in the hottest loops)
+    weapon_by_id: dict[str, Weapon] = field(init=False, repr=False, compare=False)
+    trait_by_id: dict[str, Trait] = field(init=False, repr=False, compare=False)
+    survivor_by_id: dict[str, Survivor] = field(init=False, repr=False, compare=False)
+    craft_by_id: dict[str, Craft] = field(init=False, repr=False, compare=False)
+    supply_by_id: dict[str, Supply] = field(init=False, repr=False, compare=False)
+    mutate_by_id: dict[str, Mutate] = field(init=False, repr=False, compare=False)
+    perk_by_id: dict[str, Perk] = field(init=False, repr=False, compare=False)
 
-    @property
-    def trait_by_id(self) -> dict[str, Trait]:
-        return _index(self.traits)
-
-    @property
-    def survivor_by_id(self) -> dict[str, Survivor]:
-        return _index(self.survivors)
-
-    @property
-    def craft_by_id(self) -> dict[str, Craft]:
-        return _index(self.crafts)
-
-    @property
-    def supply_by_id(self) -> dict[str, Supply]:
-        return _index(self.supplies)
-
-    @property
-    def mutate_by_id(self) -> dict[str, Mutate]:
-        return _index(self.mutates)
-
-    @property
-    def perk_by_id(self) -> dict[str, Perk]:
-        return _index(self.perks)
+    def __post_init__(self) -> None:
+        for name, records in (
+            ("weapon_by_id", self.weapons),
+            ("trait_by_id", self.traits),
+            ("survivor_by_id", self.survivors),
+            ("craft_by_id", self.crafts),
+            ("supply_by_id", self.supplies),
+            ("mutate_by_id", self.mutates),
+            ("perk_by_id", self.perks),
+        ):
+            object.__setattr__(self, name, {r.id: r for r in records})
 
     def scenario(self, sid: str) -> ScenarioRecord:
         for s in self.scenarios:
             if s.id == sid:
                 return s
         raise KeyError(sid)
-
-
-_indexes: dict[int, dict[str, Any]] = {}
-R = TypeVar("R", Weapon, Supply, Mutate, Perk, Craft, Trait, Survivor)
-
-
-def _index(records: tuple[R, ...]) -> dict[str, R]:
-    """Records by id, built once per loaded content."""
-    key = id(records)
-    found = _indexes.get(key)
-    if found is None:
-        found = {r.id: r for r in records}
-        _indexes[key] = found
-    return found
 
 
 GROUND_CHARS = set(".~#bxAFRGNESW/123456789")

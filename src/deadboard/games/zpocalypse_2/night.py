@@ -44,7 +44,7 @@ from deadboard.games.zpocalypse_2.combat import (
     UNARMED_COST,
     _payments,
     attack,
-    payments,
+    pay_faces,
     spend_faces,
     targets_in_range,
 )
@@ -139,11 +139,13 @@ def spawn_night(state: ZState) -> None:
             pieces.append(("weak", 0))
     order = [state.board.spawn[d] for d in "NESW" if d in state.board.spawn]
     placed = 0
+    count = zombie_counts(state)
     for k, (kind, hp) in enumerate(pieces):
-        space = spawn_space(state, order[k % len(order)])
+        space = spawn_space(state, order[k % len(order)], count)
         if space is None:
             break
         placed += 1
+        count[space] = count.get(space, 0) + 1
         if kind in ("fresh", "weak"):
             state.zombies.append(Zombie(space, kind == "fresh"))
         else:
@@ -156,24 +158,28 @@ def spawn_night(state: ZState) -> None:
     )
 
 
-def spawn_space(state: ZState, token: int) -> int | None:
-    """A space for one zombie from the spawn token ``token``: a space around the token with room
-    (two per space), else spilled over to the nearest space with room."""
-    board = state.board
-    dist = board.distances(token)
-    squads = {q.space for q in state.squads if q.alive}
+def zombie_counts(state: ZState) -> dict[int, int]:
+    """Zombies (mutates included) on each space."""
     count: dict[int, int] = {}
     for z in state.zombies:
         count[z.space] = count.get(z.space, 0) + 1
     for m in state.mutates:
         count[m.space] = count.get(m.space, 0) + 1
-    best: tuple[int, int] | None = None
-    for i, d in enumerate(dist):
-        if d < 1 or i in squads or i in state.forts or count.get(i, 0) >= 2:
-            continue
-        if best is None or (d, i) < best:
-            best = (d, i)
-    return None if best is None else best[1]
+    return count
+
+
+def spawn_space(state: ZState, token: int, count: dict[int, int] | None = None) -> int | None:
+    """A space for one zombie from the spawn token ``token``: a space around the token with room
+    (two per space), else spilled over to the nearest space with room (nearest first, then by
+    space number)."""
+    if count is None:
+        count = zombie_counts(state)
+    squads = {q.space for q in state.squads if q.alive}
+    forts = state.forts
+    for i in state.board.nearest(token):
+        if i not in squads and i not in forts and count.get(i, 0) < 2:
+            return i
+    return None
 
 
 @dataclass(slots=True)
@@ -254,7 +260,8 @@ class Turn(Choice[ZState, TypedAction]):
         board = state.board
         pool = state.pool
         out: list[TypedAction] = []
-        faces = sorted(set(pool.faces))
+        all_faces = pool.faces
+        faces = sorted(set(all_faces))
         # attacks
         for p in q.people:
             for weapon in (p.weapon, UNARMED) if p.weapon is not None else (UNARMED,):
@@ -267,7 +274,7 @@ class Turn(Choice[ZState, TypedAction]):
                         continue
                     w = state.content.weapon(weapon)
                     cost, z_cost, rng, skill = w.cost, w.z_cost, w.range, weapon_cap(state, p, weapon, w.type)
-                pays = payments(pool, cost, z_cost, skill)
+                pays = pay_faces(all_faces, cost, z_cost, skill)
                 if not pays:
                     continue
                 for space, kind in targets_in_range(state, q.space, rng):
@@ -277,8 +284,9 @@ class Turn(Choice[ZState, TypedAction]):
         if faces:
             table = reach_table(state, q, faces[-1])
             spaces = sorted(table)
+            names = [(table[i][0], board.name(i)) for i in spaces]
             for f in faces:
-                out.extend(Move(f, board.name(i)) for i in spaces if table[i][0] <= f)
+                out.extend([Move(f, name) for c, name in names if c <= f])
         # searching
         if q.space in board.search and q.space not in state.searched and state.decks[board.search[q.space]]:
             out.extend(Search(f) for f in faces)
@@ -293,22 +301,22 @@ class Turn(Choice[ZState, TypedAction]):
                     out.append(Reload(p.card))
             elif q.space in board.refuel:
                 cost = state.content.rules.refuel_cost
-                out.extend(Refuel(p.card, pay) for pay in payments(pool, cost, False, len(pool)))
+                out.extend(Refuel(p.card, pay) for pay in pay_faces(all_faces, cost, False, len(all_faces)))
         # active traits of the survivors and their weapons
-        out.extend(trait_actions(state, q))
+        out.extend(trait_actions(state, q, all_faces))
         # crafted explosives and the bunker tunnels
         if q.tokens:
             crafts = state.content.craft_by_id
             if "molotov" in q.tokens:
-                pays = payments(pool, crafts["molotov"].use_cost, False, len(pool))
+                pays = pay_faces(all_faces, crafts["molotov"].use_cost, False, len(all_faces))
                 for who, space in throws(state, q) if pays else ():
                     out.extend(Throw(who, board.name(space), pay) for pay in pays)
             if "bomb" in q.tokens:
-                pays = payments(pool, crafts["bomb"].use_cost, False, len(pool))
+                pays = pay_faces(all_faces, crafts["bomb"].use_cost, False, len(all_faces))
                 for space in bomb_spaces(state, q) if pays else ():
                     out.extend(PlaceBomb(board.name(space), pay) for pay in pays)
         if state.structures and q.space in state.tunnels():
-            out.extend(Tunnel(pay) for pay in payments(pool, len(q.people), False, len(pool)))
+            out.extend(Tunnel(pay) for pay in pay_faces(all_faces, len(q.people), False, len(all_faces)))
         for item in sorted(set(q.items)):
             if item in state.content.weapon_by_id:
                 for p in q.people:

@@ -96,7 +96,9 @@ class Zpocalypse2(KernelGame[ZState]):
     # ----- campaigns (rulebook §Campaign Play) ----------------------------------------------------
     campaign_chapters = CHAPTER_ORDER
 
-    def campaign_setup(self, record: CampaignRecord | None, players: int, content: str | None = None) -> Setup:
+    def campaign_setup(
+        self, record: CampaignRecord | None, players: int, content: str | None = None
+    ) -> Setup:
         """The next chapter's set-up: the prologue for a new campaign, else the record's chapter
         with the record as the ``campaign`` option."""
         if record is None:

@@ -15,11 +15,53 @@ An active trait is ``trait WHO TRAIT SPACE TARGET D...``: SPACE is ``-`` for a t
 
 from __future__ import annotations
 
-from deadboard.core.kernel import Step
+from dataclasses import dataclass
+from typing import ClassVar
+
+from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
-from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, payments, spend_faces, targets_in_range
+from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, spend_faces, targets_in_range
 from deadboard.games.zpocalypse_2.content import Trait
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
+
+
+class Dash(TypedAction, kind="dash"):
+    """Where a trait's move takes the squad."""
+
+    space: str
+
+
+@dataclass(slots=True)
+class Sprint(Choice[ZState, Dash]):
+    """A trait's move: up to ``spaces`` spaces (arduous ones count two), "unrestricted of your
+    squad's speed limitation"."""
+
+    kind: ClassVar[str] = "dash"
+    seat: int
+    spaces: int
+
+    def actions(self, state: ZState) -> list[Dash]:
+        from deadboard.games.zpocalypse_2.movement import reach_table
+
+        q = state.squads[self.seat]
+        board = state.board
+        return [Dash(board.name(i)) for i in sorted(reach_table(state, q, self.spaces, free=True))]
+
+    def apply(self, state: ZState, action: Dash) -> Steps:
+        from deadboard.games.zpocalypse_2.movement import enter
+
+        q = state.squads[self.seat]
+        target = state.board.by_name[action.space]
+        q.space = target
+        state.emit("dash", f"Squad {self.seat + 1} moves to {action.space}")
+        if target in state.bombs:
+            from deadboard.games.zpocalypse_2.structures import bombs_on
+
+            return (*enter(state, q, target), *bombs_on(state, [target]))
+        return enter(state, q, target)
+
+    def prompt(self, state: ZState) -> str:
+        return f"Squad {self.seat + 1}: move up to {self.spaces} spaces where?"
 
 
 class UseTrait(TypedAction, kind="trait"):
@@ -30,16 +72,23 @@ class UseTrait(TypedAction, kind="trait"):
     dice: tuple[int, ...]
 
 
+_passives: dict[tuple[int, str, str], int] = {}
+
+
 def passive(state: ZState, p: Person, effect: str) -> int:
     """The value of ``p``'s passive traits with ``effect`` (its night and day traits)."""
-    card = state.content.survivor_by_id[p.card]
-    traits = state.content.trait_by_id
-    total = 0
-    for tid in (card.night_trait, card.day_trait):
-        t = traits[tid]
-        if t.cost == 0 and t.effect == effect:
-            total += t.value
-    return total
+    key = (id(state.content), p.card, effect)
+    found = _passives.get(key)
+    if found is None:
+        card = state.content.survivor_by_id[p.card]
+        traits = state.content.trait_by_id
+        found = 0
+        for tid in (card.night_trait, card.day_trait):
+            t = traits[tid]
+            if t.cost == 0 and t.effect == effect:
+                found += t.value
+        _passives[key] = found
+    return found
 
 
 def weapon_dice(state: ZState, p: Person, weapon: str) -> int:
@@ -63,10 +112,9 @@ def usable(state: ZState, p: Person, t: Trait) -> bool:
     return not (t.per == "day" and (p.card, t.id) in state.marks)
 
 
-def trait_actions(state: ZState, q: Squad) -> list[TypedAction]:
-    """Every active trait the squad may use now, with every way to pay it."""
-    pool = state.pool
-    if not len(pool.faces):
+def trait_actions(state: ZState, q: Squad, faces: tuple[int, ...]) -> list[TypedAction]:
+    """Every active trait the squad may use now, with every way to pay it (``faces``: the pool)."""
+    if not faces:
         return []
     board = state.board
     traits = state.content.trait_by_id
@@ -74,7 +122,7 @@ def trait_actions(state: ZState, q: Squad) -> list[TypedAction]:
     for p in q.people:
         t = traits[state.content.survivor_by_id[p.card].night_trait]
         if t.cost and usable(state, p, t):
-            pays = payments(pool, t.cost, t.z_cost, len(pool.faces))
+            pays = pay_faces(faces, t.cost, t.z_cost, len(faces))
             if pays:
                 for space, target in _night_targets(state, q, p, t):
                     out.extend(UseTrait(p.card, t.id, space, target, pay) for pay in pays)
@@ -86,7 +134,7 @@ def trait_actions(state: ZState, q: Squad) -> list[TypedAction]:
         t = traits[w.trait]
         if not usable(state, p, t) or (t.needs != "none" and p.stats[t.needs] < t.level):
             continue
-        pays = payments(pool, t.cost, t.z_cost, weapon_cap(state, p, p.weapon, w.type))
+        pays = pay_faces(faces, t.cost, t.z_cost, weapon_cap(state, p, p.weapon, w.type))
         if not pays:
             continue
         spaces = targets_in_range(state, q.space, w.range)
@@ -104,8 +152,8 @@ def _night_targets(state: ZState, q: Squad, p: Person, t: Trait) -> list[tuple[s
     if t.effect == "sprint":
         from deadboard.games.zpocalypse_2.movement import reach_table
 
-        table = reach_table(state, q, t.value, free=True)
-        return [(board.name(i), "-") for i in sorted(table)]
+        # paid first; the space is chosen next (:class:`Sprint`)
+        return [("-", "-")] if reach_table(state, q, t.value, free=True) else []
     if t.effect == "patch":
         tops = state.content.survivor_by_id
         return [("-", o.card) for o in q.people if o.hp < tops[o.card].hp]
@@ -124,8 +172,6 @@ def _night_targets(state: ZState, q: Squad, p: Person, t: Trait) -> list[tuple[s
 
 def use_trait(state: ZState, q: Squad, action: UseTrait) -> tuple[Step[ZState], ...]:
     """Pay the trait's dice and resolve it."""
-    from deadboard.games.zpocalypse_2.movement import enter
-
     t = state.content.trait_by_id[action.trait]
     p = next(x for x in q.people if x.card == action.who)
     state.pool = spend_faces(state.pool, action.dice)
@@ -135,13 +181,7 @@ def use_trait(state: ZState, q: Squad, action: UseTrait) -> tuple[Step[ZState], 
     board = state.board
     state.emit("trait", f"{p.card} uses {t.name}", {"dice": list(action.dice)})
     if t.effect == "sprint":
-        target = board.by_name[action.space]
-        q.space = target
-        if target in state.bombs:
-            from deadboard.games.zpocalypse_2.structures import bombs_on
-
-            return (*enter(state, q, target), *bombs_on(state, [target]))
-        return enter(state, q, target)
+        return (Sprint(q.seat, t.value),)
     if t.effect == "patch":
         o = next(x for x in q.people if x.card == action.target)
         o.hp = min(state.content.survivor_by_id[o.card].hp, o.hp + t.value)

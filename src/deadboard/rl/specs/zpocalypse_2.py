@@ -33,7 +33,7 @@ PHASES = ("dusk", "night", "midnight", "sunrise", "day", "over")
 #: the game's decision steps, by name
 DECISIONS = ("Place", "Turn", "KeepCard", "PickSurvivor", "Allocate", "AssignTask", "Feeding", "PickContest",
              "EnterContest", "ChoosePerk", "PickOption", "PickTrier", "Draft", "Emerging", "CraftTurn",
-             "PlaceStructure", "PlantBomb", "ChooseRecruit", "TradeSurvivors")
+             "PlaceStructure", "PlantBomb", "ChooseRecruit", "TradeSurvivors", "Sprint")
 DECKS = ("armory", "food", "resource", "wound", "perk", "survivor")
 FACES = tuple(range(1, 7))
 MOST_DICE = 6
@@ -110,7 +110,7 @@ class ZpocalypseSpec(GameSpec):
             ("refuel", [who, dice]), ("craft", [vocab("card", [x.id for x in c.crafts]), dice]), ("put", [space]),
             ("trait", [who, traits, vocab("space", ["-", *self.spaces]),
                        vocab("target", ["-", "all", "weak", "fresh", *self.mutates, *self.survivors]), dice]),
-            ("recruit", [who]), ("hand", [who, vocab("seat", range(self.seats))]),
+            ("recruit", [who]), ("hand", [who, vocab("seat", range(self.seats))]), ("dash", [space]),
         ]
         blocks += [
             ("assign", [who, vocab("task", TASKS)]),
