@@ -15,7 +15,7 @@ from deadboard.games.zpocalypse_2.content import STATS, load_content
 from deadboard.games.zpocalypse_2.night import Dusk
 from deadboard.games.zpocalypse_2.state import Person, ZState
 
-VERSION = "1"
+VERSION = "2"
 
 
 def _scenarios() -> tuple[Scenario, ...]:
