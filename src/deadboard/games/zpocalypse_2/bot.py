@@ -200,8 +200,8 @@ def day_choice_of(st: ZState, legal: Sequence[Action]) -> Action | None:
     if puts:
         board = st.board
         step = st.steps[-1]
-        card = st.content.craft_by_id[getattr(step, "card", "junk-wall")]
-        if card.kind == "fortification":
+        craft = st.content.craft_by_id[getattr(step, "card", "junk-wall")]
+        if craft.kind == "fortification":
             spawns = list(board.spawn.values())
 
             def door(a: Put) -> tuple[int, int]:

@@ -354,16 +354,18 @@ def load_content(override: str | None = None) -> Content:
             )
     chapters = {s.id for s in scenarios}
     for i, loc in enumerate(locations):
-        for c in loc.chapters:
-            if c not in chapters:
+        for chapter_id in loc.chapters:
+            if chapter_id not in chapters:
                 raise ContentError(
-                    f"locations.toml: location[{i}] (id {loc.id!r}): chapters: no scenario {c!r}"
+                    f"locations.toml: location[{i}] (id {loc.id!r}): chapters: no scenario {chapter_id!r}"
                 )
     craft_ids = {c.id for c in crafts}
     for i, sc in enumerate(scenarios):
-        for c in [*sc.fresh_upgrades, *([sc.goal_card] if sc.goal == "craft" else [])]:
-            if c not in craft_ids:
-                raise ContentError(f"scenarios.toml: scenario[{i}] (id {sc.id!r}): no crafting card {c!r}")
+        for card_id in [*sc.fresh_upgrades, *([sc.goal_card] if sc.goal == "craft" else [])]:
+            if card_id not in craft_ids:
+                raise ContentError(
+                    f"scenarios.toml: scenario[{i}] (id {sc.id!r}): no crafting card {card_id!r}"
+                )
     for chapter in scenarios:
         if not any(chapter.id in loc.chapters for loc in locations):
             raise ContentError(f"locations.toml: no scavenging location for the chapter {chapter.id!r}")

@@ -63,11 +63,11 @@ def new_state(setup: Setup, seed: int) -> ZState:
         seat_from_record(state, record)
     else:
         fresh_start(state)
-    for card in scenario.stash:
-        deck = next((d for d in ("resource", "food", "armory") if card in state.decks[d]), None)
-        if deck is not None:
-            state.decks[deck].remove(card)
-            state.public.append(card)
+    for item in scenario.stash:
+        found = next((d for d in ("resource", "food", "armory") if item in state.decks[d]), None)
+        if found is not None:
+            state.decks[found].remove(item)
+            state.public.append(item)
     state.init_kernel(Dusk())
     return state
 
