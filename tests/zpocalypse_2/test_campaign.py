@@ -149,3 +149,15 @@ def test_play_with_a_campaign_file_starts_and_continues_it(tmp_path: Path) -> No
     assert run.exit_code == 0, run.output
     second = json.loads(path.read_text())
     assert second["history"][1]["chapter"] == first["chapter"]
+
+
+def test_a_squad_wiped_out_in_a_lost_chapter_rejoins_with_the_chapters_set_up() -> None:
+    """ "that player may join the game by using the instructions in each chapter for starting without
+    a saved game": a squad with nobody left on the sheet starts the replayed chapter afresh."""
+    state = played("prologue", 3)
+    state.lost = "every squad is dead"
+    state.squads[0].people = []
+    record = next_record(GAME, state)
+    again = GAME.new(Setup("prologue", {"campaign": record.to_json()}, players=1), 2)
+    assert isinstance(again, ZState)
+    assert len(again.squads[0].people) == again.scenario.survivors_per_squad

@@ -123,8 +123,13 @@ def seat_from_record(state: ZState, raw: Mapping[str, Any]) -> None:
         raise SetupError(f"campaign: the record has {record.players} players, not {len(state.squads)}")
     content = state.content
     known = {s.id for s in content.survivors}
+    # a squad with nobody left on the sheet (wiped out in a lost chapter) joins with the chapter's
+    # own set-up, as "starting without a saved game"
+    seated = {s.seat for s in record.living() if s.seat is not None}
+    newcomers = [q for q in state.squads if q.seat not in seated]
     for q in state.squads:
-        q.people, q.items = [], []
+        if q.seat in seated:
+            q.people, q.items = [], []
     for s in record.living():
         if s.seat is None or not 0 <= s.seat < len(state.squads):
             continue
@@ -146,8 +151,6 @@ def seat_from_record(state: ZState, raw: Mapping[str, Any]) -> None:
         q.items.extend(rest)
     data = record.data
     for q in state.squads:
-        if not q.people:
-            raise SetupError(f"campaign: squad {q.seat + 1} has no living survivor in the record")
         vps = data.get("squad_vp", [])
         q.vp = int(vps[q.seat]) if q.seat < len(vps) else 0
         stashes = data.get("stashes", [])
@@ -169,4 +172,15 @@ def seat_from_record(state: ZState, raw: Mapping[str, Any]) -> None:
         raise SetupError(f"campaign: unknown crafting card {unknown[0]!r}")
     state.structures_changed()
     taken = {p.card for q in state.squads for p in q.people}
+    for q in newcomers:
+        # two squads cannot hold the same survivor: a newcomer's card already on the sheet is
+        # replaced from the survivor deck
+        for k, p in enumerate(q.people):
+            if sum(1 for o in state.squads for x in o.people if x.card == p.card) > 1:
+                deck = [c for c in state.decks["survivor"] if c not in taken]
+                if deck:
+                    from deadboard.games.zpocalypse_2.recruiting import new_person
+
+                    q.people[k] = new_person(state, deck[0])
+                    taken.add(deck[0])
     state.decks["survivor"] = [c for c in state.decks["survivor"] if c not in taken]
