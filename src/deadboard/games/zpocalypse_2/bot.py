@@ -1,9 +1,13 @@
 """A heuristic player for Zpocalypse 2's night and day.
 
-Night: attack first (a mutate, then a fresh zombie, then a weak one; paying with the fewest, lowest
-dice), then move to the reachable space from which the most zombies can be hit and the fewest stand
-next to the squad, then end. Damage goes to the defence wheel first, then to the survivor with the
-most HP left. Day: the hurt rest, the others guard; everyone is fed."""
+Night: a Molotov Cocktail where it would hit three zombies or more, refuelling, then attacks (a
+mutate, then a fresh zombie, then a weak one; paying with the fewest, lowest dice; no bare hands
+below 3 HP), then weapon traits and a patch-up for a survivor at 2 HP or less, then move to the
+reachable space from which the most zombies can be hit and the fewest stand next to the squad, then
+end. Damage goes to the defence wheel first, then to the survivor with the most HP left. Day: the
+badly hurt rest (in a bed if one is free), the handiest survivor crafts (the chapter's goal card
+first, else beds, junk walls, Molotovs ...; fortifications on the doorways nearest a spawn point,
+upgrades upstairs, bombs held), the others scavenge or guard; everyone is fed."""
 
 from __future__ import annotations
 
