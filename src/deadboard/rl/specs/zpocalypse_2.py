@@ -16,7 +16,6 @@ defence, victory points and kills; the public stash and the deck sizes.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
 from typing import Any
 
 import numpy as np
@@ -40,7 +39,7 @@ MOST_DICE = 6
 
 
 #: kinds whose last arguments are dice paying a cost, and how many arguments come before the dice
-PAID = {"throw": 2, "bomb": 1, "tunnel": 0, "refuel": 1, "craft": 1, "trait": 4}
+PAID = {"throw": 2, "bomb": 1, "tunnel": 0, "refuel": 1}
 
 
 class _AttackEncoding(ActionEncoding):
@@ -55,6 +54,16 @@ class _AttackEncoding(ActionEncoding):
         elif action and action[0] in PAID:
             k = PAID[action[0]] + 1
             action = Action(action[0], *action[1:k], "-".join(map(str, action[k:])))
+        elif action and action[0] == "craft":
+            action = Action("craft", f"{action[1]}:{'-'.join(map(str, action[2:]))}")
+        elif action and action[0] == "trait":
+            # trait WHO TRAIT SPACE TARGET D... -> trait/space WHO SPACE TARGET TRAIT:D... (a space is
+            # aimed at) or trait/who WHO TARGET TRAIT:D... (a survivor or a move)
+            pay = f"{action[2]}:{'-'.join(map(str, action[5:]))}"
+            if action[3] == "-":
+                action = Action("trait/who", action[1], action[4], pay)
+            else:
+                action = Action("trait/space", action[1], action[3], action[4], pay)
         return super().encode(action)
 
     def decode(self, code: int) -> Any:
@@ -65,6 +74,13 @@ class _AttackEncoding(ActionEncoding):
         if a.kind in PAID:
             k = PAID[a.kind] + 1
             return Action(a.kind, *a[1:k], *(int(d) for d in str(a[k]).split("-")))
+        if a.kind == "craft":
+            card, _, dice = str(a[1]).partition(":")
+            return Action("craft", card, *(int(d) for d in dice.split("-")))
+        if a.kind in ("trait/who", "trait/space"):
+            trait, _, dice = str(a[-1]).partition(":")
+            space = "-" if a.kind == "trait/who" else a[2]
+            return Action("trait", a[1], trait, space, a[-2], *(int(d) for d in dice.split("-")))
         return a
 
 
@@ -95,8 +111,26 @@ class ZpocalypseSpec(GameSpec):
             payments = ((Z,),) if w.z_cost else _payments(all_faces, w.cost, MOST_DICE)
             pays += [f"{w.id}:{'-'.join(map(str, p))}" for p in payments]
         pays += [f"{UNARMED}:{'-'.join(map(str, p))}" for p in _payments(all_faces, UNARMED_COST, MOST_DICE)]
-        dice = vocab("dice", ["-".join(map(str, p)) for n in range(1, MOST_DICE + 1)
-                              for p in sorted(set(combinations_with_replacement(range(6, 0, -1), n)))])
+
+        def paid(cost: int, z_cost: bool = False) -> list[tuple[int, ...]]:
+            return [(Z,)] if z_cost else list(_payments(all_faces, cost, MOST_DICE))
+
+        def dice_for(costs: list[int]) -> Vocabulary:
+            return vocab("dice", ["-".join(map(str, p)) for cost in costs for p in paid(cost)])
+
+        crafts = {x.id: x for x in c.crafts}
+        throw_dice = dice_for([crafts["molotov"].use_cost] if "molotov" in crafts else [2])
+        bomb_dice = dice_for([crafts["bomb"].use_cost] if "bomb" in crafts else [2])
+        tunnel_dice = dice_for(list(range(1, 9)))
+        refuel_dice = dice_for([c.rules.refuel_cost])
+        craft_pays = vocab("card:dice", [f"{x.id}:{'-'.join(map(str, p))}" for x in c.crafts
+                                         for p in paid(x.cost, x.z_cost)])
+        aimed = [t for t in c.traits if t.effect in ("shove", "hard-hit", "spread")]
+        own = [t for t in c.traits if t.effect in ("sprint", "patch")]
+        aimed_pays = vocab("trait:dice", [f"{t.id}:{'-'.join(map(str, p))}" for t in aimed
+                                          for p in paid(t.cost, t.z_cost)])
+        own_pays = vocab("trait:dice", [f"{t.id}:{'-'.join(map(str, p))}" for t in own
+                                        for p in paid(t.cost, t.z_cost)])
         who = vocab("survivor", self.survivors)
         space = vocab("space", self.spaces)
         face = vocab("die", FACES)
@@ -104,12 +138,11 @@ class ZpocalypseSpec(GameSpec):
         weapon = vocab("weapon", self.weapons)
         blocks: list[tuple[str, list[Vocabulary]]] = [
             (kind, []) for kind in ("block", "end", "fed", "jump", "waste", "done", "hold", "settled")]
-        traits = vocab("trait", [t.id for t in c.traits])
         blocks += [
-            ("throw", [who, space, dice]), ("bomb", [space, dice]), ("tunnel", [dice]), ("emerge", [space]),
-            ("refuel", [who, dice]), ("craft", [vocab("card", [x.id for x in c.crafts]), dice]), ("put", [space]),
-            ("trait", [who, traits, vocab("space", ["-", *self.spaces]),
-                       vocab("target", ["-", "all", "weak", "fresh", *self.mutates, *self.survivors]), dice]),
+            ("throw", [who, space, throw_dice]), ("bomb", [space, bomb_dice]), ("tunnel", [tunnel_dice]),
+            ("emerge", [space]), ("refuel", [who, refuel_dice]), ("craft", [craft_pays]), ("put", [space]),
+            ("trait/space", [who, space, vocab("target", ["all", "weak", "fresh", *self.mutates]), aimed_pays]),
+            ("trait/who", [who, vocab("target", ["-", *self.survivors]), own_pays]),
             ("recruit", [who]), ("hand", [who, vocab("seat", range(self.seats))]), ("dash", [space]),
         ]
         blocks += [
