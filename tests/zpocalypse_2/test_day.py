@@ -48,7 +48,9 @@ def test_idle_rest_heals_2_and_raises_the_doom_track() -> None:
 def test_bio_tokens_cost_hp_in_the_afternoon() -> None:
     """ "When the afternoon step begins, all survivors lose 1 HP for each Bio token they have.\""""
     state = game()
-    p = state.squads[0].people[0]
+    q = state.squads[0]
+    q.people = [x for x in q.people if x.card not in ("priya", "bernie")]  # no "nurse" day trait
+    p = q.people[0]
     p.bio = 2
     hp = p.hp
     Afternoon().run(state)
@@ -68,9 +70,13 @@ def test_unfed_survivors_lose_2_hp() -> None:
 def test_a_scavenging_challenge_uses_one_survivors_dice_up_to_the_skill() -> None:
     """ "each challenge must be completed by a single survivor, and each survivor can only allocate as
     many dice as they have in the associated skill.\""""
+    from deadboard.games.zpocalypse_2.traits import passive
+
     state = game()
     q = state.squads[0]
     p = q.people[0]
+    p.card = "priya"  # no "scrounge" day trait adding AP
+    assert passive(state, p, "scrounge") == 0
     p.stats["sneak"] = 1
     trier = PickTrier(0, (p.card,), "mini-mart", 1, (6, 5))  # sneak 7 needed
     doom = state.doom.value

@@ -24,6 +24,13 @@ def _check(state: ZState) -> None:
     # "You cannot choose this option if your squad has 0 defense remaining."
     assert all(q.defence >= 0 for q in state.squads)
     assert 0 <= state.doom.value <= 30
+    # fortification tokens stop squads and zombies: nothing stands on one
+    assert not state.forts & ({z.space for z in state.zombies} | {m.space for m in state.mutates})
+    assert not state.forts & set(spaces)
+    # a squad in the bunker tunnels is not on the board
+    assert all(q.space == -1 for q in state.squads if q.underground)
+    # a squad holds at most its board's survivors
+    assert all(len(q.people) <= state.content.rules.squad_size for q in state.squads)
 
 
 CASES = [
@@ -31,10 +38,13 @@ CASES = [
     ("chapter-1", 2, "heuristic", 2),
     ("prologue", 3, "random", 3),
     ("chapter-1", 1, "heuristic", 4),
+    ("chapter-2", 2, "random", 5),
+    ("chapter-3", 2, "heuristic", 6),
+    ("chapter-4", 1, "random", 7),
 ]
 LONG = [
     (s, p, b, seed)
-    for s in ("prologue", "chapter-1")
+    for s in ("prologue", "chapter-1", "chapter-2", "chapter-3", "chapter-4")
     for p in (1, 2, 3, 4)
     for b in ("random", "heuristic")
     for seed in range(10, 12)

@@ -7,15 +7,11 @@ from __future__ import annotations
 from deadboard.core import Setup, get_game
 from deadboard.core.dice import DicePool
 from deadboard.core.rng import ScriptedRng
-from deadboard.games.zpocalypse_2.night import (
-    Attack,
-    KeepCard,
-    Move,
-    Search,
-    Turn,
-    reachable,
-    targets_in_range,
-)
+from deadboard.games.zpocalypse_2.actions import Attack, Move, Search
+from deadboard.games.zpocalypse_2.combat import targets_in_range
+from deadboard.games.zpocalypse_2.movement import reachable
+from deadboard.games.zpocalypse_2.night import Turn
+from deadboard.games.zpocalypse_2.search import KeepCard
 from deadboard.games.zpocalypse_2.state import ZD6, Zombie, ZState
 
 GAME = get_game("zpocalypse-2")

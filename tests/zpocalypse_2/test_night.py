@@ -6,8 +6,10 @@ from __future__ import annotations
 from deadboard.core import Setup, get_game
 from deadboard.core.dice import DicePool
 from deadboard.core.rng import ScriptedRng
+from deadboard.games.zpocalypse_2.actions import Attack
+from deadboard.games.zpocalypse_2.combat import damage, payments
 from deadboard.games.zpocalypse_2.horde import HordeAttacks, Sunrise
-from deadboard.games.zpocalypse_2.night import Attack, damage, payments, spawn_night
+from deadboard.games.zpocalypse_2.night import spawn_night
 from deadboard.games.zpocalypse_2.state import ZD6, Zombie, ZState
 
 GAME = get_game("zpocalypse-2")

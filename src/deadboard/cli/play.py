@@ -21,6 +21,7 @@ from deadboard.core.errors import DeadboardError, IllegalActionError
 from deadboard.core.game import State
 from deadboard.core.registry import get_game
 from deadboard.core.rng import derive_seed
+from deadboard.sim.campaign import campaign_file_setup, save_campaign_file
 
 
 def show(console: Console, session: Session, seat: int | None) -> None:
@@ -63,7 +64,7 @@ def play_cmd(
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="Seconds between bot moves when watching."),
     content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
     plain: bool = typer.Option(False, "--plain", help="Line by line (the default when input or output is not a terminal)."),
-    campaign: str | None = typer.Option(None, "--campaign", help="A campaign file (.json): play the game's campaign from the sheet it holds (a new campaign if it does not exist); the sheet is written back when play stops."),
+    campaign: str | None = typer.Option(None, "--campaign", help="A campaign file (.json): start a campaign, or continue the one it holds, and write it back when play stops (Zpocalypse 2: its next chapter; Day Night Z: the campaign game, travel, adventures and shelter)."),
 ) -> None:
     """Play a game in the terminal: the board, the log of every roll, the legal actions (full screen
     in a terminal, line by line with --plain or in a pipe)."""
@@ -76,13 +77,17 @@ def play_cmd(
         record = rep.table.record if rep.table is not None else None
         loaded = f"Loaded {load}: {len(save.actions)} actions replayed."
     else:
-        if campaign:
-            game_id = campaign_game(game_id)
+        whole = campaign_game(game_id) if campaign else None
+        if campaign and whole:
+            game_id = whole
             if os.path.exists(campaign):  # the sheet's players, unless told otherwise
                 option = [*option, f"campaign={campaign}"]
                 players = players or int(read_option_file("campaign", campaign).get("players", 1))
         game = get_game(game_id)
-        setup = build_setup(game, scenario, option, players, content)
+        if campaign and not whole:
+            setup = campaign_file_setup(game, campaign, players, content)
+        else:
+            setup = build_setup(game, scenario, option, players, content)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         state = game.new(setup, seed)
@@ -99,10 +104,8 @@ def play_cmd(
         if loaded:
             console.print(f"[dim]{loaded}[/]", soft_wrap=True)
         play_lines(console, session, specs, delay)
-    record = getattr(game, "campaign_record", None)
-    if campaign and record is not None:
-        record(session.state).write(campaign)
-        console.print(f"Campaign sheet written to {campaign}.", soft_wrap=True)
+    if campaign and (note := save_campaign_file(game, session.state, campaign)):
+        console.print(note, soft_wrap=True)
 
 
 def play_lines(console: Console, session: Session, specs: dict[int, str], delay: float) -> None:

@@ -59,17 +59,23 @@ def read_option_file(key: str, path: str) -> dict[str, Any]:
         raise SetupError(f"option {key}: cannot read {path}: {e}") from None
 
 
-def campaign_game(game_id: str) -> str:
-    """The game that plays whole campaigns of ``game_id`` (``GAME-campaign``), for ``--campaign``."""
-    from deadboard.core.registry import list_games
+def campaign_game(game_id: str) -> str | None:
+    """What ``--campaign`` plays for ``game_id``: the id of its campaign game when the campaign is a
+    game of its own (``GAME-campaign``: Day Night Z's travel, adventures and shelter), or None when
+    the game's chapters are games of their own joined by campaign sheets (Zpocalypse 2)."""
+    from deadboard.core.registry import get_game, list_games
+    from deadboard.sim.campaign import plays_chapters
 
     games = list_games()
     if game_id.endswith("-campaign") and game_id in games:
         return game_id
     if f"{game_id}-campaign" in games:
         return f"{game_id}-campaign"
-    raise SetupError(f"{game_id} has no campaign game; --campaign works with: "
-                     + ", ".join(g.removesuffix("-campaign") for g in games if g.endswith("-campaign")))
+    if plays_chapters(get_game(game_id)):
+        return None
+    with_campaign = [g.removesuffix("-campaign") for g in games if g.endswith("-campaign")]
+    with_campaign += [g for g in games if not g.endswith("-campaign") and plays_chapters(get_game(g))]
+    raise SetupError(f"{game_id} has no campaign; --campaign works with: {', '.join(sorted(set(with_campaign)))}")
 
 
 def build_setup(

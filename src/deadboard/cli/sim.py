@@ -13,7 +13,9 @@ from deadboard.cli.app import app
 from deadboard.cli.common import check_jobs, parse_bot_specs, speed_text
 from deadboard.cli.setup_args import build_setup, campaign_game
 from deadboard.core.errors import SetupError
+from deadboard.core.game import Game
 from deadboard.core.registry import get_game
+from deadboard.sim.campaign import run_campaigns
 from deadboard.sim.runner import BACKENDS, make_tasks, run_tasks, summarize
 
 
@@ -34,13 +36,17 @@ def sim_cmd(
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray; default: a local cluster of --jobs workers)."),
     out: str | None = typer.Option(None, "--out", help="Results file (.parquet), one row per game; an interrupted run resumes from it."),
-    campaign: bool = typer.Option(False, "--campaign", help="Play whole campaigns (the game's campaign game, GAME-campaign)."),
+    campaign: bool = typer.Option(False, "--campaign", help="Play whole campaigns (--games of them) and report how far they get (Day Night Z: its campaign game)."),
+    retries: int = typer.Option(0, "--retries", min=0, help="With --campaign: times a lost chapter is played again."),
 ) -> None:
     """Play many games with bots and summarise them (win rate with a 95% interval, scores, levels).
 
     Results are identical for identical arguments whatever the backend and the number of workers."""
     check_jobs(jobs, force)
-    game = get_game(campaign_game(game_id) if campaign else game_id)
+    whole = campaign_game(game_id) if campaign else None
+    if retries and not (campaign and whole is None):
+        raise SetupError("--retries: only with --campaign of a game played chapter by chapter (zpocalypse-2)")
+    game = get_game(whole or game_id)
     setup = build_setup(game, scenario, option, players, content)
     seats = game.seats(setup)
     specs = parse_bot_specs(bot, seats, "random")
@@ -53,6 +59,8 @@ def sim_cmd(
         raise SetupError(f"--backend {backend!r}: choose one of {', '.join(BACKENDS)}")
     if address and backend != "ray":
         raise SetupError("--address is for --backend ray")
+    if campaign and whole is None:
+        return print_campaigns(game, setup.players, bots, games, seed, jobs, retries, content, as_json)
     console = Console(stderr=True)
     with Progress(
         TextColumn(f"[bold]{game.name}[/] {setup.scenario}"), BarColumn(), MofNCompleteColumn(),
@@ -87,3 +95,16 @@ def sim_cmd(
     note = f"; {resumed} games taken from {out}" if resumed else ""
     out_note = f"; results in {out}" if out else ""
     con.print(f"[dim]{speed_text(summary['games_per_second'])} on {where}{note}{out_note}[/]")
+
+
+def print_campaigns(game: Game, players: int, bots: list[str], n: int, seed: int, jobs: int, retries: int,
+                    content: str | None, as_json: bool) -> None:
+    summary = run_campaigns(game.id, players, bots, n, seed, jobs, retries, content)
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    con = Console()
+    con.print(f"[bold]{game.name}[/] — {n} campaigns, {players} players, bots {', '.join(bots)}, seed {seed}, retries {retries}")
+    for c in summary["chapters"]:
+        con.print(f"  won {c['chapter']:<10} {c['won']:>6}  {c['share']:6.1%}  {c['ci95'][0]:.1%}–{c['ci95'][1]:.1%}")
+    con.print("stopped at: " + ", ".join(f"{k} {v}" for k, v in summary["stopped"].items()))

@@ -48,10 +48,16 @@ class Board:
     bio: frozenset[int]
     radiation: frozenset[int]
     search: dict[int, str]  # space -> deck: armory | food | resource
+    refuel: frozenset[int]
+    symbol_free: frozenset[int]  # spaces with no symbol: where fortification tokens may go
+    ground: frozenset[int]  # spaces on the first-floor board (the stairs included)
     inside: frozenset[int]  # the house: the first floor's rooms and the second floor
     _grids: dict[int, list[list[int]]] = field(default_factory=dict)  # floor -> [y][x] -> space or -1
     _los: dict[tuple[int, int, bool], bool] = field(default_factory=dict)
     _dist: dict[int, list[int]] = field(default_factory=dict)
+    _around: dict[tuple[int, int, bool], tuple[int, ...]] = field(default_factory=dict)
+    _around_set: dict[tuple[int, int, bool], frozenset[int]] = field(default_factory=dict)
+    _nearest: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     def name(self, i: int) -> str:
         return self.spaces[i].name
@@ -117,6 +123,39 @@ class Board:
         if y < 0 or y >= len(grid) or x < 0 or x >= len(grid[0]):
             return True
         return grid[y][x] < 0
+
+    def nearest(self, origin: int) -> tuple[int, ...]:
+        """Every reachable space but ``origin`` by (distance, space number), built once."""
+        found = self._nearest.get(origin)
+        if found is None:
+            dist = self.distances(origin)
+            found = tuple(i for _, i in sorted((d, i) for i, d in enumerate(dist) if d >= 1))
+            self._nearest[origin] = found
+        return found
+
+    def around(self, origin: int, rng: int, *, zombie: bool) -> tuple[int, ...]:
+        """Every space within range ``rng`` of ``origin`` and in sight of it (built once)."""
+        key = (origin, rng, zombie)
+        found = self._around.get(key)
+        if found is None:
+            found = tuple(
+                i
+                for i in range(len(self.spaces))
+                if (d := self.reach(origin, i)) is not None
+                and d <= rng
+                and self.sight(origin, i, zombie=zombie)
+            )
+            self._around[key] = found
+        return found
+
+    def around_set(self, origin: int, rng: int, *, zombie: bool) -> frozenset[int]:
+        """:meth:`around` as a set (built once)."""
+        key = (origin, rng, zombie)
+        found = self._around_set.get(key)
+        if found is None:
+            found = frozenset(self.around(origin, rng, zombie=zombie))
+            self._around_set[key] = found
+        return found
 
     # ----- paths ------------------------------------------------------------------------------
     def distances(self, goal: int) -> list[int]:
@@ -198,7 +237,7 @@ def _build(house: HouseMap) -> Board:
     spawn: dict[str, int] = {}
     windows: dict[str, int] = {}
     landings: dict[str, int] = {}
-    arduous, bio, rad = set(), set(), set()
+    arduous, bio, rad, refuel = set(), set(), set(), set()
     search: dict[int, str] = {}
     stash = -1
     for floor in (GROUND, UPPER):
@@ -217,6 +256,8 @@ def _build(house: HouseMap) -> Board:
                 search[i] = {"A": "armory", "F": "food", "R": "resource"}[ch]
             elif ch == "P":
                 stash = i
+            elif ch == "G":
+                refuel.add(i)
     inside = _inside(grids[GROUND]) | {i for i in symbols[UPPER]}
     return Board(
         spaces=spaces,
@@ -231,6 +272,9 @@ def _build(house: HouseMap) -> Board:
         bio=frozenset(bio),
         radiation=frozenset(rad),
         search=search,
+        refuel=frozenset(refuel),
+        symbol_free=frozenset(i for f in (GROUND, UPPER) for i, ch in symbols[f].items() if ch == "."),
+        ground=frozenset(symbols[GROUND]),
         inside=frozenset(inside),
         _grids=grids,
     )

@@ -1,9 +1,13 @@
 """A heuristic player for Zpocalypse 2's night and day.
 
-Night: attack first (a mutate, then a fresh zombie, then a weak one; paying with the fewest, lowest
-dice), then move to the reachable space from which the most zombies can be hit and the fewest stand
-next to the squad, then end. Damage goes to the defence wheel first, then to the survivor with the
-most HP left. Day: the hurt rest, the others guard; everyone is fed."""
+Night: a Molotov Cocktail where it would hit three zombies or more, refuelling, then attacks (a
+mutate, then a fresh zombie, then a weak one; paying with the fewest, lowest dice; no bare hands
+below 3 HP), then weapon traits and a patch-up for a survivor at 2 HP or less, then move to the
+reachable space from which the most zombies can be hit and the fewest stand next to the squad, then
+end. Damage goes to the defence wheel first, then to the survivor with the most HP left. Day: the
+badly hurt rest (in a bed if one is free), the handiest survivor crafts (the chapter's goal card
+first, else beds, junk walls, Molotovs ...; fortifications on the doorways nearest a spawn point,
+upgrades upstairs, bombs held), the others scavenge or guard; everyone is fed."""
 
 from __future__ import annotations
 
@@ -12,19 +16,24 @@ from collections.abc import Sequence
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.core.rng import Rng
-from deadboard.games.zpocalypse_2.day import Assign, Champion, Feed
-from deadboard.games.zpocalypse_2.night import (
+from deadboard.games.zpocalypse_2.actions import (
     Attack,
     Block,
+    Emerge,
     Hurt,
     Move,
     Pick,
+    Refuel,
     Search,
     Start,
-    targets_in_range,
+    Throw,
 )
+from deadboard.games.zpocalypse_2.combat import targets_in_range
+from deadboard.games.zpocalypse_2.crafting import Done, Hold, Make, Put
+from deadboard.games.zpocalypse_2.day import Assign, Champion, Feed
 from deadboard.games.zpocalypse_2.scavenge import Try
 from deadboard.games.zpocalypse_2.state import ZState
+from deadboard.games.zpocalypse_2.traits import UseTrait
 
 
 class HeuristicBot:
@@ -35,18 +44,50 @@ class HeuristicBot:
         self.rng = Rng(seed)
         self.seat = seat
 
+    def day_choice(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        return day_choice_of(st, legal)
+
     def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
         assert isinstance(view, ZState)
         st = view
         q = st.squads[self.seat]
+        day = self.day_choice(st, legal)
+        if day is not None:
+            return day
+        throws = [a for a in legal if isinstance(a, Throw)]
+        if throws:
+            best_throw = max(throws, key=lambda a: (blast(st, a.space, q.space), -sum(a.dice)))
+            if blast(st, best_throw.space, q.space) >= 3:
+                return best_throw
+        refuels = [a for a in legal if isinstance(a, Refuel)]
+        if refuels:
+            return min(refuels, key=lambda a: (sum(a.dice), len(a.dice)))
+        emerges = [a for a in legal if isinstance(a, Emerge)]
+        if emerges:
+            return emerges[0]
         attacks = [a for a in legal if isinstance(a, Attack)]
         if attacks:
+            hp = {p.card: p.hp for p in q.people}
+            attacks = [a for a in attacks if a.weapon != "unarmed" or hp.get(a.who, 0) > 2]
 
             def rank(a: Attack) -> tuple[int, int, int]:
                 kind = 0 if a.target not in ("weak", "fresh") else (1 if a.target == "fresh" else 2)
                 return (kind, len(a.dice), sum(a.dice))
 
-            return min(attacks, key=rank)
+            if attacks:
+                return min(attacks, key=rank)
+        uses = [a for a in legal if isinstance(a, UseTrait)]
+        if uses:
+            effects = st.content.trait_by_id
+            hp = {p.card: p.hp for p in q.people}
+            good = [
+                a
+                for a in uses
+                if effects[a.trait].effect in ("hard-hit", "spread")
+                or (effects[a.trait].effect == "patch" and hp.get(a.target, 9) <= 2)
+            ]
+            if good:
+                return min(good, key=lambda a: (len(a.dice), sum(a.dice)))
         blocks = [a for a in legal if isinstance(a, Block)]
         if blocks:
             return blocks[0]
@@ -65,13 +106,24 @@ class HeuristicBot:
             return (green or feeds)[0]
         assigns = [a for a in legal if isinstance(a, Assign)]
         if assigns:
-            hurt = {p.card for p in q.people if p.hp < st.content.survivor(p.card).hp - 1}
+            # rest the badly hurt (the Doom Track rises for each at idle rest), the others work
+            hurt = {
+                p.card
+                for p in q.people
+                if p.hp * 2 <= st.content.survivor(p.card).hp
+                or (p.hp < st.content.survivor(p.card).hp - 1 and st.doom.value < 10)
+            }
             step = st.steps[-1]
             done = getattr(step, "done", ())
             scavenging = any(t == "scavenge" for _, t in done)
+            crafting = any(t == "craft" for _, t in done)
+            beds = any(a.task == "bed" for a in assigns)
+            handy = max(q.people, key=lambda p: p.stats["mechanics"]).card
             for job in assigns:
                 if job.who in hurt:
-                    wanted = "rest"
+                    wanted = "bed" if beds else "rest"
+                elif job.who == handy and not crafting and st.doom.value < 20:
+                    wanted = "craft"
                 else:
                     wanted = "guard" if scavenging or st.doom.value >= 12 else "scavenge"
                 if job.task == wanted:
@@ -105,8 +157,64 @@ class HeuristicBot:
             if isinstance(best, Start) or score(best) > 0.5:
                 return best
         for a in legal:
-            if a.kind in ("end", "fed", "keep", "contest", "reload", "equip"):
+            if a.kind in ("end", "fed", "keep", "contest", "reload", "equip", "settled", "hold", "done"):
                 if a.kind == "end" and any(x.kind in ("reload", "equip") for x in legal):
                     continue
                 return a
         return legal[0]
+
+
+CRAFT_ORDER = ("cot", "junk-wall", "molotov", "bunker-tunnel", "bunk-bed", "car-barricade", "bomb")
+
+
+def blast(st: ZState, space: str, own: int) -> int:
+    """Zombies a Molotov Cocktail at ``space`` would hit, less three for the squad's own space."""
+    board = st.board
+    i = board.by_name[space]
+    hit = set(board.around(i, 2, zombie=False))
+    n = sum(1 for z in st.zombies if z.space in hit) + sum(2 for m in st.mutates if m.space in hit)
+    return n - (3 if own in set(board.around(i, 2, zombie=True)) else 0)
+
+
+def day_choice_of(st: ZState, legal: Sequence[Action]) -> Action | None:
+    """Crafting: the first card of :data:`CRAFT_ORDER` the dice pay (fewest, lowest dice); tokens
+    where they block the way in (a fortification on a doorway of the house nearest a spawn point),
+    upgrades upstairs; bombs held for the night."""
+    makes = [a for a in legal if isinstance(a, Make)]
+    if makes:
+        goal = st.scenario.goal_card if st.scenario.goal == "craft" else ""
+        if goal and not st.tally.get(f"craft:{goal}"):
+            # the chapter's goal first; nothing else spends the resources it needs
+            these = [a for a in makes if a.card == goal]
+            if these:
+                return min(these, key=lambda a: (len(a.dice), sum(a.dice)))
+            needs = set(st.content.craft_by_id[goal].resources)
+            makes = [a for a in makes if not needs & set(st.content.craft_by_id[a.card].resources)]
+        for card in CRAFT_ORDER:
+            these = [a for a in makes if a.card == card]
+            if these:
+                return min(these, key=lambda a: (len(a.dice), sum(a.dice)))
+    if makes:
+        return min(makes, key=lambda a: (len(a.dice), sum(a.dice)))
+    if any(isinstance(a, Done) for a in legal):
+        return next(a for a in legal if isinstance(a, Done))
+    if any(isinstance(a, Hold) for a in legal):
+        return next(a for a in legal if isinstance(a, Hold))
+    puts = [a for a in legal if isinstance(a, Put)]
+    if puts:
+        board = st.board
+        step = st.steps[-1]
+        craft = st.content.craft_by_id[getattr(step, "card", "junk-wall")]
+        if craft.kind == "fortification":
+            spawns = list(board.spawn.values())
+
+            def door(a: Put) -> tuple[int, int]:
+                i = board.by_name[a.space]
+                outside = sum(1 for j in board.neighbours[i] if j not in board.inside)
+                near = min(board.distances(s)[i] for s in spawns) if spawns else 0
+                return (-min(outside, 1), near)
+
+            return min(puts, key=door)
+        upstairs = [a for a in puts if 2 in board.floors(board.by_name[a.space])]
+        return (upstairs or puts)[0]
+    return None

@@ -7,10 +7,10 @@ field (``armory.toml: weapon[3] (id 'x'): range: Input should be greater than or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,6 +40,12 @@ class Survivor(Record):
     starting: bool
     vp: int = Field(ge=0)
     weapon: str
+    night_trait: str
+    day_trait: str
+    objective: str
+    goal: Literal["kills", "craft", "scavenge", "mutate", "guard"]
+    goal_count: int = Field(ge=1)
+    goal_vp: int = Field(ge=0)
 
 
 class Weapon(Record):
@@ -50,8 +56,10 @@ class Weapon(Record):
     range: int = Field(ge=1, le=12)
     type: Literal["firearms", "melee"]
     ammo: bool
+    gas: bool = False  # gas powered: reloaded only at a Refuel space
     impromptu: bool
     vp: int = Field(ge=0)
+    trait: str = ""  # its combat trait (traits.toml), if any
 
 
 class Mutate(Record):
@@ -61,6 +69,33 @@ class Mutate(Record):
     range: int = Field(ge=1)
     speed: int = Field(ge=1)
     hp: list[int] = Field(min_length=4, max_length=4)
+    ability: Literal["burst", "hunter", "acid", "wrecker", "howl"]
+
+
+class Trait(Record):
+    id: str
+    name: str
+    side: Literal["night", "day", "weapon"]
+    text: str
+    cost: int = Field(ge=0, le=12)  # 0: passive
+    z_cost: bool
+    per: Literal["turn", "day"]
+    effect: Literal[
+        "sprint",
+        "patch",
+        "shove",
+        "hard-hit",
+        "spread",
+        "steady",
+        "tough",
+        "scrounge",
+        "tinker",
+        "lookout",
+        "nurse",
+    ]
+    value: int = Field(ge=0)
+    needs: Literal["none", "firearms", "melee"]
+    level: int = Field(default=0, ge=0, le=6)
 
 
 class Wound(Record):
@@ -95,6 +130,7 @@ class ScavengeOption(BaseModel):
     resource: int = Field(ge=0)
     doom: int = Field(ge=0)
     hurt: int = Field(ge=0)
+    survivors: int = Field(default=0, ge=0)  # survivors found on a success
 
 
 class Location(Record):
@@ -103,6 +139,20 @@ class Location(Record):
     text: str
     chapters: list[str] = Field(min_length=1)
     option: list[ScavengeOption] = Field(min_length=1)
+
+
+class Craft(Record):
+    id: str
+    name: str
+    kind: Literal["fortification", "upgrade", "explosive"]
+    text: str
+    cost: int = Field(ge=1, le=12)
+    z_cost: bool
+    resources: list[str]
+    vp: int = Field(ge=0)
+    place: list[Literal["open", "inside", "yard", "ground-inside", "ground-yard"]]
+    effect: Literal["none", "bed", "tunnel", "molotov", "bomb"]
+    use_cost: int = Field(ge=0, le=12)
 
 
 class Supply(Record):
@@ -123,6 +173,12 @@ class Rules(Record):
     zombie_moves: int = Field(ge=1)
     search_tokens: list[int] = Field(min_length=1)
     click_faces: int = Field(ge=0, le=6)
+    fortification_tokens: int = Field(ge=0)
+    molotov_tokens: int = Field(ge=0)
+    bomb_tokens: int = Field(ge=0)
+    structure_breaks: int = Field(ge=2, le=13)
+    refuel_cost: int = Field(ge=1, le=12)
+    squad_size: int = Field(ge=1, le=8)
 
 
 class HouseMap(Record):
@@ -138,6 +194,15 @@ class ScenarioRecord(Record):
     nights: int = Field(ge=1)
     survivors_per_squad: int = Field(ge=1, le=4)
     chapter: int = Field(ge=0)
+    goal: Literal["hold", "kills", "mutates", "craft"]
+    goal_count: int = Field(ge=0)
+    goal_card: str
+    doom_limit: int = Field(ge=1, le=30)
+    fresh_armory: int = Field(ge=0, le=4)
+    fresh_perks: int = Field(ge=0, le=4)
+    fresh_hp_loss: int = Field(ge=0, le=6)
+    fresh_upgrades: list[str]
+    stash: list[str] = []  # cards in the public stash when the chapter begins
 
 
 class _RulesFile(Record):
@@ -159,34 +224,38 @@ class Content:
     supplies: tuple[Supply, ...]
     perks: tuple[Perk, ...]
     locations: tuple[Location, ...]
+    crafts: tuple[Craft, ...]
+    traits: tuple[Trait, ...]
     rules: Rules
     house: HouseMap
     scenarios: tuple[ScenarioRecord, ...]
 
     def survivor(self, sid: str) -> Survivor:
-        for s in self.survivors:
-            if s.id == sid:
-                return s
-        raise KeyError(sid)
+        return self.survivor_by_id[sid]
 
     def weapon(self, wid: str) -> Weapon:
         return self.weapon_by_id[wid]
 
-    @property
-    def weapon_by_id(self) -> dict[str, Weapon]:
-        return _index(self.weapons)
+    # indexes by id, built once (read in the hottest loops)
+    weapon_by_id: dict[str, Weapon] = field(init=False, repr=False, compare=False)
+    trait_by_id: dict[str, Trait] = field(init=False, repr=False, compare=False)
+    survivor_by_id: dict[str, Survivor] = field(init=False, repr=False, compare=False)
+    craft_by_id: dict[str, Craft] = field(init=False, repr=False, compare=False)
+    supply_by_id: dict[str, Supply] = field(init=False, repr=False, compare=False)
+    mutate_by_id: dict[str, Mutate] = field(init=False, repr=False, compare=False)
+    perk_by_id: dict[str, Perk] = field(init=False, repr=False, compare=False)
 
-    @property
-    def supply_by_id(self) -> dict[str, Supply]:
-        return _index(self.supplies)
-
-    @property
-    def mutate_by_id(self) -> dict[str, Mutate]:
-        return _index(self.mutates)
-
-    @property
-    def perk_by_id(self) -> dict[str, Perk]:
-        return _index(self.perks)
+    def __post_init__(self) -> None:
+        for name, records in (
+            ("weapon_by_id", self.weapons),
+            ("trait_by_id", self.traits),
+            ("survivor_by_id", self.survivors),
+            ("craft_by_id", self.crafts),
+            ("supply_by_id", self.supplies),
+            ("mutate_by_id", self.mutates),
+            ("perk_by_id", self.perks),
+        ):
+            object.__setattr__(self, name, {r.id: r for r in records})
 
     def scenario(self, sid: str) -> ScenarioRecord:
         for s in self.scenarios:
@@ -195,22 +264,8 @@ class Content:
         raise KeyError(sid)
 
 
-_indexes: dict[int, dict[str, Any]] = {}
-R = TypeVar("R", Weapon, Supply, Mutate, Perk)
-
-
-def _index(records: tuple[R, ...]) -> dict[str, R]:
-    """Records by id, built once per loaded content."""
-    key = id(records)
-    found = _indexes.get(key)
-    if found is None:
-        found = {r.id: r for r in records}
-        _indexes[key] = found
-    return found
-
-
-GROUND_CHARS = set(".~#bxAFRNESW/123456789")
-UPPER_CHARS = set(".~#bxAFR/P123456789")
+GROUND_CHARS = set(".~#bxAFRGNESW/123456789")
+UPPER_CHARS = set(".~#bxAFRG/P123456789")
 
 
 def _check_house(house: HouseMap) -> None:
@@ -250,6 +305,8 @@ def load_content(override: str | None = None) -> Content:
     supplies = load_records(folder / "supplies.toml", "supply", Supply)
     perks = load_records(folder / "perks.toml", "perk", Perk)
     locations = load_records(folder / "locations.toml", "location", Location)
+    crafts = load_records(folder / "crafting.toml", "craft", Craft)
+    traits = load_records(folder / "traits.toml", "trait", Trait)
     scenarios = load_records(folder / "scenarios.toml", "scenario", ScenarioRecord)
     rules = load_model(folder / "rules.toml", _RulesFile, read_toml(folder / "rules.toml")).rules
     house = load_model(folder / "house.toml", _HouseFile).house
@@ -261,6 +318,8 @@ def load_content(override: str | None = None) -> Content:
         (supplies, "supplies.toml", "supply"),
         (perks, "perks.toml", "perk"),
         (locations, "locations.toml", "location"),
+        (crafts, "crafting.toml", "craft"),
+        (traits, "traits.toml", "trait"),
         (scenarios, "scenarios.toml", "scenario"),
     ):
         unique(recs, "id", file, table)
@@ -270,15 +329,42 @@ def load_content(override: str | None = None) -> Content:
             raise ContentError(
                 f"survivors.toml: survivor[{i}] (id {s.id!r}): weapon: no armory weapon {s.weapon!r}"
             )
+    sides = {t.id: t.side for t in traits}
+    for i, s in enumerate(survivors):
+        for field_name, side in (("night_trait", "night"), ("day_trait", "day")):
+            tid = getattr(s, field_name)
+            if sides.get(tid) != side:
+                raise ContentError(
+                    f"survivors.toml: survivor[{i}] (id {s.id!r}): {field_name}: no {side} trait {tid!r}"
+                )
+    for i, w in enumerate(weapons):
+        if w.trait and sides.get(w.trait) != "weapon":
+            raise ContentError(f"armory.toml: weapon[{i}] (id {w.id!r}): trait: no weapon trait {w.trait!r}")
     if sum(1 for s in survivors if s.starting) < 2:
         raise ContentError("survivors.toml: at least two starting survivors are needed")
     _check_house(house)
+    supplies_known = {s.id for s in supplies}
+    for i, c in enumerate(crafts):
+        for r in c.resources:
+            if r not in supplies_known:
+                raise ContentError(f"crafting.toml: craft[{i}] (id {c.id!r}): resources: no supply {r!r}")
+        if (c.kind == "explosive") != (c.effect in ("molotov", "bomb")):
+            raise ContentError(
+                f"crafting.toml: craft[{i}] (id {c.id!r}): effect {c.effect!r} does not fit kind {c.kind!r}"
+            )
     chapters = {s.id for s in scenarios}
     for i, loc in enumerate(locations):
-        for c in loc.chapters:
-            if c not in chapters:
+        for chapter_id in loc.chapters:
+            if chapter_id not in chapters:
                 raise ContentError(
-                    f"locations.toml: location[{i}] (id {loc.id!r}): chapters: no scenario {c!r}"
+                    f"locations.toml: location[{i}] (id {loc.id!r}): chapters: no scenario {chapter_id!r}"
+                )
+    craft_ids = {c.id for c in crafts}
+    for i, sc in enumerate(scenarios):
+        for card_id in [*sc.fresh_upgrades, *([sc.goal_card] if sc.goal == "craft" else [])]:
+            if card_id not in craft_ids:
+                raise ContentError(
+                    f"scenarios.toml: scenario[{i}] (id {sc.id!r}): no crafting card {card_id!r}"
                 )
     for chapter in scenarios:
         if not any(chapter.id in loc.chapters for loc in locations):
@@ -291,6 +377,8 @@ def load_content(override: str | None = None) -> Content:
         tuple(supplies),
         tuple(perks),
         tuple(locations),
+        tuple(crafts),
+        tuple(traits),
         rules,
         house,
         tuple(scenarios),

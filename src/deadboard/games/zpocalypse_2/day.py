@@ -2,8 +2,8 @@
 Meeting): morning tasks (guard duty, rest), the afternoon's Bio damage and feeding, the
 neighbourhood meeting's contest for the first player, and the day counter.
 
-Crafting is not part of this package yet (docs/rulings/zpocalypse-2.md): the action board offers
-scavenging (scavenge.py), guard duty and rest."""
+The action board offers scavenging (scavenge.py), crafting (crafting.py), guard duty, idle rest and,
+with a crafted bed free, bed rest."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from typing import ClassVar
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
-from deadboard.games.zpocalypse_2.night import hurt_person, person
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
+from deadboard.games.zpocalypse_2.survivors import hurt_person, person
 
-TASKS = ("scavenge", "guard", "rest")
+TASKS = ("scavenge", "craft", "guard", "rest", "bed")
 CONTEST_SKILLS = ("firearms", "melee", "first_aid", "sneak", "mechanics", "talk")
 
 
@@ -81,7 +81,9 @@ class AssignTask(Choice[ZState, Assign]):
         return [p.card for p in state.squads[seat].people if p.card not in taken]
 
     def actions(self, state: ZState) -> list[Assign]:
-        return [Assign(who, t) for who in self._free(state, self.seat) for t in TASKS]
+        beds = state.beds() - sum(1 for _, t in self.done if t == "bed")
+        tasks = TASKS if beds > 0 else TASKS[:-1]
+        return [Assign(who, t) for who in self._free(state, self.seat) for t in tasks]
 
     def apply(self, state: ZState, action: Assign) -> Steps:
         done = (*self.done, (action.who, action.task))
@@ -94,7 +96,10 @@ class AssignTask(Choice[ZState, Assign]):
         return (DoTasks(done),)
 
     def prompt(self, state: ZState) -> str:
-        return f"Squad {self.seat + 1}: assign a survivor to a task (scavenge; guard: -1 Doom; rest: +2 HP, +1 Doom)"
+        return (
+            f"Squad {self.seat + 1}: assign a survivor to a task "
+            "(scavenge; craft; guard: -1 Doom; rest: +2 HP, +1 Doom; bed: +3 HP, -1 Bio)"
+        )
 
 
 @dataclass(slots=True)
@@ -110,16 +115,39 @@ class DoTasks(Auto[ZState]):
             from deadboard.games.zpocalypse_2.scavenge import Scavenge
 
             return (Scavenge(party), DoTasks(tuple((w, t) for w, t in self.done if t != "scavenge")))
-        guards = sum(1 for _, t in self.done if t == "guard")
+        team = tuple(who for who, t in self.done if t == "craft")
+        if team:
+            from deadboard.games.zpocalypse_2.crafting import Crafting
+
+            return (Crafting(team), DoTasks(tuple((w, t) for w, t in self.done if t != "craft")))
+        from deadboard.games.zpocalypse_2.objectives import advance_goal
+        from deadboard.games.zpocalypse_2.traits import passive
+
+        guards = 0
+        for who, task in self.done:
+            if task != "guard":
+                continue
+            found = next((p for q in state.living() for p in q.people if p.card == who), None)
+            if found is not None:
+                guards += 1 + passive(state, found, "lookout")  # a passive "lookout" day trait
+                advance_goal(state, who, "guard")
         if guards:
             state.move_doom(-guards, f"{guards} on guard duty")
         for who, task in self.done:
-            if task != "rest":
+            if task not in ("rest", "bed"):
                 continue
             for q in state.living():
                 for p in q.people:
-                    if p.card == who:
-                        top = state.content.survivor(p.card).hp
+                    if p.card != who:
+                        continue
+                    top = state.content.survivor(p.card).hp
+                    if task == "bed":
+                        # "Survivors that rest in a bed regain 3 HP, remove 1 Bio token if they have
+                        # it, and do not increase the Doom Track."
+                        p.hp = min(top, p.hp + 3)
+                        p.bio = max(0, p.bio - 1)
+                        state.emit("rest", f"{who} rests in a bed (+3 HP)")
+                    else:
                         p.hp = min(top, p.hp + 2)
                         state.emit("rest", f"{who} rests (+2 HP)")
                         state.move_doom(1, f"{who} rested")
@@ -132,12 +160,22 @@ class Afternoon(Auto[ZState]):
     every survivor needs to eat.\""""
 
     def run(self, state: ZState) -> Steps:
+        from deadboard.games.zpocalypse_2.traits import passive
+
         state.phase = "afternoon"
         for q in state.living():
             for p in list(q.people):
                 if p.bio:
                     state.emit("bio", f"{p.card} loses {p.bio} HP to Bio")
                     hurt_person(state, q, p, p.bio, "Bio")
+            # a passive "nurse" day trait: the most hurt survivor of the squad regains HP
+            care = sum(passive(state, p, "nurse") for p in q.people)
+            if care and q.people:
+                tops = state.content.survivor_by_id
+                p = max(q.people, key=lambda x: tops[x.card].hp - x.hp)
+                if p.hp < tops[p.card].hp:
+                    p.hp = min(tops[p.card].hp, p.hp + care)
+                    state.emit("nurse", f"{p.card} is tended (+{care} HP)")
         return (*(Feeding(q.seat, ()) for q in state.living()), Meeting())
 
 
@@ -202,7 +240,11 @@ class Meeting(Auto[ZState]):
         living = state.living()
         nxt: list[Step[ZState]] = [NextDay()]
         if len(living) > 1:
-            return (PickContest(living[-1].seat), *nxt)
+            from deadboard.games.zpocalypse_2.recruiting import TradeSurvivors
+
+            # "Players may also choose to trade survivors between squads."
+            trade = TradeSurvivors(tuple(q.seat for q in living), 0)
+            return (PickContest(living[-1].seat), trade, *nxt)
         return nxt
 
 

@@ -10,11 +10,19 @@ from typing import ClassVar
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
-from deadboard.games.zpocalypse_2.night import BLOCK, Block, Hurt, PickSurvivor, hurt_person, person
+from deadboard.games.zpocalypse_2.actions import BLOCK, Block, Hurt
 from deadboard.games.zpocalypse_2.state import ZD6, Person, Squad, Z, Zombie, ZState
+from deadboard.games.zpocalypse_2.structures import (
+    StructuresAttacked,
+    bombs_on,
+    open_distances,
+    siege_target,
+    step_blocked,
+)
+from deadboard.games.zpocalypse_2.survivors import PickSurvivor, hurt_person, person
 
 
-def target_squad(state: ZState, space: int) -> Squad | None:
+def target_squad(state: ZState, space: int, sees_all: bool = False) -> Squad | None:
     """ "Zombies always prioritize moving towards the closest squad they can see within line of
     sight" (zombie LOS: doubt favours the zombies); "If two squads are equally distant ... the
     zombie goes after the player with the most VP" (ties then go to the first player)."""
@@ -24,7 +32,7 @@ def target_squad(state: ZState, space: int) -> Squad | None:
     for q in state.squads:
         if not q.alive or q.space < 0:
             continue
-        if not board.sight(space, q.space, zombie=True):
+        if not sees_all and not board.sight(space, q.space, zombie=True):
             continue
         d = board.distances(q.space)[space]
         if d < 0:
@@ -63,20 +71,30 @@ def in_reach(state: ZState, space: int, rng: int) -> list[Squad]:
 
 
 def step_toward(state: ZState, space: int, goal: int, squads: set[int]) -> int | None:
-    """The neighbouring space one step nearer ``goal`` (the open path: impassable spaces are never
-    on it; squads' spaces are not entered); None when there is none."""
-    dist = state.board.distances(goal)
+    """The neighbouring space one step nearer ``goal`` on the open path (rule 9: impassable spaces
+    and fortification tokens are never on it; squads' spaces are not entered); None when there is
+    none."""
+    dist = open_distances(state, goal)
     here = dist[space]
     best = None
     for j in state.board.neighbours[space]:
-        if j in squads and j != goal:
-            continue
         if j in squads:
             continue
         d = dist[j]
         if d >= 0 and (here < 0 or d < here) and (best is None or (d, j) < best):
             best = (d, j)
     return None if best is None else best[1]
+
+
+def next_step(state: ZState, space: int, goal: int, squads: set[int]) -> tuple[int | None, int | None]:
+    """(the next space, the fortification attacked): the open path first (rule 9); with none, rule
+    10 — towards the fortification that blocks the way, stopping beside it to attack it."""
+    if not state.forts or open_distances(state, goal)[space] >= 0:
+        return step_toward(state, space, goal, squads), None
+    fort = siege_target(state, space, goal)
+    if fort is not None:
+        return None, fort
+    return step_blocked(state, space, goal, squads), None
 
 
 @dataclass(slots=True)
@@ -88,26 +106,52 @@ class MutatesTurn(Auto[ZState]):
     def run(self, state: ZState) -> Steps:
         out: list[Step[ZState]] = []
         squads = {q.space for q in state.living()}
-        for k in range(len(state.mutates)):
+        for mid in [m.card for m in state.mutates]:
+            k = next((i for i, m in enumerate(state.mutates) if m.card == mid), -1)
+            if k < 0:
+                continue  # killed by a bomb meanwhile
             m = state.mutates[k]
             card = state.content.mutate_by_id[m.card]
             space = m.space
-            target = target_squad(state, space)
+            if card.ability == "howl" and ("howl", m.card) not in state.marks:
+                # "howl": once a night, a weak zombie appears beside it
+                free = [j for j in state.board.neighbours[space] if j not in squads and j not in state.forts]
+                free = [j for j in free if state.zombies_at(j) < 2]
+                if free:
+                    state.marks.add(("howl", m.card))
+                    state.zombies.append(Zombie(free[0], False))
+                    state.emit("howl", f"{card.name} howls: a weak zombie joins it", {"zombies": 1})
+            target = target_squad(state, space, sees_all=card.ability == "hunter")
             goal = target.space if target is not None else goal_without_sight(state, space)
             for _ in range(card.speed):
                 if in_reach(state, space, card.range):
                     break
-                nxt = step_toward(state, space, goal, squads)
+                nxt, fort = next_step(state, space, goal, squads)
+                if fort is not None:
+                    state.siege[fort] = state.siege.get(fort, 0) + 1
+                    if card.ability == "wrecker":
+                        state.wreck.add(fort)
+                    break
                 if nxt is None or state.zombies_at(nxt) >= 2:
                     break  # two zombies fill a space: the mutate waits behind them
                 space = nxt
+                if space in state.bombs:
+                    # "If a mutate triggers the bomb ... resolve the area of effect before moving zombies."
+                    state.mutates[k] = m._replace(space=space)
+                    out.extend(bombs_on(state, [space]))
+                    out.extend(state.take_pending())
+                    if k >= len(state.mutates) or state.mutates[k].card != m.card:
+                        break
+                    m = state.mutates[k]
+            if k >= len(state.mutates) or state.mutates[k].card != m.card:
+                continue
             state.mutates[k] = m._replace(space=space)
             for q in in_reach(state, space, card.range):
-                out.extend(strike(state, q, card.damage, card.name))
+                out.extend(strike(state, q, card.damage, card.name, direct=card.ability == "acid"))
         return out
 
 
-def strike(state: ZState, q: Squad, dmg: int, who: str) -> list[Step[ZState]]:
+def strike(state: ZState, q: Squad, dmg: int, who: str, direct: bool = False) -> list[Step[ZState]]:
     """ "Roll 2d6. If any Z are rolled, your squad immediately suffers a critical wound for each Z.
     Regardless ... your squad suffers damage equal to the number of horde zombies attacking.\""""
     roll = DicePool.roll(state.rng, (ZD6, ZD6))
@@ -119,7 +163,7 @@ def strike(state: ZState, q: Squad, dmg: int, who: str) -> list[Step[ZState]]:
     )
     out: list[Step[ZState]] = [PickSurvivor(q.seat, "wound") for _ in range(crits)]
     if dmg:
-        out.append(Allocate(q.seat, dmg))
+        out.append(Allocate(q.seat, dmg, direct))
     return out
 
 
@@ -134,6 +178,7 @@ class HordeMoves(Auto[ZState]):
         moves = state.content.rules.zombie_moves
         squads = {q.space for q in state.living()}
         # LOS and target are fixed before anyone moves (rule 5)
+        triggered: list[int] = []
         plan = []
         for k, z in enumerate(state.zombies):
             if z.down:
@@ -144,7 +189,10 @@ class HordeMoves(Auto[ZState]):
             z = state.zombies[k]
             space, left, down, path = z.space, moves, False, [z.space]
             while left > 0 and not in_reach(state, space, 1):
-                nxt = step_toward(state, space, goal, squads)
+                nxt, fort = next_step(state, space, goal, squads)
+                if fort is not None:
+                    state.siege[fort] = state.siege.get(fort, 0) + 1
+                    break
                 if nxt is None:
                     break
                 cost = 2 if nxt in board.arduous else 1
@@ -155,10 +203,12 @@ class HordeMoves(Auto[ZState]):
                 left -= cost
                 space = nxt
                 path.append(space)
+                if space in state.bombs:
+                    triggered.append(space)
             if state.zombies_at(space) >= 2 and space != z.space:
                 # the zombie shuffle: "place it on an adjacent open space"
                 for j in board.neighbours[space]:
-                    if j not in squads and state.zombies_at(j) < 2:
+                    if j not in squads and j not in state.forts and state.zombies_at(j) < 2:
                         space = j
                         break
                 else:
@@ -167,10 +217,13 @@ class HordeMoves(Auto[ZState]):
                         (s for s in reversed(path[:-1]) if s == z.space or state.zombies_at(s) < 2), z.space
                     )
             state.zombies[k] = z._replace(space=space, down=down)
+        planned = {p[0] for p in plan}
         for k, z in enumerate(state.zombies):
-            if z.down and not any(p[0] == k for p in plan):
+            if z.down and k not in planned:
                 state.zombies[k] = z._replace(down=False)
-        return ()
+        # "Finish moving all zombies before resolving the bomb tokens area of effect."
+        out = bombs_on(state, triggered)
+        return (*state.take_pending(), *out)
 
 
 @dataclass(slots=True)
@@ -182,7 +235,7 @@ class HordeAttacks(Auto[ZState]):
 
     def run(self, state: ZState) -> Steps:
         if self.seat >= len(state.squads):
-            return ()
+            return attack_upgrades(state)
         q = state.in_order()[self.seat]
         nxt = HordeAttacks(self.seat + 1)
         if not q.alive or q.space < 0:
@@ -195,6 +248,24 @@ class HordeAttacks(Auto[ZState]):
         return (*strike(state, q, dmg, f"The horde ({len(near)})"), nxt)
 
 
+def attack_upgrades(state: ZState) -> Steps:
+    """ "Just like junk walls, zombies will try to destroy these structures": horde zombies beside an
+    upgrade's token with no squad within range 1 attack it; then every structure attacked this hour
+    rolls (:class:`StructuresAttacked`)."""
+    crafts = state.content.craft_by_id
+    board = state.board
+    for space, card in state.structures.items():
+        if crafts[card].kind != "upgrade":
+            continue
+        n = 0
+        for z in state.zombies:
+            if (z.space == space or z.space in board.neighbours[space]) and not in_reach(state, z.space, 1):
+                n += 1
+        if n:
+            state.siege[space] = state.siege.get(space, 0) + n
+    return (StructuresAttacked(),) if state.siege else ()
+
+
 @dataclass(slots=True)
 class Allocate(Choice[ZState, TypedAction]):
     """ "Damage is dealt one point at a time. For each point of damage done, you may choose to: 1.
@@ -204,12 +275,13 @@ class Allocate(Choice[ZState, TypedAction]):
     kind: ClassVar[str] = "damage"
     seat: int
     left: int
+    direct: bool = False  # the defence wheel cannot take it (a mutate's acid)
 
     def actions(self, state: ZState) -> list[TypedAction]:
         q = state.squads[self.seat]
         if not q.alive:
             return []
-        out: list[TypedAction] = [BLOCK] if q.defence > 0 else []
+        out: list[TypedAction] = [BLOCK] if q.defence > 0 and not self.direct else []
         out.extend(Hurt(p.card) for p in q.people)
         return out
 
@@ -222,7 +294,7 @@ class Allocate(Choice[ZState, TypedAction]):
             assert isinstance(action, Hurt)
             out = hurt_person(state, q, person(q, action.who), 1, "the horde")
         if self.left > 1:
-            return (*out, Allocate(self.seat, self.left - 1))
+            return (*out, Allocate(self.seat, self.left - 1, self.direct))
         return out
 
     def prompt(self, state: ZState) -> str:
@@ -255,6 +327,30 @@ def rejoin(state: ZState) -> None:
             state.emit("rejoin", f"Squad {q.seat + 1} rejoins with {', '.join(p.card for p in q.people)}")
 
 
+def goal_progress(state: ZState) -> int:
+    """How far the squads are towards the chapter's goal."""
+    goal = state.scenario.goal
+    if goal == "kills":
+        return sum(q.kills for q in state.squads)
+    if goal == "mutates":
+        return state.tally.get("mutates", 0)
+    if goal == "craft":
+        return state.tally.get(f"craft:{state.scenario.goal_card}", 0)
+    return 0
+
+
+def goal_missed(state: ZState) -> str:
+    """What the squads failed at by the chapter's last night ("" when the chapter is won)."""
+    sc = state.scenario
+    if sc.goal == "hold" or goal_progress(state) >= sc.goal_count:
+        return ""
+    if sc.goal == "kills":
+        return f"only {goal_progress(state)} of {sc.goal_count} zombies killed"
+    if sc.goal == "mutates":
+        return f"only {goal_progress(state)} of {sc.goal_count} mutates defeated"
+    return f"the {state.content.craft_by_id[sc.goal_card].name} was never built"
+
+
 @dataclass(slots=True)
 class Sunrise(Auto[ZState]):
     """ "Remove all zombies from the map. For each weak zombie removed, add +1 to the Doom Track. For
@@ -273,7 +369,7 @@ class Sunrise(Auto[ZState]):
             state.emit("discard", "The dropped items nobody picked up are lost")
             state.dropped = {}
         for q in state.squads:
-            q.space = -1
+            q.space, q.underground = -1, False
         state.emit(
             "sunrise",
             f"Sunrise: {weak} weak and {fresh} fresh zombies and {len(state.fled)} mutates flee",
@@ -286,7 +382,12 @@ class Sunrise(Auto[ZState]):
             return ()
         rejoin(state)
         if state.night >= state.scenario.nights:
-            state.emit("victory", f"The squads held the house for {state.night} nights")
+            missed = goal_missed(state)
+            if missed:
+                state.lost = missed
+                state.emit("defeat", f"The chapter is lost: {missed}")
+            else:
+                state.emit("victory", f"The squads held the house for {state.night} nights")
             state.end()
             return ()
         from deadboard.games.zpocalypse_2.day import Morning

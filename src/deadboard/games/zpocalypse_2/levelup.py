@@ -13,8 +13,8 @@ from typing import ClassVar
 
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
-from deadboard.games.zpocalypse_2.night import person
 from deadboard.games.zpocalypse_2.state import Squad, ZState
+from deadboard.games.zpocalypse_2.survivors import person
 
 
 class TakePerk(TypedAction, kind="perk"):

@@ -1,6 +1,7 @@
 """Zpocalypse 2 in the terminal: the ground (yard and first floor) and the second floor side by
 side, squads as their seat number, zombies as ``z`` (weak), ``Z`` (fresh, two: ``ZZ``), mutates as
-``M``; below, the Doom Track, the clock and each squad's survivors."""
+``M``; crafted structures as ``▓`` (a fortification), ``B`` (a bed), ``T`` (a tunnel entrance),
+bombs as ``*``; below, the Doom Track, the clock and each squad's survivors."""
 
 from __future__ import annotations
 
@@ -32,6 +33,11 @@ def _floor(st: ZState, floor: int) -> list[Text]:
                 t.append("M ", style="bold magenta")
             elif zs:
                 t.append("".join("Z" if z.fresh else "z" for z in zs).ljust(2), style="bold red")
+            elif i in st.structures:
+                effect = st.content.craft_by_id[st.structures[i]].effect
+                t.append({"bed": "B ", "tunnel": "T "}.get(effect, "▓▓"), style="bold yellow")
+            elif i in st.bombs:
+                t.append("* ", style="bold yellow")
             else:
                 t.append((ch if ch != "." else "·") + " ", style="dim")
         lines.append(t)
@@ -61,7 +67,13 @@ def render(game: Game, state: State, seat: int | None) -> Group:
         people = ", ".join(
             f"{p.card} {p.hp}HP {p.weapon or 'unarmed'}{'' if p.loaded else ' (empty)'}" for p in q.people
         )
-        info.append(Text(f"Squad {q.seat + 1}: defence {q.defence}, VP {q.vp} — {people or 'wiped out'}"))
+        tokens = f", tokens {' '.join(q.tokens)}" if q.tokens else ""
+        where = " (in the tunnels)" if q.underground else ""
+        info.append(
+            Text(
+                f"Squad {q.seat + 1}{where}: defence {q.defence}, VP {q.vp}{tokens} — {people or 'wiped out'}"
+            )
+        )
     for e in st.log[-6:]:
         info.append(Text("  " + e.text, style="dim"))
     return Group(*info)

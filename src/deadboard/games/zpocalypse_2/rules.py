@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from deadboard.core.campaign import CampaignRecord
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Option, Outcome, Result, Scenario, Setup
 from deadboard.core.kernel import KernelGame
 from deadboard.core.rng import Rng
+from deadboard.games.zpocalypse_2.campaign import CHAPTER_ORDER, fresh_start, next_record, seat_from_record
 from deadboard.games.zpocalypse_2.content import STATS, load_content
 from deadboard.games.zpocalypse_2.night import Dusk
 from deadboard.games.zpocalypse_2.state import Person, ZState
 
-VERSION = "1"
+VERSION = "2"
 
 
 def _scenarios() -> tuple[Scenario, ...]:
@@ -58,9 +60,14 @@ def new_state(setup: Setup, seed: int) -> ZState:
     rng.shuffle(state.decks["survivor"])
     record = setup.options.get("campaign")
     if record:
-        from deadboard.games.zpocalypse_2.campaign import seat_from_record
-
         seat_from_record(state, record)
+    else:
+        fresh_start(state)
+    for item in scenario.stash:
+        found = next((d for d in ("resource", "food", "armory") if item in state.decks[d]), None)
+        if found is not None:
+            state.decks[found].remove(item)
+            state.public.append(item)
     state.init_kernel(Dusk())
     return state
 
@@ -85,6 +92,29 @@ class Zpocalypse2(KernelGame[ZState]):
 
     def test_setups(self) -> list[Setup]:
         return [Setup("prologue", players=1), Setup("chapter-1", players=2), Setup("prologue", players=3)]
+
+    # ----- campaigns (rulebook §Campaign Play) ----------------------------------------------------
+    campaign_chapters = CHAPTER_ORDER
+
+    def campaign_setup(
+        self, record: CampaignRecord | None, players: int, content: str | None = None
+    ) -> Setup:
+        """The next chapter's set-up: the prologue for a new campaign, else the record's chapter
+        with the record as the ``campaign`` option."""
+        if record is None:
+            return Setup(CHAPTER_ORDER[0], {}, players, content)
+        if record.game != self.id:
+            raise SetupError(f"campaign: the record is for {record.game!r}, not {self.id}")
+        return Setup(record.chapter, {"campaign": record.to_json()}, record.players, content)
+
+    def campaign_next(self, state: ZState, record: CampaignRecord | None) -> CampaignRecord:
+        """The campaign sheet after the finished chapter ``state``."""
+        return next_record(self, state, record)
+
+    def campaign_over(self, record: CampaignRecord) -> bool:
+        """The last chapter is won."""
+        last = record.history[-1] if record.history else None
+        return last is not None and last.chapter == CHAPTER_ORDER[-1] and last.result == "win"
 
     def seat_names(self, setup: Setup) -> list[str]:
         return [f"Squad {i + 1}" for i in range(setup.players)]

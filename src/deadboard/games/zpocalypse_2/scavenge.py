@@ -18,8 +18,8 @@ from deadboard.core.dice import D6, DicePool
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.content import Location
-from deadboard.games.zpocalypse_2.night import hurt_person, overflow, person
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
+from deadboard.games.zpocalypse_2.survivors import hurt_person, overflow, person
 
 
 class Choose(TypedAction, kind="option"):
@@ -104,22 +104,32 @@ class PickTrier(Choice[ZState, Try]):
         opt = loc.option[self.option - 1]
         q = state.squads[owner(state, action.who)]
         p = person(q, action.who)
-        total = sum(self.faces[: p.stats[opt.skill]])
+        from deadboard.games.zpocalypse_2.objectives import advance_goal
+        from deadboard.games.zpocalypse_2.traits import passive
+
+        # a passive "scrounge" day trait adds its AP to the survivor's dice
+        total = sum(self.faces[: p.stats[opt.skill]]) + passive(state, p, "scrounge")
         if total >= opt.target:
             state.emit(
                 "scavenge-success",
                 f"{p.card} puts up {total} AP: success",
                 {"total": total, "need": opt.target},
             )
+            advance_goal(state, p.card, "scavenge")
             cards: list[str] = []
             for deck_name, n in (("armory", opt.armory), ("food", opt.food), ("resource", opt.resource)):
                 deck = state.decks[deck_name]
                 cards.extend(deck[:n])
                 del deck[:n]
-            if not cards:
-                return ()
             order = tuple(owner(state, w) for w in self.party)
-            return (Draft(order, 0, tuple(cards)),)
+            from deadboard.games.zpocalypse_2.recruiting import Recruiting, draw_survivors
+
+            # "Any survivors found must be recruited last, after the items."
+            found = draw_survivors(state, opt.survivors)
+            after = (Recruiting(order, found),) if found else ()
+            if not cards:
+                return after
+            return (Draft(order, 0, tuple(cards)), *after)
         state.emit(
             "scavenge-failure", f"{p.card} puts up {total} AP: failure", {"total": total, "need": opt.target}
         )

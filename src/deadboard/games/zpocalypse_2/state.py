@@ -3,7 +3,7 @@ the Doom Track, the decks and the clocks of night and day."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from deadboard.core.dice import DicePool, Die
 from deadboard.core.game import Setup
@@ -41,7 +41,20 @@ class Person:
     """A survivor in a squad: the card, HP, current skills and stats (after critical wounds), Bio
     and Radiation tokens, the equipped weapon and whether it is loaded."""
 
-    __slots__ = ("bio", "card", "hp", "loaded", "perks", "rad", "stats", "weapon", "wounds")
+    __slots__ = (
+        "bio",
+        "card",
+        "done",
+        "hp",
+        "kills",
+        "loaded",
+        "perks",
+        "progress",
+        "rad",
+        "stats",
+        "weapon",
+        "wounds",
+    )
 
     def __init__(self, card: str, hp: int, stats: dict[str, int], weapon: str | None) -> None:
         self.card = card
@@ -53,6 +66,9 @@ class Person:
         self.rad = 0
         self.wounds: list[str] = []
         self.perks: list[str] = []
+        self.kills = 0  # zombies this survivor's attacks killed this night
+        self.progress = 0  # towards the personal objective (crafts, scavenging wins, days on guard)
+        self.done = False  # the personal objective is finished
 
     def clone(self) -> Person:
         p = Person.__new__(Person)
@@ -64,11 +80,24 @@ class Person:
             self.loaded,
         )
         p.bio, p.rad, p.wounds, p.perks = self.bio, self.rad, list(self.wounds), list(self.perks)
+        p.kills, p.progress, p.done = self.kills, self.progress, self.done
         return p
 
 
 class Squad:
-    __slots__ = ("defence", "items", "kills", "levels", "people", "seat", "space", "stash", "vp")
+    __slots__ = (
+        "defence",
+        "items",
+        "kills",
+        "levels",
+        "people",
+        "seat",
+        "space",
+        "stash",
+        "tokens",
+        "underground",
+        "vp",
+    )
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -80,6 +109,8 @@ class Squad:
         self.levels = 0  # milestones of the progress track passed this phase
         self.items: list[str] = []  # carried cards (armory ids and supply ids)
         self.stash: list[str] = []  # the private stash
+        self.tokens: list[str] = []  # crafted Molotov Cocktail and Bomb tokens
+        self.underground = False  # in the bunker tunnels
 
     def clone(self) -> Squad:
         s = Squad.__new__(Squad)
@@ -87,6 +118,7 @@ class Squad:
         s.levels = self.levels
         s.people = [p.clone() for p in self.people]
         s.items, s.stash = list(self.items), list(self.stash)
+        s.tokens, s.underground = list(self.tokens), self.underground
         return s
 
     @property
@@ -96,7 +128,9 @@ class Squad:
 
 class ZState(KernelState):
     __slots__ = (
+        "actor",
         "board",
+        "bombs",
         "content",
         "day",
         "decks",
@@ -104,21 +138,29 @@ class ZState(KernelState):
         "dropped",
         "first",
         "fled",
+        "forts",
         "hour",
         "lost",
+        "marks",
         "milestones",
         "mutate_deck",
         "mutates",
         "night",
+        "pending",
         "phase",
         "pool",
         "public",
         "scenario",
         "searched",
+        "siege",
         "squads",
         "stamp",
+        "structures",
+        "tally",
         "turn_moved",
         "turn_used",
+        "upgrades",
+        "wreck",
         "zombies",
     )
 
@@ -146,6 +188,16 @@ class ZState(KernelState):
     turn_used: dict[tuple[str, str], int]
     stamp: int
     lost: str
+    structures: dict[int, str]  # space -> the crafting card whose token stands there
+    upgrades: list[str]  # crafted upgrade cards on the action board
+    bombs: dict[int, int]  # space -> the seat that placed the bomb
+    siege: dict[int, int]  # structure space -> zombies attacking it this hour
+    forts: frozenset[int]
+    wreck: set[int]  # structures a wrecker mutate attacks this hour
+    tally: dict[str, int]  # the chapter's counts towards its goal (mutates defeated)
+    marks: set[tuple[str, str]]  # once-per-day traits used: (survivor, trait)
+    actor: str  # the survivor whose attack is being resolved ("": none)
+    pending: list[Any]  # steps a rule resolved deep inside another asks for (a mutate's burst)
 
     def setup_state(self, setup: Setup, seed: int, content: Content, scenario: ScenarioRecord) -> None:
         self.init_common(setup, seed)
@@ -175,6 +227,16 @@ class ZState(KernelState):
         self.turn_used = {}
         self.stamp = 0
         self.lost = ""
+        self.structures = {}
+        self.upgrades = []
+        self.bombs = {}
+        self.siege = {}
+        self.forts = frozenset()
+        self.wreck = set()
+        self.tally = {}
+        self.marks = set()
+        self.actor = ""
+        self.pending = []
 
     def clone(self) -> ZState:
         s = ZState.__new__(ZState)
@@ -200,7 +262,22 @@ class ZState(KernelState):
             self.stamp,
         )
         s.lost = self.lost
+        s.structures = dict(self.structures)
+        s.upgrades = list(self.upgrades)
+        s.bombs = dict(self.bombs)
+        s.siege = dict(self.siege)
+        s.forts = self.forts
+        s.wreck = set(self.wreck)
+        s.tally = dict(self.tally)
+        s.marks = set(self.marks)
+        s.actor = self.actor
+        s.pending = list(self.pending)
         return s
+
+    def take_pending(self) -> tuple[Any, ...]:
+        out = tuple(self.pending)
+        self.pending.clear()
+        return out
 
     # ----- reading ----------------------------------------------------------------------------
     def survivor_name(self, card: str) -> str:
@@ -241,6 +318,20 @@ class ZState(KernelState):
 
     def capacity(self, q: Squad) -> int:
         return 2 * len(q.people)
+
+    def structures_changed(self) -> None:
+        """Note the spaces holding a fortification token (no squad or zombie moves onto them)."""
+        crafts = self.content.craft_by_id
+        self.forts = frozenset(i for i, c in self.structures.items() if crafts[c].kind == "fortification")
+
+    def beds(self) -> int:
+        crafts = self.content.craft_by_id
+        return sum(1 for c in self.upgrades if crafts[c].effect == "bed")
+
+    def tunnels(self) -> list[int]:
+        """The bunker tunnels' entrances, once the Bunker Tunnel card is crafted."""
+        crafts = self.content.craft_by_id
+        return sorted(i for i, c in self.structures.items() if crafts[c].effect == "tunnel")
 
     def carried(self, q: Squad) -> int:
         return len(q.items) + sum(1 for p in q.people if p.weapon is not None)

@@ -25,7 +25,10 @@ TERRAIN = {
     "F": "#35527a",
     "R": "#35527a",
     "/": "#777",
+    "G": "#7a4a20",
 }
+#: crafted structures: a fortification token, a bed, a tunnel entrance
+STRUCTURE = {"none": ("#a07a3a", ""), "bed": ("#4a6a9a", "B"), "tunnel": ("#3a3a3a", "T")}
 
 
 def _t(s: object) -> str:
@@ -67,6 +70,22 @@ def _floor(st: ZState, floor: int) -> str:
 
 def _pieces(st: ZState, i: int, px: int, py: int) -> list[str]:
     out = []
+    card = st.structures.get(i)
+    if card is not None:
+        craft = st.content.craft_by_id[card]
+        fill, mark = STRUCTURE.get(craft.effect, STRUCTURE["none"])
+        out.append(
+            f'<rect x="{px + 2}" y="{py + 2}" width="{S - 4}" height="{S - 4}" fill="{fill}" stroke="#000">'
+            f"<title>{_t(craft.name)}</title></rect>"
+        )
+        if mark:
+            out.append(
+                f'<text x="{px + S / 2 - 4}" y="{py + S / 2 + 4}" font-size="11" fill="#fff">{mark}</text>'
+            )
+    if i in st.bombs:
+        out.append(
+            f'<circle cx="{px + S - 8}" cy="{py + 8}" r="5" fill="#222" stroke="#ff0"><title>a bomb</title></circle>'
+        )
     q = st.squad_at(i)
     if q is not None:
         c = SEAT_COLOURS[q.seat % 4]
@@ -178,21 +197,39 @@ def legend_svg() -> str:
         (space("#1e2a1e", "N"), "spawn point (N E S W)"),
         (space("#2a2f35", "1"), "window: 1–9 pair up a window and its landing"),
         (space("#2a2f35", "P"), "the public stash"),
+        (space(TERRAIN["G"], "G"), "Refuel: 4 AP refuels a gas weapon"),
+        (space(STRUCTURE["none"][0]), "a fortification token (crafted)"),
+        (space(STRUCTURE["bed"][0], "B"), "a bed (B), a tunnel entrance (T)"),
+        (
+            f'<circle cx="{h / 2}" cy="{h / 2}" r="5" fill="#222" stroke="#ff0"/>',
+            "a bomb",
+        ),
         (space("#2a2f35") + '<text x="11" y="11" font-size="9" fill="#f66">X</text>', "searched this night"),
-        (f'<circle cx="{h / 2}" cy="{h / 2}" r="{h / 2 - 2}" fill="{SEAT_COLOURS[0]}" stroke="#fff"/>'
-         f'<text x="{h / 2 - 3}" y="{h / 2 + 4}" font-size="11" fill="#000">1</text>', "a squad (its seat)"),
+        (
+            f'<circle cx="{h / 2}" cy="{h / 2}" r="{h / 2 - 2}" fill="{SEAT_COLOURS[0]}" stroke="#fff"/>'
+            f'<text x="{h / 2 - 3}" y="{h / 2 + 4}" font-size="11" fill="#000">1</text>',
+            "a squad (its seat)",
+        ),
         (f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#e03030" stroke="#000"/>', "a fresh zombie"),
         (f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#f0902a" stroke="#000"/>', "a weak zombie"),
-        (f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#e03030" stroke="#000" opacity="0.5"/>', "knocked down"),
-        (f'<polygon points="{h / 2},1 {h - 1},{h / 2} {h / 2},{h - 1} 1,{h / 2}" fill="#9b3fd6"/>', "a mutate"),
+        (
+            f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#e03030" stroke="#000" opacity="0.5"/>',
+            "knocked down",
+        ),
+        (
+            f'<polygon points="{h / 2},1 {h - 1},{h / 2} {h / 2},{h - 1} 1,{h / 2}" fill="#9b3fd6"/>',
+            "a mutate",
+        ),
     ]
     line = h + 6
     height = (len(rows) + 1) // 2 * line + 4
     out = [f'<svg viewBox="0 0 360 {height}" class="legend" xmlns="http://www.w3.org/2000/svg">']
     for i, (mark, text) in enumerate(rows):
         x, y = 4 + (i % 2) * 180, 4 + (i // 2) * line
-        out.append(f'<g transform="translate({x} {y})">{mark}</g>'
-                   f'<text x="{x + h + 6}" y="{y + h / 2 + 4}" font-size="10" fill="currentColor">{_t(text)}</text>')
+        out.append(
+            f'<g transform="translate({x} {y})">{mark}</g>'
+            f'<text x="{x + h + 6}" y="{y + h / 2 + 4}" font-size="10" fill="currentColor">{_t(text)}</text>'
+        )
     out.append("</svg>")
     return "".join(out)
 

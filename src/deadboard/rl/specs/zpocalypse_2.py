@@ -31,19 +31,39 @@ from deadboard.rl.spec import GameSpec, one_hot
 PHASES = ("dusk", "night", "midnight", "sunrise", "day", "over")
 #: the game's decision steps, by name
 DECISIONS = ("Place", "Turn", "KeepCard", "PickSurvivor", "Allocate", "AssignTask", "Feeding", "PickContest",
-             "EnterContest", "ChoosePerk", "PickOption", "PickTrier", "Draft")
+             "EnterContest", "ChoosePerk", "PickOption", "PickTrier", "Draft", "Emerging", "CraftTurn",
+             "PlaceStructure", "PlantBomb", "ChooseRecruit", "TradeSurvivors", "Sprint")
 DECKS = ("armory", "food", "resource", "wound", "perk", "survivor")
 FACES = tuple(range(1, 7))
 MOST_DICE = 6
 
 
+#: kinds whose last arguments are dice paying a cost, and how many arguments come before the dice
+PAID = {"throw": 2, "bomb": 1, "tunnel": 0, "refuel": 1}
+
+
 class _AttackEncoding(ActionEncoding):
-    """``attack WHO WEAPON SPACE TARGET D…`` is read as ``attack/pay WHO SPACE TARGET WEAPON:D…``."""
+    """``attack WHO WEAPON SPACE TARGET D…`` is read as ``attack/pay WHO SPACE TARGET WEAPON:D…``;
+    the dice that pay a throw, a bomb, the tunnels, a refuel, a craft or a trait are one token
+    ``D-D…``."""
 
     def encode(self, action: Any) -> int:
         if action and action[0] == "attack" and len(action) > 5:
             action = Action("attack/pay", action[1], action[3], action[4],
                             f"{action[2]}:{'-'.join(map(str, action[5:]))}")
+        elif action and action[0] in PAID:
+            k = PAID[action[0]] + 1
+            action = Action(action[0], *action[1:k], "-".join(map(str, action[k:])))
+        elif action and action[0] == "craft":
+            action = Action("craft", f"{action[1]}:{'-'.join(map(str, action[2:]))}")
+        elif action and action[0] == "trait":
+            # trait WHO TRAIT SPACE TARGET D... -> trait/space WHO SPACE TARGET TRAIT:D... (a space is
+            # aimed at) or trait/who WHO TARGET TRAIT:D... (a survivor or a move)
+            pay = f"{action[2]}:{'-'.join(map(str, action[5:]))}"
+            if action[3] == "-":
+                action = Action("trait/who", action[1], action[4], pay)
+            else:
+                action = Action("trait/space", action[1], action[3], action[4], pay)
         return super().encode(action)
 
     def decode(self, code: int) -> Any:
@@ -51,6 +71,16 @@ class _AttackEncoding(ActionEncoding):
         if a.kind == "attack/pay":
             weapon, _, dice = str(a[4]).partition(":")
             return Action("attack", a[1], weapon, a[2], a[3], *(int(d) for d in dice.split("-")))
+        if a.kind in PAID:
+            k = PAID[a.kind] + 1
+            return Action(a.kind, *a[1:k], *(int(d) for d in str(a[k]).split("-")))
+        if a.kind == "craft":
+            card, _, dice = str(a[1]).partition(":")
+            return Action("craft", card, *(int(d) for d in dice.split("-")))
+        if a.kind in ("trait/who", "trait/space"):
+            trait, _, dice = str(a[-1]).partition(":")
+            space = "-" if a.kind == "trait/who" else a[2]
+            return Action("trait", a[1], trait, space, a[-2], *(int(d) for d in dice.split("-")))
         return a
 
 
@@ -73,7 +103,7 @@ class ZpocalypseSpec(GameSpec):
         self.perks = [p.id for p in c.perks]
         self.mutates = [m.id for m in c.mutates]
         self.wounds = [w.id for w in c.wounds]
-        self.items = list(dict.fromkeys([*self.weapons, *self.supplies]))
+        self.items = list(dict.fromkeys([*self.weapons, *self.supplies, "molotov", "bomb"]))
         options = max((len(loc.option) for loc in c.locations), default=1)
         all_faces = tuple(sorted(FACES * MOST_DICE))
         pays: list[str] = []
@@ -81,12 +111,40 @@ class ZpocalypseSpec(GameSpec):
             payments = ((Z,),) if w.z_cost else _payments(all_faces, w.cost, MOST_DICE)
             pays += [f"{w.id}:{'-'.join(map(str, p))}" for p in payments]
         pays += [f"{UNARMED}:{'-'.join(map(str, p))}" for p in _payments(all_faces, UNARMED_COST, MOST_DICE)]
+
+        def paid(cost: int, z_cost: bool = False) -> list[tuple[int, ...]]:
+            return [(Z,)] if z_cost else list(_payments(all_faces, cost, MOST_DICE))
+
+        def dice_for(costs: list[int]) -> Vocabulary:
+            return vocab("dice", ["-".join(map(str, p)) for cost in costs for p in paid(cost)])
+
+        crafts = {x.id: x for x in c.crafts}
+        throw_dice = dice_for([crafts["molotov"].use_cost] if "molotov" in crafts else [2])
+        bomb_dice = dice_for([crafts["bomb"].use_cost] if "bomb" in crafts else [2])
+        tunnel_dice = dice_for(list(range(1, 9)))
+        refuel_dice = dice_for([c.rules.refuel_cost])
+        craft_pays = vocab("card:dice", [f"{x.id}:{'-'.join(map(str, p))}" for x in c.crafts
+                                         for p in paid(x.cost, x.z_cost)])
+        aimed = [t for t in c.traits if t.effect in ("shove", "hard-hit", "spread")]
+        own = [t for t in c.traits if t.effect in ("sprint", "patch")]
+        aimed_pays = vocab("trait:dice", [f"{t.id}:{'-'.join(map(str, p))}" for t in aimed
+                                          for p in paid(t.cost, t.z_cost)])
+        own_pays = vocab("trait:dice", [f"{t.id}:{'-'.join(map(str, p))}" for t in own
+                                        for p in paid(t.cost, t.z_cost)])
         who = vocab("survivor", self.survivors)
         space = vocab("space", self.spaces)
         face = vocab("die", FACES)
         item = vocab("item", self.items)
         weapon = vocab("weapon", self.weapons)
-        blocks: list[tuple[str, list[Vocabulary]]] = [(kind, []) for kind in ("block", "end", "fed", "jump", "waste")]
+        blocks: list[tuple[str, list[Vocabulary]]] = [
+            (kind, []) for kind in ("block", "end", "fed", "jump", "waste", "done", "hold", "settled")]
+        blocks += [
+            ("throw", [who, space, throw_dice]), ("bomb", [space, bomb_dice]), ("tunnel", [tunnel_dice]),
+            ("emerge", [space]), ("refuel", [who, refuel_dice]), ("craft", [craft_pays]), ("put", [space]),
+            ("trait/space", [who, space, vocab("target", ["all", "weak", "fresh", *self.mutates]), aimed_pays]),
+            ("trait/who", [who, vocab("target", ["-", *self.survivors]), own_pays]),
+            ("recruit", [who]), ("hand", [who, vocab("seat", range(self.seats))]), ("dash", [space]),
+        ]
         blocks += [
             ("assign", [who, vocab("task", TASKS)]),
             ("attack/pay", [who, space, vocab("target", ["weak", "fresh", *self.mutates]), vocab("weapon:dice", pays)]),

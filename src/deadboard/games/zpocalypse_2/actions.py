@@ -1,0 +1,117 @@
+"""The Night's actions (rulebook §Your Turn - Action Pool, §Using Dice, §Taking Damage): what a squad
+does with its action pool, and the answers to the decisions the night asks."""
+
+from __future__ import annotations
+
+from deadboard.core.typed_actions import TypedAction
+
+
+class Start(TypedAction, kind="start"):
+    space: str
+
+
+class Move(TypedAction, kind="move"):
+    die: int
+    space: str
+
+
+class Attack(TypedAction, kind="attack"):
+    who: str
+    weapon: str
+    space: str
+    target: str  # weak | fresh | a mutate's id
+    dice: tuple[int, ...]
+
+
+class Search(TypedAction, kind="search"):
+    die: int
+
+
+class Keep(TypedAction, kind="keep"):
+    card: str
+
+
+class Reload(TypedAction, kind="reload"):
+    who: str
+
+
+class Equip(TypedAction, kind="equip"):
+    who: str
+    weapon: str
+
+
+class Give(TypedAction, kind="give"):
+    seat: int
+    item: str
+    die: int
+
+
+class Jump(TypedAction, kind="jump"):
+    """Jump out of the second-floor window the squad stands at."""
+
+
+class Take(TypedAction, kind="take"):
+    """Take a card from the public stash (standing on or beside its token)."""
+
+    item: str
+
+
+class PickUp(TypedAction, kind="pickup"):
+    """Pick up a dead squad's dropped items (1 AP)."""
+
+    die: int
+
+
+class End(TypedAction, kind="end"):
+    """End the squad's turn."""
+
+
+class Hurt(TypedAction, kind="hurt"):
+    """One point of damage to a survivor's HP."""
+
+    who: str
+
+
+class Block(TypedAction, kind="block"):
+    """One point of damage taken off the squad's defence wheel."""
+
+
+class Pick(TypedAction, kind="pick"):
+    who: str
+
+
+END, BLOCK, JUMP = End(), Block(), Jump()
+
+
+class Throw(TypedAction, kind="throw"):
+    """Throw a Molotov Cocktail token at a space (range: the thrower's melee skill, in sight)."""
+
+    who: str
+    space: str
+    dice: tuple[int, ...]
+
+
+class PlaceBomb(TypedAction, kind="bomb"):
+    """Place a Bomb token: by night on an adjacent space, by day (crafting) anywhere."""
+
+    space: str
+    dice: tuple[int, ...]
+
+
+class Tunnel(TypedAction, kind="tunnel"):
+    """Enter the bunker tunnels: 1 AP per survivor, any dice combined; the turn is over."""
+
+    dice: tuple[int, ...]
+
+
+class Emerge(TypedAction, kind="emerge"):
+    """Come out of the bunker tunnels at an entrance (no AP)."""
+
+    space: str
+
+
+class Refuel(TypedAction, kind="refuel"):
+    """Refuel a gas powered weapon on a Refuel space (4 AP)."""
+
+    who: str
+    dice: tuple[int, ...]

@@ -1,0 +1,169 @@
+"""Attacking at night (rulebook §Basic Attacking, §Combining Dice, §Fluid Actions, §How Skills Affect
+Combat, §Unarmed Combat, §Ammo/Click Dice) and zombies hurt and killed (§Zombies, §Horde Zombies That
+Are Defeated, §Mutates That Are Defeated)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from deadboard.core.dice import DicePool, Die
+from deadboard.core.kernel import Step
+from deadboard.games.zpocalypse_2.actions import Attack
+from deadboard.games.zpocalypse_2.objectives import advance_goal
+from deadboard.games.zpocalypse_2.state import ZD6, Squad, Z, ZState
+from deadboard.games.zpocalypse_2.survivors import hurt_person, person
+
+UNARMED = "unarmed"
+UNARMED_COST = 6  # "The basic attack cost for unarmed combat is 6 AP, range 1, melee."
+
+
+def pool_faces(pool: DicePool) -> tuple[int, ...]:
+    return pool.faces
+
+
+def spend_faces(pool: DicePool, faces: tuple[int, ...]) -> DicePool:
+    left = pool
+    for f in faces:
+        _, left = left.spend_face(f)
+    return left
+
+
+def targets_in_range(state: ZState, origin: int, rng: int) -> list[tuple[int, str]]:
+    """(space, kind) of every zombie a squad at ``origin`` may target at range ``rng``, in sight. A
+    squad at a second-floor window also shoots the yard, counting range from the landing space."""
+    board = state.board
+    origins = [origin]
+    landing = board.window_landing.get(origin)
+    if landing is not None:
+        origins.append(landing)
+    seen = board.around_set(origin, rng, zombie=False)
+    if len(origins) > 1:
+        seen = seen | board.around_set(origins[1], rng, zombie=False)
+    found = {(z.space, "fresh" if z.fresh else "weak") for z in state.zombies if z.space in seen}
+    found.update((m.space, m.card) for m in state.mutates if m.space in seen)
+    return sorted(found)
+
+
+def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[int, ...]]:
+    """Every way to pay ``cost`` without change with at most ``most`` dice; a Z cost needs one
+    natural Z (rulebook §Combining Dice)."""
+    if most <= 0:
+        return []
+    return pay_faces(pool.faces, cost, z_cost, most)
+
+
+def pay_faces(faces: tuple[int, ...], cost: int, z_cost: bool, most: int) -> list[tuple[int, ...]]:
+    """:func:`payments` from the pool's faces."""
+    if most <= 0:
+        return []
+    if z_cost:
+        return [(Z,)] if Z in faces else []
+    return list(_payments(faces, cost, min(most, len(faces))))
+
+
+@lru_cache(maxsize=1 << 16)
+def _payments(faces: tuple[int, ...], cost: int, most: int) -> tuple[tuple[int, ...], ...]:
+    pool = DicePool.of(ZD6, faces)
+    out = []
+    for combo in pool.payments(cost, most=most):
+        out.append(tuple(sorted((faces[i] for i in combo), reverse=True)))
+    return tuple(out)
+
+
+def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:
+    p = person(q, action.who)
+    state.pool = spend_faces(state.pool, action.dice)
+    state.turn_used[(p.card, action.weapon)] = len(action.dice)
+    space = state.board.by_name[action.space]
+    out: tuple[Step[ZState], ...] = ()
+    state.emit(
+        "attack",
+        f"{p.card} attacks the {action.target} zombie at {action.space} with {action.weapon}",
+        {"dice": list(action.dice)},
+    )
+    if action.weapon == UNARMED:
+        out = hurt_person(state, q, p, 1, "unarmed attack")
+    state.actor = p.card
+    damage(state, q, space, action.target, 1)
+    state.actor = ""
+    weapon = None if action.weapon == UNARMED else state.content.weapon(action.weapon)
+    if (
+        weapon is not None
+        and weapon.ammo
+        and ammo_die(state.content.rules.click_faces).roll(state.rng) == "click"
+    ):
+        p.loaded = False
+        state.emit("click", f"Click: the {action.weapon} is out of ammo")
+    return out
+
+
+@lru_cache(maxsize=8)
+def ammo_die(clicks: int) -> Die[str]:
+    """The blue ammo die: ``clicks`` of its six faces show a click."""
+    return Die("ammo", ("click",) * clicks + ("bang",) * (6 - clicks))
+
+
+def damage(state: ZState, q: Squad | None, space: int, target: str, n: int) -> None:
+    """Weak zombies die at 1 damage, fresh ones turn weak (rulebook §Zombies); VP (rulebook §Horde
+    Zombies That Are Defeated, §Victory Points); mutates lose HP and give 3 VP to all squads.
+    ``q`` is the squad dealing the damage (None: nobody's, no VP)."""
+    if target in ("weak", "fresh"):
+        fresh = target == "fresh"
+        for k, z in enumerate(state.zombies):
+            if z.space == space and z.fresh == fresh:
+                hit_zombie(state, q, k, n)
+                return
+        return
+    for k, m in enumerate(state.mutates):
+        if m.space == space and m.card == target:
+            hit_mutate(state, q, k, n)
+            return
+
+
+def hit_zombie(state: ZState, q: Squad | None, k: int, n: int) -> None:
+    """``n`` damage to the horde zombie ``state.zombies[k]``."""
+    from deadboard.games.zpocalypse_2.levelup import gain_vp
+
+    z = state.zombies[k]
+    who = f"Squad {q.seat + 1}" if q is not None else "The blast"
+    if z.fresh:
+        z = z._replace(fresh=False, hurt=state.stamp)
+        state.zombies[k] = z
+        if q is not None:
+            gain_vp(state, q, 1)
+        state.emit("weaken", f"{who} weakens a fresh zombie (+1 VP)")
+        n -= 1
+        if n <= 0:
+            return
+    del state.zombies[k]
+    bonus = 1 if z.hurt == state.stamp else 0
+    if q is not None:
+        gain_vp(state, q, 1 + bonus)
+        q.kills += 1
+    state.emit("kill", f"{who} kills a zombie (+{1 + bonus} VP)", {"zombies": -1})
+    if state.actor:
+        advance_goal(state, state.actor, "kills")
+
+
+def hit_mutate(state: ZState, q: Squad | None, k: int, n: int) -> None:
+    """``n`` damage to the mutate ``state.mutates[k]``: "If a mutate is reduced to 0 HP, all squads
+    on the map gain 3 VP.\""""
+    from deadboard.games.zpocalypse_2.levelup import gain_vp
+
+    m = state.mutates[k]
+    if m.hp > n:
+        state.mutates[k] = m._replace(hp=m.hp - n)
+        return
+    del state.mutates[k]
+    state.tally["mutates"] = state.tally.get("mutates", 0) + 1
+    for o in state.living():
+        gain_vp(state, o, 3)
+    who = f"Squad {q.seat + 1}" if q is not None else "The blast"
+    state.emit("kill", f"{who} defeats {m.card}: +3 VP to every squad", {"zombies": -1})
+    if state.actor:
+        advance_goal(state, state.actor, "mutate")
+    if state.content.mutate_by_id[m.card].ability == "burst":
+        # "burst": 1 damage to every zombie and squad within range 1, in sight
+        from deadboard.games.zpocalypse_2.structures import explode
+
+        state.pending.extend(explode(state, m.space, 1, 1, None, f"{m.card}'s burst"))

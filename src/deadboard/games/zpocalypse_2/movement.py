@@ -1,0 +1,165 @@
+"""Moving a squad (rulebook §Moving, §Additional Movement Rules, §Points Of Interest, §How Windows
+Work)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from heapq import heappop, heappush
+from typing import ClassVar
+
+from deadboard.core.kernel import Choice, Step, Steps
+from deadboard.games.zpocalypse_2.actions import Emerge, Move
+from deadboard.games.zpocalypse_2.combat import damage
+from deadboard.games.zpocalypse_2.state import Squad, ZState
+from deadboard.games.zpocalypse_2.survivors import PickSurvivor, hurt_person
+
+
+def occupied_by_zombies(state: ZState) -> set[int]:
+    out = {z.space for z in state.zombies}
+    out.update(m.space for m in state.mutates)
+    return out
+
+
+def reachable(state: ZState, q: Squad, budget: int) -> dict[int, int]:
+    """Spaces the squad may stop on paying at most ``budget`` AP and moving at most its speed left
+    (rulebook §Moving): 8-way; through other squads but not stopping on them; never through zombies
+    or impassable spaces; arduous spaces (and knocked-down zombies' spaces) cost 2. -> space: spaces
+    moved."""
+    return {i: s for i, (c, s) in reach_table(state, q, budget).items() if c <= budget}
+
+
+def reach_table(state: ZState, q: Squad, budget: int, free: bool = False) -> dict[int, tuple[int, int]]:
+    """Space -> (AP, spaces moved) of the cheapest way there within ``budget`` and the speed left
+    (``free``: a trait's move, "unrestricted of your squad's speed limitation")."""
+    board = state.board
+    blocked = {z.space for z in state.zombies}
+    blocked.update(state.forts)
+    blocked.update(m.space for m in state.mutates)
+    down = {z.space for z in state.zombies if z.down}
+    arduous = board.arduous
+    nb = board.neighbours
+    steps_left = budget if free else state.speed(q) - state.turn_moved
+    best: dict[int, tuple[int, int]] = {q.space: (0, 0)}
+    frontier = [(0, 0, q.space)]
+    while frontier:
+        cost, steps, i = heappop(frontier)
+        if best[i] < (cost, steps):
+            continue
+        s = steps + 1
+        if s > steps_left:
+            continue
+        for j in nb[i]:
+            if j in blocked:
+                continue
+            c = cost + (2 if j in arduous or j in down else 1)
+            if c > budget:
+                continue
+            old = best.get(j)
+            if old is None or (c, s) < old:
+                best[j] = (c, s)
+                heappush(frontier, (c, s, j))
+    del best[q.space]
+    for o in state.squads:
+        if o is not q and o.alive:
+            best.pop(o.space, None)
+    return best
+
+
+def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
+    """ "If you jump from a window, land your squad on the corresponding numbered space directly
+    below the window. Each survivor in your squad takes 2 direct damage. If you land on the same
+    space as another squad or zombie, each survivor and zombie on that space also takes 2 damage, and
+    your squad lands on any adjacent empty space." Direct damage goes to HP, not the defence wheel;
+    the adjacent empty space is the first in space order."""
+    board = state.board
+    landing = board.window_landing[q.space]
+    state.emit("jump", f"Squad {q.seat + 1} jumps out of the window to {board.name(landing)}")
+    other = state.squad_at(landing)
+    hit = [z for z in state.zombies if z.space == landing]
+    hit_mutates = [m.card for m in state.mutates if m.space == landing]
+    for z in hit:
+        damage(state, q, landing, "fresh" if z.fresh else "weak", 2)
+    for card in hit_mutates:
+        damage(state, q, landing, card, 2)
+    if other is not None:
+        for p in list(other.people):
+            hurt_person(state, other, p, 2, "a squad landed on them")
+    space = landing
+    if other is not None or hit or hit_mutates:
+        taken = {o.space for o in state.squads if o.alive}
+        free = [
+            j
+            for j in board.neighbours[landing]
+            if j not in taken and j not in state.forts and state.zombies_at(j) == 0
+        ]
+        space = free[0] if free else landing
+    q.space = space
+    for p in list(q.people):
+        hurt_person(state, q, p, 2, "the jump")
+    return enter(state, q, space) if q.alive else ()
+
+
+def move(state: ZState, q: Squad, action: Move) -> tuple[Step[ZState], ...]:
+    target = state.board.by_name[action.space]
+    steps = reachable(state, q, action.die)[target]
+    _, state.pool = state.pool.spend_face(action.die)
+    state.turn_moved += steps
+    q.space = target
+    state.emit("move", f"Squad {q.seat + 1} moves to {action.space}", {"die": action.die})
+    if target in state.bombs:
+        from deadboard.games.zpocalypse_2.structures import bombs_on
+
+        return (*enter(state, q, target), *bombs_on(state, [target]))
+    return enter(state, q, target)
+
+
+def enter(state: ZState, q: Squad, space: int) -> tuple[Step[ZState], ...]:
+    """Bio and Radiation spaces: "take a Bio token and attach it to a single survivor"; "Survivors
+    who suffer a Radiation token lose 1 HP immediately.\""""
+    board = state.board
+    if space in board.bio:
+        return (PickSurvivor(q.seat, "bio"),)
+    if space in board.radiation:
+        return (PickSurvivor(q.seat, "radiation"),)
+    return ()
+
+
+def enter_tunnel(state: ZState, q: Squad) -> None:
+    """ "Entering the tunnels costs 1 AP per survivor in your squad ... Once you have entered a
+    tunnel, your turn is immediately over. Place your Squad onto the Tunnel Card.\""""
+    state.emit("tunnel", f"Squad {q.seat + 1} goes down into the bunker tunnels")
+    q.space = -1
+    q.underground = True
+
+
+@dataclass(slots=True)
+class Emerging(Choice[ZState, Emerge]):
+    """ "At the beginning of the following turn, before you roll to create your action pool, you may
+    choose any tunnel entrance for your squad to emerge from (at no AP cost)." An entrance with a
+    squad or a zombie on it is not free; with none free the squad stays below this turn."""
+
+    kind: ClassVar[str] = "emerge"
+    seat: int
+
+    def actions(self, state: ZState) -> list[Emerge]:
+        taken = {o.space for o in state.squads if o.alive}
+        taken.update(z.space for z in state.zombies)
+        taken.update(m.space for m in state.mutates)
+        return [Emerge(state.board.name(i)) for i in state.tunnels() if i not in taken]
+
+    def apply(self, state: ZState, action: Emerge) -> Steps:
+        q = state.squads[self.seat]
+        q.space = state.board.by_name[action.space]
+        q.underground = False
+        state.emit("emerge", f"Squad {q.seat + 1} comes out of the tunnels at {action.space}")
+        return ()
+
+    def prompt(self, state: ZState) -> str:
+        return f"Squad {self.seat + 1}: which tunnel entrance do you come out of?"
+
+
+def refuel(state: ZState, q: Squad, who: str) -> None:
+    """ "Refuel: Spend 4 AP to reload a gas powered weapon.\""""
+    p = next(x for x in q.people if x.card == who)
+    p.loaded = True
+    state.emit("refuel", f"{who} refuels the {p.weapon}")

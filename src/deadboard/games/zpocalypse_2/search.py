@@ -1,0 +1,69 @@
+"""Searching (rulebook §Search Locations)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from deadboard.core.kernel import Choice, Step, Steps
+from deadboard.games.zpocalypse_2.actions import Keep, Search
+from deadboard.games.zpocalypse_2.state import Squad, Zombie, ZState
+from deadboard.games.zpocalypse_2.survivors import overflow
+
+
+def search(state: ZState, q: Squad, action: Search) -> tuple[Step[ZState], ...]:
+    """Rulebook §Search Locations."""
+    deck_name = state.board.search[q.space]
+    _, state.pool = state.pool.spend_face(action.die)
+    deck = state.decks[deck_name]
+    look = min(action.die, state.smarts(q), len(deck))
+    cards = tuple(deck[:look])
+    del deck[:look]
+    state.searched.add(q.space)
+    state.emit("search", f"Squad {q.seat + 1} searches the {deck_name} deck and looks at {look} cards")
+    return (KeepCard(q.seat, deck_name, cards, q.space),)
+
+
+@dataclass(slots=True)
+class KeepCard(Choice[ZState, Keep]):
+    kind: ClassVar[str] = "keep"
+    seat: int
+    deck: str
+    cards: tuple[str, ...]
+    space: int
+
+    def actions(self, state: ZState) -> list[Keep]:
+        return [Keep(c) for c in sorted(set(self.cards))]
+
+    def apply(self, state: ZState, action: Keep) -> Steps:
+        q = state.squads[self.seat]
+        rest = list(self.cards)
+        rest.remove(action.card)
+        state.rng.shuffle(rest)
+        state.decks[self.deck].extend(rest)
+        q.items.append(action.card)
+        overflow(state, q)
+        token = state.rng.choice(state.content.rules.search_tokens)
+        board = state.board
+        if token:
+            placed = 0
+            for j in board.neighbours[self.space]:
+                while (
+                    placed < token
+                    and j not in state.forts
+                    and state.zombies_at(j) < 2
+                    and state.squad_at(j) is None
+                ):
+                    state.zombies.append(Zombie(j, False))
+                    placed += 1
+            state.emit(
+                "search-token",
+                f"The search token shows {token}: {placed} weak zombies appear",
+                {"zombies": placed},
+            )
+        else:
+            state.emit("search-token", "The search token shows only an X")
+        return ()
+
+    def prompt(self, state: ZState) -> str:
+        return f"Squad {self.seat + 1}: keep which card?"

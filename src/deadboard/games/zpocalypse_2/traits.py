@@ -1,0 +1,206 @@
+"""Survivor and weapon traits (rulebook §Survivor Traits, §Weapon Traits, §Active Traits, §How Skills
+Affect Combat).
+
+"Passive Traits are always in effect ... Active Traits are abilities that must be activated by
+paying the associated action point cost." "Each special trait can only be used once per turn. Some
+traits will indicate that they can be used less frequently. Put the corresponding survivor token on
+a once per day ability to show that it has been used." Dice on a weapon, "for both basic attacks and
+special traits, is limited by your survivor's skill in that type"; "there is no limit on the total
+number of dice used to pay the cost for a survivor's activated trait." A weapon out of ammo cannot
+"use any of that weapon's special traits, until reloading".
+
+An active trait is ``trait WHO TRAIT SPACE TARGET D...``: SPACE is ``-`` for a trait on a survivor
+(TARGET: the survivor) and TARGET ``-`` for a move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from deadboard.core.kernel import Choice, Step, Steps
+from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, spend_faces, targets_in_range
+from deadboard.games.zpocalypse_2.content import Trait
+from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
+
+
+class Dash(TypedAction, kind="dash"):
+    """Where a trait's move takes the squad."""
+
+    space: str
+
+
+@dataclass(slots=True)
+class Sprint(Choice[ZState, Dash]):
+    """A trait's move: up to ``spaces`` spaces (arduous ones count two), "unrestricted of your
+    squad's speed limitation"."""
+
+    kind: ClassVar[str] = "dash"
+    seat: int
+    spaces: int
+
+    def actions(self, state: ZState) -> list[Dash]:
+        from deadboard.games.zpocalypse_2.movement import reach_table
+
+        q = state.squads[self.seat]
+        board = state.board
+        return [Dash(board.name(i)) for i in sorted(reach_table(state, q, self.spaces, free=True))]
+
+    def apply(self, state: ZState, action: Dash) -> Steps:
+        from deadboard.games.zpocalypse_2.movement import enter
+
+        q = state.squads[self.seat]
+        target = state.board.by_name[action.space]
+        q.space = target
+        state.emit("dash", f"Squad {self.seat + 1} moves to {action.space}")
+        if target in state.bombs:
+            from deadboard.games.zpocalypse_2.structures import bombs_on
+
+            return (*enter(state, q, target), *bombs_on(state, [target]))
+        return enter(state, q, target)
+
+    def prompt(self, state: ZState) -> str:
+        return f"Squad {self.seat + 1}: move up to {self.spaces} spaces where?"
+
+
+class UseTrait(TypedAction, kind="trait"):
+    who: str
+    trait: str
+    space: str
+    target: str
+    dice: tuple[int, ...]
+
+
+_passives: dict[tuple[int, str, str], int] = {}
+
+
+def passive(state: ZState, p: Person, effect: str) -> int:
+    """The value of ``p``'s passive traits with ``effect`` (its night and day traits)."""
+    key = (id(state.content), p.card, effect)
+    found = _passives.get(key)
+    if found is None:
+        card = state.content.survivor_by_id[p.card]
+        traits = state.content.trait_by_id
+        found = 0
+        for tid in (card.night_trait, card.day_trait):
+            t = traits[tid]
+            if t.cost == 0 and t.effect == effect:
+                found += t.value
+        _passives[key] = found
+    return found
+
+
+def weapon_dice(state: ZState, p: Person, weapon: str) -> int:
+    """Dice already put on ``p``'s ``weapon`` this turn (its basic attack and its trait)."""
+    used = state.turn_used.get((p.card, weapon), 0)
+    trait = state.content.weapon_by_id[weapon].trait if weapon in state.content.weapon_by_id else ""
+    if trait:
+        used += state.turn_used.get((p.card, trait), 0)
+    return used
+
+
+def weapon_cap(state: ZState, p: Person, weapon: str, skill: str) -> int:
+    """How many more dice may go on the weapon this turn: the survivor's skill of its type, plus a
+    passive "steady", less the dice already on it."""
+    return p.stats[skill] + passive(state, p, "steady") - weapon_dice(state, p, weapon)
+
+
+def usable(state: ZState, p: Person, t: Trait) -> bool:
+    if (p.card, t.id) in state.turn_used:
+        return False
+    return not (t.per == "day" and (p.card, t.id) in state.marks)
+
+
+def trait_actions(state: ZState, q: Squad, faces: tuple[int, ...]) -> list[TypedAction]:
+    """Every active trait the squad may use now, with every way to pay it (``faces``: the pool)."""
+    if not faces:
+        return []
+    board = state.board
+    traits = state.content.trait_by_id
+    out: list[TypedAction] = []
+    for p in q.people:
+        t = traits[state.content.survivor_by_id[p.card].night_trait]
+        if t.cost and usable(state, p, t):
+            pays = pay_faces(faces, t.cost, t.z_cost, len(faces))
+            if pays:
+                for space, target in _night_targets(state, q, p, t):
+                    out.extend(UseTrait(p.card, t.id, space, target, pay) for pay in pays)
+        if p.weapon is None or not p.loaded:
+            continue
+        w = state.content.weapon_by_id[p.weapon]
+        if not w.trait:
+            continue
+        t = traits[w.trait]
+        if not usable(state, p, t) or (t.needs != "none" and p.stats[t.needs] < t.level):
+            continue
+        pays = pay_faces(faces, t.cost, t.z_cost, weapon_cap(state, p, p.weapon, w.type))
+        if not pays:
+            continue
+        spaces = targets_in_range(state, q.space, w.range)
+        if t.effect == "spread":
+            for i in sorted({s for s, _ in spaces}):
+                out.extend(UseTrait(p.card, t.id, board.name(i), "all", pay) for pay in pays)
+        else:
+            for i, kind in spaces:
+                out.extend(UseTrait(p.card, t.id, board.name(i), kind, pay) for pay in pays)
+    return out
+
+
+def _night_targets(state: ZState, q: Squad, p: Person, t: Trait) -> list[tuple[str, str]]:
+    board = state.board
+    if t.effect == "sprint":
+        from deadboard.games.zpocalypse_2.movement import reach_table
+
+        # paid first; the space is chosen next (:class:`Sprint`)
+        return [("-", "-")] if reach_table(state, q, t.value, free=True) else []
+    if t.effect == "patch":
+        tops = state.content.survivor_by_id
+        return [("-", o.card) for o in q.people if o.hp < tops[o.card].hp]
+    if t.effect == "shove":
+        near = (q.space, *board.neighbours[q.space])
+        found = sorted(
+            {
+                (z.space, "fresh" if z.fresh else "weak")
+                for z in state.zombies
+                if z.space in near and not z.down
+            }
+        )
+        return [(board.name(i), kind) for i, kind in found if board.sight(q.space, i, zombie=False)]
+    return []
+
+
+def use_trait(state: ZState, q: Squad, action: UseTrait) -> tuple[Step[ZState], ...]:
+    """Pay the trait's dice and resolve it."""
+    t = state.content.trait_by_id[action.trait]
+    p = next(x for x in q.people if x.card == action.who)
+    state.pool = spend_faces(state.pool, action.dice)
+    state.turn_used[(p.card, t.id)] = len(action.dice)
+    if t.per == "day":
+        state.marks.add((p.card, t.id))
+    board = state.board
+    state.emit("trait", f"{p.card} uses {t.name}", {"dice": list(action.dice)})
+    if t.effect == "sprint":
+        return (Sprint(q.seat, t.value),)
+    if t.effect == "patch":
+        o = next(x for x in q.people if x.card == action.target)
+        o.hp = min(state.content.survivor_by_id[o.card].hp, o.hp + t.value)
+        return ()
+    space = board.by_name[action.space]
+    if t.effect == "shove":
+        fresh = action.target == "fresh"
+        for k, z in enumerate(state.zombies):
+            if z.space == space and z.fresh == fresh and not z.down:
+                state.zombies[k] = z._replace(down=True)
+                break
+        return ()
+    state.actor = p.card
+    if t.effect == "hard-hit":
+        damage(state, q, space, action.target, t.value)
+    else:  # spread: every zombie on the space
+        for k in sorted((k for k, z in enumerate(state.zombies) if z.space == space), reverse=True):
+            hit_zombie(state, q, k, t.value)
+        for card in [m.card for m in state.mutates if m.space == space]:
+            damage(state, q, space, card, t.value)
+    state.actor = ""
+    return ()
