@@ -23,13 +23,13 @@ It plays from its seat's view only (hidden cards of the others are redrawn, neve
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TypeVar
 
 from deadboard.core.action import Action
-from deadboard.core.game import Game, State
+from deadboard.core.heuristic import HeuristicBot as BaseHeuristicBot
+from deadboard.core.heuristic import decides
 from deadboard.core.responses import Respond
-from deadboard.core.rng import Rng
 from deadboard.games.zombie_dawn.actions import (
     ZOMBIES,
     Activate,
@@ -90,13 +90,6 @@ ABILITY_VALUE = {"heal": 1.5, "dash": 1.5, "straighten": 1.0, "repair": 1.0, "ra
 ITEM_VALUE = {"weapon": 3.0, "heal": 3.0, "straighten": 2.0, "gear": 2.5, "flare": 2.0, "tool": 2.0}
 
 
-#: the decision step on top of the stack -> the bot's method for it
-HANDLERS: dict[type, str] = {
-    Turn: "_turn", Respond: "_respond", CombatChoice: "_combat", DuelChoice: "_duel", PlaceDamage: "_damage",
-    LifeOrDeathPick: "_lodpick", SaveCharacter: "_save", TakeItems: "_items", FleePlace: "_flee_place",
-    Respawn: "_respawn", DiscardCards: "_discard", ChooseSkill: "_learn", ChooseCharacter: "_character",
-    PlaceZoneStep: "_zone", Bargain: "_bargain", AnswerBargain: "_answer",
-}
 
 A = TypeVar("A", bound=Action)
 
@@ -106,26 +99,9 @@ def _only(actions: Sequence[Action], kind: type[A]) -> list[A]:
     return [a for a in actions if isinstance(a, kind)]
 
 
-class HeuristicBot:
-    name = "heuristic"
-    needs_view = True
-
-    def __init__(self, game: Game, seat: int, seed: int) -> None:
-        self.rng = Rng(seed)
-        self.seat = seat
-
-    # ----- entry ---------------------------------------------------------------------------------
-    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
-        if not isinstance(view, DawnState) or view.decision is None:
-            return legal[self.rng.below(len(legal))]
-        top = view.steps[-1] if view.steps else None
-        name = HANDLERS.get(type(top))
-        if name is not None:
-            handler: Callable[[DawnState, list[Action]], Action | None] = getattr(self, name)
-            got = handler(view, list(legal))
-            if got is not None:
-                return got
-        return legal[self.rng.below(len(legal))]
+class HeuristicBot(BaseHeuristicBot[DawnState]):
+    """Zombie Dawn's heuristic player: a method per decision step (see :func:`decides`); a decision
+    no method takes, or one it declines, is a seeded random choice."""
 
     # ----- helpers -------------------------------------------------------------------------------
     def _pick(self, options: list[Action]) -> Action | None:
@@ -247,12 +223,14 @@ class HeuristicBot:
         return {c.missions[m].tag or "" for m in s.groups[self.seat].missions if c.missions[m].kind in ("discard", "carry")}
 
     # ----- setup ---------------------------------------------------------------------------------
+    @decides(PlaceZoneStep)
     def _zone(self, s: DawnState, legal: list[Action]) -> Action | None:
         # keep the map compact: the slot nearest the tent
         zones = [a for a in legal if isinstance(a, PlaceZone)]
         best = min(abs(a.x) + abs(a.y) for a in zones)
         return self._pick([a for a in zones if abs(a.x) + abs(a.y) == best])
 
+    @decides(ChooseCharacter)
     def _character(self, s: DawnState, legal: list[Action]) -> Action | None:
         def value(a: Action) -> float:
             assert isinstance(a, Choose)
@@ -265,6 +243,7 @@ class HeuristicBot:
         return max(legal, key=lambda a: (value(a), a.text))
 
     # ----- the turn ------------------------------------------------------------------------------
+    @decides(Turn)
     def _turn(self, s: DawnState, legal: list[Action]) -> Action | None:
         g = s.groups[self.seat]
         by: dict[str, list[Action]] = {}
@@ -398,6 +377,7 @@ class HeuristicBot:
         return best
 
     # ----- out of turn ---------------------------------------------------------------------------
+    @decides(Respond)
     def _respond(self, s: DawnState, legal: list[Action]) -> Action | None:
         g = s.groups[self.seat]
         c = s.c
@@ -459,6 +439,7 @@ class HeuristicBot:
             return next(a for a in legal if a.text == "flee xp")
         return self.cheapest(s, _only(legal, Flee))
 
+    @decides(CombatChoice)
     def _combat(self, s: DawnState, legal: list[Action]) -> Action | None:
         cb = s.combat
         assert cb is not None
@@ -503,6 +484,7 @@ class HeuristicBot:
         rec = s.c.actions[s.c.action_index[kind]]
         return rec.dice + rec.fx.dice
 
+    @decides(DuelChoice)
     def _duel(self, s: DawnState, legal: list[Action]) -> Action | None:
         cb = s.combat
         assert cb is not None
@@ -530,6 +512,7 @@ class HeuristicBot:
                 return a
         return None
 
+    @decides(Bargain)
     def _bargain(self, s: DawnState, legal: list[Action]) -> Action | None:
         """Build the offer from its least useful items up to what peace is worth, then propose it
         (or call it off when even everything would not do)."""
@@ -547,6 +530,7 @@ class HeuristicBot:
             return min(offers, key=lambda a: (self.item_value(s, c.item_index[a.item], wanted), a.text))
         return next((a for a in legal if a.text == ("propose" if offered else "cancel")), None)
 
+    @decides(AnswerBargain)
     def _answer(self, s: DawnState, legal: list[Action]) -> Action | None:
         """Accept an offer worth more than what it hoped to win, and any offer that ends a fight in
         which it is the weaker side."""
@@ -562,6 +546,7 @@ class HeuristicBot:
         return next((a for a in legal if a.text == ("accept" if ok else "decline")), None)
 
     # ----- small decisions -----------------------------------------------------------------------
+    @decides(PlaceDamage)
     def _damage(self, s: DawnState, legal: list[Action]) -> Action | None:
         c = s.c
 
@@ -572,11 +557,13 @@ class HeuristicBot:
 
         return min(legal, key=key)
 
+    @decides(LifeOrDeathPick)
     def _lodpick(self, s: DawnState, legal: list[Action]) -> Action | None:
         c = s.c
         rolls = _only(legal, Roll)
         return max(rolls, key=lambda a: (worst_lod(s, c.char_index[a.character]) + char_modifier(s, c.char_index[a.character], "lod"), a.text))
 
+    @decides(SaveCharacter)
     def _save(self, s: DawnState, legal: list[Action]) -> Action | None:
         for kinds in ((Activate, ActivateOn), (Use, UseOn), (Play, PlayOn, PlayAt)):
             for a in legal:
@@ -584,6 +571,7 @@ class HeuristicBot:
                     return a
         return None
 
+    @decides(TakeItems)
     def _items(self, s: DawnState, legal: list[Action]) -> Action | None:
         c = s.c
         wanted = self.wanted_tags(s)
@@ -599,13 +587,16 @@ class HeuristicBot:
             return max(takes, key=lambda a: (value(a), a.text))
         return next((a for a in legal if a.text == "done"), None)
 
+    @decides(DiscardCards)
     def _discard(self, s: DawnState, legal: list[Action]) -> Action | None:
         return self.cheapest(s, _only(legal, Discard))
 
+    @decides(ChooseSkill)
     def _learn(self, s: DawnState, legal: list[Action]) -> Action | None:
         c = s.c
         return max(_only(legal, Learn), key=lambda a: (c.skills[c.skill_index[a.skill]].vp, a.text))
 
+    @decides(Respawn)
     def _respawn(self, s: DawnState, legal: list[Action]) -> Action | None:
         b = s.board
         assert b is not None
@@ -615,6 +606,7 @@ class HeuristicBot:
         dist = self.distances(s, targets)
         return min(_only(legal, Camp), key=lambda a: (dist.get(b.index[a.square], 99), a.text))
 
+    @decides(FleePlace)
     def _flee_place(self, s: DawnState, legal: list[Action]) -> Action | None:
         return self._pick(legal)
 
