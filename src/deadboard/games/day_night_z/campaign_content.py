@@ -235,32 +235,51 @@ def _walk(effects: tuple[CampaignEffect, ...]) -> list[CampaignEffect]:
 
 
 def _check(c: CampaignContent) -> None:
-    faces = set(c.adventure.rules.die.faces)
+    """Cross-references between the campaign files, checked one record type at a time."""
+    _check_paths(c)
+    _check_travel(c)
+    _check_facilities(c)
+    _check_shelter(c)
+    _check_skills_and_allies(c)
+    _check_chapters(c)
 
-    def effects(effs: tuple[CampaignEffect, ...], where: str) -> None:
-        for e in _walk(effs):
-            if e.kind == "item" and e.item not in c.adventure.search:
-                raise ContentError(f"{where}: unknown item {e.item!r}")
-            if e.kind == "ally" and e.ally and e.ally not in c.allies:
-                raise ContentError(f"{where}: unknown ally {e.ally!r}")
-            if e.kind == "reveal" and e.path not in c.paths:
-                raise ContentError(f"{where}: unknown path {e.path!r}")
-            if e.kind == "check" and e.attribute not in ATTRIBUTES:
-                raise ContentError(f"{where}: unknown attribute {e.attribute!r}")
-            if e.kind == "vote" and len(e.options) < 2:
-                raise ContentError(f"{where}: a vote needs at least two options")
 
+def _check_effects(c: CampaignContent, effs: tuple[CampaignEffect, ...], where: str) -> None:
+    for e in _walk(effs):
+        if e.kind == "item" and e.item not in c.adventure.search:
+            raise ContentError(f"{where}: unknown item {e.item!r}")
+        if e.kind == "ally" and e.ally and e.ally not in c.allies:
+            raise ContentError(f"{where}: unknown ally {e.ally!r}")
+        if e.kind == "reveal" and e.path not in c.paths:
+            raise ContentError(f"{where}: unknown path {e.path!r}")
+        if e.kind == "check" and e.attribute not in ATTRIBUTES:
+            raise ContentError(f"{where}: unknown attribute {e.attribute!r}")
+        if e.kind == "vote" and len(e.options) < 2:
+            raise ContentError(f"{where}: a vote needs at least two options")
+
+
+def _check_paths(c: CampaignContent) -> None:
     for p in c.paths.values():
         if p.a not in c.places or p.b not in c.places:
             raise ContentError(f"travel.toml: path {p.id}: unknown place")
+
+
+def _check_travel(c: CampaignContent) -> None:
     for card in c.travel:
         for t in TERRAINS:
-            effects(card.section(t).effects, f"travel.toml: card {card.id} ({t})")
+            _check_effects(c, card.section(t).effects, f"travel.toml: card {card.id} ({t})")
+
+
+def _check_facilities(c: CampaignContent) -> None:
     if set(c.facilities) != set(FACILITIES):
         raise ContentError(f"shelter.toml: the facilities must be {', '.join(FACILITIES)}")
     for f in c.facilities.values():
         for a in (*f.basic, *f.advanced):
-            effects(a.effects, f"shelter.toml: facility {f.id} action {a.id}")
+            _check_effects(c, a.effects, f"shelter.toml: facility {f.id} action {a.id}")
+
+
+def _check_shelter(c: CampaignContent) -> None:
+    faces = set(c.adventure.rules.die.faces)
     for s in c.shelter.map.start:
         if s not in c.facilities:
             raise ContentError(f"shelter.toml: map.start: unknown facility {s!r}")
@@ -268,9 +287,14 @@ def _check(c: CampaignContent) -> None:
         if sorted(e.face for e in events) != sorted(faces):
             raise ContentError(f"shelter.toml: the {table} table needs one entry per face of the die")
         for e in events:
-            effects(
-                (*e.effects, *(e.fence or ()), *(e.fence_advanced or ())), f"shelter.toml: {table} {e.name}"
+            _check_effects(
+                c,
+                (*e.effects, *(e.fence or ()), *(e.fence_advanced or ())),
+                f"shelter.toml: {table} {e.name}",
             )
+
+
+def _check_skills_and_allies(c: CampaignContent) -> None:
     for b in (*c.skills.values(), *c.allies.values()):
         for attr in (*b.day, *b.night):
             if attr not in ATTRIBUTES:
@@ -281,12 +305,15 @@ def _check(c: CampaignContent) -> None:
     for line, levels in lines.items():
         if levels != set(range(1, max(levels) + 1)):
             raise ContentError(f"skills.toml: line {line}: levels must run from 1 without a gap")
+
+
+def _check_chapters(c: CampaignContent) -> None:
     for ch in c.chapters:
         if c.places.get(ch.city) is None or c.places[ch.city].kind != "city":
             raise ContentError(
                 f"campaign_book.toml: chapter {ch.id}: {ch.city!r} is not a city of the Travel map"
             )
-        effects((*ch.success, *ch.fail), f"campaign_book.toml: chapter {ch.id}")
+        _check_effects(c, (*ch.success, *ch.fail), f"campaign_book.toml: chapter {ch.id}")
         adv = ch.adventure
         if adv.side not in c.adventure.city:
             raise ContentError(f"campaign_book.toml: chapter {ch.id}: no city side {adv.side!r}")

@@ -4,7 +4,7 @@ every survivor it names. Checks a card asks for are rolled without a survival po
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from deadboard.games.day_night_z.concepts import (
     add_noise,
@@ -52,59 +52,141 @@ def resolve(state: DNZState, s: Survivor, effects: Sequence[Effect], on: TileInP
         tile = on if on is not None else (state.tiles[s.tile] if s.tile else None)
         if s.dead or state.over:
             break
-        k = e.kind
-        if k == "threat":
-            raise_threat(state, e.n, "card")
-        elif k == "stress":
-            gain_stress(state, s, e.n)
-        elif k == "damage":
-            damage(state, s, e.n, "card")
-        elif k == "heal":
-            heal(state, s, e.n)
-        elif k == "sp":
-            gain_sp(state, s, e.n)
-        elif k == "supplies":
-            s.supplies = max(0, s.supplies + e.n)
-        elif k == "ammo":
-            s.ammo = max(0, s.ammo + e.n)
-        elif k == "battery":
-            s.battery = max(0, s.battery + e.n)
-        elif k == "infection":
-            infect(state, s, e.n, "card")
-        elif k == "noise":
-            add_noise(state, f"{on.id}-{CELLS[on.geo.access]}" if on is not None else s.where, e.n)
-        elif k == "city-tile":
-            if not s.tile:
-                tile = city_tile_for(state, s.zone)
-                move_onto(state, s, tile, tile.geo.access)
-        elif k in ("spawn", "enemy", "terrain", "search-marker"):
-            if tile is None:
-                continue
-            if k == "spawn":
-                draw_spawn(state, tile, _cards(state, tile, e))
-            elif k == "enemy":
-                place_enemies(state, tile, by_initiative(state, (e.enemy,) * e.n))
-            elif k == "terrain":
-                marker = e.marker
-                if marker == "location":
-                    if not tile.slot:
-                        continue
-                    marker = state.content.locations[state.locations[tile.slot].card].zones[tile.index].marker
-                place_marker(state, tile, marker)
-            else:
-                place_search_marker(state, tile)
-        elif k == "break":
-            if s.weapon:
-                state.emit("break", f"{s.name}'s {state.content.search[s.weapon].name} breaks", {"who": s.id})
-                s.items.remove(s.weapon)
-                state.decks["search-discard"].append(s.weapon)
-                s.weapon = ""
-        elif k == "end-activation":
-            go_on = False
-        elif k == "check":
-            ok = check(state, s, e.attribute, e.penalty, what=f"card's {e.attribute.replace('_', ' ')}")
-            go_on = resolve(state, s, e.success if ok else e.fail, on) and go_on
+        survivor_effect = _ON_SURVIVOR.get(e.kind)
+        if survivor_effect is not None:
+            go_on = survivor_effect(state, s, e, on) and go_on
+            continue
+        tile_effect = _ON_TILE.get(e.kind)
+        if tile_effect is not None and tile is not None:
+            tile_effect(state, tile, e)
     return go_on
+
+
+# Effects on the survivor (or the game): each returns False if it ends the activation.
+
+
+def _threat(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    raise_threat(state, e.n, "card")
+    return True
+
+
+def _stress(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    gain_stress(state, s, e.n)
+    return True
+
+
+def _damage(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    damage(state, s, e.n, "card")
+    return True
+
+
+def _heal(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    heal(state, s, e.n)
+    return True
+
+
+def _sp(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    gain_sp(state, s, e.n)
+    return True
+
+
+def _supplies(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    s.supplies = max(0, s.supplies + e.n)
+    return True
+
+
+def _ammo(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    s.ammo = max(0, s.ammo + e.n)
+    return True
+
+
+def _battery(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    s.battery = max(0, s.battery + e.n)
+    return True
+
+
+def _infection(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    infect(state, s, e.n, "card")
+    return True
+
+
+def _noise(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    add_noise(state, f"{on.id}-{CELLS[on.geo.access]}" if on is not None else s.where, e.n)
+    return True
+
+
+def _city_tile(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    if not s.tile:
+        tile = city_tile_for(state, s.zone)
+        move_onto(state, s, tile, tile.geo.access)
+    return True
+
+
+def _break(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    if s.weapon:
+        state.emit("break", f"{s.name}'s {state.content.search[s.weapon].name} breaks", {"who": s.id})
+        s.items.remove(s.weapon)
+        state.decks["search-discard"].append(s.weapon)
+        s.weapon = ""
+    return True
+
+
+def _end_activation(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    return False
+
+
+def _attribute_check(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    ok = check(state, s, e.attribute, e.penalty, what=f"card's {e.attribute.replace('_', ' ')}")
+    return resolve(state, s, e.success if ok else e.fail, on)
+
+
+# Effects on the tile the card acts on (none when the survivor is in the city and the card names no tile).
+
+
+def _spawn(state: DNZState, tile: TileInPlay, e: Effect) -> None:
+    draw_spawn(state, tile, _cards(state, tile, e))
+
+
+def _enemy(state: DNZState, tile: TileInPlay, e: Effect) -> None:
+    place_enemies(state, tile, by_initiative(state, (e.enemy,) * e.n))
+
+
+def _terrain(state: DNZState, tile: TileInPlay, e: Effect) -> None:
+    marker = e.marker
+    if marker == "location":
+        if not tile.slot:
+            return
+        marker = state.content.locations[state.locations[tile.slot].card].zones[tile.index].marker
+    place_marker(state, tile, marker)
+
+
+def _search_marker(state: DNZState, tile: TileInPlay, e: Effect) -> None:
+    place_search_marker(state, tile)
+
+
+_ON_SURVIVOR: dict[str, Callable[[DNZState, Survivor, Effect, TileInPlay | None], bool]] = {
+    "threat": _threat,
+    "stress": _stress,
+    "damage": _damage,
+    "heal": _heal,
+    "sp": _sp,
+    "supplies": _supplies,
+    "ammo": _ammo,
+    "battery": _battery,
+    "infection": _infection,
+    "noise": _noise,
+    "city-tile": _city_tile,
+    "break": _break,
+    "end-activation": _end_activation,
+    "check": _attribute_check,
+}
+
+_ON_TILE: dict[str, Callable[[DNZState, TileInPlay, Effect], None]] = {
+    "spawn": _spawn,
+    "enemy": _enemy,
+    "terrain": _terrain,
+    "search-marker": _search_marker,
+}
 
 
 def _cards(state: DNZState, tile: TileInPlay, e: Effect) -> int:

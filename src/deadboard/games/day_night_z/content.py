@@ -367,9 +367,18 @@ class Content:
 
 
 def _check(content: Content) -> None:
+    """Cross-references between the content files, checked one record type at a time."""
+    _check_tiles(content)
+    _check_locations(content)
+    _check_spawn(content)
+    _check_survivors(content)
+    _check_adventures(content)
+
+
+def _check_tiles(content: Content) -> None:
     faces = set(content.rules.die.faces)
+    cells = {f"{c}{r}" for r in range(1, 5) for c in "abcd"}
     for t in content.tiles.values():
-        cells = {f"{c}{r}" for r in range(1, 5) for c in "abcd"}
         for where in (t.access, t.exit, *t.numbers, *t.icons):
             if where not in cells:
                 raise ContentError(f"tiles.toml: tile {t.id}: no subzone {where!r}")
@@ -380,20 +389,32 @@ def _check(content: Content) -> None:
             a, _, b = edge.partition("|")
             if a not in cells or b not in cells:
                 raise ContentError(f"tiles.toml: tile {t.id}: edge {edge!r} is not cell|cell")
+
+
+def _check_locations(content: Content) -> None:
     for loc in content.locations.values():
         for z in loc.zones:
             if z.tile not in content.tiles:
                 raise ContentError(f"cards.toml: location {loc.id}: no tile {z.tile!r}")
             if z.marker not in MARKERS:
                 raise ContentError(f"cards.toml: location {loc.id}: unknown marker {z.marker!r}")
+
+
+def _check_spawn(content: Content) -> None:
     for card in content.spawn:
         for e in (*card.green, *card.yellow, *card.red):
             if e not in content.enemies or e == "hunter":
                 raise ContentError(f"spawn.toml: card {card.id}: unknown enemy {e!r}")
+
+
+def _check_survivors(content: Content) -> None:
     for sheet in content.survivors:
         for item in sheet.items:
             if item not in content.search:
                 raise ContentError(f"survivors.toml: {sheet.id}: unknown item {item!r}")
+
+
+def _check_adventures(content: Content) -> None:
     for adv in content.adventures:
         if adv.side not in content.city:
             raise ContentError(f"adventures.toml: {adv.id}: no city side {adv.side!r}")

@@ -4,6 +4,7 @@ inventory.py, combat in combat.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +38,7 @@ from deadboard.games.day_night_z.movement import (
 )
 from deadboard.games.day_night_z.searching import search_corpse, search_item, search_zone, use
 from deadboard.games.day_night_z.spawn import enemy_profile, leave_check
-from deadboard.games.day_night_z.state import DNZState, Survivor
+from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 
 
 @dataclass(slots=True)
@@ -100,49 +101,8 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
                 out.append(A.Enter(who, slot))
         else:
             tile = state.tiles[s.tile]
-            escape = needs_escape(state, s)
-            obstacles = state.move_obstacles(s.tile)
-            for c in tile.geo.moves(s.cell, obstacles):
-                for sp in yes if escape else (False,):
-                    out.append(A.Move(who, spot_name(s.tile, c), sp))
-            link = tile.links.get(s.cell)
-            if link is not None and link[0] in state.tiles and link[1] not in state.move_obstacles(link[0]):
-                for sp in yes if escape else (False,):
-                    out.append(A.Move(who, spot_name(*link), sp))
-            if s.cell == tile.geo.exit and (not tile.slot or tile.index == 0):
-                if tile.slot:
-                    out.append(A.Leave(who, tile.zone))
-                else:
-                    for z in state.board.neighbours(tile.zone):
-                        out.append(A.Leave(who, z))
-                    slot = state.board.zones[tile.zone].slot
-                    if slot and not state.locations[slot].tiles:
-                        out.append(A.Enter(who, slot))
-            out.extend(attack_options(state, s, yes))
-            out.extend(A.Throw(who, at, sp) for at in throw_targets(state, s) for sp in yes)
-            if not s.defensive:
-                out.append(A.Defend(who))
-            if tile.geo.terrain[s.cell] == "j":
-                out.extend(A.Jump(who, sp) for sp in yes)
-            near = [s.cell, *tile.geo.neighbours[s.cell]]
-            zombies_here = bool(state.enemies_at(s.tile, s.cell))
-            for c in near:
-                if tile.corpses.get(c):
-                    out.append(A.SearchCorpse(who, spot_name(s.tile, c)))
-                    if not s.hidden and not zombies_here and not state.enemies_at(s.tile, c):
-                        out.append(A.Hide(who, spot_name(s.tile, c)))
-                if c in tile.search_marks or (tile.geo.terrain[c] == "s" and c not in tile.searched):
-                    out.extend(A.SearchItem(who, spot_name(s.tile, c), sp) for sp in yes)
-                if tile.crossed.get(c):
-                    out.append(A.Retrieve(who, spot_name(s.tile, c)))
-            searchable = untouched and tile.slot and tile.index not in state.locations[tile.slot].searched
-            if searchable and not any(e.tile == s.tile for e in state.enemies):
-                out.extend(A.SearchZone(who, sp) for sp in yes)
-            if "stuff-for-traps" in s.items:
-                for item in s.items:
-                    if state.content.search[item].traps:
-                        for c in (s.cell, *tile.geo.moves(s.cell, set())):
-                            out.extend(A.Trap(who, item, spot_name(s.tile, c), sp) for sp in yes)
+            _tile_moves_and_fights(state, s, tile, yes, out)
+            _tile_searches(state, s, tile, yes, untouched, out)
         if untouched:
             out.append(A.Rest(who))
         if reorganizable(state, s):
@@ -175,6 +135,64 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
     return out
 
 
+def _tile_moves_and_fights(
+    state: DNZState, s: Survivor, tile: TileInPlay, yes: tuple[bool, ...], out: list[Any]
+) -> None:
+    """On a tile: to a subzone, across a link to the next tile or out by the exit; attack, throw,
+    take a defensive position, jump."""
+    who = s.id
+    sps = yes if needs_escape(state, s) else (False,)
+    obstacles = state.move_obstacles(s.tile)
+    for c in tile.geo.moves(s.cell, obstacles):
+        for sp in sps:
+            out.append(A.Move(who, spot_name(s.tile, c), sp))
+    link = tile.links.get(s.cell)
+    if link is not None and link[0] in state.tiles and link[1] not in state.move_obstacles(link[0]):
+        for sp in sps:
+            out.append(A.Move(who, spot_name(*link), sp))
+    if s.cell == tile.geo.exit and (not tile.slot or tile.index == 0):
+        if tile.slot:
+            out.append(A.Leave(who, tile.zone))
+        else:
+            for z in state.board.neighbours(tile.zone):
+                out.append(A.Leave(who, z))
+            slot = state.board.zones[tile.zone].slot
+            if slot and not state.locations[slot].tiles:
+                out.append(A.Enter(who, slot))
+    out.extend(attack_options(state, s, yes))
+    out.extend(A.Throw(who, at, sp) for at in throw_targets(state, s) for sp in yes)
+    if not s.defensive:
+        out.append(A.Defend(who))
+    if tile.geo.terrain[s.cell] == "j":
+        out.extend(A.Jump(who, sp) for sp in yes)
+
+
+def _tile_searches(
+    state: DNZState, s: Survivor, tile: TileInPlay, yes: tuple[bool, ...], untouched: bool, out: list[Any]
+) -> None:
+    """On a tile: corpses (search, hide), search markers, the fallen's equipment, the zone, traps."""
+    who = s.id
+    near = [s.cell, *tile.geo.neighbours[s.cell]]
+    zombies_here = bool(state.enemies_at(s.tile, s.cell))
+    for c in near:
+        if tile.corpses.get(c):
+            out.append(A.SearchCorpse(who, spot_name(s.tile, c)))
+            if not s.hidden and not zombies_here and not state.enemies_at(s.tile, c):
+                out.append(A.Hide(who, spot_name(s.tile, c)))
+        if c in tile.search_marks or (tile.geo.terrain[c] == "s" and c not in tile.searched):
+            out.extend(A.SearchItem(who, spot_name(s.tile, c), sp) for sp in yes)
+        if tile.crossed.get(c):
+            out.append(A.Retrieve(who, spot_name(s.tile, c)))
+    searchable = untouched and tile.slot and tile.index not in state.locations[tile.slot].searched
+    if searchable and not any(e.tile == s.tile for e in state.enemies):
+        out.extend(A.SearchZone(who, sp) for sp in yes)
+    if "stuff-for-traps" in s.items:
+        for item in s.items:
+            if state.content.search[item].traps:
+                for c in (s.cell, *tile.geo.moves(s.cell, set())):
+                    out.extend(A.Trap(who, item, spot_name(s.tile, c), sp) for sp in yes)
+
+
 def usable(state: DNZState, s: Survivor, item: str) -> bool:
     card = state.content.search[item]
     full = state.content.survivor(s.id).health
@@ -191,136 +209,206 @@ def usable(state: DNZState, s: Survivor, item: str) -> bool:
 def perform(state: DNZState, s: Survivor, a: Action, turn: Turn) -> Steps | None:
     """Apply one action; return the nested steps to run before the turn goes on (empty: none), or
     None when the activation is over."""
-    if isinstance(a, A.End):
-        return None
-    if isinstance(a, A.Move):
-        return move(state, s, a)
-    if isinstance(a, A.Enter):
-        return enter_location(state, s, a.slot)
-    if isinstance(a, A.Leave):
-        return leave(state, s, a.to)
-    if isinstance(a, A.Explore):
-        return explore(state, s)
-    if isinstance(a, A.Attack):
-        s.ap -= 1
-        killed = perform_attack(state, s, a)
-        if killed is not None and not s.dead:
-            targets = sweep_targets(state, s, a, killed)
-            if targets:
-                return (SweepChoice(s.seat, s.id, a.weapon, tuple(targets)),)
-        return ()
-    if isinstance(a, A.Throw):
-        s.ap -= 1
-        throw(state, s, a)
-        return ()
-    if isinstance(a, A.Rest):
-        s.ap = 0
-        gain_stress(state, s, -1)
-        state.emit("rest", f"{s.name} rests: stress {s.stress}", {"who": s.id})
-        return None
-    if isinstance(a, A.Defend):
-        s.ap -= 1
-        s.defensive = True
-        state.emit("defend", f"{s.name} takes a defensive position", {"who": s.id})
-        return ()
-    if isinstance(a, A.Jump):
-        s.ap -= 1
-        tile = state.tiles[s.tile]
-        evasion = min(
-            (enemy_profile(state, e.kind).evasion for e in state.enemies_at(s.tile, s.cell)), default=0
-        )
-        if check(state, s, "agility", -2 + evasion, a.sp, "jump (agility)"):
-            zone = tile.zone
-            old = s.tile
-            s.tile, s.cell, s.zone = "", -1, zone
-            s.hidden = False
-            leave_check(state, old)
-        return ()
-    if isinstance(a, A.Hide):
-        s.ap -= 1
-        tile_id, cell = parse_spot(a.at)
-        tile = state.tiles[tile_id]
-        tile.corpses[cell].pop()
-        if not tile.corpses[cell]:
-            del tile.corpses[cell]
-        s.hidden = True
-        state.emit("hide", f"{s.name} hides among corpses", {"who": s.id})
-        from deadboard.games.day_night_z.turn import corpse_roll
+    handler = _PERFORM.get(type(a))
+    if handler is None:
+        raise AssertionError(f"unhandled action {a.text}")
+    return handler(state, s, a)
 
-        corpse_roll(state, s, "hiding among corpses")
+
+def _end(state: DNZState, s: Survivor, a: A.End) -> Steps | None:
+    return None
+
+
+def _move(state: DNZState, s: Survivor, a: A.Move) -> Steps | None:
+    return move(state, s, a)
+
+
+def _enter(state: DNZState, s: Survivor, a: A.Enter) -> Steps | None:
+    return enter_location(state, s, a.slot)
+
+
+def _leave(state: DNZState, s: Survivor, a: A.Leave) -> Steps | None:
+    return leave(state, s, a.to)
+
+
+def _explore(state: DNZState, s: Survivor, a: A.Explore) -> Steps | None:
+    return explore(state, s)
+
+
+def _attack(state: DNZState, s: Survivor, a: A.Attack) -> Steps | None:
+    s.ap -= 1
+    killed = perform_attack(state, s, a)
+    if killed is not None and not s.dead:
+        targets = sweep_targets(state, s, a, killed)
+        if targets:
+            return (SweepChoice(s.seat, s.id, a.weapon, tuple(targets)),)
+    return ()
+
+
+def _throw(state: DNZState, s: Survivor, a: A.Throw) -> Steps | None:
+    s.ap -= 1
+    throw(state, s, a)
+    return ()
+
+
+def _rest(state: DNZState, s: Survivor, a: A.Rest) -> Steps | None:
+    s.ap = 0
+    gain_stress(state, s, -1)
+    state.emit("rest", f"{s.name} rests: stress {s.stress}", {"who": s.id})
+    return None
+
+
+def _defend(state: DNZState, s: Survivor, a: A.Defend) -> Steps | None:
+    s.ap -= 1
+    s.defensive = True
+    state.emit("defend", f"{s.name} takes a defensive position", {"who": s.id})
+    return ()
+
+
+def _jump(state: DNZState, s: Survivor, a: A.Jump) -> Steps | None:
+    s.ap -= 1
+    tile = state.tiles[s.tile]
+    evasion = min((enemy_profile(state, e.kind).evasion for e in state.enemies_at(s.tile, s.cell)), default=0)
+    if check(state, s, "agility", -2 + evasion, a.sp, "jump (agility)"):
+        zone = tile.zone
+        old = s.tile
+        s.tile, s.cell, s.zone = "", -1, zone
+        s.hidden = False
+        leave_check(state, old)
+    return ()
+
+
+def _hide(state: DNZState, s: Survivor, a: A.Hide) -> Steps | None:
+    s.ap -= 1
+    tile_id, cell = parse_spot(a.at)
+    tile = state.tiles[tile_id]
+    tile.corpses[cell].pop()
+    if not tile.corpses[cell]:
+        del tile.corpses[cell]
+    s.hidden = True
+    state.emit("hide", f"{s.name} hides among corpses", {"who": s.id})
+    from deadboard.games.day_night_z.turn import corpse_roll
+
+    corpse_roll(state, s, "hiding among corpses")
+    return ()
+
+
+def _search_zone(state: DNZState, s: Survivor, a: A.SearchZone) -> Steps | None:
+    return search_zone(state, s, a.sp)
+
+
+def _search_corpse(state: DNZState, s: Survivor, a: A.SearchCorpse) -> Steps | None:
+    s.ap -= 1
+    search_corpse(state, s, a.at)
+    return ()
+
+
+def _search_item(state: DNZState, s: Survivor, a: A.SearchItem) -> Steps | None:
+    s.ap -= 1
+    search_item(state, s, a.at, a.sp)
+    return ()
+
+
+def _retrieve(state: DNZState, s: Survivor, a: A.Retrieve) -> Steps | None:
+    s.ap -= 1
+    tile_id, cell = parse_spot(a.at)
+    tile = state.tiles[tile_id]
+    _, items, ammo, supplies, battery = tile.crossed[cell].pop()
+    if not tile.crossed[cell]:
+        del tile.crossed[cell]
+    s.items.extend(items)
+    s.ammo += ammo
+    s.supplies += supplies
+    s.battery += battery
+    state.emit("retrieve", f"{s.name} recovers the equipment of the fallen", {"who": s.id})
+    return ()
+
+
+def _use(state: DNZState, s: Survivor, a: A.Use) -> Steps | None:
+    use(state, s, a.item)
+    return ()
+
+
+def _supply(state: DNZState, s: Survivor, a: A.Supply) -> Steps | None:
+    s.supplies -= 1
+    heal(state, s, 1)
+    state.emit("supply", f"{s.name} spends 1 supply to recover 1 health point ({s.health})", {"who": s.id})
+    return ()
+
+
+def _lower_threat(state: DNZState, s: Survivor, a: A.LowerThreat) -> Steps | None:
+    cost = lower_cost(state) or 0
+    if s.sp >= cost or len(state.living()) == 1:
+        s.sp -= cost
+        lowered(state, cost)
         return ()
-    if isinstance(a, A.SearchZone):
-        return search_zone(state, s, a.sp)
-    if isinstance(a, A.SearchCorpse):
-        s.ap -= 1
-        search_corpse(state, s, a.at)
-        return ()
-    if isinstance(a, A.SearchItem):
-        s.ap -= 1
-        search_item(state, s, a.at, a.sp)
-        return ()
-    if isinstance(a, A.Retrieve):
-        s.ap -= 1
+    s.sp -= 1
+    return (PayThreat(s.seat, s.id, cost - 1),)
+
+
+def _light(state: DNZState, s: Survivor, a: A.Light) -> Steps | None:
+    s.battery -= 1
+    card = next(state.content.search[i] for i in s.items if state.content.search[i].light)
+    s.lit = card.duration
+    state.emit("light", f"{s.name} switches on a light ({card.duration} turns)", {"who": s.id})
+    return ()
+
+
+def _reorganize(state: DNZState, s: Survivor, a: A.Reorganize) -> Steps | None:
+    s.ap -= 1
+    return (Reorganizing(s.seat, s.id),)
+
+
+def _combine(state: DNZState, s: Survivor, a: A.Combine) -> Steps | None:
+    s.ap -= 1
+    card = state.content.search[a.result]
+    for c in card.components:
+        s.items.remove(c)
+        if s.weapon == c:
+            s.weapon = ""
+    s.items.append(a.result)
+    state.emit("combine", f"{s.name} makes a {card.name}", {"who": s.id})
+    return ()
+
+
+def _trap(state: DNZState, s: Survivor, a: A.Trap) -> Steps | None:
+    s.ap -= 1
+    if check(state, s, "mechanisms", 0, a.sp, "set traps (mechanisms)"):
         tile_id, cell = parse_spot(a.at)
-        tile = state.tiles[tile_id]
-        _, items, ammo, supplies, battery = tile.crossed[cell].pop()
-        if not tile.crossed[cell]:
-            del tile.crossed[cell]
-        s.items.extend(items)
-        s.ammo += ammo
-        s.supplies += supplies
-        s.battery += battery
-        state.emit("retrieve", f"{s.name} recovers the equipment of the fallen", {"who": s.id})
-        return ()
-    if isinstance(a, A.Use):
-        use(state, s, a.item)
-        return ()
-    if isinstance(a, A.Supply):
-        s.supplies -= 1
-        heal(state, s, 1)
-        state.emit(
-            "supply", f"{s.name} spends 1 supply to recover 1 health point ({s.health})", {"who": s.id}
-        )
-        return ()
-    if isinstance(a, A.LowerThreat):
-        cost = lower_cost(state) or 0
-        if s.sp >= cost or len(state.living()) == 1:
-            s.sp -= cost
-            lowered(state, cost)
-            return ()
-        s.sp -= 1
-        return (PayThreat(s.seat, s.id, cost - 1),)
-    if isinstance(a, A.Light):
-        s.battery -= 1
-        card = next(state.content.search[i] for i in s.items if state.content.search[i].light)
-        s.lit = card.duration
-        state.emit("light", f"{s.name} switches on a light ({card.duration} turns)", {"who": s.id})
-        return ()
-    if isinstance(a, A.Reorganize):
-        s.ap -= 1
-        return (Reorganizing(s.seat, s.id),)
-    if isinstance(a, A.Combine):
-        s.ap -= 1
-        card = state.content.search[a.result]
-        for c in card.components:
-            s.items.remove(c)
-            if s.weapon == c:
-                s.weapon = ""
-        s.items.append(a.result)
-        state.emit("combine", f"{s.name} makes a {card.name}", {"who": s.id})
-        return ()
-    if isinstance(a, A.Trap):
-        s.ap -= 1
-        if check(state, s, "mechanisms", 0, a.sp, "set traps (mechanisms)"):
-            tile_id, cell = parse_spot(a.at)
-            s.items.remove("stuff-for-traps")
-            s.items.remove(a.item)
-            if s.weapon == a.item:
-                s.weapon = ""
-            state.tiles[tile_id].traps[cell] = state.content.search[a.item].trap_damage
-            state.emit("trap", f"{s.name} sets a trap in {a.at}", {"who": s.id})
-        return ()
-    raise AssertionError(f"unhandled action {a.text}")
+        s.items.remove("stuff-for-traps")
+        s.items.remove(a.item)
+        if s.weapon == a.item:
+            s.weapon = ""
+        state.tiles[tile_id].traps[cell] = state.content.search[a.item].trap_damage
+        state.emit("trap", f"{s.name} sets a trap in {a.at}", {"who": s.id})
+    return ()
+
+
+#: each action class of an activation and what it does; the handler's steps as perform() returns them
+_PERFORM: dict[type[Action], Callable[[DNZState, Survivor, Any], Steps | None]] = {
+    A.End: _end,
+    A.Move: _move,
+    A.Enter: _enter,
+    A.Leave: _leave,
+    A.Explore: _explore,
+    A.Attack: _attack,
+    A.Throw: _throw,
+    A.Rest: _rest,
+    A.Defend: _defend,
+    A.Jump: _jump,
+    A.Hide: _hide,
+    A.SearchZone: _search_zone,
+    A.SearchCorpse: _search_corpse,
+    A.SearchItem: _search_item,
+    A.Retrieve: _retrieve,
+    A.Use: _use,
+    A.Supply: _supply,
+    A.LowerThreat: _lower_threat,
+    A.Light: _light,
+    A.Reorganize: _reorganize,
+    A.Combine: _combine,
+    A.Trap: _trap,
+}
 
 
 def lowered(state: DNZState, cost: int) -> None:

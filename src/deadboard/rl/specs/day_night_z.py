@@ -33,9 +33,9 @@ STOCKS = ("ammo", "supplies", "battery")
 class DayNightZSpec(GameSpec):
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
-        c = first.content  # type: ignore[attr-defined]
-        board = first.board  # type: ignore[attr-defined]
-        self.survivor_ids = [s.id for s in first.survivors]  # type: ignore[attr-defined]
+        c = first.content
+        board = first.board
+        self.survivor_ids = [s.id for s in first.survivors]
         self.zones = [z.id for z in board.side.zones]
         self.slots = sorted(board.slot_zone)
         self.tile_ids = [f"t{k}" for k in range(1, TILES + 1)]
@@ -97,6 +97,15 @@ class DayNightZSpec(GameSpec):
             ("stay", [who]),
             ("unhide", [who]),
         ]
+        self.tile_index = {t: i for i, t in enumerate(self.tile_ids)}
+        self.cell_index = {name: i for i, name in enumerate(CELLS)}
+        self.side_index = {s: i for i, s in enumerate(self.sides)}
+        self.kind_index = {k: i for i, k in enumerate(self.enemy_kinds)}
+        self.zone_index = {z: i for i, z in enumerate(self.zones)}
+        self.card_index = {c: i for i, c in enumerate(self.cards)}
+        self.location_index = {c: i for i, c in enumerate(self.location_cards)}
+        self.decision_index = {x: i for i, x in enumerate(DECISIONS)}
+        self.threat_index = {x: i for i, x in enumerate(self.threats)}
         return ActionEncoding(self.game.id, blocks)
 
     def build_layout(self) -> list[tuple[str, tuple[int, ...]]]:
@@ -127,27 +136,39 @@ class DayNightZSpec(GameSpec):
         return out
 
     def fill(self, p: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
-        tiles = parts["tiles"]
-        tix = {t: i for i, t in enumerate(self.tile_ids)}
-        cell = {name: i for i, name in enumerate(CELLS)}
-        side = {s: i for i, s in enumerate(self.sides)}
-        kinds = {k: i for i, k in enumerate(self.enemy_kinds)}
+        self._fill_tiles(p, parts)
+        self._fill_city(p, parts)
+        self._fill_survivors(p, seat, parts)
+        self._fill_clock_and_threat(p, parts)
+        self._fill_locations(p, parts)
+        decision = p.get("decision")
+        if decision is not None:
+            one_hot(parts["decision"], self.decision_index, decision)
+        one_hot(parts["last_threat"], self.threat_index, p["last_threat"] or None)
+
+    # channel offsets in the tile planes: terrain, markers, the seven extras, survivors, enemies
+    def _bases(self) -> tuple[int, int, int, int]:
         base_m = 1 + len(TERRAIN)
         base_x = base_m + len(MARKERS)
         base_s = base_x + 7
-        base_e = base_s + self.seats
+        return base_m, base_x, base_s, base_s + self.seats
 
-        def at(where: str) -> tuple[int, int, int] | None:
-            t, _, name = where.partition("-")
-            if t not in tix or name not in cell:
-                return None
-            c = cell[name]
-            return tix[t], c // 4, c % 4
+    def _at(self, where: str) -> tuple[int, int, int] | None:
+        """The (tile, row, column) of a subzone ``t<n>-<cell>``; None for a city zone or an unnamed tile."""
+        t, _, name = where.partition("-")
+        if t not in self.tile_index or name not in self.cell_index:
+            return None
+        c = self.cell_index[name]
+        return self.tile_index[t], c // 4, c % 4
 
+    def _fill_tiles(self, p: dict[str, Any], parts: dict[str, np.ndarray]) -> None:
+        tiles = parts["tiles"]
+        cell = self.cell_index
+        base_m, base_x, _, _ = self._bases()
         for tid, info in p["tiles"].items():
-            if tid not in tix:
+            if tid not in self.tile_index:
                 continue
-            k = tix[tid]
+            k = self.tile_index[tid]
             tiles[0, k] = 1.0
             for y, row in enumerate(self.side_cells[info["side"]]):
                 for x, code in enumerate(row):
@@ -164,12 +185,17 @@ class DayNightZSpec(GameSpec):
                 tiles[base_x + 2, k, cell[name] // 4, cell[name] % 4] = dmg
             for name in info["crossed"]:
                 tiles[base_x + 3, k, cell[name] // 4, cell[name] % 4] = 1.0
-            parts["sides"][k, side.get(info["side"], 0)] = 1.0
+            parts["sides"][k, self.side_index.get(info["side"], 0)] = 1.0
             parts["sides"][k, len(self.sides)] = float(bool(info["slot"]))
             parts["sides"][k, len(self.sides) + 1] = info["index"] / 3
-        zone_index = {z: i for i, z in enumerate(self.zones)}
+
+    def _fill_city(self, p: dict[str, Any], parts: dict[str, np.ndarray]) -> None:
+        """Noise (on tiles or in city zones), city tiles, surprise cards left and the enemies."""
+        tiles = parts["tiles"]
+        _, base_x, _, base_e = self._bases()
+        zone_index = self.zone_index
         for where, (red, yellow) in p["noise"].items():
-            spot = at(where)
+            spot = self._at(where)
             if spot is not None:
                 k, y, x = spot
                 tiles[base_x + 5, k, y, x] = red
@@ -183,18 +209,22 @@ class DayNightZSpec(GameSpec):
             if z in zone_index:
                 parts["city"][zone_index[z], 2] = 1.0
         for _eid, kind, where, _damage in p["enemies"]:
-            spot = at(where)
+            spot = self._at(where)
             if spot is not None:
                 k, y, x = spot
-                tiles[base_e + kinds.get(kind, 0), k, y, x] += 1.0
-        card = {c: i for i, c in enumerate(self.cards)}
+                tiles[base_e + self.kind_index.get(kind, 0), k, y, x] += 1.0
+
+    def _fill_survivors(self, p: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
+        tiles = parts["tiles"]
+        _, _, base_s, _ = self._bases()
+        card = self.card_index
         for i, s in enumerate(p["survivors"][: self.seats]):
-            spot = at(s["where"]) if not s["dead"] else None
+            spot = self._at(s["where"]) if not s["dead"] else None
             if spot is not None:
                 k, y, x = spot
                 tiles[base_s + i, k, y, x] = 1.0
-            elif not s["dead"] and s["where"] in zone_index:
-                parts["city"][zone_index[s["where"]], 3 + i] = 1.0
+            elif not s["dead"] and s["where"] in self.zone_index:
+                parts["city"][self.zone_index[s["where"]], 3 + i] = 1.0
             parts["survivors"][i] = (
                 s["health"] / 9,
                 s["stress"] / 9,
@@ -221,6 +251,8 @@ class DayNightZSpec(GameSpec):
             for item in s["items"]:
                 if item in card:
                     parts["carried"][i, card[item]] += 1.0
+
+    def _fill_clock_and_threat(self, p: dict[str, Any], parts: dict[str, np.ndarray]) -> None:
         clock = p["clock"]
         parts["clock"][clock["hour"]] = 1.0
         parts["clock"][24] = float(clock["night"])
@@ -231,21 +263,18 @@ class DayNightZSpec(GameSpec):
         parts["threat"][1 + level] = 1.0
         parts["threat"][4 + HUNTER.index(p["hunter"])] = 1.0
         parts["threat"][7] = p["hunter_damage"] / 8
-        loc_card = {c: i for i, c in enumerate(self.location_cards)}
+
+    def _fill_locations(self, p: dict[str, Any], parts: dict[str, np.ndarray]) -> None:
+        n = len(self.location_cards)
         for j, slot in enumerate(self.slots):
             loc = p["locations"].get(slot)
             if loc is None:
                 continue
             row = parts["locations"][j]
-            row[loc_card.get(loc["card"], 0)] = 1.0
-            n = len(self.location_cards)
+            row[self.location_index.get(loc["card"], 0)] = 1.0
             row[n:] = (
                 float(loc["visited"]),
                 len(loc["explored"]) / 3,
                 len(loc["searched"]) / 3,
                 len(loc["tiles"]) / 3,
             )
-        decision = p.get("decision")
-        if decision is not None:
-            one_hot(parts["decision"], {x: i for i, x in enumerate(DECISIONS)}, decision)
-        one_hot(parts["last_threat"], {x: i for i, x in enumerate(self.threats)}, p["last_threat"] or None)
