@@ -517,7 +517,8 @@ def test_every_games_board_has_a_legend_and_no_control_covers_the_board(server: 
     words = " ".join(legend.locator("svg.legend text").all_text_contents())
     expected = {"the-night": ["door", "window", "hero", "BREAKER"],
                 "district-z": ["face up", "ZOMBIE", "starting LOCATION", "CITY'S EDGE"],
-                "zombie-dawn": ["highway exit", "tent", "location", "water", "road", "open zone slot"]}
+                "zombie-dawn": ["highway exit", "tent", "location", "water", "road", "open zone slot"],
+                "day-night-z": ["blocked", "cover: +1 defence", "walker", "alley: STOP", "red noise counter"]}
     for word in expected.get(game_id, []):
         assert word in words, f"{game_id}'s legend lacks {word!r}: {words}"
     board = page.locator("#board svg.board, #board .fallback-panels").bounding_box()

@@ -51,6 +51,76 @@ ENEMY = {
 LEVEL = {"green": "#3a9a3a", "yellow": "#d0b020", "red": "#c03030"}
 
 
+#: the terrain codes of a tile (content/tiles.toml) as the legend names them
+TERRAIN_NAMES = {
+    ".": "open subzone",
+    "B": "blocked",
+    "I": "impassable",
+    "c": "cover: +1 defence",
+    "h": "high: +1 ranged",
+    "f": "flooded: +1 AP or stress",
+    "o": "hollow: +1 AP or stress",
+    "j": "jump icon",
+    "s": "search icon",
+}
+
+
+def legend_svg() -> str:
+    """What the board's colours, letters and marks mean, each drawn small as the board draws it."""
+    h = 18
+
+    def square(fill: str, inner: str = "") -> str:
+        return f'<rect width="{h}" height="{h}" fill="{fill}"/>{inner}'
+
+    def dot(colour: str) -> str:
+        return f'<circle cx="{h / 2}" cy="{h / 2}" r="5" fill="{colour}" stroke="#000"/>'
+
+    rows = [(square(TERRAIN[code]), name) for code, name in TERRAIN_NAMES.items()]
+    rows += [
+        (
+            square(
+                "#2a2f35",
+                f'<rect x="3" y="3" width="{h - 6}" height="{h - 6}" fill="none" stroke="{MARKER["fire"]}" stroke-width="3"/>',
+            ),
+            "terrain marker (fire, cover …)",
+        ),
+        (square("#2a2f35", '<line x1="0" y1="9" x2="18" y2="9" stroke="#e33" stroke-width="3"/>'), "wall"),
+        (square("#2a2f35", '<text x="2" y="9" font-size="7" fill="#9f9">IN</text>'), "access subzone"),
+        (square("#2a2f35", '<text x="2" y="9" font-size="7" fill="#f99">OUT</text>'), "exit subzone"),
+        (square("#2a2f35", '<text x="6" y="13" font-size="9" fill="#ff0">S</text>'), "search marker"),
+        (square("#2a2f35", '<text x="2" y="15" font-size="8" fill="#aaa">+1</text>'), "corpse markers"),
+        (square("#2a2f35", '<text x="6" y="13" font-size="9" fill="#f80">T</text>'), "trap"),
+        (f'<circle cx="{h / 2}" cy="{h / 2}" r="4" fill="#f33"/>', "red noise counter"),
+        (f'<circle cx="{h / 2}" cy="{h / 2}" r="4" fill="#fc3"/>', "yellow noise counter"),
+        (
+            square(
+                "#2a2f35",
+                f'<rect x="3" y="3" width="{h - 6}" height="{h - 6}" fill="none" stroke="#7fe" stroke-width="2"/>',
+            ),
+            "in line of sight (hover a subzone)",
+        ),
+        (dot(SEAT[0]), "survivor (seat colour)"),
+        *((dot(colour), kind) for kind, colour in ENEMY.items()),
+        (f'<rect width="{h}" height="{h}" rx="4" fill="#303a30" stroke="#888"/>', "city zone (street)"),
+        (f'<rect width="{h}" height="{h}" rx="4" fill="#4a3030" stroke="#888"/>', "alley: STOP"),
+        (
+            f'<rect width="{h}" height="{h}" rx="4" fill="#30304a" stroke="#888"/>',
+            "surprise zone (? card left)",
+        ),
+    ]
+    line = h + 5
+    height = (len(rows) + 1) // 2 * line + 4
+    out = [f'<svg viewBox="0 0 360 {height}" class="legend" xmlns="http://www.w3.org/2000/svg">']
+    for i, (mark, text) in enumerate(rows):
+        x, y = 4 + (i % 2) * 180, 4 + (i // 2) * line
+        out.append(
+            f'<g transform="translate({x} {y})">{mark}</g>'
+            f'<text x="{x + h + 6}" y="{y + h / 2 + 4}" font-size="10" fill="currentColor">{_t(text)}</text>'
+        )
+    out.append("</svg>")
+    return "".join(out)
+
+
 def _t(s: object) -> str:
     return escape(str(s), quote=True)
 
@@ -258,6 +328,7 @@ def _panels(st: DNZState) -> list[Panel]:
             ]
         )
         panels.append({"title": s.name, "lines": lines})
+    panels.append({"title": "Legend", "lines": [], "svg": legend_svg()})
     return panels
 
 
@@ -292,4 +363,4 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
     }
 
 
-__all__ = ["draw", "label_of"]
+__all__ = ["draw", "label_of", "legend_svg"]
