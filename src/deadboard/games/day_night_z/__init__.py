@@ -14,7 +14,7 @@ from deadboard.games.day_night_z.rules import DayNightZ
 def _terminal() -> TerminalDrawing[Any]:
     from deadboard.games.day_night_z import render
 
-    return TerminalDrawing(render.render)
+    return TerminalDrawing(render.render, legend=render.legend)
 
 
 def _browser() -> BrowserDrawing[Any]:

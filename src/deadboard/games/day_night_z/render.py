@@ -42,6 +42,26 @@ def tile_lines(st: DNZState, tile_id: str) -> list[Text]:
     return lines
 
 
+def legend(game: Game, state: State) -> Text:
+    """What the tiles' letters and marks mean."""
+    t = Text("Legend  ", style="bold")
+    for glyph, style, what in (
+        ("K", "bold cyan", "a survivor (initial)"),
+        ("W H C L B X", "bold red", "walker, howler, crawler, leader, bulker, the Hunter"),
+        ("·", "dim", "open"),
+        ("B", "dim", "blocked"),
+        ("I", "dim", "impassable"),
+        ("c h f o", "dim", "cover, high, flooded, hollow"),
+        ("j s", "dim", "jump and search icons"),
+        ("fire", "dim", "a terrain marker"),
+        ("!", "yellow", "noise"),
+        ("STOP ?", "", "alley, surprise zone (city)"),
+    ):
+        t.append(glyph, style=style)
+        t.append(f" {what}  ")
+    return t
+
+
 def render(game: Game, state: State, seat: int | None) -> Group:
     assert isinstance(state, DNZState)
     st = state
