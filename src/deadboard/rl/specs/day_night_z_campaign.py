@@ -226,6 +226,17 @@ class DayNightZCampaignSpec(GameSpec):
         for v in p["votes"]:
             if 1 <= v <= self.options:
                 parts["votes"][v - 1] += 1.0
+        self._fill_heroes(p, seat, parts)
+        decision = p.get("decision")
+        if decision is not None:
+            one_hot(parts["decision"], {x: i for i, x in enumerate(DECISIONS)}, decision)
+        inner = p.get("adventure")
+        if inner is not None:
+            labels = self.labels[chapter]
+            self.specs[chapter].fill(inner, seat, {name: parts[label] for name, label in labels.items()})
+
+    def _fill_heroes(self, p: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
+        """Each survivor's sheet, counters, items, skills and allies."""
         card = {x: i for i, x in enumerate(self.cards)}
         skill = {x: i for i, x in enumerate(self.skills)}
         ally = {x: i for i, x in enumerate(self.allies)}
@@ -254,10 +265,3 @@ class DayNightZCampaignSpec(GameSpec):
             for a in h["allies"]:
                 if a in ally:
                     parts["allies"][i, ally[a]] = 1.0
-        decision = p.get("decision")
-        if decision is not None:
-            one_hot(parts["decision"], {x: i for i, x in enumerate(DECISIONS)}, decision)
-        inner = p.get("adventure")
-        if inner is not None:
-            labels = self.labels[chapter]
-            self.specs[chapter].fill(inner, seat, {name: parts[label] for name, label in labels.items()})
