@@ -32,7 +32,7 @@ from deadboard.games.zpocalypse_2.combat import targets_in_range
 from deadboard.games.zpocalypse_2.crafting import Done, Hold, Make, Put
 from deadboard.games.zpocalypse_2.day import Assign, Champion, Feed
 from deadboard.games.zpocalypse_2.scavenge import Try
-from deadboard.games.zpocalypse_2.state import ZState
+from deadboard.games.zpocalypse_2.state import Squad, ZState
 from deadboard.games.zpocalypse_2.traits import UseTrait
 
 
@@ -54,114 +54,170 @@ class HeuristicBot:
         day = self.day_choice(st, legal)
         if day is not None:
             return day
-        throws = [a for a in legal if isinstance(a, Throw)]
-        if throws:
-            best_throw = max(throws, key=lambda a: (blast(st, a.space, q.space), -sum(a.dice)))
-            if blast(st, best_throw.space, q.space) >= 3:
-                return best_throw
-        refuels = [a for a in legal if isinstance(a, Refuel)]
-        if refuels:
-            return min(refuels, key=lambda a: (sum(a.dice), len(a.dice)))
-        emerges = [a for a in legal if isinstance(a, Emerge)]
-        if emerges:
-            return emerges[0]
-        attacks = [a for a in legal if isinstance(a, Attack)]
-        if attacks:
-            hp = {p.card: p.hp for p in q.people}
-            attacks = [a for a in attacks if a.weapon != "unarmed" or hp.get(a.who, 0) > 2]
-
-            def rank(a: Attack) -> tuple[int, int, int]:
-                kind = 0 if a.target not in ("weak", "fresh") else (1 if a.target == "fresh" else 2)
-                return (kind, len(a.dice), sum(a.dice))
-
-            if attacks:
-                return min(attacks, key=rank)
-        uses = [a for a in legal if isinstance(a, UseTrait)]
-        if uses:
-            effects = st.content.trait_by_id
-            hp = {p.card: p.hp for p in q.people}
-            good = [
-                a
-                for a in uses
-                if effects[a.trait].effect in ("hard-hit", "spread")
-                or (effects[a.trait].effect == "patch" and hp.get(a.target, 9) <= 2)
-            ]
-            if good:
-                return min(good, key=lambda a: (len(a.dice), sum(a.dice)))
-        blocks = [a for a in legal if isinstance(a, Block)]
-        if blocks:
-            return blocks[0]
-        champions = [a for a in legal if isinstance(a, Champion)]
-        if champions:
-            skill = getattr(st.steps[-1], "skill", "talk")
-            stats = {p.card: p.stats[skill] for p in q.people}
-            return max(champions, key=lambda a: stats.get(a.who, 0))
-        hurts = [a for a in legal if isinstance(a, Hurt | Pick)]
-        if hurts:
-            hp = {p.card: p.hp for p in q.people}
-            return max(hurts, key=lambda a: hp.get(str(a[1]), 0))
-        feeds = [a for a in legal if isinstance(a, Feed)]
-        if feeds:
-            green = [a for a in feeds if st.content.supply_by_id[a.food].colour == "green"]
-            return (green or feeds)[0]
-        assigns = [a for a in legal if isinstance(a, Assign)]
-        if assigns:
-            # rest the badly hurt (the Doom Track rises for each at idle rest), the others work
-            hurt = {
-                p.card
-                for p in q.people
-                if p.hp * 2 <= st.content.survivor(p.card).hp
-                or (p.hp < st.content.survivor(p.card).hp - 1 and st.doom.value < 10)
-            }
-            step = st.steps[-1]
-            done = getattr(step, "done", ())
-            scavenging = any(t == "scavenge" for _, t in done)
-            crafting = any(t == "craft" for _, t in done)
-            beds = any(a.task == "bed" for a in assigns)
-            handy = max(q.people, key=lambda p: p.stats["mechanics"]).card
-            for job in assigns:
-                if job.who in hurt:
-                    wanted = "bed" if beds else "rest"
-                elif job.who == handy and not crafting and st.doom.value < 20:
-                    wanted = "craft"
-                else:
-                    wanted = "guard" if scavenging or st.doom.value >= 12 else "scavenge"
-                if job.task == wanted:
-                    return job
-            return assigns[0]
-        tries = [a for a in legal if isinstance(a, Try)]
-        if tries:
-            step = st.steps[-1]
-            loc = next(x for x in st.content.locations if x.id == getattr(step, "location", ""))
-            skill = loc.option[getattr(step, "option", 1) - 1].skill
-            stats = {p.card: p.stats[skill] for s in st.squads for p in s.people}
-            return max(tries, key=lambda a: stats.get(a.who, 0))
-        searches = [a for a in legal if isinstance(a, Search)]
-        if searches:
-            return max(searches, key=lambda a: a.die)
-        moves = [a for a in legal if isinstance(a, Move | Start)]
-        if moves:
-            board = st.board
-            rng = max((st.content.weapon(p.weapon).range for p in q.people if p.weapon), default=1)
-
-            def score(a: Move | Start) -> float:
-                i = board.by_name[a.space]
-                hit = len(targets_in_range(st, i, rng))
-                near = sum(1 for z in st.zombies if z.space == i or z.space in board.neighbours[i])
-                cost = a.die if isinstance(a, Move) else 0
-                return (
-                    hit - 1.5 * near - 0.1 * cost + (0.5 if i in board.search and i not in st.searched else 0)
-                )
-
-            best = max(moves, key=score)
-            if isinstance(best, Start) or score(best) > 0.5:
-                return best
-        for a in legal:
-            if a.kind in ("end", "fed", "keep", "contest", "reload", "equip", "settled", "hold", "done"):
-                if a.kind == "end" and any(x.kind in ("reload", "equip") for x in legal):
-                    continue
-                return a
+        for preference in PREFERENCES:
+            got = preference(st, q, legal)
+            if got is not None:
+                return got
         return legal[0]
+
+
+def _explosives(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """A Molotov Cocktail where it hits three zombies or more; refuelling; coming out of a tunnel."""
+    throws = [a for a in legal if isinstance(a, Throw)]
+    if throws:
+        best_throw = max(throws, key=lambda a: (blast(st, a.space, q.space), -sum(a.dice)))
+        if blast(st, best_throw.space, q.space) >= 3:
+            return best_throw
+    refuels = [a for a in legal if isinstance(a, Refuel)]
+    if refuels:
+        return min(refuels, key=lambda a: (sum(a.dice), len(a.dice)))
+    emerges = [a for a in legal if isinstance(a, Emerge)]
+    return emerges[0] if emerges else None
+
+
+def _attack(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """A mutate, then a fresh zombie, then a weak one, paying with the fewest, lowest dice; no bare
+    hands below 3 HP."""
+    attacks = [a for a in legal if isinstance(a, Attack)]
+    if not attacks:
+        return None
+    hp = {p.card: p.hp for p in q.people}
+    attacks = [a for a in attacks if a.weapon != "unarmed" or hp.get(a.who, 0) > 2]
+
+    def rank(a: Attack) -> tuple[int, int, int]:
+        kind = 0 if a.target not in ("weak", "fresh") else (1 if a.target == "fresh" else 2)
+        return (kind, len(a.dice), sum(a.dice))
+
+    return min(attacks, key=rank) if attacks else None
+
+
+def _trait(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """A hard hit or a spread, or a patch-up for a survivor at 2 HP or less."""
+    uses = [a for a in legal if isinstance(a, UseTrait)]
+    if not uses:
+        return None
+    effects = st.content.trait_by_id
+    hp = {p.card: p.hp for p in q.people}
+    good = [
+        a
+        for a in uses
+        if effects[a.trait].effect in ("hard-hit", "spread")
+        or (effects[a.trait].effect == "patch" and hp.get(a.target, 9) <= 2)
+    ]
+    return min(good, key=lambda a: (len(a.dice), sum(a.dice))) if good else None
+
+
+def _block_or_champion(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """A block; the contest's champion with the highest skill."""
+    blocks = [a for a in legal if isinstance(a, Block)]
+    if blocks:
+        return blocks[0]
+    champions = [a for a in legal if isinstance(a, Champion)]
+    if champions:
+        skill = getattr(st.steps[-1], "skill", "talk")
+        stats = {p.card: p.stats[skill] for p in q.people}
+        return max(champions, key=lambda a: stats.get(a.who, 0))
+    return None
+
+
+def _hurt_or_feed(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """Damage to the survivor with the most HP left; green food first."""
+    hurts = [a for a in legal if isinstance(a, Hurt | Pick)]
+    if hurts:
+        hp = {p.card: p.hp for p in q.people}
+        return max(hurts, key=lambda a: hp.get(str(a[1]), 0))
+    feeds = [a for a in legal if isinstance(a, Feed)]
+    if feeds:
+        green = [a for a in feeds if st.content.supply_by_id[a.food].colour == "green"]
+        return (green or feeds)[0]
+    return None
+
+
+def _assign(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """Rest the badly hurt (the Doom Track rises for each at idle rest), the handiest crafts, the
+    others scavenge or guard."""
+    assigns = [a for a in legal if isinstance(a, Assign)]
+    if not assigns:
+        return None
+    hurt = {
+        p.card
+        for p in q.people
+        if p.hp * 2 <= st.content.survivor(p.card).hp
+        or (p.hp < st.content.survivor(p.card).hp - 1 and st.doom.value < 10)
+    }
+    step = st.steps[-1]
+    done = getattr(step, "done", ())
+    scavenging = any(t == "scavenge" for _, t in done)
+    crafting = any(t == "craft" for _, t in done)
+    beds = any(a.task == "bed" for a in assigns)
+    handy = max(q.people, key=lambda p: p.stats["mechanics"]).card
+    for job in assigns:
+        if job.who in hurt:
+            wanted = "bed" if beds else "rest"
+        elif job.who == handy and not crafting and st.doom.value < 20:
+            wanted = "craft"
+        else:
+            wanted = "guard" if scavenging or st.doom.value >= 12 else "scavenge"
+        if job.task == wanted:
+            return job
+    return assigns[0]
+
+
+def _scavenge_or_search(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """The challenge tried by the survivor with the highest skill; the search with the highest die."""
+    tries = [a for a in legal if isinstance(a, Try)]
+    if tries:
+        step = st.steps[-1]
+        loc = next(x for x in st.content.locations if x.id == getattr(step, "location", ""))
+        skill = loc.option[getattr(step, "option", 1) - 1].skill
+        stats = {p.card: p.stats[skill] for s in st.squads for p in s.people}
+        return max(tries, key=lambda a: stats.get(a.who, 0))
+    searches = [a for a in legal if isinstance(a, Search)]
+    return max(searches, key=lambda a: a.die) if searches else None
+
+
+def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """The reachable space from which the most zombies can be hit and the fewest stand next to the
+    squad (a search space not searched this night counts a little)."""
+    moves = [a for a in legal if isinstance(a, Move | Start)]
+    if not moves:
+        return None
+    board = st.board
+    rng = max((st.content.weapon(p.weapon).range for p in q.people if p.weapon), default=1)
+
+    def score(a: Move | Start) -> float:
+        i = board.by_name[a.space]
+        hit = len(targets_in_range(st, i, rng))
+        near = sum(1 for z in st.zombies if z.space == i or z.space in board.neighbours[i])
+        cost = a.die if isinstance(a, Move) else 0
+        return hit - 1.5 * near - 0.1 * cost + (0.5 if i in board.search and i not in st.searched else 0)
+
+    best = max(moves, key=score)
+    return best if isinstance(best, Start) or score(best) > 0.5 else None
+
+
+def _close(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """End, keep, settle …: the first closing action (not ending while a reload or an equip is open)."""
+    for a in legal:
+        if a.kind in ("end", "fed", "keep", "contest", "reload", "equip", "settled", "hold", "done"):
+            if a.kind == "end" and any(x.kind in ("reload", "equip") for x in legal):
+                continue
+            return a
+    return None
+
+
+#: the bot's preferences in order: the first that chooses decides
+PREFERENCES = (
+    _explosives,
+    _attack,
+    _trait,
+    _block_or_champion,
+    _hurt_or_feed,
+    _assign,
+    _scavenge_or_search,
+    _move,
+    _close,
+)
 
 
 CRAFT_ORDER = ("cot", "junk-wall", "molotov", "bunker-tunnel", "bunk-bed", "car-barricade", "bomb")
