@@ -18,7 +18,7 @@ The characters of every group, with their damage, items and skills, are panels b
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -264,79 +264,94 @@ def target_of(state: DawnState, a: Action, seat: int | None) -> str | None:
     return None
 
 
+def _name_of(c: Any, token: str) -> str:
+    """The printed name of a card, character, mission, skill, zone or item id (else the id)."""
+    for records in (c.actions, c.characters, c.missions, c.skills, c.zones):
+        for r in records:
+            if r.id == token:
+                return str(r.name)
+    if token in c.item_names:
+        return str(c.item_recs[c.item_names.index(token)].name)
+    return token
+
+
+#: how an action's words read as a label: kind -> (args, name_of) -> text, or None to fall back
+Labeller = Callable[[list[str], Callable[[str], str]], str | None]
+
+
+def _place(args: list[str], n: Callable[[str], str]) -> str:
+    return f"Place {n(args[0])} here, turned {args[3]}°" if len(args) == 4 else f"Place the group on {args[0]}"
+
+
+def _play(args: list[str], n: Callable[[str], str]) -> str:
+    rest = " ".join(n(x) for x in args[1:])
+    return f"Play {n(args[0])}" + (f" on {rest}" if rest else "")
+
+
+def _hand_over(verb: str, to: str) -> Labeller:
+    def label(args: list[str], n: Callable[[str], str]) -> str:
+        who = f" ({to}{n(args[1])})" if len(args) > 1 else ""
+        return f"{verb} the {n(args[0])}{who}"
+
+    return label
+
+
+def _attack_label(args: list[str], n: Callable[[str], str]) -> str:
+    return f"Attack the {args[0]} group, discarding {n(args[1])}" if len(args) > 1 else f"Attack the {args[0]} group"
+
+
+def _activate(args: list[str], n: Callable[[str], str]) -> str:
+    return f"Activate {n(args[0])}" + (f" on {n(args[1])}" if len(args) > 1 else "")
+
+
+LABELS: dict[str, Labeller] = {
+    "move": lambda args, n: f"Move to {args[1]}, discarding {n(args[0])}",
+    "drive": lambda args, n: f"Drive to {args[0]}",
+    "search": lambda args, n: f"Search this location, discarding {n(args[0])}",
+    "place": _place,
+    "camp": lambda args, n: f"Camp on {args[0]}",
+    "play": _play,
+    "discard": lambda args, n: f"Discard {n(args[0])}",
+    "use": _hand_over("Use", "for "),
+    "give": _hand_over("Give", "to "),
+    "take": _hand_over("Take", "for "),
+    "learn": lambda args, n: f"{n(args[1])} learns {n(args[0])}",
+    "choose": lambda args, n: f"Choose {n(args[0])}",
+    "attack": _attack_label,
+    "complete": lambda args, n: f"Complete: {n(args[0])}",
+    "clear": lambda args, n: f"Clear a Location: {n(args[0])}",
+    "flee": lambda args, n: f"Flee, discarding {n(args[0])}" if args else None,
+    "drop": lambda args, n: f"Leave the {n(args[0])} on the table",
+    "activate": _activate,
+    "negotiate": lambda args, n: f"Make an offer of items to the {args[0]} player",
+    "offer": lambda args, n: f"Offer the {n(args[0])}" if args else None,
+}
+
+#: actions whose label is a fixed phrase (followed by the names of their words, if any)
+SIMPLE = {"end": "End your turn", "pass": "Pass", "fight": "Fight", "stop": "Stop searching", "done": "Done",
+          "die": "Let the character die", "roll": "Roll", "accept": "Accept", "decline": "Decline",
+          "propose": "Propose the offer", "cancel": "Call off the offer",
+          "shoot": "Shoot", "brawl": "Brawl", "cold-blood": "Cold Blood", "unblock": "Try to unblock the access",
+          "wound": "Wound"}
+
+
 def label_of(state: DawnState, a: Action) -> str:
     c = state.c
     args = [str(x) for x in a.args]
 
     def name_of(token: str) -> str:
-        for r in c.actions:
-            if r.id == token:
-                return r.name
-        for ch in c.characters:
-            if ch.id == token:
-                return ch.name
-        for r2 in c.missions:
-            if r2.id == token:
-                return r2.name
-        for s in c.skills:
-            if s.id == token:
-                return s.name
-        for z in c.zones:
-            if z.id == token:
-                return z.name
-        if token in c.item_names:
-            return c.item_recs[c.item_names.index(token)].name
-        return token
+        return _name_of(c, token)
 
     k = a.kind
-    try:
-        if k == "move":
-            return f"Move to {args[1]}, discarding {name_of(args[0])}"
-        if k == "drive":
-            return f"Drive to {args[0]}"
-        if k == "search":
-            return f"Search this location, discarding {name_of(args[0])}"
-        if k == "place" and len(args) == 4:
-            return f"Place {name_of(args[0])} here, turned {args[3]}°"
-        if k == "place":
-            return f"Place the group on {args[0]}"
-        if k == "camp":
-            return f"Camp on {args[0]}"
-        if k == "play":
-            rest = " ".join(name_of(x) for x in args[1:])
-            return f"Play {name_of(args[0])}" + (f" on {rest}" if rest else "")
-        if k == "discard":
-            return f"Discard {name_of(args[0])}"
-        if k in ("use", "give", "take"):
-            verb = {"use": "Use", "give": "Give", "take": "Take"}[k]
-            who = f" ({'to ' if k == 'give' else 'for '}{name_of(args[1])})" if len(args) > 1 else ""
-            return f"{verb} the {name_of(args[0])}{who}"
-        if k == "learn":
-            return f"{name_of(args[1])} learns {name_of(args[0])}"
-        if k == "choose":
-            return f"Choose {name_of(args[0])}"
-        if k == "attack":
-            return f"Attack the {args[0]} group, discarding {name_of(args[1])}" if len(args) > 1 else f"Attack the {args[0]} group"
-        if k in ("complete", "clear"):
-            return f"{'Complete' if k == 'complete' else 'Clear a Location'}: {name_of(args[0])}"
-        if k == "flee" and args:
-            return f"Flee, discarding {name_of(args[0])}"
-        if k == "drop":
-            return f"Leave the {name_of(args[0])} on the table"
-        if k == "activate":
-            return f"Activate {name_of(args[0])}" + (f" on {name_of(args[1])}" if len(args) > 1 else "")
-        if k == "negotiate":
-            return f"Make an offer of items to the {args[0]} player"
-        if k == "offer" and args:
-            return f"Offer the {name_of(args[0])}"
-    except (IndexError, ValueError):
-        pass  # an action text this cannot read is labelled by its text as it stands
-    simple = {"end": "End your turn", "pass": "Pass", "fight": "Fight", "stop": "Stop searching", "done": "Done",
-              "die": "Let the character die", "roll": "Roll", "accept": "Accept", "decline": "Decline",
-              "propose": "Propose the offer", "cancel": "Call off the offer",
-              "shoot": "Shoot", "brawl": "Brawl", "cold-blood": "Cold Blood", "unblock": "Try to unblock the access",
-              "wound": "Wound"}
-    return simple.get(k, a.text) if not args or k not in simple else f"{simple[k]} {' '.join(name_of(x) for x in args)}"
+    labeller = LABELS.get(k)
+    if labeller is not None:
+        try:
+            text = labeller(args, name_of)
+        except (IndexError, ValueError):
+            text = None  # an action text this cannot read is labelled by its text as it stands
+        if text is not None:
+            return text
+    return SIMPLE.get(k, a.text) if not args or k not in SIMPLE else f"{SIMPLE[k]} {' '.join(name_of(x) for x in args)}"
 
 
 # ==================================================================================================
