@@ -58,7 +58,7 @@ from deadboard.games.zpocalypse_2.movement import (
     refuel,
 )
 from deadboard.games.zpocalypse_2.search import search
-from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Zombie, ZState, face_text
+from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Zombie, ZState, face_text
 from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, throw, throws
 from deadboard.games.zpocalypse_2.survivors import overflow, person
 from deadboard.games.zpocalypse_2.traits import UseTrait, passive, trait_actions, use_trait, weapon_cap
@@ -257,89 +257,16 @@ class Turn(Choice[ZState, TypedAction]):
         q = state.squads[self.seat]
         if not q.alive or q.space < 0:
             return []
-        board = state.board
-        pool = state.pool
-        out: list[TypedAction] = []
-        all_faces = pool.faces
+        all_faces = state.pool.faces
         faces = sorted(set(all_faces))
-        # attacks
-        for p in q.people:
-            for weapon in (p.weapon, UNARMED) if p.weapon is not None else (UNARMED,):
-                if weapon is None or (p.card, weapon) in state.turn_used:
-                    continue
-                if weapon == UNARMED:
-                    cost, z_cost, rng, skill = UNARMED_COST, False, 1, p.stats["melee"]
-                else:
-                    if not p.loaded:
-                        continue
-                    w = state.content.weapon(weapon)
-                    cost, z_cost, rng, skill = w.cost, w.z_cost, w.range, weapon_cap(state, p, weapon, w.type)
-                pays = pay_faces(all_faces, cost, z_cost, skill)
-                if not pays:
-                    continue
-                for space, kind in targets_in_range(state, q.space, rng):
-                    for pay in pays:
-                        out.append(Attack(p.card, weapon, board.name(space), kind, pay))
-        # moving
-        if faces:
-            table = reach_table(state, q, faces[-1])
-            spaces = sorted(table)
-            names = [(table[i][0], board.name(i)) for i in spaces]
-            for f in faces:
-                out.extend([Move(f, name) for c, name in names if c <= f])
-        # searching
-        if q.space in board.search and q.space not in state.searched and state.decks[board.search[q.space]]:
-            out.extend(Search(f) for f in faces)
-        # reloading and equipping (no AP); refuelling a gas powered weapon on a Refuel space
-        ammo = "ammo-box" in q.items or "ammo-box" in q.stash
-        weapons = state.content.weapon_by_id
-        for p in q.people:
-            if p.weapon is None or p.loaded:
-                continue
-            if not weapons[p.weapon].gas:
-                if ammo:
-                    out.append(Reload(p.card))
-            elif q.space in board.refuel:
-                cost = state.content.rules.refuel_cost
-                out.extend(Refuel(p.card, pay) for pay in pay_faces(all_faces, cost, False, len(all_faces)))
+        out: list[TypedAction] = []
+        _attack_actions(state, q, all_faces, out)
+        _move_actions(state, q, faces, out)
+        _gear_actions(state, q, all_faces, faces, out)
         # active traits of the survivors and their weapons
         out.extend(trait_actions(state, q, all_faces))
-        # crafted explosives and the bunker tunnels
-        if q.tokens:
-            crafts = state.content.craft_by_id
-            if "molotov" in q.tokens:
-                pays = pay_faces(all_faces, crafts["molotov"].use_cost, False, len(all_faces))
-                for who, space in throws(state, q) if pays else ():
-                    out.extend(Throw(who, board.name(space), pay) for pay in pays)
-            if "bomb" in q.tokens:
-                pays = pay_faces(all_faces, crafts["bomb"].use_cost, False, len(all_faces))
-                for space in bomb_spaces(state, q) if pays else ():
-                    out.extend(PlaceBomb(board.name(space), pay) for pay in pays)
-        if state.structures and q.space in state.tunnels():
-            out.extend(Tunnel(pay) for pay in pay_faces(all_faces, len(q.people), False, len(all_faces)))
-        for item in sorted(set(q.items)):
-            if item in state.content.weapon_by_id:
-                for p in q.people:
-                    if p.weapon is None:
-                        out.append(Equip(p.card, item))
-        # windows: "Your squad can choose to jump out of a window."
-        if q.space in board.window_landing:
-            out.append(JUMP)
-        # the public stash: "players may only take items from the public stash if they are
-        # adjacent to, or on the same space as, the public stash token"
-        if state.public and (q.space == board.stash or q.space in board.neighbours[board.stash]):
-            out.extend(Take(item) for item in sorted(set(state.public)))
-        # "Any other player may pay 1AP while standing on that token to pick up all items in the pile."
-        if q.space in state.dropped and faces:
-            out.append(PickUp(faces[0]))
-        # trading: 1 AP a card to an adjacent squad
-        for o in state.squads:
-            if o is q or not o.alive or o.space < 0:
-                continue
-            if o.space in board.neighbours[q.space] and faces:
-                # "This includes trading the Bomb and Molotov Cocktail tokens."
-                for item in sorted(set(q.items) | set(q.tokens)):
-                    out.append(Give(o.seat, item, faces[0]))
+        _crafted_actions(state, q, all_faces, out)
+        _board_actions(state, q, faces, out)
         out.append(END)
         return out
 
@@ -419,3 +346,101 @@ class Turn(Choice[ZState, TypedAction]):
     def prompt(self, state: ZState) -> str:
         faces = " ".join(face_text(f) for f in state.pool.faces) or "no dice"
         return f"Squad {self.seat + 1}, hour {state.hour}: action pool {faces}"
+
+
+def _attack_actions(state: ZState, q: Squad, all_faces: tuple[int, ...], out: list[TypedAction]) -> None:
+    """Basic attacks: each survivor's weapon (loaded) and bare hands, once a turn each."""
+    board = state.board
+    for p in q.people:
+        for weapon in (p.weapon, UNARMED) if p.weapon is not None else (UNARMED,):
+            if weapon is None or (p.card, weapon) in state.turn_used:
+                continue
+            if weapon == UNARMED:
+                cost, z_cost, rng, skill = UNARMED_COST, False, 1, p.stats["melee"]
+            else:
+                if not p.loaded:
+                    continue
+                w = state.content.weapon(weapon)
+                cost, z_cost, rng, skill = w.cost, w.z_cost, w.range, weapon_cap(state, p, weapon, w.type)
+            pays = pay_faces(all_faces, cost, z_cost, skill)
+            if not pays:
+                continue
+            for space, kind in targets_in_range(state, q.space, rng):
+                for pay in pays:
+                    out.append(Attack(p.card, weapon, board.name(space), kind, pay))
+
+
+def _move_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedAction]) -> None:
+    """Moving, a die at a time; searching a search space not searched this night."""
+    board = state.board
+    if faces:
+        table = reach_table(state, q, faces[-1])
+        spaces = sorted(table)
+        names = [(table[i][0], board.name(i)) for i in spaces]
+        for f in faces:
+            out.extend([Move(f, name) for c, name in names if c <= f])
+    if q.space in board.search and q.space not in state.searched and state.decks[board.search[q.space]]:
+        out.extend(Search(f) for f in faces)
+
+
+def _gear_actions(
+    state: ZState, q: Squad, all_faces: tuple[int, ...], faces: list[int], out: list[TypedAction]
+) -> None:
+    """Reloading (no AP); refuelling a gas powered weapon on a Refuel space."""
+    board = state.board
+    ammo = "ammo-box" in q.items or "ammo-box" in q.stash
+    weapons = state.content.weapon_by_id
+    for p in q.people:
+        if p.weapon is None or p.loaded:
+            continue
+        if not weapons[p.weapon].gas:
+            if ammo:
+                out.append(Reload(p.card))
+        elif q.space in board.refuel:
+            cost = state.content.rules.refuel_cost
+            out.extend(Refuel(p.card, pay) for pay in pay_faces(all_faces, cost, False, len(all_faces)))
+
+
+def _crafted_actions(state: ZState, q: Squad, all_faces: tuple[int, ...], out: list[TypedAction]) -> None:
+    """Crafted explosives and the bunker tunnels; equipping a weapon carried (no AP)."""
+    board = state.board
+    if q.tokens:
+        crafts = state.content.craft_by_id
+        if "molotov" in q.tokens:
+            pays = pay_faces(all_faces, crafts["molotov"].use_cost, False, len(all_faces))
+            for who, space in throws(state, q) if pays else ():
+                out.extend(Throw(who, board.name(space), pay) for pay in pays)
+        if "bomb" in q.tokens:
+            pays = pay_faces(all_faces, crafts["bomb"].use_cost, False, len(all_faces))
+            for space in bomb_spaces(state, q) if pays else ():
+                out.extend(PlaceBomb(board.name(space), pay) for pay in pays)
+    if state.structures and q.space in state.tunnels():
+        out.extend(Tunnel(pay) for pay in pay_faces(all_faces, len(q.people), False, len(all_faces)))
+    for item in sorted(set(q.items)):
+        if item in state.content.weapon_by_id:
+            for p in q.people:
+                if p.weapon is None:
+                    out.append(Equip(p.card, item))
+
+
+def _board_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedAction]) -> None:
+    """Windows, the public stash, a dropped pile, trading with an adjacent squad."""
+    board = state.board
+    # windows: "Your squad can choose to jump out of a window."
+    if q.space in board.window_landing:
+        out.append(JUMP)
+    # the public stash: "players may only take items from the public stash if they are
+    # adjacent to, or on the same space as, the public stash token"
+    if state.public and (q.space == board.stash or q.space in board.neighbours[board.stash]):
+        out.extend(Take(item) for item in sorted(set(state.public)))
+    # "Any other player may pay 1AP while standing on that token to pick up all items in the pile."
+    if q.space in state.dropped and faces:
+        out.append(PickUp(faces[0]))
+    # trading: 1 AP a card to an adjacent squad
+    for o in state.squads:
+        if o is q or not o.alive or o.space < 0:
+            continue
+        if o.space in board.neighbours[q.space] and faces:
+            # "This includes trading the Bomb and Molotov Cocktail tokens."
+            for item in sorted(set(q.items) | set(q.tokens)):
+                out.append(Give(o.seat, item, faces[0]))
