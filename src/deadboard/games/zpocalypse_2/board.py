@@ -191,7 +191,9 @@ def board_for(house: HouseMap) -> Board:
     return b
 
 
-def _build(house: HouseMap) -> Board:
+def _spaces(house: HouseMap) -> tuple[list[Space], dict[int, list[list[int]]], dict[int, dict[int, str]], int]:
+    """The spaces of both floors (the stairs one space on both), each floor's grid of space
+    indices (-1 for a wall), each floor's symbols by space, and the stairs."""
     spaces: list[Space] = []
     grids: dict[int, list[list[int]]] = {}
     symbols: dict[int, dict[int, str]] = {GROUND: {}, UPPER: {}}
@@ -215,6 +217,11 @@ def _build(house: HouseMap) -> Board:
                 if ch == "/":
                     stairs = i
         grids[floor] = grid
+    return spaces, grids, symbols, stairs
+
+
+def _neighbours(spaces: list[Space], grids: dict[int, list[list[int]]]) -> list[set[int]]:
+    """8-way neighbours on each floor, no cutting a wall's corner."""
     neighbours: list[set[int]] = [set() for _ in spaces]
     for grid in grids.values():
         h, w = len(grid), len(grid[0])
@@ -233,6 +240,12 @@ def _build(house: HouseMap) -> Board:
                         if dx and dy and (grid[y][nx] < 0 or grid[ny][x] < 0):
                             continue  # no cutting a wall's corner
                         neighbours[i].add(grid[ny][nx])
+    return neighbours
+
+
+def _build(house: HouseMap) -> Board:
+    spaces, grids, symbols, stairs = _spaces(house)
+    neighbours = _neighbours(spaces, grids)
     by_name = {s.name: s.index for s in spaces}
     spawn: dict[str, int] = {}
     windows: dict[str, int] = {}

@@ -295,6 +295,63 @@ def _check_house(house: HouseMap) -> None:
             )
 
 
+def _check_people(survivors: list[Survivor], weapons: list[Weapon], traits: list[Trait]) -> None:
+    """Each survivor's weapon and traits exist, each weapon's trait is a weapon trait, and there are
+    starting survivors enough."""
+    known = {w.id for w in weapons}
+    for i, s in enumerate(survivors):
+        if s.weapon not in known:
+            raise ContentError(
+                f"survivors.toml: survivor[{i}] (id {s.id!r}): weapon: no armory weapon {s.weapon!r}"
+            )
+    sides = {t.id: t.side for t in traits}
+    for i, s in enumerate(survivors):
+        for field_name, side in (("night_trait", "night"), ("day_trait", "day")):
+            tid = getattr(s, field_name)
+            if sides.get(tid) != side:
+                raise ContentError(
+                    f"survivors.toml: survivor[{i}] (id {s.id!r}): {field_name}: no {side} trait {tid!r}"
+                )
+    for i, w in enumerate(weapons):
+        if w.trait and sides.get(w.trait) != "weapon":
+            raise ContentError(f"armory.toml: weapon[{i}] (id {w.id!r}): trait: no weapon trait {w.trait!r}")
+    if sum(1 for s in survivors if s.starting) < 2:
+        raise ContentError("survivors.toml: at least two starting survivors are needed")
+
+
+def _check_chapters(
+    crafts: list[Craft], supplies: list[Supply], scenarios: list[ScenarioRecord], locations: list[Location]
+) -> None:
+    """Crafting cards name supplies that exist and fit their kind; locations and chapters name each
+    other; every chapter has a scavenging location."""
+    supplies_known = {s.id for s in supplies}
+    for i, c in enumerate(crafts):
+        for r in c.resources:
+            if r not in supplies_known:
+                raise ContentError(f"crafting.toml: craft[{i}] (id {c.id!r}): resources: no supply {r!r}")
+        if (c.kind == "explosive") != (c.effect in ("molotov", "bomb")):
+            raise ContentError(
+                f"crafting.toml: craft[{i}] (id {c.id!r}): effect {c.effect!r} does not fit kind {c.kind!r}"
+            )
+    chapters = {s.id for s in scenarios}
+    for i, loc in enumerate(locations):
+        for chapter_id in loc.chapters:
+            if chapter_id not in chapters:
+                raise ContentError(
+                    f"locations.toml: location[{i}] (id {loc.id!r}): chapters: no scenario {chapter_id!r}"
+                )
+    craft_ids = {c.id for c in crafts}
+    for i, sc in enumerate(scenarios):
+        for card_id in [*sc.fresh_upgrades, *([sc.goal_card] if sc.goal == "craft" else [])]:
+            if card_id not in craft_ids:
+                raise ContentError(
+                    f"scenarios.toml: scenario[{i}] (id {sc.id!r}): no crafting card {card_id!r}"
+                )
+    for chapter in scenarios:
+        if not any(chapter.id in loc.chapters for loc in locations):
+            raise ContentError(f"locations.toml: no scavenging location for the chapter {chapter.id!r}")
+
+
 @lru_cache(maxsize=8)
 def load_content(override: str | None = None) -> Content:
     folder = content_dir(PACKAGE_DIR, override)
@@ -323,52 +380,9 @@ def load_content(override: str | None = None) -> Content:
         (scenarios, "scenarios.toml", "scenario"),
     ):
         unique(recs, "id", file, table)
-    known = {w.id for w in weapons}
-    for i, s in enumerate(survivors):
-        if s.weapon not in known:
-            raise ContentError(
-                f"survivors.toml: survivor[{i}] (id {s.id!r}): weapon: no armory weapon {s.weapon!r}"
-            )
-    sides = {t.id: t.side for t in traits}
-    for i, s in enumerate(survivors):
-        for field_name, side in (("night_trait", "night"), ("day_trait", "day")):
-            tid = getattr(s, field_name)
-            if sides.get(tid) != side:
-                raise ContentError(
-                    f"survivors.toml: survivor[{i}] (id {s.id!r}): {field_name}: no {side} trait {tid!r}"
-                )
-    for i, w in enumerate(weapons):
-        if w.trait and sides.get(w.trait) != "weapon":
-            raise ContentError(f"armory.toml: weapon[{i}] (id {w.id!r}): trait: no weapon trait {w.trait!r}")
-    if sum(1 for s in survivors if s.starting) < 2:
-        raise ContentError("survivors.toml: at least two starting survivors are needed")
+    _check_people(survivors, weapons, traits)
     _check_house(house)
-    supplies_known = {s.id for s in supplies}
-    for i, c in enumerate(crafts):
-        for r in c.resources:
-            if r not in supplies_known:
-                raise ContentError(f"crafting.toml: craft[{i}] (id {c.id!r}): resources: no supply {r!r}")
-        if (c.kind == "explosive") != (c.effect in ("molotov", "bomb")):
-            raise ContentError(
-                f"crafting.toml: craft[{i}] (id {c.id!r}): effect {c.effect!r} does not fit kind {c.kind!r}"
-            )
-    chapters = {s.id for s in scenarios}
-    for i, loc in enumerate(locations):
-        for chapter_id in loc.chapters:
-            if chapter_id not in chapters:
-                raise ContentError(
-                    f"locations.toml: location[{i}] (id {loc.id!r}): chapters: no scenario {chapter_id!r}"
-                )
-    craft_ids = {c.id for c in crafts}
-    for i, sc in enumerate(scenarios):
-        for card_id in [*sc.fresh_upgrades, *([sc.goal_card] if sc.goal == "craft" else [])]:
-            if card_id not in craft_ids:
-                raise ContentError(
-                    f"scenarios.toml: scenario[{i}] (id {sc.id!r}): no crafting card {card_id!r}"
-                )
-    for chapter in scenarios:
-        if not any(chapter.id in loc.chapters for loc in locations):
-            raise ContentError(f"locations.toml: no scavenging location for the chapter {chapter.id!r}")
+    _check_chapters(crafts, supplies, scenarios, locations)
     return Content(
         tuple(survivors),
         tuple(weapons),
