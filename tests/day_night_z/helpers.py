@@ -57,3 +57,19 @@ def on_top(state: DNZState, deck: str, *cards: str) -> None:
     """Put ``cards`` on top of a deck, the first drawn first."""
     for c in reversed(cards):
         state.decks[deck].append(c)
+
+
+def run(state: DNZState, steps: object) -> list[object]:
+    """Run the automatic steps a rule returned, depth first; return the decisions left (none when
+    nothing waits for a player)."""
+    from deadboard.core.kernel import Auto
+
+    waiting: list[object] = []
+    todo = list(steps)  # type: ignore[call-overload]
+    while todo:
+        step = todo.pop(0)
+        if isinstance(step, Auto):
+            todo[0:0] = list(step.run(state))
+        else:
+            waiting.append(step)
+    return waiting

@@ -210,3 +210,56 @@ def test_hulk_attacks_lebeu_with_one_die() -> None:
     enemy_attack(state, hulk, lebeu, "arms")
     assert state.log[-2].data["dice"] == 1
     assert lebeu.health == 8 and "biker-gloves" not in lebeu.items
+
+
+def test_a_check_asked_by_a_card_lets_the_survivor_spend_a_survival_point_first() -> None:
+    """ "The survivors may try to improve the success chance of any roll (attack, attribute check,
+    etc.) ... It must be decided before rolling." A city encounter's Will check (-1) waits for
+    Swift's decision: with the point his pool is 2 dice (Will 2, -1, +1)."""
+    from .helpers import act, legal, on_top
+
+    state = fresh()
+    swift = state.survivor("swift")
+    swift.sp = 1
+    on_top(state, "encounter", "cry-for-help")
+    act(state, "move swift s1 no")
+    act(state, "end swift")
+    assert state.decision is not None and state.decision.kind == "spend"
+    assert legal(state) == ["spend swift no", "spend swift yes"]
+    script(state, "skull", "red")  # green stress: the red star is no success
+    act(state, "spend swift yes")
+    assert swift.sp == 0 and swift.stress == 1  # failed: "fail = stress 1"
+
+
+def test_a_card_check_without_survival_points_is_rolled_at_once() -> None:
+    """No survival point, nothing to decide: the card's check is rolled when the card is read."""
+    from .helpers import act, legal, on_top
+
+    state = fresh()
+    swift = state.survivor("swift")
+    on_top(state, "encounter", "cry-for-help")
+    act(state, "move swift s1 no")
+    script(state, "green")  # Will 2 - 1 = 1 die
+    act(state, "end swift")
+    assert swift.sp == 1 and swift.stress == 0  # the success earned its survival point
+
+
+def test_swift_spends_a_point_on_the_first_aid_kit_for_three_dice() -> None:
+    """ "Swift must make a FIRST AID check without penalties. ... he decides to spend 1 survival
+    point to obtain a dice pool of 3 (attribute 2, +1 survival point = 3 dice). If on a red stress
+    level he got this roll he only would get 1 success, which would mean an equally successful
+    check." (the first aid kit: "the use will be conditioned by an attribute check", §4.1)"""
+    from deadboard.games.day_night_z.inventory import place
+
+    from .helpers import act
+
+    state = fresh()
+    swift = state.survivor("swift")
+    swift.sp, swift.stress, swift.health = 1, 7, 4
+    place(state, swift, "first-aid-kit")
+    act(state, "use swift first-aid-kit")
+    assert state.decision is not None and state.decision.kind == "spend"
+    script(state, "green", "gold", "red")
+    act(state, "spend swift yes")
+    assert swift.health == 7 and swift.sp == 1  # healed 3; 1 spent, 1 earned
+    assert state.decision is not None and state.decision.kind == "turn" and swift.ap == 3

@@ -8,6 +8,7 @@ from deadboard.core import Setup, get_game
 from deadboard.core.rng import Rng
 from deadboard.games.day_night_z.bot import HeuristicBot
 from deadboard.games.day_night_z.concepts import threat_top
+from deadboard.games.day_night_z.inventory import load, overloaded
 from deadboard.games.day_night_z.state import DNZState
 
 GAME = get_game("day-night-z")
@@ -30,6 +31,22 @@ def _check(state: DNZState) -> None:
     for e in state.enemies:
         if e.kind == "hunter":
             assert not state.tiles[e.tile].slot
+    making_room = state.decision is not None and state.decision.kind in ("reorganize", "make-room")
+    for s in state.living():
+        # "Cards equipped in hands (main hand, off hand, both hands); Cards equipped in body"
+        cards = list(s.items)
+        for c in (s.weapon, s.off, *s.worn.values()):
+            if c:
+                assert c in cards, f"{s.id} holds or wears {c} he does not carry"
+                cards.remove(c)
+        if s.weapon and state.content.search[s.weapon].hands == 2:
+            assert not s.off, "a two-handed card takes both hands"
+        assert all(state.content.search[c].hands for c in (s.weapon, s.off) if c)
+        assert all(state.content.search[c].body == body for body, c in s.worn.items())
+        # the backpack's room ("Space required if stored in backpack") is never exceeded but while
+        # the survivor is making room
+        if not (making_room and state.decision is not None and state.decision.seat == s.seat):
+            assert not overloaded(state, s), f"{s.id}'s backpack holds {load(state, s)}"
 
 
 CASES = [

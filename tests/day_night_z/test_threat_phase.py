@@ -10,7 +10,7 @@ from deadboard.games.day_night_z.geometry import INDEX
 from deadboard.games.day_night_z.spawn import hunter_icon, leave_check
 from deadboard.games.day_night_z.turn import ThreatPhase, advance_clock, fire
 
-from .helpers import enemy, fresh, put, script, tile
+from .helpers import enemy, fresh, put, run, script, tile
 
 
 def card(state, **changes) -> ThreatCard:  # type: ignore[no-untyped-def]
@@ -155,7 +155,7 @@ def test_at_noon_infected_survivors_test_strength() -> None:
     swift.infection = 1
     state.clock = state.clock.tick(2)[0]  # 11:00
     script(state, "skull", "skull")  # Swift's Strength 2: a failure
-    advance_clock(state)
+    assert run(state, advance_clock(state)) == []  # no survival point to spend: rolled at once
     assert swift.infection == 2 and lebeu.infection == 0
 
 
@@ -176,13 +176,14 @@ def test_every_miniature_by_a_fire_rolls_a_die() -> None:
 def test_infection_icon_makes_each_infected_survivor_draw_an_infection_card() -> None:
     """ "every infected survivor must draw 1 infection card ... resolves immediately the card's
     effects for his level of infection.\""""
-    from deadboard.games.day_night_z.turn import adjust
+    from deadboard.games.day_night_z.turn import AdjustIcons
 
     state = fresh(2)
     swift, lebeu = state.survivors
     swift.infection = 2
     state.decks["infection"].append("black-veins")  # level 2: 1 damage
-    adjust(state, card(state, hourglass=False, hunter=False, infection=True))
+    c = card(state, hourglass=False, hunter=False, infection=True)
+    run(state, [AdjustIcons(c)])
     assert swift.health == 7 and lebeu.health == 8
 
 

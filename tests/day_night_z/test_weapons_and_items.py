@@ -8,6 +8,7 @@ from deadboard.games.day_night_z.combat import perform_attack, throw
 from deadboard.games.day_night_z.concepts import damage
 from deadboard.games.day_night_z.enemies import enemy_attack
 from deadboard.games.day_night_z.geometry import INDEX
+from deadboard.games.day_night_z.inventory import place
 from deadboard.games.day_night_z.searching import search_corpse, use
 from deadboard.games.day_night_z.survivor_actions import Turn
 
@@ -120,14 +121,15 @@ def test_a_mobile_grenade_that_misses_falls_on_the_adjacent_subzone_of_lesser_va
     enemy resistance.\""""
     state = fresh()
     swift = state.survivor("swift")
-    swift.items.append("grenade")
+    place(state, swift, "grenade")  # into the free off hand: a grenade is thrown from a hand
+    assert swift.off == "grenade"
     t = tile(state, "10b")
     put(state, swift, t, "a1")
     bulker = enemy(state, "bulker", t, "c3")
     script(state, *["green"] * 4)
     throw(state, swift, A.Throw("swift", f"{t.id}-c3", False))
-    assert bulker.damage == 2 and "grenade" not in swift.items
-    swift.items.append("grenade")
+    assert bulker.damage == 2 and "grenade" not in swift.items and swift.off == ""
+    place(state, swift, "grenade")
     script(state, *["skull"] * 4)
     throw(state, swift, A.Throw("swift", f"{t.id}-c3", False))
     assert bulker.damage == 2  # it fell beside the Bulker

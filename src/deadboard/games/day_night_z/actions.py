@@ -11,8 +11,10 @@ attack swift e7 colt-1911 ranged no     target, weapon, mode (melee ranged butt 
 throw swift t1-c3 no             a mobile grenade at a subzone (§5)
 rest / defend / jump <sp> / hide <at> / search-zone <sp> / search-corpse <at> / search-item <at> <sp>
 retrieve <at> / use <item> / supply / lower-threat / light / reorganize / combine <result>
-trap <item> <at> <sp>
-equip / wear / give <item> <to> / done      inside a reorganization (§4.6)
+trap <item>[+<item>...] <at> <sp>  the cards combined with the stuff for traps (§4.4)
+equip <item> / hold <item>       from the backpack to the main hand / the off hand (§1, §4.6)
+wear <item> / give <item> <to> / discard <item> / done      inside a reorganization (§4.6)
+spend <who> yes|no               a survival point on the check a card asks for (§3.5)
 keep <card>                      the search card chosen (§4.7)
 sweep <target> / pass            SWEEP's free attack (§5)
 stay / unhide                    staying hidden among corpses at the start of an activation
@@ -147,6 +149,21 @@ class Equip(TypedAction, kind="equip"):
     item: str
 
 
+class Hold(TypedAction, kind="hold"):
+    who: str
+    item: str
+
+
+class Discard(TypedAction, kind="discard"):
+    who: str
+    item: str
+
+
+class Spend(TypedAction, kind="spend"):
+    who: str
+    sp: bool
+
+
 class Wear(TypedAction, kind="wear"):
     who: str
     item: str
@@ -211,6 +228,9 @@ CODEC = ActionCodec(
         Combine,
         Trap,
         Equip,
+        Hold,
+        Discard,
+        Spend,
         Wear,
         Give,
         Done,

@@ -16,6 +16,7 @@ from deadboard.games.day_night_z.adventure import objective_met, supplies_wanted
 from deadboard.games.day_night_z.concepts import health_level, lower_cost
 from deadboard.games.day_night_z.enemies import distances
 from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.inventory import backpack, free_hands, held
 from deadboard.games.day_night_z.movement import unexplored
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
@@ -39,8 +40,11 @@ class HeuristicBot:
             return _first(legal, A.Unhide) or legal[0]
         if kind == "keep":
             return max(legal, key=lambda a: _worth(st, str(a[2])))
-        if kind == "reorganize":
+        if kind in ("reorganize", "make-room"):
             return self._reorganize(st, legal)
+        if kind == "spend":
+            s = st.survivor(str(legal[0][1]))
+            return next((a for a in legal if isinstance(a, A.Spend) and a.sp == (s.sp >= 3)), legal[0])
         if kind == "pay":
             return max(legal, key=lambda a: st.survivor(str(a[2])).sp)
         if kind == "sweep":
@@ -48,18 +52,26 @@ class HeuristicBot:
         return self._turn(st, legal)
 
     def _reorganize(self, st: DNZState, legal: Sequence[Action]) -> Action:
+        """The best weapon in the main hand, a light or a second one-handed weapon in the off hand,
+        armour worn; over the backpack's room, let go of the card worth least for its space."""
         step = st.steps[-1]
         s = st.survivor(getattr(step, "who", ""))
-        best = max(
-            (i for i in s.items if st.content.search[i].weapon),
-            key=lambda i: _weapon_value(st, s, i),
-            default="",
-        )
+        search = st.content.search
+        drops = [a for a in legal if isinstance(a, A.Discard)]
+        if drops:
+            return min(drops, key=lambda a: _worth(st, a.item) / max(1, search[a.item].space))
+        pack = backpack(s)
+        best = _best_weapon(st, s, [*held(s), *pack])
         for a in legal:
             if isinstance(a, A.Equip) and a.item == best and best != s.weapon:
                 return a
-            if isinstance(a, A.Wear) and a.item not in s.worn.values():
+        for a in legal:
+            if isinstance(a, A.Wear) and search[a.item].body not in s.worn:
                 return a
+        if not s.off and free_hands(st, s):
+            for a in legal:
+                if isinstance(a, A.Hold) and (search[a.item].light or search[a.item].kind):
+                    return a
         return _first(legal, A.Done) or legal[0]
 
     def _turn(self, st: DNZState, legal: Sequence[Action]) -> Action:
@@ -314,13 +326,31 @@ def _weapon_value(st: DNZState, s: Survivor, cid: str) -> float:
     return card.melee_damage(3) + 0.5
 
 
-def _wants_reorganize(st: DNZState, s: Survivor) -> bool:
-    best = max(
-        (i for i in s.items if st.content.search[i].weapon), key=lambda i: _weapon_value(st, s, i), default=""
+def _best_weapon(st: DNZState, s: Survivor, cards: Sequence[str]) -> str:
+    return max(
+        (
+            i
+            for i in cards
+            if st.content.search[i].weapon and "mobile-grenade" not in st.content.search[i].traits
+        ),
+        key=lambda i: _weapon_value(st, s, i),
+        default="",
     )
-    if best and best != s.weapon:
+
+
+def _wants_reorganize(st: DNZState, s: Survivor) -> bool:
+    search = st.content.search
+    pack = backpack(s)
+    best = _best_weapon(st, s, [*held(s), *pack])
+    if best and best != s.weapon and best in pack:
         return True
-    return any(st.content.search[i].body and i not in s.worn.values() for i in s.items)
+    if any(search[i].body and search[i].body not in s.worn for i in pack):
+        return True
+    return (
+        not s.off
+        and free_hands(st, s) > 0
+        and any(search[i].hands == 1 and (search[i].light or search[i].kind) for i in pack)
+    )
 
 
 def _attack_value(st: DNZState, s: Survivor, a: Action) -> float:

@@ -1,14 +1,19 @@
 """The effects printed on cards (exploration, city encounter, surprise, threat side B, infection):
 each effect a small record (content.Effect) resolved here for the survivor who drew the card, or for
-every survivor it names. Checks a card asks for are rolled without a survival point (rulings)."""
+every survivor it names. A check a card asks for waits for the survivor's decision to spend a
+survival point on it (``SpendOnCheck``); the effects after it resolve once it is rolled."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
+from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.games.day_night_z.actions import Spend
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     check,
+    cure,
     damage,
     gain_sp,
     gain_stress,
@@ -18,6 +23,7 @@ from deadboard.games.day_night_z.concepts import (
 )
 from deadboard.games.day_night_z.content import Effect, ThreatCard
 from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.inventory import held, release
 from deadboard.games.day_night_z.spawn import (
     by_initiative,
     city_tile_for,
@@ -43,23 +49,93 @@ def draw_card(state: DNZState, deck: str) -> str:
     return cid
 
 
-def resolve(state: DNZState, s: Survivor, effects: Sequence[Effect], on: TileInPlay | None = None) -> bool:
-    """Resolve ``effects`` for ``s``; returns False if one ends the activation. ``on``: the tile the
-    card acts on when it is not the survivor's own (an exploration card acts on the tile just
-    deployed: its markers, enemies and noise go there)."""
-    go_on = True
-    for e in effects:
-        tile = on if on is not None else (state.tiles[s.tile] if s.tile else None)
+def resolve(state: DNZState, s: Survivor, effects: Sequence[Effect], on: TileInPlay | None = None) -> Steps:
+    """Resolve ``effects`` for ``s`` as far as they go without a decision; return the steps of the
+    rest: a check the survivor may spend a survival point on ("The survivors may try to improve the
+    success chance of any roll (attack, attribute check, etc.)", §3.5) and the effects after it.
+    An effect that ends the activation marks the survivor ``halted`` (the activation reads it).
+    ``on``: the tile the card acts on when it is not the survivor's own (an exploration card acts on
+    the tile just deployed: its markers, enemies and noise go there)."""
+    effects = tuple(effects)
+    for i, e in enumerate(effects):
         if s.dead or state.over:
             break
+        if e.kind == "check":
+            more = card_check(state, s, e, on)
+            if more:
+                rest = effects[i + 1 :]
+                return (*more, ResolveEffects(s.id, rest, on.id if on else "")) if rest else more
+            continue
         survivor_effect = _ON_SURVIVOR.get(e.kind)
         if survivor_effect is not None:
-            go_on = survivor_effect(state, s, e, on) and go_on
+            if not survivor_effect(state, s, e, on):
+                s.halted = True
             continue
+        tile = on if on is not None else (state.tiles[s.tile] if s.tile else None)
         tile_effect = _ON_TILE.get(e.kind)
         if tile_effect is not None and tile is not None:
             tile_effect(state, tile, e)
-    return go_on
+    return ()
+
+
+def card_check(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> Steps:
+    """A check a card asks for: a survivor with survival points decides first whether he spends one
+    ("It must be decided before rolling"); one without rolls at once."""
+    if s.sp > 0:
+        return (SpendOnCheck(s.seat, s.id, e, on.id if on else ""),)
+    return roll_card_check(state, s, e, on, False)
+
+
+def roll_card_check(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None, spend: bool) -> Steps:
+    ok = check(state, s, e.attribute, e.penalty, spend, e.what or f"card's {e.attribute.replace('_', ' ')}")
+    return resolve(state, s, e.success if ok else e.fail, on)
+
+
+@dataclass(slots=True)
+class ResolveEffects(Auto[DNZState]):
+    """The effects of a card still to resolve for a survivor after a decision."""
+
+    who: str
+    effects: tuple[Effect, ...]
+    on: str  # the tile the card acts on ("" the survivor's own)
+
+    def run(self, state: DNZState) -> Steps:
+        return resolve(
+            state, state.survivor(self.who), self.effects, state.tiles.get(self.on) if self.on else None
+        )
+
+
+@dataclass(slots=True)
+class SpendOnCheck(Choice[DNZState, Spend]):
+    """Before a check a card (or the Day-Night counter) asks for: spend a survival point on it?"""
+
+    kind = "spend"
+    seat: int
+    who: str
+    effect: Effect
+    on: str
+
+    def actions(self, state: DNZState) -> list[Spend]:
+        s = state.survivor(self.who)
+        if s.dead:
+            return []
+        return [Spend(self.who, False), Spend(self.who, True)] if s.sp > 0 else [Spend(self.who, False)]
+
+    def apply(self, state: DNZState, action: Spend) -> Steps:
+        s = state.survivor(self.who)
+        on = state.tiles.get(self.on) if self.on else None
+        return roll_card_check(state, s, self.effect, on, action.sp)
+
+    def prompt(self, state: DNZState) -> str:
+        e = self.effect
+        what = e.what or e.attribute.replace("_", " ")
+        return (
+            f"{state.survivor(self.who).name}: spend a survival point on the {what} check ({e.penalty:+d})?"
+        )
+
+
+#: the steps a card's resolution may leave for later (an activation goes on after them)
+CARD_STEPS = (ResolveEffects, SpendOnCheck)
 
 
 # Effects on the survivor (or the game): each returns False if it ends the activation.
@@ -123,21 +199,22 @@ def _city_tile(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -
 
 
 def _break(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
-    if s.weapon:
-        state.emit("break", f"{s.name}'s {state.content.search[s.weapon].name} breaks", {"who": s.id})
-        s.items.remove(s.weapon)
-        state.decks["search-discard"].append(s.weapon)
-        s.weapon = ""
+    """The weapon in the survivor's hands breaks (the main hand's first)."""
+    weapon = next((c for c in held(s) if state.content.search[c].weapon), "")
+    if weapon:
+        state.emit("break", f"{s.name}'s {state.content.search[weapon].name} breaks", {"who": s.id})
+        release(s, weapon)
+        state.decks["search-discard"].append(weapon)
+    return True
+
+
+def _cure(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
+    cure(state, s, e.n)
     return True
 
 
 def _end_activation(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
     return False
-
-
-def _attribute_check(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
-    ok = check(state, s, e.attribute, e.penalty, what=f"card's {e.attribute.replace('_', ' ')}")
-    return resolve(state, s, e.success if ok else e.fail, on)
 
 
 # Effects on the tile the card acts on (none when the survivor is in the city and the card names no tile).
@@ -178,7 +255,7 @@ _ON_SURVIVOR: dict[str, Callable[[DNZState, Survivor, Effect, TileInPlay | None]
     "city-tile": _city_tile,
     "break": _break,
     "end-activation": _end_activation,
-    "check": _attribute_check,
+    "cure": _cure,
 }
 
 _ON_TILE: dict[str, Callable[[DNZState, TileInPlay, Effect], None]] = {

@@ -28,6 +28,7 @@ from deadboard.games.day_night_z.concepts import (
 )
 from deadboard.games.day_night_z.enemies import adjacent, hurt_enemy, sees
 from deadboard.games.day_night_z.geometry import CELLS, INDEX
+from deadboard.games.day_night_z.inventory import held, release
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
 
@@ -40,14 +41,19 @@ def weapon_ready(state: DNZState, s: Survivor, cid: str) -> bool:
 
 
 def attack_options(state: DNZState, s: Survivor, yes: tuple[bool, ...]) -> list[Any]:
-    """Every attack the survivor may declare with the weapon in his hands."""
+    """Every attack the survivor may declare with a weapon in his hands (main hand first)."""
     out: list[Any] = []
-    cid = s.weapon
-    if not cid or not s.tile:
+    if not s.tile:
         return out
+    for cid in dict.fromkeys(held(s)):
+        card = state.content.search[cid]
+        if card.weapon and "mobile-grenade" not in card.traits and weapon_ready(state, s, cid):
+            _attacks_with(state, s, cid, yes, out)
+    return out
+
+
+def _attacks_with(state: DNZState, s: Survivor, cid: str, yes: tuple[bool, ...], out: list[Any]) -> None:
     card = state.content.search[cid]
-    if "mobile-grenade" in card.traits or not weapon_ready(state, s, cid):
-        return out
     here = (s.tile, s.cell)
     figures = [(e.id, e.tile, e.cell) for e in state.enemies]
     figures += [
@@ -77,7 +83,6 @@ def attack_options(state: DNZState, s: Survivor, yes: tuple[bool, ...]) -> list[
         for mode in modes:
             for sp in yes:
                 out.append(A.Attack(s.id, fid, cid, mode, sp))
-    return out
 
 
 def perform_attack(state: DNZState, s: Survivor, a: A.Attack) -> Enemy | None:
@@ -194,7 +199,7 @@ def sweep_targets(state: DNZState, s: Survivor, a: A.Attack, killed: Enemy) -> l
 
 
 def throw_targets(state: DNZState, s: Survivor) -> list[str]:
-    if not s.tile or not any("mobile-grenade" in state.content.search[i].traits for i in s.items):
+    if not s.tile or not any("mobile-grenade" in state.content.search[i].traits for i in held(s)):
         return []
     blockers = state.sight_blockers(s.tile)
     geo = state.tiles[s.tile].geo
@@ -204,11 +209,9 @@ def throw_targets(state: DNZState, s: Survivor) -> list[str]:
 
 def throw(state: DNZState, s: Survivor, a: A.Throw) -> None:
     """MOBILE GRENADE: a ranged attack at a subzone (no passive defence: it aims at a place)."""
-    grenade = next(i for i in s.items if "mobile-grenade" in state.content.search[i].traits)
+    grenade = next(i for i in held(s) if "mobile-grenade" in state.content.search[i].traits)
     card = state.content.search[grenade]
-    s.items.remove(grenade)
-    if s.weapon == grenade:
-        s.weapon = ""
+    release(s, grenade)
     state.decks["search-discard"].append(grenade)
     spent = 1 if a.sp and s.sp > 0 else 0
     s.sp -= spent

@@ -149,7 +149,7 @@ def die(state: DNZState, s: Survivor, why: str) -> None:
             kit = (s.id, [*s.items], s.ammo, s.supplies, s.battery)
             state.tiles[where].crossed.setdefault(s.cell, []).append(kit)
     s.items.clear()
-    s.weapon = ""
+    s.weapon = s.off = ""
     s.worn.clear()
     s.ammo = s.supplies = s.battery = 0
     s.ap = s.reserve = 0

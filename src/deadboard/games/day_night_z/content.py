@@ -33,7 +33,7 @@ ATTRIBUTES = (
 )
 LEVELS = ("green", "yellow", "red")
 BODY = ("head", "body", "arms", "legs")
-MARKERS = ("blocked", "fire", "impassable", "cover", "high", "flooded", "hollow", "noisy")
+MARKERS = ("blocked", "fire", "impassable", "cover", "high", "flooded", "hollow", "noisy", "vehicle")
 EffectKind = Literal[
     "threat",
     "stress",
@@ -53,6 +53,7 @@ EffectKind = Literal[
     "end-activation",
     "check",
     "break",
+    "cure",
 ]
 
 
@@ -68,6 +69,8 @@ class Effect(Strict):
     enemy: str = ""
     attribute: str = ""
     penalty: int = 0
+    #: what a check is for, in the log and the prompt ("" the card's attribute)
+    what: str = ""
     success: tuple[Effect, ...] = ()
     fail: tuple[Effect, ...] = ()
 
@@ -319,6 +322,13 @@ class ClockRecord(Record):
     night: tuple[int, int]
 
 
+class BackpackRecord(Record):
+    """The backpack of a survivor sheet: how much room it has for cards (each search card prints
+    the "space required if stored in backpack"); cards in the hands or worn take none."""
+
+    spaces: int = Field(ge=0)
+
+
 class RulesFile(Strict):
     die: DieRecord
     success: SuccessRecord
@@ -327,6 +337,7 @@ class RulesFile(Strict):
     survival: SurvivalRecord
     threat: ThreatRecord
     clock: ClockRecord
+    backpack: BackpackRecord = BackpackRecord(spaces=6, source="authored")
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,18 @@
-"""Rulebook §4.6: reorganizing the inventory and exchanging with other survivors."""
+"""Rulebook §1 (the survivor sheet's hands and body, the search card's space and hand icons) and §4.6
+(reorganizing the inventory and exchanging with other survivors).
+
+    survivor sheet    main hand | off hand      a card with the one-hand icon takes a hand; one
+                      both hands                that needs both takes the two (``hands = 2``)
+                      head, body, arms, legs    defensive equipment, worn where it says
+    backpack          every other card carried, each taking its "space required if stored in
+                      backpack"; the room is the rules' ``backpack.spaces``
+
+A weapon attacks, a light shines and a grenade is thrown only from a hand; defensive equipment
+protects only worn; other cards (health, food, tools) are used from the backpack. A card that
+arrives (found, given, recovered, made) goes to a free hand if it is used in a hand, to its body
+location if that is free, else to the backpack; a survivor whose backpack is over its room lets go
+of cards (``discard``) before he does anything else.
+"""
 
 from __future__ import annotations
 
@@ -10,43 +24,149 @@ from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z.state import DNZState, Survivor
 
 
+def held(s: Survivor) -> tuple[str, ...]:
+    """The cards in the survivor's hands (main hand first)."""
+    return tuple(c for c in (s.weapon, s.off) if c)
+
+
+def backpack(s: Survivor) -> list[str]:
+    """The cards carried neither in a hand nor worn."""
+    out = list(s.items)
+    for c in (s.weapon, s.off, *s.worn.values()):
+        if c and c in out:
+            out.remove(c)
+    return out
+
+
+def load(state: DNZState, s: Survivor) -> int:
+    search = state.content.search
+    return sum(search[c].space for c in backpack(s))
+
+
+def room(state: DNZState) -> int:
+    return state.content.rules.backpack.spaces
+
+
+def overloaded(state: DNZState, s: Survivor) -> bool:
+    return load(state, s) > room(state)
+
+
+def free_hands(state: DNZState, s: Survivor) -> int:
+    if s.weapon and state.content.search[s.weapon].hands == 2:
+        return 0
+    return 2 - bool(s.weapon) - bool(s.off)
+
+
+def release(s: Survivor, item: str) -> None:
+    """One copy of ``item`` leaves the survivor: a copy in the backpack if there is one, else the
+    one in the off hand, the main hand or on the body."""
+    if item not in backpack(s):
+        if s.off == item:
+            s.off = ""
+        elif s.weapon == item:
+            s.weapon = ""
+        else:
+            for body, worn in list(s.worn.items()):
+                if worn == item:
+                    del s.worn[body]
+                    break
+    s.items.remove(item)
+
+
+def place(state: DNZState, s: Survivor, item: str) -> None:
+    """Where a card that arrives goes: a free hand (a weapon first to the main hand), its free body
+    location, else the backpack."""
+    card = state.content.search[item]
+    s.items.append(item)
+    free = free_hands(state, s)
+    if card.hands and free >= card.hands:
+        if not s.weapon:
+            s.weapon = item
+        else:
+            s.off = item
+    elif card.body and card.body not in s.worn:
+        s.worn[card.body] = item
+
+
+def fits(state: DNZState, s: Survivor, item: str) -> bool:
+    """Whether ``item`` can be given to ``s`` without going over his backpack's room."""
+    card = state.content.search[item]
+    if card.hands and free_hands(state, s) >= card.hands:
+        return True
+    if card.body and card.body not in s.worn:
+        return True
+    return load(state, s) + card.space <= room(state)
+
+
+def hold(state: DNZState, s: Survivor, item: str, hand: str) -> None:
+    """Take ``item`` from the backpack into a hand; what the hand (or a two-handed card) held goes
+    to the backpack."""
+    card = state.content.search[item]
+    if hand == "main":
+        if card.hands == 2:
+            s.off = ""
+        s.weapon = item
+    else:
+        if s.weapon and state.content.search[s.weapon].hands == 2:
+            s.weapon = ""
+        s.off = item
+
+
+def in_place(state: DNZState, s: Survivor) -> list[Any]:
+    """Equip, hold and wear from the backpack."""
+    out: list[Any] = []
+    search = state.content.search
+    for item in dict.fromkeys(backpack(s)):
+        card = search[item]
+        if card.hands:
+            out.append(A.Equip(s.id, item))
+            if card.hands == 1:
+                out.append(A.Hold(s.id, item))
+        if card.body:
+            out.append(A.Wear(s.id, item))
+    return out
+
+
 def reorganizable(state: DNZState, s: Survivor) -> bool:
     """Whether REORGANIZE has anything to offer: the same test as ``reorg_actions`` without
     building the actions (it is asked at every decision)."""
     search = state.content.search
-    for item in s.items:
+    for item in backpack(s):
         card = search[item]
-        if (card.weapon and item != s.weapon) or (card.body and s.worn.get(card.body) != item):
+        if card.hands or card.body:
             return True
     if not s.items and not (s.ammo > 0 or s.supplies > 0 or s.battery > 0):
         return False
+    return bool(_companions(state, s))
+
+
+def _companions(state: DNZState, s: Survivor) -> list[Survivor]:
+    """Survivors sharing the subzone (on tiles) or the zone (off tiles) (§4.6)."""
     where = (s.tile, s.cell if s.tile else s.zone)
-    return any(o is not s and (o.tile, o.cell if o.tile else o.zone) == where for o in state.living())
+    return [o for o in state.living() if o is not s and (o.tile, o.cell if o.tile else o.zone) == where]
 
 
 def reorg_actions(state: DNZState, s: Survivor) -> list[Any]:
-    out: list[Any] = []
-    for item in dict.fromkeys(s.items):
-        card = state.content.search[item]
-        if card.weapon and item != s.weapon:
-            out.append(A.Equip(s.id, item))
-        if card.body and s.worn.get(card.body) != item:
-            out.append(A.Wear(s.id, item))
-    for o in state.living():
-        if o is s or (o.tile, o.cell if o.tile else o.zone) != (s.tile, s.cell if s.tile else s.zone):
-            continue
+    out = in_place(state, s)
+    for o in _companions(state, s):
         for item in dict.fromkeys(s.items):
-            out.append(A.Give(s.id, item, o.id))
+            if fits(state, o, item):
+                out.append(A.Give(s.id, item, o.id))
         for stock in ("ammo", "supplies", "battery"):
             if getattr(s, stock) > 0:
                 out.append(A.Give(s.id, stock, o.id))
     return out
 
 
+def discards(state: DNZState, s: Survivor) -> list[Any]:
+    return [A.Discard(s.id, item) for item in dict.fromkeys(backpack(s))]
+
+
 @dataclass(slots=True)
 class Reorganizing(Choice[DNZState, Any]):
     """REORGANIZE INVENTORY (§4.6): hands, body and exchanges with survivors in the same subzone or
-    zone, as many as wanted for the one AP."""
+    zone, as many as wanted for the one AP (or free after a successful search, §4.7, §4.8). While
+    the backpack is over its room he must let go of cards (``discard``) before he is done."""
 
     kind = "reorganize"
     seat: int
@@ -54,32 +174,93 @@ class Reorganizing(Choice[DNZState, Any]):
 
     def actions(self, state: DNZState) -> list[Any]:
         s = state.survivor(self.who)
+        if s.dead:
+            return []
+        if overloaded(state, s):
+            return [*discards(state, s), *reorg_actions(state, s)]
         return [A.Done(self.who), *reorg_actions(state, s)]
 
     def apply(self, state: DNZState, action: Any) -> Steps:
         s = state.survivor(self.who)
         if isinstance(action, A.Done):
             return ()
-        if isinstance(action, A.Equip):
-            s.weapon = action.item
-        elif isinstance(action, A.Wear):
-            card = state.content.search[action.item]
-            s.worn[card.body] = action.item
-        elif isinstance(action, A.Give):
-            o = state.survivor(action.to)
-            if action.item in ("ammo", "supplies", "battery"):
-                setattr(s, action.item, getattr(s, action.item) - 1)
-                setattr(o, action.item, getattr(o, action.item) + 1)
-            else:
-                s.items.remove(action.item)
-                if s.weapon == action.item and action.item not in s.items:
-                    s.weapon = ""
-                for body, worn in list(s.worn.items()):
-                    if worn == action.item and worn not in s.items:
-                        del s.worn[body]
-                o.items.append(action.item)
-        state.emit("reorganize", f"{s.name}: {action.text}", {"who": s.id})
+        apply_change(state, s, action)
         return (self,)
 
     def prompt(self, state: DNZState) -> str:
-        return f"{state.survivor(self.who).name}: reorganize the inventory (done when finished)"
+        s = state.survivor(self.who)
+        if overloaded(state, s):
+            return f"{s.name}: the backpack is over its room ({load(state, s)}/{room(state)}): discard or rearrange"
+        return f"{s.name}: reorganize the inventory (done when finished)"
+
+
+@dataclass(slots=True)
+class MakeRoom(Choice[DNZState, Any]):
+    """A survivor who carries more than his backpack holds (recovering a fallen companion's
+    equipment, making a combined card, setting out with a campaign's cards) lets go of cards, or
+    takes them into a free hand or onto the body, until it fits."""
+
+    kind = "make-room"
+    seat: int
+    who: str
+
+    def actions(self, state: DNZState) -> list[Any]:
+        s = state.survivor(self.who)
+        if s.dead or not overloaded(state, s):
+            return []
+        free = free_hands(state, s)
+        search = state.content.search
+        placing = [
+            a
+            for a in in_place(state, s)
+            if (isinstance(a, A.Wear) and search[a.item].body not in s.worn)
+            or (isinstance(a, A.Equip) and search[a.item].hands <= free and not s.weapon)
+            or (isinstance(a, A.Hold) and free >= 1 and s.weapon and not s.off)
+        ]
+        return [*discards(state, s), *placing]
+
+    def apply(self, state: DNZState, action: Any) -> Steps:
+        s = state.survivor(self.who)
+        apply_change(state, s, action)
+        return (self,) if overloaded(state, s) else ()
+
+    def prompt(self, state: DNZState) -> str:
+        s = state.survivor(self.who)
+        return (
+            f"{s.name}: the backpack is over its room ({load(state, s)}/{room(state)}): what do you let go?"
+        )
+
+
+def apply_change(state: DNZState, s: Survivor, action: Any) -> None:
+    if isinstance(action, A.Equip):
+        hold(state, s, action.item, "main")
+    elif isinstance(action, A.Hold):
+        hold(state, s, action.item, "off")
+    elif isinstance(action, A.Wear):
+        card = state.content.search[action.item]
+        s.worn[card.body] = action.item
+    elif isinstance(action, A.Discard):
+        release(s, action.item)
+        state.decks["search-discard"].append(action.item)
+    elif isinstance(action, A.Give):
+        o = state.survivor(action.to)
+        if action.item in ("ammo", "supplies", "battery"):
+            setattr(s, action.item, getattr(s, action.item) - 1)
+            setattr(o, action.item, getattr(o, action.item) + 1)
+        else:
+            release(s, action.item)
+            place(state, o, action.item)
+    state.emit("reorganize", f"{s.name}: {action.text}", {"who": s.id})
+
+
+def set_out(state: DNZState, s: Survivor) -> None:
+    """A survivor's cards at the start of an adventure: the weapon he holds stays in his main hand;
+    his other cards are placed as cards that arrive (a free hand, the body, the backpack)."""
+    cards = list(s.items)
+    if s.weapon in cards:
+        cards.remove(s.weapon)
+    s.items = [s.weapon] if s.weapon else []
+    s.off = ""
+    s.worn = {}
+    for c in cards:
+        place(state, s, c)

@@ -17,6 +17,17 @@ from deadboard.games.day_night_z.spawn import deploy, draw_spawn, enemy_profile,
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 
 
+def within_turn(s: Survivor, steps: Steps) -> Steps | None:
+    """A card resolved during an activation: its steps left for later (the activation reads
+    ``halted`` after them), else None if it ended the activation."""
+    if steps:
+        return steps
+    if s.halted:
+        s.halted = False
+        return None
+    return ()
+
+
 def spot_name(tile: str, cell: int) -> str:
     return f"{tile}-{CELLS[cell]}"
 
@@ -88,8 +99,7 @@ def city_move(state: DNZState, s: Survivor, to: str) -> Steps | None:
         card = state.content.surprises[state.surprises.pop(to)]
         state.emit("surprise", f"{s.name} finds a surprise: {card.name}", {"who": s.id, "card": card.id})
         s.encounter = False
-        go_on = resolve(state, s, card.effects)
-        return () if go_on else None
+        return within_turn(s, resolve(state, s, card.effects))
     free = not others_in_zone(state, s, to)
     s.encounter = free
     if zone.kind == "alley" or from_alley:
@@ -121,12 +131,12 @@ def enter_location(state: DNZState, s: Survivor, slot: str) -> Steps | None:
     if not loc.visited:
         loc.visited = True
         loc.explored.add(0)
-        return () if exploration(state, s) else None
+        return within_turn(s, exploration(state, s))
     draw_spawn(state, tile, card.zones[0].spawn[min(3, state.setup.players - 1)])
     return ()
 
 
-def exploration(state: DNZState, s: Survivor) -> bool:
+def exploration(state: DNZState, s: Survivor) -> Steps:
     """Draw an exploration card for the tile the survivor just entered."""
     return resolve_on(state, s, state.tiles[s.tile])
 
@@ -186,10 +196,10 @@ def explore(state: DNZState, s: Survivor) -> Steps | None:
         draw_spawn(state, new, card.zones[index].spawn[min(3, state.setup.players - 1)])
         return ()
     loc.explored.add(index)
-    return () if resolve_on(state, s, new) else None
+    return within_turn(s, resolve_on(state, s, new))
 
 
-def resolve_on(state: DNZState, s: Survivor, new: TileInPlay) -> bool:
+def resolve_on(state: DNZState, s: Survivor, new: TileInPlay) -> Steps:
     """Draw an exploration card and resolve it on ``new`` (the explorer stays where he stood)."""
     cid = draw_card(state, "exploration")
     card = next(c for c in state.content.explorations if c.id == cid)

@@ -12,9 +12,9 @@ from deadboard.games.day_night_z.concepts import threat_text
 from deadboard.games.day_night_z.content import Content, load_content
 from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.state import DNZState, Survivor
-from deadboard.games.day_night_z.turn import Round
+from deadboard.games.day_night_z.turn import Round, SetOut
 
-VERSION = "1"
+VERSION = "2"
 #: the survivor of each seat
 SEATS = ("swift", "lebeu", "olsson", "kenji")
 HIDDEN_DECKS = ("threat", "spawn", "search", "exploration", "encounter", "infection", "corpse")
@@ -65,7 +65,7 @@ def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZSta
     cards += others
     state.surprises = dict(zip(surprise_zones, cards))
     state.leader = rng.below(setup.players)  # in a starting adventure the leader is chosen at random
-    state.init_kernel(Round())
+    state.init_kernel(SetOut(), Round())
     return state
 
 
@@ -174,6 +174,7 @@ class DayNightZ(KernelGame[DNZState]):
                     "battery": s.battery,
                     "items": list(s.items),
                     "weapon": s.weapon,
+                    "off": s.off,
                     "worn": dict(s.worn),
                     "dead": s.dead,
                     "hidden": s.hidden,

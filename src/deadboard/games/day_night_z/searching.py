@@ -6,15 +6,10 @@ from dataclasses import dataclass
 
 from deadboard.core.kernel import Choice, Steps
 from deadboard.games.day_night_z import actions as A
-from deadboard.games.day_night_z.concepts import (
-    attribute,
-    check,
-    cure,
-    gain_stress,
-    heal,
-    roll,
-)
-from deadboard.games.day_night_z.inventory import Reorganizing, reorganizable
+from deadboard.games.day_night_z.cards import resolve
+from deadboard.games.day_night_z.concepts import attribute, check, roll
+from deadboard.games.day_night_z.content import Effect, EffectKind
+from deadboard.games.day_night_z.inventory import Reorganizing, overloaded, place, release, reorganizable
 from deadboard.games.day_night_z.movement import parse_spot
 from deadboard.games.day_night_z.state import DNZState, Survivor
 
@@ -46,14 +41,16 @@ def search_zone(state: DNZState, s: Survivor, spend: bool) -> Steps | None:
     return (KeepSearch(s.seat, s.id, drawn, tile.geo.side.search, spend),)
 
 
-def found(state: DNZState, s: Survivor, cid: str) -> None:
-    s.items.append(cid)
+def found(state: DNZState, s: Survivor, cid: str) -> Steps:
+    """The card found goes to a free hand, its body location or the backpack; "A survivor can
+    freely reorganize his inventory if the search was successful" (§4.7, §4.8): a reorganization
+    without AP follows (it must make room if the backpack is over its room)."""
+    place(state, s, cid)
     card = state.content.search[cid]
-    if card.weapon and not s.weapon:
-        s.weapon = cid
-    if card.body and card.body not in s.worn:
-        s.worn[card.body] = cid
     state.emit("found", f"{s.name} finds: {card.name}", {"who": s.id, "card": cid})
+    if reorganizable(state, s) or overloaded(state, s):
+        return (Reorganizing(s.seat, s.id),)
+    return ()
 
 
 def search_corpse(state: DNZState, s: Survivor, at: str) -> None:
@@ -82,37 +79,48 @@ def search_corpse(state: DNZState, s: Survivor, at: str) -> None:
             infect(state, s, 1, "searching a corpse")
 
 
-def search_item(state: DNZState, s: Survivor, at: str, spend: bool) -> None:
+def search_item(state: DNZState, s: Survivor, at: str, spend: bool) -> Steps:
     tile_id, cell = parse_spot(at)
     tile = state.tiles[tile_id]
     tile.search_marks.discard(cell)
     tile.searched.add(cell)
     cid = draw_search(state)
     if not cid:
-        return
+        return ()
     card = state.content.search[cid]
     if check(state, s, "perception", card.search, spend, f"search item ({card.name})"):
-        found(state, s, cid)
-    else:
-        state.decks["search-discard"].append(cid)
+        return found(state, s, cid)
+    state.decks["search-discard"].append(cid)
+    return ()
 
 
-def use(state: DNZState, s: Survivor, item: str) -> None:
+def use(state: DNZState, s: Survivor, item: str) -> Steps:
+    """USE SEARCH CARD (free, §4.1): "Occasionally, the use will be conditioned by an attribute
+    check (example: first aid kit)": a check the card asks for, on which a survival point may be
+    spent (§3.5), as for every card."""
     card = state.content.search[item]
-    s.items.remove(item)
+    release(s, item)
     state.decks["search-discard"].append(item)
     state.emit("use", f"{s.name} uses {card.name}", {"who": s.id, "card": item})
-    ok = True
+    return resolve(state, s, use_effects(state, item))
+
+
+def use_effects(state: DNZState, item: str) -> tuple[Effect, ...]:
+    """What a consumable search card does, as card effects (behind its check if it has one)."""
+    card = state.content.search[item]
+    gains: tuple[tuple[EffectKind, int], ...] = (
+        ("heal", card.heal),
+        ("stress", card.stress),
+        ("cure", card.cure),
+        ("supplies", card.supply),
+        ("ammo", card.ammo_gain),
+        ("battery", card.battery_gain),
+    )
+    out = tuple(Effect(kind=kind, n=n) for kind, n in gains if n)
     if card.check:
-        ok = check(state, s, card.check, 0, False, f"{card.name} ({card.check.replace('_', ' ')})")
-    if not ok:
-        return
-    heal(state, s, card.heal)
-    gain_stress(state, s, card.stress)
-    cure(state, s, card.cure)
-    s.supplies += card.supply
-    s.ammo += card.ammo_gain
-    s.battery += card.battery_gain
+        what = f"{card.name} ({card.check.replace('_', ' ')})"
+        return (Effect(kind="check", attribute=card.check, what=what, success=out),)
+    return out
 
 
 @dataclass(slots=True)
@@ -137,9 +145,7 @@ class KeepSearch(Choice[DNZState, A.Keep]):
         state.decks["search-discard"].extend(rest)
         card = state.content.search[action.card]
         if check(state, s, "perception", card.search + self.zone, self.spend, f"search ({card.name})"):
-            found(state, s, action.card)
-            if reorganizable(state, s):
-                return (Reorganizing(s.seat, s.id),)
+            return found(state, s, action.card)
         else:
             state.decks["search-discard"].append(action.card)
         return ()

@@ -25,6 +25,7 @@ class Survivor:
         "defensive",
         "encounter",
         "fired",
+        "halted",
         "health",
         "hidden",
         "id",
@@ -33,6 +34,7 @@ class Survivor:
         "lit",
         "name",
         "noise",
+        "off",
         "reserve",
         "seat",
         "slow",
@@ -49,14 +51,17 @@ class Survivor:
         self.id, self.name, self.seat = sid, name, seat
         self.health = self.stress = self.infection = self.sp = 0
         self.ammo = self.supplies = self.battery = 0
-        self.items: list[str] = []  # backpack and hands: every search card carried
-        self.weapon = ""  # the weapon in the hands ("" none)
+        self.items: list[str] = []  # every search card carried: hands, body and backpack
+        self.weapon = ""  # the card in the main hand ("" none); a two-handed card takes both hands
+        self.off = ""  # the card in the off hand ("" none)
         self.worn: dict[str, str] = {}  # body location -> equipment
+        # the backpack holds the cards of ``items`` neither in a hand nor worn (inventory.backpack)
         self.zone = ""
         self.tile = ""
         self.cell = -1
         self.ap = self.reserve = 0
         self.dead = self.hidden = self.defensive = self.fired = False
+        self.halted = False  # a card ended his activation while its effects were still resolving
         self.encounter = False  # drew a city encounter card this activation
         self.lit = 0  # turns of light left (a flashlight)
         self.noise = 0  # noise counters made this turn (the AI's "noisiest")

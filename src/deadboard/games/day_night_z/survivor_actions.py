@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from deadboard.core.action import Action
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z.adventure import check_end
+from deadboard.games.day_night_z.cards import CARD_STEPS
 from deadboard.games.day_night_z.combat import (
     attack_options,
     perform_attack,
@@ -25,7 +27,15 @@ from deadboard.games.day_night_z.concepts import (
     heal,
     lower_cost,
 )
-from deadboard.games.day_night_z.inventory import Reorganizing, reorganizable
+from deadboard.games.day_night_z.inventory import (
+    MakeRoom,
+    Reorganizing,
+    held,
+    overloaded,
+    place,
+    release,
+    reorganizable,
+)
 from deadboard.games.day_night_z.movement import (
     enter_location,
     explore,
@@ -69,12 +79,33 @@ class Turn(Choice[DNZState, Any]):
         if s.ap <= 0 and not after:
             finish(state, s)
             return ()
+        if after and isinstance(after[0], CARD_STEPS):
+            return (*after, Resume(self))
         return (*after, self) if after else (self,)
 
     def prompt(self, state: DNZState) -> str:
         s = state.survivor(self.who)
         where = s.where
         return f"{s.name} ({where}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
+
+
+@dataclass(slots=True)
+class Resume(Auto[DNZState]):
+    """The activation after a card's effects that waited for a decision: it ends if the card ended
+    it or the AP are spent, else goes on."""
+
+    turn: Turn
+
+    def run(self, state: DNZState) -> Steps:
+        s = state.survivor(self.turn.who)
+        check_end(state)
+        if state.over or s.dead:
+            return ()
+        if s.halted or s.ap <= 0:
+            s.halted = False
+            finish(state, s)
+            return ()
+        return (self.turn,)
 
 
 def finish(state: DNZState, s: Survivor) -> None:
@@ -130,7 +161,7 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
     cost = lower_cost(state)
     if cost is not None and s.sp > 0 and sum(o.sp for o in state.living()) >= cost:
         out.append(A.LowerThreat(who))
-    if state.night and s.lit <= 0 and s.battery > 0 and any(state.content.search[i].light for i in s.items):
+    if state.night and s.lit <= 0 and s.battery > 0 and any(state.content.search[i].light for i in held(s)):
         out.append(A.Light(who))
     return out
 
@@ -186,11 +217,30 @@ def _tile_searches(
     searchable = untouched and tile.slot and tile.index not in state.locations[tile.slot].searched
     if searchable and not any(e.tile == s.tile for e in state.enemies):
         out.extend(A.SearchZone(who, sp) for sp in yes)
-    if "stuff-for-traps" in s.items:
-        for item in s.items:
-            if state.content.search[item].traps:
-                for c in (s.cell, *tile.geo.moves(s.cell, set())):
-                    out.extend(A.Trap(who, item, spot_name(s.tile, c), sp) for sp in yes)
+    if TRAP_BASE in s.items:
+        cells = (s.cell, *tile.geo.moves(s.cell, set()))
+        for combo in trap_combinations(state, s):
+            for c in cells:
+                out.extend(A.Trap(who, combo, spot_name(s.tile, c), sp) for sp in yes)
+
+
+#: the search card other cards are combined with to make a trap (§4.4)
+TRAP_BASE = "stuff-for-traps"
+
+
+def trap_combinations(state: DNZState, s: Survivor) -> list[str]:
+    """SET TRAPS (§4.4): "The only search cards that can be combined with "stuff for traps" are those
+    with the corresponding icon. The maximum number of cards to combine is limited by the free black
+    and green strips on the "stuff for traps" card": every set of 1 to that many of the survivor's
+    trap cards, named ``knife+machete`` (in the order carried)."""
+    search = state.content.search
+    strips = search[TRAP_BASE].capacity
+    usable = [i for i in s.items if search[i].traps]
+    out: dict[str, None] = {}
+    for n in range(1, min(strips, len(usable)) + 1):
+        for combo in combinations(usable, n):
+            out["+".join(combo)] = None
+    return list(out)
 
 
 def usable(state: DNZState, s: Survivor, item: str) -> bool:
@@ -305,8 +355,7 @@ def _search_corpse(state: DNZState, s: Survivor, a: A.SearchCorpse) -> Steps | N
 
 def _search_item(state: DNZState, s: Survivor, a: A.SearchItem) -> Steps | None:
     s.ap -= 1
-    search_item(state, s, a.at, a.sp)
-    return ()
+    return search_item(state, s, a.at, a.sp)
 
 
 def _retrieve(state: DNZState, s: Survivor, a: A.Retrieve) -> Steps | None:
@@ -316,17 +365,17 @@ def _retrieve(state: DNZState, s: Survivor, a: A.Retrieve) -> Steps | None:
     _, items, ammo, supplies, battery = tile.crossed[cell].pop()
     if not tile.crossed[cell]:
         del tile.crossed[cell]
-    s.items.extend(items)
+    for item in items:
+        place(state, s, item)
     s.ammo += ammo
     s.supplies += supplies
     s.battery += battery
     state.emit("retrieve", f"{s.name} recovers the equipment of the fallen", {"who": s.id})
-    return ()
+    return (MakeRoom(s.seat, s.id),) if overloaded(state, s) else ()
 
 
 def _use(state: DNZState, s: Survivor, a: A.Use) -> Steps | None:
-    use(state, s, a.item)
-    return ()
+    return use(state, s, a.item)
 
 
 def _supply(state: DNZState, s: Survivor, a: A.Supply) -> Steps | None:
@@ -348,7 +397,7 @@ def _lower_threat(state: DNZState, s: Survivor, a: A.LowerThreat) -> Steps | Non
 
 def _light(state: DNZState, s: Survivor, a: A.Light) -> Steps | None:
     s.battery -= 1
-    card = next(state.content.search[i] for i in s.items if state.content.search[i].light)
+    card = next(state.content.search[i] for i in held(s) if state.content.search[i].light)
     s.lit = card.duration
     state.emit("light", f"{s.name} switches on a light ({card.duration} turns)", {"who": s.id})
     return ()
@@ -363,24 +412,25 @@ def _combine(state: DNZState, s: Survivor, a: A.Combine) -> Steps | None:
     s.ap -= 1
     card = state.content.search[a.result]
     for c in card.components:
-        s.items.remove(c)
-        if s.weapon == c:
-            s.weapon = ""
-    s.items.append(a.result)
+        release(s, c)
+    place(state, s, a.result)
     state.emit("combine", f"{s.name} makes a {card.name}", {"who": s.id})
-    return ()
+    return (MakeRoom(s.seat, s.id),) if overloaded(state, s) else ()
 
 
 def _trap(state: DNZState, s: Survivor, a: A.Trap) -> Steps | None:
     s.ap -= 1
     if check(state, s, "mechanisms", 0, a.sp, "set traps (mechanisms)"):
         tile_id, cell = parse_spot(a.at)
-        s.items.remove("stuff-for-traps")
-        s.items.remove(a.item)
-        if s.weapon == a.item:
-            s.weapon = ""
-        state.tiles[tile_id].traps[cell] = state.content.search[a.item].trap_damage
-        state.emit("trap", f"{s.name} sets a trap in {a.at}", {"who": s.id})
+        cards = [TRAP_BASE, *a.item.split("+")]
+        for c in cards:
+            release(s, c)
+        state.decks["search-discard"].extend(cards)
+        # the trap marker's damage: that of every card combined (§4.4 "with the corresponding damage value")
+        dmg = sum(state.content.search[c].trap_damage for c in cards)
+        tile = state.tiles[tile_id]
+        tile.traps[cell] = tile.traps.get(cell, 0) + dmg
+        state.emit("trap", f"{s.name} sets a trap ({dmg} damage) in {a.at}", {"who": s.id, "damage": dmg})
     return ()
 
 

@@ -19,9 +19,8 @@ from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.games.day_night_z import survivor_actions as acts
 from deadboard.games.day_night_z.actions import First, Stay, Unhide
 from deadboard.games.day_night_z.adventure import check_end
-from deadboard.games.day_night_z.cards import draw_card, meets, resolve
+from deadboard.games.day_night_z.cards import ResolveEffects, draw_card, meets, resolve
 from deadboard.games.day_night_z.concepts import (
-    check,
     damage,
     disperse_noise,
     gain_sp,
@@ -32,9 +31,26 @@ from deadboard.games.day_night_z.concepts import (
     roll,
     skulls,
 )
+from deadboard.games.day_night_z.content import Effect, ThreatCard
 from deadboard.games.day_night_z.enemies import activate_all, hurt_enemy
+from deadboard.games.day_night_z.inventory import MakeRoom, overloaded, set_out
 from deadboard.games.day_night_z.spawn import hunter_icon
 from deadboard.games.day_night_z.state import DNZState, Survivor
+
+
+@dataclass(slots=True)
+class SetOut(Auto[DNZState]):
+    """Before the first turn each survivor's cards are in his hands, on his body or in his
+    backpack; one who carries more than the backpack holds lets go of cards first (a campaign's
+    survivors bring what they had)."""
+
+    def run(self, state: DNZState) -> Steps:
+        out: list[Any] = []
+        for s in state.living():
+            set_out(state, s)
+            if overloaded(state, s):
+                out.append(MakeRoom(s.seat, s.id))
+        return out
 
 
 @dataclass(slots=True)
@@ -92,6 +108,7 @@ class Activate(Auto[DNZState]):
         s.ap = health_level(state, s)[1]
         s.reserve = 0
         s.encounter = False
+        s.halted = False
         if s.hidden:
             return (StayHidden(s.seat, s.id),)
         return (acts.Turn(s.seat, s.id, s.ap),)
@@ -159,11 +176,24 @@ class Encounter(Auto[DNZState]):
         cid = draw_card(state, "encounter")
         card = next(c for c in state.content.encounters if c.id == cid)
         state.emit("encounter", f"{s.name}'s city encounter: {card.name}", {"who": s.id, "card": cid})
+        steps: Steps = ()
         if card.evade and s.reserve > 0:
             s.reserve -= 1
             state.emit("evade", f"{s.name} spends 1 reserve AP to avoid it", {"who": s.id})
         else:
-            resolve(state, s, card.effects)
+            steps = resolve(state, s, card.effects)
+        return (*steps, AfterEncounter(self.who))
+
+
+@dataclass(slots=True)
+class AfterEncounter(Auto[DNZState]):
+    """After a city encounter card: a survivor with AP in reserve may spend them now."""
+
+    who: str
+
+    def run(self, state: DNZState) -> Steps:
+        s = state.survivor(self.who)
+        s.halted = False
         if s.dead or s.reserve <= 0:
             return ()
         s.ap, s.reserve = s.reserve, 0
@@ -189,57 +219,94 @@ class ThreatPhase(Auto[DNZState]):
         activate_all(state, card)
         if state.over or not state.living():
             return ()
-        # 3.2 threat
-        threat_b(state, card)
-        # 3.3 adjustments
-        adjust(state, card)
-        fire(state)
-        end_of_turn(state)
-        return ()
+        # 3.2 threat, then 3.3 adjustments
+        return (*threat_b(state, card), Adjust(card))
 
 
-def threat_b(state: DNZState, card: Any) -> None:
+def threat_b(state: DNZState, card: Any) -> Steps:
+    """The threat of side B: a rise of the threat once; every other effect for each survivor who
+    meets the conditions, one after the other (a check may wait for its survivor's decision)."""
     affected = [s for s in state.living() if meets(state, s, card)]
     if not affected:
-        return
+        return ()
     state.emit(
         "threat-b",
         f"{card.name}: the threat is activated ({', '.join(s.name for s in affected)})",
         {"card": card.id},
     )
     once = [e for e in card.effects if e.kind == "threat"]
-    each = [e for e in card.effects if e.kind != "threat"]
+    each = tuple(e for e in card.effects if e.kind != "threat")
     for e in once:
         raise_threat(state, e.n, card.name)
-    for s in affected:
-        resolve(state, s, each)
+    return tuple(ResolveEffects(s.id, each, "") for s in affected) if each else ()
 
 
-def adjust(state: DNZState, card: Any) -> None:
-    """3.3 Adjustments: the hourglass, the Hunter icon, the infection icon, then noise."""
-    if card.hourglass:
-        advance_clock(state)
-    if card.hunter:
-        hunter_icon(state)
-    if card.infection:
-        for s in state.living():
-            if s.infection > 0:
-                draw_infection(state, s)
-    disperse_noise(state)
+@dataclass(slots=True)
+class Adjust(Auto[DNZState]):
+    """3.3 Adjustments: the hourglass (the Day-Night counter's hour may ask for checks) ..."""
+
+    card: ThreatCard
+
+    def run(self, state: DNZState) -> Steps:
+        steps = advance_clock(state) if self.card.hourglass else ()
+        return (*steps, AdjustIcons(self.card))
 
 
-def draw_infection(state: DNZState, s: Survivor) -> None:
+@dataclass(slots=True)
+class AdjustIcons(Auto[DNZState]):
+    """... then the Hunter icon, the infection icon (each infected survivor draws an infection
+    card), then noise, fire and the end of the turn."""
+
+    card: ThreatCard
+
+    def run(self, state: DNZState) -> Steps:
+        card = self.card
+        if card.hunter:
+            hunter_icon(state)
+        draws = [DrawInfection(s.id) for s in state.living() if s.infection > 0] if card.infection else []
+        return (*draws, EndThreatPhase())
+
+
+@dataclass(slots=True)
+class DrawInfection(Auto[DNZState]):
+    who: str
+
+    def run(self, state: DNZState) -> Steps:
+        s = state.survivor(self.who)
+        if s.dead or s.infection <= 0:
+            return ()
+        return draw_infection(state, s)
+
+
+@dataclass(slots=True)
+class EndThreatPhase(Auto[DNZState]):
+    def run(self, state: DNZState) -> Steps:
+        disperse_noise(state)
+        fire(state)
+        end_of_turn(state)
+        return ()
+
+
+def draw_infection(state: DNZState, s: Survivor) -> Steps:
     cid = draw_card(state, "infection")
     card = next(c for c in state.content.infections if c.id == cid)
     level = min(3, s.infection)
     state.emit(
         "infection-card", f"{s.name} draws the infection card {card.name} (level {level})", {"who": s.id}
     )
-    resolve(state, s, getattr(card, f"level{level}"))
+    return resolve(state, s, getattr(card, f"level{level}"))
 
 
-def advance_clock(state: DNZState) -> None:
-    """The Day-Night counter advances 1 hour; the hour's icons act (§3.1)."""
+#: the 12:00 test: "All infected survivors must make a Strength test. Those who fail increase the
+#: infection level by 1 point." (a check like a card's: a survival point may be spent on it)
+INFECTION_TEST = Effect(
+    kind="check", attribute="strength", what="infection (strength)", fail=(Effect(kind="infection"),)
+)
+
+
+def advance_clock(state: DNZState) -> Steps:
+    """The Day-Night counter advances 1 hour; the hour's icons act (§3.1). Returns the checks the
+    hour asks for (12:00 AM and PM), each waiting for its survivor's decision on a survival point."""
     state.clock = state.clock.tick(1)[0]
     hour = state.clock.hour
     state.emit("clock", f"the Day-Night counter reaches {state.clock.text}", {"hour": hour})
@@ -252,9 +319,7 @@ def advance_clock(state: DNZState) -> None:
             state.emit("hunter", "07:00: the Hunter disappears", {})
         state.hunter = ""
     elif hour in (0, 12):
-        for s in state.living():
-            if s.infection > 0 and not check(state, s, "strength", what="infection (strength)"):
-                infect(state, s, 1, "the infection spreads")
+        return tuple(ResolveEffects(s.id, (INFECTION_TEST,), "") for s in state.living() if s.infection > 0)
     elif hour in (21, 6):
         raise_threat(state, 1, "the night " + ("begins" if hour == 21 else "ends"))
         if hour == 21:
@@ -262,6 +327,7 @@ def advance_clock(state: DNZState) -> None:
     elif hour == 15:
         for s in state.living():
             eat(state, s)
+    return ()
 
 
 def eat(state: DNZState, s: Survivor) -> None:
