@@ -233,7 +233,7 @@ def test_a_check_asked_by_a_card_lets_the_survivor_spend_a_survival_point_first(
 
 def test_a_card_check_without_survival_points_is_rolled_at_once() -> None:
     """No survival point, nothing to decide: the card's check is rolled when the card is read."""
-    from .helpers import act, legal, on_top
+    from .helpers import act, on_top
 
     state = fresh()
     swift = state.survivor("swift")

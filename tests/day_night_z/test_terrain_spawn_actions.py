@@ -9,7 +9,7 @@ from deadboard.games.day_night_z.geometry import CELLS, INDEX
 from deadboard.games.day_night_z.movement import move
 from deadboard.games.day_night_z.spawn import place_enemies, place_marker
 
-from .helpers import enemy, fresh, put, script, tile
+from .helpers import act, enemy, fresh, legal, on_top, put, script, tile
 
 
 def test_flooded_subzone_costs_two_ap_or_one_and_a_stress_point() -> None:
@@ -160,3 +160,35 @@ def test_blocked_subzones_cannot_be_entered_nor_passed_diagonally_between_two() 
     assert b2 not in t.geo.moves(a1, {b1, a2})
     assert b2 in t.geo.moves(a1, {b1})
     assert b2 not in t.geo.moves(a1, {b2})
+
+
+def test_a_vehicle_is_blocked_terrain_that_lets_a_survivor_in_once_searched() -> None:
+    """ "Some blocked terrain markers (vehicles) allow passage once inside (see Actions "Search
+    item")" and "Terrain markers without a code (blocked terrain, fire terrain, impassable
+    terrain/vehicle)": a vehicle blocks sight and movement and takes no enemy; it is searched like an
+    item from its subzone's neighbours, and once searched figures may move into it."""
+    from deadboard.games.day_night_z.survivor_actions import Turn
+
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b")
+    car = INDEX["b2"]
+    t.markers[car] = "vehicle"
+    put(state, swift, t, "a2")
+    assert car in state.sight_blockers(t.id) and car in state.move_obstacles(t.id)
+    assert not t.geo.sees(INDEX["a2"], INDEX["c2"], state.sight_blockers(t.id))
+    state.steps.clear()
+    swift.ap = 3
+    state.steps.append(Turn(0, "swift", 3))
+    options = legal(state)
+    assert f"move swift {t.id}-b2 no" not in options
+    assert f"search-item swift {t.id}-b2 no" in options
+    on_top(state, "search", "water")
+    script(state, *["green"] * (2 + state.content.search["water"].search))
+    act(state, f"search-item swift {t.id}-b2 no")
+    assert "water" in swift.items
+    assert car not in state.move_obstacles(t.id) and car in state.sight_blockers(t.id)
+    assert f"move swift {t.id}-b2 no" in legal(state)
+    assert f"search-item swift {t.id}-b2 no" not in legal(state)  # "An item can only be searched once."
+    placed = place_enemies(state, t, ["walker"] * 30)
+    assert all(e.cell != car for e in placed)  # no 0 0 0 code: never a place for enemies

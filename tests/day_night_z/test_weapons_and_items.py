@@ -230,3 +230,37 @@ def test_reorganizing_is_one_ap_for_any_number_of_changes() -> None:
     act(state, "give swift colt-1911 lebeu")
     act(state, "done swift")
     assert lebeu.ammo == 1 and "colt-1911" in lebeu.items and swift.weapon == "" and swift.ap == 2
+
+
+def test_a_trap_combines_stuff_for_traps_with_as_many_cards_as_its_strips() -> None:
+    """ "a survivor may try to combine a "stuff for traps" card with other search cards ... The only
+    search cards that can be combined with "stuff for traps" are those with the corresponding icon.
+    The maximum number of cards to combine is limited by the free black and green strips on the
+    "stuff for traps" card." The trap marker's damage is that of every card combined."""
+    state = fresh()
+    swift = state.survivor("swift")
+    swift.items += ["stuff-for-traps", "knife", "fireman-axe", "machete", "bandage"]
+    t = tile(state, "10b")
+    put(state, swift, t, "b2")
+    state.steps.clear()
+    swift.ap = 3
+    state.steps.append(Turn(0, "swift", 3))
+    here = f"{t.id}-b2 no"
+    combos = {a.split()[2] for a in legal(state) if a.startswith("trap") and a.endswith(here)}
+    assert combos == {
+        "knife",
+        "fireman-axe",
+        "machete",
+        "knife+fireman-axe",
+        "knife+machete",
+        "fireman-axe+machete",
+    }  # two strips: never three cards, and never the bandage (no trap icon)
+    script(state, "green", "skull")
+    act(state, f"trap swift knife+fireman-axe {t.id}-b3 no")
+    assert t.traps == {INDEX["b3"]: 3}  # knife 1 + fireman axe 2
+    assert sorted(swift.items) == ["bandage", "colt-1911", "machete"]
+    b = enemy(state, "bulker", t, "b4")
+    from deadboard.games.day_night_z.enemies import enter
+
+    enter(state, b, (t.id, INDEX["b3"]))
+    assert b.damage == 3 and not t.traps

@@ -67,14 +67,11 @@ def distances(state: DNZState, start: Spot) -> dict[Spot, int]:
     group = group_of(state, start[0])
     if len(group) == 1:
         tile = state.tiles[start[0]]
-        if not any(m in ("blocked", "fire", "impassable") for m in tile.markers.values()):
+        if not tile.closed():
             row = tile.geo.dist[start[1]]
             tid = start[0]
             return {(tid, c): d for c, d in enumerate(row) if d < 99}
-    static = {
-        tid: {c for c, m in state.tiles[tid].markers.items() if m in ("blocked", "fire", "impassable")}
-        for tid in group
-    }
+    static = {tid: set(state.tiles[tid].closed()) for tid in group}
     dist = {start: 0}
     queue = deque([start])
     while queue:

@@ -18,8 +18,8 @@ OVERFLOW = {
     "yellow": ("yellow", "red", "green"),
     "red": ("red", "yellow", "green"),
 }
-#: terrain markers without the 0 0 0 code
-UNCODED = ("fire", "blocked", "impassable")
+#: terrain markers without the 0 0 0 code ("blocked terrain, fire terrain, impassable terrain/vehicle")
+UNCODED = ("fire", "blocked", "impassable", "vehicle")
 
 
 def deploy(state: DNZState, side: str, zone: str, slot: str = "", index: int = 0) -> TileInPlay:

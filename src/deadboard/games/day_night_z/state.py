@@ -14,6 +14,12 @@ from deadboard.core.tracks import Clock
 from deadboard.games.day_night_z.content import Adventure, Content
 from deadboard.games.day_night_z.geometry import CELLS, CityBoard, TileGeometry, city_board, tile_geometry
 
+#: terrain markers that block sight (§3.10: blocked terrain, fire "has the same effect as blocked
+#: terrain", a vehicle is a blocked terrain marker)
+SIGHT_MARKERS = ("blocked", "fire", "vehicle")
+#: terrain markers no figure may enter (a vehicle too until searched: TileInPlay.closed)
+MOVE_MARKERS = ("blocked", "fire", "impassable")
+
 
 class Survivor:
     __slots__ = (
@@ -118,6 +124,16 @@ class TileInPlay:
         self.traps: dict[int, int] = {}  # trap markers: damage
         self.crossed: dict[int, list[tuple[str, list[str], int, int, int]]] = {}  # dead survivors' equipment
         self.links: dict[int, tuple[str, int]] = {}  # cell -> (other tile, its cell): adjacent
+
+    def closed(self) -> list[int]:
+        """Cells under a terrain marker that forbids movement: blocked, fire and impassable terrain,
+        and a vehicle until it has been searched ("Some blocked terrain markers (vehicles) allow
+        passage once inside", §3.10)."""
+        return [
+            c
+            for c, m in self.markers.items()
+            if m in MOVE_MARKERS or (m == "vehicle" and c not in self.searched)
+        ]
 
     def clone(self) -> TileInPlay:
         t = TileInPlay(self.id, self.geo, self.zone, self.slot, self.index)
@@ -321,19 +337,19 @@ class DNZState(KernelState):
         return [e for e in self.enemies if e.tile == tile and e.cell == cell]
 
     def sight_blockers(self, tile: str) -> set[int]:
-        """Cells blocking sight now: 4 miniatures, blocked or fire terrain markers (§3.11)."""
+        """Cells blocking sight now: 4 miniatures, blocked, fire or vehicle terrain markers (§3.11)."""
         counts = self.counts(tile)
         t = self.tiles[tile]
         out = {c for c in range(16) if counts[c] >= 4}
-        out.update(c for c, m in t.markers.items() if m in ("blocked", "fire"))
+        out.update(c for c, m in t.markers.items() if m in SIGHT_MARKERS)
         return out
 
     def move_obstacles(self, tile: str) -> set[int]:
-        """Cells no figure may enter now: 4 miniatures, blocked, fire and impassable markers."""
+        """Cells no figure may enter now: 4 miniatures, blocked, fire and impassable markers, and
+        vehicles not yet searched."""
         counts = self.counts(tile)
-        t = self.tiles[tile]
         out = {c for c in range(16) if counts[c] >= 4}
-        out.update(c for c, m in t.markers.items() if m in ("blocked", "fire", "impassable"))
+        out.update(self.tiles[tile].closed())
         return out
 
     def geo(self, tile: str) -> TileGeometry:

@@ -210,7 +210,9 @@ def _tile_searches(
             out.append(A.SearchCorpse(who, spot_name(s.tile, c)))
             if not s.hidden and not zombies_here and not state.enemies_at(s.tile, c):
                 out.append(A.Hide(who, spot_name(s.tile, c)))
-        if c in tile.search_marks or (tile.geo.terrain[c] == "s" and c not in tile.searched):
+        if c in tile.search_marks or (
+            (tile.geo.terrain[c] == "s" or tile.markers.get(c) == "vehicle") and c not in tile.searched
+        ):
             out.extend(A.SearchItem(who, spot_name(s.tile, c), sp) for sp in yes)
         if tile.crossed.get(c):
             out.append(A.Retrieve(who, spot_name(s.tile, c)))

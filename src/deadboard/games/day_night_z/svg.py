@@ -38,6 +38,7 @@ MARKER = {
     "flooded": "#2a5a8a",
     "hollow": "#3a3a3a",
     "noisy": "#b0a030",
+    "vehicle": "#6e7b85",
 }
 SEAT = ("#2bb3c0", "#c04bd6", "#e0b628", "#4fc25a")
 ENEMY = {
