@@ -217,3 +217,110 @@ def test_advance_attacks_even_when_it_cannot_move_in() -> None:
     script(state, "green")
     assert act(state, w, card(state, ai=("attack-advance",)))
     assert w.cell == INDEX["c2"]
+
+
+def _ability_card(state):  # type: ignore[no-untyped-def]
+    return next(c for c in state.content.threats if c.attack == "Special Ability")
+
+
+def test_special_ability_cards_make_enemies_use_their_abilities() -> None:
+    """ "The zombie AI can vary: normal, use of enemies' special abilities, ... (for example, cards
+    named "Zombie Attack", "Fury", "Zombie Excitement", "Special Ability")": every enemy profile has
+    an (authored) ability, and the deck holds "Special Ability" cards whose first line is "ability"."""
+    state = fresh()
+    assert set(state.content.abilities) == set(state.content.enemies)
+    cards = [c for c in state.content.threats if c.attack == "Special Ability"]
+    assert cards and all(c.ai[0] == "ability" for c in cards)
+    assert len(state.content.threats) == 50
+
+
+def test_walkers_pile_on_with_a_die_for_each_other_walker() -> None:
+    """Pile On (authored): "Attacks a survivor in its own subzone with 1 extra die for each other
+    Walker there." """
+    from deadboard.games.day_night_z.enemies import act
+
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b")
+    put(state, swift, t, "b2")
+    w1, _, _ = (enemy(state, "walker", t, "b2") for _ in range(3))
+    script(state, "green", "gold", "skull")  # 1 attack die + 2 for the other Walkers
+    act(state, w1, _ability_card(state))
+    assert swift.health == 7 and swift.stress == 1
+
+
+def test_the_howler_howls_into_a_quiet_subzone() -> None:
+    """Howl (authored): "If no noise counter lies in its subzone, it howls: place 1 noise counter
+    there." With a counter already there, the card's next line is read."""
+    from deadboard.games.day_night_z.enemies import act
+
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b")
+    put(state, swift, t, "a1")
+    h = enemy(state, "howler", t, "d4")
+    act(state, h, _ability_card(state))
+    assert state.noise == {f"{t.id}-d4": (1, 0)} and h.cell == INDEX["d4"]
+    act(state, h, _ability_card(state))
+    assert h.cell != INDEX["d4"]  # it moved instead (move-los / move-closest)
+
+
+def test_the_crawlers_bite_infects_on_any_skull() -> None:
+    """Ankle Bite (authored): "if it damages, any skull infects (not only the infection icon)." """
+    from deadboard.games.day_night_z.enemies import act
+
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b")
+    put(state, swift, t, "b2")
+    c = enemy(state, "crawler", t, "b3")
+    script(state, "skull", "red")
+    act(state, c, _ability_card(state))
+    assert swift.infection == 1 and swift.health == 7
+
+
+def test_the_bulker_smashes_through_cover_and_the_defensive_position() -> None:
+    """Smash (authored): "cover and the defensive position do not count"."""
+    from deadboard.games.day_night_z.enemies import act
+
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b")
+    put(state, swift, t, "b2")
+    t.markers[INDEX["b2"]] = "cover"
+    swift.defensive = True
+    b = enemy(state, "bulker", t, "b3")
+    script(state, "green", "skull")  # by day 2 dice (2 - 1 cover - 1 position would be 1 die)
+    act(state, b, _ability_card(state))
+    assert swift.health == 5  # the Bulker's 3 damage by day
+
+
+def test_the_leader_rallies_the_others_toward_the_closest_survivor() -> None:
+    """Rally (authored): "Every other enemy on its tile moves 1 subzone toward the survivor closest to
+    the Leader." """
+    from deadboard.games.day_night_z.enemies import act
+
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b")
+    put(state, swift, t, "a1")
+    boss = enemy(state, "leader", t, "d1")
+    w = enemy(state, "walker", t, "d4")
+    act(state, boss, _ability_card(state))
+    assert w.cell == INDEX["c3"] and boss.cell == INDEX["d1"]
+
+
+def test_the_hunter_sniffs_out_survivors_hidden_among_corpses() -> None:
+    """ "A survivor stops being "hidden among corpses" ... if ... Determined by any special rule
+    (enemy special ability, Threat card, etc.)": Sniff Out (authored) finds every hidden survivor on
+    its tile."""
+    from deadboard.games.day_night_z.enemies import act
+
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "10b")
+    put(state, swift, t, "a1")
+    swift.hidden = True
+    hunter = enemy(state, "hunter", t, "d4")
+    act(state, hunter, _ability_card(state))
+    assert not swift.hidden and hunter.cell == INDEX["d4"]

@@ -130,6 +130,18 @@ class EnemyProfile(Record):
     night: EnemySide
 
 
+AbilityKind = Literal["pile-on", "howl", "bite", "rally", "smash", "sniff-out"]
+
+
+class EnemyAbility(Record):
+    """An enemy's special ability (authored: the rulebook names them, never describes one)."""
+
+    enemy: str
+    kind: AbilityKind
+    name: str
+    text: str
+
+
 class SpawnCard(Record):
     id: str
     green: tuple[str, ...]
@@ -188,7 +200,7 @@ class ThreatCard(Record):
     id: str
     attack: str
     attack_type: str
-    ai: tuple[Literal["attack", "attack-advance", "move-los", "move-noise", "move-closest"], ...]
+    ai: tuple[Literal["attack", "attack-advance", "move-los", "move-noise", "move-closest", "ability"], ...]
     priority: Literal["noisiest", "most-wounded", "closest", "leader", "most-stressed"]
     body: Literal["head", "body", "arms", "legs"]
     name: str
@@ -357,6 +369,8 @@ class Content:
     tiles: dict[str, TileSide]
     city: dict[str, CitySide]
     adventures: tuple[Adventure, ...]
+    #: each enemy's special ability, by enemy id (an enemy may have none)
+    abilities: dict[str, EnemyAbility] = field(default_factory=dict)
     #: worked out once from the fields above: the sheets by id, and the combined cards with the
     #: components each is made of (asked at every decision, so never searched for again)
     sheets: dict[str, SurvivorSheet] = field(init=False, repr=False, compare=False)
@@ -382,6 +396,7 @@ def _check(content: Content) -> None:
     _check_tiles(content)
     _check_locations(content)
     _check_spawn(content)
+    _check_abilities(content)
     _check_survivors(content)
     _check_adventures(content)
 
@@ -409,6 +424,12 @@ def _check_locations(content: Content) -> None:
                 raise ContentError(f"cards.toml: location {loc.id}: no tile {z.tile!r}")
             if z.marker not in MARKERS:
                 raise ContentError(f"cards.toml: location {loc.id}: unknown marker {z.marker!r}")
+
+
+def _check_abilities(content: Content) -> None:
+    for enemy in content.abilities:
+        if enemy not in content.enemies:
+            raise ContentError(f"enemies.toml: ability of unknown enemy {enemy!r}")
 
 
 def _check_spawn(content: Content) -> None:
@@ -445,7 +466,12 @@ def load_content(override: str | None = None) -> Content:
     folder = content_dir(PACKAGE_DIR, override)
     rules = load_model(folder / "rules.toml", RulesFile)
     survivors = load_records(folder / "survivors.toml", "survivor", SurvivorSheet)
-    enemies = load_records(folder / "enemies.toml", "enemy", EnemyProfile)
+    enemies_path = folder / "enemies.toml"
+    enemies_file = read_toml(enemies_path)
+    enemies = load_records(enemies_path, "enemy", EnemyProfile, enemies_file)
+    abilities = (
+        load_records(enemies_path, "ability", EnemyAbility, enemies_file) if "ability" in enemies_file else []
+    )
     spawn = load_records(folder / "spawn.toml", "spawn", SpawnCard)
     search = load_records(folder / "search.toml", "card", SearchCard)
     threats = load_records(folder / "threat.toml", "threat", ThreatCard)
@@ -467,6 +493,7 @@ def load_content(override: str | None = None) -> Content:
         (tiles, "id", "tiles.toml", "tile"),
         (adventures, "id", "adventures.toml", "adventure"),
         (locations, "id", "cards.toml", "location"),
+        (abilities, "enemy", "enemies.toml", "ability"),
     ):
         unique(recs, key, file, table)
     content = Content(
@@ -485,6 +512,7 @@ def load_content(override: str | None = None) -> Content:
         tiles={t.id: t for t in tiles},
         city={c.id: c for c in city},
         adventures=tuple(adventures),
+        abilities={a.enemy: a for a in abilities},
     )
     _check(content)
     return content

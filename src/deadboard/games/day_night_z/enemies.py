@@ -3,7 +3,9 @@
 Every enemy acts by the A side of the threat card drawn: groups by initiative, the higher first
 (within a group, in the order the enemies were placed: the leading player's choice, fixed); for each
 of its actions it reads the card's conditions from the top and does the first one met, then starts
-again from the top for its next action. A survivor hidden among corpses is never a target."""
+again from the top for its next action. A survivor hidden among corpses is never a target (the
+Hunter's authored ability finds him). A "Special Ability" card's "ability" line has each enemy use
+its special ability (content/enemies.toml) if it can; if not, the next line is read."""
 
 from __future__ import annotations
 
@@ -187,11 +189,15 @@ def in_reach(state: DNZState, enemy: Enemy, pool: list[Survivor]) -> list[Surviv
 def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:
     """One action of ``enemy`` by the card's conditions, top down. Returns whether one was met."""
     pool = targets(state, enemy)
-    if not pool:
+    if not pool and not (card.ai[0] == "ability" and _hidden_on_tile(state, enemy)):
         return False
     here = (enemy.tile, enemy.cell)
     dist = distances(state, here)
     for cond in card.ai:
+        if cond == "ability":
+            if use_ability(state, enemy, card, pool, dist):
+                return True
+            continue
         if cond in ("attack", "attack-advance"):
             near = in_reach(state, enemy, pool)
             if not near:
@@ -253,7 +259,83 @@ def activate_all(state: DNZState, card: ThreatCard) -> None:
             act(state, enemy, card)
 
 
-def enemy_attack(state: DNZState, enemy: Enemy, s: Survivor, body: str) -> None:
+# ----- special abilities (authored: content/enemies.toml [[ability]]) -------------------------------
+
+
+def _hidden_on_tile(state: DNZState, enemy: Enemy) -> list[Survivor]:
+    return [s for s in state.living() if s.hidden and s.tile == enemy.tile]
+
+
+def use_ability(
+    state: DNZState, enemy: Enemy, card: ThreatCard, pool: list[Survivor], dist: dict[Spot, int]
+) -> bool:
+    """The enemy's special ability, if it has one and can use it now (a "Special Ability" threat
+    card's "ability" line, §3.14). Returns whether it was used."""
+    ability = state.content.abilities.get(enemy.kind)
+    if ability is None:
+        return False
+    kind = ability.kind
+    here = (enemy.tile, enemy.cell)
+    if kind == "pile-on":
+        same = [s for s in pool if (s.tile, s.cell) == here]
+        if not same:
+            return False
+        kin = sum(
+            1 for e in state.enemies_at(enemy.tile, enemy.cell) if e is not enemy and e.kind == enemy.kind
+        )
+        _announce(state, enemy, ability.name)
+        enemy_attack(state, enemy, prioritise(state, card, enemy, same, dist), card.body, bonus=kin)
+        return True
+    if kind in ("bite", "smash"):
+        near = in_reach(state, enemy, pool)
+        if not near:
+            return False
+        _announce(state, enemy, ability.name)
+        s = prioritise(state, card, enemy, near, dist)
+        enemy_attack(state, enemy, s, card.body, infect_any=kind == "bite", unguarded=kind == "smash")
+        return True
+    if kind == "howl":
+        where = f"{enemy.tile}-{CELLS[enemy.cell]}"
+        if noise_at(state, where):
+            return False
+        _announce(state, enemy, ability.name)
+        add_noise(state, where)
+        return True
+    if kind == "rally":
+        group = group_of(state, enemy.tile)
+        others = [e for e in state.enemies if e is not enemy and e.tile in group]
+        if not others or not pool:
+            return False
+        s = min(pool, key=lambda x: (dist.get((x.tile, x.cell), 99), x.seat))
+        _announce(state, enemy, ability.name)
+        goal = (s.tile, s.cell)
+        to_goal = distances(state, goal)
+        for e in others:
+            step_towards(state, e, goal, to_goal)
+        return True
+    hidden = _hidden_on_tile(state, enemy)
+    if not hidden:
+        return False
+    _announce(state, enemy, ability.name)
+    for s in hidden:
+        s.hidden = False
+        state.emit("hide", f"{s.name} is sniffed out: no longer hidden among corpses", {"who": s.id})
+    return True
+
+
+def _announce(state: DNZState, enemy: Enemy, name: str) -> None:
+    state.emit("ability", f"{enemy.kind} {enemy.id} uses {name}", {"enemy": enemy.id, "ability": name})
+
+
+def enemy_attack(
+    state: DNZState,
+    enemy: Enemy,
+    s: Survivor,
+    body: str,
+    bonus: int = 0,
+    infect_any: bool = False,
+    unguarded: bool = False,
+) -> None:
     """ENEMY ATTACK (§4.12): attack dice - cover - passive defence (and the defensive position) -
     the defensive equipment on the body location hit, at least 1 die; a skull hits for the
     profile's damage. A noise icon makes 1 noise counter in the enemy's subzone, hit or not; an
@@ -263,9 +345,11 @@ def enemy_attack(state: DNZState, enemy: Enemy, s: Survivor, body: str) -> None:
     tile = state.tiles[s.tile]
     cover = 1 if tile.geo.terrain[s.cell] == "c" or tile.markers.get(s.cell) == "cover" else 0
     defence = attribute(state, s, "defense") + (1 if s.defensive else 0)
+    if unguarded:  # SMASH: cover and the defensive position do not count
+        cover, defence = 0, attribute(state, s, "defense")
     worn = s.worn.get(body, "")
     equip = state.content.search[worn].defence if worn else 0
-    n = pool_size(prof.attack, -cover, -defence, -equip)
+    n = pool_size(prof.attack, bonus, -cover, -defence, -equip)
     faces = roll(state, n)
     hit = skulls(faces) > 0
     state.emit(
@@ -287,6 +371,6 @@ def enemy_attack(state: DNZState, enemy: Enemy, s: Survivor, body: str) -> None:
         )
         return
     gain_stress(state, s, 1)
-    if "skull-infection" in faces and s.infection == 0:
+    if ("skull-infection" in faces or infect_any) and s.infection == 0:
         infect(state, s, 1, f"bitten by a {enemy.kind}")
     damage(state, s, prof.damage, f"{enemy.kind} attack")
