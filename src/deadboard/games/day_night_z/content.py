@@ -375,11 +375,14 @@ class Content:
     #: components each is made of (asked at every decision, so never searched for again)
     sheets: dict[str, SurvivorSheet] = field(init=False, repr=False, compare=False)
     recipes: tuple[tuple[str, tuple[str, ...]], ...] = field(init=False, repr=False, compare=False)
+    #: each search card's place in the content (names that list several cards use this order)
+    card_order: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sheets", {s.id: s for s in self.survivors})
         recipes = tuple((cid, tuple(card.components)) for cid, card in self.search.items() if card.components)
         object.__setattr__(self, "recipes", recipes)
+        object.__setattr__(self, "card_order", {cid: i for i, cid in enumerate(self.search)})
 
     def survivor(self, sid: str) -> SurvivorSheet:
         return self.sheets[sid]

@@ -10,6 +10,7 @@ from rich.text import Text
 from deadboard.core.game import Game, State
 from deadboard.games.day_night_z.concepts import threat_text
 from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.inventory import held, load, room
 from deadboard.games.day_night_z.state import DNZState
 
 LETTER = {"walker": "W", "howler": "H", "crawler": "C", "leader": "L", "bulker": "B", "hunter": "X"}
@@ -90,7 +91,8 @@ def render(game: Game, state: State, seat: int | None) -> Group:
         rows.append(
             Text(
                 f"{s.name} at {s.where}: health {s.health}, stress {s.stress}, infection {s.infection}, SP {s.sp}, "
-                f"AP {s.ap}, ammo {s.ammo}, supplies {s.supplies}, battery {s.battery}; {s.weapon or 'no weapon'}"
+                f"AP {s.ap}, ammo {s.ammo}, supplies {s.supplies}, battery {s.battery}; "
+                f"hands {' + '.join(held(s)) or 'empty'}; backpack {load(st, s)}/{room(st)}"
                 f"{'; hidden' if s.hidden else ''}"
             )
         )

@@ -234,10 +234,11 @@ def trap_combinations(state: DNZState, s: Survivor) -> list[str]:
     """SET TRAPS (§4.4): "The only search cards that can be combined with "stuff for traps" are those
     with the corresponding icon. The maximum number of cards to combine is limited by the free black
     and green strips on the "stuff for traps" card": every set of 1 to that many of the survivor's
-    trap cards, named ``knife+machete`` (in the order carried)."""
+    trap cards, named ``knife+machete`` (in the order of the search cards' content)."""
     search = state.content.search
     strips = search[TRAP_BASE].capacity
-    usable = [i for i in s.items if search[i].traps]
+    order = state.content.card_order
+    usable = sorted((i for i in s.items if search[i].traps), key=order.__getitem__)
     out: dict[str, None] = {}
     for n in range(1, min(strips, len(usable)) + 1):
         for combo in combinations(usable, n):

@@ -14,6 +14,7 @@ from deadboard.core.drawing import Drawing, Panel
 from deadboard.core.game import Game, State
 from deadboard.games.day_night_z.concepts import threat_text
 from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.inventory import backpack, load, room
 from deadboard.games.day_night_z.state import DNZState
 
 Z, GAPX, GAPY, M, TOP = 70, 30, 30, 12, 56
@@ -325,7 +326,8 @@ def _panels(st: DNZState) -> list[Panel]:
             else [
                 f"at {s.where}: health {s.health}, stress {s.stress}, infection {s.infection}, SP {s.sp}",
                 f"AP {s.ap} (reserve {s.reserve}); ammo {s.ammo}, supplies {s.supplies}, battery {s.battery}",
-                f"hands: {s.weapon or '—'}; worn: {', '.join(s.worn.values()) or '—'}; carried: {', '.join(s.items) or '—'}",
+                f"main hand: {s.weapon or '—'}; off hand: {s.off or '—'}; worn: {', '.join(s.worn.values()) or '—'}",
+                f"backpack ({load(st, s)}/{room(st)} spaces): {', '.join(backpack(s)) or '—'}",
             ]
         )
         panels.append({"title": s.name, "lines": lines})

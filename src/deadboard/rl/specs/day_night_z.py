@@ -12,12 +12,14 @@ counters, their cards in hand, body and backpack, the decision and the last thre
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import Any
 
 import numpy as np
 
 from deadboard.games.day_night_z.content import MARKERS
 from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.survivor_actions import TRAP_BASE
 from deadboard.rl.encoding import ActionEncoding, Vocabulary, vocab
 from deadboard.rl.spec import GameSpec, one_hot
 
@@ -25,9 +27,29 @@ from deadboard.rl.spec import GameSpec, one_hot
 TILES = 40
 TERRAIN = ("B", "I", "c", "h", "f", "o", "j", "s")
 MODES = ("melee", "ranged", "butt", "rapid", "burst")
-DECISIONS = ("Order", "StayHidden", "Turn", "KeepSearch", "Reorganizing", "SweepChoice", "PayThreat")
+DECISIONS = (
+    "Order",
+    "StayHidden",
+    "Turn",
+    "KeepSearch",
+    "Reorganizing",
+    "SweepChoice",
+    "PayThreat",
+    "SpendOnCheck",
+    "MakeRoom",
+)
 HUNTER = ("", "stalk", "board")
 STOCKS = ("ammo", "supplies", "battery")
+
+
+def trap_names(c: Any) -> list[str]:
+    """Every trap a survivor may set: 1 to the stuff for traps' strips of trap cards, in content
+    order, as the rules name them (``knife+machete``)."""
+    traps = [cid for cid, card in c.search.items() if card.traps]
+    strips = max(1, c.search[TRAP_BASE].capacity) if TRAP_BASE in c.search else 1
+    return [
+        "+".join(combo) for n in range(1, strips + 1) for combo in combinations_with_replacement(traps, n)
+    ]
 
 
 class DayNightZSpec(GameSpec):
@@ -48,7 +70,7 @@ class DayNightZSpec(GameSpec):
         self.threats = [t.id for t in c.threats]
         self.location_cards = list(c.locations)
         weapons = [cid for cid, card in c.search.items() if card.weapon]
-        traps = [cid for cid, card in c.search.items() if card.traps]
+        traps = trap_names(c)
         who = vocab("survivor", self.survivor_ids)
         yes = vocab("sp", ("no", "yes"))
         sub = vocab("subzone", self.subzones)
@@ -88,6 +110,9 @@ class DayNightZSpec(GameSpec):
             ("combine", [who, card]),
             ("trap", [who, vocab("trap-item", traps), sub, yes]),
             ("equip", [who, card]),
+            ("hold", [who, card]),
+            ("discard", [who, card]),
+            ("spend", [who, yes]),
             ("wear", [who, card]),
             ("give", [who, vocab("thing", [*self.cards, *STOCKS]), who]),
             ("done", [who]),
@@ -243,8 +268,9 @@ class DayNightZSpec(GameSpec):
                 float(p["leader"] == i),
                 float(bool(spot)),
             )
-            if s["weapon"] in card:
-                parts["hands"][i, card[s["weapon"]]] = 1.0
+            for hand in (s["weapon"], s.get("off", "")):
+                if hand in card:
+                    parts["hands"][i, card[hand]] = 1.0
             for item in s["worn"].values():
                 if item in card:
                     parts["worn"][i, card[item]] = 1.0
