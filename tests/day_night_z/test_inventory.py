@@ -164,3 +164,23 @@ def test_a_campaign_survivor_with_too_many_cards_lets_some_go_before_setting_out
     assert swift.weapon == "colt-1911" and load(state, swift) == 9
     act(state, "discard swift chainsaw")
     assert state.decision is not None and state.decision.kind == "turn"
+
+
+def test_an_exchange_lets_the_other_survivor_give_back_for_the_same_ap() -> None:
+    """ "Exchange object cards and backpack elements (supplies, battery and ammo) with other survivors
+    ... The AP is only spent when the survivor declares the action, no matter if more than one
+    survivor takes part in the exchange.": after Swift is done, Lebeu in the same zone may give him
+    cards and backpack elements, spending nothing."""
+    state = fresh(2)
+    swift, lebeu = state.survivors
+    lebeu.zone = swift.zone
+    act(state, "first swift")
+    act(state, "reorganize swift")
+    act(state, "give swift colt-1911 lebeu")
+    act(state, "done swift")
+    assert state.decision is not None and state.decision.kind == "reorganize" and state.decision.seat == 1
+    assert "give lebeu knife swift" in legal(state) and "give lebeu supplies swift" in legal(state)
+    act(state, "give lebeu knife swift")
+    act(state, "done lebeu")
+    assert swift.weapon == "knife" and lebeu.weapon == "" and lebeu.off == "colt-1911"
+    assert swift.ap == 2 and state.decision is not None and state.decision.kind == "turn"

@@ -149,12 +149,16 @@ def _companions(state: DNZState, s: Survivor) -> list[Survivor]:
 def reorg_actions(state: DNZState, s: Survivor) -> list[Any]:
     out = in_place(state, s)
     for o in _companions(state, s):
-        for item in dict.fromkeys(s.items):
-            if fits(state, o, item):
-                out.append(A.Give(s.id, item, o.id))
-        for stock in ("ammo", "supplies", "battery"):
-            if getattr(s, stock) > 0:
-                out.append(A.Give(s.id, stock, o.id))
+        out.extend(gifts(state, s, o))
+    return out
+
+
+def gifts(state: DNZState, s: Survivor, o: Survivor) -> list[Any]:
+    """What ``s`` can give ``o``: every card ``o`` has room for, and the backpack's elements."""
+    out: list[Any] = [A.Give(s.id, item, o.id) for item in dict.fromkeys(s.items) if fits(state, o, item)]
+    out.extend(
+        A.Give(s.id, stock, o.id) for stock in ("ammo", "supplies", "battery") if getattr(s, stock) > 0
+    )
     return out
 
 
@@ -171,11 +175,21 @@ class Reorganizing(Choice[DNZState, Any]):
     kind = "reorganize"
     seat: int
     who: str
+    #: "" for the survivor who declared it; else the one whose exchange ``who`` takes part in: he
+    #: may give that survivor cards and backpack elements ("The AP is only spent when the survivor
+    #: declares the action, no matter if more than one survivor takes part in the exchange")
+    partner: str = ""
 
     def actions(self, state: DNZState) -> list[Any]:
         s = state.survivor(self.who)
         if s.dead:
             return []
+        if self.partner:
+            p = state.survivor(self.partner)
+            if p.dead or p not in _companions(state, s):
+                return []
+            offers = gifts(state, s, p)
+            return [A.Done(self.who), *offers] if offers else []
         if overloaded(state, s):
             return [*discards(state, s), *reorg_actions(state, s)]
         return [A.Done(self.who), *reorg_actions(state, s)]
@@ -183,12 +197,19 @@ class Reorganizing(Choice[DNZState, Any]):
     def apply(self, state: DNZState, action: Any) -> Steps:
         s = state.survivor(self.who)
         if isinstance(action, A.Done):
-            return ()
+            if self.partner:
+                return ()
+            # the survivors sharing his place take part in the exchange, in seat order
+            return tuple(
+                Reorganizing(o.seat, o.id, s.id) for o in _companions(state, s) if gifts(state, o, s)
+            )
         apply_change(state, s, action)
         return (self,)
 
     def prompt(self, state: DNZState) -> str:
         s = state.survivor(self.who)
+        if self.partner:
+            return f"{s.name}: give {state.survivor(self.partner).name} anything in the exchange? (done when finished)"
         if overloaded(state, s):
             return f"{s.name}: the backpack is over its room ({load(state, s)}/{room(state)}): discard or rearrange"
         return f"{s.name}: reorganize the inventory (done when finished)"
