@@ -86,6 +86,7 @@ class Pages(Bots):
             "bot_busy": s.bot_busy or s.bot_to_move(),
             "bot_error": s.bot_error,
             "capabilities": self.capabilities(),
+            "campaign": s.campaign,
         }
 
     # ----- acting --------------------------------------------------------------------------------
