@@ -220,6 +220,10 @@ class Campaigns(Creation):
         self._check_bots(game, seats, seed)
         first_seed = derive_seed(seed, "chapter", 0)
         state = self._new_state(game, setup, first_seed)
+        if state.decision is None:  # a sheet on which nobody is left to play
+            outcome = game.outcome(state)
+            why = f" ({outcome.reason})" if outcome is not None and outcome.reason else ""
+            raise BadRequest(f"campaign file: this campaign is over{why}")
         cid, token = new_game_id(), new_token()
         self.store.create_campaign(cid, game.id, token, [s.to_json() for s in seats], seed)
         try:
