@@ -198,6 +198,22 @@ def test_the_next_chapter_is_set_up_from_the_finished_chapters_campaign_sheet(se
     assert served.get(f"/api/games/{gid}", headers=auth(token)).json()["decision"] is None
 
 
+def test_a_chapter_the_campaign_went_on_from_cannot_be_undone(served: TestClient) -> None:
+    made = start(served, game="zpocalypse-2", seed=3)
+    gid, token = game_of(made["open"])
+    page = served.get(f"/api/games/{gid}", headers=auth(token)).json()
+    for _ in range(400):
+        if page["decision"] is None:
+            break
+        page = served.post(f"/api/games/{gid}/actions", headers=auth(token),
+                           json={"action": page["legal"][-1]["text"]}).json()
+    assert page["decision"] is None and page["can_undo"], "the chapter is over; until the next starts it can be undone"
+    next_chapter(served, made)
+    page = served.get(f"/api/games/{gid}", headers=auth(token)).json()
+    assert page["can_undo"] is False
+    assert "gone on" in error(served.post(f"/api/games/{gid}/undo", headers=auth(token)), 409)
+
+
 def test_a_lost_chapter_is_played_again_without_the_stashes(served: TestClient) -> None:
     """Rulebook §Campaign Play: "You must restart your current chapter" and "Discard all items that
     are stashed"; the survivors stay as the lost chapter left them."""
