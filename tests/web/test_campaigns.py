@@ -387,6 +387,8 @@ def test_a_games_file_of_the_previous_schema_gains_the_campaigns(db: Path) -> No
 def test_an_unknown_campaign_is_404(served: TestClient, method: str, path: str) -> None:
     r = served.request(method.upper(), f"/api/campaigns/nosuchcampaign{path}", headers=auth("whatever"))
     assert "no campaign 'nosuchcampaign'" in error(r, 404)
+    service: Service = served.app.state.service  # type: ignore[attr-defined]
+    assert not service._campaign_locks  # nothing is kept in memory for a campaign that does not exist
 
 
 @pytest.mark.parametrize(("method", "path"), [("get", ""), ("post", "/next"), ("get", "/export"), ("delete", "")])

@@ -74,9 +74,15 @@ class Campaigns(Creation):
 
     @contextmanager
     def _campaign_lock(self, cid: str) -> Iterator[None]:
-        """One request at a time moves a campaign on (the store refuses a second chapter ``k`` too)."""
+        """One request at a time moves a campaign on (the store refuses a second chapter ``k`` too).
+        NotFound for a campaign that does not exist: no lock is made for it."""
         with self._campaign_guard:
-            lk = self._campaign_locks.setdefault(cid, threading.Lock())
+            lk = self._campaign_locks.get(cid)
+        if lk is None:
+            if self.store.campaign(cid) is None:
+                raise NotFound(f"no campaign {cid!r} on this server (deleted, expired or mistyped)")
+            with self._campaign_guard:
+                lk = self._campaign_locks.setdefault(cid, threading.Lock())
         with lk:
             yield
 
