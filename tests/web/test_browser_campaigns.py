@@ -61,7 +61,9 @@ def listed(pg: Any, server: LiveServer) -> Any:
     return item
 
 
-def test_a_zpocalypse_campaign_is_continued_where_it_was_after_a_reload(server: LiveServer, page: Any) -> None:
+def test_a_zpocalypse_campaign_is_continued_where_it_was_after_a_reload(
+    server: LiveServer, page: Any
+) -> None:
     new_campaign(page, server, "zpocalypse-2", "prologue", seed=2)
     rev = ready(page)
     assert page.locator("#campaignlink").is_visible()

@@ -32,8 +32,13 @@ DNZ = get_game("day-night-z-campaign")
 # seeds whose first chapter ends as the test needs (the games are the same on every machine)
 PROLOGUE_WON = {"game": "zpocalypse-2", "seed": 3, "seats": [{"player": "bot", "bot": "heuristic"}]}
 PROLOGUE_LOST = {"game": "zpocalypse-2", "seed": 3, "seats": [{"player": "bot", "bot": "random"}]}
-LAST_CHAPTER_WON = {"game": "zpocalypse-2", "start": "chapter-4", "players": 2, "seed": 4,
-                    "seats": [{"player": "bot", "bot": "heuristic"}] * 2}
+LAST_CHAPTER_WON = {
+    "game": "zpocalypse-2",
+    "start": "chapter-4",
+    "players": 2,
+    "seed": 4,
+    "seats": [{"player": "bot", "bot": "heuristic"}] * 2,
+}
 
 
 def auth(token: str | None) -> dict[str, str]:
@@ -89,7 +94,9 @@ def served(db: Path) -> Iterator[TestClient]:
 
 
 # ----- starting ----------------------------------------------------------------------------------
-def test_the_catalogue_names_the_games_that_play_as_campaigns_and_where_they_start(served: TestClient) -> None:
+def test_the_catalogue_names_the_games_that_play_as_campaigns_and_where_they_start(
+    served: TestClient,
+) -> None:
     kinds = {k["game"]: k for k in served.get("/api/campaigns/catalog").json()["campaigns"]}
     assert set(kinds) == {"zpocalypse-2", "day-night-z-campaign"}
     zp2 = kinds["zpocalypse-2"]
@@ -126,6 +133,20 @@ def test_a_campaign_may_start_at_any_chapter_as_it_starts_without_a_saved_game(s
     assert row.seed == fresh.seed
 
 
+def test_the_people_of_a_campaign_play_on_one_screen_in_turn(served: TestClient) -> None:
+    made = start(
+        served,
+        game="zpocalypse-2",
+        players=3,
+        seed=1,
+        seats=[{"player": "person"}, {"player": "bot", "bot": "random"}, {"player": "person"}],
+    )
+    gid, token = game_of(made["open"])
+    page = served.get(f"/api/games/{gid}", headers=auth(token)).json()
+    assert page["you"] == [0, 2] and page["label"] == "hot-seat"
+    assert [s["player"] for s in made["campaign"]["seats"]] == ["person", "bot", "person"]
+
+
 def test_a_day_night_z_campaign_is_its_campaign_game(served: TestClient) -> None:
     made = start(served, game="day-night-z", players=2, seed=4)
     c = made["campaign"]
@@ -136,15 +157,22 @@ def test_a_day_night_z_campaign_is_its_campaign_game(served: TestClient) -> None
 
 
 # ----- continuing --------------------------------------------------------------------------------
-@pytest.mark.parametrize("body", [{"game": "zpocalypse-2", "seed": 2}, {"game": "day-night-z", "seed": 2}],
-                         ids=["zpocalypse-2", "day-night-z"])
-def test_continue_resumes_exactly_where_the_campaign_was_after_a_restart(db: Path, body: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    "body",
+    [{"game": "zpocalypse-2", "seed": 2}, {"game": "day-night-z", "seed": 2}],
+    ids=["zpocalypse-2", "day-night-z"],
+)
+def test_continue_resumes_exactly_where_the_campaign_was_after_a_restart(
+    db: Path, body: dict[str, Any]
+) -> None:
     with TestClient(create_app(db, long_poll=0.3, warm=False)) as c:
         made = start(c, **body)
         gid, token = game_of(made["open"])
         for _ in range(4):
             page = c.get(f"/api/games/{gid}", headers=auth(token)).json()
-            r = c.post(f"/api/games/{gid}/actions", headers=auth(token), json={"action": page["legal"][0]["text"]})
+            r = c.post(
+                f"/api/games/{gid}/actions", headers=auth(token), json={"action": page["legal"][0]["text"]}
+            )
             assert r.status_code == 200, r.text
         before = r.json()
         standing = summary(c, made)
@@ -175,7 +203,9 @@ def test_the_next_chapter_is_set_up_from_the_finished_chapters_campaign_sheet(se
     c = finished(served, made)
     assert c["status"] == "chapter-over" and c["outcome"]["result"] == "win", "the seed's prologue is won"
     assert c["next"] == {"chapter": "chapter-1", "name": "Chapter 1: Lights Out", "restart": False}
-    assert c["history"] == [{"chapter": "prologue", "name": "Prologue: The Block Party", "result": "win", "level": "held"}]
+    assert c["history"] == [
+        {"chapter": "prologue", "name": "Prologue: The Block Party", "result": "win", "level": "held"}
+    ]
     # the sheet is the one the command line writes after the same chapter
     row, actions = stored(served, c["play"])
     final = ZP2.new(ZP2.normalize_setup(Setup.from_json(row.setup)), row.seed)
@@ -205,9 +235,12 @@ def test_a_chapter_the_campaign_went_on_from_cannot_be_undone(served: TestClient
     for _ in range(400):
         if page["decision"] is None:
             break
-        page = served.post(f"/api/games/{gid}/actions", headers=auth(token),
-                           json={"action": page["legal"][-1]["text"]}).json()
-    assert page["decision"] is None and page["can_undo"], "the chapter is over; until the next starts it can be undone"
+        page = served.post(
+            f"/api/games/{gid}/actions", headers=auth(token), json={"action": page["legal"][-1]["text"]}
+        ).json()
+    assert page["decision"] is None and page["can_undo"], (
+        "the chapter is over; until the next starts it can be undone"
+    )
     next_chapter(served, made)
     page = served.get(f"/api/games/{gid}", headers=auth(token)).json()
     assert page["can_undo"] is False
@@ -270,7 +303,9 @@ def test_a_day_night_z_campaign_played_to_its_end_is_over(served: TestClient) ->
     assert "over" in error(r, 409)
     r = served.post(f"/api/campaigns/{made['id']}/next", headers=auth(made["token"]))
     error(r, 409)
-    sheet = CampaignRecord.loads(served.get(f"/api/campaigns/{made['id']}/export", headers=auth(made["token"])).text)
+    sheet = CampaignRecord.loads(
+        served.get(f"/api/campaigns/{made['id']}/export", headers=auth(made["token"])).text
+    )
     r = served.post("/api/campaigns/import", json={"campaign": sheet.to_json()})
     assert "this campaign is over" in error(r, 400)
 
@@ -317,7 +352,10 @@ def test_a_day_night_z_campaign_file_round_trips(served: TestClient) -> None:
     gid, token = game_of(made["open"])
     page = served.get(f"/api/games/{gid}", headers=auth(token)).json()
     route = next(a["text"] for a in page["legal"] if a["text"].startswith("travel "))
-    assert served.post(f"/api/games/{gid}/actions", headers=auth(token), json={"action": route}).status_code == 200
+    assert (
+        served.post(f"/api/games/{gid}/actions", headers=auth(token), json={"action": route}).status_code
+        == 200
+    )
     r = served.get(f"/api/campaigns/{made['id']}/export", headers=auth(made["token"]))
     assert r.status_code == 200
     sheet = CampaignRecord.loads(r.text)
@@ -338,7 +376,9 @@ def test_a_deleted_campaign_and_its_games_are_gone(served: TestClient) -> None:
     second = next_chapter(served, made)["open"]
     r = served.delete(f"/api/campaigns/{made['id']}", headers=auth(made["token"]))
     assert r.status_code == 200 and r.json() == {"id": made["id"], "deleted": True, "games": 2}
-    assert "no campaign" in error(served.get(f"/api/campaigns/{made['id']}", headers=auth(made["token"])), 404)
+    assert "no campaign" in error(
+        served.get(f"/api/campaigns/{made['id']}", headers=auth(made["token"])), 404
+    )
     for url in (first, second):
         gid, token = game_of(url)
         error(served.get(f"/api/games/{gid}", headers=auth(token)), 404)
@@ -374,7 +414,9 @@ def test_a_games_file_of_the_previous_schema_gains_the_campaigns(db: Path) -> No
     conn.commit()
     conn.close()
     store = Store(db)
-    assert store._conn().execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == str(SCHEMA_VERSION)
+    assert store._conn().execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == str(
+        SCHEMA_VERSION
+    )
     assert store.campaign("nothing") is None
     store.close()
 
@@ -391,7 +433,9 @@ def test_an_unknown_campaign_is_404(served: TestClient, method: str, path: str) 
     assert not service._campaign_locks  # nothing is kept in memory for a campaign that does not exist
 
 
-@pytest.mark.parametrize(("method", "path"), [("get", ""), ("post", "/next"), ("get", "/export"), ("delete", "")])
+@pytest.mark.parametrize(
+    ("method", "path"), [("get", ""), ("post", "/next"), ("get", "/export"), ("delete", "")]
+)
 def test_a_campaign_opens_only_to_its_own_token(served: TestClient, method: str, path: str) -> None:
     made = start(served, game="zpocalypse-2", seed=1)
     other = start(served, game="zpocalypse-2", seed=1)
@@ -399,7 +443,9 @@ def test_a_campaign_opens_only_to_its_own_token(served: TestClient, method: str,
     assert "secret token" in error(served.request(method.upper(), url), 403)
     assert "does not open" in error(served.request(method.upper(), url, headers=auth(other["token"])), 403)
     # a game's own token is not the campaign's
-    assert "does not open" in error(served.request(method.upper(), url, headers=auth(game_of(made["open"])[1])), 403)
+    assert "does not open" in error(
+        served.request(method.upper(), url, headers=auth(game_of(made["open"])[1])), 403
+    )
     assert summary(served, made)["games"] == 1
 
 
@@ -448,7 +494,10 @@ def _sheet(**changes: Any) -> dict[str, Any]:
         ({"campaign": _sheet(chapter="chapter-9")}, "unknown scenario"),
         ({"campaign": _sheet(players=7)}, "player"),
         ({"campaign": _sheet(survivors=[{"id": "nobody", "seat": 0}])}, "unknown survivor"),
-        ({"campaign": _sheet(survivors=[{"id": "hank", "seat": 0}], data={"squad_vp": ["lots"]})}, "does not fit"),
+        (
+            {"campaign": _sheet(survivors=[{"id": "hank", "seat": 0}], data={"squad_vp": ["lots"]})},
+            "does not fit",
+        ),
         ({"campaign": _sheet(data={"structures": {"z99": "barricade"}})}, "no space"),
         ({"campaign": _sheet(history=[{"chapter": "chapter-4", "result": "win"}])}, "over"),
         ({"campaign": {**_sheet(game="day-night-z-campaign"), "campaign": "elsewhere"}}, "unknown scenario"),
