@@ -140,19 +140,39 @@ def campaign_file_setup(game: Game, path: str, players: int | None, content: str
     return game.normalize_setup(g.campaign_setup(record, record.players, content))
 
 
+def started_from(state: State) -> CampaignRecord | None:
+    """The campaign sheet a chapter was set up with (its ``campaign`` option); None for a chapter
+    started without a saved game."""
+    raw = state.setup.options.get("campaign")
+    return CampaignRecord.from_json(dict(raw), "campaign") if raw else None
+
+
+def campaign_sheet(game: Game, state: State) -> CampaignRecord | None:
+    """The campaign sheet as it stands at ``state``: a campaign game's own (Day Night Z's,
+    ``campaign_record``); for a chapter game, the sheet after the chapter once it is over, else the
+    sheet it started from (None for a first chapter still being played)."""
+    sheet = getattr(game, "campaign_record", None)
+    if sheet is not None:
+        record: CampaignRecord = sheet(state)
+        return record
+    g = campaign_game(game)
+    before = started_from(state)
+    if game.outcome(state) is None:
+        return before
+    after: CampaignRecord = g.campaign_next(state, before)
+    return after
+
+
 def save_campaign_file(game: Game, state: State, path: str) -> str | None:
     """Write the campaign sheet to ``path``: a campaign game's sheet as it stands (Day Night Z's,
     ``campaign_record``), or the sheet after ``state``'s chapter (nothing while the chapter goes on);
     the message to show, or None."""
-    sheet = getattr(game, "campaign_record", None)
-    if sheet is not None:
-        sheet(state).write(path)
-        return f"Campaign sheet written to {path}."
-    if game.outcome(state) is None:
+    whole = getattr(game, "campaign_record", None) is not None
+    if not whole and game.outcome(state) is None:
         return None
-    g = campaign_game(game)
-    raw = state.setup.options.get("campaign")
-    before = CampaignRecord.from_json(dict(raw), path) if raw else None
-    record = g.campaign_next(state, before)
-    Path(path).write_text(json.dumps(record.to_json(), indent=1) + "\n", encoding="utf-8")
+    record = campaign_sheet(game, state)
+    assert record is not None  # a whole campaign's sheet, or a finished chapter's
+    record.write(path)
+    if whole:
+        return f"Campaign sheet written to {path}."
     return f"campaign saved to {path}: next chapter {record.chapter}"

@@ -23,6 +23,13 @@ Endpoints (``{gid}`` is a game on this server, ``{game}`` a game id such as ``th
     GET  /api/games/{gid}/save              the save file
     GET  /api/games/{gid}/replay?step=N     the game after N actions, as the seat saw it
     GET  /api/games/{gid}/hint              a recommended action, where a hint engine is installed
+    GET  /api/campaigns/catalog             the games that play as campaigns, and where they start
+    POST /api/campaigns                     new campaign -> id, its token, the link to its first game
+    POST /api/campaigns/import              a campaign continued from a campaign file
+    GET  /api/campaigns/{cid}               where the campaign stands, the link that continues it
+    POST /api/campaigns/{cid}/next          the next chapter, from the finished chapter's sheet
+    GET  /api/campaigns/{cid}/export        the campaign file (as `deadboard play --campaign` reads it)
+    DELETE /api/campaigns/{cid}             remove the campaign and its games
 
 Guards (see docs/web.md, "Security and durability"): a request whose ``Host`` is not one the server
 answers to is refused (400), and so is a state-changing request from a page of another origin (403);
@@ -35,6 +42,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
@@ -314,6 +322,7 @@ def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_
     _add_catalogue(app, service)
     _add_games(app, service, limit)
     _add_play(app, service, notifier, long_poll)
+    _add_campaigns(app, service, limit)
     return app
 
 
@@ -419,15 +428,19 @@ def _add_catalogue(app: FastAPI, service: Service) -> None:
         return ok(await run_in_threadpool(service.check_setup, game, body))
 
 
+def _check_rate(limit: RateLimit | None, request: Request) -> None:
+    if limit is None:
+        return
+    wait = limit.take(request.client.host if request.client else "?")
+    if wait > 0:
+        raise TooMany("too many new games from this address; wait a moment", int(wait) + 1)
+
+
 def _add_games(app: FastAPI, service: Service, limit: RateLimit | None) -> None:
     """Creating and loading games (limited per address), and their invitations."""
 
     def check_rate(request: Request) -> None:
-        if limit is None:
-            return
-        wait = limit.take(request.client.host if request.client else "?")
-        if wait > 0:
-            raise TooMany("too many new games from this address; wait a moment", int(wait) + 1)
+        _check_rate(limit, request)
 
     @app.post("/api/games", status_code=201)
     async def create(request: Request) -> Response:
@@ -520,6 +533,47 @@ def _add_play(app: FastAPI, service: Service, notifier: Notifier, long_poll: flo
         if "error" in got:
             raise Conflict(str(got["error"]))
         return ok(got)
+
+
+def _add_campaigns(app: FastAPI, service: Service, limit: RateLimit | None) -> None:
+    """Campaigns: started and imported (limited per address like new games), where they stand,
+    the next chapter, the campaign file, deletion."""
+
+    @app.get("/api/campaigns/catalog")
+    async def campaign_catalog() -> Response:
+        return ok({"campaigns": await run_in_threadpool(service.campaign_catalog)})
+
+    @app.post("/api/campaigns", status_code=201)
+    async def new_campaign(request: Request) -> Response:
+        _check_rate(limit, request)
+        body = await _body(request)
+        return ok(await run_in_threadpool(service.create_campaign, body), 201)
+
+    @app.post("/api/campaigns/import", status_code=201)
+    async def import_campaign(request: Request) -> Response:
+        _check_rate(limit, request)
+        body = await _body(request)
+        return ok(await run_in_threadpool(service.import_campaign, body), 201)
+
+    @app.get("/api/campaigns/{cid}")
+    async def campaign(cid: str, request: Request) -> Response:
+        return ok(await run_in_threadpool(service.campaign, cid, _token(request)))
+
+    @app.post("/api/campaigns/{cid}/next")
+    async def next_chapter(cid: str, request: Request) -> Response:
+        await _body(request)
+        return ok(await run_in_threadpool(service.next_chapter, cid, _token(request)))
+
+    @app.get("/api/campaigns/{cid}/export")
+    async def export_campaign(cid: str, request: Request) -> Response:
+        sheet = await run_in_threadpool(service.export_campaign, cid, _token(request))
+        name = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{sheet.campaign}-{sheet.chapter}")[:80]
+        return Response(sheet.dumps() + "\n", media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}.json"'})
+
+    @app.delete("/api/campaigns/{cid}")
+    async def delete_campaign(cid: str, request: Request) -> Response:
+        return ok(await run_in_threadpool(service.delete_campaign, cid, _token(request)))
 
 
 def _seat(raw: str) -> int:

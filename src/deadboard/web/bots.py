@@ -100,6 +100,8 @@ class Bots(SessionStore):
         except Exception as e:
             if self._closing:  # the server stops: a search cut short is taken up at the next start
                 return
+            if isinstance(e, NotFound):  # the game was removed meanwhile (its campaign deleted)
+                return
             log.exception("game %s: the bots stopped", gid)
             with self.lock(gid):
                 with self._cache_lock:

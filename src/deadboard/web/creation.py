@@ -19,7 +19,7 @@ from deadboard.web import drawing
 from deadboard.web.errors import BadRequest, Conflict, Forbidden, NotFound
 from deadboard.web.pages import Pages
 from deadboard.web.sessions import BOT, OWNER, PERSON, Seat, Session, new_game_id, new_invite, new_token
-from deadboard.web.store import ActionRow, digest
+from deadboard.web.store import ActionRow, ConflictError, digest
 
 log = logging.getLogger("deadboard.web")
 
@@ -172,28 +172,39 @@ class Creation(Pages):
         seats: list[Seat],
         table: Table[Any],
         hotseat: bool,
+        token: str | None = None,
+        campaign: tuple[str, int] | None = None,
+        gid: str | None = None,
     ) -> dict[str, Any]:
-        gid = new_game_id()
+        """Write a new game and hand out its tokens. With ``token`` that one token holds every person
+        seat (every seat if none), as in a hot-seat game; with ``campaign`` (its id, the game's
+        number in it) the game is that campaign's next one (Conflict if another request made it);
+        ``gid`` is the new game's id when the caller chose it."""
+        gid = gid or new_game_id()
         names = game.seat_names(setup)
         persons = [i for i, s in enumerate(seats) if s.player == PERSON]
         tokens: list[tuple[str, list[int], str]] = []
         invites: list[tuple[str, int, str]] = []
         if len(persons) == 1:
-            tokens.append((new_token(), persons, names[persons[0]]))
+            tokens.append((token or new_token(), persons, names[persons[0]]))
         elif not persons:
-            tokens.append((new_token(), list(range(len(seats))), "watch"))
-        elif hotseat:
-            tokens.append((new_token(), persons, "hot-seat"))
+            tokens.append((token or new_token(), list(range(len(seats))), "watch"))
+        elif hotseat or token is not None:
+            tokens.append((token or new_token(), persons, "hot-seat"))
         else:
             tokens.append((new_token(), [], OWNER))
             invites = [(new_invite(), p, names[p]) for p in persons]
         rows = [ActionRow(e.text, e.seat, seats[e.seat].player == BOT) for e in table.record or ()]
         d = table.state.decision
         bot_to_move = d is not None and seats[d.seat].player == BOT
-        self.store.create(
-            gid, game.id, game.version, setup.to_json(), seed, [s.to_json() for s in seats],
-            [(t, s, label) for t, s, label in tokens], rows, over=d is None, bot_to_move=bot_to_move,
-        )
+        try:
+            self.store.create(
+                gid, game.id, game.version, setup.to_json(), seed, [s.to_json() for s in seats],
+                [(t, s, label) for t, s, label in tokens], rows, over=d is None, bot_to_move=bot_to_move,
+                campaign=campaign,
+            )
+        except ConflictError:
+            raise Conflict("the campaign was moved on by another request at the same moment; look again") from None
         for code, seat, label in invites:
             self.store.add_invite(gid, seat, code, label)
         out: dict[str, Any] = {"id": gid, "game": game.id, "seats": self._seat_list(game, setup, seats)}

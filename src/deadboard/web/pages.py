@@ -86,6 +86,7 @@ class Pages(Bots):
             "bot_busy": s.bot_busy or s.bot_to_move(),
             "bot_error": s.bot_error,
             "capabilities": self.capabilities(),
+            "campaign": s.campaign,
         }
 
     # ----- acting --------------------------------------------------------------------------------
@@ -123,6 +124,10 @@ class Pages(Bots):
             return "only the player can undo"
         if not any(not a.by_bot for a in s.actions):
             return "nothing to undo"
+        if s.campaign is not None and s.state.decision is None:
+            row = self.store.campaign(s.campaign)
+            if row is not None and row.games[-1] != s.id:
+                return "this chapter is over and its campaign has gone on from it to the next"
         return None
 
     def undo(self, gid: str, token: str | None, log_from: int = 0, log_epoch: int | None = None) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 :class:`Service` is made of one part per concern, each in its own module: sessions and locks
 (:mod:`~deadboard.web.sessions`), bots and hints (:mod:`~deadboard.web.bots`,
 :mod:`~deadboard.web.hints`), page composition and acting (:mod:`~deadboard.web.pages`), creation
-and tokens (:mod:`~deadboard.web.creation`), the replay viewer (:mod:`~deadboard.web.replay`).
+and tokens (:mod:`~deadboard.web.creation`), campaigns (:mod:`~deadboard.web.campaigns`), the replay
+viewer (:mod:`~deadboard.web.replay`).
 
 Every game is a :class:`Session` cached in memory and rebuilt from the database (setup, seed,
 actions) when it is not; the database is the truth. Each game has its own lock: requests on one
@@ -28,15 +29,16 @@ game is handed out only to a token holding every seat, with the seed sealed by t
 
 from __future__ import annotations
 
-from deadboard.web.creation import Creation
+from deadboard.web.campaigns import Campaigns
 from deadboard.web.errors import BadRequest, Conflict, Forbidden, Illegal, NotFound, TooMany, WebError
 from deadboard.web.hints import Hints, SearchHints, find_hint_provider, warm_up
 from deadboard.web.replay import Replays
 from deadboard.web.sessions import BOT, OWNER, PERSON, Seat, Session
 
 
-class Service(Creation, Replays):
-    """Every game a server holds: creating, reading, acting, undo, saves, replay, bots and hints."""
+class Service(Campaigns, Replays):
+    """Every game a server holds: creating, reading, acting, undo, saves, replay, bots and hints;
+    and its campaigns."""
 
 
 __all__ = ["BOT", "OWNER", "PERSON", "BadRequest", "Conflict", "Forbidden", "Hints", "Illegal", "NotFound", "SearchHints",

@@ -58,6 +58,7 @@ class Session:
     log_epoch: int = 0
     bot_error: str | None = None
     bot_busy: bool = False
+    campaign: str | None = None  # the campaign this game is a chapter of, if any
 
     @property
     def state(self) -> State:
@@ -150,15 +151,19 @@ class SessionStore:
         """Remove the games unchanged for ``keep_seconds``; how many."""
         gone = self.store.expire(keep_seconds)
         if gone:
-            with self._cache_lock:
-                for gid in gone:
-                    self._sessions.pop(gid, None)
-            with self._locks_guard:
-                for gid in gone:
-                    self._locks.pop(gid, None)
-            self.hints.forget(gone)
+            self._forget(gone)
             log.info("removed %d game(s) unchanged for %.1f days", len(gone), keep_seconds / 86400)
         return len(gone)
+
+    def _forget(self, gone: Sequence[str]) -> None:
+        """Drop what memory holds of games removed from the database."""
+        with self._cache_lock:
+            for gid in gone:
+                self._sessions.pop(gid, None)
+        with self._locks_guard:
+            for gid in gone:
+                self._locks.pop(gid, None)
+        self.hints.forget(list(gone))
 
     def on_change(self, fn: Callable[[str], None]) -> None:
         self._listeners.append(fn)
@@ -212,7 +217,8 @@ class SessionStore:
         table = Table.replay(game, setup, row.seed, [a.text for a in actions], by_bot=[a.by_bot for a in actions])
         tokens = {d: (seats, label) for d, seats, label in self.store.tokens(gid)}
         seats = [Seat(s["player"], s.get("bot")) for s in row.seats]
-        return Session(gid, game, setup, row.seed, seats, table, row.rev, tokens, log_epoch=row.rev)
+        return Session(gid, game, setup, row.seed, seats, table, row.rev, tokens, log_epoch=row.rev,
+                       campaign=self.store.campaign_of(gid))
 
     def capabilities(self) -> dict[str, Any]:
         return {"hint": self.hint_provider is not None}

@@ -6,6 +6,12 @@ transaction that also bumps the game's ``rev``; an action row's key is ``(game, 
 writers that raced past the per-game lock (two server processes on one file) cannot both append
 action ``n``: the second one fails and changes nothing.
 
+A campaign is a row of its own (its game, seats, seed and the digest of its token) and the list of
+its games, one per chapter (Zpocalypse 2) or one for the whole campaign (Day Night Z's campaign
+game); everything else about it is in those games. A game of a campaign is removed with its
+campaign, never alone: a campaign is removed when neither it nor any of its games changed for the
+expiry time.
+
 Tokens and invitations are stored as SHA-256 digests: reading the database does not give a way
 into a game. The file is created readable by its owner only (0600), and so is the server's signing
 key beside it (``FILE.key``).
@@ -32,7 +38,7 @@ from typing import Any
 
 from deadboard.core.table import Entry
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: campaigns
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -73,6 +79,21 @@ CREATE TABLE IF NOT EXISTS invites (
     seat INTEGER NOT NULL,
     label TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS campaigns (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    digest TEXT NOT NULL UNIQUE,
+    seats TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS campaign_games (
+    campaign_id TEXT NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+    n INTEGER NOT NULL,
+    game_id TEXT NOT NULL UNIQUE,
+    PRIMARY KEY (campaign_id, n)
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS tokens_by_game ON tokens(game_id);
 CREATE INDEX IF NOT EXISTS invites_by_game ON invites(game_id);
 CREATE INDEX IF NOT EXISTS games_by_update ON games(updated);
@@ -112,6 +133,21 @@ class GameRow:
     created: float
 
 
+@dataclass(frozen=True)
+class CampaignRow:
+    """A campaign: the game its chapters are games of, its seats and seed, and its games in order
+    (the last one is where it stands)."""
+
+    id: str
+    game: str
+    digest: str
+    seats: list[dict[str, Any]]
+    seed: int
+    games: list[str]
+    created: float
+    updated: float
+
+
 class Store:
     """Thread-safe access to the games file: one connection per thread, WAL journal, short write
     transactions (``BEGIN IMMEDIATE``) with a busy timeout."""
@@ -142,6 +178,10 @@ class Store:
                 conn.execute("INSERT INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
             elif int(row[0]) > SCHEMA_VERSION:
                 raise StoreError(f"{self.path} was written by a newer deadboard (schema {row[0]})")
+            elif int(row[0]) < SCHEMA_VERSION:
+                # the new tables are made above; an older server would expire a campaign's games
+                # one by one, so it must not open the file any more
+                conn.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{self.path} is not a usable games database: {e}") from None
 
@@ -196,7 +236,10 @@ class Store:
         actions: Sequence[ActionRow] = (),
         over: bool = False,
         bot_to_move: bool = False,
+        campaign: tuple[str, int] | None = None,
     ) -> None:
+        """A new game; with ``campaign`` (its id, the game's number in it) the game is that
+        campaign's next one, in the same transaction (ConflictError if that number is taken)."""
         now = time.time()
         with self._write() as c:
             c.execute(
@@ -212,6 +255,13 @@ class Store:
                 "INSERT INTO actions(game_id, n, text, seat, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)",
                 [(gid, i, a.text, a.seat, int(a.by_bot), now) for i, a in enumerate(actions)],
             )
+            if campaign is not None:
+                try:
+                    c.execute("INSERT INTO campaign_games(campaign_id, n, game_id) VALUES (?, ?, ?)",
+                              (campaign[0], campaign[1], gid))
+                except sqlite3.IntegrityError:
+                    raise ConflictError(campaign[0]) from None
+                c.execute("UPDATE campaigns SET updated = ? WHERE id = ?", (now, campaign[0]))
 
     def load(self, gid: str) -> tuple[GameRow, list[ActionRow]] | None:
         c = self._conn()
@@ -280,6 +330,42 @@ class Store:
     def count(self) -> int:
         return int(self._conn().execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
+    # ----- campaigns -----------------------------------------------------------------------------
+    def create_campaign(self, cid: str, game: str, token: str, seats: Sequence[dict[str, Any]], seed: int) -> None:
+        """A new campaign, without games yet (its first is made with ``create(..., campaign=(cid, 0))``)."""
+        now = time.time()
+        with self._write() as c:
+            c.execute(
+                "INSERT INTO campaigns(id, game, digest, seats, seed, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (cid, game, digest(token), json.dumps(list(seats)), seed, now, now),
+            )
+
+    def campaign(self, cid: str) -> CampaignRow | None:
+        c = self._conn()
+        row = c.execute(
+            "SELECT id, game, digest, seats, seed, created, updated FROM campaigns WHERE id = ?", (cid,)
+        ).fetchone()
+        if row is None:
+            return None
+        games = [r[0] for r in c.execute(
+            "SELECT game_id FROM campaign_games WHERE campaign_id = ? ORDER BY n", (cid,))]
+        return CampaignRow(row[0], row[1], row[2], json.loads(row[3]), int(row[4]), games, row[5], row[6])
+
+    def campaign_of(self, gid: str) -> str | None:
+        """The campaign a game belongs to, if any."""
+        row = self._conn().execute("SELECT campaign_id FROM campaign_games WHERE game_id = ?", (gid,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def delete_campaign(self, cid: str) -> list[str] | None:
+        """Remove a campaign and its games; their ids (None if there was no such campaign)."""
+        with self._write() as c:
+            if c.execute("SELECT 1 FROM campaigns WHERE id = ?", (cid,)).fetchone() is None:
+                return None
+            games = [r[0] for r in c.execute("SELECT game_id FROM campaign_games WHERE campaign_id = ?", (cid,))]
+            c.executemany("DELETE FROM games WHERE id = ?", [(g,) for g in games])
+            c.execute("DELETE FROM campaigns WHERE id = ?", (cid,))
+        return games
+
     # ----- invitations ---------------------------------------------------------------------------
     def add_invite(self, gid: str, seat: int, invite: str, label: str) -> None:
         """A new invitation to ``seat``, replacing any earlier unclaimed one."""
@@ -313,11 +399,21 @@ class Store:
 
     # ----- expiry and the signing key ------------------------------------------------------------
     def expire(self, keep_seconds: float, now: float | None = None) -> list[str]:
-        """Remove every game unchanged for ``keep_seconds`` (finished or abandoned); their ids."""
+        """Remove every game unchanged for ``keep_seconds`` (finished or abandoned), and every
+        campaign of which neither it nor a game changed that long, with its games; the games' ids."""
         cutoff = (time.time() if now is None else now) - keep_seconds
         with self._write() as c:
-            gone = [r[0] for r in c.execute("SELECT id FROM games WHERE updated < ?", (cutoff,))]
+            gone = [r[0] for r in c.execute(
+                "SELECT id FROM games WHERE updated < ? AND id NOT IN (SELECT game_id FROM campaign_games)",
+                (cutoff,))]
+            campaigns = [r[0] for r in c.execute(
+                "SELECT id FROM campaigns AS k WHERE updated < ? AND NOT EXISTS (SELECT 1 FROM campaign_games AS"
+                " cg JOIN games AS g ON g.id = cg.game_id WHERE cg.campaign_id = k.id AND g.updated >= ?)",
+                (cutoff, cutoff))]
+            for cid in campaigns:
+                gone += [r[0] for r in c.execute("SELECT game_id FROM campaign_games WHERE campaign_id = ?", (cid,))]
             c.executemany("DELETE FROM games WHERE id = ?", [(g,) for g in gone])
+            c.executemany("DELETE FROM campaigns WHERE id = ?", [(k,) for k in campaigns])
         return gone
 
     def key(self) -> bytes:

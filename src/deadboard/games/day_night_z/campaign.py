@@ -251,6 +251,22 @@ def record_of(state: CampaignState) -> CampaignRecord:
     )
 
 
+def standing(state: CampaignState) -> dict[str, Any]:
+    """Where the campaign stands, for a front end's list of campaigns: the adventure being played or
+    next (its place in the book), the phase, the survivors alive, the group's victory points."""
+    book = state.content.chapters
+    chapter = book[state.chapter] if state.chapter < len(book) else None
+    return {
+        "chapter": chapter.id if chapter else "end",
+        "name": chapter.name if chapter else "the end of the book",
+        "number": min(state.chapter + 1, len(book)),
+        "chapters": len(book),
+        "survivors": len(state.living()),
+        "vp": state.vp,
+        "phase": state.phase,
+    }
+
+
 def _from_record(state: CampaignState, raw: Mapping[str, Any]) -> None:
     try:
         record = CampaignRecord.from_json(dict(raw), "campaign")
@@ -418,6 +434,10 @@ class DayNightZCampaign(KernelGame[CampaignState]):
     def campaign_record(self, state: CampaignState) -> CampaignRecord:
         """The campaign sheet to continue from (front ends write it to a campaign file)."""
         return record_of(state)
+
+    def campaign_standing(self, state: CampaignState) -> dict[str, Any]:
+        """Where the campaign stands (adventure, phase, survivors, VP), for lists of campaigns."""
+        return standing(state)
 
     def victory_levels(self, setup: Setup) -> list[str]:
         n = len(load_campaign(setup.content).chapters)

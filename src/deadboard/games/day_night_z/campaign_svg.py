@@ -22,7 +22,8 @@ KNOWN, UNKNOWN = "#e0c030", "#c03030"
 SX, SY, SW, SH = 560, 60, 150, 90  # the shelter map: origin and a space's size
 
 
-def _travel(st: CampaignState) -> str:
+def _travel(st: CampaignState, live: set[str]) -> str:
+    """The Travel map; a path in ``live`` (on a route the leader may choose now) can be clicked."""
     out: list[str] = ['<text x="20" y="30" fill="#ddd" font-size="16">Travel map</text>']
     places = st.content.places
     for path in sorted(st.content.paths.values(), key=lambda q: q.id):
@@ -37,6 +38,11 @@ def _travel(st: CampaignState) -> str:
             f'<path d="M{x1},{y1} Q{mx},{my} {x2},{y2}" stroke="{colour}" stroke-width="{width}" fill="none"{dash}>'
             f"<title>{escape(path.id)}</title></path>"
         )
+        if path.id in live:
+            out.append(
+                f'<path class="route-hit" d="M{x1},{y1} Q{mx},{my} {x2},{y2}" stroke="transparent" '
+                f'stroke-width="16" fill="none" data-target="path:{escape(path.id)}"/>'
+            )
         icons = " ".join(TERRAIN[t] + (f"x{m}" if not known(st, path.id) else "") for t, m in path.icons)
         out.append(
             f'<text x="{mx}" y="{my}" fill="{colour}" font-size="11" text-anchor="middle">{escape(icons)}</text>'
@@ -50,20 +56,27 @@ def _travel(st: CampaignState) -> str:
     return "".join(out)
 
 
-def _shelter(st: CampaignState) -> str:
+def _shelter(st: CampaignState, building: bool) -> str:
+    """The Shelter map; with ``building``, the first empty space (where a new facility goes) and the
+    fence can be clicked."""
     out: list[str] = [f'<text x="{SX}" y="30" fill="#ddd" font-size="16">Shelter map</text>']
     fence = {"": "#444", "basic": "#a08040", "advanced": "#e0c060"}[st.fence]
+    hit = ' data-target="fence"' if building else ""
     out.append(
         f'<rect x="{SX - 12}" y="{SY - 12}" width="{3 * SW + 24 + 20}" height="{2 * SH + 24 + 10}" fill="none" '
-        f'stroke="{fence}" stroke-width="{1 + 3 * bool(st.fence)}" stroke-dasharray="{"" if st.fence else "4 4"}"/>'
+        f'stroke="{fence}" stroke-width="{1 + 3 * bool(st.fence)}" stroke-dasharray="{"" if st.fence else "4 4"}"'
+        f"{hit}/>"
     )
     by_space = {space: f for f, space in st.spaces.items()}
+    free = next((space for space, _x, _y in st.content.shelter.map.spaces if space not in by_space), None)
     for space, x, y in st.content.shelter.map.spaces:
         f = by_space.get(space)
         px, py = SX + x * (SW + 10), SY + y * (SH + 10)
         level = st.facilities.get(f, "") if f else ""
         fill = {"": "#222", "basic": "#2f4a5f", "advanced": "#3f6a8f"}[level]
         target = f' data-target="{escape(f)}"' if f else ""
+        if not f and building and space == free:
+            target = f' data-target="space:{escape(space)}"'
         out.append(
             f'<rect x="{px}" y="{py}" width="{SW}" height="{SH}" rx="6" fill="{fill}" stroke="#888"{target}/>'
         )
@@ -118,6 +131,7 @@ def _panels(st: CampaignState) -> list[Panel]:
                 {"text": "yellow path: known — one travel event per icon", "cls": "known"},
                 {"text": "red path: unknown — roll the multiplier, one event per skull", "cls": "unknown"},
                 "dashed path: blocked; wide path: the route chosen",
+                "planning the route: click a path for the routes along it",
                 "▲ mountain, ≈ plain, ♣ wood",
                 "green circle: the shelter; red: a city; grey: crossroads",
                 "shelter spaces: dark empty, blue basic, light blue advanced; the fence round them",
@@ -164,15 +178,27 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
         inner["panels"] = _panels(st)[:1] + inner["panels"]
         return inner
     width, height = SX + 3 * (SW + 10) + 40, 520
-    svg = (
-        f'<svg class="board day-night-z-campaign" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
-        f'font-family="system-ui, sans-serif" role="img" aria-label="Day Night Z campaign: the Travel map and the Shelter map">'
-        f'<rect width="{width}" height="{height}" fill="#111"/>{_travel(st)}{_shelter(st)}</svg>'
-    )
+    # what can be clicked: a path lists the routes along it, a facility its actions and upgrade, the
+    # first free space the facilities that can be built there, the fence its building or upgrade
     targets: dict[str, list[str]] = {}
+    free = next((sp for sp, _x, _y in st.content.shelter.map.spaces if sp not in st.spaces.values()), None)
     for a in legal:
         if a.kind in ("use", "upgrade") and str(a[1]) in st.facilities:
             targets.setdefault(str(a[1]), []).append(a.text)
+        elif a.kind == "travel":
+            for pid in str(a[1]).split("+"):
+                targets.setdefault(f"path:{pid}", []).append(a.text)
+        elif a.kind in ("build", "upgrade") and a[1] == "fence":
+            targets.setdefault("fence", []).append(a.text)
+        elif a.kind == "build" and free is not None:
+            targets.setdefault(f"space:{free}", []).append(a.text)
+    live = {t.removeprefix("path:") for t in targets if t.startswith("path:")}
+    svg = (
+        f'<svg class="board day-night-z-campaign" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+        f'font-family="system-ui, sans-serif" role="img" aria-label="Day Night Z campaign: the Travel map and the Shelter map">'
+        f'<rect width="{width}" height="{height}" fill="#111"/>{_travel(st, live)}'
+        f"{_shelter(st, any(t == 'fence' or t.startswith('space:') for t in targets))}</svg>"
+    )
     d = st.decision
     return {
         "svg": svg,

@@ -75,6 +75,21 @@ def next_record(
     )
 
 
+def standing(state: ZState) -> dict[str, Any]:
+    """Where a campaign stands in this chapter, for a front end's list of campaigns: the chapter
+    (its place among the five), the survivors alive in the squads, the squads' victory points."""
+    sc = state.scenario
+    return {
+        "chapter": sc.id,
+        "name": sc.name,
+        "number": CHAPTER_ORDER.index(sc.id) + 1 if sc.id in CHAPTER_ORDER else 0,
+        "chapters": len(CHAPTER_ORDER),
+        "survivors": sum(len(q.people) for q in state.squads),
+        "vp": sum(q.vp for q in state.squads),
+        "phase": state.phase,
+    }
+
+
 def fresh_start(state: ZState) -> None:
     """The chapter's "instructions ... for starting without a saved game": armory cards for each
     squad, random skill or training perks for each survivor, HP taken off, upgrades already built

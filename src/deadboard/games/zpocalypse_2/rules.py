@@ -10,7 +10,13 @@ from deadboard.core.errors import SetupError
 from deadboard.core.game import Option, Outcome, Result, Scenario, Setup
 from deadboard.core.kernel import KernelGame
 from deadboard.core.rng import Rng
-from deadboard.games.zpocalypse_2.campaign import CHAPTER_ORDER, fresh_start, next_record, seat_from_record
+from deadboard.games.zpocalypse_2.campaign import (
+    CHAPTER_ORDER,
+    fresh_start,
+    next_record,
+    seat_from_record,
+    standing,
+)
 from deadboard.games.zpocalypse_2.content import STATS, load_content
 from deadboard.games.zpocalypse_2.night import Dusk
 from deadboard.games.zpocalypse_2.state import Person, ZState
@@ -115,6 +121,10 @@ class Zpocalypse2(KernelGame[ZState]):
         """The last chapter is won."""
         last = record.history[-1] if record.history else None
         return last is not None and last.chapter == CHAPTER_ORDER[-1] and last.result == "win"
+
+    def campaign_standing(self, state: ZState) -> dict[str, Any]:
+        """Where the campaign stands (chapter, survivors, VP), for lists of campaigns."""
+        return standing(state)
 
     def seat_names(self, setup: Setup) -> list[str]:
         return [f"Squad {i + 1}" for i in range(setup.players)]

@@ -114,6 +114,52 @@ const DB = {
     try { localStorage.setItem("deadboard.games", JSON.stringify(list)); } catch (e) { /* private mode */ }
   },
 
+  // Campaigns this browser started or imported: [{id, token, name, at}] (the token is the only key
+  // to a campaign: the server keeps its digest alone)
+  campaigns() {
+    try { return JSON.parse(localStorage.getItem("deadboard.campaigns") || "[]"); } catch (e) { return []; }
+  },
+  rememberCampaign(entry) {
+    const list = DB.campaigns().filter((c) => c.id !== entry.id);
+    list.unshift(Object.assign({ at: Date.now() }, entry));
+    try { localStorage.setItem("deadboard.campaigns", JSON.stringify(list.slice(0, 40))); } catch (e) { /* private mode */ }
+  },
+  forgetCampaign(id) {
+    const list = DB.campaigns().filter((c) => c.id !== id);
+    try { localStorage.setItem("deadboard.campaigns", JSON.stringify(list)); } catch (e) { /* private mode */ }
+  },
+  campaignToken(id) {
+    const c = DB.campaigns().find((x) => x.id === id);
+    return c ? c.token : null;
+  },
+
+  // Where a campaign stands, in one line: "Chapter 1: Lights Out (2 of 5) · 3 survivors · 6 VP"
+  standing(c) {
+    const s = c.standing || {};
+    const parts = [];
+    if (s.name) parts.push(`${s.name} (${s.number} of ${s.chapters})`);
+    if (s.phase) parts.push(s.phase);
+    if (s.survivors !== undefined) parts.push(`${s.survivors} survivor${s.survivors === 1 ? "" : "s"}`);
+    if (s.vp !== undefined) parts.push(`${s.vp} VP`);
+    return parts.join(" · ");
+  },
+
+  // Download an API answer as a file (the token in the header, never in the URL)
+  async download(path, token, fallback) {
+    const res = await fetch(path, { headers: { Authorization: "Bearer " + token } });
+    if (!res.ok) {
+      const data = await res.json().catch(() => null);
+      throw new Error(data && data.error ? data.error.message : "HTTP " + res.status);
+    }
+    const blob = await res.blob();
+    const cd = res.headers.get("Content-Disposition") || "";
+    const m = cd.match(/filename="([^"]+)"/);
+    const a = DB.el("a", { href: URL.createObjectURL(blob), download: m ? m[1] : fallback });
+    document.body.append(a);
+    a.click();
+    setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  },
+
   async loadSaveFile(file) {
     const text = await file.text();
     const made = await DB.api("/api/games/load", { method: "POST", body: { save: text, hotseat: true } });

@@ -247,6 +247,39 @@ function drawBanner(p) {
   const lines = [DB.el("h2", { text: head })];
   lines.push(DB.el("div", { text: `${o.reason ? o.reason + " — " : ""}score ${o.score}${o.level ? " — " + o.level : ""} — winner: ${winners}` }));
   b.replaceChildren(...lines);
+  if (p.campaign) drawCampaignNext(p, b);
+}
+
+// A chapter of a campaign is over: where the campaign goes from here (the next chapter, the same
+// chapter again after a loss, or the end), for the browser that holds the campaign's key
+async function drawCampaignNext(p, banner) {
+  const key = DB.campaignToken(p.campaign);
+  const row = DB.el("div", { class: "campaign-next" });
+  banner.append(row);
+  if (!key) {
+    row.append(DB.el("a", { href: "/#campaigns", text: "Campaigns" }));
+    return;
+  }
+  try {
+    const c = await DB.api(`/api/campaigns/${encodeURIComponent(p.campaign)}`, {}, key);
+    if (c.status === "chapter-over" && c.next) {
+      const go = DB.el("button", { class: "primary", id: "nextchapter", type: "button",
+        text: c.next.restart ? `Play ${c.next.name} again` : `Next chapter: ${c.next.name}` });
+      go.addEventListener("click", async () => {
+        go.disabled = true;
+        try {
+          const made = await DB.api(`/api/campaigns/${encodeURIComponent(p.campaign)}/next`, { method: "POST", body: {} }, key);
+          location.assign(made.open);
+        } catch (e) { toast(e.message); go.disabled = false; }
+      });
+      row.append(go, " ");
+    } else if (c.status === "over") {
+      row.append(DB.el("span", { text: "The campaign is over. " }));
+    } else if (c.status === "playing" && c.play !== location.pathname + location.hash) {
+      row.append(DB.el("a", { href: c.play, text: "The campaign goes on in its next game" }), " ");
+    }
+    row.append(DB.el("a", { href: "/#campaigns", text: "All campaigns" }));
+  } catch (e) { row.append(DB.el("span", { class: "error", text: e.message })); }
 }
 
 function drawSeats(p) {
@@ -286,6 +319,7 @@ function render(p) {
   $("undo").disabled = !p.can_undo;
   $("save").disabled = !p.can_save;
   $("hint").classList.toggle("hidden", !(p.capabilities && p.capabilities.hint));
+  $("campaignlink").classList.toggle("hidden", !p.campaign);
   $("hint").disabled = !(p.decision && p.decision.yours);
   $("hintbox").classList.add("hidden");
   hotSeatCurtain(p, previous);
