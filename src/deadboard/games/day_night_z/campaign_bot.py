@@ -1,9 +1,10 @@
 """A heuristic player for the Day Night Z campaign: in an adventure it plays as the adventure's own
 heuristic bot; on the road it takes the route with the fewest travel events to expect and votes for
 the option that hurts least; in the shelter it heals the hurt, cures the infected and rests the
-stressed, buys the skills of its best attributes, builds the Infirmary, the Supply zone, the Training
-zone and the fence with the group's victory points, and keeps supplies in the warehouse; the leader
-takes the group out once everyone is fit or the next adventure allows no more days."""
+stressed, buys the skills whose perks help it most (fights and escapes first), builds the
+Infirmary, the Supply zone, the Training zone and the fence with the group's victory points, and
+keeps supplies in the warehouse; the leader takes the group out once everyone is fit or the next
+adventure allows no more days."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from deadboard.games.day_night_z.campaign import ADVENTURE
 from deadboard.games.day_night_z.campaign_content import CampaignEffect
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.effects import AskSpend, CastVote, Spend
-from deadboard.games.day_night_z.growth import attribute, sheet
+from deadboard.games.day_night_z.growth import sheet
 from deadboard.games.day_night_z.shelter import Leave, Stay
 from deadboard.games.day_night_z.travel import expected_events
 
@@ -40,6 +41,25 @@ WORTH = {
     "ally": 3.0,
     "block": -0.5,
 }
+
+
+#: what one point of a skill's perk is worth to the bot (skill_effects.py)
+PERK_WORTH = {
+    "attack-dice": 3.0,
+    "damage": 3.0,
+    "pierce": 2.5,
+    "defence": 3.0,
+    "calm": 2.0,
+    "escape": 2.0,
+    "pathfinder": 2.0,
+    "rounds": 2.0,
+    "search-draw": 1.5,
+    "card-heal": 1.0,
+    "rest": 0.5,
+    "free-reorganize": 0.5,
+    "trap-damage": 0.2,
+}
+CHECK_WORTH = {"agility": 2.5, "perception": 2.0, "first_aid": 1.5, "will": 1.0, "strength": 1.0}
 
 
 def worth(effects: Sequence[CampaignEffect]) -> float:
@@ -116,9 +136,22 @@ class CampaignBot:
         return F.Idle()
 
     def _skill_value(self, st: CampaignState, h: Hero, skill_id: str) -> float:
+        """What a skill is worth to this survivor: its perks by kind (the fights and the escapes
+        that kill survivors first), an attack perk by the kind of weapon he carries."""
         skill = st.content.skills[skill_id]
-        gain = sum(attribute(st, h, k, "day") for k in (*skill.day, *skill.night))
-        return gain - skill.level * 0.1
+        search = st.content.adventure.search
+        kinds = {search[i].kind for i in h.items if search[i].weapon}
+        value = 2.5 * skill.health
+        for p in skill.perks:
+            worth = PERK_WORTH.get(p.kind, 0.5)
+            if p.kind == "check-dice":
+                worth = CHECK_WORTH.get(p.attribute, 0.5)
+            elif p.kind == "ap":
+                worth = 3.0 if p.health in ("", "green") else 1.5
+            if p.mode:
+                worth *= 1.0 if p.mode in kinds else 0.4
+            value += worth * p.n
+        return value - skill.level * 0.1
 
     def _wants(self, st: CampaignState, h: Hero, time: str) -> list[Action]:
         top = sheet(st, h).health

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from deadboard.core.content import Record, content_dir, load_model, load_records, read_toml, unique
 from deadboard.core.errors import ContentError
 from deadboard.games.day_night_z.content import ATTRIBUTES, PACKAGE_DIR, Adventure, Content, load_content
+from deadboard.games.day_night_z.skill_effects import Perk
 
 TERRAINS = ("mountain", "plain", "wood")
 FACILITIES = ("rest-zone", "warehouse", "workshop", "infirmary", "training-zone", "supply-zone")
@@ -157,11 +158,13 @@ class ShelterFile(Strict):
 
 
 class Bonus(Record):
-    """What a skill or an ally adds to a survivor sheet."""
+    """What a skill or an ally does: its perks (skill_effects.py) and what it adds to the survivor
+    sheet."""
 
     id: str
     name: str
     text: str
+    perks: tuple[Perk, ...] = ()
     day: dict[str, int] = {}
     night: dict[str, int] = {}
     health: int = 0
@@ -299,6 +302,15 @@ def _check_skills_and_allies(c: CampaignContent) -> None:
         for attr in (*b.day, *b.night):
             if attr not in ATTRIBUTES:
                 raise ContentError(f"skills/allies: {b.id}: unknown attribute {attr!r}")
+        for p in b.perks:
+            if p.kind == "check-dice" and p.attribute not in ATTRIBUTES:
+                raise ContentError(f"skills/allies: {b.id}: check-dice of unknown attribute {p.attribute!r}")
+            if p.kind in ("attack-dice", "damage", "pierce") and not p.mode:
+                raise ContentError(f"skills/allies: {b.id}: {p.kind} needs a mode (melee or ranged)")
+            if p.kind == "daily" and not p.gain:
+                raise ContentError(f"skills/allies: {b.id}: daily needs a gain (heal, ammo or forage)")
+        if not b.perks and not (b.day or b.night or b.health or b.supply_use):
+            raise ContentError(f"skills/allies: {b.id} does nothing (no perks, no addition to the sheet)")
     lines: dict[str, set[int]] = {}
     for skill in c.skills.values():
         lines.setdefault(skill.line, set()).add(skill.level)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     attribute,
@@ -268,7 +269,7 @@ def enemy_attack(state: DNZState, enemy: Enemy, s: Survivor, body: str) -> None:
     defence = attribute(state, s, "defense") + (1 if s.defensive else 0)
     worn = s.worn.get(body, "")
     equip = state.content.search[worn].defence if worn else 0
-    n = pool_size(prof.attack, -cover, -defence, -equip)
+    n = pool_size(prof.attack, -cover, -defence, -equip, -skill_effects.defence(state, s))
     faces = roll(state, n)
     hit = skulls(faces) > 0
     state.emit(
@@ -289,7 +290,7 @@ def enemy_attack(state: DNZState, enemy: Enemy, s: Survivor, body: str) -> None:
             {"who": s.id},
         )
         return
-    gain_stress(state, s, 1)
+    gain_stress(state, s, 0 if skill_effects.calm(state, s) else 1)
     if "skull-infection" in faces and s.infection == 0:
         infect(state, s, 1, f"bitten by a {enemy.kind}")
     damage(state, s, prof.damage, f"{enemy.kind} attack")

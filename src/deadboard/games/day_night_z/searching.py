@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from deadboard.core.kernel import Choice, Steps
 from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.concepts import (
     attribute,
     check,
@@ -34,7 +35,7 @@ def search_zone(state: DNZState, s: Survivor, spend: bool) -> Steps | None:
     s.ap = 0
     tile = state.tiles[s.tile]
     state.locations[tile.slot].searched.add(tile.index)
-    n = max(1, attribute(state, s, "perception"))
+    n = max(1, attribute(state, s, "perception")) + skill_effects.bonus(state, s, "search-draw")
     drawn = tuple(c for c in (draw_search(state) for _ in range(n)) if c)
     state.emit(
         "search",
@@ -68,12 +69,13 @@ def search_corpse(state: DNZState, s: Survivor, at: str) -> None:
         f"{s.name} searches a corpse: {marker.result}{f' x{marker.dice}' if marker.dice else ''}",
         {"who": s.id},
     )
+    found_more = 1 + skill_effects.bonus(state, s, "corpse-find")
     if marker.result == "ammo":
-        s.ammo += 1
+        s.ammo += found_more
     elif marker.result == "battery":
-        s.battery += 1
+        s.battery += found_more
     elif marker.result == "supplies":
-        s.supplies += 1
+        s.supplies += found_more
     elif marker.result == "infection":
         faces = roll(state, marker.dice)
         if "skull-infection" in faces:
@@ -107,7 +109,7 @@ def use(state: DNZState, s: Survivor, item: str) -> None:
         ok = check(state, s, card.check, 0, False, f"{card.name} ({card.check.replace('_', ' ')})")
     if not ok:
         return
-    heal(state, s, card.heal)
+    heal(state, s, card.heal + (skill_effects.bonus(state, s, "card-heal") if card.heal else 0))
     gain_stress(state, s, card.stress)
     cure(state, s, card.cure)
     s.supplies += card.supply

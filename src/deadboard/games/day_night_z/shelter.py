@@ -23,8 +23,9 @@ from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.day_night_z import facilities as F
 from deadboard.games.day_night_z.campaign_state import CampaignState
-from deadboard.games.day_night_z.effects import Resolve
+from deadboard.games.day_night_z.effects import Resolve, capacity
 from deadboard.games.day_night_z.growth import buy_skill, can_buy, damage, heal, sheet
+from deadboard.games.day_night_z.skill_effects import total
 
 #: days over the adventure's allowance after which the group must leave (a finite campaign)
 MOST_DAYS_OVER = 3
@@ -52,6 +53,7 @@ class ShelterDay(Auto[CampaignState]):
             *(Visit(h.seat, h.id, "night") for h in order),
             ShelterEvent(),
             Feeding(),
+            AlliesAndSkills(),
             AskDepart(),
         )
 
@@ -151,6 +153,37 @@ class Feeding(Auto[CampaignState]):
             heal(state, h, own + stored)
             if short:
                 damage(state, h, short, "hunger")
+        return ()
+
+
+@dataclass(slots=True)
+class AlliesAndSkills(Auto[CampaignState]):
+    """The day's work of the survivors' skills and allies (authored, skill_effects.py): a medic's
+    ``rounds`` heal every wounded survivor of the group (the best medic's, once a day); a ``daily``
+    perk heals its survivor, gives him ammo or puts supplies in the warehouse."""
+
+    def run(self, state: CampaignState) -> Steps:
+        living = state.in_turn_order()
+        rounds = max((total(sheet(state, h).perks, "rounds", False) for h in living), default=0)
+        if rounds:
+            for h in living:
+                if h.health < sheet(state, h).health:
+                    heal(state, h, rounds)
+                    state.emit("rounds", f"the medic's rounds: {h.name} heals to {h.health}", {"who": h.id})
+        for h in living:
+            for p in sheet(state, h).perks:
+                if p.kind != "daily":
+                    continue
+                if p.gain == "heal" and h.health < sheet(state, h).health:
+                    heal(state, h, p.n)
+                    state.emit("daily", f"{h.name} heals to {h.health} (an ally)", {"who": h.id})
+                elif p.gain == "ammo":
+                    h.ammo += p.n
+                    state.emit("daily", f"{h.name} gains {p.n} ammo (an ally)", {"who": h.id})
+                elif p.gain == "forage":
+                    n = max(0, min(p.n, capacity(state) - state.store))
+                    state.store += n
+                    state.emit("daily", f"{n} supplies go to the warehouse (an ally)", {"who": h.id})
         return ()
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from deadboard.core.action import Action
 from deadboard.core.kernel import Choice, Steps
 from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.adventure import check_end
 from deadboard.games.day_night_z.combat import (
     attack_options,
@@ -253,7 +254,7 @@ def _throw(state: DNZState, s: Survivor, a: A.Throw) -> Steps | None:
 
 def _rest(state: DNZState, s: Survivor, a: A.Rest) -> Steps | None:
     s.ap = 0
-    gain_stress(state, s, -1)
+    gain_stress(state, s, -1 - skill_effects.bonus(state, s, "rest"))
     state.emit("rest", f"{s.name} rests: stress {s.stress}", {"who": s.id})
     return None
 
@@ -331,7 +332,7 @@ def _use(state: DNZState, s: Survivor, a: A.Use) -> Steps | None:
 
 def _supply(state: DNZState, s: Survivor, a: A.Supply) -> Steps | None:
     s.supplies -= 1
-    heal(state, s, 1)
+    heal(state, s, 1 + skill_effects.bonus(state, s, "supply-heal"))
     state.emit("supply", f"{s.name} spends 1 supply to recover 1 health point ({s.health})", {"who": s.id})
     return ()
 
@@ -355,7 +356,7 @@ def _light(state: DNZState, s: Survivor, a: A.Light) -> Steps | None:
 
 
 def _reorganize(state: DNZState, s: Survivor, a: A.Reorganize) -> Steps | None:
-    s.ap -= 1
+    s.ap -= skill_effects.reorganize_cost(state, s)
     return (Reorganizing(s.seat, s.id),)
 
 
@@ -379,7 +380,9 @@ def _trap(state: DNZState, s: Survivor, a: A.Trap) -> Steps | None:
         s.items.remove(a.item)
         if s.weapon == a.item:
             s.weapon = ""
-        state.tiles[tile_id].traps[cell] = state.content.search[a.item].trap_damage
+        state.tiles[tile_id].traps[cell] = state.content.search[a.item].trap_damage + skill_effects.bonus(
+            state, s, "trap-damage"
+        )
         state.emit("trap", f"{s.name} sets a trap in {a.at}", {"who": s.id})
     return ()
 

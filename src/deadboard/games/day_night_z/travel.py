@@ -24,6 +24,7 @@ from deadboard.core.typed_actions import TypedAction
 from deadboard.games.day_night_z.campaign_content import CampaignContent
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.effects import Resolve
+from deadboard.games.day_night_z.growth import perk_total
 
 
 class Travel(TypedAction, kind="travel"):
@@ -59,15 +60,27 @@ def routes(content: CampaignContent, start: str, end: str, blocked: set[str]) ->
     return out
 
 
+def pathfinder(state: CampaignState) -> int:
+    """Dice the group rolls fewer at an unknown path's icon: the best ``pathfinder`` perk of a living
+    survivor (a skill; "Survivors travel together, not individually")."""
+    return max((perk_total(state, h, "pathfinder") for h in state.living()), default=0)
+
+
+def dice_at(state: CampaignState, mult: int) -> int:
+    """The dice rolled at an unknown path's icon: "roll as many dice as the terrain icon multiplier",
+    less the group's pathfinder perk."""
+    return max(0, mult - pathfinder(state))
+
+
 def expected_events(state: CampaignState, route: Sequence[str]) -> float:
     """How many travel events a route draws on average: one per icon of a known path; the chance of a
-    skull times the multiplier on an unknown one."""
+    skull times the dice rolled on an unknown one."""
     faces = state.content.adventure.rules.die.faces
     p_skull = sum(1 for f in faces if f.startswith("skull")) / len(faces)
     total = 0.0
     for pid in route:
         for _terrain, mult in state.content.paths[pid].icons:
-            total += 1.0 if known(state, pid) else mult * p_skull
+            total += 1.0 if known(state, pid) else dice_at(state, mult) * p_skull
     return total
 
 
@@ -145,11 +158,13 @@ class TravelIcon(Auto[CampaignState]):
         if known(state, self.path):
             draws = 1
         else:
-            faces = [state.rng.roll_die(state.die) for _ in range(mult)]
+            n = dice_at(state, mult)
+            faces = [state.rng.roll_die(state.die) for _ in range(n)]
             draws = sum(1 for f in faces if f.startswith("skull"))
+            fewer = f" (pathfinder: {n} dice)" if n != mult else ""
             state.emit(
                 "travel",
-                f"unknown path {self.path}, {terrain} x{mult}: {', '.join(faces)} -> {draws} event(s)",
+                f"unknown path {self.path}, {terrain} x{mult}{fewer}: {', '.join(faces)} -> {draws} event(s)",
                 {"faces": faces, "draws": draws},
             )
         out: list[Resolve] = []
