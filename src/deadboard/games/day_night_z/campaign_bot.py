@@ -16,6 +16,7 @@ from deadboard.core.rng import derive_seed
 from deadboard.games.day_night_z import facilities as F
 from deadboard.games.day_night_z.bot import HeuristicBot
 from deadboard.games.day_night_z.campaign import ADVENTURE
+from deadboard.games.day_night_z.campaign_cards import GoOn, UseCard
 from deadboard.games.day_night_z.campaign_content import CampaignEffect
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.effects import AskSpend, CastVote, Spend
@@ -102,6 +103,9 @@ class CampaignBot:
             at_stake = -worth(step.effect.fail) + worth(step.effect.success)
             wants = at_stake >= 2.0 or (step.group and at_stake >= 1.0)
             return Spend(wants) if Spend(wants) in legal else legal[0]
+        if kind == "tend":
+            step = view.steps[-1]
+            return self._card(view, view.hero(getattr(step, "who", "")), legal, "road") or GoOn()
         if kind == "depart":
             return self._depart(view, legal)
         if kind == "visit":
@@ -130,10 +134,32 @@ class CampaignBot:
         learn = [a for a in legal if isinstance(a, F.Learn)]
         if learn:
             return max(learn, key=lambda a: self._skill_value(st, h, a.skill))
+        card = self._card(st, h, legal, "shelter")
+        if card is not None:
+            return card
         for want in self._wants(st, h, time):
             if want in legal:
                 return want
         return F.Idle()
+
+    def _card(self, st: CampaignState, h: Hero, legal: Sequence[Action], where: str) -> Action | None:
+        """A health card outside the adventure, kept for the city unless it is needed now: a vaccine
+        when the infection runs high (or, on the road, at all), a dressing for deep wounds, painkillers
+        for a stress that would colour his checks; in the shelter the Infirmary is tried first."""
+        search = st.content.adventure.search
+        top = sheet(st, h).health
+        infirmary = where == "shelter" and "infirmary" in st.facilities
+        for a in legal:
+            if not isinstance(a, UseCard):
+                continue
+            card = search[a.item]
+            if card.cure and (h.infection >= 2 or (not infirmary and h.infection >= 1)):
+                return a
+            if card.heal and h.health <= (top // 2 if infirmary else top - 3):
+                return a
+            if card.stress < 0 and h.stress >= 4:
+                return a
+        return None
 
     def _skill_value(self, st: CampaignState, h: Hero, skill_id: str) -> float:
         """What a skill is worth to this survivor: its perks by kind (the fights and the escapes

@@ -6,8 +6,9 @@
     each survivor makes a feeding check
     the leader keeps the time; the group stays another day or leaves together
 
-In his turn a survivor may also spend the group's victory points (build, upgrade) and his own
-survival points (skills) before his action; neither takes his visit. Checks by day use the yellow
+In his turn a survivor may also spend the group's victory points (build, upgrade), his own
+survival points (skills) and his health cards (campaign_cards.py) before his action; none takes his
+visit. Checks by day use the yellow
 values, by night the white ones. When the group stays longer than the next adventure allows (its
 days in the campaign book), each day over rolls on the adventure's table of shelter events instead.
 """
@@ -22,6 +23,7 @@ from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.day_night_z import facilities as F
+from deadboard.games.day_night_z.campaign_cards import UseCard, card_actions, use_card
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.effects import Resolve, capacity
 from deadboard.games.day_night_z.growth import buy_skill, can_buy, damage, heal, sheet
@@ -84,6 +86,7 @@ class Visit(Choice[CampaignState, Action]):
         out += [F.Build(f) for f in F.buildable(state)]
         out += [F.Upgrade(f) for f in F.upgradable(state)]
         out += [F.Learn(s) for s in state.content.skills if can_buy(state.content, h, s)]
+        out += card_actions(state, h)
         out.append(F.Idle())
         return out
 
@@ -98,6 +101,9 @@ class Visit(Choice[CampaignState, Action]):
         if isinstance(action, F.Learn):
             buy_skill(state, h, action.skill)
             return (self,)
+        if isinstance(action, UseCard):
+            use_card(state, h, action.item, self.time)
+            return (self,) if h.alive else ()
         if isinstance(action, F.Use):
             act = F.facility_action(state, action.facility, action.action)
             if act.vp:

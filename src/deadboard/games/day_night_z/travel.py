@@ -21,6 +21,7 @@ from typing import ClassVar
 
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.day_night_z.campaign_cards import Tend
 from deadboard.games.day_night_z.campaign_content import CampaignContent
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.effects import Resolve
@@ -167,7 +168,7 @@ class TravelIcon(Auto[CampaignState]):
                 f"unknown path {self.path}, {terrain} x{mult}{fewer}: {', '.join(faces)} -> {draws} event(s)",
                 {"faces": faces, "draws": draws},
             )
-        out: list[Resolve] = []
+        out: list[Resolve | Tend] = []
         cards = {c.id: c for c in state.content.travel}
         for _ in range(draws):
             card = cards[draw_card(state)]
@@ -176,4 +177,5 @@ class TravelIcon(Auto[CampaignState]):
                 "event", f"{card.name} ({terrain}): {section.text}", {"card": card.id, "terrain": terrain}
             )
             out.append(Resolve(section.effects, "", state.time))
+        out.append(Tend())
         return out
