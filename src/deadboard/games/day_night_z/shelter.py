@@ -116,25 +116,44 @@ class Visit(Choice[CampaignState, Action]):
         return f"{state.hero(self.who).name}: visit a facility by {self.time} ({state.vp} VP)"
 
 
+#: the shelter event tables and their names in the log
+TABLES = {
+    "event": "the shelter events",
+    "adventure": "the adventure phase events",
+    "overrun": "the overstay events",
+}
+
+
 @dataclass(slots=True)
 class ShelterEvent(Auto[CampaignState]):
-    """ "Survivors will face a Shelter event as a group ... roll once in the Shelter events table." """
+    """ "Survivors will face a Shelter event as a group ... roll once in the Shelter events table."
+    With the ``overstay`` option, a day beyond the next adventure's allowance rolls on the overstay
+    table instead (authored). ``table`` "adventure": an adventure phase event (§7, AdventureEvent)."""
+
+    table: str = ""
 
     def run(self, state: CampaignState) -> Steps:
-        chapter = (
-            state.content.chapters[state.chapter] if state.chapter < len(state.content.chapters) else None
-        )
-        over = chapter is not None and state.days > chapter.days
+        table = self.table or ("overrun" if overstaying(state) else "event")
         face = state.rng.roll_die(state.die)
-        event = state.content.event(face, overrun=over)
+        event = state.content.event(face, table)
         effects = event.effects
         if state.fence == "advanced" and event.fence_advanced is not None:
             effects = event.fence_advanced
         elif state.fence and event.fence is not None:
             effects = event.fence
-        table = "the adventure's shelter events" if over else "the shelter events"
-        state.emit("event", f"{table}: {face} -> {event.name}: {event.text}", {"face": face, "over": over})
+        state.emit(
+            "event",
+            f"{TABLES[table]}: {face} -> {event.name}: {event.text}",
+            {"face": face, "table": table, "over": table == "overrun"},
+        )
         return (Resolve(effects, "", "day"),)
+
+
+def overstaying(state: CampaignState) -> bool:
+    """The ``overstay`` option: the group is in the shelter longer than the next adventure allows."""
+    if not state.setup.options.get("overstay") or state.chapter >= len(state.content.chapters):
+        return False
+    return state.days > state.content.chapters[state.chapter].days
 
 
 @dataclass(slots=True)

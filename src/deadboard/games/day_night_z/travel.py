@@ -92,17 +92,19 @@ class PlanRoute(Choice[CampaignState, Travel]):
     seat: int
     start: str
     end: str
+    closed: tuple[str, ...] = ()  # the chapter's special rules: paths closed to this journey
     kind: ClassVar[str] = "route"
 
     def actions(self, state: CampaignState) -> Sequence[Travel]:
-        found = routes(state.content, self.start, self.end, state.blocked)
+        closed = set(self.closed)
+        found = routes(state.content, self.start, self.end, state.blocked | closed)
         if not found and state.blocked:
-            found = routes(state.content, self.start, self.end, set())
+            found = routes(state.content, self.start, self.end, closed)
         return [Travel("+".join(r)) for r in found]
 
     def apply(self, state: CampaignState, action: Travel) -> Steps:
         route = tuple(action.route.split("+"))
-        if not routes(state.content, self.start, self.end, state.blocked):
+        if not routes(state.content, self.start, self.end, state.blocked | set(self.closed)):
             cleared = sorted(state.blocked)
             state.blocked.clear()
             state.emit("block", f"every way was blocked: the blocks are cleared ({', '.join(cleared)})", {})
@@ -125,14 +127,15 @@ class PlanRoute(Choice[CampaignState, Travel]):
 @dataclass(slots=True)
 class SetOut(Auto[CampaignState]):
     """The group sets out from ``start`` to ``end``: the leader (or, if he died, the first survivor
-    alive) plans the route."""
+    alive) plans the route, leaving out the paths the chapter's special rules close."""
 
     start: str
     end: str
+    closed: tuple[str, ...] = ()
 
     def run(self, state: CampaignState) -> Steps:
         lead = state.leader_hero()
-        return (PlanRoute(lead.seat, self.start, self.end),) if lead is not None else ()
+        return (PlanRoute(lead.seat, self.start, self.end, self.closed),) if lead is not None else ()
 
 
 def draw_card(state: CampaignState) -> str:
