@@ -8,9 +8,11 @@
 
 In his turn a survivor may also spend the group's victory points (build, upgrade), his own
 survival points (skills) and his health cards (campaign_cards.py) before his action; none takes his
-visit. Checks by day use the yellow
-values, by night the white ones. When the group stays longer than the next adventure allows (its
-days in the campaign book), each day over rolls on the adventure's table of shelter events instead.
+visit. Checks by day use the yellow values, by night the white ones. At the end of the day the
+survivors' skills and allies do their day's work (skill_effects.py). With the ``overstay`` option,
+each day the group stays longer than the next adventure allows (its days in the campaign book) rolls
+on the overstay events instead of the daily table. The second kind of shelter event, the adventure
+phase events, strikes while the group is in the city (campaign.EndAdventure).
 """
 
 from __future__ import annotations
