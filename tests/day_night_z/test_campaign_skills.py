@@ -23,13 +23,13 @@ from deadboard.games.day_night_z.survivor_actions import Turn
 from deadboard.games.day_night_z.travel import TravelIcon, expected_events
 from deadboard.games.day_night_z.turn import Activate
 from tests.day_night_z import campaign_helpers as C
-from tests.day_night_z.helpers import act, enemy, fresh, legal, put, script, tile
+from tests.day_night_z.helpers import act, enemy, fresh, put, script, tile
 
 CONTENT = load_campaign()
 #: the perk kinds the tests below play
 PLAYED = {
     "check-dice", "attack-dice", "damage", "pierce", "defence", "defensive", "calm", "ap", "escape",
-    "search-draw", "corpse-find", "card-heal", "supply-heal", "rest", "trap-damage", "free-reorganize",
+    "search-draw", "corpse-find", "card-heal", "supply-heal", "rest", "trap-damage", "light",
     "pathfinder", "rounds", "daily",
 }  # fmt: skip
 
@@ -232,13 +232,15 @@ def test_card_heal_supply_heal_and_rest() -> None:
     assert swift.stress == 2
 
 
-def test_trap_damage_and_free_reorganizing() -> None:
+def test_trap_damage_and_a_longer_light() -> None:
     """§4.4: "place a trap marker (with the corresponding damage value)" — Tinkerer II's deal 1 more;
-    §4.6 "Reorganize Inventory (1 AP)" — free for Tinkerer III."""
+    §4.2: "The chart indicates the duration (in turns) given by a battery unit" — Tinkerer III's
+    lamp lasts 2 turns more."""
     state = fresh()
     swift = state.survivor("swift")
     grow(state, "swift", "tinkerer-2", "tinkerer-3")
-    swift.items += ["stuff-for-traps", "knife", "machete"]
+    swift.items += ["stuff-for-traps", "knife", "flashlight"]
+    swift.battery = 1
     t = tile(state, "10b")
     put(state, swift, t, "b2")
     state.steps.clear()
@@ -247,10 +249,9 @@ def test_trap_damage_and_free_reorganizing() -> None:
     script(state, "green", "skull", "skull")
     act(state, f"trap swift knife {t.id}-b3 no")
     assert t.traps == {INDEX["b3"]: 2} and swift.ap == 2
-    assert "reorganize swift" in legal(state)
-    act(state, "reorganize swift")
-    act(state, "done swift")
-    assert swift.ap == 2
+    state.clock = state.clock.tick(13)[0]
+    act(state, "light swift")
+    assert swift.lit == state.content.search["flashlight"].duration + 2
 
 
 # ----- the campaign -------------------------------------------------------------------------------

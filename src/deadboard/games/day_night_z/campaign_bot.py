@@ -57,7 +57,7 @@ PERK_WORTH = {
     "search-draw": 1.5,
     "card-heal": 1.0,
     "rest": 0.5,
-    "free-reorganize": 0.5,
+    "light": 0.5,
     "trap-damage": 0.2,
 }
 CHECK_WORTH = {"agility": 2.5, "perception": 2.0, "first_aid": 1.5, "will": 1.0, "strength": 1.0}

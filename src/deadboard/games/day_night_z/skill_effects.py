@@ -22,7 +22,7 @@ adventure played alone) changes nothing.
     supply-heal      a supply spent on health (§4.2)                heals n more health
     rest             the Rest action (§4.3)                         removes n more stress
     trap-damage      setting a trap (§4.4)                          the trap deals n more damage
-    free-reorganize  reorganizing the inventory (§4.6)              costs no AP
+    light            a battery used for light (§4.2)                lasts n more turns
     pathfinder       an unknown path's icon (§6)                    the group rolls n dice fewer
     rounds           each day in the shelter (§7)                   every wounded survivor heals n
     daily            each day in the shelter (§7)                   he heals n / gains n ammo / n
@@ -54,7 +54,7 @@ PerkKind = Literal[
     "supply-heal",
     "rest",
     "trap-damage",
-    "free-reorganize",
+    "light",
     "pathfinder",
     "rounds",
     "daily",
@@ -155,11 +155,6 @@ def escape(state: DNZState, s: Survivor, evasion: int) -> int:
 
 def bonus(state: DNZState, s: Survivor, kind: str) -> int:
     """The plain number of a perk kind (search-draw, corpse-find, card-heal, supply-heal, rest,
-    trap-damage)."""
+    trap-damage, light)."""
     perks = _perks(state, s)
     return total(perks, kind, state.night) if perks else 0
-
-
-def reorganize_cost(state: DNZState, s: Survivor) -> int:
-    """free-reorganize: the AP reorganizing the inventory costs him."""
-    return 0 if has(_perks(state, s), "free-reorganize") else 1

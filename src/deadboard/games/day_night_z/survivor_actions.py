@@ -350,13 +350,13 @@ def _lower_threat(state: DNZState, s: Survivor, a: A.LowerThreat) -> Steps | Non
 def _light(state: DNZState, s: Survivor, a: A.Light) -> Steps | None:
     s.battery -= 1
     card = next(state.content.search[i] for i in s.items if state.content.search[i].light)
-    s.lit = card.duration
-    state.emit("light", f"{s.name} switches on a light ({card.duration} turns)", {"who": s.id})
+    s.lit = card.duration + skill_effects.bonus(state, s, "light")
+    state.emit("light", f"{s.name} switches on a light ({s.lit} turns)", {"who": s.id})
     return ()
 
 
 def _reorganize(state: DNZState, s: Survivor, a: A.Reorganize) -> Steps | None:
-    s.ap -= skill_effects.reorganize_cost(state, s)
+    s.ap -= 1
     return (Reorganizing(s.seat, s.id),)
 
 
