@@ -11,7 +11,7 @@ from typing import Any, get_args
 
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z.campaign_content import load_campaign
-from deadboard.games.day_night_z.combat import perform_attack
+from deadboard.games.day_night_z.combat import perform_attack, throw
 from deadboard.games.day_night_z.concepts import check
 from deadboard.games.day_night_z.enemies import enemy_attack
 from deadboard.games.day_night_z.geometry import INDEX
@@ -121,6 +121,11 @@ def test_marksman_adds_a_die_and_damage_to_ranged_attacks_only() -> None:
     script(state, "gold", "skull")
     perform_attack(state, swift, A.Attack("swift", leader.id, "colt-1911", "butt", False))
     assert leader.damage == 1
+    # "MOBILE GRENADE: Choose a target subzone and make a RANGED attack as normal" (§5): +1 die
+    swift.items.append("grenade")
+    script(state, *["green"] * 5)
+    throw(state, swift, A.Throw("swift", f"{t.id}-c3", False))
+    assert last(state, "attack")["dice"] == 5
 
 
 def test_defence_perks_take_dice_from_an_enemy_attack() -> None:

@@ -165,7 +165,8 @@ def attack_survivor(state: DNZState, s: Survivor, target: Survivor, a: A.Attack)
         tile = state.tiles[s.tile]
         high = 1 if ranged and (tile.geo.terrain[s.cell] == "h" or tile.markers.get(s.cell) == "high") else 0
         defence = attribute(state, target, "defense") + (1 if target.defensive else 0)
-        n = pool_size(attribute(state, s, "ranged" if ranged else "hand"), spent, high, -defence)
+        bonus = skill_effects.attack_dice(state, s, ranged)
+        n = pool_size(attribute(state, s, "ranged" if ranged else "hand"), spent, high, -defence, bonus)
         faces = roll(state, n)
         hit = successes(faces, health_level(state, s)[0], state) > 0
         state.emit(
@@ -220,7 +221,7 @@ def throw(state: DNZState, s: Survivor, a: A.Throw) -> None:
     cell = INDEX[name]
     tile = state.tiles[tile_id]
     high = 1 if tile.geo.terrain[s.cell] == "h" else 0
-    n = pool_size(attribute(state, s, "ranged"), spent, high)
+    n = pool_size(attribute(state, s, "ranged"), spent, high, skill_effects.attack_dice(state, s, True))
     faces = roll(state, n)
     hit = successes(faces, health_level(state, s)[0], state) > 0
     state.emit(

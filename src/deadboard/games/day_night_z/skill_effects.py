@@ -8,9 +8,11 @@ adventure played alone) changes nothing.
 
     kind             where it acts (the hook)                       what it does
     check-dice       any attribute check (§3.4)                     +n dice to checks of one attribute
-    attack-dice      a survivor's attack (§4.12)                    +n dice, hand to hand or ranged
-    damage           a hit (§4.12)                                  +n damage, hand to hand or ranged
-    pierce           a hit (§5 PIERCE)                              ignores the enemy's resistance
+    attack-dice      a survivor's attack (§4.12; a grenade is a     +n dice, hand to hand or ranged
+                     ranged attack, §5)
+    damage           a weapon's hit on an enemy (§4.12; not the     +n damage, hand to hand or ranged
+                     gun butt's 1 damage nor a grenade's)
+    pierce           a weapon's hit on an enemy (§5 PIERCE)         ignores the enemy's resistance
     defence          an enemy's attack (§4.12)                      the enemy rolls n dice fewer
     defensive        the defensive position (§4.14)                 +n defence more while in it
     calm             damage from zombies (§3.6)                     no stress point from it
