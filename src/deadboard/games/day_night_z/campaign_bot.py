@@ -2,8 +2,8 @@
 heuristic bot; on the road it takes the route with the fewest travel events to expect and votes for
 the option that hurts least; in the shelter it heals the hurt, cures the infected and rests the
 stressed, buys the skills whose perks help it most (fights and escapes first), builds the
-Infirmary, the Supply zone, the Training zone and the fence with the group's victory points, and
-keeps supplies in the warehouse; the leader takes the group out once everyone is fit or the next
+Infirmary, the Supply zone, the Training zone and the fence with the group's victory points,
+upgrades the Rest zone to take in allies, and keeps supplies in the warehouse; the leader takes the group out once everyone is fit or the next
 adventure allows no more days."""
 
 from __future__ import annotations
@@ -26,6 +26,10 @@ from deadboard.games.day_night_z.travel import expected_events
 
 #: what the group builds first with its victory points
 BUILD_ORDER = ("infirmary", "supply-zone", "training-zone", "fence", "workshop")
+#: what it upgrades first (the advanced Rest zone takes in allies)
+UPGRADE_ORDER = ("infirmary", "rest-zone", *BUILD_ORDER[1:])
+#: allies a survivor takes in at the Rest zone before the group's points go elsewhere
+ALLIES_WANTED = 2
 #: the weight of one point of each effect when voting
 WORTH = {
     "damage": -2.0,
@@ -128,9 +132,12 @@ class CampaignBot:
         for f in BUILD_ORDER:
             if F.Build(f) in legal:
                 return F.Build(f)
-        for f in BUILD_ORDER:
+        for f in UPGRADE_ORDER:
             if F.Upgrade(f) in legal and st.vp >= 5:
                 return F.Upgrade(f)
+        welcome = F.Use("rest-zone", "welcome")
+        if welcome in legal and len(h.allies) < ALLIES_WANTED and h.health > sheet(st, h).health // 2:
+            return welcome
         learn = [a for a in legal if isinstance(a, F.Learn)]
         if learn:
             return max(learn, key=lambda a: self._skill_value(st, h, a.skill))
