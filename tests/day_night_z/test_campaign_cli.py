@@ -65,10 +65,7 @@ def test_play_with_a_campaign_file_starts_writes_and_continues_it(tmp_path: Path
 def test_a_game_without_a_campaign_says_so_in_one_line() -> None:
     out = run("sim", "the-night", "--campaign", "--games", "1")
     assert out.returncode != 0
-    assert (
-        "the-night has no campaign; --campaign works with: day-night-z, zpocalypse-2"
-        in out.stderr + out.stdout
-    )
+    assert "the-night has no campaign; --campaign works with: day-night-z, zpocalypse-2" in out.stderr + out.stdout
     assert "Traceback" not in out.stderr
 
 

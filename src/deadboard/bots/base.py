@@ -91,10 +91,8 @@ def make_bot(name: str, game: Game, seat: int, seed: int) -> Bot:
     elif "." in base:
         factory = _own_bot(base)
     else:
-        raise SetupError(
-            f"unknown bot {base!r} for {game.name}; choose one of: {', '.join(bot_names(game))}"
-            " (or a bot of your own as package.module.Class)"
-        )
+        raise SetupError(f"unknown bot {base!r} for {game.name}; choose one of: {', '.join(bot_names(game))}"
+                         " (or a bot of your own as package.module.Class)")
     if colon:
         try:
             takes = len(inspect.signature(factory).parameters)
@@ -121,9 +119,7 @@ def _own_bot(path: str) -> Callable[..., Bot]:
     try:
         found = importlib.import_module(module)
     except ModuleNotFoundError as e:
-        raise SetupError(
-            f"bot {path!r}: no module {e.name or module!r} (installed, or a .py file in the current folder)"
-        ) from None
+        raise SetupError(f"bot {path!r}: no module {e.name or module!r} (installed, or a .py file in the current folder)") from None
     except Exception as e:  # the module itself fails: say how, in one line
         raise SetupError(f"bot {path!r}: importing {module!r} failed: {type(e).__name__}: {e}") from None
     factory = getattr(found, attr, None)
@@ -154,6 +150,4 @@ class CheckedBot:
             if x == a or x.text == a:
                 return x
         shown = ", ".join(x.text for x in legal[:8]) + (", ..." if len(legal) > 8 else "")
-        raise IllegalActionError(
-            f"bot {self.name!r} chose {a!r}, which is not a legal action now (legal: {shown})"
-        )
+        raise IllegalActionError(f"bot {self.name!r} chose {a!r}, which is not a legal action now (legal: {shown})")

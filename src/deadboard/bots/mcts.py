@@ -264,11 +264,8 @@ def search(
                 n.total += v * discount
                 n.raw += v
     stats = sorted(
-        (
-            ActionStats(a, ch.visits, ch.raw / ch.visits if ch.visits else 0.0)
-            for a in root_legal
-            if (ch := root.children.get(a)) is not None
-        ),
+        (ActionStats(a, ch.visits, ch.raw / ch.visits if ch.visits else 0.0)
+         for a in root_legal if (ch := root.children.get(a)) is not None),
         key=lambda st: (-st.visits, -st.mean),
     )
     if stats:
@@ -459,9 +456,7 @@ class MCTSBot:
             else:  # the least used so far (the last of them: games list "end", "done" last)
                 least = min(self.streak_uses.get(a, 0) for a in legal)
                 options = [[a for a in legal if self.streak_uses.get(a, 0) == least][-1]]
-        self.last = search(
-            game, view, self.seat, self.budget, self.rng, self.c, self.rollout, options, self.gamma
-        )
+        self.last = search(game, view, self.seat, self.budget, self.rng, self.c, self.rollout, options, self.gamma)
         action = self.last.action
         if self.anchor is not None and len(options) > 1:
             action = anchored(self.last, self.anchor.choose(game, view, options)).action
@@ -492,9 +487,7 @@ class MCTSBot:
             return suggested
         if suggested not in candidates:
             candidates.append(suggested)
-        self.last = playout_search(
-            game, view, self.seat, self.budget, self.rng, candidates, self.policy, keep=suggested
-        )
+        self.last = playout_search(game, view, self.seat, self.budget, self.rng, candidates, self.policy, keep=suggested)
         if self.anchor is not None:
             self.last = anchored(self.last, suggested)
         return self.last.action
@@ -510,9 +503,7 @@ def anchored(result: SearchResult, suggested: Action) -> SearchResult:
         return result
     if theirs is not None and theirs.visits >= ANCHOR_VISITS and mine.mean >= theirs.mean + ANCHOR_MARGIN:
         return result
-    return replace(
-        result, action=suggested, win_estimate=theirs.mean if theirs is not None else result.win_estimate
-    )
+    return replace(result, action=suggested, win_estimate=theirs.mean if theirs is not None else result.win_estimate)
 
 
 def analyse(
@@ -561,14 +552,4 @@ def hint(
     return Hint(r.action, r.win_estimate)
 
 
-__all__ = [
-    "Budget",
-    "Hint",
-    "MCTSBot",
-    "SearchResult",
-    "analyse",
-    "anchored",
-    "hint",
-    "playout_search",
-    "search",
-]
+__all__ = ["Budget", "Hint", "MCTSBot", "SearchResult", "analyse", "anchored", "hint", "playout_search", "search"]

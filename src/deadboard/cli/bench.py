@@ -34,15 +34,8 @@ def bench_game(game_id: str, bot: str, seconds: float, min_games: int = 3) -> di
         dt = time.perf_counter() - t0
         if dt >= seconds and games >= min_games:
             break
-    return {
-        "game": game_id,
-        "bot": bot,
-        "games": games,
-        "decisions": decisions,
-        "seconds": dt,
-        "decisions_per_second": decisions / dt,
-        "games_per_second": games / dt,
-    }
+    return {"game": game_id, "bot": bot, "games": games, "decisions": decisions, "seconds": dt,
+            "decisions_per_second": decisions / dt, "games_per_second": games / dt}
 
 
 def bench_mcts(game_id: str, seconds: float, positions: int = 8) -> dict[str, float | int | str]:
@@ -70,14 +63,8 @@ def bench_mcts(game_id: str, seconds: float, positions: int = 8) -> dict[str, fl
         r = search(game, view, seat, Budget(None, seconds / len(found)), Rng(2))
         iterations += r.iterations
         spent += r.seconds
-    return {
-        "game": game_id,
-        "bot": "mcts",
-        "positions": len(found),
-        "iterations": iterations,
-        "seconds": spent,
-        "iterations_per_second": iterations / spent if spent > 0 else 0.0,
-    }
+    return {"game": game_id, "bot": "mcts", "positions": len(found), "iterations": iterations, "seconds": spent,
+            "iterations_per_second": iterations / spent if spent > 0 else 0.0}
 
 
 def bench_chess(seconds: float, min_games: int = 3) -> dict[str, float | int | str]:
@@ -99,15 +86,8 @@ def bench_chess(seconds: float, min_games: int = 3) -> dict[str, float | int | s
         dt = time.perf_counter() - t0
         if dt >= seconds and games >= min_games:
             break
-    return {
-        "game": "python-chess",
-        "bot": "random",
-        "games": games,
-        "decisions": plies,
-        "seconds": dt,
-        "decisions_per_second": plies / dt,
-        "games_per_second": games / dt,
-    }
+    return {"game": "python-chess", "bot": "random", "games": games, "decisions": plies, "seconds": dt,
+            "decisions_per_second": plies / dt, "games_per_second": games / dt}
 
 
 @app.command("bench")
@@ -115,23 +95,13 @@ def bench_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     game_ids: list[str] = typer.Option([], "--game", "-g", help="Only these games (repeatable)."),
     seconds: float = typer.Option(5.0, "--seconds", min=0.1, help="Time per game and bot."),
-    bots: list[str] = typer.Option(
-        [], "--bot", "-b", help="Only these bots (default: random and heuristic)."
-    ),
+    bots: list[str] = typer.Option([], "--bot", "-b", help="Only these bots (default: random and heuristic)."),
     mcts: bool = typer.Option(True, "--mcts/--no-mcts", help="Also measure MCTS iterations per second."),
-    rl: bool = typer.Option(
-        False,
-        "--rl",
-        help="Also measure steps per second through the PettingZoo, Gymnasium "
-        "and OpenSpiel adapters (needs deadboard[rl]).",
-    ),
-    reference: bool = typer.Option(
-        False,
-        "--reference",
-        help="Also measure python-chess random playouts (plies/s) "
-        "in the same run, and give each game's random decisions/s as a multiple of it "
-        "(needs deadboard[bench]).",
-    ),
+    rl: bool = typer.Option(False, "--rl", help="Also measure steps per second through the PettingZoo, Gymnasium "
+                            "and OpenSpiel adapters (needs deadboard[rl])."),
+    reference: bool = typer.Option(False, "--reference", help="Also measure python-chess random playouts (plies/s) "
+                                   "in the same run, and give each game's random decisions/s as a multiple of it "
+                                   "(needs deadboard[bench])."),
 ) -> None:
     """Benchmark full games of random and heuristic bots, and MCTS search, on one core (a benchmark,
     not a test)."""
@@ -142,9 +112,7 @@ def bench_cmd(
         try:
             import chess  # noqa: F401
         except ImportError:
-            raise typer.BadParameter(
-                "--reference needs python-chess: pip install 'deadboard[bench]'"
-            ) from None
+            raise typer.BadParameter("--reference needs python-chess: pip install 'deadboard[bench]'") from None
         plan.append(("python-chess", "random"))
     for gid in game_ids or list_games():
         game = get_game(gid)
@@ -152,14 +120,8 @@ def bench_cmd(
         if mcts:
             plan.append((gid, "mcts"))
     # progress on stderr (stdout stays the table or the JSON): each measure takes --seconds
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total}"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as progress:
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("benchmark", total=len(plan))
         for gid, b in plan:
             what = "MCTS search" if b == "mcts" else f"{b} bot"
@@ -173,50 +135,25 @@ def bench_cmd(
             progress.advance(task)
     adapters = _bench_rl(game_ids or list_games(), seconds) if rl else []
     if as_json:
-        typer.echo(
-            json.dumps({"games": rows, "mcts": searches, **({"rl": adapters} if rl else {})}, indent=1)
-        )
+        typer.echo(json.dumps({"games": rows, "mcts": searches, **({"rl": adapters} if rl else {})}, indent=1))
         return
     chess_rate = next((float(r["decisions_per_second"]) for r in rows if r["game"] == "python-chess"), None)
     t = Table("game", "bot", "games", "decisions/s", "games/s", *(["× python-chess"] if chess_rate else []))
     for r in rows:
         ratio = [f"{float(r['decisions_per_second']) / chess_rate:.2f}"] if chess_rate else []
-        t.add_row(
-            str(r["game"]),
-            str(r["bot"]),
-            str(r["games"]),
-            f"{r['decisions_per_second']:,.0f}",
-            f"{r['games_per_second']:,.1f}",
-            *ratio,
-        )
+        t.add_row(str(r["game"]), str(r["bot"]), str(r["games"]), f"{r['decisions_per_second']:,.0f}",
+                  f"{r['games_per_second']:,.1f}", *ratio)
     Console().print(t)
     if searches:
         t = Table("game", "MCTS iterations/s", "positions", "iterations")
         for r in searches:
-            t.add_row(
-                str(r["game"]),
-                f"{r['iterations_per_second']:,.0f}",
-                str(r.get("positions", 0)),
-                f"{r['iterations']:,}",
-            )
+            t.add_row(str(r["game"]), f"{r['iterations_per_second']:,.0f}", str(r.get("positions", 0)), f"{r['iterations']:,}")
         Console().print(t)
     if adapters:
-        t = Table(
-            "game", "engine decisions/s", "PettingZoo steps/s", "Gymnasium steps/s", "OpenSpiel steps/s"
-        )
+        t = Table("game", "engine decisions/s", "PettingZoo steps/s", "Gymnasium steps/s", "OpenSpiel steps/s")
         for a in adapters:
-            t.add_row(
-                str(a["game"]),
-                *(
-                    f"{a[k]:,.0f}"
-                    for k in (
-                        "engine_decisions_per_second",
-                        "pettingzoo_steps_per_second",
-                        "gymnasium_steps_per_second",
-                        "openspiel_steps_per_second",
-                    )
-                ),
-            )
+            t.add_row(str(a["game"]), *(f"{a[k]:,.0f}" for k in ("engine_decisions_per_second", "pettingzoo_steps_per_second",
+                                                                  "gymnasium_steps_per_second", "openspiel_steps_per_second")))
         Console().print(t)
 
 
@@ -224,7 +161,5 @@ def _bench_rl(game_ids: list[str], seconds: float) -> list[dict[str, object]]:
     try:
         from deadboard.rl.bench import bench_rl
     except ImportError as e:
-        raise typer.BadParameter(
-            f"--rl needs the research extras: pip install 'deadboard[rl]' ({e})"
-        ) from None
+        raise typer.BadParameter(f"--rl needs the research extras: pip install 'deadboard[rl]' ({e})") from None
     return [bench_rl(gid, seconds) for gid in game_ids]

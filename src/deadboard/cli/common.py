@@ -67,9 +67,7 @@ def load_save(path: str, trust: bool, game_id: str | None = None) -> tuple[SaveF
         except DeadboardError:
             named = game_id
         if named != save.game:
-            raise SaveError(
-                f"{path} is a save of {save.game}, not of {game_id}: give GAME {save.game} (or leave it out)"
-            )
+            raise SaveError(f"{path} is a save of {save.game}, not of {game_id}: give GAME {save.game} (or leave it out)")
     return save, load_checked(save, trust=trust, source=path)
 
 
@@ -77,7 +75,5 @@ def check_jobs(jobs: int, force: bool) -> None:
     """More worker processes than cores only slow a run down (and can swamp a shared machine)."""
     cores = os.cpu_count() or 1
     if jobs > cores and not force:
-        raise SetupError(
-            f"--jobs {jobs}: this machine has {cores} core{'s' if cores != 1 else ''}; "
-            "more workers than cores only slow the run (--force to insist)"
-        )
+        raise SetupError(f"--jobs {jobs}: this machine has {cores} core{'s' if cores != 1 else ''}; "
+                         "more workers than cores only slow the run (--force to insist)")

@@ -27,9 +27,7 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON ins
         return
     console = Console()
     for d in info:
-        console.rule(
-            f"[bold]{d['name']}[/]  [dim]{d['id']}  players {d['players'][0]}–{d['players'][1]}  bots: {', '.join(d['bots'])}[/]"
-        )
+        console.rule(f"[bold]{d['name']}[/]  [dim]{d['id']}  players {d['players'][0]}–{d['players'][1]}  bots: {', '.join(d['bots'])}[/]")
         t = Table("scenario", "", box=None, show_header=True, header_style="bold")
         for s in d["scenarios"]:
             t.add_row(f"[cyan]{s['id']}[/]", s["help"])
@@ -44,8 +42,6 @@ def games_cmd(as_json: bool = typer.Option(False, "--json", help="Print JSON ins
             where = f" [dim](scenario {', '.join(o['scenarios'])})[/]" if o.get("scenarios") else ""
             t.add_row(f"[green]{o['id']}[/]", kind, o["help"] + where)
         console.print(t)
-    console.print(
-        "[dim]Bots take parameters: mcts:500 (iterations), mcts:0.5s (seconds), mcts:200@heuristic "
-        "(anchored), mcts:40+heuristic (playouts). A bot of your own: package.module.Class "
-        "(docs/api.md).[/]"
-    )
+    console.print("[dim]Bots take parameters: mcts:500 (iterations), mcts:0.5s (seconds), mcts:200@heuristic "
+                  "(anchored), mcts:40+heuristic (playouts). A bot of your own: package.module.Class "
+                  "(docs/api.md).[/]")

@@ -45,15 +45,8 @@ def list_actions(console: Console, session: Session, legal: list[Action], seat: 
 
 def new_log(console: Console, state: State, since: int) -> int:
     for ev in state.log[since:]:
-        style = {
-            "turn": "bold",
-            "combat": "yellow",
-            "death": "bold red",
-            "shot": "magenta",
-            "end": "bold green",
-            "roll": "dim",
-            "event": "cyan",
-        }.get(ev.kind, "")
+        style = {"turn": "bold", "combat": "yellow", "death": "bold red", "shot": "magenta", "end": "bold green",
+                 "roll": "dim", "event": "cyan"}.get(ev.kind, "")
         console.print(Text(ev.text, style=style))
     return len(state.log)
 
@@ -62,30 +55,16 @@ def new_log(console: Console, state: State, since: int) -> int:
 def play_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `deadboard games`)."),
     scenario: str | None = typer.Option(None, "--scenario", "-s", help="Scenario id."),
-    option: list[str] = typer.Option(
-        [], "--option", "-o", help="Optional rule, or option=value; repeatable."
-    ),
+    option: list[str] = typer.Option([], "--option", "-o", help="Optional rule, or option=value; repeatable."),
     players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
     seed: int | None = typer.Option(None, "--seed", help="Seed (default: a random one, shown at the start)."),
-    bot: list[str] = typer.Option(
-        [], "--bot", "-b", help="SEAT=NAME puts a bot in a seat (seats from 1); a bare NAME fills every seat."
-    ),
-    load: str | None = typer.Option(
-        None, "--load", help="Continue a saved game (checked like `deadboard replay`)."
-    ),
+    bot: list[str] = typer.Option([], "--bot", "-b", help="SEAT=NAME puts a bot in a seat (seats from 1); a bare NAME fills every seat."),
+    load: str | None = typer.Option(None, "--load", help="Continue a saved game (checked like `deadboard replay`)."),
     trust: bool = typer.Option(False, "--trust", help="Load a save that has no hash to check it against."),
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="Seconds between bot moves when watching."),
-    content: str | None = typer.Option(
-        None, "--content", help="A content pack folder to use instead of the game's own."
-    ),
-    plain: bool = typer.Option(
-        False, "--plain", help="Line by line (the default when input or output is not a terminal)."
-    ),
-    campaign: str | None = typer.Option(
-        None,
-        "--campaign",
-        help="A campaign file (.json): start a campaign, or continue the one it holds, and write it back when play stops (Zpocalypse 2: its next chapter; Day Night Z: the campaign game, travel, adventures and shelter).",
-    ),
+    content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
+    plain: bool = typer.Option(False, "--plain", help="Line by line (the default when input or output is not a terminal)."),
+    campaign: str | None = typer.Option(None, "--campaign", help="A campaign file (.json): start a campaign, or continue the one it holds, and write it back when play stops (Zpocalypse 2: its next chapter; Day Night Z: the campaign game, travel, adventures and shelter)."),
 ) -> None:
     """Play a game in the terminal: the board, the log of every roll, the legal actions (full screen
     in a terminal, line by line with --plain or in a pipe)."""
@@ -136,9 +115,7 @@ def play_lines(console: Console, session: Session, specs: dict[int, str], delay:
     names = game.seat_names(session.state.setup)
     seats = len(names)
     who = ", ".join(f"{names[s]}: {'bot ' + specs[s] if s in bots else 'you'}" for s in range(seats))
-    console.print(
-        f"[bold]{game.name}[/] — scenario {session.state.setup.scenario}, seed {session.state.seed} — {who}"
-    )
+    console.print(f"[bold]{game.name}[/] — scenario {session.state.setup.scenario}, seed {session.state.seed} — {who}")
     first = game.legal_actions(session.state) if session.state.decision is not None else []
     console.print(f"[dim]{help_text(first)}[/]")
     seen = 0
@@ -154,9 +131,7 @@ def play_lines(console: Console, session: Session, specs: dict[int, str], delay:
                 game_over(console, session)
                 if watching:
                     return
-                console.print(
-                    "[dim]The game is over: save FILE keeps it; board, log, undo; quit (or end of input) leaves.[/]"
-                )
+                console.print("[dim]The game is over: save FILE keeps it; board, log, undo; quit (or end of input) leaves.[/]")
                 over_shown = True
             if not command_loop(console, session, [], None):
                 return
@@ -177,7 +152,7 @@ def play_lines(console: Console, session: Session, specs: dict[int, str], delay:
         seen = new_log(console, session.state, seen)
         show(console, session, d.seat)
         who = names[d.seat]
-        prompt = d.prompt[len(who) + 2 :] if d.prompt.startswith(who + ": ") else d.prompt
+        prompt = d.prompt[len(who) + 2:] if d.prompt.startswith(who + ": ") else d.prompt
         console.print(Text.assemble((who, "bold"), f" — {prompt}"))
         list_actions(console, session, legal, d.seat)
         if not command_loop(console, session, legal, d.seat):
@@ -217,9 +192,7 @@ def command_loop(console: Console, session: Session, legal: list[Action], seat: 
                 continue
             if word == "save":
                 session.save(rest.strip())
-                console.print(
-                    f"[green]saved to {rest.strip()}[/]", soft_wrap=True
-                )  # a path is never broken across lines
+                console.print(f"[green]saved to {rest.strip()}[/]", soft_wrap=True)  # a path is never broken across lines
                 continue
             if word == "board":
                 show(console, session, seat)
@@ -247,9 +220,7 @@ def command_loop(console: Console, session: Session, legal: list[Action], seat: 
                 assert seat is not None
                 h = hint(game, session.state, seat, rest.strip() or None)
                 num = f" (#{legal.index(h.action) + 1})" if h.action in legal else ""
-                console.print(
-                    f"hint: [bold]{h.action.text}[/]{num} — estimated chance of winning {h.win_estimate:.0%}"
-                )
+                console.print(f"hint: [bold]{h.action.text}[/]{num} — estimated chance of winning {h.win_estimate:.0%}")
                 continue
             if line.isdigit():
                 k = int(line)

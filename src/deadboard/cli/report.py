@@ -11,9 +11,7 @@ from deadboard.sim.report import write_report
 
 @app.command("report")
 def report_cmd(
-    results: list[str] = typer.Argument(
-        ..., metavar="RESULTS...", help="Results files written by sim, study or tournament (--out)."
-    ),
+    results: list[str] = typer.Argument(..., metavar="RESULTS...", help="Results files written by sim, study or tournament (--out)."),
     html: str = typer.Option("report.html", "--html", help="Where to write the report."),
     title: str = typer.Option("deadboard results", "--title", help="The report's title."),
 ) -> None:

@@ -64,12 +64,8 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as e:
         sock.close()
         if e.errno in (98, 48, 10048):  # address in use (Linux, macOS, Windows)
-            raise typer.BadParameter(
-                f"port {port} on {host} is already in use; choose another with --port", param_hint="--port"
-            ) from None
-        raise typer.BadParameter(
-            f"cannot listen on {host}:{port}: {e.strerror or e}", param_hint="--host"
-        ) from None
+            raise typer.BadParameter(f"port {port} on {host} is already in use; choose another with --port", param_hint="--port") from None
+        raise typer.BadParameter(f"cannot listen on {host}:{port}: {e.strerror or e}", param_hint="--host") from None
     sock.listen(2048)
     sock.set_inheritable(True)
     return sock
@@ -86,9 +82,7 @@ def content_packs(specs: list[str]) -> dict[str, str]:
     for spec in specs:
         game_id, eq, folder = spec.partition("=")
         if not eq or not game_id.strip() or not folder.strip():
-            raise typer.BadParameter(
-                f"{spec!r}: give GAME=FOLDER, e.g. the-night=./my-night", param_hint="--content"
-            )
+            raise typer.BadParameter(f"{spec!r}: give GAME=FOLDER, e.g. the-night=./my-night", param_hint="--content")
         try:
             game = get_game(game_id.strip())
         except DeadboardError as e:
@@ -106,47 +100,20 @@ def content_packs(specs: list[str]) -> dict[str, str]:
 
 @app.command("serve")
 def serve_cmd(
-    host: str = typer.Option(
-        "127.0.0.1", "--host", help="Address to listen on (default: this machine only)."
-    ),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port (0 picks a free one)."),
-    db: str | None = typer.Option(
-        None,
-        "--db",
-        help="The SQLite file that keeps the games (default: games.sqlite3 in the user's data folder).",
-    ),
-    log_level: str = typer.Option(
-        "warning", "--log-level", help="Server log level: critical, error, warning, info, debug."
-    ),
-    content: list[str] = typer.Option(
-        [],
-        "--content",
-        metavar="GAME=FOLDER",
-        help="New games of GAME use the content pack in FOLDER instead of the game's own; repeatable.",
-    ),
-    allowed_host: list[str] = typer.Option(
-        [],
-        "--allowed-host",
-        metavar="NAME",
-        help="A host name the server answers to (default: the --host address and localhost); repeatable.",
-    ),
-    keep_days: float = typer.Option(
-        30.0,
-        "--keep-days",
-        min=0.0,
-        help="Remove games (finished or abandoned) unchanged for this many days; 0 keeps them for ever.",
-    ),
-    create_limit: float = typer.Option(
-        60.0,
-        "--create-limit",
-        min=0.0,
-        help="New games a minute from one address (burst as many); 0 for no limit.",
-    ),
-    durability: str = typer.Option(
-        "full",
-        "--durability",
-        help="full: an answered action survives a power loss; normal: it survives a crash of the server only (faster).",
-    ),
+    db: str | None = typer.Option(None, "--db", help="The SQLite file that keeps the games (default: games.sqlite3 in the user's data folder)."),
+    log_level: str = typer.Option("warning", "--log-level", help="Server log level: critical, error, warning, info, debug."),
+    content: list[str] = typer.Option([], "--content", metavar="GAME=FOLDER",
+                                      help="New games of GAME use the content pack in FOLDER instead of the game's own; repeatable."),
+    allowed_host: list[str] = typer.Option([], "--allowed-host", metavar="NAME",
+                                           help="A host name the server answers to (default: the --host address and localhost); repeatable."),
+    keep_days: float = typer.Option(30.0, "--keep-days", min=0.0,
+                                    help="Remove games (finished or abandoned) unchanged for this many days; 0 keeps them for ever."),
+    create_limit: float = typer.Option(60.0, "--create-limit", min=0.0,
+                                       help="New games a minute from one address (burst as many); 0 for no limit."),
+    durability: str = typer.Option("full", "--durability",
+                                   help="full: an answered action survives a power loss; normal: it survives a crash of the server only (faster)."),
 ) -> None:
     """Serve the browser front end: every game playable on a page, solo or with others.
 
@@ -159,9 +126,7 @@ def serve_cmd(
     from deadboard.web.store import StoreError
 
     if log_level.lower() not in LOG_LEVELS:
-        raise typer.BadParameter(
-            f"{log_level!r}: choose one of {', '.join(LOG_LEVELS)}", param_hint="--log-level"
-        )
+        raise typer.BadParameter(f"{log_level!r}: choose one of {', '.join(LOG_LEVELS)}", param_hint="--log-level")
     if durability.lower() not in ("full", "normal"):
         raise typer.BadParameter(f"{durability!r}: choose full or normal", param_hint="--durability")
     hosts = allowed_hosts(host, allowed_host)
@@ -171,15 +136,9 @@ def serve_cmd(
     # request sooner when another one is busy (an action that runs a whole zombie phase).
     sys.setswitchinterval(0.001)
     try:
-        application = create_app(
-            path,
-            content=packs,
-            allowed_hosts=hosts,
-            keep_days=keep_days or None,
-            create_per_minute=create_limit or None,
-            durability=durability.lower(),
-            start_hints=True,
-        )
+        application = create_app(path, content=packs, allowed_hosts=hosts, keep_days=keep_days or None,
+                                 create_per_minute=create_limit or None, durability=durability.lower(),
+                                 start_hints=True)
     except StoreError as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(2) from None
@@ -191,9 +150,7 @@ def serve_cmd(
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"deadboard is serving on http://{shown}:{real_port}/  (games in {path}; Ctrl+C stops)")
     sys.stdout.flush()
-    config = uvicorn.Config(
-        application, log_level=log_level.lower(), access_log=False, timeout_graceful_shutdown=3
-    )
+    config = uvicorn.Config(application, log_level=log_level.lower(), access_log=False, timeout_graceful_shutdown=3)
     notifier = application.state.notifier
 
     class Server(uvicorn.Server):

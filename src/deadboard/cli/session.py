@@ -38,9 +38,7 @@ class Session(Table[State]):
     """A game being played in the terminal: a table (seats, record, bots) that can be saved and
     shown to the seat deciding."""
 
-    def __init__(
-        self, game: Game, state: State, bots: Mapping[int, Bot], record: list[Entry] | None = None
-    ) -> None:
+    def __init__(self, game: Game, state: State, bots: Mapping[int, Bot], record: list[Entry] | None = None) -> None:
         super().__init__(game, state, bots, record)
 
     @property
@@ -93,10 +91,8 @@ def example_action(legal: Sequence[Action]) -> str:
 def help_text(legal: Sequence[Action]) -> str:
     example = example_action(legal)
     eg = f' (e.g. "{example}")' if example else ""
-    return (
-        f"Type the number of an action, or its text{eg}.\n"
-        "Commands: save FILE · undo · board · log [N] · actions · hint [ITERATIONS|SECONDSs] · help · quit"
-    )
+    return (f"Type the number of an action, or its text{eg}.\n"
+            "Commands: save FILE · undo · board · log [N] · actions · hint [ITERATIONS|SECONDSs] · help · quit")
 
 
 # ----- grouping long lists of actions ------------------------------------------------------------
@@ -212,11 +208,7 @@ def dice_in(data: Mapping[str, Any] | None) -> list[tuple[str, list[int], Any]]:
         if not (key in ("roll", "dice") or key.endswith("_roll")):
             continue
         values = [value] if isinstance(value, int) and not isinstance(value, bool) else value
-        if not (
-            isinstance(values, list | tuple)
-            and values
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
-        ):
+        if not (isinstance(values, list | tuple) and values and all(isinstance(v, int) and not isinstance(v, bool) for v in values)):
             continue
         prefix = "" if key in ("roll", "dice") else key[: -len("roll")]
         ok = (data or {}).get(prefix + "success", (data or {}).get(prefix + "hit"))
@@ -254,9 +246,7 @@ def square_positions(lines: list[list[Segment]]) -> dict[str, tuple[int, int, in
     return where
 
 
-def action_squares(
-    game: Game, view: State, seat: int | None, action: Action | str, known: Container[str]
-) -> list[str]:
+def action_squares(game: Game, view: State, seat: int | None, action: Action | str, known: Container[str]) -> list[str]:
     """The squares an action names: the one the game's ``square_of`` gives, then its words that
     are squares (of ``known``)."""
     out: list[str] = []
@@ -271,9 +261,8 @@ def action_squares(
     return out
 
 
-def squares_named(
-    game: Game, view: State, seat: int | None, actions: Iterable[Action | str], known: Container[str]
-) -> list[str]:
+def squares_named(game: Game, view: State, seat: int | None, actions: Iterable[Action | str],
+                  known: Container[str]) -> list[str]:
     """The squares these actions name, in order of first mention."""
     out: list[str] = []
     for a in actions:
@@ -289,21 +278,6 @@ def actions_at(game: Game, view: State, seat: int | None, legal: Sequence[Action
     return [i for i, a in enumerate(legal) if square in action_squares(game, view, seat, a, known)]
 
 
-__all__ = [
-    "Choice",
-    "Session",
-    "action_squares",
-    "actions_at",
-    "board",
-    "choice_path",
-    "choice_tree",
-    "dice_in",
-    "example_action",
-    "grouped_lines",
-    "help_text",
-    "rendered_lines",
-    "renderer",
-    "square_positions",
-    "square_spans",
-    "squares_named",
-]
+__all__ = ["Choice", "Session", "action_squares", "actions_at", "board", "choice_path", "choice_tree", "dice_in", "example_action",
+           "grouped_lines", "help_text", "rendered_lines", "renderer", "square_positions", "square_spans",
+           "squares_named"]

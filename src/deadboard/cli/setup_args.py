@@ -52,9 +52,7 @@ def read_option_file(key: str, path: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as e:
         raise SetupError(f"option {key}: {path} is not valid TOML: {e}") from None
     except UnicodeDecodeError as e:
-        raise SetupError(
-            f"option {key}: {path} is not UTF-8 text (byte {e.start}): a story file is TOML in UTF-8"
-        ) from None
+        raise SetupError(f"option {key}: {path} is not UTF-8 text (byte {e.start}): a story file is TOML in UTF-8") from None
     except RecursionError:
         raise SetupError(f"option {key}: {path} is nested too deeply") from None
     except OSError as e:
@@ -77,9 +75,7 @@ def campaign_game(game_id: str) -> str | None:
         return None
     with_campaign = [g.removesuffix("-campaign") for g in games if g.endswith("-campaign")]
     with_campaign += [g for g in games if not g.endswith("-campaign") and plays_chapters(get_game(g))]
-    raise SetupError(
-        f"{game_id} has no campaign; --campaign works with: {', '.join(sorted(set(with_campaign)))}"
-    )
+    raise SetupError(f"{game_id} has no campaign; --campaign works with: {', '.join(sorted(set(with_campaign)))}")
 
 
 def build_setup(

@@ -50,15 +50,8 @@ from deadboard.core.log import Event
 from deadboard.core.table import BotTurn
 
 WIDE = 120  # columns from which the board and the side column stand side by side
-LOG_STYLE = {
-    "turn": "bold",
-    "combat": "yellow",
-    "death": "bold red",
-    "shot": "magenta",
-    "end": "bold green",
-    "roll": "dim",
-    "event": "cyan",
-}
+LOG_STYLE = {"turn": "bold", "combat": "yellow", "death": "bold red", "shot": "magenta", "end": "bold green",
+             "roll": "dim", "event": "cyan"}
 
 
 class PlayApp(App[None]):
@@ -95,9 +88,7 @@ class PlayApp(App[None]):
         Binding("f10", "quit", "Quit"),
     ]
 
-    def __init__(
-        self, session: Session, specs: dict[int, str] | None = None, delay: float = 0.0, note: str = ""
-    ) -> None:
+    def __init__(self, session: Session, specs: dict[int, str] | None = None, delay: float = 0.0, note: str = "") -> None:
         super().__init__()
         self.session = session
         self.specs = specs or {}
@@ -123,11 +114,8 @@ class PlayApp(App[None]):
             yield Board(id="board")
             with Container(id="lower"):
                 with Vertical(id="choose"):
-                    yield Input(
-                        placeholder="type a number, words of an action, or a command (F1: help)",
-                        id="filter",
-                        compact=True,
-                    )
+                    yield Input(placeholder="type a number, words of an action, or a command (F1: help)",
+                                id="filter", compact=True)
                     yield OptionList(id="actions")
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Footer()
@@ -159,9 +147,7 @@ class PlayApp(App[None]):
         if d is not None and d.seat not in s.bots:
             self.seat = d.seat
             self.legal = s.game.legal_actions(s.state)
-            self.groups = (
-                choice_tree(s.game, s.view_for(d.seat), self.legal) if len(self.legal) > GROUP_ABOVE else []
-            )
+            self.groups = choice_tree(s.game, s.view_for(d.seat), self.legal) if len(self.legal) > GROUP_ABOVE else []
         else:
             self.seat = d.seat if d is not None else None
             self.legal = []
@@ -220,15 +206,8 @@ class PlayApp(App[None]):
         first = self.shown_seat is None
         self.shown_seat = seat
         if not first:
-            self.push_screen(
-                TextScreen(
-                    Text(
-                        f"Pass the screen to {self.names[seat]}.\n\nPress any key to show "
-                        f"{self.names[seat]}'s board.",
-                        style="bold",
-                    )
-                )
-            )
+            self.push_screen(TextScreen(Text(f"Pass the screen to {self.names[seat]}.\n\nPress any key to show "
+                                             f"{self.names[seat]}'s board.", style="bold")))
 
     # ----- drawing --------------------------------------------------------------------------------
     def draw_status(self) -> None:
@@ -242,7 +221,7 @@ class PlayApp(App[None]):
         else:
             who = self.names[d.seat]
             bot = f" (bot {self.specs.get(d.seat, '')})" if d.seat in s.bots else ""
-            prompt = d.prompt[len(who) + 2 :] if d.prompt.startswith(who + ": ") else d.prompt
+            prompt = d.prompt[len(who) + 2:] if d.prompt.startswith(who + ": ") else d.prompt
             t.append(f"{who}{bot}", style="bold yellow")
             t.append(f" — {prompt}")
         t.append("\n")
@@ -293,7 +272,7 @@ class PlayApp(App[None]):
         if self.seen > len(events_):  # undone
             log.clear()
             self.seen = max(0, len(events_) - 200)
-        for ev in events_[self.seen :]:
+        for ev in events_[self.seen:]:
             log.write(self.event_text(ev))
         self.seen = len(events_)
 
@@ -317,11 +296,7 @@ class PlayApp(App[None]):
         self.shown = []
         if self.over:
             box.border_title = "game over"
-            ol.add_option(
-                Option(
-                    Text("The game is over: F2 saves it; undo (F4), log, quit.", style="dim"), disabled=True
-                )
-            )
+            ol.add_option(Option(Text("The game is over: F2 saves it; undo (F4), log, quit.", style="dim"), disabled=True))
             return
         if not self.legal:
             box.border_title = "waiting"
@@ -334,9 +309,7 @@ class PlayApp(App[None]):
             box.border_title = f"{len(matches)} of {len(self.legal)} actions match"
             self.shown = [Choice(a.text, i + 1, a) for i, a in matches]
         elif self.square is not None:
-            at = actions_at(
-                self.session.game, self.session.view_for(self.seat), self.seat, self.legal, self.square
-            )
+            at = actions_at(self.session.game, self.session.view_for(self.seat), self.seat, self.legal, self.square)
             box.border_title = f"actions at {self.square} (Esc: all)"
             self.shown = [Choice(self.legal[i].text, i + 1, self.legal[i]) for i in at]
         elif self.groups:
@@ -352,16 +325,8 @@ class PlayApp(App[None]):
                 ol.add_option(Option(Text.assemble((f"{c.number:>3} ", "bold cyan"), c.label)))
             else:
                 n = sum(1 for _ in c.leaves())
-                ol.add_option(
-                    Option(
-                        Text.assemble(
-                            ("  ▸ ", "bold"),
-                            (f"{c.span} " if c.span else "", "cyan"),
-                            c.label,
-                            (f" ({n})", "dim"),
-                        )
-                    )
-                )
+                ol.add_option(Option(Text.assemble(("  ▸ ", "bold"), (f"{c.span} " if c.span else "", "cyan"), c.label,
+                                                   (f" ({n})", "dim"))))
         if not self.shown:
             ol.add_option(Option(Text("no action matches", style="dim"), disabled=True))
         else:
@@ -371,9 +336,7 @@ class PlayApp(App[None]):
         low = typed.lower()
         if low.isdigit():
             exact = [(i, a) for i, a in enumerate(self.legal) if str(i + 1) == low]
-            rest = [
-                (i, a) for i, a in enumerate(self.legal) if str(i + 1).startswith(low) and str(i + 1) != low
-            ]
+            rest = [(i, a) for i, a in enumerate(self.legal) if str(i + 1).startswith(low) and str(i + 1) != low]
             return exact + rest
         words = low.split()
         return [(i, a) for i, a in enumerate(self.legal) if all(w in a.text.lower() for w in words)]
@@ -519,12 +482,9 @@ class PlayApp(App[None]):
     def action_help(self) -> None:
         t = Text()
         t.append(help_text(self.legal) + "\n\n")
-        t.append(
-            "Keys: F1 help · F2 save (type the file name, Enter) · F3 hint · F4 undo · Esc back · "
-            "↑ ↓ choose · Enter take · F10 or Ctrl+Q quit.\nA click on a square of the board lists the actions "
-            "that name it. A long list comes in groups: Enter opens one, Esc goes back.",
-            style="dim",
-        )
+        t.append("Keys: F1 help · F2 save (type the file name, Enter) · F3 hint · F4 undo · Esc back · "
+                 "↑ ↓ choose · Enter take · F10 or Ctrl+Q quit.\nA click on a square of the board lists the actions "
+                 "that name it. A long list comes in groups: Enter opens one, Esc goes back.", style="dim")
         self.push_screen(TextScreen(t))
 
     def action_save(self) -> None:

@@ -58,11 +58,7 @@ class Board(ScrollView):
             return Strip.blank(width, self.rich_style)
         # the pane's own colours under the board's (a square without a background of its own
         # shows the pane's, not the terminal's)
-        return (
-            self.strips[k]
-            .crop_extend(scroll_x, scroll_x + width, self.rich_style)
-            .apply_style(self.rich_style)
-        )
+        return self.strips[k].crop_extend(scroll_x, scroll_x + width, self.rich_style).apply_style(self.rich_style)
 
     def square_at(self, x: int, y: int) -> str | None:
         for x0, x1, name in self.at.get(y, ()):

@@ -42,9 +42,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as e:
         raise ContentError(f"{path.name}: not valid TOML: {e}") from None
     except UnicodeDecodeError as e:
-        raise ContentError(
-            f"{path}: not UTF-8 text (byte {e.start}): a content file is TOML in UTF-8"
-        ) from None
+        raise ContentError(f"{path}: not UTF-8 text (byte {e.start}): a content file is TOML in UTF-8") from None
     except RecursionError:
         raise ContentError(f"{path.name}: nested too deeply") from None
     except OSError as e:

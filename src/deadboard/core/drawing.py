@@ -56,10 +56,6 @@ def _dice_values(value: Any) -> list[int] | None:
         return None
     if isinstance(value, int):
         return [value]
-    if (
-        isinstance(value, list | tuple)
-        and value
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
+    if isinstance(value, list | tuple) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         return list(value)
     return None

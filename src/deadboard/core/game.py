@@ -127,11 +127,7 @@ class Setup:
     content: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "scenario": self.scenario,
-            "options": dict(self.options),
-            "players": self.players,
-        }
+        out: dict[str, Any] = {"scenario": self.scenario, "options": dict(self.options), "players": self.players}
         if self.content:
             out["content"] = self.content
         return out
@@ -206,9 +202,7 @@ class State(ABC):
 S = TypeVar("S", bound=State, default=Any)
 
 
-def check_setup_options(
-    options: Sequence[Option], scenarios: Sequence[Scenario], setup: Setup
-) -> dict[str, Any]:
+def check_setup_options(options: Sequence[Option], scenarios: Sequence[Scenario], setup: Setup) -> dict[str, Any]:
     """Validate a setup's scenario and options against the game's metadata; return the options with
     defaults filled. Raises SetupError naming the bad option and what would be accepted."""
     ids = {s.id for s in scenarios}
@@ -221,9 +215,7 @@ def check_setup_options(
         if opt is None:
             raise SetupError(f"unknown option {key!r}; see `deadboard games` for the options of each game")
         if opt.scenarios and setup.scenario not in opt.scenarios:
-            raise SetupError(
-                f"option {key!r} belongs to scenario(s) {', '.join(opt.scenarios)}, not {setup.scenario!r}"
-            )
+            raise SetupError(f"option {key!r} belongs to scenario(s) {', '.join(opt.scenarios)}, not {setup.scenario!r}")
         out[key] = _check_value(opt, value)
     return out
 
@@ -421,9 +413,7 @@ class Game(ABC, Generic[S]):
     def test_setups(self) -> list[Setup]:
         """Setups the conformance suite plays (default: each scenario with default options). Games
         add setups that switch on their optional rules and player counts."""
-        return [Setup(scenario=s.id, players=self.min_players) for s in self.scenarios] or [
-            self.default_setup()
-        ]
+        return [Setup(scenario=s.id, players=self.min_players) for s in self.scenarios] or [self.default_setup()]
 
     def describe(self) -> dict[str, Any]:
         return {

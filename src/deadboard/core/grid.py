@@ -259,11 +259,7 @@ class Grid:
             cur = y * w + x
             if lhs == rhs:
                 nxt = (y + sy) * w + x + sx
-                alts = [
-                    p
-                    for via in ((y * w + x + sx), ((y + sy) * w + x))
-                    if (p := self._clear_path(cur, via, nxt)) is not None
-                ]
+                alts = [p for via in ((y * w + x + sx), ((y + sy) * w + x)) if (p := self._clear_path(cur, via, nxt)) is not None]
                 if not alts:
                     return None
                 alts = _minimal(alts)

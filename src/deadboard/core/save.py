@@ -55,9 +55,7 @@ def parse_json(text: str | bytes, source: str) -> Any:
         data = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         # some messages end in "at" ("Unterminated string starting at"): one "at" before the place
-        raise SaveError(
-            f"{source}: not valid JSON ({e.msg.removesuffix(' at')} at line {e.lineno}, column {e.colno})"
-        ) from None
+        raise SaveError(f"{source}: not valid JSON ({e.msg.removesuffix(' at')} at line {e.lineno}, column {e.colno})") from None
     except RecursionError:
         raise SaveError(f"{source}: nested too deeply (more than {MAX_DEPTH} levels)") from None
     except (ValueError, UnicodeDecodeError) as e:
@@ -93,19 +91,13 @@ def signature(data: dict[str, Any], key: bytes) -> str:
 
 
 def _pad(key: bytes, nonce: str) -> int:
-    return int.from_bytes(
-        hmac.new(key, b"sealed-seed\x1f" + nonce.encode(), hashlib.sha256).digest()[:8], "big"
-    )
+    return int.from_bytes(hmac.new(key, b"sealed-seed\x1f" + nonce.encode(), hashlib.sha256).digest()[:8], "big")
 
 
 def seal_seed(seed: int, key: bytes, salt: str = "") -> str:
     """The seed XOR a pad made from ``key`` and a nonce (from ``salt`` when given, so that the same
     game saved twice gives the same file; random otherwise)."""
-    nonce = (
-        hmac.new(key, b"nonce\x1f" + salt.encode(), hashlib.sha256).hexdigest()[:32]
-        if salt
-        else secrets.token_hex(16)
-    )
+    nonce = hmac.new(key, b"nonce\x1f" + salt.encode(), hashlib.sha256).hexdigest()[:32] if salt else secrets.token_hex(16)
     return f"{nonce}:{seed ^ _pad(key, nonce):016x}"
 
 
@@ -151,16 +143,8 @@ class SaveFile:
     def signed(self, key: bytes, seal: bool = False) -> SaveFile:
         """This save signed with ``key``; with ``seal``, its seed sealed too."""
         salt = f"{self.game}\x1f{self.seed}\x1f{self.hash}\x1f{len(self.actions)}"
-        out = SaveFile(
-            self.game,
-            self.version,
-            self.setup,
-            -1 if seal else self.seed,
-            list(self.actions),
-            self.hash,
-            None,
-            seal_seed(self.seed, key, salt) if seal else None,
-        )
+        out = SaveFile(self.game, self.version, self.setup, -1 if seal else self.seed, list(self.actions), self.hash,
+                       None, seal_seed(self.seed, key, salt) if seal else None)
         out.signature = signature(out.to_json(), key)
         return out
 
@@ -246,10 +230,8 @@ def replay(
     """Re-run a save. ``on_step(i, action_text, state)`` is called after each action; ``upto``
     stops after that many actions (the hash is then not checked). Raises SaveError on any mismatch."""
     if save.sealed_seed is not None:
-        raise SaveError(
-            "this save's seed is sealed by the server that handed it out (the game was not over): "
-            "load it on that server"
-        )
+        raise SaveError("this save's seed is sealed by the server that handed it out (the game was not over): "
+                        "load it on that server")
     try:
         game = get_game(save.game)
     except DeadboardError as e:
@@ -287,28 +269,16 @@ def load_checked(
     must reproduce it. Raises SaveError naming what is wrong."""
     if key is not None and save.signature is not None:
         if not hmac.compare_digest(signature(save.to_json(), key), save.signature):
-            raise SaveError(
-                f"{source}: this save was edited after a server signed it (its signature does not "
-                "match this server's key)"
-            )
+            raise SaveError(f"{source}: this save was edited after a server signed it (its signature does not "
+                            "match this server's key)")
         if save.sealed_seed is not None:
-            save = SaveFile(
-                save.game,
-                save.version,
-                save.setup,
-                unseal_seed(save.sealed_seed, key),
-                save.actions,
-                save.hash,
-            )
+            save = SaveFile(save.game, save.version, save.setup, unseal_seed(save.sealed_seed, key), save.actions,
+                            save.hash)
     if save.hash is None and not trust:
-        raise SaveError(
-            f"{source}: this save has no hash, so an edit to it would go unnoticed; "
-            "load it only if you trust it (--trust)"
-        )
+        raise SaveError(f"{source}: this save has no hash, so an edit to it would go unnoticed; "
+                        "load it only if you trust it (--trust)")
     result = replay(save, on_step=on_step)
     if result.hash_ok is False:
-        raise SaveError(
-            f"{source}: this save was edited (or made by other rules): replaying it does not "
-            "reproduce its recorded final state (hash differs)"
-        )
+        raise SaveError(f"{source}: this save was edited (or made by other rules): replaying it does not "
+                        "reproduce its recorded final state (hash differs)")
     return result

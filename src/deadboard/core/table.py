@@ -83,15 +83,8 @@ class Table(Generic[S]):
     """A game at a table. ``bots`` maps each bot seat to its bot; the other seats are people's.
     ``record`` is every action so far (None: not kept, for the simulator's speed)."""
 
-    def __init__(
-        self,
-        game: Game[S],
-        state: S,
-        bots: Mapping[int, Player] | None = None,
-        record: list[Entry] | None = None,
-        *,
-        keep_record: bool = True,
-    ) -> None:
+    def __init__(self, game: Game[S], state: S, bots: Mapping[int, Player] | None = None,
+                 record: list[Entry] | None = None, *, keep_record: bool = True) -> None:
         self.game = game
         self.state = state
         self.bots: dict[int, Player] = dict(bots or {})
@@ -99,39 +92,21 @@ class Table(Generic[S]):
 
     # ----- making a table ---------------------------------------------------------------------------
     @classmethod
-    def new(
-        cls,
-        game: Game[S],
-        setup: Setup | None,
-        seed: int,
-        bots: Mapping[int, Player] | None = None,
-        *,
-        keep_record: bool = True,
-    ) -> Table[S]:
+    def new(cls, game: Game[S], setup: Setup | None, seed: int, bots: Mapping[int, Player] | None = None,
+            *, keep_record: bool = True) -> Table[S]:
         return cls(game, game.new(setup, seed), bots, keep_record=keep_record)
 
     @classmethod
-    def replay(
-        cls,
-        game: Game[S],
-        setup: Setup,
-        seed: int,
-        texts: Iterable[str],
-        bots: Mapping[int, Player] | None = None,
-        by_bot: Sequence[bool] = (),
-        on_step: Callable[[int, str, S], None] | None = None,
-    ) -> Table[S]:
+    def replay(cls, game: Game[S], setup: Setup, seed: int, texts: Iterable[str],
+               bots: Mapping[int, Player] | None = None, by_bot: Sequence[bool] = (),
+               on_step: Callable[[int, str, S], None] | None = None) -> Table[S]:
         """The table after the recorded actions ``texts`` from setup and seed (see :meth:`replay_on`)."""
         table = cls(game, game.new(setup, seed), bots)
         table.replay_on(texts, by_bot, on_step)
         return table
 
-    def replay_on(
-        self,
-        texts: Iterable[str],
-        by_bot: Sequence[bool] = (),
-        on_step: Callable[[int, str, S], None] | None = None,
-    ) -> None:
+    def replay_on(self, texts: Iterable[str], by_bot: Sequence[bool] = (),
+                  on_step: Callable[[int, str, S], None] | None = None) -> None:
         """Apply recorded actions, each checked (``by_bot`` says which a bot took; ``on_step(i, text,
         state)`` is called after each). Raises SaveError naming the first that does not replay."""
         for i, text in enumerate(texts):
@@ -169,9 +144,8 @@ class Table(Generic[S]):
         return [e.text for e in self.record or ()]
 
     # ----- playing ----------------------------------------------------------------------------------
-    def apply(
-        self, action: Action | str, *, by_bot: bool = False, commit: Callable[[Entry, S], None] | None = None
-    ) -> Action:
+    def apply(self, action: Action | str, *, by_bot: bool = False,
+              commit: Callable[[Entry, S], None] | None = None) -> Action:
         """Apply ``action`` (an action or its text) for the seat deciding now, checked, and record it.
         With ``commit``, the action is applied to a copy and ``commit(entry, new_state)`` is called
         before the copy replaces the state: if it raises, nothing has changed."""
@@ -253,13 +227,8 @@ class Table(Generic[S]):
     def undone(self, keep: int) -> Table[S]:
         """A new table (no bots made yet) with the first ``keep`` recorded actions replayed."""
         kept = (self.record or [])[:keep]
-        return Table.replay(
-            self.game,
-            self.state.setup,
-            self.state.seed,
-            [e.text for e in kept],
-            by_bot=[e.by_bot for e in kept],
-        )
+        return Table.replay(self.game, self.state.setup, self.state.seed, [e.text for e in kept],
+                            by_bot=[e.by_bot for e in kept])
 
     def undo(self) -> None:
         """Take back the last action of the one person at the table, and the bots' actions after it

@@ -81,9 +81,7 @@ def bench_rl(game_id: str, seconds: float) -> dict[str, Any]:
         return n
 
     return {
-        "game": game_id,
-        "players": setup.players,
-        "gym_env": gym_id,
+        "game": game_id, "players": setup.players, "gym_env": gym_id,
         "engine_decisions_per_second": _timed(seconds, engine),
         "pettingzoo_steps_per_second": _timed(seconds, pettingzoo),
         "gymnasium_steps_per_second": _timed(seconds, gymnasium),

@@ -47,9 +47,7 @@ class Vocabulary:
 
     def __add__(self, other: Vocabulary) -> Vocabulary:
         have = set(self.tokens)
-        return Vocabulary(
-            f"{self.name}/{other.name}", self.tokens + tuple(t for t in other.tokens if t not in have)
-        )
+        return Vocabulary(f"{self.name}/{other.name}", self.tokens + tuple(t for t in other.tokens if t not in have))
 
 
 def vocab(name: str, tokens: Iterable[Token]) -> Vocabulary:
@@ -87,9 +85,7 @@ class ActionEncoding:
         self.templates = tuple(blocks)
         self.num_actions = offset
         self._offsets = [t.offset for t in blocks]
-        self._by_shape: dict[
-            tuple[str, int], tuple[Template, tuple[dict[Token, int], ...], tuple[int, ...]]
-        ] = {}
+        self._by_shape: dict[tuple[str, int], tuple[Template, tuple[dict[Token, int], ...], tuple[int, ...]]] = {}
         for t in blocks:
             key = (t.kind, len(t.args))
             if key in self._by_shape:
@@ -109,18 +105,15 @@ class ActionEncoding:
             return code
         found = self._by_shape.get((action.kind, len(action) - 1))
         if found is None:
-            raise EncodingError(
-                f"{self.game_id}: no integer for {action.text!r} (no template {action.kind!r} "
-                f"with {len(action) - 1} argument(s))"
-            )
+            raise EncodingError(f"{self.game_id}: no integer for {action.text!r} (no template {action.kind!r} "
+                                f"with {len(action) - 1} argument(s))")
         t, index, strides = found
         code = t.offset
         for pos, (tok, idx, stride) in enumerate(zip(action[1:], index, strides)):
             i = idx.get(tok)
             if i is None:
-                raise EncodingError(
-                    f"{self.game_id}: no integer for {action.text!r} ({tok!r} is not in <{t.args[pos].name}>)"
-                )
+                raise EncodingError(f"{self.game_id}: no integer for {action.text!r} ({tok!r} is not in "
+                                    f"<{t.args[pos].name}>)")
             code += i * stride
         if len(self._cache) < 200_000:
             self._cache[action] = code

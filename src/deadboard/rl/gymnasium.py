@@ -42,17 +42,9 @@ ENVIRONMENTS = {
 class DeadboardEnv(gymnasium.Env):
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(
-        self,
-        game: str,
-        players: int = 1,
-        scenario: str | None = None,
-        options: Mapping[str, Any] | None = None,
-        seat: int = 0,
-        bot: str = "random",
-        illegal_reward: float = -1.0,
-        render_mode: str | None = None,
-    ) -> None:
+    def __init__(self, game: str, players: int = 1, scenario: str | None = None,
+                 options: Mapping[str, Any] | None = None, seat: int = 0, bot: str = "random",
+                 illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
         self.table = Table(game, players, scenario, options)
         if not 0 <= seat < self.table.seats:
             raise ValueError(f"seat {seat} is not a seat of this setup (0..{self.table.seats - 1})")
@@ -64,18 +56,13 @@ class DeadboardEnv(gymnasium.Env):
         self.action_space = spaces.Discrete(self.table.num_actions)
         self.bots: dict[int, Bot] = {}
 
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
         self.table.reset(game_seed)
         game = self.table.game
-        self.bots = {
-            s: make_bot(self.bot_name, game, s, derive_seed("gym-bot", game_seed, s))
-            for s in range(self.table.seats)
-            if s != self.learner
-        }
+        self.bots = {s: make_bot(self.bot_name, game, s, derive_seed("gym-bot", game_seed, s))
+                     for s in range(self.table.seats) if s != self.learner}
         self._play_others()
         return self._observation(), self._info()
 

@@ -105,9 +105,7 @@ class DeadboardState(pyspiel.State):  # type: ignore[misc]
         seed = int(sampler() * 2**52) if callable(sampler) else int(np.random.default_rng().integers(2**52))
         view = game.view(self._engine.state, player)
         game.determinize(view, Rng(seed))
-        out = DeadboardState(
-            self.get_game(), self._shared, _Engine(view, [m.copy() for m in self._engine.mine])
-        )
+        out = DeadboardState(self.get_game(), self._shared, _Engine(view, [m.copy() for m in self._engine.mine]))
         return out
 
     def __str__(self) -> str:
@@ -171,19 +169,10 @@ def _game_class(game: Game) -> type[pyspiel.Game]:
             setup = make_setup(game, int(merged["players"]), str(merged["scenario"]) or None, options)
             self.spec = spec_for(game, setup)
             self.seats = self.spec.seats
-            super().__init__(
-                game_type,
-                pyspiel.GameInfo(
-                    num_distinct_actions=self.spec.num_actions,
-                    max_chance_outcomes=0,
-                    num_players=self.seats,
-                    min_utility=0.0,
-                    max_utility=1.0,
-                    utility_sum=None,
-                    max_game_length=MAX_GAME_LENGTH,
-                ),
-                merged,
-            )
+            super().__init__(game_type, pyspiel.GameInfo(
+                num_distinct_actions=self.spec.num_actions, max_chance_outcomes=0, num_players=self.seats,
+                min_utility=0.0, max_utility=1.0, utility_sum=None, max_game_length=MAX_GAME_LENGTH,
+            ), merged)
             self._shared = _Shared(game, self.spec)
             self._seeds = np.random.default_rng(int(merged["rng_seed"]))
 

@@ -32,16 +32,9 @@ __all__ = ["DeadboardAEC", "DeadboardParallel", "env", "parallel_env", "raw_env"
 class DeadboardAEC(AECEnv):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"], "name": "deadboard", "is_parallelizable": False}
 
-    def __init__(
-        self,
-        game: str,
-        players: int | None = None,
-        scenario: str | None = None,
-        options: Mapping[str, Any] | None = None,
-        max_cycles: int | None = None,
-        illegal_reward: float = -1.0,
-        render_mode: str | None = None,
-    ) -> None:
+    def __init__(self, game: str, players: int | None = None, scenario: str | None = None,
+                 options: Mapping[str, Any] | None = None, max_cycles: int | None = None,
+                 illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
         super().__init__()
         self.table = Table(game, players, scenario, options)
         self.metadata = {**self.metadata, "name": f"deadboard_{self.table.game.id}"}
@@ -51,12 +44,10 @@ class DeadboardAEC(AECEnv):  # type: ignore[misc]
         n = self.table.num_actions
         self.possible_agents = [f"player_{i}" for i in range(self.table.seats)]
         self.agents = self.possible_agents[:]
-        obs = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, OBS_HIGH, (self.table.spec.layout.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (n,), np.int8),
-            }
-        )
+        obs = spaces.Dict({
+            "observation": spaces.Box(0.0, OBS_HIGH, (self.table.spec.layout.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8),
+        })
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._seed_rng = np.random.default_rng()
@@ -127,16 +118,9 @@ class DeadboardAEC(AECEnv):  # type: ignore[misc]
 class DeadboardParallel(ParallelEnv):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"], "name": "deadboard"}
 
-    def __init__(
-        self,
-        game: str,
-        players: int | None = None,
-        scenario: str | None = None,
-        options: Mapping[str, Any] | None = None,
-        max_cycles: int | None = None,
-        illegal_reward: float = -1.0,
-        render_mode: str | None = None,
-    ) -> None:
+    def __init__(self, game: str, players: int | None = None, scenario: str | None = None,
+                 options: Mapping[str, Any] | None = None, max_cycles: int | None = None,
+                 illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
         self.aec = DeadboardAEC(game, players, scenario, options, max_cycles, illegal_reward, render_mode)
         self.possible_agents = self.aec.possible_agents
         self.agents: list[str] = []
@@ -148,9 +132,7 @@ class DeadboardParallel(ParallelEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
         return self.aec.action_space(agent)
 
-    def reset(
-        self, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
         self.aec.reset(seed, options)
         self.agents = self.aec.agents[:]
         return {a: self.aec.observe(a) for a in self.agents}, {a: {} for a in self.agents}

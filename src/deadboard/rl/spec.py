@@ -149,13 +149,8 @@ def spec_for(game: Game | str, setup: Setup | None = None) -> GameSpec:
     return spec
 
 
-def make_setup(
-    game: Game,
-    players: int | None = None,
-    scenario: str | None = None,
-    options: Mapping[str, Any] | None = None,
-    setup: Setup | None = None,
-) -> Setup:
+def make_setup(game: Game, players: int | None = None, scenario: str | None = None,
+               options: Mapping[str, Any] | None = None, setup: Setup | None = None) -> Setup:
     """A normalized setup from keyword arguments (a clear SetupError on anything wrong)."""
     base = setup or game.default_setup()
     if scenario is not None:

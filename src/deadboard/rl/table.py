@@ -17,14 +17,8 @@ from deadboard.rl.spec import GameSpec, make_setup, spec_for
 class Table:
     """``Table("district-z", players=1)``; :meth:`reset` deals a game from a seed."""
 
-    def __init__(
-        self,
-        game: Game | str,
-        players: int | None = None,
-        scenario: str | None = None,
-        options: Mapping[str, Any] | None = None,
-        setup: Setup | None = None,
-    ) -> None:
+    def __init__(self, game: Game | str, players: int | None = None, scenario: str | None = None,
+                 options: Mapping[str, Any] | None = None, setup: Setup | None = None) -> None:
         self.game = get_game(game) if isinstance(game, str) else game
         self.setup = make_setup(self.game, players, scenario, options, setup)
         self.spec: GameSpec = spec_for(self.game, self.setup)

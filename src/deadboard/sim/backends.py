@@ -123,9 +123,7 @@ def session(backend: str, jobs: int = 1, address: str | None = None) -> Iterator
         path = os.environ.get("PYTHONPATH", "")
         if root not in path.split(os.pathsep):
             os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (root, path) if p)
-        ray.init(
-            num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING
-        )
+        ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
     try:
         yield
     finally:

@@ -28,10 +28,7 @@ from deadboard.sim.stats import wilson
 
 def plays_chapters(game: Game) -> bool:
     """Whether the game's campaign is its chapters played one by one, joined by campaign sheets."""
-    return all(
-        hasattr(game, name)
-        for name in ("campaign_chapters", "campaign_setup", "campaign_next", "campaign_over")
-    )
+    return all(hasattr(game, name) for name in ("campaign_chapters", "campaign_setup", "campaign_next", "campaign_over"))
 
 
 def campaign_game(game: Game) -> Any:

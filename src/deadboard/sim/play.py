@@ -19,9 +19,7 @@ class PlayedGame:
     actions: list[str] | None
 
 
-def seat_bots(
-    game: Game, setup: Setup, bots: str | Sequence[str] | Mapping[int, str], seed: int
-) -> list[Bot]:
+def seat_bots(game: Game, setup: Setup, bots: str | Sequence[str] | Mapping[int, str], seed: int) -> list[Bot]:
     """One bot per seat: a single name for every seat, a list by seat, or a mapping seat -> name.
     Each bot's seed derives from the game seed and its seat."""
     n = game.seats(setup)

@@ -87,7 +87,6 @@ def group_records(records: Sequence[GameRecord]) -> dict[str, list[Group]]:
         if g is None:
             g = by_game[r.game][k] = Group(r.scenario, r.options, r.bots, r.players)
         g.records.append(r)
-
     def order(k: tuple[str, str, str, int]) -> tuple[str, int, str, str, int]:
         return (k[0], len(json.loads(k[1] or "{}")), k[1], k[2], k[3])
 
@@ -139,13 +138,8 @@ def plot_win_rates(groups: Sequence[Group], labels: Sequence[str]) -> str:
     return _png(fig)
 
 
-def _stacked(
-    groups: Sequence[Group],
-    labels: Sequence[str],
-    categories: Sequence[str],
-    counts: Sequence[Counter[str]],
-    xlabel: str,
-) -> str:
+def _stacked(groups: Sequence[Group], labels: Sequence[str], categories: Sequence[str],
+             counts: Sequence[Counter[str]], xlabel: str) -> str:
     import matplotlib
 
     fig, ax = _figure(9, _height(len(groups)))
@@ -161,9 +155,7 @@ def _stacked(
     ax.set_yticklabels(labels, fontsize=8)
     ax.set_xlim(0, 1)
     ax.set_xlabel(xlabel)
-    ax.legend(
-        fontsize=7, ncol=min(6, len(categories)), loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False
-    )  # above: clear of the axis label
+    ax.legend(fontsize=7, ncol=min(6, len(categories)), loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False)  # above: clear of the axis label
     return _png(fig)
 
 
@@ -245,9 +237,7 @@ def _esc(x: object) -> str:
 def _table(header: Sequence[str], rows: Sequence[Sequence[object]], left: int = 1) -> str:
     head = "".join(f'<th class="{"l" if i < left else ""}">{_esc(h)}</th>' for i, h in enumerate(header))
     body = "".join(
-        "<tr>"
-        + "".join(f'<td class="{"l" if i < left else ""}">{_esc(c)}</td>' for i, c in enumerate(row))
-        + "</tr>"
+        "<tr>" + "".join(f'<td class="{"l" if i < left else ""}">{_esc(c)}</td>' for i, c in enumerate(row)) + "</tr>"
         for row in rows
     )
     return f"<table><tr>{head}</tr>{body}</table>"
@@ -282,7 +272,7 @@ def same_seed_rows(groups: Sequence[Group]) -> list[tuple[str, str, str, int, st
     rows = []
     for bucket in buckets.values():
         for i, ga in enumerate(bucket):
-            for gb in bucket[i + 1 :]:
+            for gb in bucket[i + 1:]:
                 by_seed = {r.seed: r for r in gb.records}
                 common = [r for r in ga.records if r.seed in by_seed]
                 if len(common) < 2:
@@ -290,18 +280,9 @@ def same_seed_rows(groups: Sequence[Group]) -> list[tuple[str, str, str, int, st
                 p = same_seeds_pairing(ga.bots, gb.bots, common, [by_seed[r.seed] for r in common])
                 assert p.score_diff is not None and p.score_ci95 is not None
                 (lo, hi), (slo, shi), (z, pv) = p.ci95, p.score_ci95, p.mcnemar
-                rows.append(
-                    (
-                        ga.label,
-                        p.a,
-                        p.b,
-                        p.games,
-                        f"{p.rate:+.1%} ({lo:+.1%} … {hi:+.1%})",
-                        f"{p.a_only} / {p.b_only}",
-                        f"{z:+.2f} (p {pv:.3g})",
-                        f"{p.score_diff:+.2f} ({slo:+.2f} … {shi:+.2f})",
-                    )
-                )
+                rows.append((ga.label, p.a, p.b, p.games, f"{p.rate:+.1%} ({lo:+.1%} … {hi:+.1%})",
+                             f"{p.a_only} / {p.b_only}", f"{z:+.2f} (p {pv:.3g})",
+                             f"{p.score_diff:+.2f} ({slo:+.2f} … {shi:+.2f})"))
     return rows
 
 
@@ -309,121 +290,60 @@ def game_section(game_id: str, groups: list[Group]) -> str:
     with_bots = len({g.bots for g in groups}) > 1
     labels = [g.full_label(with_bots) for g in groups]
     records = [r for g in groups for r in g.records]
-    parts = [
-        f"<h2>{_esc(game_id)}</h2>",
-        f'<p class="dim">{len(records)} games in {len(groups)} setup group(s); bots: '
-        f"{_esc(', '.join(sorted({g.bots for g in groups})))}</p>",
-    ]
+    parts = [f"<h2>{_esc(game_id)}</h2>",
+             f'<p class="dim">{len(records)} games in {len(groups)} setup group(s); bots: '
+             f"{_esc(', '.join(sorted({g.bots for g in groups})))}</p>"]
     # win rates
     rows = []
     for g, label in zip(groups, labels):
         lo, hi = wilson(g.wins, g.n)
-        rows.append(
-            (
-                label,
-                g.n,
-                g.wins,
-                f"{g.wins / g.n:.1%}" if g.n else "–",
-                f"{lo:.1%}–{hi:.1%}",
-                f"{mean([r.score for r in g.records]):.2f}",
-                f"{mean([float(r.turns) for r in g.records]):.2f}",
-            )
-        )
+        rows.append((label, g.n, g.wins, f"{g.wins / g.n:.1%}" if g.n else "–", f"{lo:.1%}–{hi:.1%}",
+                     f"{mean([r.score for r in g.records]):.2f}", f"{mean([float(r.turns) for r in g.records]):.2f}"))
     parts.append("<h3>Win rate by scenario × optional rules</h3>")
-    parts.append(
-        _table(
-            [
-                "scenario · options" + (" · bots" if with_bots else ""),
-                "games",
-                "wins",
-                "win rate",
-                "95% interval",
-                "mean score",
-                "mean turns",
-            ],
-            rows,
-        )
-    )
+    parts.append(_table(["scenario · options" + (" · bots" if with_bots else ""), "games", "wins", "win rate",
+                         "95% interval", "mean score", "mean turns"], rows))
     parts.append(plot_win_rates(groups, labels))
     paired = same_seed_rows(groups)
     if paired:
-        parts.append(
-            '<h3>Bots on the same seeds</h3><p class="dim">Each pair compared game by game '
-            "(a − b), with 95% intervals.</p>"
-        )
-        parts.append(
-            _table(
-                [
-                    "scenario · options",
-                    "a",
-                    "b",
-                    "same seeds",
-                    "win rate a − b",
-                    "seeds won by a only / b only",
-                    "McNemar z (exact p)",
-                    "score a − b",
-                ],
-                paired,
-                left=3,
-            )
-        )
+        parts.append("<h3>Bots on the same seeds</h3><p class=\"dim\">Each pair compared game by game "
+                     "(a − b), with 95% intervals.</p>")
+        parts.append(_table(["scenario · options", "a", "b", "same seeds", "win rate a − b",
+                             "seeds won by a only / b only", "McNemar z (exact p)", "score a − b"], paired, left=3))
     # outcomes and endings
     results = sorted({r.result for r in records}, key=lambda x: {"loss": 0, "draw": 1, "win": 2}.get(x, 3))
     parts.append("<h3>Outcomes</h3>")
-    parts.append(
-        _stacked(
-            groups, labels, results, [Counter(r.result for r in g.records) for g in groups], "share of games"
-        )
-    )
+    parts.append(_stacked(groups, labels, results, [Counter(r.result for r in g.records) for g in groups], "share of games"))
     reasons = sorted({r.reason for r in records})
     counts = [Counter(r.reason for r in g.records) for g in groups]
-    parts.append(
-        _table(
-            ["scenario · options", *reasons],
-            [(lab, *(c[x] for x in reasons)) for lab, c in zip(labels, counts)],
-        )
-    )
+    parts.append(_table(["scenario · options", *reasons], [(lab, *(c[x] for x in reasons)) for lab, c in zip(labels, counts)]))
     parts.append(_stacked(groups, labels, reasons, counts, "endings (share of games)"))
     # victory levels
     levels = level_order(records)
     if levels:
         counts = [Counter(r.level for r in g.records if r.level is not None) for g in groups]
         parts.append("<h3>Victory levels</h3>")
-        parts.append(
-            _table(
-                ["scenario · options", *levels],
-                [(lab, *(c[x] for x in levels)) for lab, c in zip(labels, counts)],
-            )
-        )
+        parts.append(_table(["scenario · options", *levels], [(lab, *(c[x] for x in levels)) for lab, c in zip(labels, counts)]))
         parts.append(_stacked(groups, labels, levels, counts, "victory level (share of games)"))
     # length and survival
     parts.append("<h3>Game length</h3>")
     parts.append(plot_lengths(groups, labels))
-    parts.append(
-        '<h3>Survival by turn</h3><p class="dim">Share of games not yet lost at the end of each turn.</p>'
-    )
+    parts.append("<h3>Survival by turn</h3><p class=\"dim\">Share of games not yet lost at the end of each turn.</p>")
     parts.append(plot_survival(groups, labels))
     parts.append(_per_seat(groups, labels))
     return "\n".join(parts)
 
 
-def build_report(
-    records: Sequence[GameRecord], sources: Sequence[str] = (), title: str = "deadboard results"
-) -> str:
+def build_report(records: Sequence[GameRecord], sources: Sequence[str] = (), title: str = "deadboard results") -> str:
     if not records:
         raise DeadboardError("no games in the results given")
     games = group_records(records)
-    body = [
-        f"<h1>{_esc(title)}</h1>",
-        f'<p class="dim">{sum(len(g.records) for gs in games.values() for g in gs)} games from '
-        f"{_esc(', '.join(sources) or 'memory')}</p>",
-    ]
+    body = [f"<h1>{_esc(title)}</h1>",
+            f'<p class="dim">{sum(len(g.records) for gs in games.values() for g in gs)} games from '
+            f"{_esc(', '.join(sources) or 'memory')}</p>"]
     for gid, groups in games.items():
         body.append(game_section(gid, groups))
-    return (
-        f'<!doctype html><html><head><meta charset="utf-8"><title>{_esc(title)}</title>'
-        f"<style>{CSS}</style></head><body>{''.join(body)}</body></html>\n"
-    )
+    return (f"<!doctype html><html><head><meta charset=\"utf-8\"><title>{_esc(title)}</title>"
+            f"<style>{CSS}</style></head><body>{''.join(body)}</body></html>\n")
 
 
 def write_report(paths: Sequence[str], out: str, title: str = "deadboard results") -> int:

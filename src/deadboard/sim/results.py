@@ -83,39 +83,19 @@ class GameRecord:
 
 
 COLUMNS: tuple[tuple[str, str], ...] = (
-    ("game", "string"),
-    ("version", "string"),
-    ("scenario", "string"),
-    ("options", "string"),
-    ("players", "int64"),
-    ("bots", "string"),
-    ("run_seed", "int64"),
-    ("index", "int64"),
-    ("seed", "int64"),
-    ("setup", "string"),
-    ("result", "string"),
-    ("win", "bool"),
-    ("winners", "list<int64>"),
-    ("score", "double"),
-    ("level", "string"),
-    ("turns", "int64"),
-    ("reason", "string"),
-    ("decisions", "int64"),
-    ("seconds", "double"),
-    ("per_seat", "string"),
+    ("game", "string"), ("version", "string"), ("scenario", "string"), ("options", "string"),
+    ("players", "int64"), ("bots", "string"), ("run_seed", "int64"), ("index", "int64"),
+    ("seed", "int64"), ("setup", "string"), ("result", "string"), ("win", "bool"),
+    ("winners", "list<int64>"), ("score", "double"), ("level", "string"), ("turns", "int64"),
+    ("reason", "string"), ("decisions", "int64"), ("seconds", "double"), ("per_seat", "string"),
 )
 
 
 def _schema() -> Any:
     import pyarrow as pa
 
-    types = {
-        "string": pa.string(),
-        "int64": pa.int64(),
-        "bool": pa.bool_(),
-        "double": pa.float64(),
-        "list<int64>": pa.list_(pa.int64()),
-    }
+    types = {"string": pa.string(), "int64": pa.int64(), "bool": pa.bool_(), "double": pa.float64(),
+             "list<int64>": pa.list_(pa.int64())}
     return pa.schema([(name, types[t]) for name, t in COLUMNS], metadata={"format": FORMAT})
 
 
@@ -191,9 +171,7 @@ class ResultsFile:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise ResultsError(f"--out {path}: cannot create its folder: {e.strerror}") from None
-        if not os.access(self.path.parent, os.W_OK) or (
-            self.path.exists() and not os.access(self.path, os.W_OK)
-        ):
+        if not os.access(self.path.parent, os.W_OK) or (self.path.exists() and not os.access(self.path, os.W_OK)):
             raise ResultsError(f"--out {path}: not writable")
         self.records: dict[tuple[str, str, str, int, int], GameRecord] = {}
         if self.path.exists():
@@ -221,9 +199,7 @@ class ResultsFile:
             os.replace(tmp, self.journal)
             self._fh = self.journal.open("a", encoding="utf-8")
         except OSError as e:
-            raise ResultsError(
-                f"--out {self.path}: cannot write {e.filename or self.journal}: {e.strerror}"
-            ) from None
+            raise ResultsError(f"--out {self.path}: cannot write {e.filename or self.journal}: {e.strerror}") from None
 
     def add(self, record: GameRecord) -> None:
         if record.key in self.records:
@@ -243,10 +219,8 @@ class ResultsFile:
             try:
                 write_records(self.path, self.records.values())
             except OSError as e:  # the journal stays: a later run resumes from it
-                raise ResultsError(
-                    f"--out {self.path}: cannot write it: {e.strerror}; "
-                    f"the games played are kept in {self.journal}"
-                ) from None
+                raise ResultsError(f"--out {self.path}: cannot write it: {e.strerror}; "
+                                   f"the games played are kept in {self.journal}") from None
             self.journal.unlink(missing_ok=True)
 
 

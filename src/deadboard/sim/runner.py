@@ -26,18 +26,8 @@ from deadboard.sim.play import play_game
 from deadboard.sim.results import GameRecord, ResultsFile, canonical
 from deadboard.sim.stats import mean, wilson
 
-__all__ = [
-    "BACKENDS",
-    "GameRecord",
-    "RunResult",
-    "SimTask",
-    "game_seed",
-    "make_tasks",
-    "run_sim",
-    "run_task",
-    "run_tasks",
-    "summarize",
-]
+__all__ = ["BACKENDS", "GameRecord", "RunResult", "SimTask", "game_seed", "make_tasks", "run_sim",
+           "run_task", "run_tasks", "summarize"]
 
 
 @dataclass(frozen=True)
@@ -62,16 +52,8 @@ class TaskRange(Sequence[SimTask]):
     """The tasks of games ``start … start + count - 1`` of one setup, made as they are read: a run
     of ten million games does not hold ten million tasks before its first game."""
 
-    def __init__(
-        self,
-        game_id: str,
-        setup: dict[str, Any],
-        bots: tuple[str, ...],
-        seed: int,
-        save_dir: str | None,
-        start: int,
-        count: int,
-    ) -> None:
+    def __init__(self, game_id: str, setup: dict[str, Any], bots: tuple[str, ...], seed: int,
+                 save_dir: str | None, start: int, count: int) -> None:
         self.game_id, self.setup, self.bots, self.seed, self.save_dir = game_id, setup, bots, seed, save_dir
         self.start, self.size = start, count
 
@@ -92,15 +74,8 @@ class TaskRange(Sequence[SimTask]):
         return SimTask(self.game_id, self.setup, self.bots, self.seed, self.start + i, self.save_dir)
 
 
-def make_tasks(
-    game_id: str,
-    setup: Setup,
-    bots: Sequence[str],
-    games: int,
-    seed: int,
-    save_dir: str | None = None,
-    start: int = 0,
-) -> TaskRange:
+def make_tasks(game_id: str, setup: Setup, bots: Sequence[str], games: int, seed: int,
+               save_dir: str | None = None, start: int = 0) -> TaskRange:
     return TaskRange(game_id, setup.to_json(), tuple(bots), seed, save_dir, start, games)
 
 
@@ -116,25 +91,12 @@ def run_task(task: SimTask) -> GameRecord:
         save = SaveFile(game.id, game.version, setup, seed, played.actions, game.state_hash(played.state))
         save.write(Path(task.save_dir) / f"game-{task.index:06d}.json")
     return GameRecord(
-        index=task.index,
-        seed=seed,
-        result=o.result.value,
-        winners=list(o.winners),
-        score=o.score,
-        level=o.level,
-        turns=o.turns,
-        reason=o.reason,
-        decisions=played.decisions,
-        seconds=dt,
-        per_seat=[dict(p) for p in o.per_seat],
-        game=game.id,
-        version=game.version,
-        setup=canonical(task.setup),
-        scenario=setup.scenario,
-        options=canonical({k: v for k, v in setup.options.items()}),
-        players=setup.players,
-        bots=",".join(task.bots),
-        run_seed=task.run_seed,
+        index=task.index, seed=seed, result=o.result.value, winners=list(o.winners), score=o.score,
+        level=o.level, turns=o.turns, reason=o.reason, decisions=played.decisions, seconds=dt,
+        per_seat=[dict(p) for p in o.per_seat], game=game.id, version=game.version,
+        setup=canonical(task.setup), scenario=setup.scenario,
+        options=canonical({k: v for k, v in setup.options.items()}), players=setup.players,
+        bots=",".join(task.bots), run_seed=task.run_seed,
     )
 
 
@@ -213,9 +175,7 @@ def run_sim(
     out: str | None = None,
 ) -> tuple[list[GameRecord], float]:
     """Play ``games`` games of one setup; returns the records (by index) and the wall time."""
-    run = run_tasks(
-        make_tasks(game_id, setup, bots, games, seed, save_dir), jobs, backend, address, out, progress
-    )
+    run = run_tasks(make_tasks(game_id, setup, bots, games, seed, save_dir), jobs, backend, address, out, progress)
     return run.records, run.seconds
 
 
@@ -240,9 +200,7 @@ def summarize(
     lo, hi = wilson(wins, n)
     levels = Counter(r.level for r in records if r.level is not None)
     order = game.victory_levels(setup)  # every level of the table, worst first, even those no game reached
-    ordered = {lv: levels.get(lv, 0) for lv in order} | dict(
-        sorted((k, v) for k, v in levels.items() if k not in order)
-    )
+    ordered = {lv: levels.get(lv, 0) for lv in order} | dict(sorted((k, v) for k, v in levels.items() if k not in order))
     reasons = Counter(r.reason for r in records)
     seat_wins = [sum(1 for r in records if s in r.winners) for s in range(seats)]
     out: dict[str, Any] = {
@@ -263,12 +221,8 @@ def summarize(
         "mean_turns": mean([float(r.turns) for r in records]),
         "mean_decisions": mean([float(r.decisions) for r in records]),
         "seats": [
-            {
-                "seat": names[s] if s < len(names) else f"seat {s}",
-                "wins": seat_wins[s],
-                "win_share": seat_wins[s] / n if n else 0.0,
-                "ci95": list(wilson(seat_wins[s], n)),
-            }
+            {"seat": names[s] if s < len(names) else f"seat {s}", "wins": seat_wins[s],
+             "win_share": seat_wins[s] / n if n else 0.0, "ci95": list(wilson(seat_wins[s], n))}
             for s in range(seats)
         ],
         "games_per_second": timed / seconds if seconds > 0 and timed else 0.0,

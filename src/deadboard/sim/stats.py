@@ -19,10 +19,7 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     # at 0 and n the interval ends exactly at 0 and 1 (the sums leave rounding crumbs there)
-    return (
-        0.0 if successes == 0 else max(0.0, centre - half),
-        1.0 if successes == n else min(1.0, centre + half),
-    )
+    return (0.0 if successes == 0 else max(0.0, centre - half), 1.0 if successes == n else min(1.0, centre + half))
 
 
 def mean(xs: Sequence[float]) -> float:
@@ -41,9 +38,7 @@ def mean_ci(xs: Sequence[float], z: float = Z95) -> tuple[float, float]:
     return (m - half, m + half)
 
 
-def proportion_difference(
-    w1: int, n1: int, w2: int, n2: int, z: float = Z95
-) -> tuple[float, tuple[float, float]]:
+def proportion_difference(w1: int, n1: int, w2: int, n2: int, z: float = Z95) -> tuple[float, tuple[float, float]]:
     """w1/n1 - w2/n2 of two independent samples, with Newcombe's hybrid score interval (his method
     10: built from the two Wilson intervals, so sound where a rate is 0 or 1, where the normal
     approximation shrinks to nothing)."""
@@ -55,9 +50,7 @@ def proportion_difference(
     return d, (d - math.hypot(p1 - l1, u2 - p2), d + math.hypot(u1 - p1, p2 - l2))
 
 
-def paired_proportion_difference(
-    a: Sequence[bool], b: Sequence[bool], z: float = Z95
-) -> tuple[float, tuple[float, float]]:
+def paired_proportion_difference(a: Sequence[bool], b: Sequence[bool], z: float = Z95) -> tuple[float, tuple[float, float]]:
     """The difference of two success rates measured on the same items (two bots on the same seeds),
     with Newcombe's interval for paired proportions (1998, method 10, as in Altman et al.,
     *Statistics with Confidence*): the Wilson intervals of the two rates combined through their

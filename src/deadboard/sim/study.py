@@ -29,9 +29,7 @@ def option_values(game: Game, spec: str) -> tuple[Option, list[Any]]:
     by_id = {o.id: o for o in game.options}
     opt = by_id.get(key)
     if opt is None:
-        raise SetupError(
-            f"--vary {spec!r}: unknown option {key!r}; options: {', '.join(sorted(by_id)) or 'none'}"
-        )
+        raise SetupError(f"--vary {spec!r}: unknown option {key!r}; options: {', '.join(sorted(by_id)) or 'none'}")
     if opt.kind == "file":
         raise SetupError(f"--vary {spec!r}: a file option cannot be varied")
     if eq:
@@ -62,9 +60,7 @@ class Cell:
     setup: Setup
 
 
-def build_grid(
-    game: Game, base: Setup, specs: Sequence[str], limit: int = 256
-) -> tuple[list[Cell], list[str]]:
+def build_grid(game: Game, base: Setup, specs: Sequence[str], limit: int = 256) -> tuple[list[Cell], list[str]]:
     """Every combination of the varied options' values on top of ``base``; combinations the game
     rejects are skipped (their reasons are returned)."""
     if not specs:
@@ -75,9 +71,7 @@ def build_grid(
         raise SetupError("--vary: each option once")
     size = math.prod(len(v) for _, v in varied)
     if size > limit:
-        raise SetupError(
-            f"--vary: the grid has {size} setups; at most {limit} (vary fewer options or values)"
-        )
+        raise SetupError(f"--vary: the grid has {size} setups; at most {limit} (vary fewer options or values)")
     cells: list[Cell] = []
     skipped: list[str] = []
     for combo in itertools.product(*(vals for _, vals in varied)):
@@ -94,9 +88,7 @@ def build_grid(
             continue
         cells.append(Cell(values, setup))
     if not cells:
-        raise SetupError(
-            "--vary: the game accepts none of the setups of this grid: " + "; ".join(skipped[:3])
-        )
+        raise SetupError("--vary: the game accepts none of the setups of this grid: " + "; ".join(skipped[:3]))
     return cells, skipped
 
 
@@ -110,23 +102,10 @@ class Effect:
     worst: Any
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "option": self.option,
-            "effect": self.effect,
-            "ci95": list(self.ci95),
-            "best": self.best,
-            "worst": self.worst,
-            "values": [
-                {
-                    "value": v,
-                    "wins": w,
-                    "games": n,
-                    "win_rate": w / n if n else 0.0,
-                    "ci95": list(wilson(w, n)),
-                }
-                for v, w, n in self.values
-            ],
-        }
+        return {"option": self.option, "effect": self.effect, "ci95": list(self.ci95),
+                "best": self.best, "worst": self.worst,
+                "values": [{"value": v, "wins": w, "games": n, "win_rate": w / n if n else 0.0,
+                            "ci95": list(wilson(w, n))} for v, w, n in self.values]}
 
 
 def rank_effects(cells: Sequence[Cell], records: Sequence[Sequence[GameRecord]]) -> list[Effect]:

@@ -34,14 +34,8 @@ class BotLine:
         return self.wins / self.games if self.games else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "bot": self.bot,
-            "games": self.games,
-            "wins": self.wins,
-            "win_rate": self.win_rate,
-            "ci95": list(wilson(self.wins, self.games)),
-            "mean_score": self.mean_score,
-        }
+        return {"bot": self.bot, "games": self.games, "wins": self.wins, "win_rate": self.win_rate,
+                "ci95": list(wilson(self.wins, self.games)), "mean_score": self.mean_score}
 
 
 @dataclass
@@ -66,15 +60,8 @@ class Pairing:
         return mcnemar(self.a_only, self.b_only)
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "a": self.a,
-            "b": self.b,
-            "games": self.games,
-            "value": self.rate,
-            "ci95": list(self.ci95),
-            "a_better": self.a_only,
-            "b_better": self.b_only,
-        }
+        data: dict[str, Any] = {"a": self.a, "b": self.b, "games": self.games, "value": self.rate,
+                                "ci95": list(self.ci95), "a_better": self.a_only, "b_better": self.b_only}
         if self.score_diff is not None and self.score_ci95 is not None:  # solitaire: paired by seed
             data["mcnemar_z"], data["mcnemar_p"] = self.mcnemar
             data["score_difference"] = self.score_diff
@@ -91,35 +78,19 @@ class TournamentResult:
     played: int
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "mode": self.mode,
-            "bots": [b.to_json() for b in self.bots],
-            "pairings": [p.to_json() for p in self.pairings],
-            "seconds": self.seconds,
-            "played": self.played,
-        }
+        return {"mode": self.mode, "bots": [b.to_json() for b in self.bots],
+                "pairings": [p.to_json() for p in self.pairings], "seconds": self.seconds, "played": self.played}
 
 
-def same_seeds_pairing(
-    a: str, b: str, games_a: Sequence[GameRecord], games_b: Sequence[GameRecord]
-) -> Pairing:
+def same_seeds_pairing(a: str, b: str, games_a: Sequence[GameRecord], games_b: Sequence[GameRecord]) -> Pairing:
     """``a`` against ``b`` in a one-seat game, ``games_a[i]`` and ``games_b[i]`` played on the same
     seed: the difference of win rates and of scores, and the seeds only one of them won."""
     wa = [r.result == "win" for r in games_a]
     wb = [r.result == "win" for r in games_b]
     m, ci = paired_proportion_difference(wa, wb)
     sd, sci = paired_difference([r.score for r in games_a], [r.score for r in games_b])
-    return Pairing(
-        a,
-        b,
-        len(wa),
-        m,
-        ci,
-        sum(1 for x, y in zip(wa, wb) if x and not y),
-        sum(1 for x, y in zip(wa, wb) if y and not x),
-        sd,
-        sci,
-    )
+    return Pairing(a, b, len(wa), m, ci, sum(1 for x, y in zip(wa, wb) if x and not y),
+                   sum(1 for x, y in zip(wa, wb) if y and not x), sd, sci)
 
 
 def run_tournament(
@@ -144,21 +115,15 @@ def run_tournament(
         tasks = [SimTask(game.id, js, (b,), seed, i) for b in bots for i in range(games)]
         run = run_tasks(tasks, jobs, backend, address, out, progress)
         by_bot = {b: run.records[k * games : (k + 1) * games] for k, b in enumerate(bots)}
-        lines = [
-            BotLine(b, games, sum(1 for r in rs if r.result == "win"), mean([r.score for r in rs]))
-            for b, rs in by_bot.items()
-        ]
-        pairings = [
-            same_seeds_pairing(a, b, by_bot[a], by_bot[b]) for a, b in itertools.combinations(bots, 2)
-        ]
+        lines = [BotLine(b, games, sum(1 for r in rs if r.result == "win"), mean([r.score for r in rs]))
+                 for b, rs in by_bot.items()]
+        pairings = [same_seeds_pairing(a, b, by_bot[a], by_bot[b]) for a, b in itertools.combinations(bots, 2)]
         return TournamentResult("same-seeds", lines, pairings, run.seconds, run.played)
     pairs = list(itertools.combinations(bots, 2))
     tasks = []
     for a, b in pairs:
         for i in range(games):
-            tasks.append(
-                SimTask(game.id, js, tuple(a if (i + s) % 2 == 0 else b for s in range(seats)), seed, i)
-            )
+            tasks.append(SimTask(game.id, js, tuple(a if (i + s) % 2 == 0 else b for s in range(seats)), seed, i))
     run = run_tasks(tasks, jobs, backend, address, out, progress)
     points: dict[str, list[float]] = {b: [] for b in bots}
     pairings = []
@@ -171,17 +136,8 @@ def run_tournament(
         n = len(score_a)
         total = sum(score_a)
         lo, hi = wilson(round(total), n)
-        pairings.append(
-            Pairing(
-                a,
-                b,
-                n,
-                total / n if n else 0.0,
-                (lo, hi),
-                sum(1 for x in score_a if x == 1.0),
-                sum(1 for x in score_a if x == 0.0),
-            )
-        )
+        pairings.append(Pairing(a, b, n, total / n if n else 0.0, (lo, hi),
+                                sum(1 for x in score_a if x == 1.0), sum(1 for x in score_a if x == 0.0)))
     lines = [BotLine(b, len(points[b]), sum(1 for x in points[b] if x == 1.0), mean(points[b])) for b in bots]
     return TournamentResult("head-to-head", lines, pairings, run.seconds, run.played)
 

@@ -54,9 +54,7 @@ def sample_positions(
             yield PlayedPositions(kept, state)
 
 
-def fit_logistic(
-    rows: Sequence[Sequence[float]], labels: Sequence[float], l2: float = 1e-3, steps: int = 50
-) -> list[float]:
+def fit_logistic(rows: Sequence[Sequence[float]], labels: Sequence[float], l2: float = 1e-3, steps: int = 50) -> list[float]:
     """Weights ``w`` maximising the L2-penalised log-likelihood of ``labels`` (0/1) under
     ``P = 1 / (1 + exp(-w . x))``. The first column is expected to be the constant 1."""
     import numpy as np
@@ -88,17 +86,11 @@ def log_loss(rows: Sequence[Sequence[float]], labels: Sequence[float], weights: 
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
-def summary(
-    rows: Sequence[Sequence[float]], labels: Sequence[float], weights: Sequence[float]
-) -> dict[str, Any]:
+def summary(rows: Sequence[Sequence[float]], labels: Sequence[float], weights: Sequence[float]) -> dict[str, Any]:
     """A fitted model's figures: ``weights``, ``loss`` (:func:`log_loss`), ``rows`` and ``rate``
     (the share of positive labels)."""
-    return {
-        "weights": list(weights),
-        "loss": log_loss(rows, labels, weights),
-        "rows": len(rows),
-        "rate": sum(labels) / len(labels) if labels else 0.0,
-    }
+    return {"weights": list(weights), "loss": log_loss(rows, labels, weights), "rows": len(rows),
+            "rate": sum(labels) / len(labels) if labels else 0.0}
 
 
 def constant(name: str, weights: Sequence[float]) -> str:

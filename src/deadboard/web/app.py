@@ -98,28 +98,16 @@ class GuardMiddleware:
         host = headers.get("host", "")
         refusal: tuple[int, str, str] | None = None
         if self.allowed is not None and _host_name(host) not in self.allowed:
-            refusal = (
-                400,
-                "bad-host",
-                "this server does not answer to that host name (see serve --allowed-host)",
-            )
+            refusal = (400, "bad-host", "this server does not answer to that host name (see serve --allowed-host)")
         elif scope["method"] not in SAFE_METHODS:
             origin = headers.get("origin")
             site = headers.get("sec-fetch-site")
             if origin is not None:
                 netloc = origin.split("://", 1)[1] if "://" in origin else None
                 if netloc is None or netloc.lower() != host.lower():
-                    refusal = (
-                        403,
-                        "foreign-origin",
-                        "a page of another site may not change games on this server",
-                    )
+                    refusal = (403, "foreign-origin", "a page of another site may not change games on this server")
             elif site is not None and site not in ("same-origin", "none"):
-                refusal = (
-                    403,
-                    "foreign-origin",
-                    "a page of another site may not change games on this server",
-                )
+                refusal = (403, "foreign-origin", "a page of another site may not change games on this server")
         if refusal is None:
             await self.app(scope, receive, send)
             return
@@ -145,16 +133,13 @@ class RateLimit:
             if level >= 1:
                 self._buckets[client] = (level - 1, now)
                 if len(self._buckets) > 10_000:  # forget clients whose bucket is full again
-                    full = [
-                        k for k, (lv, t) in self._buckets.items() if lv + (now - t) * self.rate >= self.burst
-                    ]
+                    full = [k for k, (lv, t) in self._buckets.items() if lv + (now - t) * self.rate >= self.burst]
                     for k in full:
                         del self._buckets[k]
                 return 0.0
             self._buckets[client] = (level, now)
             self.refused += 1
             return (1 - level) / self.rate if self.rate > 0 else 3600.0
-
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -194,11 +179,8 @@ class HeadersMiddleware:
             if message["type"] == "http.response.start":
                 have = {k.lower() for k, _ in message.get("headers", [])}
                 timing = f"app;dur={(time.perf_counter() - start) * 1000:.2f}".encode()
-                message["headers"] = [
-                    *message.get("headers", []),
-                    *((k, v) for k, v in extra if k not in have),
-                    (b"server-timing", timing),
-                ]
+                message["headers"] = [*message.get("headers", []), *((k, v) for k, v in extra if k not in have),
+                                      (b"server-timing", timing)]
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -290,29 +272,18 @@ def _int_param(request: Request, name: str, default: int | None) -> int | None:
 def ok(data: Any, status: int = 200) -> Response:
     """A JSON answer, encoded once with the standard library (the pages' data is plain JSON already,
     so FastAPI's generic encoder would only walk it again)."""
-    return Response(
-        json.dumps(data, separators=(",", ":")), status_code=status, media_type="application/json"
-    )
+    return Response(json.dumps(data, separators=(",", ":")), status_code=status, media_type="application/json")
 
 
 def _error(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
 
 
-def create_app(
-    db: str | Path | Store | Service,
-    resume_bots: bool = True,
-    long_poll: float = LONG_POLL,
-    content: Mapping[str, str] | None = None,
-    allowed_hosts: Sequence[str] | None = None,
-    create_per_minute: float | None = None,
-    keep_days: float | None = None,
-    warm: bool = True,
-    start_hints: bool = False,
-    hint_workers: int | None = None,
-    hint_capacity: int = 4,
-    durability: str = "full",
-) -> FastAPI:
+def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_poll: float = LONG_POLL,
+               content: Mapping[str, str] | None = None, allowed_hosts: Sequence[str] | None = None,
+               create_per_minute: float | None = None, keep_days: float | None = None,
+               warm: bool = True, start_hints: bool = False, hint_workers: int | None = None, hint_capacity: int = 4,
+               durability: str = "full") -> FastAPI:
     """The application. ``db`` is the games file (or a ready Store or Service); ``long_poll`` is how
     long a page's wait for a change is held open (seconds); ``content`` maps a game id to the
     content pack folder its new games use. ``allowed_hosts``: the host names the server answers to
@@ -329,17 +300,10 @@ def create_app(
     notifier = Notifier()
     service.on_change(notifier.notify)
     limit = RateLimit(create_per_minute, max(1, int(create_per_minute))) if create_per_minute else None
-    lifespan = _lifespan(
-        service, notifier, keep_days=keep_days, warm=warm, start_hints=start_hints, resume_bots=resume_bots
-    )
-    app = FastAPI(
-        title="deadboard",
-        version=_version(),
-        lifespan=lifespan,
-        docs_url="/api/docs",
-        redoc_url=None,
-        openapi_url="/api/openapi.json",
-    )
+    lifespan = _lifespan(service, notifier, keep_days=keep_days, warm=warm, start_hints=start_hints,
+                         resume_bots=resume_bots)
+    app = FastAPI(title="deadboard", version=_version(), lifespan=lifespan, docs_url="/api/docs",
+                  redoc_url=None, openapi_url="/api/openapi.json")
     app.state.service = service
     app.state.notifier = notifier
     app.state.create_limit = limit
@@ -353,15 +317,8 @@ def create_app(
     return app
 
 
-def _lifespan(
-    service: Service,
-    notifier: Notifier,
-    *,
-    keep_days: float | None,
-    warm: bool,
-    start_hints: bool,
-    resume_bots: bool,
-) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+def _lifespan(service: Service, notifier: Notifier, *, keep_days: float | None, warm: bool, start_hints: bool,
+              resume_bots: bool) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
     """Start-up (warming, expiry, the bots of games waiting for them) and shut-down."""
 
     async def expire_now() -> None:
@@ -414,10 +371,7 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-        parts = [
-            "{}: {}".format(".".join(str(x) for x in e.get("loc", ())), e.get("msg", ""))
-            for e in exc.errors()
-        ]
+        parts = ["{}: {}".format(".".join(str(x) for x in e.get("loc", ())), e.get("msg", "")) for e in exc.errors()]
         return _error(400, "bad-request", "; ".join(parts) or "bad request")
 
     @app.exception_handler(Exception)
@@ -505,6 +459,7 @@ def _add_games(app: FastAPI, service: Service, limit: RateLimit | None) -> None:
         return ok(await run_in_threadpool(service.revoke, gid, _token(request), _seat(seat)))
 
 
+
 def _add_play(app: FastAPI, service: Service, notifier: Notifier, long_poll: float) -> None:
     """A game's page (with the long poll for changes), its actions, undo, save, replay and hints."""
 
@@ -529,40 +484,24 @@ def _add_play(app: FastAPI, service: Service, notifier: Notifier, long_poll: flo
     @app.post("/api/games/{gid}/actions")
     async def act(gid: str, request: Request) -> Response:
         body = await _body(request)
-        return ok(
-            await run_in_threadpool(
-                service.act,
-                gid,
-                _token(request),
-                body.get("action"),
-                body.get("at"),
-                _as_int(body.get("log_from"), 0) or 0,
-                _as_int(body.get("log_epoch"), None),
-            )
-        )
+        return ok(await run_in_threadpool(
+            service.act, gid, _token(request), body.get("action"), body.get("at"),
+            _as_int(body.get("log_from"), 0) or 0, _as_int(body.get("log_epoch"), None),
+        ))
 
     @app.post("/api/games/{gid}/undo")
     async def undo(gid: str, request: Request) -> Response:
         body = await _body(request)
-        return ok(
-            await run_in_threadpool(
-                service.undo,
-                gid,
-                _token(request),
-                _as_int(body.get("log_from"), 0) or 0,
-                _as_int(body.get("log_epoch"), None),
-            )
-        )
+        return ok(await run_in_threadpool(
+            service.undo, gid, _token(request), _as_int(body.get("log_from"), 0) or 0, _as_int(body.get("log_epoch"), None)
+        ))
 
     @app.get("/api/games/{gid}/save")
     async def save(gid: str, request: Request) -> Response:
         sf = await run_in_threadpool(service.save, gid, _token(request))
         name = f"{sf.game}-{gid}-{len(sf.actions)}.json"
-        return Response(
-            sf.dumps() + "\n",
-            media_type="application/json",
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
-        )
+        return Response(sf.dumps() + "\n", media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/games/{gid}/replay")
     async def replay_step(gid: str, request: Request) -> Response:

@@ -91,9 +91,7 @@ class Bots(SessionStore):
                     try:
                         self._apply(s, action.text, by_bot=True)
                     except WebError as e:
-                        s.bot_error = (
-                            f"the {s.seats[d.seat].bot} bot of seat {d.seat + 1} failed: {e.message}"
-                        )
+                        s.bot_error = f"the {s.seats[d.seat].bot} bot of seat {d.seat + 1} failed: {e.message}"
                         s.bot_busy = False
                         log.error("game %s: %s", gid, s.bot_error)
                         self.store.set_bot_to_move(gid, False)

@@ -84,14 +84,11 @@ class Creation(Pages):
         if not isinstance(players, int) or isinstance(players, bool):
             raise BadRequest("'players' must be a whole number")
         if body.get("content") is not None:
-            raise BadRequest(
-                "a page cannot choose a content pack: the server's owner serves one with "
-                "`deadboard serve --content GAME=FOLDER`"
-            )
+            raise BadRequest("a page cannot choose a content pack: the server's owner serves one with "
+                             "`deadboard serve --content GAME=FOLDER`")
         try:
-            return game.normalize_setup(
-                Setup(scenario=scenario, options=opts, players=players, content=self.content.get(game.id))
-            )
+            return game.normalize_setup(Setup(scenario=scenario, options=opts, players=players,
+                                              content=self.content.get(game.id)))
         except SetupError as e:
             raise BadRequest(str(e)) from None
 
@@ -104,15 +101,11 @@ class Creation(Pages):
         names = bot_names(game)
         for i, s in enumerate(spec):
             if not isinstance(s, Mapping) or s.get("player") not in (PERSON, BOT):
-                raise BadRequest(
-                    f'seat {i + 1}: give {{"player": "person"}} or {{"player": "bot", "bot": NAME}}'
-                )
+                raise BadRequest(f"seat {i + 1}: give {{\"player\": \"person\"}} or {{\"player\": \"bot\", \"bot\": NAME}}")
             if s["player"] == BOT:
                 name = s.get("bot")
                 if name not in names:
-                    raise BadRequest(
-                        f"seat {i + 1}: unknown bot {name!r} for {game.name}; choose one of: {', '.join(names)}"
-                    )
+                    raise BadRequest(f"seat {i + 1}: unknown bot {name!r} for {game.name}; choose one of: {', '.join(names)}")
                 out.append(Seat(BOT, str(name)))
             else:
                 out.append(Seat(PERSON))
@@ -155,10 +148,8 @@ class Creation(Pages):
             save = SaveFile.loads(raw, "save") if isinstance(raw, str) else SaveFile.from_json(raw, "save")
             pack = save.setup.content
             if pack is not None and pack != self.content.get(save.game):
-                raise BadRequest(
-                    f"save: it was played with the content pack {pack!r}, which this server does not "
-                    f"serve for {save.game} (deadboard serve --content {save.game}=FOLDER)"
-                )
+                raise BadRequest(f"save: it was played with the content pack {pack!r}, which this server does not "
+                                 f"serve for {save.game} (deadboard serve --content {save.game}=FOLDER)")
             result = load_checked(save, key=self.key)
             game = result.game
             setup = game.normalize_setup(save.setup)
@@ -200,16 +191,8 @@ class Creation(Pages):
         d = table.state.decision
         bot_to_move = d is not None and seats[d.seat].player == BOT
         self.store.create(
-            gid,
-            game.id,
-            game.version,
-            setup.to_json(),
-            seed,
-            [s.to_json() for s in seats],
-            [(t, s, label) for t, s, label in tokens],
-            rows,
-            over=d is None,
-            bot_to_move=bot_to_move,
+            gid, game.id, game.version, setup.to_json(), seed, [s.to_json() for s in seats],
+            [(t, s, label) for t, s, label in tokens], rows, over=d is None, bot_to_move=bot_to_move,
         )
         for code, seat, label in invites:
             self.store.add_invite(gid, seat, code, label)
@@ -219,9 +202,7 @@ class Creation(Pages):
             out["owner"] = owner
             out["links"] = [self._invite_link(gid, code, seat, label) for code, seat, label in invites]
         else:
-            out["links"] = [
-                {"label": label, "seats": s, "token": t, "url": f"/play/{gid}#{t}"} for t, s, label in tokens
-            ]
+            out["links"] = [{"label": label, "seats": s, "token": t, "url": f"/play/{gid}#{t}"} for t, s, label in tokens]
         out["open"] = out["links"][0]["url"]
         if bot_to_move:
             self.kick_bots(gid)
@@ -241,10 +222,8 @@ class Creation(Pages):
             token = new_token()
             got = self.store.claim(gid, invite, token)
             if got is None:
-                raise Forbidden(
-                    "this invitation does not open a seat of this game: it was claimed already, "
-                    "revoked, or mistyped; ask the game's creator for a new one"
-                )
+                raise Forbidden("this invitation does not open a seat of this game: it was claimed already, "
+                                "revoked, or mistyped; ask the game's creator for a new one")
             seat, label = got
             s.tokens[digest(token)] = ([seat], label)
         self._changed(gid)
@@ -257,10 +236,8 @@ class Creation(Pages):
             self._owner(s, token)
             open_seats = self.store.invites(gid)
             names = s.game.seat_names(s.setup)
-            return {
-                "id": gid,
-                "seats": [{"seat": p, "name": names[p], "claimed": p not in open_seats} for p in s.persons],
-            }
+            return {"id": gid, "seats": [{"seat": p, "name": names[p], "claimed": p not in open_seats}
+                                         for p in s.persons]}
 
     def reissue(self, gid: str, token: str | None, seat: Any) -> dict[str, Any]:
         """A new invitation for an unclaimed seat; the old one stops working."""
@@ -287,3 +264,4 @@ class Creation(Pages):
         if any(seats == [seat] for seats, _ in s.tokens.values()):
             raise Conflict(f"seat {seat} has been claimed: its invitation can no longer be changed")
         return seat
+

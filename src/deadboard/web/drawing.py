@@ -149,13 +149,4 @@ def event_json(ev: Event, game: Game | None = None) -> dict[str, Any]:
     return out
 
 
-__all__ = [
-    "Drawing",
-    "Panel",
-    "browser_drawing",
-    "dice_of",
-    "draw",
-    "event_json",
-    "fallback",
-    "snapshot_panels",
-]
+__all__ = ["Drawing", "Panel", "browser_drawing", "dice_of", "draw", "event_json", "fallback", "snapshot_panels"]

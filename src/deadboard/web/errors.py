@@ -50,4 +50,5 @@ class TooMany(WebError):
         self.retry_after = max(1, int(retry_after))
 
 
+
 __all__ = ["BadRequest", "Conflict", "Forbidden", "Illegal", "NotFound", "TooMany", "WebError"]

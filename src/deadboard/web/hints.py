@@ -70,14 +70,8 @@ def warm_up(game_ids: Sequence[str], content: Mapping[str, str], games: int = 3)
         try:
             game = get_game(gid)
             base = game.default_setup()
-            setup = game.normalize_setup(
-                Setup(
-                    scenario=base.scenario,
-                    options=dict(base.options),
-                    players=base.players,
-                    content=content.get(gid),
-                )
-            )
+            setup = game.normalize_setup(Setup(scenario=base.scenario, options=dict(base.options),
+                                               players=base.players, content=content.get(gid)))
             for seed in range(games):
                 state = game.new(setup, seed)
                 rng = Rng(seed)
@@ -95,9 +89,8 @@ def _hint_process_start(game_ids: Sequence[str], content: Mapping[str, str]) -> 
     warm_up(game_ids, content)
 
 
-def _hint_job(
-    provider: Callable[[Game, State, int], dict[str, Any]], game_id: str, view: State, seat: int
-) -> dict[str, Any]:
+def _hint_job(provider: Callable[[Game, State, int], dict[str, Any]], game_id: str, view: State,
+              seat: int) -> dict[str, Any]:
     try:
         return provider(get_game(game_id), view, seat)
     except DeadboardError as e:
@@ -126,9 +119,7 @@ class Hints:
     per game, revision and seat, so asking again costs nothing. A hint engine that cannot be sent to
     a process (a test's stand-in) runs on a thread instead."""
 
-    def __init__(
-        self, workers: int, capacity: int, game_ids: Sequence[str], content: Mapping[str, str]
-    ) -> None:
+    def __init__(self, workers: int, capacity: int, game_ids: Sequence[str], content: Mapping[str, str]) -> None:
         self.workers = max(1, workers)
         self.capacity = max(self.workers, capacity)
         self._game_ids = list(game_ids)
@@ -149,10 +140,8 @@ class Hints:
             return self._threads
         if self._procs is None:
             self._procs = ProcessPoolExecutor(
-                self.workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_hint_process_start,
-                initargs=(self._game_ids, self._content),
+                self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_hint_process_start, initargs=(self._game_ids, self._content),
             )
         return self._procs
 
@@ -161,10 +150,8 @@ class Hints:
         with self._lock:
             if self._procs is None:
                 self._procs = ProcessPoolExecutor(
-                    self.workers,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_hint_process_start,
-                    initargs=(self._game_ids, self._content),
+                    self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_hint_process_start, initargs=(self._game_ids, self._content),
                 )
             return self._procs.submit(fn, *args)
 
@@ -176,14 +163,8 @@ class Hints:
             for _ in range(self.workers):
                 ex.submit(time.sleep, 0)
 
-    def ask(
-        self,
-        key: tuple[str, int, int],
-        provider: Callable[[Game, State, int], dict[str, Any]],
-        game: Game,
-        view: State,
-        seat: int,
-    ) -> dict[str, Any] | Future[dict[str, Any]]:
+    def ask(self, key: tuple[str, int, int], provider: Callable[[Game, State, int], dict[str, Any]],
+            game: Game, view: State, seat: int) -> dict[str, Any] | Future[dict[str, Any]]:
         """The cached answer, the search already running for it, or a new search."""
         with self._lock:
             got = self._cache.get(key)
@@ -200,9 +181,7 @@ class Hints:
                 self.refused += 1
                 wait = math.ceil(len(self._jobs) / self.workers * float(HINT_BUDGET.rstrip("s"))) + 1
                 raise TooMany("the server is searching as many hints as it can; ask again in a moment", wait)
-            fut: Future[dict[str, Any]] = self._executor(provider).submit(
-                _hint_job, provider, game.id, view, seat
-            )
+            fut: Future[dict[str, Any]] = self._executor(provider).submit(_hint_job, provider, game.id, view, seat)
             self._jobs[key] = fut
         fut.add_done_callback(lambda f: self._done(key, f))
         return fut

@@ -36,17 +36,13 @@ class Pages(Bots):
             s = self._session(gid)
             return self._auth(s, token)[0]
 
-    def page(
-        self, gid: str, token: str | None, log_from: int = 0, log_epoch: int | None = None
-    ) -> dict[str, Any]:
+    def page(self, gid: str, token: str | None, log_from: int = 0, log_epoch: int | None = None) -> dict[str, Any]:
         with self.lock(gid):
             s = self._session(gid)
             seats, label = self._auth(s, token)
             return self._page(s, seats, label, log_from, log_epoch)
 
-    def _page(
-        self, s: Session, seats: list[int], label: str, log_from: int, log_epoch: int | None
-    ) -> dict[str, Any]:
+    def _page(self, s: Session, seats: list[int], label: str, log_from: int, log_epoch: int | None) -> dict[str, Any]:
         """What a page shows. Call with the game's lock held; the drawing is made from a view."""
         game, state = s.game, s.state
         d = state.decision
@@ -73,14 +69,8 @@ class Pages(Bots):
             "you": seats,
             "label": label,
             "viewer": viewer,
-            "decision": None
-            if d is None
-            else {
-                "seat": d.seat,
-                "name": names[d.seat],
-                "kind": d.kind,
-                "prompt": d.prompt,
-                "yours": yours,
+            "decision": None if d is None else {
+                "seat": d.seat, "name": names[d.seat], "kind": d.kind, "prompt": d.prompt, "yours": yours,
                 "player": s.seats[d.seat].player,
             },
             "legal": [{"text": a.text, "label": labels.get(a.text, a.text)} for a in legal],
@@ -99,15 +89,8 @@ class Pages(Bots):
         }
 
     # ----- acting --------------------------------------------------------------------------------
-    def act(
-        self,
-        gid: str,
-        token: str | None,
-        text: Any,
-        at: Any = None,
-        log_from: int = 0,
-        log_epoch: int | None = None,
-    ) -> dict[str, Any]:
+    def act(self, gid: str, token: str | None, text: Any, at: Any = None, log_from: int = 0,
+            log_epoch: int | None = None) -> dict[str, Any]:
         if not isinstance(text, str) or not text.strip():
             raise BadRequest("send the action as 'action': its text, e.g. \"move Ben c5\"")
         if at is not None and (not isinstance(at, int) or isinstance(at, bool)):
@@ -142,9 +125,7 @@ class Pages(Bots):
             return "nothing to undo"
         return None
 
-    def undo(
-        self, gid: str, token: str | None, log_from: int = 0, log_epoch: int | None = None
-    ) -> dict[str, Any]:
+    def undo(self, gid: str, token: str | None, log_from: int = 0, log_epoch: int | None = None) -> dict[str, Any]:
         with self.lock(gid):
             s = self._session(gid)
             seats, label = self._auth(s, token)
@@ -158,9 +139,7 @@ class Pages(Bots):
             try:
                 rev = self.store.truncate(gid, s.rev, keep, over=d is None, bot_to_move=bot_next)
             except ConflictError:
-                raise Conflict(
-                    "the game was changed by another request at the same moment; look again"
-                ) from None
+                raise Conflict("the game was changed by another request at the same moment; look again") from None
             s.table, s.rev = table, rev
             s.log_epoch = rev
             page = self._page(s, seats, label, log_from, log_epoch)
@@ -176,10 +155,8 @@ class Pages(Bots):
             return None
         if set(seats) >= set(range(len(s.seats))):
             return None
-        return (
-            "a save of an unfinished game shows every seat's actions, the other seats' secrets among them: "
-            "it can be downloaded once the game is over"
-        )
+        return ("a save of an unfinished game shows every seat's actions, the other seats' secrets among them: "
+                "it can be downloaded once the game is over")
 
     def save(self, gid: str, token: str | None) -> SaveFile:
         """The save, signed with this server's key; before the end with the seed sealed (no seat
@@ -192,3 +169,4 @@ class Pages(Bots):
                 raise Forbidden(why)
             save = make_save(s.game, s.state, [a.text for a in s.actions])
             return save.signed(self.key, seal=s.state.decision is not None)
+

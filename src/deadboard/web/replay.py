@@ -61,9 +61,8 @@ class Replays(SessionStore):
             "outcome": None if outcome is None else outcome.to_json(),
         }
 
-    def _state_at(
-        self, gid: str, rev: int, game: Game, setup: Setup, seed: int, actions: Sequence[ActionRow], step: int
-    ) -> State:
+    def _state_at(self, gid: str, rev: int, game: Game, setup: Setup, seed: int,
+                  actions: Sequence[ActionRow], step: int) -> State:
         """The state after ``step`` actions, from checkpoints kept every CHECKPOINT_EVERY actions."""
         key = (gid, rev)
         with self._replays_lock:
@@ -83,3 +82,4 @@ class Replays(SessionStore):
                 if i % CHECKPOINT_EVERY == 0 and i // CHECKPOINT_EVERY == len(marks):
                     marks.append(state.clone())
         return state
+

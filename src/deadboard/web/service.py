@@ -39,22 +39,5 @@ class Service(Creation, Replays):
     """Every game a server holds: creating, reading, acting, undo, saves, replay, bots and hints."""
 
 
-__all__ = [
-    "BOT",
-    "OWNER",
-    "PERSON",
-    "BadRequest",
-    "Conflict",
-    "Forbidden",
-    "Hints",
-    "Illegal",
-    "NotFound",
-    "SearchHints",
-    "Seat",
-    "Service",
-    "Session",
-    "TooMany",
-    "WebError",
-    "find_hint_provider",
-    "warm_up",
-]
+__all__ = ["BOT", "OWNER", "PERSON", "BadRequest", "Conflict", "Forbidden", "Hints", "Illegal", "NotFound", "SearchHints",
+           "Seat", "Service", "Session", "TooMany", "WebError", "find_hint_provider", "warm_up"]

@@ -102,18 +102,13 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
 
 
+
 class SessionStore:
     """The games a server holds, their sessions and their locks."""
 
-    def __init__(
-        self,
-        store: Store,
-        cache_size: int = 512,
-        bot_workers: int = 2,
-        content: Mapping[str, str] | None = None,
-        hint_workers: int | None = None,
-        hint_capacity: int = 4,
-    ) -> None:
+    def __init__(self, store: Store, cache_size: int = 512, bot_workers: int = 2,
+                 content: Mapping[str, str] | None = None, hint_workers: int | None = None,
+                 hint_capacity: int = 4) -> None:
         self.store = store
         #: the key this server signs its saves with (and seals their seeds with)
         self.key = store.key()
@@ -214,9 +209,7 @@ class SessionStore:
         row, actions = loaded
         game = get_game(row.game)
         setup = Setup.from_json(row.setup)
-        table = Table.replay(
-            game, setup, row.seed, [a.text for a in actions], by_bot=[a.by_bot for a in actions]
-        )
+        table = Table.replay(game, setup, row.seed, [a.text for a in actions], by_bot=[a.by_bot for a in actions])
         tokens = {d: (seats, label) for d, seats, label in self.store.tokens(gid)}
         seats = [Seat(s["player"], s.get("bot")) for s in row.seats]
         return Session(gid, game, setup, row.seed, seats, table, row.rev, tokens, log_epoch=row.rev)
@@ -231,10 +224,8 @@ class SessionStore:
         if got is None:
             raise Forbidden("this token does not open this game")
         if not got[0]:
-            raise Forbidden(
-                "this is the creator's link: it manages the invitations and plays no seat; "
-                "open a seat's invitation to play"
-            )
+            raise Forbidden("this is the creator's link: it manages the invitations and plays no seat; "
+                            "open a seat's invitation to play")
         return got
 
     def _owner(self, s: Session, token: str | None) -> None:
@@ -251,17 +242,11 @@ class SessionStore:
             d = new.decision
             bot_next = d is not None and s.seats[d.seat].player == BOT
             try:
-                revs.append(
-                    self.store.append(
-                        s.id, s.rev, len(s.actions), [row], over=d is None, bot_to_move=bot_next
-                    )
-                )
+                revs.append(self.store.append(s.id, s.rev, len(s.actions), [row], over=d is None, bot_to_move=bot_next))
             except ConflictError:
                 with self._cache_lock:
                     self._sessions.pop(s.id, None)
-                raise Conflict(
-                    "the game was changed by another request at the same moment; look again"
-                ) from None
+                raise Conflict("the game was changed by another request at the same moment; look again") from None
 
         try:
             s.table.apply(text, by_bot=by_bot, commit=write)
@@ -272,3 +257,4 @@ class SessionStore:
     def _seat_list(self, game: Game, setup: Setup, seats: Sequence[Seat]) -> list[dict[str, Any]]:
         names = game.seat_names(setup)
         return [{"seat": i, "name": names[i], **s.to_json()} for i, s in enumerate(seats)]
+

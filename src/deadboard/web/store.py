@@ -121,9 +121,7 @@ class Store:
         if self.path == ":memory:" or self.path.startswith("file:"):
             raise StoreError("the games database must be a file (each thread opens its own connection)")
         if synchronous.upper() not in SYNCHRONOUS:
-            raise StoreError(
-                f"durability {synchronous!r}: choose one of {', '.join(s.lower() for s in SYNCHRONOUS)}"
-            )
+            raise StoreError(f"durability {synchronous!r}: choose one of {', '.join(s.lower() for s in SYNCHRONOUS)}")
         self.synchronous = synchronous.upper()
         try:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -204,18 +202,7 @@ class Store:
             c.execute(
                 "INSERT INTO games(id, game, version, setup, seed, seats, rev, over, bot_to_move, created, updated)"
                 " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
-                (
-                    gid,
-                    game,
-                    version,
-                    json.dumps(setup),
-                    seed,
-                    json.dumps(list(seats)),
-                    int(over),
-                    int(bot_to_move),
-                    now,
-                    now,
-                ),
+                (gid, game, version, json.dumps(setup), seed, json.dumps(list(seats)), int(over), int(bot_to_move), now, now),
             )
             c.executemany(
                 "INSERT INTO tokens(digest, game_id, seats, label) VALUES (?, ?, ?, ?)",
@@ -235,21 +222,9 @@ class Store:
             return None
         actions = [
             ActionRow(t, s, bool(b))
-            for t, s, b in c.execute(
-                "SELECT text, seat, by_bot FROM actions WHERE game_id = ? ORDER BY n", (gid,)
-            )
+            for t, s, b in c.execute("SELECT text, seat, by_bot FROM actions WHERE game_id = ? ORDER BY n", (gid,))
         ]
-        g = GameRow(
-            row[0],
-            row[1],
-            row[2],
-            json.loads(row[3]),
-            row[4],
-            json.loads(row[5]),
-            row[6],
-            bool(row[7]),
-            row[8],
-        )
+        g = GameRow(row[0], row[1], row[2], json.loads(row[3]), row[4], json.loads(row[5]), row[6], bool(row[7]), row[8])
         return g, actions
 
     def rev(self, gid: str) -> int | None:
@@ -258,16 +233,10 @@ class Store:
 
     def tokens(self, gid: str) -> list[tuple[str, list[int], str]]:
         """(digest, seats, label) of every token of a game."""
-        rows = (
-            self._conn()
-            .execute("SELECT digest, seats, label FROM tokens WHERE game_id = ?", (gid,))
-            .fetchall()
-        )
+        rows = self._conn().execute("SELECT digest, seats, label FROM tokens WHERE game_id = ?", (gid,)).fetchall()
         return [(r[0], [int(x) for x in json.loads(r[1])], str(r[2])) for r in rows]
 
-    def append(
-        self, gid: str, expect_rev: int, n: int, rows: Sequence[ActionRow], over: bool, bot_to_move: bool
-    ) -> int:
+    def append(self, gid: str, expect_rev: int, n: int, rows: Sequence[ActionRow], over: bool, bot_to_move: bool) -> int:
         """Append actions ``n, n+1 …`` if the game is still at ``expect_rev``; returns the new rev."""
         now = time.time()
         with self._write() as c:
@@ -316,10 +285,8 @@ class Store:
         """A new invitation to ``seat``, replacing any earlier unclaimed one."""
         with self._write() as c:
             c.execute("DELETE FROM invites WHERE game_id = ? AND seat = ?", (gid, seat))
-            c.execute(
-                "INSERT INTO invites(digest, game_id, seat, label) VALUES (?, ?, ?, ?)",
-                (digest(invite), gid, seat, label),
-            )
+            c.execute("INSERT INTO invites(digest, game_id, seat, label) VALUES (?, ?, ?, ?)",
+                      (digest(invite), gid, seat, label))
 
     def revoke_invite(self, gid: str, seat: int) -> bool:
         with self._write() as c:
@@ -334,16 +301,13 @@ class Store:
         """Exchange an invitation for ``token`` (that seat's own), in one transaction: the first
         claim wins and the invitation is gone. None if there is no such invitation."""
         with self._write() as c:
-            row = c.execute(
-                "SELECT seat, label FROM invites WHERE digest = ? AND game_id = ?", (digest(invite), gid)
-            ).fetchone()
+            row = c.execute("SELECT seat, label FROM invites WHERE digest = ? AND game_id = ?",
+                            (digest(invite), gid)).fetchone()
             if row is None:
                 return None
             c.execute("DELETE FROM invites WHERE digest = ?", (digest(invite),))
-            c.execute(
-                "INSERT INTO tokens(digest, game_id, seats, label) VALUES (?, ?, ?, ?)",
-                (digest(token), gid, json.dumps([int(row[0])]), str(row[1])),
-            )
+            c.execute("INSERT INTO tokens(digest, game_id, seats, label) VALUES (?, ?, ?, ?)",
+                      (digest(token), gid, json.dumps([int(row[0])]), str(row[1])))
             c.execute("UPDATE games SET updated = ? WHERE id = ?", (time.time(), gid))
             return int(row[0]), str(row[1])
 

@@ -179,12 +179,7 @@ class HeuristicBot(HeuristicBase[DistrictState]):
             if (st.seen[q] and st.card[q] >= OBJ) or any(st.c.items[i].objective for i in st.dropped[q]):
                 out.append(q)
         for o in st.players:
-            if (
-                o.seat != seat
-                and o.status == LIVE
-                and has_objective(st, o.seat)
-                and self._stronger(st, seat, o.seat)
-            ):
+            if o.seat != seat and o.status == LIVE and has_objective(st, o.seat) and self._stronger(st, seat, o.seat):
                 out.append(o.pos)
         if out:
             return out
@@ -374,22 +369,13 @@ class HeuristicBot(HeuristicBase[DistrictState]):
                 best = (plan[0], o)
         return best
 
-    def _plan(
-        self, st: DistrictState, seat: int, other: int
-    ) -> tuple[float, tuple[int, ...], tuple[int, ...]] | None:
+    def _plan(self, st: DistrictState, seat: int, other: int) -> tuple[float, tuple[int, ...], tuple[int, ...]] | None:
         """The trade worth proposing to ``other``: it must improve this survivor's kit and the other's
         too (so that a sensible partner agrees), never gives the objective away, and favours what
         helps this survivor more than the rival. (gain, gives, asks), or None."""
         c = st.c
         mine, theirs = st.players[seat].items, st.players[other].items
-        key = (
-            seat,
-            other,
-            tuple(sorted(mine)),
-            tuple(sorted(theirs)),
-            st.players[seat].wounds,
-            st.players[other].wounds,
-        )
+        key = (seat, other, tuple(sorted(mine)), tuple(sorted(theirs)), st.players[seat].wounds, st.players[other].wounds)
         if key in self._plans:
             return self._plans[key]
         its = c.items
@@ -399,9 +385,7 @@ class HeuristicBot(HeuristicBase[DistrictState]):
         # Kits never gain value by losing items, so a trade can only help this survivor if it asks
         # for something, and the partner only if it is given something: bound each side's gain by
         # what it would be worth to receive without giving, and skip what cannot help.
-        def subsets(
-            pool: list[int], after: Sequence[int], base: float
-        ) -> list[tuple[tuple[int, ...], float]]:
+        def subsets(pool: list[int], after: Sequence[int], base: float) -> list[tuple[tuple[int, ...], float]]:
             out = []
             for n in (1, 2):
                 for sub in combinations(pool, n):
@@ -431,11 +415,7 @@ class HeuristicBot(HeuristicBase[DistrictState]):
                 if their <= 0.05:
                     continue
                 score = gain - 0.3 * their
-                if (
-                    score > best_score + 1e-9
-                    and survives(st, seat, after_me)
-                    and survives(st, other, after_them)
-                ):
+                if score > best_score + 1e-9 and survives(st, seat, after_me) and survives(st, other, after_them):
                     best, best_score = (gain, gives, asks), score
         self._plans[key] = best
         return best
@@ -473,20 +453,14 @@ class HeuristicBot(HeuristicBase[DistrictState]):
         gives, asks = step.gives, step.asks  # what the proposer gives, what it asks of this survivor
         mine = st.players[seat].items
         after = after_trade(mine, asks, gives)
-        if (
-            any(c.items[i].objective for i in asks)
-            or not survives(st, seat, after)
-            or hands_used(c, after) > MAX_HANDS
-        ):
+        if any(c.items[i].objective for i in asks) or not survives(st, seat, after) or hands_used(c, after) > MAX_HANDS:
             return DECLINE
         gain = kit_value(c, after) - kit_value(c, mine)
         return ACCEPT if gain > 0.05 else DECLINE
 
     # ----- survivor combat ---------------------------------------------------------------------------
     def _dice(self, st: DistrictState, seat: int, a: FightWith | FightTogether | JoinWith) -> int:
-        return st.c.survivors[st.players[seat].surv].combat + sum(
-            st.c.items[i].combat for i in self._lo(st, a)
-        )
+        return st.c.survivors[st.players[seat].surv].combat + sum(st.c.items[i].combat for i in self._lo(st, a))
 
     @decides(Arm)
     def _arm(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
@@ -562,9 +536,7 @@ class HeuristicBot(HeuristicBase[DistrictState]):
         outs = [a for a in legal if isinstance(a, ReplaceBase)]
         if not outs:
             return DONE
-        worst = max(
-            outs, key=lambda a: (location_danger(c.locations[c.location_index[a.location]]), a.location)
-        )
+        worst = max(outs, key=lambda a: (location_danger(c.locations[c.location_index[a.location]]), a.location))
         have = set(deck)
         spare = [location_danger(c.locations[x]) for x in c.additional if x not in have]
         if location_danger(c.locations[c.location_index[worst.location]]) > min(spare) + 0.05:
@@ -575,9 +547,7 @@ class HeuristicBot(HeuristicBase[DistrictState]):
     def _swap_in(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:
         c = st.c
         withs = [a for a in legal if isinstance(a, With)]
-        return min(
-            withs, key=lambda a: (location_danger(c.locations[c.location_index[a.location]]), a.location)
-        )
+        return min(withs, key=lambda a: (location_danger(c.locations[c.location_index[a.location]]), a.location))
 
     @decides(ZombieMove)
     def _zmove(self, st: DistrictState, legal: Sequence[Action]) -> Action | None:

@@ -94,11 +94,7 @@ def _loadouts(c: DistrictContent, items: Sequence[int]) -> list[tuple[int, Loado
             if lo2 == lo:
                 continue
             r2 = risk(lo2)
-            if (
-                m2 >= m
-                and _submultiset(r2, r)
-                and (m2 > m or len(r2) < len(r) or (len(r2) == len(r) and lo2 < lo))
-            ):
+            if m2 >= m and _submultiset(r2, r) and (m2 > m or len(r2) < len(r) or (len(r2) == len(r) and lo2 < lo)):
                 dominated = True
                 break
         if not dominated:
@@ -154,9 +150,7 @@ def _frontier(zs: tuple[int, ...], counts: tuple[int, ...], brawler: bool) -> di
     return out
 
 
-def pairing_options(
-    survivor: Sequence[int], zombies: Sequence[int], brawler: bool = False
-) -> list[tuple[int, int, Pairing]]:
+def pairing_options(survivor: Sequence[int], zombies: Sequence[int], brawler: bool = False) -> list[tuple[int, int, Pairing]]:
     """(kills, wounds, pairing) for every outcome on the Pareto front, best first: the most
     zombies destroyed net of wounds taken, then the fewest wounds."""
     counts = [0] * 7
@@ -166,11 +160,7 @@ def pairing_options(
     n = len(zs)
     front = _frontier(zs, tuple(counts), brawler)
     opts = [(k, n - k - t, p) for k, (t, p) in front.items()]
-    keep = [
-        o
-        for o in opts
-        if not any((q[0] >= o[0] and q[1] <= o[1]) and (q[0], q[1]) != (o[0], o[1]) for q in opts)
-    ]
+    keep = [o for o in opts if not any((q[0] >= o[0] and q[1] <= o[1]) and (q[0], q[1]) != (o[0], o[1]) for q in opts)]
     keep.sort(key=lambda o: (-(o[0] - o[1]), o[1]))
     return keep
 

@@ -110,9 +110,7 @@ class LocationRec(Record):
     @model_validator(mode="after")
     def _one_kind(self) -> LocationRec:
         if (self.table is None) == (self.unique is None):
-            raise ValueError(
-                "a location has either an event table (six events) or a unique event, not both or neither"
-            )
+            raise ValueError("a location has either an event table (six events) or a unique event, not both or neither")
         if self.unique is not None and self.after is not None:
             raise ValueError("after: a unique-event location has no after event")
         return self
@@ -295,9 +293,7 @@ class DistrictContent:
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
-def _events(
-    rec: LocationRec, field: str, texts: list[str], items: dict[str, int], file: str, i: int
-) -> list[Event]:
+def _events(rec: LocationRec, field: str, texts: list[str], items: dict[str, int], file: str, i: int) -> list[Event]:
     out = []
     for k, t in enumerate(texts):
         try:
@@ -327,22 +323,8 @@ def load_content(override: str | None = None) -> DistrictContent:
         raise ContentError("objectives.toml: at least one location objective is needed")
     items: list[Item] = []
     for r in item_recs:
-        items.append(
-            Item(
-                len(items),
-                r.id,
-                r.name,
-                r.text,
-                r.hands,
-                (r.combat, r.agility, r.perception, r.health),
-                r.dual_wieldable,
-                r.unique,
-                r.ammo,
-                r.breaks,
-                r.heal,
-                False,
-            )
-        )
+        items.append(Item(len(items), r.id, r.name, r.text, r.hands, (r.combat, r.agility, r.perception, r.health),
+                          r.dual_wieldable, r.unique, r.ammo, r.breaks, r.heal, False))
     n_items = len(items)
     for o in obj_recs:
         items.append(Item(len(items), o.id, o.name, o.text, 0, (0, 0, 0, 0), False, True, 0, 0, 0, True))
@@ -355,9 +337,7 @@ def load_content(override: str | None = None) -> DistrictContent:
         after = _events(lr, "after", [lr.after], regular, loc_path.name, i)[0] if lr.after else None
         locations.append(Location(i, lr.id, lr.name, lr.text, lr.set, table, uniq, after))
     survivors = tuple(
-        Survivor(
-            i, r.id, r.name, r.text, r.combat, r.agility, r.perception, r.health, r.ability, r.ability_text
-        )
+        Survivor(i, r.id, r.name, r.text, r.combat, r.agility, r.perception, r.health, r.ability, r.ability_text)
         for i, r in enumerate(surv_recs)
     )
     if len(survivors) < 1:

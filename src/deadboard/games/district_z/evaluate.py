@@ -28,20 +28,7 @@ from deadboard.games.district_z.tactics import distances
 from deadboard.games.district_z.wounds import health
 
 #: see :func:`features` for the order
-WEIGHTS: tuple[float, ...] = (
-    -1.3726,
-    0.2118,
-    -0.1217,
-    0.7024,
-    -1.0524,
-    0.2260,
-    0.2162,
-    0.0934,
-    0.0000,
-    0.0429,
-    0.1224,
-    -0.0178,
-)
+WEIGHTS: tuple[float, ...] = (-1.3726, 0.2118, -0.1217, 0.7024, -1.0524, 0.2260, 0.2162, 0.0934, 0.0000, 0.0429, 0.1224, -0.0178)
 
 #: the log-odds a round costs (replaces the fitted weight of the rounds played)
 TIME_COST = -0.5
@@ -78,20 +65,10 @@ def features(st: DistrictState, seat: int) -> list[float]:
     moves, got = _way(st, seat)
     near = sum(st.counters[q] for _, q in st.lay.nbr[p.pos]) if p.pos >= 0 else 0
     here = st.counters[p.pos] if p.pos >= 0 else 0
-    return [
-        1.0,
-        float(hp - p.wounds),
-        float(p.wounds),
-        1.0 if got else 0.0,
-        moves / 10,
-        float(rating(c, p.surv, p.items, COMBAT)),
-        float(rating(c, p.surv, p.items, AGILITY)),
-        float(rating(c, p.surv, p.items, PERCEPTION)),
-        p.infection / max(1, hp),
-        float(here),
-        st.rounds / 10,
-        float(near),
-    ]
+    return [1.0, float(hp - p.wounds), float(p.wounds), 1.0 if got else 0.0, moves / 10,
+            float(rating(c, p.surv, p.items, COMBAT)), float(rating(c, p.surv, p.items, AGILITY)),
+            float(rating(c, p.surv, p.items, PERCEPTION)), p.infection / max(1, hp), float(here),
+            st.rounds / 10, float(near)]
 
 
 def escape_chance(st: DistrictState, seat: int) -> float:

@@ -68,9 +68,7 @@ def _cell(st: DistrictState, pos: int, seat: int | None) -> Text:
     return t
 
 
-def square_of(
-    game: Game[DistrictState], state: DistrictState, seat: int | None, action: Action
-) -> str | None:
+def square_of(game: Game[DistrictState], state: DistrictState, seat: int | None, action: Action) -> str | None:
     """The CITY card an action belongs to: a move's destination, a starting corner."""
     lay = state.lay
     if action.kind == "move" and action.args and seat is not None and 0 <= seat < len(state.players):
@@ -112,19 +110,9 @@ def players_table(st: DistrictState) -> Table:
         else:
             cap = "/".join(str(rating(c, p.surv, p.items, a)) for a in (COMBAT, AGILITY, PERCEPTION))
             hp = f"{p.wounds}/{rating(c, p.surv, p.items, HEALTH)}"
-        items = ", ".join(
-            ("[gold1]" + c.items[i].name + "[/]") if c.items[i].objective else c.items[i].name
-            for i in p.items
-        )
-        t.add_row(
-            Text(f"Player {p.seat + 1}", style=COLOURS[p.seat % 4]),
-            f"{s.name} — {s.ability}",
-            cap,
-            hp,
-            str(p.infection) if st.cfg.infection else "-",
-            items or "-",
-            st.status_text(p),
-        )
+        items = ", ".join(("[gold1]" + c.items[i].name + "[/]") if c.items[i].objective else c.items[i].name for i in p.items)
+        t.add_row(Text(f"Player {p.seat + 1}", style=COLOURS[p.seat % 4]), f"{s.name} — {s.ability}", cap, hp,
+                  str(p.infection) if st.cfg.infection else "-", items or "-", st.status_text(p))
     return t
 
 
@@ -132,10 +120,7 @@ def render(game: Game[DistrictState], state: DistrictState, seat: int | None) ->
     st = state
     head = Text(f"District-Z — round {st.rounds}", style="bold")
     if st.in_combat():
-        head.append(
-            f"   combat: {st.name(st.cb_seat)} vs {st.cb_n} zombie{'s' if st.cb_n > 1 else ''}",
-            style="bold red",
-        )
+        head.append(f"   combat: {st.name(st.cb_seat)} vs {st.cb_n} zombie{'s' if st.cb_n > 1 else ''}", style="bold red")
     parts: list[Any] = [head]
     step = st.steps[-1] if st.steps else None
     if isinstance(step, SwapLocation | SwapIn):
@@ -144,13 +129,8 @@ def render(game: Game[DistrictState], state: DistrictState, seat: int | None) ->
         parts.append(city_table(st, seat if not st.cfg.single else None))
     if isinstance(step, Offer | Answer):
         proposer, other = (step.seat, step.other) if isinstance(step, Offer) else (step.other, step.seat)
-        parts.append(
-            Text(
-                f"Trade on the table: {st.name(proposer)} gives {_names(st, step.gives)} for "
-                f"{st.name(other)}'s {_names(st, step.asks)}",
-                style="bold yellow",
-            )
-        )
+        parts.append(Text(f"Trade on the table: {st.name(proposer)} gives {_names(st, step.gives)} for "
+                          f"{st.name(other)}'s {_names(st, step.asks)}", style="bold yellow"))
     parts.append(players_table(st))
     return Group(*parts)
 
@@ -159,14 +139,9 @@ def legend(game: Game[DistrictState], state: DistrictState) -> Text:
     """What the CITY's marks mean."""
     t = Text("Legend  ", style="bold")
     for glyph, style, what in (
-        ("a2", "dim", "the card's place"),
-        ("Motel", "bold white", "face up"),
-        ("Motel", "dim", "face down, seen"),
-        ("?", "dim", "never seen"),
-        ("S", "bold green", "your starting LOCATION"),
-        ("E", "bold green", "your CITY'S EDGE"),
-        ("HOPE", COLOURS[0], "a survivor (zHOPE: a ZOMBIE SURVIVOR)"),
-        ("Z3", "bold red", "3 ZOMBIE counters"),
+        ("a2", "dim", "the card's place"), ("Motel", "bold white", "face up"), ("Motel", "dim", "face down, seen"),
+        ("?", "dim", "never seen"), ("S", "bold green", "your starting LOCATION"), ("E", "bold green", "your CITY'S EDGE"),
+        ("HOPE", COLOURS[0], "a survivor (zHOPE: a ZOMBIE SURVIVOR)"), ("Z3", "bold red", "3 ZOMBIE counters"),
         ("*2", "yellow", "2 items dropped"),
     ):
         t.append(glyph, style=style)

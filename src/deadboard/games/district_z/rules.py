@@ -55,11 +55,7 @@ class DistrictZ(KernelGame[DistrictState]):
             Setup("standard", {"infection": True}),
             Setup("standard", {"additional-locations": "bigger"}),
             Setup("standard", players=2),
-            Setup(
-                "standard",
-                {"additional-locations": "replace", "replace-by": "random", "replace-count": 8},
-                players=3,
-            ),
+            Setup("standard", {"additional-locations": "replace", "replace-by": "random", "replace-count": 8}, players=3),
             Setup("standard", {"additional-locations": "replace"}),
             Setup("standard", {"additional-locations": "replace", "infection": True}, players=2),
             Setup("standard", {"additional-locations": "shuffle", "play-on": True}, players=4),
@@ -75,11 +71,8 @@ class DistrictZ(KernelGame[DistrictState]):
         content = load_content(setup.content)
         cfg = build_config(setup, content)
         state = DistrictState(content, cfg, layout_for(cfg), setup, seed)
-        state.emit(
-            "setup",
-            f"District-Z — {setup.players} player{'s' if setup.players > 1 else ''}",
-            {"players": setup.players},
-        )
+        state.emit("setup", f"District-Z — {setup.players} player{'s' if setup.players > 1 else ''}",
+                   {"players": setup.players})
         first: list[Step[DistrictState]] = [ChooseSurvivor(s, "start") for s in range(cfg.players)]
         if cfg.additional == "replace" and cfg.replace_by == "player":
             first.insert(0, SwapLocation(0, tuple(sorted(content.base))))
@@ -134,9 +127,7 @@ def shuffle_unseen(state: DistrictState, rng: Rng) -> None:
     cards and the unused ones, keeping objectives where they may lie (single player: the middle
     3 x 3). Depends only on public information and ``rng``."""
     lay = state.lay
-    hidden = [
-        p for p in lay.positions() if not state.seen[p] and not state.up[p] and state.card[p] != NO_CARD
-    ]
+    hidden = [p for p in lay.positions() if not state.seen[p] and not state.up[p] and state.card[p] != NO_CARD]
     cards = sorted([state.card[p] for p in hidden] + state.setaside + state.unused)
     objs = [x for x in cards if x >= OBJ]
     locs = [x for x in cards if x < OBJ]
@@ -171,47 +162,24 @@ def snapshot(state: DistrictState) -> dict[str, Any]:
         "turns": state.turns,
         "decision": list(state.decision) if state.decision else None,
         "players": [
-            {
-                "seat": p.seat,
-                "survivor": c.survivors[p.surv].id if p.surv >= 0 else None,
-                "status": STATUS_NAMES[p.status],
-                "pos": lay.names[p.pos] if p.pos >= 0 else None,
-                "start": lay.names[p.start] if p.start >= 0 else None,
-                "edge": lay.names[p.edge] if p.edge >= 0 else None,
-                "wounds": p.wounds,
-                "infection": p.infection,
-                "items": [c.items[i].id for i in p.items],
-                "arriving": p.arriving,
-                "kills": p.kills,
-                "used": [c.survivors[s].id for s in p.used],
-                "ending": p.ending,
-            }
+            {"seat": p.seat, "survivor": c.survivors[p.surv].id if p.surv >= 0 else None, "status": STATUS_NAMES[p.status],
+             "pos": lay.names[p.pos] if p.pos >= 0 else None, "start": lay.names[p.start] if p.start >= 0 else None,
+             "edge": lay.names[p.edge] if p.edge >= 0 else None, "wounds": p.wounds, "infection": p.infection,
+             "items": [c.items[i].id for i in p.items], "arriving": p.arriving, "kills": p.kills,
+             "used": [c.survivors[s].id for s in p.used], "ending": p.ending}
             for p in state.players
         ],
-        "city": {
-            lay.names[p]: {
-                "card": card(p),
-                "up": state.up[p],
-                "seen": state.seen[p],
-                "zombies": state.counters[p],
-                "dropped": [c.items[i].id for i in state.dropped[p]],
-            }
-            for p in lay.positions()
-        },
+        "city": {lay.names[p]: {"card": card(p), "up": state.up[p], "seen": state.seen[p], "zombies": state.counters[p],
+                                "dropped": [c.items[i].id for i in state.dropped[p]]} for p in lay.positions()},
         "setaside": [c.locations[x].id for x in state.setaside],
         "unused": [c.locations[x].id for x in state.unused],
         "used_unique": [c.locations[i].id for i, u in enumerate(state.used_unique) if u],
         "order": state.order,
         "cur": state.cur,
         "pending": None,  # the stack, in its old form: filled in by DistrictZ.stack_json
-        "combat": {
-            "seat": state.cb_seat,
-            "zombies": state.cb_n,
-            "escape": state.cb_escape,
-            "used": [c.items[i].id for i in state.cb_used],
-            "shield": state.cb_shield,
-            "options": [list(o) for o in state.cb_opts],
-        },
+        "combat": {"seat": state.cb_seat, "zombies": state.cb_n, "escape": state.cb_escape,
+                   "used": [c.items[i].id for i in state.cb_used], "shield": state.cb_shield,
+                   "options": [list(o) for o in state.cb_opts]},
         "team": state.team,
         "v_done": state.v_done,
         "over": state.over,
@@ -234,35 +202,24 @@ def district_outcome(state: DistrictState) -> Outcome:
         elif p.status == ZOMBIE:
             ending = "turned"
         elif p.status == LIVE:
-            ending = (
-                state.reason
-                if state.cfg.single and state.reason in ("escaped", "died", "turned")
-                else "alive"
-            )
+            ending = state.reason if state.cfg.single and state.reason in ("escaped", "died", "turned") else "alive"
         elif not ending:
             ending = "out"
-        per_seat.append(
-            {
-                "seat": f"Player {p.seat + 1}",
-                "survivors": [c.survivors[s].id for s in p.used],
-                "ending": ending,
-                "place": state.places.index(p.seat) + 1 if p.seat in state.places else None,
-                "kills": p.kills,
-                "wounds": p.wounds,
-                "infection": p.infection,
-                "deaths": max(0, len(p.used) - 1) + (1 if ending == "died" else 0),
-            }
-        )
+        per_seat.append({
+            "seat": f"Player {p.seat + 1}",
+            "survivors": [c.survivors[s].id for s in p.used],
+            "ending": ending,
+            "place": state.places.index(p.seat) + 1 if p.seat in state.places else None,
+            "kills": p.kills,
+            "wounds": p.wounds,
+            "infection": p.infection,
+            "deaths": max(0, len(p.used) - 1) + (1 if ending == "died" else 0),
+        })
     winners = state.winners
     result = Result.WIN if 0 in winners else Result.LOSS
     return Outcome(
-        result=result,
-        winners=winners,
-        score=1.0 if 0 in winners else 0.0,
-        turns=state.rounds,
-        reason=state.reason,
-        per_seat=tuple(per_seat),
-        details={"places": list(state.places), "turns_taken": state.turns},
+        result=result, winners=winners, score=1.0 if 0 in winners else 0.0, turns=state.rounds, reason=state.reason,
+        per_seat=tuple(per_seat), details={"places": list(state.places), "turns_taken": state.turns},
     )
 
 

@@ -64,15 +64,8 @@ class Layout:
         return [p for p in range(self.n) if self.cells[p]]
 
 
-def _layout(
-    width: int,
-    height: int,
-    cells: list[bool],
-    start: int,
-    edge: int,
-    objective_cells: list[int],
-    corners: list[int],
-) -> Layout:
+def _layout(width: int, height: int, cells: list[bool], start: int, edge: int, objective_cells: list[int],
+            corners: list[int]) -> Layout:
     names = tuple(f"{column_name(p % width)}{p // width + 1}" for p in range(width * height))
     nbr = []
     for p in range(width * height):
@@ -88,19 +81,8 @@ def _layout(
     for c in corners:
         x, y = c % width, c // width
         opposite[c] = (height - 1 - y) * width + (width - 1 - x)
-    return Layout(
-        width,
-        height,
-        tuple(cells),
-        names,
-        {n: i for i, n in enumerate(names)},
-        tuple(nbr),
-        start,
-        edge,
-        tuple(objective_cells),
-        tuple(corners),
-        opposite,
-    )
+    return Layout(width, height, tuple(cells), names, {n: i for i, n in enumerate(names)}, tuple(nbr), start, edge,
+                  tuple(objective_cells), tuple(corners), opposite)
 
 
 @lru_cache(maxsize=8)
@@ -127,21 +109,8 @@ def multi_layout(width: int, height: int) -> Layout:
 class Player:
     """A seat's playing piece and SURVIVOR card, with its counters and equipped items."""
 
-    __slots__ = (
-        "arriving",
-        "edge",
-        "ending",
-        "infection",
-        "items",
-        "kills",
-        "pos",
-        "seat",
-        "start",
-        "status",
-        "surv",
-        "used",
-        "wounds",
-    )
+    __slots__ = ("arriving", "edge", "ending", "infection", "items", "kills", "pos", "seat", "start", "status",
+                 "surv", "used", "wounds")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -178,35 +147,9 @@ class Player:
 
 class DistrictState(KernelState):
     __slots__ = (
-        "c",
-        "card",
-        "cb_escape",
-        "cb_n",
-        "cb_opts",
-        "cb_pos",
-        "cb_seat",
-        "cb_shield",
-        "cb_used",
-        "cfg",
-        "counters",
-        "cur",
-        "dropped",
-        "lay",
-        "order",
-        "places",
-        "players",
-        "reason",
-        "rounds",
-        "seen",
-        "setaside",
-        "team",
-        "turns",
-        "unused",
-        "up",
-        "used_unique",
-        "v_done",
-        "winners",
-        "zs_kill",
+        "c", "card", "cb_escape", "cb_n", "cb_opts", "cb_pos", "cb_seat", "cb_shield", "cb_used", "cfg", "counters",
+        "cur", "dropped", "lay", "order", "places", "players", "reason", "rounds", "seen",
+        "setaside", "team", "turns", "unused", "up", "used_unique", "v_done", "winners", "zs_kill",
     )
 
     c: DistrictContent
@@ -243,9 +186,7 @@ class DistrictState(KernelState):
         self.reason = ""
         self.winners: tuple[int, ...] = ()
         self.places: list[int] = []  # seats in the order they escaped
-        self.team: list[
-            tuple[int, tuple[int, ...]]
-        ] = []  # survivors (with loadouts) fighting a zombie survivor together
+        self.team: list[tuple[int, tuple[int, ...]]] = []  # survivors (with loadouts) fighting a zombie survivor together
         self.zs_kill = False  # the last death was caused by a zombie survivor
 
     def clone(self) -> DistrictState:

@@ -73,13 +73,7 @@ def p_sum_greater(n: int, target: int) -> float:
 def item_value(it: Item) -> float:
     if it.objective:
         return 100.0
-    v = (
-        it.mods[COMBAT] * 3.0
-        + it.mods[AGILITY] * 1.0
-        + it.mods[PERCEPTION] * 0.5
-        + it.mods[HEALTH] * 2.5
-        + it.heal * 1.5
-    )
+    v = it.mods[COMBAT] * 3.0 + it.mods[AGILITY] * 1.0 + it.mods[PERCEPTION] * 0.5 + it.mods[HEALTH] * 2.5 + it.heal * 1.5
     if it.ammo or it.breaks:
         v *= 1.0 - 0.08 * max(it.ammo, it.breaks)
     return v
@@ -124,19 +118,11 @@ def kit_value(c: DistrictContent, items: Sequence[int]) -> float:
         rest = list(items)
         for i in lo:
             rest.remove(i)
-        w = (
-            m * 3.0
-            - sum(0.25 * _risk(its[i]) for i in lo)
-            + 0.5 * best_modifier([its[i] for i in rest], COMBAT)
-        )
+        w = m * 3.0 - sum(0.25 * _risk(its[i]) for i in lo) + 0.5 * best_modifier([its[i] for i in rest], COMBAT)
         best = max(best, w)
     v += best
     objs = [its[i] for i in items]
-    v += (
-        best_modifier(objs, AGILITY) * 1.0
-        + best_modifier(objs, PERCEPTION) * 0.5
-        + best_modifier(objs, HEALTH) * 2.5
-    )
+    v += best_modifier(objs, AGILITY) * 1.0 + best_modifier(objs, PERCEPTION) * 0.5 + best_modifier(objs, HEALTH) * 2.5
     v += sum(its[i].heal for i in items) * 1.5
     c.memo[key] = v
     return v
@@ -168,14 +154,5 @@ def location_danger(loc: Location) -> float:
     return total / len(events)
 
 
-__all__ = [
-    "PREFERENCE",
-    "after_trade",
-    "distances",
-    "item_value",
-    "kit_value",
-    "location_danger",
-    "p_beats",
-    "p_sum_greater",
-    "survives",
-]
+__all__ = ["PREFERENCE", "after_trade", "distances", "item_value", "kit_value", "location_danger", "p_beats",
+           "p_sum_greater", "survives"]

@@ -75,9 +75,7 @@ class _MapInfo:
     def __init__(self, c: NightContent) -> None:
         grid = c.grid
         self.c = c
-        self.open: list[tuple[int, ...]] = [
-            tuple(t for t, k, _o in grid.orth[s] if k == OPEN) for s in range(grid.n)
-        ]
+        self.open: list[tuple[int, ...]] = [tuple(t for t, k, _o in grid.orth[s] if k == OPEN) for s in range(grid.n)]
         self.openings: list[tuple[tuple[int, int], ...]] = [
             tuple((t, 1 if k == DOOR else 2) for t, k, _o in grid.orth[s] if k != OPEN) for s in range(grid.n)
         ]
@@ -116,15 +114,8 @@ class _MapInfo:
             t = self._tables[key] = [self.field((s,), confine, windows=windows) for s in range(self.c.grid.n)]
         return t
 
-    def field(
-        self,
-        targets: tuple[int, ...],
-        confine: bool,
-        region: list[bool] | None = None,
-        windows: bool = True,
-        blocked: set[int] | None = None,
-        stop: int = -1,
-    ) -> list[int]:
+    def field(self, targets: tuple[int, ...], confine: bool, region: list[bool] | None = None,
+              windows: bool = True, blocked: set[int] | None = None, stop: int = -1) -> list[int]:
         """Dijkstra (with buckets: costs are 1 or 2) from ``targets`` over orthogonal steps, within
         ``region`` if given, through windows only if ``windows``, never onto a ``blocked`` square;
         with ``stop``, only until that square's cost is final (every square cheaper than it is then
@@ -153,12 +144,8 @@ class _MapInfo:
                 check = confine and s not in src
                 nd = d + 1
                 for t in open_steps[s]:
-                    if (
-                        nd < dist[t]
-                        and not (check and inside[t] != ins)
-                        and (region is None or region[t])
-                        and (blocked is None or t not in blocked)
-                    ):
+                    if nd < dist[t] and not (check and inside[t] != ins) and (region is None or region[t]) \
+                            and (blocked is None or t not in blocked):
                         dist[t] = nd
                         buckets[nd].append(t)
                         pending += 1
@@ -166,12 +153,8 @@ class _MapInfo:
                     nd2 = d + c
                     if c == 2 and not windows:
                         continue
-                    if (
-                        nd2 < dist[t]
-                        and not (check and inside[t] != ins)
-                        and (region is None or region[t])
-                        and (blocked is None or t not in blocked)
-                    ):
+                    if nd2 < dist[t] and not (check and inside[t] != ins) and (region is None or region[t]) \
+                            and (blocked is None or t not in blocked):
                         dist[t] = nd2
                         buckets[nd2].append(t)
                         pending += 1
@@ -276,7 +259,6 @@ def field_for(state: NightState, targets: tuple[int, ...]) -> list[int]:
 def choose_target(state: NightState, candidates: list[int]) -> int:
     """Of several humans a zombie could attack, the weakest defender (strength + best weapon);
     ties at random. (Ruling: the choice least favourable to the survivors.)"""
-
     def defence(h: int) -> int:
         w = best_weapon(state, h, attacked=True)
         return state.cfg.hstr[h] + (state.c.items[w].bonus if w >= 0 else 0)
@@ -299,14 +281,7 @@ def break_attempt(state: NightState, z: int, o: int) -> bool:
     state.emit(
         "break",
         f"{zn} tries to break the {label}: {roll} vs {need}+" + (" — broken!" if ok else " — holds"),
-        {
-            "zombie": zn,
-            "opening": opening.name,
-            "roll": roll,
-            "need": need,
-            "success": ok,
-            "breaker": breaker,
-        },
+        {"zombie": zn, "opening": opening.name, "roll": roll, "need": need, "success": ok, "breaker": breaker},
     )
     if ok:
         f = state.op[o]
@@ -360,11 +335,7 @@ def unstack(state: NightState) -> None:
         if dest >= 0:
             state.zsq[z] = dest
             state.zocc[dest] = z
-            state.emit(
-                "move",
-                f"{zombie_name(state, z)} shuffles off to {grid.names[dest]}",
-                {"zombie": zombie_name(state, z), "to": grid.names[dest]},
-            )
+            state.emit("move", f"{zombie_name(state, z)} shuffles off to {grid.names[dest]}", {"zombie": zombie_name(state, z), "to": grid.names[dest]})
     state.stacked = ()
 
 
@@ -373,16 +344,8 @@ def activation_order(state: NightState) -> list[int]:
     return sorted(state.zsq, key=lambda z: (z < HUMAN_ZOMBIE, z))
 
 
-def _sight_step(
-    state: NightState,
-    sq: int,
-    fields: Fields,
-    routes: Routes,
-    hsq: dict[int, int],
-    live: tuple[int, ...],
-    visited: set[int],
-    plan: list[tuple[Entry, list[int] | None]],
-) -> tuple[int, int, int] | None:
+def _sight_step(state: NightState, sq: int, fields: Fields, routes: Routes, hsq: dict[int, int], live: tuple[int, ...],
+                visited: set[int], plan: list[tuple[Entry, list[int] | None]]) -> tuple[int, int, int] | None:
     """Priorities 3 to 5: towards the nearest human the zombie sees (and can get to); outside, to a
     way into a room with a human; inside, to the nearest human in the house, else out towards the
     nearest human."""
@@ -391,9 +354,7 @@ def _sight_step(
     inside = state.c.inside
     table = routes.table
     row = state.c.grid.los_row(sq)
-    visible = [
-        s for s in live if (c := row[s]) is not None and (not c or _clear(c, op)) and table[s][sq] < INF
-    ]
+    visible = [s for s in live if (c := row[s]) is not None and (not c or _clear(c, op)) and table[s][sq] < INF]
     vfield: Field
     hfield: Field
     if visible:
@@ -492,18 +453,10 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
         visited.add(t)
         ap -= cost
         name = zombie_name(state, z)
-        state.log.append(
-            Event(
-                "move",
-                f"{name} moves to {grid.names[t]}",
-                {"zombie": name, "to": grid.names[t], "ap_left": ap},
-            )
-        )
+        state.log.append(Event("move", f"{name} moves to {grid.names[t]}", {"zombie": name, "to": grid.names[t], "ap_left": ap}))
 
 
-def _local_field(
-    table: list[list[int]], targets: list[int], sq: int, steps: tuple[Step, ...]
-) -> dict[int, int]:
+def _local_field(table: list[list[int]], targets: list[int], sq: int, steps: tuple[Step, ...]) -> dict[int, int]:
     """The route field of several targets, on ``sq`` and its neighbours only (cheaper than the
     whole field for a target set seen once)."""
     rows = [table[t] for t in targets]
@@ -519,9 +472,7 @@ def _pick(state: NightState, best: list[Step]) -> Step | None:
     return best[0] if len(best) == 1 else best[state.rng.below(len(best))]
 
 
-def _closer_step(
-    state: NightState, sq: int, field: Field, hsq: dict[int, int], visited: set[int]
-) -> Step | None:
+def _closer_step(state: NightState, sq: int, field: Field, hsq: dict[int, int], visited: set[int]) -> Step | None:
     """A free neighbour, not yet stood on this activation, that brings the zombie strictly closer
     along ``field`` (the closest, ties at random), or None. A step across a closed opening counts
     (it is a break attempt); a step onto a human's square only across a closed opening (through
@@ -550,9 +501,7 @@ def _closer_step(
     return _pick(state, best)
 
 
-def _reach_step(
-    state: NightState, sq: int, ap: int, full: int, hsq: dict[int, int], visited: set[int]
-) -> Step | None:
+def _reach_step(state: NightState, sq: int, ap: int, full: int, hsq: dict[int, int], visited: set[int]) -> Step | None:
     """Priority 2: the first step towards a free square, reachable with ``ap`` along open ways and
     not through a square already stood on this activation, from which the zombie (``full`` AP a
     turn) can attack a live human — the human nearest by route, ties at random; None if no human
@@ -590,13 +539,7 @@ def _reach_step(
                             goals.append(f)
                     continue
                 nd = d + c
-                if (
-                    nd > ap
-                    or zocc[t]
-                    or t in visited
-                    or (confine and inside[t] != inside[s])
-                    or nd >= dist.get(t, INF)
-                ):
+                if nd > ap or zocc[t] or t in visited or (confine and inside[t] != inside[s]) or nd >= dist.get(t, INF):
                     continue
                 dist[t] = nd
                 first[t] = step if s == sq else first[s]
@@ -608,14 +551,8 @@ def _reach_step(
     return _pick(state, goals)
 
 
-def _entry_step(
-    state: NightState,
-    sq: int,
-    fields: Fields,
-    routes: Routes,
-    visited: set[int],
-    plan: list[tuple[Entry, list[int] | None]],
-) -> Step | None:
+def _entry_step(state: NightState, sq: int, fields: Fields, routes: Routes, visited: set[int],
+                plan: list[tuple[Entry, list[int] | None]]) -> Step | None:
     """Priority 4, for a zombie outside the house: the closest entry into a room with a live human,
     boarded or locked or not ("If this entry is blocked by other zombies, then a second or even
     third closest entry can be moved to"): an entry is blocked when a zombie stands on either side
@@ -723,3 +660,5 @@ def nearest_zombie(state: NightState) -> int:
     if not best:
         return 0
     return best[0] if len(best) == 1 else best[state.rng.below(len(best))]
+
+

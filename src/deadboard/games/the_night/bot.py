@@ -117,8 +117,7 @@ class HeuristicBot(HeuristicBase[NightState]):
         # 0. a story won by leaving: go, unless a goal item is still to fetch and this human is the
         #    one nearest to it
         if any(a[0] == "escape" for a in legal) and (
-            (f := fetcher(state, unsecured_goal(state), dist)) is None or f[0] != h
-        ):
+                (f := fetcher(state, unsecured_goal(state), dist)) is None or f[0] != h):
             return next(a for a in legal if a[0] == "escape")
         # 1. a good shot first (any fair one when the house must be cleared)
         shots = [a for a in legal if a[0] == "shoot"]
@@ -166,10 +165,7 @@ class HeuristicBot(HeuristicBase[NightState]):
                     v -= 0.1
             if v > best_v + 1e-9:
                 best, best_v = a, v
-        if best_attack is not None and (
-            best_p >= (HUNT_ATTACK_ODDS if hunt else ATTACK_ODDS)
-            or (best is None and threat[hu.sq] <= 0 and best_p >= 0.45)
-        ):
+        if best_attack is not None and (best_p >= (HUNT_ATTACK_ODDS if hunt else ATTACK_ODDS) or (best is None and threat[hu.sq] <= 0 and best_p >= 0.45)):
             return best_attack
         if best is not None:
             return best
@@ -183,9 +179,7 @@ class HeuristicBot(HeuristicBase[NightState]):
         done = [a for a in legal if a[0] == "done"]
         return done[0] if done else legal[0]
 
-    def _barricade(
-        self, state: NightState, legal: Sequence[Action], threat: list[int], dist: list[list[int]]
-    ) -> Action | None:
+    def _barricade(self, state: NightState, legal: Sequence[Action], threat: list[int], dist: list[list[int]]) -> Action | None:
         """Lock and board the openings between the house and the outside: do it when next to one,
         walk towards the nearest one when carrying the Keys or boards and the way is safe."""
         c = state.c
@@ -295,13 +289,7 @@ class HeuristicBot(HeuristicBase[NightState]):
 
     @decides(PickHuman)
     def _pick(self, state: NightState, legal: Sequence[Action]) -> Action:
-        return max(
-            legal,
-            key=lambda a: (
-                state.cfg.hstr[human_by_name(state, str(a[1]))],
-                state.cfg.hap[human_by_name(state, str(a[1]))],
-            ),
-        )
+        return max(legal, key=lambda a: (state.cfg.hstr[human_by_name(state, str(a[1]))], state.cfg.hap[human_by_name(state, str(a[1]))]))
 
     @decides(DodgeFight)
     def _dodge_fight(self, state: NightState, legal: Sequence[Action]) -> Action:
@@ -376,6 +364,7 @@ class HeuristicBot(HeuristicBase[NightState]):
             if v < best_v:
                 best, best_v = a, v
         return best
+
 
 
 __all__ = ["HeuristicBot"]

@@ -109,28 +109,16 @@ def hand_to_hand(state: NightState, h: int, z: int, who: str) -> bool:
     wname = state.c.items[weapon].name if weapon >= 0 else "bare hands"
     human_wins = htot >= ztot
     text = (
-        f"{hu.name} ({hroll}+{hs}"
-        + (f"+{wbonus} {wname}" if wbonus else "")
-        + (f"+{hass} assist" if hass else "")
-        + f" = {htot}) vs {zn} ({zroll}+{zs}"
-        + (f"+{zass} assist" if zass else "")
-        + f" = {ztot}): "
+        f"{hu.name} ({hroll}+{hs}" + (f"+{wbonus} {wname}" if wbonus else "") + (f"+{hass} assist" if hass else "")
+        + f" = {htot}) vs {zn} ({zroll}+{zs}" + (f"+{zass} assist" if zass else "") + f" = {ztot}): "
         + (f"{hu.name} wins" + (" the tie" if htot == ztot else "") if human_wins else f"{zn} wins")
     )
     state.emit(
         "combat",
         text,
-        {
-            "human": hu.name,
-            "zombie": zn,
-            "started_by": who,
-            "human_roll": hroll,
-            "human_total": htot,
-            "zombie_roll": zroll,
-            "zombie_total": ztot,
-            "weapon": state.c.items[weapon].id if weapon >= 0 else None,
-            "human_wins": human_wins,
-        },
+        {"human": hu.name, "zombie": zn, "started_by": who, "human_roll": hroll, "human_total": htot,
+         "zombie_roll": zroll, "zombie_total": ztot, "weapon": state.c.items[weapon].id if weapon >= 0 else None,
+         "human_wins": human_wins},
     )
     if human_wins:
         remove_zombie(state, z)
@@ -143,11 +131,7 @@ def hand_to_hand(state: NightState, h: int, z: int, who: str) -> bool:
         hu.lucky_used = True
         state.emit("combat", f"{hu.name} is Lucky: a narrow escape, nobody is removed", {"human": hu.name})
         if zsq == hu.sq and step_aside(state, h) >= 0:  # the zombie rose on the human's own square
-            state.emit(
-                "move",
-                f"{hu.name} steps aside to {state.c.grid.names[hu.sq]}",
-                {"human": hu.name, "to": state.c.grid.names[hu.sq]},
-            )
+            state.emit("move", f"{hu.name} steps aside to {state.c.grid.names[hu.sq]}", {"human": hu.name, "to": state.c.grid.names[hu.sq]})
         return False
     kill_human(state, h)
     state.emit("death", f"{hu.name} is killed by {zn}", {"human": hu.name, "zombie": zn})
@@ -174,18 +158,8 @@ def shoot(state: NightState, h: int, z: int, weapon: int, modifier: int = 0) -> 
         "shot",
         f"{hu.name} shoots {zn} with the {it.name} at {dist} square{'s' if dist != 1 else ''}: "
         f"{roll}+{rcp} RCP{mod_text} = {total} vs 6: " + ("hit, removed" if hit else "miss"),
-        {
-            "human": hu.name,
-            "zombie": zn,
-            "weapon": it.id,
-            "range": dist,
-            "roll": roll,
-            "rcp": rcp,
-            "modifier": modifier,
-            "total": total,
-            "need": 6,
-            "hit": hit,
-        },
+        {"human": hu.name, "zombie": zn, "weapon": it.id, "range": dist, "roll": roll, "rcp": rcp,
+         "modifier": modifier, "total": total, "need": 6, "hit": hit},
     )
     if hit:
         remove_zombie(state, z)
@@ -194,16 +168,10 @@ def shoot(state: NightState, h: int, z: int, weapon: int, modifier: int = 0) -> 
     if roll == 1 and state.cfg.unreliable:
         check = rng.d6()
         if check == 1:
-            state.emit(
-                "roll",
-                f"Unreliable weapon: {check} — the {it.name} breaks",
-                {"roll": check, "result": "breaks"},
-            )
+            state.emit("roll", f"Unreliable weapon: {check} — the {it.name} breaks", {"roll": check, "result": "breaks"})
             lose_item(state, weapon, f"the {it.name} is removed from the game")
         elif check <= 3:
-            state.emit(
-                "roll", f"Unreliable weapon: {check} — out of ammo", {"roll": check, "result": "out of ammo"}
-            )
+            state.emit("roll", f"Unreliable weapon: {check} — out of ammo", {"roll": check, "result": "out of ammo"})
             tag = CARRIED + h
             for j in state.c.kind_items[it.ammo or ""]:
                 if state.item_where[j] == tag:
@@ -219,11 +187,7 @@ def lose_item(state: NightState, item: int, text: str) -> None:
     """Unreliable Weapons: the item leaves the game and another random item is added as in setup."""
     state.item_where[item] = REMOVED
     state.emit("item", text, {"item": state.c.items[item].id})
-    pool = [
-        it.index
-        for it in state.c.items
-        if it.kind in ("firearm", "melee") and state.item_where[it.index] == NOT_IN_GAME
-    ]
+    pool = [it.index for it in state.c.items if it.kind in ("firearm", "melee") and state.item_where[it.index] == NOT_IN_GAME]
     if not pool:
         state.emit("item", "No item is left to replace it", None)
         return

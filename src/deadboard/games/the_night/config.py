@@ -20,161 +20,51 @@ from deadboard.games.the_night.content import UNLIMITED, NightContent
 SCENARIOS = (
     Scenario("standard", "The Night", "The basic game: seven humans, a hero, 16 turns from dusk to dawn."),
     Scenario("quick-game", "Quick Game", "Two humans must survive 10 turns. Good for learning."),
-    Scenario(
-        "take-the-house",
-        "Take the House",
-        "Seven armed humans must clear a zombie-infested house in 10 turns.",
-    ),
-    Scenario(
-        "the-coopers",
-        "The Coopers",
-        "The Cooper family in the basement, Karen bitten; can they survive until dawn?",
-    ),
+    Scenario("take-the-house", "Take the House", "Seven armed humans must clear a zombie-infested house in 10 turns."),
+    Scenario("the-coopers", "The Coopers", "The Cooper family in the basement, Karen bitten; can they survive until dawn?"),
     Scenario("no-chance", "No Chance", "Twelve zombies at the entry points from the start. Tough."),
-    Scenario(
-        "make-your-own-story",
-        "Make Your Own Story",
-        "The basic game changed by a TOML file of your own (--option story=FILE).",
-    ),
+    Scenario("make-your-own-story", "Make Your Own Story", "The basic game changed by a TOML file of your own (--option story=FILE)."),
 )
 
 OPTIONS = (
     # setup alternatives (rulebook §Setting Up the Game)
-    Option(
-        "free-placement",
-        "Alternative Human Setup",
-        "Place the humans in squares of your choice, yard included.",
-    ),
-    Option(
-        "item-draw",
-        "Item draw",
-        "standard: 5 random items; firearm: Alternative Item Draw 1 (one firearm + 4); "
-        "points: Alternative Item Draw 2 (choose items worth up to D6+6 item points).",
-        kind="choice",
-        default="standard",
-        choices=("standard", "firearm", "points"),
-    ),
-    Option(
-        "item-placement",
-        "Item placement",
-        "table: the Item Location Table; 2d6: Alternative Item Placement.",
-        kind="choice",
-        default="table",
-        choices=("table", "2d6"),
-    ),
+    Option("free-placement", "Alternative Human Setup", "Place the humans in squares of your choice, yard included."),
+    Option("item-draw", "Item draw", "standard: 5 random items; firearm: Alternative Item Draw 1 (one firearm + 4); "
+           "points: Alternative Item Draw 2 (choose items worth up to D6+6 item points).",
+           kind="choice", default="standard", choices=("standard", "firearm", "points")),
+    Option("item-placement", "Item placement", "table: the Item Location Table; 2d6: Alternative Item Placement.",
+           kind="choice", default="table", choices=("table", "2d6")),
     # scenario alternatives
-    Option(
-        "survival-points",
-        "Quick Game alternative 1",
-        "An extra victory point for each character surviving a turn.",
-        scenarios=("quick-game",),
-    ),
-    Option(
-        "start-zombies",
-        "Quick Game alternative 2",
-        "Start with more than one zombie.",
-        kind="int",
-        default=1,
-        lo=1,
-        hi=12,
-        scenarios=("quick-game",),
-    ),
-    Option(
-        "zombies",
-        "Take the House alternative 1",
-        "How many zombies infest the house at the start.",
-        kind="int",
-        default=20,
-        lo=1,
-        hi=35,
-        scenarios=("take-the-house",),
-    ),
-    Option(
-        "guns",
-        "Take the House alternative 2",
-        "How many guns the humans may be given (3 = no limit).",
-        kind="int",
-        default=3,
-        lo=0,
-        hi=3,
-        scenarios=("take-the-house",),
-    ),
-    Option(
-        "ben-and-barbara",
-        "The Coopers alternative 1",
-        "Ben and Barbara join the zombie draw container; Harry is no longer a hero.",
-        scenarios=("the-coopers",),
-    ),
-    Option(
-        "karen-lingers",
-        "The Coopers alternative 2",
-        "Karen dies on 11 or 12 on 2D6 instead of a 6.",
-        scenarios=("the-coopers",),
-    ),
-    Option(
-        "story",
-        "Make Your Own Story",
-        "A TOML file of overrides: stats, entries, turns, items, victory.",
-        kind="file",
-        scenarios=("make-your-own-story",),
-    ),
+    Option("survival-points", "Quick Game alternative 1", "An extra victory point for each character surviving a turn.",
+           scenarios=("quick-game",)),
+    Option("start-zombies", "Quick Game alternative 2", "Start with more than one zombie.",
+           kind="int", default=1, lo=1, hi=12, scenarios=("quick-game",)),
+    Option("zombies", "Take the House alternative 1", "How many zombies infest the house at the start.",
+           kind="int", default=20, lo=1, hi=35, scenarios=("take-the-house",)),
+    Option("guns", "Take the House alternative 2", "How many guns the humans may be given (3 = no limit).",
+           kind="int", default=3, lo=0, hi=3, scenarios=("take-the-house",)),
+    Option("ben-and-barbara", "The Coopers alternative 1", "Ben and Barbara join the zombie draw container; Harry is no longer a hero.",
+           scenarios=("the-coopers",)),
+    Option("karen-lingers", "The Coopers alternative 2", "Karen dies on 11 or 12 on 2D6 instead of a 6.",
+           scenarios=("the-coopers",)),
+    Option("story", "Make Your Own Story", "A TOML file of overrides: stats, entries, turns, items, victory.",
+           kind="file", scenarios=("make-your-own-story",)),
     # optional rules
-    Option(
-        "dark-yard",
-        "The Dark Yard",
-        "Moving in the yard costs 2 AP a square; from the yard only zombies under 3 squares away can be shot.",
-    ),
-    Option(
-        "dark-yard-frozen",
-        "The Dark Yard alternative 1",
-        "A human activated in the yard freezes in fear on a 1 and cannot move this turn.",
-    ),
-    Option(
-        "dark-yard-indoors",
-        "The Dark Yard alternative 2",
-        "Humans score victory points only if inside the house or Tool Shed at the end.",
-    ),
+    Option("dark-yard", "The Dark Yard", "Moving in the yard costs 2 AP a square; from the yard only zombies under 3 squares away can be shot."),
+    Option("dark-yard-frozen", "The Dark Yard alternative 1", "A human activated in the yard freezes in fear on a 1 and cannot move this turn."),
+    Option("dark-yard-indoors", "The Dark Yard alternative 2", "Humans score victory points only if inside the house or Tool Shed at the end."),
     Option("better-shooting", "Better Shooting", "Humans may shoot twice a turn, 1 AP a shot."),
-    Option(
-        "combat-assistance",
-        "Combat Assistance",
-        "+1 in hand-to-hand for a friendly character adjacent to the opponent.",
-    ),
-    Option(
-        "unreliable-weapons",
-        "Unreliable Weapons",
-        "Weapons break on ties and on unlucky shots; guns run out of ammo.",
-    ),
-    Option(
-        "random-events",
-        "Random Event Phase",
-        "A 2D6 random event after each Live Human Action Phase from turn 2.",
-    ),
-    Option(
-        "authored-results",
-        "Authored results 11 and 12",
-        "The Random Event and Character Attribute tables stop at 10. Without this option a random event "
-        "of 11 is no event, 12 brings one more zombie, and an attribute of 11 or 12 is rolled again; with "
-        "it, our own results: event 11 Second wind!, attributes 11 Marksman and 12 Lucky.",
-    ),
-    Option(
-        "dodge", "Dodge", "A human moving away from an adjacent zombie is caught on a 1 and must fight it."
-    ),
-    Option(
-        "character-attributes",
-        "Character Attributes",
-        "D6-1 random attributes (Bitten, Athlete, Coward …) for random humans.",
-    ),
-    Option(
-        "zombie-player",
-        "2 Players - Zombie Player",
-        "The last seat controls the zombies; humans win with 3+ points (hero 3, others 1).",
-    ),
-    Option(
-        "hidden-hero",
-        "2+ Players - Hidden Hero",
-        "No hero; each player secretly picks a human; players take turns activating humans.",
-    ),
+    Option("combat-assistance", "Combat Assistance", "+1 in hand-to-hand for a friendly character adjacent to the opponent."),
+    Option("unreliable-weapons", "Unreliable Weapons", "Weapons break on ties and on unlucky shots; guns run out of ammo."),
+    Option("random-events", "Random Event Phase", "A 2D6 random event after each Live Human Action Phase from turn 2."),
+    Option("authored-results", "Authored results 11 and 12",
+           "The Random Event and Character Attribute tables stop at 10. Without this option a random event "
+           "of 11 is no event, 12 brings one more zombie, and an attribute of 11 or 12 is rolled again; with "
+           "it, our own results: event 11 Second wind!, attributes 11 Marksman and 12 Lucky."),
+    Option("dodge", "Dodge", "A human moving away from an adjacent zombie is caught on a 1 and must fight it."),
+    Option("character-attributes", "Character Attributes", "D6-1 random attributes (Bitten, Athlete, Coward …) for random humans."),
+    Option("zombie-player", "2 Players - Zombie Player", "The last seat controls the zombies; humans win with 3+ points (hero 3, others 1)."),
+    Option("hidden-hero", "2+ Players - Hidden Hero", "No hero; each player secretly picks a human; players take turns activating humans."),
 )
 
 
@@ -299,9 +189,7 @@ def parse_story(data: Mapping[str, Any], content: NightContent) -> Story:
             if not 1 <= entry <= 6:
                 raise SetupError(f"story: entries: {entry} is not a Map Entry Point (1-6)")
         elif entry not in content.areas:
-            raise SetupError(
-                f"story: entries: {entry!r} is neither a Map Entry Point (1-6) nor an area of the map"
-            )
+            raise SetupError(f"story: entries: {entry!r} is neither a Map Entry Point (1-6) nor an area of the map")
     numbers = {z.number for z in content.zombies}
     for k in story.zombie:
         if not (k.isascii() and k.isdigit()) or int(k) not in numbers:
@@ -337,11 +225,7 @@ def _check_story_stats(story: Story, content: NightContent, in_story: set[str]) 
                 raise SetupError(f"story: stats.{n}.items: unknown item {it!r}")
             kid = content.items[content.item_index[it]].kind_id if it in content.item_index else it
             given[kid] = given.get(kid, 0) + 1
-        held = [
-            it
-            for it in sh.items
-            if (kinds.get(it) or content.items[content.item_index[it]]).kind not in UNLIMITED
-        ]
+        held = [it for it in sh.items if (kinds.get(it) or content.items[content.item_index[it]]).kind not in UNLIMITED]
         if len(held) > 2:
             raise SetupError(f"story: stats.{n}.items: more than 2 items to carry (ammo and the Keys aside)")
         if sh.place is not None:
@@ -356,9 +240,7 @@ def _check_story_stats(story: Story, content: NightContent, in_story: set[str]) 
     for kid, count in given.items():
         have = len(content.kind_items.get(kid, ()))
         if count > have:
-            raise SetupError(
-                f"story: stats: {count} humans start with the {kinds[kid].name}, but there is only {have} {kinds[kid].name}"
-            )
+            raise SetupError(f"story: stats: {count} humans start with the {kinds[kid].name}, but there is only {have} {kinds[kid].name}")
 
 
 def build_config(setup: Setup, content: NightContent) -> Config:
@@ -382,37 +264,13 @@ def build_config(setup: Setup, content: NightContent) -> Config:
     human_seats = _human_seats(seats, zombie_player, hidden_hero)
 
     kw: dict[str, Any] = dict(
-        scenario=sc,
-        turns=16,
-        humans=all_humans,
-        hero_rule="random",
-        fixed_heroes=(),
-        placement="table",
-        item_draw=o.get("item-draw", "standard"),
-        item_placement=o.get("item-placement", "table"),
-        keys_and_boards=True,
-        start_zombies=1,
-        start_zombies_each_entry=0,
-        confine=False,
-        skip_arrival=False,
-        skip_reanimation=False,
-        skip_first_zombie_phase=False,
-        all_act_first_turn=False,
-        no_entry_placement=False,
-        karen=-1,
-        karen_2d6=False,
-        cup_extra=(),
-        survival_points=False,
-        tth_zombies=20,
-        tth_guns=3,
-        entries=(1, 2, 3, 4, 5, 6),
-        arrivals=None,
-        story_items=None,
-        start_items={},
-        start_squares={},
-        victory_collect=(),
-        victory_exit=None,
-        victory_survivors=1,
+        scenario=sc, turns=16, humans=all_humans, hero_rule="random", fixed_heroes=(), placement="table",
+        item_draw=o.get("item-draw", "standard"), item_placement=o.get("item-placement", "table"),
+        keys_and_boards=True, start_zombies=1, start_zombies_each_entry=0, confine=False,
+        skip_arrival=False, skip_reanimation=False, skip_first_zombie_phase=False, all_act_first_turn=False,
+        no_entry_placement=False, karen=-1, karen_2d6=False, cup_extra=(), survival_points=False,
+        tth_zombies=20, tth_guns=3, entries=(1, 2, 3, 4, 5, 6), arrivals=None, story_items=None,
+        start_items={}, start_squares={}, victory_collect=(), victory_exit=None, victory_survivors=1,
     )
     if o.get("free-placement"):
         kw["placement"] = "free"
@@ -420,44 +278,26 @@ def build_config(setup: Setup, content: NightContent) -> Config:
     if sc == "make-your-own-story":
         raw = o.get("story")
         if not raw:
-            raise SetupError(
-                "Make Your Own Story needs a story file: --option story=FILE (see docs/the-night-story.md)"
-            )
+            raise SetupError("Make Your Own Story needs a story file: --option story=FILE (see docs/the-night-story.md)")
         _tell_story(kw, parse_story(raw, content), by_name, hstr, hap, (zstr, zap, zbrk))
     if hidden_hero:
         kw["hero_rule"] = "none"
         kw["fixed_heroes"] = ()
     if len(kw["humans"]) < human_seats and hidden_hero:
-        raise SetupError(
-            f"Hidden Hero: {human_seats} players but only {len(kw['humans'])} humans in this scenario"
-        )
+        raise SetupError(f"Hidden Hero: {human_seats} players but only {len(kw['humans'])} humans in this scenario")
 
     flags = dict(
-        dark_yard="dark-yard",
-        dark_yard_frozen="dark-yard-frozen",
-        dark_yard_indoors="dark-yard-indoors",
-        better_shooting="better-shooting",
-        combat_assistance="combat-assistance",
-        unreliable="unreliable-weapons",
-        random_events="random-events",
-        dodge="dodge",
-        attributes="character-attributes",
+        dark_yard="dark-yard", dark_yard_frozen="dark-yard-frozen", dark_yard_indoors="dark-yard-indoors",
+        better_shooting="better-shooting", combat_assistance="combat-assistance", unreliable="unreliable-weapons",
+        random_events="random-events", dodge="dodge", attributes="character-attributes",
         authored_results="authored-results",
     )
     for attr, key in flags.items():
         kw[attr] = bool(o.get(key))
     return Config(
-        hstr=tuple(hstr),
-        hap=tuple(hap),
-        zstr=zstr,
-        zap=zap,
-        zbrk=zbrk,
-        zombie_player=zombie_player,
-        hidden_hero=hidden_hero,
-        human_seats=human_seats,
-        zombie_seat=seats - 1 if zombie_player else -1,
-        options=o,
-        **kw,
+        hstr=tuple(hstr), hap=tuple(hap), zstr=zstr, zap=zap, zbrk=zbrk,
+        zombie_player=zombie_player, hidden_hero=hidden_hero, human_seats=human_seats,
+        zombie_seat=seats - 1 if zombie_player else -1, options=o, **kw,
     )
 
 
@@ -478,34 +318,17 @@ def _human_seats(seats: int, zombie_player: bool, hidden_hero: bool) -> int:
     return human_seats
 
 
-def _scenario_settings(
-    sc: str, o: dict[str, Any], content: NightContent, by_name: dict[str, int], all_humans: tuple[int, ...]
-) -> dict[str, Any]:
+def _scenario_settings(sc: str, o: dict[str, Any], content: NightContent, by_name: dict[str, int],
+                         all_humans: tuple[int, ...]) -> dict[str, Any]:
     """What a scenario (other than Make Your Own Story) changes in the standard settings."""
     if sc == "quick-game":
-        return dict(
-            turns=10,
-            hero_rule="none",
-            placement="quick",
-            start_zombies=int(o.get("start-zombies", 1)),
-            survival_points=bool(o.get("survival-points")),
-        )
+        return dict(turns=10, hero_rule="none", placement="quick", start_zombies=int(o.get("start-zombies", 1)),
+                    survival_points=bool(o.get("survival-points")))
     if sc == "take-the-house":
-        return dict(
-            turns=10,
-            hero_rule="none",
-            placement="entry",
-            keys_and_boards=False,
-            start_zombies=0,
-            confine=True,
-            skip_arrival=True,
-            skip_reanimation=True,
-            skip_first_zombie_phase=True,
-            all_act_first_turn=True,
-            tth_zombies=int(o.get("zombies", 20)),
-            tth_guns=int(o.get("guns", 3)),
-            item_draw="given",
-        )
+        return dict(turns=10, hero_rule="none", placement="entry", keys_and_boards=False, start_zombies=0,
+                    confine=True, skip_arrival=True, skip_reanimation=True, skip_first_zombie_phase=True,
+                    all_act_first_turn=True, tth_zombies=int(o.get("zombies", 20)), tth_guns=int(o.get("guns", 3)),
+                    item_draw="given")
     if sc == "the-coopers":
         coopers = tuple(i for i in all_humans if content.humans[i].name not in ("Ben", "Barbara"))
         heroes = tuple(by_name[n] for n in ("Harry", "Helen") if n in by_name)
@@ -513,38 +336,20 @@ def _scenario_settings(
         if o.get("ben-and-barbara"):
             heroes = tuple(h for h in heroes if content.humans[h].name != "Harry")
             extra = tuple(100 + by_name[n] for n in ("Ben", "Barbara") if n in by_name)
-        return dict(
-            humans=coopers,
-            hero_rule="fixed",
-            fixed_heroes=heroes,
-            placement="coopers",
-            karen=by_name.get("Karen", -1),
-            karen_2d6=bool(o.get("karen-lingers")),
-            cup_extra=extra,
-        )
+        return dict(humans=coopers, hero_rule="fixed", fixed_heroes=heroes, placement="coopers",
+                    karen=by_name.get("Karen", -1), karen_2d6=bool(o.get("karen-lingers")), cup_extra=extra)
     if sc == "no-chance":
         return dict(no_entry_placement=True, start_zombies=0, start_zombies_each_entry=2)
     return {}
 
 
-def _tell_story(
-    kw: dict[str, Any],
-    story: Story,
-    by_name: dict[str, int],
-    hstr: list[int],
-    hap: list[int],
-    zombies: tuple[dict[int, int], dict[int, int], dict[int, bool]],
-) -> None:
+def _tell_story(kw: dict[str, Any], story: Story, by_name: dict[str, int], hstr: list[int], hap: list[int],
+                zombies: tuple[dict[int, int], dict[int, int], dict[int, bool]]) -> None:
     """What a Make Your Own Story file changes: the settings ``kw``, the humans' Strength and AP, the
     zombies' Strength, AP and Breaker."""
     zstr, zap, zbrk = zombies
-    kw.update(
-        turns=story.turns,
-        entries=tuple(story.entries),
-        start_zombies=story.start_zombies,
-        arrivals=story.arrivals,
-        story_title=story.title,
-    )
+    kw.update(turns=story.turns, entries=tuple(story.entries), start_zombies=story.start_zombies,
+              arrivals=story.arrivals, story_title=story.title)
     if story.humans is not None:
         kw["humans"] = tuple(by_name[n] for n in story.humans)
     if story.hero == "none":
@@ -581,8 +386,7 @@ def _tell_story(
     if story.items is not None:
         kw["story_items"] = tuple(story.items)
     if story.victory is not None:
-        kw.update(
-            victory_collect=tuple(story.victory.collect),
-            victory_exit=story.victory.exit,
-            victory_survivors=story.victory.survivors,
-        )
+        kw.update(victory_collect=tuple(story.victory.collect), victory_exit=story.victory.exit,
+                  victory_survivors=story.victory.survivors)
+
+

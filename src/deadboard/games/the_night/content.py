@@ -237,8 +237,7 @@ def load_content(override: str | None = None) -> NightContent:
     zones = {a.name: a.zone for a in m.area}
     area_names = tuple(a.name for a in m.area)
     areas: dict[str, tuple[int, ...]] = {
-        name: tuple(i for i in range(grid.n) if area_list[i] == name and grid.passable[i])
-        for name in area_names
+        name: tuple(i for i in range(grid.n) if area_list[i] == name and grid.passable[i]) for name in area_names
     }
     entries = []
     entry_of = [0] * grid.n
@@ -266,18 +265,7 @@ def load_content(override: str | None = None) -> NightContent:
         for k in range(rec.count):
             uid = rec.id if rec.count == 1 else f"{rec.id}{k + 1}"
             items.append(
-                Item(
-                    len(items),
-                    uid,
-                    rec.id,
-                    rec.name,
-                    rec.kind,
-                    rec.bonus,
-                    rec.rcp,
-                    rec.ammo,
-                    rec.cost,
-                    tuple(rec.locations),
-                )
+                Item(len(items), uid, rec.id, rec.name, rec.kind, rec.bonus, rec.rcp, rec.ammo, rec.cost, tuple(rec.locations))
             )
     kinds = {r.id: r for r in item_recs}
     for rec in item_recs:
@@ -298,10 +286,7 @@ def load_content(override: str | None = None) -> NightContent:
     for where, names in (
         ("human_placement", tables.human_placement.areas[:5]),
         ("alternative_item_placement", tables.alternative_item_placement.areas),
-        (
-            "take_the_house_zombies",
-            [*tables.take_the_house_zombies.first, *tables.take_the_house_zombies.second],
-        ),
+        ("take_the_house_zombies", [*tables.take_the_house_zombies.first, *tables.take_the_house_zombies.second]),
     ):
         for a in names:
             if a not in areas:

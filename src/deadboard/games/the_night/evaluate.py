@@ -53,24 +53,7 @@ from deadboard.games.the_night.state import (
 )
 
 #: per-human survival model (see :func:`human_features` for the order of the features)
-HUMAN_WEIGHTS: tuple[float, ...] = (
-    0.5004,
-    -2.7478,
-    -1.0072,
-    0.1325,
-    -0.3459,
-    -0.3194,
-    2.4498,
-    0.0253,
-    0.9701,
-    -0.2344,
-    -0.4405,
-    -0.0135,
-    -0.4518,
-    0.7294,
-    0.0126,
-    -0.9733,
-)
+HUMAN_WEIGHTS: tuple[float, ...] = (0.5004, -2.7478, -1.0072, 0.1325, -0.3459, -0.3194, 2.4498, 0.0253, 0.9701, -0.2344, -0.4405, -0.0135, -0.4518, 0.7294, 0.0126, -0.9733)
 #: the side's chance recalibrated on games of the heuristic player (see
 #: :func:`calibration_features`): the survival model is fitted on weaker play
 CALIBRATION: tuple[float, ...] = (0.7524, 1.0116, 1.2200)
@@ -160,24 +143,8 @@ def human_features(state: NightState, h: int, t: float, risk: float = 0.0) -> li
     inside = 1.0 if c.inside[sq] else 0.0
     zmap = len(state.zsq) / 10
     cup = len(state.cup) / 35
-    return [
-        1.0,
-        t,
-        t * t,
-        float(adj),
-        float(near3),
-        float(near6),
-        power,
-        gun,
-        inside,
-        zmap,
-        t * cup,
-        1.0 if hu.injured else 0.0,
-        t * inside,
-        t * power,
-        t * gun,
-        risk,
-    ]
+    return [1.0, t, t * t, float(adj), float(near3), float(near6), power, gun, inside, zmap, t * cup,
+            1.0 if hu.injured else 0.0, t * inside, t * power, t * gun, risk]
 
 
 def take_features(state: NightState, t: float) -> list[float]:
@@ -188,12 +155,8 @@ def take_features(state: NightState, t: float) -> list[float]:
     power = sum(human_strength(state, h.idx) for h in live) / 35
     guns = 0
     for i, where in enumerate(state.item_where):
-        if (
-            CARRIED <= where < ON_OPENING
-            and c.items[i].kind == "firearm"
-            and state.humans[where - CARRIED].status == LIVE
-            and is_firearm_ready(state, where - CARRIED, i)
-        ):
+        if CARRIED <= where < ON_OPENING and c.items[i].kind == "firearm" and state.humans[where - CARRIED].status == LIVE \
+                and is_firearm_ready(state, where - CARRIED, i):
             guns += 1
     zleft = len(state.zsq) / 10  # no zombie arrives or rises in this scenario
     return [1.0, t, zleft, len(live) / 7, power, guns / 3, t * zleft]

@@ -49,11 +49,7 @@ def _event_phase(state: NightState) -> None:
     rng = state.rng
     a, b = rng.d6(), rng.d6()
     ev = (state.c.authored_events.get(a + b) if cfg.authored_results else None) or state.c.events[a + b]
-    state.emit(
-        "event",
-        f"Random event, 2D6 = {a}+{b} = {a + b}: {ev.name} {ev.text}",
-        {"roll": a + b, "event": ev.id},
-    )
+    state.emit("event", f"Random event, 2D6 = {a}+{b} = {a + b}: {ev.name} {ev.text}", {"roll": a + b, "event": ev.id})
     effect = _EVENTS.get(ev.id)
     if effect is not None:
         effect(state, [h for h in state.humans if h.status == LIVE])
@@ -233,6 +229,7 @@ def latch_actions(state: NightState) -> list[Action]:
     return out
 
 
+
 @dataclass(slots=True)
 class LightningChoice(StepForm, Choice[NightState, Distract]):
     """Lightning strike: "Move any one zombie of your choice 2 squares in any direction"."""
@@ -317,3 +314,5 @@ class LatchChoice(StepForm, Choice[NightState, Action]):
 
     def prompt(self, state: NightState) -> str:
         return "Latch fall: you may lock one unlocked door"
+
+

@@ -67,15 +67,13 @@ def activatable(state: NightState) -> list[int]:
     return [
         h.idx
         for h in state.humans
-        if h.status == LIVE
-        and h.idx not in state.activated
-        and h.fell_turn != state.turn
-        and h.idx != cfg.karen
+        if h.status == LIVE and h.idx not in state.activated and h.fell_turn != state.turn and h.idx != cfg.karen
     ]
 
 
 def picking_seat(state: NightState) -> int:
     return (state.turn - 1 + state.picks) % state.cfg.human_seats
+
 
 
 def activate_human(state: NightState, h: int) -> None:
@@ -101,12 +99,8 @@ def activate_human(state: NightState, h: int) -> None:
     if cfg.dark_yard_frozen and state.c.yard[hu.sq]:
         roll = state.rng.d6()
         state.frozen = roll == 1
-        state.emit(
-            "roll",
-            f"{hu.name} in the dark yard: {roll}"
-            + (" — frozen in fear, cannot move this turn" if state.frozen else " — keeps their nerve"),
-            {"human": hu.name, "roll": roll, "frozen": state.frozen},
-        )
+        state.emit("roll", f"{hu.name} in the dark yard: {roll}" + (" — frozen in fear, cannot move this turn" if state.frozen else " — keeps their nerve"),
+                   {"human": hu.name, "roll": roll, "frozen": state.frozen})
     if hu.fear_turn == state.turn and not state.c.inside[hu.sq]:
         state.move_limit = 1
         state.emit("event", f"Fear of the dark: {hu.name} can only move 1 square this turn", None)
@@ -128,9 +122,8 @@ def step_cost(state: NightState, h: int, to: int) -> int:
     grid = state.c.grid
     sq = state.humans[h].sq
     kind, o = grid.edge_kind(sq, to), grid.opening_between(sq, to)
-    return step_cost_human(
-        state, sq, to, kind if grid.manhattan(sq, to) == 1 else OPEN, o, "injured" in state.humans[h].attrs
-    )
+    return step_cost_human(state, sq, to, kind if grid.manhattan(sq, to) == 1 else OPEN, o,
+                           "injured" in state.humans[h].attrs)
 
 
 def _zombie_near(state: NightState, sq: int) -> bool:
@@ -138,17 +131,12 @@ def _zombie_near(state: NightState, sq: int) -> bool:
     return any(zocc[t] for t in human_reach(state, sq))
 
 
-def human_moves(
-    state: NightState, h: int, ap: int, hsq: dict[int, int], squares: int = -1
-) -> list[tuple[int, int]]:
+def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int], squares: int = -1) -> list[tuple[int, int]]:
     """(square, cost) for every single-square move the human can afford now. A human may step onto
     another human's square only with the AP (and, under Fear of the dark, the ``squares`` of
     movement; -1: no limit) to step off it again."""
-    out = [
-        (t, cost)
-        for t, cost in _steps(state, h, state.humans[h].sq, ap)
-        if (other := hsq.get(t)) is None or other == h or _can_leave(state, h, t, ap - cost, hsq, squares - 1)
-    ]
+    out = [(t, cost) for t, cost in _steps(state, h, state.humans[h].sq, ap)
+           if (other := hsq.get(t)) is None or other == h or _can_leave(state, h, t, ap - cost, hsq, squares - 1)]
     out.sort()
     return out
 
@@ -192,9 +180,8 @@ def _steps(state: NightState, h: int, sq: int, ap: int) -> list[tuple[int, int]]
     return out
 
 
-def _can_leave(
-    state: NightState, h: int, sq: int, ap: int, hsq: dict[int, int], squares: int, seen: tuple[int, ...] = ()
-) -> bool:
+def _can_leave(state: NightState, h: int, sq: int, ap: int, hsq: dict[int, int], squares: int,
+               seen: tuple[int, ...] = ()) -> bool:
     """Whether a human standing on another human's square ``sq`` with ``ap`` (and ``squares``, if
     not negative) left can step off to a square no other human holds, through further humans if
     need be."""
@@ -216,10 +203,7 @@ def _adjacent_openings(state: NightState, sq: int) -> list[int]:
 
 def _has_keys(state: NightState, h: int) -> bool:
     tag = CARRIED + h
-    return (
-        any(state.item_where[i] == tag for i in state.c.kind_items["keys"])
-        or "cat-burglar" in state.humans[h].attrs
-    )
+    return any(state.item_where[i] == tag for i in state.c.kind_items["keys"]) or "cat-burglar" in state.humans[h].attrs
 
 
 def _locked_in_basement(state: NightState, sq: int) -> bool:
@@ -286,9 +270,7 @@ def human_actions(state: NightState) -> list[Action]:
     return out
 
 
-def _opening_actions(
-    state: NightState, h: int, openings: Sequence[int], carried: list[int], out: list[Action]
-) -> None:
+def _opening_actions(state: NightState, h: int, openings: Sequence[int], carried: list[int], out: list[Action]) -> None:
     """Boarding up or unboarding the doors and windows next to the active human (a board in hand;
     the Builder for free), locking and unlocking them (the Keys in hand)."""
     hu = state.humans[h]
@@ -349,11 +331,7 @@ def _shoot_actions(state: NightState, h: int, verb: str) -> list[Action]:
     items = state.c.items
     grid = state.c.grid
     out: list[Action] = []
-    guns = [
-        i
-        for i, w in enumerate(state.item_where)
-        if w == tag and items[i].kind == "firearm" and is_firearm_ready(state, h, i)
-    ]
+    guns = [i for i, w in enumerate(state.item_where) if w == tag and items[i].kind == "firearm" and is_firearm_ready(state, h, i)]
     if not guns:
         return out
     dark = state.cfg.dark_yard and state.c.yard[sq]
@@ -370,13 +348,8 @@ def _shoot_actions(state: NightState, h: int, verb: str) -> list[Action]:
         guns = [g for g in guns if g not in fired]
     # Fast but Wild Shooter: the first shot may open a pair of shots at -1 and -2 (with a second
     # weapon to fire)
-    wild = (
-        verb == "shoot"
-        and state.shots == 0
-        and "wild-shooter" in hu.attrs
-        and not state.cfg.better_shooting
-        and len(guns) >= 2
-    )
+    wild = (verb == "shoot" and state.shots == 0 and "wild-shooter" in hu.attrs and not state.cfg.better_shooting
+            and len(guns) >= 2)
     kind = Shoot if verb == "shoot" else OpportunityShot
     for g in guns:
         for z in targets:
@@ -395,13 +368,8 @@ def _dodge(state: NightState, h: int) -> bool:
         return False
     roll = state.rng.d6()
     caught = roll == 1
-    state.emit(
-        "roll",
-        f"Dodge: {hu.name} slips past the zombies on {roll}"
-        if not caught
-        else f"Dodge: {hu.name} rolls 1 — caught!",
-        {"human": hu.name, "roll": roll, "caught": caught},
-    )
+    state.emit("roll", f"Dodge: {hu.name} slips past the zombies on {roll}" if not caught else f"Dodge: {hu.name} rolls 1 — caught!",
+               {"human": hu.name, "roll": roll, "caught": caught})
     if not caught:
         return False
     if len(adj) == 1:
@@ -425,11 +393,7 @@ def _step_off(state: NightState, h: int) -> None:
     if hu.status != LIVE or not any(o.status == LIVE and o.idx != h and o.sq == hu.sq for o in state.humans):
         return
     if step_aside(state, h) >= 0:
-        state.emit(
-            "move",
-            f"{hu.name} steps aside to {state.c.grid.names[hu.sq]}",
-            {"human": hu.name, "to": state.c.grid.names[hu.sq]},
-        )
+        state.emit("move", f"{hu.name} steps aside to {state.c.grid.names[hu.sq]}", {"human": hu.name, "to": state.c.grid.names[hu.sq]})
 
 
 def apply_human_action(state: NightState, a: Action) -> None:
@@ -447,11 +411,7 @@ def apply_human_action(state: NightState, a: Action) -> None:
         state.moves_made += 1
         if state.move_limit > 0:
             state.move_limit -= 1
-        state.emit(
-            "move",
-            f"{hu.name} moves to {grid.names[t]} ({state.ap} AP left)",
-            {"human": hu.name, "to": grid.names[t], "ap_left": state.ap},
-        )
+        state.emit("move", f"{hu.name} moves to {grid.names[t]} ({state.ap} AP left)", {"human": hu.name, "to": grid.names[t], "ap_left": state.ap})
     elif type(a) is Attack:
         z = zombie_by_name(state, a.zombie)
         state.ap -= 1
@@ -474,11 +434,7 @@ def apply_human_action(state: NightState, a: Action) -> None:
             b = next(i for i in state.carried(h) if c.items[i].kind == "board")
             state.item_where[b] = ON_OPENING + o
             state.op[o] |= BOARDED
-            state.emit(
-                "board",
-                f"{hu.name} boards up the {label}",
-                {"human": hu.name, "opening": grid.openings[o].name},
-            )
+            state.emit("board", f"{hu.name} boards up the {label}", {"human": hu.name, "opening": grid.openings[o].name})
         else:
             b = next(i for i, w in enumerate(state.item_where) if w == ON_OPENING + o)
             state.op[o] &= ~BOARDED
@@ -488,11 +444,7 @@ def apply_human_action(state: NightState, a: Action) -> None:
             else:
                 state.item_where[b] = hu.sq
                 text = "and leaves the boards on the floor"
-            state.emit(
-                "board",
-                f"{hu.name} removes the boards from the {label} {text}",
-                {"human": hu.name, "opening": grid.openings[o].name},
-            )
+            state.emit("board", f"{hu.name} removes the boards from the {label} {text}", {"human": hu.name, "opening": grid.openings[o].name})
     elif type(a) is Lock or type(a) is Unlock:
         o = grid.opening_by_name[a.opening].id
         state.ap -= 1
@@ -500,35 +452,23 @@ def apply_human_action(state: NightState, a: Action) -> None:
             state.op[o] |= LOCKED
         else:
             state.op[o] &= ~LOCKED
-        state.emit(
-            "lock",
-            f"{hu.name} {a.kind}s the {c.openings_label[o]}",
-            {"human": hu.name, "opening": grid.openings[o].name},
-        )
+        state.emit("lock", f"{hu.name} {a.kind}s the {c.openings_label[o]}", {"human": hu.name, "opening": grid.openings[o].name})
     elif type(a) is Pickup:
         i = c.item_index[a.item]
         if c.items[i].kind == "board":
             i = next(j for j in c.kind_items["board"] if state.item_where[j] == hu.sq)
         state.item_where[i] = CARRIED + h
-        state.emit(
-            "item", f"{hu.name} picks up the {c.items[i].name}", {"human": hu.name, "item": c.items[i].id}
-        )
+        state.emit("item", f"{hu.name} picks up the {c.items[i].name}", {"human": hu.name, "item": c.items[i].id})
     elif type(a) is Drop:
         i = c.item_index[a.item]
         state.item_where[i] = hu.sq
-        state.emit(
-            "item", f"{hu.name} drops the {c.items[i].name}", {"human": hu.name, "item": c.items[i].id}
-        )
+        state.emit("item", f"{hu.name} drops the {c.items[i].name}", {"human": hu.name, "item": c.items[i].id})
     elif type(a) is Give:
         other = human_by_name(state, a.to)
         i = c.item_index[a.item]
         state.ap -= 1
         state.item_where[i] = CARRIED + other
-        state.emit(
-            "item",
-            f"{hu.name} hands the {c.items[i].name} to {a.to}",
-            {"human": hu.name, "to": a.to, "item": c.items[i].id},
-        )
+        state.emit("item", f"{hu.name} hands the {c.items[i].name} to {a.to}", {"human": hu.name, "to": a.to, "item": c.items[i].id})
     elif type(a) is Escape:
         hu.status = ESCAPED
         state.ap = 0
@@ -537,6 +477,7 @@ def apply_human_action(state: NightState, a: Action) -> None:
     elif type(a) is Done:
         state.emit("done", f"{hu.name} is done", {"human": hu.name})
         state.active = -1
+
 
 
 @dataclass(slots=True)
@@ -558,13 +499,7 @@ class ActivateChoice(StepForm, Choice[NightState, Any]):
         else:
             state.picks += 1
             state.passes += 1
-            state.emit(
-                "phase",
-                f"{seat_names(state.setup)[self.seat]} ends the activations"
-                if state.cfg.human_seats > 1
-                else "No more humans act this turn",
-                None,
-            )
+            state.emit("phase", f"{seat_names(state.setup)[self.seat]} ends the activations" if state.cfg.human_seats > 1 else "No more humans act this turn", None)
         return ()
 
     def prompt(self, state: NightState) -> str:
@@ -621,6 +556,7 @@ class DodgeFight(StepForm, Choice[NightState, Fight]):
         return f"Dodge: {state.humans[self.h].name} is caught and must fight one adjacent zombie"
 
 
+
 def seat_names(setup: Setup) -> list[str]:
     o = setup.options
     n = setup.players
@@ -631,3 +567,5 @@ def seat_names(setup: Setup) -> list[str]:
     if o.get("zombie-player"):
         names.append("Zombies")
     return names
+
+

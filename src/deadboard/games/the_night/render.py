@@ -39,39 +39,16 @@ from deadboard.games.the_night.state import (
 
 ZONE_BG = {"yard": "#1d2b1d", "porch": "#3b2f22", "outbuilding": "#3a3326", "house": "#2a2a33"}
 AREA_BG = {
-    "Kitchen": "#33302a",
-    "Pantry": "#2e2b26",
-    "Office": "#2a2f38",
-    "Office Closet": "#262a31",
-    "Attic": "#332a33",
-    "Attic Stairs": "#2d262d",
-    "Hallway": "#30303a",
-    "Sitting Room": "#2b3330",
-    "Sitting Room Closet": "#262d2a",
-    "Dining Room": "#38302d",
-    "Living Room": "#2d3338",
-    "Basement Landing": "#26262a",
-    "Basement Stairs": "#232327",
-    "Basement": "#1f1f24",
+    "Kitchen": "#33302a", "Pantry": "#2e2b26", "Office": "#2a2f38", "Office Closet": "#262a31",
+    "Attic": "#332a33", "Attic Stairs": "#2d262d", "Hallway": "#30303a", "Sitting Room": "#2b3330",
+    "Sitting Room Closet": "#262d2a", "Dining Room": "#38302d", "Living Room": "#2d3338",
+    "Basement Landing": "#26262a", "Basement Stairs": "#232327", "Basement": "#1f1f24",
 }
 # box-drawing corner by which of the four edges around it are walls: (up, right, down, left)
 CORNERS = {
-    (0, 0, 0, 0): " ",
-    (1, 0, 1, 0): "│",
-    (0, 1, 0, 1): "─",
-    (1, 1, 0, 0): "└",
-    (0, 1, 1, 0): "┌",
-    (0, 0, 1, 1): "┐",
-    (1, 0, 0, 1): "┘",
-    (1, 1, 1, 0): "├",
-    (1, 0, 1, 1): "┤",
-    (0, 1, 1, 1): "┬",
-    (1, 1, 0, 1): "┴",
-    (1, 1, 1, 1): "┼",
-    (1, 0, 0, 0): "╵",
-    (0, 1, 0, 0): "╶",
-    (0, 0, 1, 0): "╷",
-    (0, 0, 0, 1): "╴",
+    (0, 0, 0, 0): " ", (1, 0, 1, 0): "│", (0, 1, 0, 1): "─", (1, 1, 0, 0): "└", (0, 1, 1, 0): "┌",
+    (0, 0, 1, 1): "┐", (1, 0, 0, 1): "┘", (1, 1, 1, 0): "├", (1, 0, 1, 1): "┤", (0, 1, 1, 1): "┬",
+    (1, 1, 0, 1): "┴", (1, 1, 1, 1): "┼", (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╶", (0, 0, 1, 0): "╷", (0, 0, 0, 1): "╴",
 }
 
 
@@ -223,18 +200,8 @@ def square_meta(name: str) -> Style:
     return Style(meta={"square": name})
 
 
-def _square(
-    state: NightState,
-    sq: int,
-    bg: str,
-    humans_at: dict[int, Any],
-    dead_at: dict[int, Any],
-    items_at: dict[int, int],
-    zocc: list[int],
-    active_sq: int,
-    zact_sq: int,
-    cell: int = 3,
-) -> tuple[str, str]:
+def _square(state: NightState, sq: int, bg: str, humans_at: dict[int, Any], dead_at: dict[int, Any],
+            items_at: dict[int, int], zocc: list[int], active_sq: int, zact_sq: int, cell: int = 3) -> tuple[str, str]:
     c = state.c
     if not c.grid.passable[sq]:
         return "▓" * cell, f"grey35 on {bg}"
@@ -256,7 +223,7 @@ def _square(
         return label, f"{style}{' reverse' if breaker else ''} on {bg}"
     dead = dead_at.get(sq)
     if dead is not None:
-        return ("+" + dead.name[: cell - 1]).ljust(cell), f"grey50 on {bg}"
+        return ("+" + dead.name[:cell - 1]).ljust(cell), f"grey50 on {bg}"
     n = items_at.get(sq, 0)
     if n:
         return ("*".center(cell) if n == 1 else f"*{n}".ljust(cell)), f"bold yellow on {bg}"
@@ -280,9 +247,7 @@ def status_panel(state: NightState, seat: int | None, cell: int = 3) -> Table:
             continue
         tag = CARRIED + hu.idx
         items = [c.items[i].name for i, w in enumerate(state.item_where) if w == tag]
-        status = {LIVE: "", DEAD: " [grey50](dead)[/]", ESCAPED: " [cyan](escaped)[/]"}.get(
-            hu.status, " [red](zombie)[/]"
-        )
+        status = {LIVE: "", DEAD: " [grey50](dead)[/]", ESCAPED: " [cyan](escaped)[/]"}.get(hu.status, " [red](zombie)[/]")
         hero = " [gold1]★hero[/]" if hu.idx in state.heroes else ""
         where = grid.names[hu.sq] if hu.sq >= 0 and hu.status == LIVE else ""
         ap = f" [cyan]{state.ap} AP[/]" if hu.idx == state.active else ""
@@ -295,10 +260,7 @@ def status_panel(state: NightState, seat: int | None, cell: int = 3) -> Table:
             extra.append("[magenta]your secret human[/]")
         line = f"{where}{ap} {', '.join(items)}" + (f" [dim]({'; '.join(extra)})[/]" if extra else "")
         t.add_row(f"{hu.name}{hero}{status}", line)
-    t.add_row(
-        "Zombies",
-        f"{len(state.zsq)} on the map, {len(state.cup)} in the container, {state.zombies_removed} removed",
-    )
+    t.add_row("Zombies", f"{len(state.zsq)} on the map, {len(state.cup)} in the container, {state.zombies_removed} removed")
     boarded = [o.name for o in grid.openings if state.op[o.id] & BOARDED]
     locked = [o.name for o in grid.openings if state.op[o.id] & LOCKED]
     if boarded:
@@ -314,11 +276,8 @@ def status_panel(state: NightState, seat: int | None, cell: int = 3) -> Table:
             covered.setdefault(hu.sq, hu.name if hu.status == LIVE else f"dead {hu.name}")
     for z, zs in state.zsq.items():
         covered.setdefault(zs, zombie_name(state, z))
-    lying = [
-        f"{c.items[i].name} {grid.names[w]}" + (f" (under {covered[w]})" if w in covered else "")
-        for i, w in enumerate(state.item_where)
-        if 0 <= w < grid.n
-    ]
+    lying = [f"{c.items[i].name} {grid.names[w]}" + (f" (under {covered[w]})" if w in covered else "")
+             for i, w in enumerate(state.item_where) if 0 <= w < grid.n]
     if lying:
         t.add_row("Items", "; ".join(lying))
     on = [i for i, w in enumerate(state.item_where) if w >= ON_OPENING]
@@ -326,14 +285,11 @@ def status_panel(state: NightState, seat: int | None, cell: int = 3) -> Table:
         t.add_row("Boards up", str(len(on)))
     ben, dead, lb, xb = (x[:cell] for x in ("Ben", "+Be", "#L#", "#x#"))  # as the squares and edges cut them
     risen = "zBe" if cell == 3 else "be"
-    t.add_row(
-        "Legend",
-        f"[gold1]{ben}[/] hero  [green1]{ben}[/] human  [grey50]{dead}[/] dead human  [red1]23[/] zombie  "
-        f"[red1 reverse]23[/] BREAKER  [red1]{risen}[/] human zombie  [yellow]*[/] item ([yellow]*2[/] two)  "
-        "[grey42]1[/]-[grey42]6[/] Map Entry Point  [grey35]▓[/] no entry\n"
-        "[yellow]▒[/] door  [cyan]░[/] window  [white on magenta]L[/] locked  [yellow]x[/] broken  "
-        f"[white on red]#[/] boarded ([white on red]{lb}[/] locked and boarded, [white on red]{xb}[/] broken and boarded)",
-    )
+    t.add_row("Legend", f"[gold1]{ben}[/] hero  [green1]{ben}[/] human  [grey50]{dead}[/] dead human  [red1]23[/] zombie  "
+              f"[red1 reverse]23[/] BREAKER  [red1]{risen}[/] human zombie  [yellow]*[/] item ([yellow]*2[/] two)  "
+              "[grey42]1[/]-[grey42]6[/] Map Entry Point  [grey35]▓[/] no entry\n"
+              "[yellow]▒[/] door  [cyan]░[/] window  [white on magenta]L[/] locked  [yellow]x[/] broken  "
+              f"[white on red]#[/] boarded ([white on red]{lb}[/] locked and boarded, [white on red]{xb}[/] broken and boarded)")
     return t
 
 

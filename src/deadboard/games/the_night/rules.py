@@ -78,29 +78,11 @@ class TheNight(KernelGame[NightState]):
         return n
 
     def test_setups(self) -> list[Setup]:
-        story = {
-            "title": "Conformance",
-            "turns": 6,
-            "stats": {"Ben": {"items": ["chainsaw"]}},
-            "entries": [1, 2],
-            "victory": {"collect": ["keys"], "exit": 3},
-        }
-        every_rule = {
-            o: True
-            for o in (
-                "free-placement",
-                "dark-yard",
-                "dark-yard-frozen",
-                "dark-yard-indoors",
-                "better-shooting",
-                "combat-assistance",
-                "unreliable-weapons",
-                "random-events",
-                "dodge",
-                "character-attributes",
-                "authored-results",
-            )
-        }
+        story = {"title": "Conformance", "turns": 6, "stats": {"Ben": {"items": ["chainsaw"]}},
+                 "entries": [1, 2], "victory": {"collect": ["keys"], "exit": 3}}
+        every_rule = {o: True for o in ("free-placement", "dark-yard", "dark-yard-frozen", "dark-yard-indoors",
+                                         "better-shooting", "combat-assistance", "unreliable-weapons",
+                                         "random-events", "dodge", "character-attributes", "authored-results")}
         return [
             Setup("standard"),
             Setup("quick-game", {"survival-points": True, "start-zombies": 3}),
@@ -123,11 +105,7 @@ class TheNight(KernelGame[NightState]):
         state = NightState(content, cfg, setup, seed)
         state.init_kernel(*su.initial_steps(state), NIGHT)
         title = {s.id: s.name for s in SCENARIOS}[cfg.scenario]
-        state.emit(
-            "setup",
-            f"The Night — {title}" + (f": {cfg.story_title}" if cfg.story_title else ""),
-            {"scenario": cfg.scenario},
-        )
+        state.emit("setup", f"The Night — {title}" + (f": {cfg.story_title}" if cfg.story_title else ""), {"scenario": cfg.scenario})
         return state
 
     def interrupt(self, state: NightState) -> bool:
@@ -179,10 +157,8 @@ class TheNight(KernelGame[NightState]):
             # determinization: the result depends on what the viewer sees and ``rng`` alone
             seat = view.viewer
             live = [h.idx for h in view.humans if h.status != 0]
-            view.secret = [
-                s if i == seat or (seat is None and s >= 0) else live[rng.below(len(live))]
-                for i, s in enumerate(view.secret)
-            ]
+            view.secret = [s if i == seat or (seat is None and s >= 0) else live[rng.below(len(live))]
+                           for i, s in enumerate(view.secret)]
 
     # ----- snapshots -----------------------------------------------------------------------------
     stack_key: ClassVar[str] = "pending"
@@ -219,21 +195,13 @@ class TheNight(KernelGame[NightState]):
             "turns": state.cfg.turns,
             "phase": state.phase,
             "decision": list(state.decision) if state.decision else None,
-            "humans": [
-                h.to_json() | {"square": grid.names[h.sq] if h.sq >= 0 else None} for h in state.humans
-            ],
+            "humans": [h.to_json() | {"square": grid.names[h.sq] if h.sq >= 0 else None} for h in state.humans],
             "heroes": [state.humans[h].name for h in state.heroes],
             "zombies": {zombie_name(state, z): grid.names[sq] for z, sq in sorted(state.zsq.items())},
             "cup": len(state.cup),
             "items": {items[i].id: where(w) for i, w in enumerate(state.item_where)},
-            "openings": {
-                o.name: {
-                    "boarded": bool(state.op[o.id] & BOARDED),
-                    "locked": bool(state.op[o.id] & LOCKED),
-                    "broken": bool(state.op[o.id] & BROKEN),
-                }
-                for o in grid.openings
-            },
+            "openings": {o.name: {"boarded": bool(state.op[o.id] & BOARDED), "locked": bool(state.op[o.id] & LOCKED),
+                                  "broken": bool(state.op[o.id] & BROKEN)} for o in grid.openings},
             "zombies_removed": state.zombies_removed,
             "kills": list(state.kills),
             "secret": [state.humans[s].name if s >= 0 else None for s in state.secret],
@@ -295,9 +263,7 @@ def night_outcome(state: NightState, seat_names: list[str]) -> Outcome:
     if cfg.victory_exit is not None or cfg.victory_collect:
         escaped = [h for h in humans if h.status == ESCAPED]
         # the items must leave with the escaping humans; with no exit, be carried by survivors at dawn
-        carried = goal_keys_held(
-            state, {h.idx for h in (escaped if cfg.victory_exit is not None else survivors)}
-        )
+        carried = goal_keys_held(state, {h.idx for h in (escaped if cfg.victory_exit is not None else survivors)})
         goal = all(k in carried for k in cfg.victory_collect)
         need = cfg.victory_survivors
         got = len(escaped) if cfg.victory_exit is not None else len(survivors)
@@ -325,15 +291,8 @@ def night_outcome(state: NightState, seat_names: list[str]) -> Outcome:
             side_winners = tuple(human_seats)
         winners = side_winners if humans_win else ((cfg.zombie_seat,) if cfg.zombie_player else ())
         for s in human_seats:
-            per_seat.append(
-                {
-                    "seat": seat_names[s],
-                    "kills": state.kills[s],
-                    "secret": humans[state.secret[s]].name
-                    if cfg.hidden_hero and state.secret[s] >= 0
-                    else None,
-                }
-            )
+            per_seat.append({"seat": seat_names[s], "kills": state.kills[s],
+                             "secret": humans[state.secret[s]].name if cfg.hidden_hero and state.secret[s] >= 0 else None})
         if cfg.zombie_player:
             per_seat.append({"seat": "Zombies", "humans_killed": len(details["dead"])})
         result = Result.WIN if 0 in winners else Result.LOSS
@@ -342,15 +301,10 @@ def night_outcome(state: NightState, seat_names: list[str]) -> Outcome:
         result = Result.LOSS if lost else Result.WIN
         per_seat = [{"seat": "Humans", "score": score, "survivors": len(survivors)}]
     return Outcome(
-        result=result,
-        winners=winners,
-        score=float(score),
-        level=level,
-        turns=state.turn,
-        reason=state.reason,
-        per_seat=tuple(per_seat),
-        details=details,
+        result=result, winners=winners, score=float(score), level=level, turns=state.turn,
+        reason=state.reason, per_seat=tuple(per_seat), details=details,
     )
 
 
 __all__ = ["STATUS_NAMES", "TheNight", "advance"]
+

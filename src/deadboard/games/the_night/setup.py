@@ -54,11 +54,7 @@ def choose_humans(state: NightState) -> list[PrepareHuman]:
     if cfg.scenario == "quick-game":
         rng.shuffle(pool)
         pool = sorted(pool[:2])
-        state.emit(
-            "setup",
-            "Quick Game: the two humans drawn are " + " and ".join(state.humans[i].name for i in pool),
-            None,
-        )
+        state.emit("setup", "Quick Game: the two humans drawn are " + " and ".join(state.humans[i].name for i in pool), None)
     for i in pool:
         state.humans[i].status = LIVE
     if cfg.hero_rule == "random":
@@ -70,11 +66,7 @@ def choose_humans(state: NightState) -> list[PrepareHuman]:
         state.heroes = ()
     if state.heroes:
         names = " and ".join(state.humans[h].name for h in state.heroes)
-        state.emit(
-            "setup",
-            f"The hero of the story: {names}",
-            {"heroes": [state.humans[h].name for h in state.heroes]},
-        )
+        state.emit("setup", f"The hero of the story: {names}", {"heroes": [state.humans[h].name for h in state.heroes]})
     else:
         state.emit("setup", "There is no hero in this game", None)
     return [PrepareHuman(i) for i in pool]
@@ -94,32 +86,21 @@ def prepare_human(state: NightState, h: int) -> PlaceHuman | None:
     if h in cfg.start_squares:
         return _place_or_offer(state, h, (c.grid.square(cfg.start_squares[h]),), "the story's square")
     if mode == "free":
-        cands = tuple(
-            s
-            for s in range(c.grid.n)
-            if c.grid.passable[s] and human_free(state, s) and not (cfg.no_entry_placement and c.entry_of[s])
-        )
+        cands = tuple(s for s in range(c.grid.n) if c.grid.passable[s] and human_free(state, s)
+                      and not (cfg.no_entry_placement and c.entry_of[s]))
         return _place_or_offer(state, h, cands, "the map (Alternative Human Setup)")
     if mode == "quick":
-        cands = tuple(
-            s for s in range(c.grid.n) if c.inside[s] and c.grid.passable[s] and human_free(state, s)
-        )
+        cands = tuple(s for s in range(c.grid.n) if c.inside[s] and c.grid.passable[s] and human_free(state, s))
         return _place_or_offer(state, h, cands, "the house")
     if mode == "coopers":
-        area = {"Harry": "Basement Landing", "Helen": "Basement Stairs", "Karen": "Basement"}.get(
-            name, "Living Room"
-        )
+        area = {"Harry": "Basement Landing", "Helen": "Basement Stairs", "Karen": "Basement"}.get(name, "Living Room")
         cands = tuple(s for s in c.areas[area] if human_free(state, s))
         return _place_or_offer(state, h, cands, area)
     if mode == "entry":
         for _ in range(100):
             n = rng.d6()
             cands = tuple(s for s in c.entries[n - 1].squares if human_free(state, s))
-            state.emit(
-                "roll",
-                f"{name}: D6 = {n} — Map Entry Point {n}" + ("" if cands else ", full: roll again"),
-                {"roll": n},
-            )
+            state.emit("roll", f"{name}: D6 = {n} — Map Entry Point {n}" + ("" if cands else ", full: roll again"), {"roll": n})
             if cands:
                 return _place_or_offer(state, h, cands, f"Map Entry Point {n}")
     for _ in range(200):
@@ -127,11 +108,7 @@ def prepare_human(state: NightState, h: int) -> PlaceHuman | None:
         area = c.human_placement[roll - 1]
         if area == "Map Entry Point":
             if cfg.no_entry_placement:
-                state.emit(
-                    "roll",
-                    f"{name}: D6 = {roll} — a Map Entry Point, not allowed in this scenario: roll again",
-                    {"roll": roll},
-                )
+                state.emit("roll", f"{name}: D6 = {roll} — a Map Entry Point, not allowed in this scenario: roll again", {"roll": roll})
                 continue
             # "If two humans are already located in a Map Entry Point, then roll again" (the
             # Map Entry Point's D6; seven humans can never fill all six)
@@ -140,19 +117,11 @@ def prepare_human(state: NightState, h: int) -> PlaceHuman | None:
                 cands = tuple(s for s in c.entries[n - 1].squares if human_free(state, s))
                 if cands:
                     break
-                state.emit(
-                    "roll",
-                    f"{name}: D6 = {roll}, Map Entry Point D6 = {n} — two humans there already: roll again",
-                    {"roll": roll, "entry": n},
-                )
+                state.emit("roll", f"{name}: D6 = {roll}, Map Entry Point D6 = {n} — two humans there already: roll again", {"roll": roll, "entry": n})
             state.emit("roll", f"{name}: D6 = {roll} — Map Entry Point, D6 = {n}", {"roll": roll, "entry": n})
             return _place_or_offer(state, h, cands, f"Map Entry Point {n}")
         cands = tuple(s for s in c.areas[area] if human_free(state, s))
-        state.emit(
-            "roll",
-            f"{name}: D6 = {roll} — {area}" + ("" if cands else ", no free square: roll again"),
-            {"roll": roll, "area": area},
-        )
+        state.emit("roll", f"{name}: D6 = {roll} — {area}" + ("" if cands else ", no free square: roll again"), {"roll": roll, "area": area})
         if cands:
             return _place_or_offer(state, h, cands, area)
     raise RuntimeError("no square found for a human")  # pragma: no cover - the map has room
@@ -167,21 +136,14 @@ def _place_or_offer(state: NightState, h: int, cands: tuple[int, ...], where: st
 
 def place_human(state: NightState, h: int, sq: int) -> None:
     state.humans[h].sq = sq
-    state.emit(
-        "place",
-        f"{state.humans[h].name} is placed on {state.c.grid.names[sq]} ({state.c.area_of[sq]})",
-        {"human": state.humans[h].name, "square": state.c.grid.names[sq]},
-    )
+    state.emit("place", f"{state.humans[h].name} is placed on {state.c.grid.names[sq]} ({state.c.area_of[sq]})",
+               {"human": state.humans[h].name, "square": state.c.grid.names[sq]})
 
 
 # ----- items -------------------------------------------------------------------------------------
 def draw_pool(state: NightState) -> list[int]:
     """The item draw container: everything but ammo, boards and the Keys, not yet in the game."""
-    return [
-        it.index
-        for it in state.c.items
-        if it.kind in ("firearm", "melee") and state.item_where[it.index] == NOT_IN_GAME
-    ]
+    return [it.index for it in state.c.items if it.kind in ("firearm", "melee") and state.item_where[it.index] == NOT_IN_GAME]
 
 
 def draw_items(state: NightState) -> Steps:
@@ -191,22 +153,14 @@ def draw_items(state: NightState) -> Steps:
     if cfg.story_items is not None:
         chosen = []
         for kid in cfg.story_items:
-            free = [
-                i
-                for i in state.c.kind_items.get(kid, (state.c.item_index.get(kid, -1),))
-                if i >= 0 and state.item_where[i] == NOT_IN_GAME and i not in chosen
-            ]
+            free = [i for i in state.c.kind_items.get(kid, (state.c.item_index.get(kid, -1),)) if i >= 0 and state.item_where[i] == NOT_IN_GAME and i not in chosen]
             if free:
                 chosen.append(free[0])
         state.emit("setup", "The story's items: " + ", ".join(items[i].name for i in chosen), None)
         return [step for i in chosen for step in item_steps(state, i)]
     if cfg.item_draw == "points":
         points = rng.d6()
-        state.emit(
-            "roll",
-            f"Alternative Item Draw 2: D6 = {points}, +6 = {points + 6} item points",
-            {"roll": points, "points": points + 6},
-        )
+        state.emit("roll", f"Alternative Item Draw 2: D6 = {points}, +6 = {points + 6} item points", {"roll": points, "points": points + 6})
         return (TakeItems(points + 6, ()),)
     pool = draw_pool(state)
     chosen = []
@@ -217,11 +171,7 @@ def draw_items(state: NightState) -> Steps:
         pool.remove(g)
     while len(chosen) < 5 and pool:
         chosen.append(pool.pop(rng.below(len(pool))))
-    state.emit(
-        "setup",
-        "Items drawn: " + ", ".join(items[i].name for i in chosen),
-        {"items": [items[i].id for i in chosen]},
-    )
+    state.emit("setup", "Items drawn: " + ", ".join(items[i].name for i in chosen), {"items": [items[i].id for i in chosen]})
     return [step for i in chosen for step in item_steps(state, i)]
 
 
@@ -254,9 +204,7 @@ def prepare_item(state: NightState, item: int) -> PlaceItem | None:
     cands = tuple(s for s in squares if s not in occupied) if len(squares) > 1 else squares
     if not cands:
         cands = squares  # every square holds an item already: any square of the area (ruling)
-    state.emit(
-        "roll", f"{c.items[item].name}: {roll_text} — {area}", {"item": c.items[item].id, "area": area}
-    )
+    state.emit("roll", f"{c.items[item].name}: {roll_text} — {area}", {"item": c.items[item].id, "area": area})
     if len(cands) == 1:
         place_item(state, item, cands[0])
         return None
@@ -265,11 +213,8 @@ def prepare_item(state: NightState, item: int) -> PlaceItem | None:
 
 def place_item(state: NightState, item: int, sq: int) -> None:
     state.item_where[item] = sq
-    state.emit(
-        "place",
-        f"{state.c.items[item].name} is placed on {state.c.grid.names[sq]}",
-        {"item": state.c.items[item].id, "square": state.c.grid.names[sq]},
-    )
+    state.emit("place", f"{state.c.items[item].name} is placed on {state.c.grid.names[sq]}",
+               {"item": state.c.items[item].id, "square": state.c.grid.names[sq]})
 
 
 def place_boards(state: NightState) -> None:
@@ -282,11 +227,8 @@ def place_boards(state: NightState) -> None:
     for k, b in enumerate(boards):
         squares = shed if k < in_shed else basement
         state.item_where[b] = squares[(k if k < in_shed else k - in_shed) % len(squares)]
-    state.emit(
-        "roll",
-        f"Boards: D6 = {roll} — {in_shed} in the Tool Shed, {len(boards) - in_shed} in the Basement",
-        {"roll": roll, "shed": in_shed, "basement": len(boards) - in_shed},
-    )
+    state.emit("roll", f"Boards: D6 = {roll} — {in_shed} in the Tool Shed, {len(boards) - in_shed} in the Basement",
+               {"roll": roll, "shed": in_shed, "basement": len(boards) - in_shed})
 
 
 def give_start_items(state: NightState) -> None:
@@ -298,9 +240,7 @@ def give_start_items(state: NightState) -> None:
             free = [i for i in ids if state.item_where[i] == NOT_IN_GAME]
             if free:
                 state.item_where[free[0]] = CARRIED + h
-                state.emit(
-                    "setup", f"{state.humans[h].name} starts with the {state.c.items[free[0]].name}", None
-                )
+                state.emit("setup", f"{state.humans[h].name} starts with the {state.c.items[free[0]].name}", None)
 
 
 def arm_options(state: NightState) -> list[int]:
@@ -345,11 +285,7 @@ def draw_zombie(state: NightState) -> int:
 def place_zombie(state: NightState, z: int, sq: int, text: str) -> None:
     state.zsq[z] = sq
     state.zocc[sq] = z
-    state.emit(
-        "arrive",
-        f"{zombie_name(state, z)} {text} on {state.c.grid.names[sq]}",
-        {"zombie": zombie_name(state, z), "square": state.c.grid.names[sq]},
-    )
+    state.emit("arrive", f"{zombie_name(state, z)} {text} on {state.c.grid.names[sq]}", {"zombie": zombie_name(state, z), "square": state.c.grid.names[sq]})
 
 
 def entry_squares_for(state: NightState, z: int, n: int | str, rule: str) -> list[int]:
@@ -377,11 +313,7 @@ def arrive(state: NightState, z: int, rule: str = "arrival") -> bool:
     entries = state.cfg.entries
     if not any(entry_squares_for(state, z, n, rule) for n in entries):
         state.cup.append(z)
-        state.emit(
-            "arrive",
-            f"{zombie_name(state, z)} finds no free Map Entry Point and goes back in the container",
-            None,
-        )
+        state.emit("arrive", f"{zombie_name(state, z)} finds no free Map Entry Point and goes back in the container", None)
         return False
     rng = state.rng
     d6 = entries == (1, 2, 3, 4, 5, 6)
@@ -444,11 +376,7 @@ def assign_attributes(state: NightState) -> None:
     rng = state.rng
     roll = rng.d6()
     count = roll - 1
-    state.emit(
-        "roll",
-        f"Character Attributes: D6 = {roll}, -1 = {count} attribute{'s' if count != 1 else ''}",
-        {"roll": roll, "count": count},
-    )
+    state.emit("roll", f"Character Attributes: D6 = {roll}, -1 = {count} attribute{'s' if count != 1 else ''}", {"roll": roll, "count": count})
     live = [h for h in state.humans if h.status == LIVE]
     authored = state.c.authored_attributes if state.cfg.authored_results else {}
     for _ in range(count):
@@ -458,26 +386,20 @@ def assign_attributes(state: NightState) -> None:
             if attr.id != "roll-again":
                 break
             # the table stops at 10: "roll 2D6 to determine the specific attribute" again (ruling)
-            state.emit(
-                "roll",
-                f"Character Attributes: 2D6 = {a}+{b} = {a + b}, not on the table — roll again",
-                {"roll": a + b, "again": True},
-            )
+            state.emit("roll", f"Character Attributes: 2D6 = {a}+{b} = {a + b}, not on the table — roll again",
+                       {"roll": a + b, "again": True})
         pool = [h for h in live if not (attr.id == "fighter" and h.name == "Ben")]
         if not pool:
             continue
         h = pool[rng.below(len(pool))]
         if attr.id not in h.attrs:
             h.attrs = (*h.attrs, attr.id)
-        state.emit(
-            "attribute",
-            f"2D6 = {a}+{b}: {h.name} is {attr.name} — {attr.text}",
-            {"human": h.name, "attribute": attr.id, "roll": a + b},
-        )
+        state.emit("attribute", f"2D6 = {a}+{b}: {h.name} is {attr.name} — {attr.text}", {"human": h.name, "attribute": attr.id, "roll": a + b})
 
 
 def secret_pick_options(state: NightState) -> list[int]:
     return [h.idx for h in state.humans if h.status == LIVE]
+
 
 
 # ==================================================================================================
@@ -699,7 +621,6 @@ class Attributes(StepForm, Auto[NightState]):
     def run(self, state: NightState) -> Steps:
         assign_attributes(state)
         return ()
-
 
 __all__ = [
     "arm",

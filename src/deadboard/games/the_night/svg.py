@@ -48,33 +48,16 @@ M = 26  # margin for the coordinates
 
 ZONE_FILL = {"yard": "#33502f", "porch": "#8a6a45", "outbuilding": "#6f6a5e", "house": "#d8cbb0"}
 AREA_FILL = {
-    "Kitchen": "#e3dccb",
-    "Pantry": "#d2c7ad",
-    "Office": "#c9d2d8",
-    "Office Closet": "#b3bec6",
-    "Attic": "#d6c3d0",
-    "Attic Stairs": "#bba8b6",
-    "Hallway": "#d9cfb6",
-    "Sitting Room": "#c7d6c3",
-    "Sitting Room Closet": "#b1c2ad",
-    "Dining Room": "#e0c6a8",
-    "Living Room": "#c3cfdd",
-    "Basement Landing": "#a9a49a",
-    "Basement Stairs": "#9b968c",
-    "Basement": "#8d897f",
-    "Back Porch": "#9c7a52",
-    "Front Porch": "#9c7a52",
-    "Tool Shed": "#7d786b",
+    "Kitchen": "#e3dccb", "Pantry": "#d2c7ad", "Office": "#c9d2d8", "Office Closet": "#b3bec6",
+    "Attic": "#d6c3d0", "Attic Stairs": "#bba8b6", "Hallway": "#d9cfb6", "Sitting Room": "#c7d6c3",
+    "Sitting Room Closet": "#b1c2ad", "Dining Room": "#e0c6a8", "Living Room": "#c3cfdd",
+    "Basement Landing": "#a9a49a", "Basement Stairs": "#9b968c", "Basement": "#8d897f",
+    "Back Porch": "#9c7a52", "Front Porch": "#9c7a52", "Tool Shed": "#7d786b",
 }
 PHASES = {
-    "setup": "Setting up",
-    "arrival": "Zombie Arrival Phase",
-    "reanimation": "Dead Human Reanimation Phase",
-    "zombies": "Zombie Action Phase",
-    "humans": "Live Human Action Phase",
-    "events": "Random Event Phase",
-    "end-of-turn": "End of the turn",
-    "over": "The night is over",
+    "setup": "Setting up", "arrival": "Zombie Arrival Phase", "reanimation": "Dead Human Reanimation Phase",
+    "zombies": "Zombie Action Phase", "humans": "Live Human Action Phase", "events": "Random Event Phase",
+    "end-of-turn": "End of the turn", "over": "The night is over",
 }
 ITEM_CODE = {"firearm": "G", "ammo": "A", "keys": "K", "board": "B", "melee": "W"}
 
@@ -122,45 +105,33 @@ def static_map(c: NightContent) -> tuple[str, tuple[int, int]]:
             run = 1
             while x + run < w and c.area_of[sq + run] == c.area_of[sq]:
                 run += 1
-            out.append(
-                f'<rect x="{M + x * S}" y="{M + y * S}" width="{run * S}" height="{S}" fill="{_fill(c, sq)}"/>'
-            )
+            out.append(f'<rect x="{M + x * S}" y="{M + y * S}" width="{run * S}" height="{S}" fill="{_fill(c, sq)}"/>')
             x += run
     out.append("</g>")
     # the square grid, faint
     lines = [f"M{M + x * S} {M}V{M + h * S}" for x in range(1, w)]
     lines += [f"M{M} {M + y * S}H{M + w * S}" for y in range(1, h)]
-    out.append(
-        f'<path class="grid" d="{"".join(lines)}" stroke="#000" stroke-opacity="0.13" stroke-width="1" fill="none"/>'
-    )
+    out.append(f'<path class="grid" d="{"".join(lines)}" stroke="#000" stroke-opacity="0.13" stroke-width="1" fill="none"/>')
     # decorations: the dining table and the fireplaces
     for name, squares in c.decor:
         xs = [_xy(c, s)[0] for s in squares]
         ys = [_xy(c, s)[1] for s in squares]
         x0, y0, x1, y1 = min(xs), min(ys), max(xs) + S, max(ys) + S
         if "table" in name.lower():
-            out.append(
-                f'<rect class="decor table" x="{x0 + 4}" y="{y0 + 8}" width="{x1 - x0 - 8}" height="{y1 - y0 - 16}" '
-                f'rx="6" fill="#8b5a2b" stroke="#4a2d12" stroke-width="2"><title>{_t(name)}</title></rect>'
-            )
+            out.append(f'<rect class="decor table" x="{x0 + 4}" y="{y0 + 8}" width="{x1 - x0 - 8}" height="{y1 - y0 - 16}" '
+                       f'rx="6" fill="#8b5a2b" stroke="#4a2d12" stroke-width="2"><title>{_t(name)}</title></rect>')
         else:
-            out.append(
-                f'<g class="decor fireplace"><rect x="{x0 + 2}" y="{y0 + 2}" width="{x1 - x0 - 4}" height="{y1 - y0 - 4}" '
-                f'fill="#7a3b2e" stroke="#2b130d" stroke-width="2"/><title>{_t(name)}</title>'
-            )
+            out.append(f'<g class="decor fireplace"><rect x="{x0 + 2}" y="{y0 + 2}" width="{x1 - x0 - 4}" height="{y1 - y0 - 4}" '
+                       f'fill="#7a3b2e" stroke="#2b130d" stroke-width="2"/><title>{_t(name)}</title>')
             bricks = []
             for yy in range(y0 + 8, y1 - 2, 8):
                 bricks.append(f"M{x0 + 3} {yy}H{x1 - 3}")
             out.append(f'<path d="{"".join(bricks)}" stroke="#2b130d" stroke-width="1" opacity="0.6"/>')
-            out.append(
-                f'<rect x="{x0 + 9}" y="{y0 + 9}" width="{x1 - x0 - 18}" height="{y1 - y0 - 18}" fill="#1c0d08"/></g>'
-            )
+            out.append(f'<rect x="{x0 + 9}" y="{y0 + 9}" width="{x1 - x0 - 18}" height="{y1 - y0 - 18}" fill="#1c0d08"/></g>')
     for sq in range(grid.n):
         if not grid.passable[sq] and not any(sq in s for _, s in c.decor):
             x, y = _xy(c, sq)
-            out.append(
-                f'<rect x="{x + 2}" y="{y + 2}" width="{S - 4}" height="{S - 4}" fill="#555" opacity="0.7"/>'
-            )
+            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{S - 4}" height="{S - 4}" fill="#555" opacity="0.7"/>')
     # walls
     segs = []
     for sq in range(grid.n):
@@ -171,9 +142,7 @@ def static_map(c: NightContent) -> tuple[str, tuple[int, int]]:
         if y + 1 < h and _wall_between(c, sq, sq + w):
             py = M + (y + 1) * S
             segs.append(f"M{M + x * S} {py}H{M + (x + 1) * S}")
-    out.append(
-        f'<path class="walls" d="{"".join(segs)}" stroke="#1d1a16" stroke-width="5" stroke-linecap="square" fill="none"/>'
-    )
+    out.append(f'<path class="walls" d="{"".join(segs)}" stroke="#1d1a16" stroke-width="5" stroke-linecap="square" fill="none"/>')
     # room names
     for area in c.area_names:
         sqs = c.areas.get(area, ())
@@ -184,30 +153,22 @@ def static_map(c: NightContent) -> tuple[str, tuple[int, int]]:
         big = len(sqs) >= 6
         size = 11 if big else 7.5
         label = area.upper() if big else area
-        out.append(
-            f'<text class="room" x="{cx:.0f}" y="{cy:.0f}" font-size="{size}" text-anchor="middle" '
-            f'dominant-baseline="middle" fill="#000" fill-opacity="0.38" letter-spacing="{1 if big else 0}" '
-            f'pointer-events="none">{_t(label)}</text>'
-        )
+        out.append(f'<text class="room" x="{cx:.0f}" y="{cy:.0f}" font-size="{size}" text-anchor="middle" '
+                   f'dominant-baseline="middle" fill="#000" fill-opacity="0.38" letter-spacing="{1 if big else 0}" '
+                   f'pointer-events="none">{_t(label)}</text>')
     # Map Entry Points
     for e in c.entries:
         for sq in e.squares:
             x, y = _xy(c, sq)
-            out.append(
-                f'<g class="entry" pointer-events="none"><circle cx="{x + S / 2}" cy="{y + S / 2}" r="{S * 0.36:.1f}" '
-                f'fill="#ffffff" fill-opacity="0.10" stroke="#f4f1e8" stroke-opacity="0.7" stroke-dasharray="3 3"/>'
-                f'<text x="{x + S / 2}" y="{y + S / 2 + 1}" font-size="15" font-weight="700" text-anchor="middle" '
-                f'dominant-baseline="middle" fill="#f4f1e8" fill-opacity="0.75">{e.number}</text></g>'
-            )
+            out.append(f'<g class="entry" pointer-events="none"><circle cx="{x + S / 2}" cy="{y + S / 2}" r="{S * 0.36:.1f}" '
+                       f'fill="#ffffff" fill-opacity="0.10" stroke="#f4f1e8" stroke-opacity="0.7" stroke-dasharray="3 3"/>'
+                       f'<text x="{x + S / 2}" y="{y + S / 2 + 1}" font-size="15" font-weight="700" text-anchor="middle" '
+                       f'dominant-baseline="middle" fill="#f4f1e8" fill-opacity="0.75">{e.number}</text></g>')
     # coordinates
     for x in range(w):
-        out.append(
-            f'<text class="coord" x="{M + x * S + S / 2}" y="{M - 9}" font-size="11" text-anchor="middle" fill="#9aa">{column_name(x)}</text>'
-        )
+        out.append(f'<text class="coord" x="{M + x * S + S / 2}" y="{M - 9}" font-size="11" text-anchor="middle" fill="#9aa">{column_name(x)}</text>')
     for y in range(h):
-        out.append(
-            f'<text class="coord" x="{M - 6}" y="{M + y * S + S / 2 + 4}" font-size="11" text-anchor="end" fill="#9aa">{y + 1}</text>'
-        )
+        out.append(f'<text class="coord" x="{M - 6}" y="{M + y * S + S / 2 + 4}" font-size="11" text-anchor="end" fill="#9aa">{y + 1}</text>')
     text = "".join(out)
     _static[id(c)] = (c, text, (width, height))
     return text, (width, height)
@@ -217,12 +178,10 @@ def static_map(c: NightContent) -> tuple[str, tuple[int, int]]:
 # doors, windows, items and counters
 # ==================================================================================================
 def _planks() -> str:
-    return (
-        '<g class="boards"><rect x="-19" y="-5" width="38" height="6" rx="1" fill="#c8964f" stroke="#4a2d12" '
-        'stroke-width="1.2" transform="rotate(-14)"/><rect x="-19" y="-1" width="38" height="6" rx="1" fill="#b98440" '
-        'stroke="#4a2d12" stroke-width="1.2" transform="rotate(12)"/>'
-        '<circle cx="-13" cy="1" r="1.3" fill="#222"/><circle cx="13" cy="1" r="1.3" fill="#222"/></g>'
-    )
+    return ('<g class="boards"><rect x="-19" y="-5" width="38" height="6" rx="1" fill="#c8964f" stroke="#4a2d12" '
+            'stroke-width="1.2" transform="rotate(-14)"/><rect x="-19" y="-1" width="38" height="6" rx="1" fill="#b98440" '
+            'stroke="#4a2d12" stroke-width="1.2" transform="rotate(12)"/>'
+            '<circle cx="-13" cy="1" r="1.3" fill="#222"/><circle cx="13" cy="1" r="1.3" fill="#222"/></g>')
 
 
 def opening_svg(kind: int, flags: int) -> str:
@@ -230,30 +189,22 @@ def opening_svg(kind: int, flags: int) -> str:
     parts: list[str] = ['<rect class="hit" x="-18" y="-9" width="36" height="18" rx="3"/>']
     if kind == DOOR:
         if flags & BROKEN:
-            parts.append(
-                '<path d="M-16 -3.5H-3L0 0L-3 3.5H-16Z" fill="#6b5a48" stroke="#2a1d10" stroke-width="1.2"/>'
-                '<path d="M16 -3.5H4L1 1L4 3.5H16Z" fill="#6b5a48" stroke="#2a1d10" stroke-width="1.2"/>'
-                '<path d="M-9 -7L-5 -3M8 4L12 8M-2 -8L1 -4" stroke="#2a1d10" stroke-width="1.2"/>'
-            )
+            parts.append('<path d="M-16 -3.5H-3L0 0L-3 3.5H-16Z" fill="#6b5a48" stroke="#2a1d10" stroke-width="1.2"/>'
+                         '<path d="M16 -3.5H4L1 1L4 3.5H16Z" fill="#6b5a48" stroke="#2a1d10" stroke-width="1.2"/>'
+                         '<path d="M-9 -7L-5 -3M8 4L12 8M-2 -8L1 -4" stroke="#2a1d10" stroke-width="1.2"/>')
         elif flags & LOCKED:
-            parts.append(
-                '<rect x="-16" y="-3.5" width="32" height="7" fill="#a86b32" stroke="#3b2410" stroke-width="1.2"/>'
-                '<g class="lock"><path d="M-3.6 -2.5V-5.5A3.6 3.6 0 0 1 3.6 -5.5V-2.5" fill="none" stroke="#f5e6ff" stroke-width="1.6"/>'
-                '<rect x="-5.5" y="-3" width="11" height="8.5" rx="1.5" fill="#9c27b0" stroke="#f5e6ff" stroke-width="1.2"/>'
-                '<circle cx="0" cy="1" r="1.4" fill="#f5e6ff"/></g>'
-            )
+            parts.append('<rect x="-16" y="-3.5" width="32" height="7" fill="#a86b32" stroke="#3b2410" stroke-width="1.2"/>'
+                         '<g class="lock"><path d="M-3.6 -2.5V-5.5A3.6 3.6 0 0 1 3.6 -5.5V-2.5" fill="none" stroke="#f5e6ff" stroke-width="1.6"/>'
+                         '<rect x="-5.5" y="-3" width="11" height="8.5" rx="1.5" fill="#9c27b0" stroke="#f5e6ff" stroke-width="1.2"/>'
+                         '<circle cx="0" cy="1" r="1.4" fill="#f5e6ff"/></g>')
         else:
-            parts.append(
-                '<path d="M-16 0A32 32 0 0 1 14 -14" fill="none" stroke="#3b2410" stroke-width="1" stroke-dasharray="2 2"/>'
-                '<rect x="-16" y="-2" width="32" height="4" fill="#a86b32" stroke="#3b2410" stroke-width="1" '
-                'transform="rotate(-28 -16 0)"/>'
-                '<path d="M-17 -3V3M17 -3V3" stroke="#1d1a16" stroke-width="3"/>'
-            )
+            parts.append('<path d="M-16 0A32 32 0 0 1 14 -14" fill="none" stroke="#3b2410" stroke-width="1" stroke-dasharray="2 2"/>'
+                         '<rect x="-16" y="-2" width="32" height="4" fill="#a86b32" stroke="#3b2410" stroke-width="1" '
+                         'transform="rotate(-28 -16 0)"/>'
+                         '<path d="M-17 -3V3M17 -3V3" stroke="#1d1a16" stroke-width="3"/>')
     else:
-        parts.append(
-            '<rect x="-16" y="-3" width="32" height="6" fill="#a9dcf5" stroke="#1f4a66" stroke-width="1.4"/>'
-            '<path d="M-16 0H16M0 -3V3" stroke="#ffffff" stroke-width="1"/>'
-        )
+        parts.append('<rect x="-16" y="-3" width="32" height="6" fill="#a9dcf5" stroke="#1f4a66" stroke-width="1.4"/>'
+                     '<path d="M-16 0H16M0 -3V3" stroke="#ffffff" stroke-width="1"/>')
     if flags & BOARDED:
         parts.append(_planks())
     return "".join(parts)
@@ -307,10 +258,8 @@ def _opening(c: NightContent, o: int, flags: int) -> str:
         cls.append("broken")
     if flags & BOARDED:
         cls.append("boarded")
-    return (
-        f'<g class="{" ".join(cls)}" data-target="op:{op.name}" transform="translate({cx:g} {cy:g}) rotate({rot})">'
-        f"<title>{_t(_opening_title(c, op.id, op.kind, flags))}</title>{opening_svg(op.kind, flags)}</g>"
-    )
+    return (f'<g class="{" ".join(cls)}" data-target="op:{op.name}" transform="translate({cx:g} {cy:g}) rotate({rot})">'
+            f'<title>{_t(_opening_title(c, op.id, op.kind, flags))}</title>{opening_svg(op.kind, flags)}</g>')
 
 
 def _items(state: NightState) -> str:
@@ -325,21 +274,17 @@ def _items(state: NightState) -> str:
         x, y = _xy(c, sq)
         names = ", ".join(c.items[i].name for i in items)
         code = ITEM_CODE.get(c.items[items[0]].kind, "?") if len(items) == 1 else str(len(items))
-        out.append(
-            f'<g class="item" data-target="sq:{grid.names[sq]}"><title>On {grid.names[sq]}: {_t(names)}</title>'
-            f'<rect x="{x + S - 16}" y="{y + 1}" width="15" height="13" rx="3" fill="#f2c94c" stroke="#6b4e00" stroke-width="1"/>'
-            f'<text x="{x + S - 8.5}" y="{y + 11}" font-size="9.5" font-weight="700" text-anchor="middle" fill="#3d2c00">{code}</text></g>'
-        )
+        out.append(f'<g class="item" data-target="sq:{grid.names[sq]}"><title>On {grid.names[sq]}: {_t(names)}</title>'
+                   f'<rect x="{x + S - 16}" y="{y + 1}" width="15" height="13" rx="3" fill="#f2c94c" stroke="#6b4e00" stroke-width="1"/>'
+                   f'<text x="{x + S - 8.5}" y="{y + 11}" font-size="9.5" font-weight="700" text-anchor="middle" fill="#3d2c00">{code}</text></g>')
     out.append("</g>")
     return "".join(out)
 
 
 def _name_text(x: float, y: float, name: str, size: float, fill: str, width: float) -> str:
     fit = f' textLength="{width:g}" lengthAdjust="spacingAndGlyphs"' if len(name) * size * 0.6 > width else ""
-    return (
-        f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-weight="700" text-anchor="middle" fill="{fill}"{fit}>'
-        f"{_t(name)}</text>"
-    )
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-weight="700" text-anchor="middle" fill="{fill}"{fit}>'
+            f"{_t(name)}</text>")
 
 
 def _star(cx: float, cy: float, r: float) -> str:
@@ -356,17 +301,8 @@ SHARED_SCALE = 0.6  # a zombie counter on a human's square
 _zombie_cache: dict[tuple[str, int, int, bool, str, int], str] = {}
 
 
-def _zombie_counter(
-    name: str,
-    strength: int,
-    ap: int,
-    breaker: bool,
-    sqname: str,
-    off: int,
-    x: int,
-    y: int,
-    acting_ap: int | None,
-) -> str:
+def _zombie_counter(name: str, strength: int, ap: int, breaker: bool, sqname: str, off: int, x: int, y: int,
+                    acting_ap: int | None) -> str:
     """A zombie's counter; those not acting are cached (same zombie, same square: same drawing)."""
     human_zombie = not name[1:].isdigit()
     acting = acting_ap is not None
@@ -378,30 +314,20 @@ def _zombie_counter(
         title += f"; acting, {acting_ap} AP left"
     out = [f'<g class="{" ".join(cls)}" data-target="sq:{sqname}"><title>{_t(title)}</title>']
     if acting:
-        out.append(
-            f'<rect class="glow" x="{x + 1}" y="{y + 1}" width="{S - 2}" height="{S - 2}" rx="7" fill="none" stroke="#ffe14d" stroke-width="3"/>'
-        )
+        out.append(f'<rect class="glow" x="{x + 1}" y="{y + 1}" width="{S - 2}" height="{S - 2}" rx="7" fill="none" stroke="#ffe14d" stroke-width="3"/>')
     fill = "#5b2a86" if human_zombie else "#8e1c1c"
-    out.append(
-        f'<rect x="{x + 4}" y="{y + 4}" width="{S - 8}" height="{S - 8}" rx="5" fill="{fill}" stroke="#2a0505" stroke-width="1.5"/>'
-    )
+    out.append(f'<rect x="{x + 4}" y="{y + 4}" width="{S - 8}" height="{S - 8}" rx="5" fill="{fill}" stroke="#2a0505" stroke-width="1.5"/>')
     label = name[1:]
     if human_zombie:
         out.append(_name_text(x + S / 2, y + 17, label, 9, "#fff", S - 11))
     else:
-        out.append(
-            f'<text x="{x + S / 2}" y="{y + 20}" font-size="14" font-weight="800" text-anchor="middle" fill="#fff">{_t(label)}</text>'
-        )
+        out.append(f'<text x="{x + S / 2}" y="{y + 20}" font-size="14" font-weight="800" text-anchor="middle" fill="#fff">{_t(label)}</text>')
     if breaker:
-        out.append(
-            f'<polygon points="{_star(x + 12, y + 27, 7.5)}" fill="#fff" stroke="#000" stroke-width="0.6"/>'
-            f'<text x="{x + 12}" y="{y + 30.5}" font-size="8.5" font-weight="800" text-anchor="middle" fill="#000">{strength}</text>'
-            f'<text x="{x + 27}" y="{y + 31}" font-size="9" text-anchor="middle" fill="#ffd6d6">{ap}</text>'
-        )
+        out.append(f'<polygon points="{_star(x + 12, y + 27, 7.5)}" fill="#fff" stroke="#000" stroke-width="0.6"/>'
+                   f'<text x="{x + 12}" y="{y + 30.5}" font-size="8.5" font-weight="800" text-anchor="middle" fill="#000">{strength}</text>'
+                   f'<text x="{x + 27}" y="{y + 31}" font-size="9" text-anchor="middle" fill="#ffd6d6">{ap}</text>')
     else:
-        out.append(
-            f'<text x="{x + S / 2}" y="{y + 31}" font-size="9" text-anchor="middle" fill="#ffd6d6">{strength} · {ap}</text>'
-        )
+        out.append(f'<text x="{x + S / 2}" y="{y + 31}" font-size="9" text-anchor="middle" fill="#ffd6d6">{strength} · {ap}</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -415,27 +341,18 @@ def _counters(state: NightState, seat: int | None) -> str:
         if hu.status != DEAD or hu.sq < 0:
             continue
         x, y = _xy(c, hu.sq)
-        out.append(
-            f'<g class="counter dead" data-target="sq:{grid.names[hu.sq]}"><title>{_t(hu.name)} (dead — may rise as a zombie)</title>'
-            f'<rect x="{x + 4}" y="{y + 4}" width="{S - 8}" height="{S - 8}" rx="4" fill="#8a8a8a" stroke="#333" stroke-width="1.5"/>'
-            f'<path d="M{x + 8} {y + 8}L{x + S - 8} {y + S - 8}M{x + S - 8} {y + 8}L{x + 8} {y + S - 8}" stroke="#444" stroke-width="2"/>'
-            f"{_name_text(x + S / 2, y + S / 2 + 3.5, hu.name, 9, '#111', S - 10)}</g>"
-        )
-    secret = (
-        state.secret[seat] if cfg.hidden_hero and seat is not None and 0 <= seat < len(state.secret) else -1
-    )
+        out.append(f'<g class="counter dead" data-target="sq:{grid.names[hu.sq]}"><title>{_t(hu.name)} (dead — may rise as a zombie)</title>'
+                   f'<rect x="{x + 4}" y="{y + 4}" width="{S - 8}" height="{S - 8}" rx="4" fill="#8a8a8a" stroke="#333" stroke-width="1.5"/>'
+                   f'<path d="M{x + 8} {y + 8}L{x + S - 8} {y + S - 8}M{x + S - 8} {y + 8}L{x + 8} {y + S - 8}" stroke="#444" stroke-width="2"/>'
+                   f"{_name_text(x + S / 2, y + S / 2 + 3.5, hu.name, 9, '#111', S - 10)}</g>")
+    secret = state.secret[seat] if cfg.hidden_hero and seat is not None and 0 <= seat < len(state.secret) else -1
     for hu in state.humans:
         if hu.status != LIVE or hu.sq < 0:
             continue
         x, y = _xy(c, hu.sq)
         hero = hu.idx in state.heroes
         active = hu.idx == state.active
-        cls = (
-            ["counter", "human"]
-            + (["hero"] if hero else [])
-            + (["active"] if active else [])
-            + (["secret"] if hu.idx == secret else [])
-        )
+        cls = ["counter", "human"] + (["hero"] if hero else []) + (["active"] if active else []) + (["secret"] if hu.idx == secret else [])
         carried = [c.items[i].name for i, w in enumerate(state.item_where) if w == CARRIED + hu.idx]
         strength = cfg.hstr[hu.idx] + (1 if "fighter" in hu.attrs else 0)
         ap = 3 if hu.injured else cfg.hap[hu.idx]
@@ -448,34 +365,20 @@ def _counters(state: NightState, seat: int | None) -> str:
             title += "; " + ", ".join(hu.attrs)
         if hu.idx == secret:
             title += "; your secret human"
-        out.append(
-            f'<g class="{" ".join(cls)}" data-target="sq:{grid.names[hu.sq]}"><title>{_t(title)}</title>'
-        )
+        out.append(f'<g class="{" ".join(cls)}" data-target="sq:{grid.names[hu.sq]}"><title>{_t(title)}</title>')
         if active:
-            out.append(
-                f'<rect class="glow" x="{x + 1}" y="{y + 1}" width="{S - 2}" height="{S - 2}" rx="7" fill="none" stroke="#ffe14d" stroke-width="3"/>'
-            )
-        out.append(
-            f'<rect x="{x + 4}" y="{y + 4}" width="{S - 8}" height="{S - 8}" rx="5" fill="#2e7d32" '
-            f'stroke="{"#ffc107" if hero else "#0d3b10"}" stroke-width="{2.5 if hero else 1.5}"/>'
-        )
+            out.append(f'<rect class="glow" x="{x + 1}" y="{y + 1}" width="{S - 2}" height="{S - 2}" rx="7" fill="none" stroke="#ffe14d" stroke-width="3"/>')
+        out.append(f'<rect x="{x + 4}" y="{y + 4}" width="{S - 8}" height="{S - 8}" rx="5" fill="#2e7d32" '
+                   f'stroke="{"#ffc107" if hero else "#0d3b10"}" stroke-width="{2.5 if hero else 1.5}"/>')
         out.append(_name_text(x + S / 2, y + 16, hu.name, 9, "#fff", S - 11))
         low = f"{state.ap} AP" if active else f"{strength} · {ap}"
-        out.append(
-            f'<text x="{x + S / 2}" y="{y + 29}" font-size="9" text-anchor="middle" fill="#d7f5d9">{low}</text>'
-        )
+        out.append(f'<text x="{x + S / 2}" y="{y + 29}" font-size="9" text-anchor="middle" fill="#d7f5d9">{low}</text>')
         if hero:
-            out.append(
-                f'<polygon points="{_star(x + S - 6, y + 6, 5.5)}" fill="#ffc107" stroke="#5c4300" stroke-width="0.8"/>'
-            )
+            out.append(f'<polygon points="{_star(x + S - 6, y + 6, 5.5)}" fill="#ffc107" stroke="#5c4300" stroke-width="0.8"/>')
         if hu.idx == secret:
-            out.append(
-                f'<circle cx="{x + 7}" cy="{y + 7}" r="4" fill="#e040fb" stroke="#fff" stroke-width="1"/>'
-            )
+            out.append(f'<circle cx="{x + 7}" cy="{y + 7}" r="4" fill="#e040fb" stroke="#fff" stroke-width="1"/>')
         if carried:
-            out.append(
-                f'<rect x="{x + 5}" y="{y + S - 9}" width="{min(len(carried), 4) * 6}" height="4" rx="1" fill="#f2c94c"/>'
-            )
+            out.append(f'<rect x="{x + 5}" y="{y + S - 9}" width="{min(len(carried), 4) * 6}" height="4" rx="1" fill="#f2c94c"/>')
         out.append("</g>")
     drawn: set[int] = set()
     stacked = set(state.stacked)
@@ -500,10 +403,8 @@ def _counters(state: NightState, seat: int | None) -> str:
             got = _zombie_cache[key] = _zombie_counter(*key, x, y, None)
         if sq in with_human:
             shift = S * (1 - SHARED_SCALE)
-            got = (
-                f'<g class="shared" transform="translate({x0 + shift:g} {y0 + shift:g}) scale({SHARED_SCALE}) '
-                f'translate({-x0} {-y0})">{got}</g>'
-            )
+            got = (f'<g class="shared" transform="translate({x0 + shift:g} {y0 + shift:g}) scale({SHARED_SCALE}) '
+                   f'translate({-x0} {-y0})">{got}</g>')
         out.append(got)
     out.append("</g>")
     return "".join(out)
@@ -541,11 +442,7 @@ def target_of(state: NightState, a: Action) -> str | None:
         return _human_sq(state, args[1])
     if kind == "zattack" and len(args) >= 2:
         return _human_sq(state, args[1])
-    if (
-        kind in ("board", "unboard", "lock", "unlock", "zbreak")
-        and len(args) >= 2
-        and args[1] in grid.opening_by_name
-    ):
+    if kind in ("board", "unboard", "lock", "unlock", "zbreak") and len(args) >= 2 and args[1] in grid.opening_by_name:
         return "op:" + args[1]
     if kind == "latch" and args and args[0] in grid.opening_by_name:
         return "op:" + args[0]
@@ -632,12 +529,8 @@ def _panels(state: NightState, seat: int | None) -> list[Panel]:
     if state.active >= 0:
         night.append({"text": f"{state.humans[state.active].name} acts: {state.ap} AP left", "cls": "hot"})
     if state.zact:
-        night.append(
-            {"text": f"{zombie_name(state, state.zact)} acts: {state.zap_left} AP left", "cls": "hot"}
-        )
-    night.append(
-        f"Zombies: {len(state.zsq)} on the map, {len(state.cup)} still to come, {state.zombies_removed} removed"
-    )
+        night.append({"text": f"{zombie_name(state, state.zact)} acts: {state.zap_left} AP left", "cls": "hot"})
+    night.append(f"Zombies: {len(state.zsq)} on the map, {len(state.cup)} still to come, {state.zombies_removed} removed")
     if cfg.survival_points:
         night.append(f"Survival points: {state.bonus_points}")
     panels: list[Panel] = [{"title": "The night", "lines": night}]
@@ -655,36 +548,21 @@ def _panels(state: NightState, seat: int | None) -> list[Panel]:
                 extra.append("; ".join(hu.attrs))
             if hu.injured:
                 extra.append("injured")
-            text = f"{hu.name}{' (the hero)' if hero else ''} — {where}" + (
-                f" — {' · '.join(extra)}" if extra else ""
-            )
+            text = f"{hu.name}{' (the hero)' if hero else ''} — {where}" + (f" — {' · '.join(extra)}" if extra else "")
             people.append({"text": text, "cls": "hero" if hero else "live"})
         else:
             what = {DEAD: "dead", ZOMBIE: "a zombie now", ESCAPED: "escaped"}.get(hu.status, "gone")
-            people.append(
-                {
-                    "text": f"{hu.name}{' (the hero)' if hero else ''} — {what}",
-                    "cls": "dead" if hu.status != ESCAPED else "live",
-                }
-            )
+            people.append({"text": f"{hu.name}{' (the hero)' if hero else ''} — {what}",
+                           "cls": "dead" if hu.status != ESCAPED else "live"})
     panels.append({"title": "Humans", "lines": people})
 
     if cfg.hidden_hero and seat is not None and 0 <= seat < len(state.secret):
         s = state.secret[seat]
         mine = state.humans[s].name if s >= 0 else "not picked yet"
-        panels.append(
-            {
-                "title": "Your secret human",
-                "lines": [
-                    {"text": mine, "cls": "secret"},
-                    f"Zombies your activations killed: {state.kills[seat]}",
-                ],
-            }
-        )
+        panels.append({"title": "Your secret human", "lines": [{"text": mine, "cls": "secret"},
+                                                                 f"Zombies your activations killed: {state.kills[seat]}"]})
 
-    lying = [
-        f"{c.items[i].name} — {grid.names[w]}" for i, w in enumerate(state.item_where) if 0 <= w < grid.n
-    ]
+    lying = [f"{c.items[i].name} — {grid.names[w]}" for i, w in enumerate(state.item_where) if 0 <= w < grid.n]
     if lying:
         panels.append({"title": "Items lying about", "lines": lying})
     shut = []
@@ -705,34 +583,25 @@ def legend_svg() -> str:
     if _legend:
         return _legend[0]
     rows = [
-        (opening_svg(DOOR, 0), "open door"),
-        (opening_svg(DOOR, LOCKED), "locked door"),
-        (opening_svg(DOOR, BROKEN), "broken door"),
-        (opening_svg(DOOR, BOARDED), "boarded door"),
-        (opening_svg(3, 0), "window"),
-        (opening_svg(3, BOARDED), "boarded window"),
+        (opening_svg(DOOR, 0), "open door"), (opening_svg(DOOR, LOCKED), "locked door"),
+        (opening_svg(DOOR, BROKEN), "broken door"), (opening_svg(DOOR, BOARDED), "boarded door"),
+        (opening_svg(3, 0), "window"), (opening_svg(3, BOARDED), "boarded window"),
     ]
     out = ['<svg viewBox="0 0 310 150" class="legend" xmlns="http://www.w3.org/2000/svg">']
     for i, (g, text) in enumerate(rows):
         x, y = 25 + (i % 2) * 150, 18 + (i // 2) * 26
-        out.append(
-            f'<g transform="translate({x} {y})">{g}</g><text x="{x + 26}" y="{y + 4}" font-size="11" fill="currentColor">{text}</text>'
-        )
+        out.append(f'<g transform="translate({x} {y})">{g}</g><text x="{x + 26}" y="{y + 4}" font-size="11" fill="currentColor">{text}</text>')
     y = 100
-    out.append(
-        f'<rect x="8" y="{y}" width="32" height="32" rx="5" fill="#2e7d32" stroke="#ffc107" stroke-width="2.5"/>'
-        f'<text x="24" y="{y + 13}" font-size="8" font-weight="700" fill="#fff" text-anchor="middle">Ben</text>'
-        f'<text x="24" y="{y + 25}" font-size="8" fill="#d7f5d9" text-anchor="middle">5 · 6</text>'
-        f'<text x="46" y="{y + 14}" font-size="10" fill="currentColor">human: strength · AP</text>'
-        f'<text x="46" y="{y + 27}" font-size="10" fill="currentColor">gold rim: hero</text>'
-    )
-    out.append(
-        f'<rect x="158" y="{y}" width="32" height="32" rx="5" fill="#8e1c1c" stroke="#2a0505"/>'
-        f'<text x="174" y="{y + 15}" font-size="12" font-weight="800" fill="#fff" text-anchor="middle">23</text>'
-        f'<polygon points="{_star(166, y + 24, 6.5)}" fill="#fff"/>'
-        f'<text x="196" y="{y + 14}" font-size="10" fill="currentColor">zombie: strength · AP</text>'
-        f'<text x="196" y="{y + 27}" font-size="10" fill="currentColor">star: BREAKER</text>'
-    )
+    out.append(f'<rect x="8" y="{y}" width="32" height="32" rx="5" fill="#2e7d32" stroke="#ffc107" stroke-width="2.5"/>'
+               f'<text x="24" y="{y + 13}" font-size="8" font-weight="700" fill="#fff" text-anchor="middle">Ben</text>'
+               f'<text x="24" y="{y + 25}" font-size="8" fill="#d7f5d9" text-anchor="middle">5 · 6</text>'
+               f'<text x="46" y="{y + 14}" font-size="10" fill="currentColor">human: strength · AP</text>'
+               f'<text x="46" y="{y + 27}" font-size="10" fill="currentColor">gold rim: hero</text>')
+    out.append(f'<rect x="158" y="{y}" width="32" height="32" rx="5" fill="#8e1c1c" stroke="#2a0505"/>'
+               f'<text x="174" y="{y + 15}" font-size="12" font-weight="800" fill="#fff" text-anchor="middle">23</text>'
+               f'<polygon points="{_star(166, y + 24, 6.5)}" fill="#fff"/>'
+               f'<text x="196" y="{y + 14}" font-size="10" fill="currentColor">zombie: strength · AP</text>'
+               f'<text x="196" y="{y + 27}" font-size="10" fill="currentColor">star: BREAKER</text>')
     out.append("</svg>")
     _legend.append("".join(out))
     return _legend[0]
@@ -750,10 +619,8 @@ def _squares(state: NightState, targets: dict[str, list[str]]) -> str:
         if t.startswith("sq:") and t[3:] in index:
             sq = index[t[3:]]
             x, y = _xy(c, sq)
-            out.append(
-                f'<rect class="sq" data-target="{t}" x="{x}" y="{y}" width="{S}" height="{S}">'
-                f"<title>{t[3:]} · {_t(c.area_of[sq])}</title></rect>"
-            )
+            out.append(f'<rect class="sq" data-target="{t}" x="{x}" y="{y}" width="{S}" height="{S}">'
+                       f"<title>{t[3:]} · {_t(c.area_of[sq])}</title></rect>")
     out.append("</g>")
     return "".join(out)
 
@@ -768,20 +635,12 @@ def draw(game: Game[NightState], view: NightState, seat: int | None, legal: Sequ
             targets.setdefault(t, []).append(a.text)
         labels[a.text] = label_of(state, a)
     static, (width, height) = static_map(state.c)
-    svg = (
-        f'<svg class="board the-night" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
-        f'font-family="system-ui, sans-serif" role="img" aria-label="The Night: the house and its yard">'
-        f'<rect width="{width}" height="{height}" fill="#1b1f1a"/>{static}{_squares(state, targets)}'
-        f"{_openings(state)}{_items(state)}{_counters(state, seat)}</svg>"
-    )
+    svg = (f'<svg class="board the-night" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+           f'font-family="system-ui, sans-serif" role="img" aria-label="The Night: the house and its yard">'
+           f'<rect width="{width}" height="{height}" fill="#1b1f1a"/>{static}{_squares(state, targets)}'
+           f"{_openings(state)}{_items(state)}{_counters(state, seat)}</svg>")
     caption = f"Turn {state.turn} of {state.cfg.turns} — {PHASES.get(state.phase, state.phase)}"
-    return {
-        "svg": svg,
-        "targets": targets,
-        "panels": _panels(state, seat),
-        "labels": labels,
-        "caption": caption,
-    }
+    return {"svg": svg, "targets": targets, "panels": _panels(state, seat), "labels": labels, "caption": caption}
 
 
 __all__ = ["draw", "label_of", "legend_svg", "opening_svg", "static_map", "target_of"]

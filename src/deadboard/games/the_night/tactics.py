@@ -151,11 +151,8 @@ class _MapMemo:
         c = self.c = state.c
         inside = c.inside
         #: (opening, its square on the inside, lockable) of each opening between inside and out
-        self.crossings = tuple(
-            (o.id, o.a if inside[o.a] else o.b, o.lockable)
-            for o in c.grid.openings
-            if inside[o.a] != inside[o.b]
-        )
+        self.crossings = tuple((o.id, o.a if inside[o.a] else o.b, o.lockable)
+                               for o in c.grid.openings if inside[o.a] != inside[o.b])
         self.threats: dict[tuple[object, ...], list[int]] = {}
         self.ways: dict[tuple[int, ...], tuple[list[int], list[int], int]] = {}
         self.items: dict[tuple[int, ...], Whereabouts] = {}
@@ -213,19 +210,11 @@ class Whereabouts:
         for h, carried in held.items():
             kinds = [items[i].kind for i in carried]
             guns = sum(1 for i in carried if items[i].kind == "firearm" and is_firearm_ready(state, h, i))
-            self.kit[h] = (
-                max(items[i].bonus for i in carried),
-                guns,
-                float(kinds.count("firearm")),
-                kinds.count("board") + kinds.count("keys"),
-                kinds.count("board"),
-                "keys" in kinds,
-                load_of(state, carried),
-            )
+            self.kit[h] = (max(items[i].bonus for i in carried), guns, float(kinds.count("firearm")),
+                           kinds.count("board") + kinds.count("keys"), kinds.count("board"), "keys" in kinds,
+                           load_of(state, carried))
         need_keys = not any(CARRIED <= where[i] < ON_OPENING for i in c.kind_items["keys"])
-        loaded = {
-            items[g].ammo for g in itertools.chain.from_iterable(held.values()) if items[g].kind == "firearm"
-        }
+        loaded = {items[g].ammo for g in itertools.chain.from_iterable(held.values()) if items[g].kind == "firearm"}
         self.lying: list[tuple[int, int, float, bool]] = []
         for i, x in on_map:
             it = items[i]
@@ -325,23 +314,8 @@ class Scorer:
     once for a position, then :meth:`score` for the squares the humans stand on now. A bot trying
     the moves of one human puts him on each square in turn and scores (see :meth:`moved`)."""
 
-    __slots__ = (
-        "barricaded",
-        "dist",
-        "exits",
-        "humans",
-        "hunt",
-        "inside",
-        "live",
-        "lock_spots",
-        "lying",
-        "missing",
-        "open_spots",
-        "state",
-        "threat",
-        "with_room",
-        "zombies",
-    )
+    __slots__ = ("barricaded", "dist", "exits", "humans", "hunt", "inside", "live", "lock_spots", "lying",
+                 "missing", "open_spots", "state", "threat", "with_room", "zombies")
 
     def __init__(self, state: NightState, threat: list[int], dist: list[list[int]]) -> None:
         self.state = state
@@ -362,9 +336,7 @@ class Scorer:
         self.with_room = [h for h in live if h.idx not in kits or kits[h.idx][6] < capacity(state, h.idx)]
         # by live human: his weight (the hero counts double), what his kit adds, what being within
         # a zombie's reach costs, the chance of losing a fight there, and his boards and Keys
-        self.humans: list[
-            tuple[Human, float, tuple[float, float, float] | None, float, float, int, bool]
-        ] = []
+        self.humans: list[tuple[Human, float, tuple[float, float, float] | None, float, float, int, bool]] = []
         for h in live:
             w = 10.0 if h.idx in hero else 5.0
             kit = kits.get(h.idx)
@@ -464,16 +436,5 @@ class Scorer:
             hu.sq = home
 
 
-__all__ = [
-    "ATTACK_ODDS",
-    "HUNT_ATTACK_ODDS",
-    "Scorer",
-    "carries_goal",
-    "evaluate",
-    "fetcher",
-    "p_hit",
-    "p_human_wins",
-    "static_distances",
-    "threat_field",
-    "unsecured_goal",
-]
+__all__ = ["ATTACK_ODDS", "HUNT_ATTACK_ODDS", "Scorer", "carries_goal", "evaluate", "fetcher", "p_hit", "p_human_wins",
+           "static_distances", "threat_field", "unsecured_goal"]

@@ -160,12 +160,8 @@ def _reanimation(state: NightState) -> None:
     for h in [h for h in state.humans if h.status == DEAD]:
         roll = rng.d6()
         rises = roll >= 4
-        state.emit(
-            "roll",
-            f"Reanimation of {h.name}: {roll} vs 4+"
-            + (" — rises as a zombie!" if rises else " — stays dead"),
-            {"human": h.name, "roll": roll, "need": 4, "success": rises},
-        )
+        state.emit("roll", f"Reanimation of {h.name}: {roll} vs 4+" + (" — rises as a zombie!" if rises else " — stays dead"),
+                   {"human": h.name, "roll": roll, "need": 4, "success": rises})
         if not rises:
             continue
         z = HUMAN_ZOMBIE + h.idx
@@ -178,9 +174,7 @@ def _reanimation(state: NightState) -> None:
             state.zocc[sq] = z
         victim = next((o for o in state.humans if o.status == LIVE and o.sq == sq), None)
         if victim is not None:
-            state.emit(
-                "combat", f"{zombie_name(state, z)} rises beside {victim.name}: immediate combat", None
-            )
+            state.emit("combat", f"{zombie_name(state, z)} rises beside {victim.name}: immediate combat", None)
             hand_to_hand(state, victim.idx, z, "reanimation")
     for h in state.humans:
         if h.status != LIVE or not ((cfg.karen == h.idx) or "bitten" in h.attrs):
@@ -188,20 +182,13 @@ def _reanimation(state: NightState) -> None:
         if cfg.karen == h.idx and cfg.karen_2d6:
             a, b = rng.d6(), rng.d6()
             dies = a + b >= 11
-            state.emit(
-                "roll",
-                f"{h.name} is bitten: 2D6 = {a}+{b} = {a + b} vs 11+"
-                + (" — she dies" if dies else " — she lingers"),
-                {"human": h.name, "roll": a + b, "need": 11, "success": dies},
-            )
+            state.emit("roll", f"{h.name} is bitten: 2D6 = {a}+{b} = {a + b} vs 11+" + (" — she dies" if dies else " — she lingers"),
+                       {"human": h.name, "roll": a + b, "need": 11, "success": dies})
         else:
             roll = rng.d6()
             dies = roll == 6
-            state.emit(
-                "roll",
-                f"{h.name} is bitten: {roll} vs 6" + (" — dies" if dies else " — holds on"),
-                {"human": h.name, "roll": roll, "need": 6, "success": dies},
-            )
+            state.emit("roll", f"{h.name} is bitten: {roll} vs 6" + (" — dies" if dies else " — holds on"),
+                       {"human": h.name, "roll": roll, "need": 6, "success": dies})
         if dies:
             kill_human(state, h.idx)
             state.emit("death", f"{h.name} dies of the bite", {"human": h.name})
@@ -250,13 +237,12 @@ def _start_human_phase(state: NightState) -> None:
         state.emit("phase", "Live Human Action Phase: all humans may act on the first turn", None)
     else:
         state.allowed = state.rng.d6()
-        state.emit(
-            "roll", f"Live Human Action Phase: D6 = {state.allowed} humans may act", {"roll": state.allowed}
-        )
+        state.emit("roll", f"Live Human Action Phase: D6 = {state.allowed} humans may act", {"roll": state.allowed})
     state.activated = ()
     state.active = -1
     state.picks = 0
     state.passes = 0
+
 
 
 def _human_phase_decision(state: NightState) -> Choice[NightState, Any] | None:
@@ -265,11 +251,7 @@ def _human_phase_decision(state: NightState) -> Choice[NightState, Any] | None:
         if hu.status == LIVE and not state.fought:
             return Act(state.active_seat)
         state.active = -1
-    if (
-        len(state.activated) >= state.allowed
-        or state.passes >= state.cfg.human_seats
-        or not activatable(state)
-    ):
+    if len(state.activated) >= state.allowed or state.passes >= state.cfg.human_seats or not activatable(state):
         return None
     return ActivateChoice(picking_seat(state))
 
@@ -279,24 +261,16 @@ def _end_turn(state: NightState) -> None:
     live = [h for h in state.humans if h.status == LIVE]
     if cfg.survival_points and live:
         state.bonus_points += len(live)
-        state.emit(
-            "score", f"{len(live)} survival point{'s' if len(live) != 1 else ''} for turn {state.turn}", None
-        )
+        state.emit("score", f"{len(live)} survival point{'s' if len(live) != 1 else ''} for turn {state.turn}", None)
     if state.turn >= cfg.turns:
         if cfg.confine and state.zsq:
-            _end_game(
-                state,
-                "time",
-                f"Turn {state.turn} is over and {len(state.zsq)} zombies remain in the house. You have lost.",
-            )
+            _end_game(state, "time", f"Turn {state.turn} is over and {len(state.zsq)} zombies remain in the house. You have lost.")
         else:
             _end_game(state, "dawn", "Dawn breaks! The zombies retreat.")
         return
     if _nothing_can_come(state):
         state.early_end_turn = state.turn
-        _end_game(
-            state, "early", f"No zombie can ever come again: the night ends early, after turn {state.turn}."
-        )
+        _end_game(state, "early", f"No zombie can ever come again: the night ends early, after turn {state.turn}.")
         return
     _start_turn(state)
 
@@ -313,3 +287,5 @@ def _nothing_can_come(state: NightState) -> bool:
         if any(h.status == LIVE and (h.idx == cfg.karen or "bitten" in h.attrs) for h in state.humans):
             return False
     return True
+
+

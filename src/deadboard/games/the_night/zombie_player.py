@@ -65,11 +65,7 @@ def apply_zombie_action(state: NightState, a: Action) -> bool:
         cost = 2 if grid.edge_kind(state.zsq[z], t) == WINDOW else 1
         ai.move_zombie(state, z, t)
         state.zap_left -= cost
-        state.emit(
-            "move",
-            f"{a.zombie} moves to {a.square}",
-            {"zombie": a.zombie, "to": a.square, "ap_left": state.zap_left},
-        )
+        state.emit("move", f"{a.zombie} moves to {a.square}", {"zombie": a.zombie, "to": a.square, "ap_left": state.zap_left})
     elif type(a) is ZAttack:
         h = human_by_name(state, a.human)
         hand_to_hand(state, h, z, "zombie")
@@ -84,6 +80,7 @@ def apply_zombie_action(state: NightState, a: Action) -> bool:
         state.zact = 0
         return True
     return False
+
 
 
 def _zombie_prompt(state: NightState, z: int) -> str:
@@ -132,3 +129,5 @@ class ZTurn(StepForm, Choice[NightState, Action]):
 
     def prompt(self, state: NightState) -> str:
         return _zombie_prompt(state, self.z)
+
+

@@ -16,9 +16,8 @@ from deadboard.games.zombie_dawn.rules import ZombieDawn
 def _terminal() -> TerminalDrawing[Any]:
     from deadboard.games.zombie_dawn import render
 
-    return TerminalDrawing(
-        render.render, legend=render.legend, choice_path=render.choice_path, square_of=render.square_of
-    )
+    return TerminalDrawing(render.render, legend=render.legend, choice_path=render.choice_path,
+                           square_of=render.square_of)
 
 
 def _browser() -> BrowserDrawing[Any]:

@@ -51,24 +51,16 @@ def _heal_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: lis
             out.append(ActivateOn(ident, state.c.char_ids[ch]))
 
 
-def _heal(
-    state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]
-) -> None:
+def _heal(state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]) -> None:
     assert isinstance(action, ActivateOn)
     c = state.c
     ch = c.char_index[action.target]
     gone = heal(state, ch, ANY_HEAL, ab.value)
-    state.emit(
-        "ability",
-        f"{title(seat)}: {name} — {c.characters[ch].name} loses "
-        f"{', '.join(c.damages[c.damage_cards[d]].name for d in gone)}",
-        info,
-    )
+    state.emit("ability", f"{title(seat)}: {name} — {c.characters[ch].name} loses "
+               f"{', '.join(c.damages[c.damage_cards[d]].name for d in gone)}", info)
 
 
-def _straighten_targets(
-    state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str
-) -> None:
+def _straighten_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str) -> None:
     """A turned card of the ability's icon (or, without an icon, the group's vehicle)."""
     g = state.groups[seat]
     if ab.icon is None:
@@ -79,9 +71,7 @@ def _straighten_targets(
             out.append(ActivateOn(ident, target))
 
 
-def _repair_targets(
-    state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str
-) -> None:
+def _repair_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str) -> None:
     """Any turned item with an icon."""
     names = state.c.item_names
     icons = state.c.item_icons
@@ -90,9 +80,7 @@ def _repair_targets(
             out.append(ActivateOn(ident, names[it]))
 
 
-def _straighten(
-    state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]
-) -> None:
+def _straighten(state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]) -> None:
     assert isinstance(action, ActivateOn)
     c = state.c
     g = state.groups[seat]
@@ -110,16 +98,12 @@ def _always(state: DawnState, seat: int, ab: Ability, ident: str, out: list[Acti
     out.append(Activate(ident))
 
 
-def _rally(
-    state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]
-) -> None:
+def _rally(state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]) -> None:
     state.groups[seat].adrenaline += ab.value
     state.emit("ability", f"{title(seat)}: {name} — +{ab.value} dice in the next attack", info)
 
 
-def _escape(
-    state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]
-) -> None:
+def _escape(state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]) -> None:
     state.emit("ability", f"{title(seat)}: {name}", info)
     flight.flee(state, seat, name)
 
@@ -129,27 +113,19 @@ def _shove_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: li
         out.append(Activate(ident))
 
 
-def _shove(
-    state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]
-) -> None:
+def _shove(state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]) -> None:
     combat = state.combat
     assert combat is not None
     combat.dice = max(0, combat.dice - ab.value)
-    state.emit(
-        "ability", f"{title(seat)}: {name} — {ab.value} zombie die eliminated, {combat.dice} left", info
-    )
+    state.emit("ability", f"{title(seat)}: {name} — {ab.value} zombie die eliminated, {combat.dice} left", info)
 
 
-def _unblock_targets(
-    state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str
-) -> None:
+def _unblock_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str) -> None:
     if ctx == COMBAT and state.combat is not None and state.combat.blocked:
         out.append(Activate(ident))
 
 
-def _unblock(
-    state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]
-) -> None:
+def _unblock(state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]) -> None:
     combat = state.combat
     assert combat is not None
     combat.blocked = False
@@ -162,18 +138,14 @@ def _lure_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: lis
             out.append(ActivateOn(ident, COLOURS[t]))
 
 
-def _lure(
-    state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]
-) -> None:
+def _lure(state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]) -> None:
     assert isinstance(action, ActivateOn)
     target = COLOURS.index(action.target)
     state.emit("ability", f"{title(seat)}: {name} against the {colour(target)} group", info)
     combat_rules.make_noise(state, target, ab.value, seat, name)
 
 
-def _pickpocket_targets(
-    state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str
-) -> None:
+def _pickpocket_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str) -> None:
     """A group next to this one with cards in hand."""
     b = state.board
     assert b is not None
@@ -184,25 +156,17 @@ def _pickpocket_targets(
             out.append(ActivateOn(ident, COLOURS[t]))
 
 
-def _pickpocket(
-    state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]
-) -> None:
+def _pickpocket(state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]) -> None:
     assert isinstance(action, ActivateOn)
     target = COLOURS.index(action.target)
     hand = state.groups[target].hand
     for _ in range(min(ab.value, len(hand))):
         lost = hand[state.rng.below(len(hand))]
         discard_from_hand(state, target, lost)
-        state.emit(
-            "ability",
-            f"{title(seat)}: {name} — the {colour(target)} player discards {state.c.action_recs[lost].name}",
-            info,
-        )
+        state.emit("ability", f"{title(seat)}: {name} — the {colour(target)} player discards {state.c.action_recs[lost].name}", info)
 
 
-def _last_rites_targets(
-    state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str
-) -> None:
+def _last_rites_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str) -> None:
     """A Pj with at least ``value`` damage leaves a group of two or more in peace."""
     chars = state.groups[seat].chars
     if len(chars) >= 2:
@@ -211,14 +175,10 @@ def _last_rites_targets(
                 out.append(ActivateOn(ident, state.c.char_ids[ch]))
 
 
-def _last_rites(
-    state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]
-) -> None:
+def _last_rites(state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]) -> None:
     assert isinstance(action, ActivateOn)
     ch = state.c.char_index[action.target]
-    state.emit(
-        "ability", f"{title(seat)}: {name} — {state.c.characters[ch].name} leaves the group in peace", info
-    )
+    state.emit("ability", f"{title(seat)}: {name} — {state.c.characters[ch].name} leaves the group in peace", info)
     state.drop(lambda step: isinstance(step, wounds.SaveCharacter) and step.character == ch)
     wounds.release_character(state, seat, ch)
 
@@ -232,19 +192,13 @@ def _dash_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: lis
         out.append(ActivateOn(ident, b.names[sq]))
 
 
-def _dash(
-    state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]
-) -> None:
+def _dash(state: DawnState, seat: int, ab: Ability, name: str, action: Action, info: dict[str, object]) -> None:
     assert isinstance(action, ActivateOn)
     b = state.board
     assert b is not None
     dest = b.index[action.target]
     state.groups[seat].sq = dest
-    state.emit(
-        "move",
-        f"{title(seat)}: {name} — the group moves to {b.names[dest]}",
-        {**info, "square": b.names[dest]},
-    )
+    state.emit("move", f"{title(seat)}: {name} — the group moves to {b.names[dest]}", {**info, "square": b.names[dest]})
 
 
 #: the content's ability effect id -> its targets and resolution
@@ -282,21 +236,13 @@ def ability_actions(state: DawnState, seat: int, out: list[Action] | None, ctx: 
     own_turn = ctx == TURN
     for ch in g.chars:
         ab = char_abilities[ch]
-        if (
-            ab is not None
-            and not chars_used >> ch & 1
-            and (in_combat if ab.when == "combat" else own_turn or ab.when != "turn")
-        ):
+        if ab is not None and not chars_used >> ch & 1 and (in_combat if ab.when == "combat" else own_turn or ab.when != "turn"):
             ABILITY_EFFECTS[ab.effect].targets(state, seat, ab, c.char_ids[ch], dest, ctx)
             if probe:
                 return True
         for sk in state.char_skills[ch]:
             ab = skill_abilities[sk]
-            if (
-                ab is not None
-                and not skills_used >> sk & 1
-                and (in_combat if ab.when == "combat" else own_turn or ab.when != "turn")
-            ):
+            if ab is not None and not skills_used >> sk & 1 and (in_combat if ab.when == "combat" else own_turn or ab.when != "turn"):
                 ABILITY_EFFECTS[ab.effect].targets(state, seat, ab, c.skills[sk].id, dest, ctx)
                 if probe:
                     return True

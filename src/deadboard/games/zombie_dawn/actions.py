@@ -272,23 +272,18 @@ def _direct(cls: type[TypedAction]) -> None:
     n = len(cls.FIELDS)
     new: Any
     if n == 0:
-
         def new(c: type, /) -> Any:
             return _new(c, (kind,))
     elif n == 1:
-
         def new(c: type, a: Any, /) -> Any:
             return _new(c, (kind, a))
     elif n == 2:
-
         def new(c: type, a: Any, b: Any, /) -> Any:
             return _new(c, (kind, a, b))
     elif n == 3:
-
         def new(c: type, a: Any, b: Any, d: Any, /) -> Any:
             return _new(c, (kind, a, b, d))
     elif n == 4:
-
         def new(c: type, a: Any, b: Any, d: Any, e: Any, /) -> Any:
             return _new(c, (kind, a, b, d, e))
     else:
@@ -297,51 +292,10 @@ def _direct(cls: type[TypedAction]) -> None:
 
 
 _new = tuple.__new__
-for _cls in (
-    End,
-    Move,
-    Drive,
-    Search,
-    Stop,
-    LearnSkill,
-    Attack,
-    Clear,
-    Play,
-    PlayOn,
-    PlayAt,
-    Use,
-    UseOn,
-    Activate,
-    ActivateOn,
-    Complete,
-    CompleteWith,
-    CompleteGive,
-    ColdBlood,
-    Give,
-    Drop,
-    Negotiate,
-    Fight,
-    Brawl,
-    Shoot,
-    Flee,
-    Unblock,
-    Offer,
-    Propose,
-    Cancel,
-    Accept,
-    Decline,
-    Wound,
-    Roll,
-    Die,
-    Take,
-    Done,
-    Discard,
-    Learn,
-    Camp,
-    PlaceGroup,
-    Choose,
-    PlaceZone,
-):
+for _cls in (End, Move, Drive, Search, Stop, LearnSkill, Attack, Clear, Play, PlayOn, PlayAt, Use, UseOn, Activate,
+             ActivateOn, Complete, CompleteWith, CompleteGive, ColdBlood, Give, Drop, Negotiate, Fight, Brawl, Shoot,
+             Flee, Unblock, Offer, Propose, Cancel, Accept, Decline, Wound, Roll, Die, Take, Done, Discard, Learn, Camp,
+             PlaceGroup, Choose, PlaceZone):
     _direct(_cls)
 
 END = End()

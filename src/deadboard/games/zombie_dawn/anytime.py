@@ -100,16 +100,12 @@ def anytime_any(state: DawnState, seat: int, ctx: str, moved: tuple[Any, ...], c
                 uses = True
         if not ready:
             ready = (char_abilities[ch] is not None and not chars_used >> ch & 1) or any(
-                skill_abilities[sk] is not None and not skills_used >> sk & 1 for sk in state.char_skills[ch]
-            )
+                skill_abilities[sk] is not None and not skills_used >> sk & 1 for sk in state.char_skills[ch])
     if uses and item_uses(state, seat, None, ()):
         return True
     if ready and ability_actions(state, seat, None, ctx):
         return True
-    if carries and (
-        give_actions(state, seat, None, moved)
-        or (ctx != DUEL and negotiate_actions(state, seat, None, moved))
-    ):
+    if carries and (give_actions(state, seat, None, moved) or (ctx != DUEL and negotiate_actions(state, seat, None, moved))):
         return True
     if ctx == WINDOW:
         return False
@@ -172,11 +168,7 @@ def apply_anytime(state: DawnState, seat: int, action: Action, ctx: str) -> None
         g.xp -= 1
         g.cold_blood = True
         draw_actions(state, seat, COLD_BLOOD_DRAW)
-        state.emit(
-            "season",
-            f"{title(seat)} spends an Xp in Cold Blood and draws {COLD_BLOOD_DRAW} action cards",
-            {"seat": seat},
-        )
+        state.emit("season", f"{title(seat)} spends an Xp in Cold Blood and draws {COLD_BLOOD_DRAW} action cards", {"seat": seat})
     elif isinstance(action, Give):
         give_item(state, seat, action, ctx != WINDOW)
     elif isinstance(action, Drop):
@@ -233,9 +225,7 @@ class AfterAction(StepForm, ResponseWindow[DawnState]):
     def may_respond(self, state: DawnState, seat: int) -> bool:
         """Whether :meth:`offers` has anything, without building the list (most window checks end
         in a pass, and random play makes thousands of them)."""
-        if state.groups[seat].hand and (
-            card_plays(state, seat, None, False) or attack_actions(state, seat, None)
-        ):
+        if state.groups[seat].hand and (card_plays(state, seat, None, False) or attack_actions(state, seat, None)):
             return True
         return anytime_any(state, seat, WINDOW, self.window.marks, cards=False)
 

@@ -54,9 +54,7 @@ def open_slots(layout: Sequence[tuple[int, int, int, int]]) -> list[tuple[int, i
     return sorted(out, key=lambda p: (p[1], p[0]))
 
 
-def solo_layout(
-    start: int, zones: Sequence[int], rots: Sequence[int]
-) -> tuple[tuple[int, int, int, int], ...]:
+def solo_layout(start: int, zones: Sequence[int], rots: Sequence[int]) -> tuple[tuple[int, int, int, int], ...]:
     """Rulebook §Rules for 1 Player: the Tent at one end, the zones in columns of 3, the last zone at
     the far end (10 zones: three columns of three and the last one)::
 
@@ -72,9 +70,7 @@ def solo_layout(
 
 
 @lru_cache(maxsize=512)
-def rotated_cells(
-    content: DawnContent, zone: int, rot: int
-) -> tuple[tuple[int, int, str, LocationInfo | None], ...]:
+def rotated_cells(content: DawnContent, zone: int, rot: int) -> tuple[tuple[int, int, str, LocationInfo | None], ...]:
     """The 25 squares of a zone turned ``rot`` degrees: (x, y, map character, location)."""
     rec = content.zones[zone]
     locs = _locations(rec)
@@ -185,12 +181,7 @@ class Board:
                 i = y * w + x
                 nb: list[int] = []
                 dry: list[int] = []
-                for ok, o in (
-                    (y > 0, i - w),
-                    (x < w - 1, i + 1),
-                    (y < h - 1, i + w),
-                    (x > 0, i - 1),
-                ):  # up, right, down, left
+                for ok, o in ((y > 0, i - w), (x < w - 1, i + 1), (y < h - 1, i + w), (x > 0, i - 1)):  # up, right, down, left
                     if ok:
                         o = square[o]
                         if o >= 0:

@@ -83,22 +83,12 @@ from deadboard.games.zombie_dawn.turn import ChooseSkill, Turn
 from deadboard.games.zombie_dawn.wounds import LifeOrDeathPick, PlaceDamage, Respawn, SaveCharacter
 
 #: what an activated ability is worth to the bot when it chooses its character
-ABILITY_VALUE = {
-    "heal": 1.5,
-    "dash": 1.5,
-    "straighten": 1.0,
-    "repair": 1.0,
-    "rally": 1.5,
-    "shove": 1.5,
-    "escape": 1.0,
-    "lure": 1.5,
-    "pickpocket": 1.0,
-    "last-rites": 1.0,
-    "unblock": 0.5,
-}
+ABILITY_VALUE = {"heal": 1.5, "dash": 1.5, "straighten": 1.0, "repair": 1.0, "rally": 1.5, "shove": 1.5, "escape": 1.0,
+                 "lure": 1.5, "pickpocket": 1.0, "last-rites": 1.0, "unblock": 0.5}
 
 #: what an item is worth to the bot, by kind (weapons add their dice)
 ITEM_VALUE = {"weapon": 3.0, "heal": 3.0, "straighten": 2.0, "gear": 2.5, "flare": 2.0, "tool": 2.0}
+
 
 
 A = TypeVar("A", bound=Action)
@@ -125,22 +115,13 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
             return 4.0 if s.groups[self.seat].vehicle < 0 else 1.0
         if r.kind == "movement":
             return 2.0
-        return {
-            "lod": 3.0,
-            "exhausted": 2.5,
-            "blocked": 2.5,
-            "heal": 3.0,
-            "adrenaline": 2.0,
-            "draw": 3.5,
-        }.get(r.effect or "", 2.0)
+        return {"lod": 3.0, "exhausted": 2.5, "blocked": 2.5, "heal": 3.0, "adrenaline": 2.0, "draw": 3.5}.get(r.effect or "", 2.0)
 
     def cheapest(self, s: DawnState, options: Sequence[Search | Flee | Discard]) -> Action | None:
         """The option whose card is worth least."""
         if not options:
             return None
-        return min(
-            options, key=lambda a: (self.card_value(s, a.payment if isinstance(a, Flee) else a.card), a.text)
-        )
+        return min(options, key=lambda a: (self.card_value(s, a.payment if isinstance(a, Flee) else a.card), a.text))
 
     def leader(self, s: DawnState) -> int:
         """The opponent with the most visible victory points (ties: most Xp, then random)."""
@@ -192,10 +173,8 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         sites = set()
         for m in g.missions:
             rec = c.missions[m]
-            if (
-                rec.kind == "visit"
-                or (rec.kind == "release" and len(g.chars) >= 2)
-                or (rec.kind == "clear" and self.ready_to_clear(s, rec.dice))
+            if rec.kind == "visit" or (rec.kind == "release" and len(g.chars) >= 2) or (
+                rec.kind == "clear" and self.ready_to_clear(s, rec.dice)
             ):
                 sites.add(rec.site)
         if sites:
@@ -241,11 +220,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
     def wanted_tags(self, s: DawnState) -> set[str]:
         """Item tags that the group's discard and carry missions ask for."""
         c = s.c
-        return {
-            c.missions[m].tag or ""
-            for m in s.groups[self.seat].missions
-            if c.missions[m].kind in ("discard", "carry")
-        }
+        return {c.missions[m].tag or "" for m in s.groups[self.seat].missions if c.missions[m].kind in ("discard", "carry")}
 
     # ----- setup ---------------------------------------------------------------------------------
     @decides(PlaceZoneStep)
@@ -262,16 +237,8 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
             rec = s.c.characters[s.c.char_index[a.character]]
             m = rec.mods
             ab = ABILITY_VALUE.get(rec.ability.effect, 1.0) if rec.ability is not None else 0.0
-            return (
-                rec.carry
-                + 2 * (m.search + m.die + m.ranged)
-                + m.lod
-                + m.move
-                + m.heal
-                + 0.5 * (m.search_field + m.search_forest + m.search_city)
-                + m.hand
-                + ab
-            )
+            return (rec.carry + 2 * (m.search + m.die + m.ranged) + m.lod + m.move + m.heal
+                    + 0.5 * (m.search_field + m.search_forest + m.search_city) + m.hand + ab)
 
         return max(legal, key=lambda a: (value(a), a.text))
 
@@ -284,9 +251,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
             by.setdefault(a.kind, []).append(a)
         if "complete" in by:
             return by["complete"][0]
-        heal = self._heal(
-            s, by.get("use", []) + self.abilities(s, by.get("activate", []), "heal"), threshold=2
-        )
+        heal = self._heal(s, by.get("use", []) + self.abilities(s, by.get("activate", []), "heal"), threshold=2)
         if heal is not None:
             return heal
         for a in self.abilities(s, by.get("activate", []), "straighten", "repair", "last-rites"):
@@ -314,14 +279,10 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         if "learn" in by:
             return by["learn"][0]
         if "play" in by:
-            vehicle = [
-                a for a in _only(by["play"], Play) if s.c.actions[s.c.action_index[a.card]].kind == "vehicle"
-            ]
+            vehicle = [a for a in _only(by["play"], Play) if s.c.actions[s.c.action_index[a.card]].kind == "vehicle"]
             if vehicle and g.vehicle < 0:
                 return vehicle[0]
-            stash = [
-                a for a in _only(by["play"], Play) if s.c.actions[s.c.action_index[a.card]].effect == "draw"
-            ]
+            stash = [a for a in _only(by["play"], Play) if s.c.actions[s.c.action_index[a.card]].effect == "draw"]
             if stash:
                 return stash[0]
         if "cold-blood" in by and len(g.hand) <= 2:
@@ -424,11 +385,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         completes = [a for a in legal if isinstance(a, Complete | CompleteWith | CompleteGive)]
         if completes:
             return completes[0]
-        heal = self._heal(
-            s,
-            [a for a in legal if isinstance(a, Use | UseOn)] + self.abilities(s, legal, "heal"),
-            threshold=3,
-        )
+        heal = self._heal(s, [a for a in legal if isinstance(a, Use | UseOn)] + self.abilities(s, legal, "heal"), threshold=3)
         if heal is not None:
             return heal
         talk = self._peace(s, _only(legal, Negotiate))
@@ -440,15 +397,11 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         lc = COLOURS[lead]
         target = s.groups[lead]
         cb = s.combat
-        pressed = target.searching or (
-            cb is not None and cb.stage != "over" and cb.group == lead and not cb.duel
-        )
+        pressed = target.searching or (cb is not None and cb.stage != "over" and cb.group == lead and not cb.duel)
         keep = 2 if pressed else 4
         ahead = self.visible_score(s, lead) > self.visible_score(s, self.seat)
         if len(g.hand) > keep and (ahead or pressed):
-            zombies = [
-                a for a in plays if a.target == lc and c.actions[c.action_index[a.card]].kind == "zombie"
-            ]
+            zombies = [a for a in plays if a.target == lc and c.actions[c.action_index[a.card]].kind == "zombie"]
             if zombies:
                 return max(zombies, key=lambda a: (self.card_value(s, a.card), a.text))
         for a in self.abilities(s, legal, "lure", "pickpocket"):
@@ -500,11 +453,8 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         if shove and cb.dice >= 2:
             return shove[0]
         mine = COLOURS[self.seat]
-        discards = [
-            a
-            for a in _only(legal, PlayAt)
-            if a.target == mine and s.c.actions[s.c.action_index[a.card]].effect == "blocked"
-        ]
+        discards = [a for a in _only(legal, PlayAt) if a.target == mine
+                    and s.c.actions[s.c.action_index[a.card]].effect == "blocked"]
         if discards and cb.dice >= 2:  # Blocked Access: the zombie card bringing the most dice goes
             return max(discards, key=lambda a: (self._zombie_dice(s, a.what), a.text))
         losing = self._losing(s, cb.dice)
@@ -524,9 +474,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         share = self._share(s, _only(legal, Give))
         if share is not None:
             return share
-        adrenaline = [
-            a for a in _only(legal, Play) if s.c.actions[s.c.action_index[a.card]].effect == "adrenaline"
-        ]
+        adrenaline = [a for a in _only(legal, Play) if s.c.actions[s.c.action_index[a.card]].effect == "adrenaline"]
         if adrenaline and cb.dice >= 3:
             return adrenaline[0]
         return _attack(legal)
@@ -541,10 +489,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         cb = s.combat
         assert cb is not None
         other = cb.group if self.seat == cb.enemy else cb.enemy
-        if (
-            self.strength(s, other) > 1.5 * self.strength(s, self.seat) + 0.5
-            or self.frailest(s, self.seat) >= 3
-        ):
+        if self.strength(s, other) > 1.5 * self.strength(s, self.seat) + 0.5 or self.frailest(s, self.seat) >= 3:
             talk = _only(legal, Negotiate)
             if talk:
                 return talk[0]
@@ -616,13 +561,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
     def _lodpick(self, s: DawnState, legal: list[Action]) -> Action | None:
         c = s.c
         rolls = _only(legal, Roll)
-        return max(
-            rolls,
-            key=lambda a: (
-                worst_lod(s, c.char_index[a.character]) + char_modifier(s, c.char_index[a.character], "lod"),
-                a.text,
-            ),
-        )
+        return max(rolls, key=lambda a: (worst_lod(s, c.char_index[a.character]) + char_modifier(s, c.char_index[a.character], "lod"), a.text))
 
     @decides(SaveCharacter)
     def _save(self, s: DawnState, legal: list[Action]) -> Action | None:

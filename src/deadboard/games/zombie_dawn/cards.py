@@ -68,9 +68,7 @@ def stop_squares(state: DawnState, seat: int, trip: tuple[int, ...]) -> list[int
     return [sq for sq in trip if sq not in taken]
 
 
-def movement_squares(
-    state: DawnState, seat: int, squares: int, roads: bool = False, water: bool = False
-) -> list[int]:
+def movement_squares(state: DawnState, seat: int, squares: int, roads: bool = False, water: bool = False) -> list[int]:
     """The free squares the group reaches moving ``squares`` (by road only, or wading)."""
     b = state.board
     assert b is not None
@@ -103,17 +101,13 @@ class CardEffect:
     solo: bool  # whether it may be played in the solo game (rulebook §Rules for 1 Player)
 
 
-def _zombie_options(
-    state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool
-) -> bool:
+def _zombie_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
     """A zombie card against a group (not in the solo game): it attacks the group or joins its
     combat; a group moving in a vehicle may be stopped at any square of its trip."""
     return zombie_plays(state, card, rec, out, victims(state))
 
 
-def zombie_plays(
-    state: DawnState, card: int, rec: ActionRec, out: list[Action] | None, targets: list[int]
-) -> bool:
+def zombie_plays(state: DawnState, card: int, rec: ActionRec, out: list[Action] | None, targets: list[int]) -> bool:
     """:func:`_zombie_options` with the groups it may attack (:func:`victims`) known."""
     if not targets:
         return False
@@ -142,21 +136,13 @@ def _zombie(state: DawnState, seat: int, card: int, rec: ActionRec, action: Acti
         tg = state.groups[target]
         if sq != tg.sq:
             tg.sq = sq
-            state.emit(
-                "move", f"{title(seat)} stops the {colour(target)} group's vehicle at {b.names[sq]}", None
-            )
+            state.emit("move", f"{title(seat)} stops the {colour(target)} group's vehicle at {b.names[sq]}", None)
         state.last_drive = None
-    state.emit(
-        "card",
-        f"{title(seat)} plays {rec.name} against the {colour(target)} group",
-        {"seat": seat, "card": rec.id},
-    )
+    state.emit("card", f"{title(seat)} plays {rec.name} against the {colour(target)} group", {"seat": seat, "card": rec.id})
     combat_rules.start_combat(state, target, seat, [card])
 
 
-def _vehicle_options(
-    state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool
-) -> bool:
+def _vehicle_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
     if out is None:
         return True
     out.append(Play(rec.id))
@@ -173,9 +159,7 @@ def _vehicle(state: DawnState, seat: int, card: int, rec: ActionRec, action: Act
     state.emit("card", f"{title(seat)} puts a {rec.name} into play", {"seat": seat, "card": rec.id})
 
 
-def _movement_options(
-    state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool
-) -> bool:
+def _movement_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
     """A special movement: in one's own turn, out of a combat and of a search."""
     g = state.groups[seat]
     if not own_turn or live_combat(state) is not None or g.searching or not g.chars:
@@ -198,16 +182,10 @@ def _movement(state: DawnState, seat: int, card: int, rec: ActionRec, action: Ac
     dest = b.index[action.target]
     state.groups[seat].sq = dest
     state.actions.discard(card)
-    state.emit(
-        "move",
-        f"{title(seat)} plays {rec.name} and moves to {b.names[dest]}",
-        {"seat": seat, "square": b.names[dest]},
-    )
+    state.emit("move", f"{title(seat)} plays {rec.name} and moves to {b.names[dest]}", {"seat": seat, "square": b.names[dest]})
 
 
-def _heal_options(
-    state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool
-) -> bool:
+def _heal_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
     """Second Wind: on a Pj of the group with a damage it removes."""
     for ch in state.groups[seat].chars:
         if removable(state, ch, ANY_HEAL):
@@ -222,17 +200,11 @@ def _heal(state: DawnState, seat: int, card: int, rec: ActionRec, action: Action
     c = state.c
     ch = c.char_index[action.target]
     gone = heal(state, ch, ANY_HEAL, rec.value)
-    state.emit(
-        "card",
-        f"{title(seat)} plays {rec.name}: {c.characters[ch].name} loses "
-        f"{', '.join(c.damages[c.damage_cards[d]].name for d in gone)}",
-        {"seat": seat, "card": rec.id},
-    )
+    state.emit("card", f"{title(seat)} plays {rec.name}: {c.characters[ch].name} loses "
+               f"{', '.join(c.damages[c.damage_cards[d]].name for d in gone)}", {"seat": seat, "card": rec.id})
 
 
-def _adrenaline_options(
-    state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool
-) -> bool:
+def _adrenaline_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
     """Adrenaline: in one's own combat."""
     if in_combat(state, seat):
         if out is None:
@@ -243,16 +215,10 @@ def _adrenaline_options(
 
 def _adrenaline(state: DawnState, seat: int, card: int, rec: ActionRec, action: Action) -> None:
     state.groups[seat].adrenaline += rec.value
-    state.emit(
-        "card",
-        f"{title(seat)} plays {rec.name}: +{rec.value} dice in the next attack",
-        {"seat": seat, "card": rec.id},
-    )
+    state.emit("card", f"{title(seat)} plays {rec.name}: +{rec.value} dice in the next attack", {"seat": seat, "card": rec.id})
 
 
-def _draw_options(
-    state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool
-) -> bool:
+def _draw_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
     if out is None:
         return True
     out.append(Play(rec.id))
@@ -261,14 +227,10 @@ def _draw_options(
 
 def _draw(state: DawnState, seat: int, card: int, rec: ActionRec, action: Action) -> None:
     n = draw_actions(state, seat, rec.value)
-    state.emit(
-        "card", f"{title(seat)} plays {rec.name} and draws {n} action cards", {"seat": seat, "card": rec.id}
-    )
+    state.emit("card", f"{title(seat)} plays {rec.name} and draws {n} action cards", {"seat": seat, "card": rec.id})
 
 
-def _blocked_options(
-    state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool
-) -> bool:
+def _blocked_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
     """Blocked Access, "In a Location: Discard a Zombie card in Combat, or, you cannot Flee": either
     clause, on a group fighting zombies on a location."""
     combat = live_combat(state)
@@ -292,25 +254,16 @@ def _blocked(state: DawnState, seat: int, card: int, rec: ActionRec, action: Act
     assert combat is not None
     if isinstance(action, PlayAt):
         zombie = combat_rules.discard_zombie(state, combat, action.what)
-        state.emit(
-            "card",
-            f"{title(seat)} plays {rec.name}: the {zombie} is discarded from the {colour(combat.group)} group's "
-            f"combat, {combat.dice} zombie dice left",
-            {"seat": seat, "card": rec.id},
-        )
+        state.emit("card", f"{title(seat)} plays {rec.name}: the {zombie} is discarded from the {colour(combat.group)} group's "
+                   f"combat, {combat.dice} zombie dice left", {"seat": seat, "card": rec.id})
         return
     combat.blocked = True
     combat.unblock_tried = False
-    state.emit(
-        "card",
-        f"{title(seat)} plays {rec.name}: the {colour(combat.group)} group cannot flee (Unblock 6+)",
-        {"seat": seat, "card": rec.id},
-    )
+    state.emit("card", f"{title(seat)} plays {rec.name}: the {colour(combat.group)} group cannot flee (Unblock 6+)",
+               {"seat": seat, "card": rec.id})
 
 
-def _lod_options(
-    state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool
-) -> bool:
+def _lod_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
     """Does It Hurt?: a Life or Death roll for any opponent's Pj."""
     for t in range(state.cfg.players):
         if t != seat:
@@ -324,17 +277,11 @@ def _lod_options(
 def _lod(state: DawnState, seat: int, card: int, rec: ActionRec, action: Action) -> None:
     assert isinstance(action, PlayOn)
     ch = state.c.char_index[action.target]
-    state.emit(
-        "card",
-        f"{title(seat)} plays {rec.name} on {state.c.characters[ch].name}",
-        {"seat": seat, "card": rec.id},
-    )
+    state.emit("card", f"{title(seat)} plays {rec.name} on {state.c.characters[ch].name}", {"seat": seat, "card": rec.id})
     wounds.life_or_death(state, ch, rec.name)
 
 
-def _opponents_with(
-    state: DawnState, seat: int, rec: ActionRec, out: list[Action] | None, hand: bool
-) -> bool:
+def _opponents_with(state: DawnState, seat: int, rec: ActionRec, out: list[Action] | None, hand: bool) -> bool:
     """The card against each opponent's group with a Pj (``hand``: with a card in hand instead)."""
     for t in range(state.cfg.players):
         g = state.groups[t]
@@ -345,9 +292,7 @@ def _opponents_with(
     return False
 
 
-def _noise_options(
-    state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool
-) -> bool:
+def _noise_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
     return _opponents_with(state, seat, rec, out, hand=False)
 
 
@@ -355,17 +300,11 @@ def _noise(state: DawnState, seat: int, card: int, rec: ActionRec, action: Actio
     """You Make Noise: reveal until a zombie appears; it attacks."""
     assert isinstance(action, PlayOn)
     target = COLOURS.index(action.target)
-    state.emit(
-        "card",
-        f"{title(seat)} plays {rec.name} against the {colour(target)} group",
-        {"seat": seat, "card": rec.id},
-    )
+    state.emit("card", f"{title(seat)} plays {rec.name} against the {colour(target)} group", {"seat": seat, "card": rec.id})
     combat_rules.noise_until_zombie(state, target, seat, rec.name)
 
 
-def _breakdown_options(
-    state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool
-) -> bool:
+def _breakdown_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
     """Breakdown: turns an opponent's straightened card of its icon (a vehicle on the move too)."""
     assert rec.icon is not None
     drive = state.last_drive
@@ -374,12 +313,8 @@ def _breakdown_options(
         if t == seat:
             continue
         targets = turnable_targets(state, t, rec.icon, turned=False)
-        if (
-            drive is not None
-            and drive.seat == t
-            and VEHICLE not in targets
-            and rec.icon in recs[state.groups[t].vehicle].icons
-        ):
+        if (drive is not None and drive.seat == t and VEHICLE not in targets
+                and rec.icon in recs[state.groups[t].vehicle].icons):
             targets.insert(0, VEHICLE)
         if targets and out is None:
             return True
@@ -400,11 +335,8 @@ def _breakdown(state: DawnState, seat: int, card: int, rec: ActionRec, action: A
     if action.what != VEHICLE:
         it = c.item_index[action.what]
         state.set_turned(it, True)
-        state.emit(
-            "card",
-            f"{title(seat)} plays {rec.name}: the {c.item_recs[it].name} of the {colour(target)} group is turned",
-            {"seat": seat, "card": rec.id},
-        )
+        state.emit("card", f"{title(seat)} plays {rec.name}: the {c.item_recs[it].name} of the {colour(target)} group is turned",
+                   {"seat": seat, "card": rec.id})
         return
     tg.vehicle_turned = True
     vname = c.action_recs[tg.vehicle].name
@@ -414,23 +346,13 @@ def _breakdown(state: DawnState, seat: int, card: int, rec: ActionRec, action: A
         free = stop_squares(state, target, (drive.start, *drive.path))
         tg.sq = free[0]
         state.last_drive = None
-        state.emit(
-            "card",
-            f"{title(seat)} plays {rec.name}: the {vname} breaks down and the {colour(target)} group is back on "
-            f"{b.names[tg.sq]}",
-            {"seat": seat, "card": rec.id},
-        )
+        state.emit("card", f"{title(seat)} plays {rec.name}: the {vname} breaks down and the {colour(target)} group is back on "
+                   f"{b.names[tg.sq]}", {"seat": seat, "card": rec.id})
     else:
-        state.emit(
-            "card",
-            f"{title(seat)} plays {rec.name}: the {colour(target)} group's {vname} is turned",
-            {"seat": seat, "card": rec.id},
-        )
+        state.emit("card", f"{title(seat)} plays {rec.name}: the {colour(target)} group's {vname} is turned", {"seat": seat, "card": rec.id})
 
 
-def _exhausted_options(
-    state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool
-) -> bool:
+def _exhausted_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
     return _opponents_with(state, seat, rec, out, hand=True)
 
 
@@ -438,11 +360,7 @@ def _exhausted(state: DawnState, seat: int, card: int, rec: ActionRec, action: A
     """Exhausted: the target player discards cards of its choice."""
     assert isinstance(action, PlayOn)
     target = COLOURS.index(action.target)
-    state.emit(
-        "card",
-        f"{title(seat)} plays {rec.name}: the {colour(target)} player discards {rec.value} cards",
-        {"seat": seat, "card": rec.id},
-    )
+    state.emit("card", f"{title(seat)} plays {rec.name}: the {colour(target)} player discards {rec.value} cards", {"seat": seat, "card": rec.id})
     push(state, DiscardCards(target, rec.value))
 
 
@@ -461,6 +379,8 @@ CARD_EFFECTS: dict[str, CardEffect] = {
     "breakdown": CardEffect(_breakdown_options, _breakdown, solo=False),
     "exhausted": CardEffect(_exhausted_options, _exhausted, solo=False),
 }
+
+
 
 
 _ZOMBIE = CARD_EFFECTS["zombie"]

@@ -92,37 +92,18 @@ def start_combat(
         queue = state.queue
         for i, q in enumerate(queue):
             if q.target == target and not q.duel:
-                queue[i] = Waiting(
-                    target,
-                    q.starter,
-                    (*q.cards, *cards),
-                    q.mission if q.mission >= 0 else mission,
-                    q.dice + dice,
-                    q.blocked or blocked,
-                    False,
-                )
-                state.emit(
-                    "combat",
-                    f"More zombies wait for the {colour(target)} group: they will fight it together",
-                    None,
-                )
+                queue[i] = Waiting(target, q.starter, (*q.cards, *cards), q.mission if q.mission >= 0 else mission,
+                                   q.dice + dice, q.blocked or blocked, False)
+                state.emit("combat", f"More zombies wait for the {colour(target)} group: they will fight it together", None)
                 return
         queue.append(Waiting(target, starter, tuple(cards), mission, dice, blocked, False))
-        state.emit(
-            "combat", f"Zombies wait for the {colour(target)} group until the current combat ends", None
-        )
+        state.emit("combat", f"Zombies wait for the {colour(target)} group until the current combat ends", None)
         return
     begin_combat(state, target, starter, tuple(cards), mission, dice, blocked)
 
 
 def begin_combat(
-    state: DawnState,
-    target: int,
-    starter: int,
-    cards: tuple[int, ...],
-    mission: int,
-    dice: int,
-    blocked: bool,
+    state: DawnState, target: int, starter: int, cards: tuple[int, ...], mission: int, dice: int, blocked: bool
 ) -> None:
     cb = CombatState(target, starter)
     state.combat = cb
@@ -155,11 +136,8 @@ def join(state: DawnState, cb: CombatState, card: int) -> None:
     initial = rec.fx.initial + (rec.boxed.initial if boxed else 0)
     noise = rec.fx.noise + (rec.boxed.noise if boxed else 0)
     extra = " (boxed effect)" if boxed else ""
-    state.emit(
-        "combat",
-        f"{rec.name} joins the combat against {colour(cb.group)}: +{dice} zombie dice, {cb.dice} in all{extra}",
-        {"card": rec.id, "dice": cb.dice},
-    )
+    state.emit("combat", f"{rec.name} joins the combat against {colour(cb.group)}: +{dice} zombie dice, {cb.dice} in all{extra}",
+               {"card": rec.id, "dice": cb.dice})
     if initial:
         initial_attack(state, cb, initial, rec.name)
     if noise:
@@ -227,11 +205,8 @@ def initial_attack(state: DawnState, cb: CombatState, dice: int, name: str) -> N
     zhit = cb.fx[1]
     hits = sum(1 for r in rolls if r + zhit >= ZOMBIE_HIT)
     cb.melee = True
-    state.emit(
-        "roll",
-        f"Initial Attack of the {name}: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}",
-        {"rolls": rolls, "need": ZOMBIE_HIT - zhit, "hits": hits},
-    )
+    state.emit("roll", f"Initial Attack of the {name}: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}",
+               {"rolls": rolls, "need": ZOMBIE_HIT - zhit, "hits": hits})
     if hits:
         push(state, wounds.Damage(cb.group, hits))
 
@@ -270,9 +245,7 @@ def noise_until_zombie(state: DawnState, seat: int, starter: int, source: str) -
             start_combat(state, seat, starter, [card])
             return
         state.actions.discard(card)
-    state.emit(
-        "noise", f"{source}: revealed {', '.join(shown) or 'nothing'} — no zombie comes", {"seat": seat}
-    )
+    state.emit("noise", f"{source}: revealed {', '.join(shown) or 'nothing'} — no zombie comes", {"seat": seat})
 
 
 # ==================================================================================================
@@ -304,13 +277,7 @@ def combat_step(state: DawnState) -> bool:
             g.given = ()  # items may change hands, and offers be made, once per attack phase
             g.talked = 0
             if state.cfg.players > 1:
-                w = open_window(
-                    actor=cb.group,
-                    seats=state.cfg.players,
-                    trigger="combat",
-                    tag="combat",
-                    start=state.active,
-                )
+                w = open_window(actor=cb.group, seats=state.cfg.players, trigger="combat", tag="combat", start=state.active)
                 push(state, anytime.AfterAction(w))
         elif stage == "noise":
             cb.stage = "check"
@@ -336,11 +303,7 @@ def combat_step(state: DawnState) -> bool:
 
 def _win(state: DawnState, cb: CombatState) -> None:
     pts = sum(state.c.action_recs[z].trophy for z in cb.zombies)
-    state.emit(
-        "combat",
-        f"The {colour(cb.group)} group wins the combat ({pts} trophy points)",
-        {"seat": cb.group, "trophy": pts},
-    )
+    state.emit("combat", f"The {colour(cb.group)} group wins the combat ({pts} trophy points)", {"seat": cb.group, "trophy": pts})
     end_combat(state, won=True)
 
 
@@ -357,11 +320,7 @@ def _close(state: DawnState) -> None:
             if may_attack(state, starter, target):
                 duel_rules.start_duel(state, starter, target)
                 return
-            state.emit(
-                "combat",
-                f"The {colour(starter)} group's attack on the {colour(target)} group comes to nothing",
-                None,
-            )
+            state.emit("combat", f"The {colour(starter)} group's attack on the {colour(target)} group comes to nothing", None)
             continue
         if not state.groups[target].chars:
             for card in cards:
@@ -377,12 +336,8 @@ def may_attack(state: DawnState, attacker: int, defender: int) -> bool:
     a, d = state.groups[attacker], state.groups[defender]
     b = state.board
     assert b is not None
-    return (
-        bool(a.chars)
-        and bool(d.chars)
-        and d.sq in b.near[a.sq]
-        and not state.truce >> (4 * attacker + defender) & 1
-    )
+    return (bool(a.chars) and bool(d.chars) and d.sq in b.near[a.sq]
+            and not state.truce >> (4 * attacker + defender) & 1)
 
 
 def can_shoot(state: DawnState, seat: int, cb: CombatState) -> bool:
@@ -450,11 +405,8 @@ def attack(state: DawnState, how: str) -> None:
     cb.phases += 1
     name = title(seat)
     if how == "shoot":
-        state.emit(
-            "roll",
-            f"{name} shoots: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''} (ranged, no response)",
-            {"rolls": rolls, "need": GROUP_HIT - ghit, "hits": hits},
-        )
+        state.emit("roll", f"{name} shoots: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''} (ranged, no response)",
+                   {"rolls": rolls, "need": GROUP_HIT - ghit, "hits": hits})
         cb.dice = max(0, cb.dice - hits)
         if not armed(state, seat, ranged_only=True):
             cb.melee = True
@@ -463,19 +415,10 @@ def attack(state: DawnState, how: str) -> None:
     cb.melee = True
     zrolls = state.rng.roll(cb.dice)
     zhits = sum(1 for r in zrolls if r + zhit >= ZOMBIE_HIT)
-    state.emit(
-        "roll",
-        f"{name} {'fights' if how == 'fight' else 'brawls'}: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}; "
-        f"zombies: {dice_text(zrolls)} — {zhits} hit{'s' if zhits != 1 else ''}",
-        {
-            "rolls": rolls,
-            "need": GROUP_HIT - ghit,
-            "hits": hits,
-            "zombie_rolls": zrolls,
-            "zombie_need": ZOMBIE_HIT - zhit,
-            "zombie_hits": zhits,
-        },
-    )
+    state.emit("roll", f"{name} {'fights' if how == 'fight' else 'brawls'}: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}; "
+               f"zombies: {dice_text(zrolls)} — {zhits} hit{'s' if zhits != 1 else ''}",
+               {"rolls": rolls, "need": GROUP_HIT - ghit, "hits": hits, "zombie_rolls": zrolls,
+                "zombie_need": ZOMBIE_HIT - zhit, "zombie_hits": zhits})
     cb.dice = max(0, cb.dice - hits)
     cb.stage = "noise"
     # zombies making their first attack that call for Life or Death rolls (Tough) roll after the

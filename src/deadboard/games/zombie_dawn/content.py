@@ -32,9 +32,7 @@ Icon = Literal["mechanical", "electrical", "fuel", "ammunition"]
 HealIcon = Literal["food", "medicine"]
 Terrain = Literal["field", "forest", "city"]
 SpecialType = Literal["nurse", "policeman", "clown", "worker", "soldier"]
-Site = Literal[
-    "hospital", "police", "church", "school", "mall", "gas-station", "farm", "sawmill", "radio-tower"
-]
+Site = Literal["hospital", "police", "church", "school", "mall", "gas-station", "farm", "sawmill", "radio-tower"]
 SeasonName = Literal["spring", "summer", "autumn", "winter"]
 Colour = Literal["red", "yellow", "purple", "white"]
 
@@ -66,9 +64,7 @@ class Mods(_Fields):
     vehicle: int = Field(default=0, ge=0, le=4)  # group: squares for vehicle movement
     capacity: int = Field(default=0, ge=0, le=3)  # group: vehicle capacity
     unblock: int = Field(default=0, ge=0, le=4)  # group: added to Unblock rolls
-    heal: int = Field(
-        default=0, ge=0, le=2
-    )  # group: damages removed at the start of each round (never a Bite)
+    heal: int = Field(default=0, ge=0, le=2)  # group: damages removed at the start of each round (never a Bite)
     xp_search: int = Field(default=0, ge=0, le=2)  # group: extra XP when a search ends
     hand: int = Field(default=0, ge=0, le=2)  # group: hand size when replenishing
     quiet: int = Field(default=0, ge=0, le=3)  # group: less noise from its own weapons
@@ -83,9 +79,7 @@ class Fx(_Fields):
     dice: int = Field(default=0, ge=0, le=6)  # extra zombie dice
     initial: int = Field(default=0, ge=0, le=6)  # an Initial Attack of this many dice when it joins
     noise: int = Field(default=0, ge=0, le=6)  # Noise when it joins
-    lod_roll: int = Field(
-        default=0, ge=0, le=2
-    )  # after its first attack, this many characters roll Life or Death
+    lod_roll: int = Field(default=0, ge=0, le=2)  # after its first attack, this many characters roll Life or Death
     lod: int = Field(default=0, ge=-3, le=0)  # Life or Death modifier for every character of the group
     zhit: int = Field(default=0, ge=0, le=2)  # added to every zombie die (1: zombies hit on 5-6)
     ghit: int = Field(default=0, ge=-2, le=0)  # added to every die of the group
@@ -117,17 +111,7 @@ class SeasonFx(_Fields):
 #: ``turn`` (only in the owner's turn, outside combat)
 AbilityWhen = Literal["any", "combat", "turn"]
 AbilityEffect = Literal[
-    "heal",
-    "straighten",
-    "repair",
-    "rally",
-    "shove",
-    "unblock",
-    "escape",
-    "lure",
-    "pickpocket",
-    "last-rites",
-    "dash",
+    "heal", "straighten", "repair", "rally", "shove", "unblock", "escape", "lure", "pickpocket", "last-rites", "dash",
 ]
 #: effects that only make sense in a combat, and those only in one's own turn
 _COMBAT_EFFECTS = frozenset({"rally", "shove", "unblock", "escape"})
@@ -162,9 +146,9 @@ class Ability(_Fields):
     @model_validator(mode="after")
     def _timing(self) -> Ability:
         if self.effect in _COMBAT_EFFECTS and self.when != "combat":
-            raise ValueError(f'a {self.effect} ability works in combat only: when = "combat"')
+            raise ValueError(f"a {self.effect} ability works in combat only: when = \"combat\"")
         if self.effect in _TURN_EFFECTS and self.when != "turn":
-            raise ValueError(f'a {self.effect} ability works in its owner\'s turn only: when = "turn"')
+            raise ValueError(f"a {self.effect} ability works in its owner's turn only: when = \"turn\"")
         if self.icon is not None and self.effect != "straighten":
             raise ValueError("only a straighten ability names an icon")
         return self
@@ -196,20 +180,10 @@ class ActionRec(Record):
     fx: Fx = Fx()
     boxed: Fx = Fx()
     # events
-    effect: (
-        Literal[
-            "lod",
-            "noise",
-            "noise-until-zombie",
-            "blocked",
-            "breakdown",
-            "exhausted",
-            "heal",
-            "draw",
-            "adrenaline",
-        ]
-        | None
-    ) = None
+    effect: Literal[
+        "lod", "noise", "noise-until-zombie", "blocked", "breakdown", "exhausted", "heal", "draw",
+        "adrenaline",
+    ] | None = None
     target: Literal["group", "character", "own", "player"] | None = None
     value: int = Field(default=0, ge=0, le=6)
     icon: Icon | None = None
@@ -298,21 +272,8 @@ class MissionRec(Record):
     name: str
     vp: int = Field(ge=1, le=6)
     kind: Literal[
-        "clear",
-        "discard",
-        "carry",
-        "zones",
-        "opponent-zones",
-        "group",
-        "skills",
-        "trophies",
-        "visit",
-        "release",
-        "spend-xp",
-        "give",
-        "burn",
-        "healthy",
-        "convoy",
+        "clear", "discard", "carry", "zones", "opponent-zones", "group", "skills", "trophies", "visit",
+        "release", "spend-xp", "give", "burn", "healthy", "convoy",
     ]
     site: Site | None = None
     dice: int = Field(default=0, ge=0, le=8)
@@ -368,9 +329,7 @@ class ZoneRec(Record):
                 raise ValueError(f"rows[{i}]: five squares of . = ~ H T")
         tents = sum(r.count("T") for r in self.rows)
         if (self.tent is None) != (tents == 0) or tents > 1:
-            raise ValueError(
-                "a starting zone has exactly one T and names its colour (tent); other zones none"
-            )
+            raise ValueError("a starting zone has exactly one T and names its colour (tent); other zones none")
         seen = set()
         for loc in self.location:
             x, y = ord(loc.at[0]) - 97, int(loc.at[1]) - 1
@@ -446,9 +405,7 @@ class DawnContent:
     #: zombie, 0 it depends (events, special movement)
     card_play: tuple[int, ...] = ()
     card_effect: tuple[str, ...] = ()
-    item_use: tuple[
-        str, ...
-    ] = ()  # per item instance: how it is used (its kind; a tool that straightens: "straighten")  # per action card instance: its effect id (an event's effect, else its kind)
+    item_use: tuple[str, ...] = ()  # per item instance: how it is used (its kind; a tool that straightens: "straighten")  # per action card instance: its effect id (an event's effect, else its kind)
     #: per action card record: the action "play <card> <colour>" for each colour (made once: zombies
     #: are offered against every group in every window)
     play_at: tuple[tuple[Action, ...], ...] = ()
@@ -489,60 +446,29 @@ def build_content(folder: Path) -> DawnContent:
     seasons = load_records(folder / "seasons.toml", "season", SeasonRec)
     zones = load_records(folder / "zones.toml", "zone", ZoneRec)
     for recs, file, table in (
-        (chars, "characters.toml", "character"),
-        (actions, "actions.toml", "card"),
-        (items, "items.toml", "item"),
-        (damages, "damage.toml", "damage"),
-        (skills, "skills.toml", "skill"),
-        (missions, "missions.toml", "mission"),
-        (seasons, "seasons.toml", "season"),
-        (zones, "zones.toml", "zone"),
+        (chars, "characters.toml", "character"), (actions, "actions.toml", "card"), (items, "items.toml", "item"),
+        (damages, "damage.toml", "damage"), (skills, "skills.toml", "skill"), (missions, "missions.toml", "mission"),
+        (seasons, "seasons.toml", "season"), (zones, "zones.toml", "zone"),
     ):
         unique(recs, "id", file, table)
-    names = {
-        r.id: f
-        for recs, f in (
-            (chars, "characters"),
-            (actions, "actions"),
-            (items, "items"),
-            (skills, "skills"),
-            (missions, "missions"),
-        )
-        for r in recs
-    }
+    names = {r.id: f for recs, f in ((chars, "characters"), (actions, "actions"), (items, "items"),
+                                     (skills, "skills"), (missions, "missions")) for r in recs}
     if len(names) != len(chars) + len(actions) + len(items) + len(skills) + len(missions):
         seen: dict[str, str] = {}
-        for recs, f in (
-            (chars, "characters"),
-            (actions, "actions"),
-            (items, "items"),
-            (skills, "skills"),
-            (missions, "missions"),
-        ):
+        for recs, f in ((chars, "characters"), (actions, "actions"), (items, "items"), (skills, "skills"), (missions, "missions")):
             for r in recs:
                 if r.id in seen:
-                    raise ContentError(
-                        f"{f}.toml: id {r.id!r} is also used in {seen[r.id]}.toml (ids name cards in actions)"
-                    )
+                    raise ContentError(f"{f}.toml: id {r.id!r} is also used in {seen[r.id]}.toml (ids name cards in actions)")
                 seen[r.id] = f
     _check_counts(chars, actions, items, damages, skills, missions, seasons, zones)
     action_cards, _ = _instances([(a.id, a.count) for a in actions])
     item_cards, item_names = _instances([(it.id, it.count) for it in items])
     damage_cards, damage_names = _instances([(d.id, d.count) for d in damages])
     return DawnContent(
-        characters=tuple(chars),
-        actions=tuple(actions),
-        items=tuple(items),
-        damages=tuple(damages),
-        skills=tuple(skills),
-        missions=tuple(missions),
-        seasons=tuple(seasons),
-        zones=tuple(zones),
-        action_cards=action_cards,
-        item_cards=item_cards,
-        item_names=item_names,
-        damage_cards=damage_cards,
-        damage_names=damage_names,
+        characters=tuple(chars), actions=tuple(actions), items=tuple(items), damages=tuple(damages),
+        skills=tuple(skills), missions=tuple(missions), seasons=tuple(seasons), zones=tuple(zones),
+        action_cards=action_cards, item_cards=item_cards, item_names=item_names,
+        damage_cards=damage_cards, damage_names=damage_names,
         char_index={c.id: i for i, c in enumerate(chars)},
         action_index={a.id: i for i, a in enumerate(actions)},
         item_index={n: i for i, n in enumerate(item_names)},
@@ -559,10 +485,7 @@ def build_content(folder: Path) -> DawnContent:
         action_recs=tuple(actions[r] for r in action_cards),
         item_recs=tuple(items[r] for r in item_cards),
         item_tags=tuple(_tags(items[r]) for r in item_cards),
-        item_use=tuple(
-            "straighten" if items[r].kind == "tool" and items[r].straightens else items[r].kind
-            for r in item_cards
-        ),
+        item_use=tuple("straighten" if items[r].kind == "tool" and items[r].straightens else items[r].kind for r in item_cards),
         item_usable=tuple(items[r].kind in ("heal", "straighten", "tool", "flare") for r in item_cards),
         item_heavy=tuple(not items[r].light for r in item_cards),
         item_bag=tuple(items[r].mods.carry for r in item_cards),
@@ -573,41 +496,22 @@ def build_content(folder: Path) -> DawnContent:
         skill_ability=tuple(s.ability for s in skills),
         any_char_ability=tuple(c.ability is not None and c.ability.when == "any" for c in chars),
         any_skill_ability=tuple(s.ability is not None and s.ability.when == "any" for s in skills),
-        ability_index={
-            **{c.id: (0, i) for i, c in enumerate(chars) if c.ability},
-            **{s.id: (1, i) for i, s in enumerate(skills) if s.ability},
-        },
-        ability_of={
-            **{c.id: c.ability for c in chars if c.ability},
-            **{s.id: s.ability for s in skills if s.ability},
-        },
+        ability_index={**{c.id: (0, i) for i, c in enumerate(chars) if c.ability},
+                       **{s.id: (1, i) for i, s in enumerate(skills) if s.ability}},
+        ability_of={**{c.id: c.ability for c in chars if c.ability}, **{s.id: s.ability for s in skills if s.ability}},
         char_ids=tuple(c.id for c in chars),
         mission_costly=tuple(m.kind in COSTLY for m in missions),
-        card_play=tuple(
-            1
-            if actions[r].kind == "vehicle" or actions[r].effect == "draw"
-            else 2
-            if actions[r].kind == "zombie"
-            else 0
-            for r in action_cards
-        ),
-        card_effect=tuple(
-            str(actions[r].effect) if actions[r].kind == "event" and actions[r].effect else actions[r].kind
-            for r in action_cards
-        ),
+        card_play=tuple(1 if actions[r].kind == "vehicle" or actions[r].effect == "draw" else 2 if actions[r].kind == "zombie" else 0
+                        for r in action_cards),
+        card_effect=tuple(str(actions[r].effect) if actions[r].kind == "event" and actions[r].effect else actions[r].kind
+                          for r in action_cards),
         play_at=tuple(tuple(PlayOn(a.id, colour) for colour in COLOURS) for a in actions),
     )
 
 
 def _check_counts(
-    chars: list[CharacterRec],
-    actions: list[ActionRec],
-    items: list[ItemRec],
-    damages: list[DamageRec],
-    skills: list[SkillRec],
-    missions: list[MissionRec],
-    seasons: list[SeasonRec],
-    zones: list[ZoneRec],
+    chars: list[CharacterRec], actions: list[ActionRec], items: list[ItemRec], damages: list[DamageRec],
+    skills: list[SkillRec], missions: list[MissionRec], seasons: list[SeasonRec], zones: list[ZoneRec],
 ) -> None:
     """What the rules need of any content pack (a pack may hold more cards than the box)."""
     if len(chars) < 8:
@@ -632,9 +536,7 @@ def _check_counts(
             raise ContentError(f"seasons.toml: at least 4 {s} cards are needed (4 for the harder game)")
     tents = {z.tent for z in zones if z.tent}
     if tents != set(COLOURS):
-        raise ContentError(
-            "zones.toml: one starting zone (tent) of each colour is needed: " + ", ".join(COLOURS)
-        )
+        raise ContentError("zones.toml: one starting zone (tent) of each colour is needed: " + ", ".join(COLOURS))
     if sum(1 for z in zones if z.tent is None) < 12:
         raise ContentError("zones.toml: at least 12 map zones besides the starting zones are needed")
 

@@ -40,11 +40,7 @@ def attack_group(state: DawnState, attacker: int, defender: int) -> None:
     cb = state.combat
     if cb is not None:  # running, or ended and not closed yet
         state.queue.append(Waiting(defender, attacker, (), -1, 0, False, True))
-        state.emit(
-            "combat",
-            f"The {colour(attacker)} group will attack the {colour(defender)} group when the current combat ends",
-            None,
-        )
+        state.emit("combat", f"The {colour(attacker)} group will attack the {colour(defender)} group when the current combat ends", None)
         return
     start_duel(state, attacker, defender)
 
@@ -54,11 +50,7 @@ def start_duel(state: DawnState, attacker: int, defender: int) -> None:
     cb.stage = "open"
     state.combat = cb
     push(state, combat_rules.CombatStep())
-    state.emit(
-        "combat",
-        f"The {colour(attacker)} group attacks the {colour(defender)} group!",
-        {"attacker": attacker, "defender": defender},
-    )
+    state.emit("combat", f"The {colour(attacker)} group attacks the {colour(defender)} group!", {"attacker": attacker, "defender": defender})
 
 
 def duel_step(state: DawnState, cb: CombatState) -> bool:
@@ -66,9 +58,7 @@ def duel_step(state: DawnState, cb: CombatState) -> bool:
     window: every other seat, clockwise from the active player, may play cards — rulebook §At any
     moment, "Play an Action card"), the attacker's choice, the defender's, then both roll."""
     stage = cb.stage
-    if stage in ("open", "attacker", "defender") and (
-        not state.groups[cb.group].chars or not state.groups[cb.enemy].chars
-    ):
+    if stage in ("open", "attacker", "defender") and (not state.groups[cb.group].chars or not state.groups[cb.enemy].chars):
         end_combat(state, won=False)
         return False
     if stage == "open":
@@ -76,14 +66,8 @@ def duel_step(state: DawnState, cb: CombatState) -> bool:
         state.groups[cb.enemy].given = ()  # items may change hands once per attack phase
         state.groups[cb.group].given = ()
         if state.cfg.players > 2:
-            w = open_window(
-                actor=cb.enemy,
-                seats=state.cfg.players,
-                trigger="combat",
-                tag="combat",
-                start=state.active,
-                exclude=(cb.group,),
-            )
+            w = open_window(actor=cb.enemy, seats=state.cfg.players, trigger="combat", tag="combat",
+                            start=state.active, exclude=(cb.group,))
             push(state, anytime.AfterAction(w))
             return False
         return True
@@ -120,9 +104,7 @@ def duel_roll(state: DawnState, cb: CombatState) -> None:
             parts.append(f"{colour(seat)} closes in")
             continue
         hits = sum(1 for r in rolls if r >= combat_rules.GROUP_HIT)
-        parts.append(
-            f"{colour(seat)}: {combat_rules.dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}"
-        )
+        parts.append(f"{colour(seat)}: {combat_rules.dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}")
         if hits:
             push(state, wounds.Damage(other, hits, seat))
     state.emit("roll", "Groups fight: " + "; ".join(parts), None)

@@ -80,11 +80,7 @@ def vehicle_capacity(state: DawnState, seat: int) -> int:
 
 def vehicle_squares(state: DawnState, seat: int) -> int:
     rec = vehicle_card(state, seat)
-    return (
-        0
-        if rec is None
-        else max(1, rec.squares + group_modifier(state, seat, "vehicle") + season_fx(state).vehicle)
-    )
+    return 0 if rec is None else max(1, rec.squares + group_modifier(state, seat, "vehicle") + season_fx(state).vehicle)
 
 
 # ==================================================================================================
@@ -246,11 +242,7 @@ def turnable_targets(state: DawnState, seat: int, icon: str, turned: bool) -> li
     (named ``vehicle``) and carried items (by name)."""
     g = state.groups[seat]
     out: list[str] = []
-    if (
-        g.vehicle != NO_VEHICLE
-        and icon in state.c.action_recs[g.vehicle].icons
-        and g.vehicle_turned == turned
-    ):
+    if g.vehicle != NO_VEHICLE and icon in state.c.action_recs[g.vehicle].icons and g.vehicle_turned == turned:
         out.append("vehicle")
     recs = state.c.item_recs
     for it in state.carried(seat):
@@ -334,11 +326,7 @@ def complete_mission(state: DawnState, seat: int, m: int) -> None:
         g.missions.remove(m)
     g.done.append(m)
     rec = state.c.missions[m]
-    state.emit(
-        "mission",
-        f"{title(seat)} completes the mission {rec.name} ({rec.vp} VP)",
-        {"seat": seat, "mission": rec.id},
-    )
+    state.emit("mission", f"{title(seat)} completes the mission {rec.name} ({rec.vp} VP)", {"seat": seat, "mission": rec.id})
     if not g.missions:
         draw_mission(state, seat)
 
@@ -348,9 +336,7 @@ def fail_mission(state: DawnState, seat: int, m: int) -> None:
     if m in g.missions:
         g.missions.remove(m)
     state.missions.discard(m)
-    state.emit(
-        "mission", f"{title(seat)} fails {state.c.missions[m].name}: the mission is discarded", {"seat": seat}
-    )
+    state.emit("mission", f"{title(seat)} fails {state.c.missions[m].name}: the mission is discarded", {"seat": seat})
     draw_mission(state, seat)
 
 
@@ -358,6 +344,8 @@ def draw_mission(state: DawnState, seat: int) -> None:
     m = state.missions.draw(state.rng)
     if m is not None:
         state.groups[seat].missions.append(m)
+
+
 
 
 def mission_met(state: DawnState, seat: int, m: int, carried: list[int] | None = None) -> bool:
@@ -451,11 +439,7 @@ def search_count(state: DawnState, seat: int, sq: int) -> int:
     b = state.board
     assert b is not None
     terrain = b.terrain[sq]
-    n = (
-        b.loc_count[sq]
-        + group_modifier(state, seat, "search")
-        + group_modifier(state, seat, "search_" + terrain)
-    )
+    n = b.loc_count[sq] + group_modifier(state, seat, "search") + group_modifier(state, seat, "search_" + terrain)
     fx = season_fx(state)
     if fx.search and (fx.search_terrain is None or fx.search_terrain == terrain):
         n += fx.search
@@ -472,11 +456,7 @@ def give_search_xp(state: DawnState, seat: int) -> None:
     g.searching = False
     b = state.board
     assert b is not None
-    state.emit(
-        "search",
-        f"{title(seat)} marks the {b.loc_name[sq]} as searched and gains {xp} Xp",
-        {"seat": seat, "square": b.names[sq]},
-    )
+    state.emit("search", f"{title(seat)} marks the {b.loc_name[sq]} as searched and gains {xp} Xp", {"seat": seat, "square": b.names[sq]})
 
 
 def score_parts(state: DawnState, seat: int) -> dict[str, int]:
@@ -491,11 +471,7 @@ def score_parts(state: DawnState, seat: int) -> dict[str, int]:
     dead = len(g.dead)
     bit = 1 << seat
     tokens = sum(1 for sq in (b.locations if b else ()) if state.searched[sq] & bit)
-    opp = sum(
-        1
-        for sq in (b.locations if b else ())
-        if state.searched[sq] & bit and b is not None and b.island[sq] != seat
-    )
+    opp = sum(1 for sq in (b.locations if b else ()) if state.searched[sq] & bit and b is not None and b.island[sq] != seat)
     return {
         "score": zones + missions_vp + skills_vp - dead,
         "zones": zones,

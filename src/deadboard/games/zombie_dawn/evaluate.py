@@ -37,20 +37,7 @@ from deadboard.games.zombie_dawn.state import OVER, DawnState
 #: with opponents: see :func:`features` for the order. Fitted under rules version 3 on 300 games of the
 #: heuristic player for each number of players: 78,477 positions (a row per seat), log-loss 0.4652 (0.6008 for the
 #: baseline of 1/players alone); a weight of 0 was fitted with the wrong sign and dropped (:data:`SIGNS`)
-WEIGHTS: tuple[float, ...] = (
-    -0.0483,
-    0.8542,
-    0.0000,
-    0.3788,
-    0.0355,
-    0.1977,
-    0.2396,
-    0.0000,
-    -0.1514,
-    0.2198,
-    0.0090,
-    0.3538,
-)
+WEIGHTS: tuple[float, ...] = (-0.0483, 0.8542, 0.0000, 0.3788, 0.0355, 0.1977, 0.2396, 0.0000, -0.1514, 0.2198, 0.0090, 0.3538)
 #: alone: see :func:`solo_features` for the order; 9,742 positions (won 0.51), log-loss 0.5169 (0.6931
 #: for the win rate alone)
 SOLO_WEIGHTS: tuple[float, ...] = (-2.0646, 0.4319, -1.1061, 1.0884, 0.6337, 0.0000, -0.2350, 0.0951, 0.0535)
@@ -108,17 +95,8 @@ def _stats(state: DawnState) -> list[tuple[float, ...]]:
     for s in range(state.cfg.players):
         vp, dice, damage, items, chars = _group(state, s)
         g = groups[s]
-        out.append(
-            (
-                float(vp + zones[s]),
-                float(chars),
-                dice / 3,
-                float(damage),
-                float(g.xp),
-                float(items),
-                len(g.hand) / 3,
-            )
-        )
+        out.append((float(vp + zones[s]), float(chars), dice / 3, float(damage), float(g.xp), float(items),
+                    len(g.hand) / 3))
     return out
 
 
@@ -131,20 +109,9 @@ def _row(stats: list[tuple[float, ...]], seat: int, t: float) -> list[float]:
     mean = [sum(o[i] for o in others) / k for i in range(7)]
     lead = mine[0] - best
     ahead = mine[0] - mean[0]
-    return [
-        1.0,
-        -math.log(n - 1),
-        lead,
-        lead * t,
-        ahead,
-        ahead * t,
-        mine[1] - mean[1],
-        mine[2] - mean[2],
-        mine[3] - mean[3],
-        mine[4] - mean[4],
-        mine[5] - mean[5],
-        mine[6] - mean[6],
-    ]
+    return [1.0, -math.log(n - 1), lead, lead * t, ahead, ahead * t,
+            mine[1] - mean[1], mine[2] - mean[2], mine[3] - mean[3], mine[4] - mean[4],
+            mine[5] - mean[5], mine[6] - mean[6]]
 
 
 def solo_features(state: DawnState) -> list[float]:
@@ -155,17 +122,8 @@ def solo_features(state: DawnState) -> list[float]:
     t = played_share(state)
     done = min(MISSIONS_EACH, len(g.done))
     todo = MISSIONS_EACH - done
-    return [
-        1.0,
-        float(done),
-        todo * t,
-        1.0 - t,
-        float(chars),
-        dice / 3,
-        float(damage),
-        float(g.xp),
-        float(items),
-    ]
+    return [1.0, float(done), todo * t, 1.0 - t, float(chars), dice / 3, float(damage), float(g.xp),
+            float(items)]
 
 
 def evaluate(game: Game, state: State, seat: int) -> float:

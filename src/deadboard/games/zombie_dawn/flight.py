@@ -60,9 +60,7 @@ def place_fled(state: DawnState, seat: int, sq: int) -> None:
     b = state.board
     assert b is not None
     state.groups[seat].sq = sq
-    state.emit(
-        "move", f"The {colour(seat)} group is driven to {b.names[sq]}", {"seat": seat, "square": b.names[sq]}
-    )
+    state.emit("move", f"The {colour(seat)} group is driven to {b.names[sq]}", {"seat": seat, "square": b.names[sq]})
 
 
 def unblock(state: DawnState, seat: int) -> None:
@@ -76,11 +74,8 @@ def unblock(state: DawnState, seat: int) -> None:
     cb.unblock_tried = True
     if ok:
         cb.blocked = False
-    state.emit(
-        "roll",
-        f"{title(seat)} tries to Unblock: {roll}{bonus:+d} — {'free to flee' if ok else 'still blocked: fight to the end'}",
-        {"roll": roll, "modifier": bonus, "need": UNBLOCK_ROLL, "success": ok},
-    )
+    state.emit("roll", f"{title(seat)} tries to Unblock: {roll}{bonus:+d} — {'free to flee' if ok else 'still blocked: fight to the end'}",
+               {"roll": roll, "modifier": bonus, "need": UNBLOCK_ROLL, "success": ok})
     recs = state.c.item_recs
     tool, best = -1, 0
     for it in state.carried(seat):
@@ -90,6 +85,8 @@ def unblock(state: DawnState, seat: int) -> None:
     if tool >= 0 and recs[tool].noise and tool not in cb.noise_done:
         cb.noise_done = (*cb.noise_done, tool)
         combat_rules.make_noise(state, seat, recs[tool].noise, cb.starter, recs[tool].name, own=True)
+
+
 
 
 def pay_flee(state: DawnState, seat: int, action: Flee) -> str:

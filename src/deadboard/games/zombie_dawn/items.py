@@ -44,18 +44,10 @@ FLARE_NOISE = 3
 # ==================================================================================================
 def _live_combat_of(state: DawnState, seat: int) -> bool:
     combat = state.combat
-    return (
-        combat is not None
-        and combat.stage != "over"
-        and not combat.duel
-        and combat.group == seat
-        and combat.dice > 0
-    )
+    return combat is not None and combat.stage != "over" and not combat.duel and combat.group == seat and combat.dice > 0
 
 
-def _heal_options(
-    state: DawnState, seat: int, it: int, rec: ItemRec, pool: tuple[int, ...], out: list[Action] | None
-) -> bool:
+def _heal_options(state: DawnState, seat: int, it: int, rec: ItemRec, pool: tuple[int, ...], out: list[Action] | None) -> bool:
     """Food and Medicine: on a Pj of the group with a damage they remove."""
     c = state.c
     name = c.item_names[it]
@@ -67,25 +59,17 @@ def _heal_options(
     return False
 
 
-def _heal(
-    state: DawnState, seat: int, it: int, rec: ItemRec, action: Use | UseOn, consume: Callable[[], None]
-) -> None:
+def _heal(state: DawnState, seat: int, it: int, rec: ItemRec, action: Use | UseOn, consume: Callable[[], None]) -> None:
     assert isinstance(action, UseOn)
     c = state.c
     ch = c.char_index[action.target]
     gone = heal(state, ch, rec.heals, rec.amount)
     consume()
-    state.emit(
-        "item",
-        f"{title(seat)} uses the {rec.name}: {c.characters[ch].name} loses "
-        f"{', '.join(c.damages[c.damage_cards[d]].name for d in gone)}",
-        {"seat": seat, "item": rec.id},
-    )
+    state.emit("item", f"{title(seat)} uses the {rec.name}: {c.characters[ch].name} loses "
+               f"{', '.join(c.damages[c.damage_cards[d]].name for d in gone)}", {"seat": seat, "item": rec.id})
 
 
-def _straighten_options(
-    state: DawnState, seat: int, it: int, rec: ItemRec, pool: tuple[int, ...], out: list[Action] | None
-) -> bool:
+def _straighten_options(state: DawnState, seat: int, it: int, rec: ItemRec, pool: tuple[int, ...], out: list[Action] | None) -> bool:
     """Ammunition, Fuel, Batteries (and tools that straighten): on a turned card of that icon."""
     assert rec.straightens is not None
     name = state.c.item_names[it]
@@ -97,9 +81,7 @@ def _straighten_options(
     return False
 
 
-def _straighten(
-    state: DawnState, seat: int, it: int, rec: ItemRec, action: Use | UseOn, consume: Callable[[], None]
-) -> None:
+def _straighten(state: DawnState, seat: int, it: int, rec: ItemRec, action: Use | UseOn, consume: Callable[[], None]) -> None:
     assert isinstance(action, UseOn)
     c = state.c
     g = state.groups[seat]
@@ -111,16 +93,10 @@ def _straighten(
         state.set_turned(target, False)
         what = c.item_recs[target].name
     consume()
-    state.emit(
-        "item",
-        f"{title(seat)} discards the {rec.name} to straighten the {what}",
-        {"seat": seat, "item": rec.id},
-    )
+    state.emit("item", f"{title(seat)} discards the {rec.name} to straighten the {what}", {"seat": seat, "item": rec.id})
 
 
-def _draw_options(
-    state: DawnState, seat: int, it: int, rec: ItemRec, pool: tuple[int, ...], out: list[Action] | None
-) -> bool:
+def _draw_options(state: DawnState, seat: int, it: int, rec: ItemRec, pool: tuple[int, ...], out: list[Action] | None) -> bool:
     """A tool that draws action cards: turned to use (not one still lying among the found items)."""
     if rec.draw and not state.is_turned(it) and it not in pool:
         if out is None:
@@ -129,21 +105,14 @@ def _draw_options(
     return False
 
 
-def _draw(
-    state: DawnState, seat: int, it: int, rec: ItemRec, action: Use | UseOn, consume: Callable[[], None]
-) -> None:
+def _draw(state: DawnState, seat: int, it: int, rec: ItemRec, action: Use | UseOn, consume: Callable[[], None]) -> None:
     state.set_turned(it, True)
     n = draw_actions(state, seat, rec.draw)
-    state.emit(
-        "item",
-        f"{title(seat)} turns the {rec.name} and draws {n} action card{'s' if n != 1 else ''}",
-        {"seat": seat, "item": rec.id},
-    )
+    state.emit("item", f"{title(seat)} turns the {rec.name} and draws {n} action card{'s' if n != 1 else ''}",
+               {"seat": seat, "item": rec.id})
 
 
-def _flare_options(
-    state: DawnState, seat: int, it: int, rec: ItemRec, pool: tuple[int, ...], out: list[Action] | None
-) -> bool:
+def _flare_options(state: DawnState, seat: int, it: int, rec: ItemRec, pool: tuple[int, ...], out: list[Action] | None) -> bool:
     """A flare: at the zombies of the group's own combat, or into the sky over any group."""
     name = state.c.item_names[it]
     if _live_combat_of(state, seat):
@@ -158,28 +127,18 @@ def _flare_options(
     return False
 
 
-def _flare(
-    state: DawnState, seat: int, it: int, rec: ItemRec, action: Use | UseOn, consume: Callable[[], None]
-) -> None:
+def _flare(state: DawnState, seat: int, it: int, rec: ItemRec, action: Use | UseOn, consume: Callable[[], None]) -> None:
     assert isinstance(action, UseOn)
     consume()
     if action.target == ZOMBIES:
         combat = state.combat
         assert combat is not None
         combat.dice = max(0, combat.dice - FLARE_DICE)
-        state.emit(
-            "item",
-            f"{title(seat)} fires the {rec.name} at the zombies: {FLARE_DICE} zombie dice eliminated, "
-            f"{combat.dice} left",
-            {"seat": seat, "item": rec.id},
-        )
+        state.emit("item", f"{title(seat)} fires the {rec.name} at the zombies: {FLARE_DICE} zombie dice eliminated, "
+                   f"{combat.dice} left", {"seat": seat, "item": rec.id})
     else:
         aim = COLOURS.index(action.target)
-        state.emit(
-            "item",
-            f"{title(seat)} fires the {rec.name} into the sky over the {colour(aim)} group",
-            {"seat": seat, "item": rec.id},
-        )
+        state.emit("item", f"{title(seat)} fires the {rec.name} into the sky over the {colour(aim)} group", {"seat": seat, "item": rec.id})
         combat_rules.make_noise(state, aim, FLARE_NOISE, seat, rec.name)
 
 
@@ -279,9 +238,7 @@ def give_item(state: DawnState, seat: int, action: Give, record: bool) -> None:
     if record:
         g = state.groups[seat]
         g.given = (*g.given, it)
-    state.emit(
-        "item", f"{c.characters[frm].name} passes the {c.item_recs[it].name} to {c.characters[to].name}", None
-    )
+    state.emit("item", f"{c.characters[frm].name} passes the {c.item_recs[it].name} to {c.characters[to].name}", None)
 
 
 def drop_item(state: DawnState, seat: int, action: Drop, record: bool) -> None:
@@ -299,13 +256,8 @@ def drop_item(state: DawnState, seat: int, action: Drop, record: bool) -> None:
 # sharing out items
 # ==================================================================================================
 #: what the group shares out, by context
-_WHAT = {
-    "search": "the items found",
-    "death": "the dead Pj's items",
-    "loot": "the items of the fallen enemy",
-    "flee": "one item found (you are fleeing)",
-    "gift": "the items you accepted",
-}
+_WHAT = {"search": "the items found", "death": "the dead Pj's items", "loot": "the items of the fallen enemy",
+         "flee": "one item found (you are fleeing)", "gift": "the items you accepted"}
 
 
 @dataclass(slots=True)

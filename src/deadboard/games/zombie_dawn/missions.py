@@ -39,9 +39,7 @@ class MissionKind:
     resolve: Resolve
 
 
-def _met_options(
-    state: DawnState, seat: int, m: int, rec: MissionRec, carried: list[int], out: list[Action]
-) -> None:
+def _met_options(state: DawnState, seat: int, m: int, rec: MissionRec, carried: list[int], out: list[Action]) -> None:
     if mission_met(state, seat, m, carried):
         out.append(Complete(rec.id))
 
@@ -59,9 +57,7 @@ def _spend_xp(state: DawnState, seat: int, rec: MissionRec, action: Action) -> N
     state.groups[seat].xp -= rec.n
 
 
-def _release_options(
-    state: DawnState, seat: int, m: int, rec: MissionRec, carried: list[int], out: list[Action]
-) -> None:
+def _release_options(state: DawnState, seat: int, m: int, rec: MissionRec, carried: list[int], out: list[Action]) -> None:
     """At the mission's site, a group of two or more leaves one Pj behind."""
     b = state.board
     assert b is not None
@@ -80,9 +76,7 @@ def _release(state: DawnState, seat: int, rec: MissionRec, action: Action) -> No
     wounds.release_character(state, seat, ch)
 
 
-def _give_options(
-    state: DawnState, seat: int, m: int, rec: MissionRec, carried: list[int], out: list[Action]
-) -> None:
+def _give_options(state: DawnState, seat: int, m: int, rec: MissionRec, carried: list[int], out: list[Action]) -> None:
     """An item the group can part with, to a group next to it with room for it."""
     b = state.board
     assert b is not None
@@ -93,12 +87,7 @@ def _give_options(
             continue
         for t in range(state.cfg.players):
             tg = state.groups[t]
-            if (
-                t != seat
-                and tg.chars
-                and b.adjacent(sq, tg.sq)
-                and any(has_room(state, ch, it) for ch in tg.chars)
-            ):
+            if t != seat and tg.chars and b.adjacent(sq, tg.sq) and any(has_room(state, ch, it) for ch in tg.chars):
                 out.append(CompleteGive(rec.id, c.item_names[it], COLOURS[t]))
 
 
@@ -110,16 +99,10 @@ def _give(state: DawnState, seat: int, rec: MissionRec, action: Action) -> None:
     take_away(state, holder(state, it), it)
     to = next(ch for ch in state.groups[target].chars if has_room(state, ch, it))
     give(state, to, it)
-    state.emit(
-        "mission",
-        f"{title(seat)} gives the {c.item_recs[it].name} to {c.characters[to].name} ({colour(target)})",
-        {"seat": seat},
-    )
+    state.emit("mission", f"{title(seat)} gives the {c.item_recs[it].name} to {c.characters[to].name} ({colour(target)})", {"seat": seat})
 
 
-def _burn_options(
-    state: DawnState, seat: int, m: int, rec: MissionRec, carried: list[int], out: list[Action]
-) -> None:
+def _burn_options(state: DawnState, seat: int, m: int, rec: MissionRec, carried: list[int], out: list[Action]) -> None:
     """In a location, with fuel: another group's Searched token there."""
     b = state.board
     assert b is not None

@@ -69,13 +69,7 @@ def negotiate_actions(state: DawnState, seat: int, out: list[Action] | None, mov
     char_items = state.char_items
     carries: bool | None = None
     for t, tg in enumerate(state.groups):
-        if (
-            tg.sq not in near
-            or t == seat
-            or not tg.chars
-            or truce >> (4 * t + seat) & 1
-            or COLOURS[t] in moved
-        ):
+        if tg.sq not in near or t == seat or not tg.chars or truce >> (4 * t + seat) & 1 or COLOURS[t] in moved:
             continue
         if carries is None:
             carries = any(char_items[ch] for ch in g.chars)
@@ -89,17 +83,9 @@ def negotiate_actions(state: DawnState, seat: int, out: list[Action] | None, mov
 def start_offer(state: DawnState, seat: int, target: int, context: str) -> None:
     """The seat starts building an offer to ``target``."""
     if context == DUEL:
-        state.emit(
-            "offer",
-            f"{title(seat)} prepares an offer of items to end the fight",
-            {"seat": seat, "to": target},
-        )
+        state.emit("offer", f"{title(seat)} prepares an offer of items to end the fight", {"seat": seat, "to": target})
     else:
-        state.emit(
-            "offer",
-            f"{title(seat)} prepares an offer of items to the {colour(target)} player",
-            {"seat": seat, "to": target},
-        )
+        state.emit("offer", f"{title(seat)} prepares an offer of items to the {colour(target)} player", {"seat": seat, "to": target})
     push(state, Bargain(seat, target, (), context))
 
 
@@ -115,9 +101,7 @@ class Bargain(StepForm, Choice[DawnState, Action]):
 
     def actions(self, state: DawnState) -> list[Action]:
         names = state.c.item_names
-        out: list[Action] = [
-            Offer(names[it]) for it in offerable(state, self.seat, self.target, self.offered)
-        ]
+        out: list[Action] = [Offer(names[it]) for it in offerable(state, self.seat, self.target, self.offered)]
         if self.offered:
             out.append(PROPOSE)
         out.append(CANCEL)
@@ -133,20 +117,15 @@ class Bargain(StepForm, Choice[DawnState, Action]):
         assert isinstance(action, Propose)
         recs = state.c.item_recs
         what = "to end the fight" if self.context == DUEL else "for peace this round"
-        state.emit(
-            "offer",
-            f"{title(seat)} offers the {colour(target)} player {', '.join(recs[it].name for it in offered)} {what}",
-            {"seat": seat, "to": target, "items": len(offered)},
-        )
+        state.emit("offer", f"{title(seat)} offers the {colour(target)} player {', '.join(recs[it].name for it in offered)} {what}",
+                   {"seat": seat, "to": target, "items": len(offered)})
         push(state, AnswerBargain(target, seat, offered, self.context))
         return ()
 
     def prompt(self, state: DawnState) -> str:
         names = ", ".join(state.c.item_recs[it].name for it in self.offered) or "nothing yet"
         why = "to end the fight" if self.context == DUEL else "so that it leaves you alone this round"
-        return (
-            f"{title(self.seat)}: offer items to the {COLOURS[self.target]} player {why} (offered: {names})"
-        )
+        return f"{title(self.seat)}: offer items to the {COLOURS[self.target]} player {why} (offered: {names})"
 
     def old(self) -> list[Any]:
         return plain("bargain", self.seat, self.target, self.offered, self.context)
@@ -173,11 +152,7 @@ class AnswerBargain(StepForm, Choice[DawnState, Accept | Decline]):
         for it in self.offered:
             take_away(state, holder(state, it), it)
         state.truce |= 1 << (4 * seat + offerer)
-        state.emit(
-            "offer",
-            f"{title(seat)} accepts: it will not attack the {colour(offerer)} group this round",
-            {"seat": seat},
-        )
+        state.emit("offer", f"{title(seat)} accepts: it will not attack the {colour(offerer)} group this round", {"seat": seat})
         combat = state.combat
         if self.context == DUEL and combat is not None and combat.duel and combat.stage != "over":
             state.emit("combat", "The fight between the groups is over", None)

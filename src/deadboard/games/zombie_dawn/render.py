@@ -32,12 +32,8 @@ from deadboard.games.zombie_dawn.negotiation import offer_on_table
 from deadboard.games.zombie_dawn.state import SETUP, DawnState
 
 TERRAIN_BG = {"field": "#4d4622", "forest": "#1f3b22", "city": "#383838"}
-GROUP_STYLE = {
-    "red": "bold white on #b22222",
-    "yellow": "bold black on #e0c020",
-    "purple": "bold white on #7b3fa0",
-    "white": "bold black on #e8e8e8",
-}
+GROUP_STYLE = {"red": "bold white on #b22222", "yellow": "bold black on #e0c020", "purple": "bold white on #7b3fa0",
+               "white": "bold black on #e8e8e8"}
 TOKEN_FG = {"red": "#ff6060", "yellow": "#ffe060", "purple": "#c080ff", "white": "#ffffff"}
 
 
@@ -77,14 +73,9 @@ def island_text(state: DawnState, seat: int, cell: int = 3) -> Text:
                 marks = [COLOURS[s] for s in range(4) if state.searched[sq] >> s & 1]
                 deck = b.loc_deck[sq][0]
                 style = f"bold {'green' if deck == 'g' else 'cyan'} on {bg}"
-                t.append(
-                    f"{deck}{b.loc_count[sq]}", style=style + (" underline" if marks and not wide else "")
-                )
+                t.append(f"{deck}{b.loc_count[sq]}", style=style + (" underline" if marks and not wide else ""))
                 if wide:
-                    t.append(
-                        marks[0][0] if marks else " ",
-                        style=f"bold {TOKEN_FG[marks[0]]} on {bg}" if marks else f"on {bg}",
-                    )
+                    t.append(marks[0][0] if marks else " ", style=f"bold {TOKEN_FG[marks[0]]} on {bg}" if marks else f"on {bg}")
             elif ch == "~":
                 t.append(sym("~"), style="bold #5fafff on #123050")
             elif ch == "=":
@@ -111,17 +102,8 @@ class DawnMaps:
         state = self.state
         seats = range(state.cfg.players)
         cell = 3 if all(options.max_width >= map_width(state, s, 3) for s in seats) else 2
-        yield Columns(
-            [
-                Panel(
-                    island_text(state, s, cell),
-                    title=f"{COLOURS[s]}'s map",
-                    border_style=TOKEN_FG[COLOURS[s]],
-                    expand=False,
-                )
-                for s in seats
-            ]
-        )
+        yield Columns([Panel(island_text(state, s, cell), title=f"{COLOURS[s]}'s map", border_style=TOKEN_FG[COLOURS[s]],
+                             expand=False) for s in seats])
 
 
 def _col(x: int) -> str:
@@ -140,32 +122,16 @@ def group_panel(state: DawnState, seat: int, viewer: int | None) -> Panel:
     t.add_column()
     where = b.names[g.sq] if b is not None and g.sq >= 0 else "—"
     parts = score_parts(state, seat)
-    t.add_row(
-        "square",
-        where + (f" ({b.loc_name[g.sq]})" if b is not None and g.sq >= 0 and b.loc_name[g.sq] else ""),
-    )
+    t.add_row("square", where + (f" ({b.loc_name[g.sq]})" if b is not None and g.sq >= 0 and b.loc_name[g.sq] else ""))
     t.add_row("Xp / VP", f"{g.xp} Xp (next skill {skill_cost(state, seat)}) · {parts['score']} VP so far")
     for ch in g.chars:
         rec = c.characters[ch]
         dmg = ", ".join(c.damages[c.damage_cards[d]].name for d in state.char_damage[ch]) or "unhurt"
-        items = (
-            ", ".join(
-                c.item_recs[it].name + (" (turned)" if state.is_turned(it) else "")
-                for it in state.char_items[ch]
-            )
-            or "nothing"
-        )
-        skills = ", ".join(
-            c.skills[s].name + (" (used)" if c.skill_ability[s] and state.used_skills >> s & 1 else "")
-            for s in state.char_skills[ch]
-        )
-        label = rec.name + (
-            " (ability used)" if rec.ability is not None and state.used_characters >> ch & 1 else ""
-        )
-        t.add_row(
-            Text(label, style="bold"),
-            Text(f"{len(state.char_damage[ch])}/4: {dmg}", style="red" if state.char_damage[ch] else "green"),
-        )
+        items = ", ".join(c.item_recs[it].name + (" (turned)" if state.is_turned(it) else "") for it in state.char_items[ch]) or "nothing"
+        skills = ", ".join(c.skills[s].name + (" (used)" if c.skill_ability[s] and state.used_skills >> s & 1 else "")
+                           for s in state.char_skills[ch])
+        label = rec.name + (" (ability used)" if rec.ability is not None and state.used_characters >> ch & 1 else "")
+        t.add_row(Text(label, style="bold"), Text(f"{len(state.char_damage[ch])}/4: {dmg}", style="red" if state.char_damage[ch] else "green"))
         t.add_row("", f"carries {items}" + (f"; skills {skills}" if skills else ""))
     if g.vehicle >= 0:
         t.add_row("vehicle", c.action_recs[g.vehicle].name + (" (turned)" if g.vehicle_turned else ""))
@@ -182,18 +148,8 @@ def group_panel(state: DawnState, seat: int, viewer: int | None) -> Panel:
     if peace:
         t.add_row("truce", "will not attack " + ", ".join(peace) + " this round")
     if viewer is None or viewer == seat:
-        t.add_row(
-            "hand",
-            ", ".join(c.action_recs[k].name for k in sorted(g.hand, key=lambda k: c.action_cards[k]))
-            or "empty",
-        )
-        t.add_row(
-            "missions",
-            "; ".join(
-                f"{c.missions[m].name} ({c.missions[m].vp} VP): {c.missions[m].text}" for m in g.missions
-            )
-            or "none",
-        )
+        t.add_row("hand", ", ".join(c.action_recs[k].name for k in sorted(g.hand, key=lambda k: c.action_cards[k])) or "empty")
+        t.add_row("missions", "; ".join(f"{c.missions[m].name} ({c.missions[m].vp} VP): {c.missions[m].text}" for m in g.missions) or "none")
     else:
         t.add_row("hand", f"{len(g.hand)} card{'' if len(g.hand) == 1 else 's'}")
         t.add_row("missions", f"{len(g.missions)} hidden")
@@ -216,31 +172,21 @@ def status_text(state: DawnState) -> Text:
     if state.season >= 0:
         s = c.seasons[state.season]
         t.append(f" — {s.season.capitalize()}: {s.name}. {s.text}")
-    t.append(
-        f"\nStart player: {COLOURS[state.start]} · turn: {COLOURS[state.active]} · seasons left: {len(state.season_deck)}"
-    )
+    t.append(f"\nStart player: {COLOURS[state.start]} · turn: {COLOURS[state.active]} · seasons left: {len(state.season_deck)}")
     cb = state.combat
     if cb is not None and cb.stage != "over":
         if cb.duel:
-            t.append(
-                f"\nCombat: {COLOURS[cb.enemy]} against {COLOURS[cb.group]} (phase {cb.phases + 1})",
-                style="bold red",
-            )
+            t.append(f"\nCombat: {COLOURS[cb.enemy]} against {COLOURS[cb.group]} (phase {cb.phases + 1})", style="bold red")
         else:
             zs = ", ".join(c.action_recs[z].name for z in cb.zombies) or "mission zombies"
             extra = " · BLOCKED" if cb.blocked else ""
             mode = "melee" if cb.melee else "ranged allowed"
-            t.append(
-                f"\nCombat: {cb.dice} zombie dice against {COLOURS[cb.group]} ({zs}; {mode}{extra})",
-                style="bold red",
-            )
+            t.append(f"\nCombat: {cb.dice} zombie dice against {COLOURS[cb.group]} ({zs}; {mode}{extra})", style="bold red")
     offer = offer_on_table(state)
     if offer is not None:
         offerer, receiver, on_table = offer
         items = ", ".join(c.item_recs[it].name for it in on_table) or "nothing yet"
-        t.append(
-            f"\nOffer on the table: {COLOURS[offerer]} to {COLOURS[receiver]}: {items}", style="bold yellow"
-        )
+        t.append(f"\nOffer on the table: {COLOURS[offerer]} to {COLOURS[receiver]}: {items}", style="bold yellow")
     return t
 
 
@@ -275,10 +221,7 @@ def layout_text(state: DawnState, seat: int, cell: int = 2) -> Text:
         bg = TERRAIN_BG.get(c.zones[z].terrain, "")
         for x, y, ch, loc in rotated_cells(c, z, rot):
             if loc is not None:
-                grid[ox + x, oy + y] = (
-                    f"{loc.deck[0]}{loc.count}".ljust(cell)[:cell],
-                    f"bold {'green' if loc.deck[0] == 'g' else 'cyan'} on {bg}",
-                )
+                grid[ox + x, oy + y] = (f"{loc.deck[0]}{loc.count}".ljust(cell)[:cell], f"bold {'green' if loc.deck[0] == 'g' else 'cyan'} on {bg}")
             elif ch == "~":
                 grid[ox + x, oy + y] = ("~".center(cell), "bold #5fafff on #123050")
             elif ch == "=":
@@ -296,10 +239,7 @@ def layout_text(state: DawnState, seat: int, cell: int = 2) -> Text:
         for y in range(5):
             for x in range(5):
                 mark = letter if (x, y) == (2, 2) else "·"
-                grid[ox + x, oy + y] = (
-                    mark.center(cell),
-                    "bold black on #e0c020" if mark == letter else "#e0c020",
-                )
+                grid[ox + x, oy + y] = (mark.center(cell), "bold black on #e0c020" if mark == letter else "#e0c020")
                 slot_at[ox + x, oy + y] = f"slot-{letter}"
     for y in range(h):
         if y:
@@ -307,9 +247,7 @@ def layout_text(state: DawnState, seat: int, cell: int = 2) -> Text:
         for x in range(w):
             glyph, style = grid.get((x, y), (" " * cell, ""))
             slot = slot_at.get((x, y))
-            t.append(
-                glyph, style=style if slot is None else Style.parse(style) + Style(meta={"square": slot})
-            )
+            t.append(glyph, style=style if slot is None else Style.parse(style) + Style(meta={"square": slot}))
     return t
 
 
@@ -318,9 +256,7 @@ def setup_maps(state: DawnState) -> Columns:
     panels = []
     for s in range(state.cfg.players):
         title = f"{COLOURS[s]}'s map" + (" — open slots A, B …" if s == placing else "")
-        panels.append(
-            Panel(layout_text(state, s), title=title, border_style=TOKEN_FG[COLOURS[s]], expand=False)
-        )
+        panels.append(Panel(layout_text(state, s), title=title, border_style=TOKEN_FG[COLOURS[s]], expand=False))
     return Columns(panels)
 
 
@@ -352,17 +288,11 @@ def legend(game: Game, state: State) -> Text:
     assert isinstance(state, DawnState)
     t = Text("Legend  ", style="bold")
     for glyph, style, what in (
-        (" . ", "#707070 on #4d4622", "open ground (field"),
-        (" . ", "#707070 on #1f3b22", "forest"),
-        (" . ", "#707070 on #383838", "city)"),
-        (" = ", "#b0a080", "road"),
-        (" H ", "bold #ff8c00", "highway exit"),
-        (" ~ ", "bold #5fafff on #123050", "water"),
-        (" T ", "bold", "a tent"),
-        ("g2", "bold green", "a location: green deck, 2 items a search"),
-        ("b3", "bold cyan", "blue deck, 3 items"),
-        ("g2r", "bold green", "searched by red"),
-        (" R ", GROUP_STYLE["red"], "a group (R Y P W)"),
+        (" . ", "#707070 on #4d4622", "open ground (field"), (" . ", "#707070 on #1f3b22", "forest"),
+        (" . ", "#707070 on #383838", "city)"), (" = ", "#b0a080", "road"), (" H ", "bold #ff8c00", "highway exit"),
+        (" ~ ", "bold #5fafff on #123050", "water"), (" T ", "bold", "a tent"),
+        ("g2", "bold green", "a location: green deck, 2 items a search"), ("b3", "bold cyan", "blue deck, 3 items"),
+        ("g2r", "bold green", "searched by red"), (" R ", GROUP_STYLE["red"], "a group (R Y P W)"),
     ):
         t.append(glyph, style=style)
         t.append(f" {what}  ")

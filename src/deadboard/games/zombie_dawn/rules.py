@@ -26,11 +26,7 @@ from deadboard.games.zombie_dawn.effects import score_parts
 from deadboard.games.zombie_dawn.flow import StepForm
 from deadboard.games.zombie_dawn.state import DawnState
 
-SCENARIOS = (
-    Scenario(
-        "standard", "Zombie Dawn", "Competitive survival for 1 to 4 players over 8 rounds (9 with 3 players)."
-    ),
-)
+SCENARIOS = (Scenario("standard", "Zombie Dawn", "Competitive survival for 1 to 4 players over 8 rounds (9 with 3 players)."),)
 
 
 class ZombieDawn(KernelGame[DawnState]):
@@ -137,7 +133,7 @@ def _redeal(rng: Rng, deck: list[int], hands: list[list[int]]) -> tuple[list[int
     dealt: list[list[int]] = []
     i = 0
     for hand in hands:
-        dealt.append(pool[i : i + len(hand)])
+        dealt.append(pool[i:i + len(hand)])
         i += len(hand)
     return pool[i:], dealt
 
@@ -188,13 +184,11 @@ def _resample(state: DawnState, seat: int, rng: Rng) -> None:
         slots = [j for j, x in enumerate(state.season_deck) if seasons[x].season == s]
         if not slots:
             continue
-        cards = sorted(
-            [state.season_deck[j] for j in slots] + [x for x in state.season_out if seasons[x].season == s]
-        )
+        cards = sorted([state.season_deck[j] for j in slots] + [x for x in state.season_out if seasons[x].season == s])
         rng.shuffle(cards)
         for j, x in zip(slots, cards):
             state.season_deck[j] = x
-        rest = set(cards[len(slots) :])
+        rest = set(cards[len(slots):])
         state.season_out = sorted([x for x in state.season_out if seasons[x].season != s] + list(rest))
 
 
@@ -203,14 +197,7 @@ def _resample(state: DawnState, seat: int, rng: Rng) -> None:
 # ==================================================================================================
 def ranking_key(parts: dict[str, int]) -> tuple[int, ...]:
     """Rulebook §Counting Victory Points: score, then the five tiebreakers in order."""
-    return (
-        parts["score"],
-        parts["xp"],
-        parts["tokens"],
-        -parts["dead"],
-        parts["opponent_locations"],
-        parts["missions"],
-    )
+    return (parts["score"], parts["xp"], parts["tokens"], -parts["dead"], parts["opponent_locations"], parts["missions"])
 
 
 def dawn_outcome(state: DawnState, seat_names: list[str]) -> Outcome:
@@ -220,13 +207,8 @@ def dawn_outcome(state: DawnState, seat_names: list[str]) -> Outcome:
     if state.cfg.solo:
         won = state.reason == "missions-complete"
         return Outcome(
-            result=Result.WIN if won else Result.LOSS,
-            winners=(0,) if won else (),
-            score=float(parts[0]["score"]),
-            level=None,
-            turns=state.round,
-            reason=state.reason,
-            per_seat=per_seat,
+            result=Result.WIN if won else Result.LOSS, winners=(0,) if won else (), score=float(parts[0]["score"]),
+            level=None, turns=state.round, reason=state.reason, per_seat=per_seat,
             details={"missions": parts[0]["missions"]},
         )
     keys = [ranking_key(p) for p in parts]
@@ -234,13 +216,8 @@ def dawn_outcome(state: DawnState, seat_names: list[str]) -> Outcome:
     winners = tuple(s for s in range(n) if keys[s] == best)
     result = Result.WIN if winners == (0,) else Result.DRAW if 0 in winners else Result.LOSS
     return Outcome(
-        result=result,
-        winners=winners,
-        score=float(parts[0]["score"]),
-        level=None,
-        turns=state.round,
-        reason=state.reason,
-        per_seat=per_seat,
+        result=result, winners=winners, score=float(parts[0]["score"]), level=None, turns=state.round,
+        reason=state.reason, per_seat=per_seat,
         details={"scores": [p["score"] for p in parts], "tied": len(winners) > 1},
     )
 
@@ -251,7 +228,6 @@ def snapshot(state: DawnState) -> dict[str, Any]:
 
     def sqname(sq: int) -> str | None:
         return b.names[sq] if b is not None and sq >= 0 else None
-
     inames = c.item_names
     arecs = c.action_recs
     names = b.names if b is not None else ()
@@ -263,40 +239,33 @@ def snapshot(state: DawnState) -> dict[str, Any]:
 
     groups = []
     for g in state.groups:
-        groups.append(
-            {
-                "colour": COLOURS[g.seat],
-                "square": sqname(g.sq),
-                "characters": [
-                    {
-                        "id": c.characters[ch].id,
-                        "damage": [c.damage_names[d] for d in state.char_damage[ch]],
-                        "items": [
-                            inames[it] + ("*" if state.is_turned(it) else "") for it in state.char_items[ch]
-                        ],
-                        "skills": [c.skills[s].id for s in state.char_skills[ch]],
-                    }
-                    for ch in g.chars
-                ],
-                "hand": cards(g.hand),
-                "missions": [c.missions[m].id for m in g.missions],
-                "done": [c.missions[m].id for m in g.done],
-                "vp_skills": [c.skills[s].id for s in g.vp_skills],
-                "dead": [c.characters[ch].id for ch in g.dead],
-                "xp": g.xp,
-                "trophies": cards(g.trophies),
-                "trophy_bonus": g.trophy_bonus,
-                "vehicle": arecs[g.vehicle].id if g.vehicle >= 0 else None,
-                "vehicle_turned": g.vehicle_turned,
-                "found": [inames[it] for it in g.found],
-                "searching": g.searching,
-                "declared": c.missions[g.declared].id if g.declared >= 0 else None,
-                "cold_blood": g.cold_blood,
-                "given": [inames[it] for it in g.given],
-                "talked": [COLOURS[t] for t in range(4) if g.talked >> t & 1],
-                "adrenaline": g.adrenaline,
-            }
-        )
+        groups.append({
+            "colour": COLOURS[g.seat],
+            "square": sqname(g.sq),
+            "characters": [{
+                "id": c.characters[ch].id,
+                "damage": [c.damage_names[d] for d in state.char_damage[ch]],
+                "items": [inames[it] + ("*" if state.is_turned(it) else "") for it in state.char_items[ch]],
+                "skills": [c.skills[s].id for s in state.char_skills[ch]],
+            } for ch in g.chars],
+            "hand": cards(g.hand),
+            "missions": [c.missions[m].id for m in g.missions],
+            "done": [c.missions[m].id for m in g.done],
+            "vp_skills": [c.skills[s].id for s in g.vp_skills],
+            "dead": [c.characters[ch].id for ch in g.dead],
+            "xp": g.xp,
+            "trophies": cards(g.trophies),
+            "trophy_bonus": g.trophy_bonus,
+            "vehicle": arecs[g.vehicle].id if g.vehicle >= 0 else None,
+            "vehicle_turned": g.vehicle_turned,
+            "found": [inames[it] for it in g.found],
+            "searching": g.searching,
+            "declared": c.missions[g.declared].id if g.declared >= 0 else None,
+            "cold_blood": g.cold_blood,
+            "given": [inames[it] for it in g.given],
+            "talked": [COLOURS[t] for t in range(4) if g.talked >> t & 1],
+            "adrenaline": g.adrenaline,
+        })
 
     return {
         "game": "zombie-dawn",
@@ -312,14 +281,10 @@ def snapshot(state: DawnState) -> dict[str, Any]:
         "decision": list(state.decision) if state.decision else None,
         "groups": groups,
         "decks": {
-            "actions": cards(state.actions.cards),
-            "actions_discard": cards(state.actions.discards),
-            "green": [inames[i] for i in state.green.cards],
-            "green_discard": [inames[i] for i in state.green.discards],
-            "blue": [inames[i] for i in state.blue.cards],
-            "blue_discard": [inames[i] for i in state.blue.discards],
-            "specials": [inames[i] for i in state.specials.cards],
-            "specials_discard": [inames[i] for i in state.specials.discards],
+            "actions": cards(state.actions.cards), "actions_discard": cards(state.actions.discards),
+            "green": [inames[i] for i in state.green.cards], "green_discard": [inames[i] for i in state.green.discards],
+            "blue": [inames[i] for i in state.blue.cards], "blue_discard": [inames[i] for i in state.blue.discards],
+            "specials": [inames[i] for i in state.specials.cards], "specials_discard": [inames[i] for i in state.specials.discards],
             "damage": [c.damage_names[d] for d in state.damage.cards],
             "damage_discard": [c.damage_names[d] for d in state.damage.discards],
             "characters": [c.characters[ch].id for ch in state.char_deck.cards],
@@ -329,25 +294,15 @@ def snapshot(state: DawnState) -> dict[str, Any]:
         },
         "layout": [[[c.zones[z].id, x, y, r] for z, x, y, r in lay] for lay in state.layout],
         "dealt": [[c.zones[z].id for z in d] for d in state.dealt],
-        "searched": {
-            names[sq]: [COLOURS[s] for s in range(4) if state.searched[sq] >> s & 1]
-            for sq in (b.locations if b else ())
-            if state.searched[sq]
-        },
+        "searched": {names[sq]: [COLOURS[s] for s in range(4) if state.searched[sq] >> s & 1]
+                     for sq in (b.locations if b else ()) if state.searched[sq]},
         "turned": state.turned,
-        "abilities_used": sorted(
-            [c.characters[ch].id for ch in range(len(c.characters)) if state.used_characters >> ch & 1]
-            + [c.skills[sk].id for sk in range(len(c.skills)) if state.used_skills >> sk & 1]
-        ),
+        "abilities_used": sorted([c.characters[ch].id for ch in range(len(c.characters)) if state.used_characters >> ch & 1]
+                                 + [c.skills[sk].id for sk in range(len(c.skills)) if state.used_skills >> sk & 1]),
         "truces": [[COLOURS[k // 4], COLOURS[k % 4]] for k in range(16) if state.truce >> k & 1],
         "combat": state.combat.to_json(c) if state.combat is not None else None,
-        "queue": [
-            [COLOURS[q.target], q.starter, cards(q.cards), q.mission, q.dice, q.blocked, q.duel]
-            for q in state.queue
-        ],
-        "last_drive": [trip.seat, sqname(trip.start), [sqname(s) for s in trip.path], trip.protect]
-        if trip
-        else None,
+        "queue": [[COLOURS[q.target], q.starter, cards(q.cards), q.mission, q.dice, q.blocked, q.duel] for q in state.queue],
+        "last_drive": [trip.seat, sqname(trip.start), [sqname(s) for s in trip.path], trip.protect] if trip else None,
         "reason": state.reason,
         "rng": state.rng.s if state.viewer is None else None,
         "events": len(state.log),

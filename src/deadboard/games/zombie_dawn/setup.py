@@ -30,31 +30,13 @@ ZONES_EACH = {2: 6, 3: 4, 4: 3}
 MISSIONS_EACH = 5
 
 OPTIONS = (
-    Option(
-        "expert-cards",
-        "Expert cards",
-        "Include the action cards with the expert icon (rulebook §Icons).",
-        kind="flag",
-        default=True,
-    ),
-    Option(
-        "long",
-        "Longer game",
-        "Add this many season cards of each season: one more round each "
-        "(rulebook §Difficulty and Playing Time).",
-        kind="int",
-        default=0,
-        lo=0,
-        hi=4,
-    ),
-    Option(
-        "hard",
-        "Autumn and winter",
-        "Play the rounds with 4 autumn and 4 winter cards, the hardest "
-        "seasons (3 players: 1 summer, 4 autumn, 4 winter; rulebook §Difficulty and Playing Time).",
-        kind="flag",
-        default=False,
-    ),
+    Option("expert-cards", "Expert cards", "Include the action cards with the expert icon (rulebook §Icons).",
+           kind="flag", default=True),
+    Option("long", "Longer game", "Add this many season cards of each season: one more round each "
+           "(rulebook §Difficulty and Playing Time).", kind="int", default=0, lo=0, hi=4),
+    Option("hard", "Autumn and winter", "Play the rounds with 4 autumn and 4 winter cards, the hardest "
+           "seasons (3 players: 1 summer, 4 autumn, 4 winter; rulebook §Difficulty and Playing Time).",
+           kind="flag", default=False),
 )
 
 
@@ -70,20 +52,14 @@ def build_config(setup: Setup, content: DawnContent) -> Config:
     for i, s in enumerate(SEASONS):
         have = sum(1 for r in content.seasons if r.season == s)
         if counts[i] > have:
-            raise SetupError(
-                f"the season deck needs {counts[i]} {s} cards but the content has {have}; use a smaller --option long"
-            )
+            raise SetupError(f"the season deck needs {counts[i]} {s} cards but the content has {have}; use a smaller --option long")
     zones_each = SOLO_ZONES if n == 1 else ZONES_EACH[n]
     regular = sum(1 for z in content.zones if z.tent is None)
     if zones_each * n > regular:
         raise SetupError(f"{n} players need {zones_each * n} map zones; the content has {regular}")
     return Config(
-        players=n,
-        solo=n == 1,
-        rounds=sum(counts),
-        season_counts=(counts[0], counts[1], counts[2], counts[3]),
-        expert=bool(o.get("expert-cards", True)),
-        zones_each=zones_each,
+        players=n, solo=n == 1, rounds=sum(counts), season_counts=(counts[0], counts[1], counts[2], counts[3]),
+        expert=bool(o.get("expert-cards", True)), zones_each=zones_each,
     )
 
 
@@ -109,7 +85,7 @@ def init_state(state: DawnState) -> None:
     rng.shuffle(regular)
     for seat in range(n):
         state.layout[seat] = ((starts[COLOURS[seat]], 0, 0, 0),)
-        state.dealt[seat] = tuple(sorted(regular[seat * cfg.zones_each : (seat + 1) * cfg.zones_each]))
+        state.dealt[seat] = tuple(sorted(regular[seat * cfg.zones_each:(seat + 1) * cfg.zones_each]))
     # 4. decks
     state.actions.cards = [k for k, r in enumerate(c.action_recs) if cfg.expert or not r.expert]
     state.actions.shuffle(rng)
@@ -125,18 +101,11 @@ def init_state(state: DawnState) -> None:
     state.char_deck.shuffle(rng)
     state.skill_deck.cards = list(range(len(c.skills)))
     state.skill_deck.shuffle(rng)
-    state.emit(
-        "setup",
-        f"Zombie Dawn — {n} player{'s' if n > 1 else ''}, {cfg.rounds} rounds",
-        {"players": n, "rounds": cfg.rounds},
-    )
+    state.emit("setup", f"Zombie Dawn — {n} player{'s' if n > 1 else ''}, {cfg.rounds} rounds", {"players": n, "rounds": cfg.rounds})
     if not cfg.expert:  # rulebook §Icons: "can be removed from the game during the first games"
         out = [r.id for r in c.action_recs if r.expert]
-        state.emit(
-            "setup",
-            f"The {len(out)} action cards with the expert icon are removed from the game",
-            {"removed": {"action": out}},
-        )
+        state.emit("setup", f"The {len(out)} action cards with the expert icon are removed from the game",
+                   {"removed": {"action": out}})
     state.init_kernel(turn.NextDecision())
     push(state, FinishSetup())
     if cfg.solo:
@@ -163,11 +132,7 @@ def init_state(state: DawnState) -> None:
 def place_zone(state: DawnState, seat: int, zone: int, x: int, y: int, rot: int) -> None:
     state.layout[seat] = (*state.layout[seat], (zone, x, y, rot))
     state.dealt[seat] = tuple(z for z in state.dealt[seat] if z != zone)
-    state.emit(
-        "setup",
-        f"{title(seat)} places {state.c.zones[zone].name} at ({x}, {y}), turned {rot}°",
-        {"seat": seat},
-    )
+    state.emit("setup", f"{title(seat)} places {state.c.zones[zone].name} at ({x}, {y}), turned {rot}°", {"seat": seat})
 
 
 def choose_character(state: DawnState, seat: int, chosen: int, dealt: tuple[int, ...]) -> None:
@@ -187,19 +152,15 @@ def finish_setup(state: DawnState) -> None:
     state.searched = [0] * board.n
     sites = {s for s in board.site if s}
     keep = [
-        i
-        for i, m in enumerate(c.missions)
+        i for i, m in enumerate(c.missions)
         if (m.site is None or m.site in sites) and (m.solo or not state.cfg.solo)
     ]
     state.missions.cards = keep
     state.missions.shuffle(state.rng)
     out = sorted(set(range(len(c.missions))) - set(keep))
     if out:  # the solo game's three (rulebook §Rules for 1 Player), and those naming a site not on the map
-        state.emit(
-            "setup",
-            f"Missions removed from the game: {', '.join(c.missions[m].name for m in out)}",
-            {"removed": {"mission": [c.missions[m].id for m in out]}},
-        )
+        state.emit("setup", f"Missions removed from the game: {', '.join(c.missions[m].name for m in out)}",
+                   {"removed": {"mission": [c.missions[m].id for m in out]}})
     for g in state.groups:
         seat = g.seat
         ch = g.chars[0]

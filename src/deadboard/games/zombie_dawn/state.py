@@ -293,9 +293,7 @@ class DawnState(KernelState):
         self.char_items: list[tuple[int, ...]] = [()] * nchars  # items each character carries
         self.char_skills: list[tuple[int, ...]] = [()] * nchars  # skills of each character
         self.turned = 0  # bit i: item instance i is turned
-        self.used_characters = (
-            0  # bit ch: the character's activated ability was used this round (its card is turned)
-        )
+        self.used_characters = 0  # bit ch: the character's activated ability was used this round (its card is turned)
         self.used_skills = 0  # bit s: the skill's activated ability was used this round
         self.truce = 0  # bit 4a+b: group a agreed (accepting an offer) not to attack group b this round
         self.actions: Deck[int] = Deck()

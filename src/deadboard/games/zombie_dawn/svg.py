@@ -56,9 +56,8 @@ class Island:
     """One player's island: its cells (x, y, map character, location, terrain, square or -1), its
     size in squares, and (while the map is laid out) the zone slots still open, in zone units."""
 
-    def __init__(
-        self, seat: int, cells: list[Cell], w: int, h: int, slots: list[tuple[int, int, int, int]]
-    ) -> None:
+    def __init__(self, seat: int, cells: list[Cell], w: int, h: int,
+                 slots: list[tuple[int, int, int, int]]) -> None:
         self.seat = seat
         self.cells = cells
         self.w = w
@@ -102,9 +101,7 @@ def _islands(state: DawnState, placing: int) -> list[Island]:
 def _island_svg(state: DawnState, isl: Island, ox: int, oy: int, targets: dict[str, list[str]]) -> str:
     colour = COLOURS[isl.seat]
     b = state.board
-    out = [
-        f'<text x="{ox}" y="{oy - 8}" font-size="13" font-weight="700" fill="{SEAT_FILL[colour]}">{colour.capitalize()}\'s map</text>'
-    ]
+    out = [f'<text x="{ox}" y="{oy - 8}" font-size="13" font-weight="700" fill="{SEAT_FILL[colour]}">{colour.capitalize()}\'s map</text>']
     groups_at: dict[int, list[int]] = {}
     for g in state.groups:
         if g.sq >= 0:
@@ -114,73 +111,53 @@ def _island_svg(state: DawnState, isl: Island, ox: int, oy: int, targets: dict[s
         fill = "#3b73b5" if ch == "~" else TERRAIN.get(terrain, "#666")
         name = b.names[sq] if b is not None and sq >= 0 else ""
         tip = [name] if name else []
-        out.append(
-            f'<rect x="{px}" y="{py}" width="{S}" height="{S}" fill="{fill}" stroke="#000" stroke-opacity="0.18"/>'
-        )
+        out.append(f'<rect x="{px}" y="{py}" width="{S}" height="{S}" fill="{fill}" stroke="#000" stroke-opacity="0.18"/>')
         if ch in "=H":
-            out.append(
-                f'<rect x="{px}" y="{py + S * 0.32:.1f}" width="{S}" height="{S * 0.36:.1f}" fill="#d9c8a0" opacity="0.8"/>'
-                f'<rect x="{px + S * 0.32:.1f}" y="{py}" width="{S * 0.36:.1f}" height="{S}" fill="#d9c8a0" opacity="0.8"/>'
-            )
+            out.append(f'<rect x="{px}" y="{py + S * 0.32:.1f}" width="{S}" height="{S * 0.36:.1f}" fill="#d9c8a0" opacity="0.8"/>'
+                       f'<rect x="{px + S * 0.32:.1f}" y="{py}" width="{S * 0.36:.1f}" height="{S}" fill="#d9c8a0" opacity="0.8"/>')
         if ch == "H":
-            out.append(
-                f'<circle cx="{px + S / 2}" cy="{py + S / 2}" r="{S * 0.36:.1f}" fill="#f08a00" stroke="#3a2000"/>'
-                f'<text x="{px + S / 2}" y="{py + S / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#111">H</text>'
-            )
+            out.append(f'<circle cx="{px + S / 2}" cy="{py + S / 2}" r="{S * 0.36:.1f}" fill="#f08a00" stroke="#3a2000"/>'
+                       f'<text x="{px + S / 2}" y="{py + S / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#111">H</text>')
             tip.append("highway exit")
         if ch == "T":
             tent = COLOURS[b.island[sq]] if b is not None and sq >= 0 else colour
-            out.append(
-                f'<polygon points="{px + 3},{py + S - 3} {px + S / 2},{py + 3} {px + S - 3},{py + S - 3}" '
-                f'fill="{SEAT_FILL[tent]}" stroke="#111" stroke-width="1.2"/>'
-            )
+            out.append(f'<polygon points="{px + 3},{py + S - 3} {px + S / 2},{py + 3} {px + S - 3},{py + S - 3}" '
+                       f'fill="{SEAT_FILL[tent]}" stroke="#111" stroke-width="1.2"/>')
             tip.append(f"{tent}'s tent")
         if loc is not None:
             lname, deck, count = loc
             dfill = "#2e8b3a" if deck == "green" else "#2f63b8"
-            out.append(
-                f'<rect x="{px + 3}" y="{py + 3}" width="{S - 6}" height="{S - 6}" rx="2" fill="{dfill}" stroke="#111"/>'
-                f'<text x="{px + S / 2}" y="{py + S / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#fff">{count}</text>'
-            )
+            out.append(f'<rect x="{px + 3}" y="{py + 3}" width="{S - 6}" height="{S - 6}" rx="2" fill="{dfill}" stroke="#111"/>'
+                       f'<text x="{px + S / 2}" y="{py + S / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#fff">{count}</text>')
             tip.append(f"{lname}: search finds {count} {deck} item{'s' if count != 1 else ''}")
             if sq >= 0:
                 marks = [COLOURS[s] for s in range(state.cfg.players) if state.searched[sq] >> s & 1]
                 for k, m in enumerate(marks):
-                    out.append(
-                        f'<circle cx="{px + 4 + k * 5}" cy="{py + S - 3}" r="2.4" fill="{SEAT_FILL[m]}" stroke="#000" stroke-width="0.6"/>'
-                    )
+                    out.append(f'<circle cx="{px + 4 + k * 5}" cy="{py + S - 3}" r="2.4" fill="{SEAT_FILL[m]}" stroke="#000" stroke-width="0.6"/>')
                 if marks:
                     tip.append("searched by " + ", ".join(marks))
         if sq >= 0 and sq in groups_at:
             for k, s in enumerate(groups_at[sq]):
                 gc = COLOURS[s]
-                out.append(
-                    f'<g class="token"><title>the {gc} group</title><circle cx="{px + S / 2 + k * 4}" cy="{py + S / 2 - k * 4}" r="{S * 0.42:.1f}" '
-                    f'fill="{SEAT_FILL[gc]}" stroke="#000" stroke-width="2"/>'
-                    f'<text x="{px + S / 2 + k * 4}" y="{py + S / 2 - k * 4 + 4}" font-size="11" font-weight="800" text-anchor="middle" '
-                    f'fill="{SEAT_INK[gc]}">{gc[0].upper()}</text></g>'
-                )
+                out.append(f'<g class="token"><title>the {gc} group</title><circle cx="{px + S / 2 + k * 4}" cy="{py + S / 2 - k * 4}" r="{S * 0.42:.1f}" '
+                           f'fill="{SEAT_FILL[gc]}" stroke="#000" stroke-width="2"/>'
+                           f'<text x="{px + S / 2 + k * 4}" y="{py + S / 2 - k * 4 + 4}" font-size="11" font-weight="800" text-anchor="middle" '
+                           f'fill="{SEAT_INK[gc]}">{gc[0].upper()}</text></g>')
         if tip and sq >= 0:
-            out.append(
-                f'<rect class="cell" x="{px}" y="{py}" width="{S}" height="{S}" fill="transparent"><title>{_t(" — ".join(tip))}</title></rect>'
-            )
+            out.append(f'<rect class="cell" x="{px}" y="{py}" width="{S}" height="{S}" fill="transparent"><title>{_t(" — ".join(tip))}</title></rect>')
     # click areas: squares with actions, open zone slots
     if b is not None:
         for key in targets:
             if key.startswith("sq:") and key[3:] in b.index:
                 sq = b.index[key[3:]]
                 if b.island[sq] == isl.seat:
-                    out.append(
-                        f'<rect class="sq" data-target="{key}" x="{ox + b.xs[sq] * S}" y="{oy + b.ys[sq] * S}" width="{S}" height="{S}">'
-                        f"<title>{_t(key[3:])}</title></rect>"
-                    )
+                    out.append(f'<rect class="sq" data-target="{key}" x="{ox + b.xs[sq] * S}" y="{oy + b.ys[sq] * S}" width="{S}" height="{S}">'
+                               f"<title>{_t(key[3:])}</title></rect>")
     for sx, sy, gx, gy in isl.slots:
         key = f"slot:{isl.seat}:{sx}:{sy}"
-        out.append(
-            f'<rect class="slot" data-target="{key}" x="{ox + gx * S + 2}" y="{oy + gy * S + 2}" width="{5 * S - 4}" height="{5 * S - 4}" '
-            f'rx="6" fill="#ffffff" fill-opacity="0.06" stroke="#ffe14d" stroke-width="2" stroke-dasharray="6 4">'
-            f"<title>an open zone slot</title></rect>"
-        )
+        out.append(f'<rect class="slot" data-target="{key}" x="{ox + gx * S + 2}" y="{oy + gy * S + 2}" width="{5 * S - 4}" height="{5 * S - 4}" '
+                   f'rx="6" fill="#ffffff" fill-opacity="0.06" stroke="#ffe14d" stroke-width="2" stroke-dasharray="6 4">'
+                   f"<title>an open zone slot</title></rect>")
     return "".join(out)
 
 
@@ -192,105 +169,55 @@ def _wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
 
 
-def _card(
-    x: float, y: float, key: str, title: str, head: str, body: str, fill: str, count: int = 1, sub: str = ""
-) -> str:
+def _card(x: float, y: float, key: str, title: str, head: str, body: str, fill: str, count: int = 1, sub: str = "") -> str:
     out = [f'<g class="card" data-target="{key}"><title>{_t(head)}: {_t(title)}</title>']
     if count > 1:
-        out.append(
-            f'<rect x="{x + 5}" y="{y - 5}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{fill}" opacity="0.55" stroke="#000"/>'
-        )
-    out.append(
-        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{fill}" stroke="#000" stroke-width="1.5"/>'
-    )
+        out.append(f'<rect x="{x + 5}" y="{y - 5}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{fill}" opacity="0.55" stroke="#000"/>')
+    out.append(f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{fill}" stroke="#000" stroke-width="1.5"/>')
     for k, line in enumerate(_wrap(head, 16)[:2]):
-        out.append(
-            f'<text x="{x + 8}" y="{y + 20 + k * 14}" font-size="12.5" font-weight="700" fill="#fff">{_t(line)}</text>'
-        )
+        out.append(f'<text x="{x + 8}" y="{y + 20 + k * 14}" font-size="12.5" font-weight="700" fill="#fff">{_t(line)}</text>')
     if sub:
         fit = f' textLength="{CARD_W - 16}" lengthAdjust="spacingAndGlyphs"' if len(sub) > 20 else ""
         out.append(f'<text x="{x + 8}" y="{y + 50}" font-size="9.5" fill="#ffe9a8"{fit}>{_t(sub)}</text>')
     for k, line in enumerate(_wrap(body, 22)[:7]):
-        out.append(
-            f'<text x="{x + 8}" y="{y + 66 + k * 11.5}" font-size="9" fill="#f2f2f2">{_t(line)}</text>'
-        )
+        out.append(f'<text x="{x + 8}" y="{y + 66 + k * 11.5}" font-size="9" fill="#f2f2f2">{_t(line)}</text>')
     if count > 1:
-        out.append(
-            f'<text x="{x + CARD_W - 8}" y="{y + CARD_H - 8}" font-size="13" font-weight="800" text-anchor="end" fill="#fff">×{count}</text>'
-        )
+        out.append(f'<text x="{x + CARD_W - 8}" y="{y + CARD_H - 8}" font-size="13" font-weight="800" text-anchor="end" fill="#fff">×{count}</text>')
     out.append("</g>")
     return "".join(out)
 
 
 def _back(x: float, y: float, label: str, n: int) -> str:
-    return (
-        f'<g class="card-back"><title>{_t(label)}</title>'
-        f'<rect x="{x}" y="{y}" width="{CARD_W * 0.6:.0f}" height="{CARD_H * 0.6:.0f}" rx="6" fill="#2a3340" stroke="#0c1016" stroke-width="1.5"/>'
-        f'<text x="{x + CARD_W * 0.3:.0f}" y="{y + CARD_H * 0.3 + 6:.0f}" font-size="18" font-weight="800" text-anchor="middle" fill="#9fb3c8">{n}</text>'
-        f'<text x="{x + CARD_W * 0.3:.0f}" y="{y + CARD_H * 0.6 - 8:.0f}" font-size="9" text-anchor="middle" fill="#9fb3c8">{_t(label.split(":")[-1].strip())}</text></g>'
-    )
+    return (f'<g class="card-back"><title>{_t(label)}</title>'
+            f'<rect x="{x}" y="{y}" width="{CARD_W * 0.6:.0f}" height="{CARD_H * 0.6:.0f}" rx="6" fill="#2a3340" stroke="#0c1016" stroke-width="1.5"/>'
+            f'<text x="{x + CARD_W * 0.3:.0f}" y="{y + CARD_H * 0.3 + 6:.0f}" font-size="18" font-weight="800" text-anchor="middle" fill="#9fb3c8">{n}</text>'
+            f'<text x="{x + CARD_W * 0.3:.0f}" y="{y + CARD_H * 0.6 - 8:.0f}" font-size="9" text-anchor="middle" fill="#9fb3c8">{_t(label.split(":")[-1].strip())}</text></g>')
 
 
 def _cards(state: DawnState, seat: int | None, y0: int, width: int) -> tuple[str, int]:
     c = state.c
     out: list[str] = []
     x, y = 14.0, float(y0)
-    if (
-        seat is not None
-        and 0 <= seat < len(state.groups)
-        and not (state.groups[seat].hand or state.groups[seat].missions)
-    ):
-        out.append(
-            f'<text x="{x}" y="{y - 8}" font-size="13" font-weight="700" fill="#ddd">Your hand is empty; no mission</text>'
-        )
+    if seat is not None and 0 <= seat < len(state.groups) and not (state.groups[seat].hand or state.groups[seat].missions):
+        out.append(f'<text x="{x}" y="{y - 8}" font-size="13" font-weight="700" fill="#ddd">Your hand is empty; no mission</text>')
         y += 24
     elif seat is not None and 0 <= seat < len(state.groups):
         g = state.groups[seat]
-        out.append(
-            f'<text x="{x}" y="{y - 8}" font-size="13" font-weight="700" fill="#ddd">Your hand ({len(g.hand)} card{"" if len(g.hand) == 1 else "s"}) and missions</text>'
-        )
+        out.append(f'<text x="{x}" y="{y - 8}" font-size="13" font-weight="700" fill="#ddd">Your hand ({len(g.hand)} card{"" if len(g.hand) == 1 else "s"}) and missions</text>')
         counts: dict[str, int] = {}
         for card in g.hand:
             rid = c.action_recs[card].id
             counts[rid] = counts.get(rid, 0) + 1
         for card in hand_kinds(state, seat):
             r = c.action_recs[card]
-            sub = (
-                r.kind
-                + (f" · {r.dice} dice" if r.kind == "zombie" and r.dice else "")
-                + (f" · trophy {r.trophy}" if r.trophy else "")
-            )
-            out.append(
-                _card(
-                    x,
-                    y,
-                    f"card:{r.id}",
-                    r.text,
-                    r.name,
-                    r.text,
-                    KIND_FILL.get(r.kind, "#444"),
-                    counts[r.id],
-                    sub,
-                )
-            )
+            sub = r.kind + (f" · {r.dice} dice" if r.kind == "zombie" and r.dice else "") + (f" · trophy {r.trophy}" if r.trophy else "")
+            out.append(_card(x, y, f"card:{r.id}", r.text, r.name, r.text, KIND_FILL.get(r.kind, "#444"), counts[r.id], sub))
             x += CARD_W + 12
             if x + CARD_W > width:
                 x, y = 14.0, y + CARD_H + 16
         for m in g.missions:
             rec = c.missions[m]
-            out.append(
-                _card(
-                    x,
-                    y,
-                    f"mission:{rec.id}",
-                    rec.text,
-                    rec.name,
-                    rec.text,
-                    "#6b4e16",
-                    1,
-                    f"mission · {rec.vp} VP",
-                )
-            )
+            out.append(_card(x, y, f"mission:{rec.id}", rec.text, rec.name, rec.text, "#6b4e16", 1, f"mission · {rec.vp} VP"))
             x += CARD_W + 12
             if x + CARD_W > width:
                 x, y = 14.0, y + CARD_H + 16
@@ -298,14 +225,10 @@ def _cards(state: DawnState, seat: int | None, y0: int, width: int) -> tuple[str
         x = 14.0
     others = [g for g in state.groups if g.seat != seat]
     if others:
-        out.append(
-            f'<text x="{x}" y="{y - 8}" font-size="12" font-weight="700" fill="#aaa">The others hold</text>'
-        )
+        out.append(f'<text x="{x}" y="{y - 8}" font-size="12" font-weight="700" fill="#aaa">The others hold</text>')
         for g in others:
             colour = COLOURS[g.seat]
-            out.append(
-                f'<text x="{x}" y="{y + 10}" font-size="11" font-weight="700" fill="{SEAT_FILL[colour]}">{colour}</text>'
-            )
+            out.append(f'<text x="{x}" y="{y + 10}" font-size="11" font-weight="700" fill="{SEAT_FILL[colour]}">{colour}</text>')
             out.append(_back(x, y + 16, f"{colour}: action cards", len(g.hand)))
             out.append(_back(x + CARD_W * 0.6 + 6, y + 16, f"{colour}: missions", len(g.missions)))
             x += CARD_W * 1.2 + 30
@@ -357,9 +280,7 @@ Labeller = Callable[[list[str], Callable[[str], str]], str | None]
 
 
 def _place(args: list[str], n: Callable[[str], str]) -> str:
-    return (
-        f"Place {n(args[0])} here, turned {args[3]}°" if len(args) == 4 else f"Place the group on {args[0]}"
-    )
+    return f"Place {n(args[0])} here, turned {args[3]}°" if len(args) == 4 else f"Place the group on {args[0]}"
 
 
 def _play(args: list[str], n: Callable[[str], str]) -> str:
@@ -376,11 +297,7 @@ def _hand_over(verb: str, to: str) -> Labeller:
 
 
 def _attack_label(args: list[str], n: Callable[[str], str]) -> str:
-    return (
-        f"Attack the {args[0]} group, discarding {n(args[1])}"
-        if len(args) > 1
-        else f"Attack the {args[0]} group"
-    )
+    return f"Attack the {args[0]} group, discarding {n(args[1])}" if len(args) > 1 else f"Attack the {args[0]} group"
 
 
 def _activate(args: list[str], n: Callable[[str], str]) -> str:
@@ -411,24 +328,11 @@ LABELS: dict[str, Labeller] = {
 }
 
 #: actions whose label is a fixed phrase (followed by the names of their words, if any)
-SIMPLE = {
-    "end": "End your turn",
-    "pass": "Pass",
-    "fight": "Fight",
-    "stop": "Stop searching",
-    "done": "Done",
-    "die": "Let the character die",
-    "roll": "Roll",
-    "accept": "Accept",
-    "decline": "Decline",
-    "propose": "Propose the offer",
-    "cancel": "Call off the offer",
-    "shoot": "Shoot",
-    "brawl": "Brawl",
-    "cold-blood": "Cold Blood",
-    "unblock": "Try to unblock the access",
-    "wound": "Wound",
-}
+SIMPLE = {"end": "End your turn", "pass": "Pass", "fight": "Fight", "stop": "Stop searching", "done": "Done",
+          "die": "Let the character die", "roll": "Roll", "accept": "Accept", "decline": "Decline",
+          "propose": "Propose the offer", "cancel": "Call off the offer",
+          "shoot": "Shoot", "brawl": "Brawl", "cold-blood": "Cold Blood", "unblock": "Try to unblock the access",
+          "wound": "Wound"}
 
 
 def label_of(state: DawnState, a: Action) -> str:
@@ -447,11 +351,7 @@ def label_of(state: DawnState, a: Action) -> str:
             text = None  # an action text this cannot read is labelled by its text as it stands
         if text is not None:
             return text
-    return (
-        SIMPLE.get(k, a.text)
-        if not args or k not in SIMPLE
-        else f"{SIMPLE[k]} {' '.join(name_of(x) for x in args)}"
-    )
+    return SIMPLE.get(k, a.text) if not args or k not in SIMPLE else f"{SIMPLE[k]} {' '.join(name_of(x) for x in args)}"
 
 
 # ==================================================================================================
@@ -467,92 +367,50 @@ def _panels(state: DawnState, seat: int | None) -> list[Panel]:
         if state.season >= 0:
             s = c.seasons[state.season]
             head.append({"text": f"{s.season.capitalize()}: {s.name} — {s.text}", "cls": "hot"})
-        head.append(
-            f"Start player: {COLOURS[state.start]} · turn: {COLOURS[state.active]} · seasons left: {len(state.season_deck)}"
-        )
+        head.append(f"Start player: {COLOURS[state.start]} · turn: {COLOURS[state.active]} · seasons left: {len(state.season_deck)}")
     cb = state.combat
     if cb is not None and cb.stage != "over":
         if cb.duel:
             head.append({"text": f"Combat: {COLOURS[cb.enemy]} against {COLOURS[cb.group]}", "cls": "hot"})
         else:
             zs = ", ".join(c.action_recs[z].name for z in cb.zombies) or "mission zombies"
-            head.append(
-                {
-                    "text": f"Combat: {cb.dice} zombie dice against {COLOURS[cb.group]} ({zs}"
-                    + ("; BLOCKED ACCESS" if cb.blocked else "")
-                    + ")",
-                    "cls": "hot",
-                }
-            )
+            head.append({"text": f"Combat: {cb.dice} zombie dice against {COLOURS[cb.group]} ({zs}"
+                                 + ("; BLOCKED ACCESS" if cb.blocked else "") + ")", "cls": "hot"})
     offer = offer_on_table(state)
     if offer is not None:
         offerer, receiver, on_table = offer
         offered = ", ".join(c.item_recs[it].name for it in on_table) or "nothing yet"
-        head.append(
-            {
-                "text": f"Offer on the table: {COLOURS[offerer]} to {COLOURS[receiver]}: {offered}",
-                "cls": "hot",
-            }
-        )
+        head.append({"text": f"Offer on the table: {COLOURS[offerer]} to {COLOURS[receiver]}: {offered}", "cls": "hot"})
     panels: list[Panel] = [{"title": "Zombie Dawn", "lines": head}]
     for g in state.groups:
         colour = COLOURS[g.seat]
         lines: list[Any] = []
         if state.phase != SETUP:
             parts = score_parts(state, g.seat)
-            lines.append(
-                f"{g.xp} Xp (next skill {skill_cost(state, g.seat)}) · {parts['score']} VP so far · trophies {trophy_points(state, g.seat)}"
-            )
+            lines.append(f"{g.xp} Xp (next skill {skill_cost(state, g.seat)}) · {parts['score']} VP so far · trophies {trophy_points(state, g.seat)}")
         for ch in g.chars:
             rec = c.characters[ch]
             dmg = ", ".join(c.damages[c.damage_cards[d]].name for d in state.char_damage[ch])
-            items = ", ".join(
-                c.item_recs[it].name + (" (turned)" if state.is_turned(it) else "")
-                for it in state.char_items[ch]
-            )
-            skills = ", ".join(
-                c.skills[s].name + (" (used)" if c.skill_ability[s] and state.used_skills >> s & 1 else "")
-                for s in state.char_skills[ch]
-            )
+            items = ", ".join(c.item_recs[it].name + (" (turned)" if state.is_turned(it) else "") for it in state.char_items[ch])
+            skills = ", ".join(c.skills[s].name + (" (used)" if c.skill_ability[s] and state.used_skills >> s & 1 else "")
+                               for s in state.char_skills[ch])
             used = " (ability used)" if rec.ability is not None and state.used_characters >> ch & 1 else ""
-            lines.append(
-                {
-                    "text": f"{rec.name}{used} — damage {len(state.char_damage[ch])}/4"
-                    + (f": {dmg}" if dmg else ""),
-                    "cls": "hot" if len(state.char_damage[ch]) >= 3 else "",
-                }
-            )
+            lines.append({"text": f"{rec.name}{used} — damage {len(state.char_damage[ch])}/4" + (f": {dmg}" if dmg else ""),
+                          "cls": "hot" if len(state.char_damage[ch]) >= 3 else ""})
             if items or skills:
-                lines.append(
-                    "   "
-                    + "; ".join(
-                        x
-                        for x in (f"carries {items}" if items else "", f"skills {skills}" if skills else "")
-                        if x
-                    )
-                )
+                lines.append("   " + "; ".join(x for x in (f"carries {items}" if items else "", f"skills {skills}" if skills else "") if x))
         if g.vehicle >= 0:
-            lines.append(
-                f"vehicle: {c.action_recs[g.vehicle].name}" + (" (turned)" if g.vehicle_turned else "")
-            )
+            lines.append(f"vehicle: {c.action_recs[g.vehicle].name}" + (" (turned)" if g.vehicle_turned else ""))
         if g.found:
             lines.append("found: " + ", ".join(c.item_recs[it].name for it in g.found))
         if g.done:
-            lines.append(
-                {"text": "completed: " + ", ".join(c.missions[m].name for m in g.done), "cls": "hero"}
-            )
+            lines.append({"text": "completed: " + ", ".join(c.missions[m].name for m in g.done), "cls": "hero"})
         if g.dead:
-            lines.append(
-                {"text": "dead: " + ", ".join(c.characters[ch].name for ch in g.dead), "cls": "dead"}
-            )
+            lines.append({"text": "dead: " + ", ".join(c.characters[ch].name for ch in g.dead), "cls": "dead"})
         peace = [COLOURS[b] for b in range(4) if state.truce >> (4 * g.seat + b) & 1]
         if peace:
             lines.append("will not attack " + ", ".join(peace) + " this round")
-        title = (
-            f"{colour.capitalize()} group"
-            + (" (you)" if seat == g.seat else "")
-            + (" — turn" if state.active == g.seat and state.phase != SETUP else "")
-        )
+        title = f"{colour.capitalize()} group" + (" (you)" if seat == g.seat else "") + (" — turn" if state.active == g.seat and state.phase != SETUP else "")
         panels.append({"title": title, "lines": lines or ["no character yet"]})
     panels.append({"title": "Legend", "lines": [], "svg": legend_svg()})
     return panels
@@ -562,60 +420,29 @@ def legend_svg() -> str:
     """What the map's squares and marks mean, drawn as the map draws them."""
     rows: list[tuple[str, str]] = []
     for terrain, fill in TERRAIN.items():
-        rows.append(
-            (f'<rect width="{S}" height="{S}" fill="{fill}" stroke="#000" stroke-opacity="0.3"/>', terrain)
-        )
-    rows.append(
-        (f'<rect width="{S}" height="{S}" fill="#3b73b5" stroke="#000" stroke-opacity="0.3"/>', "water")
-    )
-    road = (
-        f'<rect width="{S}" height="{S}" fill="{TERRAIN["field"]}"/>'
-        f'<rect y="{S * 0.32:.1f}" width="{S}" height="{S * 0.36:.1f}" fill="#d9c8a0" opacity="0.8"/>'
-        f'<rect x="{S * 0.32:.1f}" width="{S * 0.36:.1f}" height="{S}" fill="#d9c8a0" opacity="0.8"/>'
-    )
+        rows.append((f'<rect width="{S}" height="{S}" fill="{fill}" stroke="#000" stroke-opacity="0.3"/>', terrain))
+    rows.append((f'<rect width="{S}" height="{S}" fill="#3b73b5" stroke="#000" stroke-opacity="0.3"/>', "water"))
+    road = (f'<rect width="{S}" height="{S}" fill="{TERRAIN["field"]}"/>'
+            f'<rect y="{S * 0.32:.1f}" width="{S}" height="{S * 0.36:.1f}" fill="#d9c8a0" opacity="0.8"/>'
+            f'<rect x="{S * 0.32:.1f}" width="{S * 0.36:.1f}" height="{S}" fill="#d9c8a0" opacity="0.8"/>')
     rows.append((road, "road"))
-    rows.append(
-        (
-            road + f'<circle cx="{S / 2}" cy="{S / 2}" r="{S * 0.36:.1f}" fill="#f08a00" stroke="#3a2000"/>'
-            f'<text x="{S / 2}" y="{S / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#111">H</text>',
-            "H: highway exit (all exits are adjacent)",
-        )
-    )
-    rows.append(
-        (
-            f'<polygon points="3,{S - 3} {S / 2},3 {S - 3},{S - 3}" fill="{SEAT_FILL["red"]}" stroke="#111" stroke-width="1.2"/>',
-            "triangle: a group's tent",
-        )
-    )
+    rows.append((road + f'<circle cx="{S / 2}" cy="{S / 2}" r="{S * 0.36:.1f}" fill="#f08a00" stroke="#3a2000"/>'
+                 f'<text x="{S / 2}" y="{S / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#111">H</text>',
+                 "H: highway exit (all exits are adjacent)"))
+    rows.append((f'<polygon points="3,{S - 3} {S / 2},3 {S - 3},{S - 3}" fill="{SEAT_FILL["red"]}" stroke="#111" stroke-width="1.2"/>',
+                 "triangle: a group's tent"))
     for deck, fill in (("green", "#2e8b3a"), ("blue", "#2f63b8")):
-        rows.append(
-            (
-                f'<rect x="3" y="3" width="{S - 6}" height="{S - 6}" rx="2" fill="{fill}" stroke="#111"/>'
-                f'<text x="{S / 2}" y="{S / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#fff">2</text>',
-                f"location: a search finds 2 {deck} items",
-            )
-        )
-    rows.append(
-        (
-            f'<rect x="3" y="3" width="{S - 6}" height="{S - 6}" rx="2" fill="#2e8b3a" stroke="#111"/>'
-            f'<circle cx="4" cy="{S - 3}" r="2.4" fill="{SEAT_FILL["yellow"]}" stroke="#000" stroke-width="0.6"/>',
-            "dot: searched by that colour",
-        )
-    )
-    rows.append(
-        (
-            f'<circle cx="{S / 2}" cy="{S / 2}" r="{S * 0.42:.1f}" fill="{SEAT_FILL["yellow"]}" stroke="#000" stroke-width="2"/>'
-            f'<text x="{S / 2}" y="{S / 2 + 4}" font-size="11" font-weight="800" text-anchor="middle" fill="#111">Y</text>',
-            "a group (R Y P W)",
-        )
-    )
-    rows.append(
-        (
-            f'<rect x="1" y="1" width="{S - 2}" height="{S - 2}" rx="4" fill="#ffffff" fill-opacity="0.06" stroke="#ffe14d" '
-            f'stroke-width="2" stroke-dasharray="4 3"/>',
-            "set-up: an open zone slot",
-        )
-    )
+        rows.append((f'<rect x="3" y="3" width="{S - 6}" height="{S - 6}" rx="2" fill="{fill}" stroke="#111"/>'
+                     f'<text x="{S / 2}" y="{S / 2 + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#fff">2</text>',
+                     f"location: a search finds 2 {deck} items"))
+    rows.append((f'<rect x="3" y="3" width="{S - 6}" height="{S - 6}" rx="2" fill="#2e8b3a" stroke="#111"/>'
+                 f'<circle cx="4" cy="{S - 3}" r="2.4" fill="{SEAT_FILL["yellow"]}" stroke="#000" stroke-width="0.6"/>',
+                 "dot: searched by that colour"))
+    rows.append((f'<circle cx="{S / 2}" cy="{S / 2}" r="{S * 0.42:.1f}" fill="{SEAT_FILL["yellow"]}" stroke="#000" stroke-width="2"/>'
+                 f'<text x="{S / 2}" y="{S / 2 + 4}" font-size="11" font-weight="800" text-anchor="middle" fill="#111">Y</text>',
+                 "a group (R Y P W)"))
+    rows.append((f'<rect x="1" y="1" width="{S - 2}" height="{S - 2}" rx="4" fill="#ffffff" fill-opacity="0.06" stroke="#ffe14d" '
+                 f'stroke-width="2" stroke-dasharray="4 3"/>', "set-up: an open zone slot"))
     per_row = 2
     line = S + 8
     height = (len(rows) + per_row - 1) // per_row * line + 6
@@ -624,10 +451,8 @@ def legend_svg() -> str:
         x, y = 4 + (i % per_row) * 170, 4 + (i // per_row) * line
         out.append(f'<g transform="translate({x} {y})">{mark}</g>')
         for k, part in enumerate(_wrap(text, 22)[:2]):
-            out.append(
-                f'<text x="{x + S + 6}" y="{y + 10 + k * 11 + (5 if len(_wrap(text, 22)) == 1 else 0)}" '
-                f'font-size="10" fill="currentColor">{_t(part)}</text>'
-            )
+            out.append(f'<text x="{x + S + 6}" y="{y + 10 + k * 11 + (5 if len(_wrap(text, 22)) == 1 else 0)}" '
+                       f'font-size="10" fill="currentColor">{_t(part)}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -697,19 +522,11 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
     width = max(width, 700)
     cards, bottom = _cards(state, seat, y + row_h + 40, width)
     height = bottom + 10
-    svg = (
-        f'<svg class="board zombie-dawn" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
-        f'font-family="system-ui, sans-serif" role="img" aria-label="Zombie Dawn: the map and your cards">'
-        f'<rect width="{width}" height="{height}" fill="#151a17"/>{"".join(parts)}{cards}</svg>'
-    )
+    svg = (f'<svg class="board zombie-dawn" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+           f'font-family="system-ui, sans-serif" role="img" aria-label="Zombie Dawn: the map and your cards">'
+           f'<rect width="{width}" height="{height}" fill="#151a17"/>{"".join(parts)}{cards}</svg>')
     caption = f"Zombie Dawn — {d.prompt}" if d is not None else "Zombie Dawn — the game is over"
-    return {
-        "svg": svg,
-        "targets": targets,
-        "panels": _panels(state, seat),
-        "labels": labels,
-        "caption": caption,
-    }
+    return {"svg": svg, "targets": targets, "panels": _panels(state, seat), "labels": labels, "caption": caption}
 
 
 __all__ = ["dice", "draw", "label_of", "target_of"]

@@ -121,12 +121,8 @@ def turn_actions(state: DawnState) -> list[Action]:
             for cid in ids:  # by card, then square: the terminal folds each card's squares into a line
                 for name in dests:
                     out.append(Move(cid, name))
-        if (
-            g.vehicle != NO_VEHICLE
-            and not g.vehicle_turned
-            and not season_fx(state).vehicles_off
-            and len(g.chars) <= vehicle_capacity(state, seat)
-        ):
+        if (g.vehicle != NO_VEHICLE and not g.vehicle_turned and not season_fx(state).vehicles_off
+                and len(g.chars) <= vehicle_capacity(state, seat)):
             for sq in movement_squares(state, seat, vehicle_squares(state, seat)):
                 out.append(Drive(names[sq]))
         sq = g.sq
@@ -163,11 +159,7 @@ def apply_turn(state: DawnState, action: Action) -> None:
         discard_from_hand(state, seat, card)
         dest = b.index[action.square]
         g.sq = dest
-        state.emit(
-            "move",
-            f"{title(seat)} discards {c.action_recs[card].name} and moves to {b.names[dest]}",
-            {"seat": seat, "square": b.names[dest]},
-        )
+        state.emit("move", f"{title(seat)} discards {c.action_recs[card].name} and moves to {b.names[dest]}", {"seat": seat, "square": b.names[dest]})
         open_after(state, seat, action.text)
     elif isinstance(action, Drive):
         dest = b.index[action.square]
@@ -177,11 +169,7 @@ def apply_turn(state: DawnState, action: Action) -> None:
         path = b.path(start, dest, vehicle_squares(state, seat), mode)
         g.vehicle_turned = True
         g.sq = dest
-        state.emit(
-            "move",
-            f"{title(seat)} drives the {rec.name} to {b.names[dest]}",
-            {"seat": seat, "square": b.names[dest]},
-        )
+        state.emit("move", f"{title(seat)} drives the {rec.name} to {b.names[dest]}", {"seat": seat, "square": b.names[dest]})
         state.last_drive = Trip(seat, start, path, rec.protect)
         open_after(state, seat, action.text, "drive")
     elif isinstance(action, Search):
@@ -190,11 +178,7 @@ def apply_turn(state: DawnState, action: Action) -> None:
         first = not g.searching
         g.searching = True
         verb = "searches" if first else "keeps searching"
-        state.emit(
-            "search",
-            f"{title(seat)} discards {c.action_recs[card].name} and {verb} the {b.loc_name[g.sq]}",
-            {"seat": seat},
-        )
+        state.emit("search", f"{title(seat)} discards {c.action_recs[card].name} and {verb} the {b.loc_name[g.sq]}", {"seat": seat})
         # the window after the reveal is the opponents' chance "before discarding each action to
         # search" (rulebook §Search a Location, Combat Example 1); the one before the first search
         # is the window after the move that brought the group here
@@ -237,9 +221,7 @@ def declare_clear(state: DawnState, seat: int, action: Clear) -> None:
     for k in revealed:
         if recs[k].kind != "zombie":
             state.actions.discard(k)
-    state.emit(
-        "mission", f"Revealed for the mission: {', '.join(recs[k].name for k in revealed) or 'nothing'}", None
-    )
+    state.emit("mission", f"Revealed for the mission: {', '.join(recs[k].name for k in revealed) or 'nothing'}", None)
     combat_rules.start_combat(state, seat, -1, zombies, mission=m, dice=rec.dice)
 
 
@@ -300,11 +282,7 @@ class ChooseSkill(StepForm, Choice[DawnState, Learn]):
         for other in self.drawn:
             if other != s:
                 state.skill_deck.put_bottom(other)
-        state.emit(
-            "skill",
-            f"{c.characters[ch].name} learns {c.skills[s].name} for {cost} Xp",
-            {"seat": seat, "skill": c.skills[s].id},
-        )
+        state.emit("skill", f"{c.characters[ch].name} learns {c.skills[s].name} for {cost} Xp", {"seat": seat, "skill": c.skills[s].id})
         return ()
 
     def prompt(self, state: DawnState) -> str:
@@ -340,20 +318,14 @@ def reveal(state: DawnState, seat: int) -> None:
             deck.discard(it)
             if r.survivor == "join":
                 ch = wounds.new_character(state, seat, special=False)
-                shown.append(
-                    f"{r.name} ({state.c.characters[ch].name} joins)"
-                    if ch >= 0
-                    else f"{r.name} (nobody left to join)"
-                )
+                shown.append(f"{r.name} ({state.c.characters[ch].name} joins)" if ch >= 0 else f"{r.name} (nobody left to join)")
             else:
                 draw_mission(state, seat)
                 shown.append(f"{r.name} (a new mission)")
         else:
             g.found.append(it)
             shown.append(r.name)
-    state.emit(
-        "search", f"{title(seat)} finds: {', '.join(shown) or 'nothing'}", {"seat": seat, "found": len(shown)}
-    )
+    state.emit("search", f"{title(seat)} finds: {', '.join(shown) or 'nothing'}", {"seat": seat, "found": len(shown)})
     if not state.cfg.solo:
         return
     arecs = state.c.action_recs
@@ -374,9 +346,7 @@ def reveal(state: DawnState, seat: int) -> None:
             lod = True
         elif r2.solo and r2.effect == "noise-until-zombie":
             noisy += 1
-    state.emit(
-        "search", f"Action cards revealed: {', '.join(arecs[k].name for k in revealed) or 'none'}", None
-    )
+    state.emit("search", f"Action cards revealed: {', '.join(arecs[k].name for k in revealed) or 'none'}", None)
     if lod:
         wounded = [ch for ch in g.chars if worst_lod(state, ch) < 0]
         if wounded:
@@ -431,32 +401,20 @@ def round_start(state: DawnState) -> None:
         g.given = ()
         g.talked = 0
         for _ in range(group_modifier(state, seat, "heal")):
-            hurt = [
-                ch
-                for ch in g.chars
-                if any(state.c.damages[state.c.damage_cards[d]].heal for d in state.char_damage[ch])
-            ]
+            hurt = [ch for ch in g.chars if any(state.c.damages[state.c.damage_cards[d]].heal for d in state.char_damage[ch])]
             if not hurt:
                 break
             ch = max(hurt, key=lambda x: (len(state.char_damage[x]), -x))
             gone = heal(state, ch, ("food", "medicine"), 1)
-            state.emit(
-                "heal",
-                f"{state.c.characters[ch].name} ({COLOURS[seat]}) recovers from {', '.join(state.c.damages[state.c.damage_cards[d]].name for d in gone)}",
-                None,
-            )
+            state.emit("heal", f"{state.c.characters[ch].name} ({COLOURS[seat]}) recovers from {', '.join(state.c.damages[state.c.damage_cards[d]].name for d in gone)}", None)
     state.used_characters = 0  # every character and skill card is straightened
     state.used_skills = 0
     state.season = state.season_deck.pop()
     rec = state.c.seasons[state.season]
     state.active = state.start
     state.turns_done = 0
-    state.emit(
-        "round",
-        f"Round {state.round} of {state.cfg.rounds} — {rec.season.capitalize()}: {rec.name}. {rec.text} "
-        f"Start player: {COLOURS[state.start]}",
-        {"round": state.round, "season": rec.id},
-    )
+    state.emit("round", f"Round {state.round} of {state.cfg.rounds} — {rec.season.capitalize()}: {rec.name}. {rec.text} "
+               f"Start player: {COLOURS[state.start]}", {"round": state.round, "season": rec.id})
     fx = rec.effect
     if fx.draw:
         for seat in range(n):
@@ -498,11 +456,7 @@ def round_end(state: DawnState) -> None:
         for s in range(n):
             if pts[s] == best:
                 state.groups[s].xp += xp
-                state.emit(
-                    "xp",
-                    f"{title(s)} has the most zombie trophy points ({best}) and gains {xp} Xp",
-                    {"seat": s},
-                )
+                state.emit("xp", f"{title(s)} has the most zombie trophy points ({best}) and gains {xp} Xp", {"seat": s})
     recs = state.c.action_recs
     for g in state.groups:
         for z in g.trophies:
@@ -525,12 +479,8 @@ def end_game(state: DawnState) -> None:
     if state.cfg.solo:
         done = len(state.groups[0].done)
         state.reason = "missions-complete" if done >= setup_rules.MISSIONS_EACH else "missions-missing"
-        state.emit(
-            "end",
-            f"The last round is over: {done} of {setup_rules.MISSIONS_EACH} missions completed — "
-            f"{'victory' if done >= setup_rules.MISSIONS_EACH else 'defeat'}",
-            {"reason": state.reason},
-        )
+        state.emit("end", f"The last round is over: {done} of {setup_rules.MISSIONS_EACH} missions completed — "
+                   f"{'victory' if done >= setup_rules.MISSIONS_EACH else 'defeat'}", {"reason": state.reason})
     else:
         state.reason = "seasons-over"
         scores = ", ".join(f"{COLOURS[s]} {score_parts(state, s)['score']}" for s in range(state.cfg.players))

@@ -37,11 +37,8 @@ def life_or_death(state: DawnState, ch: int, why: str) -> bool:
     total = roll + mod
     name = state.c.characters[ch].name
     ok = total > 0
-    state.emit(
-        "roll",
-        f"Life or Death ({why}): {name} rolls {roll}{mod:+d} = {total}: {'survives' if ok else 'dies'}",
-        {"roll": roll, "modifier": mod, "total": total, "success": ok},
-    )
+    state.emit("roll", f"Life or Death ({why}): {name} rolls {roll}{mod:+d} = {total}: {'survives' if ok else 'dies'}",
+               {"roll": roll, "modifier": mod, "total": total, "success": ok})
     if not ok:
         kill(state, ch, "Life or Death")
     return ok
@@ -52,11 +49,8 @@ def place_damage(state: DawnState, seat: int, ch: int, d: int, killer: int = -1)
     removes one at once with Food or Medicine (the ``save`` decision)."""
     state.char_damage[ch] = (*state.char_damage[ch], d)
     name = state.c.characters[ch].name
-    state.emit(
-        "damage",
-        f"{name} takes {damage_name(state, d)} ({len(state.char_damage[ch])} damage)",
-        {"character": state.c.characters[ch].id, "damage": state.c.damages[state.c.damage_cards[d]].id},
-    )
+    state.emit("damage", f"{name} takes {damage_name(state, d)} ({len(state.char_damage[ch])} damage)",
+               {"character": state.c.characters[ch].id, "damage": state.c.damages[state.c.damage_cards[d]].id})
     if len(state.char_damage[ch]) >= DEATH_DAMAGE:
         if save_options(state, seat, ch):
             push(state, SaveCharacter(seat, ch, killer))
@@ -81,15 +75,12 @@ def save_options(state: DawnState, seat: int, ch: int) -> bool:
     chars = state.groups[seat].chars
     for other in chars:
         abilities = [(c.char_ability[other], state.used_characters >> other & 1)]
-        abilities.extend(
-            (c.skill_ability[sk], state.used_skills >> sk & 1) for sk in state.char_skills[other]
-        )
+        abilities.extend((c.skill_ability[sk], state.used_skills >> sk & 1) for sk in state.char_skills[other])
         for ab, used in abilities:
             if ab is None or used or ab.when != "any":
                 continue
-            if (ab.effect == "heal" and curable) or (
-                ab.effect == "last-rites" and len(chars) >= 2 and len(state.char_damage[ch]) >= ab.value
-            ):
+            if (ab.effect == "heal" and curable) or (ab.effect == "last-rites" and len(chars) >= 2
+                                                      and len(state.char_damage[ch]) >= ab.value):
                 return True
     return False
 
@@ -117,11 +108,7 @@ def kill(state: DawnState, ch: int, cause: str, killer: int = -1) -> None:
     c = state.c
     items = _take_out(state, g, ch)
     g.dead.append(ch)
-    state.emit(
-        "death",
-        f"{c.characters[ch].name} ({colour(seat)}) dies: {cause}",
-        {"character": c.characters[ch].id, "seat": seat},
-    )
+    state.emit("death", f"{c.characters[ch].name} ({colour(seat)}) dies: {cause}", {"character": c.characters[ch].id, "seat": seat})
     if killer >= 0:
         if items:
             push(state, items_rules.TakeItems(killer, "loot", tuple(items), 0))
@@ -172,11 +159,7 @@ def wipe_out(state: DawnState, seat: int) -> None:
         return
     if new_character(state, seat, special=True) < 0:
         g.sq = -1  # no character is left to start again: the group leaves the map
-        state.emit(
-            "character",
-            f"No character is left for the {colour(seat)} player: its group leaves the map",
-            {"seat": seat},
-        )
+        state.emit("character", f"No character is left for the {colour(seat)} player: its group leaves the map", {"seat": seat})
         return
     push(state, Respawn(seat))
 
@@ -340,11 +323,7 @@ class SaveCharacter(StepForm, Choice[DawnState, Action]):
         abilities: list[Action] = []
         ability_rules.ability_actions(state, seat, abilities, WINDOW)
         for a in abilities:
-            if (
-                isinstance(a, ActivateOn)
-                and a.target == cid
-                and c.ability_of[a.ability].effect in ("heal", "last-rites")
-            ):
+            if isinstance(a, ActivateOn) and a.target == cid and c.ability_of[a.ability].effect in ("heal", "last-rites"):
                 out.append(a)
         out.append(DIE)
         return out
@@ -387,11 +366,7 @@ class Respawn(StepForm, Choice[DawnState, Camp]):
         assert b is not None
         sq = b.index[action.square]
         state.groups[seat].sq = sq
-        state.emit(
-            "move",
-            f"The new {colour(seat)} group starts from {b.names[sq]}",
-            {"seat": seat, "square": b.names[sq]},
-        )
+        state.emit("move", f"The new {colour(seat)} group starts from {b.names[sq]}", {"seat": seat, "square": b.names[sq]})
         return ()
 
     def prompt(self, state: DawnState) -> str:

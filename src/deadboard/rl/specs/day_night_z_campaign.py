@@ -1,7 +1,7 @@
 """Day Night Z campaign: a decision is either the campaign's own (the route, a vote, a survival point
 on a check, a facility action, building or upgrading with victory points, a skill, a health card
-used in the shelter or on the road, staying or leaving the shelter) or a decision of the chapter's adventure, which the adventure's spec
-(:mod:`deadboard.rl.specs.day_night_z`) encodes and observes.
+used in the shelter or on the road, staying or leaving the shelter) or a decision of the chapter's
+adventure, which the adventure's spec (:mod:`deadboard.rl.specs.day_night_z`) encodes and observes.
 
 Actions: the blocks of every chapter's adventure spec and the campaign's own blocks, merged by kind
 and number of arguments (``use <survivor> <card>`` of the adventure and ``use <facility> <action>``

@@ -26,25 +26,8 @@ from deadboard.rl.encoding import ActionEncoding, Vocabulary, vocab
 from deadboard.rl.spec import GameSpec, one_hot
 
 DIRECTIONS = ("north", "east", "south", "west")
-DECISIONS = (
-    "survivor",
-    "corner",
-    "turn",
-    "fight",
-    "pair",
-    "equip",
-    "take",
-    "replace",
-    "choice",
-    "offer",
-    "answer",
-    "arm",
-    "defend",
-    "spoils",
-    "zdefend",
-    "join",
-    "zmove",
-)
+DECISIONS = ("survivor", "corner", "turn", "fight", "pair", "equip", "take", "replace", "choice", "offer", "answer",
+             "arm", "defend", "spoils", "zdefend", "join", "zmove")
 STATUS = ("waiting", "live", "zombie", "out", "escaped")
 MAX_PAIRS = 5
 #: pairing tokens in the order the game sorts them: by survivor die, then zombie die
@@ -86,46 +69,18 @@ class DistrictSpec(GameSpec):
         surv = vocab("survivor", self.survivors)
         item = vocab("item", self.items)
         loc = vocab("location", self.locations)
-        loadouts = [
-            "bare-handed",
-            *self.items,
-            *(f"{a}+{b}" for a, b in itertools.product(self.items, repeat=2)),
-        ]
+        loadouts = ["bare-handed", *self.items, *(f"{a}+{b}" for a, b in itertools.product(self.items, repeat=2))]
         blocks: list[tuple[str, list[Vocabulary]]] = [
-            (kind, [])
-            for kind in (
-                "accept",
-                "cancel",
-                "decline",
-                "dodge",
-                "done",
-                "escape",
-                "heal",
-                "keep",
-                "nothing",
-                "propose",
-                "replace",
-                "retire",
-                "roll",
-                "stay",
-                "steal-objective",
-                "wound",
-            )
+            (kind, []) for kind in ("accept", "cancel", "decline", "dodge", "done", "escape", "heal", "keep", "nothing",
+                                    "propose", "replace", "retire", "roll", "stay", "steal-objective", "wound")
         ]
         blocks += [
-            ("choose", [surv + vocab("choice", labels)]),
-            ("attack", [surv]),
-            ("trade", [surv]),
-            ("corner", [vocab("cell", self.cells)]),
-            ("move", [vocab("direction", DIRECTIONS)]),
-            ("replace", [loc]),
-            ("with", [loc]),
-            ("fight", [vocab("loadout", loadouts)]),
+            ("choose", [surv + vocab("choice", labels)]), ("attack", [surv]), ("trade", [surv]),
+            ("corner", [vocab("cell", self.cells)]), ("move", [vocab("direction", DIRECTIONS)]),
+            ("replace", [loc]), ("with", [loc]), ("fight", [vocab("loadout", loadouts)]),
         ]
-        blocks += [
-            (kind, [item])
-            for kind in ("ask", "unask", "offer", "unoffer", "drop", "equip", "leave", "steal", "take", "use")
-        ]
+        blocks += [(kind, [item]) for kind in ("ask", "unask", "offer", "unoffer", "drop", "equip", "leave", "steal",
+                                               "take", "use")]
         # a pairing of k dice: its tokens sorted, so one integer per multiset (a block per k)
         for k in range(1, MAX_PAIRS + 1):
             multisets = [" ".join(m) for m in itertools.combinations_with_replacement(PAIR_TOKENS, k)]
@@ -149,15 +104,9 @@ class DistrictSpec(GameSpec):
         out = {k: v for k, v in snapshot.items() if k not in ("rng", "pending", "setaside", "unused")}
         out["setaside"] = len(snapshot["setaside"])
         out["unused"] = len(snapshot["unused"])
-        out["city"] = {
-            name: {
-                **cell,
-                "card": cell["card"]
-                if cell["up"] or cell["seen"]
-                else (None if cell["card"] is None else "?"),
-            }
-            for name, cell in snapshot["city"].items()
-        }
+        out["city"] = {name: {**cell, "card": cell["card"] if cell["up"] or cell["seen"] else
+                              (None if cell["card"] is None else "?")}
+                       for name, cell in snapshot["city"].items()}
         return out
 
     def fill(self, p: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
@@ -188,14 +137,8 @@ class DistrictSpec(GameSpec):
                 parts["survivor"][i, surv_index[pl["survivor"]]] = 1.0
             cond = parts["condition"][i]
             one_hot(cond[: len(STATUS) + 1], status, pl["status"])
-            cond[len(STATUS) + 1 :] = (
-                pl["wounds"] / 6,
-                pl["infection"] / 6,
-                pl["kills"] / 10,
-                float(pl["arriving"]),
-                len(pl["used"]) / 6,
-                float(i == seat),
-            )
+            cond[len(STATUS) + 1:] = (pl["wounds"] / 6, pl["infection"] / 6, pl["kills"] / 10, float(pl["arriving"]),
+                                      len(pl["used"]) / 6, float(i == seat))
             for it in pl["items"]:
                 parts["items"][i, item_index[it]] += 1.0
         parts["track"][:] = (p["round"] / max(1, p["turns"]), p["cur"] / max(1, n), n / 4)

@@ -52,39 +52,16 @@ class NightSpec(GameSpec):
         self.human_index = {h: i for i, h in enumerate(self.humans)}
         self.item_index = {h: i for i, h in enumerate(self.items)}
         self.kind_of = {i: self.item_kinds.index(re.sub(r"\d+$", "", i)) for i in self.items}
-        return ActionEncoding(
-            self.game.id,
-            [
-                ("end", []),
-                ("pass", []),
-                ("stop", []),
-                ("activate", [H]),
-                ("done", [H]),
-                ("pick", [H]),
-                ("escape", [H]),
-                ("place", [H + item, sq]),
-                ("move", [H, sq]),
-                ("dash", [H, sq]),
-                ("attack", [H, Z]),
-                ("fight", [H, Z]),
-                ("shoot", [H, Z, item]),
-                ("arm", [H, item + vocab("nothing", ["nothing"])]),
-                ("pickup", [H, item]),
-                ("drop", [H, item]),
-                ("give", [H, H, item]),
-                ("take", [item]),
-                ("board", [H, op]),
-                ("unboard", [H, op]),
-                ("lock", [H, op]),
-                ("unlock", [H, op]),
-                ("latch", [op]),
-                ("zmove", [Z, sq]),
-                ("zattack", [Z, H]),
-                ("zbreak", [Z, op]),
-                ("zdone", [Z]),
-                ("distract", [Z, sq]),
-            ],
-        )
+        return ActionEncoding(self.game.id, [
+            ("end", []), ("pass", []), ("stop", []),
+            ("activate", [H]), ("done", [H]), ("pick", [H]), ("escape", [H]),
+            ("place", [H + item, sq]), ("move", [H, sq]), ("dash", [H, sq]),
+            ("attack", [H, Z]), ("fight", [H, Z]), ("shoot", [H, Z, item]),
+            ("arm", [H, item + vocab("nothing", ["nothing"])]),
+            ("pickup", [H, item]), ("drop", [H, item]), ("give", [H, H, item]), ("take", [item]),
+            ("board", [H, op]), ("unboard", [H, op]), ("lock", [H, op]), ("unlock", [H, op]), ("latch", [op]),
+            ("zmove", [Z, sq]), ("zattack", [Z, H]), ("zbreak", [Z, op]), ("zdone", [Z]), ("distract", [Z, sq]),
+        ])
 
     def build_layout(self) -> list[tuple[str, tuple[int, ...]]]:
         nh, ni = len(self.humans), len(self.items)
@@ -131,14 +108,8 @@ class NightSpec(GameSpec):
                 board[nh + 3 + self.kind_of[item], y, x] += 1.0
                 board[nh + 2, y, x] = 1.0  # anything lying here
         track = parts["track"]
-        track[:] = (
-            p["turn"] / max(1, p["turns"]),
-            p["ap"] / 10,
-            p["allowed"] / 6,
-            p["cup"] / 40,
-            p["zombies_removed"] / 40,
-            p["bonus_points"] / 100,
-        )
+        track[:] = (p["turn"] / max(1, p["turns"]), p["ap"] / 10, p["allowed"] / 6, p["cup"] / 40,
+                    p["zombies_removed"] / 40, p["bonus_points"] / 100)
         one_hot(parts["phase"], {x: i for i, x in enumerate(PHASES)}, p["phase"])
         d = p["decision"]
         if d is not None:
@@ -149,12 +120,7 @@ class NightSpec(GameSpec):
         heroes = set(p["heroes"])
         for i, h in enumerate(p["humans"]):
             one_hot(parts["status"][i], status, h["status"])
-            parts["human"][i] = (
-                float(h["injured"]),
-                float(p["active"] == h["name"]),
-                float(h["name"] in activated),
-                float(h["name"] in heroes),
-                float(p["my_secret"] == h["name"]),
-            )
+            parts["human"][i] = (float(h["injured"]), float(p["active"] == h["name"]), float(h["name"] in activated),
+                                 float(h["name"] in heroes), float(p["my_secret"] == h["name"]))
         for i, o in enumerate(p["openings"].values()):
             parts["openings"][i] = (float(o["boarded"]), float(o["locked"]), float(o["broken"]))

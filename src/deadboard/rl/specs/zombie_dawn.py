@@ -26,23 +26,8 @@ from deadboard.games.zombie_dawn.setup import SOLO_ZONES, ZONES_EACH
 from deadboard.rl.encoding import ActionEncoding, Vocabulary, vocab
 from deadboard.rl.spec import GameSpec, one_hot
 
-DECISIONS = (
-    "zone",
-    "character",
-    "turn",
-    "respond",
-    "combat",
-    "flee-place",
-    "learn",
-    "discard",
-    "items",
-    "respawn",
-    "save",
-    "bargain",
-    "answer",
-    "duel",
-    "damage",
-)
+DECISIONS = ("zone", "character", "turn", "respond", "combat", "flee-place", "learn", "discard", "items", "respawn",
+             "save", "bargain", "answer", "duel", "damage")
 COLOURS = ("red", "yellow", "purple", "white")
 
 
@@ -58,17 +43,10 @@ class DawnSpec(GameSpec):
             zones_each = SOLO_ZONES
         else:
             zones_each = ZONES_EACH[n]
-            cells = [
-                (x, y) for y in range(zones_each + 1) for x in range(zones_each + 1) if x + y <= zones_each
-            ]
+            cells = [(x, y) for y in range(zones_each + 1) for x in range(zones_each + 1) if x + y <= zones_each]
         self.extent = (max(y for _, y in cells) + 1) * 5, (max(x for x, _ in cells) + 1) * 5  # H, W
-        self.squares = [
-            f"{col[0]}.{column_name(5 * zx + dx)}{5 * zy + dy + 1}"
-            for col in self.colours
-            for zx, zy in cells
-            for dy in range(5)
-            for dx in range(5)
-        ]
+        self.squares = [f"{col[0]}.{column_name(5 * zx + dx)}{5 * zy + dy + 1}"
+                        for col in self.colours for zx, zy in cells for dy in range(5) for dx in range(5)]
         self.cards = [a.id for a in c.actions]
         self.characters = [x.id for x in c.characters]
         self.skills = [x.id for x in c.skills]
@@ -86,63 +64,22 @@ class DawnSpec(GameSpec):
         ability = char + skill
         span = range(-zones_each, zones_each + 1)
         blocks: list[tuple[str, list[Vocabulary]]] = [
-            (kind, [])
-            for kind in (
-                "accept",
-                "brawl",
-                "cancel",
-                "cold-blood",
-                "decline",
-                "die",
-                "done",
-                "end",
-                "fight",
-                "learn",
-                "pass",
-                "propose",
-                "shoot",
-                "stop",
-                "unblock",
-            )
+            (kind, []) for kind in ("accept", "brawl", "cancel", "cold-blood", "decline", "die", "done", "end", "fight",
+                                    "learn", "pass", "propose", "shoot", "stop", "unblock")
         ]
         blocks += [
-            ("activate", [ability]),
-            ("activate", [ability, vehicle + colour + sq + char + item]),
-            ("attack", [colour, card]),
-            ("camp", [sq]),
-            ("choose", [char]),
-            ("clear", [mission]),
-            ("complete", [mission]),
-            ("complete", [mission, colour + char]),
-            ("complete", [mission, item, colour]),
-            ("discard", [card]),
-            ("drive", [sq]),
-            ("drop", [item]),
-            ("flee", [card + vocab("xp", ["xp"])]),
-            ("give", [item, char]),
-            ("learn", [skill, char]),
-            ("move", [card, sq]),
-            ("negotiate", [colour]),
-            ("offer", [item]),
-            ("place", [sq]),
-            (
-                "place",
-                [
-                    vocab("zone", [z.id for z in c.zones]),
-                    vocab("x", span),
-                    vocab("y", span),
-                    vocab("rotation", (0, 90, 180, 270)),
-                ],
-            ),
-            ("play", [card]),
-            ("play", [card, char + colour + sq + card]),
+            ("activate", [ability]), ("activate", [ability, vehicle + colour + sq + char + item]),
+            ("attack", [colour, card]), ("camp", [sq]), ("choose", [char]), ("clear", [mission]),
+            ("complete", [mission]), ("complete", [mission, colour + char]), ("complete", [mission, item, colour]),
+            ("discard", [card]), ("drive", [sq]), ("drop", [item]), ("flee", [card + vocab("xp", ["xp"])]),
+            ("give", [item, char]), ("learn", [skill, char]), ("move", [card, sq]), ("negotiate", [colour]),
+            ("offer", [item]), ("place", [sq]),
+            ("place", [vocab("zone", [z.id for z in c.zones]), vocab("x", span), vocab("y", span),
+                       vocab("rotation", (0, 90, 180, 270))]),
+            ("play", [card]), ("play", [card, char + colour + sq + card]),
             ("play", [card, colour, vehicle + sq + item + card]),
-            ("roll", [char]),
-            ("search", [card]),
-            ("take", [item, char]),
-            ("use", [item]),
-            ("use", [item, vocab("zombies", ["zombies"]) + vehicle + colour + char + card + item]),
-            ("wound", [char]),
+            ("roll", [char]), ("search", [card]), ("take", [item, char]), ("use", [item]),
+            ("use", [item, vocab("zombies", ["zombies"]) + vehicle + colour + char + card + item]), ("wound", [char]),
         ]
         return ActionEncoding(self.game.id, blocks)
 
@@ -168,24 +105,8 @@ class DawnSpec(GameSpec):
         ]
 
     def public(self, snapshot: dict[str, Any], seat: int) -> dict[str, Any]:
-        keep = (
-            "phase",
-            "round",
-            "rounds",
-            "active",
-            "turns_done",
-            "season",
-            "decision",
-            "layout",
-            "searched",
-            "turned",
-            "abilities_used",
-            "truces",
-            "combat",
-            "last_drive",
-            "reason",
-            "events",
-        )
+        keep = ("phase", "round", "rounds", "active", "turns_done", "season", "decision", "layout", "searched",
+                "turned", "abilities_used", "truces", "combat", "last_drive", "reason", "events")
         out = {k: snapshot[k] for k in keep if k in snapshot}
         out["season_deck"] = len(snapshot["season_deck"])
         out["season_out"] = len(snapshot["season_out"])
@@ -232,16 +153,10 @@ class DawnSpec(GameSpec):
                 parts["dead"][i, char[d]] = 1.0
             hand = g["hand"]
             held = g["missions"]
-            parts["group"][i] = (
-                damage / 6,
-                g["xp"] / 10,
-                len(g["trophies"]) / 5,
-                float(g["vehicle"] is not None),
-                (hand if isinstance(hand, int) else len(hand)) / 10,
-                (held if isinstance(held, int) else len(held)) / 5,
-                float(p.get("active") == i),
-                float(i == seat),
-            )
+            parts["group"][i] = (damage / 6, g["xp"] / 10, len(g["trophies"]) / 5, float(g["vehicle"] is not None),
+                                 (hand if isinstance(hand, int) else len(hand)) / 10,
+                                 (held if isinstance(held, int) else len(held)) / 5, float(p.get("active") == i),
+                                 float(i == seat))
             for m in g["done"]:
                 parts["done"][i, mission[m]] = 1.0
             if i == seat:
@@ -249,35 +164,21 @@ class DawnSpec(GameSpec):
                     parts["hand"][card[k]] += 1.0
                 for m in held:
                     parts["missions"][mission[m]] = 1.0
-        parts["track"][:] = (
-            p["round"] / max(1, p["rounds"]),
-            p["season_deck"] / 10,
-            float(p["phase"] == "play"),
-            p.get("turns_done", 0) / 4,
-        )
+        parts["track"][:] = (p["round"] / max(1, p["rounds"]), p["season_deck"] / 10, float(p["phase"] == "play"),
+                             p.get("turns_done", 0) / 4)
         one_hot(parts["season"], {x: i for i, x in enumerate(self.seasons)}, p.get("season"))
         if p["decision"] is not None:
             one_hot(parts["decision"], {x: i for i, x in enumerate(DECISIONS)}, p["decision"][1])
         decks = p["decks"]
-        parts["decks"][:] = (
-            decks["actions"] / 100,
-            decks["green"] / 50,
-            decks["blue"] / 50,
-            decks["damage"] / 50,
-            decks["missions"] / 30,
-            len(decks["actions_discard"]) / 100,
-        )
+        parts["decks"][:] = (decks["actions"] / 100, decks["green"] / 50, decks["blue"] / 50, decks["damage"] / 50,
+                             decks["missions"] / 30, len(decks["actions_discard"]) / 100)
         for k in decks["actions_discard"]:
             parts["discard"][card[k]] += 1.0
         cb = p.get("combat")
         if cb:
             combat = parts["combat"]
-            combat[:4] = (
-                cb.get("dice", 0) / 6,
-                float(bool(cb.get("melee"))),
-                float(bool(cb.get("duel"))),
-                float(bool(cb.get("blocked"))),
-            )
+            combat[:4] = (cb.get("dice", 0) / 6, float(bool(cb.get("melee"))), float(bool(cb.get("duel"))),
+                          float(bool(cb.get("blocked"))))
             for z in cb.get("zombies") or ():
                 combat[4 + card.get(z, 0)] += 1.0
 
@@ -290,4 +191,4 @@ def _square(name: str, initials: dict[str, int]) -> tuple[int, int, int]:
     x = 0
     for ch in letters:
         x = x * 26 + ord(ch) - 96
-    return island, x - 1, int(body[len(letters) :]) - 1
+    return island, x - 1, int(body[len(letters):]) - 1

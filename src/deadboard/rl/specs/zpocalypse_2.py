@@ -30,28 +30,9 @@ from deadboard.rl.spec import GameSpec, one_hot
 
 PHASES = ("dusk", "night", "midnight", "sunrise", "day", "over")
 #: the game's decision steps, by name
-DECISIONS = (
-    "Place",
-    "Turn",
-    "KeepCard",
-    "PickSurvivor",
-    "Allocate",
-    "AssignTask",
-    "Feeding",
-    "PickContest",
-    "EnterContest",
-    "ChoosePerk",
-    "PickOption",
-    "PickTrier",
-    "Draft",
-    "Emerging",
-    "CraftTurn",
-    "PlaceStructure",
-    "PlantBomb",
-    "ChooseRecruit",
-    "TradeSurvivors",
-    "Sprint",
-)
+DECISIONS = ("Place", "Turn", "KeepCard", "PickSurvivor", "Allocate", "AssignTask", "Feeding", "PickContest",
+             "EnterContest", "ChoosePerk", "PickOption", "PickTrier", "Draft", "Emerging", "CraftTurn",
+             "PlaceStructure", "PlantBomb", "ChooseRecruit", "TradeSurvivors", "Sprint")
 DECKS = ("armory", "food", "resource", "wound", "perk", "survivor")
 FACES = tuple(range(1, 7))
 MOST_DICE = 6
@@ -68,9 +49,8 @@ class _AttackEncoding(ActionEncoding):
 
     def encode(self, action: Any) -> int:
         if action and action[0] == "attack" and len(action) > 5:
-            action = Action(
-                "attack/pay", action[1], action[3], action[4], f"{action[2]}:{'-'.join(map(str, action[5:]))}"
-            )
+            action = Action("attack/pay", action[1], action[3], action[4],
+                            f"{action[2]}:{'-'.join(map(str, action[5:]))}")
         elif action and action[0] in PAID:
             k = PAID[action[0]] + 1
             action = Action(action[0], *action[1:k], "-".join(map(str, action[k:])))
@@ -111,13 +91,9 @@ class ZpocalypseSpec(GameSpec):
         board = first.board
         self.spaces = [s.name for s in board.spaces]
         self.floor_ids = sorted({f for s in board.spaces for f in s.where})
-        self.extent = (
-            max(y for s in board.spaces for _, y in s.where.values()) + 1,
-            max(x for s in board.spaces for x, _ in s.where.values()) + 1,
-        )
-        self.where = [
-            [(self.floor_ids.index(f), x, y) for f, (x, y) in s.where.items()] for s in board.spaces
-        ]
+        self.extent = (max(y for s in board.spaces for _, y in s.where.values()) + 1,
+                       max(x for s in board.spaces for x, _ in s.where.values()) + 1)
+        self.where = [[(self.floor_ids.index(f), x, y) for f, (x, y) in s.where.items()] for s in board.spaces]
         self.space_index = {name: i for i, name in enumerate(self.spaces)}
         self.search_spots = [board.search.get(i) for i in range(len(self.spaces))]
         self.stash_space = board.stash
@@ -147,67 +123,37 @@ class ZpocalypseSpec(GameSpec):
         bomb_dice = dice_for([crafts["bomb"].use_cost] if "bomb" in crafts else [2])
         tunnel_dice = dice_for(list(range(1, 9)))
         refuel_dice = dice_for([c.rules.refuel_cost])
-        craft_pays = vocab(
-            "card:dice", [f"{x.id}:{'-'.join(map(str, p))}" for x in c.crafts for p in paid(x.cost, x.z_cost)]
-        )
+        craft_pays = vocab("card:dice", [f"{x.id}:{'-'.join(map(str, p))}" for x in c.crafts
+                                         for p in paid(x.cost, x.z_cost)])
         aimed = [t for t in c.traits if t.effect in ("shove", "hard-hit", "spread")]
         own = [t for t in c.traits if t.effect in ("sprint", "patch")]
-        aimed_pays = vocab(
-            "trait:dice", [f"{t.id}:{'-'.join(map(str, p))}" for t in aimed for p in paid(t.cost, t.z_cost)]
-        )
-        own_pays = vocab(
-            "trait:dice", [f"{t.id}:{'-'.join(map(str, p))}" for t in own for p in paid(t.cost, t.z_cost)]
-        )
+        aimed_pays = vocab("trait:dice", [f"{t.id}:{'-'.join(map(str, p))}" for t in aimed
+                                          for p in paid(t.cost, t.z_cost)])
+        own_pays = vocab("trait:dice", [f"{t.id}:{'-'.join(map(str, p))}" for t in own
+                                        for p in paid(t.cost, t.z_cost)])
         who = vocab("survivor", self.survivors)
         space = vocab("space", self.spaces)
         face = vocab("die", FACES)
         item = vocab("item", self.items)
         weapon = vocab("weapon", self.weapons)
         blocks: list[tuple[str, list[Vocabulary]]] = [
-            (kind, []) for kind in ("block", "end", "fed", "jump", "waste", "done", "hold", "settled")
-        ]
+            (kind, []) for kind in ("block", "end", "fed", "jump", "waste", "done", "hold", "settled")]
         blocks += [
-            ("throw", [who, space, throw_dice]),
-            ("bomb", [space, bomb_dice]),
-            ("tunnel", [tunnel_dice]),
-            ("emerge", [space]),
-            ("refuel", [who, refuel_dice]),
-            ("craft", [craft_pays]),
-            ("put", [space]),
-            (
-                "trait/space",
-                [who, space, vocab("target", ["all", "weak", "fresh", *self.mutates]), aimed_pays],
-            ),
+            ("throw", [who, space, throw_dice]), ("bomb", [space, bomb_dice]), ("tunnel", [tunnel_dice]),
+            ("emerge", [space]), ("refuel", [who, refuel_dice]), ("craft", [craft_pays]), ("put", [space]),
+            ("trait/space", [who, space, vocab("target", ["all", "weak", "fresh", *self.mutates]), aimed_pays]),
             ("trait/who", [who, vocab("target", ["-", *self.survivors]), own_pays]),
-            ("recruit", [who]),
-            ("hand", [who, vocab("seat", range(self.seats))]),
-            ("dash", [space]),
+            ("recruit", [who]), ("hand", [who, vocab("seat", range(self.seats))]), ("dash", [space]),
         ]
         blocks += [
             ("assign", [who, vocab("task", TASKS)]),
-            (
-                "attack/pay",
-                [who, space, vocab("target", ["weak", "fresh", *self.mutates]), vocab("weapon:dice", pays)],
-            ),
-            ("champion", [who]),
-            ("contest", [vocab("skill", SKILLS)]),
-            ("contribute", [item]),
-            ("equip", [who, weapon]),
-            ("feed", [who, vocab("food", self.supplies)]),
-            ("give", [vocab("seat", range(self.seats)), item, face]),
-            ("hurt", [who]),
-            ("keep", [item]),
-            ("loot", [item]),
-            ("move", [face, space]),
-            ("option", [vocab("option", range(1, options + 1))]),
-            ("perk", [vocab("perk", self.perks), who]),
-            ("pick", [who]),
-            ("pickup", [face]),
-            ("reload", [who]),
-            ("search", [face]),
-            ("start", [space]),
-            ("take", [item]),
-            ("try", [who]),
+            ("attack/pay", [who, space, vocab("target", ["weak", "fresh", *self.mutates]), vocab("weapon:dice", pays)]),
+            ("champion", [who]), ("contest", [vocab("skill", SKILLS)]), ("contribute", [item]),
+            ("equip", [who, weapon]), ("feed", [who, vocab("food", self.supplies)]),
+            ("give", [vocab("seat", range(self.seats)), item, face]), ("hurt", [who]), ("keep", [item]),
+            ("loot", [item]), ("move", [face, space]), ("option", [vocab("option", range(1, options + 1))]),
+            ("perk", [vocab("perk", self.perks), who]), ("pick", [who]), ("pickup", [face]), ("reload", [who]),
+            ("search", [face]), ("start", [space]), ("take", [item]), ("try", [who]),
         ]
         return _AttackEncoding(self.game.id, blocks)
 
@@ -239,9 +185,7 @@ class ZpocalypseSpec(GameSpec):
         out["decision"] = steps[0].get("step") if steps else None
         return out
 
-    def _fill_squad(
-        self, p: dict[str, Any], q: dict[str, Any], seat: int, parts: dict[str, np.ndarray]
-    ) -> None:
+    def _fill_squad(self, p: dict[str, Any], q: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
         """A squad's survivors, their health and weapons, its items, stash and standing."""
         surv = {x: i for i, x in enumerate(self.survivors)}
         weapon = {x: i for i, x in enumerate(self.weapons)}
@@ -250,27 +194,16 @@ class ZpocalypseSpec(GameSpec):
         for ch in q["people"]:
             k = surv.get(ch["card"], 0)
             parts["survivors"][s, k] = 1.0
-            parts["health"][s, k] = (
-                ch["hp"] / 12,
-                float(bool(ch["loaded"])),
-                ch["bio"] / 5,
-                ch["rad"] / 5,
-                len(ch["wounds"]) / 5,
-            )
+            parts["health"][s, k] = (ch["hp"] / 12, float(bool(ch["loaded"])), ch["bio"] / 5, ch["rad"] / 5,
+                                     len(ch["wounds"]) / 5)
             if ch["weapon"] in weapon:
                 parts["weapons"][s, weapon[ch["weapon"]]] = 1.0
         for it in q["items"]:
             parts["items"][s, item.get(it, 0)] += 1.0
         for it in q["stash"]:
             parts["stash"][s, item.get(it, 0)] += 1.0
-        parts["squad"][s] = (
-            float(bool(q["people"])),
-            q["defence"] / 6,
-            q["vp"] / 20,
-            q["kills"] / 20,
-            float(p["first"] == s),
-            float(s == seat),
-        )
+        parts["squad"][s] = (float(bool(q["people"])), q["defence"] / 6, q["vp"] / 20, q["kills"] / 20,
+                             float(p["first"] == s), float(s == seat))
 
     def fill(self, p: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
         house = parts["house"]
@@ -306,14 +239,8 @@ class ZpocalypseSpec(GameSpec):
             self._fill_squad(p, q, seat, parts)
         for it in p["public"]:
             parts["public"][item.get(it, 0)] += 1.0
-        parts["track"][:] = (
-            p["night"] / 10,
-            p["hour"] / 5,
-            p["day"] / 30,
-            p["doom"] / 30,
-            p["milestones"] / 6,
-            p.get("moved", 0) / 12,
-        )
+        parts["track"][:] = (p["night"] / 10, p["hour"] / 5, p["day"] / 30, p["doom"] / 30, p["milestones"] / 6,
+                             p.get("moved", 0) / 12)
         one_hot(parts["phase"], {x: i for i, x in enumerate(PHASES)}, p["phase"])
         decision = p.get("decision")
         if decision is not None:

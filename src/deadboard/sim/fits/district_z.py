@@ -29,18 +29,12 @@ def positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[list[l
     return won_rows(get_game("district-z"), Setup.from_json(setup_json), bot, seed + index, every, row)
 
 
-def fit(
-    games: int = 1000, seed: int = 1, bots: str = "heuristic", every: float = 0.3, jobs: int = 1
-) -> dict[str, Any]:
+def fit(games: int = 1000, seed: int = 1, bots: str = "heuristic", every: float = 0.3, jobs: int = 1) -> dict[str, Any]:
     from deadboard.sim.backends import execute
     from deadboard.sim.valuefit import fit_logistic, summary
 
     setups: list[dict[str, Any]] = [{"scenario": "standard"}]
-    tasks = [
-        (js, bots, seed * 1_000_003 + k * 10_007, i, every)
-        for k, js in enumerate(setups)
-        for i in range(games)
-    ]
+    tasks = [(js, bots, seed * 1_000_003 + k * 10_007, i, every) for k, js in enumerate(setups) for i in range(games)]
     rows: list[list[float]] = []
     labels: list[float] = []
     for r, lab in execute(positions, tasks, jobs=jobs):
@@ -55,10 +49,8 @@ def main(argv: Sequence[str]) -> None:
 
     games, bot, jobs = fit_args(argv, get_game("district-z"), 1000, "heuristic")
     r = fit(games, bots=bot, jobs=jobs)
-    print(
-        f"# fitted on {games} games played by {bot}: {r['rows']} positions (wins {r['rate']:.2f}, "
-        f"log-loss {r['loss']:.4f})"
-    )
+    print(f"# fitted on {games} games played by {bot}: {r['rows']} positions (wins {r['rate']:.2f}, "
+          f"log-loss {r['loss']:.4f})")
     print(constant("WEIGHTS", r["weights"]))
 
 

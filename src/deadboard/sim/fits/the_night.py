@@ -74,38 +74,23 @@ def positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[str, R
     return ("take" if take else "human"), (rows, labels)
 
 
-def fit(
-    games: int = 300,
-    seed: int = 1,
-    bots: str = "random",
-    every: float = 0.15,
-    jobs: int = 1,
-    setups: Sequence[dict[str, Any]] = SURVIVE_SETUPS + TAKE_SETUPS,
-) -> dict[str, Any]:
+def fit(games: int = 300, seed: int = 1, bots: str = "random", every: float = 0.15, jobs: int = 1,
+        setups: Sequence[dict[str, Any]] = SURVIVE_SETUPS + TAKE_SETUPS) -> dict[str, Any]:
     """Refit the models on positions from seeded games of ``setups``; returns the weights and their
     log-loss by model ("human", "take")."""
     from deadboard.sim.backends import execute
     from deadboard.sim.valuefit import fit_logistic, summary
 
-    tasks = [
-        (dict(js), bots, seed * 1_000_003 + k * 10_007, i, every)
-        for k, js in enumerate(setups)
-        for i in range(games)
-    ]
+    tasks = [(dict(js), bots, seed * 1_000_003 + k * 10_007, i, every)
+             for k, js in enumerate(setups) for i in range(games)]
     data: dict[str, Rows] = {"human": ([], []), "take": ([], [])}
     for kind, (rows, labels) in execute(positions, tasks, jobs=jobs):
         data[kind][0].extend(rows)
         data[kind][1].extend(labels)
-    return {
-        kind: summary(rows, labels, fit_logistic(rows, labels))
-        for kind, (rows, labels) in data.items()
-        if rows
-    }
+    return {kind: summary(rows, labels, fit_logistic(rows, labels)) for kind, (rows, labels) in data.items() if rows}
 
 
-def calibration_positions(
-    task: tuple[dict[str, Any], str, int, int, float],
-) -> tuple[list[list[float]], list[float]]:
+def calibration_positions(task: tuple[dict[str, Any], str, int, int, float]) -> tuple[list[list[float]], list[float]]:
     """One game's rows for the side's calibration: its features and whether the humans' side won."""
     from deadboard.core.registry import get_game
     from deadboard.sim.valuefit import won_rows
@@ -119,18 +104,13 @@ def calibration_positions(
     return won_rows(get_game("the-night"), Setup.from_json(setup_json), bot, seed + index, every, row)
 
 
-def fit_calibration(
-    games: int = 100, seed: int = 2, bots: str = "heuristic", every: float = 0.1, jobs: int = 1
-) -> dict[str, Any]:
+def fit_calibration(games: int = 100, seed: int = 2, bots: str = "heuristic", every: float = 0.1, jobs: int = 1) -> dict[str, Any]:
     """Refit :data:`CALIBRATION` on positions from seeded games of the survival scenarios."""
     from deadboard.sim.backends import execute
     from deadboard.sim.valuefit import fit_logistic, summary
 
-    tasks = [
-        (dict(js), bots, seed * 1_000_003 + k * 10_007, i, every)
-        for k, js in enumerate(SURVIVE_SETUPS)
-        for i in range(games)
-    ]
+    tasks = [(dict(js), bots, seed * 1_000_003 + k * 10_007, i, every)
+             for k, js in enumerate(SURVIVE_SETUPS) for i in range(games)]
     rows: list[list[float]] = []
     labels: list[float] = []
     for r, lab in execute(calibration_positions, tasks, jobs=jobs):
@@ -151,27 +131,21 @@ def main(argv: Sequence[str]) -> None:
     if argv and argv[0] == "take":
         games, bot, jobs = fit_args(argv[1:], get_game("the-night"), 200, "heuristic")
         t = fit(games, bots=bot, jobs=jobs, setups=TAKE_SETUPS)["take"]
-        print(
-            f"# fitted on {games} games per setup played by {bot}: {t['rows']} positions "
-            f"(wins {t['rate']:.2f}, log-loss {t['loss']:.4f})"
-        )
+        print(f"# fitted on {games} games per setup played by {bot}: {t['rows']} positions "
+              f"(wins {t['rate']:.2f}, log-loss {t['loss']:.4f})")
         print(constant("TAKE_WEIGHTS", t["weights"]))
         return
     if argv and argv[0] == "calibration":
         games, bot, jobs = fit_args(argv[1:], get_game("the-night"), 100, "heuristic")
         b = fit_calibration(games, bots=bot, jobs=jobs)
-        print(
-            f"# fitted on {games} games per setup played by {bot}: {b['rows']} positions "
-            f"(wins {b['rate']:.2f}, log-loss {b['loss']:.4f})"
-        )
+        print(f"# fitted on {games} games per setup played by {bot}: {b['rows']} positions "
+              f"(wins {b['rate']:.2f}, log-loss {b['loss']:.4f})")
         print(constant("CALIBRATION", b["weights"]))
         return
     games, bot, jobs = fit_args(argv, get_game("the-night"), 300, "random")
     h = fit(games, bots=bot, jobs=jobs, setups=SURVIVE_SETUPS)["human"]
-    print(
-        f"# fitted on {games} games per setup played by {bot}: {h['rows']} human positions "
-        f"(survival {h['rate']:.2f}, log-loss {h['loss']:.4f})"
-    )
+    print(f"# fitted on {games} games per setup played by {bot}: {h['rows']} human positions "
+          f"(survival {h['rate']:.2f}, log-loss {h['loss']:.4f})")
     print(constant("HUMAN_WEIGHTS", h["weights"]))
 
 

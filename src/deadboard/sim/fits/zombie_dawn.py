@@ -72,30 +72,21 @@ def positions(task: tuple[int, str, int, int, float]) -> tuple[bool, Rows]:
     return players == 1, (rows, labels)
 
 
-def fit(
-    games: int = 300, seed: int = 1, bots: str = "heuristic", every: float = 0.05, jobs: int = 1
-) -> dict[str, Any]:
+def fit(games: int = 300, seed: int = 1, bots: str = "heuristic", every: float = 0.05, jobs: int = 1) -> dict[str, Any]:
     """Refit both models on positions from ``games`` seeded games for each number of players (the
     one-player games, which are shorter and give one row a position, are sampled 6 times as
     often)."""
     from deadboard.sim.backends import execute
     from deadboard.sim.valuefit import summary
 
-    tasks = [
-        (n, bots, seed * 1_000_003 + n * 10_007, i, min(1.0, every * (6 if n == 1 else 1)))
-        for n in (1, 2, 3, 4)
-        for i in range(games)
-    ]
+    tasks = [(n, bots, seed * 1_000_003 + n * 10_007, i, min(1.0, every * (6 if n == 1 else 1)))
+             for n in (1, 2, 3, 4) for i in range(games)]
     data: dict[bool, Rows] = {False: ([], []), True: ([], [])}
     for solo, (rows, labels) in execute(positions, tasks, jobs=jobs):
         data[solo][0].extend(rows)
         data[solo][1].extend(labels)
-    return {
-        "solo" if solo else "multi": summary(
-            rows, labels, fit_signed(rows, labels, SOLO_SIGNS if solo else SIGNS)
-        )
-        for solo, (rows, labels) in data.items()
-    }
+    return {"solo" if solo else "multi": summary(rows, labels, fit_signed(rows, labels, SOLO_SIGNS if solo else SIGNS))
+            for solo, (rows, labels) in data.items()}
 
 
 def main(argv: Sequence[str]) -> None:
@@ -105,11 +96,9 @@ def main(argv: Sequence[str]) -> None:
     games, bot, jobs = fit_args(argv, get_game("zombie-dawn"), 300, "heuristic")
     r = fit(games, bots=bot, jobs=jobs)
     multi, solo = r["multi"], r["solo"]
-    print(
-        f"# fitted on {games} games per number of players played by {bot}: {multi['rows']} positions "
-        f"with opponents (wins {multi['rate']:.2f}, log-loss {multi['loss']:.4f}); {solo['rows']} alone "
-        f"(wins {solo['rate']:.2f}, log-loss {solo['loss']:.4f})"
-    )
+    print(f"# fitted on {games} games per number of players played by {bot}: {multi['rows']} positions "
+          f"with opponents (wins {multi['rate']:.2f}, log-loss {multi['loss']:.4f}); {solo['rows']} alone "
+          f"(wins {solo['rate']:.2f}, log-loss {solo['loss']:.4f})")
     print(constant("WEIGHTS", multi["weights"]))
     print(constant("SOLO_WEIGHTS", solo["weights"]))
 
