@@ -181,3 +181,23 @@ def test_a_book_whose_closed_paths_cut_a_city_off_is_a_content_error(tmp_path: P
     book.write_text(book.read_text().replace('closed = ["high-road"]', closed, 1))
     with pytest.raises(ContentError, match="chapter quarantine: its closed paths cut the city off"):
         load_campaign(str(pack))
+
+
+def test_the_quarantine_wards_closed_road_holds_on_the_way_out_and_back() -> None:
+    """The chapter's special rules hold for both journeys: setting out for Greyhaven and coming home
+    after the Quarantine Ward; the Travel map draws the closed road dotted."""
+    from deadboard.games.day_night_z.campaign import EndAdventure, StartChapter
+    from deadboard.games.day_night_z.campaign_svg import closed_now
+
+    state = campaign(1)
+    state.chapter = next(i for i, c in enumerate(state.content.chapters) if c.id == "quarantine")
+    at(state, StartChapter())
+    assert state.decision is not None and state.decision.kind == "route"
+    assert texts(state) and not any("high-road" in t for t in texts(state))
+    assert closed_now(state) == {"high-road"}
+    at(state, StartAdventure())
+    at(state, EndAdventure())
+    while state.decision is not None and state.decision.kind != "route":
+        GAME.apply(state, texts(state)[0])
+    assert state.phase == "travel-back" and closed_now(state) == {"high-road"}
+    assert texts(state) and not any("high-road" in t for t in texts(state))
