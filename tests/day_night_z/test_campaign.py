@@ -48,15 +48,18 @@ def test_a_skill_costs_its_survival_points_and_needs_the_lower_levels() -> None:
     assert not can_buy(state.content, h, "marksman-3")  # 8 survival points
 
 
-def test_skills_and_allies_add_to_the_survivor_sheet() -> None:
+def test_skills_and_allies_add_their_perks_and_bonuses_to_the_survivor_sheet() -> None:
+    """The grown sheet carries every perk of the survivor's skills and allies (skill_effects.py) and
+    their additions to the sheet (Tough: +1 health; the dog eats 1 supply more)."""
     state = campaign(1)
     h = state.heroes[0]
     base = state.content.adventure.survivor("swift")
     h.skills = ["marksman-1", "marksman-2", "tough-1"]
-    h.allies = ["war-veteran"]
+    h.allies = ["war-veteran", "dog"]
     s = sheet(state, h)
-    assert s.day.ranged == base.day.ranged + 2 and s.night.ranged == base.night.ranged + 2
-    assert s.health == base.health + 1
+    assert [p.kind for p in s.perks] == ["attack-dice", "damage", "defensive", "defence"]
+    assert s.day == base.day and s.night == base.night
+    assert s.health == base.health + 1 and s.supply_use == base.supply_use + 1
 
 
 def test_leadership_points_come_from_allies() -> None:
@@ -106,9 +109,7 @@ def test_the_adventure_starts_with_the_survivors_as_the_campaign_left_them() -> 
     s, dead = inner.survivors
     assert (s.health, s.stress, s.infection, s.sp, s.weapon) == (4, 3, 1, 6, "shotgun")
     assert dead.dead and inner.leader == 0
-    assert (
-        inner.content.survivor("swift").day.ranged == state.content.adventure.survivor("swift").day.ranged + 1
-    )
+    assert [p.kind for p in inner.content.survivor("swift").perks] == ["attack-dice"]
 
 
 def test_a_campaign_record_continues_the_campaign() -> None:

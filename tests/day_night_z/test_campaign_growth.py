@@ -92,8 +92,8 @@ def test_the_last_chapter_ends_the_campaign() -> None:
 
 
 def test_supply_use_follows_the_grown_sheet() -> None:
-    """The feeding check spends "as many supplies as indicated in their survivor sheet": Tough III
-    eats one less, the dog one more."""
+    """The feeding check spends "as many supplies as indicated in their survivor sheet": the dog (an
+    ally) eats one more."""
     state = campaign(1)
     h = state.heroes[0]
     base = sheet(state, h).supply_use

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from deadboard.core import Setup
 from deadboard.games.day_night_z import facilities as F
 from deadboard.games.day_night_z.campaign import EndAdventure, StartAdventure
+from deadboard.games.day_night_z.campaign_content import CampaignEffect
 from deadboard.games.day_night_z.campaign_state import CampaignState
+from deadboard.games.day_night_z.effects import Resolve
 from deadboard.games.day_night_z.shelter import MOST_DAYS_OVER, Feeding, ShelterDay, ShelterEvent
 from tests.day_night_z.campaign_helpers import GAME, at, campaign, log_kinds, script, texts
 
@@ -114,14 +119,74 @@ def test_the_leader_keeps_the_time_and_the_group_leaves_together() -> None:
     assert texts(state) == ["leave"]
 
 
-def test_staying_past_the_days_of_the_next_adventure_draws_its_shelter_events() -> None:
-    """The second kind of shelter event (see the rulings): a day beyond the days the next adventure
-    allows rolls on the adventure's table."""
+def test_without_the_overstay_option_a_long_stay_rolls_the_daily_table() -> None:
+    """ "The leading player must track the time that the survivors spend in the shelter" — the rulebook
+    gives the time no effect of its own; by default a day beyond the book's allowance is a day like
+    any other."""
     state = campaign()
+    state.days = state.content.chapters[0].days + 1
+    script(state, *["skull"] * 12)
+    at(state, ShelterEvent())
+    assert log_kinds(state, "event")[0].startswith("the shelter events: skull -> Zombie attack")
+
+
+def test_with_the_overstay_option_a_day_past_the_allowance_rolls_the_overstay_table() -> None:
+    """The ``overstay`` option (authored, see the rulings): a day beyond the days the next adventure
+    allows rolls on the overstay events instead."""
+    state = GAME.new(Setup("road-to-ashford", options={"overstay": True}, players=2), 1)
+    assert isinstance(state, CampaignState)
     state.days = state.content.chapters[0].days + 1
     script(state, "skull")
     at(state, ShelterEvent())
-    assert log_kinds(state, "event")[0].startswith("the adventure's shelter events: skull -> The horde grows")
+    assert log_kinds(state, "event")[0].startswith("the overstay events: skull -> The horde grows")
+
+
+def _end_after(state: CampaignState, hours: int) -> None:
+    at(state, StartAdventure())
+    inner = state.inner
+    assert inner is not None
+    inner.clock = replace(inner.clock, hour=inner.adventure.start + hours)
+    at(state, EndAdventure())
+
+
+def test_an_adventure_beyond_its_maximum_duration_draws_an_adventure_phase_event() -> None:
+    """ "Adventure phase events: They take place in the shelter when the maximum duration for an
+    adventure is exceeded (see CAMPAIGN BOOK). They take place while the survivors play their
+    adventures in the city." Empty Shelves allows 10 hours: ending after 11, the dead batter the
+    empty shelter and its one facility, an advanced Infirmary, becomes basic; the survivors are not
+    touched."""
+    state = campaign(1)
+    state.chapter = 1
+    state.facilities = {"infirmary": "advanced"}
+    hp = state.heroes[0].health
+    script(state, "skull", seed=0)
+    _end_after(state, 11)
+    events = log_kinds(state, "event")
+    assert events[0].startswith("the adventure phase events: skull -> The dead at the gate")
+    assert state.facilities == {"infirmary": "basic"}
+    assert state.heroes[0].health == hp
+
+
+def test_an_adventure_within_its_maximum_duration_spares_the_shelter() -> None:
+    state = campaign(1)
+    state.chapter = 1
+    script(state, seed=0)
+    _end_after(state, 10)
+    assert not any(t.startswith("the adventure phase events") for t in log_kinds(state, "event"))
+
+
+def test_the_fence_takes_the_blow_of_an_adventure_phase_event() -> None:
+    """The fence softens the events from outside (its lines, as for the daily events): an advanced
+    fence is damaged to basic instead of a facility being lost; an advanced facility wrecked becomes
+    basic and the warehouse keeps only what its basic level holds."""
+    state = campaign(1)
+    state.fence = "advanced"
+    at(state, Resolve(state.content.event("skull", "adventure").fence_advanced or (), "", "day"))
+    assert state.fence == "basic" and state.facilities == {"warehouse": "basic", "rest-zone": "basic"}
+    state.facilities["warehouse"] = "advanced"
+    state.store = 12
+    at(state, Resolve((CampaignEffect(kind="wreck", facility="warehouse"),), "", "day"))
+    assert state.facilities["warehouse"] == "basic" and state.store == 8
 
 
 def test_an_accomplished_adventure_earns_4_vp_less_1_per_dead_survivor() -> None:

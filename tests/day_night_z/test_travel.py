@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+import pytest
+
+from deadboard.core.errors import ContentError
 from deadboard.games.day_night_z.campaign import StartAdventure
+from deadboard.games.day_night_z.campaign_content import load_campaign
+from deadboard.games.day_night_z.content import PACKAGE_DIR
 from deadboard.games.day_night_z.travel import PlanRoute, routes
 from tests.day_night_z.campaign_helpers import GAME, at, campaign, log_kinds, script, texts
 
@@ -137,3 +145,59 @@ def test_example_of_the_travel_map_plain_icons_yellow_known_red_unknown() -> Non
         "unknown path bog-path, wood x2: green, gold -> 0 event(s)",
         "unknown path bog-path, plain x1: skull -> 1 event(s)",
     ]
+
+
+def test_a_chapters_special_rules_close_paths_to_its_journeys() -> None:
+    """ "players will plan the route they'll follow using the Travel map. For this, they must take
+    into account the destination (shelter or city), the type of terrain they'll travel through,
+    possible ways blocked by events, special rules, etc." The Quarantine Ward's special rules close the
+    High road, out and back."""
+    state = campaign()
+    quarantine = next(c for c in state.content.chapters if c.id == "quarantine")
+    assert quarantine.closed == ("high-road",)
+    at(state, PlanRoute(state.leader, "shelter", "greyhaven", quarantine.closed))
+    assert texts(state) and not any("high-road" in t for t in texts(state))
+    at(state, PlanRoute(state.leader, "shelter", "greyhaven"))
+    assert any("high-road" in t for t in texts(state))
+
+
+def test_closed_paths_are_not_lifted_with_the_blocks() -> None:
+    """When every way is blocked the blocks are lifted (rulings), but a chapter's closed paths stay
+    closed."""
+    state = campaign()
+    state.blocked = {"bog-path", "cliff-walk"}
+    at(state, PlanRoute(state.leader, "shelter", "greyhaven", ("high-road",)))
+    found = texts(state)
+    assert found and not any("high-road" in t for t in found)
+    GAME.apply(state, found[0])
+    assert not state.blocked
+
+
+def test_a_book_whose_closed_paths_cut_a_city_off_is_a_content_error(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    shutil.copytree(PACKAGE_DIR / "content", pack)
+    book = pack / "campaign_book.toml"
+    closed = 'closed = ["high-road", "bog-path", "cliff-walk"]'
+    book.write_text(book.read_text().replace('closed = ["high-road"]', closed, 1))
+    with pytest.raises(ContentError, match="chapter quarantine: its closed paths cut the city off"):
+        load_campaign(str(pack))
+
+
+def test_the_quarantine_wards_closed_road_holds_on_the_way_out_and_back() -> None:
+    """The chapter's special rules hold for both journeys: setting out for Greyhaven and coming home
+    after the Quarantine Ward; the Travel map draws the closed road dotted."""
+    from deadboard.games.day_night_z.campaign import EndAdventure, StartChapter
+    from deadboard.games.day_night_z.campaign_svg import closed_now
+
+    state = campaign(1)
+    state.chapter = next(i for i, c in enumerate(state.content.chapters) if c.id == "quarantine")
+    at(state, StartChapter())
+    assert state.decision is not None and state.decision.kind == "route"
+    assert texts(state) and not any("high-road" in t for t in texts(state))
+    assert closed_now(state) == {"high-road"}
+    at(state, StartAdventure())
+    at(state, EndAdventure())
+    while state.decision is not None and state.decision.kind != "route":
+        GAME.apply(state, texts(state)[0])
+    assert state.phase == "travel-back" and closed_now(state) == {"high-road"}
+    assert texts(state) and not any("high-road" in t for t in texts(state))

@@ -31,11 +31,11 @@ from deadboard.games.day_night_z.effects import Resolve
 from deadboard.games.day_night_z.facilities import place
 from deadboard.games.day_night_z.growth import choose_leader, sheet
 from deadboard.games.day_night_z.rules import SEATS, DayNightZ, new_state
-from deadboard.games.day_night_z.shelter import ShelterDay
+from deadboard.games.day_night_z.shelter import ShelterDay, ShelterEvent
 from deadboard.games.day_night_z.state import DNZState
 from deadboard.games.day_night_z.travel import SetOut
 
-VERSION = "1"
+VERSION = "2"
 ADVENTURE = DayNightZ()
 #: victory points for an accomplished adventure, and what each dead survivor takes off (§7)
 VP_ACCOMPLISHED = 4
@@ -58,7 +58,7 @@ class StartChapter(Auto[CampaignState]):
         choose_leader(state, first=not state.results)
         state.phase = "travel-out"
         state.emit("chapter", f"{chapter.name}: {chapter.story}", {"chapter": chapter.id})
-        return (SetOut("shelter", chapter.city), StartAdventure())
+        return (SetOut("shelter", chapter.city, chapter.closed), StartAdventure())
 
 
 @dataclass(slots=True)
@@ -129,8 +129,11 @@ class PlayAdventure(Choice[CampaignState, Action]):
 @dataclass(slots=True)
 class EndAdventure(Auto[CampaignState]):
     """The adventure's outcome comes back to the campaign sheet: "When the adventure is accomplished,
-    the survivors, as a group, earn 4 VP. Subtract 1 VP for every dead survivor." (§7); the book's
-    consequences; then the way back to the shelter (§6)."""
+    the survivors, as a group, earn 4 VP. Subtract 1 VP for every dead survivor." (§7); an adventure
+    phase event if it lasted beyond its maximum duration ("Adventure phase events: They take place in
+    the shelter when the maximum duration for an adventure is exceeded (see CAMPAIGN BOOK). They take
+    place while the survivors play their adventures in the city." §7); the book's consequences; then
+    the way back to the shelter (§6)."""
 
     def run(self, state: CampaignState) -> Steps:
         inner = state.inner
@@ -160,15 +163,24 @@ class EndAdventure(Auto[CampaignState]):
             state.emit(
                 "vp", f"{chapter.name} failed ({inner.lost or 'the objective was not met'})", {"vp": 0}
             )
-        state.inner = None
         last = state.chapter == len(state.content.chapters) - 1
+        after: list[Any] = []
+        lasted = (inner.clock.day - 1) * 24 + inner.clock.hour - inner.adventure.start
+        if chapter.hours is not None and lasted > chapter.hours and not last:
+            state.emit(
+                "overrun",
+                f"the adventure lasted {lasted} hours, more than its {chapter.hours}: the shelter was not spared",
+                {"hours": lasted, "most": chapter.hours},
+            )
+            after.append(ShelterEvent("adventure"))
+        state.inner = None
         state.chapter += 1
-        after: list[Any] = [Resolve(chapter.success if won else chapter.fail, "", state.time)]
+        after.append(Resolve(chapter.success if won else chapter.fail, "", state.time))
         if last or not state.living():
             after.append(EndCampaign())
             return after
         state.phase = "travel-back"
-        after += [SetOut(chapter.city, "shelter"), BeginShelter()]
+        after += [SetOut(chapter.city, "shelter", chapter.closed), BeginShelter()]
         return after
 
 
@@ -359,6 +371,12 @@ class DayNightZCampaign(KernelGame[CampaignState]):
         ),
     )
     options = (
+        Option(
+            "overstay",
+            "Overstaying the shelter",
+            "Authored: each day the group stays in the shelter beyond the next adventure's allowance "
+            "rolls on the overstay events instead of the daily shelter events.",
+        ),
         Option(
             "campaign",
             "Campaign record",

@@ -1,9 +1,10 @@
 """A heuristic player for the Day Night Z campaign: in an adventure it plays as the adventure's own
 heuristic bot; on the road it takes the route with the fewest travel events to expect and votes for
 the option that hurts least; in the shelter it heals the hurt, cures the infected and rests the
-stressed, buys the skills of its best attributes, builds the Infirmary, the Supply zone, the Training
-zone and the fence with the group's victory points, and keeps supplies in the warehouse; the leader
-takes the group out once everyone is fit or the next adventure allows no more days."""
+stressed, buys the skills whose perks help it most (fights and escapes first), builds the
+Infirmary, the Supply zone, the Training zone and the fence with the group's victory points,
+upgrades the Rest zone to take in allies, and keeps supplies in the warehouse; the leader takes the group out once everyone is fit or the next
+adventure allows no more days."""
 
 from __future__ import annotations
 
@@ -15,15 +16,20 @@ from deadboard.core.rng import derive_seed
 from deadboard.games.day_night_z import facilities as F
 from deadboard.games.day_night_z.bot import HeuristicBot
 from deadboard.games.day_night_z.campaign import ADVENTURE
+from deadboard.games.day_night_z.campaign_cards import GoOn, UseCard
 from deadboard.games.day_night_z.campaign_content import CampaignEffect
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.effects import AskSpend, CastVote, Spend
-from deadboard.games.day_night_z.growth import attribute, sheet
+from deadboard.games.day_night_z.growth import sheet
 from deadboard.games.day_night_z.shelter import Leave, Stay
 from deadboard.games.day_night_z.travel import expected_events
 
 #: what the group builds first with its victory points
 BUILD_ORDER = ("infirmary", "supply-zone", "training-zone", "fence", "workshop")
+#: what it upgrades first (the advanced Rest zone takes in allies)
+UPGRADE_ORDER = ("infirmary", "rest-zone", *BUILD_ORDER[1:])
+#: allies a survivor takes in at the Rest zone before the group's points go elsewhere
+ALLIES_WANTED = 2
 #: the weight of one point of each effect when voting
 WORTH = {
     "damage": -2.0,
@@ -40,6 +46,25 @@ WORTH = {
     "ally": 3.0,
     "block": -0.5,
 }
+
+
+#: what one point of a skill's perk is worth to the bot (skill_effects.py)
+PERK_WORTH = {
+    "attack-dice": 3.0,
+    "damage": 3.0,
+    "pierce": 2.5,
+    "defence": 3.0,
+    "calm": 2.0,
+    "escape": 2.0,
+    "pathfinder": 2.0,
+    "rounds": 2.0,
+    "search-draw": 1.5,
+    "card-heal": 1.0,
+    "rest": 0.5,
+    "light": 0.5,
+    "trap-damage": 0.2,
+}
+CHECK_WORTH = {"agility": 2.5, "perception": 2.0, "first_aid": 1.5, "will": 1.0, "strength": 1.0}
 
 
 def worth(effects: Sequence[CampaignEffect]) -> float:
@@ -82,6 +107,9 @@ class CampaignBot:
             at_stake = -worth(step.effect.fail) + worth(step.effect.success)
             wants = at_stake >= 2.0 or (step.group and at_stake >= 1.0)
             return Spend(wants) if Spend(wants) in legal else legal[0]
+        if kind == "tend":
+            step = view.steps[-1]
+            return self._card(view, view.hero(getattr(step, "who", "")), legal, "road") or GoOn()
         if kind == "depart":
             return self._depart(view, legal)
         if kind == "visit":
@@ -104,21 +132,59 @@ class CampaignBot:
         for f in BUILD_ORDER:
             if F.Build(f) in legal:
                 return F.Build(f)
-        for f in BUILD_ORDER:
+        for f in UPGRADE_ORDER:
             if F.Upgrade(f) in legal and st.vp >= 5:
                 return F.Upgrade(f)
+        welcome = F.Use("rest-zone", "welcome")
+        if welcome in legal and len(h.allies) < ALLIES_WANTED and h.health > sheet(st, h).health // 2:
+            return welcome
         learn = [a for a in legal if isinstance(a, F.Learn)]
         if learn:
             return max(learn, key=lambda a: self._skill_value(st, h, a.skill))
+        card = self._card(st, h, legal, "shelter")
+        if card is not None:
+            return card
         for want in self._wants(st, h, time):
             if want in legal:
                 return want
         return F.Idle()
 
+    def _card(self, st: CampaignState, h: Hero, legal: Sequence[Action], where: str) -> Action | None:
+        """A health card outside the adventure, kept for the city unless it is needed now: a vaccine
+        when the infection runs high (or, on the road, at all), a dressing for deep wounds, painkillers
+        for a stress that would colour his checks; in the shelter the Infirmary is tried first."""
+        search = st.content.adventure.search
+        top = sheet(st, h).health
+        infirmary = where == "shelter" and "infirmary" in st.facilities
+        for a in legal:
+            if not isinstance(a, UseCard):
+                continue
+            card = search[a.item]
+            if card.cure and (h.infection >= 2 or (not infirmary and h.infection >= 1)):
+                return a
+            if card.heal and h.health <= (top // 2 if infirmary else top - 3):
+                return a
+            if card.stress < 0 and h.stress >= 4:
+                return a
+        return None
+
     def _skill_value(self, st: CampaignState, h: Hero, skill_id: str) -> float:
+        """What a skill is worth to this survivor: its perks by kind (the fights and the escapes
+        that kill survivors first), an attack perk by the kind of weapon he carries."""
         skill = st.content.skills[skill_id]
-        gain = sum(attribute(st, h, k, "day") for k in (*skill.day, *skill.night))
-        return gain - skill.level * 0.1
+        search = st.content.adventure.search
+        kinds = {search[i].kind for i in h.items if search[i].weapon}
+        value = 2.5 * skill.health
+        for p in skill.perks:
+            worth = PERK_WORTH.get(p.kind, 0.5)
+            if p.kind == "check-dice":
+                worth = CHECK_WORTH.get(p.attribute, 0.5)
+            elif p.kind == "ap":
+                worth = 3.0 if p.health in ("", "green") else 1.5
+            if p.mode:
+                worth *= 1.0 if p.mode in kinds else 0.4
+            value += worth * p.n
+        return value - skill.level * 0.1
 
     def _wants(self, st: CampaignState, h: Hero, time: str) -> list[Action]:
         top = sheet(st, h).health

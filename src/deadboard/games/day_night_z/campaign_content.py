@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from deadboard.core.content import Record, content_dir, load_model, load_records, read_toml, unique
 from deadboard.core.errors import ContentError
 from deadboard.games.day_night_z.content import ATTRIBUTES, PACKAGE_DIR, Adventure, Content, load_content
+from deadboard.games.day_night_z.skill_effects import Perk
 
 TERRAINS = ("mountain", "plain", "wood")
 FACILITIES = ("rest-zone", "warehouse", "workshop", "infirmary", "training-zone", "supply-zone")
@@ -41,6 +42,8 @@ EffectKind = Literal[
     "take",
     "forage",
     "spoil",
+    "loot",
+    "wreck",
 ]
 
 
@@ -62,6 +65,7 @@ class CampaignEffect(Strict):
     item: str = ""
     ally: str = ""
     path: str = ""
+    facility: str = ""  # wreck: the facility (or "fence") that loses a level; "" one built at random
     attribute: str = ""
     penalty: int = 0
     by: Literal["each", "best", "infected", "self"] = "each"
@@ -153,15 +157,20 @@ class ShelterFile(Strict):
     facility: tuple[Facility, ...]
     fence: Fence
     event: tuple[ShelterEvent, ...]
+    #: the adventure phase events (§7), when an adventure lasts beyond its maximum duration
+    adventure: tuple[ShelterEvent, ...]
+    #: the overstay table (the ``overstay`` option): days in the shelter beyond the book's allowance
     overrun: tuple[ShelterEvent, ...]
 
 
 class Bonus(Record):
-    """What a skill or an ally adds to a survivor sheet."""
+    """What a skill or an ally does: its perks (skill_effects.py) and what it adds to the survivor
+    sheet."""
 
     id: str
     name: str
     text: str
+    perks: tuple[Perk, ...] = ()
     day: dict[str, int] = {}
     night: dict[str, int] = {}
     health: int = 0
@@ -183,6 +192,11 @@ class Chapter(Record):
     name: str
     city: str
     days: int = Field(ge=1)
+    #: the adventure's maximum duration in hours: beyond it the adventure phase events strike the
+    #: shelter (§7); None: none (the last chapter, whose survivors never go back)
+    hours: int | None = Field(default=None, ge=1)
+    #: the chapter's special rules for route planning (§6): paths closed to its journeys
+    closed: tuple[str, ...] = ()
     story: str
     objectives: str
     special: str
@@ -217,8 +231,10 @@ class CampaignContent:
                 return c
         raise KeyError(cid)
 
-    def event(self, face: str, overrun: bool = False) -> ShelterEvent:
-        for e in self.shelter.overrun if overrun else self.shelter.event:
+    def event(self, face: str, table: str = "event") -> ShelterEvent:
+        """The entry of a shelter event table ("event", "adventure" or "overrun") for a die face."""
+        events: tuple[ShelterEvent, ...] = getattr(self.shelter, table)
+        for e in events:
             if e.face == face:
                 return e
         raise KeyError(face)
@@ -256,6 +272,8 @@ def _check_effects(c: CampaignContent, effs: tuple[CampaignEffect, ...], where: 
             raise ContentError(f"{where}: unknown attribute {e.attribute!r}")
         if e.kind == "vote" and len(e.options) < 2:
             raise ContentError(f"{where}: a vote needs at least two options")
+        if e.kind == "wreck" and e.facility and e.facility not in (*FACILITIES, "fence"):
+            raise ContentError(f"{where}: unknown facility {e.facility!r}")
 
 
 def _check_paths(c: CampaignContent) -> None:
@@ -283,7 +301,11 @@ def _check_shelter(c: CampaignContent) -> None:
     for s in c.shelter.map.start:
         if s not in c.facilities:
             raise ContentError(f"shelter.toml: map.start: unknown facility {s!r}")
-    for table, events in (("event", c.shelter.event), ("overrun", c.shelter.overrun)):
+    for table, events in (
+        ("event", c.shelter.event),
+        ("adventure", c.shelter.adventure),
+        ("overrun", c.shelter.overrun),
+    ):
         if sorted(e.face for e in events) != sorted(faces):
             raise ContentError(f"shelter.toml: the {table} table needs one entry per face of the die")
         for e in events:
@@ -299,12 +321,35 @@ def _check_skills_and_allies(c: CampaignContent) -> None:
         for attr in (*b.day, *b.night):
             if attr not in ATTRIBUTES:
                 raise ContentError(f"skills/allies: {b.id}: unknown attribute {attr!r}")
+        for p in b.perks:
+            if p.kind == "check-dice" and p.attribute not in ATTRIBUTES:
+                raise ContentError(f"skills/allies: {b.id}: check-dice of unknown attribute {p.attribute!r}")
+            if p.kind in ("attack-dice", "damage", "pierce") and not p.mode:
+                raise ContentError(f"skills/allies: {b.id}: {p.kind} needs a mode (melee or ranged)")
+            if p.kind == "daily" and not p.gain:
+                raise ContentError(f"skills/allies: {b.id}: daily needs a gain (heal, ammo or forage)")
+        if not b.perks and not (b.day or b.night or b.health or b.supply_use):
+            raise ContentError(f"skills/allies: {b.id} does nothing (no perks, no addition to the sheet)")
     lines: dict[str, set[int]] = {}
     for skill in c.skills.values():
         lines.setdefault(skill.line, set()).add(skill.level)
     for line, levels in lines.items():
         if levels != set(range(1, max(levels) + 1)):
             raise ContentError(f"skills.toml: line {line}: levels must run from 1 without a gap")
+
+
+def _reachable(c: CampaignContent, start: str, closed: set[str]) -> set[str]:
+    seen, todo = {start}, [start]
+    while todo:
+        place = todo.pop()
+        for p in c.paths.values():
+            if p.id in closed or place not in (p.a, p.b):
+                continue
+            other = p.b if place == p.a else p.a
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return seen
 
 
 def _check_chapters(c: CampaignContent) -> None:
@@ -315,6 +360,15 @@ def _check_chapters(c: CampaignContent) -> None:
             )
         _check_effects(c, (*ch.success, *ch.fail), f"campaign_book.toml: chapter {ch.id}")
         adv = ch.adventure
+        if ch.hours is not None and ch.hours >= adv.deadline:
+            raise ContentError(
+                f"campaign_book.toml: chapter {ch.id}: hours ({ch.hours}) must be less than the deadline"
+            )
+        for pid in ch.closed:
+            if pid not in c.paths:
+                raise ContentError(f"campaign_book.toml: chapter {ch.id}: closed: unknown path {pid!r}")
+        if ch.city not in _reachable(c, "shelter", set(ch.closed)):
+            raise ContentError(f"campaign_book.toml: chapter {ch.id}: its closed paths cut the city off")
         if adv.side not in c.adventure.city:
             raise ContentError(f"campaign_book.toml: chapter {ch.id}: no city side {adv.side!r}")
         zones = {z.id for z in c.adventure.city[adv.side].zones}

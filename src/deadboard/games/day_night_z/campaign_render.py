@@ -9,7 +9,7 @@ from rich.text import Text
 
 from deadboard.core.game import Game, State
 from deadboard.games.day_night_z.campaign_state import CampaignState
-from deadboard.games.day_night_z.growth import leadership, sheet
+from deadboard.games.day_night_z.growth import can_buy, leadership, sheet
 from deadboard.games.day_night_z.travel import known
 
 
@@ -49,6 +49,19 @@ def travel_lines(st: CampaignState) -> list[Text]:
     return rows
 
 
+def skill_lines(st: CampaignState) -> list[Text]:
+    """In a shelter visit, what each skill the survivor may learn does (the card's description)."""
+    step = st.steps[-1] if st.steps else None
+    who = getattr(step, "who", "")
+    if not who:
+        return []
+    h = st.hero(who)
+    offer = [s for s in st.content.skills.values() if can_buy(st.content, h, s.id)]
+    rows = [Text(f"skills {h.name} may learn ({h.sp} SP)", style="bold")] if offer else []
+    rows += [Text(f"  learn {s.id}: {s.name} ({s.cost} SP) — {s.text}") for s in offer]
+    return rows
+
+
 def render(game: Game, state: State, seat: int | None) -> Group:
     assert isinstance(state, CampaignState)
     st = state
@@ -63,6 +76,8 @@ def render(game: Game, state: State, seat: int | None) -> Group:
     rows += shelter_lines(st)
     if st.decision is not None and st.decision.kind == "route":
         rows += travel_lines(st)
+    if st.decision is not None and st.decision.kind == "visit":
+        rows += skill_lines(st)
     elif st.route:
         rows.append(
             Text(f"route: {' + '.join(st.route)}; blocked: {', '.join(sorted(st.blocked)) or 'none'}")
@@ -75,8 +90,10 @@ def render(game: Game, state: State, seat: int | None) -> Group:
         rows.append(
             Text(
                 f"{h.name}{lead}: health {h.health}/{sheet(st, h).health}, stress {h.stress}, infection {h.infection}, "
-                f"SP {h.sp}, supplies {h.supplies}, ammo {h.ammo}; skills {', '.join(h.skills) or '-'}; "
-                f"allies {', '.join(h.allies) or '-'} (leadership {leadership(st, h)}); {', '.join(h.items)}"
+                f"SP {h.sp}, supplies {h.supplies}, ammo {h.ammo}; "
+                f"skills {', '.join(st.content.skills[s].name for s in h.skills) or '-'}; "
+                f"allies {', '.join(st.content.allies[a].name for a in h.allies) or '-'} "
+                f"(leadership {leadership(st, h)}); {', '.join(h.items)}"
             )
         )
     if st.inner is not None:

@@ -1,6 +1,6 @@
 """The Day Night Z campaign in the browser: the Travel map (the shelter, the cities and crossroads;
 known paths yellow, unknown paths red with their terrain icons and multipliers, blocked paths
-dashed, the route chosen drawn wide) and the Shelter map (six spaces inside the perimeter fence,
+dashed, the paths the chapter closes dotted, the route chosen drawn wide) and the Shelter map (six spaces inside the perimeter fence,
 each with its facility card and level), with panels for the chapter, the survivors and a legend.
 Clicking a facility offers its actions; during an adventure the adventure's own drawing is shown."""
 
@@ -22,10 +22,19 @@ KNOWN, UNKNOWN = "#e0c030", "#c03030"
 SX, SY, SW, SH = 560, 60, 150, 90  # the shelter map: origin and a space's size
 
 
+def closed_now(st: CampaignState) -> set[str]:
+    """The paths the special rules of the chapter being travelled for close (§6): on the way back the
+    chapter just played, else the chapter ahead."""
+    book = st.content.chapters
+    index = st.chapter - 1 if st.phase == "travel-back" else st.chapter
+    return set(book[index].closed) if 0 <= index < len(book) else set()
+
+
 def _travel(st: CampaignState, live: set[str]) -> str:
     """The Travel map; a path in ``live`` (on a route the leader may choose now) can be clicked."""
     out: list[str] = ['<text x="20" y="30" fill="#ddd" font-size="16">Travel map</text>']
     places = st.content.places
+    closed = closed_now(st)
     for path in sorted(st.content.paths.values(), key=lambda q: q.id):
         a, b = places[path.a], places[path.b]
         bend = 12 if path.known else -12
@@ -34,9 +43,12 @@ def _travel(st: CampaignState, live: set[str]) -> str:
         colour = KNOWN if known(st, path.id) else UNKNOWN
         width = 6 if path.id in st.route else 2
         dash = ' stroke-dasharray="6 5"' if path.id in st.blocked else ""
+        if path.id in closed:
+            dash = ' stroke-dasharray="1 5"'
+        title = path.id + (" (closed by the chapter's special rules)" if path.id in closed else "")
         out.append(
             f'<path d="M{x1},{y1} Q{mx},{my} {x2},{y2}" stroke="{colour}" stroke-width="{width}" fill="none"{dash}>'
-            f"<title>{escape(path.id)}</title></path>"
+            f"<title>{escape(title)}</title></path>"
         )
         if path.id in live:
             out.append(
@@ -130,7 +142,7 @@ def _panels(st: CampaignState) -> list[Panel]:
             "lines": [
                 {"text": "yellow path: known — one travel event per icon", "cls": "known"},
                 {"text": "red path: unknown — roll the multiplier, one event per skull", "cls": "unknown"},
-                "dashed path: blocked; wide path: the route chosen",
+                "dashed path: blocked; dotted: closed by the chapter; wide path: the route chosen",
                 "planning the route: click a path for the routes along it",
                 "▲ mountain, ≈ plain, ♣ wood",
                 "green circle: the shelter; red: a city; grey: crossroads",

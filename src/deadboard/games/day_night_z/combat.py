@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     attribute,
@@ -124,7 +125,7 @@ def one_attack(state: DNZState, s: Survivor, target: Enemy, cid: str, mode: str,
     tile = state.tiles[s.tile]
     high = 1 if ranged and (tile.geo.terrain[s.cell] == "h" or tile.markers.get(s.cell) == "high") else 0
     defence = prof.ranged_defence if ranged else prof.melee_defence
-    n = pool_size(value, spent, high, -defence)
+    n = pool_size(value, spent, high, -defence, skill_effects.attack_dice(state, s, ranged))
     faces = roll(state, n)
     colour = health_level(state, s)[0]
     hit = successes(faces, colour, state) > 0
@@ -143,8 +144,11 @@ def one_attack(state: DNZState, s: Survivor, target: Enemy, cid: str, mode: str,
         dmg = card.damage
     else:
         dmg = card.melee_damage(attribute(state, s, "strength"))
-    if mode == "butt" or "pierce" not in card.traits:
-        dmg -= prof.resistance
+    resistance = prof.resistance if mode == "butt" or "pierce" not in card.traits else 0
+    if mode != "butt":
+        dmg = skill_effects.hit_damage(state, s, ranged, dmg, resistance)
+    else:
+        dmg -= resistance
     return hurt_enemy(state, target, dmg, s)
 
 
@@ -166,7 +170,8 @@ def attack_survivor(state: DNZState, s: Survivor, target: Survivor, a: A.Attack)
         tile = state.tiles[s.tile]
         high = 1 if ranged and (tile.geo.terrain[s.cell] == "h" or tile.markers.get(s.cell) == "high") else 0
         defence = attribute(state, target, "defense") + (1 if target.defensive else 0)
-        n = pool_size(attribute(state, s, "ranged" if ranged else "hand"), spent, high, -defence)
+        bonus = skill_effects.attack_dice(state, s, ranged)
+        n = pool_size(attribute(state, s, "ranged" if ranged else "hand"), spent, high, -defence, bonus)
         faces = roll(state, n)
         hit = successes(faces, health_level(state, s)[0], state) > 0
         state.emit(
@@ -219,7 +224,7 @@ def throw(state: DNZState, s: Survivor, a: A.Throw) -> None:
     cell = INDEX[name]
     tile = state.tiles[tile_id]
     high = 1 if tile.geo.terrain[s.cell] == "h" else 0
-    n = pool_size(attribute(state, s, "ranged"), spent, high)
+    n = pool_size(attribute(state, s, "ranged"), spent, high, skill_effects.attack_dice(state, s, True))
     faces = roll(state, n)
     hit = successes(faces, health_level(state, s)[0], state) > 0
     state.emit(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.state import DNZState, Survivor
 
 # ----- dice ---------------------------------------------------------------------------------------
@@ -84,7 +85,7 @@ def check(
     spent = 1 if spend and s.sp > 0 else 0
     s.sp -= spent
     value = attribute(state, s, attr)
-    n = pool_size(value, spent, penalty)
+    n = pool_size(value, spent, penalty, skill_effects.check_dice(state, s, attr))
     faces = roll(state, n)
     colour = stress_level(state, s)
     hits = successes(faces, colour, state)

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from deadboard.core.content import Record, content_dir, load_model, load_records, read_toml, unique
 from deadboard.core.errors import ContentError
+from deadboard.games.day_night_z.skill_effects import Perk
 
 PACKAGE_DIR = Path(__file__).parent
 
@@ -99,6 +100,7 @@ class SurvivorSheet(Record):
     ammo: int = Field(ge=0)
     supplies: int = Field(ge=0)
     battery: int = Field(ge=0)
+    perks: tuple[Perk, ...] = ()  # a campaign's skills and allies (skill_effects.py)
 
     def level(self, health: int) -> tuple[str, int]:
         """The health level (colour) and the AP of ``health`` points."""

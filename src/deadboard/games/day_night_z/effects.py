@@ -74,9 +74,48 @@ def apply_one(state: CampaignState, e: CampaignEffect, actor: str, time: str) ->
         state.store -= lost
         state.emit("store", f"the warehouse loses {lost} supplies ({state.store} left)", {"n": -lost})
         return ()
+    if kind == "loot":
+        lost = min(e.n, state.store)
+        state.store -= lost
+        state.emit("store", f"the warehouse loses {lost} supplies ({state.store} left)", {"n": -lost})
+        return ()
+    if kind == "wreck":
+        wreck(state, e.facility)
+        return ()
     for h in targets(state, e, actor):
         _on_hero(state, h, e)
     return ()
+
+
+def wreck(state: CampaignState, facility: str) -> None:
+    """A facility (or the fence) loses a level: an advanced one becomes basic, a basic one is lost
+    and its space on the Shelter map freed. Without a name, one of the built facilities at random."""
+    if not facility:
+        built = sorted(state.facilities)
+        if not built:
+            return
+        facility = built[state.rng.below(len(built))]
+    if facility == "fence":
+        if state.fence:
+            state.fence = "basic" if state.fence == "advanced" else ""
+            state.emit(
+                "wreck", f"the perimeter fence is damaged ({state.fence or 'gone'})", {"facility": "fence"}
+            )
+        return
+    level = state.facilities.get(facility, "")
+    if level == "advanced":
+        state.facilities[facility] = "basic"
+    elif level == "basic":
+        del state.facilities[facility]
+        state.spaces.pop(facility, None)
+    else:
+        return
+    state.store = min(state.store, capacity(state))  # what no longer fits is lost
+    state.emit(
+        "wreck",
+        f"the {facility} is wrecked ({state.facilities.get(facility, 'gone')})",
+        {"facility": facility},
+    )
 
 
 def capacity(state: CampaignState) -> int:

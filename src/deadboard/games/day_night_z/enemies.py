@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     attribute,
@@ -349,7 +350,7 @@ def enemy_attack(
         cover, defence = 0, attribute(state, s, "defense")
     worn = s.worn.get(body, "")
     equip = state.content.search[worn].defence if worn else 0
-    n = pool_size(prof.attack, bonus, -cover, -defence, -equip)
+    n = pool_size(prof.attack, bonus, -cover, -defence, -equip, -skill_effects.defence(state, s))
     faces = roll(state, n)
     hit = skulls(faces) > 0
     state.emit(
@@ -370,7 +371,7 @@ def enemy_attack(
             {"who": s.id},
         )
         return
-    gain_stress(state, s, 1)
+    gain_stress(state, s, 0 if skill_effects.calm(state, s) else 1)
     if ("skull-infection" in faces or infect_any) and s.infection == 0:
         infect(state, s, 1, f"bitten by a {enemy.kind}")
     damage(state, s, prof.damage, f"{enemy.kind} attack")

@@ -13,6 +13,7 @@ from functools import lru_cache
 from deadboard.games.day_night_z.campaign_content import Bonus, CampaignContent
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.content import SurvivorSheet
+from deadboard.games.day_night_z.skill_effects import has, total
 
 #: the bounds of the sheet's attributes (content.Attributes)
 BOUNDS = {"defense": 4, "strength": 5}
@@ -22,6 +23,7 @@ def _grown(base: SurvivorSheet, bonuses: tuple[Bonus, ...]) -> SurvivorSheet:
     day = base.day.model_dump()
     night = base.night.model_dump()
     health, supply = base.health, base.supply_use
+    perks = tuple(p for b in bonuses for p in b.perks)
     for b in bonuses:
         for k, v in b.day.items():
             day[k] = min(BOUNDS.get(k, 8), day[k] + v)
@@ -40,6 +42,7 @@ def _grown(base: SurvivorSheet, bonuses: tuple[Bonus, ...]) -> SurvivorSheet:
             "health": health,
             "supply_use": max(0, supply),
             "health_levels": levels,
+            "perks": base.perks + perks,
         }
     )
 
@@ -110,6 +113,16 @@ def choose_leader(state: CampaignState, first: bool) -> None:
 # ----- the campaign's checks and wheels ---------------------------------------------------------
 
 
+def perk_total(state: CampaignState, h: Hero, kind: str) -> int:
+    """The sum of a survivor's perks of ``kind`` (skill_effects.py) outside the adventure."""
+    return total(sheet(state, h).perks, kind, False)
+
+
+def group_has(state: CampaignState, kind: str) -> bool:
+    """Whether a living survivor of the group has a perk of ``kind`` (the group travels together)."""
+    return any(has(sheet(state, h).perks, kind) for h in state.living())
+
+
 def attribute(state: CampaignState, h: Hero, name: str, time: str) -> int:
     s = sheet(state, h)
     value: int = getattr(s.night if time == "night" else s.day, name)
@@ -131,7 +144,10 @@ def check(
     plus modifiers, at least 1 die ("The bonus is applied before the rule 'Minimum 1 die'", §3.5); a
     success is an icon of the survivor's stress colour; a success earns 1 survival point (§3.5)."""
     value = attribute(state, h, attr, time)
-    n = max(1, value + spent + penalty)
+    n = max(
+        1,
+        value + spent + penalty + total(sheet(state, h).perks, "check-dice", time == "night", attribute=attr),
+    )
     faces = [state.rng.roll_die(state.die) for _ in range(n)]
     accepted = getattr(state.content.adventure.rules.success, stress_colour(state, h))
     ok = any(f in accepted for f in faces)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from deadboard.core.kernel import Steps
 from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.cards import draw_card, resolve
 from deadboard.games.day_night_z.concepts import (
     add_noise,
@@ -66,6 +67,7 @@ def move(state: DNZState, s: Survivor, a: A.Move) -> Steps | None:
     s.ap -= 1
     if needs_escape(state, s):
         evasion = min(enemy_profile(state, e.kind).evasion for e in state.enemies_at(s.tile, s.cell))
+        evasion = skill_effects.escape(state, s, evasion)
         if not check(state, s, "agility", evasion, a.sp, "escape (agility)"):
             return ()
     tile = state.tiles[tile_id]

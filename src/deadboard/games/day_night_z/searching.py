@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from deadboard.core.kernel import Choice, Steps
 from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.cards import resolve
 from deadboard.games.day_night_z.concepts import attribute, check, roll
 from deadboard.games.day_night_z.content import Effect, EffectKind
@@ -29,7 +30,7 @@ def search_zone(state: DNZState, s: Survivor, spend: bool) -> Steps | None:
     s.ap = 0
     tile = state.tiles[s.tile]
     state.locations[tile.slot].searched.add(tile.index)
-    n = max(1, attribute(state, s, "perception"))
+    n = max(1, attribute(state, s, "perception")) + skill_effects.bonus(state, s, "search-draw")
     drawn = tuple(c for c in (draw_search(state) for _ in range(n)) if c)
     state.emit(
         "search",
@@ -65,12 +66,13 @@ def search_corpse(state: DNZState, s: Survivor, at: str) -> None:
         f"{s.name} searches a corpse: {marker.result}{f' x{marker.dice}' if marker.dice else ''}",
         {"who": s.id},
     )
+    found_more = 1 + skill_effects.bonus(state, s, "corpse-find")
     if marker.result == "ammo":
-        s.ammo += 1
+        s.ammo += found_more
     elif marker.result == "battery":
-        s.battery += 1
+        s.battery += found_more
     elif marker.result == "supplies":
-        s.supplies += 1
+        s.supplies += found_more
     elif marker.result == "infection":
         faces = roll(state, marker.dice)
         if "skull-infection" in faces:
@@ -102,14 +104,16 @@ def use(state: DNZState, s: Survivor, item: str) -> Steps:
     release(s, item)
     state.decks["search-discard"].append(item)
     state.emit("use", f"{s.name} uses {card.name}", {"who": s.id, "card": item})
-    return resolve(state, s, use_effects(state, item))
+    heal_more = skill_effects.bonus(state, s, "card-heal") if card.heal else 0
+    return resolve(state, s, use_effects(state, item, heal_more))
 
 
-def use_effects(state: DNZState, item: str) -> tuple[Effect, ...]:
-    """What a consumable search card does, as card effects (behind its check if it has one)."""
+def use_effects(state: DNZState, item: str, heal_more: int = 0) -> tuple[Effect, ...]:
+    """What a consumable search card does, as card effects (behind its check if it has one);
+    ``heal_more``: the health a perk adds to a card that heals."""
     card = state.content.search[item]
     gains: tuple[tuple[EffectKind, int], ...] = (
-        ("heal", card.heal),
+        ("heal", card.heal + heal_more),
         ("stress", card.stress),
         ("cure", card.cure),
         ("supplies", card.supply),

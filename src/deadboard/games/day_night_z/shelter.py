@@ -6,10 +6,13 @@
     each survivor makes a feeding check
     the leader keeps the time; the group stays another day or leaves together
 
-In his turn a survivor may also spend the group's victory points (build, upgrade) and his own
-survival points (skills) before his action; neither takes his visit. Checks by day use the yellow
-values, by night the white ones. When the group stays longer than the next adventure allows (its
-days in the campaign book), each day over rolls on the adventure's table of shelter events instead.
+In his turn a survivor may also spend the group's victory points (build, upgrade), his own
+survival points (skills) and his health cards (campaign_cards.py) before his action; none takes his
+visit. Checks by day use the yellow values, by night the white ones. At the end of the day the
+survivors' skills and allies do their day's work (skill_effects.py). With the ``overstay`` option,
+each day the group stays longer than the next adventure allows (its days in the campaign book) rolls
+on the overstay events instead of the daily table. The second kind of shelter event, the adventure
+phase events, strikes while the group is in the city (campaign.EndAdventure).
 """
 
 from __future__ import annotations
@@ -22,9 +25,11 @@ from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.day_night_z import facilities as F
+from deadboard.games.day_night_z.campaign_cards import UseCard, card_actions, use_card
 from deadboard.games.day_night_z.campaign_state import CampaignState
-from deadboard.games.day_night_z.effects import Resolve
+from deadboard.games.day_night_z.effects import Resolve, capacity
 from deadboard.games.day_night_z.growth import buy_skill, can_buy, damage, heal, sheet
+from deadboard.games.day_night_z.skill_effects import total
 
 #: days over the adventure's allowance after which the group must leave (a finite campaign)
 MOST_DAYS_OVER = 3
@@ -52,6 +57,7 @@ class ShelterDay(Auto[CampaignState]):
             *(Visit(h.seat, h.id, "night") for h in order),
             ShelterEvent(),
             Feeding(),
+            AlliesAndSkills(),
             AskDepart(),
         )
 
@@ -82,6 +88,7 @@ class Visit(Choice[CampaignState, Action]):
         out += [F.Build(f) for f in F.buildable(state)]
         out += [F.Upgrade(f) for f in F.upgradable(state)]
         out += [F.Learn(s) for s in state.content.skills if can_buy(state.content, h, s)]
+        out += card_actions(state, h)
         out.append(F.Idle())
         return out
 
@@ -96,6 +103,9 @@ class Visit(Choice[CampaignState, Action]):
         if isinstance(action, F.Learn):
             buy_skill(state, h, action.skill)
             return (self,)
+        if isinstance(action, UseCard):
+            use_card(state, h, action.item, self.time)
+            return (self,) if h.alive else ()
         if isinstance(action, F.Use):
             act = F.facility_action(state, action.facility, action.action)
             if act.vp:
@@ -108,25 +118,44 @@ class Visit(Choice[CampaignState, Action]):
         return f"{state.hero(self.who).name}: visit a facility by {self.time} ({state.vp} VP)"
 
 
+#: the shelter event tables and their names in the log
+TABLES = {
+    "event": "the shelter events",
+    "adventure": "the adventure phase events",
+    "overrun": "the overstay events",
+}
+
+
 @dataclass(slots=True)
 class ShelterEvent(Auto[CampaignState]):
-    """ "Survivors will face a Shelter event as a group ... roll once in the Shelter events table." """
+    """ "Survivors will face a Shelter event as a group ... roll once in the Shelter events table."
+    With the ``overstay`` option, a day beyond the next adventure's allowance rolls on the overstay
+    table instead (authored). ``table`` "adventure": an adventure phase event (§7, AdventureEvent)."""
+
+    table: str = ""
 
     def run(self, state: CampaignState) -> Steps:
-        chapter = (
-            state.content.chapters[state.chapter] if state.chapter < len(state.content.chapters) else None
-        )
-        over = chapter is not None and state.days > chapter.days
+        table = self.table or ("overrun" if overstaying(state) else "event")
         face = state.rng.roll_die(state.die)
-        event = state.content.event(face, overrun=over)
+        event = state.content.event(face, table)
         effects = event.effects
         if state.fence == "advanced" and event.fence_advanced is not None:
             effects = event.fence_advanced
         elif state.fence and event.fence is not None:
             effects = event.fence
-        table = "the adventure's shelter events" if over else "the shelter events"
-        state.emit("event", f"{table}: {face} -> {event.name}: {event.text}", {"face": face, "over": over})
+        state.emit(
+            "event",
+            f"{TABLES[table]}: {face} -> {event.name}: {event.text}",
+            {"face": face, "table": table, "over": table == "overrun"},
+        )
         return (Resolve(effects, "", "day"),)
+
+
+def overstaying(state: CampaignState) -> bool:
+    """The ``overstay`` option: the group is in the shelter longer than the next adventure allows."""
+    if not state.setup.options.get("overstay") or state.chapter >= len(state.content.chapters):
+        return False
+    return state.days > state.content.chapters[state.chapter].days
 
 
 @dataclass(slots=True)
@@ -151,6 +180,37 @@ class Feeding(Auto[CampaignState]):
             heal(state, h, own + stored)
             if short:
                 damage(state, h, short, "hunger")
+        return ()
+
+
+@dataclass(slots=True)
+class AlliesAndSkills(Auto[CampaignState]):
+    """The day's work of the survivors' skills and allies (authored, skill_effects.py): a medic's
+    ``rounds`` heal every wounded survivor of the group (the best medic's, once a day); a ``daily``
+    perk heals its survivor, gives him ammo or puts supplies in the warehouse."""
+
+    def run(self, state: CampaignState) -> Steps:
+        living = state.in_turn_order()
+        rounds = max((total(sheet(state, h).perks, "rounds", False) for h in living), default=0)
+        if rounds:
+            for h in living:
+                if h.health < sheet(state, h).health:
+                    heal(state, h, rounds)
+                    state.emit("rounds", f"the medic's rounds: {h.name} heals to {h.health}", {"who": h.id})
+        for h in living:
+            for p in sheet(state, h).perks:
+                if p.kind != "daily":
+                    continue
+                if p.gain == "heal" and h.health < sheet(state, h).health:
+                    heal(state, h, p.n)
+                    state.emit("daily", f"{h.name} heals to {h.health} (an ally)", {"who": h.id})
+                elif p.gain == "ammo":
+                    h.ammo += p.n
+                    state.emit("daily", f"{h.name} gains {p.n} ammo (an ally)", {"who": h.id})
+                elif p.gain == "forage":
+                    n = max(0, min(p.n, capacity(state) - state.store))
+                    state.store += n
+                    state.emit("daily", f"{n} supplies go to the warehouse (an ally)", {"who": h.id})
         return ()
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.adventure import check_end
 from deadboard.games.day_night_z.cards import CARD_STEPS
 from deadboard.games.day_night_z.combat import (
@@ -306,7 +307,7 @@ def _throw(state: DNZState, s: Survivor, a: A.Throw) -> Steps | None:
 
 def _rest(state: DNZState, s: Survivor, a: A.Rest) -> Steps | None:
     s.ap = 0
-    gain_stress(state, s, -1)
+    gain_stress(state, s, -1 - skill_effects.bonus(state, s, "rest"))
     state.emit("rest", f"{s.name} rests: stress {s.stress}", {"who": s.id})
     return None
 
@@ -383,7 +384,7 @@ def _use(state: DNZState, s: Survivor, a: A.Use) -> Steps | None:
 
 def _supply(state: DNZState, s: Survivor, a: A.Supply) -> Steps | None:
     s.supplies -= 1
-    heal(state, s, 1)
+    heal(state, s, 1 + skill_effects.bonus(state, s, "supply-heal"))
     state.emit("supply", f"{s.name} spends 1 supply to recover 1 health point ({s.health})", {"who": s.id})
     return ()
 
@@ -401,8 +402,8 @@ def _lower_threat(state: DNZState, s: Survivor, a: A.LowerThreat) -> Steps | Non
 def _light(state: DNZState, s: Survivor, a: A.Light) -> Steps | None:
     s.battery -= 1
     card = next(state.content.search[i] for i in held(s) if state.content.search[i].light)
-    s.lit = card.duration
-    state.emit("light", f"{s.name} switches on a light ({card.duration} turns)", {"who": s.id})
+    s.lit = card.duration + skill_effects.bonus(state, s, "light")
+    state.emit("light", f"{s.name} switches on a light ({s.lit} turns)", {"who": s.id})
     return ()
 
 
@@ -429,8 +430,11 @@ def _trap(state: DNZState, s: Survivor, a: A.Trap) -> Steps | None:
         for c in cards:
             release(s, c)
         state.decks["search-discard"].extend(cards)
-        # the trap marker's damage: that of every card combined (§4.4 "with the corresponding damage value")
-        dmg = sum(state.content.search[c].trap_damage for c in cards)
+        # the trap marker's damage: that of every card combined (§4.4 "with the corresponding damage
+        # value"), and what a perk adds
+        dmg = sum(state.content.search[c].trap_damage for c in cards) + skill_effects.bonus(
+            state, s, "trap-damage"
+        )
         tile = state.tiles[tile_id]
         tile.traps[cell] = tile.traps.get(cell, 0) + dmg
         state.emit("trap", f"{s.name} sets a trap ({dmg} damage) in {a.at}", {"who": s.id, "damage": dmg})

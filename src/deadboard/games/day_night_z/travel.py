@@ -21,9 +21,11 @@ from typing import ClassVar
 
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.day_night_z.campaign_cards import Tend
 from deadboard.games.day_night_z.campaign_content import CampaignContent
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.effects import Resolve
+from deadboard.games.day_night_z.growth import perk_total
 
 
 class Travel(TypedAction, kind="travel"):
@@ -59,15 +61,27 @@ def routes(content: CampaignContent, start: str, end: str, blocked: set[str]) ->
     return out
 
 
+def pathfinder(state: CampaignState) -> int:
+    """Dice the group rolls fewer at an unknown path's icon: the best ``pathfinder`` perk of a living
+    survivor (a skill; "Survivors travel together, not individually")."""
+    return max((perk_total(state, h, "pathfinder") for h in state.living()), default=0)
+
+
+def dice_at(state: CampaignState, mult: int) -> int:
+    """The dice rolled at an unknown path's icon: "roll as many dice as the terrain icon multiplier",
+    less the group's pathfinder perk."""
+    return max(0, mult - pathfinder(state))
+
+
 def expected_events(state: CampaignState, route: Sequence[str]) -> float:
     """How many travel events a route draws on average: one per icon of a known path; the chance of a
-    skull times the multiplier on an unknown one."""
+    skull times the dice rolled on an unknown one."""
     faces = state.content.adventure.rules.die.faces
     p_skull = sum(1 for f in faces if f.startswith("skull")) / len(faces)
     total = 0.0
     for pid in route:
         for _terrain, mult in state.content.paths[pid].icons:
-            total += 1.0 if known(state, pid) else mult * p_skull
+            total += 1.0 if known(state, pid) else dice_at(state, mult) * p_skull
     return total
 
 
@@ -78,17 +92,19 @@ class PlanRoute(Choice[CampaignState, Travel]):
     seat: int
     start: str
     end: str
+    closed: tuple[str, ...] = ()  # the chapter's special rules: paths closed to this journey
     kind: ClassVar[str] = "route"
 
     def actions(self, state: CampaignState) -> Sequence[Travel]:
-        found = routes(state.content, self.start, self.end, state.blocked)
+        closed = set(self.closed)
+        found = routes(state.content, self.start, self.end, state.blocked | closed)
         if not found and state.blocked:
-            found = routes(state.content, self.start, self.end, set())
+            found = routes(state.content, self.start, self.end, closed)
         return [Travel("+".join(r)) for r in found]
 
     def apply(self, state: CampaignState, action: Travel) -> Steps:
         route = tuple(action.route.split("+"))
-        if not routes(state.content, self.start, self.end, state.blocked):
+        if not routes(state.content, self.start, self.end, state.blocked | set(self.closed)):
             cleared = sorted(state.blocked)
             state.blocked.clear()
             state.emit("block", f"every way was blocked: the blocks are cleared ({', '.join(cleared)})", {})
@@ -111,14 +127,15 @@ class PlanRoute(Choice[CampaignState, Travel]):
 @dataclass(slots=True)
 class SetOut(Auto[CampaignState]):
     """The group sets out from ``start`` to ``end``: the leader (or, if he died, the first survivor
-    alive) plans the route."""
+    alive) plans the route, leaving out the paths the chapter's special rules close."""
 
     start: str
     end: str
+    closed: tuple[str, ...] = ()
 
     def run(self, state: CampaignState) -> Steps:
         lead = state.leader_hero()
-        return (PlanRoute(lead.seat, self.start, self.end),) if lead is not None else ()
+        return (PlanRoute(lead.seat, self.start, self.end, self.closed),) if lead is not None else ()
 
 
 def draw_card(state: CampaignState) -> str:
@@ -145,14 +162,16 @@ class TravelIcon(Auto[CampaignState]):
         if known(state, self.path):
             draws = 1
         else:
-            faces = [state.rng.roll_die(state.die) for _ in range(mult)]
+            n = dice_at(state, mult)
+            faces = [state.rng.roll_die(state.die) for _ in range(n)]
             draws = sum(1 for f in faces if f.startswith("skull"))
+            fewer = f" (pathfinder: {n} dice)" if n != mult else ""
             state.emit(
                 "travel",
-                f"unknown path {self.path}, {terrain} x{mult}: {', '.join(faces)} -> {draws} event(s)",
+                f"unknown path {self.path}, {terrain} x{mult}{fewer}: {', '.join(faces)} -> {draws} event(s)",
                 {"faces": faces, "draws": draws},
             )
-        out: list[Resolve] = []
+        out: list[Resolve | Tend] = []
         cards = {c.id: c for c in state.content.travel}
         for _ in range(draws):
             card = cards[draw_card(state)]
@@ -161,4 +180,5 @@ class TravelIcon(Auto[CampaignState]):
                 "event", f"{card.name} ({terrain}): {section.text}", {"card": card.id, "terrain": terrain}
             )
             out.append(Resolve(section.effects, "", state.time))
+        out.append(Tend())
         return out

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z import survivor_actions as acts
 from deadboard.games.day_night_z.actions import First, Stay, Unhide
 from deadboard.games.day_night_z.adventure import check_end
@@ -105,7 +106,8 @@ class Activate(Auto[DNZState]):
         s = state.survivor(self.who)
         if s.dead:
             return ()
-        s.ap = health_level(state, s)[1]
+        colour, s.ap = health_level(state, s)
+        s.ap += skill_effects.extra_ap(state, s, colour)
         s.reserve = 0
         s.encounter = False
         s.halted = False

@@ -1,7 +1,7 @@
 """Day Night Z campaign: a decision is either the campaign's own (the route, a vote, a survival point
-on a check, a facility action, building or upgrading with victory points, a skill, staying or leaving
-the shelter) or a decision of the chapter's adventure, which the adventure's spec
-(:mod:`deadboard.rl.specs.day_night_z`) encodes and observes.
+on a check, a facility action, building or upgrading with victory points, a skill, a health card
+used in the shelter or on the road, staying or leaving the shelter) or a decision of the chapter's
+adventure, which the adventure's spec (:mod:`deadboard.rl.specs.day_night_z`) encodes and observes.
 
 Actions: the blocks of every chapter's adventure spec and the campaign's own blocks, merged by kind
 and number of arguments (``use <survivor> <card>`` of the adventure and ``use <facility> <action>``
@@ -43,7 +43,7 @@ from deadboard.rl.spec import GameSpec, one_hot
 from deadboard.rl.specs.day_night_z import DayNightZSpec
 
 PHASES = ("travel-out", "adventure", "travel-back", "shelter", "over")
-DECISIONS = ("PlayAdventure", "PlanRoute", "Visit", "Depart", "CastVote", "AskSpend")
+DECISIONS = ("PlayAdventure", "PlanRoute", "Visit", "Depart", "CastVote", "AskSpend", "TendChoice")
 #: the fence after the facilities in the shelter segment
 SHELTER = (*FACILITIES, "fence")
 
@@ -152,6 +152,8 @@ class DayNightZCampaignSpec(GameSpec):
             ("build", [vocab("building", SHELTER)]),
             ("upgrade", [vocab("building", SHELTER)]),
             ("learn", [vocab("skill", self.skills)]),
+            ("use-card", [vocab("card", [i for i, s in c.adventure.search.items() if s.group == "health"])]),
+            ("go-on", []),
             ("idle", []),
             ("stay", []),
             ("leave", []),

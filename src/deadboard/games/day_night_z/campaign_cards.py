@@ -1,0 +1,98 @@
+"""Health cards outside the adventure: bandages, first aid kits, painkillers and vaccines used in the
+shelter and on the road.
+
+§4.1: "Many search cards obtained in DNZ are consumables (painkillers, first aid kit, flares,
+bandages, etc.). In order to use this kind of card, the survivor only has to declare his intention.
+Occasionally, the use will be conditioned by an attribute check (example: first aid kit)". §3.7:
+"Healing: During the game, survivors can heal using vaccines, staying in the shelter, etc." §3.3:
+"survivors can heal in different ways (using supplies, search cards, ...)".
+
+    in the shelter   in his visit, by day or by night, without taking its action (a free action)
+    on the road      at every stop of the route ("players will have to stop at every ... terrain
+                     icon"), once the stop's events are resolved, each survivor in turn
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.typed_actions import TypedAction
+from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
+from deadboard.games.day_night_z.content import SearchCard
+from deadboard.games.day_night_z.growth import check, gain_stress, heal, perk_total, sheet
+
+
+class UseCard(TypedAction, kind="use-card"):
+    """Use a health card the survivor carries (§4.1)."""
+
+    item: str
+
+
+class GoOn(TypedAction, kind="go-on"):
+    """Use no card at this stop."""
+
+
+def usable(state: CampaignState, h: Hero, card: SearchCard) -> bool:
+    """A health card that would do something now: heal the wounded, calm the stressed, cure the
+    infected (as in the adventure, a card is not wasted)."""
+    return card.group == "health" and bool(
+        (card.heal and h.health < sheet(state, h).health)
+        or (card.stress < 0 and h.stress > 0)
+        or (card.cure and h.infection > 0)
+    )
+
+
+def card_actions(state: CampaignState, h: Hero) -> list[UseCard]:
+    search = state.content.adventure.search
+    return [UseCard(i) for i in dict.fromkeys(h.items) if usable(state, h, search[i])]
+
+
+def use_card(state: CampaignState, h: Hero, item: str, time: str) -> None:
+    """The card is spent; its check, if it asks one, uses the values of the time of day (§3.1; no
+    survival point is spent on a card's check, as in the adventure); on a success, or with no check,
+    its effects."""
+    card = state.content.adventure.search[item]
+    h.items.remove(item)
+    state.emit("use", f"{h.name} uses {card.name}", {"who": h.id, "card": item})
+    if card.check and not check(
+        state, h, card.check, time, what=f"{card.name} ({card.check.replace('_', ' ')})"
+    ):
+        return
+    if card.heal:
+        heal(state, h, card.heal + perk_total(state, h, "card-heal"))
+    gain_stress(state, h, card.stress)
+    h.infection = max(0, h.infection - card.cure)
+
+
+@dataclass(slots=True)
+class Tend(Auto[CampaignState]):
+    """A stop of the route: each survivor in turn may use his health cards."""
+
+    def run(self, state: CampaignState) -> Steps:
+        return [TendChoice(h.seat, h.id) for h in state.in_turn_order() if card_actions(state, h)]
+
+
+@dataclass(slots=True)
+class TendChoice(Choice[CampaignState, UseCard | GoOn]):
+    seat: int
+    who: str
+    kind: ClassVar[str] = "tend"
+
+    def actions(self, state: CampaignState) -> Sequence[UseCard | GoOn]:
+        h = state.hero(self.who)
+        if not h.alive:
+            return []
+        return [GoOn(), *card_actions(state, h)]
+
+    def apply(self, state: CampaignState, action: UseCard | GoOn) -> Steps:
+        if isinstance(action, GoOn):
+            return ()
+        h = state.hero(self.who)
+        use_card(state, h, action.item, state.time)
+        return (self,) if h.alive and card_actions(state, h) else ()
+
+    def prompt(self, state: CampaignState) -> str:
+        return f"{state.hero(self.who).name}: use a health card at this stop?"
