@@ -174,3 +174,31 @@ def test_a_results_file_that_cannot_be_written_keeps_the_games_in_its_journal(tm
     monkeypatch.undo()
     again = run_tasks(_tasks(6), jobs=1, out=str(out))
     assert again.played == 0 and len(read_rows(out)) == 6 and not journal_path(out).exists()
+
+
+def test_a_campaign_run_reports_vp_spent_on_what_and_survivors_lost_with_intervals(tmp_path: Path) -> None:
+    """The Day Night Z campaign issue: `sim --campaign` "reports how far they get, VP spent on what, and
+    survivors lost, with intervals": the figures a game's outcome gives in its details are kept in
+    the results file and summed up as means a game with 95% intervals."""
+    setup = get_game("day-night-z-campaign").normalize_setup(Setup("road-to-ashford", players=1))
+    out = tmp_path / "c.parquet"
+    run = run_tasks(make_tasks("day-night-z-campaign", setup, ("heuristic",), 4, 0), jobs=1, out=str(out))
+    assert [r.details for r in read_records(out)] == [r.details for r in run.records]
+    s = summarize("day-night-z-campaign", setup, ["heuristic"], 0, run.records, 1.0)
+    d = s["details"]
+    for key in ("survivors_lost", "vp_earned", "vp_spent", "accomplished"):
+        lo, hi = d[key]["ci95"]
+        assert 0 <= lo <= d[key]["mean"] <= hi
+    spent = {k: f["mean"] for k, f in d.items() if k.startswith("spent: ")}
+    assert spent and abs(sum(spent.values()) - d["vp_spent"]["mean"]) < 1e-9
+    result = CliRunner().invoke(app, ["sim", "day-night-z", "--campaign", "--games", "2", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "survivors_lost" in result.stdout and "vp_spent" in result.stdout
+
+
+def test_results_files_written_before_details_were_kept_still_read() -> None:
+    """A results file has every game's row for ever (docs/runs/ keeps runs to resume): one written
+    before the details column existed reads them as empty."""
+    old = Path(__file__).resolve().parents[2] / "docs" / "runs" / "the-night-no-chance-50000.parquet"
+    records = read_records(old)
+    assert len(records) == 1200 and all(r.details == {} for r in records)

@@ -86,6 +86,10 @@ def sim_cmd(
             lo, hi = summary["victory_levels_ci95"][k]
             con.print(f"  {k:<12} {v:>6}  {v / summary['games']:6.1%}  {lo:.1%}–{hi:.1%}")
     con.print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["endings"].items()))
+    if summary.get("details"):
+        con.print("a game on average (95% CI):")
+        for k, f in summary["details"].items():
+            con.print(f"  {k:<28} {f['mean']:8.2f}  {f['ci95'][0]:.2f}–{f['ci95'][1]:.2f}")
     if len(summary["seats"]) > 1 or "endings" in summary["seats"][0]:
         for s in summary["seats"]:
             ends = ("; " + ", ".join(f"{k} {v}" for k, v in s["endings"].items())) if "endings" in s else ""

@@ -59,6 +59,7 @@ class GameRecord:
     players: int = 1
     bots: str = ""
     run_seed: int = 0
+    details: dict[str, Any] = field(default_factory=dict)  # the game's own figures of how it went
 
     @property
     def key(self) -> tuple[str, str, str, int, int]:
@@ -70,6 +71,7 @@ class GameRecord:
     def to_row(self) -> dict[str, Any]:
         row = asdict(self)
         row["per_seat"] = canonical(self.per_seat)
+        row["details"] = canonical(self.details)
         row["win"] = self.result == "win"
         return row
 
@@ -79,6 +81,8 @@ class GameRecord:
         per_seat = data.get("per_seat", "[]")
         data["per_seat"] = json.loads(per_seat) if isinstance(per_seat, str) else list(per_seat or [])
         data["winners"] = [int(w) for w in data.get("winners") or []]
+        details = data.get("details") or "{}"
+        data["details"] = json.loads(details) if isinstance(details, str) else dict(details)
         return cls(**data)
 
 
@@ -89,6 +93,8 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("winners", "list<int64>"), ("score", "double"), ("level", "string"), ("turns", "int64"),
     ("reason", "string"), ("decisions", "int64"), ("seconds", "double"), ("per_seat", "string"),
 )
+#: columns written since files first had them; a file without them reads them as empty
+LATER_COLUMNS: tuple[tuple[str, str], ...] = (("details", "string"),)
 
 
 def _schema() -> Any:
@@ -96,7 +102,7 @@ def _schema() -> Any:
 
     types = {"string": pa.string(), "int64": pa.int64(), "bool": pa.bool_(), "double": pa.float64(),
              "list<int64>": pa.list_(pa.int64())}
-    return pa.schema([(name, types[t]) for name, t in COLUMNS], metadata={"format": FORMAT})
+    return pa.schema([(name, types[t]) for name, t in COLUMNS + LATER_COLUMNS], metadata={"format": FORMAT})
 
 
 def journal_path(path: str | Path) -> Path:

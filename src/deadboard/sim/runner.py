@@ -8,6 +8,7 @@ order; :func:`summarize` turns the records of one setup into the figures ``deadb
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections import Counter
@@ -24,7 +25,7 @@ from deadboard.core.save import SaveFile
 from deadboard.sim.backends import BACKENDS, execute, session
 from deadboard.sim.play import play_game
 from deadboard.sim.results import GameRecord, ResultsFile, canonical
-from deadboard.sim.stats import mean, wilson
+from deadboard.sim.stats import mean, mean_ci, wilson
 
 __all__ = ["BACKENDS", "GameRecord", "RunResult", "SimTask", "game_seed", "make_tasks", "run_sim",
            "run_task", "run_tasks", "summarize"]
@@ -96,7 +97,7 @@ def run_task(task: SimTask) -> GameRecord:
         per_seat=[dict(p) for p in o.per_seat], game=game.id, version=game.version,
         setup=canonical(task.setup), scenario=setup.scenario,
         options=canonical({k: v for k, v in setup.options.items()}), players=setup.players,
-        bots=",".join(task.bots), run_seed=task.run_seed,
+        bots=",".join(task.bots), run_seed=task.run_seed, details=json.loads(canonical(dict(o.details))),
     )
 
 
@@ -238,4 +239,41 @@ def summarize(
                         tallies[s][str(p["ending"])] += 1
         for s, tally in enumerate(tallies):
             out["seats"][s]["endings"] = dict(sorted(tally.items()))
+    figures = detail_figures(records)
+    if figures:
+        out["details"] = figures
+    return out
+
+
+def _number(x: object) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def _interval(xs: Sequence[float]) -> list[float]:
+    """The normal interval of the mean, not below 0 for counts that cannot be negative."""
+    lo, hi = mean_ci(xs)
+    return [max(lo, 0.0) if min(xs) >= 0 else lo, hi]
+
+
+def detail_figures(records: Sequence[GameRecord]) -> dict[str, dict[str, Any]]:
+    """The mean a game, with its 95% interval, of each number a game's outcome reports in its
+    details (victory points earned, survivors lost ...), and of each number in a table of them (what
+    victory points were spent on: a game that spent none on a thing counts 0 for it)."""
+    n = len(records)
+    if not n:
+        return {}
+    keys = sorted({k for r in records for k in r.details})
+    out: dict[str, dict[str, Any]] = {}
+    for k in keys:
+        values = [r.details.get(k) for r in records]
+        if all(_number(v) for v in values):
+            xs = [float(v) for v in values]  # type: ignore[arg-type]
+            out[k] = {"mean": mean(xs), "ci95": _interval(xs)}
+        elif all(isinstance(v, dict) for v in values) and all(
+            _number(x) for v in values for x in v.values()  # type: ignore[union-attr]
+        ):
+            inner = sorted({i for v in values for i in v})  # type: ignore[union-attr]
+            for i in inner:
+                xs = [float(v.get(i, 0)) for v in values]  # type: ignore[union-attr]
+                out[f"{k}: {i}"] = {"mean": mean(xs), "ci95": _interval(xs)}
     return out
