@@ -16,7 +16,8 @@ def check_end(state: DNZState) -> None:
         state.emit("end", state.lost, {})
         state.end()
         return
-    if any(not s.tile and s.zone == state.adventure.exit for s in living) and objective_met(state):
+    exit_zone = state.adventure.exit
+    if any(not s.tile and s.zone == exit_zone for s in living) and objective_met(state):
         state.won = True
         state.emit("end", f"{state.adventure.name}: the adventure is accomplished", {})
         state.end()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -352,6 +352,10 @@ class RulesFile(Strict):
     backpack: BackpackRecord = BackpackRecord(spaces=6, source="authored")
 
 
+#: a card of a deck drawn by id during play
+C = TypeVar("C", ThreatCard, SpawnCard, EffectCard, InfectionCard)
+
+
 @dataclass(frozen=True)
 class Content:
     rules: RulesFile
@@ -377,12 +381,39 @@ class Content:
     recipes: tuple[tuple[str, tuple[str, ...]], ...] = field(init=False, repr=False, compare=False)
     #: each search card's place in the content (names that list several cards use this order)
     card_order: dict[str, int] = field(init=False, repr=False, compare=False)
+    #: the cards of each deck in content order, before the shuffle of a new adventure
+    decks: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    #: the cards of the decks drawn during play, by id
+    threat_cards: dict[str, ThreatCard] = field(init=False, repr=False, compare=False)
+    spawn_cards: dict[str, SpawnCard] = field(init=False, repr=False, compare=False)
+    exploration_cards: dict[str, EffectCard] = field(init=False, repr=False, compare=False)
+    encounter_cards: dict[str, EffectCard] = field(init=False, repr=False, compare=False)
+    infection_cards: dict[str, InfectionCard] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "sheets", {s.id: s for s in self.survivors})
-        recipes = tuple((cid, tuple(card.components)) for cid, card in self.search.items() if card.components)
-        object.__setattr__(self, "recipes", recipes)
-        object.__setattr__(self, "card_order", {cid: i for i, cid in enumerate(self.search)})
+        derived = {
+            "sheets": {s.id: s for s in self.survivors},
+            "recipes": tuple(
+                (cid, tuple(card.components)) for cid, card in self.search.items() if card.components
+            ),
+            "card_order": {cid: i for i, cid in enumerate(self.search)},
+            "decks": {
+                "threat": tuple(c.id for c in self.threats),
+                "spawn": tuple(c.id for c in self.spawn),
+                "search": tuple(c.id for c in self.search.values() for _ in range(c.copies)),
+                "exploration": tuple(c.id for c in self.explorations),
+                "encounter": tuple(c.id for c in self.encounters),
+                "infection": tuple(c.id for c in self.infections),
+                "corpse": tuple(str(i) for i, m in enumerate(self.corpses) for _ in range(m.copies)),
+            },
+            "threat_cards": _by_id(self.threats),
+            "spawn_cards": _by_id(self.spawn),
+            "exploration_cards": _by_id(self.explorations),
+            "encounter_cards": _by_id(self.encounters),
+            "infection_cards": _by_id(self.infections),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def survivor(self, sid: str) -> SurvivorSheet:
         return self.sheets[sid]
@@ -392,6 +423,14 @@ class Content:
             if a.id == aid:
                 return a
         raise KeyError(aid)
+
+
+def _by_id(cards: tuple[C, ...]) -> dict[str, C]:
+    """Cards by id (the first of the deck's copies that share one)."""
+    out: dict[str, C] = {}
+    for card in cards:
+        out.setdefault(card.id, card)
+    return out
 
 
 def _check(content: Content) -> None:

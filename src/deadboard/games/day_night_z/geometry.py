@@ -440,6 +440,7 @@ class CityBoard:
             ],
             exits,
         )
+        self.surprise_zones = tuple(z.id for z in side.zones if z.kind == "surprise")
         self.slot_zone = {z.slot: z.id for z in side.zones if z.slot}
         self.access_zone = {z.access: z.id for z in side.zones if z.access}
 

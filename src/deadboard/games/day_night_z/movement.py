@@ -202,6 +202,6 @@ def explore(state: DNZState, s: Survivor) -> Steps | None:
 def resolve_on(state: DNZState, s: Survivor, new: TileInPlay) -> Steps:
     """Draw an exploration card and resolve it on ``new`` (the explorer stays where he stood)."""
     cid = draw_card(state, "exploration")
-    card = next(c for c in state.content.explorations if c.id == cid)
+    card = state.content.exploration_cards[cid]
     state.emit("exploration", f"exploration card: {card.name}", {"card": cid})
     return resolve(state, s, card.effects, new)

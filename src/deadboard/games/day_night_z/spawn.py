@@ -110,7 +110,7 @@ def draw_spawn(state: DNZState, tile: TileInPlay, cards: int) -> list[Enemy]:
             state.rng.shuffle(deck)
         card_id = deck.pop()
         state.decks["spawn-discard"].append(card_id)
-        card = next(c for c in state.content.spawn if c.id == card_id)
+        card = state.content.spawn_cards[card_id]
         kinds += by_initiative(state, getattr(card, colour))
     return place_enemies(state, tile, kinds)
 

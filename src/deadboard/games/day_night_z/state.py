@@ -286,6 +286,13 @@ class DNZState(KernelState):
     def living(self) -> list[Survivor]:
         return [s for s in self.survivors if not s.dead]
 
+    def alive(self) -> bool:
+        """Whether any survivor is alive."""
+        for s in self.survivors:
+            if not s.dead:
+                return True
+        return False
+
     def enemy(self, eid: str) -> Enemy:
         for e in self.enemies:
             if e.id == eid:

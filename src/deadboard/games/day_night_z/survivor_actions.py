@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -27,6 +28,7 @@ from deadboard.games.day_night_z.concepts import (
     heal,
     lower_cost,
 )
+from deadboard.games.day_night_z.geometry import CityBoard
 from deadboard.games.day_night_z.inventory import (
     MakeRoom,
     Reorganizing,
@@ -125,11 +127,7 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
     untouched = s.ap == turn.full and not turn.reserve
     if s.ap > 0:
         if not s.tile:
-            for z in state.board.neighbours(s.zone):
-                out.append(A.Move(who, z, False))
-            slot = state.board.zones[s.zone].slot
-            if slot:
-                out.append(A.Enter(who, slot))
+            out.extend(_city_moves(state.board, who, s.zone))
         else:
             tile = state.tiles[s.tile]
             _tile_moves_and_fights(state, s, tile, yes, out)
@@ -176,11 +174,11 @@ def _tile_moves_and_fights(
     obstacles = state.move_obstacles(s.tile)
     for c in tile.geo.moves(s.cell, obstacles):
         for sp in sps:
-            out.append(A.Move(who, spot_name(s.tile, c), sp))
+            out.append(_tile_move(who, s.tile, c, sp))
     link = tile.links.get(s.cell)
     if link is not None and link[0] in state.tiles and link[1] not in state.move_obstacles(link[0]):
         for sp in sps:
-            out.append(A.Move(who, spot_name(*link), sp))
+            out.append(_tile_move(who, *link, sp))
     if s.cell == tile.geo.exit and (not tile.slot or tile.index == 0):
         if tile.slot:
             out.append(A.Leave(who, tile.zone))
@@ -196,6 +194,22 @@ def _tile_moves_and_fights(
         out.append(A.Defend(who))
     if tile.geo.terrain[s.cell] == "j":
         out.extend(A.Jump(who, sp) for sp in yes)
+
+
+# Actions are immutable values: the moves offered at every decision are made once and shared.
+@lru_cache(maxsize=4096)
+def _city_moves(board: CityBoard, who: str, zone: str) -> tuple[Action, ...]:
+    """From a city zone: to each neighbouring zone, then into the zone's location."""
+    out: list[Action] = [A.Move(who, z, False) for z in board.neighbours(zone)]
+    slot = board.zones[zone].slot
+    if slot:
+        out.append(A.Enter(who, slot))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _tile_move(who: str, tile: str, cell: int, sp: bool) -> A.Move:
+    return A.Move(who, spot_name(tile, cell), sp)
 
 
 def _tile_searches(

@@ -174,7 +174,7 @@ class Encounter(Auto[DNZState]):
         if s.dead:
             return ()
         cid = draw_card(state, "encounter")
-        card = next(c for c in state.content.encounters if c.id == cid)
+        card = state.content.encounter_cards[cid]
         state.emit("encounter", f"{s.name}'s city encounter: {card.name}", {"who": s.id, "card": cid})
         steps: Steps = ()
         if card.evade and s.reserve > 0:
@@ -212,7 +212,7 @@ class ThreatPhase(Auto[DNZState]):
             state.rng.shuffle(deck)
         cid = deck.pop(0)  # from the lower part of the deck
         state.decks["threat-discard"].append(cid)
-        card = next(c for c in state.content.threats if c.id == cid)
+        card = state.content.threat_cards[cid]
         state.last_threat = cid
         state.emit("threat-card", f"threat card: {card.attack} / {card.name}", {"card": cid})
         # 3.1 zombie activation
@@ -289,7 +289,7 @@ class EndThreatPhase(Auto[DNZState]):
 
 def draw_infection(state: DNZState, s: Survivor) -> Steps:
     cid = draw_card(state, "infection")
-    card = next(c for c in state.content.infections if c.id == cid)
+    card = state.content.infection_cards[cid]
     level = min(3, s.infection)
     state.emit(
         "infection-card", f"{s.name} draws the infection card {card.name} (level {level})", {"who": s.id}
