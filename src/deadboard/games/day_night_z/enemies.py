@@ -10,6 +10,8 @@ its special ability (content/enemies.toml) if it can; if not, the next line is r
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
+from functools import lru_cache
 
 from deadboard.games.day_night_z.concepts import (
     add_noise,
@@ -23,7 +25,7 @@ from deadboard.games.day_night_z.concepts import (
     skulls,
 )
 from deadboard.games.day_night_z.content import ThreatCard
-from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.geometry import CELLS, TileGeometry
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
 
@@ -63,16 +65,14 @@ def sees(state: DNZState, a: Spot, b: Spot) -> bool:
     return state.tiles[a[0]].links.get(a[1]) == b
 
 
-def distances(state: DNZState, start: Spot) -> dict[Spot, int]:
+def distances(state: DNZState, start: Spot) -> Mapping[Spot, int]:
     """Steps from ``start`` over the tiles of its group, ignoring figures (static obstacles and
     blocked terrain markers only)."""
     group = group_of(state, start[0])
     if len(group) == 1:
         tile = state.tiles[start[0]]
         if not tile.closed():
-            row = tile.geo.dist[start[1]]
-            tid = start[0]
-            return {(tid, c): d for c, d in enumerate(row) if d < 99}
+            return _tile_distances(tile.geo, start[0], start[1])
     static = {tid: set(state.tiles[tid].closed()) for tid in group}
     dist = {start: 0}
     queue = deque([start])
@@ -85,13 +85,20 @@ def distances(state: DNZState, start: Spot) -> dict[Spot, int]:
     return dist
 
 
+@lru_cache(maxsize=4096)
+def _tile_distances(geo: TileGeometry, tile: str, cell: int) -> Mapping[Spot, int]:
+    """Steps from a subzone over a tile alone, without markers: the tile side's own distances
+    (made once for each tile in play and shared, so never changed by a reader)."""
+    return {(tile, c): d for c, d in enumerate(geo.dist[cell]) if d < 99}
+
+
 def targets(state: DNZState, enemy: Enemy) -> list[Survivor]:
     group = group_of(state, enemy.tile)
     return [s for s in state.survivors if not s.dead and not s.hidden and s.tile in group]
 
 
 def prioritise(
-    state: DNZState, card: ThreatCard, enemy: Enemy, options: list[Survivor], dist: dict[Spot, int]
+    state: DNZState, card: ThreatCard, enemy: Enemy, options: list[Survivor], dist: Mapping[Spot, int]
 ) -> Survivor:
     """The priority objective among survivors meeting the same condition; then the closest, then
     the first in seat order."""
@@ -114,7 +121,7 @@ def prioritise(
     return min(options, key=key)
 
 
-def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: dict[Spot, int]) -> bool:
+def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: Mapping[Spot, int]) -> bool:
     """Move one subzone towards ``goal``; among equal ways the least favourable for the survivors
     (the noisiest subzone, then the first in tile order). False if it cannot move closer."""
     here = (enemy.tile, enemy.cell)
@@ -267,7 +274,7 @@ def _hidden_on_tile(state: DNZState, enemy: Enemy) -> list[Survivor]:
 
 
 def use_ability(
-    state: DNZState, enemy: Enemy, card: ThreatCard, pool: list[Survivor], dist: dict[Spot, int]
+    state: DNZState, enemy: Enemy, card: ThreatCard, pool: list[Survivor], dist: Mapping[Spot, int]
 ) -> bool:
     """The enemy's special ability, if it has one and can use it now (a "Special Ability" threat
     card's "ability" line, §3.14). Returns whether it was used."""

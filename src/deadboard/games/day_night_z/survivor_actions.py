@@ -156,10 +156,11 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
             out.append(A.Use(who, item))
     if s.supplies > 0 and s.health < state.content.survivor(s.id).health:
         out.append(A.Supply(who))
-    cost = lower_cost(state)
-    if cost is not None and s.sp > 0 and sum(o.sp for o in state.living()) >= cost:
-        out.append(A.LowerThreat(who))
-    if state.night and s.lit <= 0 and s.battery > 0 and any(state.content.search[i].light for i in held(s)):
+    if s.sp > 0:
+        cost = lower_cost(state)
+        if cost is not None and sum(o.sp for o in state.living()) >= cost:
+            out.append(A.LowerThreat(who))
+    if s.battery > 0 and s.lit <= 0 and state.night and any(state.content.search[i].light for i in held(s)):
         out.append(A.Light(who))
     return out
 
@@ -172,13 +173,14 @@ def _tile_moves_and_fights(
     who = s.id
     sps = yes if needs_escape(state, s) else (False,)
     obstacles = state.move_obstacles(s.tile)
+    rows = [_tile_moves(who, s.tile, sp) for sp in sps]
     for c in tile.geo.moves(s.cell, obstacles):
-        for sp in sps:
-            out.append(_tile_move(who, s.tile, c, sp))
+        for row in rows:
+            out.append(row[c])
     link = tile.links.get(s.cell)
     if link is not None and link[0] in state.tiles and link[1] not in state.move_obstacles(link[0]):
         for sp in sps:
-            out.append(_tile_move(who, *link, sp))
+            out.append(_tile_moves(who, link[0], sp)[link[1]])
     if s.cell == tile.geo.exit and (not tile.slot or tile.index == 0):
         if tile.slot:
             out.append(A.Leave(who, tile.zone))
@@ -207,9 +209,10 @@ def _city_moves(board: CityBoard, who: str, zone: str) -> tuple[Action, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=8192)
-def _tile_move(who: str, tile: str, cell: int, sp: bool) -> A.Move:
-    return A.Move(who, spot_name(tile, cell), sp)
+@lru_cache(maxsize=4096)
+def _tile_moves(who: str, tile: str, sp: bool) -> tuple[A.Move, ...]:
+    """The moves to each subzone of a tile, by cell."""
+    return tuple(A.Move(who, spot_name(tile, c), sp) for c in range(16))
 
 
 def _tile_searches(

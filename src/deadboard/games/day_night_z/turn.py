@@ -13,9 +13,11 @@ hourly effects of the Day-Night counter.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.tracks import Clock
 from deadboard.games.day_night_z import survivor_actions as acts
 from deadboard.games.day_night_z.actions import First, Stay, Unhide
 from deadboard.games.day_night_z.adventure import check_end
@@ -307,7 +309,7 @@ INFECTION_TEST = Effect(
 def advance_clock(state: DNZState) -> Steps:
     """The Day-Night counter advances 1 hour; the hour's icons act (§3.1). Returns the checks the
     hour asks for (12:00 AM and PM), each waiting for its survivor's decision on a survival point."""
-    state.clock = state.clock.tick(1)[0]
+    state.clock = hour_later(state.clock)
     hour = state.clock.hour
     state.emit("clock", f"the Day-Night counter reaches {state.clock.text}", {"hour": hour})
     if hour == 7:
@@ -328,6 +330,12 @@ def advance_clock(state: DNZState) -> Steps:
         for s in state.living():
             eat(state, s)
     return ()
+
+
+@lru_cache(maxsize=1024)
+def hour_later(clock: Clock) -> Clock:
+    """The Day-Night counter one hour on (clocks are values: each is worked out once)."""
+    return clock.tick(1)[0]
 
 
 def eat(state: DNZState, s: Survivor) -> None:
