@@ -73,23 +73,44 @@ def distances(state: DNZState, start: Spot) -> Mapping[Spot, int]:
         tile = state.tiles[start[0]]
         if not tile.closed():
             return _tile_distances(tile.geo, start[0], start[1])
-    static = {tid: set(state.tiles[tid].closed()) for tid in group}
+    layout = tuple(
+        (t.id, t.geo, frozenset(t.closed()), tuple(t.links.items()))
+        for t in (state.tiles[tid] for tid in group)
+    )
+    return _layout_distances(layout, start)
+
+
+# The distances below are made once for each layout and shared, so a reader never changes them.
+@lru_cache(maxsize=4096)
+def _tile_distances(geo: TileGeometry, tile: str, cell: int) -> Mapping[Spot, int]:
+    """Steps from a subzone over a tile alone, without markers: the tile side's own distances."""
+    return {(tile, c): d for c, d in enumerate(geo.dist[cell]) if d < 99}
+
+
+#: the tiles of a group as distances see them: each tile's id, geometry, cells closed by terrain
+#: markers and links to the next tiles
+Layout = tuple[tuple[str, TileGeometry, frozenset[int], tuple[tuple[int, Spot], ...]], ...]
+
+
+@lru_cache(maxsize=4096)
+def _layout_distances(layout: Layout, start: Spot) -> Mapping[Spot, int]:
+    """Steps from ``start`` over a group of tiles (breadth first, each step as in steps_from)."""
+    tiles = {tid: (geo, closed, dict(links)) for tid, geo, closed, links in layout}
     dist = {start: 0}
     queue = deque([start])
     while queue:
         spot = queue.popleft()
-        for nxt in steps_from(state, spot, static):
+        tid, cell = spot
+        geo, closed, links = tiles[tid]
+        nxt_spots = [(tid, c) for c in geo.moves(cell, closed)]
+        link = links.get(cell)
+        if link is not None and link[0] in tiles and link[1] not in tiles[link[0]][1]:
+            nxt_spots.append(link)
+        for nxt in nxt_spots:
             if nxt not in dist:
                 dist[nxt] = dist[spot] + 1
                 queue.append(nxt)
     return dist
-
-
-@lru_cache(maxsize=4096)
-def _tile_distances(geo: TileGeometry, tile: str, cell: int) -> Mapping[Spot, int]:
-    """Steps from a subzone over a tile alone, without markers: the tile side's own distances
-    (made once for each tile in play and shared, so never changed by a reader)."""
-    return {(tile, c): d for c, d in enumerate(geo.dist[cell]) if d < 99}
 
 
 def targets(state: DNZState, enemy: Enemy) -> list[Survivor]:
