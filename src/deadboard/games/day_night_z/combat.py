@@ -232,7 +232,13 @@ def sweep_targets(state: DNZState, s: Survivor, a: A.Attack, killed: Enemy) -> l
 
 
 def throw_targets(state: DNZState, s: Survivor) -> list[str]:
-    if not s.tile or not any("mobile-grenade" in state.content.search[i].traits for i in held(s)):
+    if not s.tile:
+        return []
+    search = state.content.search
+    for item in held(s):
+        if "mobile-grenade" in search[item].traits:
+            break
+    else:
         return []
     blockers = state.sight_blockers(s.tile)
     geo = state.tiles[s.tile].geo

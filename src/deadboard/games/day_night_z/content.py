@@ -378,7 +378,7 @@ class Content:
     #: worked out once from the fields above: the sheets by id, and the combined cards with the
     #: components each is made of (asked at every decision, so never searched for again)
     sheets: dict[str, SurvivorSheet] = field(init=False, repr=False, compare=False)
-    recipes: tuple[tuple[str, tuple[str, ...]], ...] = field(init=False, repr=False, compare=False)
+    recipes: tuple[tuple[str, frozenset[str]], ...] = field(init=False, repr=False, compare=False)
     #: each search card's place in the content (names that list several cards use this order)
     card_order: dict[str, int] = field(init=False, repr=False, compare=False)
     #: the cards of each deck in content order, before the shuffle of a new adventure
@@ -394,7 +394,7 @@ class Content:
         derived = {
             "sheets": {s.id: s for s in self.survivors},
             "recipes": tuple(
-                (cid, tuple(card.components)) for cid, card in self.search.items() if card.components
+                (cid, frozenset(card.components)) for cid, card in self.search.items() if card.components
             ),
             "card_order": {cid: i for i, cid in enumerate(self.search)},
             "decks": {

@@ -49,7 +49,7 @@ def tile_in_zone(state: DNZState, zone: str) -> TileInPlay | None:
 
 
 def needs_escape(state: DNZState, s: Survivor) -> bool:
-    return bool(s.tile) and not s.hidden and bool(state.enemies_at(s.tile, s.cell))
+    return bool(s.tile) and not s.hidden and state.enemy_at(s.tile, s.cell)
 
 
 def unexplored(state: DNZState, tile: TileInPlay) -> list[int]:

@@ -84,11 +84,14 @@ class DayNightZ(KernelGame[DNZState]):
         return new_state(setup, seed)
 
     def interrupt(self, state: DNZState) -> bool:
-        if not state.over and not state.alive():
-            state.lost = "every survivor is dead"
-            state.end()
-            return True
-        return False
+        if state.over:
+            return False
+        for s in state.survivors:  # asked before every step: a plain loop
+            if not s.dead:
+                return False
+        state.lost = "every survivor is dead"
+        state.end()
+        return True
 
     def hide(self, view: DNZState, seat: int) -> None:
         """The decks' order and the face-down surprise cards are hidden: redrawn from the view's

@@ -129,6 +129,8 @@ class TileInPlay:
         """Cells under a terrain marker that forbids movement: blocked, fire and impassable terrain,
         and a vehicle until it has been searched ("Some blocked terrain markers (vehicles) allow
         passage once inside", §3.10)."""
+        if not self.markers:
+            return []
         return [
             c
             for c, m in self.markers.items()
@@ -286,13 +288,6 @@ class DNZState(KernelState):
     def living(self) -> list[Survivor]:
         return [s for s in self.survivors if not s.dead]
 
-    def alive(self) -> bool:
-        """Whether any survivor is alive."""
-        for s in self.survivors:
-            if not s.dead:
-                return True
-        return False
-
     def enemy(self, eid: str) -> Enemy:
         for e in self.enemies:
             if e.id == eid:
@@ -343,19 +338,41 @@ class DNZState(KernelState):
     def enemies_at(self, tile: str, cell: int) -> list[Enemy]:
         return [e for e in self.enemies if e.tile == tile and e.cell == cell]
 
+    def enemy_at(self, tile: str, cell: int) -> bool:
+        """Whether an enemy is in the subzone."""
+        for e in self.enemies:  # noqa: SIM110 (asked at every decision: no generator)
+            if e.cell == cell and e.tile == tile:
+                return True
+        return False
+
+    def crowded(self, tile: str) -> set[int]:
+        """The subzones of a tile holding 4 miniatures (the crossed-off marker does not count)."""
+        counts = [0] * 16
+        out: set[int] = set()
+        for s in self.survivors:
+            if not s.dead and s.tile == tile:
+                counts[s.cell] += 1
+                if counts[s.cell] == 4:
+                    out.add(s.cell)
+        for e in self.enemies:
+            if e.tile == tile:
+                counts[e.cell] += 1
+                if counts[e.cell] == 4:
+                    out.add(e.cell)
+        return out
+
     def sight_blockers(self, tile: str) -> set[int]:
         """Cells blocking sight now: 4 miniatures, blocked, fire or vehicle terrain markers (§3.11)."""
-        counts = self.counts(tile)
-        t = self.tiles[tile]
-        out = {c for c in range(16) if counts[c] >= 4}
-        out.update(c for c, m in t.markers.items() if m in SIGHT_MARKERS)
+        out = self.crowded(tile)
+        markers = self.tiles[tile].markers
+        if markers:
+            out.update(c for c, m in markers.items() if m in SIGHT_MARKERS)
         return out
 
     def move_obstacles(self, tile: str) -> set[int]:
         """Cells no figure may enter now: 4 miniatures, blocked, fire and impassable markers, and
         vehicles not yet searched."""
-        counts = self.counts(tile)
-        out = {c for c in range(16) if counts[c] >= 4}
+        out = self.crowded(tile)
         out.update(self.tiles[tile].closed())
         return out
 

@@ -136,9 +136,12 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
             out.append(A.Rest(who))
         if reorganizable(state, s):
             out.append(A.Reorganize(who))
-        for cid, components in state.content.recipes:
-            if all(c in s.items for c in components):
-                out.append(A.Combine(who, cid))
+        recipes = state.content.recipes
+        if recipes:
+            items = set(s.items)
+            for cid, components in recipes:
+                if components <= items:
+                    out.append(A.Combine(who, cid))
     # free actions
     if s.tile:
         tile = state.tiles[s.tile]
@@ -191,11 +194,13 @@ def _tile_moves_and_fights(
             if slot and not state.locations[slot].tiles:
                 out.append(A.Enter(who, slot))
     out.extend(attack_options(state, s, yes))
-    out.extend(A.Throw(who, at, sp) for at in throw_targets(state, s) for sp in yes)
+    for at in throw_targets(state, s):
+        for sp in yes:
+            out.append(A.Throw(who, at, sp))
     if not s.defensive:
         out.append(A.Defend(who))
     if tile.geo.terrain[s.cell] == "j":
-        out.extend(A.Jump(who, sp) for sp in yes)
+        out.extend([A.Jump(who, sp) for sp in yes])
 
 
 # Actions are immutable values: the moves offered at every decision are made once and shared.
@@ -220,19 +225,9 @@ def _tile_searches(
 ) -> None:
     """On a tile: corpses (search, hide), search markers, the fallen's equipment, the zone, traps."""
     who = s.id
-    near = [s.cell, *tile.geo.neighbours[s.cell]]
-    zombies_here = bool(state.enemies_at(s.tile, s.cell))
-    for c in near:
-        if tile.corpses.get(c):
-            out.append(A.SearchCorpse(who, spot_name(s.tile, c)))
-            if not s.hidden and not zombies_here and not state.enemies_at(s.tile, c):
-                out.append(A.Hide(who, spot_name(s.tile, c)))
-        if c in tile.search_marks or (
-            (tile.geo.terrain[c] == "s" or tile.markers.get(c) == "vehicle") and c not in tile.searched
-        ):
-            out.extend(A.SearchItem(who, spot_name(s.tile, c), sp) for sp in yes)
-        if tile.crossed.get(c):
-            out.append(A.Retrieve(who, spot_name(s.tile, c)))
+    # most tiles have no corpse, search marker, searchable terrain, vehicle or fallen's equipment
+    if tile.corpses or tile.search_marks or tile.crossed or tile.markers or "s" in tile.geo.terrain:
+        _searches_near(state, s, tile, yes, out)
     searchable = untouched and tile.slot and tile.index not in state.locations[tile.slot].searched
     if searchable and not any(e.tile == s.tile for e in state.enemies):
         out.extend(A.SearchZone(who, sp) for sp in yes)
@@ -241,6 +236,26 @@ def _tile_searches(
         for combo in trap_combinations(state, s):
             for c in cells:
                 out.extend(A.Trap(who, combo, spot_name(s.tile, c), sp) for sp in yes)
+
+
+def _searches_near(
+    state: DNZState, s: Survivor, tile: TileInPlay, yes: tuple[bool, ...], out: list[Any]
+) -> None:
+    """In the survivor's subzone and the adjacent ones: corpses to search or hide among, items to
+    search (markers, searchable terrain, vehicles) and the equipment of the fallen."""
+    who = s.id
+    zombies_here = state.enemy_at(s.tile, s.cell)
+    for c in (s.cell, *tile.geo.neighbours[s.cell]):
+        if tile.corpses.get(c):
+            out.append(A.SearchCorpse(who, spot_name(s.tile, c)))
+            if not s.hidden and not zombies_here and not state.enemy_at(s.tile, c):
+                out.append(A.Hide(who, spot_name(s.tile, c)))
+        if c in tile.search_marks or (
+            (tile.geo.terrain[c] == "s" or tile.markers.get(c) == "vehicle") and c not in tile.searched
+        ):
+            out.extend([A.SearchItem(who, spot_name(s.tile, c), sp) for sp in yes])
+        if tile.crossed.get(c):
+            out.append(A.Retrieve(who, spot_name(s.tile, c)))
 
 
 #: the search card other cards are combined with to make a trap (§4.4)
