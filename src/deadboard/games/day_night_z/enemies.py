@@ -263,6 +263,8 @@ def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:
                 return True
             continue
         if cond == "move-noise":
+            if not state.noise:  # no noise counter anywhere
+                continue
             group = group_of(state, enemy.tile)
             loud = [
                 (d, spot)
