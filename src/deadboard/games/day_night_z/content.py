@@ -9,7 +9,7 @@ field (``tiles.toml: tile[3] (id '02b'): access: ...``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal, TypeVar
 
@@ -381,39 +381,49 @@ class Content:
     recipes: tuple[tuple[str, frozenset[str]], ...] = field(init=False, repr=False, compare=False)
     #: each search card's place in the content (names that list several cards use this order)
     card_order: dict[str, int] = field(init=False, repr=False, compare=False)
-    #: the cards of each deck in content order, before the shuffle of a new adventure
-    decks: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
-    #: the cards of the decks drawn during play, by id
-    threat_cards: dict[str, ThreatCard] = field(init=False, repr=False, compare=False)
-    spawn_cards: dict[str, SpawnCard] = field(init=False, repr=False, compare=False)
-    exploration_cards: dict[str, EffectCard] = field(init=False, repr=False, compare=False)
-    encounter_cards: dict[str, EffectCard] = field(init=False, repr=False, compare=False)
-    infection_cards: dict[str, InfectionCard] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        derived = {
-            "sheets": {s.id: s for s in self.survivors},
-            "recipes": tuple(
-                (cid, frozenset(card.components)) for cid, card in self.search.items() if card.components
-            ),
-            "card_order": {cid: i for i, cid in enumerate(self.search)},
-            "decks": {
-                "threat": tuple(c.id for c in self.threats),
-                "spawn": tuple(c.id for c in self.spawn),
-                "search": tuple(c.id for c in self.search.values() for _ in range(c.copies)),
-                "exploration": tuple(c.id for c in self.explorations),
-                "encounter": tuple(c.id for c in self.encounters),
-                "infection": tuple(c.id for c in self.infections),
-                "corpse": tuple(str(i) for i, m in enumerate(self.corpses) for _ in range(m.copies)),
-            },
-            "threat_cards": _by_id(self.threats),
-            "spawn_cards": _by_id(self.spawn),
-            "exploration_cards": _by_id(self.explorations),
-            "encounter_cards": _by_id(self.encounters),
-            "infection_cards": _by_id(self.infections),
+        object.__setattr__(self, "sheets", {s.id: s for s in self.survivors})
+        recipes = tuple(
+            (cid, frozenset(card.components)) for cid, card in self.search.items() if card.components
+        )
+        object.__setattr__(self, "recipes", recipes)
+        object.__setattr__(self, "card_order", {cid: i for i, cid in enumerate(self.search)})
+
+    # worked out at the first use (a campaign makes a content for each adventure)
+    @cached_property
+    def decks(self) -> dict[str, tuple[str, ...]]:
+        """The cards of each deck in content order, before the shuffle of a new adventure."""
+        return {
+            "threat": tuple(c.id for c in self.threats),
+            "spawn": tuple(c.id for c in self.spawn),
+            "search": tuple(c.id for c in self.search.values() for _ in range(c.copies)),
+            "exploration": tuple(c.id for c in self.explorations),
+            "encounter": tuple(c.id for c in self.encounters),
+            "infection": tuple(c.id for c in self.infections),
+            "corpse": tuple(str(i) for i, m in enumerate(self.corpses) for _ in range(m.copies)),
         }
-        for name, value in derived.items():
-            object.__setattr__(self, name, value)
+
+    @cached_property
+    def threat_cards(self) -> dict[str, ThreatCard]:
+        """The cards of the decks drawn during play, by id (here and below)."""
+        return _by_id(self.threats)
+
+    @cached_property
+    def spawn_cards(self) -> dict[str, SpawnCard]:
+        return _by_id(self.spawn)
+
+    @cached_property
+    def exploration_cards(self) -> dict[str, EffectCard]:
+        return _by_id(self.explorations)
+
+    @cached_property
+    def encounter_cards(self) -> dict[str, EffectCard]:
+        return _by_id(self.encounters)
+
+    @cached_property
+    def infection_cards(self) -> dict[str, InfectionCard]:
+        return _by_id(self.infections)
 
     def survivor(self, sid: str) -> SurvivorSheet:
         return self.sheets[sid]
