@@ -89,6 +89,12 @@ class Rng:
             seq[i], seq[j] = seq[j], seq[i]
         self.s = s
 
+    def skip(self, n: int) -> None:
+        """Move the stream on past ``n`` draws without making them (SplitMix64 counts: the state
+        after ``n`` draws is the state plus ``n`` increments), so that draws can be made later
+        from a clone taken before (a deck shuffled now but laid out when first looked at)."""
+        self.s = (self.s + n * _GOLDEN) & _MASK
+
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         pool = list(seq)
         self.shuffle(pool)

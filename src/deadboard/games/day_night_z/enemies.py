@@ -190,7 +190,7 @@ def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bo
         return False
     state.enemies.remove(enemy)
     tile = state.tiles[enemy.tile]
-    pool = state.decks["corpse"]
+    pool = state.deck("corpse")
     if pool:
         tile.corpses.setdefault(enemy.cell, []).append(int(pool.pop()))
     if enemy.kind == "hunter":

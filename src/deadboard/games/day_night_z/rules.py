@@ -45,11 +45,11 @@ def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZSta
         s.weapon = next((i for i in s.items if content.search[i].weapon), "")
         s.zone = adventure.start_zone
         state.survivors.append(s)
-    decks = state.decks = {name: list(cards) for name, cards in content.decks.items()}
     for name in HIDDEN_DECKS:
-        rng.shuffle(decks[name])
+        state.shuffle_later(name, list(content.decks[name]))
+    for name in HIDDEN_DECKS:
         if name != "corpse":
-            decks[name + "-discard"] = []
+            state.new_discards(name)
     cards = list(adventure.surprises)
     others = [c for c in content.surprises if c not in cards]
     rng.shuffle(others)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from deadboard.core.dice import Die
 from deadboard.core.game import Setup
 from deadboard.core.kernel import KernelState
+from deadboard.core.rng import Rng
 from deadboard.core.tracks import Clock
 from deadboard.games.day_night_z.content import Adventure, Content
 from deadboard.games.day_night_z.geometry import CELLS, CityBoard, TileGeometry, city_board, tile_geometry
@@ -173,11 +174,12 @@ class LocationState:
 
 class DNZState(KernelState):
     __slots__ = (
+        "_decks",
+        "_unshuffled",
         "adventure",
         "board",
         "clock",
         "content",
-        "decks",
         "die",
         "enemies",
         "hunter",
@@ -203,7 +205,6 @@ class DNZState(KernelState):
     board: CityBoard
     clock: Clock
     content: Content
-    decks: dict[str, list[str]]
     die: Die[str]
     enemies: list[Enemy]
     hunter: str  # "" not in play, "stalk" in the stalk area, "board" on a tile
@@ -244,7 +245,9 @@ class DNZState(KernelState):
         self.order = ()
         self.pending = []
         self.surprises = {}
-        self.decks = {}
+        self._decks: dict[str, list[str]] = {}
+        #: decks shuffled at set-up whose cards are not laid out yet: the stream to shuffle them from
+        self._unshuffled: dict[str, int] = {}
         self.turn = 0
         self.lost = ""
         self.won = False
@@ -265,7 +268,8 @@ class DNZState(KernelState):
         s.tiles = {k: t.clone() for k, t in self.tiles.items()}
         s.locations = {k: loc.clone() for k, loc in self.locations.items()}
         s.noise = self.noise.copy()
-        s.decks = {k: v.copy() for k, v in self.decks.items()}
+        s._decks = {k: v.copy() for k, v in self._decks.items()}
+        s._unshuffled = self._unshuffled.copy()
         s.surprises = self.surprises.copy()
         s.pending = self.pending.copy()
         s.threat, s.hunter, s.hunter_damage, s.hunter_killed = (
@@ -277,6 +281,32 @@ class DNZState(KernelState):
         s.last_threat, s.leader, s.order = self.last_threat, self.leader, self.order
         s.turn, s.lost, s.won = self.turn, self.lost, self.won
         return s
+
+    # ----- decks -----------------------------------------------------------------------------------
+    def shuffle_later(self, name: str, cards: list[str]) -> None:
+        """Put a deck in play shuffled: its draws are taken from the stream now, the cards laid out
+        in that order when the deck is first looked at (most adventures never open some decks)."""
+        self._decks[name] = cards
+        self._unshuffled[name] = self.rng.s
+        self.rng.skip(len(cards) - 1 if cards else 0)
+
+    def new_discards(self, name: str) -> None:
+        """An empty discard pile for a deck (``<name>-discard``)."""
+        self._decks[name + "-discard"] = []
+
+    def deck(self, name: str) -> list[str]:
+        """One deck (or its discards, ``<name>-discard``): the last card is the top."""
+        start = self._unshuffled.pop(name, None)
+        if start is not None:
+            Rng(start).shuffle(self._decks[name])
+        return self._decks[name]
+
+    @property
+    def decks(self) -> dict[str, list[str]]:
+        """Every deck by name, all laid out."""
+        for name in list(self._unshuffled):
+            self.deck(name)
+        return self._decks
 
     # ----- reading ---------------------------------------------------------------------------------
     def survivor(self, sid: str) -> Survivor:

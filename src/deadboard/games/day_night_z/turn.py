@@ -207,13 +207,14 @@ class ThreatPhase(Auto[DNZState]):
     """3) Threat Phase."""
 
     def run(self, state: DNZState) -> Steps:
-        deck = state.decks["threat"]
+        deck = state.deck("threat")
+        discards = state.deck("threat-discard")
         if not deck:
-            deck.extend(state.decks["threat-discard"])
-            state.decks["threat-discard"].clear()
+            deck.extend(discards)
+            discards.clear()
             state.rng.shuffle(deck)
         cid = deck.pop(0)  # from the lower part of the deck
-        state.decks["threat-discard"].append(cid)
+        discards.append(cid)
         card = state.content.threat_cards[cid]
         state.last_threat = cid
         state.emit("threat-card", f"threat card: {card.attack} / {card.name}", {"card": cid})
