@@ -3,7 +3,7 @@ is first looked at, in the very order the set-up's shuffle gave it, whatever dec
 
 from __future__ import annotations
 
-from deadboard.core import Setup
+from deadboard.core import Setup, get_game
 from deadboard.core.rng import Rng
 from deadboard.games.day_night_z.content import load_content
 from deadboard.games.day_night_z.rules import HIDDEN_DECKS, new_state
@@ -55,3 +55,17 @@ def test_a_clone_lays_out_its_decks_by_itself() -> None:
     copy = state.clone()
     state.deck("search").pop()
     assert copy.deck("search") == _shuffled_at_set_up(3)[0]["search"]
+
+
+def test_a_view_redraws_each_hidden_deck_from_its_cards_in_order() -> None:
+    """A view hides the decks' order: each deck is sorted and shuffled again from the view's stream
+    (a deck not laid out yet is shuffled from its cards all the same)."""
+    state = new_state(Setup("first-steps", players=1), 5)
+    state.deck("threat")  # one deck laid out, the others not yet
+    viewed = state.clone()
+    get_game("day-night-z").resample(viewed, Rng(9))
+    rng = Rng(9)
+    for name in HIDDEN_DECKS:
+        cards = sorted(state.decks[name])
+        rng.shuffle(cards)
+        assert viewed.deck(name) == cards

@@ -100,9 +100,7 @@ class DayNightZ(KernelGame[DNZState]):
 
     def resample(self, view: DNZState, rng: Rng) -> None:
         for name in HIDDEN_DECKS:
-            deck = view.decks[name]
-            deck.sort()
-            rng.shuffle(deck)
+            view.reshuffle(name, rng)
         zones = sorted(view.surprises)
         cards = sorted(view.surprises.values())
         rng.shuffle(cards)

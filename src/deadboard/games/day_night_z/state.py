@@ -283,12 +283,25 @@ class DNZState(KernelState):
         return s
 
     # ----- decks -----------------------------------------------------------------------------------
-    def shuffle_later(self, name: str, cards: list[str]) -> None:
-        """Put a deck in play shuffled: its draws are taken from the stream now, the cards laid out
-        in that order when the deck is first looked at (most adventures never open some decks)."""
+    def shuffle_later(self, name: str, cards: list[str], rng: Rng | None = None) -> None:
+        """Put a deck in play shuffled from ``rng`` (the state's own by default): the shuffle's
+        draws are taken from the stream now, the cards laid out in their order when the deck is
+        first looked at (most adventures never open some decks)."""
+        rng = self.rng if rng is None else rng
         self._decks[name] = cards
-        self._unshuffled[name] = self.rng.s
-        self.rng.skip(len(cards) - 1 if cards else 0)
+        self._unshuffled.pop(name, None)
+        if type(rng) is not Rng:  # a scripted stream draws as it goes
+            rng.shuffle(cards)
+            return
+        self._unshuffled[name] = rng.s
+        rng.skip(len(cards) - 1 if cards else 0)
+
+    def reshuffle(self, name: str, rng: Rng) -> None:
+        """Shuffle a deck again from its cards in a canonical order (a view's hidden deck): what
+        order it had does not matter, so a deck not laid out yet is not laid out first."""
+        cards = self._decks[name]
+        cards.sort()
+        self.shuffle_later(name, cards, rng)
 
     def new_discards(self, name: str) -> None:
         """An empty discard pile for a deck (``<name>-discard``)."""
