@@ -78,10 +78,22 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place: ``j = below(i + 1)`` for each ``i`` from the end, with the draws
+        written out (games shuffle decks of a hundred cards at every set-up)."""
+        s = self.s
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
+        self.s = s
+
+    def skip(self, n: int) -> None:
+        """Move the stream on past ``n`` draws without making them (SplitMix64 counts: the state
+        after ``n`` draws is the state plus ``n`` increments), so that draws can be made later
+        from a clone taken before (a deck shuffled now but laid out when first looked at)."""
+        self.s = (self.s + n * _GOLDEN) & _MASK
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         pool = list(seq)

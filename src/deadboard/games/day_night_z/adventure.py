@@ -10,13 +10,18 @@ def check_end(state: DNZState) -> None:
     living survivor stands in the exit zone."""
     if state.over:
         return
-    living = state.living()
+    exit_zone = state.adventure.exit
+    living = at_exit = False
+    for s in state.survivors:  # asked after every action: a plain loop
+        if not s.dead:
+            living = True
+            at_exit = at_exit or (not s.tile and s.zone == exit_zone)
     if not living:
         state.lost = "every survivor is dead"
         state.emit("end", state.lost, {})
         state.end()
         return
-    if any(not s.tile and s.zone == state.adventure.exit for s in living) and objective_met(state):
+    if at_exit and objective_met(state):
         state.won = True
         state.emit("end", f"{state.adventure.name}: the adventure is accomplished", {})
         state.end()

@@ -39,13 +39,14 @@ from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 def draw_card(state: DNZState, deck: str) -> str:
     """The top card of a deck, the discards shuffled back in when it is empty; the card goes to the
     discards."""
-    cards = state.decks[deck]
+    cards = state.deck(deck)
+    discards = state.deck(deck + "-discard")
     if not cards:
-        cards.extend(state.decks[deck + "-discard"])
-        state.decks[deck + "-discard"].clear()
+        cards.extend(discards)
+        discards.clear()
         state.rng.shuffle(cards)
     cid = cards.pop()
-    state.decks[deck + "-discard"].append(cid)
+    discards.append(cid)
     return cid
 
 

@@ -13,6 +13,7 @@ damage ignores resistance. SWEEP: a free attack when an enemy is eliminated (tur
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from deadboard.games.day_night_z import actions as A
@@ -46,15 +47,23 @@ def attack_options(state: DNZState, s: Survivor, yes: tuple[bool, ...]) -> list[
     out: list[Any] = []
     if not s.tile:
         return out
-    for cid in dict.fromkeys(held(s)):
-        card = state.content.search[cid]
-        if card.weapon and "mobile-grenade" not in card.traits and weapon_ready(state, s, cid):
-            _attacks_with(state, s, cid, yes, out)
+    search = state.content.search
+    weapons = [
+        cid
+        for cid in dict.fromkeys(held(s))
+        if search[cid].weapon and "mobile-grenade" not in search[cid].traits and weapon_ready(state, s, cid)
+    ]
+    if weapons:
+        figures = figures_in_sight(state, s)
+        for cid in weapons:
+            _attacks_with(state, s, cid, figures, yes, out)
     return out
 
 
-def _attacks_with(state: DNZState, s: Survivor, cid: str, yes: tuple[bool, ...], out: list[Any]) -> None:
-    card = state.content.search[cid]
+def figures_in_sight(state: DNZState, s: Survivor) -> list[tuple[str, bool, bool]]:
+    """The figures a survivor on a tile sees, enemies first, then the other survivors in view:
+    each with whether it is adjacent and whether it shares his subzone."""
+    tile = state.tiles[s.tile]
     here = (s.tile, s.cell)
     figures = [(e.id, e.tile, e.cell) for e in state.enemies]
     figures += [
@@ -62,13 +71,31 @@ def _attacks_with(state: DNZState, s: Survivor, cid: str, yes: tuple[bool, ...],
         for o in state.survivors
         if o is not s and not o.dead and o.tile and not o.hidden
     ]
+    blockers: set[int] | None = None
+    out: list[tuple[str, bool, bool]] = []
     for fid, ftile, fcell in figures:
-        there = (ftile, fcell)
-        if ftile != s.tile and not adjacent(state, here, there):
+        if ftile != s.tile:
+            # on another tile only across the link, so adjacent
+            if sees(state, here, (ftile, fcell)):
+                out.append((fid, True, False))
             continue
-        if not sees(state, here, there):
-            continue
-        near = adjacent(state, here, there)
+        if blockers is None:  # the tile's own sight, worked out once for every figure on it
+            blockers = state.sight_blockers(s.tile)
+        if tile.geo.sees(s.cell, fcell, blockers):
+            out.append((fid, adjacent(state, here, (ftile, fcell)), fcell == s.cell))
+    return out
+
+
+def _attacks_with(
+    state: DNZState,
+    s: Survivor,
+    cid: str,
+    figures: list[tuple[str, bool, bool]],
+    yes: tuple[bool, ...],
+    out: list[Any],
+) -> None:
+    card = state.content.search[cid]
+    for fid, near, same in figures:
         modes: list[str] = []
         if card.kind == "melee" and near:
             modes.append("melee")
@@ -77,13 +104,19 @@ def _attacks_with(state: DNZState, s: Survivor, cid: str, yes: tuple[bool, ...],
                 modes.append("butt")
             if not card.ammo or s.ammo > 0:
                 modes.append("ranged")
-                if there == here and "rapid-fire" in card.traits:
+                if same and "rapid-fire" in card.traits:
                     modes.append("rapid")
-                if there == here and "burst" in card.traits:
+                if same and "burst" in card.traits:
                     modes.append("burst")
         for mode in modes:
             for sp in yes:
-                out.append(A.Attack(s.id, fid, cid, mode, sp))
+                out.append(_attack(s.id, fid, cid, mode, sp))
+
+
+# Actions are immutable values: the attacks offered at every decision are made once and shared.
+@lru_cache(maxsize=8192)
+def _attack(who: str, target: str, weapon: str, mode: str, sp: bool) -> A.Attack:
+    return A.Attack(who, target, weapon, mode, sp)
 
 
 def perform_attack(state: DNZState, s: Survivor, a: A.Attack) -> Enemy | None:
@@ -204,7 +237,13 @@ def sweep_targets(state: DNZState, s: Survivor, a: A.Attack, killed: Enemy) -> l
 
 
 def throw_targets(state: DNZState, s: Survivor) -> list[str]:
-    if not s.tile or not any("mobile-grenade" in state.content.search[i].traits for i in held(s)):
+    if not s.tile:
+        return []
+    search = state.content.search
+    for item in held(s):
+        if "mobile-grenade" in search[item].traits:
+            break
+    else:
         return []
     blockers = state.sight_blockers(s.tile)
     geo = state.tiles[s.tile].geo

@@ -9,9 +9,9 @@ field (``tiles.toml: tile[3] (id '02b'): access: ...``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -354,6 +354,10 @@ class RulesFile(Strict):
     backpack: BackpackRecord = BackpackRecord(spaces=6, source="authored")
 
 
+#: a card of a deck drawn by id during play
+C = TypeVar("C", ThreatCard, SpawnCard, EffectCard, InfectionCard)
+
+
 @dataclass(frozen=True)
 class Content:
     rules: RulesFile
@@ -376,15 +380,52 @@ class Content:
     #: worked out once from the fields above: the sheets by id, and the combined cards with the
     #: components each is made of (asked at every decision, so never searched for again)
     sheets: dict[str, SurvivorSheet] = field(init=False, repr=False, compare=False)
-    recipes: tuple[tuple[str, tuple[str, ...]], ...] = field(init=False, repr=False, compare=False)
+    recipes: tuple[tuple[str, frozenset[str]], ...] = field(init=False, repr=False, compare=False)
     #: each search card's place in the content (names that list several cards use this order)
     card_order: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sheets", {s.id: s for s in self.survivors})
-        recipes = tuple((cid, tuple(card.components)) for cid, card in self.search.items() if card.components)
+        recipes = tuple(
+            (cid, frozenset(card.components)) for cid, card in self.search.items() if card.components
+        )
         object.__setattr__(self, "recipes", recipes)
         object.__setattr__(self, "card_order", {cid: i for i, cid in enumerate(self.search)})
+
+    # worked out at the first use (a campaign makes a content for each adventure)
+    @cached_property
+    def decks(self) -> dict[str, tuple[str, ...]]:
+        """The cards of each deck in content order, before the shuffle of a new adventure."""
+        return {
+            "threat": tuple(c.id for c in self.threats),
+            "spawn": tuple(c.id for c in self.spawn),
+            "search": tuple(c.id for c in self.search.values() for _ in range(c.copies)),
+            "exploration": tuple(c.id for c in self.explorations),
+            "encounter": tuple(c.id for c in self.encounters),
+            "infection": tuple(c.id for c in self.infections),
+            "corpse": tuple(str(i) for i, m in enumerate(self.corpses) for _ in range(m.copies)),
+        }
+
+    @cached_property
+    def threat_cards(self) -> dict[str, ThreatCard]:
+        """The cards of the decks drawn during play, by id (here and below)."""
+        return _by_id(self.threats)
+
+    @cached_property
+    def spawn_cards(self) -> dict[str, SpawnCard]:
+        return _by_id(self.spawn)
+
+    @cached_property
+    def exploration_cards(self) -> dict[str, EffectCard]:
+        return _by_id(self.explorations)
+
+    @cached_property
+    def encounter_cards(self) -> dict[str, EffectCard]:
+        return _by_id(self.encounters)
+
+    @cached_property
+    def infection_cards(self) -> dict[str, InfectionCard]:
+        return _by_id(self.infections)
 
     def survivor(self, sid: str) -> SurvivorSheet:
         return self.sheets[sid]
@@ -394,6 +435,14 @@ class Content:
             if a.id == aid:
                 return a
         raise KeyError(aid)
+
+
+def _by_id(cards: tuple[C, ...]) -> dict[str, C]:
+    """Cards by id (the first of the deck's copies that share one)."""
+    out: dict[str, C] = {}
+    for card in cards:
+        out.setdefault(card.id, card)
+    return out
 
 
 def _check(content: Content) -> None:

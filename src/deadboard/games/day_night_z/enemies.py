@@ -10,6 +10,8 @@ its special ability (content/enemies.toml) if it can; if not, the next line is r
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
+from functools import lru_cache
 
 from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.concepts import (
@@ -24,7 +26,7 @@ from deadboard.games.day_night_z.concepts import (
     skulls,
 )
 from deadboard.games.day_night_z.content import ThreatCard
-from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.geometry import CELLS, TileGeometry
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
 
@@ -64,22 +66,48 @@ def sees(state: DNZState, a: Spot, b: Spot) -> bool:
     return state.tiles[a[0]].links.get(a[1]) == b
 
 
-def distances(state: DNZState, start: Spot) -> dict[Spot, int]:
+def distances(state: DNZState, start: Spot) -> Mapping[Spot, int]:
     """Steps from ``start`` over the tiles of its group, ignoring figures (static obstacles and
     blocked terrain markers only)."""
     group = group_of(state, start[0])
     if len(group) == 1:
         tile = state.tiles[start[0]]
         if not tile.closed():
-            row = tile.geo.dist[start[1]]
-            tid = start[0]
-            return {(tid, c): d for c, d in enumerate(row) if d < 99}
-    static = {tid: set(state.tiles[tid].closed()) for tid in group}
+            return _tile_distances(tile.geo, start[0], start[1])
+    layout = tuple(
+        (t.id, t.geo, frozenset(t.closed()), tuple(t.links.items()))
+        for t in (state.tiles[tid] for tid in group)
+    )
+    return _layout_distances(layout, start)
+
+
+# The distances below are made once for each layout and shared, so a reader never changes them.
+@lru_cache(maxsize=4096)
+def _tile_distances(geo: TileGeometry, tile: str, cell: int) -> Mapping[Spot, int]:
+    """Steps from a subzone over a tile alone, without markers: the tile side's own distances."""
+    return {(tile, c): d for c, d in enumerate(geo.dist[cell]) if d < 99}
+
+
+#: the tiles of a group as distances see them: each tile's id, geometry, cells closed by terrain
+#: markers and links to the next tiles
+Layout = tuple[tuple[str, TileGeometry, frozenset[int], tuple[tuple[int, Spot], ...]], ...]
+
+
+@lru_cache(maxsize=4096)
+def _layout_distances(layout: Layout, start: Spot) -> Mapping[Spot, int]:
+    """Steps from ``start`` over a group of tiles (breadth first, each step as in steps_from)."""
+    tiles = {tid: (geo, closed, dict(links)) for tid, geo, closed, links in layout}
     dist = {start: 0}
     queue = deque([start])
     while queue:
         spot = queue.popleft()
-        for nxt in steps_from(state, spot, static):
+        tid, cell = spot
+        geo, closed, links = tiles[tid]
+        nxt_spots = [(tid, c) for c in geo.moves(cell, closed)]
+        link = links.get(cell)
+        if link is not None and link[0] in tiles and link[1] not in tiles[link[0]][1]:
+            nxt_spots.append(link)
+        for nxt in nxt_spots:
             if nxt not in dist:
                 dist[nxt] = dist[spot] + 1
                 queue.append(nxt)
@@ -92,7 +120,7 @@ def targets(state: DNZState, enemy: Enemy) -> list[Survivor]:
 
 
 def prioritise(
-    state: DNZState, card: ThreatCard, enemy: Enemy, options: list[Survivor], dist: dict[Spot, int]
+    state: DNZState, card: ThreatCard, enemy: Enemy, options: list[Survivor], dist: Mapping[Spot, int]
 ) -> Survivor:
     """The priority objective among survivors meeting the same condition; then the closest, then
     the first in seat order."""
@@ -115,7 +143,7 @@ def prioritise(
     return min(options, key=key)
 
 
-def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: dict[Spot, int]) -> bool:
+def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: Mapping[Spot, int]) -> bool:
     """Move one subzone towards ``goal``; among equal ways the least favourable for the survivors
     (the noisiest subzone, then the first in tile order). False if it cannot move closer."""
     here = (enemy.tile, enemy.cell)
@@ -163,7 +191,7 @@ def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bo
         return False
     state.enemies.remove(enemy)
     tile = state.tiles[enemy.tile]
-    pool = state.decks["corpse"]
+    pool = state.deck("corpse")
     if pool:
         tile.corpses.setdefault(enemy.cell, []).append(int(pool.pop()))
     if enemy.kind == "hunter":
@@ -236,6 +264,8 @@ def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:
                 return True
             continue
         if cond == "move-noise":
+            if not state.noise:  # no noise counter anywhere
+                continue
             group = group_of(state, enemy.tile)
             loud = [
                 (d, spot)
@@ -268,7 +298,7 @@ def _hidden_on_tile(state: DNZState, enemy: Enemy) -> list[Survivor]:
 
 
 def use_ability(
-    state: DNZState, enemy: Enemy, card: ThreatCard, pool: list[Survivor], dist: dict[Spot, int]
+    state: DNZState, enemy: Enemy, card: ThreatCard, pool: list[Survivor], dist: Mapping[Spot, int]
 ) -> bool:
     """The enemy's special ability, if it has one and can use it now (a "Special Ability" threat
     card's "ability" line, §3.14). Returns whether it was used."""

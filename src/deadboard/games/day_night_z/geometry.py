@@ -24,15 +24,16 @@ Line of sight (§3.11): from one corner of the attacker's subzone two straight l
 corners of the target's subzone, not superposed, neither crossing a wall, a solid red edge, a blocked
 subzone, a subzone with 4 miniatures or a blocked terrain marker, nor passing a diagonal intersection
 between two such obstacles. Corners are taken a tenth of a subzone inside each square, so that a
-line cannot slip along a wall; everything a line crosses is worked out exactly once per tile side,
-and a question during play only tests the cells that change.
+line cannot slip along a wall. The cells, edges and grid points a line passes are worked out once
+for every tile; what they ask of one tile side once for that side; a question during play only tests
+the cells that change, and none at all when none of the cells the sight depends on is an obstacle.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations, pairwise
-from typing import Any
+from typing import Any, NamedTuple
 
 from deadboard.core.areas import Area, AreaGraph, Exit
 from deadboard.games.day_night_z.content import CitySide, TileSide
@@ -60,6 +61,25 @@ def _xy(i: int) -> tuple[int, int]:
 
 def _cell(x: int, y: int) -> int:
     return y * SIZE + x if 0 <= x < SIZE and 0 <= y < SIZE else -1
+
+
+class Sight:
+    """The line of sight from one subzone to another: the alternatives (pairs of lines, each what
+    it needs clear), whether one of them needs nothing (sight no figure can block), and every cell
+    any of them needs (sight nothing blocks while none of those is a dynamic obstacle)."""
+
+    __slots__ = ("alts", "cells", "free")
+
+    def __init__(self, alts: tuple[tuple[Need, Need], ...]) -> None:
+        self.alts = alts
+        self.free = any(not n1[0] and not n1[1] and not n2[0] and not n2[1] for n1, n2 in alts)
+        cells: set[int] = set()
+        for pair in alts:
+            for need_cells, squeezes in pair:
+                cells |= need_cells
+                for (_, c1), (_, c2) in squeezes:
+                    cells |= c1 | c2
+        self.cells = frozenset(cells)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +136,9 @@ class TileGeometry:
         )
         #: steps between cells over static obstacles only (the enemy AI's distances on one tile)
         self.dist: tuple[tuple[int, ...], ...] = tuple(self._bfs(i) for i in range(N))
-        self._los: list[list[list[tuple[Need, Need]]] | None] = [None] * N
+        self._los: list[list[Sight | None] | None] = [None] * N
         self._lines: dict[tuple[tuple[int, int], tuple[int, int]], Need | None] = {}
+        self._vertices: dict[tuple[int, int, int, int], tuple[Side, Side] | tuple[()] | None] = {}
         self._corners = [_corners(i) for i in range(N)]
 
     def _bfs(self, start: int) -> tuple[int, ...]:
@@ -185,81 +206,60 @@ class TileGeometry:
         row = self._los[a]
         if row is None:
             row = self._los[a] = self._row(a)
-        alts = row[b]
-        if not alts:
+        sight = row[b]
+        if sight is None:
             return False
-        if not dynamic:
+        if not dynamic or sight.free or sight.cells.isdisjoint(dynamic):
             return True
-        return any(_clear(n1, dynamic) and _clear(n2, dynamic) for n1, n2 in alts)
+        return any(_clear(n1, dynamic) and _clear(n2, dynamic) for n1, n2 in sight.alts)
 
-    def _row(self, a: int) -> list[list[tuple[Need, Need]]]:
-        """The alternatives (pairs of lines) from subzone ``a`` to every subzone."""
-        out: list[list[tuple[Need, Need]]] = [[] for _ in range(N)]
+    def _row(self, a: int) -> list[Sight | None]:
+        """The sight from subzone ``a`` to every subzone (None: never)."""
+        out: list[Sight | None] = [None] * N
         if self.blocked[a]:
             return out
-        cache = self._lines
         for b in range(N):
             if a == b or self.blocked[b]:
                 continue
-            alts = out[b]
+            alts: dict[tuple[Need, Need], None] = {}
             for c in self._corners[a]:
-                needs = []
-                for d in self._corners[b]:
-                    key = (c, d) if c < d else (d, c)
-                    need = cache.get(key, _UNSEEN)
-                    if need is _UNSEEN:
-                        need = cache[key] = self._line(*key)
-                    needs.append((d, need))
+                needs = [(d, self._stripped(c, d)) for d in self._corners[b]]
                 for (d1, n1), (d2, n2) in combinations(needs, 2):
-                    if n1 is None or n2 is None or _collinear(c, d1, d2):
-                        continue
-                    s1, s2 = _strip(n1, a, b), _strip(n2, a, b)
-                    if s1 is not None and s2 is not None:
-                        alts.append((s1, s2))
+                    if n1 is not None and n2 is not None and not _collinear(c, d1, d2):
+                        alts[n1, n2] = None
+            if alts:
+                out[b] = Sight(tuple(alts))
         return out
 
+    def _stripped(self, p: tuple[int, int], q: tuple[int, int]) -> Need | None:
+        """The line between two corners as a question during play (the same either way): what it
+        crosses, less the two subzones it joins (:func:`_strip`); None if it is blocked for good."""
+        key = (p, q) if p < q else (q, p)
+        lines = self._lines
+        if key in lines:
+            return lines[key]
+        line = self._line(*key)
+        ends = _cell(p[0] // UNIT, p[1] // UNIT), _cell(q[0] // UNIT, q[1] // UNIT)
+        need = lines[key] = None if line is None else _strip(line, *ends)
+        return need
+
     def _line(self, p: tuple[int, int], q: tuple[int, int]) -> Need | None:
-        """What the segment p-q crosses (points in tenths of a subzone): None if a static obstacle
-        blocks it. The segment is walked in integer steps of 1/D of its length, D chosen so that
-        every crossing of a grid line falls on a step."""
-        (px, py), (qx, qy) = p, q
-        dx, dy = qx - px, qy - py
-        d = 2 * (abs(dx) or 1) * (abs(dy) or 1)
-        unit = UNIT * d
-        events = {0, d}
-        for v0, dv in ((px, dx), (py, dy)):
-            if dv:
-                lo, hi = sorted((v0, v0 + dv))
-                for m in range(lo // UNIT + 1, (hi - 1) // UNIT + 1):
-                    events.add((m * UNIT - v0) * d // dv)
-        ks = sorted(events)
-        cells: set[int] = set()
+        """What the segment p-q needs clear on this tile (points in tenths of a subzone): None if a
+        static obstacle blocks it."""
+        trace = _trace(p, q)
+        blocked = self.blocked
+        if any(blocked[c] for c in trace.cells) or not self.solid.isdisjoint(trace.edges):
+            return None
         squeezes: list[tuple[Side, Side]] = []
-        points = ks[1:-1] + [(k0 + k1) // 2 for k0, k1 in pairwise(ks)]
-        for k in points:
-            x, y = px * d + k * dx, py * d + k * dy
-            xi, yi = x % unit == 0, y % unit == 0
-            cx, cy = x // unit, y // unit
-            if not xi and not yi:
-                c = _cell(cx, cy)
-                if self.blocked[c]:
-                    return None
-                cells.add(c)
-            elif xi and yi:
-                squeeze = self._vertex(cx, cy, dx, dy)
-                if squeeze is None:
-                    return None
-                if squeeze:
-                    squeezes.append(squeeze)
-            elif xi:
-                left, right = _cell(cx - 1, cy), _cell(cx, cy)
-                if left >= 0 and right >= 0 and self.edge_solid(left, right):
-                    return None
-            else:
-                up, down = _cell(cx, cy - 1), _cell(cx, cy)
-                if up >= 0 and down >= 0 and self.edge_solid(up, down):
-                    return None
-        return frozenset(cells), tuple(squeezes)
+        for vertex in trace.vertices:
+            squeeze = self._vertices.get(vertex, _UNSEEN)
+            if squeeze is _UNSEEN:
+                squeeze = self._vertices[vertex] = self._vertex(*vertex)
+            if squeeze is None:
+                return None
+            if squeeze:
+                squeezes.append(squeeze)
+        return trace.cells, tuple(squeezes)
 
     def _vertex(self, vx: int, vy: int, dx: int, dy: int) -> tuple[Side, Side] | tuple[()] | None:
         """A line through the grid point (vx, vy): the two sides it passes between. Blocked (None) if
@@ -310,6 +310,57 @@ class TileGeometry:
             if other_y >= 0 and self.edge_solid(cell, other_y):
                 static = True
         return static, cells
+
+
+class Trace(NamedTuple):
+    """What a segment between two corners passes, whatever the tile: the cells it crosses, the
+    edges between two cells it crosses, and the grid points it passes through (with the signs of
+    its direction), in the order met."""
+
+    cells: frozenset[int]
+    edges: frozenset[tuple[int, int]]
+    vertices: tuple[tuple[int, int, int, int], ...]
+
+
+_TRACES: dict[tuple[tuple[int, int], tuple[int, int]], Trace] = {}
+
+
+def _trace(p: tuple[int, int], q: tuple[int, int]) -> Trace:
+    """The segment p-q walked in integer steps of 1/D of its length, D chosen so that every
+    crossing of a grid line falls on a step (worked out once, shared by every tile side)."""
+    found = _TRACES.get((p, q))
+    if found is not None:
+        return found
+    (px, py), (qx, qy) = p, q
+    dx, dy = qx - px, qy - py
+    sx = 1 if dx > 0 else (-1 if dx < 0 else 0)
+    sy = 1 if dy > 0 else (-1 if dy < 0 else 0)
+    d = 2 * (abs(dx) or 1) * (abs(dy) or 1)
+    unit = UNIT * d
+    events = {0, d}
+    for v0, dv in ((px, dx), (py, dy)):
+        if dv:
+            lo, hi = sorted((v0, v0 + dv))
+            for m in range(lo // UNIT + 1, (hi - 1) // UNIT + 1):
+                events.add((m * UNIT - v0) * d // dv)
+    ks = sorted(events)
+    cells: set[int] = set()
+    edges: set[tuple[int, int]] = set()
+    vertices: list[tuple[int, int, int, int]] = []
+    for k in ks[1:-1] + [(k0 + k1) // 2 for k0, k1 in pairwise(ks)]:
+        x, y = px * d + k * dx, py * d + k * dy
+        xi, yi = x % unit == 0, y % unit == 0
+        cx, cy = x // unit, y // unit
+        if not xi and not yi:
+            cells.add(_cell(cx, cy))
+        elif xi and yi:
+            vertices.append((cx, cy, sx, sy))
+        else:
+            one, other = (_cell(cx - 1, cy), _cell(cx, cy)) if xi else (_cell(cx, cy - 1), _cell(cx, cy))
+            if one >= 0 and other >= 0:
+                edges.add((min(one, other), max(one, other)))
+    found = _TRACES[p, q] = Trace(frozenset(cells), frozenset(edges), tuple(vertices))
+    return found
 
 
 def _corners(i: int) -> list[tuple[int, int]]:
@@ -389,6 +440,7 @@ class CityBoard:
             ],
             exits,
         )
+        self.surprise_zones = tuple(z.id for z in side.zones if z.kind == "surprise")
         self.slot_zone = {z.slot: z.id for z in side.zones if z.slot}
         self.access_zone = {z.access: z.id for z in side.zones if z.access}
 

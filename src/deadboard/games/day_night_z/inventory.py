@@ -26,7 +26,9 @@ from deadboard.games.day_night_z.state import DNZState, Survivor
 
 def held(s: Survivor) -> tuple[str, ...]:
     """The cards in the survivor's hands (main hand first)."""
-    return tuple(c for c in (s.weapon, s.off) if c)
+    if s.off:
+        return (s.weapon, s.off) if s.weapon else (s.off,)
+    return (s.weapon,) if s.weapon else ()
 
 
 def backpack(s: Survivor) -> list[str]:
@@ -143,7 +145,11 @@ def reorganizable(state: DNZState, s: Survivor) -> bool:
 def _companions(state: DNZState, s: Survivor) -> list[Survivor]:
     """Survivors sharing the subzone (on tiles) or the zone (off tiles) (§4.6)."""
     where = (s.tile, s.cell if s.tile else s.zone)
-    return [o for o in state.living() if o is not s and (o.tile, o.cell if o.tile else o.zone) == where]
+    out = []
+    for o in state.survivors:
+        if o is not s and not o.dead and (o.tile, o.cell if o.tile else o.zone) == where:
+            out.append(o)
+    return out
 
 
 def reorg_actions(state: DNZState, s: Survivor) -> list[Any]:

@@ -50,7 +50,7 @@ def tile_in_zone(state: DNZState, zone: str) -> TileInPlay | None:
 
 
 def needs_escape(state: DNZState, s: Survivor) -> bool:
-    return bool(s.tile) and not s.hidden and bool(state.enemies_at(s.tile, s.cell))
+    return bool(s.tile) and not s.hidden and state.enemy_at(s.tile, s.cell)
 
 
 def unexplored(state: DNZState, tile: TileInPlay) -> list[int]:
@@ -204,6 +204,6 @@ def explore(state: DNZState, s: Survivor) -> Steps | None:
 def resolve_on(state: DNZState, s: Survivor, new: TileInPlay) -> Steps:
     """Draw an exploration card and resolve it on ``new`` (the explorer stays where he stood)."""
     cid = draw_card(state, "exploration")
-    card = next(c for c in state.content.explorations if c.id == cid)
+    card = state.content.exploration_cards[cid]
     state.emit("exploration", f"exploration card: {card.name}", {"card": cid})
     return resolve(state, s, card.effects, new)

@@ -45,25 +45,16 @@ def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZSta
         s.weapon = next((i for i in s.items if content.search[i].weapon), "")
         s.zone = adventure.start_zone
         state.survivors.append(s)
-    state.decks = {
-        "threat": [c.id for c in content.threats],
-        "spawn": [c.id for c in content.spawn],
-        "search": [c.id for c in content.search.values() for _ in range(c.copies)],
-        "exploration": [c.id for c in content.explorations],
-        "encounter": [c.id for c in content.encounters],
-        "infection": [c.id for c in content.infections],
-        "corpse": [str(i) for i, m in enumerate(content.corpses) for _ in range(m.copies)],
-    }
     for name in HIDDEN_DECKS:
-        rng.shuffle(state.decks[name])
+        state.shuffle_later(name, list(content.decks[name]))
+    for name in HIDDEN_DECKS:
         if name != "corpse":
-            state.decks[name + "-discard"] = []
-    surprise_zones = [z.id for z in state.board.side.zones if z.kind == "surprise"]
+            state.new_discards(name)
     cards = list(adventure.surprises)
     others = [c for c in content.surprises if c not in cards]
     rng.shuffle(others)
     cards += others
-    state.surprises = dict(zip(surprise_zones, cards))
+    state.surprises = dict(zip(state.board.surprise_zones, cards))
     state.leader = rng.below(setup.players)  # in a starting adventure the leader is chosen at random
     state.init_kernel(SetOut(), Round())
     return state
@@ -93,11 +84,14 @@ class DayNightZ(KernelGame[DNZState]):
         return new_state(setup, seed)
 
     def interrupt(self, state: DNZState) -> bool:
-        if not state.over and not state.living():
-            state.lost = "every survivor is dead"
-            state.end()
-            return True
-        return False
+        if state.over:
+            return False
+        for s in state.survivors:  # asked before every step: a plain loop
+            if not s.dead:
+                return False
+        state.lost = "every survivor is dead"
+        state.end()
+        return True
 
     def hide(self, view: DNZState, seat: int) -> None:
         """The decks' order and the face-down surprise cards are hidden: redrawn from the view's
@@ -106,9 +100,7 @@ class DayNightZ(KernelGame[DNZState]):
 
     def resample(self, view: DNZState, rng: Rng) -> None:
         for name in HIDDEN_DECKS:
-            deck = view.decks[name]
-            deck.sort()
-            rng.shuffle(deck)
+            view.reshuffle(name, rng)
         zones = sorted(view.surprises)
         cards = sorted(view.surprises.values())
         rng.shuffle(cards)

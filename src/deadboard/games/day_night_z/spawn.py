@@ -102,15 +102,16 @@ def draw_spawn(state: DNZState, tile: TileInPlay, cards: int) -> list[Enemy]:
     first, each card's by initiative, the numbers running on from one card to the next."""
     colour, _ = threat_level(state)
     kinds: list[str] = []
-    deck = state.decks["spawn"]
+    deck = state.deck("spawn")
+    discards = state.deck("spawn-discard")
     for _ in range(cards):
         if not deck:
-            deck.extend(state.decks["spawn-discard"])
-            state.decks["spawn-discard"].clear()
+            deck.extend(discards)
+            discards.clear()
             state.rng.shuffle(deck)
         card_id = deck.pop()
-        state.decks["spawn-discard"].append(card_id)
-        card = next(c for c in state.content.spawn if c.id == card_id)
+        discards.append(card_id)
+        card = state.content.spawn_cards[card_id]
         kinds += by_initiative(state, getattr(card, colour))
     return place_enemies(state, tile, kinds)
 

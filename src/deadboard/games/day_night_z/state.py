@@ -10,6 +10,7 @@ from __future__ import annotations
 from deadboard.core.dice import Die
 from deadboard.core.game import Setup
 from deadboard.core.kernel import KernelState
+from deadboard.core.rng import Rng
 from deadboard.core.tracks import Clock
 from deadboard.games.day_night_z.content import Adventure, Content
 from deadboard.games.day_night_z.geometry import CELLS, CityBoard, TileGeometry, city_board, tile_geometry
@@ -129,6 +130,8 @@ class TileInPlay:
         """Cells under a terrain marker that forbids movement: blocked, fire and impassable terrain,
         and a vehicle until it has been searched ("Some blocked terrain markers (vehicles) allow
         passage once inside", §3.10)."""
+        if not self.markers:
+            return []
         return [
             c
             for c, m in self.markers.items()
@@ -171,11 +174,12 @@ class LocationState:
 
 class DNZState(KernelState):
     __slots__ = (
+        "_decks",
+        "_unshuffled",
         "adventure",
         "board",
         "clock",
         "content",
-        "decks",
         "die",
         "enemies",
         "hunter",
@@ -201,7 +205,6 @@ class DNZState(KernelState):
     board: CityBoard
     clock: Clock
     content: Content
-    decks: dict[str, list[str]]
     die: Die[str]
     enemies: list[Enemy]
     hunter: str  # "" not in play, "stalk" in the stalk area, "board" on a tile
@@ -242,7 +245,9 @@ class DNZState(KernelState):
         self.order = ()
         self.pending = []
         self.surprises = {}
-        self.decks = {}
+        self._decks: dict[str, list[str]] = {}
+        #: decks shuffled at set-up whose cards are not laid out yet: the stream to shuffle them from
+        self._unshuffled: dict[str, int] = {}
         self.turn = 0
         self.lost = ""
         self.won = False
@@ -263,7 +268,8 @@ class DNZState(KernelState):
         s.tiles = {k: t.clone() for k, t in self.tiles.items()}
         s.locations = {k: loc.clone() for k, loc in self.locations.items()}
         s.noise = self.noise.copy()
-        s.decks = {k: v.copy() for k, v in self.decks.items()}
+        s._decks = {k: v.copy() for k, v in self._decks.items()}
+        s._unshuffled = self._unshuffled.copy()
         s.surprises = self.surprises.copy()
         s.pending = self.pending.copy()
         s.threat, s.hunter, s.hunter_damage, s.hunter_killed = (
@@ -275,6 +281,45 @@ class DNZState(KernelState):
         s.last_threat, s.leader, s.order = self.last_threat, self.leader, self.order
         s.turn, s.lost, s.won = self.turn, self.lost, self.won
         return s
+
+    # ----- decks -----------------------------------------------------------------------------------
+    def shuffle_later(self, name: str, cards: list[str], rng: Rng | None = None) -> None:
+        """Put a deck in play shuffled from ``rng`` (the state's own by default): the shuffle's
+        draws are taken from the stream now, the cards laid out in their order when the deck is
+        first looked at (most adventures never open some decks)."""
+        rng = self.rng if rng is None else rng
+        self._decks[name] = cards
+        self._unshuffled.pop(name, None)
+        if type(rng) is not Rng:  # a scripted stream draws as it goes
+            rng.shuffle(cards)
+            return
+        self._unshuffled[name] = rng.s
+        rng.skip(len(cards) - 1 if cards else 0)
+
+    def reshuffle(self, name: str, rng: Rng) -> None:
+        """Shuffle a deck again from its cards in a canonical order (a view's hidden deck): what
+        order it had does not matter, so a deck not laid out yet is not laid out first."""
+        cards = self._decks[name]
+        cards.sort()
+        self.shuffle_later(name, cards, rng)
+
+    def new_discards(self, name: str) -> None:
+        """An empty discard pile for a deck (``<name>-discard``)."""
+        self._decks[name + "-discard"] = []
+
+    def deck(self, name: str) -> list[str]:
+        """One deck (or its discards, ``<name>-discard``): the last card is the top."""
+        start = self._unshuffled.pop(name, None)
+        if start is not None:
+            Rng(start).shuffle(self._decks[name])
+        return self._decks[name]
+
+    @property
+    def decks(self) -> dict[str, list[str]]:
+        """Every deck by name, all laid out."""
+        for name in list(self._unshuffled):
+            self.deck(name)
+        return self._decks
 
     # ----- reading ---------------------------------------------------------------------------------
     def survivor(self, sid: str) -> Survivor:
@@ -336,19 +381,41 @@ class DNZState(KernelState):
     def enemies_at(self, tile: str, cell: int) -> list[Enemy]:
         return [e for e in self.enemies if e.tile == tile and e.cell == cell]
 
+    def enemy_at(self, tile: str, cell: int) -> bool:
+        """Whether an enemy is in the subzone."""
+        for e in self.enemies:  # noqa: SIM110 (asked at every decision: no generator)
+            if e.cell == cell and e.tile == tile:
+                return True
+        return False
+
+    def crowded(self, tile: str) -> set[int]:
+        """The subzones of a tile holding 4 miniatures (the crossed-off marker does not count)."""
+        counts = [0] * 16
+        out: set[int] = set()
+        for s in self.survivors:
+            if not s.dead and s.tile == tile:
+                counts[s.cell] += 1
+                if counts[s.cell] == 4:
+                    out.add(s.cell)
+        for e in self.enemies:
+            if e.tile == tile:
+                counts[e.cell] += 1
+                if counts[e.cell] == 4:
+                    out.add(e.cell)
+        return out
+
     def sight_blockers(self, tile: str) -> set[int]:
         """Cells blocking sight now: 4 miniatures, blocked, fire or vehicle terrain markers (§3.11)."""
-        counts = self.counts(tile)
-        t = self.tiles[tile]
-        out = {c for c in range(16) if counts[c] >= 4}
-        out.update(c for c, m in t.markers.items() if m in SIGHT_MARKERS)
+        out = self.crowded(tile)
+        markers = self.tiles[tile].markers
+        if markers:
+            out.update(c for c, m in markers.items() if m in SIGHT_MARKERS)
         return out
 
     def move_obstacles(self, tile: str) -> set[int]:
         """Cells no figure may enter now: 4 miniatures, blocked, fire and impassable markers, and
         vehicles not yet searched."""
-        counts = self.counts(tile)
-        out = {c for c in range(16) if counts[c] >= 4}
+        out = self.crowded(tile)
         out.update(self.tiles[tile].closed())
         return out
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -28,6 +29,7 @@ from deadboard.games.day_night_z.concepts import (
     heal,
     lower_cost,
 )
+from deadboard.games.day_night_z.geometry import CityBoard
 from deadboard.games.day_night_z.inventory import (
     MakeRoom,
     Reorganizing,
@@ -126,11 +128,7 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
     untouched = s.ap == turn.full and not turn.reserve
     if s.ap > 0:
         if not s.tile:
-            for z in state.board.neighbours(s.zone):
-                out.append(A.Move(who, z, False))
-            slot = state.board.zones[s.zone].slot
-            if slot:
-                out.append(A.Enter(who, slot))
+            out.extend(_city_moves(state.board, who, s.zone))
         else:
             tile = state.tiles[s.tile]
             _tile_moves_and_fights(state, s, tile, yes, out)
@@ -139,9 +137,12 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
             out.append(A.Rest(who))
         if reorganizable(state, s):
             out.append(A.Reorganize(who))
-        for cid, components in state.content.recipes:
-            if all(c in s.items for c in components):
-                out.append(A.Combine(who, cid))
+        recipes = state.content.recipes
+        if recipes:
+            items = set(s.items)
+            for cid, components in recipes:
+                if components <= items:
+                    out.append(A.Combine(who, cid))
     # free actions
     if s.tile:
         tile = state.tiles[s.tile]
@@ -159,10 +160,11 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
             out.append(A.Use(who, item))
     if s.supplies > 0 and s.health < state.content.survivor(s.id).health:
         out.append(A.Supply(who))
-    cost = lower_cost(state)
-    if cost is not None and s.sp > 0 and sum(o.sp for o in state.living()) >= cost:
-        out.append(A.LowerThreat(who))
-    if state.night and s.lit <= 0 and s.battery > 0 and any(state.content.search[i].light for i in held(s)):
+    if s.sp > 0:
+        cost = lower_cost(state)
+        if cost is not None and sum(o.sp for o in state.living()) >= cost:
+            out.append(A.LowerThreat(who))
+    if s.battery > 0 and s.lit <= 0 and state.night and any(state.content.search[i].light for i in held(s)):
         out.append(A.Light(who))
     return out
 
@@ -175,13 +177,14 @@ def _tile_moves_and_fights(
     who = s.id
     sps = yes if needs_escape(state, s) else (False,)
     obstacles = state.move_obstacles(s.tile)
+    rows = [_tile_moves(who, s.tile, sp) for sp in sps]
     for c in tile.geo.moves(s.cell, obstacles):
-        for sp in sps:
-            out.append(A.Move(who, spot_name(s.tile, c), sp))
+        for row in rows:
+            out.append(row[c])
     link = tile.links.get(s.cell)
     if link is not None and link[0] in state.tiles and link[1] not in state.move_obstacles(link[0]):
         for sp in sps:
-            out.append(A.Move(who, spot_name(*link), sp))
+            out.append(_tile_moves(who, link[0], sp)[link[1]])
     if s.cell == tile.geo.exit and (not tile.slot or tile.index == 0):
         if tile.slot:
             out.append(A.Leave(who, tile.zone))
@@ -192,11 +195,30 @@ def _tile_moves_and_fights(
             if slot and not state.locations[slot].tiles:
                 out.append(A.Enter(who, slot))
     out.extend(attack_options(state, s, yes))
-    out.extend(A.Throw(who, at, sp) for at in throw_targets(state, s) for sp in yes)
+    for at in throw_targets(state, s):
+        for sp in yes:
+            out.append(A.Throw(who, at, sp))
     if not s.defensive:
         out.append(A.Defend(who))
     if tile.geo.terrain[s.cell] == "j":
-        out.extend(A.Jump(who, sp) for sp in yes)
+        out.extend([A.Jump(who, sp) for sp in yes])
+
+
+# Actions are immutable values: the moves offered at every decision are made once and shared.
+@lru_cache(maxsize=4096)
+def _city_moves(board: CityBoard, who: str, zone: str) -> tuple[Action, ...]:
+    """From a city zone: to each neighbouring zone, then into the zone's location."""
+    out: list[Action] = [A.Move(who, z, False) for z in board.neighbours(zone)]
+    slot = board.zones[zone].slot
+    if slot:
+        out.append(A.Enter(who, slot))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _tile_moves(who: str, tile: str, sp: bool) -> tuple[A.Move, ...]:
+    """The moves to each subzone of a tile, by cell."""
+    return tuple(A.Move(who, spot_name(tile, c), sp) for c in range(16))
 
 
 def _tile_searches(
@@ -204,19 +226,9 @@ def _tile_searches(
 ) -> None:
     """On a tile: corpses (search, hide), search markers, the fallen's equipment, the zone, traps."""
     who = s.id
-    near = [s.cell, *tile.geo.neighbours[s.cell]]
-    zombies_here = bool(state.enemies_at(s.tile, s.cell))
-    for c in near:
-        if tile.corpses.get(c):
-            out.append(A.SearchCorpse(who, spot_name(s.tile, c)))
-            if not s.hidden and not zombies_here and not state.enemies_at(s.tile, c):
-                out.append(A.Hide(who, spot_name(s.tile, c)))
-        if c in tile.search_marks or (
-            (tile.geo.terrain[c] == "s" or tile.markers.get(c) == "vehicle") and c not in tile.searched
-        ):
-            out.extend(A.SearchItem(who, spot_name(s.tile, c), sp) for sp in yes)
-        if tile.crossed.get(c):
-            out.append(A.Retrieve(who, spot_name(s.tile, c)))
+    # most tiles have no corpse, search marker, searchable terrain, vehicle or fallen's equipment
+    if tile.corpses or tile.search_marks or tile.crossed or tile.markers or "s" in tile.geo.terrain:
+        _searches_near(state, s, tile, yes, out)
     searchable = untouched and tile.slot and tile.index not in state.locations[tile.slot].searched
     if searchable and not any(e.tile == s.tile for e in state.enemies):
         out.extend(A.SearchZone(who, sp) for sp in yes)
@@ -225,6 +237,26 @@ def _tile_searches(
         for combo in trap_combinations(state, s):
             for c in cells:
                 out.extend(A.Trap(who, combo, spot_name(s.tile, c), sp) for sp in yes)
+
+
+def _searches_near(
+    state: DNZState, s: Survivor, tile: TileInPlay, yes: tuple[bool, ...], out: list[Any]
+) -> None:
+    """In the survivor's subzone and the adjacent ones: corpses to search or hide among, items to
+    search (markers, searchable terrain, vehicles) and the equipment of the fallen."""
+    who = s.id
+    zombies_here = state.enemy_at(s.tile, s.cell)
+    for c in (s.cell, *tile.geo.neighbours[s.cell]):
+        if tile.corpses.get(c):
+            out.append(A.SearchCorpse(who, spot_name(s.tile, c)))
+            if not s.hidden and not zombies_here and not state.enemy_at(s.tile, c):
+                out.append(A.Hide(who, spot_name(s.tile, c)))
+        if c in tile.search_marks or (
+            (tile.geo.terrain[c] == "s" or tile.markers.get(c) == "vehicle") and c not in tile.searched
+        ):
+            out.extend([A.SearchItem(who, spot_name(s.tile, c), sp) for sp in yes])
+        if tile.crossed.get(c):
+            out.append(A.Retrieve(who, spot_name(s.tile, c)))
 
 
 #: the search card other cards are combined with to make a trap (§4.4)

@@ -13,9 +13,11 @@ hourly effects of the Day-Night counter.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.tracks import Clock
 from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z import survivor_actions as acts
 from deadboard.games.day_night_z.actions import First, Stay, Unhide
@@ -176,7 +178,7 @@ class Encounter(Auto[DNZState]):
         if s.dead:
             return ()
         cid = draw_card(state, "encounter")
-        card = next(c for c in state.content.encounters if c.id == cid)
+        card = state.content.encounter_cards[cid]
         state.emit("encounter", f"{s.name}'s city encounter: {card.name}", {"who": s.id, "card": cid})
         steps: Steps = ()
         if card.evade and s.reserve > 0:
@@ -207,14 +209,15 @@ class ThreatPhase(Auto[DNZState]):
     """3) Threat Phase."""
 
     def run(self, state: DNZState) -> Steps:
-        deck = state.decks["threat"]
+        deck = state.deck("threat")
+        discards = state.deck("threat-discard")
         if not deck:
-            deck.extend(state.decks["threat-discard"])
-            state.decks["threat-discard"].clear()
+            deck.extend(discards)
+            discards.clear()
             state.rng.shuffle(deck)
         cid = deck.pop(0)  # from the lower part of the deck
-        state.decks["threat-discard"].append(cid)
-        card = next(c for c in state.content.threats if c.id == cid)
+        discards.append(cid)
+        card = state.content.threat_cards[cid]
         state.last_threat = cid
         state.emit("threat-card", f"threat card: {card.attack} / {card.name}", {"card": cid})
         # 3.1 zombie activation
@@ -291,7 +294,7 @@ class EndThreatPhase(Auto[DNZState]):
 
 def draw_infection(state: DNZState, s: Survivor) -> Steps:
     cid = draw_card(state, "infection")
-    card = next(c for c in state.content.infections if c.id == cid)
+    card = state.content.infection_cards[cid]
     level = min(3, s.infection)
     state.emit(
         "infection-card", f"{s.name} draws the infection card {card.name} (level {level})", {"who": s.id}
@@ -309,7 +312,7 @@ INFECTION_TEST = Effect(
 def advance_clock(state: DNZState) -> Steps:
     """The Day-Night counter advances 1 hour; the hour's icons act (§3.1). Returns the checks the
     hour asks for (12:00 AM and PM), each waiting for its survivor's decision on a survival point."""
-    state.clock = state.clock.tick(1)[0]
+    state.clock = hour_later(state.clock)
     hour = state.clock.hour
     state.emit("clock", f"the Day-Night counter reaches {state.clock.text}", {"hour": hour})
     if hour == 7:
@@ -330,6 +333,12 @@ def advance_clock(state: DNZState) -> Steps:
         for s in state.living():
             eat(state, s)
     return ()
+
+
+@lru_cache(maxsize=1024)
+def hour_later(clock: Clock) -> Clock:
+    """The Day-Night counter one hour on (clocks are values: each is worked out once)."""
+    return clock.tick(1)[0]
 
 
 def eat(state: DNZState, s: Survivor) -> None:
