@@ -191,7 +191,9 @@ def board_for(house: HouseMap) -> Board:
     return b
 
 
-def _spaces(house: HouseMap) -> tuple[list[Space], dict[int, list[list[int]]], dict[int, dict[int, str]], int]:
+def _spaces(
+    house: HouseMap,
+) -> tuple[list[Space], dict[int, list[list[int]]], dict[int, dict[int, str]], int]:
     """The spaces of both floors (the stairs one space on both), each floor's grid of space
     indices (-1 for a wall), each floor's symbols by space, and the stairs."""
     spaces: list[Space] = []

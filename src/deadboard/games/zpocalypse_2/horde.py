@@ -366,10 +366,15 @@ class Sunrise(Auto[ZState]):
         state.zombies, state.mutates = [], []
         if state.dropped:
             # "If Night ends and no squad has picked up the dropped items, they are all discarded."
-            state.emit("discard", "The dropped items nobody picked up are lost")
+            lost = sum(len(pile) for pile in state.dropped.values())
+            state.emit("discard", "The dropped items nobody picked up are lost", {"cards": -lost})
             state.dropped = {}
         for q in state.squads:
-            q.space, q.underground = -1, False
+            if q.stash_token >= 0:
+                # the private stash token leaves the board with the night: "At anytime during the
+                # Day phase, you have access to all your items"
+                state.emit("stash-home", f"Squad {q.seat + 1}'s private stash token comes off the board")
+            q.space, q.underground, q.stash_token = -1, False, -1
         state.emit(
             "sunrise",
             f"Sunrise: {weak} weak and {fresh} fresh zombies and {len(state.fled)} mutates flee",

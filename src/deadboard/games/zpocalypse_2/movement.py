@@ -81,9 +81,10 @@ def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
         damage(state, q, landing, "fresh" if z.fresh else "weak", 2)
     for card in hit_mutates:
         damage(state, q, landing, card, 2)
+    out: list[Step[ZState]] = []
     if other is not None:
         for p in list(other.people):
-            hurt_person(state, other, p, 2, "a squad landed on them")
+            out.extend(hurt_person(state, other, p, 2, "a squad landed on them"))
     space = landing
     if other is not None or hit or hit_mutates:
         taken = {o.space for o in state.squads if o.alive}
@@ -95,8 +96,8 @@ def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
         space = free[0] if free else landing
     q.space = space
     for p in list(q.people):
-        hurt_person(state, q, p, 2, "the jump")
-    return enter(state, q, space) if q.alive else ()
+        out.extend(hurt_person(state, q, p, 2, "the jump"))
+    return (*out, *enter(state, q, space)) if q.alive else tuple(out)
 
 
 def move(state: ZState, q: Squad, action: Move) -> tuple[Step[ZState], ...]:

@@ -35,9 +35,11 @@ from deadboard.games.zpocalypse_2.actions import (
     Reload,
     Search,
     Start,
+    Stash,
     Take,
     Throw,
     Tunnel,
+    Unstash,
 )
 from deadboard.games.zpocalypse_2.combat import (
     UNARMED,
@@ -60,7 +62,7 @@ from deadboard.games.zpocalypse_2.movement import (
 from deadboard.games.zpocalypse_2.search import search
 from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Zombie, ZState, face_text
 from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, throw, throws
-from deadboard.games.zpocalypse_2.survivors import overflow, person
+from deadboard.games.zpocalypse_2.survivors import overflow, person, stash_in_reach
 from deadboard.games.zpocalypse_2.traits import UseTrait, passive, trait_actions, use_trait, weapon_cap
 
 __all__ = [
@@ -290,7 +292,7 @@ class Turn(Choice[ZState, TypedAction]):
             p = person(q, action.who)
             (q.items if "ammo-box" in q.items else q.stash).remove("ammo-box")
             p.loaded = True
-            state.emit("reload", f"{action.who} reloads the {p.weapon}")
+            state.emit("reload", f"{action.who} reloads the {p.weapon}", {"cards": -1})
             return (self,)
         if isinstance(action, Equip):
             p = person(q, action.who)
@@ -301,9 +303,8 @@ class Turn(Choice[ZState, TypedAction]):
         if isinstance(action, PickUp):
             _, state.pool = state.pool.spend_face(action.die)
             q.items.extend(state.dropped.pop(q.space))
-            overflow(state, q)
             state.emit("pickup", f"Squad {self.seat + 1} picks up the dropped items")
-            return (self,)
+            return (*overflow(state, q), self)
         if isinstance(action, Jump):
             return (*jump(state, q), self)
         if isinstance(action, UseTrait):
@@ -326,20 +327,28 @@ class Turn(Choice[ZState, TypedAction]):
         if isinstance(action, Take):
             state.public.remove(action.item)
             q.items.append(action.item)
-            overflow(state, q)
             state.emit("take", f"Squad {self.seat + 1} takes {action.item} from the public stash")
-            return (self,)
+            return (*overflow(state, q), self)
         if isinstance(action, Give):
             _, state.pool = state.pool.spend_face(action.die)
             other = state.squads[action.seat]
+            state.emit("give", f"Squad {self.seat + 1} gives {action.item} to squad {action.seat + 1}")
             if action.item in q.items:
                 q.items.remove(action.item)
                 other.items.append(action.item)
-                overflow(state, other)
-            else:
-                q.tokens.remove(action.item)
-                other.tokens.append(action.item)
-            state.emit("give", f"Squad {self.seat + 1} gives {action.item} to squad {action.seat + 1}")
+                return (*overflow(state, other), self)
+            q.tokens.remove(action.item)
+            other.tokens.append(action.item)
+            return (self,)
+        if isinstance(action, Stash):
+            q.items.remove(action.item)
+            q.stash.append(action.item)
+            state.emit("stash", f"Squad {self.seat + 1} puts {action.item} in its private stash")
+            return (self,)
+        if isinstance(action, Unstash):
+            q.stash.remove(action.item)
+            q.items.append(action.item)
+            state.emit("unstash", f"Squad {self.seat + 1} takes {action.item} from its private stash")
             return (self,)
         raise ValueError(f"not a turn action: {action.text}")
 
@@ -433,6 +442,12 @@ def _board_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedAct
     # adjacent to, or on the same space as, the public stash token"
     if state.public and (q.space == board.stash or q.space in board.neighbours[board.stash]):
         out.extend(Take(item) for item in sorted(set(state.public)))
+    # "If a player is adjacent to or on the same space as their private stash, they may freely
+    # exchange items between the stashed and carried sides of their squad board."
+    if q.stash_token >= 0 and stash_in_reach(state, q):
+        out.extend(Stash(item) for item in sorted(set(q.items)))
+        if state.carried(q) < state.capacity(q):
+            out.extend(Unstash(item) for item in sorted(set(q.stash)))
     # "Any other player may pay 1AP while standing on that token to pick up all items in the pile."
     if q.space in state.dropped and faces:
         out.append(PickUp(faces[0]))

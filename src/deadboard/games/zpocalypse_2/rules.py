@@ -14,8 +14,9 @@ from deadboard.games.zpocalypse_2.campaign import CHAPTER_ORDER, fresh_start, ne
 from deadboard.games.zpocalypse_2.content import STATS, load_content
 from deadboard.games.zpocalypse_2.night import Dusk
 from deadboard.games.zpocalypse_2.state import Person, ZState
+from deadboard.games.zpocalypse_2.survivors import overflow
 
-VERSION = "2"
+VERSION = "3"
 
 
 def _scenarios() -> tuple[Scenario, ...]:
@@ -68,6 +69,10 @@ def new_state(setup: Setup, seed: int) -> ZState:
         if found is not None:
             state.decks[found].remove(item)
             state.public.append(item)
+    for q in state.squads:
+        # "If your squad ever gains more items than they can carry, you must drop the excess items
+        # in your private stash" (a chapter's set-up may deal more than a squad carries)
+        overflow(state, q)
     state.init_kernel(Dusk())
     return state
 
@@ -182,6 +187,7 @@ class Zpocalypse2(KernelGame[ZState]):
                     "kills": q.kills,
                     "items": list(q.items),
                     "stash": list(q.stash),
+                    "stash_token": b.name(q.stash_token) if q.stash_token >= 0 else None,
                     "people": [
                         {
                             "card": p.card,
