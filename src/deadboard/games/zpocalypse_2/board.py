@@ -16,6 +16,7 @@ second-floor spaces ``2c5``; the stairs carry their ground name.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -103,26 +104,16 @@ class Board:
 
     def _line_clear(self, floor: int, x0: int, y0: int, x1: int, y1: int, zombie: bool) -> bool:
         grid = self._grids[floor]
-        n = 16 * max(abs(x1 - x0), abs(y1 - y0))
-        eps = 1e-9
-        for k in range(1, n):
-            t = k / n
-            x = x0 + (x1 - x0) * t + 0.5
-            y = y0 + (y1 - y0) * t + 0.5
-            xs = [int(x)] if abs(x - round(x)) > eps else [round(x) - 1, round(x)]
-            ys = [int(y)] if abs(y - round(y)) > eps else [round(y) - 1, round(y)]
-            touched = [self._blocked(grid, cx, cy) for cx in xs for cy in ys]
-            if zombie and all(touched):
-                return False
-            if not zombie and any(touched):
-                return False
-        return True
+        h, w = len(grid), len(grid[0])
 
-    @staticmethod
-    def _blocked(grid: list[list[int]], x: int, y: int) -> bool:
-        if y < 0 or y >= len(grid) or x < 0 or x >= len(grid[0]):
-            return True
-        return grid[y][x] < 0
+        def blocked(rx: int, ry: int) -> bool:
+            x, y = x0 + rx, y0 + ry
+            return x < 0 or y < 0 or x >= w or y >= h or grid[y][x] < 0
+
+        touched, groups = _cells_crossed(x1 - x0, y1 - y0)
+        if not zombie:
+            return not any(blocked(rx, ry) for rx, ry in touched)
+        return not any(all(blocked(rx, ry) for rx, ry in group) for group in groups)
 
     def nearest(self, origin: int) -> tuple[int, ...]:
         """Every reachable space but ``origin`` by (distance, space number), built once."""
@@ -176,6 +167,35 @@ class Board:
                         queue.append(j)
             self._dist[goal] = found
         return found
+
+
+_crossed: dict[
+    tuple[int, int], tuple[frozenset[tuple[int, int]], frozenset[tuple[tuple[int, int], ...]]]
+] = {}
+
+
+def _cells_crossed(
+    dx: int, dy: int
+) -> tuple[frozenset[tuple[int, int]], frozenset[tuple[tuple[int, int], ...]]]:
+    """The cells a line from a space's centre to the centre of the space ``(dx, dy)`` away crosses,
+    relative to the first space, sampled 16 times a space: every cell touched, and the cells touched
+    at each point (two or four where the point lies on an edge or a corner). The same for every pair
+    of spaces that far apart, so found once per offset."""
+    found = _crossed.get((dx, dy))
+    if found is None:
+        n = 16 * max(abs(dx), abs(dy))
+        eps = 1e-9
+        groups: set[tuple[tuple[int, int], ...]] = set()
+        for k in range(1, n):
+            t = k / n
+            x = dx * t + 0.5
+            y = dy * t + 0.5
+            xs = [math.floor(x)] if abs(x - round(x)) > eps else [round(x) - 1, round(x)]
+            ys = [math.floor(y)] if abs(y - round(y)) > eps else [round(y) - 1, round(y)]
+            groups.add(tuple((cx, cy) for cx in xs for cy in ys))
+        found = (frozenset(c for g in groups for c in g), frozenset(groups))
+        _crossed[(dx, dy)] = found
+    return found
 
 
 _boards: dict[int, Board] = {}

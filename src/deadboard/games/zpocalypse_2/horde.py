@@ -11,6 +11,7 @@ from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import BLOCK, Block, Hurt
+from deadboard.games.zpocalypse_2.night import zombie_counts
 from deadboard.games.zpocalypse_2.state import ZD6, Person, Squad, Z, Zombie, ZState
 from deadboard.games.zpocalypse_2.structures import (
     StructuresAttacked,
@@ -177,6 +178,7 @@ class HordeMoves(Auto[ZState]):
         board = state.board
         moves = state.content.rules.zombie_moves
         squads = {q.space for q in state.living()}
+        count = zombie_counts(state)  # zombies (mutates included) on each space, kept as they move
         # LOS and target are fixed before anyone moves (rule 5)
         triggered: list[int] = []
         plan = []
@@ -205,18 +207,20 @@ class HordeMoves(Auto[ZState]):
                 path.append(space)
                 if space in state.bombs:
                     triggered.append(space)
-            if state.zombies_at(space) >= 2 and space != z.space:
+            if count.get(space, 0) >= 2 and space != z.space:
                 # the zombie shuffle: "place it on an adjacent open space"
                 for j in board.neighbours[space]:
-                    if j not in squads and j not in state.forts and state.zombies_at(j) < 2:
+                    if j not in squads and j not in state.forts and count.get(j, 0) < 2:
                         space = j
                         break
                 else:
                     # no open space beside it: it stays on the last space of its path with room
                     space = next(
-                        (s for s in reversed(path[:-1]) if s == z.space or state.zombies_at(s) < 2), z.space
+                        (s for s in reversed(path[:-1]) if s == z.space or count.get(s, 0) < 2), z.space
                     )
             state.zombies[k] = z._replace(space=space, down=down)
+            count[z.space] -= 1
+            count[space] = count.get(space, 0) + 1
         planned = {p[0] for p in plan}
         for k, z in enumerate(state.zombies):
             if z.down and k not in planned:

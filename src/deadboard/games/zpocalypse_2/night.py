@@ -262,11 +262,12 @@ class Turn(Choice[ZState, TypedAction]):
         all_faces = state.pool.faces
         faces = sorted(set(all_faces))
         out: list[TypedAction] = []
-        _attack_actions(state, q, all_faces, out)
+        targets: dict[int, list[tuple[int, str]]] = {}  # range -> the zombies in it, found once
+        _attack_actions(state, q, all_faces, out, targets)
         _move_actions(state, q, faces, out)
         _gear_actions(state, q, all_faces, faces, out)
         # active traits of the survivors and their weapons
-        out.extend(trait_actions(state, q, all_faces))
+        out.extend(trait_actions(state, q, all_faces, targets))
         _crafted_actions(state, q, all_faces, out)
         _board_actions(state, q, faces, out)
         out.append(END)
@@ -357,9 +358,41 @@ class Turn(Choice[ZState, TypedAction]):
         return f"Squad {self.seat + 1}, hour {state.hour}: action pool {faces}"
 
 
-def _attack_actions(state: ZState, q: Squad, all_faces: tuple[int, ...], out: list[TypedAction]) -> None:
+#: the actions a turn offers again and again, made once (actions are immutable values)
+_MOVES: dict[str, tuple[Move, ...]] = {}
+_ATTACKS: dict[tuple[str, str, str, str, tuple[tuple[int, ...], ...]], tuple[Attack, ...]] = {}
+
+
+def _moves_to(name: str) -> tuple[Move, ...]:
+    """``move D name`` for D = 1 … 6 (indexed by D; index 0 unused)."""
+    found = _MOVES.get(name)
+    if found is None:
+        found = _MOVES[name] = (Move(1, name), *(Move(f, name) for f in range(1, 7)))
+    return found
+
+
+def _attacks(
+    state: ZState, who: str, weapon: str, space: int, kind: str, pays: tuple[tuple[int, ...], ...]
+) -> tuple[Attack, ...]:
+    """``attack WHO WEAPON SPACE KIND D...`` for every payment of ``pays``."""
+    name = state.board.spaces[space].name
+    key = (who, weapon, name, kind, pays)
+    found = _ATTACKS.get(key)
+    if found is None:
+        if len(_ATTACKS) > 1 << 16:
+            _ATTACKS.clear()
+        found = _ATTACKS[key] = tuple(Attack(who, weapon, name, kind, pay) for pay in pays)
+    return found
+
+
+def _attack_actions(
+    state: ZState,
+    q: Squad,
+    all_faces: tuple[int, ...],
+    out: list[TypedAction],
+    targets: dict[int, list[tuple[int, str]]],
+) -> None:
     """Basic attacks: each survivor's weapon (loaded) and bare hands, once a turn each."""
-    board = state.board
     for p in q.people:
         for weapon in (p.weapon, UNARMED) if p.weapon is not None else (UNARMED,):
             if weapon is None or (p.card, weapon) in state.turn_used:
@@ -374,9 +407,11 @@ def _attack_actions(state: ZState, q: Squad, all_faces: tuple[int, ...], out: li
             pays = pay_faces(all_faces, cost, z_cost, skill)
             if not pays:
                 continue
-            for space, kind in targets_in_range(state, q.space, rng):
-                for pay in pays:
-                    out.append(Attack(p.card, weapon, board.name(space), kind, pay))
+            found = targets.get(rng)
+            if found is None:
+                found = targets[rng] = targets_in_range(state, q.space, rng)
+            for space, kind in found:
+                out.extend(_attacks(state, p.card, weapon, space, kind, pays))
 
 
 def _move_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedAction]) -> None:
@@ -384,10 +419,9 @@ def _move_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedActi
     board = state.board
     if faces:
         table = reach_table(state, q, faces[-1])
-        spaces = sorted(table)
-        names = [(table[i][0], board.name(i)) for i in spaces]
+        moves = [(table[i][0], _moves_to(board.spaces[i].name)) for i in sorted(table)]
         for f in faces:
-            out.extend([Move(f, name) for c, name in names if c <= f])
+            out.extend([m[f] for c, m in moves if c <= f])
     if q.space in board.search and q.space not in state.searched and state.decks[board.search[q.space]]:
         out.extend(Search(f) for f in faces)
 

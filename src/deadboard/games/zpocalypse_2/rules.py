@@ -128,7 +128,7 @@ class Zpocalypse2(KernelGame[ZState]):
         return new_state(setup, seed)
 
     def interrupt(self, state: ZState) -> bool:
-        if state.phase in ("dusk", "midnight") and not state.living():
+        if state.phase in ("dusk", "midnight") and not any(q.people for q in state.squads):
             state.lost = "every squad is dead"
             state.end()
             return True

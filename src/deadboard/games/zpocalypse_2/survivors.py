@@ -187,22 +187,16 @@ def kill_person(state: ZState, q: Squad, p: Person, why: str) -> tuple[Step[ZSta
     state.move_doom(1, f"{p.card} died")
     if state.phase in ("dusk", "midnight") and q.space >= 0:
         board = state.board
-        dist = board.distances(q.space)
         taken = {o.space for o in state.squads if o.alive}
-        best = None
-        for i, d in enumerate(dist):
-            if (
-                d >= 1
-                and i not in taken
-                and i not in state.forts
-                and state.zombies_at(i) == 0
-                and (best is None or (d, i) < best)
-            ):
-                best = (d, i)
-        if best is not None:
-            state.zombies.append(Zombie(best[1], True))
+        taken.update(state.forts)
+        taken.update(z.space for z in state.zombies)
+        taken.update(m.space for m in state.mutates)
+        # the nearest empty space (then by space number)
+        space = next((i for i in board.nearest(q.space) if i not in taken), None)
+        if space is not None:
+            state.zombies.append(Zombie(space, True))
             state.emit(
-                "death-zombie", f"{p.card} rises as a fresh zombie at {board.name(best[1])}", {"zombies": 1}
+                "death-zombie", f"{p.card} rises as a fresh zombie at {board.name(space)}", {"zombies": 1}
             )
     if not q.people:
         # "take all items that were in that player's private stash and add them to the public
