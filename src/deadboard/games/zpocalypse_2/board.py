@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from deadboard.games.zpocalypse_2.content import HouseMap
 
@@ -59,6 +60,8 @@ class Board:
     _around: dict[tuple[int, int, bool], tuple[int, ...]] = field(default_factory=dict)
     _around_set: dict[tuple[int, int, bool], frozenset[int]] = field(default_factory=dict)
     _nearest: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: what the rules build once per board (the actions naming its spaces)
+    memo: dict[str, Any] = field(default_factory=dict)
 
     def name(self, i: int) -> str:
         return self.spaces[i].name

@@ -179,6 +179,11 @@ class HordeMoves(Auto[ZState]):
         moves = state.content.rules.zombie_moves
         squads = {q.space for q in state.living()}
         count = zombie_counts(state)  # zombies (mutates included) on each space, kept as they move
+        # the spaces from which a zombie is within range 1 of a squad (squads stand still meanwhile)
+        engaged = set(squads)
+        for i in squads:
+            if i >= 0:
+                engaged.update(board.neighbours[i])
         # LOS and target are fixed before anyone moves (rule 5)
         triggered: list[int] = []
         plan = []
@@ -187,14 +192,30 @@ class HordeMoves(Auto[ZState]):
                 continue
             t = target_squad(state, z.space)
             plan.append((k, t.space if t is not None else goal_without_sight(state, z.space)))
+        nb = board.neighbours
         for k, goal in plan:
             z = state.zombies[k]
             space, left, down, path = z.space, moves, False, [z.space]
-            while left > 0 and not in_reach(state, space, 1):
-                nxt, fort = next_step(state, space, goal, squads)
-                if fort is not None:
-                    state.siege[fort] = state.siege.get(fort, 0) + 1
-                    break
+            # with no fortification on the board every path is open (rule 9): one step nearer the
+            # goal each time, as :func:`step_toward` takes it
+            dist = None if state.forts else board.distances(goal)
+            while left > 0 and space not in engaged:
+                if dist is None:
+                    nxt, fort = next_step(state, space, goal, squads)
+                    if fort is not None:
+                        state.siege[fort] = state.siege.get(fort, 0) + 1
+                        break
+                else:
+                    here, nxt, near = dist[space], None, -1
+                    for j in nb[space]:
+                        d = dist[j]
+                        if (
+                            d >= 0
+                            and (here < 0 or d < here)
+                            and (nxt is None or d < near)
+                            and j not in squads
+                        ):
+                            nxt, near = j, d
                 if nxt is None:
                     break
                 cost = 2 if nxt in board.arduous else 1
@@ -218,7 +239,7 @@ class HordeMoves(Auto[ZState]):
                     space = next(
                         (s for s in reversed(path[:-1]) if s == z.space or count.get(s, 0) < 2), z.space
                     )
-            state.zombies[k] = z._replace(space=space, down=down)
+            state.zombies[k] = Zombie(space, z.fresh, down, z.hurt)
             count[z.space] -= 1
             count[space] = count.get(space, 0) + 1
         planned = {p[0] for p in plan}

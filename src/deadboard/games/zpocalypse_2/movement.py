@@ -72,9 +72,10 @@ def _cheapest(
     bucket comes from a cheaper one): space -> (AP, spaces moved), the start left out. A knocked-down
     zombie's space is a zombie's space, never entered, so only arduous ground costs 2."""
     best: dict[int, tuple[int, int]] = {start: (0, 0)}
-    buckets: list[list[tuple[int, int]]] = [[] for _ in range(budget + 1)]
+    buckets: list[list[tuple[int, int]]] = [[] for _ in range(budget + 2)]
     buckets[0].append((0, start))
     for cost in range(budget + 1):
+        plain, rough = buckets[cost + 1], buckets[cost + 2] if cost + 2 <= budget else None
         for steps, i in buckets[cost]:
             if best[i] != (cost, steps):
                 continue  # a way with fewer spaces was found since
@@ -84,13 +85,18 @@ def _cheapest(
             for j in nb[i]:
                 if j in blocked:
                     continue
-                c = cost + 2 if j in arduous else cost + 1
-                if c > budget:
-                    continue
+                if j in arduous:
+                    if rough is None:
+                        continue
+                    c, into = cost + 2, rough
+                else:
+                    if cost + 1 > budget:
+                        continue
+                    c, into = cost + 1, plain
                 old = best.get(j)
-                if old is None or (c, s) < old:
+                if old is None or c < old[0] or (c == old[0] and s < old[1]):
                     best[j] = (c, s)
-                    buckets[c].append((s, j))
+                    into.append((s, j))
     del best[start]
     return best
 

@@ -15,6 +15,7 @@ WEAPON``, ``give SEAT ITEM D``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from deadboard.core.dice import DicePool, Die
@@ -41,6 +42,7 @@ from deadboard.games.zpocalypse_2.actions import (
     Tunnel,
     Unstash,
 )
+from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import (
     UNARMED,
     UNARMED_COST,
@@ -192,10 +194,9 @@ class Place(Choice[ZState, Start]):
     seat: int
 
     def actions(self, state: ZState) -> list[Start]:
-        board = state.board
-        taken = {q.space for q in state.squads}
-        blocked = occupied_by_zombies(state) | state.forts
-        return [Start(board.name(i)) for i in sorted(board.inside) if i not in taken and i not in blocked]
+        taken = occupied_by_zombies(state) | state.forts
+        taken.update(q.space for q in state.squads)
+        return [start for i, start in _starts(state.board) if i not in taken]
 
     def apply(self, state: ZState, action: Start) -> Steps:
         q = state.squads[self.seat]
@@ -354,12 +355,26 @@ class Turn(Choice[ZState, TypedAction]):
         raise ValueError(f"not a turn action: {action.text}")
 
     def prompt(self, state: ZState) -> str:
-        faces = " ".join(face_text(f) for f in state.pool.faces) or "no dice"
-        return f"Squad {self.seat + 1}, hour {state.hour}: action pool {faces}"
+        return f"Squad {self.seat + 1}, hour {state.hour}: action pool {pool_text(state.pool.faces)}"
 
 
-#: the actions a turn offers again and again, made once (actions are immutable values)
+@lru_cache(maxsize=4096)
+def pool_text(faces: tuple[int, ...]) -> str:
+    return " ".join(face_text(f) for f in faces) or "no dice"
+
+
+#: the actions offered again and again, made once (actions are immutable values)
 _MOVES: dict[str, tuple[Move, ...]] = {}
+
+
+def _starts(board: Board) -> tuple[tuple[int, Start], ...]:
+    """(space, ``start SPACE``) for every space inside the house, in space order."""
+    found: tuple[tuple[int, Start], ...] | None = board.memo.get("starts")
+    if found is None:
+        found = board.memo["starts"] = tuple((i, Start(board.name(i))) for i in sorted(board.inside))
+    return found
+
+
 _ATTACKS: dict[tuple[str, str, str, str, tuple[tuple[int, ...], ...]], tuple[Attack, ...]] = {}
 
 

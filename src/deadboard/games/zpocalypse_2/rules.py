@@ -55,9 +55,8 @@ def new_state(setup: Setup, seed: int) -> ZState:
             q.people.append(Person(card.id, card.hp, stats, card.weapon))
         q.items.append(state.decks["food"].pop())
         q.items.append(state.decks["resource"].pop())
-    state.decks["survivor"] = [
-        s.id for s in content.survivors if s.id not in {p.card for q in state.squads for p in q.people}
-    ]
+    dealt = {p.card for q in state.squads for p in q.people}
+    state.decks["survivor"] = [s.id for s in content.survivors if s.id not in dealt]
     rng.shuffle(state.decks["survivor"])
     record = setup.options.get("campaign")
     if record:
