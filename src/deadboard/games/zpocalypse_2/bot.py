@@ -17,7 +17,7 @@ upgrades upstairs, bombs held), the others scavenge or guard; everyone is fed.""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
@@ -64,7 +64,10 @@ class HeuristicBot:
         day = self.day_choice(st, legal)
         if day is not None:
             return day
-        for preference in PREFERENCES:
+        present = {type(a) for a in legal}
+        for preference, needs in PREFERENCES:
+            if needs and present.isdisjoint(needs):
+                continue  # none of the actions it looks for is legal: it would choose nothing
             got = preference(st, q, legal)
             if got is not None:
                 return got
@@ -280,10 +283,15 @@ def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     # fleeing: an entrance of the bunker tunnels is worth reaching when the horde threatens
     flee = set(st.tunnels()) if st.structures and q.space >= 0 and in_danger(st, q, q.space) else set()
 
+    seen: dict[int, tuple[int, int]] = {}  # space -> (zombies in reach, zombies beside it)
+
     def score(a: Move | Start) -> float:
         i = board.by_name[a.space]
-        hit = len(targets_in_range(st, i, rng))
-        near = sum(1 for z in st.zombies if z.space == i or z.space in board.neighbours[i])
+        found = seen.get(i)
+        if found is None:
+            near = sum(1 for z in st.zombies if z.space == i or z.space in board.neighbours[i])
+            found = seen[i] = (len(targets_in_range(st, i, rng)), near)
+        hit, near = found
         cost = a.die if isinstance(a, Move) else 0
         tunnel = 2.0 if i in flee and sum(st.pool.faces) - cost >= len(q.people) else 0.0
         return (
@@ -308,19 +316,22 @@ def _close(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     return None
 
 
-#: the bot's preferences in order: the first that chooses decides
-PREFERENCES = (
-    _stash,
-    _explosives,
-    _attack,
-    _tunnel,
-    _trait,
-    _block_or_champion,
-    _hurt_or_feed,
-    _assign,
-    _scavenge_or_search,
-    _move,
-    _close,
+Preference = Callable[[ZState, Squad, Sequence[Action]], Action | None]
+
+#: the bot's preferences in order, each with the actions it looks for (none: any): the first that
+#: chooses decides
+PREFERENCES: tuple[tuple[Preference, frozenset[type]], ...] = (
+    (_stash, frozenset({Abandon, Unstash})),
+    (_explosives, frozenset({Throw, Refuel, Emerge})),
+    (_attack, frozenset({Attack})),
+    (_tunnel, frozenset({Tunnel})),
+    (_trait, frozenset({UseTrait})),
+    (_block_or_champion, frozenset({Block, Champion})),
+    (_hurt_or_feed, frozenset({Hurt, Pick, Feed})),
+    (_assign, frozenset({Assign})),
+    (_scavenge_or_search, frozenset({Try, Search})),
+    (_move, frozenset({Move, Start})),
+    (_close, frozenset()),
 )
 
 

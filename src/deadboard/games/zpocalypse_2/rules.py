@@ -133,10 +133,18 @@ class Zpocalypse2(KernelGame[ZState]):
             return True
         return False
 
+    def redact(self, view: ZState, seat: int) -> None:
+        """Hide the decks' order (:meth:`hide`). No decision's legal actions or prompt read a deck's
+        order (only whether a deck is empty), so the view keeps the ones it was copied with."""
+        self.hide(view, seat)
+
     def hide(self, view: ZState, seat: int) -> None:
-        """The decks' order is hidden: redrawn from the view's own stream, starting from a
-        canonical order so that two states a seat cannot tell apart give the same view."""
-        self.resample(view, view.rng)
+        """The decks' order is hidden: each deck is put in a canonical (sorted) order, so that two
+        states a seat cannot tell apart give the same view; a search redraws the order from its own
+        stream (:meth:`resample`) before it plays on."""
+        for deck in view.decks.values():
+            deck.sort()
+        view.mutate_deck.sort()
 
     def resample(self, view: ZState, rng: Rng) -> None:
         for deck in view.decks.values():
