@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from deadboard.core.dice import DicePool, Die
 from deadboard.core.kernel import Step
@@ -56,13 +57,26 @@ def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[i
 _NATURAL_Z: tuple[tuple[int, ...], ...] = ((Z,),)
 
 
+#: the payments found for the last pool asked about (a turn's actions ask about one pool many
+#: times): [that pool's faces, (cost, most) -> payments]; holding the faces keeps their identity
+_last_pool: list[Any] = [None, {}]
+
+
 def pay_faces(faces: tuple[int, ...], cost: int, z_cost: bool, most: int) -> tuple[tuple[int, ...], ...]:
     """:func:`payments` from the pool's faces (a shared tuple)."""
     if most <= 0:
         return ()
     if z_cost:
         return _NATURAL_Z if Z in faces else ()
-    return _payments(faces, cost, most if most < len(faces) else len(faces))
+    if most > len(faces):
+        most = len(faces)
+    last = _last_pool
+    if last[0] is not faces:
+        last[0], last[1] = faces, {}
+    found: tuple[tuple[int, ...], ...] | None = last[1].get((cost, most))
+    if found is None:
+        found = last[1][(cost, most)] = _payments(faces, cost, most)
+    return found
 
 
 @lru_cache(maxsize=1 << 16)

@@ -239,9 +239,10 @@ class HordeMoves(Auto[ZState]):
                     space = next(
                         (s for s in reversed(path[:-1]) if s == z.space or count.get(s, 0) < 2), z.space
                     )
-            state.zombies[k] = Zombie(space, z.fresh, down, z.hurt)
-            count[z.space] -= 1
-            count[space] = count.get(space, 0) + 1
+            if space != z.space or down != z.down:
+                state.zombies[k] = Zombie(space, z.fresh, down, z.hurt)
+                count[z.space] -= 1
+                count[space] = count.get(space, 0) + 1
         planned = {p[0] for p in plan}
         for k, z in enumerate(state.zombies):
             if z.down and k not in planned:

@@ -51,7 +51,13 @@ def reach_table(state: ZState, q: Squad, budget: int, free: bool = False) -> dic
         blocked = set(state.forts)
         blocked.update(zombies)
         blocked.update(mutates)
-        found = _reach[key] = _cheapest(board.neighbours, board.arduous, blocked, q.space, budget, steps_left)
+        ways = board.memo.get("ways")
+        if ways is None:
+            ways = board.memo["ways"] = tuple(
+                (tuple(j for j in nb if j not in board.arduous), tuple(j for j in nb if j in board.arduous))
+                for nb in board.neighbours
+            )
+        found = _reach[key] = _cheapest(ways, blocked, q.space, budget, steps_left)
     others = [o.space for o in state.squads if o is not q and o.people and o.space in found]
     if others:
         found = dict(found)
@@ -61,42 +67,38 @@ def reach_table(state: ZState, q: Squad, budget: int, free: bool = False) -> dic
 
 
 def _cheapest(
-    nb: tuple[tuple[int, ...], ...],
-    arduous: frozenset[int],
+    ways: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
     blocked: set[int],
     start: int,
     budget: int,
     steps_left: int,
 ) -> dict[int, tuple[int, int]]:
     """Bucket by bucket of AP spent (a step costs 1, or 2 onto arduous ground, so every way into a
-    bucket comes from a cheaper one): space -> (AP, spaces moved), the start left out. A knocked-down
-    zombie's space is a zombie's space, never entered, so only arduous ground costs 2."""
+    bucket comes from a cheaper one): space -> (AP, spaces moved), the start left out. ``ways``:
+    each space's neighbours on open ground and on arduous ground. A knocked-down zombie's space is a
+    zombie's space, never entered, so only arduous ground costs 2."""
     best: dict[int, tuple[int, int]] = {start: (0, 0)}
-    buckets: list[list[tuple[int, int]]] = [[] for _ in range(budget + 2)]
+    buckets: list[list[tuple[int, int]]] = [[] for _ in range(budget + 1)]
     buckets[0].append((0, start))
     for cost in range(budget + 1):
-        plain, rough = buckets[cost + 1], buckets[cost + 2] if cost + 2 <= budget else None
         for steps, i in buckets[cost]:
             if best[i] != (cost, steps):
                 continue  # a way with fewer spaces was found since
             s = steps + 1
             if s > steps_left:
                 continue
-            for j in nb[i]:
-                if j in blocked:
+            plain, rough = ways[i]
+            for c, nxt in ((cost + 1, plain), (cost + 2, rough)):
+                if c > budget or not nxt:
                     continue
-                if j in arduous:
-                    if rough is None:
+                into = buckets[c]
+                for j in nxt:
+                    if j in blocked:
                         continue
-                    c, into = cost + 2, rough
-                else:
-                    if cost + 1 > budget:
-                        continue
-                    c, into = cost + 1, plain
-                old = best.get(j)
-                if old is None or c < old[0] or (c == old[0] and s < old[1]):
-                    best[j] = (c, s)
-                    into.append((s, j))
+                    old = best.get(j)
+                    if old is None or c < old[0] or (c == old[0] and s < old[1]):
+                        best[j] = (c, s)
+                        into.append((s, j))
     del best[start]
     return best
 
