@@ -58,8 +58,9 @@ _NATURAL_Z: tuple[tuple[int, ...], ...] = ((Z,),)
 
 
 #: the payments found for the last pool asked about (a turn's actions ask about one pool many
-#: times): [that pool's faces, (cost, most) -> payments]; holding the faces keeps their identity
-_last_pool: list[Any] = [None, {}]
+#: times): (that pool's faces, (cost, most) -> payments), replaced as one value (threads may ask
+#: at once); holding the faces keeps their identity
+_last_pool: list[tuple[Any, dict[tuple[int, int], tuple[tuple[int, ...], ...]]]] = [(None, {})]
 
 
 def pay_faces(faces: tuple[int, ...], cost: int, z_cost: bool, most: int) -> tuple[tuple[int, ...], ...]:
@@ -70,10 +71,10 @@ def pay_faces(faces: tuple[int, ...], cost: int, z_cost: bool, most: int) -> tup
         return _NATURAL_Z if Z in faces else ()
     if most > len(faces):
         most = len(faces)
-    last = _last_pool
+    last = _last_pool[0]
     if last[0] is not faces:
-        last[0], last[1] = faces, {}
-    found: tuple[tuple[int, ...], ...] | None = last[1].get((cost, most))
+        last = _last_pool[0] = (faces, {})
+    found = last[1].get((cost, most))
     if found is None:
         found = last[1][(cost, most)] = _payments(faces, cost, most)
     return found
