@@ -76,3 +76,37 @@ def test_random_play_may_take_the_tunnels() -> None:
     state = with_tunnels("c5", [1, 1, 1, 1])
     tunnels = [a.text for a in GAME.legal_actions(state) if a.kind == "tunnel"]
     assert tunnels
+
+
+def test_the_heuristic_goes_underground_to_reach_a_weapon_in_the_public_stash() -> None:
+    """An unarmed survivor, a weapon in the public stash upstairs, the squad on the yard's entrance
+    and the house's entrance far nearer the stash: the squad travels "between the tunnel entrances
+    underground"."""
+    state = with_tunnels("m12", [2, 1, 1, 1])
+    q = state.squads[0]
+    q.people[0].weapon = None
+    state.public = ["fire-axe"]
+    b = state.board
+    dist = b.distances(b.stash)
+    assert dist[b.by_name["m12"]] - dist[b.by_name["c5"]] >= 4
+    advance(state)
+    assert choice(state).startswith("tunnel")
+    # armed, the squad has no reason to go
+    q.people[0].weapon = "fire-axe"
+    state.public = []
+    assert not choice(state).startswith("tunnel")
+
+
+def test_the_heuristic_takes_a_weapon_from_the_public_stash_for_an_unarmed_survivor() -> None:
+    """ "During the Night phase, players may only take items from the public stash if they are
+    adjacent to, or on the same space as, the public stash token.\""""
+    state = with_tunnels("c5", [1])
+    b = state.board
+    q = state.squads[0]
+    q.space = b.neighbours[b.stash][0]
+    q.people[0].weapon = None
+    q.items = []
+    state.public = ["canned-beans", "fire-axe"]
+    state.steps[-1] = Turn(0)
+    advance(state)
+    assert choice(state) == "take fire-axe"

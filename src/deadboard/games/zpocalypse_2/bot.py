@@ -6,8 +6,9 @@ below 3 HP), then weapon traits and a patch-up for a survivor at 2 HP or less, t
 reachable space from which the most zombies can be hit and the fewest stand next to the squad, then
 end. Once the bunker tunnels are crafted: down a tunnel when the horde would hurt the squad badly
 where it stands (attacks first, keeping the dice the tunnel costs) or when another entrance offers
-far better shots; up at the entrance with the best shots and the fewest zombies near; towards an
-entrance when in danger. Encumbered away from its private stash token: a new stash when the old one
+far better shots, or to reach a stash holding a weapon for an unarmed survivor from the entrance
+nearer it; up at the entrance with the best shots and the fewest zombies near; towards an entrance
+when in danger. A weapon from the public stash for an unarmed survivor, and a step to it. Encumbered away from its private stash token: a new stash when the old one
 is worth less than the cards it would otherwise abandon, else the least useful card abandoned; by
 its token, a weapon for an unarmed survivor taken out. Damage goes to the defence wheel first, then
 to the survivor with the most HP left. Day: the
@@ -34,6 +35,7 @@ from deadboard.games.zpocalypse_2.actions import (
     Refuel,
     Search,
     Start,
+    Take,
     Throw,
     Tunnel,
     Unstash,
@@ -154,7 +156,27 @@ def _tunnel(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
         return pay
     if not any(isinstance(a, Attack) for a in legal) and there >= here + 3:
         return pay
+    goal = wanted_stash(st, q)
+    if goal >= 0 and not any(isinstance(a, Attack) for a in legal):
+        # reaching a stash: an entrance a turn's walk nearer to it than the squad is
+        dist = st.board.distances(goal)
+        near = min(others, key=lambda e: (dist[e] if dist[e] >= 0 else 99, e))
+        if dist[near] >= 0 and dist[q.space] - dist[near] >= 4 and not in_danger(st, q, near):
+            return pay
     return None
+
+
+def wanted_stash(st: ZState, q: Squad) -> int:
+    """Where a card the squad needs lies: its own private stash token with a weapon in it, else the
+    public stash token with one, while a survivor of the squad is unarmed (-1: nowhere)."""
+    if q.space < 0 or all(p.weapon is not None for p in q.people):
+        return -1
+    weapons = st.content.weapon_by_id
+    if q.stash_token >= 0 and any(c in weapons for c in q.stash):
+        return q.stash_token
+    if any(c in weapons for c in st.public):
+        return st.board.stash
+    return -1
 
 
 def _stash(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
@@ -185,6 +207,16 @@ def item_worth(st: ZState, item: str) -> int:
     if supply is not None and supply.kind == "ammo":
         return 2
     return 1
+
+
+def _take(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """From the public stash (standing on or beside its token): a weapon while a survivor is
+    unarmed."""
+    if all(p.weapon is not None for p in q.people):
+        return None
+    weapons = st.content.weapon_by_id
+    takes = [a for a in legal if isinstance(a, Take) and a.item in weapons]
+    return max(takes, key=lambda a: (weapons[a.item].vp, a.item)) if takes else None
 
 
 def _trait(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
@@ -282,6 +314,9 @@ def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     rng = max((st.content.weapon(p.weapon).range for p in q.people if p.weapon), default=1)
     # fleeing: an entrance of the bunker tunnels is worth reaching when the horde threatens
     flee = set(st.tunnels()) if st.structures and q.space >= 0 and in_danger(st, q, q.space) else set()
+    # reaching a stash with a weapon for an unarmed survivor: a space on or beside it
+    goal = wanted_stash(st, q) if isinstance(moves[0], Move) else -1
+    beside = {goal, *board.neighbours[goal]} if goal >= 0 else set()
 
     seen: dict[int, tuple[int, int]] = {}  # space -> (zombies in reach, zombies beside it)
 
@@ -300,6 +335,7 @@ def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
             - 0.1 * cost
             + (0.5 if i in board.search and i not in st.searched else 0)
             + tunnel
+            + (1.0 if i in beside else 0.0)
         )
 
     best = max(moves, key=score)
@@ -322,6 +358,7 @@ Preference = Callable[[ZState, Squad, Sequence[Action]], Action | None]
 #: chooses decides
 PREFERENCES: tuple[tuple[Preference, frozenset[type]], ...] = (
     (_stash, frozenset({Abandon, Unstash})),
+    (_take, frozenset({Take})),
     (_explosives, frozenset({Throw, Refuel, Emerge})),
     (_attack, frozenset({Attack})),
     (_tunnel, frozenset({Tunnel})),
