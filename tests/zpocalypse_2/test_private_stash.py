@@ -8,7 +8,7 @@ from deadboard.core.dice import DicePool
 from deadboard.games.zpocalypse_2.bot import HeuristicBot
 from deadboard.games.zpocalypse_2.horde import HordeMoves, Sunrise
 from deadboard.games.zpocalypse_2.night import Turn
-from deadboard.games.zpocalypse_2.render import render
+from deadboard.games.zpocalypse_2.render import legend, render
 from deadboard.games.zpocalypse_2.state import ZD6, Squad, Zombie, ZState
 from deadboard.games.zpocalypse_2.survivors import Encumbered, kill_person, overflow
 from deadboard.games.zpocalypse_2.svg import draw
@@ -243,6 +243,8 @@ def test_the_token_is_drawn_and_in_the_view() -> None:
     console = Console(width=120, record=True)
     console.print(render(GAME, state, 0))
     assert "s1" in console.export_text()
+    console.print(legend(GAME, state))
+    assert "s1 squad 1's private stash token" in " ".join(console.export_text().split())
     drawing = draw(GAME, view, 0, GAME.legal_actions(view))
     assert "Squad 1's private stash token (1 card)" in drawing["svg"]
     assert any("token at g6" in str(line) for p in drawing["panels"] for line in p["lines"])
