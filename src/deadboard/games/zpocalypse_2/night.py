@@ -9,7 +9,9 @@
 A squad's turn is one decision returning itself until ``end``: ``move D SPACE`` (one die, up to its
 value in AP), ``attack WHO WEAPON SPACE KIND D...`` (dice combined without change, a natural Z for
 a Z cost, no more dice than the survivor's skill), ``search D``, ``reload WHO``, ``equip WHO
-WEAPON``, ``give SEAT ITEM D``.
+WEAPON``, ``give SEAT ITEM D``, ``stash ITEM`` / ``unstash ITEM`` (on or beside the squad's
+private stash token, no AP), ``tunnel D...`` and the rest below. A squad encumbered away from its
+stash token chooses ``newstash`` or ``abandon ITEM`` (survivors.py).
 """
 
 from __future__ import annotations
