@@ -8,6 +8,7 @@ from deadboard.core import Setup, get_game
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import advance
 from deadboard.core.rng import ScriptedRng
+from deadboard.games.zpocalypse_2.actions import Tunnel
 from deadboard.games.zpocalypse_2.crafting import CraftTurn, Make, PlaceStructure, structure_spaces
 from deadboard.games.zpocalypse_2.day import DoTasks
 from deadboard.games.zpocalypse_2.horde import HordeMoves, next_step
@@ -201,7 +202,7 @@ def test_tunnels_cost_one_ap_a_survivor_and_end_the_turn() -> None:
     state.structures_changed()
     at_turn(state, "c5", [1, 1, 1, 2])
     n = len(state.squads[0].people)
-    tunnels = [a for a in GAME.legal_actions(state) if a.kind == "tunnel"]
+    tunnels = [a for a in GAME.legal_actions(state) if isinstance(a, Tunnel)]
     assert tunnels and all(sum(a.dice) >= n for a in tunnels)
     GAME.apply(state, tunnels[0])
     q = state.squads[0]

@@ -7,7 +7,10 @@ import pytest
 from deadboard.core import Setup, get_game
 from deadboard.core.rng import Rng
 from deadboard.games.zpocalypse_2.bot import HeuristicBot
+from deadboard.games.zpocalypse_2.scavenge import Draft
+from deadboard.games.zpocalypse_2.search import KeepCard
 from deadboard.games.zpocalypse_2.state import ZState
+from deadboard.games.zpocalypse_2.survivors import Encumbered
 
 GAME = get_game("zpocalypse-2")
 
@@ -31,6 +34,28 @@ def _check(state: ZState) -> None:
     assert all(q.space == -1 for q in state.squads if q.underground)
     # a squad holds at most its board's survivors
     assert all(len(q.people) <= state.content.rules.squad_size for q in state.squads)
+    # "If your squad ever gains more items than they can carry, you must drop the excess items in
+    # your private stash": a squad carries more only while it chooses what to do about it
+    deciding = {s.seat for s in state.steps if isinstance(s, Encumbered)}
+    for q in state.squads:
+        assert state.carried(q) <= state.capacity(q) or q.seat in deciding or not q.items
+        # "If your squad becomes encumbered during the Night phase - leave the private stash token
+        # ... on the space with that player": a token only by night, only for a squad alive
+        if q.stash_token >= 0:
+            assert state.phase in ("dusk", "midnight") and q.alive
+            assert 0 <= q.stash_token < len(state.board.spaces)
+
+
+def cards(state: ZState) -> int:
+    """Every item card in the game: in the decks, carried or equipped, in a private stash (its
+    token on the board or not), in the public stash, in a dropped pile, or in hand while a search
+    or a loot draft is resolved."""
+    n = sum(len(state.decks[d]) for d in ("armory", "food", "resource"))
+    for q in state.squads:
+        n += len(q.items) + len(q.stash) + sum(1 for p in q.people if p.weapon is not None)
+    n += len(state.public) + sum(len(pile) for pile in state.dropped.values())
+    n += sum(len(s.cards) for s in state.steps if isinstance(s, KeepCard | Draft))
+    return n
 
 
 CASES = [
@@ -76,11 +101,15 @@ def play(scenario: str, players: int, bot: str, seed: int) -> None:
             action = legal[rng.below(len(legal))]
         else:
             action = bots[state.decision.seat].choose(GAME, view, GAME.legal_actions(view))
-        before, logged = len(state.zombies) + len(state.mutates), len(state.log)
+        before, logged, held = len(state.zombies) + len(state.mutates), len(state.log), cards(state)
         GAME.apply(state, action)
         # "Remove all zombies from the map" only at sunrise; zombies come only from spawning, search
         # tokens and survivors' deaths, and leave only when killed: every change is a logged rule
         change = sum(int((e.data or {}).get("zombies", 0)) for e in state.log[logged:])
         assert len(state.zombies) + len(state.mutates) - before == change
+        # cards are conserved: nothing vanishes but by a logged discard (eaten, spent, abandoned,
+        # a stash given up, a pile nobody picked up) and nothing appears but a recruit's weapon
+        change = sum(int((e.data or {}).get("cards", 0)) for e in state.log[logged:])
+        assert cards(state) - held == change, [e.text for e in state.log[logged:]]
     _check(state)
     assert GAME.outcome(state) is not None

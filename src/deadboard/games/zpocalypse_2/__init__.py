@@ -11,7 +11,7 @@ from deadboard.games.zpocalypse_2.rules import Zpocalypse2
 def _terminal() -> TerminalDrawing[Any]:
     from deadboard.games.zpocalypse_2 import render
 
-    return TerminalDrawing(render.render)
+    return TerminalDrawing(render.render, legend=render.legend)
 
 
 def _browser() -> BrowserDrawing[Any]:

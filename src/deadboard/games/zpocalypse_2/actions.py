@@ -115,3 +115,29 @@ class Refuel(TypedAction, kind="refuel"):
 
     who: str
     dice: tuple[int, ...]
+
+
+class Stash(TypedAction, kind="stash"):
+    """Put a carried card in the private stash (on or beside its token at night; no AP)."""
+
+    item: str
+
+
+class Unstash(TypedAction, kind="unstash"):
+    """Take a card from the private stash into the carried items (on or beside its token at night;
+    no AP)."""
+
+    item: str
+
+
+class NewStash(TypedAction, kind="newstash"):
+    """Encumbered away from the stash token: discard the private stash and leave its token here."""
+
+
+class Abandon(TypedAction, kind="abandon"):
+    """Encumbered away from the stash token: discard a carried card."""
+
+    item: str
+
+
+NEW_STASH = NewStash()

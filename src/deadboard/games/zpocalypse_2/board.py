@@ -16,8 +16,10 @@ second-floor spaces ``2c5``; the stairs carry their ground name.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from deadboard.games.zpocalypse_2.content import HouseMap
 
@@ -53,11 +55,16 @@ class Board:
     ground: frozenset[int]  # spaces on the first-floor board (the stairs included)
     inside: frozenset[int]  # the house: the first floor's rooms and the second floor
     _grids: dict[int, list[list[int]]] = field(default_factory=dict)  # floor -> [y][x] -> space or -1
-    _los: dict[tuple[int, int, bool], bool] = field(default_factory=dict)
     _dist: dict[int, list[int]] = field(default_factory=dict)
+    #: precomputed (:meth:`precompute`): [zombie][a] -> the spaces in sight of ``a`` (``a`` too);
+    #: [a][b] -> the range between two spaces (-1: no floor in common)
+    _seen: tuple[tuple[frozenset[int], ...], ...] = ()
+    _range: tuple[tuple[int, ...], ...] = ()
     _around: dict[tuple[int, int, bool], tuple[int, ...]] = field(default_factory=dict)
     _around_set: dict[tuple[int, int, bool], frozenset[int]] = field(default_factory=dict)
     _nearest: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    #: what the rules build once per board (the actions naming its spaces)
+    memo: dict[str, Any] = field(default_factory=dict)
 
     def name(self, i: int) -> str:
         return self.spaces[i].name
@@ -69,13 +76,17 @@ class Board:
     def reach(self, a: int, b: int) -> int | None:
         """Spaces between ``a`` and ``b`` counted as a squad moves (8-way), on a floor both lie on;
         None when they share no floor."""
+        d = self._range[a][b]
+        return None if d < 0 else d
+
+    def _reach(self, a: int, b: int) -> int:
         wa, wb = self.spaces[a].where, self.spaces[b].where
-        best: int | None = None
+        best = -1
         for f, (xa, ya) in wa.items():
             pb = wb.get(f)
             if pb is not None:
                 d = max(abs(xa - pb[0]), abs(ya - pb[1]))
-                if best is None or d < best:
+                if best < 0 or d < best:
                     best = d
         return best
 
@@ -84,45 +95,59 @@ class Board:
         impassable spaces on this map). Where the line only grazes a blocked space (a corner or an
         edge) there is doubt: "assume that zombies can see players, but players cannot see
         zombies" — the zombies' line passes, the players' is blocked."""
-        if a == b:
-            return True
-        key = (a, b, zombie)
-        found = self._los.get(key)
-        if found is None:
-            found = self._sight(a, b, zombie)
-            self._los[key] = found
-        return found
+        return b in self._seen[zombie][a]
 
-    def _sight(self, a: int, b: int, zombie: bool) -> bool:
+    def precompute(self) -> None:
+        """Ranges, lines of sight (both kinds) and the distance fields between every two spaces,
+        worked out once for the board. A line from ``a`` to ``b`` crosses the cells the line from
+        ``b`` to ``a`` does, so each pair is looked at once."""
+        n = len(self.spaces)
+        self._range = tuple(tuple(self._reach(a, b) for b in range(n)) for a in range(n))
+        players: list[set[int]] = [{a} for a in range(n)]
+        zombies: list[set[int]] = [{a} for a in range(n)]
+        for a in range(n):
+            row = self._range[a]
+            for b in range(a + 1, n):
+                if row[b] < 0:
+                    continue
+                p, z = self._sight(a, b)
+                if p:
+                    players[a].add(b)
+                    players[b].add(a)
+                if z:
+                    zombies[a].add(b)
+                    zombies[b].add(a)
+        self._seen = (tuple(frozenset(x) for x in players), tuple(frozenset(x) for x in zombies))
+        for goal in range(n):
+            self.distances(goal)
+
+    def _sight(self, a: int, b: int) -> tuple[bool, bool]:
+        """(the players' line, the zombies' line) from ``a`` to ``b``: clear on some floor both lie
+        on."""
         wa, wb = self.spaces[a].where, self.spaces[b].where
+        players = zombies = False
         for f, (xa, ya) in wa.items():
             pb = wb.get(f)
-            if pb is not None and self._line_clear(f, xa, ya, pb[0], pb[1], zombie):
-                return True
-        return False
+            if pb is not None:
+                p, z = self._line_clear(f, xa, ya, pb[0], pb[1])
+                players, zombies = players or p, zombies or z
+        return players, zombies
 
-    def _line_clear(self, floor: int, x0: int, y0: int, x1: int, y1: int, zombie: bool) -> bool:
+    def _line_clear(self, floor: int, x0: int, y0: int, x1: int, y1: int) -> tuple[bool, bool]:
+        """(clear for the players: no cell it touches is blocked; clear for the zombies: no point of
+        it has every cell it touches blocked)."""
         grid = self._grids[floor]
-        n = 16 * max(abs(x1 - x0), abs(y1 - y0))
-        eps = 1e-9
-        for k in range(1, n):
-            t = k / n
-            x = x0 + (x1 - x0) * t + 0.5
-            y = y0 + (y1 - y0) * t + 0.5
-            xs = [int(x)] if abs(x - round(x)) > eps else [round(x) - 1, round(x)]
-            ys = [int(y)] if abs(y - round(y)) > eps else [round(y) - 1, round(y)]
-            touched = [self._blocked(grid, cx, cy) for cx in xs for cy in ys]
-            if zombie and all(touched):
-                return False
-            if not zombie and any(touched):
-                return False
-        return True
+        h, w = len(grid), len(grid[0])
 
-    @staticmethod
-    def _blocked(grid: list[list[int]], x: int, y: int) -> bool:
-        if y < 0 or y >= len(grid) or x < 0 or x >= len(grid[0]):
-            return True
-        return grid[y][x] < 0
+        def blocked(rx: int, ry: int) -> bool:
+            x, y = x0 + rx, y0 + ry
+            return x < 0 or y < 0 or x >= w or y >= h or grid[y][x] < 0
+
+        touched, groups = _cells_crossed(x1 - x0, y1 - y0)
+        hit = {c for c in touched if blocked(*c)}
+        if not hit:
+            return True, True
+        return False, not any(all(c in hit for c in group) for group in groups)
 
     def nearest(self, origin: int) -> tuple[int, ...]:
         """Every reachable space but ``origin`` by (distance, space number), built once."""
@@ -138,13 +163,8 @@ class Board:
         key = (origin, rng, zombie)
         found = self._around.get(key)
         if found is None:
-            found = tuple(
-                i
-                for i in range(len(self.spaces))
-                if (d := self.reach(origin, i)) is not None
-                and d <= rng
-                and self.sight(origin, i, zombie=zombie)
-            )
+            row, seen = self._range[origin], self._seen[zombie][origin]
+            found = tuple(i for i in range(len(self.spaces)) if 0 <= row[i] <= rng and i in seen)
             self._around[key] = found
         return found
 
@@ -178,6 +198,35 @@ class Board:
         return found
 
 
+_crossed: dict[
+    tuple[int, int], tuple[frozenset[tuple[int, int]], frozenset[tuple[tuple[int, int], ...]]]
+] = {}
+
+
+def _cells_crossed(
+    dx: int, dy: int
+) -> tuple[frozenset[tuple[int, int]], frozenset[tuple[tuple[int, int], ...]]]:
+    """The cells a line from a space's centre to the centre of the space ``(dx, dy)`` away crosses,
+    relative to the first space, sampled 16 times a space: every cell touched, and the cells touched
+    at each point (two or four where the point lies on an edge or a corner). The same for every pair
+    of spaces that far apart, so found once per offset."""
+    found = _crossed.get((dx, dy))
+    if found is None:
+        n = 16 * max(abs(dx), abs(dy))
+        eps = 1e-9
+        groups: set[tuple[tuple[int, int], ...]] = set()
+        for k in range(1, n):
+            t = k / n
+            x = dx * t + 0.5
+            y = dy * t + 0.5
+            xs = [math.floor(x)] if abs(x - round(x)) > eps else [round(x) - 1, round(x)]
+            ys = [math.floor(y)] if abs(y - round(y)) > eps else [round(y) - 1, round(y)]
+            groups.add(tuple((cx, cy) for cx in xs for cy in ys))
+        found = (frozenset(c for g in groups for c in g), frozenset(groups))
+        _crossed[(dx, dy)] = found
+    return found
+
+
 _boards: dict[int, Board] = {}
 
 
@@ -187,11 +236,14 @@ def board_for(house: HouseMap) -> Board:
     b = _boards.get(key)
     if b is None:
         b = _build(house)
+        b.precompute()
         _boards[key] = b
     return b
 
 
-def _spaces(house: HouseMap) -> tuple[list[Space], dict[int, list[list[int]]], dict[int, dict[int, str]], int]:
+def _spaces(
+    house: HouseMap,
+) -> tuple[list[Space], dict[int, list[list[int]]], dict[int, dict[int, str]], int]:
     """The spaces of both floors (the stairs one space on both), each floor's grid of space
     indices (-1 for a wall), each floor's symbols by space, and the stairs."""
     spaces: list[Space] = []

@@ -4,29 +4,41 @@ Night: a Molotov Cocktail where it would hit three zombies or more, refuelling, 
 mutate, then a fresh zombie, then a weak one; paying with the fewest, lowest dice; no bare hands
 below 3 HP), then weapon traits and a patch-up for a survivor at 2 HP or less, then move to the
 reachable space from which the most zombies can be hit and the fewest stand next to the squad, then
-end. Damage goes to the defence wheel first, then to the survivor with the most HP left. Day: the
+end. Once the bunker tunnels are crafted: down a tunnel when the horde would hurt the squad badly
+where it stands (attacks first, keeping the dice the tunnel costs) or when another entrance offers
+far better shots, or to reach a stash holding a weapon for an unarmed survivor from the entrance
+nearer it; up at the entrance with the best shots and the fewest zombies near; towards an entrance
+when in danger. A weapon from the public stash for an unarmed survivor, and a step to it. Encumbered away from its private stash token: a new stash when the old one
+is worth less than the cards it would otherwise abandon, else the least useful card abandoned; by
+its token, a weapon for an unarmed survivor taken out. Damage goes to the defence wheel first, then
+to the survivor with the most HP left. Day: the
 badly hurt rest (in a bed if one is free), the handiest survivor crafts (the chapter's goal card
 first, else beds, junk walls, Molotovs ...; fortifications on the doorways nearest a spawn point,
 upgrades upstairs, bombs held), the others scavenge or guard; everyone is fed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
 from deadboard.core.rng import Rng
 from deadboard.games.zpocalypse_2.actions import (
+    Abandon,
     Attack,
     Block,
     Emerge,
     Hurt,
     Move,
+    NewStash,
     Pick,
     Refuel,
     Search,
     Start,
+    Take,
     Throw,
+    Tunnel,
+    Unstash,
 )
 from deadboard.games.zpocalypse_2.combat import targets_in_range
 from deadboard.games.zpocalypse_2.crafting import Done, Hold, Make, Put
@@ -54,7 +66,10 @@ class HeuristicBot:
         day = self.day_choice(st, legal)
         if day is not None:
             return day
-        for preference in PREFERENCES:
+        present = {type(a) for a in legal}
+        for preference, needs in PREFERENCES:
+            if needs and present.isdisjoint(needs):
+                continue  # none of the actions it looks for is legal: it would choose nothing
             got = preference(st, q, legal)
             if got is not None:
                 return got
@@ -72,7 +87,9 @@ def _explosives(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     if refuels:
         return min(refuels, key=lambda a: (sum(a.dice), len(a.dice)))
     emerges = [a for a in legal if isinstance(a, Emerge)]
-    return emerges[0] if emerges else None
+    if emerges:
+        return max(emerges, key=lambda a: standing(st, q, st.board.by_name[a.space]))
+    return None
 
 
 def _attack(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
@@ -83,12 +100,123 @@ def _attack(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
         return None
     hp = {p.card: p.hp for p in q.people}
     attacks = [a for a in attacks if a.weapon != "unarmed" or hp.get(a.who, 0) > 2]
+    if any(isinstance(a, Tunnel) for a in legal) and in_danger(st, q, q.space):
+        # keep the dice the tunnel costs: "Entering the tunnels costs 1 AP per survivor"
+        left = sum(st.pool.faces)
+        attacks = [a for a in attacks if left - sum(a.dice) >= len(q.people)]
 
     def rank(a: Attack) -> tuple[int, int, int]:
         kind = 0 if a.target not in ("weak", "fresh") else (1 if a.target == "fresh" else 2)
         return (kind, len(a.dice), sum(a.dice))
 
     return min(attacks, key=rank) if attacks else None
+
+
+def danger(st: ZState, space: int) -> int:
+    """The damage the horde and the mutates could deal a squad at ``space`` this hour: every zombie
+    that could walk into range (three spaces and one more) counts its damage."""
+    dist = st.board.distances(space)
+    hurt = sum((2 if z.fresh else 1) for z in st.zombies if 0 <= dist[z.space] <= 4)
+    mutates = st.content.mutate_by_id
+    for m in st.mutates:
+        card = mutates[m.card]
+        if 0 <= dist[m.space] <= card.speed + card.range:
+            hurt += card.damage
+    return hurt
+
+
+def in_danger(st: ZState, q: Squad, space: int) -> bool:
+    """The horde could take a third of the squad's health (defence wheel and HP) at ``space``."""
+    health = q.defence + sum(p.hp for p in q.people)
+    return danger(st, space) * 3 >= max(health, 6)
+
+
+def standing(st: ZState, q: Squad, space: int) -> float:
+    """How good a space is to stand on: zombies in reach of the squad's longest weapon, less the
+    danger there."""
+    rng = max((st.content.weapon(p.weapon).range for p in q.people if p.weapon), default=1)
+    return len(targets_in_range(st, space, rng)) - danger(st, space)
+
+
+def _tunnel(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """Down the bunker tunnels (rulebook §The Bunker Tunnels: "travel between the tunnel entrances
+    underground, without needing to walk across the plagued surface"): to flee a horde that would
+    hurt the squad badly here while an entrance elsewhere is quieter, or to come up where the shots
+    are far better (flanking)."""
+    tunnels = [a for a in legal if isinstance(a, Tunnel)]
+    if not tunnels:
+        return None
+    pay = min(tunnels, key=lambda a: (len(a.dice), sum(a.dice)))
+    others = [e for e in st.tunnels() if e != q.space]
+    if not others:
+        return None
+    here = standing(st, q, q.space)
+    there = max(standing(st, q, e) for e in others)
+    if in_danger(st, q, q.space) and min(danger(st, e) for e in others) < danger(st, q.space):
+        return pay
+    if not any(isinstance(a, Attack) for a in legal) and there >= here + 3:
+        return pay
+    goal = wanted_stash(st, q)
+    if goal >= 0 and not any(isinstance(a, Attack) for a in legal):
+        # reaching a stash: an entrance a turn's walk nearer to it than the squad is
+        dist = st.board.distances(goal)
+        near = min(others, key=lambda e: (dist[e] if dist[e] >= 0 else 99, e))
+        if dist[near] >= 0 and dist[q.space] - dist[near] >= 4 and not in_danger(st, q, near):
+            return pay
+    return None
+
+
+def wanted_stash(st: ZState, q: Squad) -> int:
+    """Where a card the squad needs lies: its own private stash token with a weapon in it, else the
+    public stash token with one, while a survivor of the squad is unarmed (-1: nowhere)."""
+    if q.space < 0 or all(p.weapon is not None for p in q.people):
+        return -1
+    weapons = st.content.weapon_by_id
+    if q.stash_token >= 0 and any(c in weapons for c in q.stash):
+        return q.stash_token
+    if any(c in weapons for c in st.public):
+        return st.board.stash
+    return -1
+
+
+def _stash(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """Encumbered away from the private stash token: a new stash when the old one is worth less
+    than what would otherwise be abandoned, else the least useful card abandoned. By the token: a
+    weapon taken out for an unarmed survivor."""
+    abandons = [a for a in legal if isinstance(a, Abandon)]
+    if abandons:
+        excess = max(0, st.carried(q) - st.capacity(q))
+        lost = sum(sorted(item_worth(st, c) for c in q.items)[:excess])
+        new = [a for a in legal if isinstance(a, NewStash)]
+        if new and sum(item_worth(st, c) for c in q.stash) <= lost:
+            return new[0]
+        return min(abandons, key=lambda a: (item_worth(st, a.item), a.item))
+    if any(p.weapon is None for p in q.people):
+        for a in legal:
+            if isinstance(a, Unstash) and a.item in st.content.weapon_by_id:
+                return a
+    return None
+
+
+def item_worth(st: ZState, item: str) -> int:
+    """How much a card is worth to the squad at night: a weapon most, then ammunition while a
+    firearm needs it, then anything else."""
+    if item in st.content.weapon_by_id:
+        return 3 + st.content.weapon_by_id[item].vp
+    supply = st.content.supply_by_id.get(item)
+    if supply is not None and supply.kind == "ammo":
+        return 2
+    return 1
+
+
+def _take(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """From the public stash (standing on or beside its token): a weapon while a survivor is
+    unarmed."""
+    if all(p.weapon is not None for p in q.people):
+        return None
+    weapons = st.content.weapon_by_id
+    takes = [a for a in legal if isinstance(a, Take) and a.item in weapons]
+    return max(takes, key=lambda a: (weapons[a.item].vp, a.item)) if takes else None
 
 
 def _trait(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
@@ -184,13 +312,31 @@ def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
         return None
     board = st.board
     rng = max((st.content.weapon(p.weapon).range for p in q.people if p.weapon), default=1)
+    # fleeing: an entrance of the bunker tunnels is worth reaching when the horde threatens
+    flee = set(st.tunnels()) if st.structures and q.space >= 0 and in_danger(st, q, q.space) else set()
+    # reaching a stash with a weapon for an unarmed survivor: a space on or beside it
+    goal = wanted_stash(st, q) if isinstance(moves[0], Move) else -1
+    beside = {goal, *board.neighbours[goal]} if goal >= 0 else set()
+
+    seen: dict[int, tuple[int, int]] = {}  # space -> (zombies in reach, zombies beside it)
 
     def score(a: Move | Start) -> float:
         i = board.by_name[a.space]
-        hit = len(targets_in_range(st, i, rng))
-        near = sum(1 for z in st.zombies if z.space == i or z.space in board.neighbours[i])
+        found = seen.get(i)
+        if found is None:
+            near = sum(1 for z in st.zombies if z.space == i or z.space in board.neighbours[i])
+            found = seen[i] = (len(targets_in_range(st, i, rng)), near)
+        hit, near = found
         cost = a.die if isinstance(a, Move) else 0
-        return hit - 1.5 * near - 0.1 * cost + (0.5 if i in board.search and i not in st.searched else 0)
+        tunnel = 2.0 if i in flee and sum(st.pool.faces) - cost >= len(q.people) else 0.0
+        return (
+            hit
+            - 1.5 * near
+            - 0.1 * cost
+            + (0.5 if i in board.search and i not in st.searched else 0)
+            + tunnel
+            + (1.0 if i in beside else 0.0)
+        )
 
     best = max(moves, key=score)
     return best if isinstance(best, Start) or score(best) > 0.5 else None
@@ -206,17 +352,23 @@ def _close(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     return None
 
 
-#: the bot's preferences in order: the first that chooses decides
-PREFERENCES = (
-    _explosives,
-    _attack,
-    _trait,
-    _block_or_champion,
-    _hurt_or_feed,
-    _assign,
-    _scavenge_or_search,
-    _move,
-    _close,
+Preference = Callable[[ZState, Squad, Sequence[Action]], Action | None]
+
+#: the bot's preferences in order, each with the actions it looks for (none: any): the first that
+#: chooses decides
+PREFERENCES: tuple[tuple[Preference, frozenset[type]], ...] = (
+    (_stash, frozenset({Abandon, Unstash})),
+    (_take, frozenset({Take})),
+    (_explosives, frozenset({Throw, Refuel, Emerge})),
+    (_attack, frozenset({Attack})),
+    (_tunnel, frozenset({Tunnel})),
+    (_trait, frozenset({UseTrait})),
+    (_block_or_champion, frozenset({Block, Champion})),
+    (_hurt_or_feed, frozenset({Hurt, Pick, Feed})),
+    (_assign, frozenset({Assign})),
+    (_scavenge_or_search, frozenset({Try, Search})),
+    (_move, frozenset({Move, Start})),
+    (_close, frozenset()),
 )
 
 

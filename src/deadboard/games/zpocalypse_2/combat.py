@@ -5,12 +5,14 @@ Are Defeated, §Mutates That Are Defeated)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
+from typing import Any
 
 from deadboard.core.dice import DicePool, Die
 from deadboard.core.kernel import Step
 from deadboard.games.zpocalypse_2.actions import Attack
 from deadboard.games.zpocalypse_2.objectives import advance_goal
-from deadboard.games.zpocalypse_2.state import ZD6, Squad, Z, ZState
+from deadboard.games.zpocalypse_2.state import Squad, Z, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, person
 
 UNARMED = "unarmed"
@@ -49,24 +51,51 @@ def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[i
     natural Z (rulebook §Combining Dice)."""
     if most <= 0:
         return []
-    return pay_faces(pool.faces, cost, z_cost, most)
+    return list(pay_faces(pool.faces, cost, z_cost, most))
 
 
-def pay_faces(faces: tuple[int, ...], cost: int, z_cost: bool, most: int) -> list[tuple[int, ...]]:
-    """:func:`payments` from the pool's faces."""
+_NATURAL_Z: tuple[tuple[int, ...], ...] = ((Z,),)
+
+
+#: the payments found for the last pool asked about (a turn's actions ask about one pool many
+#: times): (that pool's faces, (cost, most) -> payments), replaced as one value (threads may ask
+#: at once); holding the faces keeps their identity
+_last_pool: list[tuple[Any, dict[tuple[int, int], tuple[tuple[int, ...], ...]]]] = [(None, {})]
+
+
+def pay_faces(faces: tuple[int, ...], cost: int, z_cost: bool, most: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`payments` from the pool's faces (a shared tuple)."""
     if most <= 0:
-        return []
+        return ()
     if z_cost:
-        return [(Z,)] if Z in faces else []
-    return list(_payments(faces, cost, min(most, len(faces))))
+        return _NATURAL_Z if Z in faces else ()
+    if most > len(faces):
+        most = len(faces)
+    last = _last_pool[0]
+    if last[0] is not faces:
+        last = _last_pool[0] = (faces, {})
+    found = last[1].get((cost, most))
+    if found is None:
+        found = last[1][(cost, most)] = _payments(faces, cost, most)
+    return found
 
 
 @lru_cache(maxsize=1 << 16)
 def _payments(faces: tuple[int, ...], cost: int, most: int) -> tuple[tuple[int, ...], ...]:
-    pool = DicePool.of(ZD6, faces)
-    out = []
-    for combo in pool.payments(cost, most=most):
-        out.append(tuple(sorted((faces[i] for i in combo), reverse=True)))
+    """:meth:`DicePool.payments` for action dice (each face worth its number): the sets of dice, in
+    the order that method lists them, reaching ``cost`` with none that could be left out, one per
+    multiset of faces — each as its faces highest first."""
+    out: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    for size in range(1, min(most, len(faces)) + 1):
+        for combo in combinations(faces, size):
+            total = sum(combo)
+            if total < cost or total - min(combo) >= cost:
+                continue
+            key = tuple(sorted(combo, reverse=True))
+            if key not in seen:
+                seen.add(key)
+                out.append(key)
     return tuple(out)
 
 

@@ -145,7 +145,7 @@ class CraftTurn(Choice[ZState, TypedAction]):
         state.emit(
             "crafted",
             f"{self.team[self.at]} crafts the {card.name} (+{card.vp} VP)",
-            {"dice": list(action.dice)},
+            {"dice": list(action.dice), "cards": -len(card.resources)},
         )
         advance_goal(state, self.team[self.at], "craft")
         state.tally[f"craft:{card.id}"] = state.tally.get(f"craft:{card.id}", 0) + 1

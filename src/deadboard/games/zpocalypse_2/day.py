@@ -219,7 +219,7 @@ class Feeding(Choice[ZState, TypedAction]):
                 break
         p = person(q, action.who)
         card = state.content.supply_by_id[action.food]
-        state.emit("feed", f"{p.card} eats {card.name}")
+        state.emit("feed", f"{p.card} eats {card.name}", {"cards": -1})
         if card.drawback == "bio":
             p.bio += 1
         elif card.drawback == "hp":

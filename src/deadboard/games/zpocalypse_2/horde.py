@@ -11,6 +11,7 @@ from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import BLOCK, Block, Hurt
+from deadboard.games.zpocalypse_2.night import zombie_counts
 from deadboard.games.zpocalypse_2.state import ZD6, Person, Squad, Z, Zombie, ZState
 from deadboard.games.zpocalypse_2.structures import (
     StructuresAttacked,
@@ -177,6 +178,12 @@ class HordeMoves(Auto[ZState]):
         board = state.board
         moves = state.content.rules.zombie_moves
         squads = {q.space for q in state.living()}
+        count = zombie_counts(state)  # zombies (mutates included) on each space, kept as they move
+        # the spaces from which a zombie is within range 1 of a squad (squads stand still meanwhile)
+        engaged = set(squads)
+        for i in squads:
+            if i >= 0:
+                engaged.update(board.neighbours[i])
         # LOS and target are fixed before anyone moves (rule 5)
         triggered: list[int] = []
         plan = []
@@ -185,14 +192,30 @@ class HordeMoves(Auto[ZState]):
                 continue
             t = target_squad(state, z.space)
             plan.append((k, t.space if t is not None else goal_without_sight(state, z.space)))
+        nb = board.neighbours
         for k, goal in plan:
             z = state.zombies[k]
             space, left, down, path = z.space, moves, False, [z.space]
-            while left > 0 and not in_reach(state, space, 1):
-                nxt, fort = next_step(state, space, goal, squads)
-                if fort is not None:
-                    state.siege[fort] = state.siege.get(fort, 0) + 1
-                    break
+            # with no fortification on the board every path is open (rule 9): one step nearer the
+            # goal each time, as :func:`step_toward` takes it
+            dist = None if state.forts else board.distances(goal)
+            while left > 0 and space not in engaged:
+                if dist is None:
+                    nxt, fort = next_step(state, space, goal, squads)
+                    if fort is not None:
+                        state.siege[fort] = state.siege.get(fort, 0) + 1
+                        break
+                else:
+                    here, nxt, near = dist[space], None, -1
+                    for j in nb[space]:
+                        d = dist[j]
+                        if (
+                            d >= 0
+                            and (here < 0 or d < here)
+                            and (nxt is None or d < near)
+                            and j not in squads
+                        ):
+                            nxt, near = j, d
                 if nxt is None:
                     break
                 cost = 2 if nxt in board.arduous else 1
@@ -205,18 +228,21 @@ class HordeMoves(Auto[ZState]):
                 path.append(space)
                 if space in state.bombs:
                     triggered.append(space)
-            if state.zombies_at(space) >= 2 and space != z.space:
+            if count.get(space, 0) >= 2 and space != z.space:
                 # the zombie shuffle: "place it on an adjacent open space"
                 for j in board.neighbours[space]:
-                    if j not in squads and j not in state.forts and state.zombies_at(j) < 2:
+                    if j not in squads and j not in state.forts and count.get(j, 0) < 2:
                         space = j
                         break
                 else:
                     # no open space beside it: it stays on the last space of its path with room
                     space = next(
-                        (s for s in reversed(path[:-1]) if s == z.space or state.zombies_at(s) < 2), z.space
+                        (s for s in reversed(path[:-1]) if s == z.space or count.get(s, 0) < 2), z.space
                     )
-            state.zombies[k] = z._replace(space=space, down=down)
+            if space != z.space or down != z.down:
+                state.zombies[k] = Zombie(space, z.fresh, down, z.hurt)
+                count[z.space] -= 1
+                count[space] = count.get(space, 0) + 1
         planned = {p[0] for p in plan}
         for k, z in enumerate(state.zombies):
             if z.down and k not in planned:
@@ -366,10 +392,15 @@ class Sunrise(Auto[ZState]):
         state.zombies, state.mutates = [], []
         if state.dropped:
             # "If Night ends and no squad has picked up the dropped items, they are all discarded."
-            state.emit("discard", "The dropped items nobody picked up are lost")
+            lost = sum(len(pile) for pile in state.dropped.values())
+            state.emit("discard", "The dropped items nobody picked up are lost", {"cards": -lost})
             state.dropped = {}
         for q in state.squads:
-            q.space, q.underground = -1, False
+            if q.stash_token >= 0:
+                # the private stash token leaves the board with the night: "At anytime during the
+                # Day phase, you have access to all your items"
+                state.emit("stash-home", f"Squad {q.seat + 1}'s private stash token comes off the board")
+            q.space, q.underground, q.stash_token = -1, False, -1
         state.emit(
             "sunrise",
             f"Sunrise: {weak} weak and {fresh} fresh zombies and {len(state.fled)} mutates flee",

@@ -4,7 +4,6 @@ Work)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from heapq import heappop, heappush
 from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
@@ -28,41 +27,94 @@ def reachable(state: ZState, q: Squad, budget: int) -> dict[int, int]:
     return {i: s for i, (c, s) in reach_table(state, q, budget).items() if c <= budget}
 
 
+#: reach tables already found, by board, start, budget, speed left and what stands in the way
+_reach: dict[tuple[object, ...], dict[int, tuple[int, int]]] = {}
+
+
 def reach_table(state: ZState, q: Squad, budget: int, free: bool = False) -> dict[int, tuple[int, int]]:
     """Space -> (AP, spaces moved) of the cheapest way there within ``budget`` and the speed left
-    (``free``: a trait's move, "unrestricted of your squad's speed limitation")."""
+    (``free``: a trait's move, "unrestricted of your squad's speed limitation"). Cheapest first,
+    then fewest spaces. The table is shared: do not change it.
+
+    A space's entry in a table for a larger budget is the same as in a smaller one whenever it fits
+    the smaller budget (the cheapest way is found first), so a move's spaces are read from the table
+    its choice was offered from."""
     board = state.board
-    blocked = {z.space for z in state.zombies}
-    blocked.update(state.forts)
-    blocked.update(m.space for m in state.mutates)
-    down = {z.space for z in state.zombies if z.down}
-    arduous = board.arduous
-    nb = board.neighbours
     steps_left = budget if free else state.speed(q) - state.turn_moved
-    best: dict[int, tuple[int, int]] = {q.space: (0, 0)}
-    frontier = [(0, 0, q.space)]
-    while frontier:
-        cost, steps, i = heappop(frontier)
-        if best[i] < (cost, steps):
-            continue
-        s = steps + 1
-        if s > steps_left:
-            continue
-        for j in nb[i]:
-            if j in blocked:
+    zombies = tuple([z.space for z in state.zombies])
+    mutates = tuple([m.space for m in state.mutates]) if state.mutates else ()
+    key = (id(board), q.space, budget, steps_left, zombies, mutates, state.forts)
+    found = _reach.get(key)
+    if found is None:
+        if len(_reach) > 4096:
+            _reach.clear()
+        blocked = set(state.forts)
+        blocked.update(zombies)
+        blocked.update(mutates)
+        ways = board.memo.get("ways")
+        if ways is None:
+            ways = board.memo["ways"] = tuple(
+                (tuple(j for j in nb if j not in board.arduous), tuple(j for j in nb if j in board.arduous))
+                for nb in board.neighbours
+            )
+        found = _reach[key] = _cheapest(ways, blocked, q.space, budget, steps_left)
+    others = [o.space for o in state.squads if o is not q and o.people and o.space in found]
+    if others:
+        found = dict(found)
+        for i in others:
+            del found[i]
+    return found
+
+
+def _cheapest(
+    ways: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+    blocked: set[int],
+    start: int,
+    budget: int,
+    steps_left: int,
+) -> dict[int, tuple[int, int]]:
+    """Bucket by bucket of AP spent (a step costs 1, or 2 onto arduous ground, so every way into a
+    bucket comes from a cheaper one): space -> (AP, spaces moved), the start left out. ``ways``:
+    each space's neighbours on open ground and on arduous ground. A knocked-down zombie's space is a
+    zombie's space, never entered, so only arduous ground costs 2."""
+    best: dict[int, tuple[int, int]] = {start: (0, 0)}
+    buckets: list[list[tuple[int, int]]] = [[] for _ in range(budget + 1)]
+    buckets[0].append((0, start))
+    for cost in range(budget + 1):
+        for steps, i in buckets[cost]:
+            if best[i] != (cost, steps):
+                continue  # a way with fewer spaces was found since
+            s = steps + 1
+            if s > steps_left:
                 continue
-            c = cost + (2 if j in arduous or j in down else 1)
-            if c > budget:
-                continue
-            old = best.get(j)
-            if old is None or (c, s) < old:
-                best[j] = (c, s)
-                heappush(frontier, (c, s, j))
-    del best[q.space]
-    for o in state.squads:
-        if o is not q and o.alive:
-            best.pop(o.space, None)
+            plain, rough = ways[i]
+            for c, nxt in ((cost + 1, plain), (cost + 2, rough)):
+                if c > budget or not nxt:
+                    continue
+                into = buckets[c]
+                for j in nxt:
+                    if j in blocked:
+                        continue
+                    old = best.get(j)
+                    if old is None or c < old[0] or (c == old[0] and s < old[1]):
+                        best[j] = (c, s)
+                        into.append((s, j))
+    del best[start]
     return best
+
+
+def can_move(state: ZState, q: Squad, budget: int, free: bool = False) -> bool:
+    """Whether the squad may stop anywhere for at most ``budget`` AP: a free neighbour within the
+    budget settles it; else the whole table is looked at."""
+    board = state.board
+    if budget >= 1 and (free or state.speed(q) - state.turn_moved >= 1):
+        taken = {z.space for z in state.zombies}
+        taken.update(m.space for m in state.mutates)
+        taken.update(o.space for o in state.squads if o.people)
+        for j in board.neighbours[q.space]:
+            if j not in taken and j not in state.forts and (budget >= 2 or j not in board.arduous):
+                return True
+    return bool(reach_table(state, q, budget, free))
 
 
 def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
@@ -81,9 +133,10 @@ def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
         damage(state, q, landing, "fresh" if z.fresh else "weak", 2)
     for card in hit_mutates:
         damage(state, q, landing, card, 2)
+    out: list[Step[ZState]] = []
     if other is not None:
         for p in list(other.people):
-            hurt_person(state, other, p, 2, "a squad landed on them")
+            out.extend(hurt_person(state, other, p, 2, "a squad landed on them"))
     space = landing
     if other is not None or hit or hit_mutates:
         taken = {o.space for o in state.squads if o.alive}
@@ -95,13 +148,14 @@ def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
         space = free[0] if free else landing
     q.space = space
     for p in list(q.people):
-        hurt_person(state, q, p, 2, "the jump")
-    return enter(state, q, space) if q.alive else ()
+        out.extend(hurt_person(state, q, p, 2, "the jump"))
+    return (*out, *enter(state, q, space)) if q.alive else tuple(out)
 
 
 def move(state: ZState, q: Squad, action: Move) -> tuple[Step[ZState], ...]:
     target = state.board.by_name[action.space]
-    steps = reachable(state, q, action.die)[target]
+    # the table the move was offered from (the pool's highest die): the same way there
+    steps = reach_table(state, q, max(action.die, *state.pool.faces))[target][1]
     _, state.pool = state.pool.spend_face(action.die)
     state.turn_moved += steps
     q.space = target

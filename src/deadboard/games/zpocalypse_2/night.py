@@ -9,12 +9,15 @@
 A squad's turn is one decision returning itself until ``end``: ``move D SPACE`` (one die, up to its
 value in AP), ``attack WHO WEAPON SPACE KIND D...`` (dice combined without change, a natural Z for
 a Z cost, no more dice than the survivor's skill), ``search D``, ``reload WHO``, ``equip WHO
-WEAPON``, ``give SEAT ITEM D``.
+WEAPON``, ``give SEAT ITEM D``, ``stash ITEM`` / ``unstash ITEM`` (on or beside the squad's
+private stash token, no AP), ``tunnel D...`` and the rest below. A squad encumbered away from its
+stash token chooses ``newstash`` or ``abandon ITEM`` (survivors.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from deadboard.core.dice import DicePool, Die
@@ -35,10 +38,13 @@ from deadboard.games.zpocalypse_2.actions import (
     Reload,
     Search,
     Start,
+    Stash,
     Take,
     Throw,
     Tunnel,
+    Unstash,
 )
+from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import (
     UNARMED,
     UNARMED_COST,
@@ -60,7 +66,7 @@ from deadboard.games.zpocalypse_2.movement import (
 from deadboard.games.zpocalypse_2.search import search
 from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Zombie, ZState, face_text
 from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, throw, throws
-from deadboard.games.zpocalypse_2.survivors import overflow, person
+from deadboard.games.zpocalypse_2.survivors import overflow, person, stash_in_reach
 from deadboard.games.zpocalypse_2.traits import UseTrait, passive, trait_actions, use_trait, weapon_cap
 
 __all__ = [
@@ -190,10 +196,9 @@ class Place(Choice[ZState, Start]):
     seat: int
 
     def actions(self, state: ZState) -> list[Start]:
-        board = state.board
-        taken = {q.space for q in state.squads}
-        blocked = occupied_by_zombies(state) | state.forts
-        return [Start(board.name(i)) for i in sorted(board.inside) if i not in taken and i not in blocked]
+        taken = occupied_by_zombies(state) | state.forts
+        taken.update(q.space for q in state.squads)
+        return [start for i, start in _starts(state.board) if i not in taken]
 
     def apply(self, state: ZState, action: Start) -> Steps:
         q = state.squads[self.seat]
@@ -260,11 +265,12 @@ class Turn(Choice[ZState, TypedAction]):
         all_faces = state.pool.faces
         faces = sorted(set(all_faces))
         out: list[TypedAction] = []
-        _attack_actions(state, q, all_faces, out)
+        targets: dict[int, list[tuple[int, str]]] = {}  # range -> the zombies in it, found once
+        _attack_actions(state, q, all_faces, out, targets)
         _move_actions(state, q, faces, out)
         _gear_actions(state, q, all_faces, faces, out)
         # active traits of the survivors and their weapons
-        out.extend(trait_actions(state, q, all_faces))
+        out.extend(trait_actions(state, q, all_faces, targets))
         _crafted_actions(state, q, all_faces, out)
         _board_actions(state, q, faces, out)
         out.append(END)
@@ -290,7 +296,7 @@ class Turn(Choice[ZState, TypedAction]):
             p = person(q, action.who)
             (q.items if "ammo-box" in q.items else q.stash).remove("ammo-box")
             p.loaded = True
-            state.emit("reload", f"{action.who} reloads the {p.weapon}")
+            state.emit("reload", f"{action.who} reloads the {p.weapon}", {"cards": -1})
             return (self,)
         if isinstance(action, Equip):
             p = person(q, action.who)
@@ -301,9 +307,8 @@ class Turn(Choice[ZState, TypedAction]):
         if isinstance(action, PickUp):
             _, state.pool = state.pool.spend_face(action.die)
             q.items.extend(state.dropped.pop(q.space))
-            overflow(state, q)
             state.emit("pickup", f"Squad {self.seat + 1} picks up the dropped items")
-            return (self,)
+            return (*overflow(state, q), self)
         if isinstance(action, Jump):
             return (*jump(state, q), self)
         if isinstance(action, UseTrait):
@@ -326,31 +331,85 @@ class Turn(Choice[ZState, TypedAction]):
         if isinstance(action, Take):
             state.public.remove(action.item)
             q.items.append(action.item)
-            overflow(state, q)
             state.emit("take", f"Squad {self.seat + 1} takes {action.item} from the public stash")
-            return (self,)
+            return (*overflow(state, q), self)
         if isinstance(action, Give):
             _, state.pool = state.pool.spend_face(action.die)
             other = state.squads[action.seat]
+            state.emit("give", f"Squad {self.seat + 1} gives {action.item} to squad {action.seat + 1}")
             if action.item in q.items:
                 q.items.remove(action.item)
                 other.items.append(action.item)
-                overflow(state, other)
-            else:
-                q.tokens.remove(action.item)
-                other.tokens.append(action.item)
-            state.emit("give", f"Squad {self.seat + 1} gives {action.item} to squad {action.seat + 1}")
+                return (*overflow(state, other), self)
+            q.tokens.remove(action.item)
+            other.tokens.append(action.item)
+            return (self,)
+        if isinstance(action, Stash):
+            q.items.remove(action.item)
+            q.stash.append(action.item)
+            state.emit("stash", f"Squad {self.seat + 1} puts {action.item} in its private stash")
+            return (self,)
+        if isinstance(action, Unstash):
+            q.stash.remove(action.item)
+            q.items.append(action.item)
+            state.emit("unstash", f"Squad {self.seat + 1} takes {action.item} from its private stash")
             return (self,)
         raise ValueError(f"not a turn action: {action.text}")
 
     def prompt(self, state: ZState) -> str:
-        faces = " ".join(face_text(f) for f in state.pool.faces) or "no dice"
-        return f"Squad {self.seat + 1}, hour {state.hour}: action pool {faces}"
+        return f"Squad {self.seat + 1}, hour {state.hour}: action pool {pool_text(state.pool.faces)}"
 
 
-def _attack_actions(state: ZState, q: Squad, all_faces: tuple[int, ...], out: list[TypedAction]) -> None:
+@lru_cache(maxsize=4096)
+def pool_text(faces: tuple[int, ...]) -> str:
+    return " ".join(face_text(f) for f in faces) or "no dice"
+
+
+#: the actions offered again and again, made once (actions are immutable values)
+_MOVES: dict[str, tuple[Move, ...]] = {}
+
+
+def _starts(board: Board) -> tuple[tuple[int, Start], ...]:
+    """(space, ``start SPACE``) for every space inside the house, in space order."""
+    found: tuple[tuple[int, Start], ...] | None = board.memo.get("starts")
+    if found is None:
+        found = board.memo["starts"] = tuple((i, Start(board.name(i))) for i in sorted(board.inside))
+    return found
+
+
+_ATTACKS: dict[tuple[str, str, str, str, tuple[tuple[int, ...], ...]], tuple[Attack, ...]] = {}
+
+
+def _moves_to(name: str) -> tuple[Move, ...]:
+    """``move D name`` for D = 1 … 6 (indexed by D; index 0 unused)."""
+    found = _MOVES.get(name)
+    if found is None:
+        found = _MOVES[name] = (Move(1, name), *(Move(f, name) for f in range(1, 7)))
+    return found
+
+
+def _attacks(
+    state: ZState, who: str, weapon: str, space: int, kind: str, pays: tuple[tuple[int, ...], ...]
+) -> tuple[Attack, ...]:
+    """``attack WHO WEAPON SPACE KIND D...`` for every payment of ``pays``."""
+    name = state.board.spaces[space].name
+    key = (who, weapon, name, kind, pays)
+    found = _ATTACKS.get(key)
+    if found is None:
+        if len(_ATTACKS) > 1 << 16:
+            _ATTACKS.clear()
+        found = _ATTACKS[key] = tuple(Attack(who, weapon, name, kind, pay) for pay in pays)
+    return found
+
+
+def _attack_actions(
+    state: ZState,
+    q: Squad,
+    all_faces: tuple[int, ...],
+    out: list[TypedAction],
+    targets: dict[int, list[tuple[int, str]]],
+) -> None:
     """Basic attacks: each survivor's weapon (loaded) and bare hands, once a turn each."""
-    board = state.board
     for p in q.people:
         for weapon in (p.weapon, UNARMED) if p.weapon is not None else (UNARMED,):
             if weapon is None or (p.card, weapon) in state.turn_used:
@@ -365,9 +424,11 @@ def _attack_actions(state: ZState, q: Squad, all_faces: tuple[int, ...], out: li
             pays = pay_faces(all_faces, cost, z_cost, skill)
             if not pays:
                 continue
-            for space, kind in targets_in_range(state, q.space, rng):
-                for pay in pays:
-                    out.append(Attack(p.card, weapon, board.name(space), kind, pay))
+            found = targets.get(rng)
+            if found is None:
+                found = targets[rng] = targets_in_range(state, q.space, rng)
+            for space, kind in found:
+                out.extend(_attacks(state, p.card, weapon, space, kind, pays))
 
 
 def _move_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedAction]) -> None:
@@ -375,10 +436,9 @@ def _move_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedActi
     board = state.board
     if faces:
         table = reach_table(state, q, faces[-1])
-        spaces = sorted(table)
-        names = [(table[i][0], board.name(i)) for i in spaces]
+        moves = [(table[i][0], _moves_to(board.spaces[i].name)) for i in sorted(table)]
         for f in faces:
-            out.extend([Move(f, name) for c, name in names if c <= f])
+            out.extend([m[f] for c, m in moves if c <= f])
     if q.space in board.search and q.space not in state.searched and state.decks[board.search[q.space]]:
         out.extend(Search(f) for f in faces)
 
@@ -433,6 +493,12 @@ def _board_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedAct
     # adjacent to, or on the same space as, the public stash token"
     if state.public and (q.space == board.stash or q.space in board.neighbours[board.stash]):
         out.extend(Take(item) for item in sorted(set(state.public)))
+    # "If a player is adjacent to or on the same space as their private stash, they may freely
+    # exchange items between the stashed and carried sides of their squad board."
+    if q.stash_token >= 0 and stash_in_reach(state, q):
+        out.extend(Stash(item) for item in sorted(set(q.items)))
+        if state.carried(q) < state.capacity(q):
+            out.extend(Unstash(item) for item in sorted(set(q.stash)))
     # "Any other player may pay 1AP while standing on that token to pick up all items in the pile."
     if q.space in state.dropped and faces:
         out.append(PickUp(faces[0]))

@@ -22,6 +22,7 @@ from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.content import STATS
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
+from deadboard.games.zpocalypse_2.survivors import overflow
 
 
 class Recruit(TypedAction, kind="recruit"):
@@ -98,8 +99,12 @@ class ChooseRecruit(Choice[ZState, Recruit]):
 
     def apply(self, state: ZState, action: Recruit) -> Steps:
         q = state.squads[self.seat]
-        q.people.append(new_person(state, action.who))
-        state.emit("recruit", f"Squad {self.seat + 1} takes in {action.who}")
+        p = new_person(state, action.who)
+        q.people.append(p)
+        # the survivor comes with the weapon printed on the card (not from the armory deck)
+        state.emit(
+            "recruit", f"Squad {self.seat + 1} takes in {action.who}", {"cards": int(p.weapon is not None)}
+        )
         left = list(self.found)
         left.remove(action.who)
         return (Recruiting(self.order, tuple(left), self.at + 1),)
@@ -137,7 +142,7 @@ class TradeSurvivors(Choice[ZState, TypedAction]):
             q.people.remove(p)
             state.squads[action.seat].people.append(p)
             state.emit("hand", f"Squad {self.seat + 1} gives {p.card} to squad {action.seat + 1}")
-            return (self,)
+            return (*overflow(state, q), self)
         if self.at + 1 < len(self.seats):
             return (TradeSurvivors(self.seats, self.at + 1),)
         return ()

@@ -1,7 +1,8 @@
 """Zpocalypse 2 in the terminal: the ground (yard and first floor) and the second floor side by
 side, squads as their seat number, zombies as ``z`` (weak), ``Z`` (fresh, two: ``ZZ``), mutates as
 ``M``; crafted structures as ``▓`` (a fortification), ``B`` (a bed), ``T`` (a tunnel entrance),
-bombs as ``*``; below, the Doom Track, the clock and each squad's survivors."""
+bombs as ``*``, a squad's private stash token as ``s`` and its seat (``s1``); below, the Doom
+Track, the clock and each squad's survivors, carried cards and private stash."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from deadboard.games.zpocalypse_2.state import ZState, face_text
 def _floor(st: ZState, floor: int) -> list[Text]:
     rows = st.content.house.ground if floor == GROUND else st.content.house.upper
     grid = st.board._grids[floor]
+    stashes = {q.stash_token: q.seat for q in reversed(st.squads) if q.stash_token >= 0}
     lines = []
     for y, row in enumerate(rows):
         t = Text()
@@ -38,6 +40,8 @@ def _floor(st: ZState, floor: int) -> list[Text]:
                 t.append({"bed": "B ", "tunnel": "T "}.get(effect, "▓▓"), style="bold yellow")
             elif i in st.bombs:
                 t.append("* ", style="bold yellow")
+            elif i in stashes:
+                t.append(f"s{stashes[i] + 1}", style="cyan")
             else:
                 t.append((ch if ch != "." else "·") + " ", style="dim")
         lines.append(t)
@@ -74,6 +78,36 @@ def render(game: Game, state: State, seat: int | None) -> Group:
                 f"Squad {q.seat + 1}{where}: defence {q.defence}, VP {q.vp}{tokens} — {people or 'wiped out'}"
             )
         )
+        if q.items or q.stash or q.stash_token >= 0:
+            at = f" (token at {st.board.name(q.stash_token)})" if q.stash_token >= 0 else ""
+            info.append(
+                Text(
+                    f"  carried {', '.join(q.items) or 'nothing'}; private stash{at}: {', '.join(q.stash) or 'empty'}",
+                    style="dim",
+                )
+            )
     for e in st.log[-6:]:
         info.append(Text("  " + e.text, style="dim"))
     return Group(*info)
+
+
+def legend(game: Game, state: State) -> Text:
+    """What the board's characters mean."""
+    t = Text("Legend  ", style="bold")
+    for glyph, style, what in (
+        ("1", "bold cyan", "a squad (its seat)"),
+        ("z Z ZZ", "bold red", "weak, fresh, two zombies"),
+        ("M", "bold magenta", "a mutate"),
+        ("██", "red", "impassable"),
+        ("~ b x", "dim", "arduous, Bio, Radiation"),
+        ("A F R", "dim", "search: armory, food, resources"),
+        ("/ P G", "dim", "the stairs, the public stash, Refuel"),
+        ("N E S W", "dim", "spawn points"),
+        ("1-9", "dim", "a window (upstairs) and its landing (below)"),
+        ("▓▓ B T", "bold yellow", "a fortification, a bed, a tunnel entrance"),
+        ("*", "bold yellow", "a bomb"),
+        ("s1", "cyan", "squad 1's private stash token"),
+    ):
+        t.append(glyph, style=style)
+        t.append(f" {what}   ")
+    return t

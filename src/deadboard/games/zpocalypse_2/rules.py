@@ -20,8 +20,9 @@ from deadboard.games.zpocalypse_2.campaign import (
 from deadboard.games.zpocalypse_2.content import STATS, load_content
 from deadboard.games.zpocalypse_2.night import Dusk
 from deadboard.games.zpocalypse_2.state import Person, ZState
+from deadboard.games.zpocalypse_2.survivors import overflow
 
-VERSION = "2"
+VERSION = "3"
 
 
 def _scenarios() -> tuple[Scenario, ...]:
@@ -60,9 +61,8 @@ def new_state(setup: Setup, seed: int) -> ZState:
             q.people.append(Person(card.id, card.hp, stats, card.weapon))
         q.items.append(state.decks["food"].pop())
         q.items.append(state.decks["resource"].pop())
-    state.decks["survivor"] = [
-        s.id for s in content.survivors if s.id not in {p.card for q in state.squads for p in q.people}
-    ]
+    dealt = {p.card for q in state.squads for p in q.people}
+    state.decks["survivor"] = [s.id for s in content.survivors if s.id not in dealt]
     rng.shuffle(state.decks["survivor"])
     record = setup.options.get("campaign")
     if record:
@@ -74,6 +74,10 @@ def new_state(setup: Setup, seed: int) -> ZState:
         if found is not None:
             state.decks[found].remove(item)
             state.public.append(item)
+    for q in state.squads:
+        # "If your squad ever gains more items than they can carry, you must drop the excess items
+        # in your private stash" (a chapter's set-up may deal more than a squad carries)
+        overflow(state, q)
     state.init_kernel(Dusk())
     return state
 
@@ -133,16 +137,24 @@ class Zpocalypse2(KernelGame[ZState]):
         return new_state(setup, seed)
 
     def interrupt(self, state: ZState) -> bool:
-        if state.phase in ("dusk", "midnight") and not state.living():
+        if state.phase in ("dusk", "midnight") and not any(q.people for q in state.squads):
             state.lost = "every squad is dead"
             state.end()
             return True
         return False
 
+    def redact(self, view: ZState, seat: int) -> None:
+        """Hide the decks' order (:meth:`hide`). No decision's legal actions or prompt read a deck's
+        order (only whether a deck is empty), so the view keeps the ones it was copied with."""
+        self.hide(view, seat)
+
     def hide(self, view: ZState, seat: int) -> None:
-        """The decks' order is hidden: redrawn from the view's own stream, starting from a
-        canonical order so that two states a seat cannot tell apart give the same view."""
-        self.resample(view, view.rng)
+        """The decks' order is hidden: each deck is put in a canonical (sorted) order, so that two
+        states a seat cannot tell apart give the same view; a search redraws the order from its own
+        stream (:meth:`resample`) before it plays on."""
+        for deck in view.decks.values():
+            deck.sort()
+        view.mutate_deck.sort()
 
     def resample(self, view: ZState, rng: Rng) -> None:
         for deck in view.decks.values():
@@ -192,6 +204,7 @@ class Zpocalypse2(KernelGame[ZState]):
                     "kills": q.kills,
                     "items": list(q.items),
                     "stash": list(q.stash),
+                    "stash_token": b.name(q.stash_token) if q.stash_token >= 0 else None,
                     "people": [
                         {
                             "card": p.card,

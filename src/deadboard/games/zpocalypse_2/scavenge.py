@@ -160,18 +160,18 @@ class Draft(Choice[ZState, Loot]):
     def apply(self, state: ZState, action: Loot) -> Steps:
         q = state.squads[self.seat]
         q.items.append(action.card)
-        overflow(state, q)
         state.emit("loot", f"Squad {self.seat + 1} takes {action.card}")
+        after = overflow(state, q)
         left = list(self.cards)
         left.remove(action.card)
         if not left:
-            return ()
+            return after
         at = self.at + 1
         for _ in range(len(self.order)):
             if state.squads[self.order[at % len(self.order)]].alive:
                 break
             at += 1
-        return (Draft(self.order, at, tuple(left)),)
+        return (*after, Draft(self.order, at, tuple(left)))
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: take a card from the loot"

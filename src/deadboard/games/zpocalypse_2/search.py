@@ -42,7 +42,7 @@ class KeepCard(Choice[ZState, Keep]):
         state.rng.shuffle(rest)
         state.decks[self.deck].extend(rest)
         q.items.append(action.card)
-        overflow(state, q)
+        after = overflow(state, q)
         token = state.rng.choice(state.content.rules.search_tokens)
         board = state.board
         if token:
@@ -63,7 +63,7 @@ class KeepCard(Choice[ZState, Keep]):
             )
         else:
             state.emit("search-token", "The search token shows only an X")
-        return ()
+        return after
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: keep which card?"

@@ -94,6 +94,7 @@ class Squad:
         "seat",
         "space",
         "stash",
+        "stash_token",
         "tokens",
         "underground",
         "vp",
@@ -109,6 +110,7 @@ class Squad:
         self.levels = 0  # milestones of the progress track passed this phase
         self.items: list[str] = []  # carried cards (armory ids and supply ids)
         self.stash: list[str] = []  # the private stash
+        self.stash_token = -1  # the private stash token's space at night (-1: not on the board)
         self.tokens: list[str] = []  # crafted Molotov Cocktail and Bomb tokens
         self.underground = False  # in the bunker tunnels
 
@@ -117,7 +119,7 @@ class Squad:
         s.seat, s.space, s.defence, s.vp, s.kills = self.seat, self.space, self.defence, self.vp, self.kills
         s.levels = self.levels
         s.people = [p.clone() for p in self.people]
-        s.items, s.stash = list(self.items), list(self.stash)
+        s.items, s.stash, s.stash_token = list(self.items), list(self.stash), self.stash_token
         s.tokens, s.underground = list(self.tokens), self.underground
         return s
 

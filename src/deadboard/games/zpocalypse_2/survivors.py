@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
-from deadboard.games.zpocalypse_2.actions import Pick
+from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2.actions import NEW_STASH, Abandon, NewStash, Pick
 from deadboard.games.zpocalypse_2.state import Person, Squad, Zombie, ZState
 
 
@@ -18,11 +19,110 @@ def person(q: Squad, card: str) -> Person:
     raise KeyError(card)
 
 
-def overflow(state: ZState, q: Squad) -> None:
-    """ "If your squad ever gains more items than they can carry, you must drop the excess items in
-    your private stash.\""""
+def at_night(state: ZState) -> bool:
+    return state.phase in ("dusk", "midnight")
+
+
+def stash_in_reach(state: ZState, q: Squad) -> bool:
+    """ "If a player is adjacent to or on the same space as their private stash, they may freely
+    exchange items between the stashed and carried sides of their squad board.\""""
+    token = q.stash_token
+    return token >= 0 and q.space >= 0 and (token == q.space or token in state.board.neighbours[q.space])
+
+
+def encumbered(state: ZState, q: Squad) -> bool:
+    return bool(q.items) and state.carried(q) > state.capacity(q)
+
+
+def _drop_excess(state: ZState, q: Squad) -> int:
+    """The excess carried cards (the last gained first) go to the private stash; how many."""
+    n = 0
     while state.carried(q) > state.capacity(q) and q.items:
         q.stash.append(q.items.pop())
+        n += 1
+    return n
+
+
+def overflow(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
+    """ "If your squad ever gains more items than they can carry, you must drop the excess items in
+    your private stash." By day that is all (the stash is at hand). At night (rulebook §Your Private
+    Stash): "If your squad becomes encumbered during the Night phase - leave the private stash token
+    of the corresponding player color on the space with that player"; with the token already on the
+    board and out of reach, the player "must choose to either: Create a new stash ... Abandon items"
+    (:class:`Encumbered`); with it in reach the excess goes in, as any exchange may."""
+    if not encumbered(state, q):
+        return ()
+    if not at_night(state) or q.space < 0:
+        _drop_excess(state, q)
+        return ()
+    here = state.board.name(q.space)
+    if q.stash_token < 0:
+        q.stash_token = q.space
+        n = _drop_excess(state, q)
+        state.emit(
+            "stash-token",
+            f"Squad {q.seat + 1} is encumbered: {n} card(s) go to its private stash, its token left at {here}",
+        )
+        return ()
+    if stash_in_reach(state, q):
+        n = _drop_excess(state, q)
+        state.emit(
+            "stash", f"Squad {q.seat + 1} is encumbered: {n} card(s) go to its private stash beside it"
+        )
+        return ()
+    return (Encumbered(q.seat),)
+
+
+@dataclass(slots=True)
+class Encumbered(Choice[ZState, TypedAction]):
+    """ "If a player becomes encumbered by new items while they have an existing private stash token
+    on the board they must choose to either: Create a new stash: Discard all items currently on the
+    stashed side of their squad board. Move the new items to that side ... and relocate their
+    private stash token to their current space. Abandon items: Either discard the new items, or
+    discard currently carried items to make room for the new ones." ``newstash`` or ``abandon
+    CARD``; once a card is abandoned, more are abandoned until the squad carries no more than it
+    can (``abandoning``)."""
+
+    kind: ClassVar[str] = "encumbered"
+    seat: int
+    abandoning: bool = False
+
+    def actions(self, state: ZState) -> list[TypedAction]:
+        q = state.squads[self.seat]
+        if not q.alive or not encumbered(state, q):
+            return []
+        out: list[TypedAction] = [] if self.abandoning else [NEW_STASH]
+        out.extend(Abandon(item) for item in sorted(set(q.items)))
+        return out
+
+    def apply(self, state: ZState, action: TypedAction) -> Steps:
+        q = state.squads[self.seat]
+        if isinstance(action, NewStash):
+            gone = len(q.stash)
+            q.stash = []
+            q.stash_token = q.space
+            n = _drop_excess(state, q)
+            state.emit(
+                "new-stash",
+                f"Squad {self.seat + 1} discards its private stash ({gone} card(s)) and starts a new one at "
+                f"{state.board.name(q.space)} with {n} card(s)",
+                {"cards": -gone},
+            )
+            return ()
+        assert isinstance(action, Abandon)
+        q.items.remove(action.item)
+        state.emit("abandon", f"Squad {self.seat + 1} abandons {action.item}", {"cards": -1})
+        return (Encumbered(self.seat, True),) if encumbered(state, q) else ()
+
+    def prompt(self, state: ZState) -> str:
+        q = state.squads[self.seat]
+        where = state.board.name(q.stash_token) if q.stash_token >= 0 else "-"
+        if self.abandoning:
+            return f"Squad {self.seat + 1}: still encumbered — abandon which card?"
+        return (
+            f"Squad {self.seat + 1} is encumbered, its private stash token far away at {where}: "
+            "start a new stash here (the old one is discarded) or abandon a card?"
+        )
 
 
 @dataclass(slots=True)
@@ -87,31 +187,31 @@ def kill_person(state: ZState, q: Squad, p: Person, why: str) -> tuple[Step[ZSta
     state.move_doom(1, f"{p.card} died")
     if state.phase in ("dusk", "midnight") and q.space >= 0:
         board = state.board
-        dist = board.distances(q.space)
         taken = {o.space for o in state.squads if o.alive}
-        best = None
-        for i, d in enumerate(dist):
-            if (
-                d >= 1
-                and i not in taken
-                and i not in state.forts
-                and state.zombies_at(i) == 0
-                and (best is None or (d, i) < best)
-            ):
-                best = (d, i)
-        if best is not None:
-            state.zombies.append(Zombie(best[1], True))
+        taken.update(state.forts)
+        taken.update(z.space for z in state.zombies)
+        taken.update(m.space for m in state.mutates)
+        # the nearest empty space (then by space number)
+        space = next((i for i in board.nearest(q.space) if i not in taken), None)
+        if space is not None:
+            state.zombies.append(Zombie(space, True))
             state.emit(
-                "death-zombie", f"{p.card} rises as a fresh zombie at {board.name(best[1])}", {"zombies": 1}
+                "death-zombie", f"{p.card} rises as a fresh zombie at {board.name(space)}", {"zombies": 1}
             )
     if not q.people:
         # "take all items that were in that player's private stash and add them to the public
-        # stash"; the carried items nobody picks up are discarded when the Night ends
-        state.emit("squad-death", f"Squad {q.seat + 1} is wiped out")
+        # stash. Then, flip that player's stash tokens to their death side": the stash token leaves
+        # the board; the carried items nobody picks up are discarded when the Night ends
         state.public.extend(q.stash)
-        if q.items and q.space >= 0 and state.phase in ("dusk", "midnight"):
+        lost = 0
+        if q.items and q.space >= 0 and at_night(state):
             # "Take all items that were carried and equipped by that squad and put them in a pile
             # ... Place the other token on the space where the squad died."
             state.dropped.setdefault(q.space, []).extend(q.items)
-        q.stash, q.items, q.space = [], [], -1
-    return ()
+        else:
+            lost = len(q.items)  # by day nobody can pick them up: they are lost with the squad
+        state.emit("squad-death", f"Squad {q.seat + 1} is wiped out", {"cards": -lost} if lost else None)
+        q.stash, q.items, q.space, q.stash_token = [], [], -1, -1
+        return ()
+    # a survivor fewer carries fewer cards: "If your squad becomes encumbered during the Night phase"
+    return overflow(state, q)

@@ -1,6 +1,7 @@
 """Zpocalypse 2 in the browser (see deadboard.web.drawing for the interface): the ground (the yard
 around the first floor) and the second floor side by side, squads as discs in their seat's colour,
-zombies as red (fresh) and orange (weak) dots, mutates as purple diamonds, the Doom Track as a row
+zombies as red (fresh) and orange (weak) dots, mutates as purple diamonds, a squad's private stash
+token as a small square in its seat's colour (marked ``S``), the Doom Track as a row
 of 30 boxes with the milestones marked. Clicking a space offers the actions that name it (start,
 move, attack)."""
 
@@ -86,6 +87,15 @@ def _pieces(st: ZState, i: int, px: int, py: int) -> list[str]:
         out.append(
             f'<circle cx="{px + S - 8}" cy="{py + 8}" r="5" fill="#222" stroke="#ff0"><title>a bomb</title></circle>'
         )
+    for k, o in enumerate(o for o in st.squads if o.stash_token == i):
+        c = SEAT_COLOURS[o.seat % 4]
+        x = px + 2 + 9 * k
+        out.append(
+            f'<rect x="{x}" y="{py + 2}" width="9" height="9" fill="{c}" stroke="#000">'
+            f"<title>Squad {o.seat + 1}'s private stash token ({len(o.stash)} card{'' if len(o.stash) == 1 else 's'})"
+            "</title></rect>"
+            f'<text x="{x + 1.5}" y="{py + 9.5}" font-size="7" fill="#000">S</text>'
+        )
     q = st.squad_at(i)
     if q is not None:
         c = SEAT_COLOURS[q.seat % 4]
@@ -148,6 +158,14 @@ def label_of(a: Action) -> str:
         return "The defence wheel takes 1 damage"
     if k == "end":
         return "End the turn"
+    if k == "stash":
+        return f"Put {words[0]} in the private stash"
+    if k == "unstash":
+        return f"Take {words[0]} from the private stash"
+    if k == "newstash":
+        return "Discard the private stash and start a new one here"
+    if k == "abandon":
+        return f"Abandon {words[0]}"
     return a.text
 
 
@@ -170,8 +188,9 @@ def _panels(st: ZState) -> list[Panel]:
             )
         if q.items:
             ql.append("carried: " + ", ".join(q.items))
-        if q.stash:
-            ql.append("stash: " + ", ".join(q.stash))
+        if q.stash or q.stash_token >= 0:
+            at = f" (token at {st.board.name(q.stash_token)})" if q.stash_token >= 0 else ""
+            ql.append(f"private stash{at}: " + (", ".join(q.stash) or "empty"))
         panels.append({"title": f"Squad {q.seat + 1}", "lines": ql})
     panels.append({"title": "Legend", "lines": [], "svg": legend_svg()})
     return panels
@@ -203,6 +222,11 @@ def legend_svg() -> str:
         (
             f'<circle cx="{h / 2}" cy="{h / 2}" r="5" fill="#222" stroke="#ff0"/>',
             "a bomb",
+        ),
+        (
+            f'<rect x="6" y="6" width="10" height="10" fill="{SEAT_COLOURS[0]}" stroke="#000"/>'
+            '<text x="8" y="14" font-size="8" fill="#000">S</text>',
+            "a squad's private stash token",
         ),
         (space("#2a2f35") + '<text x="11" y="11" font-size="9" fill="#f66">X</text>', "searched this night"),
         (

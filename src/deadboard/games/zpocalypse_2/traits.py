@@ -112,8 +112,11 @@ def usable(state: ZState, p: Person, t: Trait) -> bool:
     return not (t.per == "day" and (p.card, t.id) in state.marks)
 
 
-def trait_actions(state: ZState, q: Squad, faces: tuple[int, ...]) -> list[TypedAction]:
-    """Every active trait the squad may use now, with every way to pay it (``faces``: the pool)."""
+def trait_actions(
+    state: ZState, q: Squad, faces: tuple[int, ...], targets: dict[int, list[tuple[int, str]]] | None = None
+) -> list[TypedAction]:
+    """Every active trait the squad may use now, with every way to pay it (``faces``: the pool;
+    ``targets``: the zombies within each range, as far as already found)."""
     if not faces:
         return []
     board = state.board
@@ -125,7 +128,7 @@ def trait_actions(state: ZState, q: Squad, faces: tuple[int, ...]) -> list[Typed
             pays = pay_faces(faces, t.cost, t.z_cost, len(faces))
             if pays:
                 for space, target in _night_targets(state, q, p, t):
-                    out.extend(UseTrait(p.card, t.id, space, target, pay) for pay in pays)
+                    out.extend(_use(p.card, t.id, space, target, pays))
         if p.weapon is None or not p.loaded:
             continue
         w = state.content.weapon_by_id[p.weapon]
@@ -137,23 +140,44 @@ def trait_actions(state: ZState, q: Squad, faces: tuple[int, ...]) -> list[Typed
         pays = pay_faces(faces, t.cost, t.z_cost, weapon_cap(state, p, p.weapon, w.type))
         if not pays:
             continue
-        spaces = targets_in_range(state, q.space, w.range)
+        spaces = targets.get(w.range) if targets is not None else None
+        if spaces is None:
+            spaces = targets_in_range(state, q.space, w.range)
+            if targets is not None:
+                targets[w.range] = spaces
         if t.effect == "spread":
             for i in sorted({s for s, _ in spaces}):
-                out.extend(UseTrait(p.card, t.id, board.name(i), "all", pay) for pay in pays)
+                out.extend(_use(p.card, t.id, board.spaces[i].name, "all", pays))
         else:
             for i, kind in spaces:
-                out.extend(UseTrait(p.card, t.id, board.name(i), kind, pay) for pay in pays)
+                out.extend(_use(p.card, t.id, board.spaces[i].name, kind, pays))
     return out
+
+
+#: the trait actions offered again and again, made once (actions are immutable values)
+_USES: dict[tuple[str, str, str, str, tuple[tuple[int, ...], ...]], tuple[UseTrait, ...]] = {}
+
+
+def _use(
+    who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, ...], ...]
+) -> tuple[UseTrait, ...]:
+    """``trait WHO TRAIT SPACE TARGET D...`` for every payment of ``pays``."""
+    key = (who, trait, space, target, pays)
+    found = _USES.get(key)
+    if found is None:
+        if len(_USES) > 1 << 16:
+            _USES.clear()
+        found = _USES[key] = tuple(UseTrait(who, trait, space, target, pay) for pay in pays)
+    return found
 
 
 def _night_targets(state: ZState, q: Squad, p: Person, t: Trait) -> list[tuple[str, str]]:
     board = state.board
     if t.effect == "sprint":
-        from deadboard.games.zpocalypse_2.movement import reach_table
+        from deadboard.games.zpocalypse_2.movement import can_move
 
         # paid first; the space is chosen next (:class:`Sprint`)
-        return [("-", "-")] if reach_table(state, q, t.value, free=True) else []
+        return [("-", "-")] if can_move(state, q, t.value, free=True) else []
     if t.effect == "patch":
         tops = state.content.survivor_by_id
         return [("-", o.card) for o in q.people if o.hp < tops[o.card].hp]

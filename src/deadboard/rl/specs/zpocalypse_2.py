@@ -32,7 +32,7 @@ PHASES = ("dusk", "night", "midnight", "sunrise", "day", "over")
 #: the game's decision steps, by name
 DECISIONS = ("Place", "Turn", "KeepCard", "PickSurvivor", "Allocate", "AssignTask", "Feeding", "PickContest",
              "EnterContest", "ChoosePerk", "PickOption", "PickTrier", "Draft", "Emerging", "CraftTurn",
-             "PlaceStructure", "PlantBomb", "ChooseRecruit", "TradeSurvivors", "Sprint")
+             "PlaceStructure", "PlantBomb", "ChooseRecruit", "TradeSurvivors", "Sprint", "Encumbered")
 DECKS = ("armory", "food", "resource", "wound", "perk", "survivor")
 FACES = tuple(range(1, 7))
 MOST_DICE = 6
@@ -137,7 +137,7 @@ class ZpocalypseSpec(GameSpec):
         item = vocab("item", self.items)
         weapon = vocab("weapon", self.weapons)
         blocks: list[tuple[str, list[Vocabulary]]] = [
-            (kind, []) for kind in ("block", "end", "fed", "jump", "waste", "done", "hold", "settled")]
+            (kind, []) for kind in ("block", "end", "fed", "jump", "waste", "done", "hold", "settled", "newstash")]
         blocks += [
             ("throw", [who, space, throw_dice]), ("bomb", [space, bomb_dice]), ("tunnel", [tunnel_dice]),
             ("emerge", [space]), ("refuel", [who, refuel_dice]), ("craft", [craft_pays]), ("put", [space]),
@@ -154,6 +154,7 @@ class ZpocalypseSpec(GameSpec):
             ("loot", [item]), ("move", [face, space]), ("option", [vocab("option", range(1, options + 1))]),
             ("perk", [vocab("perk", self.perks), who]), ("pick", [who]), ("pickup", [face]), ("reload", [who]),
             ("search", [face]), ("start", [space]), ("take", [item]), ("try", [who]),
+            ("stash", [item]), ("unstash", [item]), ("abandon", [item]),
         ]
         return _AttackEncoding(self.game.id, blocks)
 
