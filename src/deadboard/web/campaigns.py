@@ -26,7 +26,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import secrets
 import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -38,7 +37,7 @@ from deadboard.core.errors import SaveError, SetupError, UnknownGameError
 from deadboard.core.game import Game, Setup, State
 from deadboard.core.registry import get_game, list_games
 from deadboard.core.rng import derive_seed
-from deadboard.core.save import MAX_SEED, check_depth, parse_json
+from deadboard.core.save import check_depth, parse_json
 from deadboard.core.table import Table
 from deadboard.sim.campaign import campaign_sheet, plays_chapters
 from deadboard.web.creation import Creation
@@ -217,11 +216,7 @@ class Campaigns(Creation):
 
     def _open(self, game: Game, setup: Setup, body: Mapping[str, Any]) -> dict[str, Any]:
         """Write a new campaign with its first game; the campaign's token and where it stands."""
-        seed = body.get("seed")
-        if seed is None or seed == "":
-            seed = secrets.randbits(63)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise BadRequest("'seed' must be a whole number from 0 to 2^63-1, or left out for a random one")
+        seed = self._seed(body)
         seats = self._seats(game, game.seats(setup), body.get("seats"))
         self._check_bots(game, seats, seed)
         first_seed = derive_seed(seed, "chapter", 0)

@@ -122,14 +122,20 @@ class Creation(Pages):
                     raise BadRequest(f"seat {i + 1}: the bot {s.bot!r} is not available here ({e})") from None
 
     # ----- creating games ------------------------------------------------------------------------
+    @staticmethod
+    def _seed(body: Mapping[str, Any]) -> int:
+        """The request's seed, or a random one when it gives none."""
+        seed = body.get("seed")
+        if seed is None or seed == "":
+            return secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise BadRequest("'seed' must be a whole number from 0 to 2^63-1, or left out for a random one")
+        return seed
+
     def create(self, body: Mapping[str, Any]) -> dict[str, Any]:
         game = self._game(body.get("game"))
         setup = self._setup(game, body)
-        seed = body.get("seed")
-        if seed is None or seed == "":
-            seed = secrets.randbits(63)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise BadRequest("'seed' must be a whole number from 0 to 2^63-1, or left out for a random one")
+        seed = self._seed(body)
         seats = self._seats(game, game.seats(setup), body.get("seats"))
         self._check_bots(game, seats, seed)
         try:

@@ -364,18 +364,7 @@ $("undo").addEventListener("click", async () => {
 
 $("save").addEventListener("click", async () => {
   try {
-    const res = await fetch(`/api/games/${encodeURIComponent(gid)}/save`, { headers: { Authorization: "Bearer " + token } });
-    if (!res.ok) {
-      const data = await res.json().catch(() => null);
-      throw new Error(data && data.error ? data.error.message : "HTTP " + res.status);
-    }
-    const blob = await res.blob();
-    const cd = res.headers.get("Content-Disposition") || "";
-    const m = cd.match(/filename="([^"]+)"/);
-    const a = DB.el("a", { href: URL.createObjectURL(blob), download: m ? m[1] : "deadboard-save.json" });
-    document.body.append(a);
-    a.click();
-    setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+    await DB.download(`/api/games/${encodeURIComponent(gid)}/save`, token, "deadboard-save.json");
   } catch (e) { toast(e.message); }
 });
 
