@@ -71,3 +71,27 @@ def test_the_vaccine_cures_at_a_stop_of_the_road() -> None:
     GAME.apply(state, "use-card vaccine")
     assert h.infection == 1 and h.sp == 1 and not log_kinds(state, "event")
     assert state.decision is None
+
+
+def test_a_survival_point_may_be_spent_on_a_cards_check_outside_the_adventure() -> None:
+    """§3.5: "The survivors may try to improve the success chance of any roll (attack, attribute
+    check, etc.) by spending survival points ... It must be decided before rolling. You can spend a
+    maximum of 1 survival point." Its own example is a card's check (the vaccine's FIRST AID test):
+    in the shelter the survivor is asked before the first aid kit's check is rolled, and the point
+    adds a die."""
+    state = campaign(1)
+    h = state.heroes[0]
+    h.health, h.sp = 3, 2
+    h.items.append("first-aid-kit")
+    at(state, ShelterDay())
+    GAME.apply(state, "idle")  # the day visit
+    GAME.apply(state, "use-card first-aid-kit")
+    assert state.decision is not None and state.decision.kind == "spend"
+    assert texts(state) == ["spend no", "spend yes"]
+    night = sheet(state, h).night.first_aid
+    script(state, *["skull"] * (night + 1))
+    GAME.apply(state, "spend yes")
+    check = [e.data for e in state.log if e.kind == "check"][-1]
+    assert check is not None and check["dice"] == max(1, night + 1) and not check["success"]
+    assert h.sp == 1 and h.health == 3
+    assert state.decision is not None and state.decision.kind == "visit"  # his night visit goes on

@@ -16,7 +16,7 @@ from deadboard.core.rng import derive_seed
 from deadboard.games.day_night_z import facilities as F
 from deadboard.games.day_night_z.bot import HeuristicBot
 from deadboard.games.day_night_z.campaign import ADVENTURE
-from deadboard.games.day_night_z.campaign_cards import GoOn, UseCard
+from deadboard.games.day_night_z.campaign_cards import AskCardSpend, GoOn, UseCard
 from deadboard.games.day_night_z.campaign_content import CampaignEffect
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.effects import AskSpend, CastVote, Spend
@@ -103,6 +103,8 @@ class CampaignBot:
             return max(legal, key=lambda a: worth(options[int(a[1]) - 1].effects))
         if kind == "spend":
             step = view.steps[-1]
+            if isinstance(step, AskCardSpend):  # a card's check: the card is lost on a failure
+                return Spend(view.hero(step.who).sp >= 2)
             assert isinstance(step, AskSpend)
             at_stake = -worth(step.effect.fail) + worth(step.effect.success)
             wants = at_stake >= 2.0 or (step.group and at_stake >= 1.0)

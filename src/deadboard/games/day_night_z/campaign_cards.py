@@ -22,6 +22,7 @@ from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.content import SearchCard
+from deadboard.games.day_night_z.effects import Spend
 from deadboard.games.day_night_z.growth import check, gain_stress, heal, perk_total, sheet
 
 
@@ -50,21 +51,72 @@ def card_actions(state: CampaignState, h: Hero) -> list[UseCard]:
     return [UseCard(i) for i in dict.fromkeys(h.items) if usable(state, h, search[i])]
 
 
-def use_card(state: CampaignState, h: Hero, item: str, time: str) -> None:
-    """The card is spent; its check, if it asks one, uses the values of the time of day (§3.1; no
-    survival point is spent on a card's check, as in the adventure); on a success, or with no check,
-    its effects."""
+def use_card(state: CampaignState, h: Hero, item: str, time: str) -> Steps:
+    """The card is spent; its check, if it asks one, uses the values of the time of day (§3.1) and
+    waits for the survivor's decision to spend a survival point on it ("The survivors may try to
+    improve the success chance of any roll", §3.5, whose own example is a card's check; as in the
+    adventure); on a success, or with no check, its effects."""
     card = state.content.adventure.search[item]
     h.items.remove(item)
     state.emit("use", f"{h.name} uses {card.name}", {"who": h.id, "card": item})
+    if card.check and h.sp > 0:
+        return (AskCardSpend(h.seat, h.id, item, time),)
+    card_effects(state, h, item, time, spend=False)
+    return ()
+
+
+def card_effects(state: CampaignState, h: Hero, item: str, time: str, spend: bool) -> None:
+    """The card's check (with the survival point if spent), then on a success its effects."""
+    card = state.content.adventure.search[item]
+    if spend:
+        h.sp -= 1
     if card.check and not check(
-        state, h, card.check, time, what=f"{card.name} ({card.check.replace('_', ' ')})"
+        state,
+        h,
+        card.check,
+        time,
+        spent=1 if spend else 0,
+        what=f"{card.name} ({card.check.replace('_', ' ')})",
     ):
         return
     if card.heal:
         heal(state, h, card.heal + perk_total(state, h, "card-heal"))
     gain_stress(state, h, card.stress)
     h.infection = max(0, h.infection - card.cure)
+
+
+@dataclass(slots=True)
+class AskCardSpend(Choice[CampaignState, Spend]):
+    """Before a card's check is rolled: spend a survival point on it or not (§3.5)."""
+
+    seat: int
+    who: str
+    item: str
+    time: str
+    kind: ClassVar[str] = "spend"
+
+    def actions(self, state: CampaignState) -> Sequence[Spend]:
+        return [Spend(False), Spend(True)]
+
+    def apply(self, state: CampaignState, action: Spend) -> Steps:
+        card_effects(state, state.hero(self.who), self.item, self.time, action.sp)
+        return ()
+
+    def prompt(self, state: CampaignState) -> str:
+        card = state.content.adventure.search[self.item]
+        return f"{state.hero(self.who).name}: spend a survival point on the {card.name}'s check?"
+
+
+@dataclass(slots=True)
+class TendMore(Auto[CampaignState]):
+    """After a card: the survivor is asked again while another card would do something."""
+
+    seat: int
+    who: str
+
+    def run(self, state: CampaignState) -> Steps:
+        h = state.hero(self.who)
+        return (TendChoice(self.seat, self.who),) if h.alive and card_actions(state, h) else ()
 
 
 @dataclass(slots=True)
@@ -91,8 +143,7 @@ class TendChoice(Choice[CampaignState, UseCard | GoOn]):
         if isinstance(action, GoOn):
             return ()
         h = state.hero(self.who)
-        use_card(state, h, action.item, state.time)
-        return (self,) if h.alive and card_actions(state, h) else ()
+        return (*use_card(state, h, action.item, state.time), TendMore(self.seat, self.who))
 
     def prompt(self, state: CampaignState) -> str:
         return f"{state.hero(self.who).name}: use a health card at this stop?"

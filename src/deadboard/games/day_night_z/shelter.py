@@ -104,8 +104,7 @@ class Visit(Choice[CampaignState, Action]):
             buy_skill(state, h, action.skill)
             return (self,)
         if isinstance(action, UseCard):
-            use_card(state, h, action.item, self.time)
-            return (self,) if h.alive else ()
+            return (*use_card(state, h, action.item, self.time), self)
         if isinstance(action, F.Use):
             act = F.facility_action(state, action.facility, action.action)
             if act.vp:
