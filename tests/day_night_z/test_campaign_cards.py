@@ -95,3 +95,22 @@ def test_a_survival_point_may_be_spent_on_a_cards_check_outside_the_adventure() 
     assert check is not None and check["dice"] == max(1, night + 1) and not check["success"]
     assert h.sp == 1 and h.health == 3
     assert state.decision is not None and state.decision.kind == "visit"  # his night visit goes on
+
+
+def test_food_ammo_boxes_and_batteries_fill_the_counters_in_the_shelter() -> None:
+    """§4.1: consumables are used by declaring the intention; §4.2: "Each survivor has an indicator of
+    supplies, ammo and battery" — in the shelter a food card, an ammo box or batteries become the
+    counters the survivor carries to the next adventure (and to the feeding check); on the road only
+    the health cards are offered (nothing there is fed on the counters)."""
+    state = campaign(1)
+    h = state.heroes[0]
+    h.sp = 0
+    h.items += ["canned-food", "ammo-box", "batteries"]
+    supplies, ammo, battery = h.supplies, h.ammo, h.battery
+    at(state, ShelterDay())
+    for card in ("canned-food", "ammo-box", "batteries"):
+        assert f"use-card {card}" in texts(state)
+        GAME.apply(state, f"use-card {card}")
+    assert (h.supplies, h.ammo, h.battery) == (supplies + 2, ammo + 3, battery + 2)
+    assert not {"canned-food", "ammo-box", "batteries"} & set(h.items)
+    assert state.decision is not None and state.decision.kind == "visit"  # the visit itself is still his

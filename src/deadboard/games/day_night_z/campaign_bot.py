@@ -16,7 +16,7 @@ from deadboard.core.rng import derive_seed
 from deadboard.games.day_night_z import facilities as F
 from deadboard.games.day_night_z.bot import HeuristicBot
 from deadboard.games.day_night_z.campaign import ADVENTURE
-from deadboard.games.day_night_z.campaign_cards import AskCardSpend, GoOn, UseCard
+from deadboard.games.day_night_z.campaign_cards import AskCardSpend, GoOn, UseCard, stock
 from deadboard.games.day_night_z.campaign_content import CampaignEffect
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.effects import AskSpend, CastVote, Spend
@@ -167,6 +167,10 @@ class CampaignBot:
             if card.heal and h.health <= (top // 2 if infirmary else top - 3):
                 return a
             if card.stress < 0 and h.stress >= 4:
+                return a
+            # in the shelter an ammo box or batteries become counters that take no backpack room;
+            # food is eaten when nothing is left for the feeding check
+            if where == "shelter" and stock(card) and (not card.supply or h.supplies == 0):
                 return a
         return None
 

@@ -1,5 +1,5 @@
-"""Health cards outside the adventure: bandages, first aid kits, painkillers and vaccines used in the
-shelter and on the road.
+"""Cards outside the adventure: health cards (bandages, first aid kits, painkillers, vaccines) used
+in the shelter and on the road; food, ammo boxes and batteries used in the shelter.
 
 §4.1: "Many search cards obtained in DNZ are consumables (painkillers, first aid kit, flares,
 bandages, etc.). In order to use this kind of card, the survivor only has to declare his intention.
@@ -46,9 +46,22 @@ def usable(state: CampaignState, h: Hero, card: SearchCard) -> bool:
     )
 
 
-def card_actions(state: CampaignState, h: Hero) -> list[UseCard]:
+def stock(card: SearchCard) -> bool:
+    """A card whose use fills the backpack's counters (food: supplies; an ammo box: ammo; batteries:
+    battery, §4.2): in the shelter it is always worth something, the counters being carried from
+    one adventure to the next and fed on there."""
+    return card.consumable and bool(card.supply or card.ammo_gain or card.battery_gain)
+
+
+def card_actions(state: CampaignState, h: Hero, shelter: bool = False) -> list[UseCard]:
+    """The cards the survivor may use now: health cards that would do something, and in the shelter
+    also the cards that fill his counters."""
     search = state.content.adventure.search
-    return [UseCard(i) for i in dict.fromkeys(h.items) if usable(state, h, search[i])]
+    return [
+        UseCard(i)
+        for i in dict.fromkeys(h.items)
+        if usable(state, h, search[i]) or (shelter and stock(search[i]))
+    ]
 
 
 def use_card(state: CampaignState, h: Hero, item: str, time: str) -> Steps:
@@ -83,6 +96,9 @@ def card_effects(state: CampaignState, h: Hero, item: str, time: str, spend: boo
         heal(state, h, card.heal + perk_total(state, h, "card-heal"))
     gain_stress(state, h, card.stress)
     h.infection = max(0, h.infection - card.cure)
+    h.supplies += card.supply
+    h.ammo += card.ammo_gain
+    h.battery += card.battery_gain
 
 
 @dataclass(slots=True)

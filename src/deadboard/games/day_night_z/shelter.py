@@ -88,7 +88,7 @@ class Visit(Choice[CampaignState, Action]):
         out += [F.Build(f) for f in F.buildable(state)]
         out += [F.Upgrade(f) for f in F.upgradable(state)]
         out += [F.Learn(s) for s in state.content.skills if can_buy(state.content, h, s)]
-        out += card_actions(state, h)
+        out += card_actions(state, h, shelter=True)
         out.append(F.Idle())
         return out
 
