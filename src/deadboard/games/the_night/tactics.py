@@ -314,8 +314,8 @@ class Scorer:
     once for a position, then :meth:`score` for the squares the humans stand on now. A bot trying
     the moves of one human puts him on each square in turn and scores (see :meth:`moved`)."""
 
-    __slots__ = ("barricaded", "dist", "exits", "humans", "hunt", "inside", "live", "lock_spots", "lying",
-                 "missing", "open_spots", "state", "threat", "with_room", "zombies")
+    __slots__ = ("barricaded", "dist", "exits", "fetch_items", "humans", "hunt", "inside", "live", "lock_spots",
+                 "lying", "missing", "open_spots", "state", "threat", "with_room", "zombies")
 
     def __init__(self, state: NightState, threat: list[int], dist: list[list[int]]) -> None:
         self.state = state
@@ -333,6 +333,16 @@ class Scorer:
         wb = whereabouts(state)
         kits = wb.kit
         self.lying = wb.lying
+        # what lies around worth fetching (what the humans' squares do not change: :meth:`_fetching`)
+        self.fetch_items: list[tuple[int, float, bool]] = []
+        if self.lying:
+            missing = self.missing
+            for i, x, value, unlimited in self.lying:
+                goal = bool(missing) and is_goal_item(state, i, missing)
+                if goal:
+                    value = GOAL_ITEM
+                if value > 0 and (threat[x] > 0 or goal):
+                    self.fetch_items.append((x, value, unlimited))
         self.with_room = [h for h in live if h.idx not in kits or kits[h.idx][6] < capacity(state, h.idx)]
         # by live human: his weight (the hero counts double), what his kit adds, what being within
         # a zombie's reach costs, the chance of losing a fight there, and his boards and Keys
@@ -402,22 +412,16 @@ class Scorer:
         # barricades on the way in (added one by one, as the score always summed them)
         for _ in range(self.barricaded):
             score += 0.8
-        if not self.lying:
+        if not self.fetch_items:
             return score
         return self._fetching(score)
 
     def _fetching(self, score: float) -> float:
         """Go and fetch what lies around: weapons, guns and their ammo, the Keys, boards."""
-        state, dist, threat = self.state, self.dist, self.threat
-        missing = self.missing
+        dist = self.dist
         live_rows = [dist[h.sq] for h in self.live]
         room_rows = [dist[h.sq] for h in self.with_room]
-        for i, x, value, unlimited in self.lying:
-            goal = bool(missing) and is_goal_item(state, i, missing)
-            if goal:
-                value = GOAL_ITEM
-            if value <= 0 or not (threat[x] > 0 or goal):
-                continue
+        for x, value, unlimited in self.fetch_items:
             rows = live_rows if unlimited else room_rows
             best = min([row[x] for row in rows]) if rows else INF
             score -= value * (0.3 + 0.7 * min(best, 15) / 15.0)
