@@ -82,6 +82,19 @@ def rotated_cells(content: DawnContent, zone: int, rot: int) -> tuple[tuple[int,
     return tuple(out)
 
 
+@lru_cache(maxsize=512)
+def zone_face(content: DawnContent, zone: int, rot: int) -> tuple[tuple[str, ...], tuple[tuple[int, LocationInfo], ...]]:
+    """A zone turned ``rot`` degrees as it lies on its slot: the map character of each of its 25
+    squares, row by row, and its locations by square (25 * y + x)."""
+    chars = [""] * 25
+    locs = []
+    for x, y, ch, loc in rotated_cells(content, zone, rot):
+        chars[5 * y + x] = ch
+        if loc is not None:
+            locs.append((5 * y + x, loc))
+    return tuple(chars), tuple(sorted(locs, key=lambda p: p[0]))
+
+
 _COLUMNS = tuple(column_name(x) for x in range(200))
 
 
@@ -91,6 +104,64 @@ def _square_name(seat: int, x: int, y: int) -> str:
     return f"{COLOURS[seat][0]}.{_COLUMNS[x]}{y + 1}"
 
 
+class IslandShape:
+    """What an island's geometry owes only to where its zones lie (not to which zones they are nor
+    how they are turned): its squares numbered row by row from ``first``, their names and
+    coordinates, their orthogonal neighbours, and for each zone slot the first square of each of
+    its five rows. A handful of shapes serve every game: each is built once per process
+    (:func:`island_shape`)."""
+
+    __slots__ = ("count", "h", "names", "nb", "pos", "rows", "w", "xs", "ys")
+
+    def __init__(self, seat: int, first: int, slots: tuple[tuple[int, int], ...]) -> None:
+        minx = min(x for x, _ in slots)
+        miny = min(y for _, y in slots)
+        w = self.w = (max(x for x, _ in slots) - minx + 1) * 5
+        h = self.h = (max(y for _, y in slots) - miny + 1) * 5
+        filled = [False] * (w * h)
+        for zx, zy in slots:
+            base = (zy - miny) * 5 * w + (zx - minx) * 5
+            for y in range(5):
+                filled[base + y * w : base + y * w + 5] = [True] * 5
+        square = [-1] * (w * h)
+        names: list[str] = []
+        xs: list[int] = []
+        ys: list[int] = []
+        pos: dict[tuple[int, int, int], int] = {}
+        for i, full in enumerate(filled):
+            if full:
+                gy, gx = divmod(i, w)
+                sq = square[i] = first + len(names)
+                pos[seat, gx, gy] = sq
+                names.append(_square_name(seat, gx, gy))
+                xs.append(gx)
+                ys.append(gy)
+        self.count = len(names)
+        self.names = tuple(names)
+        self.xs = tuple(xs)
+        self.ys = tuple(ys)
+        self.pos = pos
+        # each slot's five rows: the first square of each (a row of a zone is five squares in a row)
+        self.rows = {
+            (zx, zy): tuple(square[((zy - miny) * 5 + y) * w + (zx - minx) * 5] for y in range(5)) for zx, zy in slots
+        }
+        nb: list[tuple[int, ...]] = []
+        for x, y in zip(xs, ys):
+            i = y * w + x
+            out: list[int] = []
+            for ok, o in ((y > 0, i - w), (x < w - 1, i + 1), (y < h - 1, i + w), (x > 0, i - 1)):  # up, right, down, left
+                if ok and square[o] >= 0:
+                    out.append(square[o])
+            nb.append(tuple(out))
+        self.nb = tuple(nb)  # orthogonal neighbours, water included
+
+
+@lru_cache(maxsize=4096)
+def island_shape(seat: int, first: int, slots: frozenset[tuple[int, int]]) -> IslandShape:
+    """The shape of ``seat``'s island whose zones lie on ``slots``, numbered from ``first``."""
+    return IslandShape(seat, first, tuple(sorted(slots)))
+
+
 class Board:
     """The laid-out map. Build once per game; share between all its states.
 
@@ -98,105 +169,77 @@ class Board:
     (``pos`` maps (seat, x, y) to a square, for drawing)."""
 
     def __init__(self, content: DawnContent, layouts: Sequence[Sequence[tuple[int, int, int, int]]]) -> None:
-        # built once per game: each island is filled as a dense grid of its bounding box, then its
-        # squares are numbered row by row (every new game lays out a new map, so this is a hot path)
+        # every new game lays out a new map, so this is a hot path: what depends only on where the
+        # zones lie comes from the island's shape (built once per process); what the zones hold is
+        # laid in by rows of five squares
         zones = content.zones
         self.placed: list[tuple[int, int, int, int, int]] = []  # (seat, zone, x, y, rot)
         self.islands: list[tuple[int, int, int, int]] = []  # (first square, squares, width, height) per seat
-        pos: dict[tuple[int, int, int], int] = {}
-        names: list[str] = []
-        zone_at: list[int] = []
-        cells: list[str] = []
-        xs: list[int] = []
-        ys: list[int] = []
-        island: list[int] = []
-        locs: list[LocationInfo | None] = []
-        dense: list[tuple[list[int], int, int]] = []  # per island: square of each grid cell (-1: void), w, h
+        shapes: list[IslandShape] = []
         for seat, layout in enumerate(layouts):
-            minx = min(p[1] for p in layout)
-            miny = min(p[2] for p in layout)
-            w = (max(p[1] for p in layout) - minx + 1) * 5
-            h = (max(p[2] for p in layout) - miny + 1) * 5
-            first = len(names)
-            grid: list[tuple[int, str, LocationInfo | None] | None] = [None] * (w * h)
+            first = sum(isle[1] for isle in self.islands)
+            shape = island_shape(seat, first, frozenset((p[1], p[2]) for p in layout))
+            shapes.append(shape)
+            self.islands.append((first, shape.count, shape.w, shape.h))
+        n = self.n = sum(shape.count for shape in shapes)
+        cells: list[str] = [""] * n
+        zone_at: list[int] = [0] * n
+        island: list[int] = []
+        locs: dict[int, LocationInfo] = {}
+        for seat, (layout, shape) in enumerate(zip(layouts, shapes)):
+            island += [seat] * shape.count
             for z, zx, zy, rot in layout:
                 pi = len(self.placed)
                 self.placed.append((seat, z, zx, zy, rot))
-                base = (zy - miny) * 5 * w + (zx - minx) * 5
-                for x, y, ch, loc in rotated_cells(content, z, rot):
-                    grid[base + y * w + x] = (pi, ch, loc)
-            square = [-1] * (w * h)
-            for i, cell in enumerate(grid):
-                if cell is None:
-                    continue
-                gy, gx = divmod(i, w)
-                sq = len(names)
-                square[i] = sq
-                pos[seat, gx, gy] = sq
-                names.append(_square_name(seat, gx, gy))
-                xs.append(gx)
-                ys.append(gy)
-                island.append(seat)
-                zone_at.append(cell[0])
-                cells.append(cell[1])
-                locs.append(cell[2])
-            dense.append((square, w, h))
-            self.islands.append((first, len(names) - first, w, h))
-        n = len(names)
-        self.n = n
-        self.pos = pos
-        self.names = tuple(names)
+                chars, zone_locs = zone_face(content, z, rot)
+                rows = shape.rows[zx, zy]
+                for y, row in enumerate(rows):
+                    cells[row : row + 5] = chars[5 * y : 5 * y + 5]
+                    zone_at[row : row + 5] = (pi,) * 5
+                for at, loc in zone_locs:
+                    locs[rows[at // 5] + at % 5] = loc
+        self.pos = {key: sq for shape in shapes for key, sq in shape.pos.items()}
+        self.names = names = tuple(name for shape in shapes for name in shape.names)
         self.index = {name: i for i, name in enumerate(names)}
-        self.xs = tuple(xs)
-        self.ys = tuple(ys)
+        self.xs = tuple(x for shape in shapes for x in shape.xs)
+        self.ys = tuple(y for shape in shapes for y in shape.ys)
         self.island = tuple(island)
         self.zone_at = tuple(zone_at)
         self.cells = tuple(cells)
-        self.loc_count = tuple(loc.count if loc else 0 for loc in locs)
-        self.loc_deck = tuple(loc.deck if loc else "" for loc in locs)
-        self.loc_name = tuple(loc.name if loc else "" for loc in locs)
-        self.site = tuple(loc.site if loc else None for loc in locs)
-        self.water = water = tuple(ch == "~" for ch in cells)
-        self.road = tuple(ch in "=H" for ch in cells)
-        self.highway = highway = tuple(ch == "H" for ch in cells)
+        loc_count = [0] * n
+        loc_deck = [""] * n
+        loc_name = [""] * n
+        site: list[str | None] = [None] * n
+        for sq, loc in locs.items():
+            loc_count[sq], loc_deck[sq], loc_name[sq], site[sq] = loc.count, loc.deck, loc.name, loc.site
+        self.loc_count = tuple(loc_count)
+        self.loc_deck = tuple(loc_deck)
+        self.loc_name = tuple(loc_name)
+        self.site = tuple(site)
+        self.water = water = tuple(map("~".__eq__, cells))
+        self.road = tuple(map("=H".__contains__, cells))
+        self.highway = tuple(map("H".__eq__, cells))
         zone_terrain = [zones[p[1]].terrain for p in self.placed]
         zone_special = [SPECIAL_TYPES.index(sp) if (sp := zones[p[1]].special) else -1 for p in self.placed]
-        self.terrain = tuple(zone_terrain[z] for z in zone_at)
-        self.special = tuple(zone_special[z] for z in zone_at)
+        self.terrain = tuple(map(zone_terrain.__getitem__, zone_at))
+        self.special = tuple(map(zone_special.__getitem__, zone_at))
         self.zone_owner = tuple(p[0] for p in self.placed)  # placed zone -> the island's seat
         self.tent_sq: list[int] = [-1] * len(layouts)
-        for sq, ch in enumerate(cells):
-            if ch == "T":
-                self.tent_sq[island[sq]] = sq
-        self.locations = tuple(sq for sq in range(n) if self.loc_count[sq] > 0)
-        exits = tuple(sq for sq in range(n) if highway[sq])
-        self.exits = exits
-        adj: list[tuple[int, ...]] = []
-        adj_w: list[tuple[int, ...]] = []
-        orth: list[tuple[int, ...]] = []
-        for seat, (square, w, h) in enumerate(dense):
-            first, count = self.islands[seat][0], self.islands[seat][1]
-            for sq in range(first, first + count):
-                x, y = xs[sq], ys[sq]
-                i = y * w + x
-                nb: list[int] = []
-                dry: list[int] = []
-                for ok, o in ((y > 0, i - w), (x < w - 1, i + 1), (y < h - 1, i + w), (x > 0, i - 1)):  # up, right, down, left
-                    if ok:
-                        o = square[o]
-                        if o >= 0:
-                            nb.append(o)
-                            if not water[o]:
-                                dry.append(o)
-                d = tuple(dry)
-                orth.append(d)
-                if highway[sq]:
-                    links = tuple(e for e in exits if e != sq)
-                    adj.append(d + links)
-                    adj_w.append((*nb, *links))
-                else:
-                    adj.append(d)
-                    adj_w.append(tuple(nb))
+        for sq in [sq for sq, ch in enumerate(cells) if ch == "T"]:
+            self.tent_sq[island[sq]] = sq
+        self.locations = tuple(sq for sq in sorted(locs) if loc_count[sq] > 0)
+        self.exits = exits = tuple(sq for sq, ch in enumerate(cells) if ch == "H")
+        nb = tuple(near for shape in shapes for near in shape.nb)
+        orth = list(nb)
+        for w in [sq for sq, wet in enumerate(water) if wet]:  # a water square's neighbours step round it
+            for o in (w, *nb[w]):
+                orth[o] = tuple(t for t in nb[o] if not water[t])
+        adj = orth.copy()
+        adj_w = list(nb)
+        for sq in exits:
+            links = tuple(e for e in exits if e != sq)
+            adj[sq] = orth[sq] + links
+            adj_w[sq] = nb[sq] + links
         self.adj = tuple(adj)  # walking neighbours (never water), highway links included
         self.adj_w = tuple(adj_w)  # the same, water squares included
         self.orth = tuple(orth)  # orthogonal neighbours without water (fleeing)
