@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import chain
+from typing import NamedTuple
 
 from deadboard.core.grid import column_name
 from deadboard.games.zombie_dawn.content import COLOURS, SPECIAL_TYPES, DawnContent, ZoneRec
@@ -82,17 +84,27 @@ def rotated_cells(content: DawnContent, zone: int, rot: int) -> tuple[tuple[int,
     return tuple(out)
 
 
+class ZoneFace(NamedTuple):
+    """A zone turned as it lies on its slot: the map character of each of its 25 squares, row by
+    row; its locations by square (5 * y + x); and the squares of its tents, highway exits and
+    water (by map character)."""
+
+    chars: tuple[str, ...]
+    locations: tuple[tuple[int, LocationInfo], ...]
+    marked: tuple[tuple[str, tuple[int, ...]], ...]
+
+
 @lru_cache(maxsize=512)
-def zone_face(content: DawnContent, zone: int, rot: int) -> tuple[tuple[str, ...], tuple[tuple[int, LocationInfo], ...]]:
-    """A zone turned ``rot`` degrees as it lies on its slot: the map character of each of its 25
-    squares, row by row, and its locations by square (25 * y + x)."""
+def zone_face(content: DawnContent, zone: int, rot: int) -> ZoneFace:
+    """Zone ``zone`` turned ``rot`` degrees (see :class:`ZoneFace`)."""
     chars = [""] * 25
     locs = []
     for x, y, ch, loc in rotated_cells(content, zone, rot):
         chars[5 * y + x] = ch
         if loc is not None:
             locs.append((5 * y + x, loc))
-    return tuple(chars), tuple(sorted(locs, key=lambda p: p[0]))
+    marked = tuple((mark, tuple(at for at, ch in enumerate(chars) if ch == mark)) for mark in "TH~")
+    return ZoneFace(tuple(chars), tuple(sorted(locs, key=lambda p: p[0])), tuple(m for m in marked if m[1]))
 
 
 _COLUMNS = tuple(column_name(x) for x in range(200))
@@ -107,58 +119,45 @@ def _square_name(seat: int, x: int, y: int) -> str:
 class IslandShape:
     """What an island's geometry owes only to where its zones lie (not to which zones they are nor
     how they are turned): its squares numbered row by row from ``first``, their names and
-    coordinates, their orthogonal neighbours, and for each zone slot the first square of each of
-    its five rows. A handful of shapes serve every game: each is built once per process
-    (:func:`island_shape`)."""
+    coordinates, their orthogonal neighbours, and for each zone slot (counted from the island's
+    top left slot) the first square of each of its five rows. A handful of shapes serve every
+    game: each is built once per process (:func:`island_shape`)."""
 
     __slots__ = ("count", "h", "names", "nb", "pos", "rows", "w", "xs", "ys")
 
     def __init__(self, seat: int, first: int, slots: tuple[tuple[int, int], ...]) -> None:
-        minx = min(x for x, _ in slots)
-        miny = min(y for _, y in slots)
-        w = self.w = (max(x for x, _ in slots) - minx + 1) * 5
-        h = self.h = (max(y for _, y in slots) - miny + 1) * 5
+        w = self.w = (max(x for x, _ in slots) + 1) * 5
+        h = self.h = (max(y for _, y in slots) + 1) * 5
         filled = [False] * (w * h)
         for zx, zy in slots:
-            base = (zy - miny) * 5 * w + (zx - minx) * 5
+            base = zy * 5 * w + zx * 5
             for y in range(5):
-                filled[base + y * w : base + y * w + 5] = [True] * 5
+                filled[base + y * w : base + y * w + 5] = (True,) * 5
+        cells = [i for i, full in enumerate(filled) if full]
+        self.count = len(cells)
         square = [-1] * (w * h)
-        names: list[str] = []
-        xs: list[int] = []
-        ys: list[int] = []
-        pos: dict[tuple[int, int, int], int] = {}
-        for i, full in enumerate(filled):
-            if full:
-                gy, gx = divmod(i, w)
-                sq = square[i] = first + len(names)
-                pos[seat, gx, gy] = sq
-                names.append(_square_name(seat, gx, gy))
-                xs.append(gx)
-                ys.append(gy)
-        self.count = len(names)
-        self.names = tuple(names)
-        self.xs = tuple(xs)
-        self.ys = tuple(ys)
-        self.pos = pos
+        for sq, i in enumerate(cells, first):
+            square[i] = sq
+        self.xs = xs = tuple(i % w for i in cells)
+        self.ys = ys = tuple(i // w for i in cells)
+        self.names = tuple(map(_square_name, (seat,) * len(cells), xs, ys))
+        self.pos = {(seat, x, y): sq for sq, (x, y) in enumerate(zip(xs, ys), first)}
         # each slot's five rows: the first square of each (a row of a zone is five squares in a row)
-        self.rows = {
-            (zx, zy): tuple(square[((zy - miny) * 5 + y) * w + (zx - minx) * 5] for y in range(5)) for zx, zy in slots
-        }
-        nb: list[tuple[int, ...]] = []
-        for x, y in zip(xs, ys):
-            i = y * w + x
-            out: list[int] = []
-            for ok, o in ((y > 0, i - w), (x < w - 1, i + 1), (y < h - 1, i + w), (x > 0, i - 1)):  # up, right, down, left
-                if ok and square[o] >= 0:
-                    out.append(square[o])
-            nb.append(tuple(out))
-        self.nb = tuple(nb)  # orthogonal neighbours, water included
+        self.rows = {(zx, zy): tuple(square[(zy * 5 + y) * w + zx * 5] for y in range(5)) for zx, zy in slots}
+        # orthogonal neighbours, water included: up, right, down, left (a cell outside the grid
+        # reads the -1 of a void cell or of the padding)
+        pad = square + [-1] * (w + 1)
+        self.nb = tuple(
+            tuple(o for o in (pad[i - w] if i >= w else -1, pad[i + 1] if i % w < w - 1 else -1,
+                              pad[i + w], pad[i - 1] if i % w else -1) if o >= 0)
+            for i in cells
+        )
 
 
 @lru_cache(maxsize=4096)
 def island_shape(seat: int, first: int, slots: frozenset[tuple[int, int]]) -> IslandShape:
-    """The shape of ``seat``'s island whose zones lie on ``slots``, numbered from ``first``."""
+    """The shape of ``seat``'s island whose zones lie on ``slots`` (counted from its top left
+    slot), numbered from ``first``."""
     return IslandShape(seat, first, tuple(sorted(slots)))
 
 
@@ -172,66 +171,46 @@ class Board:
         # every new game lays out a new map, so this is a hot path: what depends only on where the
         # zones lie comes from the island's shape (built once per process); what the zones hold is
         # laid in by rows of five squares
-        zones = content.zones
         self.placed: list[tuple[int, int, int, int, int]] = []  # (seat, zone, x, y, rot)
         self.islands: list[tuple[int, int, int, int]] = []  # (first square, squares, width, height) per seat
         shapes: list[IslandShape] = []
+        first = 0
         for seat, layout in enumerate(layouts):
-            first = sum(isle[1] for isle in self.islands)
-            shape = island_shape(seat, first, frozenset((p[1], p[2]) for p in layout))
+            minx = min(p[1] for p in layout)
+            miny = min(p[2] for p in layout)
+            shape = island_shape(seat, first, frozenset((p[1] - minx, p[2] - miny) for p in layout))
             shapes.append(shape)
             self.islands.append((first, shape.count, shape.w, shape.h))
-        n = self.n = sum(shape.count for shape in shapes)
-        cells: list[str] = [""] * n
-        zone_at: list[int] = [0] * n
-        island: list[int] = []
-        locs: dict[int, LocationInfo] = {}
-        for seat, (layout, shape) in enumerate(zip(layouts, shapes)):
-            island += [seat] * shape.count
             for z, zx, zy, rot in layout:
-                pi = len(self.placed)
                 self.placed.append((seat, z, zx, zy, rot))
-                chars, zone_locs = zone_face(content, z, rot)
-                rows = shape.rows[zx, zy]
-                for y, row in enumerate(rows):
-                    cells[row : row + 5] = chars[5 * y : 5 * y + 5]
-                    zone_at[row : row + 5] = (pi,) * 5
-                for at, loc in zone_locs:
-                    locs[rows[at // 5] + at % 5] = loc
-        self.pos = {key: sq for shape in shapes for key, sq in shape.pos.items()}
-        self.names = names = tuple(name for shape in shapes for name in shape.names)
-        self.index = {name: i for i, name in enumerate(names)}
-        self.xs = tuple(x for shape in shapes for x in shape.xs)
-        self.ys = tuple(y for shape in shapes for y in shape.ys)
-        self.island = tuple(island)
-        self.zone_at = tuple(zone_at)
-        self.cells = tuple(cells)
-        loc_count = [0] * n
-        loc_deck = [""] * n
-        loc_name = [""] * n
-        site: list[str | None] = [None] * n
-        for sq, loc in locs.items():
-            loc_count[sq], loc_deck[sq], loc_name[sq], site[sq] = loc.count, loc.deck, loc.name, loc.site
-        self.loc_count = tuple(loc_count)
-        self.loc_deck = tuple(loc_deck)
-        self.loc_name = tuple(loc_name)
-        self.site = tuple(site)
+            first += shape.count
+        self.n = n = first
+        marked = self._lay_zones(content, layouts, shapes)
+        self.pos: dict[tuple[int, int, int], int] = {}
+        for shape in shapes:
+            self.pos.update(shape.pos)
+        self.names = names = tuple(chain.from_iterable(shape.names for shape in shapes))
+        self.index = dict(zip(names, range(n)))
+        self.xs = tuple(chain.from_iterable(shape.xs for shape in shapes))
+        self.ys = tuple(chain.from_iterable(shape.ys for shape in shapes))
+        self.island = island = tuple(chain.from_iterable((seat,) * shape.count for seat, shape in enumerate(shapes)))
+        cells = self.cells
         self.water = water = tuple(map("~".__eq__, cells))
         self.road = tuple(map("=H".__contains__, cells))
         self.highway = tuple(map("H".__eq__, cells))
+        zones = content.zones
         zone_terrain = [zones[p[1]].terrain for p in self.placed]
         zone_special = [SPECIAL_TYPES.index(sp) if (sp := zones[p[1]].special) else -1 for p in self.placed]
-        self.terrain = tuple(map(zone_terrain.__getitem__, zone_at))
-        self.special = tuple(map(zone_special.__getitem__, zone_at))
+        self.terrain = tuple(map(zone_terrain.__getitem__, self.zone_at))
+        self.special = tuple(map(zone_special.__getitem__, self.zone_at))
         self.zone_owner = tuple(p[0] for p in self.placed)  # placed zone -> the island's seat
         self.tent_sq: list[int] = [-1] * len(layouts)
-        for sq in [sq for sq, ch in enumerate(cells) if ch == "T"]:
+        for sq in marked["T"]:
             self.tent_sq[island[sq]] = sq
-        self.locations = tuple(sq for sq in sorted(locs) if loc_count[sq] > 0)
-        self.exits = exits = tuple(sq for sq, ch in enumerate(cells) if ch == "H")
-        nb = tuple(near for shape in shapes for near in shape.nb)
+        self.exits = exits = marked["H"]
+        nb = tuple(chain.from_iterable(shape.nb for shape in shapes))
         orth = list(nb)
-        for w in [sq for sq, wet in enumerate(water) if wet]:  # a water square's neighbours step round it
+        for w in marked["~"]:  # a water square's neighbours step round it
             for o in (w, *nb[w]):
                 orth[o] = tuple(t for t in nb[o] if not water[t])
         adj = orth.copy()
@@ -245,6 +224,47 @@ class Board:
         self.orth = tuple(orth)  # orthogonal neighbours without water (fleeing)
         self.near = self.adj_w  # adjacent for attacks and offers (a handful of squares each)
         self._reach: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+    def _lay_zones(
+        self, content: DawnContent, layouts: Sequence[Sequence[tuple[int, int, int, int]]], shapes: list[IslandShape]
+    ) -> dict[str, tuple[int, ...]]:
+        """Lay each zone's squares in, by rows of five: map characters, placed zone, locations.
+        Returns the squares of the tents, highway exits and water, by map character."""
+        n = self.n
+        cells: list[str] = [""] * n
+        zone_at: list[int] = [0] * n
+        loc_count = [0] * n
+        loc_deck = [""] * n
+        loc_name = [""] * n
+        site: list[str | None] = [None] * n
+        locations: list[int] = []
+        marked: dict[str, list[int]] = {"T": [], "H": [], "~": []}
+        pi = 0
+        for layout, shape in zip(layouts, shapes):
+            minx = min(p[1] for p in layout)
+            miny = min(p[2] for p in layout)
+            for z, zx, zy, rot in layout:
+                face = zone_face(content, z, rot)
+                rows = shape.rows[zx - minx, zy - miny]
+                for y, row in enumerate(rows):
+                    cells[row : row + 5] = face.chars[5 * y : 5 * y + 5]
+                    zone_at[row : row + 5] = (pi,) * 5
+                for at, loc in face.locations:
+                    sq = rows[at // 5] + at % 5
+                    loc_count[sq], loc_deck[sq], loc_name[sq], site[sq] = loc.count, loc.deck, loc.name, loc.site
+                    if loc.count > 0:
+                        locations.append(sq)
+                for mark, spots in face.marked:
+                    marked[mark].extend(rows[at // 5] + at % 5 for at in spots)
+                pi += 1
+        self.cells = tuple(cells)
+        self.zone_at = tuple(zone_at)
+        self.loc_count = tuple(loc_count)
+        self.loc_deck = tuple(loc_deck)
+        self.loc_name = tuple(loc_name)
+        self.site = tuple(site)
+        self.locations = tuple(sorted(locations))
+        return {mark: tuple(sorted(spots)) for mark, spots in marked.items()}
 
     # ----- movement ---------------------------------------------------------------------------------
     def reach(self, start: int, steps: int, mode: int = WALK) -> tuple[int, ...]:
