@@ -50,16 +50,26 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
+    # below, d6 and shuffle draw as next64 does, written out (they are the hottest calls of every
+    # game and of every hidden-information redraw; a subclass scripts dice through d6 and roll_die)
     def below(self, n: int) -> int:
         """Uniform integer in [0, n)."""
-        return (self.next64() * n) >> 64
+        s = (self.s + _GOLDEN) & _MASK
+        self.s = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def randint(self, lo: int, hi: int) -> int:
         """Uniform integer in [lo, hi], both ends included."""
         return lo + self.below(hi - lo + 1)
 
     def d6(self) -> int:
-        return ((self.next64() * 6) >> 64) + 1
+        s = (self.s + _GOLDEN) & _MASK
+        self.s = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (((z ^ (z >> 31)) * 6) >> 64) + 1
 
     def roll_die(self, die: Rollable[T]) -> T:
         """One face of ``die``, each face equally likely (a standard D6 draws as :meth:`d6`)."""
@@ -79,9 +89,14 @@ class Rng:
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates in place."""
+        s = self.s
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
+        self.s = s
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         pool = list(seq)
