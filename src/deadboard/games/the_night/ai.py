@@ -70,11 +70,12 @@ class _MapInfo:
     """Per map: each square's steps split into open ones and ones through doors and windows, the
     entries into the buildings, and (lazily) the route tables."""
 
-    __slots__ = ("_tables", "c", "entries", "entry_fields", "open", "openings", "outside", "outside_steps")
+    __slots__ = ("_tables", "c", "entries", "entry_fields", "firearms", "open", "openings", "outside", "outside_steps")
 
     def __init__(self, c: NightContent) -> None:
         grid = c.grid
         self.c = c
+        self.firearms = tuple(i for i, it in enumerate(c.items) if it.kind == "firearm")  # value features
         self.open: list[tuple[int, ...]] = [tuple(t for t, k, _o in grid.orth[s] if k == OPEN) for s in range(grid.n)]
         self.openings: list[tuple[tuple[int, int], ...]] = [
             tuple((t, 1 if k == DOOR else 2) for t, k, _o in grid.orth[s] if k != OPEN) for s in range(grid.n)
