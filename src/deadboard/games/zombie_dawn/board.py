@@ -224,6 +224,7 @@ class Board:
         self.orth = tuple(orth)  # orthogonal neighbours without water (fleeing)
         self.near = self.adj_w  # adjacent for attacks and offers (a handful of squares each)
         self._reach: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._walks: dict[tuple[int, ...], dict[int, int]] = {}
 
     def _lay_zones(
         self, content: DawnContent, layouts: Sequence[Sequence[tuple[int, int, int, int]]], shapes: list[IslandShape]
@@ -279,6 +280,26 @@ class Board:
         out = tuple(sorted(sq for sq in dist if sq != start and not water[sq]))
         self._reach[key] = out
         return out
+
+    def walks(self, sources: tuple[int, ...]) -> dict[int, int]:
+        """Walking steps (along ``adj``) from the nearest of ``sources`` to every square reachable.
+        Cached (bots ask the same targets turn after turn): the dict returned is shared, never
+        change it."""
+        got = self._walks.get(sources)
+        if got is not None:
+            return got
+        adj = self.adj
+        dist = {sq: 0 for sq in sources}
+        frontier = deque(sources)
+        while frontier:
+            sq = frontier.popleft()
+            d = dist[sq] + 1
+            for o in adj[sq]:
+                if o not in dist:
+                    dist[o] = d
+                    frontier.append(o)
+        self._walks[sources] = dist
+        return dist
 
     def path(self, start: int, dest: int, steps: int, mode: int = WALK) -> tuple[int, ...]:
         """A shortest path from ``start`` to ``dest`` (the squares entered, ``dest`` last)."""
