@@ -140,29 +140,27 @@ class _MapInfo:
         if stop in blocked and stop != target:
             stop = -1
         dist[target] = 0
-        buckets: list[list[int]] = [[target], [], []]
+        # the buckets of costs d and d + 1 (a step costs 1 or 2: nothing lies further at this point)
+        bucket: list[int] = [target]
+        near: list[int] = []
         d = 0
-        pending = 1
-        while pending:
+        while bucket or near:
             if stop >= 0 and dist[stop] <= d:
                 break
-            buckets.append([])
             nd, nd2 = d + 1, d + 2
-            near, far = buckets[nd], buckets[nd2]
-            for s in buckets[d]:
-                pending -= 1
+            far: list[int] = []
+            for s in bucket:
                 if dist[s] != d:
                     continue
                 for t in ones[s]:
                     if nd < dist[t]:
                         dist[t] = nd
                         near.append(t)
-                        pending += 1
                 for t in twos[s]:
                     if nd2 < dist[t]:
                         dist[t] = nd2
                         far.append(t)
-                        pending += 1
+            bucket, near = near, far
             d += 1
         for b in blocked:
             if b != target:
