@@ -50,16 +50,26 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
+    # below, d6 and shuffle draw as next64 does, written out (they are the hottest calls of every
+    # game and of every hidden-information redraw; a subclass scripts dice through d6 and roll_die)
     def below(self, n: int) -> int:
         """Uniform integer in [0, n)."""
-        return (self.next64() * n) >> 64
+        s = (self.s + _GOLDEN) & _MASK
+        self.s = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def randint(self, lo: int, hi: int) -> int:
         """Uniform integer in [lo, hi], both ends included."""
         return lo + self.below(hi - lo + 1)
 
     def d6(self) -> int:
-        return ((self.next64() * 6) >> 64) + 1
+        s = (self.s + _GOLDEN) & _MASK
+        self.s = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (((z ^ (z >> 31)) * 6) >> 64) + 1
 
     def roll_die(self, die: Rollable[T]) -> T:
         """One face of ``die``, each face equally likely (a standard D6 draws as :meth:`d6`)."""
@@ -79,9 +89,16 @@ class Rng:
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates in place: ``j = below(i + 1)`` for each ``i`` from the end, with the draws
-        written out (games shuffle decks of a hundred cards at every set-up)."""
+        written out (games shuffle decks of a hundred cards at every set-up); a long deck draws its
+        swaps as one array (the same draws)."""
+        n = len(seq)
+        if n > _ARRAY_SHUFFLE:
+            for i, j in zip(range(n - 1, 0, -1), _shuffle_draws(self.s, n)):
+                seq[i], seq[j] = seq[j], seq[i]
+            self.s = (self.s + (n - 1) * _GOLDEN) & _MASK
+            return
         s = self.s
-        for i in range(len(seq) - 1, 0, -1):
+        for i in range(n - 1, 0, -1):
             s = (s + _GOLDEN) & _MASK
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -117,6 +134,30 @@ class Rng:
 
     def __setstate__(self, s: int) -> None:
         self.s = s
+
+
+#: from how many cards a shuffle draws its swaps as one array (numpy's wrapping 64-bit arithmetic:
+#: the same draws at a quarter of the cost for a deck of 100; below this, one at a time is cheaper)
+_ARRAY_SHUFFLE = 24
+
+
+def _shuffle_draws(s: int, n: int) -> list[int]:
+    """The swap of each step of a Fisher-Yates shuffle of ``n`` cards from state ``s``, in the order
+    drawn (for i = n-1 down to 1, ``below(i + 1)``): SplitMix64 on an array of the n-1 states, and
+    the multiply-shift's high 64 bits of ``z * (i + 1)`` from z's two 32-bit halves (exact:
+    ``(hi * m + (lo * m >> 32)) >> 32``, no term past 64 bits as m < 2**32)."""
+    import numpy as np
+
+    u64 = np.uint64
+    states = np.arange(1, n, dtype=u64) * u64(_GOLDEN) + u64(s)  # wraps modulo 2**64
+    z = states ^ (states >> u64(30))
+    z = z * u64(0xBF58476D1CE4E5B9)
+    z = z ^ (z >> u64(27))
+    z = z * u64(0x94D049BB133111EB)
+    z = z ^ (z >> u64(31))
+    m = np.arange(n, 1, -1, dtype=u64)
+    draws: list[int] = ((((z >> u64(32)) * m) + (((z & u64(0xFFFFFFFF)) * m) >> u64(32))) >> u64(32)).tolist()
+    return draws
 
 
 class ScriptedRng(Rng):

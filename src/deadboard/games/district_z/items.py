@@ -45,12 +45,19 @@ def card_in_pile(state: DistrictState, item: int) -> bool:
     there to be found."""
     if state.cfg.item_copies:
         return True
+    return item not in out_of_pile(state)
+
+
+def out_of_pile(state: DistrictState) -> set[int]:
+    """The ITEM cards not in the pile: carried (in the CITY or out of it), dropped, just found."""
+    out: set[int] = set()
     for p in state.players:
-        if item in p.items:
-            return False
-    if any(item in d for d in state.dropped if d):
-        return False
-    return not any(type(s) is Equip and s.item == item for s in state.steps)
+        out.update(p.items)
+    for d in state.dropped:
+        if d:
+            out.update(d)
+    out.update(s.item for s in state.steps if type(s) is Equip)
+    return out
 
 
 def draw_item(state: DistrictState, pool_name: str) -> int:
@@ -58,7 +65,8 @@ def draw_item(state: DistrictState, pool_name: str) -> int:
     none is left), or with item-copies a random kind of the pool."""
     pool = state.c.pools[pool_name]
     if not state.cfg.item_copies:
-        pool = tuple(i for i in pool if card_in_pile(state, i))
+        out = out_of_pile(state)
+        pool = tuple(i for i in pool if i not in out)
         if not pool:
             return -1
     return pool[state.rng.below(len(pool))]

@@ -70,11 +70,12 @@ class _MapInfo:
     """Per map: each square's steps split into open ones and ones through doors and windows, the
     entries into the buildings, and (lazily) the route tables."""
 
-    __slots__ = ("_tables", "c", "entries", "entry_fields", "open", "openings", "outside")
+    __slots__ = ("_tables", "c", "entries", "entry_fields", "firearms", "open", "openings", "outside", "outside_steps")
 
     def __init__(self, c: NightContent) -> None:
         grid = c.grid
         self.c = c
+        self.firearms = tuple(i for i, it in enumerate(c.items) if it.kind == "firearm")  # value features
         self.open: list[tuple[int, ...]] = [tuple(t for t, k, _o in grid.orth[s] if k == OPEN) for s in range(grid.n)]
         self.openings: list[tuple[tuple[int, int], ...]] = [
             tuple((t, 1 if k == DOOR else 2) for t, k, _o in grid.orth[s] if k != OPEN) for s in range(grid.n)
@@ -92,6 +93,18 @@ class _MapInfo:
         # Shed only (a zombie does not cut through the house to reach a way into it); one set for
         # zombies that can climb through windows, one for 1-AP zombies, which never can
         outside = self.outside = [not i for i in c.inside]
+        # the steps between outside squares, by cost (1: open or a door; 2: a window), for zombies
+        # that climb through windows (True) and for those that never do (False): :meth:`way`
+        self.outside_steps: dict[bool, tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]] = {
+            windows: (
+                tuple(
+                    (*(t for t in self.open[s] if outside[t]), *(t for t, k in self.openings[s] if k == 1 and outside[t]))
+                    for s in range(grid.n)
+                ),
+                tuple(tuple(t for t, k in self.openings[s] if k == 2 and windows and outside[t]) for s in range(grid.n)),
+            )
+            for windows in (False, True)
+        }
         self.entry_fields: dict[bool, tuple[list[int], ...]] = {
             slow: tuple(self.field((e.out,), False, outside, windows=not slow) for e in self.entries)
             for slow in (False, True)
@@ -113,6 +126,46 @@ class _MapInfo:
         if t is None:
             t = self._tables[key] = [self.field((s,), confine, windows=windows) for s in range(self.c.grid.n)]
         return t
+
+    def way(self, target: int, windows: bool, blocked: set[int], stop: int) -> list[int]:
+        """``field((target,), False, self.outside, windows, blocked, stop)`` — the way to an entry
+        round the other zombies, asked at every step of a zombie outside — on the outside squares'
+        steps listed once per map, a blocked square marked in the costs rather than looked up at
+        every step. The costs are those of :meth:`field`: every cost below the last bucket looked
+        at is final, whatever the order the squares of one bucket are taken in."""
+        ones, twos = self.outside_steps[windows]
+        dist = [INF] * len(ones)
+        for b in blocked:
+            dist[b] = -1  # never entered
+        if stop in blocked and stop != target:
+            stop = -1
+        dist[target] = 0
+        # the buckets of costs d and d + 1 (a step costs 1 or 2: nothing lies further at this point)
+        bucket: list[int] = [target]
+        near: list[int] = []
+        d = 0
+        while bucket or near:
+            if stop >= 0 and dist[stop] <= d:
+                break
+            nd, nd2 = d + 1, d + 2
+            far: list[int] = []
+            for s in bucket:
+                if dist[s] != d:
+                    continue
+                for t in ones[s]:
+                    if nd < dist[t]:
+                        dist[t] = nd
+                        near.append(t)
+                for t in twos[s]:
+                    if nd2 < dist[t]:
+                        dist[t] = nd2
+                        far.append(t)
+            bucket, near = near, far
+            d += 1
+        for b in blocked:
+            if b != target:
+                dist[b] = INF
+        return dist
 
     def field(self, targets: tuple[int, ...], confine: bool, region: list[bool] | None = None,
               windows: bool = True, blocked: set[int] | None = None, stop: int = -1) -> list[int]:
@@ -596,7 +649,13 @@ def _entry_step(state: NightState, sq: int, fields: Fields, routes: Routes, visi
             return _cross(state, e, hsq, visited)
         if blocked is None:
             blocked = {t for t in state.zsq.values() if t != sq} | set(hsq) | (visited - {sq})
-        way = info.field((e.out,), False, info.outside, windows=not routes.slow, blocked=blocked, stop=sq)
+        way = efields[e.index]
+        cost = way[sq]
+        for b in blocked:
+            if way[b] < cost and b != e.out:
+                # a zombie (or a square stood on) may stand on the cheapest way: go round it
+                way = info.way(e.out, not routes.slow, blocked, sq)
+                break
         if way[sq] >= INF:
             continue  # other zombies leave no way to it
         step = _down_step(state, sq, way, visited)

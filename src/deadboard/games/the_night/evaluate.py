@@ -136,8 +136,9 @@ def human_features(state: NightState, h: int, t: float, risk: float = 0.0) -> li
     power = (human_strength(state, h) + (c.items[w].bonus if w >= 0 else 0)) / 10
     tag = CARRIED + h
     gun = 0.0
-    for i, where in enumerate(state.item_where):
-        if where == tag and c.items[i].kind == "firearm" and is_firearm_ready(state, h, i):
+    where = state.item_where
+    for i in ai.map_info(state).firearms:
+        if where[i] == tag and is_firearm_ready(state, h, i):
             gun = 1.0
             break
     inside = 1.0 if c.inside[sq] else 0.0
@@ -151,11 +152,12 @@ def take_features(state: NightState, t: float) -> list[float]:
     """Take the House: 1, t, zombies left, live humans, fighting power, loaded firearms,
     t × zombies left."""
     live = [h for h in state.humans if h.status == LIVE]
-    c = state.c
     power = sum(human_strength(state, h.idx) for h in live) / 35
     guns = 0
-    for i, where in enumerate(state.item_where):
-        if CARRIED <= where < ON_OPENING and c.items[i].kind == "firearm" and state.humans[where - CARRIED].status == LIVE \
+    item_where = state.item_where
+    for i in ai.map_info(state).firearms:
+        where = item_where[i]
+        if CARRIED <= where < ON_OPENING and state.humans[where - CARRIED].status == LIVE \
                 and is_firearm_ready(state, where - CARRIED, i):
             guns += 1
     zleft = len(state.zsq) / 10  # no zombie arrives or rises in this scenario

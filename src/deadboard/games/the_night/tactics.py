@@ -314,8 +314,8 @@ class Scorer:
     once for a position, then :meth:`score` for the squares the humans stand on now. A bot trying
     the moves of one human puts him on each square in turn and scores (see :meth:`moved`)."""
 
-    __slots__ = ("barricaded", "dist", "exits", "humans", "hunt", "inside", "live", "lock_spots", "lying",
-                 "missing", "open_spots", "state", "threat", "with_room", "zombies")
+    __slots__ = ("_others", "barricaded", "dist", "exits", "fetch_items", "humans", "hunt", "inside", "live",
+                 "lock_spots", "lying", "missing", "open_spots", "state", "threat", "with_room", "zombies")
 
     def __init__(self, state: NightState, threat: list[int], dist: list[list[int]]) -> None:
         self.state = state
@@ -333,6 +333,19 @@ class Scorer:
         wb = whereabouts(state)
         kits = wb.kit
         self.lying = wb.lying
+        # what lies around worth fetching (what the humans' squares do not change: :meth:`_fetching`)
+        self.fetch_items: list[tuple[int, float, bool]] = []
+        #: by human trying squares (:meth:`moved`): for each item worth fetching, how near the others
+        #: are to it, and whether his own distance counts (:meth:`_fetching`)
+        self._others: dict[int, list[tuple[int, bool]]] = {}
+        if self.lying:
+            missing = self.missing
+            for i, x, value, unlimited in self.lying:
+                goal = bool(missing) and is_goal_item(state, i, missing)
+                if goal:
+                    value = GOAL_ITEM
+                if value > 0 and (threat[x] > 0 or goal):
+                    self.fetch_items.append((x, value, unlimited))
         self.with_room = [h for h in live if h.idx not in kits or kits[h.idx][6] < capacity(state, h.idx)]
         # by live human: his weight (the hero counts double), what his kit adds, what being within
         # a zombie's reach costs, the chance of losing a fight there, and his boards and Keys
@@ -349,7 +362,9 @@ class Scorer:
             p_lose = 1 - p_human_wins(human_strength(state, h.idx) + bonus - 4)
             self.humans.append((h, w, adds, w * (0.6 + 1.2 * p_lose), p_lose, boards, keys))
 
-    def score(self) -> float:
+    def score(self, mover: int = -1) -> float:
+        """The score of the position (``mover``: the one human put on another square since the
+        Scorer was made, if any)."""
         state = self.state
         threat = self.threat
         dist = self.dist
@@ -402,22 +417,43 @@ class Scorer:
         # barricades on the way in (added one by one, as the score always summed them)
         for _ in range(self.barricaded):
             score += 0.8
-        if not self.lying:
+        if not self.fetch_items:
             return score
+        if mover >= 0:
+            return self._fetching_moved(score, mover)
         return self._fetching(score)
+
+    def _fetching_moved(self, score: float, mover: int) -> float:
+        """:meth:`_fetching` when only ``mover`` stands elsewhere: the other humans' distances to
+        each item are taken once per mover (the nearest distance, so the same terms)."""
+        others = self._others.get(mover)
+        if others is None:
+            others = self._others[mover] = self._nearest_others(mover)
+        row = self.dist[self.state.humans[mover].sq]
+        for (x, value, _unlimited), (best, counts) in zip(self.fetch_items, others):
+            if counts and row[x] < best:
+                best = row[x]
+            score -= value * (0.3 + 0.7 * min(best, 15) / 15.0)
+        return score
+
+    def _nearest_others(self, mover: int) -> list[tuple[int, bool]]:
+        dist = self.dist
+        live_rows = [dist[h.sq] for h in self.live if h.idx != mover]
+        room_rows = [dist[h.sq] for h in self.with_room if h.idx != mover]
+        in_live = any(h.idx == mover for h in self.live)
+        in_room = any(h.idx == mover for h in self.with_room)
+        out = []
+        for x, _value, unlimited in self.fetch_items:
+            rows = live_rows if unlimited else room_rows
+            out.append((min([row[x] for row in rows]) if rows else INF, in_live if unlimited else in_room))
+        return out
 
     def _fetching(self, score: float) -> float:
         """Go and fetch what lies around: weapons, guns and their ammo, the Keys, boards."""
-        state, dist, threat = self.state, self.dist, self.threat
-        missing = self.missing
+        dist = self.dist
         live_rows = [dist[h.sq] for h in self.live]
         room_rows = [dist[h.sq] for h in self.with_room]
-        for i, x, value, unlimited in self.lying:
-            goal = bool(missing) and is_goal_item(state, i, missing)
-            if goal:
-                value = GOAL_ITEM
-            if value <= 0 or not (threat[x] > 0 or goal):
-                continue
+        for x, value, unlimited in self.fetch_items:
             rows = live_rows if unlimited else room_rows
             best = min([row[x] for row in rows]) if rows else INF
             score -= value * (0.3 + 0.7 * min(best, 15) / 15.0)
@@ -431,7 +467,7 @@ class Scorer:
         home = hu.sq
         hu.sq = to
         try:
-            return self.score()
+            return self.score(h)
         finally:
             hu.sq = home
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import chain
+from typing import NamedTuple
 
 from deadboard.core.grid import column_name
 from deadboard.games.zombie_dawn.content import COLOURS, SPECIAL_TYPES, DawnContent, ZoneRec
@@ -82,6 +84,29 @@ def rotated_cells(content: DawnContent, zone: int, rot: int) -> tuple[tuple[int,
     return tuple(out)
 
 
+class ZoneFace(NamedTuple):
+    """A zone turned as it lies on its slot: the map character of each of its 25 squares, row by
+    row; its locations by square (5 * y + x); and the squares of its tents, highway exits and
+    water (by map character)."""
+
+    chars: tuple[str, ...]
+    locations: tuple[tuple[int, LocationInfo], ...]
+    marked: tuple[tuple[str, tuple[int, ...]], ...]
+
+
+@lru_cache(maxsize=512)
+def zone_face(content: DawnContent, zone: int, rot: int) -> ZoneFace:
+    """Zone ``zone`` turned ``rot`` degrees (see :class:`ZoneFace`)."""
+    chars = [""] * 25
+    locs = []
+    for x, y, ch, loc in rotated_cells(content, zone, rot):
+        chars[5 * y + x] = ch
+        if loc is not None:
+            locs.append((5 * y + x, loc))
+    marked = tuple((mark, tuple(at for at, ch in enumerate(chars) if ch == mark)) for mark in "TH~")
+    return ZoneFace(tuple(chars), tuple(sorted(locs, key=lambda p: p[0])), tuple(m for m in marked if m[1]))
+
+
 _COLUMNS = tuple(column_name(x) for x in range(200))
 
 
@@ -91,6 +116,51 @@ def _square_name(seat: int, x: int, y: int) -> str:
     return f"{COLOURS[seat][0]}.{_COLUMNS[x]}{y + 1}"
 
 
+class IslandShape:
+    """What an island's geometry owes only to where its zones lie (not to which zones they are nor
+    how they are turned): its squares numbered row by row from ``first``, their names and
+    coordinates, their orthogonal neighbours, and for each zone slot (counted from the island's
+    top left slot) the first square of each of its five rows. A handful of shapes serve every
+    game: each is built once per process (:func:`island_shape`)."""
+
+    __slots__ = ("count", "h", "names", "nb", "pos", "rows", "w", "xs", "ys")
+
+    def __init__(self, seat: int, first: int, slots: tuple[tuple[int, int], ...]) -> None:
+        w = self.w = (max(x for x, _ in slots) + 1) * 5
+        h = self.h = (max(y for _, y in slots) + 1) * 5
+        filled = [False] * (w * h)
+        for zx, zy in slots:
+            base = zy * 5 * w + zx * 5
+            for y in range(5):
+                filled[base + y * w : base + y * w + 5] = (True,) * 5
+        cells = [i for i, full in enumerate(filled) if full]
+        self.count = len(cells)
+        square = [-1] * (w * h)
+        for sq, i in enumerate(cells, first):
+            square[i] = sq
+        self.xs = xs = tuple(i % w for i in cells)
+        self.ys = ys = tuple(i // w for i in cells)
+        self.names = tuple(map(_square_name, (seat,) * len(cells), xs, ys))
+        self.pos = {(seat, x, y): sq for sq, (x, y) in enumerate(zip(xs, ys), first)}
+        # each slot's five rows: the first square of each (a row of a zone is five squares in a row)
+        self.rows = {(zx, zy): tuple(square[(zy * 5 + y) * w + zx * 5] for y in range(5)) for zx, zy in slots}
+        # orthogonal neighbours, water included: up, right, down, left (a cell outside the grid
+        # reads the -1 of a void cell or of the padding)
+        pad = square + [-1] * (w + 1)
+        self.nb = tuple(
+            tuple(o for o in (pad[i - w] if i >= w else -1, pad[i + 1] if i % w < w - 1 else -1,
+                              pad[i + w], pad[i - 1] if i % w else -1) if o >= 0)
+            for i in cells
+        )
+
+
+@lru_cache(maxsize=4096)
+def island_shape(seat: int, first: int, slots: frozenset[tuple[int, int]]) -> IslandShape:
+    """The shape of ``seat``'s island whose zones lie on ``slots`` (counted from its top left
+    slot), numbered from ``first``."""
+    return IslandShape(seat, first, tuple(sorted(slots)))
+
+
 class Board:
     """The laid-out map. Build once per game; share between all its states.
 
@@ -98,110 +168,104 @@ class Board:
     (``pos`` maps (seat, x, y) to a square, for drawing)."""
 
     def __init__(self, content: DawnContent, layouts: Sequence[Sequence[tuple[int, int, int, int]]]) -> None:
-        # built once per game: each island is filled as a dense grid of its bounding box, then its
-        # squares are numbered row by row (every new game lays out a new map, so this is a hot path)
-        zones = content.zones
+        # every new game lays out a new map, so this is a hot path: what depends only on where the
+        # zones lie comes from the island's shape (built once per process); what the zones hold is
+        # laid in by rows of five squares
         self.placed: list[tuple[int, int, int, int, int]] = []  # (seat, zone, x, y, rot)
         self.islands: list[tuple[int, int, int, int]] = []  # (first square, squares, width, height) per seat
-        pos: dict[tuple[int, int, int], int] = {}
-        names: list[str] = []
-        zone_at: list[int] = []
-        cells: list[str] = []
-        xs: list[int] = []
-        ys: list[int] = []
-        island: list[int] = []
-        locs: list[LocationInfo | None] = []
-        dense: list[tuple[list[int], int, int]] = []  # per island: square of each grid cell (-1: void), w, h
+        shapes: list[IslandShape] = []
+        first = 0
         for seat, layout in enumerate(layouts):
             minx = min(p[1] for p in layout)
             miny = min(p[2] for p in layout)
-            w = (max(p[1] for p in layout) - minx + 1) * 5
-            h = (max(p[2] for p in layout) - miny + 1) * 5
-            first = len(names)
-            grid: list[tuple[int, str, LocationInfo | None] | None] = [None] * (w * h)
+            shape = island_shape(seat, first, frozenset((p[1] - minx, p[2] - miny) for p in layout))
+            shapes.append(shape)
+            self.islands.append((first, shape.count, shape.w, shape.h))
             for z, zx, zy, rot in layout:
-                pi = len(self.placed)
                 self.placed.append((seat, z, zx, zy, rot))
-                base = (zy - miny) * 5 * w + (zx - minx) * 5
-                for x, y, ch, loc in rotated_cells(content, z, rot):
-                    grid[base + y * w + x] = (pi, ch, loc)
-            square = [-1] * (w * h)
-            for i, cell in enumerate(grid):
-                if cell is None:
-                    continue
-                gy, gx = divmod(i, w)
-                sq = len(names)
-                square[i] = sq
-                pos[seat, gx, gy] = sq
-                names.append(_square_name(seat, gx, gy))
-                xs.append(gx)
-                ys.append(gy)
-                island.append(seat)
-                zone_at.append(cell[0])
-                cells.append(cell[1])
-                locs.append(cell[2])
-            dense.append((square, w, h))
-            self.islands.append((first, len(names) - first, w, h))
-        n = len(names)
-        self.n = n
-        self.pos = pos
-        self.names = tuple(names)
-        self.index = {name: i for i, name in enumerate(names)}
-        self.xs = tuple(xs)
-        self.ys = tuple(ys)
-        self.island = tuple(island)
-        self.zone_at = tuple(zone_at)
-        self.cells = tuple(cells)
-        self.loc_count = tuple(loc.count if loc else 0 for loc in locs)
-        self.loc_deck = tuple(loc.deck if loc else "" for loc in locs)
-        self.loc_name = tuple(loc.name if loc else "" for loc in locs)
-        self.site = tuple(loc.site if loc else None for loc in locs)
-        self.water = water = tuple(ch == "~" for ch in cells)
-        self.road = tuple(ch in "=H" for ch in cells)
-        self.highway = highway = tuple(ch == "H" for ch in cells)
+            first += shape.count
+        self.n = n = first
+        marked = self._lay_zones(content, layouts, shapes)
+        self.pos: dict[tuple[int, int, int], int] = {}
+        for shape in shapes:
+            self.pos.update(shape.pos)
+        self.names = names = tuple(chain.from_iterable(shape.names for shape in shapes))
+        self.index = dict(zip(names, range(n)))
+        self.xs = tuple(chain.from_iterable(shape.xs for shape in shapes))
+        self.ys = tuple(chain.from_iterable(shape.ys for shape in shapes))
+        self.island = island = tuple(chain.from_iterable((seat,) * shape.count for seat, shape in enumerate(shapes)))
+        cells = self.cells
+        self.water = water = tuple(map("~".__eq__, cells))
+        self.road = tuple(map("=H".__contains__, cells))
+        self.highway = tuple(map("H".__eq__, cells))
+        zones = content.zones
         zone_terrain = [zones[p[1]].terrain for p in self.placed]
         zone_special = [SPECIAL_TYPES.index(sp) if (sp := zones[p[1]].special) else -1 for p in self.placed]
-        self.terrain = tuple(zone_terrain[z] for z in zone_at)
-        self.special = tuple(zone_special[z] for z in zone_at)
+        self.terrain = tuple(map(zone_terrain.__getitem__, self.zone_at))
+        self.special = tuple(map(zone_special.__getitem__, self.zone_at))
         self.zone_owner = tuple(p[0] for p in self.placed)  # placed zone -> the island's seat
         self.tent_sq: list[int] = [-1] * len(layouts)
-        for sq, ch in enumerate(cells):
-            if ch == "T":
-                self.tent_sq[island[sq]] = sq
-        self.locations = tuple(sq for sq in range(n) if self.loc_count[sq] > 0)
-        exits = tuple(sq for sq in range(n) if highway[sq])
-        self.exits = exits
-        adj: list[tuple[int, ...]] = []
-        adj_w: list[tuple[int, ...]] = []
-        orth: list[tuple[int, ...]] = []
-        for seat, (square, w, h) in enumerate(dense):
-            first, count = self.islands[seat][0], self.islands[seat][1]
-            for sq in range(first, first + count):
-                x, y = xs[sq], ys[sq]
-                i = y * w + x
-                nb: list[int] = []
-                dry: list[int] = []
-                for ok, o in ((y > 0, i - w), (x < w - 1, i + 1), (y < h - 1, i + w), (x > 0, i - 1)):  # up, right, down, left
-                    if ok:
-                        o = square[o]
-                        if o >= 0:
-                            nb.append(o)
-                            if not water[o]:
-                                dry.append(o)
-                d = tuple(dry)
-                orth.append(d)
-                if highway[sq]:
-                    links = tuple(e for e in exits if e != sq)
-                    adj.append(d + links)
-                    adj_w.append((*nb, *links))
-                else:
-                    adj.append(d)
-                    adj_w.append(tuple(nb))
+        for sq in marked["T"]:
+            self.tent_sq[island[sq]] = sq
+        self.exits = exits = marked["H"]
+        nb = tuple(chain.from_iterable(shape.nb for shape in shapes))
+        orth = list(nb)
+        for w in marked["~"]:  # a water square's neighbours step round it
+            for o in (w, *nb[w]):
+                orth[o] = tuple(t for t in nb[o] if not water[t])
+        adj = orth.copy()
+        adj_w = list(nb)
+        for sq in exits:
+            links = tuple(e for e in exits if e != sq)
+            adj[sq] = orth[sq] + links
+            adj_w[sq] = nb[sq] + links
         self.adj = tuple(adj)  # walking neighbours (never water), highway links included
         self.adj_w = tuple(adj_w)  # the same, water squares included
         self.orth = tuple(orth)  # orthogonal neighbours without water (fleeing)
         self.near = self.adj_w  # adjacent for attacks and offers (a handful of squares each)
         self._reach: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._walks: dict[tuple[int, ...], dict[int, int]] = {}
+
+    def _lay_zones(
+        self, content: DawnContent, layouts: Sequence[Sequence[tuple[int, int, int, int]]], shapes: list[IslandShape]
+    ) -> dict[str, tuple[int, ...]]:
+        """Lay each zone's squares in, by rows of five: map characters, placed zone, locations.
+        Returns the squares of the tents, highway exits and water, by map character."""
+        n = self.n
+        cells: list[str] = [""] * n
+        zone_at: list[int] = [0] * n
+        loc_count = [0] * n
+        loc_deck = [""] * n
+        loc_name = [""] * n
+        site: list[str | None] = [None] * n
+        locations: list[int] = []
+        marked: dict[str, list[int]] = {"T": [], "H": [], "~": []}
+        pi = 0
+        for layout, shape in zip(layouts, shapes):
+            minx = min(p[1] for p in layout)
+            miny = min(p[2] for p in layout)
+            for z, zx, zy, rot in layout:
+                face = zone_face(content, z, rot)
+                rows = shape.rows[zx - minx, zy - miny]
+                for y, row in enumerate(rows):
+                    cells[row : row + 5] = face.chars[5 * y : 5 * y + 5]
+                    zone_at[row : row + 5] = (pi,) * 5
+                for at, loc in face.locations:
+                    sq = rows[at // 5] + at % 5
+                    loc_count[sq], loc_deck[sq], loc_name[sq], site[sq] = loc.count, loc.deck, loc.name, loc.site
+                    if loc.count > 0:
+                        locations.append(sq)
+                for mark, spots in face.marked:
+                    marked[mark].extend(rows[at // 5] + at % 5 for at in spots)
+                pi += 1
+        self.cells = tuple(cells)
+        self.zone_at = tuple(zone_at)
+        self.loc_count = tuple(loc_count)
+        self.loc_deck = tuple(loc_deck)
+        self.loc_name = tuple(loc_name)
+        self.site = tuple(site)
+        self.locations = tuple(sorted(locations))
+        return {mark: tuple(sorted(spots)) for mark, spots in marked.items()}
 
     # ----- movement ---------------------------------------------------------------------------------
     def reach(self, start: int, steps: int, mode: int = WALK) -> tuple[int, ...]:
@@ -216,6 +280,26 @@ class Board:
         out = tuple(sorted(sq for sq in dist if sq != start and not water[sq]))
         self._reach[key] = out
         return out
+
+    def walks(self, sources: tuple[int, ...]) -> dict[int, int]:
+        """Walking steps (along ``adj``) from the nearest of ``sources`` to every square reachable.
+        Cached (bots ask the same targets turn after turn): the dict returned is shared, never
+        change it."""
+        got = self._walks.get(sources)
+        if got is not None:
+            return got
+        adj = self.adj
+        dist = {sq: 0 for sq in sources}
+        frontier = deque(sources)
+        while frontier:
+            sq = frontier.popleft()
+            d = dist[sq] + 1
+            for o in adj[sq]:
+                if o not in dist:
+                    dist[o] = d
+                    frontier.append(o)
+        self._walks[sources] = dist
+        return dist
 
     def path(self, start: int, dest: int, steps: int, mode: int = WALK) -> tuple[int, ...]:
         """A shortest path from ``start`` to ``dest`` (the squares entered, ``dest`` last)."""

@@ -22,7 +22,6 @@ It plays from its seat's view only (hidden cards of the others are redrawn, neve
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -149,17 +148,10 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         return dice / 3
 
     def distances(self, s: DawnState, sources: list[int]) -> dict[int, int]:
+        """Walking steps from the nearest of ``sources`` (the board's, cached: do not change it)."""
         b = s.board
         assert b is not None
-        dist = {sq: 0 for sq in sources}
-        q = deque(sources)
-        while q:
-            sq = q.popleft()
-            for o in b.adj[sq]:
-                if o not in dist:
-                    dist[o] = dist[sq] + 1
-                    q.append(o)
-        return dist
+        return b.walks(tuple(sources))
 
     def targets(self, s: DawnState) -> list[int]:
         """Squares worth walking to: the site of a mission it can do now (a visit, leaving a Pj

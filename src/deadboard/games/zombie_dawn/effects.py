@@ -464,14 +464,24 @@ def score_parts(state: DawnState, seat: int) -> dict[str, int]:
     g = state.groups[seat]
     c = state.c
     b = state.board
-    zones = len(token_zones(state, seat))
+    # the seat's Searched tokens: the zones holding them, how many, how many on others' islands
+    # (one pass over the locations: bots score every seat at every decision)
+    token_zone_set: set[int] = set()
+    tokens = opp = 0
+    if b is not None:
+        bit = 1 << seat
+        searched, zone_at, island = state.searched, b.zone_at, b.island
+        for sq in b.locations:
+            if searched[sq] & bit:
+                tokens += 1
+                token_zone_set.add(zone_at[sq])
+                if island[sq] != seat:
+                    opp += 1
+    zones = len(token_zone_set)
     missions_vp = sum(c.missions[m].vp for m in g.done)
     skills_on = [s for ch in g.chars for s in state.char_skills[ch]] if state.phase == OVER else []
     skills_vp = sum(c.skills[s].vp for s in (*g.vp_skills, *skills_on))
     dead = len(g.dead)
-    bit = 1 << seat
-    tokens = sum(1 for sq in (b.locations if b else ()) if state.searched[sq] & bit)
-    opp = sum(1 for sq in (b.locations if b else ()) if state.searched[sq] & bit and b is not None and b.island[sq] != seat)
     return {
         "score": zones + missions_vp + skills_vp - dead,
         "zones": zones,
