@@ -9,7 +9,7 @@ from deadboard.core.action import Action
 from deadboard.core.game import State
 from deadboard.core.kernel import refresh
 from deadboard.core.rng import ScriptedRng
-from deadboard.games.the_night import ai
+from deadboard.games.the_night import ai, zombie_ways
 from deadboard.games.the_night.board import human_by_name, zombie_by_name
 from deadboard.games.the_night.rules import TheNight, advance, sudden_end
 from deadboard.games.the_night.state import (
@@ -145,7 +145,7 @@ def texts(s: NightState) -> set[str]:
 
 def zombie_turn(s: NightState, z: int | str) -> None:
     zid = z if isinstance(z, int) else zombie_by_name(s, z)
-    ai.activate(s, zid, ai.Fields())
+    ai.activate(s, zid, zombie_ways.Fields())
 
 
 def pending(s: NightState) -> list[list[str]]:

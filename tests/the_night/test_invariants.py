@@ -18,7 +18,7 @@ import pytest
 from deadboard.core import Setup
 from deadboard.core.grid import WINDOW
 from deadboard.core.rng import Rng
-from deadboard.games.the_night import ai
+from deadboard.games.the_night import ai, zombie_ways
 from deadboard.games.the_night.board import capacity, load
 from deadboard.games.the_night.humans import max_shots
 from deadboard.games.the_night.state import (
@@ -92,7 +92,7 @@ class ActivationWatch:
         activate, move, brk = ai.activate, ai.move_zombie, ai.break_attempt
         fight: Callable[[NightState, int, int, str], bool] = getattr(ai, "hand_to_hand")  # noqa: B009
 
-        def watched_activate(state: NightState, z: int, fields: ai.Fields) -> None:
+        def watched_activate(state: NightState, z: int, fields: zombie_ways.Fields) -> None:
             self.current = (z, [state.zsq[z]], [0])
             try:
                 activate(state, z, fields)
@@ -319,7 +319,7 @@ def test_invariants_catch_a_zombie_walking_back(monkeypatch: pytest.MonkeyPatch)
     # the watch itself: an activation that goes b11 -> b10 -> b11 is reported
     from tests.the_night.helpers import board
 
-    def back_and_forth(state: NightState, z: int, fields: ai.Fields) -> None:
+    def back_and_forth(state: NightState, z: int, fields: zombie_ways.Fields) -> None:
         ai.move_zombie(state, z, state.c.grid.square("b10"))
         ai.move_zombie(state, z, state.c.grid.square("b11"))
 
@@ -328,7 +328,7 @@ def test_invariants_catch_a_zombie_walking_back(monkeypatch: pytest.MonkeyPatch)
     s = board(humans={"Helen": "g10"}, zombies={1: "b11"})
     monkeypatch.setattr(ai, "activate", back_and_forth)
     with watch.installed(monkeypatch):
-        ai.activate(s, 1, ai.Fields())
+        ai.activate(s, 1, zombie_ways.Fields())
     assert [v.split(": ")[-1] for v in t.violations] == ["a zombie revisits a square in one activation"]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from deadboard.games.the_night import ai
+from deadboard.games.the_night import ai, zombie_ways
 from deadboard.games.the_night.state import BOARDED, BROKEN, HUMAN_ZOMBIE, LOCKED, REMOVED
 from tests.the_night.helpers import board, dice, sq, zombie_turn
 
@@ -166,7 +166,7 @@ def test_fourth_priority_a_blocked_entry_sends_the_zombie_to_the_second_closest(
     # into the Kitchen (the north window, outside c3) instead of waiting
     s = board(humans={"Ben": "h6"}, zombies={1: "a6", 2: "b6"},
               openings={"kitchen-window-west": "boarded", "kitchen-window-north": "boarded"})
-    table = ai.route_table(s)
+    table = zombie_ways.route_table(s)
     before = table[sq(s, "c3")][sq(s, "a6")]
     zombie_turn(s, 1)
     assert table[sq(s, "c3")][s.zsq[1]] == before - 2
@@ -183,7 +183,7 @@ def test_fourth_priority_only_for_a_room_with_a_human() -> None:
 
 def test_fifth_priority_zombies_in_the_house_go_to_the_nearest_room_with_a_human() -> None:
     s = board(humans={"Ben": "d5", "Judy": "p12"}, zombies={1: "h8"})
-    table = ai.route_table(s)
+    table = zombie_ways.route_table(s)
     zombie_turn(s, 1)
     assert table[sq(s, "d5")][s.zsq[1]] == table[sq(s, "d5")][sq(s, "h8")] - 2
 
@@ -192,7 +192,7 @@ def test_fifth_priority_with_nobody_in_the_house_zombies_leave_by_the_exit_neare
     # Ben waits in the yard east of the house, out of sight: the zombie in the Dining Room heads out
     s = board(humans={"Ben": "u16"}, zombies={3: "i12"})  # zombie 3 has 1 AP
     zombie_turn(s, 3)
-    table = ai.route_table(s)
+    table = zombie_ways.route_table(s)
     assert table[sq(s, "u16")][s.zsq[3]] == table[sq(s, "u16")][sq(s, "i12")] - 1
 
 
@@ -200,7 +200,7 @@ def test_a_human_in_sight_but_out_of_reach_does_not_hold_a_zombie_back() -> None
     # Take the House: the zombie in the Dining Room sees Ben out in the yard, but it may not leave
     # the house; it goes on to Judy in the Kitchen (priority 5) instead of standing still
     s = board(humans={"Ben": "i16", "Judy": "d5"}, zombies={1: "i12"}, scenario="take-the-house")
-    table = ai.route_table(s)
+    table = zombie_ways.route_table(s)
     zombie_turn(s, 1)
     assert table[sq(s, "d5")][s.zsq[1]] == table[sq(s, "d5")][sq(s, "i12")] - 2
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from deadboard.core.action import Action
 from deadboard.core.heuristic import HeuristicBot as HeuristicBase
 from deadboard.core.heuristic import decides
-from deadboard.games.the_night import ai
+from deadboard.games.the_night import zombie_ways
 from deadboard.games.the_night.board import (
     best_weapon,
     human_by_name,
@@ -346,7 +346,7 @@ class HeuristicBot(HeuristicBase[NightState]):
         hsq = [h.sq for h in state.humans if h.status == LIVE]
         if not hsq:
             return legal[-1]
-        field = ai.field_for(state, tuple(sorted(hsq)))
+        field = zombie_ways.field_for(state, tuple(sorted(hsq)))
         z = state.zact
         here = field[state.zsq[z]]
         grid = state.c.grid

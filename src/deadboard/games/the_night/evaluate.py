@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from deadboard.core.game import Game
 from deadboard.core.grid import OPEN
 from deadboard.core.value import logistic
-from deadboard.games.the_night import ai
+from deadboard.games.the_night import zombie_ways
 from deadboard.games.the_night.board import CLOSED, best_weapon, goal_keys_held, is_firearm_ready
 from deadboard.games.the_night.combat import human_strength
 from deadboard.games.the_night.state import (
@@ -66,7 +66,7 @@ _BEFORE_ZOMBIES = frozenset({SETUP, ARRIVAL, REANIMATION, ZOMBIES})
 def _routes(state: NightState) -> list[list[int]]:
     """What a zombie's route between two squares costs in AP with every door and window open (the
     zombie AI's own table, computed once per map)."""
-    return ai.route_table(state)
+    return zombie_ways.route_table(state)
 
 
 def phases_left(state: NightState) -> float:
@@ -137,7 +137,7 @@ def human_features(state: NightState, h: int, t: float, risk: float = 0.0) -> li
     tag = CARRIED + h
     gun = 0.0
     where = state.item_where
-    for i in ai.map_info(state).firearms:
+    for i in zombie_ways.map_info(state).firearms:
         if where[i] == tag and is_firearm_ready(state, h, i):
             gun = 1.0
             break
@@ -155,7 +155,7 @@ def take_features(state: NightState, t: float) -> list[float]:
     power = sum(human_strength(state, h.idx) for h in live) / 35
     guns = 0
     item_where = state.item_where
-    for i in ai.map_info(state).firearms:
+    for i in zombie_ways.map_info(state).firearms:
         where = item_where[i]
         if CARRIED <= where < ON_OPENING and state.humans[where - CARRIED].status == LIVE \
                 and is_firearm_ready(state, where - CARRIED, i):

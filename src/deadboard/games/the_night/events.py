@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Choice, Steps
-from deadboard.games.the_night import ai
+from deadboard.games.the_night import ai, zombie_ways
 from deadboard.games.the_night import setup as su
 from deadboard.games.the_night.actions import (
     PASS,
@@ -103,7 +103,7 @@ def _brains(state: NightState, live: list[Human]) -> None:
         state.zap_left = cfg.zap[z]
         state.push(ZTurn(z, cfg.zombie_seat))
     else:
-        ai.activate(state, z, ai.Fields())
+        ai.activate(state, z, zombie_ways.Fields())
 
 
 def _dash(state: NightState, live: list[Human]) -> None:

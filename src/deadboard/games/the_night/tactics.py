@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from deadboard.core.grid import DOOR, INF, OPEN
-from deadboard.games.the_night import ai
+from deadboard.games.the_night import zombie_ways
 from deadboard.games.the_night.board import (
     CLOSED,
     capacity,
@@ -163,7 +163,7 @@ class _MapMemo:
         """The zombies' route table (every door and window counted open, any square reached from
         any: not Take the House) as one array."""
         if self.route is None:
-            self.route = np.array(ai.map_info(state).table(False), dtype=np.int64)
+            self.route = np.array(zombie_ways.map_info(state).table(False), dtype=np.int64)
         return self.route
 
 

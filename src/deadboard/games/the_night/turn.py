@@ -13,7 +13,7 @@ from typing import Any
 
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.kernel import advance as kernel_advance
-from deadboard.games.the_night import ai
+from deadboard.games.the_night import ai, zombie_ways
 from deadboard.games.the_night import setup as su
 from deadboard.games.the_night.board import (
     zombie_name,
@@ -206,7 +206,7 @@ def _start_zombie_phase(state: NightState) -> None:
         state.zorder = tuple(order)
         state.zact = 0
         return
-    fields = ai.Fields()
+    fields = zombie_ways.Fields()
     for z in order:
         if z in state.zsq:
             ai.activate(state, z, fields)
