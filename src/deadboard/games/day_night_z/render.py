@@ -8,6 +8,7 @@ from rich.console import Group
 from rich.text import Text
 
 from deadboard.core.game import Game, State
+from deadboard.core.legend import legend_line
 from deadboard.games.day_night_z.concepts import threat_text
 from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.inventory import held, load, room
@@ -45,21 +46,20 @@ def tile_lines(st: DNZState, tile_id: str) -> list[Text]:
 
 def legend(game: Game, state: State) -> Text:
     """What the tiles' letters and marks mean."""
-    t = Text("Legend  ", style="bold")
-    for glyph, style, what in (
-        ("K", "bold cyan", "a survivor (initial)"),
-        ("W H C L B X", "bold red", "walker, howler, crawler, leader, bulker, the Hunter"),
-        ("·", "dim", "open"),
-        ("B", "dim", "blocked"),
-        ("I", "dim", "impassable"),
-        ("c h f o", "dim", "cover, high, flooded, hollow"),
-        ("j s", "dim", "jump and search icons"),
-        ("fire", "dim", "a terrain marker"),
-        ("!", "yellow", "noise"),
-        ("STOP ?", "", "alley, surprise zone (city)"),
-    ):
-        t.append(glyph, style=style)
-        t.append(f" {what}  ")
+    t = legend_line(
+        (
+            ("K", "bold cyan", "a survivor (initial)"),
+            ("W H C L B X", "bold red", "walker, howler, crawler, leader, bulker, the Hunter"),
+            ("·", "dim", "open"),
+            ("B", "dim", "blocked"),
+            ("I", "dim", "impassable"),
+            ("c h f o", "dim", "cover, high, flooded, hollow"),
+            ("j s", "dim", "jump and search icons"),
+            ("fire", "dim", "a terrain marker"),
+            ("!", "yellow", "noise"),
+            ("STOP ?", "", "alley, surprise zone (city)"),
+        )
+    )
     return t
 
 

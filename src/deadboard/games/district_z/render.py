@@ -16,6 +16,7 @@ from rich.text import Text
 
 from deadboard.core.action import Action
 from deadboard.core.game import Game
+from deadboard.core.legend import legend_line
 from deadboard.games.district_z.combat import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
 from deadboard.games.district_z.meeting import Answer, Offer
 from deadboard.games.district_z.setup import SwapIn, SwapLocation
@@ -137,15 +138,14 @@ def render(game: Game[DistrictState], state: DistrictState, seat: int | None) ->
 
 def legend(game: Game[DistrictState], state: DistrictState) -> Text:
     """What the CITY's marks mean."""
-    t = Text("Legend  ", style="bold")
-    for glyph, style, what in (
-        ("a2", "dim", "the card's place"), ("Motel", "bold white", "face up"), ("Motel", "dim", "face down, seen"),
-        ("?", "dim", "never seen"), ("S", "bold green", "your starting LOCATION"), ("E", "bold green", "your CITY'S EDGE"),
-        ("HOPE", COLOURS[0], "a survivor (zHOPE: a ZOMBIE SURVIVOR)"), ("Z3", "bold red", "3 ZOMBIE counters"),
-        ("*2", "yellow", "2 items dropped"),
-    ):
-        t.append(glyph, style=style)
-        t.append(f" {what}  ")
+    t = legend_line(
+        (
+            ("a2", "dim", "the card's place"), ("Motel", "bold white", "face up"), ("Motel", "dim", "face down, seen"),
+            ("?", "dim", "never seen"), ("S", "bold green", "your starting LOCATION"), ("E", "bold green", "your CITY'S EDGE"),
+            ("HOPE", COLOURS[0], "a survivor (zHOPE: a ZOMBIE SURVIVOR)"), ("Z3", "bold red", "3 ZOMBIE counters"),
+            ("*2", "yellow", "2 items dropped"),
+        )
+    )
     return t
 
 

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from deadboard.core.action import Action
 from deadboard.core.game import Game, State
+from deadboard.core.legend import legend_line
 from deadboard.games.zombie_dawn.actions import PlaceZone
 from deadboard.games.zombie_dawn.board import open_slots, rotated_cells
 from deadboard.games.zombie_dawn.content import COLOURS
@@ -286,16 +287,15 @@ def square_of(game: Game, state: State, seat: int | None, action: Action) -> str
 def legend(game: Game, state: State) -> Text:
     """What the map's letters and colours mean."""
     assert isinstance(state, DawnState)
-    t = Text("Legend  ", style="bold")
-    for glyph, style, what in (
-        (" . ", "#707070 on #4d4622", "open ground (field"), (" . ", "#707070 on #1f3b22", "forest"),
-        (" . ", "#707070 on #383838", "city)"), (" = ", "#b0a080", "road"), (" H ", "bold #ff8c00", "highway exit"),
-        (" ~ ", "bold #5fafff on #123050", "water"), (" T ", "bold", "a tent"),
-        ("g2", "bold green", "a location: green deck, 2 items a search"), ("b3", "bold cyan", "blue deck, 3 items"),
-        ("g2r", "bold green", "searched by red"), (" R ", GROUP_STYLE["red"], "a group (R Y P W)"),
-    ):
-        t.append(glyph, style=style)
-        t.append(f" {what}  ")
+    t = legend_line(
+        (
+            (" . ", "#707070 on #4d4622", "open ground (field"), (" . ", "#707070 on #1f3b22", "forest"),
+            (" . ", "#707070 on #383838", "city)"), (" = ", "#b0a080", "road"), (" H ", "bold #ff8c00", "highway exit"),
+            (" ~ ", "bold #5fafff on #123050", "water"), (" T ", "bold", "a tent"),
+            ("g2", "bold green", "a location: green deck, 2 items a search"), ("b3", "bold cyan", "blue deck, 3 items"),
+            ("g2r", "bold green", "searched by red"), (" R ", GROUP_STYLE["red"], "a group (R Y P W)"),
+        )
+    )
     if state.board is None:
         t.append(" A ", style="bold black on #e0c020")
         t.append(" an open zone slot")

@@ -10,6 +10,7 @@ from rich.console import Group
 from rich.text import Text
 
 from deadboard.core.game import Game, State
+from deadboard.core.legend import legend_line
 from deadboard.games.zpocalypse_2.board import GROUND, UPPER
 from deadboard.games.zpocalypse_2.state import ZState, face_text
 
@@ -93,21 +94,21 @@ def render(game: Game, state: State, seat: int | None) -> Group:
 
 def legend(game: Game, state: State) -> Text:
     """What the board's characters mean."""
-    t = Text("Legend  ", style="bold")
-    for glyph, style, what in (
-        ("1", "bold cyan", "a squad (its seat)"),
-        ("z Z ZZ", "bold red", "weak, fresh, two zombies"),
-        ("M", "bold magenta", "a mutate"),
-        ("██", "red", "impassable"),
-        ("~ b x", "dim", "arduous, Bio, Radiation"),
-        ("A F R", "dim", "search: armory, food, resources"),
-        ("/ P G", "dim", "the stairs, the public stash, Refuel"),
-        ("N E S W", "dim", "spawn points"),
-        ("1-9", "dim", "a window (upstairs) and its landing (below)"),
-        ("▓▓ B T", "bold yellow", "a fortification, a bed, a tunnel entrance"),
-        ("*", "bold yellow", "a bomb"),
-        ("s1", "cyan", "squad 1's private stash token"),
-    ):
-        t.append(glyph, style=style)
-        t.append(f" {what}   ")
+    t = legend_line(
+        (
+            ("1", "bold cyan", "a squad (its seat)"),
+            ("z Z ZZ", "bold red", "weak, fresh, two zombies"),
+            ("M", "bold magenta", "a mutate"),
+            ("██", "red", "impassable"),
+            ("~ b x", "dim", "arduous, Bio, Radiation"),
+            ("A F R", "dim", "search: armory, food, resources"),
+            ("/ P G", "dim", "the stairs, the public stash, Refuel"),
+            ("N E S W", "dim", "spawn points"),
+            ("1-9", "dim", "a window (upstairs) and its landing (below)"),
+            ("▓▓ B T", "bold yellow", "a fortification, a bed, a tunnel entrance"),
+            ("*", "bold yellow", "a bomb"),
+            ("s1", "cyan", "squad 1's private stash token"),
+        ),
+        gap="   ",
+    )
     return t
