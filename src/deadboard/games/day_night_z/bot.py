@@ -1,7 +1,9 @@
 """A heuristic player for Day Night Z: heal when hurt, fight what stands in reach with the best odds,
 keep the threat down with spare survival points, then walk the adventure's objective — into the
 location, explore it, search it — and out to the exit; search cards for weapons and armour and
-equips them; defends when cornered, hides when nothing else helps."""
+equips them; gives companions in an exchange what serves them better (a spare weapon to the one who
+fights better with it, ammo to a gun, healing to the wounded, a full backpack's surplus); defends when
+cornered, hides when nothing else helps."""
 
 from __future__ import annotations
 
@@ -13,10 +15,10 @@ from deadboard.core.game import Game, State
 from deadboard.core.rng import Rng
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z.adventure import objective_met, supplies_wanted
-from deadboard.games.day_night_z.concepts import health_level, lower_cost
+from deadboard.games.day_night_z.concepts import attribute, health_level, lower_cost
 from deadboard.games.day_night_z.enemies import distances
 from deadboard.games.day_night_z.geometry import CELLS
-from deadboard.games.day_night_z.inventory import backpack, free_hands, held
+from deadboard.games.day_night_z.inventory import backpack, companions, free_hands, gifts, held, load, room
 from deadboard.games.day_night_z.movement import unexplored
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
@@ -59,7 +61,10 @@ class HeuristicBot:
         search = st.content.search
         drops = [a for a in legal if isinstance(a, A.Discard)]
         if drops:
-            return min(drops, key=lambda a: _worth(st, a.item) / max(1, search[a.item].space))
+            # a companion with room keeps for the group what would otherwise be let go
+            pack = backpack(s)
+            handed = [a for a in legal if isinstance(a, A.Give) and a.item in pack]
+            return min(handed or drops, key=lambda a: _worth(st, a.item) / max(1, search[a.item].space))
         pack = backpack(s)
         best = _best_weapon(st, s, [*held(s), *pack])
         for a in legal:
@@ -72,6 +77,9 @@ class HeuristicBot:
             for a in legal:
                 if isinstance(a, A.Hold) and (search[a.item].light or search[a.item].kind):
                     return a
+        gift = _helpful_gift(st, s, [a for a in legal if isinstance(a, A.Give)])
+        if gift is not None:
+            return gift
         return _first(legal, A.Done) or legal[0]
 
     def _turn(self, st: DNZState, legal: Sequence[Action]) -> Action:
@@ -319,23 +327,8 @@ def _worth(st: DNZState, cid: str) -> float:
     return value
 
 
-def _weapon_value(st: DNZState, s: Survivor, cid: str) -> float:
-    card = st.content.search[cid]
-    if card.kind == "ranged":
-        return (card.damage + 1) * (1.0 if s.ammo > 0 or not card.ammo else 0.2)
-    return card.melee_damage(3) + 0.5
-
-
 def _best_weapon(st: DNZState, s: Survivor, cards: Sequence[str]) -> str:
-    return max(
-        (
-            i
-            for i in cards
-            if st.content.search[i].weapon and "mobile-grenade" not in st.content.search[i].traits
-        ),
-        key=lambda i: _weapon_value(st, s, i),
-        default="",
-    )
+    return max((i for i in cards if _is_weapon(st, i)), key=lambda i: _use_value(st, s, i), default="")
 
 
 def _wants_reorganize(st: DNZState, s: Survivor) -> bool:
@@ -346,11 +339,89 @@ def _wants_reorganize(st: DNZState, s: Survivor) -> bool:
         return True
     if any(search[i].body and search[i].body not in s.worn for i in pack):
         return True
-    return (
+    if (
         not s.off
         and free_hands(st, s) > 0
         and any(search[i].hands == 1 and (search[i].light or search[i].kind) for i in pack)
-    )
+    ):
+        return True
+    offers = [g for o in companions(st, s) for g in gifts(st, s, o)]
+    return _helpful_gift(st, s, offers) is not None
+
+
+def _helpful_gift(st: DNZState, s: Survivor, offers: Sequence[A.Give]) -> A.Give | None:
+    """The first of ``offers`` (gifts ``s`` can make) that serves the group: healing to a wounded
+    companion when ``s`` is not, a spare weapon to one who fights better with it than with his own,
+    ammo or batteries to one whose gun or light uses them when ``s`` has none, armour for a body
+    location ``s`` already covers, supplies to one who has two fewer, and out of a full backpack a
+    card to one with room to spare. Each gift makes the receiver better off without making ``s``
+    worse off, and none is ever worth giving back, so an exchange cannot go round in circles."""
+    if not offers:
+        return None
+    search = st.content.search
+    pack = backpack(s)
+    spare = _spare_weapons(st, s)
+    full = load(st, s) >= room(st)
+    for a in offers:
+        o = st.survivor(a.to)
+        if a.item in ("ammo", "battery"):
+            uses = "ammo" if a.item == "ammo" else "light"
+            if not any(getattr(search[i], uses) for i in s.items) and any(
+                getattr(search[i], uses) for i in o.items
+            ):
+                return a
+            continue
+        if a.item == "supplies":
+            if s.supplies >= o.supplies + 2:
+                return a
+            continue
+        card = search[a.item]
+        if card.heal:
+            if _wounded(st, o) and not _wounded(st, s) and not any(search[i].heal for i in o.items):
+                return a
+            continue
+        if a.item in spare:
+            mine = max((_use_value(st, o, i) for i in o.items if _is_weapon(st, i)), default=0.0)
+            if _use_value(st, o, a.item) > mine + 0.5:
+                return a
+        elif card.weapon:
+            continue  # the weapon he fights best with stays with him
+        if a.item not in pack:
+            continue
+        if card.body and card.body in s.worn and card.body not in o.worn:
+            return a
+        if full and load(st, o) + card.space <= room(st) - 2:
+            return a
+    return None
+
+
+def _wounded(st: DNZState, s: Survivor) -> bool:
+    """Hurt enough for the bot to use a healing card (``_turn``)."""
+    return s.health <= st.content.survivor(s.id).health - 3
+
+
+def _is_weapon(st: DNZState, cid: str) -> bool:
+    card = st.content.search[cid]
+    return card.weapon and "mobile-grenade" not in card.traits
+
+
+def _use_value(st: DNZState, s: Survivor, cid: str) -> float:
+    """How well ``s`` fights with the weapon: his attack attribute times its damage (a gun without
+    ammo hardly counts)."""
+    card = st.content.search[cid]
+    if card.kind == "ranged":
+        return (
+            attribute(st, s, "ranged") * (card.damage + 1.0) * (1.0 if s.ammo > 0 or not card.ammo else 0.2)
+        )
+    return attribute(st, s, "hand") * (card.melee_damage(attribute(st, s, "strength")) + 0.5)
+
+
+def _spare_weapons(st: DNZState, s: Survivor) -> list[str]:
+    """The weapons ``s`` carries besides the one he fights best with."""
+    weapons = [i for i in s.items if _is_weapon(st, i)]
+    if weapons:
+        weapons.remove(_best_weapon(st, s, weapons))
+    return weapons
 
 
 def _attack_value(st: DNZState, s: Survivor, a: Action) -> float:

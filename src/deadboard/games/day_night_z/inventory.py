@@ -139,10 +139,10 @@ def reorganizable(state: DNZState, s: Survivor) -> bool:
             return True
     if not s.items and not (s.ammo > 0 or s.supplies > 0 or s.battery > 0):
         return False
-    return bool(_companions(state, s))
+    return bool(companions(state, s))
 
 
-def _companions(state: DNZState, s: Survivor) -> list[Survivor]:
+def companions(state: DNZState, s: Survivor) -> list[Survivor]:
     """Survivors sharing the subzone (on tiles) or the zone (off tiles) (§4.6)."""
     where = (s.tile, s.cell if s.tile else s.zone)
     out = []
@@ -154,7 +154,7 @@ def _companions(state: DNZState, s: Survivor) -> list[Survivor]:
 
 def reorg_actions(state: DNZState, s: Survivor) -> list[Any]:
     out = in_place(state, s)
-    for o in _companions(state, s):
+    for o in companions(state, s):
         out.extend(gifts(state, s, o))
     return out
 
@@ -192,7 +192,7 @@ class Reorganizing(Choice[DNZState, Any]):
             return []
         if self.partner:
             p = state.survivor(self.partner)
-            if p.dead or p not in _companions(state, s):
+            if p.dead or p not in companions(state, s):
                 return []
             offers = gifts(state, s, p)
             return [A.Done(self.who), *offers] if offers else []
@@ -206,9 +206,7 @@ class Reorganizing(Choice[DNZState, Any]):
             if self.partner:
                 return ()
             # the survivors sharing his place take part in the exchange, in seat order
-            return tuple(
-                Reorganizing(o.seat, o.id, s.id) for o in _companions(state, s) if gifts(state, o, s)
-            )
+            return tuple(Reorganizing(o.seat, o.id, s.id) for o in companions(state, s) if gifts(state, o, s))
         apply_change(state, s, action)
         return (self,)
 
