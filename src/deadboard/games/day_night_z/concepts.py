@@ -192,6 +192,8 @@ def disperse_noise(state: DNZState) -> bool:
     """The Threat Adjustment phase: if any noise counter is on the board the threat rises 1 point
     (once, whatever the number of sources); then red counters flip to yellow and yellow ones are
     removed. Returns whether there was noise."""
+    if not state.noise:
+        return False
     any_noise = any(r or y for r, y in state.noise.values())
     state.noise = {k: (0, r) for k, (r, y) in state.noise.items() if r}
     if any_noise:

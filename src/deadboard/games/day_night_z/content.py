@@ -383,6 +383,12 @@ class Content:
     recipes: tuple[tuple[str, frozenset[str]], ...] = field(init=False, repr=False, compare=False)
     #: each search card's place in the content (names that list several cards use this order)
     card_order: dict[str, int] = field(init=False, repr=False, compare=False)
+    #: the search cards by what a survivor's legal actions ask of them: used up from the backpack
+    #: (not weapons), taken in a hand or worn, a component of a combined card, a light
+    consumables: frozenset[str] = field(init=False, repr=False, compare=False)
+    placeable: frozenset[str] = field(init=False, repr=False, compare=False)
+    components: frozenset[str] = field(init=False, repr=False, compare=False)
+    lights: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sheets", {s.id: s for s in self.survivors})
@@ -391,6 +397,12 @@ class Content:
         )
         object.__setattr__(self, "recipes", recipes)
         object.__setattr__(self, "card_order", {cid: i for i, cid in enumerate(self.search)})
+        cards = self.search.items()
+        consumables = frozenset(cid for cid, c in cards if c.consumable and not c.weapon)
+        object.__setattr__(self, "consumables", consumables)
+        object.__setattr__(self, "placeable", frozenset(cid for cid, c in cards if c.hands or c.body))
+        object.__setattr__(self, "components", frozenset(c for _, parts in recipes for c in parts))
+        object.__setattr__(self, "lights", frozenset(cid for cid, c in cards if c.light))
 
     # worked out at the first use (a campaign makes a content for each adventure)
     @cached_property

@@ -132,10 +132,15 @@ def in_place(state: DNZState, s: Survivor) -> list[Any]:
 def reorganizable(state: DNZState, s: Survivor) -> bool:
     """Whether REORGANIZE has anything to offer: the same test as ``reorg_actions`` without
     building the actions (it is asked at every decision)."""
-    search = state.content.search
-    for item in backpack(s):
-        card = search[item]
-        if card.hands or card.body:
+    if s.items:
+        # every card held or worn takes a hand or a body location: the backpack holds such a card
+        # when there are more of them than hands and body locations in use
+        placeable = state.content.placeable
+        n = 0
+        for item in s.items:
+            if item in placeable:
+                n += 1
+        if n > (s.weapon != "") + (s.off != "") + len(s.worn):
             return True
     if not s.items and not (s.ammo > 0 or s.supplies > 0 or s.battery > 0):
         return False

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps
@@ -121,9 +121,42 @@ def finish(state: DNZState, s: Survivor) -> None:
     s.encounter = False
 
 
+class Own(NamedTuple):
+    """A survivor's actions that name nobody but him (made once per survivor and shared: actions
+    are immutable values). ``search_zone`` and ``jump`` are indexed by the survival point spent."""
+
+    end: A.End
+    rest: A.Rest
+    reorganize: A.Reorganize
+    explore: A.Explore
+    supply: A.Supply
+    lower_threat: A.LowerThreat
+    light: A.Light
+    defend: A.Defend
+    search_zone: tuple[A.SearchZone, A.SearchZone]
+    jump: tuple[A.Jump, A.Jump]
+
+
+@lru_cache(maxsize=64)
+def own(who: str) -> Own:
+    return Own(
+        A.End(who),
+        A.Rest(who),
+        A.Reorganize(who),
+        A.Explore(who),
+        A.Supply(who),
+        A.LowerThreat(who),
+        A.Light(who),
+        A.Defend(who),
+        (A.SearchZone(who, False), A.SearchZone(who, True)),
+        (A.Jump(who, False), A.Jump(who, True)),
+    )
+
+
 def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
-    out: list[Any] = [A.End(s.id)]
     who = s.id
+    mine = own(who)
+    out: list[Any] = [mine.end]
     yes = (False, True) if s.sp > 0 else (False,)
     untouched = s.ap == turn.full and not turn.reserve
     if s.ap > 0:
@@ -134,13 +167,13 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
             _tile_moves_and_fights(state, s, tile, yes, out)
             _tile_searches(state, s, tile, yes, untouched, out)
         if untouched:
-            out.append(A.Rest(who))
+            out.append(mine.rest)
         if reorganizable(state, s):
-            out.append(A.Reorganize(who))
-        recipes = state.content.recipes
-        if recipes:
+            out.append(mine.reorganize)
+        content = state.content
+        if content.recipes and not content.components.isdisjoint(s.items):
             items = set(s.items)
-            for cid, components in recipes:
+            for cid, components in content.recipes:
                 if components <= items:
                     out.append(A.Combine(who, cid))
     # free actions
@@ -153,20 +186,28 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
             and tile.geo.exit not in tile.links
             and unexplored(state, tile)
         ):
-            out.append(A.Explore(who))
-    for item in dict.fromkeys(s.items):
-        card = state.content.search[item]
-        if card.consumable and not card.weapon and usable(state, s, item):
-            out.append(A.Use(who, item))
-    if s.supplies > 0 and s.health < state.content.survivor(s.id).health:
-        out.append(A.Supply(who))
+            out.append(mine.explore)
+    consumables = state.content.consumables
+    if s.items and not consumables.isdisjoint(s.items):
+        for item in dict.fromkeys(s.items):
+            if item in consumables and usable(state, s, item):
+                out.append(_use_action(who, item))
+    if s.supplies > 0 and s.health < state.content.survivor(who).health:
+        out.append(mine.supply)
     if s.sp > 0:
         cost = lower_cost(state)
-        if cost is not None and sum(o.sp for o in state.living()) >= cost:
-            out.append(A.LowerThreat(who))
-    if s.battery > 0 and s.lit <= 0 and state.night and any(state.content.search[i].light for i in held(s)):
-        out.append(A.Light(who))
+        if cost is not None and sum(o.sp for o in state.survivors if not o.dead) >= cost:
+            out.append(mine.lower_threat)
+    if s.battery > 0 and s.lit <= 0 and state.night:
+        lights = state.content.lights
+        if s.weapon in lights or s.off in lights:
+            out.append(mine.light)
     return out
+
+
+@lru_cache(maxsize=1024)
+def _use_action(who: str, item: str) -> A.Use:
+    return A.Use(who, item)
 
 
 def _tile_moves_and_fights(
@@ -199,9 +240,10 @@ def _tile_moves_and_fights(
         for sp in yes:
             out.append(A.Throw(who, at, sp))
     if not s.defensive:
-        out.append(A.Defend(who))
+        out.append(own(who).defend)
     if tile.geo.terrain[s.cell] == "j":
-        out.extend([A.Jump(who, sp) for sp in yes])
+        jump = own(who).jump
+        out.extend([jump[sp] for sp in yes])
 
 
 # Actions are immutable values: the moves offered at every decision are made once and shared.
@@ -231,7 +273,8 @@ def _tile_searches(
         _searches_near(state, s, tile, yes, out)
     searchable = untouched and tile.slot and tile.index not in state.locations[tile.slot].searched
     if searchable and not any(e.tile == s.tile for e in state.enemies):
-        out.extend(A.SearchZone(who, sp) for sp in yes)
+        search_zone = own(who).search_zone
+        out.extend([search_zone[sp] for sp in yes])
     if TRAP_BASE in s.items:
         cells = (s.cell, *tile.geo.moves(s.cell, set()))
         for combo in trap_combinations(state, s):

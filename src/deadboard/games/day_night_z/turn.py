@@ -65,7 +65,7 @@ class Round(Auto[DNZState]):
         living = [s.id for s in state.living()]
         rest = (CityPhase(), ThreatPhase(), Round())
         if len(living) == 1:
-            return (Activate(living[0]), *rest)
+            return (*Activate(living[0]).run(state), *rest)
         return (Order(state.leader, ()), *rest)
 
 
@@ -225,7 +225,10 @@ class ThreatPhase(Auto[DNZState]):
         if state.over or not state.living():
             return ()
         # 3.2 threat, then 3.3 adjustments
-        return (*threat_b(state, card), Adjust(card))
+        steps = threat_b(state, card)
+        if steps:
+            return (*steps, Adjust(card))
+        return Adjust(card).run(state)  # nothing waits for a decision: on at once
 
 
 def threat_b(state: DNZState, card: Any) -> Steps:
@@ -254,7 +257,9 @@ class Adjust(Auto[DNZState]):
 
     def run(self, state: DNZState) -> Steps:
         steps = advance_clock(state) if self.card.hourglass else ()
-        return (*steps, AdjustIcons(self.card))
+        if steps or not _goes_on(state):
+            return (*steps, AdjustIcons(self.card))
+        return AdjustIcons(self.card).run(state)
 
 
 @dataclass(slots=True)
@@ -269,7 +274,20 @@ class AdjustIcons(Auto[DNZState]):
         if card.hunter:
             hunter_icon(state)
         draws = [DrawInfection(s.id) for s in state.living() if s.infection > 0] if card.infection else []
-        return (*draws, EndThreatPhase())
+        if draws or not _goes_on(state):
+            return (*draws, EndThreatPhase())
+        return EndThreatPhase().run(state)
+
+
+def _goes_on(state: DNZState) -> bool:
+    """Whether the next step of the phase may run at once, inside the one before: the game goes on
+    and a survivor lives (else the step is returned, for the kernel to end the game first)."""
+    if state.over:
+        return False
+    for s in state.survivors:  # noqa: SIM110 (asked every turn: no generator)
+        if not s.dead:
+            return True
+    return False
 
 
 @dataclass(slots=True)
@@ -314,7 +332,7 @@ def advance_clock(state: DNZState) -> Steps:
     hour asks for (12:00 AM and PM), each waiting for its survivor's decision on a survival point."""
     state.clock = hour_later(state.clock)
     hour = state.clock.hour
-    state.emit("clock", f"the Day-Night counter reaches {state.clock.text}", {"hour": hour})
+    state.emit("clock", _REACHES[state.clock], {"hour": hour})
     if hour == 7:
         for s in state.living():
             gain_sp(state, s, 1)
@@ -338,7 +356,14 @@ def advance_clock(state: DNZState) -> Steps:
 @lru_cache(maxsize=1024)
 def hour_later(clock: Clock) -> Clock:
     """The Day-Night counter one hour on (clocks are values: each is worked out once)."""
-    return clock.tick(1)[0]
+    later = clock.tick(1)[0]
+    if later not in _REACHES:
+        _REACHES[later] = f"the Day-Night counter reaches {later.text}"
+    return later
+
+
+#: the log line of each hour the counter reaches (written once per clock value)
+_REACHES: dict[Clock, str] = {}
 
 
 def eat(state: DNZState, s: Survivor) -> None:
@@ -356,6 +381,8 @@ def fire(state: DNZState) -> None:
     """At the end of the Threat phase every miniature in or adjacent to a fire marker rolls 1 die:
     a skull costs 1 health point."""
     for tile in list(state.tiles.values()):
+        if not tile.markers:
+            continue
         fires = [c for c, m in tile.markers.items() if m == "fire"]
         if not fires:
             continue
