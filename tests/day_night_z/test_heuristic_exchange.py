@@ -6,7 +6,7 @@ from __future__ import annotations
 from deadboard.games.day_night_z.bot import HeuristicBot
 from deadboard.games.day_night_z.state import DNZState
 
-from .helpers import GAME, act, fresh, legal
+from .helpers import GAME, act, enemy, fresh, legal, put, tile
 
 
 def _choice(state: DNZState) -> str:
@@ -81,3 +81,28 @@ def test_nothing_is_given_that_does_not_help() -> None:
     act(state2, "reorganize swift")
     act(state2, "done swift")
     assert _choice(state2) == "done lebeu"
+
+
+def test_supplies_stay_with_who_carries_them() -> None:
+    """Supplies are not shared out: evenly spread, more of them are eaten at 15:00 and fewer are
+    left for an adventure that asks for supplies carried out."""
+    state = _together()
+    swift, lebeu = state.survivors
+    swift.supplies, lebeu.supplies = 3, 0
+    act(state, "first swift")
+    act(state, "reorganize swift")
+    assert _choice(state) == "done swift"
+
+
+def test_no_exchange_is_declared_with_an_enemy_on_the_tile() -> None:
+    """An AP spent on a companion is an AP not spent on the fight: with an enemy on his tile he
+    gives only in an exchange another declared (which costs him nothing)."""
+    state = _together()
+    swift, lebeu = state.survivors
+    t = tile(state)
+    put(state, swift, t, "a1")
+    put(state, lebeu, t, "a1")
+    enemy(state, "walker", t, "d4")
+    swift.items.append("chainsaw")
+    act(state, "first swift")
+    assert _choice(state) != "reorganize swift"

@@ -1,9 +1,9 @@
 """A heuristic player for Day Night Z: heal when hurt, fight what stands in reach with the best odds,
 keep the threat down with spare survival points, then walk the adventure's objective — into the
 location, explore it, search it — and out to the exit; search cards for weapons and armour and
-equips them; gives companions in an exchange what serves them better (a spare weapon to the one who
-fights better with it, ammo to a gun, healing to the wounded, a full backpack's surplus); defends when
-cornered, hides when nothing else helps."""
+equips them; out of danger, gives companions in an exchange what serves them better (a spare weapon
+to the one who fights better with it, ammo to a gun, healing to the wounded, a full backpack's
+surplus); defends when cornered, hides when nothing else helps."""
 
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ class HeuristicBot:
         if low is not None and s.sp >= (lower_cost(st) or 99) + 3:
             return low
         reorg = _first(legal, A.Reorganize)
-        if reorg is not None and _wants_reorganize(st, s):
+        if reorg is not None and (_wants_reorganize(st, s) or (_safe(st, s) and _wants_to_give(st, s))):
             return reorg
         flee = self._flee(st, s, legal)
         if flee is not None:
@@ -339,12 +339,19 @@ def _wants_reorganize(st: DNZState, s: Survivor) -> bool:
         return True
     if any(search[i].body and search[i].body not in s.worn for i in pack):
         return True
-    if (
+    return (
         not s.off
         and free_hands(st, s) > 0
         and any(search[i].hands == 1 and (search[i].light or search[i].kind) for i in pack)
-    ):
-        return True
+    )
+
+
+def _safe(st: DNZState, s: Survivor) -> bool:
+    """No enemy on the survivor's tile: an AP spent on others costs him nothing in a fight."""
+    return not s.tile or not any(e.tile == s.tile for e in st.enemies)
+
+
+def _wants_to_give(st: DNZState, s: Survivor) -> bool:
     offers = [g for o in companions(st, s) for g in gifts(st, s, o)]
     return _helpful_gift(st, s, offers) is not None
 
@@ -353,8 +360,7 @@ def _helpful_gift(st: DNZState, s: Survivor, offers: Sequence[A.Give]) -> A.Give
     """The first of ``offers`` (gifts ``s`` can make) that serves the group: healing to a wounded
     companion when ``s`` is not, a spare weapon to one who fights better with it than with his own,
     ammo or batteries to one whose gun or light uses them when ``s`` has none, armour for a body
-    location ``s`` already covers, supplies to one who has two fewer, and out of a full backpack a
-    card to one with room to spare. Each gift makes the receiver better off without making ``s``
+    location ``s`` already covers, and out of a full backpack a card to one with room to spare. Each gift makes the receiver better off without making ``s``
     worse off, and none is ever worth giving back, so an exchange cannot go round in circles."""
     if not offers:
         return None
@@ -372,8 +378,8 @@ def _helpful_gift(st: DNZState, s: Survivor, offers: Sequence[A.Give]) -> A.Give
                 return a
             continue
         if a.item == "supplies":
-            if s.supplies >= o.supplies + 2:
-                return a
+            # kept where they are: shared out evenly, more of them are eaten at 15:00 and fewer
+            # are left for an adventure that asks for supplies carried out
             continue
         card = search[a.item]
         if card.heal:
