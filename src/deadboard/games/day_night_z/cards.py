@@ -18,8 +18,10 @@ from deadboard.games.day_night_z.concepts import (
     gain_sp,
     gain_stress,
     heal,
+    health_level,
     infect,
     raise_threat,
+    stress_level,
 )
 from deadboard.games.day_night_z.content import Effect, ThreatCard
 from deadboard.games.day_night_z.geometry import CELLS
@@ -288,12 +290,8 @@ def meets(state: DNZState, s: Survivor, card: ThreatCard) -> bool:
     if c == "noise":
         return any(k == s.where for k, (r, y) in state.noise.items() if r or y)
     if c == "stress-red":
-        from deadboard.games.day_night_z.concepts import stress_level
-
         return stress_level(state, s) == "red"
     if c == "wounded":
-        from deadboard.games.day_night_z.concepts import health_level
-
         return health_level(state, s)[0] == "red"
     if c == "in-city":
         return not s.tile

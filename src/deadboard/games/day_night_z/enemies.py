@@ -18,6 +18,7 @@ from deadboard.games.day_night_z.concepts import (
     add_noise,
     attribute,
     damage,
+    gain_sp,
     gain_stress,
     infect,
     noise_at,
@@ -176,8 +177,6 @@ def enter(state: DNZState, enemy: Enemy, spot: Spot) -> None:
 def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bool:
     """Damage is cumulative; at zero health the enemy is removed and a corpse marker is left; its
     killer earns its survival points (§3.3). Returns whether it died."""
-    from deadboard.games.day_night_z.concepts import gain_sp
-
     if n <= 0:
         return False
     enemy.damage += n

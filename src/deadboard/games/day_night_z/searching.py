@@ -8,7 +8,7 @@ from deadboard.core.kernel import Choice, Steps
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.cards import resolve
-from deadboard.games.day_night_z.concepts import attribute, check, roll
+from deadboard.games.day_night_z.concepts import attribute, check, infect, roll
 from deadboard.games.day_night_z.content import Effect, EffectKind
 from deadboard.games.day_night_z.inventory import Reorganizing, overloaded, place, release, reorganizable
 from deadboard.games.day_night_z.movement import parse_spot
@@ -76,8 +76,6 @@ def search_corpse(state: DNZState, s: Survivor, at: str) -> None:
     elif marker.result == "infection":
         faces = roll(state, marker.dice)
         if "skull-infection" in faces:
-            from deadboard.games.day_night_z.concepts import infect
-
             infect(state, s, 1, "searching a corpse")
 
 

@@ -63,10 +63,9 @@ class Round(Auto[DNZState]):
     def run(self, state: DNZState) -> Steps:
         state.turn += 1
         living = [s.id for s in state.living()]
-        rest = (CityPhase(), ThreatPhase(), Round())
         if len(living) == 1:
-            return (*Activate(living[0]).run(state), *rest)
-        return (Order(state.leader, ()), *rest)
+            return (*Activate(living[0]).run(state), *_REST_OF_ROUND)
+        return (Order(state.leader, ()), *_REST_OF_ROUND)
 
 
 @dataclass(slots=True)
@@ -275,8 +274,8 @@ class AdjustIcons(Auto[DNZState]):
             hunter_icon(state)
         draws = [DrawInfection(s.id) for s in state.living() if s.infection > 0] if card.infection else []
         if draws or not _goes_on(state):
-            return (*draws, EndThreatPhase())
-        return EndThreatPhase().run(state)
+            return (*draws, _END_THREAT_PHASE)
+        return _END_THREAT_PHASE.run(state)
 
 
 def _goes_on(state: DNZState) -> bool:
@@ -308,6 +307,11 @@ class EndThreatPhase(Auto[DNZState]):
         fire(state)
         end_of_turn(state)
         return ()
+
+
+#: steps without fields are values every game shares (steps are never changed once made)
+_REST_OF_ROUND = (CityPhase(), ThreatPhase(), Round())
+_END_THREAT_PHASE = EndThreatPhase()
 
 
 def draw_infection(state: DNZState, s: Survivor) -> Steps:
