@@ -45,17 +45,15 @@ def weapon_ready(state: DNZState, s: Survivor, cid: str) -> bool:
 def attack_options(state: DNZState, s: Survivor, yes: tuple[bool, ...]) -> list[Any]:
     """Every attack the survivor may declare with a weapon in his hands (main hand first)."""
     out: list[Any] = []
-    if not s.tile:
+    if not s.tile or not (s.weapon or s.off):
+        return out
+    figures = figures_in_sight(state, s)
+    if not figures:  # most decisions: nobody in sight
         return out
     search = state.content.search
-    weapons = [
-        cid
-        for cid in dict.fromkeys(held(s))
-        if search[cid].weapon and "mobile-grenade" not in search[cid].traits and weapon_ready(state, s, cid)
-    ]
-    if weapons:
-        figures = figures_in_sight(state, s)
-        for cid in weapons:
+    for cid in dict.fromkeys(held(s)):
+        card = search[cid]
+        if card.weapon and "mobile-grenade" not in card.traits and weapon_ready(state, s, cid):
             _attacks_with(state, s, cid, figures, yes, out)
     return out
 

@@ -118,6 +118,8 @@ class TileGeometry:
                         found.append((int(word[1:]), INDEX[cell]))
             self.numbers[colour] = tuple(c for _, c in sorted(found))
         self.icons: dict[str, int] = {face: INDEX[cell] for cell, face in side.icons.items()}
+        #: the subzones with searchable terrain
+        self.searchable = frozenset(i for i in range(N) if self.terrain[i] == "s")
         self.steps: tuple[tuple[StepRule, ...], ...] = tuple(self._steps(i) for i in range(N))
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
             tuple(

@@ -269,7 +269,7 @@ def _tile_searches(
     """On a tile: corpses (search, hide), search markers, the fallen's equipment, the zone, traps."""
     who = s.id
     # most tiles have no corpse, search marker, searchable terrain, vehicle or fallen's equipment
-    if tile.corpses or tile.search_marks or tile.crossed or tile.markers or "s" in tile.geo.terrain:
+    if tile.corpses or tile.search_marks or tile.crossed or tile.markers or tile.geo.searchable:
         _searches_near(state, s, tile, yes, out)
     searchable = untouched and tile.slot and tile.index not in state.locations[tile.slot].searched
     if searchable and not any(e.tile == s.tile for e in state.enemies):
@@ -289,17 +289,24 @@ def _searches_near(
     search (markers, searchable terrain, vehicles) and the equipment of the fallen."""
     who = s.id
     zombies_here = state.enemy_at(s.tile, s.cell)
+    corpses, marks, crossed, markers = tile.corpses, tile.search_marks, tile.crossed, tile.markers
+    searchable = tile.geo.searchable
     for c in (s.cell, *tile.geo.neighbours[s.cell]):
-        if tile.corpses.get(c):
+        if corpses and corpses.get(c):
             out.append(A.SearchCorpse(who, spot_name(s.tile, c)))
             if not s.hidden and not zombies_here and not state.enemy_at(s.tile, c):
                 out.append(A.Hide(who, spot_name(s.tile, c)))
-        if c in tile.search_marks or (
-            (tile.geo.terrain[c] == "s" or tile.markers.get(c) == "vehicle") and c not in tile.searched
+        if c in marks or (
+            (c in searchable or (markers and markers.get(c) == "vehicle")) and c not in tile.searched
         ):
-            out.extend([A.SearchItem(who, spot_name(s.tile, c), sp) for sp in yes])
-        if tile.crossed.get(c):
+            out.extend([_search_item_action(who, s.tile, c, sp) for sp in yes])
+        if crossed and crossed.get(c):
             out.append(A.Retrieve(who, spot_name(s.tile, c)))
+
+
+@lru_cache(maxsize=4096)
+def _search_item_action(who: str, tile: str, cell: int, sp: bool) -> A.SearchItem:
+    return A.SearchItem(who, spot_name(tile, cell), sp)
 
 
 #: the search card other cards are combined with to make a trap (§4.4)
