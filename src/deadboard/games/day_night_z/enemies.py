@@ -281,6 +281,8 @@ def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:
 
 def activate_all(state: DNZState, card: ThreatCard) -> None:
     """3.1 Zombie Activation: every enemy in play, groups by initiative."""
+    if not state.enemies or not any(s.tile and not s.dead for s in state.survivors):
+        return  # an enemy acts only on a survivor on its tiles: with none on a tile, none acts
     order = sorted(state.enemies, key=lambda e: -state.content.enemies[e.kind].initiative)
     for enemy in order:
         for _ in range(enemy_profile(state, enemy.kind).actions):
