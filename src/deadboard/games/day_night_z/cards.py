@@ -207,7 +207,7 @@ def _break(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bo
     if weapon:
         state.emit("break", f"{s.name}'s {state.content.search[weapon].name} breaks", {"who": s.id})
         release(s, weapon)
-        state.decks["search-discard"].append(weapon)
+        state.deck("search-discard").append(weapon)
     return True
 
 

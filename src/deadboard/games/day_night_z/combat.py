@@ -254,7 +254,7 @@ def throw(state: DNZState, s: Survivor, a: A.Throw) -> None:
     grenade = next(i for i in held(s) if "mobile-grenade" in state.content.search[i].traits)
     card = state.content.search[grenade]
     release(s, grenade)
-    state.decks["search-discard"].append(grenade)
+    state.deck("search-discard").append(grenade)
     spent = 1 if a.sp and s.sp > 0 else 0
     s.sp -= spent
     tile_id, _, name = a.at.partition("-")

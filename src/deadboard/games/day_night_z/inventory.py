@@ -271,7 +271,7 @@ def apply_change(state: DNZState, s: Survivor, action: Any) -> None:
         s.worn[card.body] = action.item
     elif isinstance(action, A.Discard):
         release(s, action.item)
-        state.decks["search-discard"].append(action.item)
+        state.deck("search-discard").append(action.item)
     elif isinstance(action, A.Give):
         o = state.survivor(action.to)
         if action.item in ("ammo", "supplies", "battery"):

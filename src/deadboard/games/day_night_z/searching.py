@@ -16,10 +16,10 @@ from deadboard.games.day_night_z.state import DNZState, Survivor
 
 
 def draw_search(state: DNZState) -> str:
-    deck = state.decks["search"]
+    deck = state.deck("search")
     if not deck:
-        deck.extend(state.decks["search-discard"])
-        state.decks["search-discard"].clear()
+        deck.extend(state.deck("search-discard"))
+        state.deck("search-discard").clear()
         state.rng.shuffle(deck)
     return deck.pop() if deck else ""
 
@@ -90,7 +90,7 @@ def search_item(state: DNZState, s: Survivor, at: str, spend: bool) -> Steps:
     card = state.content.search[cid]
     if check(state, s, "perception", card.search, spend, f"search item ({card.name})"):
         return found(state, s, cid)
-    state.decks["search-discard"].append(cid)
+    state.deck("search-discard").append(cid)
     return ()
 
 
@@ -100,7 +100,7 @@ def use(state: DNZState, s: Survivor, item: str) -> Steps:
     spent (§3.5), as for every card."""
     card = state.content.search[item]
     release(s, item)
-    state.decks["search-discard"].append(item)
+    state.deck("search-discard").append(item)
     state.emit("use", f"{s.name} uses {card.name}", {"who": s.id, "card": item})
     heal_more = skill_effects.bonus(state, s, "card-heal") if card.heal else 0
     return resolve(state, s, use_effects(state, item, heal_more))
@@ -144,12 +144,12 @@ class KeepSearch(Choice[DNZState, A.Keep]):
         s = state.survivor(self.who)
         rest = list(self.drawn)
         rest.remove(action.card)
-        state.decks["search-discard"].extend(rest)
+        state.deck("search-discard").extend(rest)
         card = state.content.search[action.card]
         if check(state, s, "perception", card.search + self.zone, self.spend, f"search ({card.name})"):
             return found(state, s, action.card)
         else:
-            state.decks["search-discard"].append(action.card)
+            state.deck("search-discard").append(action.card)
         return ()
 
     def prompt(self, state: DNZState) -> str:

@@ -511,7 +511,7 @@ def _trap(state: DNZState, s: Survivor, a: A.Trap) -> Steps | None:
         cards = [TRAP_BASE, *a.item.split("+")]
         for c in cards:
             release(s, c)
-        state.decks["search-discard"].extend(cards)
+        state.deck("search-discard").extend(cards)
         # the trap marker's damage: that of every card combined (§4.4 "with the corresponding damage
         # value"), and what a perk adds
         dmg = sum(state.content.search[c].trap_damage for c in cards) + skill_effects.bonus(
