@@ -28,7 +28,7 @@ from deadboard.games.day_night_z.concepts import (
     successes,
     threat_level,
 )
-from deadboard.games.day_night_z.enemies import adjacent, hurt_enemy, sees
+from deadboard.games.day_night_z.enemies import adjacent, hurt_enemy
 from deadboard.games.day_night_z.geometry import CELLS, INDEX
 from deadboard.games.day_night_z.inventory import held, release
 from deadboard.games.day_night_z.spawn import enemy_profile
@@ -62,7 +62,6 @@ def figures_in_sight(state: DNZState, s: Survivor) -> list[tuple[str, bool, bool
     """The figures a survivor on a tile sees, enemies first, then the other survivors in view:
     each with whether it is adjacent and whether it shares his subzone."""
     tile = state.tiles[s.tile]
-    here = (s.tile, s.cell)
     figures = [(e.id, e.tile, e.cell) for e in state.enemies]
     figures += [
         (o.id, o.tile, o.cell)
@@ -71,16 +70,19 @@ def figures_in_sight(state: DNZState, s: Survivor) -> list[tuple[str, bool, bool
     ]
     blockers: set[int] | None = None
     out: list[tuple[str, bool, bool]] = []
+    link = tile.links.get(s.cell)  # the one subzone of another tile in sight (enemies.sees)
+    x, y = s.cell % 4, s.cell // 4
     for fid, ftile, fcell in figures:
         if ftile != s.tile:
             # on another tile only across the link, so adjacent
-            if sees(state, here, (ftile, fcell)):
+            if link is not None and link == (ftile, fcell):
                 out.append((fid, True, False))
             continue
         if blockers is None:  # the tile's own sight, worked out once for every figure on it
             blockers = state.sight_blockers(s.tile)
         if tile.geo.sees(s.cell, fcell, blockers):
-            out.append((fid, adjacent(state, here, (ftile, fcell)), fcell == s.cell))
+            near = abs(fcell % 4 - x) <= 1 and abs(fcell // 4 - y) <= 1  # enemies.adjacent
+            out.append((fid, near, fcell == s.cell))
     return out
 
 
