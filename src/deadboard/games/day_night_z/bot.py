@@ -360,8 +360,9 @@ def _helpful_gift(st: DNZState, s: Survivor, offers: Sequence[A.Give]) -> A.Give
     """The first of ``offers`` (gifts ``s`` can make) that serves the group: healing to a wounded
     companion when ``s`` is not, a spare weapon to one who fights better with it than with his own,
     ammo or batteries to one whose gun or light uses them when ``s`` has none, armour for a body
-    location ``s`` already covers, and out of a full backpack a card to one with room to spare. Each gift makes the receiver better off without making ``s``
-    worse off, and none is ever worth giving back, so an exchange cannot go round in circles."""
+    location ``s`` already covers, and out of a full backpack a card to one with room to spare
+    (supplies stay with who carries them). Each gift makes the receiver better off without making
+    ``s`` worse off, and none is ever worth giving back, so an exchange cannot go round in circles."""
     if not offers:
         return None
     search = st.content.search
