@@ -60,7 +60,7 @@ from deadboard.games.zpocalypse_2.movement import (
     jump,
     move,
     occupied_by_zombies,
-    reach_table,
+    reach_moves,
     refuel,
 )
 from deadboard.games.zpocalypse_2.search import search
@@ -365,10 +365,6 @@ def pool_text(faces: tuple[int, ...]) -> str:
     return " ".join(face_text(f) for f in faces) or "no dice"
 
 
-#: the actions offered again and again, made once (actions are immutable values)
-_MOVES: dict[str, tuple[Move, ...]] = {}
-
-
 def _starts(board: Board) -> tuple[tuple[int, Start], ...]:
     """(space, ``start SPACE``) for every space inside the house, in space order."""
     found: tuple[tuple[int, Start], ...] | None = board.memo.get("starts")
@@ -378,14 +374,6 @@ def _starts(board: Board) -> tuple[tuple[int, Start], ...]:
 
 
 _ATTACKS: dict[tuple[str, str, str, str, tuple[tuple[int, ...], ...]], tuple[Attack, ...]] = {}
-
-
-def _moves_to(name: str) -> tuple[Move, ...]:
-    """``move D name`` for D = 1 … 6 (indexed by D; index 0 unused)."""
-    found = _MOVES.get(name)
-    if found is None:
-        found = _MOVES[name] = (Move(1, name), *(Move(f, name) for f in range(1, 7)))
-    return found
 
 
 def _attacks(
@@ -435,10 +423,7 @@ def _move_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedActi
     """Moving, a die at a time; searching a search space not searched this night."""
     board = state.board
     if faces:
-        table = reach_table(state, q, faces[-1])
-        moves = [(table[i][0], _moves_to(board.spaces[i].name)) for i in sorted(table)]
-        for f in faces:
-            out.extend([m[f] for c, m in moves if c <= f])
+        out.extend(reach_moves(state, q, faces))
     if q.space in board.search and q.space not in state.searched and state.decks[board.search[q.space]]:
         out.extend(Search(f) for f in faces)
 
