@@ -373,21 +373,24 @@ def _starts(board: Board) -> tuple[tuple[int, Start], ...]:
     return found
 
 
-_ATTACKS: dict[tuple[str, str, str, str, tuple[tuple[int, ...], ...]], tuple[Attack, ...]] = {}
+#: the attacks offered again and again, made once (actions are immutable values): by survivor,
+#: weapon, space, target and the identity of the payments (the shared tuple from
+#: :func:`pay_faces`, kept in the entry so that its identity stays its own)
+_ATTACKS: dict[tuple[str, str, int, str, int], tuple[object, tuple[Attack, ...]]] = {}
 
 
 def _attacks(
     state: ZState, who: str, weapon: str, space: int, kind: str, pays: tuple[tuple[int, ...], ...]
 ) -> tuple[Attack, ...]:
     """``attack WHO WEAPON SPACE KIND D...`` for every payment of ``pays``."""
-    name = state.board.spaces[space].name
-    key = (who, weapon, name, kind, pays)
+    key = (who, weapon, space, kind, id(pays))
     found = _ATTACKS.get(key)
-    if found is None:
+    if found is None or found[0] is not pays:
         if len(_ATTACKS) > 1 << 16:
             _ATTACKS.clear()
-        found = _ATTACKS[key] = tuple(Attack(who, weapon, name, kind, pay) for pay in pays)
-    return found
+        name = state.board.spaces[space].name
+        found = _ATTACKS[key] = (pays, tuple(Attack(who, weapon, name, kind, pay) for pay in pays))
+    return found[1]
 
 
 def _attack_actions(
@@ -398,25 +401,28 @@ def _attack_actions(
     targets: dict[int, list[tuple[int, str]]],
 ) -> None:
     """Basic attacks: each survivor's weapon (loaded) and bare hands, once a turn each."""
+    used = state.turn_used
+    weapons = state.content.weapon_by_id
     for p in q.people:
-        for weapon in (p.weapon, UNARMED) if p.weapon is not None else (UNARMED,):
-            if weapon is None or (p.card, weapon) in state.turn_used:
-                continue
-            if weapon == UNARMED:
-                cost, z_cost, rng, skill = UNARMED_COST, False, 1, p.stats["melee"]
-            else:
-                if not p.loaded:
-                    continue
-                w = state.content.weapon(weapon)
-                cost, z_cost, rng, skill = w.cost, w.z_cost, w.range, weapon_cap(state, p, weapon, w.type)
-            pays = pay_faces(all_faces, cost, z_cost, skill)
-            if not pays:
-                continue
-            found = targets.get(rng)
-            if found is None:
-                found = targets[rng] = targets_in_range(state, q.space, rng)
-            for space, kind in found:
-                out.extend(_attacks(state, p.card, weapon, space, kind, pays))
+        card = p.card
+        weapon = p.weapon
+        if weapon is not None and p.loaded and (card, weapon) not in used:
+            w = weapons[weapon]
+            pays = pay_faces(all_faces, w.cost, w.z_cost, weapon_cap(state, p, weapon, w.type))
+            if pays:
+                found = targets.get(w.range)
+                if found is None:
+                    found = targets[w.range] = targets_in_range(state, q.space, w.range)
+                for space, kind in found:
+                    out.extend(_attacks(state, card, weapon, space, kind, pays))
+        if (card, UNARMED) not in used:
+            pays = pay_faces(all_faces, UNARMED_COST, False, p.stats["melee"])
+            if pays:
+                found = targets.get(1)
+                if found is None:
+                    found = targets[1] = targets_in_range(state, q.space, 1)
+                for space, kind in found:
+                    out.extend(_attacks(state, card, UNARMED, space, kind, pays))
 
 
 def _move_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedAction]) -> None:

@@ -154,21 +154,22 @@ def trait_actions(
     return out
 
 
-#: the trait actions offered again and again, made once (actions are immutable values)
-_USES: dict[tuple[str, str, str, str, tuple[tuple[int, ...], ...]], tuple[UseTrait, ...]] = {}
+#: the trait actions offered again and again, made once (actions are immutable values): keyed as
+#: the attacks are (``night._ATTACKS``), the payments by identity and kept in the entry
+_USES: dict[tuple[str, str, str, str, int], tuple[object, tuple[UseTrait, ...]]] = {}
 
 
 def _use(
     who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, ...], ...]
 ) -> tuple[UseTrait, ...]:
     """``trait WHO TRAIT SPACE TARGET D...`` for every payment of ``pays``."""
-    key = (who, trait, space, target, pays)
+    key = (who, trait, space, target, id(pays))
     found = _USES.get(key)
-    if found is None:
+    if found is None or found[0] is not pays:
         if len(_USES) > 1 << 16:
             _USES.clear()
-        found = _USES[key] = tuple(UseTrait(who, trait, space, target, pay) for pay in pays)
-    return found
+        found = _USES[key] = (pays, tuple(UseTrait(who, trait, space, target, pay) for pay in pays))
+    return found[1]
 
 
 def _night_targets(state: ZState, q: Squad, p: Person, t: Trait) -> list[tuple[str, str]]:
