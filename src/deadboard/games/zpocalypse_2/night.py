@@ -43,6 +43,7 @@ from deadboard.games.zpocalypse_2.actions import (
     Throw,
     Tunnel,
     Unstash,
+    paid,
 )
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import (
@@ -389,7 +390,7 @@ def _attacks(
         if len(_ATTACKS) > 1 << 16:
             _ATTACKS.clear()
         name = state.board.spaces[space].name
-        found = _ATTACKS[key] = (pays, tuple(Attack(who, weapon, name, kind, pay) for pay in pays))
+        found = _ATTACKS[key] = (pays, paid(Attack, (who, weapon, name, kind), pays))
     return found[1]
 
 
@@ -449,7 +450,7 @@ def _gear_actions(
                 out.append(Reload(p.card))
         elif q.space in board.refuel:
             cost = state.content.rules.refuel_cost
-            out.extend(Refuel(p.card, pay) for pay in pay_faces(all_faces, cost, False, len(all_faces)))
+            out.extend(paid(Refuel, (p.card,), pay_faces(all_faces, cost, False, len(all_faces))))
 
 
 def _crafted_actions(state: ZState, q: Squad, all_faces: tuple[int, ...], out: list[TypedAction]) -> None:
@@ -460,13 +461,13 @@ def _crafted_actions(state: ZState, q: Squad, all_faces: tuple[int, ...], out: l
         if "molotov" in q.tokens:
             pays = pay_faces(all_faces, crafts["molotov"].use_cost, False, len(all_faces))
             for who, space in throws(state, q) if pays else ():
-                out.extend(Throw(who, board.name(space), pay) for pay in pays)
+                out.extend(paid(Throw, (who, board.name(space)), pays))
         if "bomb" in q.tokens:
             pays = pay_faces(all_faces, crafts["bomb"].use_cost, False, len(all_faces))
             for space in bomb_spaces(state, q) if pays else ():
-                out.extend(PlaceBomb(board.name(space), pay) for pay in pays)
+                out.extend(paid(PlaceBomb, (board.name(space),), pays))
     if state.structures and q.space in state.tunnels():
-        out.extend(Tunnel(pay) for pay in pay_faces(all_faces, len(q.people), False, len(all_faces)))
+        out.extend(paid(Tunnel, (), pay_faces(all_faces, len(q.people), False, len(all_faces))))
     for item in sorted(set(q.items)):
         if item in state.content.weapon_by_id:
             for p in q.people:

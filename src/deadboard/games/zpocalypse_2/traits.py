@@ -20,6 +20,7 @@ from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2.actions import paid
 from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, spend_faces, targets_in_range
 from deadboard.games.zpocalypse_2.content import Trait
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
@@ -168,7 +169,7 @@ def _use(
     if found is None or found[0] is not pays:
         if len(_USES) > 1 << 16:
             _USES.clear()
-        found = _USES[key] = (pays, tuple(UseTrait(who, trait, space, target, pay) for pay in pays))
+        found = _USES[key] = (pays, paid(UseTrait, (who, trait, space, target), pays))
     return found[1]
 
 
