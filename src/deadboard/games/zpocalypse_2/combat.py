@@ -57,9 +57,10 @@ def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[i
 _NATURAL_Z: tuple[tuple[int, ...], ...] = ((Z,),)
 
 
-#: the payments found for the last pool asked about (a turn's actions ask about one pool many
-#: times): (that pool's faces, (cost, most) -> payments), replaced as one value (threads may ask
-#: at once); holding the faces keeps their identity
+#: the payments found for each pool, by its faces: (cost, most) -> payments. The last pool asked
+#: about is kept by identity too (a turn's actions ask about one pool many times), replaced as
+#: one value (threads may ask at once); holding the faces keeps their identity
+_by_faces: dict[tuple[int, ...], dict[tuple[int, int], tuple[tuple[int, ...], ...]]] = {}
 _last_pool: list[tuple[Any, dict[tuple[int, int], tuple[tuple[int, ...], ...]]]] = [(None, {})]
 
 
@@ -73,14 +74,19 @@ def pay_faces(faces: tuple[int, ...], cost: int, z_cost: bool, most: int) -> tup
         most = len(faces)
     last = _last_pool[0]
     if last[0] is not faces:
-        last = _last_pool[0] = (faces, {})
+        known = _by_faces.get(faces)
+        if known is None:
+            if len(_by_faces) > 1 << 14:
+                _by_faces.clear()
+            known = _by_faces[faces] = {}
+        last = _last_pool[0] = (faces, known)
     found = last[1].get((cost, most))
     if found is None:
         found = last[1][(cost, most)] = _payments(faces, cost, most)
     return found
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def _payments(faces: tuple[int, ...], cost: int, most: int) -> tuple[tuple[int, ...], ...]:
     """:meth:`DicePool.payments` for action dice (each face worth its number): the sets of dice, in
     the order that method lists them, reaching ``cost`` with none that could be left out, one per
