@@ -102,7 +102,7 @@ def _attack(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     attacks = [a for a in attacks if a.weapon != "unarmed" or hp.get(a.who, 0) > 2]
     if any(isinstance(a, Tunnel) for a in legal) and in_danger(st, q, q.space):
         # keep the dice the tunnel costs: "Entering the tunnels costs 1 AP per survivor"
-        left = sum(st.pool.faces)
+        left = sum(st.faces)
         attacks = [a for a in attacks if left - sum(a.dice) >= len(q.people)]
 
     def rank(a: Attack) -> tuple[int, int, int]:
@@ -328,7 +328,7 @@ def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
             found = seen[i] = (len(targets_in_range(st, i, rng)), near)
         hit, near = found
         cost = a.die if isinstance(a, Move) else 0
-        tunnel = 2.0 if i in flee and sum(st.pool.faces) - cost >= len(q.people) else 0.0
+        tunnel = 2.0 if i in flee and sum(st.faces) - cost >= len(q.people) else 0.0
         return (
             hit
             - 1.5 * near

@@ -23,10 +23,20 @@ def pool_faces(pool: DicePool) -> tuple[int, ...]:
     return pool.faces
 
 
+def spend_face(pool: DicePool, face: int) -> DicePool:
+    """The pool without its first die showing ``face`` (:meth:`DicePool.spend_face`'s dice left,
+    the order kept); ValueError if none shows it."""
+    dice = pool.dice
+    for i, r in enumerate(dice):
+        if r.face == face:
+            return DicePool(dice[:i] + dice[i + 1 :])
+    raise ValueError(f"the pool shows no {face!r}")
+
+
 def spend_faces(pool: DicePool, faces: tuple[int, ...]) -> DicePool:
     left = pool
     for f in faces:
-        _, left = left.spend_face(f)
+        left = spend_face(left, f)
     return left
 
 

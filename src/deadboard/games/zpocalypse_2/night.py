@@ -52,6 +52,7 @@ from deadboard.games.zpocalypse_2.combat import (
     _payments,
     attack,
     pay_faces,
+    spend_face,
     spend_faces,
     targets_in_range,
 )
@@ -247,9 +248,9 @@ class BeginTurn(Auto[ZState]):
         state.turn_moved = 0
         state.turn_used = {}
         state.stamp += 1
-        faces = " ".join(face_text(f) for f in state.pool.faces)
+        faces = " ".join(face_text(f) for f in state.faces)
         state.emit(
-            "pool", f"Squad {self.seat + 1} rolls its action pool: {faces}", {"dice": list(state.pool.faces)}
+            "pool", f"Squad {self.seat + 1} rolls its action pool: {faces}", {"dice": list(state.faces)}
         )
         return (Turn(self.seat),)
 
@@ -263,7 +264,7 @@ class Turn(Choice[ZState, TypedAction]):
         q = state.squads[self.seat]
         if not q.alive or q.space < 0:
             return []
-        all_faces = state.pool.faces
+        all_faces = state.faces
         faces = sorted(set(all_faces))
         out: list[TypedAction] = []
         targets: dict[int, list[tuple[int, str]]] = {}  # range -> the zombies in it, found once
@@ -306,7 +307,7 @@ class Turn(Choice[ZState, TypedAction]):
             state.emit("equip", f"{action.who} equips the {action.weapon}")
             return (self,)
         if isinstance(action, PickUp):
-            _, state.pool = state.pool.spend_face(action.die)
+            state.pool = spend_face(state.pool, action.die)
             q.items.extend(state.dropped.pop(q.space))
             state.emit("pickup", f"Squad {self.seat + 1} picks up the dropped items")
             return (*overflow(state, q), self)
@@ -335,7 +336,7 @@ class Turn(Choice[ZState, TypedAction]):
             state.emit("take", f"Squad {self.seat + 1} takes {action.item} from the public stash")
             return (*overflow(state, q), self)
         if isinstance(action, Give):
-            _, state.pool = state.pool.spend_face(action.die)
+            state.pool = spend_face(state.pool, action.die)
             other = state.squads[action.seat]
             state.emit("give", f"Squad {self.seat + 1} gives {action.item} to squad {action.seat + 1}")
             if action.item in q.items:
@@ -358,7 +359,7 @@ class Turn(Choice[ZState, TypedAction]):
         raise ValueError(f"not a turn action: {action.text}")
 
     def prompt(self, state: ZState) -> str:
-        return f"Squad {self.seat + 1}, hour {state.hour}: action pool {pool_text(state.pool.faces)}"
+        return f"Squad {self.seat + 1}, hour {state.hour}: action pool {pool_text(state.faces)}"
 
 
 @lru_cache(maxsize=4096)

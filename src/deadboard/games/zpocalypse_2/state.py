@@ -130,6 +130,7 @@ class Squad:
 
 class ZState(KernelState):
     __slots__ = (
+        "_pool",
         "actor",
         "board",
         "bombs",
@@ -138,6 +139,7 @@ class ZState(KernelState):
         "decks",
         "doom",
         "dropped",
+        "faces",
         "first",
         "fled",
         "forts",
@@ -150,7 +152,6 @@ class ZState(KernelState):
         "night",
         "pending",
         "phase",
-        "pool",
         "public",
         "scenario",
         "searched",
@@ -185,7 +186,8 @@ class ZState(KernelState):
     phase: str
     searched: set[int]
     public: list[str]
-    pool: DicePool
+    _pool: DicePool
+    faces: tuple[int, ...]  # the action pool's faces (kept with the pool: read by every decision)
     turn_moved: int
     turn_used: dict[tuple[str, str], int]
     stamp: int
@@ -257,8 +259,9 @@ class ZState(KernelState):
         s.hour, s.night, s.day, s.phase = self.hour, self.night, self.day, self.phase
         s.searched = set(self.searched)
         s.public = list(self.public)
-        s.pool, s.turn_moved, s.turn_used, s.stamp = (
-            self.pool,
+        s._pool, s.faces, s.turn_moved, s.turn_used, s.stamp = (
+            self._pool,
+            self.faces,
             self.turn_moved,
             dict(self.turn_used),
             self.stamp,
@@ -275,6 +278,16 @@ class ZState(KernelState):
         s.actor = self.actor
         s.pending = list(self.pending)
         return s
+
+    @property
+    def pool(self) -> DicePool:
+        """The squad's action pool this turn."""
+        return self._pool
+
+    @pool.setter
+    def pool(self, pool: DicePool) -> None:
+        self._pool = pool
+        self.faces = pool.faces
 
     def take_pending(self) -> tuple[Any, ...]:
         out = tuple(self.pending)
