@@ -97,6 +97,10 @@ class Board:
         zombies" — the zombies' line passes, the players' is blocked."""
         return b in self._seen[zombie][a]
 
+    def seen_from(self, a: int, *, zombie: bool) -> frozenset[int]:
+        """Every space in sight of ``a`` (``a`` too): sight is the same both ways."""
+        return self._seen[zombie][a]
+
     def precompute(self) -> None:
         """Ranges, lines of sight (both kinds) and the distance fields between every two spaces,
         worked out once for the board. A line from ``a`` to ``b`` crosses the cells the line from

@@ -191,6 +191,29 @@ def _downhill(board: Board, goal: int) -> tuple[tuple[int, ...], ...]:
     return ways
 
 
+def _plan(state: ZState) -> list[tuple[int, int]]:
+    """(zombie index, goal) for every upright zombie: :func:`target_squad`'s squad for each, each
+    squad's zombie sight and distances read once, else :func:`goal_without_sight`."""
+    board = state.board
+    hunted = [
+        (board.seen_from(q.space, zombie=True), board.distances(q.space), (-q.vp, q.seat), q.space)
+        for q in state.squads
+        if q.alive and q.space >= 0
+    ]
+    plan = []
+    for k, z in enumerate(state.zombies):
+        if z.down:
+            continue
+        at = z.space
+        best: tuple[int, tuple[int, int]] | None = None
+        goal = -1
+        for seen, dist, tie, where in hunted:
+            if at in seen and (d := dist[at]) >= 0 and (best is None or (d, tie) < best):
+                best, goal = (d, tie), where
+        plan.append((k, goal if best is not None else goal_without_sight(state, at)))
+    return plan
+
+
 @dataclass(slots=True)
 class HordeMoves(Auto[ZState]):
     """Rulebook §Pathing - Zombie Movement, rules 1-9 and the zombie shuffle; §Knocked Down Zombies.
@@ -209,12 +232,7 @@ class HordeMoves(Auto[ZState]):
                 engaged.update(board.neighbours[i])
         # LOS and target are fixed before anyone moves (rule 5)
         triggered: list[int] = []
-        plan = []
-        for k, z in enumerate(state.zombies):
-            if z.down:
-                continue
-            t = target_squad(state, z.space)
-            plan.append((k, t.space if t is not None else goal_without_sight(state, z.space)))
+        plan = _plan(state)
         for k, goal in plan:
             z = state.zombies[k]
             space, left, down, path = z.space, moves, False, [z.space]
