@@ -76,6 +76,12 @@ class PickUp(TypedAction, kind="pickup"):
     die: int
 
 
+class Dash(TypedAction, kind="dash"):
+    """Where a trait's move takes the squad."""
+
+    space: str
+
+
 class End(TypedAction, kind="end"):
     """End the squad's turn."""
 

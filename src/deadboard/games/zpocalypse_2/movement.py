@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
-from deadboard.games.zpocalypse_2.actions import Emerge, Move
+from deadboard.games.zpocalypse_2.actions import Dash, Emerge, Move
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import damage, spend_face
 from deadboard.games.zpocalypse_2.state import Squad, ZState
@@ -34,13 +34,15 @@ _reach: dict[tuple[object, ...], ReachEntry] = {}
 
 
 class ReachEntry:
-    """A reach table (space -> (AP, spaces moved)) and, once asked for, its moves by die face."""
+    """A reach table (space -> (AP, spaces moved)) and, once asked for, its moves by die face and
+    its trait moves (``dash SPACE``)."""
 
-    __slots__ = ("moves", "table")
+    __slots__ = ("dashes", "moves", "table")
 
     def __init__(self, table: dict[int, tuple[int, int]]) -> None:
         self.table = table
         self.moves: list[tuple[Move, ...]] | None = None
+        self.dashes: tuple[Dash, ...] | None = None
 
 
 def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
@@ -113,6 +115,22 @@ def reach_moves(state: ZState, q: Squad, faces: list[int]) -> list[Move]:
     for f in faces:
         out.extend(by_face[f])
     return out
+
+
+def reach_dashes(state: ZState, q: Squad, spaces: int) -> list[Dash]:
+    """``dash SPACE`` for every space a trait's move of up to ``spaces`` spaces may stop on (in
+    space order)."""
+    entry = _entry(state, q, spaces, True)
+    dashes = entry.dashes
+    if dashes is None:
+        name = state.board.name
+        dashes = entry.dashes = tuple([Dash(name(i)) for i in sorted(entry.table)])
+    others = {
+        state.board.name(o.space) for o in state.squads if o is not q and o.people and o.space in entry.table
+    }
+    if others:
+        return [d for d in dashes if d.space not in others]
+    return list(dashes)
 
 
 def _moves_by_face(board: Board, table: dict[int, tuple[int, int]], budget: int) -> list[tuple[Move, ...]]:

@@ -20,16 +20,10 @@ from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
-from deadboard.games.zpocalypse_2.actions import paid
+from deadboard.games.zpocalypse_2.actions import Dash, paid
 from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, spend_faces, targets_in_range
 from deadboard.games.zpocalypse_2.content import Trait
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
-
-
-class Dash(TypedAction, kind="dash"):
-    """Where a trait's move takes the squad."""
-
-    space: str
 
 
 @dataclass(slots=True)
@@ -42,11 +36,9 @@ class Sprint(Choice[ZState, Dash]):
     spaces: int
 
     def actions(self, state: ZState) -> list[Dash]:
-        from deadboard.games.zpocalypse_2.movement import reach_table
+        from deadboard.games.zpocalypse_2.movement import reach_dashes
 
-        q = state.squads[self.seat]
-        board = state.board
-        return [Dash(board.name(i)) for i in sorted(reach_table(state, q, self.spaces, free=True))]
+        return reach_dashes(state, state.squads[self.seat], self.spaces)
 
     def apply(self, state: ZState, action: Dash) -> Steps:
         from deadboard.games.zpocalypse_2.movement import enter
