@@ -43,16 +43,10 @@ def spend_faces(pool: DicePool, faces: tuple[int, ...]) -> DicePool:
 def targets_in_range(state: ZState, origin: int, rng: int) -> list[tuple[int, str]]:
     """(space, kind) of every zombie a squad at ``origin`` may target at range ``rng``, in sight. A
     squad at a second-floor window also shoots the yard, counting range from the landing space."""
-    board = state.board
-    origins = [origin]
-    landing = board.window_landing.get(origin)
-    if landing is not None:
-        origins.append(landing)
-    seen = board.around_set(origin, rng, zombie=False)
-    if len(origins) > 1:
-        seen = seen | board.around_set(origins[1], rng, zombie=False)
-    found = {(z.space, "fresh" if z.fresh else "weak") for z in state.zombies if z.space in seen}
-    found.update((m.space, m.card) for m in state.mutates if m.space in seen)
+    seen = state.board.shots(origin, rng)
+    found = {(s, "fresh" if z.fresh else "weak") for z in state.zombies if (s := z.space) in seen}
+    if state.mutates:
+        found.update((m.space, m.card) for m in state.mutates if m.space in seen)
     return sorted(found)
 
 
@@ -117,7 +111,7 @@ def _payments(faces: tuple[int, ...], cost: int, most: int) -> tuple[tuple[int, 
 
 def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:
     p = person(q, action.who)
-    state.pool = spend_faces(state.pool, action.dice)
+    state.spend_dice(action.dice)
     state.turn_used[(p.card, action.weapon)] = len(action.dice)
     space = state.board.by_name[action.space]
     out: tuple[Step[ZState], ...] = ()

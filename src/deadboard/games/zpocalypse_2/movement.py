@@ -9,7 +9,7 @@ from typing import ClassVar
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.games.zpocalypse_2.actions import Dash, Emerge, Move
 from deadboard.games.zpocalypse_2.board import Board
-from deadboard.games.zpocalypse_2.combat import damage, spend_face
+from deadboard.games.zpocalypse_2.combat import damage
 from deadboard.games.zpocalypse_2.state import Squad, ZState
 from deadboard.games.zpocalypse_2.survivors import PickSurvivor, hurt_person
 
@@ -234,7 +234,7 @@ def move(state: ZState, q: Squad, action: Move) -> tuple[Step[ZState], ...]:
     target = state.board.by_name[action.space]
     # the table the move was offered from (the pool's highest die): the same way there
     steps = reach_table(state, q, max(action.die, *state.faces))[target][1]
-    state.pool = spend_face(state.pool, action.die)
+    state.spend_dice((action.die,))
     state.turn_moved += steps
     q.space = target
     state.emit("move", f"Squad {q.seat + 1} moves to {action.space}", {"die": action.die})

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from deadboard.core.dice import DicePool, Die
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import (
@@ -52,8 +51,6 @@ from deadboard.games.zpocalypse_2.combat import (
     _payments,
     attack,
     pay_faces,
-    spend_face,
-    spend_faces,
     targets_in_range,
 )
 from deadboard.games.zpocalypse_2.movement import (
@@ -66,7 +63,7 @@ from deadboard.games.zpocalypse_2.movement import (
     refuel,
 )
 from deadboard.games.zpocalypse_2.search import search
-from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Zombie, ZState, face_text
+from deadboard.games.zpocalypse_2.state import MutateOnBoard, Squad, Zombie, ZState, face_text
 from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, throw, throws
 from deadboard.games.zpocalypse_2.survivors import overflow, person, stash_in_reach
 from deadboard.games.zpocalypse_2.traits import UseTrait, passive, trait_actions, use_trait, weapon_cap
@@ -243,8 +240,7 @@ class BeginTurn(Auto[ZState]):
             return ()
         if q.underground and not self.emerged and state.tunnels():
             return (Emerging(self.seat), BeginTurn(self.seat, True))
-        dice: list[Die[int]] = [ZD6] * (2 * len(q.people))
-        state.pool = DicePool.roll(state.rng, dice).sorted()
+        state.roll_pool(2 * len(q.people))
         state.turn_moved = 0
         state.turn_used = {}
         state.stamp += 1
@@ -307,7 +303,7 @@ class Turn(Choice[ZState, TypedAction]):
             state.emit("equip", f"{action.who} equips the {action.weapon}")
             return (self,)
         if isinstance(action, PickUp):
-            state.pool = spend_face(state.pool, action.die)
+            state.spend_dice((action.die,))
             q.items.extend(state.dropped.pop(q.space))
             state.emit("pickup", f"Squad {self.seat + 1} picks up the dropped items")
             return (*overflow(state, q), self)
@@ -316,18 +312,18 @@ class Turn(Choice[ZState, TypedAction]):
         if isinstance(action, UseTrait):
             return (*use_trait(state, q, action), self)
         if isinstance(action, Throw):
-            state.pool = spend_faces(state.pool, action.dice)
+            state.spend_dice(action.dice)
             return (*throw(state, q, state.board.by_name[action.space]), self)
         if isinstance(action, PlaceBomb):
-            state.pool = spend_faces(state.pool, action.dice)
+            state.spend_dice(action.dice)
             place_bomb(state, q, state.board.by_name[action.space])
             return (self,)
         if isinstance(action, Tunnel):
-            state.pool = spend_faces(state.pool, action.dice)
+            state.spend_dice(action.dice)
             enter_tunnel(state, q)
             return ()
         if isinstance(action, Refuel):
-            state.pool = spend_faces(state.pool, action.dice)
+            state.spend_dice(action.dice)
             refuel(state, q, action.who)
             return (self,)
         if isinstance(action, Take):
@@ -336,7 +332,7 @@ class Turn(Choice[ZState, TypedAction]):
             state.emit("take", f"Squad {self.seat + 1} takes {action.item} from the public stash")
             return (*overflow(state, q), self)
         if isinstance(action, Give):
-            state.pool = spend_face(state.pool, action.die)
+            state.spend_dice((action.die,))
             other = state.squads[action.seat]
             state.emit("give", f"Squad {self.seat + 1} gives {action.item} to squad {action.seat + 1}")
             if action.item in q.items:

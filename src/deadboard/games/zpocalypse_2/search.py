@@ -7,7 +7,6 @@ from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.games.zpocalypse_2.actions import Keep, Search
-from deadboard.games.zpocalypse_2.combat import spend_face
 from deadboard.games.zpocalypse_2.state import Squad, Zombie, ZState
 from deadboard.games.zpocalypse_2.survivors import overflow
 
@@ -15,7 +14,7 @@ from deadboard.games.zpocalypse_2.survivors import overflow
 def search(state: ZState, q: Squad, action: Search) -> tuple[Step[ZState], ...]:
     """Rulebook §Search Locations."""
     deck_name = state.board.search[q.space]
-    state.pool = spend_face(state.pool, action.die)
+    state.spend_dice((action.die,))
     deck = state.decks[deck_name]
     look = min(action.die, state.smarts(q), len(deck))
     cards = tuple(deck[:look])

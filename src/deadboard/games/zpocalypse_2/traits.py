@@ -21,7 +21,7 @@ from typing import ClassVar
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import Dash, paid
-from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, spend_faces, targets_in_range
+from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, targets_in_range
 from deadboard.games.zpocalypse_2.content import Trait
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
 
@@ -192,7 +192,7 @@ def use_trait(state: ZState, q: Squad, action: UseTrait) -> tuple[Step[ZState], 
     """Pay the trait's dice and resolve it."""
     t = state.content.trait_by_id[action.trait]
     p = next(x for x in q.people if x.card == action.who)
-    state.pool = spend_faces(state.pool, action.dice)
+    state.spend_dice(action.dice)
     state.turn_used[(p.card, t.id)] = len(action.dice)
     if t.per == "day":
         state.marks.add((p.card, t.id))
