@@ -319,16 +319,27 @@ def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     beside = {goal, *board.neighbours[goal]} if goal >= 0 else set()
 
     seen: dict[int, tuple[int, int]] = {}  # space -> (zombies in reach, zombies beside it)
+    # zombies on each space, and the targets (kinds of zombie, each mutate) each space offers
+    count: dict[int, int] = {}
+    kinds: dict[int, set[str]] = {}
+    for z in st.zombies:
+        count[z.space] = count.get(z.space, 0) + 1
+        kinds.setdefault(z.space, set()).add("fresh" if z.fresh else "weak")
+    for m in st.mutates:
+        kinds.setdefault(m.space, set()).add(m.card)
+    offered = [(space, len(k)) for space, k in kinds.items()]
+    dice = sum(st.faces)
 
     def score(a: Move | Start) -> float:
         i = board.by_name[a.space]
         found = seen.get(i)
         if found is None:
-            near = sum(1 for z in st.zombies if z.space == i or z.space in board.neighbours[i])
-            found = seen[i] = (len(targets_in_range(st, i, rng)), near)
+            near = count.get(i, 0) + sum(count.get(j, 0) for j in board.neighbours[i])
+            shots = board.shots(i, rng)
+            found = seen[i] = (sum(n for space, n in offered if space in shots), near)
         hit, near = found
         cost = a.die if isinstance(a, Move) else 0
-        tunnel = 2.0 if i in flee and sum(st.faces) - cost >= len(q.people) else 0.0
+        tunnel = 2.0 if i in flee and dice - cost >= len(q.people) else 0.0
         return (
             hit
             - 1.5 * near
