@@ -67,7 +67,7 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
         key = (id(board), start, budget, steps_left)
     found = _reach.get(key)
     if found is None:
-        if len(_reach) > 4096:
+        if len(_reach) > 1 << 14:
             _reach.clear()
         ways = board.memo.get("ways")
         if ways is None:
