@@ -355,7 +355,13 @@ class Turn(Choice[ZState, TypedAction]):
         raise ValueError(f"not a turn action: {action.text}")
 
     def prompt(self, state: ZState) -> str:
-        return f"Squad {self.seat + 1}, hour {state.hour}: action pool {pool_text(state.faces)}"
+        return _turn_prompt(self.seat, state.hour, state.faces)
+
+
+@lru_cache(maxsize=1 << 14)
+def _turn_prompt(seat: int, hour: int, faces: tuple[int, ...]) -> str:
+    """A turn's prompt (asked at every decision of the turn; made once per pool)."""
+    return f"Squad {seat + 1}, hour {hour}: action pool {pool_text(faces)}"
 
 
 @lru_cache(maxsize=4096)
