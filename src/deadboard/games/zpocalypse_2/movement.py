@@ -158,6 +158,7 @@ def _cheapest(
     best: dict[int, tuple[int, int]] = {start: (0, 0)}
     buckets: list[list[tuple[int, int]]] = [[] for _ in range(budget + 1)]
     buckets[0].append((0, start))
+    get = best.get
     for cost in range(budget + 1):
         for steps, i in buckets[cost]:
             if best[i] != (cost, steps):
@@ -166,16 +167,20 @@ def _cheapest(
             if s > steps_left:
                 continue
             plain, rough = ways[i]
-            for c, nxt in ((cost + 1, plain), (cost + 2, rough)):
-                if c > budget or not nxt:
-                    continue
-                into = buckets[c]
-                for j in nxt:
-                    if j in blocked:
-                        continue
-                    old = best.get(j)
-                    if old is None or c < old[0] or (c == old[0] and s < old[1]):
-                        best[j] = (c, s)
+            # (AP, spaces) compared as a pair: cheaper first, then fewer spaces
+            if plain and cost < budget:
+                way = (cost + 1, s)
+                into = buckets[cost + 1]
+                for j in plain:
+                    if j not in blocked and ((old := get(j)) is None or way < old):
+                        best[j] = way
+                        into.append((s, j))
+            if rough and cost + 2 <= budget:
+                way = (cost + 2, s)
+                into = buckets[cost + 2]
+                for j in rough:
+                    if j not in blocked and ((old := get(j)) is None or way < old):
+                        best[j] = way
                         into.append((s, j))
     del best[start]
     return best
