@@ -55,6 +55,7 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
     if steps_left > budget:
         steps_left = budget
     start = q.space
+    blocked: frozenset[int] = frozenset()
     if steps_left > 0:
         dist = board.distances(start)
         near = [s for z in state.zombies if 0 <= dist[s := z.space] <= steps_left]
@@ -62,9 +63,8 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
             near.extend(s for m in state.mutates if 0 <= dist[s := m.space] <= steps_left)
         if state.forts:
             near.extend(s for s in state.forts if 0 <= dist[s] <= steps_left)
-        key: tuple[object, ...] = (id(board), start, budget, steps_left, frozenset(near))
-    else:
-        key = (id(board), start, budget, steps_left)
+        blocked = frozenset(near)
+    key = (id(board), start, budget, steps_left, blocked)
     found = _reach.get(key)
     if found is None:
         if len(_reach) > 1 << 14:
@@ -75,7 +75,6 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
                 (tuple(j for j in nb if j not in board.arduous), tuple(j for j in nb if j in board.arduous))
                 for nb in board.neighbours
             )
-        blocked = set(key[4]) if steps_left > 0 else set()  # type: ignore[arg-type]
         found = _reach[key] = ReachEntry(_cheapest(ways, blocked, start, budget, steps_left))
     return found
 
@@ -146,7 +145,7 @@ def _moves_by_face(board: Board, table: dict[int, tuple[int, int]], budget: int)
 
 def _cheapest(
     ways: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
-    blocked: set[int],
+    blocked: frozenset[int],
     start: int,
     budget: int,
     steps_left: int,
