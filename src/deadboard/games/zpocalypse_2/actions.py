@@ -3,7 +3,21 @@ does with its action pool, and the answers to the decisions the night asks."""
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from deadboard.core.typed_actions import TypedAction
+
+A = TypeVar("A", bound=TypedAction)
+
+_new_tuple = tuple.__new__
+
+
+def paid(cls: type[A], head: tuple[Any, ...], pays: tuple[tuple[int, ...], ...]) -> tuple[A, ...]:
+    """One ``cls`` action per payment of ``pays``: its fields before the dice are ``head``. Built as
+    the tuples they are, ``(kind, *head, *dice)`` — the rules make these by the hundred per turn
+    with fields they already checked (the typed constructor's checks are for the edges)."""
+    first = (cls.KIND, *head)
+    return tuple([_new_tuple(cls, first + pay) for pay in pays])
 
 
 class Start(TypedAction, kind="start"):
@@ -60,6 +74,12 @@ class PickUp(TypedAction, kind="pickup"):
     """Pick up a dead squad's dropped items (1 AP)."""
 
     die: int
+
+
+class Dash(TypedAction, kind="dash"):
+    """Where a trait's move takes the squad."""
+
+    space: str
 
 
 class End(TypedAction, kind="end"):

@@ -63,6 +63,7 @@ class Board:
     _around: dict[tuple[int, int, bool], tuple[int, ...]] = field(default_factory=dict)
     _around_set: dict[tuple[int, int, bool], frozenset[int]] = field(default_factory=dict)
     _nearest: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    _shots: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict)
     #: what the rules build once per board (the actions naming its spaces)
     memo: dict[str, Any] = field(default_factory=dict)
 
@@ -96,6 +97,10 @@ class Board:
         edge) there is doubt: "assume that zombies can see players, but players cannot see
         zombies" — the zombies' line passes, the players' is blocked."""
         return b in self._seen[zombie][a]
+
+    def seen_from(self, a: int, *, zombie: bool) -> frozenset[int]:
+        """Every space in sight of ``a`` (``a`` too): sight is the same both ways."""
+        return self._seen[zombie][a]
 
     def precompute(self) -> None:
         """Ranges, lines of sight (both kinds) and the distance fields between every two spaces,
@@ -175,6 +180,20 @@ class Board:
         if found is None:
             found = frozenset(self.around(origin, rng, zombie=zombie))
             self._around_set[key] = found
+        return found
+
+    def shots(self, origin: int, rng: int) -> frozenset[int]:
+        """The spaces a squad at ``origin`` may target at range ``rng``: in the players' sight
+        within range, and from a second-floor window also those around its landing space (built
+        once)."""
+        key = (origin, rng)
+        found = self._shots.get(key)
+        if found is None:
+            found = self.around_set(origin, rng, zombie=False)
+            landing = self.window_landing.get(origin)
+            if landing is not None:
+                found = found | self.around_set(landing, rng, zombie=False)
+            self._shots[key] = found
         return found
 
     # ----- paths ------------------------------------------------------------------------------

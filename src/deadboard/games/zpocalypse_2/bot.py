@@ -102,7 +102,7 @@ def _attack(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     attacks = [a for a in attacks if a.weapon != "unarmed" or hp.get(a.who, 0) > 2]
     if any(isinstance(a, Tunnel) for a in legal) and in_danger(st, q, q.space):
         # keep the dice the tunnel costs: "Entering the tunnels costs 1 AP per survivor"
-        left = sum(st.pool.faces)
+        left = sum(st.faces)
         attacks = [a for a in attacks if left - sum(a.dice) >= len(q.people)]
 
     def rank(a: Attack) -> tuple[int, int, int]:
@@ -319,16 +319,27 @@ def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     beside = {goal, *board.neighbours[goal]} if goal >= 0 else set()
 
     seen: dict[int, tuple[int, int]] = {}  # space -> (zombies in reach, zombies beside it)
+    # zombies on each space, and the targets (kinds of zombie, each mutate) each space offers
+    count: dict[int, int] = {}
+    kinds: dict[int, set[str]] = {}
+    for z in st.zombies:
+        count[z.space] = count.get(z.space, 0) + 1
+        kinds.setdefault(z.space, set()).add("fresh" if z.fresh else "weak")
+    for m in st.mutates:
+        kinds.setdefault(m.space, set()).add(m.card)
+    offered = [(space, len(k)) for space, k in kinds.items()]
+    dice = sum(st.faces)
 
     def score(a: Move | Start) -> float:
         i = board.by_name[a.space]
         found = seen.get(i)
         if found is None:
-            near = sum(1 for z in st.zombies if z.space == i or z.space in board.neighbours[i])
-            found = seen[i] = (len(targets_in_range(st, i, rng)), near)
+            near = count.get(i, 0) + sum(count.get(j, 0) for j in board.neighbours[i])
+            shots = board.shots(i, rng)
+            found = seen[i] = (sum(n for space, n in offered if space in shots), near)
         hit, near = found
         cost = a.die if isinstance(a, Move) else 0
-        tunnel = 2.0 if i in flee and sum(st.pool.faces) - cost >= len(q.people) else 0.0
+        tunnel = 2.0 if i in flee and dice - cost >= len(q.people) else 0.0
         return (
             hit
             - 1.5 * near

@@ -23,26 +23,30 @@ def pool_faces(pool: DicePool) -> tuple[int, ...]:
     return pool.faces
 
 
+def spend_face(pool: DicePool, face: int) -> DicePool:
+    """The pool without its first die showing ``face`` (:meth:`DicePool.spend_face`'s dice left,
+    the order kept); ValueError if none shows it."""
+    dice = pool.dice
+    for i, r in enumerate(dice):
+        if r.face == face:
+            return DicePool(dice[:i] + dice[i + 1 :])
+    raise ValueError(f"the pool shows no {face!r}")
+
+
 def spend_faces(pool: DicePool, faces: tuple[int, ...]) -> DicePool:
     left = pool
     for f in faces:
-        _, left = left.spend_face(f)
+        left = spend_face(left, f)
     return left
 
 
 def targets_in_range(state: ZState, origin: int, rng: int) -> list[tuple[int, str]]:
     """(space, kind) of every zombie a squad at ``origin`` may target at range ``rng``, in sight. A
     squad at a second-floor window also shoots the yard, counting range from the landing space."""
-    board = state.board
-    origins = [origin]
-    landing = board.window_landing.get(origin)
-    if landing is not None:
-        origins.append(landing)
-    seen = board.around_set(origin, rng, zombie=False)
-    if len(origins) > 1:
-        seen = seen | board.around_set(origins[1], rng, zombie=False)
-    found = {(z.space, "fresh" if z.fresh else "weak") for z in state.zombies if z.space in seen}
-    found.update((m.space, m.card) for m in state.mutates if m.space in seen)
+    seen = state.board.shots(origin, rng)
+    found = {(s, "fresh" if z.fresh else "weak") for z in state.zombies if (s := z.space) in seen}
+    if state.mutates:
+        found.update((m.space, m.card) for m in state.mutates if m.space in seen)
     return sorted(found)
 
 
@@ -57,9 +61,10 @@ def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[i
 _NATURAL_Z: tuple[tuple[int, ...], ...] = ((Z,),)
 
 
-#: the payments found for the last pool asked about (a turn's actions ask about one pool many
-#: times): (that pool's faces, (cost, most) -> payments), replaced as one value (threads may ask
-#: at once); holding the faces keeps their identity
+#: the payments found for each pool, by its faces: (cost, most) -> payments. The last pool asked
+#: about is kept by identity too (a turn's actions ask about one pool many times), replaced as
+#: one value (threads may ask at once); holding the faces keeps their identity
+_by_faces: dict[tuple[int, ...], dict[tuple[int, int], tuple[tuple[int, ...], ...]]] = {}
 _last_pool: list[tuple[Any, dict[tuple[int, int], tuple[tuple[int, ...], ...]]]] = [(None, {})]
 
 
@@ -73,14 +78,19 @@ def pay_faces(faces: tuple[int, ...], cost: int, z_cost: bool, most: int) -> tup
         most = len(faces)
     last = _last_pool[0]
     if last[0] is not faces:
-        last = _last_pool[0] = (faces, {})
+        known = _by_faces.get(faces)
+        if known is None:
+            if len(_by_faces) > 1 << 14:
+                _by_faces.clear()
+            known = _by_faces[faces] = {}
+        last = _last_pool[0] = (faces, known)
     found = last[1].get((cost, most))
     if found is None:
         found = last[1][(cost, most)] = _payments(faces, cost, most)
     return found
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def _payments(faces: tuple[int, ...], cost: int, most: int) -> tuple[tuple[int, ...], ...]:
     """:meth:`DicePool.payments` for action dice (each face worth its number): the sets of dice, in
     the order that method lists them, reaching ``cost`` with none that could be left out, one per
@@ -101,7 +111,7 @@ def _payments(faces: tuple[int, ...], cost: int, most: int) -> tuple[tuple[int, 
 
 def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:
     p = person(q, action.who)
-    state.pool = spend_faces(state.pool, action.dice)
+    state.spend_dice(action.dice)
     state.turn_used[(p.card, action.weapon)] = len(action.dice)
     space = state.board.by_name[action.space]
     out: tuple[Step[ZState], ...] = ()

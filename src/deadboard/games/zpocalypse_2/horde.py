@@ -11,6 +11,7 @@ from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import BLOCK, Block, Hurt
+from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.night import zombie_counts
 from deadboard.games.zpocalypse_2.state import ZD6, Person, Squad, Z, Zombie, ZState
 from deadboard.games.zpocalypse_2.structures import (
@@ -168,6 +169,51 @@ def strike(state: ZState, q: Squad, dmg: int, who: str, direct: bool = False) ->
     return out
 
 
+def _downhill(board: Board, goal: int) -> tuple[tuple[int, ...], ...]:
+    """For each space, its neighbours nearer ``goal`` (any reachable one from a space the goal
+    cannot be reached from), nearest first, then in neighbour order: a zombie on an open board
+    steps onto the first of them no squad stands on. Built once per board and goal."""
+    found: dict[int, tuple[tuple[int, ...], ...]] | None = board.memo.get("downhill")
+    if found is None:
+        found = board.memo["downhill"] = {}
+    ways = found.get(goal)
+    if ways is None:
+        dist = board.distances(goal)
+        ways = found[goal] = tuple(
+            tuple(
+                sorted(
+                    (j for j in board.neighbours[i] if dist[j] >= 0 and (dist[i] < 0 or dist[j] < dist[i])),
+                    key=dist.__getitem__,
+                )
+            )
+            for i in range(len(board.spaces))
+        )
+    return ways
+
+
+def _plan(state: ZState) -> list[tuple[int, int]]:
+    """(zombie index, goal) for every upright zombie: :func:`target_squad`'s squad for each, each
+    squad's zombie sight and distances read once, else :func:`goal_without_sight`."""
+    board = state.board
+    hunted = [
+        (board.seen_from(q.space, zombie=True), board.distances(q.space), (-q.vp, q.seat), q.space)
+        for q in state.squads
+        if q.alive and q.space >= 0
+    ]
+    plan = []
+    for k, z in enumerate(state.zombies):
+        if z.down:
+            continue
+        at = z.space
+        best: tuple[int, tuple[int, int]] | None = None
+        goal = -1
+        for seen, dist, tie, where in hunted:
+            if at in seen and (d := dist[at]) >= 0 and (best is None or (d, tie) < best):
+                best, goal = (d, tie), where
+        plan.append((k, goal if best is not None else goal_without_sight(state, at)))
+    return plan
+
+
 @dataclass(slots=True)
 class HordeMoves(Auto[ZState]):
     """Rulebook §Pathing - Zombie Movement, rules 1-9 and the zombie shuffle; §Knocked Down Zombies.
@@ -186,36 +232,25 @@ class HordeMoves(Auto[ZState]):
                 engaged.update(board.neighbours[i])
         # LOS and target are fixed before anyone moves (rule 5)
         triggered: list[int] = []
-        plan = []
-        for k, z in enumerate(state.zombies):
-            if z.down:
-                continue
-            t = target_squad(state, z.space)
-            plan.append((k, t.space if t is not None else goal_without_sight(state, z.space)))
-        nb = board.neighbours
+        plan = _plan(state)
         for k, goal in plan:
             z = state.zombies[k]
             space, left, down, path = z.space, moves, False, [z.space]
             # with no fortification on the board every path is open (rule 9): one step nearer the
             # goal each time, as :func:`step_toward` takes it
-            dist = None if state.forts else board.distances(goal)
+            downhill = None if state.forts else _downhill(board, goal)
             while left > 0 and space not in engaged:
-                if dist is None:
+                if downhill is None:
                     nxt, fort = next_step(state, space, goal, squads)
                     if fort is not None:
                         state.siege[fort] = state.siege.get(fort, 0) + 1
                         break
                 else:
-                    here, nxt, near = dist[space], None, -1
-                    for j in nb[space]:
-                        d = dist[j]
-                        if (
-                            d >= 0
-                            and (here < 0 or d < here)
-                            and (nxt is None or d < near)
-                            and j not in squads
-                        ):
-                            nxt, near = j, d
+                    nxt = None
+                    for j in downhill[space]:
+                        if j not in squads:
+                            nxt = j
+                            break
                 if nxt is None:
                     break
                 cost = 2 if nxt in board.arduous else 1

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
-from deadboard.games.zpocalypse_2.actions import Emerge, Move
+from deadboard.games.zpocalypse_2.actions import Dash, Emerge, Move
+from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import damage
 from deadboard.games.zpocalypse_2.state import Squad, ZState
 from deadboard.games.zpocalypse_2.survivors import PickSurvivor, hurt_person
@@ -27,8 +28,55 @@ def reachable(state: ZState, q: Squad, budget: int) -> dict[int, int]:
     return {i: s for i, (c, s) in reach_table(state, q, budget).items() if c <= budget}
 
 
-#: reach tables already found, by board, start, budget, speed left and what stands in the way
-_reach: dict[tuple[object, ...], dict[int, tuple[int, int]]] = {}
+#: reach tables already found, by board, start, budget, spaces left to move and what stands in the
+#: way near enough to matter; each with the ``move`` actions it offers, by die (:func:`reach_moves`)
+_reach: dict[tuple[object, ...], ReachEntry] = {}
+
+
+class ReachEntry:
+    """A reach table (space -> (AP, spaces moved)) and, once asked for, its moves by die face and
+    its trait moves (``dash SPACE``)."""
+
+    __slots__ = ("dashes", "moves", "table")
+
+    def __init__(self, table: dict[int, tuple[int, int]]) -> None:
+        self.table = table
+        self.moves: list[tuple[Move, ...]] | None = None
+        self.dashes: tuple[Dash, ...] | None = None
+
+
+def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
+    """The shared reach entry for the squad's space and ``budget``. Only what stands within the
+    spaces the squad could move (ignoring what blocks) can change the table, so the key holds only
+    the zombies, mutates and fortifications that near, and a budget above the spaces left to move
+    counts as that many (every step costs at least 1 AP)."""
+    board = state.board
+    steps_left = budget if free else state.speed(q) - state.turn_moved
+    if steps_left > budget:
+        steps_left = budget
+    start = q.space
+    blocked: frozenset[int] = frozenset()
+    if steps_left > 0:
+        dist = board.distances(start)
+        near = [s for z in state.zombies if 0 <= dist[s := z.space] <= steps_left]
+        if state.mutates:
+            near.extend(s for m in state.mutates if 0 <= dist[s := m.space] <= steps_left)
+        if state.forts:
+            near.extend(s for s in state.forts if 0 <= dist[s] <= steps_left)
+        blocked = frozenset(near)
+    key = (id(board), start, budget, steps_left, blocked)
+    found = _reach.get(key)
+    if found is None:
+        if len(_reach) > 1 << 14:
+            _reach.clear()
+        ways = board.memo.get("ways")
+        if ways is None:
+            ways = board.memo["ways"] = tuple(
+                (tuple(j for j in nb if j not in board.arduous), tuple(j for j in nb if j in board.arduous))
+                for nb in board.neighbours
+            )
+        found = _reach[key] = ReachEntry(_cheapest(ways, blocked, start, budget, steps_left))
+    return found
 
 
 def reach_table(state: ZState, q: Squad, budget: int, free: bool = False) -> dict[int, tuple[int, int]]:
@@ -39,25 +87,7 @@ def reach_table(state: ZState, q: Squad, budget: int, free: bool = False) -> dic
     A space's entry in a table for a larger budget is the same as in a smaller one whenever it fits
     the smaller budget (the cheapest way is found first), so a move's spaces are read from the table
     its choice was offered from."""
-    board = state.board
-    steps_left = budget if free else state.speed(q) - state.turn_moved
-    zombies = tuple([z.space for z in state.zombies])
-    mutates = tuple([m.space for m in state.mutates]) if state.mutates else ()
-    key = (id(board), q.space, budget, steps_left, zombies, mutates, state.forts)
-    found = _reach.get(key)
-    if found is None:
-        if len(_reach) > 4096:
-            _reach.clear()
-        blocked = set(state.forts)
-        blocked.update(zombies)
-        blocked.update(mutates)
-        ways = board.memo.get("ways")
-        if ways is None:
-            ways = board.memo["ways"] = tuple(
-                (tuple(j for j in nb if j not in board.arduous), tuple(j for j in nb if j in board.arduous))
-                for nb in board.neighbours
-            )
-        found = _reach[key] = _cheapest(ways, blocked, q.space, budget, steps_left)
+    found = _entry(state, q, budget, free).table
     others = [o.space for o in state.squads if o is not q and o.people and o.space in found]
     if others:
         found = dict(found)
@@ -66,9 +96,56 @@ def reach_table(state: ZState, q: Squad, budget: int, free: bool = False) -> dic
     return found
 
 
+def reach_moves(state: ZState, q: Squad, faces: list[int]) -> list[Move]:
+    """``move D SPACE`` for every distinct die face ``D`` of ``faces`` (rising) and every space the
+    squad may stop on for at most ``D`` AP (in space order)."""
+    budget = faces[-1]
+    entry = _entry(state, q, budget, False)
+    by_face = entry.moves
+    if by_face is None:
+        by_face = entry.moves = _moves_by_face(state.board, entry.table, budget)
+    others = [o.space for o in state.squads if o is not q and o.people and o.space in entry.table]
+    out: list[Move] = []
+    if others:
+        names = {state.board.name(i) for i in others}
+        for f in faces:
+            out.extend(m for m in by_face[f] if m.space not in names)
+        return out
+    for f in faces:
+        out.extend(by_face[f])
+    return out
+
+
+def reach_dashes(state: ZState, q: Squad, spaces: int) -> list[Dash]:
+    """``dash SPACE`` for every space a trait's move of up to ``spaces`` spaces may stop on (in
+    space order)."""
+    entry = _entry(state, q, spaces, True)
+    dashes = entry.dashes
+    if dashes is None:
+        name = state.board.name
+        dashes = entry.dashes = tuple([Dash(name(i)) for i in sorted(entry.table)])
+    others = {
+        state.board.name(o.space) for o in state.squads if o is not q and o.people and o.space in entry.table
+    }
+    if others:
+        return [d for d in dashes if d.space not in others]
+    return list(dashes)
+
+
+def _moves_by_face(board: Board, table: dict[int, tuple[int, int]], budget: int) -> list[tuple[Move, ...]]:
+    """For each face D up to ``budget`` (index D), the moves costing at most D, in space order."""
+    made = board.memo.get("moves")
+    if made is None:
+        made = board.memo["moves"] = [
+            (Move(1, s.name), *(Move(f, s.name) for f in range(1, 7))) for s in board.spaces
+        ]
+    order = [(table[i][0], made[i]) for i in sorted(table)]
+    return [()] + [tuple([m[f] for c, m in order if c <= f]) for f in range(1, budget + 1)]
+
+
 def _cheapest(
     ways: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
-    blocked: set[int],
+    blocked: frozenset[int],
     start: int,
     budget: int,
     steps_left: int,
@@ -80,6 +157,7 @@ def _cheapest(
     best: dict[int, tuple[int, int]] = {start: (0, 0)}
     buckets: list[list[tuple[int, int]]] = [[] for _ in range(budget + 1)]
     buckets[0].append((0, start))
+    get = best.get
     for cost in range(budget + 1):
         for steps, i in buckets[cost]:
             if best[i] != (cost, steps):
@@ -88,16 +166,20 @@ def _cheapest(
             if s > steps_left:
                 continue
             plain, rough = ways[i]
-            for c, nxt in ((cost + 1, plain), (cost + 2, rough)):
-                if c > budget or not nxt:
-                    continue
-                into = buckets[c]
-                for j in nxt:
-                    if j in blocked:
-                        continue
-                    old = best.get(j)
-                    if old is None or c < old[0] or (c == old[0] and s < old[1]):
-                        best[j] = (c, s)
+            # (AP, spaces) compared as a pair: cheaper first, then fewer spaces
+            if plain and cost < budget:
+                way = (cost + 1, s)
+                into = buckets[cost + 1]
+                for j in plain:
+                    if j not in blocked and ((old := get(j)) is None or way < old):
+                        best[j] = way
+                        into.append((s, j))
+            if rough and cost + 2 <= budget:
+                way = (cost + 2, s)
+                into = buckets[cost + 2]
+                for j in rough:
+                    if j not in blocked and ((old := get(j)) is None or way < old):
+                        best[j] = way
                         into.append((s, j))
     del best[start]
     return best
@@ -155,8 +237,8 @@ def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
 def move(state: ZState, q: Squad, action: Move) -> tuple[Step[ZState], ...]:
     target = state.board.by_name[action.space]
     # the table the move was offered from (the pool's highest die): the same way there
-    steps = reach_table(state, q, max(action.die, *state.pool.faces))[target][1]
-    _, state.pool = state.pool.spend_face(action.die)
+    steps = reach_table(state, q, max(action.die, *state.faces))[target][1]
+    state.spend_dice((action.die,))
     state.turn_moved += steps
     q.space = target
     state.emit("move", f"Squad {q.seat + 1} moves to {action.space}", {"die": action.die})

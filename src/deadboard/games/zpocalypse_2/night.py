@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from deadboard.core.dice import DicePool, Die
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import (
@@ -43,6 +42,7 @@ from deadboard.games.zpocalypse_2.actions import (
     Throw,
     Tunnel,
     Unstash,
+    paid,
 )
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import (
@@ -51,7 +51,6 @@ from deadboard.games.zpocalypse_2.combat import (
     _payments,
     attack,
     pay_faces,
-    spend_faces,
     targets_in_range,
 )
 from deadboard.games.zpocalypse_2.movement import (
@@ -60,11 +59,11 @@ from deadboard.games.zpocalypse_2.movement import (
     jump,
     move,
     occupied_by_zombies,
-    reach_table,
+    reach_moves,
     refuel,
 )
 from deadboard.games.zpocalypse_2.search import search
-from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Zombie, ZState, face_text
+from deadboard.games.zpocalypse_2.state import MutateOnBoard, Squad, Zombie, ZState, face_text
 from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, throw, throws
 from deadboard.games.zpocalypse_2.survivors import overflow, person, stash_in_reach
 from deadboard.games.zpocalypse_2.traits import UseTrait, passive, trait_actions, use_trait, weapon_cap
@@ -241,14 +240,13 @@ class BeginTurn(Auto[ZState]):
             return ()
         if q.underground and not self.emerged and state.tunnels():
             return (Emerging(self.seat), BeginTurn(self.seat, True))
-        dice: list[Die[int]] = [ZD6] * (2 * len(q.people))
-        state.pool = DicePool.roll(state.rng, dice).sorted()
+        state.roll_pool(2 * len(q.people))
         state.turn_moved = 0
         state.turn_used = {}
         state.stamp += 1
-        faces = " ".join(face_text(f) for f in state.pool.faces)
+        faces = " ".join(face_text(f) for f in state.faces)
         state.emit(
-            "pool", f"Squad {self.seat + 1} rolls its action pool: {faces}", {"dice": list(state.pool.faces)}
+            "pool", f"Squad {self.seat + 1} rolls its action pool: {faces}", {"dice": list(state.faces)}
         )
         return (Turn(self.seat),)
 
@@ -262,7 +260,7 @@ class Turn(Choice[ZState, TypedAction]):
         q = state.squads[self.seat]
         if not q.alive or q.space < 0:
             return []
-        all_faces = state.pool.faces
+        all_faces = state.faces
         faces = sorted(set(all_faces))
         out: list[TypedAction] = []
         targets: dict[int, list[tuple[int, str]]] = {}  # range -> the zombies in it, found once
@@ -305,7 +303,7 @@ class Turn(Choice[ZState, TypedAction]):
             state.emit("equip", f"{action.who} equips the {action.weapon}")
             return (self,)
         if isinstance(action, PickUp):
-            _, state.pool = state.pool.spend_face(action.die)
+            state.spend_dice((action.die,))
             q.items.extend(state.dropped.pop(q.space))
             state.emit("pickup", f"Squad {self.seat + 1} picks up the dropped items")
             return (*overflow(state, q), self)
@@ -314,18 +312,18 @@ class Turn(Choice[ZState, TypedAction]):
         if isinstance(action, UseTrait):
             return (*use_trait(state, q, action), self)
         if isinstance(action, Throw):
-            state.pool = spend_faces(state.pool, action.dice)
+            state.spend_dice(action.dice)
             return (*throw(state, q, state.board.by_name[action.space]), self)
         if isinstance(action, PlaceBomb):
-            state.pool = spend_faces(state.pool, action.dice)
+            state.spend_dice(action.dice)
             place_bomb(state, q, state.board.by_name[action.space])
             return (self,)
         if isinstance(action, Tunnel):
-            state.pool = spend_faces(state.pool, action.dice)
+            state.spend_dice(action.dice)
             enter_tunnel(state, q)
             return ()
         if isinstance(action, Refuel):
-            state.pool = spend_faces(state.pool, action.dice)
+            state.spend_dice(action.dice)
             refuel(state, q, action.who)
             return (self,)
         if isinstance(action, Take):
@@ -334,7 +332,7 @@ class Turn(Choice[ZState, TypedAction]):
             state.emit("take", f"Squad {self.seat + 1} takes {action.item} from the public stash")
             return (*overflow(state, q), self)
         if isinstance(action, Give):
-            _, state.pool = state.pool.spend_face(action.die)
+            state.spend_dice((action.die,))
             other = state.squads[action.seat]
             state.emit("give", f"Squad {self.seat + 1} gives {action.item} to squad {action.seat + 1}")
             if action.item in q.items:
@@ -357,16 +355,18 @@ class Turn(Choice[ZState, TypedAction]):
         raise ValueError(f"not a turn action: {action.text}")
 
     def prompt(self, state: ZState) -> str:
-        return f"Squad {self.seat + 1}, hour {state.hour}: action pool {pool_text(state.pool.faces)}"
+        return _turn_prompt(self.seat, state.hour, state.faces)
+
+
+@lru_cache(maxsize=1 << 14)
+def _turn_prompt(seat: int, hour: int, faces: tuple[int, ...]) -> str:
+    """A turn's prompt (asked at every decision of the turn; made once per pool)."""
+    return f"Squad {seat + 1}, hour {hour}: action pool {pool_text(faces)}"
 
 
 @lru_cache(maxsize=4096)
 def pool_text(faces: tuple[int, ...]) -> str:
     return " ".join(face_text(f) for f in faces) or "no dice"
-
-
-#: the actions offered again and again, made once (actions are immutable values)
-_MOVES: dict[str, tuple[Move, ...]] = {}
 
 
 def _starts(board: Board) -> tuple[tuple[int, Start], ...]:
@@ -377,29 +377,24 @@ def _starts(board: Board) -> tuple[tuple[int, Start], ...]:
     return found
 
 
-_ATTACKS: dict[tuple[str, str, str, str, tuple[tuple[int, ...], ...]], tuple[Attack, ...]] = {}
-
-
-def _moves_to(name: str) -> tuple[Move, ...]:
-    """``move D name`` for D = 1 … 6 (indexed by D; index 0 unused)."""
-    found = _MOVES.get(name)
-    if found is None:
-        found = _MOVES[name] = (Move(1, name), *(Move(f, name) for f in range(1, 7)))
-    return found
+#: the attacks offered again and again, made once (actions are immutable values): by survivor,
+#: weapon, space, target and the identity of the payments (the shared tuple from
+#: :func:`pay_faces`, kept in the entry so that its identity stays its own)
+_ATTACKS: dict[tuple[str, str, int, str, int], tuple[object, tuple[Attack, ...]]] = {}
 
 
 def _attacks(
     state: ZState, who: str, weapon: str, space: int, kind: str, pays: tuple[tuple[int, ...], ...]
 ) -> tuple[Attack, ...]:
     """``attack WHO WEAPON SPACE KIND D...`` for every payment of ``pays``."""
-    name = state.board.spaces[space].name
-    key = (who, weapon, name, kind, pays)
+    key = (who, weapon, space, kind, id(pays))
     found = _ATTACKS.get(key)
-    if found is None:
+    if found is None or found[0] is not pays:
         if len(_ATTACKS) > 1 << 16:
             _ATTACKS.clear()
-        found = _ATTACKS[key] = tuple(Attack(who, weapon, name, kind, pay) for pay in pays)
-    return found
+        name = state.board.spaces[space].name
+        found = _ATTACKS[key] = (pays, paid(Attack, (who, weapon, name, kind), pays))
+    return found[1]
 
 
 def _attack_actions(
@@ -410,35 +405,35 @@ def _attack_actions(
     targets: dict[int, list[tuple[int, str]]],
 ) -> None:
     """Basic attacks: each survivor's weapon (loaded) and bare hands, once a turn each."""
+    used = state.turn_used
+    weapons = state.content.weapon_by_id
     for p in q.people:
-        for weapon in (p.weapon, UNARMED) if p.weapon is not None else (UNARMED,):
-            if weapon is None or (p.card, weapon) in state.turn_used:
-                continue
-            if weapon == UNARMED:
-                cost, z_cost, rng, skill = UNARMED_COST, False, 1, p.stats["melee"]
-            else:
-                if not p.loaded:
-                    continue
-                w = state.content.weapon(weapon)
-                cost, z_cost, rng, skill = w.cost, w.z_cost, w.range, weapon_cap(state, p, weapon, w.type)
-            pays = pay_faces(all_faces, cost, z_cost, skill)
-            if not pays:
-                continue
-            found = targets.get(rng)
-            if found is None:
-                found = targets[rng] = targets_in_range(state, q.space, rng)
-            for space, kind in found:
-                out.extend(_attacks(state, p.card, weapon, space, kind, pays))
+        card = p.card
+        weapon = p.weapon
+        if weapon is not None and p.loaded and (card, weapon) not in used:
+            w = weapons[weapon]
+            pays = pay_faces(all_faces, w.cost, w.z_cost, weapon_cap(state, p, weapon, w.type))
+            if pays:
+                found = targets.get(w.range)
+                if found is None:
+                    found = targets[w.range] = targets_in_range(state, q.space, w.range)
+                for space, kind in found:
+                    out.extend(_attacks(state, card, weapon, space, kind, pays))
+        if (card, UNARMED) not in used:
+            pays = pay_faces(all_faces, UNARMED_COST, False, p.stats["melee"])
+            if pays:
+                found = targets.get(1)
+                if found is None:
+                    found = targets[1] = targets_in_range(state, q.space, 1)
+                for space, kind in found:
+                    out.extend(_attacks(state, card, UNARMED, space, kind, pays))
 
 
 def _move_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedAction]) -> None:
     """Moving, a die at a time; searching a search space not searched this night."""
     board = state.board
     if faces:
-        table = reach_table(state, q, faces[-1])
-        moves = [(table[i][0], _moves_to(board.spaces[i].name)) for i in sorted(table)]
-        for f in faces:
-            out.extend([m[f] for c, m in moves if c <= f])
+        out.extend(reach_moves(state, q, faces))
     if q.space in board.search and q.space not in state.searched and state.decks[board.search[q.space]]:
         out.extend(Search(f) for f in faces)
 
@@ -458,7 +453,7 @@ def _gear_actions(
                 out.append(Reload(p.card))
         elif q.space in board.refuel:
             cost = state.content.rules.refuel_cost
-            out.extend(Refuel(p.card, pay) for pay in pay_faces(all_faces, cost, False, len(all_faces)))
+            out.extend(paid(Refuel, (p.card,), pay_faces(all_faces, cost, False, len(all_faces))))
 
 
 def _crafted_actions(state: ZState, q: Squad, all_faces: tuple[int, ...], out: list[TypedAction]) -> None:
@@ -469,13 +464,13 @@ def _crafted_actions(state: ZState, q: Squad, all_faces: tuple[int, ...], out: l
         if "molotov" in q.tokens:
             pays = pay_faces(all_faces, crafts["molotov"].use_cost, False, len(all_faces))
             for who, space in throws(state, q) if pays else ():
-                out.extend(Throw(who, board.name(space), pay) for pay in pays)
+                out.extend(paid(Throw, (who, board.name(space)), pays))
         if "bomb" in q.tokens:
             pays = pay_faces(all_faces, crafts["bomb"].use_cost, False, len(all_faces))
             for space in bomb_spaces(state, q) if pays else ():
-                out.extend(PlaceBomb(board.name(space), pay) for pay in pays)
+                out.extend(paid(PlaceBomb, (board.name(space),), pays))
     if state.structures and q.space in state.tunnels():
-        out.extend(Tunnel(pay) for pay in pay_faces(all_faces, len(q.people), False, len(all_faces)))
+        out.extend(paid(Tunnel, (), pay_faces(all_faces, len(q.people), False, len(all_faces))))
     for item in sorted(set(q.items)):
         if item in state.content.weapon_by_id:
             for p in q.people:

@@ -137,11 +137,14 @@ class Zpocalypse2(KernelGame[ZState]):
         return new_state(setup, seed)
 
     def interrupt(self, state: ZState) -> bool:
-        if state.phase in ("dusk", "midnight") and not any(q.people for q in state.squads):
-            state.lost = "every squad is dead"
-            state.end()
-            return True
-        return False
+        if state.phase not in ("dusk", "midnight"):
+            return False
+        for q in state.squads:
+            if q.people:
+                return False
+        state.lost = "every squad is dead"
+        state.end()
+        return True
 
     def redact(self, view: ZState, seat: int) -> None:
         """Hide the decks' order (:meth:`hide`). No decision's legal actions or prompt read a deck's

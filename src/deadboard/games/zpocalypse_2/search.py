@@ -14,7 +14,7 @@ from deadboard.games.zpocalypse_2.survivors import overflow
 def search(state: ZState, q: Squad, action: Search) -> tuple[Step[ZState], ...]:
     """Rulebook §Search Locations."""
     deck_name = state.board.search[q.space]
-    _, state.pool = state.pool.spend_face(action.die)
+    state.spend_dice((action.die,))
     deck = state.decks[deck_name]
     look = min(action.die, state.smarts(q), len(deck))
     cards = tuple(deck[:look])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from deadboard.core.dice import DicePool, Die
+from deadboard.core.dice import DicePool, Die, Rolled
 from deadboard.core.game import Setup
 from deadboard.core.kernel import KernelState
 from deadboard.core.tracks import Track
@@ -15,6 +15,21 @@ from deadboard.games.zpocalypse_2.content import Content, ScenarioRecord
 #: the action die: "the Z (zombie symbol) represents six points" — face 6 is the Z
 ZD6: Die[int] = Die("zd6", (1, 2, 3, 4, 5, 6))
 Z = 6
+
+
+#: action pools by their faces, each with its faces (shared: a pool is an immutable value, and the
+#: same faces tuple lets the payments found for it be looked up by identity)
+_POOLS: dict[tuple[int, ...], tuple[DicePool, tuple[int, ...]]] = {}
+
+
+def action_pool(faces: tuple[int, ...]) -> tuple[DicePool, tuple[int, ...]]:
+    """The action pool of action dice showing ``faces`` (in that order), and its faces."""
+    found = _POOLS.get(faces)
+    if found is None:
+        if len(_POOLS) > 1 << 14:
+            _POOLS.clear()
+        found = _POOLS[faces] = (DicePool(tuple([Rolled(ZD6, f) for f in faces])), faces)
+    return found
 
 
 def face_text(face: int) -> str:
@@ -130,6 +145,7 @@ class Squad:
 
 class ZState(KernelState):
     __slots__ = (
+        "_pool",
         "actor",
         "board",
         "bombs",
@@ -138,6 +154,7 @@ class ZState(KernelState):
         "decks",
         "doom",
         "dropped",
+        "faces",
         "first",
         "fled",
         "forts",
@@ -150,7 +167,6 @@ class ZState(KernelState):
         "night",
         "pending",
         "phase",
-        "pool",
         "public",
         "scenario",
         "searched",
@@ -185,7 +201,8 @@ class ZState(KernelState):
     phase: str
     searched: set[int]
     public: list[str]
-    pool: DicePool
+    _pool: DicePool
+    faces: tuple[int, ...]  # the action pool's faces (kept with the pool: read by every decision)
     turn_moved: int
     turn_used: dict[tuple[str, str], int]
     stamp: int
@@ -257,8 +274,9 @@ class ZState(KernelState):
         s.hour, s.night, s.day, s.phase = self.hour, self.night, self.day, self.phase
         s.searched = set(self.searched)
         s.public = list(self.public)
-        s.pool, s.turn_moved, s.turn_used, s.stamp = (
-            self.pool,
+        s._pool, s.faces, s.turn_moved, s.turn_used, s.stamp = (
+            self._pool,
+            self.faces,
             self.turn_moved,
             dict(self.turn_used),
             self.stamp,
@@ -275,6 +293,33 @@ class ZState(KernelState):
         s.actor = self.actor
         s.pending = list(self.pending)
         return s
+
+    @property
+    def pool(self) -> DicePool:
+        """The squad's action pool this turn."""
+        return self._pool
+
+    @pool.setter
+    def pool(self, pool: DicePool) -> None:
+        self._pool = pool
+        self.faces = pool.faces
+
+    def roll_pool(self, dice: int) -> None:
+        """Roll ``dice`` action dice (in order, from the state's RNG) as the action pool, sorted:
+        :meth:`DicePool.roll` then :meth:`DicePool.sorted`, the same draws and the same pool."""
+        roll = self.rng.roll_die
+        self._pool, self.faces = action_pool(tuple(sorted([roll(ZD6) for _ in range(dice)])))
+
+    def spend_dice(self, faces: tuple[int, ...]) -> None:
+        """Spend one die of the action pool per face of ``faces`` (the first showing it; the others
+        keep their order); ValueError if the pool lacks one."""
+        left = self.faces
+        for f in faces:
+            if f not in left:
+                raise ValueError(f"the action pool shows no {face_text(f)}")
+            i = left.index(f)
+            left = left[:i] + left[i + 1 :]
+        self._pool, self.faces = action_pool(left)
 
     def take_pending(self) -> tuple[Any, ...]:
         out = tuple(self.pending)

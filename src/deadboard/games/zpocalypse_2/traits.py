@@ -20,15 +20,10 @@ from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
-from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, spend_faces, targets_in_range
+from deadboard.games.zpocalypse_2.actions import Dash, paid
+from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, targets_in_range
 from deadboard.games.zpocalypse_2.content import Trait
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
-
-
-class Dash(TypedAction, kind="dash"):
-    """Where a trait's move takes the squad."""
-
-    space: str
 
 
 @dataclass(slots=True)
@@ -41,11 +36,9 @@ class Sprint(Choice[ZState, Dash]):
     spaces: int
 
     def actions(self, state: ZState) -> list[Dash]:
-        from deadboard.games.zpocalypse_2.movement import reach_table
+        from deadboard.games.zpocalypse_2.movement import reach_dashes
 
-        q = state.squads[self.seat]
-        board = state.board
-        return [Dash(board.name(i)) for i in sorted(reach_table(state, q, self.spaces, free=True))]
+        return reach_dashes(state, state.squads[self.seat], self.spaces)
 
     def apply(self, state: ZState, action: Dash) -> Steps:
         from deadboard.games.zpocalypse_2.movement import enter
@@ -154,21 +147,22 @@ def trait_actions(
     return out
 
 
-#: the trait actions offered again and again, made once (actions are immutable values)
-_USES: dict[tuple[str, str, str, str, tuple[tuple[int, ...], ...]], tuple[UseTrait, ...]] = {}
+#: the trait actions offered again and again, made once (actions are immutable values): keyed as
+#: the attacks are (``night._ATTACKS``), the payments by identity and kept in the entry
+_USES: dict[tuple[str, str, str, str, int], tuple[object, tuple[UseTrait, ...]]] = {}
 
 
 def _use(
     who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, ...], ...]
 ) -> tuple[UseTrait, ...]:
     """``trait WHO TRAIT SPACE TARGET D...`` for every payment of ``pays``."""
-    key = (who, trait, space, target, pays)
+    key = (who, trait, space, target, id(pays))
     found = _USES.get(key)
-    if found is None:
+    if found is None or found[0] is not pays:
         if len(_USES) > 1 << 16:
             _USES.clear()
-        found = _USES[key] = tuple(UseTrait(who, trait, space, target, pay) for pay in pays)
-    return found
+        found = _USES[key] = (pays, paid(UseTrait, (who, trait, space, target), pays))
+    return found[1]
 
 
 def _night_targets(state: ZState, q: Squad, p: Person, t: Trait) -> list[tuple[str, str]]:
@@ -198,7 +192,7 @@ def use_trait(state: ZState, q: Squad, action: UseTrait) -> tuple[Step[ZState], 
     """Pay the trait's dice and resolve it."""
     t = state.content.trait_by_id[action.trait]
     p = next(x for x in q.people if x.card == action.who)
-    state.pool = spend_faces(state.pool, action.dice)
+    state.spend_dice(action.dice)
     state.turn_used[(p.card, t.id)] = len(action.dice)
     if t.per == "day":
         state.marks.add((p.card, t.id))
