@@ -39,7 +39,6 @@ class _MapInfo:
 
     __slots__ = (
         "_tables",
-        "_ways",
         "c",
         "entries",
         "entry_fields",
@@ -69,7 +68,6 @@ class _MapInfo:
             entries.append(Entry(len(entries), o.id, out, inn, c.area_of[inn], 1 if o.kind == DOOR else 2))
         self.entries: tuple[Entry, ...] = tuple(entries)
         self._tables: dict[tuple[bool, bool], list[list[int]]] = {}
-        self._ways: dict[tuple[int, bool, int, frozenset[int]], list[int]] = {}
         # the way to each entry for a zombie outside the house: through the yard, porches and Tool
         # Shed only (a zombie does not cut through the house to reach a way into it); one set for
         # zombies that can climb through windows, one for 1-AP zombies, which never can
@@ -119,20 +117,7 @@ class _MapInfo:
         round the other zombies, asked at every step of a zombie outside — on the outside squares'
         steps listed once per map, a blocked square marked in the costs rather than looked up at
         every step. The costs are those of :meth:`field`: every cost below the last bucket looked
-        at is final, whatever the order the squares of one bucket are taken in.
-
-        The ways found are kept by everything they depend on (the map's :data:`WAYS_KEPT` latest):
-        the zombies stand where they stood in many positions a search plays from, so the same way
-        is asked again and again. The list returned is shared: not to be changed."""
-        key = (target, windows, stop, frozenset(blocked))
-        found = self._ways.get(key)
-        if found is None:
-            if len(self._ways) >= WAYS_KEPT:
-                self._ways.clear()
-            found = self._ways[key] = self._way(target, windows, blocked, stop)
-        return found
-
-    def _way(self, target: int, windows: bool, blocked: set[int], stop: int) -> list[int]:
+        at is final, whatever the order the squares of one bucket are taken in."""
         ones, twos = self.outside_steps[windows]
         dist = [INF] * len(ones)
         for b in blocked:
@@ -229,9 +214,6 @@ class _MapInfo:
             d += 1
         return dist
 
-
-#: how many ways round other zombies a map keeps (:meth:`_MapInfo.way`); emptied when full
-WAYS_KEPT = 2048
 
 _infos: dict[int, _MapInfo] = {}
 
