@@ -172,7 +172,7 @@ def search(
     root_legal = list(legal) if legal is not None else game.legal_actions(base)
     if not root_legal:
         raise SetupError("nothing to search: the game is over")
-    legal_actions = game.legal_actions
+    legal_actions = game.legal_sequence
     apply = game.apply_unchecked
     determinize = game.determinize
     clone = base.clone

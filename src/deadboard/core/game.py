@@ -310,6 +310,11 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S) -> list[Action]:
         """Every legal action now, in a deterministic order. Empty once the game is over."""
 
+    def legal_sequence(self, state: S) -> Sequence[Action]:
+        """The legal actions for a caller that only reads them (the simulator's and search's loops):
+        a game that keeps them may hand out its own sequence instead of a copy."""
+        return self.legal_actions(state)
+
     def apply(self, state: S, action: Action | str) -> None:
         """Checked apply: an illegal action raises IllegalActionError and changes nothing."""
         if isinstance(action, str):

@@ -394,6 +394,9 @@ class KernelGame(Game[S]):
     def legal_actions(self, state: S) -> list[Action]:
         return list(state.legal)
 
+    def legal_sequence(self, state: S) -> Sequence[Action]:
+        return state.legal  # never changed in place: advance sets a new list
+
     def apply_unchecked(self, state: S, action: Action) -> None:
         ks = state
         if ks.decision is None:

@@ -272,6 +272,11 @@ class ResponseWindow(Auto[S]):
         """Resolve ``seat``'s response ``action``; return the steps it leads to (they run before
         the window goes on)."""
 
+    def choices(self, state: S, seat: int) -> list[Action]:
+        """The actions of ``seat``'s :class:`Respond` decision: ``pass``, then :meth:`offers` (a
+        game may build the list at once instead of copying its offers behind ``pass``)."""
+        return [PASS, *self.offers(state, seat)]
+
     def may_respond(self, state: S, seat: int) -> bool:
         """Whether ``seat`` has anything but ``pass`` (override with a cheaper test if offers are
         costly to list)."""
@@ -323,7 +328,7 @@ class Respond(Choice[S, Action]):
     seat: int
 
     def actions(self, state: S) -> list[Action]:
-        return [PASS, *self.window.offers(state, self.seat)]
+        return self.window.choices(state, self.seat)
 
     def apply(self, state: S, action: Action) -> Steps:
         step = self.window

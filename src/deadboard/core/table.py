@@ -197,7 +197,7 @@ class Table(Generic[S]):
         only for the bots that read them); returns how many decisions were taken. RuntimeError when
         the game has not ended after ``max_decisions``."""
         game, state, bots, record = self.game, self.state, self.bots, self.record
-        legal_actions = game.legal_actions
+        legal_actions = game.legal_sequence
         apply = game.apply_unchecked
         view = game.view
         n = 0

@@ -73,7 +73,10 @@ class HeuristicBot(HeuristicBase[NightState]):
         fetch or barricade nearby (judged by the best first action it could take)."""
         threat = threat_field(state)
         dist = static_distances(state)
-        base = evaluate(state, threat, dist)
+        # activating a human changes nothing a score reads (where everyone stands, who carries
+        # what, the doors and windows): one Scorer of this position scores every candidate's moves
+        scorer = Scorer(state, threat, dist)
+        base = scorer.score()
         dodge = state.cfg.dodge  # a move may then be stopped: tried on a copy, dice and all
         index = state.c.grid.index
         best, best_v = legal[-1], -1e9
@@ -89,7 +92,6 @@ class HeuristicBot(HeuristicBase[NightState]):
             trial = state.clone()
             trial.log = []
             activate_human(trial, h)
-            scorer = Scorer(trial, threat, dist)
             gain = 0.0
             for b in human_actions(trial):
                 if b[0] == "move" and not dodge:

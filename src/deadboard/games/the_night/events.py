@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Choice, Steps
-from deadboard.games.the_night import ai, zombie_ways
+from deadboard.games.the_night import ai, arrival, zombie_ways
 from deadboard.games.the_night import setup as su
 from deadboard.games.the_night.actions import (
     PASS,
@@ -139,9 +139,9 @@ def _no_event(state: NightState, live: list[Human]) -> None:
 
 
 def _more_of_them(state: NightState, live: list[Human]) -> None:
-    z = su.draw_zombie(state)
+    z = arrival.draw_zombie(state)
     if z:
-        su.arrive(state, z)
+        arrival.arrive(state, z)
     else:
         state.emit("event", "No zombie is left to come: nothing happens", None)
 

@@ -13,8 +13,7 @@ from typing import Any
 
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.kernel import advance as kernel_advance
-from deadboard.games.the_night import ai, zombie_ways
-from deadboard.games.the_night import setup as su
+from deadboard.games.the_night import ai, arrival, zombie_ways
 from deadboard.games.the_night.board import (
     zombie_name,
 )
@@ -144,11 +143,11 @@ def _arrival(state: NightState) -> None:
         n = state.rng.d6()
         state.emit("roll", f"Zombie Arrival: D6 = {n}", {"roll": n})
     for _ in range(n):
-        z = su.draw_zombie(state)
+        z = arrival.draw_zombie(state)
         if not z:
             state.emit("arrive", "The zombie draw container is empty", None)
             break
-        su.arrive(state, z)
+        arrival.arrive(state, z)
 
 
 def _reanimation(state: NightState) -> None:

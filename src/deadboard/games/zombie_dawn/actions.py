@@ -31,8 +31,6 @@ Windows offer ``pass`` first. Combats: ``fight``, ``brawl``, ``shoot``, ``flee <
 
 from __future__ import annotations
 
-from typing import Any
-
 from deadboard.core.typed_actions import PASS, Pass, TypedAction
 
 #: the word that pays a flight with an Xp instead of a card (``flee xp``)
@@ -262,41 +260,6 @@ class PlaceZone(TypedAction, kind="place"):
     x: int
     y: int
     rotation: int
-
-
-def _direct(cls: type[TypedAction]) -> None:
-    """Make ``cls`` by one ``tuple.__new__`` from its fields, given by position (mypy checks the
-    calls): the rules list these actions by the hundred at every decision, and the general
-    constructor's argument handling costs as much again as the tuple."""
-    kind = cls.KIND
-    n = len(cls.FIELDS)
-    new: Any
-    if n == 0:
-        def new(c: type, /) -> Any:
-            return _new(c, (kind,))
-    elif n == 1:
-        def new(c: type, a: Any, /) -> Any:
-            return _new(c, (kind, a))
-    elif n == 2:
-        def new(c: type, a: Any, b: Any, /) -> Any:
-            return _new(c, (kind, a, b))
-    elif n == 3:
-        def new(c: type, a: Any, b: Any, d: Any, /) -> Any:
-            return _new(c, (kind, a, b, d))
-    elif n == 4:
-        def new(c: type, a: Any, b: Any, d: Any, e: Any, /) -> Any:
-            return _new(c, (kind, a, b, d, e))
-    else:
-        return
-    cls.__new__ = new  # type: ignore[method-assign]
-
-
-_new = tuple.__new__
-for _cls in (End, Move, Drive, Search, Stop, LearnSkill, Attack, Clear, Play, PlayOn, PlayAt, Use, UseOn, Activate,
-             ActivateOn, Complete, CompleteWith, CompleteGive, ColdBlood, Give, Drop, Negotiate, Fight, Brawl, Shoot,
-             Flee, Unblock, Offer, Propose, Cancel, Accept, Decline, Wound, Roll, Die, Take, Done, Discard, Learn, Camp,
-             PlaceGroup, Choose, PlaceZone):
-    _direct(_cls)
 
 END = End()
 STOP = Stop()

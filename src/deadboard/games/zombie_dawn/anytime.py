@@ -188,7 +188,7 @@ def apply_anytime(state: DawnState, seat: int, action: Action, ctx: str) -> None
 # ==================================================================================================
 def respond_actions(state: DawnState, seat: int, marks: tuple[Any, ...] = ()) -> list[Action]:
     """``pass`` and what the seat may do now in a window (``marks``: what it did already in it)."""
-    return [PASS, *AfterAction(Window(seat, "", (), marks=marks)).offers(state, seat)]
+    return AfterAction(Window(seat, "", (), marks=marks)).choices(state, seat)
 
 
 def has_response(state: DawnState, seat: int, marks: tuple[Any, ...] = ()) -> bool:
@@ -216,10 +216,12 @@ class AfterAction(StepForm, ResponseWindow[DawnState]):
     missions with a cost alone do not stop a seat (it completes them at its next decision)."""
 
     def offers(self, state: DawnState, seat: int) -> Sequence[Action]:
+        return self.choices(state, seat)[1:]
+
+    def choices(self, state: DawnState, seat: int) -> list[Action]:
         out: list[Action] = [PASS]  # counted by anytime_actions: missions come only along another option
         attack_actions(state, seat, out)
         anytime_actions(state, seat, out, WINDOW, self.window.marks)
-        del out[0]
         return out
 
     def may_respond(self, state: DawnState, seat: int) -> bool:

@@ -22,11 +22,7 @@ It plays from its seat's view only (hidden cards of the others are redrawn, neve
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
-
 from deadboard.core.action import Action
-from deadboard.core.heuristic import HeuristicBot as BaseHeuristicBot
 from deadboard.core.heuristic import decides
 from deadboard.core.responses import Respond
 from deadboard.games.zombie_dawn.actions import (
@@ -69,7 +65,6 @@ from deadboard.games.zombie_dawn.effects import (
     char_modifier,
     holder,
     load,
-    score_parts,
     worst_lod,
 )
 from deadboard.games.zombie_dawn.flight import FleePlace
@@ -78,141 +73,14 @@ from deadboard.games.zombie_dawn.negotiation import DUEL, AnswerBargain, Bargain
 from deadboard.games.zombie_dawn.setup import ChooseCharacter
 from deadboard.games.zombie_dawn.setup import PlaceZone as PlaceZoneStep
 from deadboard.games.zombie_dawn.state import DawnState
+from deadboard.games.zombie_dawn.tactics import ABILITY_VALUE, Tactics, only
 from deadboard.games.zombie_dawn.turn import ChooseSkill, Turn
 from deadboard.games.zombie_dawn.wounds import LifeOrDeathPick, PlaceDamage, Respawn, SaveCharacter
 
-#: what an activated ability is worth to the bot when it chooses its character
-ABILITY_VALUE = {"heal": 1.5, "dash": 1.5, "straighten": 1.0, "repair": 1.0, "rally": 1.5, "shove": 1.5, "escape": 1.0,
-                 "lure": 1.5, "pickpocket": 1.0, "last-rites": 1.0, "unblock": 0.5}
 
-#: what an item is worth to the bot, by kind (weapons add their dice)
-ITEM_VALUE = {"weapon": 3.0, "heal": 3.0, "straighten": 2.0, "gear": 2.5, "flare": 2.0, "tool": 2.0}
-
-
-
-A = TypeVar("A", bound=Action)
-
-
-def _only(actions: Sequence[Action], kind: type[A]) -> list[A]:
-    """The actions of one form."""
-    return [a for a in actions if isinstance(a, kind)]
-
-
-class HeuristicBot(BaseHeuristicBot[DawnState]):
+class HeuristicBot(Tactics):
     """Zombie Dawn's heuristic player: a method per decision step (see :func:`decides`); a decision
     no method takes, or one it declines, is a seeded random choice."""
-
-    # ----- helpers -------------------------------------------------------------------------------
-    def _pick(self, options: list[Action]) -> Action | None:
-        return options[self.rng.below(len(options))] if options else None
-
-    def card_value(self, s: DawnState, card_id: str) -> float:
-        r = s.c.actions[s.c.action_index[card_id]]
-        if r.kind == "zombie":
-            return 1.0 + r.dice + r.fx.initial * 0.5
-        if r.kind == "vehicle":
-            return 4.0 if s.groups[self.seat].vehicle < 0 else 1.0
-        if r.kind == "movement":
-            return 2.0
-        return {"lod": 3.0, "exhausted": 2.5, "blocked": 2.5, "heal": 3.0, "adrenaline": 2.0, "draw": 3.5}.get(r.effect or "", 2.0)
-
-    def cheapest(self, s: DawnState, options: Sequence[Search | Flee | Discard]) -> Action | None:
-        """The option whose card is worth least."""
-        if not options:
-            return None
-        return min(options, key=lambda a: (self.card_value(s, a.payment if isinstance(a, Flee) else a.card), a.text))
-
-    def leader(self, s: DawnState) -> int:
-        """The opponent with the most visible victory points (ties: most Xp, then random)."""
-        best, key = -1, (-99, -99, -1.0)
-        for t in range(s.cfg.players):
-            if t == self.seat:
-                continue
-            p = score_parts(s, t)
-            k = (p["score"] + p["missions"], p["xp"], self.rng.random())
-            if k > key:
-                best, key = t, k
-        return best
-
-    def visible_score(self, s: DawnState, seat: int) -> int:
-        p = score_parts(s, seat)
-        return p["score"] + p["missions"]
-
-    def strength(self, s: DawnState, seat: int) -> float:
-        """Expected hits of the group in one melee phase."""
-        g = s.groups[seat]
-        dice = 1.0
-        for ch in g.chars:
-            w = best_weapon(s, ch)
-            dice += (s.c.item_recs[w].dice if w >= 0 else 1) + char_modifier(s, ch, "die")
-        return dice / 3
-
-    def distances(self, s: DawnState, sources: list[int]) -> dict[int, int]:
-        """Walking steps from the nearest of ``sources`` (the board's, cached: do not change it)."""
-        b = s.board
-        assert b is not None
-        return b.walks(tuple(sources))
-
-    def targets(self, s: DawnState) -> list[int]:
-        """Squares worth walking to: the site of a mission it can do now (a visit, leaving a Pj
-        behind, a Clear a Location it is strong enough for), else locations not yet searched by
-        this group, in a zone without its token if there are such."""
-        b = s.board
-        assert b is not None
-        bit = 1 << self.seat
-        g = s.groups[self.seat]
-        c = s.c
-        sites = set()
-        for m in g.missions:
-            rec = c.missions[m]
-            if rec.kind == "visit" or (rec.kind == "release" and len(g.chars) >= 2) or (
-                rec.kind == "clear" and self.ready_to_clear(s, rec.dice)
-            ):
-                sites.add(rec.site)
-        if sites:
-            here = [sq for sq in b.locations if b.site[sq] in sites]
-            if here:
-                return here
-        mine = {b.zone_at[sq] for sq in b.locations if s.searched[sq] & bit}
-        free = [sq for sq in b.locations if not s.searched[sq] & bit]
-        fresh = [sq for sq in free if b.zone_at[sq] not in mine]
-        return fresh or free
-
-    def ready_to_clear(self, s: DawnState, dice: int) -> bool:
-        """Strong enough for a Clear a Location mission: its dice and about 2.3 more per Pj (2 action
-        cards revealed each), beaten before the group takes about 2 damage."""
-        g = s.groups[self.seat]
-        if max((len(s.char_damage[ch]) for ch in g.chars), default=0) > 1:
-            return False
-        expected = dice + 2.3 * len(g.chars)
-        return self.strength(s, self.seat) >= expected * expected / 24 or (g.xp > 0 and len(g.chars) >= 2)
-
-    def item_value(self, s: DawnState, it: int, wanted: set[str] | None = None) -> float:
-        """What an item is worth to this bot (weapons by their dice, items its missions ask for more)."""
-        c = s.c
-        r = c.item_recs[it]
-        v = ITEM_VALUE.get(r.kind, 1.0) + (r.dice if r.kind == "weapon" else 0)
-        if wanted is None:
-            wanted = self.wanted_tags(s)
-        if wanted & c.item_tags[it]:
-            v += 4.0
-        return v + (1.0 if r.light else 0.0)
-
-    def ability(self, s: DawnState, a: Action) -> str:
-        """The effect of an ``activate`` action."""
-        assert isinstance(a, Activate | ActivateOn)
-        return s.c.ability_of[a.ability].effect
-
-    def abilities(self, s: DawnState, legal: list[Action], *effects: str) -> list[Action]:
-        return [a for a in legal if isinstance(a, Activate | ActivateOn) and self.ability(s, a) in effects]
-
-    def frailest(self, s: DawnState, seat: int) -> int:
-        return max((len(s.char_damage[ch]) for ch in s.groups[seat].chars), default=0)
-
-    def wanted_tags(self, s: DawnState) -> set[str]:
-        """Item tags that the group's discard and carry missions ask for."""
-        c = s.c
-        return {c.missions[m].tag or "" for m in s.groups[self.seat].missions if c.missions[m].kind in ("discard", "carry")}
 
     # ----- setup ---------------------------------------------------------------------------------
     @decides(PlaceZoneStep)
@@ -253,7 +121,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         if g.searching:
             found_room = sum(capacity(s, ch) - load(s, ch) for ch in g.chars)
             if "search" in by and len(g.hand) >= 3 and hurt <= 2 and len(g.found) < found_room + 1:
-                return self.cheapest(s, _only(by["search"], Search))
+                return self.cheapest(s, only(by["search"], Search))
             return by.get("stop", [None])[0]
         for a in by.get("clear", []):
             assert isinstance(a, Clear)
@@ -261,20 +129,20 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
             if self.ready_to_clear(s, rec.dice):
                 return a
         if "search" in by and len(g.hand) >= 2 and hurt <= 2:
-            return self.cheapest(s, _only(by["search"], Search))
-        attack = self._attack(s, _only(by.get("attack", []), Attack))
+            return self.cheapest(s, only(by["search"], Search))
+        attack = self._attack(s, only(by.get("attack", []), Attack))
         if attack is not None:
             return attack
-        share = self._share(s, _only(by.get("give", []), Give))
+        share = self._share(s, only(by.get("give", []), Give))
         if share is not None:
             return share
         if "learn" in by:
             return by["learn"][0]
         if "play" in by:
-            vehicle = [a for a in _only(by["play"], Play) if s.c.actions[s.c.action_index[a.card]].kind == "vehicle"]
+            vehicle = [a for a in only(by["play"], Play) if s.c.actions[s.c.action_index[a.card]].kind == "vehicle"]
             if vehicle and g.vehicle < 0:
                 return vehicle[0]
-            stash = [a for a in _only(by["play"], Play) if s.c.actions[s.c.action_index[a.card]].effect == "draw"]
+            stash = [a for a in only(by["play"], Play) if s.c.actions[s.c.action_index[a.card]].effect == "draw"]
             if stash:
                 return stash[0]
         if "cold-blood" in by and len(g.hand) <= 2:
@@ -380,7 +248,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         heal = self._heal(s, [a for a in legal if isinstance(a, Use | UseOn)] + self.abilities(s, legal, "heal"), threshold=3)
         if heal is not None:
             return heal
-        talk = self._peace(s, _only(legal, Negotiate))
+        talk = self._peace(s, only(legal, Negotiate))
         if talk is not None:
             return talk
         lead = self.leader(s)
@@ -429,7 +297,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
             return escape[0]
         if any(a.text == "flee xp" for a in legal):
             return next(a for a in legal if a.text == "flee xp")
-        return self.cheapest(s, _only(legal, Flee))
+        return self.cheapest(s, only(legal, Flee))
 
     @decides(CombatChoice)
     def _combat(self, s: DawnState, legal: list[Action]) -> Action | None:
@@ -445,7 +313,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         if shove and cb.dice >= 2:
             return shove[0]
         mine = COLOURS[self.seat]
-        discards = [a for a in _only(legal, PlayAt) if a.target == mine
+        discards = [a for a in only(legal, PlayAt) if a.target == mine
                     and s.c.actions[s.c.action_index[a.card]].effect == "blocked"]
         if discards and cb.dice >= 2:  # Blocked Access: the zombie card bringing the most dice goes
             return max(discards, key=lambda a: (self._zombie_dice(s, a.what), a.text))
@@ -463,10 +331,10 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         rally = self.abilities(s, legal, "rally")
         if rally and cb.dice >= 3 and s.groups[self.seat].adrenaline == 0:
             return rally[0]
-        share = self._share(s, _only(legal, Give))
+        share = self._share(s, only(legal, Give))
         if share is not None:
             return share
-        adrenaline = [a for a in _only(legal, Play) if s.c.actions[s.c.action_index[a.card]].effect == "adrenaline"]
+        adrenaline = [a for a in only(legal, Play) if s.c.actions[s.c.action_index[a.card]].effect == "adrenaline"]
         if adrenaline and cb.dice >= 3:
             return adrenaline[0]
         return _attack(legal)
@@ -482,7 +350,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         assert cb is not None
         other = cb.group if self.seat == cb.enemy else cb.enemy
         if self.strength(s, other) > 1.5 * self.strength(s, self.seat) + 0.5 or self.frailest(s, self.seat) >= 3:
-            talk = _only(legal, Negotiate)
+            talk = only(legal, Negotiate)
             if talk:
                 return talk[0]
             got = self._flee(s, legal)
@@ -517,7 +385,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         need = 6.0 if step.context == DUEL else 3.0
         if worth >= need:
             return next((a for a in legal if a.text == "propose"), None)
-        offers = _only(legal, Offer)
+        offers = only(legal, Offer)
         if offers:
             return min(offers, key=lambda a: (self.item_value(s, c.item_index[a.item], wanted), a.text))
         return next((a for a in legal if a.text == ("propose" if offered else "cancel")), None)
@@ -552,7 +420,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
     @decides(LifeOrDeathPick)
     def _lodpick(self, s: DawnState, legal: list[Action]) -> Action | None:
         c = s.c
-        rolls = _only(legal, Roll)
+        rolls = only(legal, Roll)
         return max(rolls, key=lambda a: (worst_lod(s, c.char_index[a.character]) + char_modifier(s, c.char_index[a.character], "lod"), a.text))
 
     @decides(SaveCharacter)
@@ -574,19 +442,19 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         heal = self._heal(s, [a for a in legal if isinstance(a, Use | UseOn)], threshold=1)
         if heal is not None:
             return heal
-        takes = _only(legal, Take)
+        takes = only(legal, Take)
         if takes:
             return max(takes, key=lambda a: (value(a), a.text))
         return next((a for a in legal if a.text == "done"), None)
 
     @decides(DiscardCards)
     def _discard(self, s: DawnState, legal: list[Action]) -> Action | None:
-        return self.cheapest(s, _only(legal, Discard))
+        return self.cheapest(s, only(legal, Discard))
 
     @decides(ChooseSkill)
     def _learn(self, s: DawnState, legal: list[Action]) -> Action | None:
         c = s.c
-        return max(_only(legal, Learn), key=lambda a: (c.skills[c.skill_index[a.skill]].vp, a.text))
+        return max(only(legal, Learn), key=lambda a: (c.skills[c.skill_index[a.skill]].vp, a.text))
 
     @decides(Respawn)
     def _respawn(self, s: DawnState, legal: list[Action]) -> Action | None:
@@ -596,7 +464,7 @@ class HeuristicBot(BaseHeuristicBot[DawnState]):
         if not targets:
             return None
         dist = self.distances(s, targets)
-        return min(_only(legal, Camp), key=lambda a: (dist.get(b.index[a.square], 99), a.text))
+        return min(only(legal, Camp), key=lambda a: (dist.get(b.index[a.square], 99), a.text))
 
     @decides(FleePlace)
     def _flee_place(self, s: DawnState, legal: list[Action]) -> Action | None:

@@ -236,7 +236,7 @@ class NextDecision(Auto[DawnState]):
             raise AssertionError(state.phase)
         if auto_missions(state, state.active):
             return ()
-        return (Turn(state.active),)
+        return (_TURNS[state.active],)
 
 
 @dataclass(slots=True)
@@ -255,6 +255,10 @@ class Turn(Choice[DawnState, Action]):
 
     def prompt(self, state: DawnState) -> str:
         return f"{title(self.seat)}: your turn (round {state.round})"
+
+
+#: one turn decision per seat (steps are values: one made per seat serves every turn)
+_TURNS = tuple(Turn(seat) for seat in range(len(COLOURS)))
 
 
 @dataclass(slots=True)
