@@ -17,27 +17,9 @@ import dataclasses
 import statistics
 import time
 
-import chess
-
+from deadboard.cli.bench import bench_chess
 from deadboard.core.registry import get_game, list_games
-from deadboard.core.rng import Rng
 from deadboard.sim.play import play_game
-
-
-def chess_round(seconds: float, rng: Rng) -> tuple[int, float]:
-    """python-chess random playouts for about ``seconds`` of CPU time: (plies, CPU seconds)."""
-    board = chess.Board()
-    plies = 0
-    start = time.process_time()
-    while True:
-        board.reset()
-        while board.outcome() is None:
-            moves = list(board.legal_moves)
-            board.push(moves[rng.below(len(moves))])
-            plies += 1
-        spent = time.process_time() - start
-        if spent >= seconds:
-            return plies, spent
 
 
 def game_round(game_id: str, scenario: str | None, players: int | None, seconds: float, seed: int) -> tuple[int, float, int]:
@@ -68,12 +50,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per round and side")
     args = parser.parse_args()
     game_round(args.game, args.scenario, args.players, 0.2, 10_000)  # warm caches (geometry, imports)
-    rng = Rng(0)
     seed = 0
     ratios: list[float] = []
     rates: list[tuple[float, float]] = []
     for _ in range(args.rounds):
-        plies, t_chess = chess_round(args.seconds, rng)
+        chess = bench_chess(args.seconds, min_games=1, clock=time.process_time)
+        plies, t_chess = int(chess["decisions"]), float(chess["seconds"])
         decisions, t_game, seed = game_round(args.game, args.scenario, args.players, args.seconds, seed)
         chess_rate, game_rate = plies / t_chess, decisions / t_game
         rates.append((chess_rate, game_rate))

@@ -4,30 +4,15 @@ Combat, §Ammo/Click Dice)."""
 
 from __future__ import annotations
 
-from deadboard.core import Setup, get_game
-from deadboard.core.dice import DicePool
+from deadboard.core import Setup
 from deadboard.core.rng import ScriptedRng
 from deadboard.games.zpocalypse_2.actions import Attack, Move, Search
 from deadboard.games.zpocalypse_2.combat import targets_in_range
 from deadboard.games.zpocalypse_2.movement import reachable
 from deadboard.games.zpocalypse_2.night import Turn
 from deadboard.games.zpocalypse_2.search import KeepCard
-from deadboard.games.zpocalypse_2.state import ZD6, Zombie, ZState
-
-GAME = get_game("zpocalypse-2")
-
-
-def at_turn(space: str, faces: list[int], seed: int = 1) -> ZState:
-    """A solo prologue at its first turn, the squad on ``space`` with the action pool ``faces``."""
-    state = GAME.new(Setup("prologue", players=1), seed)
-    assert isinstance(state, ZState)
-    GAME.apply(state, f"start {space}")
-    state.zombies = []
-    state.pool = DicePool.of(ZD6, faces)
-    state.turn_moved = 0
-    state.steps[-1] = Turn(0)
-    state.legal = list(Turn(0).actions(state))
-    return state
+from deadboard.games.zpocalypse_2.state import Zombie, ZState
+from tests.zpocalypse_2.helpers import GAME, at_turn
 
 
 def test_a_die_moves_the_squad_up_to_its_value_in_spaces() -> None:
