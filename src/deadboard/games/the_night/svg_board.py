@@ -184,13 +184,7 @@ def opening_svg(kind: int, flags: int) -> str:
 
 
 def opening_title(c: NightContent, o: int, kind: int, flags: int) -> str:
-    states = []
-    if flags & LOCKED:
-        states.append("locked")
-    if flags & BROKEN:
-        states.append("broken")
-    if flags & BOARDED:
-        states.append("boarded up")
+    states = [word for bit, word in ((LOCKED, "locked"), (BROKEN, "broken"), (BOARDED, "boarded up")) if flags & bit]
     if not states:
         states.append("open" if kind == DOOR else "not boarded")
     return f"{c.openings_label[o]} — {', '.join(states)}"
@@ -225,12 +219,7 @@ def _opening(c: NightContent, o: int, flags: int) -> str:
     else:
         cx, cy, rot = ax + S / 2, ay + S, 0
     cls = ["opening", "door" if op.kind == DOOR else "window"]
-    if flags & LOCKED:
-        cls.append("locked")
-    if flags & BROKEN:
-        cls.append("broken")
-    if flags & BOARDED:
-        cls.append("boarded")
+    cls += [word for bit, word in ((LOCKED, "locked"), (BROKEN, "broken"), (BOARDED, "boarded")) if flags & bit]
     return (f'<g class="{" ".join(cls)}" data-target="op:{op.name}" transform="translate({cx:g} {cy:g}) rotate({rot})">'
             f'<title>{esc(opening_title(c, op.id, op.kind, flags))}</title>{opening_svg(op.kind, flags)}</g>')
 
