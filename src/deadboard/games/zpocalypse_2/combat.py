@@ -40,14 +40,56 @@ def spend_faces(pool: DicePool, faces: tuple[int, ...]) -> DicePool:
     return left
 
 
-def targets_in_range(state: ZState, origin: int, rng: int) -> list[tuple[int, str]]:
+class Standing:
+    """What the zombies, mutates and fortifications standing on a board allow while they stay where
+    they are: the targets in range from each space, the upright zombies a shove may reach, and the blockers near each start of a move
+    (:func:`~deadboard.games.zpocalypse_2.movement.reach_table`). Kept for the last board seen and
+    checked against the state's pieces by value at every ask (:func:`standing`), so a state changed
+    anywhere, copied or searched reads only what its own pieces give."""
+
+    __slots__ = ("board", "forts", "mutates", "near", "shoves", "targets", "zombies")
+
+    def __init__(self, state: ZState) -> None:
+        self.board = state.board
+        self.zombies = list(state.zombies)
+        self.mutates = list(state.mutates)
+        self.forts = state.forts
+        self.targets: dict[tuple[int, int], tuple[tuple[int, str], ...]] = {}
+        self.near: dict[tuple[int, int], frozenset[int]] = {}
+        self.shoves: dict[int, tuple[tuple[str, str], ...]] = {}  # space -> upright zombies beside it
+
+
+#: the last :class:`Standing` made, replaced as one value (threads may ask at once)
+_standing: list[Standing | None] = [None]
+
+
+def standing(state: ZState) -> Standing:
+    """The :class:`Standing` of the state's board, zombies, mutates and fortifications."""
+    found = _standing[0]
+    if (
+        found is None
+        or found.board is not state.board
+        or found.zombies != state.zombies
+        or found.mutates != state.mutates
+        or found.forts != state.forts
+    ):
+        found = _standing[0] = Standing(state)
+    return found
+
+
+def targets_in_range(state: ZState, origin: int, rng: int) -> tuple[tuple[int, str], ...]:
     """(space, kind) of every zombie a squad at ``origin`` may target at range ``rng``, in sight. A
-    squad at a second-floor window also shoots the yard, counting range from the landing space."""
-    seen = state.board.shots(origin, rng)
-    found = {(s, "fresh" if z.fresh else "weak") for z in state.zombies if (s := z.space) in seen}
-    if state.mutates:
-        found.update((m.space, m.card) for m in state.mutates if m.space in seen)
-    return sorted(found)
+    squad at a second-floor window also shoots the yard, counting range from the landing space.
+    The tuple is shared while the zombies stand where they are: do not change it."""
+    view = standing(state)
+    found = view.targets.get((origin, rng))
+    if found is None:
+        seen = state.board.shots(origin, rng)
+        spaces = {(s, "fresh" if z.fresh else "weak") for z in state.zombies if (s := z.space) in seen}
+        if state.mutates:
+            spaces.update((m.space, m.card) for m in state.mutates if m.space in seen)
+        found = view.targets[(origin, rng)] = tuple(sorted(spaces))
+    return found
 
 
 def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[int, ...]]:

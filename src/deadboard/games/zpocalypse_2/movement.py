@@ -3,13 +3,14 @@ Work)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.games.zpocalypse_2.actions import Dash, Emerge, Move
 from deadboard.games.zpocalypse_2.board import Board
-from deadboard.games.zpocalypse_2.combat import damage
+from deadboard.games.zpocalypse_2.combat import damage, standing
 from deadboard.games.zpocalypse_2.state import Squad, ZState
 from deadboard.games.zpocalypse_2.survivors import PickSurvivor, hurt_person
 
@@ -37,12 +38,17 @@ class ReachEntry:
     """A reach table (space -> (AP, spaces moved)) and, once asked for, its moves by die face and
     its trait moves (``dash SPACE``)."""
 
-    __slots__ = ("dashes", "moves", "table")
+    __slots__ = ("dashes", "moves", "offered", "table")
 
     def __init__(self, table: dict[int, tuple[int, int]]) -> None:
         self.table = table
         self.moves: list[tuple[Move, ...]] | None = None
         self.dashes: tuple[Dash, ...] | None = None
+        #: the moves offered for a pool's distinct faces (no other squad in the table)
+        self.offered: dict[tuple[int, ...], tuple[Move, ...]] = {}
+
+
+_NONE: frozenset[int] = frozenset()
 
 
 def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
@@ -55,15 +61,19 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
     if steps_left > budget:
         steps_left = budget
     start = q.space
-    blocked: frozenset[int] = frozenset()
+    blocked: frozenset[int] = _NONE
     if steps_left > 0:
-        dist = board.distances(start)
-        near = [s for z in state.zombies if 0 <= dist[s := z.space] <= steps_left]
-        if state.mutates:
-            near.extend(s for m in state.mutates if 0 <= dist[s := m.space] <= steps_left)
-        if state.forts:
-            near.extend(s for s in state.forts if 0 <= dist[s] <= steps_left)
-        blocked = frozenset(near)
+        view = standing(state)
+        found_near = view.near.get((start, steps_left))
+        if found_near is None:
+            dist = board.distances(start)
+            near = [s for z in state.zombies if 0 <= dist[s := z.space] <= steps_left]
+            if state.mutates:
+                near.extend(s for m in state.mutates if 0 <= dist[s := m.space] <= steps_left)
+            if state.forts:
+                near.extend(s for s in state.forts if 0 <= dist[s] <= steps_left)
+            found_near = view.near[(start, steps_left)] = frozenset(near)
+        blocked = found_near
     key = (id(board), start, budget, steps_left, blocked)
     found = _reach.get(key)
     if found is None:
@@ -96,15 +106,20 @@ def reach_table(state: ZState, q: Squad, budget: int, free: bool = False) -> dic
     return found
 
 
-def reach_moves(state: ZState, q: Squad, faces: list[int]) -> list[Move]:
-    """``move D SPACE`` for every distinct die face ``D`` of ``faces`` (rising) and every space the
-    squad may stop on for at most ``D`` AP (in space order)."""
+def reach_moves(state: ZState, q: Squad, faces: tuple[int, ...]) -> Sequence[Move]:
+    """``move D SPACE`` for every distinct die face ``D`` of ``faces`` (rising, each once) and every
+    space the squad may stop on for at most ``D`` AP (in space order). Shared: do not change it."""
     budget = faces[-1]
     entry = _entry(state, q, budget, False)
+    table = entry.table
+    others = [o.space for o in state.squads if o is not q and o.people and o.space in table]
+    if not others:
+        found = entry.offered.get(faces)
+        if found is not None:
+            return found
     by_face = entry.moves
     if by_face is None:
-        by_face = entry.moves = _moves_by_face(state.board, entry.table, budget)
-    others = [o.space for o in state.squads if o is not q and o.people and o.space in entry.table]
+        by_face = entry.moves = _moves_by_face(state.board, table, budget)
     out: list[Move] = []
     if others:
         names = {state.board.name(i) for i in others}
@@ -113,7 +128,8 @@ def reach_moves(state: ZState, q: Squad, faces: list[int]) -> list[Move]:
         return out
     for f in faces:
         out.extend(by_face[f])
-    return out
+    found = entry.offered[faces] = tuple(out)
+    return found
 
 
 def reach_dashes(state: ZState, q: Squad, spaces: int) -> list[Dash]:

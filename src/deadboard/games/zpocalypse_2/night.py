@@ -261,9 +261,9 @@ class Turn(Choice[ZState, TypedAction]):
         if not q.alive or q.space < 0:
             return []
         all_faces = state.faces
-        faces = sorted(set(all_faces))
+        faces = distinct_faces(all_faces)
         out: list[TypedAction] = []
-        targets: dict[int, list[tuple[int, str]]] = {}  # range -> the zombies in it, found once
+        targets: dict[int, tuple[tuple[int, str], ...]] = {}  # range -> the zombies in it, found once
         _attack_actions(state, q, all_faces, out, targets)
         _move_actions(state, q, faces, out)
         _gear_actions(state, q, all_faces, faces, out)
@@ -358,6 +358,19 @@ class Turn(Choice[ZState, TypedAction]):
         return _turn_prompt(self.seat, state.hour, state.faces)
 
 
+_DISTINCT: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def distinct_faces(faces: tuple[int, ...]) -> tuple[int, ...]:
+    """The pool's distinct faces, rising (one shared tuple per pool)."""
+    found = _DISTINCT.get(faces)
+    if found is None:
+        if len(_DISTINCT) > 1 << 14:
+            _DISTINCT.clear()
+        found = _DISTINCT[faces] = tuple(sorted(set(faces)))
+    return found
+
+
 @lru_cache(maxsize=1 << 14)
 def _turn_prompt(seat: int, hour: int, faces: tuple[int, ...]) -> str:
     """A turn's prompt (asked at every decision of the turn; made once per pool)."""
@@ -377,24 +390,20 @@ def _starts(board: Board) -> tuple[tuple[int, Start], ...]:
     return found
 
 
-#: the attacks offered again and again, made once (actions are immutable values): by survivor,
-#: weapon, space, target and the identity of the payments (the shared tuple from
-#: :func:`pay_faces`, kept in the entry so that its identity stays its own)
-_ATTACKS: dict[tuple[str, str, int, str, int], tuple[object, tuple[Attack, ...]]] = {}
-
-
 def _attacks(
-    state: ZState, who: str, weapon: str, space: int, kind: str, pays: tuple[tuple[int, ...], ...]
-) -> tuple[Attack, ...]:
-    """``attack WHO WEAPON SPACE KIND D...`` for every payment of ``pays``."""
-    key = (who, weapon, space, kind, id(pays))
-    found = _ATTACKS.get(key)
-    if found is None or found[0] is not pays:
-        if len(_ATTACKS) > 1 << 16:
-            _ATTACKS.clear()
-        name = state.board.spaces[space].name
-        found = _ATTACKS[key] = (pays, paid(Attack, (who, weapon, name, kind), pays))
-    return found[1]
+    board: Board, who: str, weapon: str, found: tuple[tuple[int, str], ...], pays: tuple[tuple[int, ...], ...]
+) -> list[Attack]:
+    """``attack WHO WEAPON SPACE KIND D...`` for every target of ``found`` (in its order) and every
+    payment of ``pays``, built as the tuples they are. Not kept: a turn's attacks seldom come again
+    (new dice, a new space, the zombies moved), and kept actions are objects every full garbage
+    collection walks."""
+    spaces = board.spaces
+    new = tuple.__new__
+    out: list[Attack] = []
+    for space, kind in found:
+        first = (Attack.KIND, who, weapon, spaces[space].name, kind)
+        out.extend([new(Attack, first + pay) for pay in pays])
+    return out
 
 
 def _attack_actions(
@@ -402,34 +411,36 @@ def _attack_actions(
     q: Squad,
     all_faces: tuple[int, ...],
     out: list[TypedAction],
-    targets: dict[int, list[tuple[int, str]]],
+    targets: dict[int, tuple[tuple[int, str], ...]],
 ) -> None:
-    """Basic attacks: each survivor's weapon (loaded) and bare hands, once a turn each."""
+    """Basic attacks: each survivor's weapon (loaded) and bare hands, once a turn each (the targets
+    looked at first: with none in range, no payment is)."""
     used = state.turn_used
     weapons = state.content.weapon_by_id
+    board = state.board
     for p in q.people:
         card = p.card
         weapon = p.weapon
         if weapon is not None and p.loaded and (card, weapon) not in used:
             w = weapons[weapon]
-            pays = pay_faces(all_faces, w.cost, w.z_cost, weapon_cap(state, p, weapon, w.type))
-            if pays:
-                found = targets.get(w.range)
-                if found is None:
-                    found = targets[w.range] = targets_in_range(state, q.space, w.range)
-                for space, kind in found:
-                    out.extend(_attacks(state, card, weapon, space, kind, pays))
+            found = targets.get(w.range)
+            if found is None:
+                found = targets[w.range] = targets_in_range(state, q.space, w.range)
+            if found:
+                pays = pay_faces(all_faces, w.cost, w.z_cost, weapon_cap(state, p, weapon, w.type))
+                if pays:
+                    out.extend(_attacks(board, card, weapon, found, pays))
         if (card, UNARMED) not in used:
-            pays = pay_faces(all_faces, UNARMED_COST, False, p.stats["melee"])
-            if pays:
-                found = targets.get(1)
-                if found is None:
-                    found = targets[1] = targets_in_range(state, q.space, 1)
-                for space, kind in found:
-                    out.extend(_attacks(state, card, UNARMED, space, kind, pays))
+            found = targets.get(1)
+            if found is None:
+                found = targets[1] = targets_in_range(state, q.space, 1)
+            if found:
+                pays = pay_faces(all_faces, UNARMED_COST, False, p.stats["melee"])
+                if pays:
+                    out.extend(_attacks(board, card, UNARMED, found, pays))
 
 
-def _move_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedAction]) -> None:
+def _move_actions(state: ZState, q: Squad, faces: tuple[int, ...], out: list[TypedAction]) -> None:
     """Moving, a die at a time; searching a search space not searched this night."""
     board = state.board
     if faces:
@@ -439,7 +450,7 @@ def _move_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedActi
 
 
 def _gear_actions(
-    state: ZState, q: Squad, all_faces: tuple[int, ...], faces: list[int], out: list[TypedAction]
+    state: ZState, q: Squad, all_faces: tuple[int, ...], faces: tuple[int, ...], out: list[TypedAction]
 ) -> None:
     """Reloading (no AP); refuelling a gas powered weapon on a Refuel space."""
     board = state.board
@@ -478,7 +489,7 @@ def _crafted_actions(state: ZState, q: Squad, all_faces: tuple[int, ...], out: l
                     out.append(Equip(p.card, item))
 
 
-def _board_actions(state: ZState, q: Squad, faces: list[int], out: list[TypedAction]) -> None:
+def _board_actions(state: ZState, q: Squad, faces: tuple[int, ...], out: list[TypedAction]) -> None:
     """Windows, the public stash, a dropped pile, trading with an adjacent squad."""
     board = state.board
     # windows: "Your squad can choose to jump out of a window."

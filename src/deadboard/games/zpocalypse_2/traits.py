@@ -15,13 +15,15 @@ An active trait is ``trait WHO TRAIT SPACE TARGET D...``: SPACE is ``-`` for a t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
-from deadboard.games.zpocalypse_2.actions import Dash, paid
-from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, targets_in_range
+from deadboard.games.zpocalypse_2.actions import Dash
+from deadboard.games.zpocalypse_2.board import Board
+from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, standing, targets_in_range
 from deadboard.games.zpocalypse_2.content import Trait
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
 
@@ -106,7 +108,10 @@ def usable(state: ZState, p: Person, t: Trait) -> bool:
 
 
 def trait_actions(
-    state: ZState, q: Squad, faces: tuple[int, ...], targets: dict[int, list[tuple[int, str]]] | None = None
+    state: ZState,
+    q: Squad,
+    faces: tuple[int, ...],
+    targets: dict[int, tuple[tuple[int, str], ...]] | None = None,
 ) -> list[TypedAction]:
     """Every active trait the squad may use now, with every way to pay it (``faces``: the pool;
     ``targets``: the zombies within each range, as far as already found)."""
@@ -130,42 +135,50 @@ def trait_actions(
         t = traits[w.trait]
         if not usable(state, p, t) or (t.needs != "none" and p.stats[t.needs] < t.level):
             continue
-        pays = pay_faces(faces, t.cost, t.z_cost, weapon_cap(state, p, p.weapon, w.type))
-        if not pays:
-            continue
         spaces = targets.get(w.range) if targets is not None else None
         if spaces is None:
             spaces = targets_in_range(state, q.space, w.range)
             if targets is not None:
                 targets[w.range] = spaces
-        if t.effect == "spread":
-            for i in sorted({s for s, _ in spaces}):
-                out.extend(_use(p.card, t.id, board.spaces[i].name, "all", pays))
-        else:
-            for i, kind in spaces:
-                out.extend(_use(p.card, t.id, board.spaces[i].name, kind, pays))
+        if not spaces:
+            continue
+        pays = pay_faces(faces, t.cost, t.z_cost, weapon_cap(state, p, p.weapon, w.type))
+        if pays:
+            out.extend(_uses(board, p.card, t.id, t.effect == "spread", spaces, pays))
     return out
 
 
-#: the trait actions offered again and again, made once (actions are immutable values): keyed as
-#: the attacks are (``night._ATTACKS``), the payments by identity and kept in the entry
-_USES: dict[tuple[str, str, str, str, int], tuple[object, tuple[UseTrait, ...]]] = {}
+def _uses(
+    board: Board,
+    who: str,
+    trait: str,
+    spread: bool,
+    spaces: tuple[tuple[int, str], ...],
+    pays: tuple[tuple[int, ...], ...],
+) -> list[UseTrait]:
+    """A weapon trait's uses at the targets ``spaces`` (a spread trait: at each of their spaces,
+    target ``all``), each with every payment of ``pays``."""
+    names = board.spaces
+    out: list[UseTrait] = []
+    if spread:
+        for i in sorted({s for s, _ in spaces}):
+            out.extend(_use(who, trait, names[i].name, "all", pays))
+    else:
+        for i, kind in spaces:
+            out.extend(_use(who, trait, names[i].name, kind, pays))
+    return out
 
 
-def _use(
-    who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, ...], ...]
-) -> tuple[UseTrait, ...]:
-    """``trait WHO TRAIT SPACE TARGET D...`` for every payment of ``pays``."""
-    key = (who, trait, space, target, id(pays))
-    found = _USES.get(key)
-    if found is None or found[0] is not pays:
-        if len(_USES) > 1 << 16:
-            _USES.clear()
-        found = _USES[key] = (pays, paid(UseTrait, (who, trait, space, target), pays))
-    return found[1]
+def _use(who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, ...], ...]) -> list[UseTrait]:
+    """``trait WHO TRAIT SPACE TARGET D...`` for every payment of ``pays``, built as the tuples they
+    are. Not kept: a turn's uses seldom come again (new dice, a new space, the zombies moved), and
+    kept actions are objects every full garbage collection walks."""
+    first = (UseTrait.KIND, who, trait, space, target)
+    new = tuple.__new__
+    return [new(UseTrait, first + pay) for pay in pays]
 
 
-def _night_targets(state: ZState, q: Squad, p: Person, t: Trait) -> list[tuple[str, str]]:
+def _night_targets(state: ZState, q: Squad, p: Person, t: Trait) -> Sequence[tuple[str, str]]:
     board = state.board
     if t.effect == "sprint":
         from deadboard.games.zpocalypse_2.movement import can_move
@@ -176,16 +189,22 @@ def _night_targets(state: ZState, q: Squad, p: Person, t: Trait) -> list[tuple[s
         tops = state.content.survivor_by_id
         return [("-", o.card) for o in q.people if o.hp < tops[o.card].hp]
     if t.effect == "shove":
-        near = (q.space, *board.neighbours[q.space])
-        found = sorted(
-            {
-                (z.space, "fresh" if z.fresh else "weak")
-                for z in state.zombies
-                if z.space in near and not z.down
-            }
-        )
-        return [(board.name(i), kind) for i, kind in found if board.sight(q.space, i, zombie=False)]
-    return []
+        view = standing(state)
+        shoves = view.shoves.get(q.space)
+        if shoves is None:
+            near = (q.space, *board.neighbours[q.space])
+            found = sorted(
+                {
+                    (z.space, "fresh" if z.fresh else "weak")
+                    for z in state.zombies
+                    if z.space in near and not z.down
+                }
+            )
+            shoves = view.shoves[q.space] = tuple(
+                [(board.name(i), kind) for i, kind in found if board.sight(q.space, i, zombie=False)]
+            )
+        return shoves
+    return ()
 
 
 def use_trait(state: ZState, q: Squad, action: UseTrait) -> tuple[Step[ZState], ...]:
