@@ -42,12 +42,12 @@ def spend_faces(pool: DicePool, faces: tuple[int, ...]) -> DicePool:
 
 class Standing:
     """What the zombies, mutates and fortifications standing on a board allow while they stay where
-    they are: the targets in range from each space, the upright zombies a shove may reach, and the blockers near each start of a move
-    (:func:`~deadboard.games.zpocalypse_2.movement.reach_table`). Kept for the last board seen and
+    they are: the targets in range from each space, the upright zombies a shove may reach, and the
+    reach entry of each start of a move (``movement._entry``). Kept for the last board seen and
     checked against the state's pieces by value at every ask (:func:`standing`), so a state changed
     anywhere, copied or searched reads only what its own pieces give."""
 
-    __slots__ = ("board", "forts", "mutates", "near", "shoves", "targets", "zombies")
+    __slots__ = ("board", "entries", "forts", "mutates", "shoves", "targets", "zombies")
 
     def __init__(self, state: ZState) -> None:
         self.board = state.board
@@ -55,7 +55,8 @@ class Standing:
         self.mutates = list(state.mutates)
         self.forts = state.forts
         self.targets: dict[tuple[int, int], tuple[tuple[int, str], ...]] = {}
-        self.near: dict[tuple[int, int], frozenset[int]] = {}
+        #: (start, budget, spaces left to move) -> the reach entry (``movement.ReachEntry``)
+        self.entries: dict[tuple[int, int, int], Any] = {}
         self.shoves: dict[int, tuple[tuple[str, str], ...]] = {}  # space -> upright zombies beside it
 
 

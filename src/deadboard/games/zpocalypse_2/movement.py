@@ -61,19 +61,20 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
     if steps_left > budget:
         steps_left = budget
     start = q.space
+    view = None
     blocked: frozenset[int] = _NONE
     if steps_left > 0:
         view = standing(state)
-        found_near = view.near.get((start, steps_left))
-        if found_near is None:
-            dist = board.distances(start)
-            near = [s for z in state.zombies if 0 <= dist[s := z.space] <= steps_left]
-            if state.mutates:
-                near.extend(s for m in state.mutates if 0 <= dist[s := m.space] <= steps_left)
-            if state.forts:
-                near.extend(s for s in state.forts if 0 <= dist[s] <= steps_left)
-            found_near = view.near[(start, steps_left)] = frozenset(near)
-        blocked = found_near
+        kept = view.entries.get((start, budget, steps_left))
+        if kept is not None:
+            return kept
+        dist = board.distances(start)
+        near = [s for z in state.zombies if 0 <= dist[s := z.space] <= steps_left]
+        if state.mutates:
+            near.extend(s for m in state.mutates if 0 <= dist[s := m.space] <= steps_left)
+        if state.forts:
+            near.extend(s for s in state.forts if 0 <= dist[s] <= steps_left)
+        blocked = frozenset(near)
     key = (id(board), start, budget, steps_left, blocked)
     found = _reach.get(key)
     if found is None:
@@ -86,6 +87,8 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
                 for nb in board.neighbours
             )
         found = _reach[key] = ReachEntry(_cheapest(ways, blocked, start, budget, steps_left))
+    if view is not None:
+        view.entries[(start, budget, steps_left)] = found
     return found
 
 
