@@ -47,7 +47,7 @@ class Standing:
     checked against the state's pieces by value at every ask (:func:`standing`), so a state changed
     anywhere, copied or searched reads only what its own pieces give."""
 
-    __slots__ = ("board", "entries", "forts", "mutates", "shoves", "targets", "zombies")
+    __slots__ = ("blockers", "board", "entries", "forts", "kinds", "mutates", "shoves", "targets", "zombies")
 
     def __init__(self, state: ZState) -> None:
         self.board = state.board
@@ -58,6 +58,13 @@ class Standing:
         #: (start, budget, spaces left to move) -> the reach entry (``movement.ReachEntry``)
         self.entries: dict[tuple[int, int, int], Any] = {}
         self.shoves: dict[int, tuple[tuple[str, str], ...]] = {}  # space -> upright zombies beside it
+        #: space -> the kinds of zombie on it (``weak``, ``fresh``, mutates' ids), sorted; made at
+        #: the first ask for targets
+        self.kinds: dict[int, tuple[str, ...]] | None = None
+        #: the spaces a move cannot enter: zombies', mutates' and fortifications'
+        self.blockers = frozenset(
+            [*(z.space for z in self.zombies), *(m.space for m in self.mutates), *self.forts]
+        )
 
 
 #: the last :class:`Standing` made, replaced as one value (threads may ask at once)
@@ -85,11 +92,18 @@ def targets_in_range(state: ZState, origin: int, rng: int) -> tuple[tuple[int, s
     view = standing(state)
     found = view.targets.get((origin, rng))
     if found is None:
+        kinds = view.kinds
+        if kinds is None:
+            on: dict[int, set[str]] = {}
+            for z in view.zombies:
+                on.setdefault(z.space, set()).add("fresh" if z.fresh else "weak")
+            for m in view.mutates:
+                on.setdefault(m.space, set()).add(m.card)
+            kinds = view.kinds = {s: tuple(sorted(k)) for s, k in on.items()}
         seen = state.board.shots(origin, rng)
-        spaces = {(s, "fresh" if z.fresh else "weak") for z in state.zombies if (s := z.space) in seen}
-        if state.mutates:
-            spaces.update((m.space, m.card) for m in state.mutates if m.space in seen)
-        found = view.targets[(origin, rng)] = tuple(sorted(spaces))
+        found = view.targets[(origin, rng)] = tuple(
+            [(s, kind) for s in sorted(seen.intersection(kinds)) for kind in kinds[s]]
+        )
     return found
 
 

@@ -69,12 +69,7 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
         if kept is not None:
             return kept
         dist = board.distances(start)
-        near = [s for z in state.zombies if 0 <= dist[s := z.space] <= steps_left]
-        if state.mutates:
-            near.extend(s for m in state.mutates if 0 <= dist[s := m.space] <= steps_left)
-        if state.forts:
-            near.extend(s for s in state.forts if 0 <= dist[s] <= steps_left)
-        blocked = frozenset(near)
+        blocked = frozenset([s for s in view.blockers if 0 <= dist[s] <= steps_left])
     key = (id(board), start, budget, steps_left, blocked)
     found = _reach.get(key)
     if found is None:

@@ -244,9 +244,10 @@ class BeginTurn(Auto[ZState]):
         state.turn_moved = 0
         state.turn_used = {}
         state.stamp += 1
-        faces = " ".join(face_text(f) for f in state.faces)
         state.emit(
-            "pool", f"Squad {self.seat + 1} rolls its action pool: {faces}", {"dice": list(state.faces)}
+            "pool",
+            f"Squad {self.seat + 1} rolls its action pool: {pool_text(state.faces)}",
+            {"dice": list(state.faces)},
         )
         return (Turn(self.seat),)
 

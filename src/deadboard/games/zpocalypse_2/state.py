@@ -342,11 +342,12 @@ class ZState(KernelState):
 
     def in_order(self) -> list[Squad]:
         """Every squad in turn order, from the first player."""
-        n = len(self.squads)
-        return [self.squads[(self.first + k) % n] for k in range(n)]
+        squads = self.squads
+        first = self.first % len(squads)
+        return squads[first:] + squads[:first]
 
     def living(self) -> list[Squad]:
-        return [q for q in self.in_order() if q.alive]
+        return [q for q in self.in_order() if q.people]
 
     def move_doom(self, by: int, why: str) -> None:
         self.doom, crossed = self.doom.moved(by)
@@ -358,7 +359,7 @@ class ZState(KernelState):
         )
 
     def speed(self, q: Squad) -> int:
-        return min(p.stats["speed"] for p in q.people)
+        return min([p.stats["speed"] for p in q.people])
 
     def smarts(self, q: Squad) -> int:
         return max(p.stats["smarts"] for p in q.people)
