@@ -101,7 +101,7 @@ def test_a_window_space_shoots_the_yard_below() -> None:
     landing = b.window_landing[window]
     yard = next(j for j in b.neighbours[landing] if j not in b.inside)
     state.zombies = [Zombie(yard, False)]
-    assert targets_in_range(state, window, 1) == [(yard, "weak")]
+    assert targets_in_range(state, window, 1) == ((yard, "weak"),)
 
 
 def test_searching_takes_a_whole_die_and_looks_at_no_more_cards_than_the_highest_smarts() -> None:

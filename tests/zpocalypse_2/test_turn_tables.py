@@ -72,5 +72,5 @@ def test_moves_are_offered_die_by_die_for_every_space_within_the_die() -> None:
     state.zombies = [Zombie(state.board.by_name["f6"], True)]
     table = reach_table(state, q, 5)
     expected = [Move(f, state.board.name(i)) for f in (2, 5) for i in sorted(table) if table[i][0] <= f]
-    assert reach_moves(state, q, [2, 5]) == expected
+    assert list(reach_moves(state, q, (2, 5))) == expected
     assert [a for a in Turn(0).actions(state) if isinstance(a, Move)] == expected
