@@ -65,7 +65,7 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
     blocked: frozenset[int] = _NONE
     if steps_left > 0:
         view = standing(state)
-        kept = view.entries.get((start, budget, steps_left))
+        kept: ReachEntry | None = view.entries.get((start, budget, steps_left))
         if kept is not None:
             return kept
         dist = board.distances(start)
