@@ -17,7 +17,7 @@ from deadboard.games.zpocalypse_2.campaign import (
     seat_from_record,
     standing,
 )
-from deadboard.games.zpocalypse_2.content import STATS, load_content
+from deadboard.games.zpocalypse_2.content import STATS, Content, load_content
 from deadboard.games.zpocalypse_2.night import Dusk
 from deadboard.games.zpocalypse_2.state import Person, ZState
 from deadboard.games.zpocalypse_2.survivors import overflow
@@ -27,6 +27,26 @@ VERSION = "3"
 
 def _scenarios() -> tuple[Scenario, ...]:
     return tuple(Scenario(s.id, s.name, s.text) for s in load_content().scenarios)
+
+
+#: the decks before shuffling and the starting survivors, by content (the same for every game)
+_DECKS: dict[int, tuple[Content, dict[str, tuple[str, ...]], tuple[str, ...]]] = {}
+
+
+def _decks(content: Content) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
+    """The armory, food, resource, wound and perk decks in content order, and the starting
+    survivors (red corner), made once per content."""
+    found = _DECKS.get(id(content))
+    if found is None or found[0] is not content:
+        decks = {
+            "armory": tuple(w.id for w in content.weapons if not w.impromptu),
+            "food": tuple(s.id for s in content.supplies if s.kind == "food" for _ in range(s.copies)),
+            "resource": tuple(s.id for s in content.supplies if s.kind != "food" for _ in range(s.copies)),
+            "wound": tuple(w.id for w in content.wounds),
+            "perk": tuple(p.id for p in content.perks),
+        }
+        found = _DECKS[id(content)] = (content, decks, tuple(s.id for s in content.survivors if s.starting))
+    return found[1], found[2]
 
 
 def new_state(setup: Setup, seed: int) -> ZState:
@@ -40,16 +60,13 @@ def new_state(setup: Setup, seed: int) -> ZState:
     state.setup_state(setup, seed, content, scenario)
     rng = state.rng
     # decks, shuffled
-    state.decks["armory"] = [w.id for w in content.weapons if not w.impromptu]
-    food = [s.id for s in content.supplies if s.kind == "food" for _ in range(s.copies)]
-    res = [s.id for s in content.supplies if s.kind != "food" for _ in range(s.copies)]
-    state.decks["food"], state.decks["resource"] = food, res
-    state.decks["wound"] = [w.id for w in content.wounds]
-    state.decks["perk"] = [p.id for p in content.perks]
+    decks, starting = _decks(content)
+    for name, cards in decks.items():
+        state.decks[name] = list(cards)
     for deck in state.decks.values():
         rng.shuffle(deck)
     # squads: starting survivors (red corner), dealt at random
-    starters = [s.id for s in content.survivors if s.starting]
+    starters = list(starting)
     rng.shuffle(starters)
     per = min(scenario.survivors_per_squad, len(starters) // setup.players)
     if per < 1:
