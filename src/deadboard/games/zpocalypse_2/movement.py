@@ -204,11 +204,10 @@ def can_move(state: ZState, q: Squad, budget: int, free: bool = False) -> bool:
     budget settles it; else the whole table is looked at."""
     board = state.board
     if budget >= 1 and (free or state.speed(q) - state.turn_moved >= 1):
-        taken = {z.space for z in state.zombies}
-        taken.update(m.space for m in state.mutates)
-        taken.update(o.space for o in state.squads if o.people)
+        blockers = standing(state).blockers  # zombies', mutates' and fortifications' spaces
+        squads = [o.space for o in state.squads if o.people]
         for j in board.neighbours[q.space]:
-            if j not in taken and j not in state.forts and (budget >= 2 or j not in board.arduous):
+            if j not in blockers and j not in squads and (budget >= 2 or j not in board.arduous):
                 return True
     return bool(reach_table(state, q, budget, free))
 
