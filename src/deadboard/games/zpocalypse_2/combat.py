@@ -12,7 +12,7 @@ from deadboard.core.dice import DicePool, Die
 from deadboard.core.kernel import Step
 from deadboard.games.zpocalypse_2.actions import Attack
 from deadboard.games.zpocalypse_2.objectives import advance_goal
-from deadboard.games.zpocalypse_2.state import Squad, Z, ZState
+from deadboard.games.zpocalypse_2.state import Squad, Z, Zombie, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, person
 
 UNARMED = "unarmed"
@@ -223,7 +223,7 @@ def hit_zombie(state: ZState, q: Squad | None, k: int, n: int) -> None:
     z = state.zombies[k]
     who = f"Squad {q.seat + 1}" if q is not None else "The blast"
     if z.fresh:
-        z = z._replace(fresh=False, hurt=state.stamp)
+        z = tuple.__new__(Zombie, (z.space, False, z.down, state.stamp))
         state.zombies[k] = z
         if q is not None:
             gain_vp(state, q, 1)

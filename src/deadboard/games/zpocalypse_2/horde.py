@@ -13,7 +13,7 @@ from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import BLOCK, Block, Hurt
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.night import zombie_counts
-from deadboard.games.zpocalypse_2.state import ZD6, Person, Squad, Z, Zombie, ZState
+from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Person, Squad, Z, Zombie, ZState
 from deadboard.games.zpocalypse_2.structures import (
     StructuresAttacked,
     bombs_on,
@@ -22,6 +22,10 @@ from deadboard.games.zpocalypse_2.structures import (
     step_blocked,
 )
 from deadboard.games.zpocalypse_2.survivors import PickSurvivor, hurt_person, person
+
+#: pieces replaced as they move are built as the tuples they are (a named tuple's own constructor
+#: and ``_replace`` are Python-level calls)
+_new = tuple.__new__
 
 
 def target_squad(state: ZState, space: int, sees_all: bool = False) -> Squad | None:
@@ -139,7 +143,7 @@ class MutatesTurn(Auto[ZState]):
                 space = nxt
                 if space in state.bombs:
                     # "If a mutate triggers the bomb ... resolve the area of effect before moving zombies."
-                    state.mutates[k] = m._replace(space=space)
+                    state.mutates[k] = _new(MutateOnBoard, (m.card, space, m.hp))
                     out.extend(bombs_on(state, [space]))
                     out.extend(state.take_pending())
                     if k >= len(state.mutates) or state.mutates[k].card != m.card:
@@ -147,7 +151,7 @@ class MutatesTurn(Auto[ZState]):
                     m = state.mutates[k]
             if k >= len(state.mutates) or state.mutates[k].card != m.card:
                 continue
-            state.mutates[k] = m._replace(space=space)
+            state.mutates[k] = _new(MutateOnBoard, (m.card, space, m.hp))
             for q in in_reach(state, space, card.range):
                 out.extend(strike(state, q, card.damage, card.name, direct=card.ability == "acid"))
         return out
@@ -275,13 +279,13 @@ class HordeMoves(Auto[ZState]):
                         (s for s in reversed(path[:-1]) if s == z.space or count.get(s, 0) < 2), z.space
                     )
             if space != z.space or down != z.down:
-                state.zombies[k] = Zombie(space, z.fresh, down, z.hurt)
+                state.zombies[k] = _new(Zombie, (space, z.fresh, down, z.hurt))
                 count[z.space] -= 1
                 count[space] = count.get(space, 0) + 1
         planned = {p[0] for p in plan}
         for k, z in enumerate(state.zombies):
             if z.down and k not in planned:
-                state.zombies[k] = z._replace(down=False)
+                state.zombies[k] = _new(Zombie, (z.space, z.fresh, False, z.hurt))
         # "Finish moving all zombies before resolving the bomb tokens area of effect."
         out = bombs_on(state, triggered)
         return (*state.take_pending(), *out)
