@@ -190,9 +190,9 @@ def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bo
         return False
     state.enemies.remove(enemy)
     tile = state.tiles[enemy.tile]
-    pool = state.deck("corpse")
-    if pool:
-        tile.corpses.setdefault(enemy.cell, []).append(int(pool.pop()))
+    corpse = state.draw("corpse")
+    if corpse is not None:
+        tile.corpses.setdefault(enemy.cell, []).append(int(corpse))
     if enemy.kind == "hunter":
         state.hunter = ""
         state.hunter_killed = True

@@ -314,6 +314,26 @@ class DNZState(KernelState):
             Rng(start).shuffle(self._decks[name])
         return self._decks[name]
 
+    def draw(self, name: str) -> str | None:
+        """Take the top card of a deck (None when it is empty). A deck not laid out yet lays out
+        only its top card: the shuffle's steps run from the last card down (Fisher-Yates), so the
+        top card is settled by the first step, the next by the second, and the cards beneath are
+        never touched by the steps before them; the rest is laid out from the same stream later."""
+        cards = self._decks[name]
+        if not cards:
+            return None
+        start = self._unshuffled.get(name)
+        if start is not None:
+            i = len(cards) - 1
+            if i > 0:
+                rng = Rng(start)
+                j = rng.below(i + 1)
+                cards[i], cards[j] = cards[j], cards[i]
+                self._unshuffled[name] = rng.s
+            else:
+                del self._unshuffled[name]
+        return cards.pop()
+
     @property
     def decks(self) -> dict[str, list[str]]:
         """Every deck by name, all laid out."""
