@@ -406,6 +406,12 @@ class Content:
 
     # worked out at the first use (a campaign makes a content for each adventure)
     @cached_property
+    def set_ups(self) -> dict[tuple[str, int], object]:
+        """What a new adventure takes from the content alone, by adventure and number of
+        survivors (filled by ``rules.new_state`` at the first game of each)."""
+        return {}
+
+    @cached_property
     def decks(self) -> dict[str, tuple[str, ...]]:
         """The cards of each deck in content order, before the shuffle of a new adventure."""
         return {

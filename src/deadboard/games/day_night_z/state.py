@@ -224,13 +224,23 @@ class DNZState(KernelState):
     turn: int
     won: bool
 
-    def setup_state(self, setup: Setup, seed: int, content: Content, adventure: Adventure) -> None:
+    def setup_state(
+        self,
+        setup: Setup,
+        seed: int,
+        content: Content,
+        adventure: Adventure,
+        die: Die[str] | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        """The fields of a new adventure; ``die`` and ``clock`` (values) may be shared with the
+        adventure's other games."""
         self.init_common(setup, seed)
         self.content = content
         self.adventure = adventure
         self.board = city_board(content.city[adventure.side])
-        self.die = Die("dnz", content.rules.die.faces)
-        self.clock = Clock(hour=adventure.start, night=content.rules.clock.night)
+        self.die = die or Die("dnz", content.rules.die.faces)
+        self.clock = clock or Clock(hour=adventure.start, night=content.rules.clock.night)
         self.survivors = []
         self.enemies = []
         self.tiles = {}
