@@ -208,10 +208,23 @@ def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bo
 
 
 def in_reach(state: DNZState, enemy: Enemy, pool: list[Survivor]) -> list[Survivor]:
+    """The survivors of ``pool`` adjacent to the enemy (or in its subzone) and in its sight."""
     here = (enemy.tile, enemy.cell)
-    return [
-        s for s in pool if adjacent(state, here, (s.tile, s.cell)) and sees(state, here, (s.tile, s.cell))
-    ]
+    out = []
+    blockers: set[int] | None = None  # the tile's sight, worked out once for every survivor on it
+    for s in pool:
+        spot = (s.tile, s.cell)
+        if not adjacent(state, here, spot):
+            continue
+        if s.tile != enemy.tile:
+            if state.tiles[enemy.tile].links.get(enemy.cell) == spot:  # sees: across the link
+                out.append(s)
+            continue
+        if blockers is None:
+            blockers = state.sight_blockers(enemy.tile)
+        if state.tiles[enemy.tile].geo.sees(enemy.cell, s.cell, blockers):
+            out.append(s)
+    return out
 
 
 def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:

@@ -135,11 +135,7 @@ def reorganizable(state: DNZState, s: Survivor) -> bool:
     if s.items:
         # every card held or worn takes a hand or a body location: the backpack holds such a card
         # when there are more of them than hands and body locations in use
-        placeable = state.content.placeable
-        n = 0
-        for item in s.items:
-            if item in placeable:
-                n += 1
+        n = sum(map(state.content.placeable.__contains__, s.items))
         if n > (s.weapon != "") + (s.off != "") + len(s.worn):
             return True
     if not s.items and not (s.ammo > 0 or s.supplies > 0 or s.battery > 0):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from deadboard.core.dice import Die
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Outcome, Result, Scenario, Setup
 from deadboard.core.kernel import KernelGame
-from deadboard.core.dice import Die
 from deadboard.core.rng import Rng
 from deadboard.core.tracks import Clock
 from deadboard.games.day_night_z.concepts import threat_text
@@ -79,17 +79,17 @@ def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZSta
         s.zone = adventure.start_zone
         survivors.append(s)
     decks, unshuffled = state._decks, state._unshuffled
-    for name, cards, draws in made.decks:  # DNZState.shuffle_later, written out
-        decks[name] = list(cards)
+    for name, content_order, draws in made.decks:  # DNZState.shuffle_later, written out
+        decks[name] = list(content_order)
         unshuffled[name] = rng.s
         rng.skip(draws)
     for name in HIDDEN_DECKS:
         if name != "corpse":
             decks[name + "-discard"] = []
     first, others = made.surprises
-    cards = list(others)
-    rng.shuffle(cards)
-    state.surprises = dict(zip(state.board.surprise_zones, first + tuple(cards)))
+    surprises = list(others)
+    rng.shuffle(surprises)
+    state.surprises = dict(zip(state.board.surprise_zones, first + tuple(surprises)))
     state.leader = rng.below(setup.players)  # in a starting adventure the leader is chosen at random
     state.init_kernel(SetOut(), Round())
     return state

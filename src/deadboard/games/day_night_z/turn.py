@@ -13,7 +13,6 @@ hourly effects of the Day-Night counter.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from deadboard.core.kernel import Auto, Choice, Steps
@@ -334,9 +333,9 @@ INFECTION_TEST = Effect(
 def advance_clock(state: DNZState) -> Steps:
     """The Day-Night counter advances 1 hour; the hour's icons act (§3.1). Returns the checks the
     hour asks for (12:00 AM and PM), each waiting for its survivor's decision on a survival point."""
-    state.clock = hour_later(state.clock)
+    state.clock, reaches = hour_later(state.clock)
     hour = state.clock.hour
-    state.emit("clock", _REACHES[state.clock], {"hour": hour})
+    state.emit("clock", reaches, {"hour": hour})
     if hour == 7:
         for s in state.living():
             gain_sp(state, s, 1)
@@ -357,17 +356,24 @@ def advance_clock(state: DNZState) -> Steps:
     return ()
 
 
-@lru_cache(maxsize=1024)
-def hour_later(clock: Clock) -> Clock:
-    """The Day-Night counter one hour on (clocks are values: each is worked out once)."""
-    later = clock.tick(1)[0]
-    if later not in _REACHES:
-        _REACHES[later] = f"the Day-Night counter reaches {later.text}"
-    return later
+def hour_later(clock: Clock) -> tuple[Clock, str]:
+    """The Day-Night counter one hour on, and the log line of the hour it reaches (clocks are
+    values: each is worked out once, found again by the identity of the clock before it, as
+    hashing a clock's fields costs more than the rest of the hour)."""
+    found = _LATER.get(id(clock))
+    if found is None or found[0] is not clock:
+        if len(_LATER) > 4096:
+            _LATER.clear()
+        later = clock.tick(1)[0]
+        later = _CLOCKS.setdefault(later, later)  # one object for equal clocks
+        found = _LATER[id(clock)] = (clock, later, f"the Day-Night counter reaches {later.text}")
+    return found[1], found[2]
 
 
-#: the log line of each hour the counter reaches (written once per clock value)
-_REACHES: dict[Clock, str] = {}
+#: each clock's next hour and its log line, by the identity of the clock (hour_later); the clocks
+#: met, so that equal clocks are one object
+_LATER: dict[int, tuple[Clock, Clock, str]] = {}
+_CLOCKS: dict[Clock, Clock] = {}
 
 
 def eat(state: DNZState, s: Survivor) -> None:
