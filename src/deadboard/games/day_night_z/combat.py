@@ -62,7 +62,7 @@ def figures_in_sight(state: DNZState, s: Survivor) -> list[tuple[str, bool, bool
     """The figures a survivor on a tile sees, enemies first, then the other survivors in view:
     each with whether it is adjacent and whether it shares his subzone."""
     tile = state.tiles[s.tile]
-    if not state.enemies and len(state.survivors) == 1:  # alone in the city: nobody to see
+    if not state.enemies and len(state.survivors) == 1:  # nobody else in play: nobody to see
         return []
     figures = [(e.id, e.tile, e.cell) for e in state.enemies]
     figures += [

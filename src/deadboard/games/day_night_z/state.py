@@ -75,11 +75,16 @@ class Survivor:
         self.slow: tuple[str, ...] = ()  # SLOW weapons shot this turn
 
     def clone(self) -> Survivor:
+        # every field written out (a loop of getattr and setattr costs three times as much: search
+        # clones the survivors at every iteration)
         s = Survivor.__new__(Survivor)
-        for k in Survivor.__slots__:
-            setattr(s, k, getattr(self, k))
-        s.items = self.items.copy()
-        s.worn = self.worn.copy()
+        s.ammo, s.ap, s.battery, s.cell, s.dead = self.ammo, self.ap, self.battery, self.cell, self.dead
+        s.defensive, s.encounter, s.fired, s.halted = self.defensive, self.encounter, self.fired, self.halted
+        s.health, s.hidden, s.id, s.infection = self.health, self.hidden, self.id, self.infection
+        s.items, s.lit, s.name, s.noise = self.items.copy(), self.lit, self.name, self.noise
+        s.off, s.reserve, s.seat, s.slow, s.sp = self.off, self.reserve, self.seat, self.slow, self.sp
+        s.stress, s.supplies, s.tile, s.weapon = self.stress, self.supplies, self.tile, self.weapon
+        s.worn, s.zone = self.worn.copy(), self.zone
         return s
 
     @property
