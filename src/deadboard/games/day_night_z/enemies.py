@@ -156,7 +156,10 @@ def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: Mapping[S
     options = [s for s in steps_from(state, here, obstacles) if dist_goal.get(s, 99) < now]
     if not options:
         return False
-    best = max(options, key=lambda s: (noise_at(state, f"{s[0]}-{CELLS[s[1]]}"), -s[1]))
+    if state.noise:
+        best = max(options, key=lambda s: (noise_at(state, f"{s[0]}-{CELLS[s[1]]}"), -s[1]))
+    else:  # no noise counter anywhere: the first in tile order
+        best = max(options, key=lambda s: -s[1])
     enter(state, enemy, best)
     return True
 
