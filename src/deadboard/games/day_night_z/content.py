@@ -412,6 +412,14 @@ class Content:
         return {}
 
     @cached_property
+    def attack_rows(
+        self,
+    ) -> dict[tuple[str, str, str, bool, bool, bool, tuple[bool, ...]], tuple[object, ...]]:
+        """The attacks a survivor may declare with a weapon at a figure (``combat._attacks_with``),
+        by weapon, survivor, figure, its place, ammunition and survival point: made at first use."""
+        return {}
+
+    @cached_property
     def decks(self) -> dict[str, tuple[str, ...]]:
         """The cards of each deck in content order, before the shuffle of a new adventure."""
         return {

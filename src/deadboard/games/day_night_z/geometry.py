@@ -133,6 +133,8 @@ class TileGeometry:
             )
             for i in range(N)
         )
+        #: each subzone and the subzones round it (what a survivor may search or hide in)
+        self.around: tuple[tuple[int, ...], ...] = tuple((i, *self.neighbours[i]) for i in range(N))
         exits = {
             CELLS[i]: [Exit(CELLS[s.to], 2 if self.terrain[s.to] in "fo" else 1) for s in self.steps[i]]
             for i in range(N)

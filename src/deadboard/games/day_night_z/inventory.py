@@ -138,9 +138,9 @@ def reorganizable(state: DNZState, s: Survivor) -> bool:
         n = sum(map(state.content.placeable.__contains__, s.items))
         if n > (s.weapon != "") + (s.off != "") + len(s.worn):
             return True
-    if not s.items and not (s.ammo > 0 or s.supplies > 0 or s.battery > 0):
+    elif not (s.ammo > 0 or s.supplies > 0 or s.battery > 0):
         return False
-    return bool(companions(state, s))
+    return len(state.survivors) > 1 and bool(companions(state, s))
 
 
 def companions(state: DNZState, s: Survivor) -> list[Survivor]:
