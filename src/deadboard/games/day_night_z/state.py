@@ -425,6 +425,8 @@ class DNZState(KernelState):
 
     def crowded(self, tile: str) -> set[int]:
         """The subzones of a tile holding 4 miniatures (the crossed-off marker does not count)."""
+        if len(self.survivors) + len(self.enemies) < 4:  # too few figures in play to fill one
+            return set()
         counts = [0] * 16
         out: set[int] = set()
         for s in self.survivors:

@@ -61,9 +61,9 @@ class Round(Auto[DNZState]):
 
     def run(self, state: DNZState) -> Steps:
         state.turn += 1
-        living = [s.id for s in state.living()]
+        living = state.living()
         if len(living) == 1:
-            return (*Activate(living[0]).run(state), *_REST_OF_ROUND)
+            return (*activate(state, living[0]), *_REST_OF_ROUND)
         return (Order(state.leader, ()), *_REST_OF_ROUND)
 
 
@@ -106,14 +106,19 @@ class Activate(Auto[DNZState]):
         s = state.survivor(self.who)
         if s.dead:
             return ()
-        colour, s.ap = health_level(state, s)
-        s.ap += skill_effects.extra_ap(state, s, colour)
-        s.reserve = 0
-        s.encounter = False
-        s.halted = False
-        if s.hidden:
-            return (StayHidden(s.seat, s.id),)
-        return (acts.Turn(s.seat, s.id, s.ap),)
+        return activate(state, s)
+
+
+def activate(state: DNZState, s: Survivor) -> Steps:
+    """A living survivor's activation begins (Activate)."""
+    colour, s.ap = health_level(state, s)
+    s.ap += skill_effects.extra_ap(state, s, colour)
+    s.reserve = 0
+    s.encounter = False
+    s.halted = False
+    if s.hidden:
+        return (StayHidden(s.seat, s.id),)
+    return (acts.Turn(s.seat, s.id, s.ap),)
 
 
 @dataclass(slots=True)
@@ -220,7 +225,7 @@ class ThreatPhase(Auto[DNZState]):
         state.emit("threat-card", f"threat card: {card.attack} / {card.name}", {"card": cid})
         # 3.1 zombie activation
         activate_all(state, card)
-        if state.over or not state.living():
+        if not _goes_on(state):
             return ()
         # 3.2 threat, then 3.3 adjustments
         steps = threat_b(state, card)
