@@ -70,11 +70,10 @@ def sees(state: DNZState, a: Spot, b: Spot) -> bool:
 def distances(state: DNZState, start: Spot) -> Mapping[Spot, int]:
     """Steps from ``start`` over the tiles of its group, ignoring figures (static obstacles and
     blocked terrain markers only)."""
-    group = group_of(state, start[0])
-    if len(group) == 1:
-        tile = state.tiles[start[0]]
-        if not tile.closed():
-            return _tile_distances(tile.geo, start[0], start[1])
+    tile = state.tiles[start[0]]
+    group = state.locations[tile.slot].tiles if tile.slot else (start[0],)  # group_of, unchanged
+    if len(group) == 1 and not (tile.markers and tile.closed()):
+        return _tile_distances(tile.geo, start[0], start[1])
     layout = tuple(
         (t.id, t.geo, frozenset(t.closed()), tuple(t.links.items()))
         for t in (state.tiles[tid] for tid in group)
@@ -125,6 +124,8 @@ def prioritise(
 ) -> Survivor:
     """The priority objective among survivors meeting the same condition; then the closest, then
     the first in seat order."""
+    if len(options) == 1:
+        return options[0]
 
     def key(s: Survivor) -> tuple[int, int, int]:
         d = dist.get((s.tile, s.cell), 99)
