@@ -42,7 +42,7 @@ def pool_size(*parts: int) -> int:
 
 def health_level(state: DNZState, s: Survivor) -> tuple[str, int]:
     """The health level's colour (the combat icon colour) and the AP it gives (§3.3)."""
-    return state.content.survivor(s.id).level(s.health)
+    return state.content.sheets[s.id].level(s.health)
 
 
 def stress_level(state: DNZState, s: Survivor) -> str:
@@ -57,7 +57,7 @@ def stress_level(state: DNZState, s: Survivor) -> str:
 def attribute(state: DNZState, s: Survivor, name: str) -> int:
     """The attribute's value now: the yellow (day) value by day, the white (night) value by night
     unless the survivor has a source of light (§3.1)."""
-    sheet = state.content.survivor(s.id)
+    sheet = state.content.sheets[s.id]
     side = sheet.night if state.night and s.lit <= 0 else sheet.day
     value: int = getattr(side, name)
     return value

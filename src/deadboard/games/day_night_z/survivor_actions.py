@@ -29,7 +29,7 @@ from deadboard.games.day_night_z.concepts import (
     heal,
     lower_cost,
 )
-from deadboard.games.day_night_z.geometry import CityBoard, TileGeometry
+from deadboard.games.day_night_z.geometry import CELLS, CityBoard, TileGeometry
 from deadboard.games.day_night_z.inventory import (
     MakeRoom,
     Reorganizing,
@@ -87,7 +87,7 @@ class Turn(Choice[DNZState, Any]):
 
     def prompt(self, state: DNZState) -> str:
         s = state.survivor(self.who)
-        where = s.where
+        where = f"{s.tile}-{CELLS[s.cell]}" if s.tile else s.zone  # Survivor.where
         return f"{s.name} ({where}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
 
 
@@ -191,7 +191,7 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
         for item in dict.fromkeys(s.items):
             if item in consumables and usable(state, s, item):
                 out.append(_use_action(who, item))
-    if s.supplies > 0 and s.health < state.content.survivor(who).health:
+    if s.supplies > 0 and s.health < state.content.sheets[who].health:
         out.append(mine.supply)
     if s.sp > 0:
         cost = lower_cost(state)

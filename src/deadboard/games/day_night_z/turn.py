@@ -231,7 +231,7 @@ class ThreatPhase(Auto[DNZState]):
         steps = threat_b(state, card)
         if steps:
             return (*steps, Adjust(card))
-        return Adjust(card).run(state)  # nothing waits for a decision: on at once
+        return adjust(state, card)  # nothing waits for a decision: on at once
 
 
 def threat_b(state: DNZState, card: Any) -> Steps:
@@ -259,10 +259,15 @@ class Adjust(Auto[DNZState]):
     card: ThreatCard
 
     def run(self, state: DNZState) -> Steps:
-        steps = advance_clock(state) if self.card.hourglass else ()
-        if steps or not _goes_on(state):
-            return (*steps, AdjustIcons(self.card))
-        return AdjustIcons(self.card).run(state)
+        return adjust(state, self.card)
+
+
+def adjust(state: DNZState, card: ThreatCard) -> Steps:
+    """Adjust's work (run inside the step before it when nothing waits for a decision)."""
+    steps = advance_clock(state) if card.hourglass else ()
+    if steps or not _goes_on(state):
+        return (*steps, AdjustIcons(card))
+    return adjust_icons(state, card)
 
 
 @dataclass(slots=True)
@@ -273,13 +278,18 @@ class AdjustIcons(Auto[DNZState]):
     card: ThreatCard
 
     def run(self, state: DNZState) -> Steps:
-        card = self.card
-        if card.hunter:
-            hunter_icon(state)
-        draws = [DrawInfection(s.id) for s in state.living() if s.infection > 0] if card.infection else []
-        if draws or not _goes_on(state):
-            return (*draws, _END_THREAT_PHASE)
-        return _END_THREAT_PHASE.run(state)
+        return adjust_icons(state, self.card)
+
+
+def adjust_icons(state: DNZState, card: ThreatCard) -> Steps:
+    """AdjustIcons' work (run inside the step before it when nothing waits for a decision)."""
+    if card.hunter:
+        hunter_icon(state)
+    draws = [DrawInfection(s.id) for s in state.living() if s.infection > 0] if card.infection else []
+    if draws or not _goes_on(state):
+        return (*draws, _END_THREAT_PHASE)
+    end_threat_phase(state)
+    return ()
 
 
 def _goes_on(state: DNZState) -> bool:
@@ -307,10 +317,14 @@ class DrawInfection(Auto[DNZState]):
 @dataclass(slots=True)
 class EndThreatPhase(Auto[DNZState]):
     def run(self, state: DNZState) -> Steps:
-        disperse_noise(state)
-        fire(state)
-        end_of_turn(state)
+        end_threat_phase(state)
         return ()
+
+
+def end_threat_phase(state: DNZState) -> None:
+    disperse_noise(state)
+    fire(state)
+    end_of_turn(state)
 
 
 #: steps without fields are values every game shares (steps are never changed once made)
