@@ -189,7 +189,7 @@ class TravelIcon(Auto[CampaignState]):
                 {"faces": faces, "draws": draws},
             )
         out: list[Resolve | Tend] = []
-        cards = {c.id: c for c in state.content.travel}
+        cards = state.content.travel_cards
         for _ in range(draws):
             card = cards[draw_card(state)]
             section = card.section(terrain)
