@@ -112,7 +112,10 @@ def _attacks_with(
     card = state.content.search[cid]
     loaded = not card.ammo or s.ammo > 0
     made = state.content.attack_rows
+    melee = card.kind == "melee"
     for fid, near, same in figures:
+        if melee and not near:  # out of reach of a hand to hand weapon: nothing to look up
+            continue
         key = (cid, s.id, fid, near, same, loaded, yes)
         row = made.get(key)
         if row is None:

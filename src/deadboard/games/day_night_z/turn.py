@@ -13,6 +13,7 @@ hourly effects of the Day-Night counter.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from deadboard.core.kernel import Auto, Choice, Steps
@@ -76,7 +77,7 @@ class Order(Choice[DNZState, First]):
     chosen: tuple[str, ...]
 
     def actions(self, state: DNZState) -> list[First]:
-        return [First(s.id) for s in state.living() if s.id not in self.chosen]
+        return [_first(s.id) for s in state.living() if s.id not in self.chosen]
 
     def apply(self, state: DNZState, action: First) -> Steps:
         chosen = (*self.chosen, action.who)
@@ -94,6 +95,12 @@ class Order(Choice[DNZState, First]):
 
     def prompt(self, state: DNZState) -> str:
         return f"Leader: which survivor activates {'first' if not self.chosen else 'next'}?"
+
+
+@lru_cache(maxsize=64)
+def _first(who: str) -> First:
+    """The leader's choice of a survivor (actions are immutable values: made once and shared)."""
+    return First(who)
 
 
 @dataclass(slots=True)
