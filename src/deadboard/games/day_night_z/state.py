@@ -427,18 +427,16 @@ class DNZState(KernelState):
         """The subzones of a tile holding 4 miniatures (the crossed-off marker does not count)."""
         if len(self.survivors) + len(self.enemies) < 4:  # too few figures in play to fill one
             return set()
+        cells = [s.cell for s in self.survivors if s.tile == tile and not s.dead]
+        cells += [e.cell for e in self.enemies if e.tile == tile]
+        if len(cells) < 4:  # too few on this tile
+            return set()
         counts = [0] * 16
         out: set[int] = set()
-        for s in self.survivors:
-            if not s.dead and s.tile == tile:
-                counts[s.cell] += 1
-                if counts[s.cell] == 4:
-                    out.add(s.cell)
-        for e in self.enemies:
-            if e.tile == tile:
-                counts[e.cell] += 1
-                if counts[e.cell] == 4:
-                    out.add(e.cell)
+        for c in cells:
+            counts[c] += 1
+            if counts[c] == 4:
+                out.add(c)
         return out
 
     def sight_blockers(self, tile: str) -> set[int]:
