@@ -69,3 +69,24 @@ def test_a_view_redraws_each_hidden_deck_from_its_cards_in_order() -> None:
         cards = sorted(state.decks[name])
         rng.shuffle(cards)
         assert viewed.deck(name) == cards
+
+
+def test_a_deck_not_laid_out_gives_its_top_cards_in_the_set_up_order() -> None:
+    """Drawing from a deck not laid out yet settles only the cards drawn (one step of the shuffle
+    each): the cards come in the set-up shuffle's order, and the rest is laid out as it would be."""
+    for seed in range(12):
+        expected, _ = _shuffled_at_set_up(seed)
+        state = new_state(Setup("first-steps", players=2), seed)
+        for name in HIDDEN_DECKS:
+            cards = expected[name]
+            drawn = [state.draw(name) for _ in range(min(3, len(cards)))]
+            assert drawn == cards[::-1][: len(drawn)]
+            assert state.deck(name) == cards[: len(cards) - len(drawn)]
+
+
+def test_a_deck_drawn_to_the_end_without_being_laid_out_gives_every_card() -> None:
+    expected, _ = _shuffled_at_set_up(4)
+    state = new_state(Setup("first-steps", players=1), 4)
+    drawn = [state.draw("spawn") for _ in range(len(expected["spawn"]))]
+    assert drawn == expected["spawn"][::-1]
+    assert state.draw("spawn") is None and state.deck("spawn") == []

@@ -76,3 +76,34 @@ def test_invariants_hold_after_every_step(scenario: str, players: int, bot: str,
         GAME.apply(state, action)
     _check(state)
     assert GAME.outcome(state) is not None
+
+
+def test_a_survivors_clone_copies_every_field() -> None:
+    """Survivor.clone writes its fields out one by one: a field added to the survivor and left out
+    of the clone would be lost by every search."""
+    from deadboard.games.day_night_z.state import Survivor
+
+    s = Survivor("swift", "Kevin Swift", 0)
+    for i, name in enumerate(Survivor.__slots__):
+        if name not in ("items", "worn"):
+            setattr(s, name, f"v{i}")
+    s.items, s.worn = ["knife"], {"head": "helmet"}
+    copy = s.clone()
+    assert all(getattr(copy, name) == getattr(s, name) for name in Survivor.__slots__)
+    assert copy.items is not s.items and copy.worn is not s.worn
+
+
+def test_the_crowded_subzones_ignore_too_few_figures_only() -> None:
+    """With fewer than 4 figures in play no subzone can hold 4 miniatures; with 4 in one subzone it
+    is crowded (the short cut changes nothing)."""
+    state = GAME.new(Setup("first-steps", players=4), 3)
+    tile = next(iter(state.tiles), None)
+    if tile is None:
+        from deadboard.games.day_night_z.spawn import deploy
+
+        tile = deploy(state, next(k for k, v in state.content.tiles.items() if v.kind == "city"), "s1").id
+    for s in state.survivors:
+        s.tile, s.cell = tile, 5
+    assert state.crowded(tile) == {5}
+    state.survivors[0].tile = ""
+    assert state.crowded(tile) == set()

@@ -15,7 +15,7 @@ the Travel map as the group left them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deadboard.core.action import Action
@@ -78,7 +78,7 @@ def adventure_content(state: CampaignState) -> Content:
     """The adventure engine's content with the survivors' sheets grown by their skills and allies."""
     base = state.content.adventure
     grown = {h.id: sheet(state, h) for h in state.heroes}
-    return replace(base, survivors=tuple(grown.get(s.id, s) for s in base.survivors))
+    return base.with_survivors(tuple(grown.get(s.id, s) for s in base.survivors))
 
 
 def start_adventure(state: CampaignState) -> DNZState:

@@ -7,7 +7,7 @@ ally, a chapter's city) is checked to exist."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -224,6 +224,11 @@ class CampaignContent:
     allies: dict[str, Ally]
     book: Book
     chapters: tuple[Chapter, ...]
+
+    @cached_property
+    def travel_cards(self) -> dict[str, TravelCard]:
+        """The travel cards by id (a drawn card is looked up at every terrain icon)."""
+        return {c.id: c for c in self.travel}
 
     def chapter(self, cid: str) -> Chapter:
         for c in self.chapters:

@@ -41,13 +41,14 @@ from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 def draw_card(state: DNZState, deck: str) -> str:
     """The top card of a deck, the discards shuffled back in when it is empty; the card goes to the
     discards."""
-    cards = state.deck(deck)
     discards = state.deck(deck + "-discard")
-    if not cards:
+    cid = state.draw(deck)
+    if cid is None:
+        cards = state.deck(deck)
         cards.extend(discards)
         discards.clear()
         state.rng.shuffle(cards)
-    cid = cards.pop()
+        cid = cards.pop()
     discards.append(cid)
     return cid
 

@@ -28,6 +28,7 @@ from deadboard.games.day_night_z.concepts import (
     successes,
     threat_level,
 )
+from deadboard.games.day_night_z.content import SearchCard
 from deadboard.games.day_night_z.enemies import adjacent, hurt_enemy
 from deadboard.games.day_night_z.geometry import CELLS, INDEX
 from deadboard.games.day_night_z.inventory import held, release
@@ -61,28 +62,42 @@ def attack_options(state: DNZState, s: Survivor, yes: tuple[bool, ...]) -> list[
 def figures_in_sight(state: DNZState, s: Survivor) -> list[tuple[str, bool, bool]]:
     """The figures a survivor on a tile sees, enemies first, then the other survivors in view:
     each with whether it is adjacent and whether it shares his subzone."""
-    tile = state.tiles[s.tile]
-    figures = [(e.id, e.tile, e.cell) for e in state.enemies]
-    figures += [
-        (o.id, o.tile, o.cell)
-        for o in state.survivors
-        if o is not s and not o.dead and o.tile and not o.hidden
-    ]
-    blockers: set[int] | None = None
+    enemies, survivors = state.enemies, state.survivors
+    if not enemies and len(survivors) == 1:  # nobody else in play: nobody to see
+        return []
+    here, cell = s.tile, s.cell
+    tile = state.tiles[here]
+    link = tile.links.get(cell)  # the one subzone of another tile in sight (enemies.sees)
     out: list[tuple[str, bool, bool]] = []
-    link = tile.links.get(s.cell)  # the one subzone of another tile in sight (enemies.sees)
-    x, y = s.cell % 4, s.cell // 4
-    for fid, ftile, fcell in figures:
-        if ftile != s.tile:
-            # on another tile only across the link, so adjacent
-            if link is not None and link == (ftile, fcell):
-                out.append((fid, True, False))
+    blockers: set[int] | None = None  # the tile's own sight, worked out once for every figure on it
+    x, y = cell % 4, cell // 4
+    # a figure on another tile is in sight only across the link, so adjacent (the two loops alike)
+    for e in enemies:
+        if e.tile != here:
+            if link is not None and link == (e.tile, e.cell):
+                out.append((e.id, True, False))
             continue
-        if blockers is None:  # the tile's own sight, worked out once for every figure on it
-            blockers = state.sight_blockers(s.tile)
-        if tile.geo.sees(s.cell, fcell, blockers):
+        if blockers is None:
+            blockers = state.sight_blockers(here)
+        fcell = e.cell
+        if tile.geo.sees(cell, fcell, blockers):
             near = abs(fcell % 4 - x) <= 1 and abs(fcell // 4 - y) <= 1  # enemies.adjacent
-            out.append((fid, near, fcell == s.cell))
+            out.append((e.id, near, fcell == cell))
+    if len(survivors) == 1:
+        return out
+    for o in survivors:
+        if o is s or o.dead or not o.tile or o.hidden:
+            continue
+        if o.tile != here:
+            if link is not None and link == (o.tile, o.cell):
+                out.append((o.id, True, False))
+            continue
+        if blockers is None:
+            blockers = state.sight_blockers(here)
+        fcell = o.cell
+        if tile.geo.sees(cell, fcell, blockers):
+            near = abs(fcell % 4 - x) <= 1 and abs(fcell // 4 - y) <= 1
+            out.append((o.id, near, fcell == cell))
     return out
 
 
@@ -95,22 +110,45 @@ def _attacks_with(
     out: list[Any],
 ) -> None:
     card = state.content.search[cid]
+    loaded = not card.ammo or s.ammo > 0
+    made = state.content.attack_rows
+    melee = card.kind == "melee"
     for fid, near, same in figures:
-        modes: list[str] = []
-        if card.kind == "melee" and near:
-            modes.append("melee")
-        if card.kind == "ranged":
-            if near and "gun-butt" in card.traits:
-                modes.append("butt")
-            if not card.ammo or s.ammo > 0:
-                modes.append("ranged")
-                if same and "rapid-fire" in card.traits:
-                    modes.append("rapid")
-                if same and "burst" in card.traits:
-                    modes.append("burst")
-        for mode in modes:
-            for sp in yes:
-                out.append(_attack(s.id, fid, cid, mode, sp))
+        if melee and not near:  # out of reach of a hand to hand weapon: nothing to look up
+            continue
+        key = (cid, s.id, fid, near, same, loaded, yes)
+        row = made.get(key)
+        if row is None:
+            row = made[key] = _attack_row(card, cid, s.id, fid, near, same, loaded, yes)
+        out.extend(row)
+
+
+def _attack_row(
+    card: SearchCard,
+    cid: str,
+    who: str,
+    fid: str,
+    near: bool,
+    same: bool,
+    loaded: bool,
+    yes: tuple[bool, ...],
+) -> tuple[A.Attack, ...]:
+    """The attacks with one weapon at one figure: by the figure's place (adjacent, the same
+    subzone), whether the weapon has ammunition and whether a survival point may be spent
+    (worked out once for each, in ``Content.attack_rows``: actions are immutable values)."""
+    modes: list[str] = []
+    if card.kind == "melee" and near:
+        modes.append("melee")
+    if card.kind == "ranged":
+        if near and "gun-butt" in card.traits:
+            modes.append("butt")
+        if loaded:
+            modes.append("ranged")
+            if same and "rapid-fire" in card.traits:
+                modes.append("rapid")
+            if same and "burst" in card.traits:
+                modes.append("burst")
+    return tuple(_attack(who, fid, cid, mode, sp) for mode in modes for sp in yes)
 
 
 # Actions are immutable values: the attacks offered at every decision are made once and shared.

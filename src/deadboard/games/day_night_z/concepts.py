@@ -42,7 +42,7 @@ def pool_size(*parts: int) -> int:
 
 def health_level(state: DNZState, s: Survivor) -> tuple[str, int]:
     """The health level's colour (the combat icon colour) and the AP it gives (§3.3)."""
-    return state.content.survivor(s.id).level(s.health)
+    return state.content.sheets[s.id].level(s.health)
 
 
 def stress_level(state: DNZState, s: Survivor) -> str:
@@ -57,7 +57,7 @@ def stress_level(state: DNZState, s: Survivor) -> str:
 def attribute(state: DNZState, s: Survivor, name: str) -> int:
     """The attribute's value now: the yellow (day) value by day, the white (night) value by night
     unless the survivor has a source of light (§3.1)."""
-    sheet = state.content.survivor(s.id)
+    sheet = state.content.sheets[s.id]
     side = sheet.night if state.night and s.lit <= 0 else sheet.day
     value: int = getattr(side, name)
     return value
@@ -234,8 +234,21 @@ def raise_threat(state: DNZState, n: int, why: str) -> None:
 
 def lower_cost(state: DNZState) -> int | None:
     """Survival points to lower the threat one unit now, or None when it cannot be lowered: never
-    between levels, never in red-coloured units, never at the red level (§3.2)."""
-    colour, unit = threat_level(state)
+    between levels, never in red-coloured units, never at the red level (§3.2). (Asked at every
+    decision of a survivor with survival points: each threat value's cost is worked out once.)"""
+    t = state.content.rules.threat
+    costs = _LOWER_COSTS.get(id(t))
+    if costs is None or costs[0] is not t:
+        costs = _LOWER_COSTS[id(t)] = (t, tuple(_lower_cost(state, v) for v in range(threat_top(state) + 1)))
+    return costs[1][state.threat]
+
+
+#: each threat record's lowering cost by threat value (lower_cost)
+_LOWER_COSTS: dict[int, tuple[object, tuple[int | None, ...]]] = {}
+
+
+def _lower_cost(state: DNZState, value: int) -> int | None:
+    colour, unit = threat_level(state, value)
     t = state.content.rules.threat
     if colour == "red" or unit == 1:
         return None

@@ -404,7 +404,32 @@ class Content:
         object.__setattr__(self, "components", frozenset(c for _, parts in recipes for c in parts))
         object.__setattr__(self, "lights", frozenset(cid for cid, c in cards if c.light))
 
+    def with_survivors(self, survivors: tuple[SurvivorSheet, ...]) -> Content:
+        """The same content with other survivors' sheets (a campaign's, grown by skills and allies):
+        what was worked out from the other records (decks, cards by id, the attacks made) is shared,
+        the set-ups (which hold the sheets) are not."""
+        new = object.__new__(Content)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.pop("set_ups", None)
+        object.__setattr__(new, "survivors", survivors)
+        object.__setattr__(new, "sheets", {s.id: s for s in survivors})
+        return new
+
     # worked out at the first use (a campaign makes a content for each adventure)
+    @cached_property
+    def set_ups(self) -> dict[tuple[str, int], object]:
+        """What a new adventure takes from the content alone, by adventure and number of
+        survivors (filled by ``rules.new_state`` at the first game of each)."""
+        return {}
+
+    @cached_property
+    def attack_rows(
+        self,
+    ) -> dict[tuple[str, str, str, bool, bool, bool, tuple[bool, ...]], tuple[object, ...]]:
+        """The attacks a survivor may declare with a weapon at a figure (``combat._attacks_with``),
+        by weapon, survivor, figure, its place, ammunition and survival point: made at first use."""
+        return {}
+
     @cached_property
     def decks(self) -> dict[str, tuple[str, ...]]:
         """The cards of each deck in content order, before the shuffle of a new adventure."""

@@ -70,11 +70,10 @@ def sees(state: DNZState, a: Spot, b: Spot) -> bool:
 def distances(state: DNZState, start: Spot) -> Mapping[Spot, int]:
     """Steps from ``start`` over the tiles of its group, ignoring figures (static obstacles and
     blocked terrain markers only)."""
-    group = group_of(state, start[0])
-    if len(group) == 1:
-        tile = state.tiles[start[0]]
-        if not tile.closed():
-            return _tile_distances(tile.geo, start[0], start[1])
+    tile = state.tiles[start[0]]
+    group = state.locations[tile.slot].tiles if tile.slot else (start[0],)  # group_of, unchanged
+    if len(group) == 1 and not (tile.markers and tile.closed()):
+        return _tile_distances(tile.geo, start[0], start[1])
     layout = tuple(
         (t.id, t.geo, frozenset(t.closed()), tuple(t.links.items()))
         for t in (state.tiles[tid] for tid in group)
@@ -125,6 +124,8 @@ def prioritise(
 ) -> Survivor:
     """The priority objective among survivors meeting the same condition; then the closest, then
     the first in seat order."""
+    if len(options) == 1:
+        return options[0]
 
     def key(s: Survivor) -> tuple[int, int, int]:
         d = dist.get((s.tile, s.cell), 99)
@@ -156,7 +157,10 @@ def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: Mapping[S
     options = [s for s in steps_from(state, here, obstacles) if dist_goal.get(s, 99) < now]
     if not options:
         return False
-    best = max(options, key=lambda s: (noise_at(state, f"{s[0]}-{CELLS[s[1]]}"), -s[1]))
+    if state.noise:
+        best = max(options, key=lambda s: (noise_at(state, f"{s[0]}-{CELLS[s[1]]}"), -s[1]))
+    else:  # no noise counter anywhere: the first in tile order
+        best = max(options, key=lambda s: -s[1])
     enter(state, enemy, best)
     return True
 
@@ -190,9 +194,9 @@ def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bo
         return False
     state.enemies.remove(enemy)
     tile = state.tiles[enemy.tile]
-    pool = state.deck("corpse")
-    if pool:
-        tile.corpses.setdefault(enemy.cell, []).append(int(pool.pop()))
+    corpse = state.draw("corpse")
+    if corpse is not None:
+        tile.corpses.setdefault(enemy.cell, []).append(int(corpse))
     if enemy.kind == "hunter":
         state.hunter = ""
         state.hunter_killed = True
@@ -208,10 +212,23 @@ def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bo
 
 
 def in_reach(state: DNZState, enemy: Enemy, pool: list[Survivor]) -> list[Survivor]:
+    """The survivors of ``pool`` adjacent to the enemy (or in its subzone) and in its sight."""
     here = (enemy.tile, enemy.cell)
-    return [
-        s for s in pool if adjacent(state, here, (s.tile, s.cell)) and sees(state, here, (s.tile, s.cell))
-    ]
+    out = []
+    blockers: set[int] | None = None  # the tile's sight, worked out once for every survivor on it
+    for s in pool:
+        spot = (s.tile, s.cell)
+        if not adjacent(state, here, spot):
+            continue
+        if s.tile != enemy.tile:
+            if state.tiles[enemy.tile].links.get(enemy.cell) == spot:  # sees: across the link
+                out.append(s)
+            continue
+        if blockers is None:
+            blockers = state.sight_blockers(enemy.tile)
+        if state.tiles[enemy.tile].geo.sees(enemy.cell, s.cell, blockers):
+            out.append(s)
+    return out
 
 
 def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:

@@ -121,6 +121,10 @@ class TileGeometry:
         #: the subzones with searchable terrain
         self.searchable = frozenset(i for i in range(N) if self.terrain[i] == "s")
         self.steps: tuple[tuple[StepRule, ...], ...] = tuple(self._steps(i) for i in range(N))
+        #: the cells a figure may step to when no cell is an obstacle (most steps of a game)
+        self.open_moves: tuple[tuple[int, ...], ...] = tuple(
+            tuple(st.to for st in self.steps[i]) for i in range(N)
+        )
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
             tuple(
                 j
@@ -129,6 +133,8 @@ class TileGeometry:
             )
             for i in range(N)
         )
+        #: each subzone and the subzones round it (what a survivor may search or hide in)
+        self.around: tuple[tuple[int, ...], ...] = tuple((i, *self.neighbours[i]) for i in range(N))
         exits = {
             CELLS[i]: [Exit(CELLS[s.to], 2 if self.terrain[s.to] in "fo" else 1) for s in self.steps[i]]
             for i in range(N)
@@ -188,6 +194,8 @@ class TileGeometry:
     def moves(self, i: int, obstacle: frozenset[int] | set[int]) -> list[int]:
         """The cells a figure in ``i`` may step to, given the cells that are obstacles now (full, or
         under a blocked/fire/impassable terrain marker)."""
+        if not obstacle:
+            return list(self.open_moves[i])
         out = []
         for s in self.steps[i]:
             if s.to in obstacle:

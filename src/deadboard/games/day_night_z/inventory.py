@@ -17,6 +17,7 @@ of cards (``discard``) before he does anything else.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from deadboard.core.kernel import Choice, Steps
@@ -120,13 +121,22 @@ def in_place(state: DNZState, s: Survivor) -> list[Any]:
     search = state.content.search
     for item in dict.fromkeys(backpack(s)):
         card = search[item]
-        if card.hands:
-            out.append(A.Equip(s.id, item))
-            if card.hands == 1:
-                out.append(A.Hold(s.id, item))
-        if card.body:
-            out.append(A.Wear(s.id, item))
+        if card.hands or card.body:
+            out.extend(_placings(s.id, item, card.hands, bool(card.body)))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _placings(who: str, item: str, hands: int, body: bool) -> tuple[Any, ...]:
+    """Equip, hold and wear one card (actions are immutable values: made once and shared)."""
+    out: list[Any] = []
+    if hands:
+        out.append(A.Equip(who, item))
+        if hands == 1:
+            out.append(A.Hold(who, item))
+    if body:
+        out.append(A.Wear(who, item))
+    return tuple(out)
 
 
 def reorganizable(state: DNZState, s: Survivor) -> bool:
@@ -135,16 +145,12 @@ def reorganizable(state: DNZState, s: Survivor) -> bool:
     if s.items:
         # every card held or worn takes a hand or a body location: the backpack holds such a card
         # when there are more of them than hands and body locations in use
-        placeable = state.content.placeable
-        n = 0
-        for item in s.items:
-            if item in placeable:
-                n += 1
+        n = sum(map(state.content.placeable.__contains__, s.items))
         if n > (s.weapon != "") + (s.off != "") + len(s.worn):
             return True
-    if not s.items and not (s.ammo > 0 or s.supplies > 0 or s.battery > 0):
+    elif not (s.ammo > 0 or s.supplies > 0 or s.battery > 0):
         return False
-    return bool(companions(state, s))
+    return len(state.survivors) > 1 and bool(companions(state, s))
 
 
 def companions(state: DNZState, s: Survivor) -> list[Survivor]:
@@ -166,15 +172,23 @@ def reorg_actions(state: DNZState, s: Survivor) -> list[Any]:
 
 def gifts(state: DNZState, s: Survivor, o: Survivor) -> list[Any]:
     """What ``s`` can give ``o``: every card ``o`` has room for, and the backpack's elements."""
-    out: list[Any] = [A.Give(s.id, item, o.id) for item in dict.fromkeys(s.items) if fits(state, o, item)]
-    out.extend(
-        A.Give(s.id, stock, o.id) for stock in ("ammo", "supplies", "battery") if getattr(s, stock) > 0
-    )
+    out: list[Any] = [_give(s.id, item, o.id) for item in dict.fromkeys(s.items) if fits(state, o, item)]
+    out.extend(_give(s.id, stock, o.id) for stock in ("ammo", "supplies", "battery") if getattr(s, stock) > 0)
     return out
 
 
 def discards(state: DNZState, s: Survivor) -> list[Any]:
-    return [A.Discard(s.id, item) for item in dict.fromkeys(backpack(s))]
+    return [_discard(s.id, item) for item in dict.fromkeys(backpack(s))]
+
+
+@lru_cache(maxsize=4096)
+def _discard(who: str, item: str) -> A.Discard:
+    return A.Discard(who, item)
+
+
+@lru_cache(maxsize=4096)
+def _give(who: str, what: str, to: str) -> A.Give:
+    return A.Give(who, what, to)
 
 
 @dataclass(slots=True)

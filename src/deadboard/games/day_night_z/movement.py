@@ -39,7 +39,10 @@ def parse_spot(name: str) -> tuple[str, int]:
 
 
 def others_in_zone(state: DNZState, s: Survivor, zone: str) -> bool:
-    return any(o is not s and not o.dead and not o.tile and o.zone == zone for o in state.survivors)
+    for o in state.survivors:  # noqa: SIM110 (asked at every move in the city: no generator)
+        if o.zone == zone and o is not s and not o.dead and not o.tile:
+            return True
+    return False
 
 
 def tile_in_zone(state: DNZState, zone: str) -> TileInPlay | None:

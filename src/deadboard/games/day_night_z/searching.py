@@ -16,11 +16,13 @@ from deadboard.games.day_night_z.state import DNZState, Survivor
 
 
 def draw_search(state: DNZState) -> str:
+    cid = state.draw("search")
+    if cid is not None:
+        return cid
     deck = state.deck("search")
-    if not deck:
-        deck.extend(state.deck("search-discard"))
-        state.deck("search-discard").clear()
-        state.rng.shuffle(deck)
+    deck.extend(state.deck("search-discard"))
+    state.deck("search-discard").clear()
+    state.rng.shuffle(deck)
     return deck.pop() if deck else ""
 
 

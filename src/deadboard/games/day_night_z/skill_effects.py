@@ -147,7 +147,8 @@ def calm(state: DNZState, s: Survivor) -> bool:
 
 def extra_ap(state: DNZState, s: Survivor, colour: str) -> int:
     """ap: AP added at the start of his activation at the health level ``colour``."""
-    return sum(p.n for p in _perks(state, s) if p.kind == "ap" and p.health in ("", colour))
+    perks = _perks(state, s)
+    return sum(p.n for p in perks if p.kind == "ap" and p.health in ("", colour)) if perks else 0
 
 
 def escape(state: DNZState, s: Survivor, evasion: int) -> int:

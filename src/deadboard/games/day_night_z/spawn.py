@@ -102,14 +102,15 @@ def draw_spawn(state: DNZState, tile: TileInPlay, cards: int) -> list[Enemy]:
     first, each card's by initiative, the numbers running on from one card to the next."""
     colour, _ = threat_level(state)
     kinds: list[str] = []
-    deck = state.deck("spawn")
     discards = state.deck("spawn-discard")
     for _ in range(cards):
-        if not deck:
+        card_id = state.draw("spawn")
+        if card_id is None:
+            deck = state.deck("spawn")
             deck.extend(discards)
             discards.clear()
             state.rng.shuffle(deck)
-        card_id = deck.pop()
+            card_id = deck.pop()
         discards.append(card_id)
         card = state.content.spawn_cards[card_id]
         kinds += by_initiative(state, getattr(card, colour))

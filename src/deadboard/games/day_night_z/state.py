@@ -75,11 +75,16 @@ class Survivor:
         self.slow: tuple[str, ...] = ()  # SLOW weapons shot this turn
 
     def clone(self) -> Survivor:
+        # every field written out (a loop of getattr and setattr costs three times as much: search
+        # clones the survivors at every iteration)
         s = Survivor.__new__(Survivor)
-        for k in Survivor.__slots__:
-            setattr(s, k, getattr(self, k))
-        s.items = self.items.copy()
-        s.worn = self.worn.copy()
+        s.ammo, s.ap, s.battery, s.cell, s.dead = self.ammo, self.ap, self.battery, self.cell, self.dead
+        s.defensive, s.encounter, s.fired, s.halted = self.defensive, self.encounter, self.fired, self.halted
+        s.health, s.hidden, s.id, s.infection = self.health, self.hidden, self.id, self.infection
+        s.items, s.lit, s.name, s.noise = self.items.copy(), self.lit, self.name, self.noise
+        s.off, s.reserve, s.seat, s.slow, s.sp = self.off, self.reserve, self.seat, self.slow, self.sp
+        s.stress, s.supplies, s.tile, s.weapon = self.stress, self.supplies, self.tile, self.weapon
+        s.worn, s.zone = self.worn.copy(), self.zone
         return s
 
     @property
@@ -224,13 +229,23 @@ class DNZState(KernelState):
     turn: int
     won: bool
 
-    def setup_state(self, setup: Setup, seed: int, content: Content, adventure: Adventure) -> None:
+    def setup_state(
+        self,
+        setup: Setup,
+        seed: int,
+        content: Content,
+        adventure: Adventure,
+        die: Die[str] | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        """The fields of a new adventure; ``die`` and ``clock`` (values) may be shared with the
+        adventure's other games."""
         self.init_common(setup, seed)
         self.content = content
         self.adventure = adventure
         self.board = city_board(content.city[adventure.side])
-        self.die = Die("dnz", content.rules.die.faces)
-        self.clock = Clock(hour=adventure.start, night=content.rules.clock.night)
+        self.die = die or Die("dnz", content.rules.die.faces)
+        self.clock = clock or Clock(hour=adventure.start, night=content.rules.clock.night)
         self.survivors = []
         self.enemies = []
         self.tiles = {}
@@ -314,6 +329,26 @@ class DNZState(KernelState):
             Rng(start).shuffle(self._decks[name])
         return self._decks[name]
 
+    def draw(self, name: str) -> str | None:
+        """Take the top card of a deck (None when it is empty). A deck not laid out yet lays out
+        only its top card: the shuffle's steps run from the last card down (Fisher-Yates), so the
+        top card is settled by the first step, the next by the second, and the cards beneath are
+        never touched by the steps before them; the rest is laid out from the same stream later."""
+        cards = self._decks[name]
+        if not cards:
+            return None
+        start = self._unshuffled.get(name)
+        if start is not None:
+            i = len(cards) - 1
+            if i > 0:
+                rng = Rng(start)
+                j = rng.below(i + 1)
+                cards[i], cards[j] = cards[j], cards[i]
+                self._unshuffled[name] = rng.s
+            else:
+                del self._unshuffled[name]
+        return cards.pop()
+
     @property
     def decks(self) -> dict[str, list[str]]:
         """Every deck by name, all laid out."""
@@ -390,18 +425,18 @@ class DNZState(KernelState):
 
     def crowded(self, tile: str) -> set[int]:
         """The subzones of a tile holding 4 miniatures (the crossed-off marker does not count)."""
+        if len(self.survivors) + len(self.enemies) < 4:  # too few figures in play to fill one
+            return set()
+        cells = [s.cell for s in self.survivors if s.tile == tile and not s.dead]
+        cells += [e.cell for e in self.enemies if e.tile == tile]
+        if len(cells) < 4:  # too few on this tile
+            return set()
         counts = [0] * 16
         out: set[int] = set()
-        for s in self.survivors:
-            if not s.dead and s.tile == tile:
-                counts[s.cell] += 1
-                if counts[s.cell] == 4:
-                    out.add(s.cell)
-        for e in self.enemies:
-            if e.tile == tile:
-                counts[e.cell] += 1
-                if counts[e.cell] == 4:
-                    out.add(e.cell)
+        for c in cells:
+            counts[c] += 1
+            if counts[c] == 4:
+                out.add(c)
         return out
 
     def sight_blockers(self, tile: str) -> set[int]:

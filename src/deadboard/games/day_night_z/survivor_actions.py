@@ -29,7 +29,7 @@ from deadboard.games.day_night_z.concepts import (
     heal,
     lower_cost,
 )
-from deadboard.games.day_night_z.geometry import CityBoard
+from deadboard.games.day_night_z.geometry import CELLS, CityBoard, TileGeometry
 from deadboard.games.day_night_z.inventory import (
     MakeRoom,
     Reorganizing,
@@ -44,7 +44,6 @@ from deadboard.games.day_night_z.movement import (
     explore,
     leave,
     move,
-    needs_escape,
     parse_spot,
     spot_name,
     unexplored,
@@ -88,7 +87,7 @@ class Turn(Choice[DNZState, Any]):
 
     def prompt(self, state: DNZState) -> str:
         s = state.survivor(self.who)
-        where = s.where
+        where = f"{s.tile}-{CELLS[s.cell]}" if s.tile else s.zone  # Survivor.where
         return f"{s.name} ({where}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
 
 
@@ -192,11 +191,15 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
         for item in dict.fromkeys(s.items):
             if item in consumables and usable(state, s, item):
                 out.append(_use_action(who, item))
-    if s.supplies > 0 and s.health < state.content.survivor(who).health:
+    if s.supplies > 0 and s.health < state.content.sheets[who].health:
         out.append(mine.supply)
     if s.sp > 0:
         cost = lower_cost(state)
-        if cost is not None and sum(o.sp for o in state.survivors if not o.dead) >= cost:
+        if (
+            cost is not None
+            and (s.sp if len(state.survivors) == 1 else sum(o.sp for o in state.survivors if not o.dead))
+            >= cost
+        ):
             out.append(mine.lower_threat)
     if s.battery > 0 and s.lit <= 0 and state.night:
         lights = state.content.lights
@@ -215,26 +218,33 @@ def _tile_moves_and_fights(
 ) -> None:
     """On a tile: to a subzone, across a link to the next tile or out by the exit; attack, throw,
     take a defensive position, jump."""
-    who = s.id
-    sps = yes if needs_escape(state, s) else (False,)
-    obstacles = state.move_obstacles(s.tile)
-    rows = [_tile_moves(who, s.tile, sp) for sp in sps]
-    for c in tile.geo.moves(s.cell, obstacles):
-        for row in rows:
-            out.append(row[c])
-    link = tile.links.get(s.cell)
+    who, here, cell, geo = s.id, s.tile, s.cell, tile.geo
+    obstacles = state.move_obstacles(here)
+    if s.hidden or not state.enemy_at(here, cell):  # no enemy to leave (movement.needs_escape)
+        sps: tuple[bool, ...] = (False,)
+        if obstacles:
+            row = _tile_moves(who, here, False)
+            out.extend([row[c] for c in geo.moves(cell, obstacles)])
+        else:
+            out.extend(_open_moves(who, here, geo, cell))
+    else:
+        sps = yes
+        rows = [_tile_moves(who, here, sp) for sp in sps]
+        for c in geo.moves(cell, obstacles):
+            for row in rows:
+                out.append(row[c])
+    link = tile.links.get(cell)
     if link is not None and link[0] in state.tiles and link[1] not in state.move_obstacles(link[0]):
         for sp in sps:
             out.append(_tile_moves(who, link[0], sp)[link[1]])
-    if s.cell == tile.geo.exit and (not tile.slot or tile.index == 0):
+    if cell == geo.exit and (not tile.slot or tile.index == 0):
         if tile.slot:
-            out.append(A.Leave(who, tile.zone))
+            out.append(_leave_action(who, tile.zone))
         else:
-            for z in state.board.neighbours(tile.zone):
-                out.append(A.Leave(who, z))
+            out.extend(_leaves(state.board, who, tile.zone))
             slot = state.board.zones[tile.zone].slot
             if slot and not state.locations[slot].tiles:
-                out.append(A.Enter(who, slot))
+                out.append(_enter_action(who, slot))
     out.extend(attack_options(state, s, yes))
     for at in throw_targets(state, s):
         for sp in yes:
@@ -255,6 +265,29 @@ def _city_moves(board: CityBoard, who: str, zone: str) -> tuple[Action, ...]:
     if slot:
         out.append(A.Enter(who, slot))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _open_moves(who: str, tile: str, geo: TileGeometry, cell: int) -> tuple[A.Move, ...]:
+    """The moves from a subzone of a tile without obstacles, without a survival point."""
+    row = _tile_moves(who, tile, False)
+    return tuple(row[c] for c in geo.open_moves[cell])
+
+
+@lru_cache(maxsize=1024)
+def _leave_action(who: str, zone: str) -> A.Leave:
+    return A.Leave(who, zone)
+
+
+@lru_cache(maxsize=1024)
+def _leaves(board: CityBoard, who: str, zone: str) -> tuple[A.Leave, ...]:
+    """From a city tile's exit subzone to each zone next to the tile's zone."""
+    return tuple(A.Leave(who, z) for z in board.neighbours(zone))
+
+
+@lru_cache(maxsize=1024)
+def _enter_action(who: str, slot: str) -> A.Enter:
+    return A.Enter(who, slot)
 
 
 @lru_cache(maxsize=4096)
@@ -291,7 +324,7 @@ def _searches_near(
     zombies_here = state.enemy_at(s.tile, s.cell)
     corpses, marks, crossed, markers = tile.corpses, tile.search_marks, tile.crossed, tile.markers
     searchable = tile.geo.searchable
-    for c in (s.cell, *tile.geo.neighbours[s.cell]):
+    for c in tile.geo.around[s.cell]:
         if corpses and corpses.get(c):
             out.append(A.SearchCorpse(who, spot_name(s.tile, c)))
             if not s.hidden and not zombies_here and not state.enemy_at(s.tile, c):

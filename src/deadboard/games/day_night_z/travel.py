@@ -39,7 +39,24 @@ def known(state: CampaignState, path_id: str) -> bool:
 
 def routes(content: CampaignContent, start: str, end: str, blocked: set[str]) -> list[tuple[str, ...]]:
     """Every chain of paths from ``start`` to ``end`` that visits no place twice and uses no blocked
-    path, in a fixed order (fewest paths first, then by name)."""
+    path, in a fixed order (fewest paths first, then by name). The map never changes: each search
+    is made once per content and kept."""
+    key = (id(content), start, end, frozenset(blocked))
+    found = _ROUTES.get(key)
+    if found is None or found[0] is not content:
+        if len(_ROUTES) > 4096:
+            _ROUTES.clear()
+        found = _ROUTES[key] = (content, tuple(_search_routes(content, start, end, blocked)))
+    return list(found[1])
+
+
+#: the routes found (routes), by content, ends and blocked paths
+_ROUTES: dict[tuple[int, str, str, frozenset[str]], tuple[CampaignContent, tuple[tuple[str, ...], ...]]] = {}
+
+
+def _search_routes(
+    content: CampaignContent, start: str, end: str, blocked: set[str]
+) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
     by_place: dict[str, list[tuple[str, str]]] = {}
     for p in sorted(content.paths.values(), key=lambda p: p.id):
@@ -172,7 +189,7 @@ class TravelIcon(Auto[CampaignState]):
                 {"faces": faces, "draws": draws},
             )
         out: list[Resolve | Tend] = []
-        cards = {c.id: c for c in state.content.travel}
+        cards = state.content.travel_cards
         for _ in range(draws):
             card = cards[draw_card(state)]
             section = card.section(terrain)

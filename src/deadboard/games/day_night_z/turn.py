@@ -62,9 +62,9 @@ class Round(Auto[DNZState]):
 
     def run(self, state: DNZState) -> Steps:
         state.turn += 1
-        living = [s.id for s in state.living()]
+        living = state.living()
         if len(living) == 1:
-            return (*Activate(living[0]).run(state), *_REST_OF_ROUND)
+            return (*activate(state, living[0]), *_REST_OF_ROUND)
         return (Order(state.leader, ()), *_REST_OF_ROUND)
 
 
@@ -77,7 +77,7 @@ class Order(Choice[DNZState, First]):
     chosen: tuple[str, ...]
 
     def actions(self, state: DNZState) -> list[First]:
-        return [First(s.id) for s in state.living() if s.id not in self.chosen]
+        return [_first(s.id) for s in state.living() if s.id not in self.chosen]
 
     def apply(self, state: DNZState, action: First) -> Steps:
         chosen = (*self.chosen, action.who)
@@ -97,6 +97,12 @@ class Order(Choice[DNZState, First]):
         return f"Leader: which survivor activates {'first' if not self.chosen else 'next'}?"
 
 
+@lru_cache(maxsize=64)
+def _first(who: str) -> First:
+    """The leader's choice of a survivor (actions are immutable values: made once and shared)."""
+    return First(who)
+
+
 @dataclass(slots=True)
 class Activate(Auto[DNZState]):
     """A survivor's activation begins: his AP are the health level's (§2)."""
@@ -107,14 +113,19 @@ class Activate(Auto[DNZState]):
         s = state.survivor(self.who)
         if s.dead:
             return ()
-        colour, s.ap = health_level(state, s)
-        s.ap += skill_effects.extra_ap(state, s, colour)
-        s.reserve = 0
-        s.encounter = False
-        s.halted = False
-        if s.hidden:
-            return (StayHidden(s.seat, s.id),)
-        return (acts.Turn(s.seat, s.id, s.ap),)
+        return activate(state, s)
+
+
+def activate(state: DNZState, s: Survivor) -> Steps:
+    """A living survivor's activation begins (Activate)."""
+    colour, s.ap = health_level(state, s)
+    s.ap += skill_effects.extra_ap(state, s, colour)
+    s.reserve = 0
+    s.encounter = False
+    s.halted = False
+    if s.hidden:
+        return (StayHidden(s.seat, s.id),)
+    return (acts.Turn(s.seat, s.id, s.ap),)
 
 
 @dataclass(slots=True)
@@ -221,13 +232,13 @@ class ThreatPhase(Auto[DNZState]):
         state.emit("threat-card", f"threat card: {card.attack} / {card.name}", {"card": cid})
         # 3.1 zombie activation
         activate_all(state, card)
-        if state.over or not state.living():
+        if not _goes_on(state):
             return ()
         # 3.2 threat, then 3.3 adjustments
         steps = threat_b(state, card)
         if steps:
             return (*steps, Adjust(card))
-        return Adjust(card).run(state)  # nothing waits for a decision: on at once
+        return adjust(state, card)  # nothing waits for a decision: on at once
 
 
 def threat_b(state: DNZState, card: Any) -> Steps:
@@ -255,10 +266,15 @@ class Adjust(Auto[DNZState]):
     card: ThreatCard
 
     def run(self, state: DNZState) -> Steps:
-        steps = advance_clock(state) if self.card.hourglass else ()
-        if steps or not _goes_on(state):
-            return (*steps, AdjustIcons(self.card))
-        return AdjustIcons(self.card).run(state)
+        return adjust(state, self.card)
+
+
+def adjust(state: DNZState, card: ThreatCard) -> Steps:
+    """Adjust's work (run inside the step before it when nothing waits for a decision)."""
+    steps = advance_clock(state) if card.hourglass else ()
+    if steps or not _goes_on(state):
+        return (*steps, AdjustIcons(card))
+    return adjust_icons(state, card)
 
 
 @dataclass(slots=True)
@@ -269,13 +285,18 @@ class AdjustIcons(Auto[DNZState]):
     card: ThreatCard
 
     def run(self, state: DNZState) -> Steps:
-        card = self.card
-        if card.hunter:
-            hunter_icon(state)
-        draws = [DrawInfection(s.id) for s in state.living() if s.infection > 0] if card.infection else []
-        if draws or not _goes_on(state):
-            return (*draws, _END_THREAT_PHASE)
-        return _END_THREAT_PHASE.run(state)
+        return adjust_icons(state, self.card)
+
+
+def adjust_icons(state: DNZState, card: ThreatCard) -> Steps:
+    """AdjustIcons' work (run inside the step before it when nothing waits for a decision)."""
+    if card.hunter:
+        hunter_icon(state)
+    draws = [DrawInfection(s.id) for s in state.living() if s.infection > 0] if card.infection else []
+    if draws or not _goes_on(state):
+        return (*draws, _END_THREAT_PHASE)
+    end_threat_phase(state)
+    return ()
 
 
 def _goes_on(state: DNZState) -> bool:
@@ -303,10 +324,14 @@ class DrawInfection(Auto[DNZState]):
 @dataclass(slots=True)
 class EndThreatPhase(Auto[DNZState]):
     def run(self, state: DNZState) -> Steps:
-        disperse_noise(state)
-        fire(state)
-        end_of_turn(state)
+        end_threat_phase(state)
         return ()
+
+
+def end_threat_phase(state: DNZState) -> None:
+    disperse_noise(state)
+    fire(state)
+    end_of_turn(state)
 
 
 #: steps without fields are values every game shares (steps are never changed once made)
@@ -334,9 +359,9 @@ INFECTION_TEST = Effect(
 def advance_clock(state: DNZState) -> Steps:
     """The Day-Night counter advances 1 hour; the hour's icons act (§3.1). Returns the checks the
     hour asks for (12:00 AM and PM), each waiting for its survivor's decision on a survival point."""
-    state.clock = hour_later(state.clock)
+    state.clock, reaches = hour_later(state.clock)
     hour = state.clock.hour
-    state.emit("clock", _REACHES[state.clock], {"hour": hour})
+    state.emit("clock", reaches, {"hour": hour})
     if hour == 7:
         for s in state.living():
             gain_sp(state, s, 1)
@@ -357,17 +382,24 @@ def advance_clock(state: DNZState) -> Steps:
     return ()
 
 
-@lru_cache(maxsize=1024)
-def hour_later(clock: Clock) -> Clock:
-    """The Day-Night counter one hour on (clocks are values: each is worked out once)."""
-    later = clock.tick(1)[0]
-    if later not in _REACHES:
-        _REACHES[later] = f"the Day-Night counter reaches {later.text}"
-    return later
+def hour_later(clock: Clock) -> tuple[Clock, str]:
+    """The Day-Night counter one hour on, and the log line of the hour it reaches (clocks are
+    values: each is worked out once, found again by the identity of the clock before it, as
+    hashing a clock's fields costs more than the rest of the hour)."""
+    found = _LATER.get(id(clock))
+    if found is None or found[0] is not clock:
+        if len(_LATER) > 4096:
+            _LATER.clear()
+        later = clock.tick(1)[0]
+        later = _CLOCKS.setdefault(later, later)  # one object for equal clocks
+        found = _LATER[id(clock)] = (clock, later, f"the Day-Night counter reaches {later.text}")
+    return found[1], found[2]
 
 
-#: the log line of each hour the counter reaches (written once per clock value)
-_REACHES: dict[Clock, str] = {}
+#: each clock's next hour and its log line, by the identity of the clock (hour_later); the clocks
+#: met, so that equal clocks are one object
+_LATER: dict[int, tuple[Clock, Clock, str]] = {}
+_CLOCKS: dict[Clock, Clock] = {}
 
 
 def eat(state: DNZState, s: Survivor) -> None:
