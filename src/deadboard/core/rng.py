@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, MutableSequence, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 F = TypeVar("F", covariant=True)
@@ -43,49 +43,69 @@ class Rng:
     def __init__(self, seed: int = 0) -> None:
         self.s = seed & _MASK
 
+    # Every draw is SplitMix64 written out with its constants as literals (a literal is the cheapest
+    # load; the masks are 2**64 - 1 and the increment the golden ratio, _MASK and _GOLDEN): draws are
+    # the hottest calls of every game and of every hidden-information redraw, so none of them calls
+    # another. A subclass scripts dice through d6 and roll_die.
     def next64(self) -> int:
-        s = (self.s + _GOLDEN) & _MASK
-        self.s = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return z ^ (z >> 31)
 
-    # below, d6 and shuffle draw as next64 does, written out (they are the hottest calls of every
-    # game and of every hidden-information redraw; a subclass scripts dice through d6 and roll_die)
     def below(self, n: int) -> int:
         """Uniform integer in [0, n)."""
-        s = (self.s + _GOLDEN) & _MASK
-        self.s = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return ((z ^ (z >> 31)) * n) >> 64
 
     def randint(self, lo: int, hi: int) -> int:
         """Uniform integer in [lo, hi], both ends included."""
-        return lo + self.below(hi - lo + 1)
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return lo + (((z ^ (z >> 31)) * (hi - lo + 1)) >> 64)
 
     def d6(self) -> int:
-        s = (self.s + _GOLDEN) & _MASK
-        self.s = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return (((z ^ (z >> 31)) * 6) >> 64) + 1
 
     def roll_die(self, die: Rollable[T]) -> T:
         """One face of ``die``, each face equally likely (a standard D6 draws as :meth:`d6`)."""
         faces = die.faces
-        return faces[(self.next64() * len(faces)) >> 64]
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return faces[((z ^ (z >> 31)) * len(faces)) >> 64]
 
     def roll(self, n: int, sides: int = 6) -> list[int]:
-        return [self.below(sides) + 1 for _ in range(n)]
+        out = []
+        s = self.s
+        for _ in range(n):
+            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            out.append((((z ^ (z >> 31)) * sides) >> 64) + 1)
+        self.s = s
+        return out
 
     def random(self) -> float:
-        return (self.next64() >> 11) * (1.0 / (1 << 53))
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return ((z ^ (z >> 31)) >> 11) * (1.0 / (1 << 53))
 
     def choice(self, seq: Sequence[T]) -> T:
-        if not seq:
+        n = len(seq)
+        if not n:
             raise IndexError("choice from an empty sequence")
-        return seq[self.below(len(seq))]
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return seq[((z ^ (z >> 31)) * n) >> 64]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates in place: ``j = below(i + 1)`` for each ``i`` from the end, with the draws
@@ -95,13 +115,13 @@ class Rng:
         if n > _ARRAY_SHUFFLE:
             for i, j in zip(range(n - 1, 0, -1), _shuffle_draws(self.s, n)):
                 seq[i], seq[j] = seq[j], seq[i]
-            self.s = (self.s + (n - 1) * _GOLDEN) & _MASK
+            self.s = (self.s + (n - 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             return
         s = self.s
         for i in range(n - 1, 0, -1):
-            s = (s + _GOLDEN) & _MASK
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
         self.s = s
@@ -141,13 +161,25 @@ class Rng:
 _ARRAY_SHUFFLE = 24
 
 
+def _numpy() -> Any:
+    """numpy, imported on the first long shuffle (not at import: most runs never need it)."""
+    global _np
+    if _np is None:
+        import numpy
+
+        _np = numpy
+    return _np
+
+
+_np: Any = None
+
+
 def _shuffle_draws(s: int, n: int) -> list[int]:
     """The swap of each step of a Fisher-Yates shuffle of ``n`` cards from state ``s``, in the order
     drawn (for i = n-1 down to 1, ``below(i + 1)``): SplitMix64 on an array of the n-1 states, and
     the multiply-shift's high 64 bits of ``z * (i + 1)`` from z's two 32-bit halves (exact:
     ``(hi * m + (lo * m >> 32)) >> 32``, no term past 64 bits as m < 2**32)."""
-    import numpy as np
-
+    np = _numpy()
     u64 = np.uint64
     states = np.arange(1, n, dtype=u64) * u64(_GOLDEN) + u64(s)  # wraps modulo 2**64
     z = states ^ (states >> u64(30))
