@@ -132,7 +132,15 @@ def fight_round(state: DistrictState, seat: int, lo: Loadout) -> None:
     state.emit_format(
         "combat",
         "Combat round ({}, rating {}): {} rolls {}, the {} zombie{} {}",
-        (loadout_text(c, lo), cr, state.name(seat), sorted(sd), n, "s roll" if n > 1 else " rolls", sorted(zd)),
+        (
+            loadout_text(c, lo),
+            cr,
+            state.name(seat),
+            sorted(sd),
+            n,
+            "s roll" if n > 1 else " rolls",
+            sorted(zd),
+        ),
         {"survivor": sorted(sd), "zombies": sorted(zd), "rating": cr},
     )
     if len(opts) == 1:
