@@ -16,7 +16,6 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
-import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -39,12 +38,7 @@ class Decision:
     step from the state the decision belongs to, and kept — a random bot or a search never reads
     it, so it is never written for them. A state's decision is replaced whenever the state moves
     on, and a clone gets its own (:meth:`for_state`), so every reader of ``state.decision.prompt``
-    reads the sentence of that state's decision.
-
-    A pending decision holds its state by a weak reference: the state holds the decision, and a
-    strong reference back would make every state a cycle that only the garbage collector frees
-    (search and views drop thousands of states a second). A kernel state that goes while someone
-    still holds its pending decision writes the prompt first (``KernelState.__del__``)."""
+    reads the sentence of that state's decision."""
 
     __slots__ = ("_prompt", "_state", "_step", "kind", "seat")
 
@@ -67,7 +61,7 @@ class Decision:
         d.seat = seat
         d.kind = kind
         d._step = step
-        d._state = _weak(state)
+        d._state = state
         return d
 
     @property
@@ -75,7 +69,7 @@ class Decision:
         try:
             return self._prompt
         except AttributeError:  # pending: written now, once
-            text: str = self._step.prompt(self._state())
+            text: str = self._step.prompt(self._state)
             self._prompt = text
             self._step = self._state = None
             return text
@@ -129,7 +123,6 @@ class Decision:
 
 _new_object = object.__new__
 _new_tuple = tuple.__new__
-_weak = weakref.ref
 
 
 class Result(enum.Enum):
@@ -258,7 +251,7 @@ class State(ABC):
     :data:`VIEW_SEED` in a view (which holds neither the seed nor the true chance stream).
     """
 
-    __slots__ = ("__weakref__", "decision", "log", "rng", "seed", "setup", "viewer")
+    __slots__ = ("decision", "log", "rng", "seed", "setup", "viewer")
 
     rng: Rng
     log: list[Event]

@@ -45,8 +45,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import sys
-import weakref
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
@@ -77,7 +75,6 @@ A = TypeVar("A", bound=Action)
 
 #: makes an instance without calling its ``__init__`` (the loop is hot)
 _new_object = object.__new__
-_weak = weakref.ref
 
 
 class Step(Generic[S]):
@@ -137,16 +134,6 @@ class KernelState(State):
     steps: list[Step[Any]]
     legal: list[Action]
     over: bool
-
-    def __del__(self) -> None:
-        # a pending decision someone still holds (the state, this frame and getrefcount's own
-        # argument are three references) gets its prompt now, while the state is still whole
-        try:
-            d = self.decision
-        except AttributeError:  # a state whose making failed half-way
-            return
-        if d is not None and d._state is not None and sys.getrefcount(d) > 3:
-            d.prompt  # noqa: B018 - read for its effect: the prompt is written and kept
 
     def init_kernel(self, *first: Step[Any]) -> None:
         """Start the stack with ``first`` (the first one runs first)."""
@@ -250,7 +237,7 @@ def advance(
         d.seat = step.seat
         d.kind = step.kind
         d._step = step
-        d._state = _weak(state)
+        d._state = state
         state.decision = d
         return
     state.legal = []
