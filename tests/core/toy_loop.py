@@ -16,6 +16,7 @@ from tests.core.toy import FINDS, HEALTH, HORDE, NAMES, ROUNDS, WEAPONS
 
 DECISIONS = frozenset({"turn", "aim", "fire"})
 ARRIVAL, TURNS, ATTACK, TALLY = range(4)
+_new = tuple.__new__
 
 
 class LoopState(State):
@@ -85,15 +86,16 @@ def advance(st: LoopState) -> None:
                     pending.pop(0)
                     continue
                 pending[0] = ("window", w)
-                st.decision = Decision(
-                    w.queue[0], "respond", f"Player {w.queue[0] + 1}: respond to {w.trigger}, or pass"
+                st.decision = _new(
+                    Decision,
+                    (w.queue[0], "respond", f"Player {w.queue[0] + 1}: respond to {w.trigger}, or pass"),
                 )
                 return
             if kind in DECISIONS:
                 if not _legal(st, step):
                     pending.pop(0)
                     continue
-                st.decision = Decision(step[1], kind, _prompt(st, step))
+                st.decision = _new(Decision, (step[1], kind, _prompt(st, step)))
                 return
             pending.pop(0)
             _resolve(st, step)

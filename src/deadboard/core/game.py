@@ -17,9 +17,9 @@ import enum
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Generic
+from typing import Any, ClassVar, Generic, NamedTuple
 
 from typing_extensions import TypeVar
 
@@ -29,99 +29,15 @@ from deadboard.core.log import Event, FormattedEvent
 from deadboard.core.rng import Rng, derive_seed
 
 
-class Decision:
-    """Who must decide now and about what. ``kind`` is a short tag, ``prompt`` a sentence.
-
-    ``Decision(seat, kind, prompt)`` is a small value that behaves as the named tuple ``(seat,
-    kind, prompt)`` (unpacking, indexing, equality, ``_replace``, ``_asdict``). The step kernel
-    makes its decisions with :meth:`pending`: the prompt is written on first read, by the decision
-    step from the state the decision belongs to, and kept — a random bot or a search never reads
-    it, so it is never written for them. A state's decision is replaced whenever the state moves
-    on, and a clone gets its own (:meth:`for_state`), so every reader of ``state.decision.prompt``
-    reads the sentence of that state's decision."""
-
-    __slots__ = ("_prompt", "_state", "_step", "kind", "seat")
-
-    _fields: ClassVar[tuple[str, ...]] = ("seat", "kind", "prompt")
+class Decision(NamedTuple):
+    """Who must decide now and about what. ``kind`` is a short tag, ``prompt`` a sentence."""
 
     seat: int
     kind: str
-
-    def __init__(self, seat: int, kind: str, prompt: str) -> None:
-        self.seat = seat
-        self.kind = kind
-        self._prompt = prompt
-        self._step: Any = None
-        self._state: Any = None
-
-    @classmethod
-    def pending(cls, seat: int, kind: str, step: Any, state: Any) -> Decision:
-        """A decision whose prompt ``step.prompt(state)`` is written when first read."""
-        d = _new_object(cls)
-        d.seat = seat
-        d.kind = kind
-        d._step = step
-        d._state = state
-        return d
-
-    @property
-    def prompt(self) -> str:
-        try:
-            return self._prompt
-        except AttributeError:  # pending: written now, once
-            text: str = self._step.prompt(self._state)
-            self._prompt = text
-            self._step = self._state = None
-            return text
-
-    def for_state(self, state: Any) -> Decision:
-        """This decision for ``state``, a copy of the state it was made for (a clone): a pending
-        prompt will be written from the copy."""
-        if self._state is None:
-            return self
-        return Decision.pending(self.seat, self.kind, self._step, state)
-
-    # ----- the named tuple's behaviour -------------------------------------------------------
-    def _tuple(self) -> tuple[int, str, str]:
-        return (self.seat, self.kind, self.prompt)
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self._tuple())
-
-    def __len__(self) -> int:
-        return 3
-
-    def __getitem__(self, index: Any) -> Any:
-        return self._tuple()[index]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Decision):
-            return self._tuple() == other._tuple()
-        if isinstance(other, tuple):
-            return self._tuple() == other
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._tuple())
-
-    def __repr__(self) -> str:
-        return f"Decision(seat={self.seat!r}, kind={self.kind!r}, prompt={self.prompt!r})"
-
-    def __reduce__(self) -> tuple[type[Decision], tuple[int, str, str]]:
-        return (Decision, self._tuple())
-
-    def _replace(self, **changes: Any) -> Decision:
-        seat, kind, prompt = self._tuple()
-        unknown = set(changes) - set(self._fields)
-        if unknown:
-            raise ValueError(f"Decision has no field(s) {', '.join(sorted(unknown))}")
-        return Decision(changes.get("seat", seat), changes.get("kind", kind), changes.get("prompt", prompt))
-
-    def _asdict(self) -> dict[str, Any]:
-        return dict(zip(self._fields, self._tuple(), strict=True))
+    prompt: str
 
 
-_new_object = object.__new__
+#: makes a named tuple from the tuple of its fields (no keyword handling: events are made often)
 _new_tuple = tuple.__new__
 
 
@@ -280,8 +196,7 @@ class State(ABC):
         into.seed = self.seed
         into.rng = self.rng.clone()
         into.log = self.log.copy()
-        d = self.decision
-        into.decision = d if d is None or d._state is None else d.for_state(into)
+        into.decision = self.decision
         into.viewer = self.viewer
 
     def emit(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:

@@ -18,9 +18,7 @@ must come back (a turn that goes on after an action) returns itself, or an updat
 
 :func:`advance` pops and runs automatic steps until the top of the stack is a decision with at least
 one legal action (the state's ``decision`` and ``legal`` are then set) or the stack is empty (the
-game is over). The decision's prompt is written only when something reads it
-(:meth:`Decision.pending <deadboard.core.game.Decision.pending>`): a random bot or a search never
-does. A decision with no legal action when it is reached is dropped: there is nothing to
+game is over). A decision with no legal action when it is reached is dropped: there is nothing to
 decide (the group it was for has died meanwhile).
 
 **A decision with a single legal action is a decision like any other.** It is asked, and its action is
@@ -73,8 +71,8 @@ __all__ = [
 S = TypeVar("S", bound="KernelState")
 A = TypeVar("A", bound=Action)
 
-#: makes an instance without calling its ``__init__`` (the loop is hot)
-_new_object = object.__new__
+#: makes a named tuple from the tuple of its fields (no keyword handling: the loop is hot)
+_new = tuple.__new__
 
 
 class Step(Generic[S]):
@@ -206,39 +204,31 @@ def advance(
     settled forced decisions (:attr:`KernelGame.takes_single`): a decision with a single legal
     action is then taken here, unasked and unrecorded, as those rules did."""
     stack: list[Any] = state.steps  # Auto and Choice steps, told apart by ``automatic``
-    pop = stack.pop
-    push = stack.append
     while stack:
         if guard is not None and guard(state):
             continue
         step = stack[-1]
         if step.automatic:
-            pop()
+            stack.pop()
             after = step.run(state)
             if after and not state.over:
                 if len(after) == 1:
-                    push(after[0])
+                    stack.append(after[0])
                 else:
                     stack.extend(reversed(after))
             continue
         legal = step.actions(state)
         if not legal:
-            pop()
+            stack.pop()
             continue
         if take_single and len(legal) == 1:
-            pop()
+            stack.pop()
             after = step.apply(state, legal[0])
             if after and not state.over:
                 stack.extend(reversed(after))
             continue
         state.legal = legal if type(legal) is list else list(legal)
-        # Decision.pending, written out: the prompt is written only if someone reads it
-        d = _new_object(Decision)
-        d.seat = step.seat
-        d.kind = step.kind
-        d._step = step
-        d._state = state
-        state.decision = d
+        state.decision = _new(Decision, (step.seat, step.kind, step.prompt(state)))
         return
     state.legal = []
     state.decision = None
@@ -266,7 +256,7 @@ def refresh(state: KernelState, guard: Callable[[Any], bool] | None = None) -> N
         legal = step.actions(state)
         if legal:
             state.legal = list(legal)
-            state.decision = Decision.pending(step.seat, step.kind, step, state)
+            state.decision = _new(Decision, (step.seat, step.kind, step.prompt(state)))
             return
     advance(state, guard)
 
