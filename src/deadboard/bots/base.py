@@ -68,8 +68,22 @@ def bot_names(game: Game) -> list[str]:
     return [*GENERIC_BOTS, *(n for n in own_bots(game) if n not in GENERIC_BOTS)]
 
 
+#: (game class, bot name) -> its factory, found once (the simulator makes bots for every game)
+_FACTORIES: dict[tuple[type, str], Callable[..., Bot]] = {}
+
+
 def _factory(game: Game, name: str) -> Callable[..., Bot] | None:
     """The factory of a bot named in the game's descriptor or among the generic bots, or None."""
+    key = (type(game), name)
+    known = _FACTORIES.get(key)
+    if known is None:
+        known = _find_factory(game, name)
+        if known is not None:
+            _FACTORIES[key] = known
+    return known
+
+
+def _find_factory(game: Game, name: str) -> Callable[..., Bot] | None:
     found = find_descriptor(game)
     own = found.bot_factory(name) if found is not None else None
     if own is not None:

@@ -91,7 +91,7 @@ class DicePool:
     def roll(cls, rng: Rng, dice: Iterable[Die[Any]]) -> DicePool:
         """Roll every die of ``dice``, in order."""
         roll = rng.roll_die
-        return cls(tuple(Rolled(d, roll(d)) for d in dice))
+        return cls(tuple([_new_rolled(Rolled, (d, roll(d))) for d in dice]))
 
     @classmethod
     def of(cls, die: Die[Any], faces: Iterable[Any]) -> DicePool:
@@ -205,6 +205,10 @@ class DicePool:
 
     def to_json(self) -> list[dict[str, Any]]:
         return [{"die": r.die.name, "face": r.face} for r in self.dice]
+
+
+#: makes a Rolled from the tuple of its fields (no keyword handling: pools are rolled in hot loops)
+_new_rolled = tuple.__new__
 
 
 def _face_rank(r: Rolled) -> tuple[str, int]:

@@ -25,7 +25,7 @@ from typing_extensions import TypeVar
 
 from deadboard.core.action import Action
 from deadboard.core.errors import IllegalActionError, SetupError
-from deadboard.core.log import Event
+from deadboard.core.log import Event, FormattedEvent
 from deadboard.core.rng import Rng, derive_seed
 
 
@@ -35,6 +35,10 @@ class Decision(NamedTuple):
     seat: int
     kind: str
     prompt: str
+
+
+#: makes a named tuple from the tuple of its fields (no keyword handling: events are made often)
+_new_tuple = tuple.__new__
 
 
 class Result(enum.Enum):
@@ -196,7 +200,17 @@ class State(ABC):
         into.viewer = self.viewer
 
     def emit(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
-        self.log.append(Event(kind, text, data))
+        """Log an event: ``kind`` a short tag, ``text`` the sentence, ``data`` the figures."""
+        self.log.append(_new_tuple(Event, (kind, text, data)))
+
+    def emit_format(
+        self, kind: str, fmt: str, args: tuple[Any, ...], data: dict[str, Any] | None = None
+    ) -> None:
+        """Log an event whose sentence ``fmt.format(*args)`` is written only when it is read (a
+        :class:`~deadboard.core.log.FormattedEvent`): for the rules' most frequent events, in the
+        games nobody reads the log of. ``args`` are values (names, numbers, never a part of the
+        state that changes), so the sentence is the one :meth:`emit` would have logged."""
+        self.log.append(_new_tuple(FormattedEvent, (kind, fmt, data, args)))
 
 
 S = TypeVar("S", bound=State, default=Any)
@@ -248,6 +262,9 @@ def _check_value(opt: Option, value: Any) -> Any:
     raise SetupError(f"option {opt.id!r} has an unknown kind {opt.kind!r}")  # pragma: no cover
 
 
+#: (id of a game, id of a setup) -> (the game, the setup, a copy of its options, the setup normalized)
+_NORMALIZED: dict[tuple[int, int], tuple[Game[Any], Setup, dict[str, Any], Setup]] = {}
+
 #: the seed a view carries in place of the game's own (which it must not reveal)
 VIEW_SEED = 0
 
@@ -285,6 +302,22 @@ class Game(ABC, Generic[S]):
                 f"{self.name} takes {self.min_players}–{self.max_players} players; got {setup.players}"
             )
         return replace(setup, options=options)
+
+    def normalized(self, setup: Setup) -> Setup:
+        """:meth:`normalize_setup`, remembered for the setup objects it was given: the simulator
+        starts every game of a run from one setup, and checking it (a game builds its whole
+        configuration to do so) would cost as much as a short game's decisions. A setup whose
+        options were changed in place is checked again."""
+        hit = _NORMALIZED.get((id(self), id(setup)))
+        if hit is not None and hit[0] is self and hit[1] is setup and hit[2] == setup.options:
+            return hit[3]
+        out = self.normalize_setup(setup)
+        if len(_NORMALIZED) >= 256:
+            _NORMALIZED.clear()
+        # the entries hold the game and the setups, so their ids are not reused while remembered
+        _NORMALIZED[(id(self), id(setup))] = (self, setup, dict(setup.options), out)
+        _NORMALIZED[(id(self), id(out))] = (self, out, dict(out.options), out)
+        return out
 
     def players_for_options(self, option_ids: list[str]) -> int:
         """How many players a setup with these options has when none is given (an option may need

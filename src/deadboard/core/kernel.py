@@ -386,7 +386,7 @@ class KernelGame(Game[S]):
 
     # ----- the contract ----------------------------------------------------------------------
     def new(self, setup: Setup | None = None, seed: int = 0) -> S:
-        setup = self.normalize_setup(setup or self.default_setup())
+        setup = self.normalized(setup or self.default_setup())
         state = self.create(setup, seed)
         advance(state, self._guard, self.takes_single)
         return state

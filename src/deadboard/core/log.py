@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple, SupportsIndex
 
 
@@ -23,6 +23,71 @@ class Event(NamedTuple):
         if self.data:
             out["data"] = self.data
         return out
+
+
+class FormattedEvent(Event):
+    """An event whose text is written when read: ``text`` is ``fmt.format(*args)``, so the rules
+    keep a format and its arguments (``"{} moves to {}"``, ``(name, square)``) and a game nobody
+    reads the log of never writes a sentence. The arguments are values (names, numbers), so the
+    text reads the same whenever it is read. To every reader it is the event ``(kind, text,
+    data)``: unpacking, indexing, equality, JSON and pickling see the written text.
+
+    Made by :meth:`deadboard.core.game.State.emit_format`; the tuple holds ``(kind, fmt, data,
+    args)``."""
+
+    __slots__ = ()
+
+    @property
+    def text(self) -> str:
+        fmt: str = _item(self, 1)
+        return fmt.format(*_item(self, 3))
+
+    def _event(self) -> tuple[str, str, dict[str, Any] | None]:
+        return (_item(self, 0), self.text, _item(self, 2))
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._event())
+
+    def __len__(self) -> int:
+        return 3
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._event()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FormattedEvent):
+            return self._event() == other._event()
+        if isinstance(other, tuple):
+            return self._event() == other
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return hash(self._event())
+
+    def __repr__(self) -> str:
+        kind, text, data = self._event()
+        return f"Event(kind={kind!r}, text={text!r}, data={data!r})"
+
+    def __reduce__(self) -> tuple[type[Event], tuple[str, str, dict[str, Any] | None]]:
+        return (Event, self._event())
+
+    def __getnewargs__(self) -> tuple[str, str, dict[str, Any] | None]:
+        return self._event()
+
+    def _asdict(self) -> dict[str, Any]:
+        kind, text, data = self._event()
+        return {"kind": kind, "text": text, "data": data}
+
+    def _replace(self, **changes: Any) -> Event:  # type: ignore[override]
+        return Event(*self._event())._replace(**changes)
+
+
+#: a tuple's own item (a formatted event's ``__getitem__`` shows the written event)
+_item: Any = tuple.__getitem__
 
 
 class NullLog(list[Event]):

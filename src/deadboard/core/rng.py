@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, MutableSequence, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 F = TypeVar("F", covariant=True)
@@ -43,49 +43,69 @@ class Rng:
     def __init__(self, seed: int = 0) -> None:
         self.s = seed & _MASK
 
+    # Every draw is SplitMix64 written out with its constants as literals (a literal is the cheapest
+    # load; the masks are 2**64 - 1 and the increment the golden ratio, _MASK and _GOLDEN): draws are
+    # the hottest calls of every game and of every hidden-information redraw, so none of them calls
+    # another. A subclass scripts dice through d6 and roll_die.
     def next64(self) -> int:
-        s = (self.s + _GOLDEN) & _MASK
-        self.s = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return z ^ (z >> 31)
 
-    # below, d6 and shuffle draw as next64 does, written out (they are the hottest calls of every
-    # game and of every hidden-information redraw; a subclass scripts dice through d6 and roll_die)
     def below(self, n: int) -> int:
         """Uniform integer in [0, n)."""
-        s = (self.s + _GOLDEN) & _MASK
-        self.s = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return ((z ^ (z >> 31)) * n) >> 64
 
     def randint(self, lo: int, hi: int) -> int:
         """Uniform integer in [lo, hi], both ends included."""
-        return lo + self.below(hi - lo + 1)
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return lo + (((z ^ (z >> 31)) * (hi - lo + 1)) >> 64)
 
     def d6(self) -> int:
-        s = (self.s + _GOLDEN) & _MASK
-        self.s = s
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return (((z ^ (z >> 31)) * 6) >> 64) + 1
 
     def roll_die(self, die: Rollable[T]) -> T:
         """One face of ``die``, each face equally likely (a standard D6 draws as :meth:`d6`)."""
         faces = die.faces
-        return faces[(self.next64() * len(faces)) >> 64]
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return faces[((z ^ (z >> 31)) * len(faces)) >> 64]
 
     def roll(self, n: int, sides: int = 6) -> list[int]:
-        return [self.below(sides) + 1 for _ in range(n)]
+        out = []
+        s = self.s
+        for _ in range(n):
+            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            out.append((((z ^ (z >> 31)) * sides) >> 64) + 1)
+        self.s = s
+        return out
 
     def random(self) -> float:
-        return (self.next64() >> 11) * (1.0 / (1 << 53))
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return ((z ^ (z >> 31)) >> 11) * (1.0 / (1 << 53))
 
     def choice(self, seq: Sequence[T]) -> T:
-        if not seq:
+        n = len(seq)
+        if not n:
             raise IndexError("choice from an empty sequence")
-        return seq[self.below(len(seq))]
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return seq[((z ^ (z >> 31)) * n) >> 64]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates in place: ``j = below(i + 1)`` for each ``i`` from the end, with the draws
@@ -95,13 +115,13 @@ class Rng:
         if n > _ARRAY_SHUFFLE:
             for i, j in zip(range(n - 1, 0, -1), _shuffle_draws(self.s, n)):
                 seq[i], seq[j] = seq[j], seq[i]
-            self.s = (self.s + (n - 1) * _GOLDEN) & _MASK
+            self.s = (self.s + (n - 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             return
         s = self.s
         for i in range(n - 1, 0, -1):
-            s = (s + _GOLDEN) & _MASK
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
         self.s = s
@@ -136,27 +156,70 @@ class Rng:
         self.s = s
 
 
-#: from how many cards a shuffle draws its swaps as one array (numpy's wrapping 64-bit arithmetic:
-#: the same draws at a quarter of the cost for a deck of 100; below this, one at a time is cheaper)
-_ARRAY_SHUFFLE = 24
+#: past how many cards a shuffle draws its swaps as one array (numpy's wrapping 64-bit arithmetic:
+#: the same draws at a quarter of the cost for a deck of 100; callgrind, per shuffle: 16 cards 90 k
+#: instructions one at a time against 88 k as an array, 20 cards 111 k against 88 k, 32 cards
+#: 180 k against 94 k)
+_ARRAY_SHUFFLE = 16
+
+
+def _numpy() -> Any:
+    """numpy, imported on the first long shuffle (not at import: most runs never need it), with
+    the shuffle's constants as numpy's 64-bit unsigned integers."""
+    global _np, _U27, _U30, _U31, _U32, _U_MIX1, _U_MIX2, _U_LOW
+    if _np is None:
+        import numpy
+
+        u64 = numpy.uint64
+        _U27, _U30, _U31, _U32 = u64(27), u64(30), u64(31), u64(32)
+        _U_MIX1, _U_MIX2, _U_LOW = u64(0xBF58476D1CE4E5B9), u64(0x94D049BB133111EB), u64(0xFFFFFFFF)
+        _np = numpy
+    return _np
+
+
+_np: Any = None
+_U27: Any = None
+_U30: Any = None
+_U31: Any = None
+_U32: Any = None
+_U_MIX1: Any = None
+_U_MIX2: Any = None
+_U_LOW: Any = None
+
+#: deck size -> (the SplitMix64 increments 1..n-1 as an array, the multipliers n..2): a game shuffles
+#: decks of the same few sizes again and again
+_SHUFFLE_TABLES: dict[int, tuple[Any, Any]] = {}
 
 
 def _shuffle_draws(s: int, n: int) -> list[int]:
     """The swap of each step of a Fisher-Yates shuffle of ``n`` cards from state ``s``, in the order
     drawn (for i = n-1 down to 1, ``below(i + 1)``): SplitMix64 on an array of the n-1 states, and
     the multiply-shift's high 64 bits of ``z * (i + 1)`` from z's two 32-bit halves (exact:
-    ``(hi * m + (lo * m >> 32)) >> 32``, no term past 64 bits as m < 2**32)."""
-    import numpy as np
-
+    ``(hi * m + (lo * m >> 32)) >> 32``, no term past 64 bits as m < 2**32). The arrays are
+    changed in place (no temporaries) and the tables of each deck size made once."""
+    np = _numpy()
     u64 = np.uint64
-    states = np.arange(1, n, dtype=u64) * u64(_GOLDEN) + u64(s)  # wraps modulo 2**64
-    z = states ^ (states >> u64(30))
-    z = z * u64(0xBF58476D1CE4E5B9)
-    z = z ^ (z >> u64(27))
-    z = z * u64(0x94D049BB133111EB)
-    z = z ^ (z >> u64(31))
-    m = np.arange(n, 1, -1, dtype=u64)
-    draws: list[int] = ((((z >> u64(32)) * m) + (((z & u64(0xFFFFFFFF)) * m) >> u64(32))) >> u64(32)).tolist()
+    tables = _SHUFFLE_TABLES.get(n)
+    if tables is None:
+        tables = _SHUFFLE_TABLES[n] = (
+            np.arange(1, n, dtype=u64) * u64(_GOLDEN),
+            np.arange(n, 1, -1, dtype=u64),
+        )
+    steps, m = tables
+    z = steps + u64(s)  # the states after each draw, wrapping modulo 2**64
+    z ^= z >> _U30
+    z *= _U_MIX1
+    z ^= z >> _U27
+    z *= _U_MIX2
+    z ^= z >> _U31
+    high = z >> _U32
+    high *= m
+    z &= _U_LOW
+    z *= m
+    z >>= _U32
+    high += z
+    high >>= _U32
+    draws: list[int] = high.tolist()
     return draws
 
 

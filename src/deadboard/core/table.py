@@ -33,6 +33,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError, SaveError
 from deadboard.core.game import Game, Setup, State
+from deadboard.core.kernel import KernelGame, KernelState
 
 S = TypeVar("S", bound=State)
 
@@ -196,18 +197,22 @@ class Table(Generic[S]):
         """Play to the end with a bot in every seat (the simulator's loop: unchecked applies, views
         only for the bots that read them); returns how many decisions were taken. RuntimeError when
         the game has not ended after ``max_decisions``."""
-        game, state, bots, record = self.game, self.state, self.bots, self.record
+        game, state, record = self.game, self.state, self.record
+        # what each seat's bot is asked with, looked up once (the loop runs for every decision)
+        choosers = {seat: (bot.choose, bot.needs_view) for seat, bot in self.bots.items()}
         legal_actions = game.legal_sequence
+        kernel_legal = isinstance(state, KernelState) and type(game).legal_sequence is KernelGame.legal_sequence
         apply = game.apply_unchecked
         view = game.view
         n = 0
         while (d := state.decision) is not None:
-            legal = legal_actions(state)
+            # the kernel's own list (what its legal_sequence hands out), read without the call
+            legal = state.legal if kernel_legal else legal_actions(state)  # type: ignore[attr-defined]
             if len(legal) == 1:
                 action = legal[0]
             else:
-                bot = bots[d.seat]
-                action = bot.choose(game, view(state, d.seat) if bot.needs_view else None, legal)
+                choose, needs_view = choosers[d.seat]
+                action = choose(game, view(state, d.seat) if needs_view else None, legal)
             if record is not None:
                 record.append(Entry(action.text, d.seat, True))
             apply(state, action)

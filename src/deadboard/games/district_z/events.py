@@ -194,9 +194,10 @@ class Event(StepForm, Auto[DistrictState]):
         assert loc.table is not None
         r = state.rng.d6()
         ev = loc.table[r - 1]
-        state.emit(
+        state.emit_format(
             "event",
-            f"{loc.name}, event roll {r}: {ev.text or ev.source}",
+            "{}, event roll {}: {}",
+            (loc.name, r, ev.text or ev.source),
             {"seat": seat, "roll": r, "event": ev.kind},
         )
         push(state, *[EventEffect(seat, e) for e in ev.effects], AfterEvent(seat))

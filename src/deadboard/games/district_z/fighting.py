@@ -129,10 +129,18 @@ def fight_round(state: DistrictState, seat: int, lo: Loadout) -> None:
     state.cb_used = tuple(used)
     opts = pairing_options(sd, zd, s.ability == "brawler")
     n = state.cb_n
-    state.emit(
+    state.emit_format(
         "combat",
-        f"Combat round ({loadout_text(c, lo)}, rating {cr}): {state.name(seat)} rolls {sorted(sd)}, "
-        f"the {n} zombie{'s roll' if n > 1 else ' rolls'} {sorted(zd)}",
+        "Combat round ({}, rating {}): {} rolls {}, the {} zombie{} {}",
+        (
+            loadout_text(c, lo),
+            cr,
+            state.name(seat),
+            sorted(sd),
+            n,
+            "s roll" if n > 1 else " rolls",
+            sorted(zd),
+        ),
         {"survivor": sorted(sd), "zombies": sorted(zd), "rating": cr},
     )
     if len(opts) == 1:
@@ -170,10 +178,10 @@ def resolve_pairing(state: DistrictState, seat: int, kills: int, wounds: int, te
     state.cb_opts = ()
     state.cb_n -= kills
     p.kills += kills
-    state.emit(
+    state.emit_format(
         "combat",
-        f"Pairing {text}: {kills} zombie{'s' if kills != 1 else ''} destroyed, {wounds} "
-        f"wound{'s' if wounds != 1 else ''}; {state.cb_n} left",
+        "Pairing {}: {} zombie{} destroyed, {} wound{}; {} left",
+        (text, kills, "s" if kills != 1 else "", wounds, "s" if wounds != 1 else "", state.cb_n),
         {"kills": kills, "wounds": wounds, "left": state.cb_n},
     )
     combat_wound(state, seat, wounds)

@@ -40,9 +40,10 @@ def land(state: DistrictState, seat: int, pos: int) -> None:
     if not state.up[pos]:
         state.up[pos] = True
         state.seen[pos] = True
-        state.emit(
+        state.emit_format(
             "flip",
-            f"{state.name(seat)} flips {state.lay.names[pos]}: {state.card_name(pos)}",
+            "{} flips {}: {}",
+            (state.name(seat), state.lay.names[pos], state.card_name(pos)),
             {"pos": state.lay.names[pos]},
         )
     state.v_done = False
@@ -73,9 +74,10 @@ class NextTurn(StepForm, Auto[DistrictState]):
             if p.status in (OUT, ESCAPED, WAITING):
                 continue
             state.turns += 1
-            state.emit(
+            state.emit_format(
                 "turn",
-                f"— Round {state.rounds}: {state.name(seat)}'s turn —",
+                "— Round {}: {}'s turn —",
+                (state.rounds, state.name(seat)),
                 {"seat": seat, "round": state.rounds},
             )
             first: Step[DistrictState]
@@ -154,9 +156,10 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
         if isinstance(action, Move):
             d = action.direction
             to = next(q for dd, q in lay.nbr[p.pos] if dd == d)
-            state.emit(
+            state.emit_format(
                 "move",
-                f"{state.name(seat)} moves {d} to {lay.names[to]}",
+                "{} moves {} to {}",
+                (state.name(seat), d, lay.names[to]),
                 {"seat": seat, "to": lay.names[to]},
             )
             leave(state, seat)

@@ -27,7 +27,6 @@ to its goal, ties broken at random ("assign randomly with a D6").
 from __future__ import annotations
 
 from deadboard.core.grid import INF, OPEN, WINDOW, Line, line_clear
-from deadboard.core.log import Event
 from deadboard.games.the_night.board import (
     CLOSED,
     best_weapon,
@@ -254,7 +253,8 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
         visited.add(t)
         ap -= cost
         name = zombie_name(state, z)
-        state.log.append(Event("move", f"{name} moves to {grid.names[t]}", {"zombie": name, "to": grid.names[t], "ap_left": ap}))
+        to = grid.names[t]
+        state.emit_format("move", "{} moves to {}", (name, to), {"zombie": name, "to": to, "ap_left": ap})
 
 
 def _local_field(table: list[list[int]], targets: list[int], sq: int, steps: tuple[Step, ...]) -> dict[int, int]:

@@ -24,7 +24,8 @@ def draw_zombie(state: NightState) -> int:
 def place_zombie(state: NightState, z: int, sq: int, text: str) -> None:
     state.zsq[z] = sq
     state.zocc[sq] = z
-    state.emit("arrive", f"{zombie_name(state, z)} {text} on {state.c.grid.names[sq]}", {"zombie": zombie_name(state, z), "square": state.c.grid.names[sq]})
+    name, square = zombie_name(state, z), state.c.grid.names[sq]
+    state.emit_format("arrive", "{} {} on {}", (name, text, square), {"zombie": name, "square": square})
 
 
 def entry_squares_for(state: NightState, z: int, n: int | str, rule: str) -> list[int]:

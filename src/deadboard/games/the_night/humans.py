@@ -95,7 +95,7 @@ def activate_human(state: NightState, h: int) -> None:
     state.moves_made = 0
     state.frozen = False
     state.move_limit = -1
-    state.emit("activate", f"{hu.name} acts with {ap} AP", {"human": hu.name, "ap": ap})
+    state.emit_format("activate", "{} acts with {} AP", (hu.name, ap), {"human": hu.name, "ap": ap})
     if cfg.dark_yard_frozen and state.c.yard[hu.sq]:
         roll = state.rng.d6()
         state.frozen = roll == 1
@@ -411,7 +411,12 @@ def apply_human_action(state: NightState, a: Action) -> None:
         state.moves_made += 1
         if state.move_limit > 0:
             state.move_limit -= 1
-        state.emit("move", f"{hu.name} moves to {grid.names[t]} ({state.ap} AP left)", {"human": hu.name, "to": grid.names[t], "ap_left": state.ap})
+        state.emit_format(
+            "move",
+            "{} moves to {} ({} AP left)",
+            (hu.name, grid.names[t], state.ap),
+            {"human": hu.name, "to": grid.names[t], "ap_left": state.ap},
+        )
     elif type(a) is Attack:
         z = zombie_by_name(state, a.zombie)
         state.ap -= 1
