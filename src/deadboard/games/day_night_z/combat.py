@@ -71,20 +71,22 @@ def figures_in_sight(state: DNZState, s: Survivor) -> list[tuple[str, bool, bool
     out: list[tuple[str, bool, bool]] = []
     blockers: set[int] | None = None  # the tile's own sight, worked out once for every figure on it
     x, y = cell % 4, cell // 4
-    # a figure on another tile is in sight only across the link, so adjacent (the two loops alike)
-    for e in enemies:
-        if e.tile != here:
-            if link is not None and link == (e.tile, e.cell):
-                out.append((e.id, True, False))
+    figures: list[Any] = enemies
+    if len(survivors) > 1:  # then the other survivors in view, after the enemies
+        figures = [*enemies, *(o for o in survivors if o is not s and not o.dead and o.tile and not o.hidden)]
+    for f in figures:
+        if f.tile != here:
+            # a figure on another tile is in sight only across the link, so adjacent
+            if link is not None and link == (f.tile, f.cell):
+                out.append((f.id, True, False))
             continue
         if blockers is None:
             blockers = state.sight_blockers(here)
-        fcell = e.cell
+        fcell = f.cell
         if tile.geo.sees(cell, fcell, blockers):
             near = abs(fcell % 4 - x) <= 1 and abs(fcell // 4 - y) <= 1  # enemies.adjacent
-            out.append((e.id, near, fcell == cell))
-    if len(survivors) == 1:
-        return out
+            out.append((f.id, near, fcell == cell))
+    return out
     for o in survivors:
         if o is s or o.dead or not o.tile or o.hidden:
             continue
