@@ -87,20 +87,6 @@ def figures_in_sight(state: DNZState, s: Survivor) -> list[tuple[str, bool, bool
             near = abs(fcell % 4 - x) <= 1 and abs(fcell // 4 - y) <= 1  # enemies.adjacent
             out.append((f.id, near, fcell == cell))
     return out
-    for o in survivors:
-        if o is s or o.dead or not o.tile or o.hidden:
-            continue
-        if o.tile != here:
-            if link is not None and link == (o.tile, o.cell):
-                out.append((o.id, True, False))
-            continue
-        if blockers is None:
-            blockers = state.sight_blockers(here)
-        fcell = o.cell
-        if tile.geo.sees(cell, fcell, blockers):
-            near = abs(fcell % 4 - x) <= 1 and abs(fcell // 4 - y) <= 1
-            out.append((o.id, near, fcell == cell))
-    return out
 
 
 def _attacks_with(
