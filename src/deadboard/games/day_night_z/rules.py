@@ -111,16 +111,6 @@ class DayNightZ(KernelGame[DNZState]):
             Setup("first-steps", players=4),
         ]
 
-    #: the set-up this game normalized last (a simulation starts every game from the same one)
-    _normal: Setup | None = None
-
-    def normalize_setup(self, setup: Setup) -> Setup:
-        if setup is self._normal:  # a set-up normalized already stays as it is
-            return setup
-        normal = super().normalize_setup(setup)
-        self._normal = normal
-        return normal
-
     def seat_names(self, setup: Setup) -> list[str]:
         content = load_content(setup.content)
         return [content.survivor(SEATS[i]).name for i in range(setup.players)]
