@@ -49,7 +49,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7, help="alternating rounds (chess, then the game)")
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per round and side")
     args = parser.parse_args()
-    game_round(args.game, args.scenario, args.players, 0.2, 10_000)  # warm caches (geometry, imports)
+    # warm caches (imports, geometry, lines of sight worked out the first time they are asked for):
+    # the rate of a long simulation, as `deadboard bench` measures after its own warm-up
+    game_round(args.game, args.scenario, args.players, max(1.0, args.seconds), 10_000)
     seed = 0
     ratios: list[float] = []
     rates: list[tuple[float, float]] = []
