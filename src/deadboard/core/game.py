@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, NamedTuple
 
+from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from deadboard.core.action import Action
@@ -158,6 +159,7 @@ class Setup:
         return cls(scenario=scenario, options=dict(options), players=players, content=content)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests
 class State(ABC):
     """Base of every game state. Subclasses hold the rest and implement :meth:`clone`.
 
@@ -272,6 +274,7 @@ VIEW_SEED = 0
 _evaluators: dict[str, Callable[[Any, Any, int], float] | None] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests
 class Game(ABC, Generic[S]):
     """A rule set. Instances are stateless and shared; every method takes the state it works on.
 

@@ -30,6 +30,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError, SaveError
 from deadboard.core.game import Game, Setup, State
@@ -80,6 +82,7 @@ class BotTurn:
         return self.bot.choose(game, self.view, self.legal)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests
 class Table(Generic[S]):
     """A game at a table. ``bots`` maps each bot seat to its bot; the other seats are people's.
     ``record`` is every action so far (None: not kept, for the simulator's speed)."""

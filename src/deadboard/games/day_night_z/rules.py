@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.dice import Die
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Outcome, Result, Scenario, Setup
@@ -95,6 +97,7 @@ def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZSta
     return state
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests
 class DayNightZ(KernelGame[DNZState]):
     id = "day-night-z"
     name = "Day Night Z"

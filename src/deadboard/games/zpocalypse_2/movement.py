@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.games.zpocalypse_2.actions import Dash, Emerge, Move
@@ -287,7 +286,6 @@ class Emerging(Choice[ZState, Emerge]):
     choose any tunnel entrance for your squad to emerge from (at no AP cost)." An entrance with a
     squad or a zombie on it is not free; with none free the squad stays below this turn."""
 
-    kind: ClassVar[str] = "emerge"
     seat: int
 
     def actions(self, state: ZState) -> list[Emerge]:
@@ -305,6 +303,9 @@ class Emerging(Choice[ZState, Emerge]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: which tunnel entrance do you come out of?"
+
+
+Emerging.kind = "emerge"
 
 
 def refuel(state: ZState, q: Squad, who: str) -> None:

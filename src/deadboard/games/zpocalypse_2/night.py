@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar
 
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
@@ -191,7 +190,6 @@ def spawn_space(state: ZState, token: int, count: dict[int, int] | None = None) 
 class Place(Choice[ZState, Start]):
     """ "Squads may begin anywhere inside the house.\""""
 
-    kind: ClassVar[str] = "place"
     seat: int
 
     def actions(self, state: ZState) -> list[Start]:
@@ -207,6 +205,9 @@ class Place(Choice[ZState, Start]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: where in the house does your squad begin the night?"
+
+
+Place.kind = "place"
 
 
 # ----- midnight -----------------------------------------------------------------------------------
@@ -254,7 +255,6 @@ class BeginTurn(Auto[ZState]):
 
 @dataclass(slots=True)
 class Turn(Choice[ZState, TypedAction]):
-    kind: ClassVar[str] = "turn"
     seat: int
 
     def actions(self, state: ZState) -> list[TypedAction]:
@@ -357,6 +357,9 @@ class Turn(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return _turn_prompt(self.seat, state.hour, state.faces)
+
+
+Turn.kind = "turn"
 
 
 _DISTINCT: dict[tuple[int, ...], tuple[int, ...]] = {}
