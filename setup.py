@@ -35,9 +35,9 @@ _DNZ = "deadboard/games/day_night_z/"
 #: the other games) stays Python and imports these as it would their source. Left out: the content
 #: schemas (content.py, campaign_content.py, skill_effects.py: pydantic models, read once at load
 #: time; mypyc's C for them does not compile: it names the module ``pydantic.main`` it never imports), and Zpocalypse 2's
-#: actions.py, crafting.py and traits.py: they declare typed actions with ``tuple[int, ...]`` fields,
-#: and a class compiled by mypyc carries its annotations without their arguments (bare ``tuple``), so
-#: the field's words could not be read back from text
+#: actions.py: it declares typed actions with ``tuple[int, ...]`` fields, and a class compiled by
+#: mypyc carries its annotations without their arguments (a bare ``tuple``), so the field's words
+#: could not be read back from text
 COMPILED = [
     "deadboard/core/rng.py",
     "deadboard/core/game.py",
@@ -49,6 +49,7 @@ COMPILED = [
             "board",
             "campaign",
             "combat",
+            "crafting",
             "day",
             "horde",
             "levelup",
@@ -62,6 +63,7 @@ COMPILED = [
             "state",
             "structures",
             "survivors",
+            "traits",
         )
     ),
     *(
@@ -107,6 +109,10 @@ def _source_hashes() -> dict[str, str]:
     }
 
 
+#: the sources' hashes when mypyc read them (an edit made while the C compiles is then caught)
+HASHES: dict[str, str] = {}
+
+
 class OptionalBuildExt(build_ext):
     """build_ext that never fails the install: if compiling fails (no compiler, a compiler error),
     every extension it made is removed again and the package is left pure Python."""
@@ -135,7 +141,7 @@ class OptionalBuildExt(build_ext):
     def _write_manifest(self) -> None:
         manifest = self._target_dir() / MANIFEST
         manifest.parent.mkdir(parents=True, exist_ok=True)
-        manifest.write_text(json.dumps({"modules": _source_hashes()}, indent=1, sort_keys=True) + "\n")
+        manifest.write_text(json.dumps({"modules": HASHES}, indent=1, sort_keys=True) + "\n")
 
     def get_outputs(self) -> list[str]:
         return [*super().get_outputs(), str(Path(self.build_lib) / MANIFEST)]
@@ -169,6 +175,7 @@ def _extensions() -> list[object]:
         try:
             from mypyc.build import mypycify
 
+            HASHES.update(_source_hashes())
             return list(mypycify([f"src/{path}" for path in COMPILED], opt_level="3", debug_level="0"))
         except ImportError:
             why = "mypyc is not available"
