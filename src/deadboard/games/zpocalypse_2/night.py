@@ -41,6 +41,7 @@ from deadboard.games.zpocalypse_2.actions import (
     Throw,
     Tunnel,
     Unstash,
+    UseTrait,
     paid,
 )
 from deadboard.games.zpocalypse_2.board import Board
@@ -65,7 +66,7 @@ from deadboard.games.zpocalypse_2.search import search
 from deadboard.games.zpocalypse_2.state import MutateOnBoard, Squad, Zombie, ZState, face_text
 from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, throw, throws
 from deadboard.games.zpocalypse_2.survivors import overflow, person, stash_in_reach
-from deadboard.games.zpocalypse_2.traits import UseTrait, passive, trait_actions, use_trait, weapon_cap
+from deadboard.games.zpocalypse_2.traits import passive, trait_actions, use_trait, weapon_cap
 
 __all__ = [
     "UNARMED",
