@@ -18,7 +18,7 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, Generic, NamedTuple
 
 from mypy_extensions import mypyc_attr
@@ -28,6 +28,12 @@ from deadboard.core.action import Action
 from deadboard.core.errors import IllegalActionError, SetupError
 from deadboard.core.log import Event, FormattedEvent
 from deadboard.core.rng import Rng, derive_seed
+
+
+def frozen_reduce(obj: Any) -> tuple[Any, ...]:
+    """How a frozen dataclass pickles: its class and its fields in order. (Compiled by mypyc, a
+    dataclass unpickles by setting its fields one by one, which a frozen one refuses.)"""
+    return (type(obj), tuple(getattr(obj, f.name) for f in fields(obj)))
 
 
 class Decision(NamedTuple):
@@ -74,6 +80,9 @@ class Outcome:
             "details": dict(self.details),
         }
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
+
 
 @dataclass(frozen=True)
 class Option:
@@ -108,6 +117,9 @@ class Option:
             out["scenarios"] = list(self.scenarios)
         return out
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
+
 
 @dataclass(frozen=True)
 class Scenario:
@@ -117,6 +129,9 @@ class Scenario:
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "help": self.help}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
 
 @dataclass(frozen=True)
@@ -157,6 +172,9 @@ class Setup:
         if content is not None and not isinstance(content, str):
             raise SetupError("setup.content must be a string")
         return cls(scenario=scenario, options=dict(options), players=players, content=content)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests

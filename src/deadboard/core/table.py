@@ -34,7 +34,7 @@ from mypy_extensions import mypyc_attr
 
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError, SaveError
-from deadboard.core.game import Game, Setup, State
+from deadboard.core.game import Game, Setup, State, frozen_reduce
 from deadboard.core.kernel import KernelGame, KernelState
 
 S = TypeVar("S", bound=State)
@@ -58,6 +58,9 @@ class Entry:
     seat: int
     by_bot: bool = False
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
+
 
 @dataclass(frozen=True, slots=True)
 class BotTurn:
@@ -80,6 +83,9 @@ class BotTurn:
         if len(self.legal) == 1:
             return self.legal[0]
         return self.bot.choose(game, self.view, self.legal)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests

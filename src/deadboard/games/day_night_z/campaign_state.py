@@ -6,6 +6,8 @@ played — the adventure's own state."""
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.dice import Die
 from deadboard.core.game import Setup
 from deadboard.core.kernel import KernelState
@@ -34,6 +36,7 @@ _HERO_FIELDS = (
 )
 
 
+@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
 class Hero:
     """A survivor of the campaign: his sheet's wheels and what he carries, skills and allies."""
 

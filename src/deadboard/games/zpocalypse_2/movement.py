@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.games.zpocalypse_2.actions import Dash, Emerge, Move
 from deadboard.games.zpocalypse_2.board import Board
@@ -33,6 +35,7 @@ def reachable(state: ZState, q: Squad, budget: int) -> dict[int, int]:
 _reach: dict[tuple[object, ...], ReachEntry] = {}
 
 
+@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
 class ReachEntry:
     """A reach table (space -> (AP, spaces moved)) and, once asked for, its moves by die face and
     its trait moves (``dash SPACE``)."""
