@@ -125,6 +125,11 @@ class OptionalBuildExt(build_ext):
             _say(f"compiling failed ({type(error).__name__}: {error}); installing pure Python")
             return
         self._write_manifest()
+        if self.inplace:  # the shared library of an earlier build with another module list
+            built = {Path(self.get_ext_fullpath(ext.name)).resolve() for ext in self.extensions}
+            for shared in SRC.glob("*__mypyc.*.so"):
+                if shared.resolve() not in built:
+                    shared.unlink()
 
     def _target_dir(self) -> Path:
         return SRC if self.inplace else Path(self.build_lib)
