@@ -29,6 +29,23 @@ from deadboard.core.errors import IllegalActionError, SetupError
 from deadboard.core.log import Event, FormattedEvent
 from deadboard.core.rng import Rng, derive_seed
 
+_ATTRIBUTE_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _attribute_names(cls: type) -> tuple[str, ...]:
+    """The attributes of ``cls``'s instances: the slots of its classes, or their ``__mypyc_attrs__``
+    where mypyc compiled them."""
+    names = _ATTRIBUTE_NAMES.get(cls)
+    if names is None:
+        found: dict[str, None] = {}
+        for klass in reversed(cls.__mro__):
+            slots = klass.__dict__.get("__slots__", ()) or klass.__dict__.get("__mypyc_attrs__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if name not in ("__dict__", "__weakref__"):
+                    found[name] = None
+        names = _ATTRIBUTE_NAMES[cls] = tuple(found)
+    return names
+
 
 def frozen_reduce(obj: Any) -> tuple[Any, ...]:
     """How a frozen dataclass pickles: its class and its fields in order. (Compiled by mypyc, a
@@ -199,6 +216,16 @@ class State(ABC):
     @abstractmethod
     def clone(self: S) -> S:
         """An independent copy (search clones thousands of times a second: copy only what changes)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Every attribute, for pickling (the simulator's processes, Ray). Written out because in the
+        compiled build (docs/building.md) the pickling mypyc makes for a native class keeps only the
+        attributes compiled classes declare, not the slots of a subclass written in Python."""
+        return {name: getattr(self, name) for name in _attribute_names(type(self)) if hasattr(self, name)}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
 
     def init_common(self, setup: Setup, seed: int) -> None:
         """Set the fields every state has, for a new game from ``setup`` and ``seed``."""

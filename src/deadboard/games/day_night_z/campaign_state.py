@@ -36,7 +36,7 @@ _HERO_FIELDS = (
 )
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Hero:
     """A survivor of the campaign: his sheet's wheels and what he carries, skills and allies."""
 

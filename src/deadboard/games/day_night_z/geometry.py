@@ -66,7 +66,7 @@ def _cell(x: int, y: int) -> int:
     return y * SIZE + x if 0 <= x < SIZE and 0 <= y < SIZE else -1
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Sight:
     """The line of sight from one subzone to another: the alternatives (pairs of lines, each what
     it needs clear), whether one of them needs nothing (sight no figure can block), and every cell
@@ -99,7 +99,7 @@ class StepRule:
         return frozen_reduce(self)
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class TileGeometry:
     """Everything static about one tile side (shared by every game that deploys it)."""
 
@@ -439,7 +439,7 @@ def tile_geometry(side: TileSide) -> TileGeometry:
     return geo
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class CityBoard:
     """One side of the city board: its zones as an AreaGraph (every move costs 1 AP), each zone's
     kind, access letter and location slot."""

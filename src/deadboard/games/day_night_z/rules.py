@@ -28,7 +28,7 @@ def _scenarios() -> tuple[Scenario, ...]:
     return tuple(Scenario(a.id, a.name, a.text) for a in load_content().adventures)
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class SetUp:
     """What a new adventure takes from its content alone (worked out at its first game, kept in
     ``Content.set_ups``): the die, the starting Day-Night counter, the survivors' sheets with the

@@ -24,7 +24,7 @@ SIGHT_MARKERS = ("blocked", "fire", "vehicle")
 MOVE_MARKERS = ("blocked", "fire", "impassable")
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Survivor:
     __slots__ = (
         "ammo",
@@ -95,7 +95,7 @@ class Survivor:
         return f"{self.tile}-{CELLS[self.cell]}" if self.tile else self.zone
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Enemy:
     __slots__ = ("cell", "damage", "id", "kind", "tile")
 
@@ -106,7 +106,7 @@ class Enemy:
         return Enemy(self.id, self.kind, self.tile, self.cell, self.damage)
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class TileInPlay:
     """A deployed tile: its side, where it lies (a city zone, or a location slot and zone index),
     its markers and its connections to the other tiles of a location."""
@@ -160,7 +160,7 @@ class TileInPlay:
         return t
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class LocationState:
     """A location card in its slot: revealed or not, visited ("explored" marker), the zones explored
     and searched, and the tiles of it in play (in deployment order)."""

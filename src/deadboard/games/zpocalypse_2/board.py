@@ -30,7 +30,7 @@ BLOCKED = "#"
 SPAWNS = "NESW"  # "starting from the North spawn location and proceeding clockwise"
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 @dataclass(slots=True)
 class Space:
     index: int
@@ -39,7 +39,7 @@ class Space:
     symbol: str  # the ground symbol for the stairs
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 @dataclass(slots=True)
 class Board:
     spaces: list[Space]

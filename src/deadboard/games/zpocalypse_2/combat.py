@@ -42,7 +42,7 @@ def spend_faces(pool: DicePool, faces: tuple[int, ...]) -> DicePool:
     return left
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Standing:
     """What the zombies, mutates and fortifications standing on a board allow while they stay where
     they are: the targets in range from each space, the upright zombies a shove may reach, and the

@@ -175,7 +175,7 @@ def structure_spaces(state: ZState, where: str) -> list[int]:
     """Spaces a token may go: "They must be located on valid squares that do not contain a symbol"
     (and no other token or bomb); ``where`` narrows them as the card says."""
     board = state.board
-    free = board.symbol_free - state.structures.keys() - state.bombs.keys()
+    free = board.symbol_free.difference(state.structures, state.bombs)  # a frozenset, as mypyc checks
     if where == "inside":
         free &= board.inside
     elif where == "yard":

@@ -35,7 +35,7 @@ def reachable(state: ZState, q: Squad, budget: int) -> dict[int, int]:
 _reach: dict[tuple[object, ...], ReachEntry] = {}
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class ReachEntry:
     """A reach table (space -> (AP, spaces moved)) and, once asked for, its moves by die face and
     its trait moves (``dash SPACE``)."""

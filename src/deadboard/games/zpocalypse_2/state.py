@@ -54,7 +54,7 @@ class MutateOnBoard(NamedTuple):
     hp: int
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Person:
     """A survivor in a squad: the card, HP, current skills and stats (after critical wounds), Bio
     and Radiation tokens, the equipped weapon and whether it is loaded."""
@@ -102,7 +102,7 @@ class Person:
         return p
 
 
-@mypyc_attr(serializable=True)  # compiled: unpickles and clones (Cls.__new__) without calling __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Squad:
     __slots__ = (
         "defence",
