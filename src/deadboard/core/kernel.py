@@ -46,7 +46,7 @@ import enum
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from types import GenericAlias
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -104,6 +104,10 @@ if not hasattr(Step, "__parameters__"):
     # as a base class or in an alias) is given back the way Generic would, as an alias of the class
     setattr(Step, "__class_getitem__", classmethod(GenericAlias))  # noqa: B010
 
+
+#: Step for isinstance in compiled code: mypyc's own test for a class kept ordinary (as Step is)
+#: misses the subclasses written in Python; through a plain ``type`` it asks Python
+_STEP: type = Step
 
 #: what a step returns: the steps that come next, the first one to run first
 Steps = Sequence[Step[Any]]
@@ -341,8 +345,8 @@ def _plain(value: Any) -> Any:
         return _plain(value.value)
     if isinstance(value, Action):
         return value.text
-    if isinstance(value, Step):
-        return step_json(value)
+    if isinstance(value, _STEP):
+        return step_json(cast("Step[Any]", value))
     if isinstance(value, tuple | list | frozenset | set):
         items = [_plain(v) for v in value]
         return sorted(items, key=repr) if isinstance(value, frozenset | set) else items
