@@ -17,6 +17,7 @@ import dataclasses
 import statistics
 import time
 
+from deadboard import _build_check
 from deadboard.cli.bench import bench_chess
 from deadboard.core.registry import get_game, list_games
 from deadboard.sim.play import play_game
@@ -62,7 +63,7 @@ def main() -> None:
         chess_rate, game_rate = plies / t_chess, decisions / t_game
         rates.append((chess_rate, game_rate))
         ratios.append(game_rate / chess_rate)
-    print(f"{args.game}: {args.rounds} rounds of {args.seconds:g} CPU s each side")
+    print(f"{args.game}: {args.rounds} rounds of {args.seconds:g} CPU s each side; deadboard build: {_build_check.BUILD}")
     print(f"  python-chess  median {statistics.median(r[0] for r in rates):>9,.0f} plies/s")
     print(f"  {args.game:<13} median {statistics.median(r[1] for r in rates):>9,.0f} decisions/s")
     print(f"  ratio: median {statistics.median(ratios):.2f} (min {min(ratios):.2f}, max {max(ratios):.2f})")

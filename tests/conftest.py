@@ -1,5 +1,6 @@
 """Test-wide hooks: long runs marked ``slow`` run only when asked for (``pytest -m slow``); the
-browser tests that could not run are named at the end of every run.
+browser tests that could not run are named at the end of every run; the header says whether the
+rules run compiled (mypyc) or from their source, and names any compiled module out of date.
 
 The browser tests drive Debian's ``chromium`` through Playwright; without it they are skipped,
 and a newcomer should see which and why rather than a bare count of skips."""
@@ -9,6 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """Which build the run tests: the rules compiled by mypyc, or their source (docs/building.md)."""
+    from deadboard import _build_check
+
+    lines = [f"deadboard build: {_build_check.BUILD}"]
+    if _build_check.STALE:
+        lines.append(f"  out of date: {', '.join(_build_check.STALE)}; rebuild: {_build_check.REBUILD}")
+    return lines
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -30,7 +30,8 @@ def _attributes(obj: object) -> dict[str, Any]:
     """Every slot (from the whole class hierarchy) and instance attribute of ``obj``."""
     out: dict[str, Any] = {}
     for cls in type(obj).__mro__:
-        slots = cls.__dict__.get("__slots__", ())
+        # a class compiled by mypyc (docs/building.md) lists its attributes in __mypyc_attrs__
+        slots = cls.__dict__.get("__slots__", ()) or cls.__dict__.get("__mypyc_attrs__", ())
         for name in (slots,) if isinstance(slots, str) else slots:
             if name not in ("__dict__", "__weakref__") and hasattr(obj, name):
                 out[name] = getattr(obj, name)

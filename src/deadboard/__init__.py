@@ -4,6 +4,8 @@ The public surface is re-exported here; see ``deadboard.core`` for the engine co
 implements and every front end and bot relies on.
 """
 
+# first: decides whether the compiled rules or their source are imported (docs/building.md)
+from deadboard import _build_check  # noqa: F401
 from deadboard.core import (
     Action,
     ContentError,

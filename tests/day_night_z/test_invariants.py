@@ -84,12 +84,18 @@ def test_a_survivors_clone_copies_every_field() -> None:
     from deadboard.games.day_night_z.state import Survivor
 
     s = Survivor("swift", "Kevin Swift", 0)
-    for i, name in enumerate(Survivor.__slots__):
+    # compiled by mypyc (docs/building.md), the class lists its attributes in __mypyc_attrs__
+    fields = Survivor.__dict__.get("__slots__") or Survivor.__dict__["__mypyc_attrs__"]
+    for i, name in enumerate(fields):
         if name not in ("items", "worn"):
-            setattr(s, name, f"v{i}")
+            # a value of the field's own type, distinct for each field (compiled, the types are checked)
+            now = getattr(s, name)
+            value = ((f"v{i}",) if isinstance(now, tuple) else not now if isinstance(now, bool)
+                     else 1000 + i if isinstance(now, int) else f"v{i}")
+            setattr(s, name, value)
     s.items, s.worn = ["knife"], {"head": "helmet"}
     copy = s.clone()
-    assert all(getattr(copy, name) == getattr(s, name) for name in Survivor.__slots__)
+    assert all(getattr(copy, name) == getattr(s, name) for name in fields)
     assert copy.items is not s.items and copy.worn is not s.worn
 
 

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from deadboard import _build_check
 from deadboard.bots.base import bot_names
 from deadboard.bots.mcts import Budget, search
 from deadboard.cli.app import app
@@ -152,8 +153,10 @@ def bench_cmd(
             progress.advance(task)
     adapters = _bench_rl(game_ids or list_games(), seconds) if rl else []
     if as_json:
-        typer.echo(json.dumps({"games": rows, "mcts": searches, **({"rl": adapters} if rl else {})}, indent=1))
+        typer.echo(json.dumps({"build": _build_check.BUILD, "games": rows, "mcts": searches,
+                               **({"rl": adapters} if rl else {})}, indent=1))
         return
+    Console().print(f"deadboard build: {_build_check.BUILD}")
     chess_rate = next((float(r["decisions_per_second"]) for r in rows if r["game"] == "python-chess"), None)
     t = Table("game", "bot", "games", "decisions/s", "games/s", *(["× python-chess"] if chess_rate else []))
     for r in rows:

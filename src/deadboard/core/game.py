@@ -18,15 +18,39 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, Generic, NamedTuple
 
+from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from deadboard.core.action import Action
 from deadboard.core.errors import IllegalActionError, SetupError
 from deadboard.core.log import Event, FormattedEvent
 from deadboard.core.rng import Rng, derive_seed
+
+_ATTRIBUTE_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _attribute_names(cls: type) -> tuple[str, ...]:
+    """The attributes of ``cls``'s instances: the slots of its classes, or their ``__mypyc_attrs__``
+    where mypyc compiled them."""
+    names = _ATTRIBUTE_NAMES.get(cls)
+    if names is None:
+        found: dict[str, None] = {}
+        for klass in reversed(cls.__mro__):
+            slots = klass.__dict__.get("__slots__", ()) or klass.__dict__.get("__mypyc_attrs__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if name not in ("__dict__", "__weakref__"):
+                    found[name] = None
+        names = _ATTRIBUTE_NAMES[cls] = tuple(found)
+    return names
+
+
+def frozen_reduce(obj: Any) -> tuple[Any, ...]:
+    """How a frozen dataclass pickles: its class and its fields in order. (Compiled by mypyc, a
+    dataclass unpickles by setting its fields one by one, which a frozen one refuses.)"""
+    return (type(obj), tuple(getattr(obj, f.name) for f in fields(obj)))
 
 
 class Decision(NamedTuple):
@@ -73,6 +97,9 @@ class Outcome:
             "details": dict(self.details),
         }
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
+
 
 @dataclass(frozen=True)
 class Option:
@@ -107,6 +134,9 @@ class Option:
             out["scenarios"] = list(self.scenarios)
         return out
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
+
 
 @dataclass(frozen=True)
 class Scenario:
@@ -116,6 +146,9 @@ class Scenario:
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "help": self.help}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
 
 @dataclass(frozen=True)
@@ -157,7 +190,11 @@ class Setup:
             raise SetupError("setup.content must be a string")
         return cls(scenario=scenario, options=dict(options), players=players, content=content)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests
 class State(ABC):
     """Base of every game state. Subclasses hold the rest and implement :meth:`clone`.
 
@@ -179,6 +216,16 @@ class State(ABC):
     @abstractmethod
     def clone(self: S) -> S:
         """An independent copy (search clones thousands of times a second: copy only what changes)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Every attribute, for pickling (the simulator's processes, Ray). Written out because in the
+        compiled build (docs/building.md) the pickling mypyc makes for a native class keeps only the
+        attributes compiled classes declare, not the slots of a subclass written in Python."""
+        return {name: getattr(self, name) for name in _attribute_names(type(self)) if hasattr(self, name)}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
 
     def init_common(self, setup: Setup, seed: int) -> None:
         """Set the fields every state has, for a new game from ``setup`` and ``seed``."""
@@ -272,6 +319,7 @@ VIEW_SEED = 0
 _evaluators: dict[str, Callable[[Any, Any, int], float] | None] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests
 class Game(ABC, Generic[S]):
     """A rule set. Instances are stateless and shared; every method takes the state it works on.
 

@@ -45,7 +45,10 @@ import dataclasses
 import enum
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from types import GenericAlias
+from typing import Any, ClassVar, Generic, TypeVar, cast
+
+from mypy_extensions import mypyc_attr
 
 from deadboard.core.action import Action
 from deadboard.core.errors import IllegalActionError
@@ -75,14 +78,36 @@ A = TypeVar("A", bound=Action)
 _new = tuple.__new__
 
 
-class Step(Generic[S]):
+@mypyc_attr(native_class=False)
+class _StepType(type):
+    """The metaclass of steps. It adds nothing at run time; it keeps steps ordinary Python classes
+    where mypyc compiles them (docs/building.md): a step is a dataclass of a generic base, which
+    mypyc cannot make a native class, and the other games and the tests subclass steps freely.
+    Their methods are still compiled."""
+
+
+class Step(Generic[S], metaclass=_StepType):
     """Base of every step. ``automatic`` tells the loop which sort it is (a class constant: one
-    attribute read per step, no isinstance)."""
+    attribute read per step, no isinstance).
+
+    In a module compiled by mypyc a dataclass step sets a class constant after its class
+    (``Turn.kind = "turn"``), not in its body: mypyc gives a dataclass every assignment of its body
+    as a field, so ``kind: ClassVar[str] = "turn"`` there would become a field with a default."""
 
     __slots__ = ()
 
     automatic: ClassVar[bool] = True
 
+
+if not hasattr(Step, "__parameters__"):
+    # compiled by mypyc, Step is made without its Generic base: subscripting it (``Auto[ZState]``
+    # as a base class or in an alias) is given back the way Generic would, as an alias of the class
+    setattr(Step, "__class_getitem__", classmethod(GenericAlias))  # noqa: B010
+
+
+#: Step for isinstance in compiled code: mypyc's own test for a class kept ordinary (as Step is)
+#: misses the subclasses written in Python; through a plain ``type`` it asks Python
+_STEP: type = Step
 
 #: what a step returns: the steps that come next, the first one to run first
 Steps = Sequence[Step[Any]]
@@ -122,6 +147,7 @@ class Choice(Step[S], Generic[S, A]):
         """The sentence the deciding seat reads."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests
 class KernelState(State):
     """A state run by the kernel: ``steps`` is the stack (top = end of the list), ``legal`` the legal
     actions of the decision on top (set by :func:`advance`; shared between clones, never changed
@@ -184,9 +210,10 @@ class KernelState(State):
 
     def find(self, kind: type[Step[Any]]) -> Step[Any] | None:
         """The topmost step of type ``kind`` on the stack, or None."""
-        for step in reversed(self.steps):
-            if isinstance(step, kind):
-                return step
+        stack = self.steps
+        for i in range(len(stack) - 1, -1, -1):
+            if isinstance(stack[i], kind):
+                return stack[i]
         return None
 
 
@@ -318,8 +345,8 @@ def _plain(value: Any) -> Any:
         return _plain(value.value)
     if isinstance(value, Action):
         return value.text
-    if isinstance(value, Step):
-        return step_json(value)
+    if isinstance(value, _STEP):
+        return step_json(cast("Step[Any]", value))
     if isinstance(value, tuple | list | frozenset | set):
         items = [_plain(v) for v in value]
         return sorted(items, key=repr) if isinstance(value, frozenset | set) else items
@@ -333,6 +360,7 @@ def _plain(value: Any) -> Any:
 # ==================================================================================================
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests
 class KernelGame(Game[S]):
     """A :class:`~deadboard.core.game.Game` run by the kernel. A game on it supplies:
 
@@ -425,7 +453,7 @@ class KernelGame(Game[S]):
     def stack_json(self, state: S) -> list[Any]:
         """The stack as data, top first (a game moved onto the kernel may override this to keep the
         form its snapshots had, so that the hashes of its recorded games do not change)."""
-        return [step_json(s) for s in reversed(state.steps)]
+        return [step_json(s) for s in state.steps[::-1]]
 
     def snapshot(self, state: S) -> dict[str, Any]:
         data = self.state_json(state)

@@ -11,6 +11,8 @@ import hashlib
 from collections.abc import Mapping, MutableSequence, Sequence
 from typing import Any, Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 T = TypeVar("T")
 F = TypeVar("F", covariant=True)
 
@@ -35,6 +37,7 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests
 class Rng:
     """SplitMix64. ``below(n)`` maps a 64-bit draw to [0, n) by multiply-shift (bias < n / 2**64)."""
 

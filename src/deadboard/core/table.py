@@ -30,9 +30,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError, SaveError
-from deadboard.core.game import Game, Setup, State
+from deadboard.core.game import Game, Setup, State, frozen_reduce
 from deadboard.core.kernel import KernelGame, KernelState
 
 S = TypeVar("S", bound=State)
@@ -55,6 +57,9 @@ class Entry:
     text: str
     seat: int
     by_bot: bool = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +84,11 @@ class BotTurn:
             return self.legal[0]
         return self.bot.choose(game, self.view, self.legal)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests
 class Table(Generic[S]):
     """A game at a table. ``bots`` maps each bot seat to its bot; the other seats are people's.
     ``record`` is every action so far (None: not kept, for the simulator's speed)."""

@@ -13,6 +13,10 @@ A typed action is declared like a dataclass; its kind is the first word of its t
     class Pair(TypedAction, kind="pair"):
         dice: tuple[int, ...]   # a last field of type tuple takes every remaining word
 
+    class Pair(TypedAction):     # the same in a module compiled by mypyc (it drops class keywords)
+        KIND = "pair"
+        dice: tuple[int, ...]
+
     a = Move("Ben", "c5")
     a.who, a.to            # -> "Ben", "c5"   (typed reads, no ``str(a[1])``)
     a.text                 # -> "move Ben c5"
@@ -107,10 +111,17 @@ def _rebuild(cls: type[TypedAction], parts: tuple[_Part, ...]) -> TypedAction:
     return tuple.__new__(cls, parts)
 
 
+class _TypedActionType(type):
+    """The metaclass of typed actions. It adds nothing at run time; it tells mypyc (which compiles
+    some rules modules, see docs/building.md) that a typed action declared in a compiled module is
+    an ordinary Python class (a tuple subclass with a made constructor), not a native one."""
+
+
 @dataclass_transform(eq_default=True, frozen_default=True)
-class TypedAction(Action):
+class TypedAction(Action, metaclass=_TypedActionType):
     """Base of typed actions (see the module docstring). Subclasses name their kind with the class
-    keyword ``kind`` and declare their fields as annotations."""
+    keyword ``kind`` (or, in a module compiled by mypyc, which drops class keywords, with ``KIND =
+    "..."`` in the class body) and declare their fields as annotations."""
 
     __slots__ = ()
 
@@ -119,6 +130,7 @@ class TypedAction(Action):
 
     def __init_subclass__(cls, kind: str = "", **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        kind = kind or cls.__dict__.get("KIND", "")
         if not kind:
             raise TypeError(
                 f"{cls.__name__}: a typed action needs a kind (class {cls.__name__}(TypedAction, kind=...))"
@@ -126,7 +138,12 @@ class TypedAction(Action):
         if not kind.replace("-", "").isalpha():
             raise TypeError(f"{cls.__name__}: kind {kind!r} must be a word (letters and hyphens)")
         hints = typing.get_type_hints(cls)
-        names = [n for n, tp in hints.items() if typing.get_origin(tp) is not ClassVar and tp is not ClassVar]
+        names = [
+            n
+            for n, tp in hints.items()
+            # KIND by name too: a class compiled by mypyc annotates its ``KIND = "..."`` itself
+            if n != "KIND" and typing.get_origin(tp) is not ClassVar and tp is not ClassVar
+        ]
         fields = tuple(_Field(n, hints[n]) for n in names)
         for f in fields[:-1]:
             if f.rest:

@@ -25,35 +25,42 @@ from __future__ import annotations
 from deadboard.core.typed_actions import ActionCodec, TypedAction
 
 
-class First(TypedAction, kind="first"):
+class First(TypedAction):
+    KIND = "first"
     who: str
 
 
-class End(TypedAction, kind="end"):
+class End(TypedAction):
+    KIND = "end"
     who: str
 
 
-class Move(TypedAction, kind="move"):
+class Move(TypedAction):
+    KIND = "move"
     who: str
     to: str
     sp: bool
 
 
-class Enter(TypedAction, kind="enter"):
+class Enter(TypedAction):
+    KIND = "enter"
     who: str
     slot: str
 
 
-class Leave(TypedAction, kind="leave"):
+class Leave(TypedAction):
+    KIND = "leave"
     who: str
     to: str
 
 
-class Explore(TypedAction, kind="explore"):
+class Explore(TypedAction):
+    KIND = "explore"
     who: str
 
 
-class Attack(TypedAction, kind="attack"):
+class Attack(TypedAction):
+    KIND = "attack"
     who: str
     target: str
     weapon: str
@@ -61,143 +68,172 @@ class Attack(TypedAction, kind="attack"):
     sp: bool
 
 
-class Throw(TypedAction, kind="throw"):
+class Throw(TypedAction):
+    KIND = "throw"
     who: str
     at: str
     sp: bool
 
 
-class Rest(TypedAction, kind="rest"):
+class Rest(TypedAction):
+    KIND = "rest"
     who: str
 
 
-class Defend(TypedAction, kind="defend"):
+class Defend(TypedAction):
+    KIND = "defend"
     who: str
 
 
-class Jump(TypedAction, kind="jump"):
-    who: str
-    sp: bool
-
-
-class Hide(TypedAction, kind="hide"):
-    who: str
-    at: str
-
-
-class SearchZone(TypedAction, kind="search-zone"):
+class Jump(TypedAction):
+    KIND = "jump"
     who: str
     sp: bool
 
 
-class SearchCorpse(TypedAction, kind="search-corpse"):
+class Hide(TypedAction):
+    KIND = "hide"
     who: str
     at: str
 
 
-class SearchItem(TypedAction, kind="search-item"):
+class SearchZone(TypedAction):
+    KIND = "search-zone"
+    who: str
+    sp: bool
+
+
+class SearchCorpse(TypedAction):
+    KIND = "search-corpse"
+    who: str
+    at: str
+
+
+class SearchItem(TypedAction):
+    KIND = "search-item"
     who: str
     at: str
     sp: bool
 
 
-class Retrieve(TypedAction, kind="retrieve"):
+class Retrieve(TypedAction):
+    KIND = "retrieve"
     who: str
     at: str
 
 
-class Use(TypedAction, kind="use"):
+class Use(TypedAction):
+    KIND = "use"
     who: str
     item: str
 
 
-class Supply(TypedAction, kind="supply"):
+class Supply(TypedAction):
+    KIND = "supply"
     who: str
 
 
-class LowerThreat(TypedAction, kind="lower-threat"):
+class LowerThreat(TypedAction):
+    KIND = "lower-threat"
     who: str
 
 
-class Pay(TypedAction, kind="pay"):
+class Pay(TypedAction):
+    KIND = "pay"
     who: str
     by: str
 
 
-class Light(TypedAction, kind="light"):
+class Light(TypedAction):
+    KIND = "light"
     who: str
 
 
-class Reorganize(TypedAction, kind="reorganize"):
+class Reorganize(TypedAction):
+    KIND = "reorganize"
     who: str
 
 
-class Combine(TypedAction, kind="combine"):
+class Combine(TypedAction):
+    KIND = "combine"
     who: str
     result: str
 
 
-class Trap(TypedAction, kind="trap"):
+class Trap(TypedAction):
+    KIND = "trap"
     who: str
     item: str
     at: str
     sp: bool
 
 
-class Equip(TypedAction, kind="equip"):
+class Equip(TypedAction):
+    KIND = "equip"
     who: str
     item: str
 
 
-class Hold(TypedAction, kind="hold"):
+class Hold(TypedAction):
+    KIND = "hold"
     who: str
     item: str
 
 
-class Discard(TypedAction, kind="discard"):
+class Discard(TypedAction):
+    KIND = "discard"
     who: str
     item: str
 
 
-class Spend(TypedAction, kind="spend"):
+class Spend(TypedAction):
+    KIND = "spend"
     who: str
     sp: bool
 
 
-class Wear(TypedAction, kind="wear"):
+class Wear(TypedAction):
+    KIND = "wear"
     who: str
     item: str
 
 
-class Give(TypedAction, kind="give"):
+class Give(TypedAction):
+    KIND = "give"
     who: str
     item: str
     to: str
 
 
-class Done(TypedAction, kind="done"):
+class Done(TypedAction):
+    KIND = "done"
     who: str
 
 
-class Keep(TypedAction, kind="keep"):
+class Keep(TypedAction):
+    KIND = "keep"
     who: str
     card: str
 
 
-class Sweep(TypedAction, kind="sweep"):
+class Sweep(TypedAction):
+    KIND = "sweep"
     who: str
     target: str
 
 
-class PassSweep(TypedAction, kind="pass"):
+class PassSweep(TypedAction):
+    KIND = "pass"
     who: str
 
 
-class Stay(TypedAction, kind="stay"):
+class Stay(TypedAction):
+    KIND = "stay"
     who: str
 
 
-class Unhide(TypedAction, kind="unhide"):
+class Unhide(TypedAction):
+    KIND = "unhide"
     who: str
 
 

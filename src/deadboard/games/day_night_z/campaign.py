@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from deadboard.core.action import Action
 from deadboard.core.campaign import CampaignRecord, CampaignSurvivor, ChapterResult
@@ -107,7 +107,6 @@ class PlayAdventure(Choice[CampaignState, Action]):
     """A decision of the adventure, asked of the campaign's seat that the adventure asks."""
 
     seat: int
-    kind: ClassVar[str] = "adventure"
 
     def actions(self, state: CampaignState) -> Sequence[Action]:
         inner = state.inner
@@ -124,6 +123,9 @@ class PlayAdventure(Choice[CampaignState, Action]):
     def prompt(self, state: CampaignState) -> str:
         inner = state.inner
         return inner.decision.prompt if inner is not None and inner.decision is not None else ""
+
+
+PlayAdventure.kind = "adventure"
 
 
 @dataclass(slots=True)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
@@ -26,14 +25,16 @@ from deadboard.games.day_night_z.effects import Spend
 from deadboard.games.day_night_z.growth import check, gain_stress, heal, perk_total, sheet
 
 
-class UseCard(TypedAction, kind="use-card"):
+class UseCard(TypedAction):
     """Use a health card the survivor carries (§4.1)."""
+    KIND = "use-card"
 
     item: str
 
 
-class GoOn(TypedAction, kind="go-on"):
+class GoOn(TypedAction):
     """Use no card at this stop."""
+    KIND = "go-on"
 
 
 def usable(state: CampaignState, h: Hero, card: SearchCard) -> bool:
@@ -109,7 +110,6 @@ class AskCardSpend(Choice[CampaignState, Spend]):
     who: str
     item: str
     time: str
-    kind: ClassVar[str] = "spend"
 
     def actions(self, state: CampaignState) -> Sequence[Spend]:
         return [Spend(False), Spend(True)]
@@ -121,6 +121,9 @@ class AskCardSpend(Choice[CampaignState, Spend]):
     def prompt(self, state: CampaignState) -> str:
         card = state.content.adventure.search[self.item]
         return f"{state.hero(self.who).name}: spend a survival point on the {card.name}'s check?"
+
+
+AskCardSpend.kind = "spend"
 
 
 @dataclass(slots=True)
@@ -147,7 +150,6 @@ class Tend(Auto[CampaignState]):
 class TendChoice(Choice[CampaignState, UseCard | GoOn]):
     seat: int
     who: str
-    kind: ClassVar[str] = "tend"
 
     def actions(self, state: CampaignState) -> Sequence[UseCard | GoOn]:
         h = state.hero(self.who)
@@ -163,3 +165,6 @@ class TendChoice(Choice[CampaignState, UseCard | GoOn]):
 
     def prompt(self, state: CampaignState) -> str:
         return f"{state.hero(self.who).name}: use a health card at this stop?"
+
+
+TendChoice.kind = "tend"

@@ -277,7 +277,7 @@ def _check_effects(c: CampaignContent, effs: tuple[CampaignEffect, ...], where: 
             raise ContentError(f"{where}: unknown attribute {e.attribute!r}")
         if e.kind == "vote" and len(e.options) < 2:
             raise ContentError(f"{where}: a vote needs at least two options")
-        if e.kind == "wreck" and e.facility and e.facility not in (*FACILITIES, "fence"):
+        if e.kind == "wreck" and e.facility and e.facility not in FACILITIES and e.facility != "fence":
             raise ContentError(f"{where}: unknown facility {e.facility!r}")
 
 

@@ -6,34 +6,41 @@ played — the adventure's own state."""
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.dice import Die
 from deadboard.core.game import Setup
 from deadboard.core.kernel import KernelState
 from deadboard.games.day_night_z.campaign_content import CampaignContent
 from deadboard.games.day_night_z.state import DNZState
 
+#: a hero's attributes, in the order of his JSON (a name, not ``Hero.__slots__``: mypyc compiles this
+#: module, and a native class has no ``__slots__`` to read)
+_HERO_FIELDS = (
+    "alive",
+    "allies",
+    "ammo",
+    "battery",
+    "fell",
+    "health",
+    "id",
+    "infection",
+    "items",
+    "name",
+    "seat",
+    "skills",
+    "sp",
+    "spent",
+    "stress",
+    "supplies",
+)
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Hero:
     """A survivor of the campaign: his sheet's wheels and what he carries, skills and allies."""
 
-    __slots__ = (
-        "alive",
-        "allies",
-        "ammo",
-        "battery",
-        "fell",
-        "health",
-        "id",
-        "infection",
-        "items",
-        "name",
-        "seat",
-        "skills",
-        "sp",
-        "spent",
-        "stress",
-        "supplies",
-    )
+    __slots__ = _HERO_FIELDS
 
     def __init__(self, hid: str, name: str, seat: int) -> None:
         self.id, self.name, self.seat = hid, name, seat
@@ -48,7 +55,7 @@ class Hero:
 
     def clone(self) -> Hero:
         h = Hero.__new__(Hero)
-        for k in Hero.__slots__:
+        for k in _HERO_FIELDS:
             setattr(h, k, getattr(self, k))
         h.items = self.items.copy()
         h.skills = self.skills.copy()
@@ -56,7 +63,7 @@ class Hero:
         return h
 
     def to_json(self) -> dict[str, object]:
-        return {k: (list(v) if isinstance(v := getattr(self, k), list) else v) for k in Hero.__slots__}
+        return {k: (list(v) if isinstance(v := getattr(self, k), list) else v) for k in _HERO_FIELDS}
 
 
 class CampaignState(KernelState):

@@ -113,7 +113,6 @@ class ResolveEffects(Auto[DNZState]):
 class SpendOnCheck(Choice[DNZState, Spend]):
     """Before a check a card (or the Day-Night counter) asks for: spend a survival point on it?"""
 
-    kind = "spend"
     seat: int
     who: str
     effect: Effect
@@ -136,6 +135,9 @@ class SpendOnCheck(Choice[DNZState, Spend]):
         return (
             f"{state.survivor(self.who).name}: spend a survival point on the {what} check ({e.penalty:+d})?"
         )
+
+
+SpendOnCheck.kind = "spend"
 
 
 #: the steps a card's resolution may leave for later (an activation goes on after them)

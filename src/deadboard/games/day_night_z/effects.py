@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
@@ -20,12 +19,14 @@ from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.growth import attribute, check, damage, gain_sp, gain_stress, heal, infect
 
 
-class Vote(TypedAction, kind="vote"):
+class Vote(TypedAction):
+    KIND = "vote"
     option: int
 
 
-class Spend(TypedAction, kind="spend"):
+class Spend(TypedAction):
     """Spend a survival point on the check about to be rolled (``spend yes``) or not."""
+    KIND = "spend"
 
     sp: bool
 
@@ -220,7 +221,6 @@ class AskSpend(Choice[CampaignState, Spend]):
     who: str
     time: str
     group: bool
-    kind: ClassVar[str] = "spend"
 
     def actions(self, state: CampaignState) -> Sequence[Spend]:
         return [Spend(False), Spend(True)]
@@ -234,6 +234,9 @@ class AskSpend(Choice[CampaignState, Spend]):
             f"{state.hero(self.who).name}: spend a survival point on the {e.attribute.replace('_', ' ')} check"
             f"{' for the group' if self.group else ''}?"
         )
+
+
+AskSpend.kind = "spend"
 
 
 @dataclass(slots=True)
@@ -273,7 +276,6 @@ class OpenVote(Auto[CampaignState]):
 class CastVote(Choice[CampaignState, Vote]):
     seat: int
     effect: CampaignEffect
-    kind: ClassVar[str] = "vote"
 
     def actions(self, state: CampaignState) -> Sequence[Vote]:
         return [Vote(i + 1) for i in range(len(self.effect.options))]
@@ -285,6 +287,9 @@ class CastVote(Choice[CampaignState, Vote]):
     def prompt(self, state: CampaignState) -> str:
         opts = "; ".join(f"{i + 1}: {o.text}" for i, o in enumerate(self.effect.options))
         return f"Vote for the group's decision — {opts}"
+
+
+CastVote.kind = "vote"
 
 
 @dataclass(slots=True)

@@ -23,33 +23,38 @@ from deadboard.games.day_night_z.campaign_content import FACILITIES, FacilityAct
 from deadboard.games.day_night_z.campaign_state import CampaignState
 
 
-class Use(TypedAction, kind="use"):
+class Use(TypedAction):
     """Visit a facility and make one of its actions."""
+    KIND = "use"
 
     facility: str
     action: str
 
 
-class Build(TypedAction, kind="build"):
+class Build(TypedAction):
     """Build a facility (or the fence) at its basic level, spending victory points."""
+    KIND = "build"
 
     facility: str
 
 
-class Upgrade(TypedAction, kind="upgrade"):
+class Upgrade(TypedAction):
     """Upgrade a facility (or the fence) to its advanced level, spending victory points."""
+    KIND = "upgrade"
 
     facility: str
 
 
-class Learn(TypedAction, kind="learn"):
+class Learn(TypedAction):
     """Buy a skill with survival points (§3.5)."""
+    KIND = "learn"
 
     skill: str
 
 
-class Idle(TypedAction, kind="idle"):
+class Idle(TypedAction):
     """Visit no facility ("if he wishes")."""
+    KIND = "idle"
 
 
 def build_cost(state: CampaignState, facility: str) -> int:

@@ -35,7 +35,10 @@ from dataclasses import dataclass
 from itertools import combinations, pairwise
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.areas import Area, AreaGraph, Exit
+from deadboard.core.game import frozen_reduce
 from deadboard.games.day_night_z.content import CitySide, TileSide
 
 SIZE = 4
@@ -63,6 +66,7 @@ def _cell(x: int, y: int) -> int:
     return y * SIZE + x if 0 <= x < SIZE and 0 <= y < SIZE else -1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Sight:
     """The line of sight from one subzone to another: the alternatives (pairs of lines, each what
     it needs clear), whether one of them needs nothing (sight no figure can block), and every cell
@@ -91,7 +95,11 @@ class StepRule:
     beside: tuple[int, int] = (-1, -1)
     static: tuple[bool, bool] = (False, False)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class TileGeometry:
     """Everything static about one tile side (shared by every game that deploys it)."""
 
@@ -431,6 +439,7 @@ def tile_geometry(side: TileSide) -> TileGeometry:
     return geo
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class CityBoard:
     """One side of the city board: its zones as an AreaGraph (every move costs 1 AP), each zone's
     kind, access letter and location slot."""

@@ -197,7 +197,6 @@ class Reorganizing(Choice[DNZState, Any]):
     zone, as many as wanted for the one AP (or free after a successful search, §4.7, §4.8). While
     the backpack is over its room he must let go of cards (``discard``) before he is done."""
 
-    kind = "reorganize"
     seat: int
     who: str
     #: "" for the survivor who declared it; else the one whose exchange ``who`` takes part in: he
@@ -238,13 +237,15 @@ class Reorganizing(Choice[DNZState, Any]):
         return f"{s.name}: reorganize the inventory (done when finished)"
 
 
+Reorganizing.kind = "reorganize"
+
+
 @dataclass(slots=True)
 class MakeRoom(Choice[DNZState, Any]):
     """A survivor who carries more than his backpack holds (recovering a fallen companion's
     equipment, making a combined card, setting out with a campaign's cards) lets go of cards, or
     takes them into a free hand or onto the body, until it fits."""
 
-    kind = "make-room"
     seat: int
     who: str
 
@@ -273,6 +274,9 @@ class MakeRoom(Choice[DNZState, Any]):
         return (
             f"{s.name}: the backpack is over its room ({load(state, s)}/{room(state)}): what do you let go?"
         )
+
+
+MakeRoom.kind = "make-room"
 
 
 def apply_change(state: DNZState, s: Survivor, action: Any) -> None:

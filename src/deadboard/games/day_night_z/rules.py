@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.dice import Die
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Outcome, Result, Scenario, Setup
@@ -26,6 +28,7 @@ def _scenarios() -> tuple[Scenario, ...]:
     return tuple(Scenario(a.id, a.name, a.text) for a in load_content().adventures)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class SetUp:
     """What a new adventure takes from its content alone (worked out at its first game, kept in
     ``Content.set_ups``): the die, the starting Day-Night counter, the survivors' sheets with the
@@ -95,6 +98,7 @@ def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZSta
     return state
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests
 class DayNightZ(KernelGame[DNZState]):
     id = "day-night-z"
     name = "Day Night Z"

@@ -132,7 +132,6 @@ class KeepSearch(Choice[DNZState, A.Keep]):
     """Choose one of the drawn search cards; a Perception check with its and the zone's modifiers
     finds it (§4.7)."""
 
-    kind = "keep"
     seat: int
     who: str
     drawn: tuple[str, ...]
@@ -156,3 +155,6 @@ class KeepSearch(Choice[DNZState, A.Keep]):
 
     def prompt(self, state: DNZState) -> str:
         return f"{state.survivor(self.who).name}: which search card do you try to find?"
+
+
+KeepSearch.kind = "keep"

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps
@@ -35,12 +34,14 @@ from deadboard.games.day_night_z.skill_effects import total
 MOST_DAYS_OVER = 3
 
 
-class Stay(TypedAction, kind="stay"):
+class Stay(TypedAction):
     """The group stays another day in the shelter."""
+    KIND = "stay"
 
 
-class Leave(TypedAction, kind="leave"):
+class Leave(TypedAction):
     """The group leaves the shelter together for the next adventure."""
+    KIND = "leave"
 
 
 @dataclass(slots=True)
@@ -78,7 +79,6 @@ class Visit(Choice[CampaignState, Action]):
     seat: int
     who: str
     time: str
-    kind: ClassVar[str] = "visit"
 
     def actions(self, state: CampaignState) -> Sequence[Action]:
         h = state.hero(self.who)
@@ -115,6 +115,9 @@ class Visit(Choice[CampaignState, Action]):
 
     def prompt(self, state: CampaignState) -> str:
         return f"{state.hero(self.who).name}: visit a facility by {self.time} ({state.vp} VP)"
+
+
+Visit.kind = "visit"
 
 
 #: the shelter event tables and their names in the log
@@ -219,7 +222,6 @@ class Depart(Choice[CampaignState, Action]):
     that the survivors spend in the shelter" — the leader says when the group leaves."""
 
     seat: int
-    kind: ClassVar[str] = "depart"
 
     def actions(self, state: CampaignState) -> Sequence[Action]:
         if not state.living():
@@ -240,3 +242,6 @@ class Depart(Choice[CampaignState, Action]):
     def prompt(self, state: CampaignState) -> str:
         chapter = state.content.chapters[state.chapter]
         return f"Day {state.days} in the shelter ({chapter.name} allows {chapter.days}): leave or stay?"
+
+
+Depart.kind = "depart"

@@ -7,6 +7,8 @@ texts and noise keys (``t2-b3``); a city zone by its id (``s4``)."""
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.dice import Die
 from deadboard.core.game import Setup
 from deadboard.core.kernel import KernelState
@@ -22,6 +24,7 @@ SIGHT_MARKERS = ("blocked", "fire", "vehicle")
 MOVE_MARKERS = ("blocked", "fire", "impassable")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Survivor:
     __slots__ = (
         "ammo",
@@ -92,6 +95,7 @@ class Survivor:
         return f"{self.tile}-{CELLS[self.cell]}" if self.tile else self.zone
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Enemy:
     __slots__ = ("cell", "damage", "id", "kind", "tile")
 
@@ -102,6 +106,7 @@ class Enemy:
         return Enemy(self.id, self.kind, self.tile, self.cell, self.damage)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class TileInPlay:
     """A deployed tile: its side, where it lies (a city zone, or a location slot and zone index),
     its markers and its connections to the other tiles of a location."""
@@ -155,6 +160,7 @@ class TileInPlay:
         return t
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class LocationState:
     """A location card in its slot: revealed or not, visited ("explored" marker), the zones explored
     and searched, and the tiles of it in play (in deployment order)."""

@@ -57,7 +57,6 @@ from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 class Turn(Choice[DNZState, Any]):
     """A survivor's activation: his actions until he stops or his AP are spent."""
 
-    kind = "turn"
     seat: int
     who: str
     full: int  # the AP he began with (complete-turn actions need them all unspent)
@@ -89,6 +88,9 @@ class Turn(Choice[DNZState, Any]):
         s = state.survivor(self.who)
         where = f"{s.tile}-{CELLS[s.cell]}" if s.tile else s.zone  # Survivor.where
         return f"{s.name} ({where}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
+
+
+Turn.kind = "turn"
 
 
 @dataclass(slots=True)
@@ -593,7 +595,6 @@ class PayThreat(Choice[DNZState, A.Pay]):
     """Lowering the threat: "This may be done by one survivor or shared among several of them" —
     the survivor who declared it says who pays each further point (§3.2)."""
 
-    kind = "pay"
     seat: int
     who: str
     left: int
@@ -612,11 +613,13 @@ class PayThreat(Choice[DNZState, A.Pay]):
         return f"{state.survivor(self.who).name}: who pays the next survival point ({self.left} left)?"
 
 
+PayThreat.kind = "pay"
+
+
 @dataclass(slots=True)
 class SweepChoice(Choice[DNZState, Any]):
     """SWEEP: a free immediate attack when an enemy is eliminated, on a target in the same subzone."""
 
-    kind = "sweep"
     seat: int
     who: str
     weapon: str
@@ -640,3 +643,6 @@ class SweepChoice(Choice[DNZState, Any]):
 
     def prompt(self, state: DNZState) -> str:
         return f"{state.survivor(self.who).name}: sweep on to another enemy?"
+
+
+SweepChoice.kind = "sweep"

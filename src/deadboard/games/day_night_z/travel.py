@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
@@ -28,7 +27,8 @@ from deadboard.games.day_night_z.effects import Resolve
 from deadboard.games.day_night_z.growth import perk_total
 
 
-class Travel(TypedAction, kind="travel"):
+class Travel(TypedAction):
+    KIND = "travel"
     route: str  # path ids joined by "+"
 
 
@@ -110,7 +110,6 @@ class PlanRoute(Choice[CampaignState, Travel]):
     start: str
     end: str
     closed: tuple[str, ...] = ()  # the chapter's special rules: paths closed to this journey
-    kind: ClassVar[str] = "route"
 
     def actions(self, state: CampaignState) -> Sequence[Travel]:
         closed = set(self.closed)
@@ -139,6 +138,9 @@ class PlanRoute(Choice[CampaignState, Travel]):
 
     def prompt(self, state: CampaignState) -> str:
         return f"Plan the route from {state.content.places[self.start].name} to {state.content.places[self.end].name}"
+
+
+PlanRoute.kind = "route"
 
 
 @dataclass(slots=True)

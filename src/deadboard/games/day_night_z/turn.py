@@ -72,7 +72,6 @@ class Round(Auto[DNZState]):
 class Order(Choice[DNZState, First]):
     """BENEFITS OF LEADERSHIP: the leader chooses the survivors' activation order (§3.8)."""
 
-    kind = "order"
     seat: int
     chosen: tuple[str, ...]
 
@@ -95,6 +94,9 @@ class Order(Choice[DNZState, First]):
 
     def prompt(self, state: DNZState) -> str:
         return f"Leader: which survivor activates {'first' if not self.chosen else 'next'}?"
+
+
+Order.kind = "order"
 
 
 @lru_cache(maxsize=64)
@@ -133,7 +135,6 @@ class StayHidden(Choice[DNZState, Stay | Unhide]):
     """At the beginning of his activation a hidden survivor declares whether he stays hidden among
     corpses; staying, he rolls 3 dice: any infection icon raises his infection 1 level (§4.13)."""
 
-    kind = "hidden"
     seat: int
     who: str
 
@@ -153,6 +154,9 @@ class StayHidden(Choice[DNZState, Stay | Unhide]):
 
     def prompt(self, state: DNZState) -> str:
         return f"{state.survivor(self.who).name}: stay hidden among corpses?"
+
+
+StayHidden.kind = "hidden"
 
 
 def corpse_roll(state: DNZState, s: Survivor, why: str) -> None:

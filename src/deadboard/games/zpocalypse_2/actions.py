@@ -161,3 +161,18 @@ class Abandon(TypedAction, kind="abandon"):
 
 
 NEW_STASH = NewStash()
+
+
+# declared here, beside the other actions, rather than with their rules (crafting.py, traits.py):
+# those modules are compiled by mypyc, which cannot compile a typed action with a tuple field
+class Make(TypedAction, kind="craft"):
+    card: str
+    dice: tuple[int, ...]
+
+
+class UseTrait(TypedAction, kind="trait"):
+    who: str
+    trait: str
+    space: str
+    target: str
+    dice: tuple[int, ...]

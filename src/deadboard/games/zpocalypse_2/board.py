@@ -21,6 +21,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.games.zpocalypse_2.content import HouseMap
 
 GROUND, UPPER = 1, 2
@@ -28,6 +30,7 @@ BLOCKED = "#"
 SPAWNS = "NESW"  # "starting from the North spawn location and proceeding clockwise"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 @dataclass(slots=True)
 class Space:
     index: int
@@ -36,6 +39,7 @@ class Space:
     symbol: str  # the ground symbol for the stairs
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 @dataclass(slots=True)
 class Board:
     spaces: list[Space]

@@ -29,6 +29,7 @@ from deadboard.games.zpocalypse_2.actions import (
     Block,
     Emerge,
     Hurt,
+    Make,
     Move,
     NewStash,
     Pick,
@@ -39,13 +40,13 @@ from deadboard.games.zpocalypse_2.actions import (
     Throw,
     Tunnel,
     Unstash,
+    UseTrait,
 )
 from deadboard.games.zpocalypse_2.combat import targets_in_range
-from deadboard.games.zpocalypse_2.crafting import Done, Hold, Make, Put
+from deadboard.games.zpocalypse_2.crafting import Done, Hold, Put
 from deadboard.games.zpocalypse_2.day import Assign, Champion, Feed
 from deadboard.games.zpocalypse_2.scavenge import Try
 from deadboard.games.zpocalypse_2.state import Squad, ZState
-from deadboard.games.zpocalypse_2.traits import UseTrait
 
 
 class HeuristicBot:

@@ -8,6 +8,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.dice import DicePool, Die
 from deadboard.core.kernel import Step
 from deadboard.games.zpocalypse_2.actions import Attack
@@ -40,6 +42,7 @@ def spend_faces(pool: DicePool, faces: tuple[int, ...]) -> DicePool:
     return left
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Standing:
     """What the zombies, mutates and fortifications standing on a board allow while they stay where
     they are: the targets in range from each space, the upright zombies a shove may reach, and the

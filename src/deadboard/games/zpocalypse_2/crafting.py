@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2.actions import Make
 from deadboard.games.zpocalypse_2.combat import payments, spend_faces
 from deadboard.games.zpocalypse_2.content import Craft
 from deadboard.games.zpocalypse_2.levelup import gain_vp
@@ -32,21 +32,19 @@ from deadboard.games.zpocalypse_2.structures import tokens_left
 from deadboard.games.zpocalypse_2.traits import passive
 
 
-class Make(TypedAction, kind="craft"):
-    card: str
-    dice: tuple[int, ...]
-
-
-class Done(TypedAction, kind="done"):
+class Done(TypedAction):
     """This crafter is done: the next one of the team takes the dice left."""
+    KIND = "done"
 
 
-class Put(TypedAction, kind="put"):
+class Put(TypedAction):
+    KIND = "put"
     space: str
 
 
-class Hold(TypedAction, kind="hold"):
+class Hold(TypedAction):
     """Keep the bomb token for the night."""
+    KIND = "hold"
 
 
 DONE, HOLD = Done(), Hold()
@@ -109,7 +107,6 @@ class Crafting(Auto[ZState]):
 
 @dataclass(slots=True)
 class CraftTurn(Choice[ZState, TypedAction]):
-    kind: ClassVar[str] = "craft"
     team: tuple[str, ...]
     at: int
     faces: tuple[int, ...]
@@ -166,6 +163,9 @@ class CraftTurn(Choice[ZState, TypedAction]):
         return f"{self.team[self.at]} crafts (dice left {dice}): which card, or done?"
 
 
+CraftTurn.kind = "craft"
+
+
 def next_crafter(state: ZState, team: tuple[str, ...], at: int, faces: tuple[int, ...]) -> Step[ZState]:
     q = owner_of(state, team[at])
     return CraftTurn(team, at, faces, 0, q.seat if q is not None else 0)
@@ -175,7 +175,7 @@ def structure_spaces(state: ZState, where: str) -> list[int]:
     """Spaces a token may go: "They must be located on valid squares that do not contain a symbol"
     (and no other token or bomb); ``where`` narrows them as the card says."""
     board = state.board
-    free = board.symbol_free - state.structures.keys() - state.bombs.keys()
+    free = board.symbol_free.difference(state.structures, state.bombs)  # a frozenset, as mypyc checks
     if where == "inside":
         free &= board.inside
     elif where == "yard":
@@ -189,7 +189,6 @@ def structure_spaces(state: ZState, where: str) -> list[int]:
 
 @dataclass(slots=True)
 class PlaceStructure(Choice[ZState, Put]):
-    kind: ClassVar[str] = "put"
     seat: int
     card: str
     token: int  # which of the card's tokens
@@ -210,12 +209,14 @@ class PlaceStructure(Choice[ZState, Put]):
         return f"Squad {self.seat + 1}: where does the {card.name} token go ({card.place[self.token]})?"
 
 
+PlaceStructure.kind = "put"
+
+
 @dataclass(slots=True)
 class PlantBomb(Choice[ZState, TypedAction]):
     """ "When your squad gains a bomb token, during the crafting phase they may place it anywhere on
     the board" (a space with no structure or other bomb)."""
 
-    kind: ClassVar[str] = "plant"
     seat: int
 
     def actions(self, state: ZState) -> list[TypedAction]:
@@ -234,3 +235,6 @@ class PlantBomb(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: place the bomb now, or hold it for the night?"
+
+
+PlantBomb.kind = "plant"

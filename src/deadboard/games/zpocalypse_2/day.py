@@ -8,7 +8,6 @@ with a crafted bed free, bed rest."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
@@ -20,30 +19,36 @@ TASKS = ("scavenge", "craft", "guard", "rest", "bed")
 CONTEST_SKILLS = ("firearms", "melee", "first_aid", "sneak", "mechanics", "talk")
 
 
-class Assign(TypedAction, kind="assign"):
+class Assign(TypedAction):
+    KIND = "assign"
     who: str
     task: str
 
 
-class Feed(TypedAction, kind="feed"):
+class Feed(TypedAction):
+    KIND = "feed"
     who: str
     food: str
 
 
-class Fed(TypedAction, kind="fed"):
+class Fed(TypedAction):
     """Done feeding: survivors not fed lose 2 HP."""
+    KIND = "fed"
 
 
-class Contest(TypedAction, kind="contest"):
+class Contest(TypedAction):
+    KIND = "contest"
     skill: str
 
 
-class Champion(TypedAction, kind="champion"):
+class Champion(TypedAction):
+    KIND = "champion"
     who: str
 
 
-class Contribute(TypedAction, kind="contribute"):
+class Contribute(TypedAction):
     """Give a card to the public stash: +1 AP in the meeting's contest."""
+    KIND = "contribute"
 
     card: str
 
@@ -67,7 +72,6 @@ class Morning(Auto[ZState]):
 class AssignTask(Choice[ZState, Assign]):
     """Players take turns assigning one survivor each; ``done`` holds (survivor, task)."""
 
-    kind: ClassVar[str] = "assign"
     order: tuple[int, ...]
     done: tuple[tuple[str, str], ...]
     at: int
@@ -100,6 +104,9 @@ class AssignTask(Choice[ZState, Assign]):
             f"Squad {self.seat + 1}: assign a survivor to a task "
             "(scavenge; craft; guard: -1 Doom; rest: +2 HP, +1 Doom; bed: +3 HP, -1 Bio)"
         )
+
+
+AssignTask.kind = "assign"
 
 
 @dataclass(slots=True)
@@ -172,7 +179,12 @@ class Afternoon(Auto[ZState]):
             care = sum(passive(state, p, "nurse") for p in q.people)
             if care and q.people:
                 tops = state.content.survivor_by_id
-                p = max(q.people, key=lambda x: tops[x.card].hp - x.hp)
+                # the first most hurt (a loop, not max(key=lambda): mypyc cannot compile a closure
+                # in a method of a step class)
+                p = q.people[0]
+                for x in q.people[1:]:
+                    if tops[x.card].hp - x.hp > tops[p.card].hp - p.hp:
+                        p = x
                 if p.hp < tops[p.card].hp:
                     p.hp = min(tops[p.card].hp, p.hp + care)
                     state.emit("nurse", f"{p.card} is tended (+{care} HP)")
@@ -191,7 +203,6 @@ class Feeding(Choice[ZState, TypedAction]):
     """ "Survivors that are not fed lose 2 HP." Green food has no consequence; red food has its
     drawback (rulebook §Afternoon)."""
 
-    kind: ClassVar[str] = "feed"
     seat: int
     fed: tuple[str, ...]
 
@@ -230,6 +241,9 @@ class Feeding(Choice[ZState, TypedAction]):
         return f"Squad {self.seat + 1}: feed your survivors (unfed: -2 HP)"
 
 
+Feeding.kind = "feed"
+
+
 @dataclass(slots=True)
 class Meeting(Auto[ZState]):
     """Rulebook §Neighborhood Meeting: with more than one squad, the player who went last picks a
@@ -250,7 +264,6 @@ class Meeting(Auto[ZState]):
 
 @dataclass(slots=True)
 class PickContest(Choice[ZState, Contest]):
-    kind: ClassVar[str] = "contest"
     seat: int
 
     def actions(self, state: ZState) -> list[Contest]:
@@ -262,6 +275,9 @@ class PickContest(Choice[ZState, Contest]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: pick the skill for the neighbourhood meeting's contest"
+
+
+PickContest.kind = "contest"
 
 
 @dataclass(slots=True)
@@ -293,7 +309,6 @@ class EnterContest(Choice[ZState, TypedAction]):
     +1 to their chosen survivor's AP value" — cards are given one at a time before the survivor is
     named. "The player with the highest total AP spent on the contest is the winner.\""""
 
-    kind: ClassVar[str] = "champion"
     seats: tuple[int, ...]
     at: int
     skill: str
@@ -334,6 +349,9 @@ class EnterContest(Choice[ZState, TypedAction]):
     def prompt(self, state: ZState) -> str:
         pool = " ".join(map(str, self.faces))
         return f"Squad {self.seat + 1} (pool {pool}, +{self.bonus}): who enters the {self.skill} contest, or give a card?"
+
+
+EnterContest.kind = "champion"
 
 
 @dataclass(slots=True)

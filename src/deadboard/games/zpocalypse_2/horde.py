@@ -5,7 +5,6 @@ Flee, §Mutates That Flee)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
@@ -337,7 +336,6 @@ class Allocate(Choice[ZState, TypedAction]):
     Reduce your squad's defense wheel by one. You cannot choose this option if your squad has 0
     defense remaining. Or 2. Reduce one of your survivor's HP wheels by one.\""""
 
-    kind: ClassVar[str] = "damage"
     seat: int
     left: int
     direct: bool = False  # the defence wheel cannot take it (a mutate's acid)
@@ -364,6 +362,9 @@ class Allocate(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: {self.left} damage to allocate — defence wheel or a survivor's HP?"
+
+
+Allocate.kind = "damage"
 
 
 def rejoin(state: ZState) -> None:

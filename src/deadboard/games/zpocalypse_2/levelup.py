@@ -9,7 +9,6 @@ passed two milestones chooses twice."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
@@ -17,13 +16,15 @@ from deadboard.games.zpocalypse_2.state import Squad, ZState
 from deadboard.games.zpocalypse_2.survivors import person
 
 
-class TakePerk(TypedAction, kind="perk"):
+class TakePerk(TypedAction):
+    KIND = "perk"
     card: str
     who: str
 
 
-class SkipPerk(TypedAction, kind="waste"):
+class SkipPerk(TypedAction):
     """Choose no perk: the milestone is wasted."""
+    KIND = "waste"
 
 
 SKIP = SkipPerk()
@@ -65,7 +66,6 @@ def eligible(state: ZState, q: Squad, card: str) -> list[str]:
 
 @dataclass(slots=True)
 class ChoosePerk(Choice[ZState, TypedAction]):
-    kind: ClassVar[str] = "perk"
     seats: tuple[int, ...]
     at: int
     shown: tuple[str, ...]
@@ -111,3 +111,6 @@ class ChoosePerk(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: choose a perk for one of your survivors, or waste the milestone"
+
+
+ChoosePerk.kind = "perk"

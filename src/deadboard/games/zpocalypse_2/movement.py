@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.games.zpocalypse_2.actions import Dash, Emerge, Move
@@ -34,6 +35,7 @@ def reachable(state: ZState, q: Squad, budget: int) -> dict[int, int]:
 _reach: dict[tuple[object, ...], ReachEntry] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class ReachEntry:
     """A reach table (space -> (AP, spaces moved)) and, once asked for, its moves by die face and
     its trait moves (``dash SPACE``)."""
@@ -287,7 +289,6 @@ class Emerging(Choice[ZState, Emerge]):
     choose any tunnel entrance for your squad to emerge from (at no AP cost)." An entrance with a
     squad or a zombie on it is not free; with none free the squad stays below this turn."""
 
-    kind: ClassVar[str] = "emerge"
     seat: int
 
     def actions(self, state: ZState) -> list[Emerge]:
@@ -305,6 +306,9 @@ class Emerging(Choice[ZState, Emerge]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: which tunnel entrance do you come out of?"
+
+
+Emerging.kind = "emerge"
 
 
 def refuel(state: ZState, q: Squad, who: str) -> None:

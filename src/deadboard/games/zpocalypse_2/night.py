@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar
 
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
@@ -42,6 +41,7 @@ from deadboard.games.zpocalypse_2.actions import (
     Throw,
     Tunnel,
     Unstash,
+    UseTrait,
     paid,
 )
 from deadboard.games.zpocalypse_2.board import Board
@@ -66,7 +66,7 @@ from deadboard.games.zpocalypse_2.search import search
 from deadboard.games.zpocalypse_2.state import MutateOnBoard, Squad, Zombie, ZState, face_text
 from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, throw, throws
 from deadboard.games.zpocalypse_2.survivors import overflow, person, stash_in_reach
-from deadboard.games.zpocalypse_2.traits import UseTrait, passive, trait_actions, use_trait, weapon_cap
+from deadboard.games.zpocalypse_2.traits import passive, trait_actions, use_trait, weapon_cap
 
 __all__ = [
     "UNARMED",
@@ -191,7 +191,6 @@ def spawn_space(state: ZState, token: int, count: dict[int, int] | None = None) 
 class Place(Choice[ZState, Start]):
     """ "Squads may begin anywhere inside the house.\""""
 
-    kind: ClassVar[str] = "place"
     seat: int
 
     def actions(self, state: ZState) -> list[Start]:
@@ -207,6 +206,9 @@ class Place(Choice[ZState, Start]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: where in the house does your squad begin the night?"
+
+
+Place.kind = "place"
 
 
 # ----- midnight -----------------------------------------------------------------------------------
@@ -254,7 +256,6 @@ class BeginTurn(Auto[ZState]):
 
 @dataclass(slots=True)
 class Turn(Choice[ZState, TypedAction]):
-    kind: ClassVar[str] = "turn"
     seat: int
 
     def actions(self, state: ZState) -> list[TypedAction]:
@@ -357,6 +358,9 @@ class Turn(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return _turn_prompt(self.seat, state.hour, state.faces)
+
+
+Turn.kind = "turn"
 
 
 _DISTINCT: dict[tuple[int, ...], tuple[int, ...]] = {}

@@ -16,7 +16,6 @@ the weapon it holds.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
@@ -25,19 +24,22 @@ from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
 from deadboard.games.zpocalypse_2.survivors import overflow
 
 
-class Recruit(TypedAction, kind="recruit"):
+class Recruit(TypedAction):
+    KIND = "recruit"
     who: str
 
 
-class Hand(TypedAction, kind="hand"):
+class Hand(TypedAction):
     """Give a survivor to another squad at the neighbourhood meeting."""
+    KIND = "hand"
 
     who: str
     seat: int
 
 
-class Settled(TypedAction, kind="settled"):
+class Settled(TypedAction):
     """No more survivors to give."""
+    KIND = "settled"
 
 
 SETTLED = Settled()
@@ -88,7 +90,6 @@ class Recruiting(Auto[ZState]):
 
 @dataclass(slots=True)
 class ChooseRecruit(Choice[ZState, Recruit]):
-    kind: ClassVar[str] = "recruit"
     order: tuple[int, ...]
     found: tuple[str, ...]
     at: int
@@ -113,11 +114,13 @@ class ChooseRecruit(Choice[ZState, Recruit]):
         return f"Squad {self.seat + 1}: which survivor joins your squad?"
 
 
+ChooseRecruit.kind = "recruit"
+
+
 @dataclass(slots=True)
 class TradeSurvivors(Choice[ZState, TypedAction]):
     """Each player in turn order may give survivors to other squads, then says it is settled."""
 
-    kind: ClassVar[str] = "hand"
     seats: tuple[int, ...]
     at: int
 
@@ -149,3 +152,6 @@ class TradeSurvivors(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: give a survivor to another squad, or settle?"
+
+
+TradeSurvivors.kind = "hand"

@@ -12,7 +12,6 @@ of tokens in the scavenging party." Loot goes to the drafting squad's carried it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.dice import D6, DicePool
 from deadboard.core.kernel import Auto, Choice, Steps
@@ -22,15 +21,18 @@ from deadboard.games.zpocalypse_2.state import ZD6, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, overflow, person
 
 
-class Choose(TypedAction, kind="option"):
+class Choose(TypedAction):
+    KIND = "option"
     number: int
 
 
-class Try(TypedAction, kind="try"):
+class Try(TypedAction):
+    KIND = "try"
     who: str
 
 
-class Loot(TypedAction, kind="loot"):
+class Loot(TypedAction):
+    KIND = "loot"
     card: str
 
 
@@ -61,7 +63,6 @@ class Scavenge(Auto[ZState]):
 
 @dataclass(slots=True)
 class PickOption(Choice[ZState, Choose]):
-    kind: ClassVar[str] = "option"
     seat: int
     party: tuple[str, ...]
     location: str
@@ -87,9 +88,11 @@ class PickOption(Choice[ZState, Choose]):
         return f"Squad {self.seat + 1}, party leader at {loc.name}: {opts}"
 
 
+PickOption.kind = "option"
+
+
 @dataclass(slots=True)
 class PickTrier(Choice[ZState, Try]):
-    kind: ClassVar[str] = "try"
     seat: int
     party: tuple[str, ...]
     location: str
@@ -143,9 +146,11 @@ class PickTrier(Choice[ZState, Try]):
         return f"Squad {self.seat + 1}: who takes on the challenge (pool {' '.join(map(str, self.faces))})?"
 
 
+PickTrier.kind = "try"
+
+
 @dataclass(slots=True)
 class Draft(Choice[ZState, Loot]):
-    kind: ClassVar[str] = "loot"
     order: tuple[int, ...]
     at: int
     cards: tuple[str, ...]
@@ -175,3 +180,6 @@ class Draft(Choice[ZState, Loot]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: take a card from the loot"
+
+
+Draft.kind = "loot"

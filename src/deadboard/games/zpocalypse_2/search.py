@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.games.zpocalypse_2.actions import Keep, Search
@@ -26,7 +25,6 @@ def search(state: ZState, q: Squad, action: Search) -> tuple[Step[ZState], ...]:
 
 @dataclass(slots=True)
 class KeepCard(Choice[ZState, Keep]):
-    kind: ClassVar[str] = "keep"
     seat: int
     deck: str
     cards: tuple[str, ...]
@@ -67,3 +65,6 @@ class KeepCard(Choice[ZState, Keep]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: keep which card?"
+
+
+KeepCard.kind = "keep"

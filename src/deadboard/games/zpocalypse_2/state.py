@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.dice import DicePool, Die, Rolled
 from deadboard.core.game import Setup
 from deadboard.core.kernel import KernelState
@@ -52,6 +54,7 @@ class MutateOnBoard(NamedTuple):
     hp: int
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Person:
     """A survivor in a squad: the card, HP, current skills and stats (after critical wounds), Bio
     and Radiation tokens, the equipped weapon and whether it is loaded."""
@@ -99,6 +102,7 @@ class Person:
         return p
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Squad:
     __slots__ = (
         "defence",

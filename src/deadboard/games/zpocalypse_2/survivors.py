@@ -4,7 +4,6 @@ Death) and what a squad carries (§Carrying Items, §Your Private Stash)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
@@ -83,7 +82,6 @@ class Encumbered(Choice[ZState, TypedAction]):
     CARD``; once a card is abandoned, more are abandoned until the squad carries no more than it
     can (``abandoning``)."""
 
-    kind: ClassVar[str] = "encumbered"
     seat: int
     abandoning: bool = False
 
@@ -125,11 +123,13 @@ class Encumbered(Choice[ZState, TypedAction]):
         )
 
 
+Encumbered.kind = "encumbered"
+
+
 @dataclass(slots=True)
 class PickSurvivor(Choice[ZState, Pick]):
     """A token or a critical wound for one survivor of the squad, chosen by its player."""
 
-    kind: ClassVar[str] = "pick"
     seat: int
     purpose: str  # bio | radiation | wound
 
@@ -167,6 +167,9 @@ class PickSurvivor(Choice[ZState, Pick]):
             self.purpose
         ]
         return f"Squad {self.seat + 1}: which survivor takes {what}?"
+
+
+PickSurvivor.kind = "pick"
 
 
 def hurt_person(state: ZState, q: Squad, p: Person, n: int, why: str) -> tuple[Step[ZState], ...]:

@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
-from deadboard.games.zpocalypse_2.actions import Dash
+from deadboard.games.zpocalypse_2.actions import Dash, UseTrait
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, standing, targets_in_range
 from deadboard.games.zpocalypse_2.content import Trait
@@ -33,7 +32,6 @@ class Sprint(Choice[ZState, Dash]):
     """A trait's move: up to ``spaces`` spaces (arduous ones count two), "unrestricted of your
     squad's speed limitation"."""
 
-    kind: ClassVar[str] = "dash"
     seat: int
     spaces: int
 
@@ -59,12 +57,7 @@ class Sprint(Choice[ZState, Dash]):
         return f"Squad {self.seat + 1}: move up to {self.spaces} spaces where?"
 
 
-class UseTrait(TypedAction, kind="trait"):
-    who: str
-    trait: str
-    space: str
-    target: str
-    dice: tuple[int, ...]
+Sprint.kind = "dash"
 
 
 _passives: dict[tuple[int, str, str], int] = {}
