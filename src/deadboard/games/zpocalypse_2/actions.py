@@ -166,11 +166,16 @@ NEW_STASH = NewStash()
 # declared here, beside the other actions, rather than with their rules (crafting.py, traits.py):
 # those modules are compiled by mypyc, which cannot compile a typed action with a tuple field
 class Make(TypedAction, kind="craft"):
+    """Craft a crafting card with the dice named (rulebook §Task #2 – CRAFT)."""
+
     card: str
     dice: tuple[int, ...]
 
 
 class UseTrait(TypedAction, kind="trait"):
+    """A survivor's active trait, paid with the dice named, aimed at a space or a target if it
+    needs one (rulebook §Traits)."""
+
     who: str
     trait: str
     space: str
