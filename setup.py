@@ -1,7 +1,7 @@
 """Build: the rules that random and search play spend their time in are compiled with mypyc when it can.
 
 The modules in ``COMPILED`` (the step kernel, the RNG, the game contract, the table driver and the
-rules of Zpocalypse 2 and Day Night Z) are compiled to C extension modules with mypyc when mypyc is
+rules of Zpocalypse 2, Day Night Z and The Night) are compiled to C extension modules with mypyc when mypyc is
 importable and a C compiler works; otherwise the package installs as pure Python, which runs the same
 games with the same results, only slower. ``DEADBOARD_PURE=1`` forces the pure build. A failed
 compile never fails the install: it says why on stderr and the build goes on without extensions.
@@ -30,6 +30,7 @@ MANIFEST = "deadboard/_compiled.json"
 
 _ZP2 = "deadboard/games/zpocalypse_2/"
 _DNZ = "deadboard/games/day_night_z/"
+_NIGHT = "deadboard/games/the_night/"
 
 #: compiled modules (paths under src/); everything else (front ends, drawing, bots, the simulator,
 #: the other games) stays Python and imports these as it would their source. Left out: the content
@@ -94,6 +95,33 @@ COMPILED = [
             "turn",
         )
     ),
+    # The Night, without ai.py, whose functions the invariant test wraps to follow each zombie's
+    # activation (compiled callers would call them directly; the searches that choose a zombie's
+    # step are in zombie_steps.py, compiled), bot.py (``decides`` marks its methods by setting an
+    # attribute on each, which a method of a compiled class does not take: "AttributeError:
+    # 'method_descriptor' object has no attribute '__decides__'"; what it scores with is in
+    # tactics.py and evaluate.py, compiled), actions.py (typed actions, not where time goes) and
+    # the pydantic content.py and config.py
+    *(
+        _NIGHT + name + ".py"
+        for name in (
+            "arrival",
+            "board",
+            "combat",
+            "evaluate",
+            "events",
+            "flow",
+            "humans",
+            "rules",
+            "setup",
+            "state",
+            "tactics",
+            "turn",
+            "zombie_player",
+            "zombie_steps",
+            "zombie_ways",
+        )
+    ),
 ]
 
 
@@ -125,9 +153,10 @@ class OptionalBuildExt(build_ext):
             _say(f"compiling failed ({type(error).__name__}: {error}); installing pure Python")
             return
         self._write_manifest()
-        if self.inplace:  # the shared library of an earlier build with another module list
+        if self.inplace:  # what an earlier build with another module list left: its shared library,
+            # and the module of one it compiled that is not compiled now (it would win the import)
             built = {Path(self.get_ext_fullpath(ext.name)).resolve() for ext in self.extensions}
-            for shared in SRC.glob("*__mypyc.*.so"):
+            for shared in [*SRC.glob("*__mypyc.*.so"), *_module_extensions()]:
                 if shared.resolve() not in built:
                     shared.unlink()
 
@@ -156,15 +185,21 @@ class OptionalBuildExt(build_ext):
 BUILDING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install", "bdist_egg"}
 
 
+def _module_extensions() -> list[Path]:
+    """The compiled modules in src/: each extension module that lies beside its source."""
+    return [
+        so for so in (SRC / "deadboard").rglob("*.so") if so.with_name(so.name.split(".")[0] + ".py").exists()
+    ]
+
+
 def _remove_inplace_build() -> None:
     """Remove a compiled build left in src/ by an earlier editable install, so that a pure build
     is pure (a compiled module left beside its source would win the import)."""
     manifest = SRC / MANIFEST
     if not manifest.exists():
         return
-    for path in COMPILED:
-        for built in (SRC / path).parent.glob(Path(path).stem + ".*.so"):
-            built.unlink()
+    for built in _module_extensions():
+        built.unlink()
     for shared in SRC.glob("*__mypyc.*.so"):
         shared.unlink()
     manifest.unlink()
@@ -189,5 +224,6 @@ def _extensions() -> list[object]:
     _say(f"{why}; installing pure Python")
     _remove_inplace_build()
     return []
+
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})

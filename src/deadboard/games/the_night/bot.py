@@ -320,7 +320,7 @@ class HeuristicBot(HeuristicBase[NightState]):
             if a[0] != "dash":
                 continue
             h = human_by_name(state, str(a[1]))
-            v = min(threat[grid.index[str(a[2])]], 6) - min(threat[state.humans[h].sq], 6)
+            v = float(min(threat[grid.index[str(a[2])]], 6) - min(threat[state.humans[h].sq], 6))
             if v > best_v:
                 best, best_v = a, v
         return best
@@ -356,7 +356,7 @@ class HeuristicBot(HeuristicBase[NightState]):
         for a in legal:
             v: float
             if a[0] == "zmove":
-                v = field[grid.index[str(a[2])]]
+                v = float(field[grid.index[str(a[2])]])
             elif a[0] == "zbreak":
                 o = grid.opening_by_name[str(a[2])]
                 other = o.b if o.a == state.zsq[z] else o.a

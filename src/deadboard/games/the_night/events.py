@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Choice, Steps
@@ -229,14 +228,10 @@ def latch_actions(state: NightState) -> list[Action]:
     return out
 
 
-
 @dataclass(slots=True)
 class LightningChoice(StepForm, Choice[NightState, Distract]):
     """Lightning strike: "Move any one zombie of your choice 2 squares in any direction"."""
 
-    TAG: ClassVar[str] = "lightning"
-    kind: ClassVar[str] = "lightning"
-    seat = 0
 
     def actions(self, state: NightState) -> Sequence[Distract]:
         return lightning_actions(state)
@@ -251,13 +246,15 @@ class LightningChoice(StepForm, Choice[NightState, Distract]):
         return "Lightning strike: move any one zombie 2 squares"
 
 
+LightningChoice.TAG = "lightning"
+LightningChoice.kind = "lightning"
+setattr(LightningChoice, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
+
+
 @dataclass(slots=True)
 class DashChoice(StepForm, Choice[NightState, Action]):
     """Dash!: one live human may move a single square."""
 
-    TAG: ClassVar[str] = "dash"
-    kind: ClassVar[str] = "dash"
-    seat = 0
 
     def actions(self, state: NightState) -> Sequence[Action]:
         return dash_actions(state)
@@ -273,13 +270,15 @@ class DashChoice(StepForm, Choice[NightState, Action]):
         return "Dash!: one live human may move a single square"
 
 
+DashChoice.TAG = "dash"
+DashChoice.kind = "dash"
+setattr(DashChoice, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
+
+
 @dataclass(slots=True)
 class OpportunityChoice(StepForm, Choice[NightState, Action]):
     """Opportunity shot: a human with a firearm may shoot at -1."""
 
-    TAG: ClassVar[str] = "opportunity"
-    kind: ClassVar[str] = "opportunity"
-    seat = 0
 
     def actions(self, state: NightState) -> Sequence[Action]:
         return opportunity_actions(state)
@@ -294,13 +293,15 @@ class OpportunityChoice(StepForm, Choice[NightState, Action]):
         return "Opportunity shot: a human with a firearm may shoot at -1"
 
 
+OpportunityChoice.TAG = "opportunity"
+OpportunityChoice.kind = "opportunity"
+setattr(OpportunityChoice, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
+
+
 @dataclass(slots=True)
 class LatchChoice(StepForm, Choice[NightState, Action]):
     """Latch fall: the humans may lock one unlocked door."""
 
-    TAG: ClassVar[str] = "latch"
-    kind: ClassVar[str] = "latch"
-    seat = 0
 
     def actions(self, state: NightState) -> Sequence[Action]:
         return latch_actions(state)
@@ -315,4 +316,8 @@ class LatchChoice(StepForm, Choice[NightState, Action]):
     def prompt(self, state: NightState) -> str:
         return "Latch fall: you may lock one unlocked door"
 
+
+LatchChoice.TAG = "latch"
+LatchChoice.kind = "latch"
+setattr(LatchChoice, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
 

@@ -12,12 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.kernel import Auto, Steps
 from deadboard.games.the_night.state import NOT_IN_GAME, NightState
 
 
+@mypyc_attr(native_class=False)  # mixed into steps, which stay ordinary classes (docs/building.md)
 class StepForm:
-    """What a step of The Night has besides its rule: its old snapshot form."""
+    """What a step of The Night has besides its rule: its old snapshot form. Compiled by mypyc,
+    a step sets its ``TAG`` after its class (``PrepareItem.TAG = "item"``), not in its body, where
+    the dataclass would take it as a field."""
 
     __slots__ = ()
 
@@ -37,7 +42,6 @@ class PrepareItem(StepForm, Auto[NightState]):
     """Roll where an item goes (rulebook §Setting Up the Game, 4. Items) and place it, or offer the
     free squares of the rolled area."""
 
-    TAG: ClassVar[str] = "item"
     item: int
 
     def run(self, state: NightState) -> Steps:
@@ -45,6 +49,9 @@ class PrepareItem(StepForm, Auto[NightState]):
 
         step = prepare_item(state, self.item)
         return (step,) if step is not None else ()
+
+
+PrepareItem.TAG = "item"
 
 
 def item_steps(state: NightState, item: int) -> list[PrepareItem]:

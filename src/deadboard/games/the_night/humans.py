@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from deadboard.core.action import Action
 from deadboard.core.game import Setup
@@ -73,7 +73,6 @@ def activatable(state: NightState) -> list[int]:
 
 def picking_seat(state: NightState) -> int:
     return (state.turn - 1 + state.picks) % state.cfg.human_seats
-
 
 
 def activate_human(state: NightState, h: int) -> None:
@@ -484,12 +483,10 @@ def apply_human_action(state: NightState, a: Action) -> None:
         state.active = -1
 
 
-
 @dataclass(slots=True)
 class ActivateChoice(StepForm, Choice[NightState, Any]):
     """§4. Live Human Action Phase: which human acts next, or no more this turn."""
 
-    kind: ClassVar[str] = "activate"
     seat: int
 
     def actions(self, state: NightState) -> Sequence[Action]:
@@ -512,11 +509,13 @@ class ActivateChoice(StepForm, Choice[NightState, Any]):
         return f"Activate a human ({left} more may act this turn) or end the phase"
 
 
+ActivateChoice.kind = "activate"
+
+
 @dataclass(slots=True)
 class Act(StepForm, Choice[NightState, Action]):
     """The acting human spends its Action Points (§4. Live Human Action Phase)."""
 
-    kind: ClassVar[str] = "act"
     seat: int
 
     def actions(self, state: NightState) -> Sequence[Action]:
@@ -536,12 +535,13 @@ class Act(StepForm, Choice[NightState, Action]):
         return f"{state.humans[state.active].name} acts: {state.ap} AP left"
 
 
+Act.kind = "act"
+
+
 @dataclass(slots=True)
 class DodgeFight(StepForm, Choice[NightState, Fight]):
     """Dodge: the caught human must fight one of the adjacent zombies."""
 
-    TAG: ClassVar[str] = "dodge-fight"
-    kind: ClassVar[str] = "dodge-fight"
     h: int
     adj: tuple[int, ...]
     seat: int
@@ -560,6 +560,9 @@ class DodgeFight(StepForm, Choice[NightState, Fight]):
     def prompt(self, state: NightState) -> str:
         return f"Dodge: {state.humans[self.h].name} is caught and must fight one adjacent zombie"
 
+
+DodgeFight.TAG = "dodge-fight"
+DodgeFight.kind = "dodge-fight"
 
 
 def seat_names(setup: Setup) -> list[str]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.action import Action
 from deadboard.core.game import Outcome, Result, Setup, State
 from deadboard.core.kernel import KernelGame
@@ -50,6 +52,7 @@ from deadboard.games.the_night.turn import NIGHT, advance, sudden_end
 EXCELLENT = 70.0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests
 class TheNight(KernelGame[NightState]):
     id = "the-night"
     name = "The Night"
@@ -168,8 +171,9 @@ class TheNight(KernelGame[NightState]):
         (front first, each step a list of strings; the turn and its decisions are not in it), so
         the hashes of recorded games stay the same."""
         out = []
-        for step in reversed(state.steps):
-            form = step.old()
+        steps: list[Any] = state.steps  # an index loop: mypyc cannot compile reversed() over it
+        for i in range(len(steps) - 1, -1, -1):
+            form = steps[i].old()
             if form is not None:
                 out.append(form)
         return out

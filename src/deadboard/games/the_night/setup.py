@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.games.the_night.actions import STOP, ArmWith, Pick, Place, Stop, TakeItem
@@ -344,17 +344,18 @@ def secret_pick_options(state: NightState) -> list[int]:
 class ChooseHumans(StepForm, Auto[NightState]):
     """§1. Humans: who is in the game, and the hero."""
 
-    TAG: ClassVar[str] = "choose-humans"
 
     def run(self, state: NightState) -> Steps:
         return choose_humans(state)
+
+
+ChooseHumans.TAG = "choose-humans"
 
 
 @dataclass(slots=True)
 class PrepareHuman(StepForm, Auto[NightState]):
     """Roll where a human goes; place it or offer the free squares there."""
 
-    TAG: ClassVar[str] = "human"
     h: int
 
     def run(self, state: NightState) -> Steps:
@@ -362,13 +363,13 @@ class PrepareHuman(StepForm, Auto[NightState]):
         return (step,) if step is not None else ()
 
 
+PrepareHuman.TAG = "human"
+
+
 @dataclass(slots=True)
 class PlaceHuman(StepForm, Choice[NightState, Place]):
     """Which free square of the rolled area the human stands on."""
 
-    TAG: ClassVar[str] = "place-human"
-    kind: ClassVar[str] = "place-human"
-    seat = 0
     h: int
     cands: tuple[int, ...]
     area: str
@@ -386,13 +387,15 @@ class PlaceHuman(StepForm, Choice[NightState, Place]):
         return f"Place {state.humans[self.h].name}: any free square of {self.area}"
 
 
+PlaceHuman.TAG = "place-human"
+PlaceHuman.kind = "place-human"
+setattr(PlaceHuman, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
+
+
 @dataclass(slots=True)
 class PlaceItem(StepForm, Choice[NightState, Place]):
     """Which square of the rolled area the item lies on."""
 
-    TAG: ClassVar[str] = "place-item"
-    kind: ClassVar[str] = "place-item"
-    seat = 0
     item: int
     cands: tuple[int, ...]
     area: str
@@ -410,12 +413,15 @@ class PlaceItem(StepForm, Choice[NightState, Place]):
         return f"Place the {state.c.items[self.item].name} in the {self.area}"
 
 
+PlaceItem.TAG = "place-item"
+PlaceItem.kind = "place-item"
+setattr(PlaceItem, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
+
+
 @dataclass(slots=True)
 class PickHuman(StepForm, Choice[NightState, Pick]):
     """Hidden Hero: each player secretly picks a human."""
 
-    TAG: ClassVar[str] = "pick"
-    kind: ClassVar[str] = "pick"
     seat: int
 
     def actions(self, state: NightState) -> Sequence[Pick]:
@@ -430,23 +436,26 @@ class PickHuman(StepForm, Choice[NightState, Pick]):
         return f"Player {self.seat + 1}: secretly pick your human"
 
 
+PickHuman.TAG = "pick"
+PickHuman.kind = "pick"
+
+
 @dataclass(slots=True)
 class DrawItems(StepForm, Auto[NightState]):
     """§4. Items: the items drawn (or the story's, or Alternative Item Draw 2's points)."""
 
-    TAG: ClassVar[str] = "draw-items"
 
     def run(self, state: NightState) -> Steps:
         return draw_items(state)
+
+
+DrawItems.TAG = "draw-items"
 
 
 @dataclass(slots=True)
 class TakeItems(StepForm, Choice[NightState, Any]):
     """Alternative Item Draw 2: take items worth up to the points left, or stop."""
 
-    TAG: ClassVar[str] = "take"
-    kind: ClassVar[str] = "take"
-    seat = 0
     points: int
     taken: tuple[int, ...]
 
@@ -478,52 +487,62 @@ class TakeItems(StepForm, Choice[NightState, Any]):
         return f"Alternative Item Draw 2: take items worth up to {self.points} item points, or stop"
 
 
+TakeItems.TAG = "take"
+TakeItems.kind = "take"
+setattr(TakeItems, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
+
+
 @dataclass(slots=True)
 class Keys(StepForm, Auto[NightState]):
     """The Keys are placed as an item."""
 
-    TAG: ClassVar[str] = "keys"
 
     def run(self, state: NightState) -> Steps:
         keys = state.c.kind_items["keys"][0]
         return (PrepareItem(keys),) if state.item_where[keys] == NOT_IN_GAME else ()
 
 
+Keys.TAG = "keys"
+
+
 @dataclass(slots=True)
 class Boards(StepForm, Auto[NightState]):
-    TAG: ClassVar[str] = "boards"
 
     def run(self, state: NightState) -> Steps:
         place_boards(state)
         return ()
 
 
+Boards.TAG = "boards"
+
+
 @dataclass(slots=True)
 class StartItems(StepForm, Auto[NightState]):
-    TAG: ClassVar[str] = "start-items"
 
     def run(self, state: NightState) -> Steps:
         give_start_items(state)
         return ()
 
 
+StartItems.TAG = "start-items"
+
+
 @dataclass(slots=True)
 class ArmAll(StepForm, Auto[NightState]):
     """Take the House: every character is handed an item."""
 
-    TAG: ClassVar[str] = "arm-all"
 
     def run(self, state: NightState) -> Steps:
         return [Arm(h.idx) for h in state.humans if h.status == LIVE]
+
+
+ArmAll.TAG = "arm-all"
 
 
 @dataclass(slots=True)
 class Arm(StepForm, Choice[NightState, ArmWith]):
     """Take the House: hand one character one item."""
 
-    TAG: ClassVar[str] = "arm"
-    kind: ClassVar[str] = "arm"
-    seat = 0
     h: int
 
     def actions(self, state: NightState) -> Sequence[ArmWith]:
@@ -540,22 +559,32 @@ class Arm(StepForm, Choice[NightState, ArmWith]):
         return f"Take the House: hand {state.humans[self.h].name} one item"
 
 
+Arm.TAG = "arm"
+Arm.kind = "arm"
+setattr(Arm, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
+
+
 @dataclass(slots=True)
 class ZombiesStart(StepForm, Auto[NightState]):
-    TAG: ClassVar[str] = "zombies-start"
 
     def run(self, state: NightState) -> Steps:
         zombies_start(state)
         return ()
 
 
+ZombiesStart.TAG = "zombies-start"
+
+
 @dataclass(slots=True)
 class Attributes(StepForm, Auto[NightState]):
-    TAG: ClassVar[str] = "attributes"
 
     def run(self, state: NightState) -> Steps:
         assign_attributes(state)
         return ()
+
+
+Attributes.TAG = "attributes"
+
 
 __all__ = [
     "arm",

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.game import Setup
 from deadboard.core.kernel import KernelState
 from deadboard.games.the_night.config import Config
@@ -53,6 +55,7 @@ EVENTS = "events"
 OVER = "over"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Human:
     """A human character's counter and its per-game condition."""
 
@@ -109,6 +112,7 @@ class Human:
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class NightState(KernelState):
     __slots__ = (
         "activated",

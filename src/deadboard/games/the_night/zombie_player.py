@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.action import Action
 from deadboard.core.grid import OPEN, WINDOW
@@ -82,7 +81,6 @@ def apply_zombie_action(state: NightState, a: Action) -> bool:
     return False
 
 
-
 def _zombie_prompt(state: NightState, z: int) -> str:
     return f"Zombie player: {zombie_name(state, z)} on {state.c.grid.names[state.zsq[z]]} has {state.zap_left} AP"
 
@@ -91,7 +89,6 @@ def _zombie_prompt(state: NightState, z: int) -> str:
 class ZombieAct(StepForm, Choice[NightState, Action]):
     """The Zombie Player moves the acting zombie (Optional Rules, Zombie Player)."""
 
-    kind: ClassVar[str] = "zombie"
     seat: int
 
     def actions(self, state: NightState) -> Sequence[Action]:
@@ -109,12 +106,13 @@ class ZombieAct(StepForm, Choice[NightState, Action]):
         return _zombie_prompt(state, state.zact)
 
 
+ZombieAct.kind = "zombie"
+
+
 @dataclass(slots=True)
 class ZTurn(StepForm, Choice[NightState, Action]):
     """Brains!: the nearest zombie moves at once, at the Zombie Player's command."""
 
-    TAG: ClassVar[str] = "zturn"
-    kind: ClassVar[str] = "zturn"
     z: int
     seat: int
 
@@ -130,4 +128,7 @@ class ZTurn(StepForm, Choice[NightState, Action]):
     def prompt(self, state: NightState) -> str:
         return _zombie_prompt(state, self.z)
 
+
+ZTurn.TAG = "zturn"
+ZTurn.kind = "zturn"
 
