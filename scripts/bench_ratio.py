@@ -20,7 +20,7 @@ import time
 from deadboard import _build_check
 from deadboard.cli.bench import bench_chess
 from deadboard.core.registry import get_game, list_games
-from deadboard.sim.play import play_game
+from deadboard.sim.play import play_game, settle_heap
 
 
 def game_round(game_id: str, scenario: str | None, players: int | None, seconds: float, seed: int) -> tuple[int, float, int]:
@@ -53,6 +53,7 @@ def main() -> None:
     # warm caches (imports, geometry, lines of sight worked out the first time they are asked for):
     # the rate of a long simulation, as `deadboard bench` measures after its own warm-up
     game_round(args.game, args.scenario, args.players, max(1.0, args.seconds), 10_000)
+    settle_heap()  # as `deadboard bench` and the simulator do after their first games
     seed = 0
     ratios: list[float] = []
     rates: list[tuple[float, float]] = []

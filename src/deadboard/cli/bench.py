@@ -18,7 +18,7 @@ from deadboard.cli.app import app
 from deadboard.core.game import State
 from deadboard.core.registry import get_game, list_games
 from deadboard.core.rng import Rng
-from deadboard.sim.play import play_game
+from deadboard.sim.play import play_game, settle_heap
 
 
 def warm_up(play: Callable[[int], object], seconds: float) -> None:
@@ -26,13 +26,15 @@ def warm_up(play: Callable[[int], object], seconds: float) -> None:
     time, at least one game, before measuring: what the rules build once and keep (imports, geometry,
     the lines of sight of each tile or map, which some games work out the first time a position asks
     for them) is then built, and the rate measured is the one a long simulation runs at, not the
-    cold start of a process."""
+    cold start of a process. Then the heap is settled (:func:`settle_heap`), as the simulator does
+    after its first games."""
     seed = 10_000
     start = time.perf_counter()
     while True:
         play(seed)
         seed += 1
         if time.perf_counter() - start >= seconds / 5:
+            settle_heap()
             return
 
 
@@ -74,6 +76,7 @@ def bench_mcts(game_id: str, seconds: float, positions: int = 8) -> dict[str, fl
     if not found:
         return {"game": game_id, "bot": "mcts", "iterations": 0, "seconds": 0.0, "iterations_per_second": 0.0}
     search(game, found[0][0], found[0][1], Budget(50), Rng(1))  # warm caches
+    settle_heap()
     iterations = 0
     spent = 0.0
     for view, seat in found:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, MutableSequence, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 T = TypeVar("T")
 F = TypeVar("F", covariant=True)
@@ -37,41 +37,105 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
+def _mix(t: i64) -> i64:
+    """SplitMix64's output for the state ``t``, both read as signed 64-bit integers (the compiled
+    build's arithmetic: it wraps modulo 2**64, and a logical shift is an arithmetic one masked)."""
+    z = (t ^ ((t >> 30) & 0x3FFFFFFFF)) * -4658895280553007687  # 0xBF58476D1CE4E5B9
+    z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * -7723592293110705685  # 0x94D049BB133111EB
+    return z ^ ((z >> 31) & 0x1FFFFFFFF)
+
+
+def _scaled(z: i64, n: i64) -> i64:
+    """``(u * n) >> 64`` for ``u`` the unsigned reading of ``z`` and 0 <= n < 2**31, from u's two
+    32-bit halves (exact: ``(hi * n + (lo * n >> 32)) >> 32``, no term reaching 2**63)."""
+    return (((z >> 32) & 0xFFFFFFFF) * n + (((z & 0xFFFFFFFF) * n) >> 32)) >> 32
+
+
+#: the compiled build (mypyc): :func:`_mix` is then C, and :class:`Rng` keeps its state as a
+#: native signed 64-bit integer and draws with the native functions above; the source build keeps
+#: the state as Python's unsigned integer and draws with the same formulas written out on it. Both
+#: give the same draws (the state read through :attr:`Rng.s` is the same unsigned integer), and
+#: the compiled build checks that it does at import (:func:`_native_agrees`).
+_COMPILED: Final[bool] = not hasattr(_mix, "__code__")
+
+#: below this, a draw's range is scaled natively (:func:`_scaled`); at or above it, as an int
+_NATIVE_RANGE: Final = 0x80000000
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests
 class Rng:
-    """SplitMix64. ``below(n)`` maps a 64-bit draw to [0, n) by multiply-shift (bias < n / 2**64)."""
+    """SplitMix64. ``below(n)`` maps a 64-bit draw to [0, n) by multiply-shift (bias < n / 2**64).
 
-    __slots__ = ("s",)
+    The state is :attr:`s`, an unsigned 64-bit integer (``_t`` holds it: signed in the compiled
+    build, see ``_COMPILED``)."""
+
+    __slots__ = ("_t",)
+
+    _t: i64
 
     def __init__(self, seed: int = 0) -> None:
-        self.s = seed & _MASK
+        self.s = seed
+
+    @property
+    def s(self) -> int:
+        """The generator's state, an integer in [0, 2**64)."""
+        t: int = self._t
+        return t & 0xFFFFFFFFFFFFFFFF
+
+    @s.setter
+    def s(self, value: int) -> None:
+        value &= 0xFFFFFFFFFFFFFFFF
+        if _COMPILED and value >= 0x8000000000000000:
+            value -= 0x10000000000000000
+        self._t = value
 
     # Every draw is SplitMix64 written out with its constants as literals (a literal is the cheapest
     # load; the masks are 2**64 - 1 and the increment the golden ratio, _MASK and _GOLDEN): draws are
-    # the hottest calls of every game and of every hidden-information redraw, so none of them calls
-    # another. A subclass scripts dice through d6 and roll_die.
+    # the hottest calls of every game and of every hidden-information redraw, so in the source build
+    # none of them calls another. A subclass scripts dice through d6 and roll_die.
     def next64(self) -> int:
-        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        if _COMPILED:
+            t: i64 = self._t + -7046029254386353131
+            self._t = t
+            out: int = _mix(t)
+            return out & 0xFFFFFFFFFFFFFFFF
+        u: int = self._t
+        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n)."""
-        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        if _COMPILED:
+            if 0 <= n < _NATIVE_RANGE:
+                t: i64 = self._t + -7046029254386353131
+                self._t = t
+                return _scaled(_mix(t), n)
+            return (self.next64() * n) >> 64
+        u: int = self._t
+        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return ((z ^ (z >> 31)) * n) >> 64
 
     def randint(self, lo: int, hi: int) -> int:
         """Uniform integer in [lo, hi], both ends included."""
-        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        if _COMPILED:
+            return lo + self.below(hi - lo + 1)
+        u: int = self._t
+        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return lo + (((z ^ (z >> 31)) * (hi - lo + 1)) >> 64)
 
     def d6(self) -> int:
-        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        if _COMPILED:
+            t: i64 = self._t + -7046029254386353131
+            self._t = t
+            return _scaled(_mix(t), 6) + 1
+        u: int = self._t
+        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return (((z ^ (z >> 31)) * 6) >> 64) + 1
@@ -79,24 +143,42 @@ class Rng:
     def roll_die(self, die: Rollable[T]) -> T:
         """One face of ``die``, each face equally likely (a standard D6 draws as :meth:`d6`)."""
         faces = die.faces
-        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        if _COMPILED:
+            t: i64 = self._t + -7046029254386353131
+            self._t = t
+            return faces[_scaled(_mix(t), len(faces))]
+        u: int = self._t
+        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return faces[((z ^ (z >> 31)) * len(faces)) >> 64]
 
     def roll(self, n: int, sides: int = 6) -> list[int]:
+        if _COMPILED:
+            out: list[int] = []
+            if not 0 <= sides < _NATIVE_RANGE:
+                return [((self.next64() * sides) >> 64) + 1 for _ in range(n)]
+            t: i64 = self._t
+            for _ in range(n):
+                t = t + -7046029254386353131
+                out.append(_scaled(_mix(t), sides) + 1)
+            self._t = t
+            return out
         out = []
-        s = self.s
+        s: int = self._t
         for _ in range(n):
             s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             out.append((((z ^ (z >> 31)) * sides) >> 64) + 1)
-        self.s = s
+        self._t = s
         return out
 
     def random(self) -> float:
-        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        if _COMPILED:
+            return (self.next64() >> 11) * (1.0 / (1 << 53))
+        u: int = self._t
+        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return ((z ^ (z >> 31)) >> 11) * (1.0 / (1 << 53))
@@ -105,35 +187,57 @@ class Rng:
         n = len(seq)
         if not n:
             raise IndexError("choice from an empty sequence")
-        s = self.s = (self.s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        if _COMPILED:
+            return seq[self.below(n)]
+        u: int = self._t
+        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return seq[((z ^ (z >> 31)) * n) >> 64]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher-Yates in place: ``j = below(i + 1)`` for each ``i`` from the end, with the draws
-        written out (games shuffle decks of a hundred cards at every set-up); a long deck draws its
-        swaps as one array (the same draws)."""
+        written out (games shuffle decks of a hundred cards at every set-up); in the source build a
+        long deck draws its swaps as one array (the same draws)."""
         n = len(seq)
-        if n > _ARRAY_SHUFFLE:
-            for i, j in zip(range(n - 1, 0, -1), _shuffle_draws(self.s, n)):
-                seq[i], seq[j] = seq[j], seq[i]
-            self.s = (self.s + (n - 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        if _COMPILED:
+            t: i64 = self._t
+            if isinstance(seq, list):
+                cards: list[T] = seq
+                at: i64 = n - 1
+                while at > 0:
+                    t = t + -7046029254386353131
+                    to = _scaled(_mix(t), at + 1)
+                    cards[at], cards[to] = cards[to], cards[at]
+                    at -= 1
+            else:
+                k: i64 = n - 1
+                while k > 0:
+                    t = t + -7046029254386353131
+                    m = _scaled(_mix(t), k + 1)
+                    seq[k], seq[m] = seq[m], seq[k]
+                    k -= 1
+            self._t = t
             return
-        s = self.s
+        s: int = self._t
+        if n > _ARRAY_SHUFFLE:
+            for i, j in zip(range(n - 1, 0, -1), _shuffle_draws(s, n)):
+                seq[i], seq[j] = seq[j], seq[i]
+            self._t = (s + (n - 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            return
         for i in range(n - 1, 0, -1):
             s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
-        self.s = s
+        self._t = s
 
     def skip(self, n: int) -> None:
         """Move the stream on past ``n`` draws without making them (SplitMix64 counts: the state
         after ``n`` draws is the state plus ``n`` increments), so that draws can be made later
         from a clone taken before (a deck shuffled now but laid out when first looked at)."""
-        self.s = (self.s + n * _GOLDEN) & _MASK
+        self.s = self.s + n * _GOLDEN
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         pool = list(seq)
@@ -141,7 +245,9 @@ class Rng:
         return pool[:k]
 
     def clone(self) -> Rng:
-        return Rng(self.s)
+        out = Rng()
+        out._t = self._t
+        return out
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and other.s == self.s
@@ -157,6 +263,31 @@ class Rng:
 
     def __setstate__(self, s: int) -> None:
         self.s = s
+
+
+def _native_agrees() -> bool:
+    """Whether the compiled draws are SplitMix64's: :func:`_mix` and :func:`_scaled` against the
+    formulas on unsigned integers, over a stretch of states."""
+    u = 0x0123456789ABCDEF
+    for _ in range(256):
+        u = (u + _GOLDEN) & _MASK
+        z = ((u ^ (u >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        want = z ^ (z >> 31)
+        got: int = _mix(u - (1 << 64) if u >= 1 << 63 else u)
+        if got & _MASK != want:
+            return False
+        for n in (1, 2, 6, 37, 100, _NATIVE_RANGE - 1):
+            if _scaled(got, n) != (want * n) >> 64:
+                return False
+    return True
+
+
+if _COMPILED and not _native_agrees():  # pragma: no cover - a C compiler that miscompiles the draws
+    raise ImportError(
+        "deadboard.core.rng: the compiled random draws differ from SplitMix64; "
+        "reinstall with DEADBOARD_PURE=1 (docs/building.md)"
+    )
 
 
 #: past how many cards a shuffle draws its swaps as one array (numpy's wrapping 64-bit arithmetic:

@@ -53,15 +53,32 @@ class Track:
     def moved(self, by: int) -> tuple[Track, tuple[int, ...]]:
         """The track with the marker moved ``by`` (stopping at either end), and the milestones
         reached on the way up, in order (none on the way down)."""
-        value = self.value + by
+        old = self.value
+        value = old + by
         value = max(self.lo, value if self.hi is None else min(self.hi, value))
-        crossed = tuple(m for m in self.milestones if self.value < m <= value)
-        return replace(self, value=value), crossed
+        if value == old:
+            return self, ()
+        crossed = tuple([m for m in self.milestones if old < m <= value]) if value > old else ()
+        return self._moved_to(value), crossed
 
     def at(self, value: int) -> Track:
         """The track with the marker set to ``value`` (stopping at either end)."""
         value = max(self.lo, value if self.hi is None else min(self.hi, value))
-        return replace(self, value=value)
+        return self if value == self.value else self._moved_to(value)
+
+    def _moved_to(self, value: int) -> Track:
+        """This track with the marker at ``value``, a value already on it: the other fields were
+        checked when this track was made, so they are copied, not checked again (a doom track
+        moves several times a game)."""
+        new = object.__new__(Track)
+        put = object.__setattr__
+        put(new, "name", self.name)
+        put(new, "value", value)
+        put(new, "lo", self.lo)
+        put(new, "hi", self.hi)
+        put(new, "milestones", self.milestones)
+        put(new, "levels", self.levels)
+        return new
 
     @property
     def level(self) -> str | None:

@@ -23,7 +23,7 @@ from deadboard.core.registry import get_game
 from deadboard.core.rng import derive_seed
 from deadboard.core.save import SaveFile
 from deadboard.sim.backends import BACKENDS, execute, session
-from deadboard.sim.play import play_game
+from deadboard.sim.play import game_played, play_game
 from deadboard.sim.results import GameRecord, ResultsFile, canonical
 from deadboard.sim.stats import mean, mean_ci, wilson
 
@@ -87,6 +87,7 @@ def run_task(task: SimTask) -> GameRecord:
     t0 = time.perf_counter()
     played = play_game(game, setup, seed, list(task.bots), record=task.save_dir is not None)
     dt = time.perf_counter() - t0
+    game_played()
     o = played.outcome
     if task.save_dir is not None and played.actions is not None:
         save = SaveFile(game.id, game.version, setup, seed, played.actions, game.state_hash(played.state))

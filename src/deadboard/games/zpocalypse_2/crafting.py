@@ -16,7 +16,6 @@ order then crafts from the dice left, each capped by its own mechanics skill::
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from deadboard.core.dice import DicePool
@@ -58,14 +57,11 @@ def owner_of(state: ZState, who: str) -> Squad | None:
     return None
 
 
-def resources_at_hand(state: ZState, q: Squad) -> Counter[str]:
-    """ "At anytime during the Day phase, you have access to all your items"; "Item cards in the
-    public stash are available to all players during the Day phase.\""""
-    return Counter([*q.items, *q.stash, *state.public])
-
-
 def craftable(state: ZState, q: Squad, card: Craft) -> bool:
-    """The card is in the crafting deck, its tokens are in the box and its resources at hand."""
+    """The card is in the crafting deck, its tokens are in the box and its resources at hand: the
+    squad's items and stash and the public stash ("At anytime during the Day phase, you have access
+    to all your items"; "Item cards in the public stash are available to all players during the Day
+    phase.")."""
     if card.kind == "upgrade" and card.id in state.upgrades:
         return False
     if card.kind == "fortification":
@@ -76,8 +72,11 @@ def craftable(state: ZState, q: Squad, card: Craft) -> bool:
             return False
     if card.kind == "explosive" and tokens_left(state, card.effect) < 1:
         return False
-    have = resources_at_hand(state, q)
-    return all(have[r] >= n for r, n in Counter(card.resources).items())
+    need: dict[str, int] = {}
+    for r in card.resources:
+        need[r] = need.get(r, 0) + 1
+    piles = (q.items, q.stash, state.public)
+    return all(sum([pile.count(r) for pile in piles]) >= n for r, n in need.items())
 
 
 def pay_resources(state: ZState, q: Squad, card: Craft) -> None:

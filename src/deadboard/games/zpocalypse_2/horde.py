@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import BLOCK, Block, Hurt
@@ -159,12 +158,13 @@ class MutatesTurn(Auto[ZState]):
 def strike(state: ZState, q: Squad, dmg: int, who: str, direct: bool = False) -> list[Step[ZState]]:
     """ "Roll 2d6. If any Z are rolled, your squad immediately suffers a critical wound for each Z.
     Regardless ... your squad suffers damage equal to the number of horde zombies attacking.\""""
-    roll = DicePool.roll(state.rng, (ZD6, ZD6))
-    crits = roll.count(Z)
+    roll_die = state.rng.roll_die
+    faces = [roll_die(ZD6), roll_die(ZD6)]
+    crits = faces.count(Z)
     state.emit(
         "horde-attack",
         f"{who} attacks squad {q.seat + 1}: {dmg} damage, {crits} critical wounds",
-        {"dice": list(roll.faces), "damage": dmg},
+        {"dice": faces, "damage": dmg},
     )
     out: list[Step[ZState]] = [PickSurvivor(q.seat, "wound") for _ in range(crits)]
     if dmg:
