@@ -121,23 +121,28 @@ def bench_cmd(
     rl: bool = typer.Option(False, "--rl", help="Also measure steps per second through the PettingZoo, Gymnasium "
                             "and OpenSpiel adapters (needs deadboard[rl])."),
     reference: bool = typer.Option(False, "--reference", help="Also measure python-chess random playouts (plies/s) "
-                                   "in the same run, and give each game's random decisions/s as a multiple of it "
-                                   "(needs deadboard[bench])."),
+                                   "right before each game's random games, and give their decisions/s as a "
+                                   "multiple of it (needs deadboard[bench])."),
 ) -> None:
     """Benchmark full games of random and heuristic bots, and MCTS search, on one core (a benchmark,
     not a test)."""
     rows = []
     searches = []
     plan: list[tuple[str, str]] = []  # (game, bot or "mcts") in the order measured
+    chess_rate = 0.0  # python-chess's plies/s measured last (--reference)
     if reference:
         try:
             import chess  # noqa: F401
         except ImportError:
             raise typer.BadParameter("--reference needs python-chess: pip install 'deadboard[bench]'") from None
-        plan.append(("python-chess", "random"))
     for gid in game_ids or list_games():
         game = get_game(gid)
-        plan.extend((gid, b) for b in bots or [b for b in ("random", "heuristic") if b in bot_names(game)])
+        chosen = bots or [b for b in ("random", "heuristic") if b in bot_names(game)]
+        if reference and "random" in chosen:
+            # python-chess again right before each game's random games: the machine's speed drifts
+            # over a run of minutes, so each multiple divides by the reference measured beside it
+            plan.append(("python-chess", "random"))
+        plan.extend((gid, b) for b in chosen)
         if mcts:
             plan.append((gid, "mcts"))
     # progress on stderr (stdout stays the table or the JSON): each measure takes --seconds
@@ -149,10 +154,14 @@ def bench_cmd(
             progress.update(task, description=f"{gid}: {what} ({seconds:g} s)")
             if gid == "python-chess":
                 rows.append(bench_chess(seconds))
+                chess_rate = float(rows[-1]["decisions_per_second"])
             elif b == "mcts":
                 searches.append(bench_mcts(gid, seconds))
             else:
                 rows.append(bench_game(gid, b, seconds))
+                if b == "random" and chess_rate:
+                    rows[-1]["python_chess_plies_per_second"] = chess_rate
+                    rows[-1]["times_python_chess"] = float(rows[-1]["decisions_per_second"]) / chess_rate
             progress.advance(task)
     adapters = _bench_rl(game_ids or list_games(), seconds) if rl else []
     if as_json:
@@ -160,10 +169,10 @@ def bench_cmd(
                                **({"rl": adapters} if rl else {})}, indent=1))
         return
     Console().print(f"deadboard build: {_build_check.BUILD}")
-    chess_rate = next((float(r["decisions_per_second"]) for r in rows if r["game"] == "python-chess"), None)
-    t = Table("game", "bot", "games", "decisions/s", "games/s", *(["× python-chess"] if chess_rate else []))
+    t = Table("game", "bot", "games", "decisions/s", "games/s", *(["× python-chess"] if reference else []))
     for r in rows:
-        ratio = [f"{float(r['decisions_per_second']) / chess_rate:.2f}"] if chess_rate else []
+        times = r.get("times_python_chess")
+        ratio = ([f"{float(times):.2f}"] if times is not None else [""]) if reference else []
         t.add_row(str(r["game"]), str(r["bot"]), str(r["games"]), f"{r['decisions_per_second']:,.0f}",
                   f"{r['games_per_second']:,.1f}", *ratio)
     Console().print(t)
