@@ -201,23 +201,20 @@ class Rng:
         long deck draws its swaps as one array (the same draws)."""
         n = len(seq)
         if _COMPILED:
+            # a list (every deck) is swapped in place with the list's own operations; another
+            # sequence is shuffled as a list of its items, then written back
+            cards: list[T] = seq if isinstance(seq, list) else list(seq)
             t: i64 = self._t
-            if isinstance(seq, list):
-                cards: list[T] = seq
-                at: i64 = n - 1
-                while at > 0:
-                    t = t + -7046029254386353131
-                    to = _scaled(_mix(t), at + 1)
-                    cards[at], cards[to] = cards[to], cards[at]
-                    at -= 1
-            else:
-                k: i64 = n - 1
-                while k > 0:
-                    t = t + -7046029254386353131
-                    m = _scaled(_mix(t), k + 1)
-                    seq[k], seq[m] = seq[m], seq[k]
-                    k -= 1
+            at: i64 = n - 1
+            while at > 0:
+                t = t + -7046029254386353131
+                to = _scaled(_mix(t), at + 1)
+                cards[at], cards[to] = cards[to], cards[at]
+                at -= 1
             self._t = t
+            if cards is not seq:
+                for i, card in enumerate(cards):
+                    seq[i] = card
             return
         s: int = self._t
         if n > _ARRAY_SHUFFLE:
