@@ -44,6 +44,10 @@ COMPILED = [
     "deadboard/core/game.py",
     "deadboard/core/kernel.py",
     "deadboard/core/table.py",
+    # the logistic of the value functions, and MCTS's tree search (bots/tree.py: the bot, its budgets
+    # and its playout search stay in bots/mcts.py, Python)
+    "deadboard/core/value.py",
+    "deadboard/bots/tree.py",
     *(
         _ZP2 + name + ".py"
         for name in (
