@@ -44,10 +44,11 @@ COMPILED = [
     "deadboard/core/game.py",
     "deadboard/core/kernel.py",
     "deadboard/core/table.py",
-    # the logistic of the value functions. Not bots/tree.py, MCTS's tree search: the SearchResult it
-    # returns travels between processes (the web server's bots), and a frozen dataclass compiled by
-    # mypyc cannot be unpickled ("FrozenInstanceError: cannot assign to field 'action'")
+    # the logistic of the value functions, and MCTS's tree search (its SearchResult travels between
+    # the web server's bot processes: it pickles through its constructor, as a frozen dataclass
+    # compiled by mypyc refuses pickle's field-by-field rebuild)
     "deadboard/core/value.py",
+    "deadboard/bots/tree.py",
     *(
         _ZP2 + name + ".py"
         for name in (

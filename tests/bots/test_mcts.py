@@ -328,3 +328,19 @@ def test_an_anchored_bot_plays_its_anchor_unless_search_clearly_disagrees() -> N
     anchored = MCTSBot(game, 0, 1, "3@heuristic")  # too few iterations to overrule anything
     heuristic = make_bot("heuristic", game, 0, 1)
     assert anchored.choose(game, game.view(state, 0), legal) == heuristic.choose(game, game.view(state, 0), legal)
+
+
+@pytest.mark.parametrize("gid", ["the-night", "district-z"])
+def test_a_search_result_survives_pickling(gid: str) -> None:
+    """The web server's bots think in other processes and send their SearchResult back pickled; a
+    compiled bots/tree.py must rebuild it whole (a frozen dataclass refuses field-by-field rebuild)."""
+    import pickle
+
+    from deadboard.bots.tree import ActionStats, SearchResult
+
+    game = get_game(gid)
+    state = _positions(game, 0, 5, count=1)[0]
+    result = analyse(game, state, state.decision.seat, 30, seed=4)  # type: ignore[union-attr]
+    again = pickle.loads(pickle.dumps(result))
+    assert isinstance(again, SearchResult) and all(isinstance(a, ActionStats) for a in again.actions)
+    assert again == result and again.to_json() == result.to_json()

@@ -54,6 +54,11 @@ class ActionStats:
     def to_json(self) -> dict[str, object]:
         return {"action": self.action.text, "visits": self.visits, "win_estimate": self.mean}
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # rebuilt through the constructor: pickle's default sets the fields one by one, which a
+        # frozen dataclass compiled by mypyc refuses (FrozenInstanceError)
+        return (ActionStats, (self.action, self.visits, self.mean))
+
 
 @dataclass(frozen=True)
 class SearchResult:
@@ -74,6 +79,10 @@ class SearchResult:
             "seconds": self.seconds,
             "actions": [a.to_json() for a in self.actions],
         }
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # see ActionStats.__reduce__: the web server's bot processes send this back pickled
+        return (SearchResult, (self.action, self.win_estimate, self.iterations, self.seconds, self.actions))
 
 
 def search(
