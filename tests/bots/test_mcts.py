@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from deadboard.bots.base import bot_names, make_bot
 from deadboard.bots.mcts import Budget, MCTSBot, analyse, hint, outcome_key, position_key, search
+from deadboard.bots.tree import ActionStats, SearchResult
 from deadboard.core import Game, NullLog, Rng, Setup, SetupError, State, get_game, list_games
 from deadboard.core.log import Event
 from deadboard.core.registry import descriptor
@@ -334,10 +337,6 @@ def test_an_anchored_bot_plays_its_anchor_unless_search_clearly_disagrees() -> N
 def test_a_search_result_survives_pickling(gid: str) -> None:
     """The web server's bots think in other processes and send their SearchResult back pickled; a
     compiled bots/tree.py must rebuild it whole (a frozen dataclass refuses field-by-field rebuild)."""
-    import pickle
-
-    from deadboard.bots.tree import ActionStats, SearchResult
-
     game = get_game(gid)
     state = _positions(game, 0, 5, count=1)[0]
     result = analyse(game, state, state.decision.seat, 30, seed=4)  # type: ignore[union-attr]
