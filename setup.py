@@ -45,8 +45,7 @@ COMPILED = [
     "deadboard/core/kernel.py",
     "deadboard/core/table.py",
     # the logistic of the value functions, and MCTS's tree search (its SearchResult travels between
-    # the web server's bot processes: it pickles through its constructor, as a frozen dataclass
-    # compiled by mypyc refuses pickle's field-by-field rebuild)
+    # the web server's bot processes and pickles by its fields, core.game.frozen_reduce)
     "deadboard/core/value.py",
     "deadboard/bots/tree.py",
     *(

@@ -9,11 +9,11 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deadboard.core.action import Action
 from deadboard.core.errors import SetupError
-from deadboard.core.game import Game, Result, State
+from deadboard.core.game import Game, Result, State, frozen_reduce
 from deadboard.core.log import NullLog
 from deadboard.core.rng import Rng
 
@@ -54,10 +54,8 @@ class ActionStats:
     def to_json(self) -> dict[str, object]:
         return {"action": self.action.text, "visits": self.visits, "win_estimate": self.mean}
 
-    def __reduce__(self) -> tuple[object, ...]:
-        # rebuilt through the constructor: pickle's default sets the fields one by one, which a
-        # frozen dataclass compiled by mypyc refuses (FrozenInstanceError)
-        return (ActionStats, (self.action, self.visits, self.mean))
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
 
 @dataclass(frozen=True)
@@ -80,9 +78,9 @@ class SearchResult:
             "actions": [a.to_json() for a in self.actions],
         }
 
-    def __reduce__(self) -> tuple[object, ...]:
-        # see ActionStats.__reduce__: the web server's bot processes send this back pickled
-        return (SearchResult, (self.action, self.win_estimate, self.iterations, self.seconds, self.actions))
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the web server's bot processes send it back pickled
+        return frozen_reduce(self)
 
 
 def search(
