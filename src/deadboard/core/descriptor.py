@@ -15,14 +15,16 @@ drawing of another (or `rich`, or numpy)::
         TheNight(),
         terminal=_terminal,                 # the board in the terminal (cli)
         browser=_browser,                   # the board in the browser (web)
+        words=_words,                       # every action in words for people (all front ends)
         bots={"heuristic": _heuristic},     # bot name -> loader of its factory (game, seat, seed)
         evaluator=_evaluator,               # the value function search cuts rollouts short with
         hint_anchor="heuristic",
     )
 
 Each part is a plain typed value: a front end reads ``descriptor.terminal()`` and calls its
-``render``; an optional part (``legend``, ``choice_path``, ``square_of``, ``dice``) is None when the
-game has none. Nothing is found by a module-name convention or probed with ``getattr``.
+``render``; ``descriptor.describe(view, seat, action)`` is an action in words for people (the
+game's ``words``, or the action's text); an optional part (``legend``, ``choice_path``,
+``square_of``, ``dice``) is None when the game has none. Nothing is found by a module-name convention or probed with ``getattr``.
 
 The player counts, scenarios and options are the rules' own (:attr:`GameDescriptor.min_players` …
 read them from the ``Game``), so they are written once.
@@ -73,6 +75,21 @@ class TerminalDrawing(Generic[S]):
 
 
 @dataclass(frozen=True)
+class ActionWords(Generic[S]):
+    """Actions in words for people: one sentence per action, written once per game and read by
+    every front end (the browser's buttons and menus, the terminal's action list, hints, the
+    research adapters' ``render``).
+
+    ``describe(game, view, seat, action)``
+        the sentence for ``action`` offered in ``view`` to ``seat`` ("Kevin Swift attacks Walker 1
+        with the Colt 1911 (butt)", "Begin the night at h4"); the action's text stays what it is
+        (saves, the API, tests) and is never replaced by the sentence.
+    """
+
+    describe: Callable[[Game[S], S, int | None, Action], str]
+
+
+@dataclass(frozen=True)
 class BrowserDrawing(Generic[S]):
     """A game drawn in the browser (``deadboard serve``), from a view only.
 
@@ -117,6 +134,7 @@ class GameDescriptor(Generic[S]):
     game: Game[S]
     terminal: Callable[[], TerminalDrawing[S]] | None = None
     browser: Callable[[], BrowserDrawing[S]] | None = None
+    words: Callable[[], ActionWords[S]] | None = None
     bots: Mapping[str, Callable[[], BotFactory]] = field(default_factory=dict)
     evaluator: Callable[[], ValueFunction] | None = None
     hint_anchor: str | None = None
@@ -165,6 +183,17 @@ class GameDescriptor(Generic[S]):
         """The browser drawing, or None (the browser then shows the text panels)."""
         return self._get("browser", self.browser)
 
+    def action_words(self) -> ActionWords[S] | None:
+        """The game's sentences for its actions, or None (front ends then show the action text)."""
+        return self._get("words", self.words)
+
+    def describe(self, view: S, seat: int | None, action: Action) -> str:
+        """``action`` in words for people, or its text where the game has no sentence for it."""
+        words = self.action_words()
+        if words is None:
+            return action.text
+        return words.describe(self.game, view, seat, action) or action.text
+
     def value_function(self) -> ValueFunction | None:
         """The value function, or None."""
         return self._get("evaluator", self.evaluator)
@@ -175,4 +204,4 @@ class GameDescriptor(Generic[S]):
         return self._get("bot:" + name, load) if load is not None else None
 
 
-__all__ = ["BotFactory", "BrowserDrawing", "GameDescriptor", "TerminalDrawing", "ValueFunction"]
+__all__ = ["ActionWords", "BotFactory", "BrowserDrawing", "GameDescriptor", "TerminalDrawing", "ValueFunction"]
