@@ -16,6 +16,7 @@ drawing of another (or `rich`, or numpy)::
         terminal=_terminal,                 # the board in the terminal (cli)
         browser=_browser,                   # the board in the browser (web)
         words=_words,                       # every action in words for people (all front ends)
+        rules=_rules,                       # the quick reference: RuleSection(title, ref, text), …
         bots={"heuristic": _heuristic},     # bot name -> loader of its factory (game, seat, seed)
         evaluator=_evaluator,               # the value function search cuts rollouts short with
         hint_anchor="heuristic",
@@ -90,6 +91,19 @@ class ActionWords(Generic[S]):
 
 
 @dataclass(frozen=True)
+class RuleSection:
+    """One section of a game's quick reference, in our own words: the Rules panel of the browser
+    and the terminal's F1 show them in order.
+
+    ``ref`` names the rulebook's section (``"§3.11"``, ``"Combat"``) so that a player can find the
+    full text; ``text`` is a short paragraph (plain text, blank lines between paragraphs)."""
+
+    title: str
+    ref: str
+    text: str
+
+
+@dataclass(frozen=True)
 class BrowserDrawing(Generic[S]):
     """A game drawn in the browser (``deadboard serve``), from a view only.
 
@@ -135,6 +149,7 @@ class GameDescriptor(Generic[S]):
     terminal: Callable[[], TerminalDrawing[S]] | None = None
     browser: Callable[[], BrowserDrawing[S]] | None = None
     words: Callable[[], ActionWords[S]] | None = None
+    rules: Callable[[], Sequence[RuleSection]] | None = None
     bots: Mapping[str, Callable[[], BotFactory]] = field(default_factory=dict)
     evaluator: Callable[[], ValueFunction] | None = None
     hint_anchor: str | None = None
@@ -194,6 +209,10 @@ class GameDescriptor(Generic[S]):
             return action.text
         return words.describe(self.game, view, seat, action) or action.text
 
+    def rules_reference(self) -> Sequence[RuleSection]:
+        """The game's quick reference, section by section (empty when the game has none)."""
+        return self._get("rules", self.rules) or ()
+
     def value_function(self) -> ValueFunction | None:
         """The value function, or None."""
         return self._get("evaluator", self.evaluator)
@@ -204,4 +223,12 @@ class GameDescriptor(Generic[S]):
         return self._get("bot:" + name, load) if load is not None else None
 
 
-__all__ = ["ActionWords", "BotFactory", "BrowserDrawing", "GameDescriptor", "TerminalDrawing", "ValueFunction"]
+__all__ = [
+    "ActionWords",
+    "BotFactory",
+    "BrowserDrawing",
+    "GameDescriptor",
+    "RuleSection",
+    "TerminalDrawing",
+    "ValueFunction",
+]
