@@ -142,15 +142,6 @@ def test_walls_block_sight_and_movement() -> None:
     assert not t.geo.sees(b3, c3) and c3 not in t.geo.moves(b3, set())
 
 
-def test_line_of_sight_may_run_one_way_only_behind_a_wall() -> None:
-    """ "It is possible for one miniature to have a LoS towards another that, in turn, has no LoS
-    towards the former. This usually happens when a miniature is placed behind a wall.\""""
-    state = fresh()
-    t = tile(state, "04a")  # a wall between a2 and a3
-    b1, a3 = INDEX["b1"], INDEX["a3"]
-    assert t.geo.sees(b1, a3) != t.geo.sees(a3, b1)
-
-
 def test_blocked_subzones_cannot_be_entered_nor_passed_diagonally_between_two() -> None:
     """ "Forbidden movements: Towards subzones occupied by 4 miniatures. Through blocked terrain ...
     Through the diagonal intersection of any combination of previously mentioned subzones.\""""

@@ -23,10 +23,14 @@ during play; they are given to the questions as ``dynamic`` cells.
 Line of sight (§3.11): from one corner of the attacker's subzone two straight lines to two different
 corners of the target's subzone, not superposed, neither crossing a wall, a solid red edge, a blocked
 subzone, a subzone with 4 miniatures or a blocked terrain marker, nor passing a diagonal intersection
-between two such obstacles. Corners are taken a tenth of a subzone inside each square, so that a
-line cannot slip along a wall. The cells, edges and grid points a line passes are worked out once
-for every tile; what they ask of one tile side once for that side; a question during play only tests
-the cells that change, and none at all when none of the cells the sight depends on is an obstacle.
+between two such obstacles. The lines are traced from the corners themselves: a line that only
+touches an obstacle at a corner point is uninterrupted, one that runs between two obstacles (through
+their diagonal intersection, or along the edge they share) is not. A corner belongs to its own
+subzone: a line leaving it must not cross a wall or red edge that ends at the corner (the subzone
+on the far side of a wall is not seen by slipping round the wall's end). The cells, edges and grid
+points a line passes are worked out once for every tile; what they ask of one tile side once for
+that side; a question during play only tests the cells that change, and none at all when none of the
+cells the sight depends on is an obstacle.
 """
 
 from __future__ import annotations
@@ -45,9 +49,8 @@ SIZE = 4
 N = SIZE * SIZE
 CELLS = tuple(f"{c}{r}" for r in range(1, SIZE + 1) for c in "abcd")
 INDEX = {name: i for i, name in enumerate(CELLS)}
-#: lengths in tenths of a subzone; corners are taken a tenth inside their square
+#: lengths in tenths of a subzone (corners are grid points: multiples of UNIT)
 UNIT = 10
-INSET = 1
 
 #: a line not worked out yet
 _UNSEEN: Any = object()
@@ -155,6 +158,7 @@ class TileGeometry:
         self._los: list[list[Sight | None] | None] = [None] * N
         self._lines: dict[tuple[tuple[int, int], tuple[int, int]], Need | None] = {}
         self._vertices: dict[tuple[int, int, int, int], tuple[Side, Side] | tuple[()] | None] = {}
+        self._ends: dict[tuple[int, int, int, int, int], tuple[Side, Side] | tuple[()] | None] = {}
         self._corners = [_corners(i) for i in range(N)]
 
     def _bfs(self, start: int) -> tuple[int, ...]:
@@ -241,7 +245,8 @@ class TileGeometry:
                 continue
             alts: dict[tuple[Need, Need], None] = {}
             for c in self._corners[a]:
-                needs = [(d, self._stripped(c, d)) for d in self._corners[b]]
+                # a line from a corner to itself is no line (subzones that share a corner)
+                needs = [(d, self._between(c, d, a, b)) for d in self._corners[b] if d != c]
                 for (d1, n1), (d2, n2) in combinations(needs, 2):
                     if n1 is not None and n2 is not None and not _collinear(c, d1, d2):
                         alts[n1, n2] = None
@@ -249,21 +254,64 @@ class TileGeometry:
                 out[b] = Sight(tuple(alts))
         return out
 
-    def _stripped(self, p: tuple[int, int], q: tuple[int, int]) -> Need | None:
-        """The line between two corners as a question during play (the same either way): what it
-        crosses, less the two subzones it joins (:func:`_strip`); None if it is blocked for good."""
+    def _between(self, p: tuple[int, int], q: tuple[int, int], a: int, b: int) -> Need | None:
+        """The line from corner ``p`` of subzone ``a`` to corner ``q`` of subzone ``b`` as a question
+        during play: what it crosses, how it leaves ``a``'s corner and reaches ``b``'s, less the two
+        subzones it joins (:func:`_strip`); None if it is blocked for good."""
         key = (p, q) if p < q else (q, p)
         lines = self._lines
         if key in lines:
-            return lines[key]
-        line = self._line(*key)
-        ends = _cell(p[0] // UNIT, p[1] // UNIT), _cell(q[0] // UNIT, q[1] // UNIT)
-        need = lines[key] = None if line is None else _strip(line, *ends)
-        return need
+            line = lines[key]
+        else:
+            line = lines[key] = self._line(*key)
+        if line is None:
+            return None
+        squeezes = list(line[1])
+        for corner, owner, towards in ((p, a, q), (q, b, p)):
+            end = self._end(corner, owner, towards)
+            if end is None:
+                return None
+            if end:
+                squeezes.append(end)
+        return _strip((line[0], tuple(squeezes)), a, b)
+
+    def _end(
+        self, corner: tuple[int, int], owner: int, towards: tuple[int, int]
+    ) -> tuple[Side, Side] | tuple[()] | None:
+        """How a line leaves the corner of its own subzone ``owner`` towards ``towards``: the corner
+        belongs to the subzone, so a wall or red edge met on the short way round the grid point,
+        from the subzone to the way the line goes, interrupts it (a line does not leave a subzone
+        through a wall ending at its corner); and the line passes the grid point from the
+        subzone's quadrant as a line passes any grid point (:meth:`_arcs`): between two obstacles
+        it is interrupted."""
+        vx, vy = corner[0] // UNIT, corner[1] // UNIT
+        qx = 1 if owner % SIZE == vx else -1
+        qy = 1 if owner // SIZE == vy else -1
+        dx, dy = towards[0] - corner[0], towards[1] - corner[1]
+        sx = 1 if dx > 0 else (-1 if dx < 0 else 0)
+        sy = 1 if dy > 0 else (-1 if dy < 0 else 0)
+        key = (vx, vy, _AROUND[qx, qy], sx, sy)
+        found = self._ends.get(key, _UNSEEN)
+        if found is _UNSEEN:
+            came, goes = _AROUND[qx, qy], _AROUND[sx, sy]
+            turn = (goes - came) % 8
+            step = 1 if turn < 4 else -1
+            k = (came + step) % 8
+            found = None
+            while turn % 4 and k != goes:  # the short way round (none straight through the point)
+                if not k % 2:
+                    (ax, ay), (bx, by) = _HALF_EDGE[k]
+                    if self.edge_solid(_cell(vx + ax, vy + ay), _cell(vx + bx, vy + by)):
+                        break
+                k = (k + step) % 8
+            else:
+                found = self._arcs(vx, vy, came, goes) if turn else ()
+            self._ends[key] = found
+        return found  # type: ignore[no-any-return]
 
     def _line(self, p: tuple[int, int], q: tuple[int, int]) -> Need | None:
-        """What the segment p-q needs clear on this tile (points in tenths of a subzone): None if a
-        static obstacle blocks it."""
+        """What the segment p-q needs clear on this tile (points in tenths of a subzone), its two
+        ends aside: None if a static obstacle blocks it."""
         trace = _trace(p, q)
         blocked = self.blocked
         if any(blocked[c] for c in trace.cells) or not self.solid.isdisjoint(trace.edges):
@@ -277,67 +325,84 @@ class TileGeometry:
                 return None
             if squeeze:
                 squeezes.append(squeeze)
+        for one, other in trace.runs:  # along the edge two subzones share: between them
+            s1, s2 = blocked[one], blocked[other]
+            if s1 and s2:
+                return None
+            squeezes.append(
+                (
+                    (s1, frozenset() if s1 else frozenset({one})),
+                    (s2, frozenset() if s2 else frozenset({other})),
+                )
+            )
         return trace.cells, tuple(squeezes)
 
     def _vertex(self, vx: int, vy: int, dx: int, dy: int) -> tuple[Side, Side] | tuple[()] | None:
-        """A line through the grid point (vx, vy): the two sides it passes between. Blocked (None) if
-        both hold a static obstacle; () if one side can never hold one."""
+        """A line through the grid point (vx, vy) in the direction (dx, dy): the two sides it passes
+        between (:meth:`_arcs`)."""
         sx = 1 if dx > 0 else (-1 if dx < 0 else 0)
         sy = 1 if dy > 0 else (-1 if dy < 0 else 0)
-        if sx and sy:
-            sides = [(sx, -sy), (-sx, sy)]
-            out: list[Side] = [self._quadrant(vx, vy, qx, qy) for qx, qy in sides]
-        else:
-            # along a grid line: the cells on either side of it
-            if sx:
-                halves = [[(-1, -1), (1, -1)], [(-1, 1), (1, 1)]]
-            else:
-                halves = [[(-1, -1), (-1, 1)], [(1, -1), (1, 1)]]
-            out = []
-            for half in halves:
-                static, cells = False, set[int]()
-                for qx, qy in half:
-                    s, c = self._quadrant(vx, vy, qx, qy)
-                    static = static or s
-                    cells |= c
-                out.append((static, frozenset(cells)))
-        (s1, c1), (s2, c2) = out
+        return self._arcs(vx, vy, _AROUND[-sx, -sy], _AROUND[sx, sy])
+
+    def _arcs(self, vx: int, vy: int, came: int, goes: int) -> tuple[Side, Side] | tuple[()] | None:
+        """A line passing the grid point (vx, vy) from the way ``came`` to the way ``goes`` (indices
+        of :data:`_AROUND`): what lies on each side of it round the point, as a side of a squeeze
+        (a static obstacle: a blocked subzone or a wall or red edge ending at the point; the cells
+        that may become obstacles). Blocked (None) if both sides hold a static obstacle; () if one
+        side can never hold one: touching an obstacle at a point does not interrupt a line."""
+        out: list[Side] = []
+        for step in (1, -1):
+            static, cells = False, set[int]()
+            k = (came + step) % 8
+            while k != goes:
+                if k % 2:  # a quadrant: its subzone
+                    ox, oy = _QUADRANT[k]
+                    cell = _cell(vx + ox, vy + oy)
+                    if cell >= 0:
+                        if self.blocked[cell]:
+                            static = True
+                        else:
+                            cells.add(cell)
+                else:  # a half-edge: the edge between the two subzones beside it
+                    (ax, ay), (bx, by) = _HALF_EDGE[k]
+                    if self.edge_solid(_cell(vx + ax, vy + ay), _cell(vx + bx, vy + by)):
+                        static = True
+                k = (k + step) % 8
+            if not static and not cells:
+                return ()
+            out.append((static, frozenset(cells)))
+        (s1, _), (s2, _) = out
         if s1 and s2:
             return None
-        if (not s1 and not c1) or (not s2 and not c2):
-            return ()
         return out[0], out[1]
 
-    def _quadrant(self, vx: int, vy: int, qx: int, qy: int) -> Side:
-        """The obstacle of the quadrant (qx, qy) round the grid point: its cell, and the two edges
-        bounding it at the point (static)."""
-        cx, cy = vx + (0 if qx > 0 else -1), vy + (0 if qy > 0 else -1)
-        cell = _cell(cx, cy)
-        static = False
-        cells: frozenset[int] = frozenset()
-        if cell >= 0:
-            if self.blocked[cell]:
-                static = True
-            else:
-                cells = frozenset({cell})
-            # the vertical edge on this quadrant's row and the horizontal edge on its column
-            other_x = _cell(cx - qx, cy)
-            other_y = _cell(cx, cy - qy)
-            if other_x >= 0 and self.edge_solid(cell, other_x):
-                static = True
-            if other_y >= 0 and self.edge_solid(cell, other_y):
-                static = True
-        return static, cells
+
+#: the ways round a grid point, by angle (y downwards): the half-edges (even) and the quadrants (odd)
+#: as the signs of the direction towards them
+_AROUND: dict[tuple[int, int], int] = {
+    (1, 0): 0, (1, 1): 1, (0, 1): 2, (-1, 1): 3, (-1, 0): 4, (-1, -1): 5, (0, -1): 6, (1, -1): 7
+}
+#: a quadrant's subzone, as an offset from the grid point (the subzone whose corner it is)
+_QUADRANT: dict[int, tuple[int, int]] = {1: (0, 0), 3: (-1, 0), 5: (-1, -1), 7: (0, -1)}
+#: a half-edge's two subzones, as offsets from the grid point
+_HALF_EDGE: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {
+    0: ((0, -1), (0, 0)),
+    2: ((-1, 0), (0, 0)),
+    4: ((-1, -1), (-1, 0)),
+    6: ((-1, -1), (0, -1)),
+}
 
 
 class Trace(NamedTuple):
     """What a segment between two corners passes, whatever the tile: the cells it crosses, the
-    edges between two cells it crosses, and the grid points it passes through (with the signs of
-    its direction), in the order met."""
+    edges between two cells it crosses or runs along, and the grid points it passes through (with
+    the signs of its direction), in the order met; its two ends are not counted."""
 
     cells: frozenset[int]
     edges: frozenset[tuple[int, int]]
     vertices: tuple[tuple[int, int, int, int], ...]
+    #: the edges between two subzones it runs along (a part of the edges)
+    runs: frozenset[tuple[int, int]]
 
 
 _TRACES: dict[tuple[tuple[int, int], tuple[int, int]], Trace] = {}
@@ -364,6 +429,7 @@ def _trace(p: tuple[int, int], q: tuple[int, int]) -> Trace:
     ks = sorted(events)
     cells: set[int] = set()
     edges: set[tuple[int, int]] = set()
+    runs: set[tuple[int, int]] = set()
     vertices: list[tuple[int, int, int, int]] = []
     for k in ks[1:-1] + [(k0 + k1) // 2 for k0, k1 in pairwise(ks)]:
         x, y = px * d + k * dx, py * d + k * dy
@@ -376,20 +442,18 @@ def _trace(p: tuple[int, int], q: tuple[int, int]) -> Trace:
         else:
             one, other = (_cell(cx - 1, cy), _cell(cx, cy)) if xi else (_cell(cx, cy - 1), _cell(cx, cy))
             if one >= 0 and other >= 0:
-                edges.add((min(one, other), max(one, other)))
-    found = _TRACES[p, q] = Trace(frozenset(cells), frozenset(edges), tuple(vertices))
+                edge = (min(one, other), max(one, other))
+                edges.add(edge)
+                if (xi and not dx) or (yi and not dy):
+                    runs.add(edge)
+    found = _TRACES[p, q] = Trace(frozenset(cells), frozenset(edges), tuple(vertices), frozenset(runs))
     return found
 
 
 def _corners(i: int) -> list[tuple[int, int]]:
     x, y = _xy(i)
     x, y = x * UNIT, y * UNIT
-    return [
-        (x + INSET, y + INSET),
-        (x + UNIT - INSET, y + INSET),
-        (x + INSET, y + UNIT - INSET),
-        (x + UNIT - INSET, y + UNIT - INSET),
-    ]
+    return [(x, y), (x + UNIT, y), (x, y + UNIT), (x + UNIT, y + UNIT)]
 
 
 def _collinear(c: tuple[int, int], d1: tuple[int, int], d2: tuple[int, int]) -> bool:
