@@ -33,7 +33,7 @@ def test_high_terrain_adds_one_die_to_ranged_attacks() -> None:
     put(state, swift, t, "b2")
     walker = enemy(state, "walker", t, "b4")
     script(state, "skull", "skull", "skull", "skull", "green")
-    assert one_attack(state, swift, walker, "colt-1911", "ranged", False)
+    assert one_attack(state, swift, walker, "colt-1911", "ranged", False)[0]
     assert state.log[-3].data["dice"] == 5 or any(e.data and e.data.get("dice") == 5 for e in state.log[-4:])
 
 

@@ -54,15 +54,54 @@ def test_three_colt_shots_make_three_noise_counters_and_each_zombie_attack_at_mo
 
 def test_rapid_fire_makes_two_attacks_each_with_its_ammo_and_noise() -> None:
     """ "RAPID FIRE: Allows making 2 attacks against one target in the same subzone for 1 AP. Each
-    attack is done according to normal rules (noise generation, ammo spending, etc.).\""""
+    attack is done according to normal rules (noise generation, ammo spending, etc.)." and "in
+    addition to the combat successes, you'll also have to consider the star icons, as many weapons
+    have special abilities": the first roll shows a star (a green one, no hit at Swift's level
+    here: the star alone opens the ability), so the second attack is made."""
+    state = fresh()
+    swift = state.survivor("swift")
+    swift.health = 5  # yellow: gold or red hit
+    t = tile(state, "10b")
+    put(state, swift, t, "b2")
+    bulker = enemy(state, "bulker", t, "b2")
+    script(state, "green", "skull", "skull", "skull", "skull", "skull", "skull", "skull")
+    perform_attack(state, swift, A.Attack("swift", bulker.id, "colt-1911", "rapid", False))
+    assert swift.ammo == 2 and state.noise[f"{t.id}-b2"] == (2, 0)
+    assert sum(1 for e in state.log if e.kind == "attack" and e.data and "faces" in e.data) == 2
+
+
+def test_rapid_fire_without_a_star_makes_one_attack() -> None:
+    """ "After rolling the dice pool, in addition to the combat successes, you'll also have to
+    consider the star icons, as many weapons have special abilities" (§4.12) with "RAPID FIRE:
+    Allows making 2 attacks" (§5): a first roll without any star ends the rapid fire; only one
+    round of ammo is spent and one noise counter made."""
     state = fresh()
     swift = state.survivor("swift")
     t = tile(state, "10b")
     put(state, swift, t, "b2")
     bulker = enemy(state, "bulker", t, "b2")
-    script(state, *["skull"] * 8)
+    script(state, "skull", "skull-noise", "skull", "skull", "skull", "skull", "skull", "skull")
     perform_attack(state, swift, A.Attack("swift", bulker.id, "colt-1911", "rapid", False))
-    assert swift.ammo == 2 and state.noise[f"{t.id}-b2"] == (2, 0)
+    assert swift.ammo == 3 and state.noise[f"{t.id}-b2"] == (1, 0)
+    assert state.log[-1].data == {"who": "swift", "star": False, "mode": "rapid"}
+
+
+def test_the_rulebooks_colt_example_a_hit_with_a_star_opens_rapid_fire() -> None:
+    """ "If he got a green star, a silent icon, and a red target result at yellow health level: The
+    Walker suffers the damage indicated in the weapon's card (damage 1). In addition, as he
+    obtained the star icon, he could activate the "Gun Butt, Rapid Fire" special ability": at
+    yellow health the red face hits, the green star opens the second shot."""
+    state = fresh()
+    swift = state.survivor("swift")
+    swift.health = 5
+    t = tile(state, "10b")
+    put(state, swift, t, "b2")
+    bulker = enemy(state, "bulker", t, "b2")
+    bulker.damage = 0
+    script(state, "green", "skull", "red", "skull", "skull", "skull", "skull", "skull")
+    perform_attack(state, swift, A.Attack("swift", bulker.id, "colt-1911", "rapid", False))
+    shots = [e.data for e in state.log if e.kind == "attack" and e.data and "faces" in e.data]
+    assert shots[0] is not None and shots[0]["hit"] and len(shots) == 2
 
 
 def test_pierce_ignores_resistance_and_slow_fires_once_a_turn() -> None:

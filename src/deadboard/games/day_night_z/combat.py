@@ -6,7 +6,9 @@
            Strength), less the enemy's resistance unless the weapon pierces
 
 GUN BUTT: a ranged weapon used hand to hand, 1 damage, no other rule of the weapon. RAPID FIRE and
-BURST: 2 or 3 attacks against one target in the same subzone for 1 AP, each with its ammo and noise.
+BURST: 2 or 3 attacks against one target in the same subzone for 1 AP, each with its ammo and noise;
+"you'll also have to consider the star icons, as many weapons have special abilities" (§4.12): each
+attack after the first is made only when the roll before it shows a star.
 SLOW: once per turn. DIESEL: needs a can of diesel carried. MOBILE GRENADE: a ranged attack at a
 subzone: a hit damages every miniature there, a miss the adjacent subzone of lesser value; its
 damage ignores resistance. SWEEP: a free attack when an enemy is eliminated (turn.SweepChoice)."""
@@ -159,7 +161,7 @@ def perform_attack(state: DNZState, s: Survivor, a: A.Attack) -> Enemy | None:
     if "slow" in card.traits:
         s.slow = (*s.slow, a.weapon)
     spend = a.sp
-    for _ in range(times):
+    for shot in range(times):
         if target not in state.enemies:
             break
         if a.mode != "butt" and a.mode != "melee" and card.ammo:
@@ -167,14 +169,36 @@ def perform_attack(state: DNZState, s: Survivor, a: A.Attack) -> Enemy | None:
                 break
             s.ammo -= 1
             s.fired = True
-        killed = one_attack(state, s, target, card.id, a.mode, spend)
+        killed, star = one_attack(state, s, target, card.id, a.mode, spend)
         spend = False
         if killed:
             return target
+        if shot + 1 < times and not star:
+            no_star(state, s, a.mode)
+            break
     return None
 
 
-def one_attack(state: DNZState, s: Survivor, target: Enemy, cid: str, mode: str, spend: bool) -> bool:
+def shows_star(state: DNZState, faces: list[str]) -> bool:
+    """Whether a roll shows a star icon, of any colour (the faces that are success icons at some
+    health level), whatever the survivor's health level asks for a hit (§4.12's example: "If he got
+    a green star ... at yellow health level ... he could activate ... Rapid Fire")."""
+    success = state.content.rules.success
+    return any(f in success.green or f in success.yellow or f in success.red for f in faces)
+
+
+def no_star(state: DNZState, s: Survivor, mode: str) -> None:
+    state.emit(
+        "attack",
+        f"{s.name} shows no star: no further {'rapid fire' if mode == 'rapid' else 'burst'} attack",
+        {"who": s.id, "star": False, "mode": mode},
+    )
+
+
+def one_attack(
+    state: DNZState, s: Survivor, target: Enemy, cid: str, mode: str, spend: bool
+) -> tuple[bool, bool]:
+    """One attack roll: whether it eliminated the target and whether it showed a star."""
     card = state.content.search[cid]
     ranged = mode in ("ranged", "rapid", "burst")
     spent = 1 if spend and s.sp > 0 else 0
@@ -195,8 +219,9 @@ def one_attack(state: DNZState, s: Survivor, target: Enemy, cid: str, mode: str,
     )
     if card.noisy and mode != "butt" and not (card.suppressor and "suppressor" in s.items):
         add_noise(state, s.where, 1, s)
+    star = shows_star(state, faces)
     if not hit:
-        return False
+        return False, star
     if mode == "butt":
         dmg = 1
     elif ranged:
@@ -208,7 +233,7 @@ def one_attack(state: DNZState, s: Survivor, target: Enemy, cid: str, mode: str,
         dmg = skill_effects.hit_damage(state, s, ranged, dmg, resistance)
     else:
         dmg -= resistance
-    return hurt_enemy(state, target, dmg, s)
+    return hurt_enemy(state, target, dmg, s), star
 
 
 def attack_survivor(state: DNZState, s: Survivor, target: Survivor, a: A.Attack) -> None:
@@ -216,8 +241,13 @@ def attack_survivor(state: DNZState, s: Survivor, target: Survivor, a: A.Attack)
     (and defensive position); a hit costs the weapon's damage (no stress: it is not a zombie)."""
     card = state.content.search[a.weapon]
     ranged = a.mode in ("ranged", "rapid", "burst")
-    for _ in range({"rapid": 2, "burst": 3}.get(a.mode, 1)):
+    times = {"rapid": 2, "burst": 3}.get(a.mode, 1)
+    faces: list[str] = []
+    for shot in range(times):
         if target.dead:
+            break
+        if shot and not shows_star(state, faces):
+            no_star(state, s, a.mode)
             break
         if ranged and card.ammo:
             if s.ammo <= 0:
