@@ -283,3 +283,37 @@ def test_exploration_cannot_go_on_when_every_zone_is_deployed() -> None:
     dispensary = next(t for t in state.tiles.values() if t is not counter)
     swift.tile, swift.cell = dispensary.id, dispensary.geo.exit
     assert "explore swift" not in legal(state)
+
+
+def test_a_surprise_zone_entered_from_a_tile_turns_its_surprise_card() -> None:
+    """ "Moving from street zone to surprise zone: A survivor must end for a moment his activation
+    and resolve the card" and "NOTE: Once the card is solved for the first time, consider the surprise
+    zone as a normal street zone": until its card is solved the zone is no normal street zone, so a
+    survivor leaving a deployed city tile into it turns the surprise card, not a city encounter."""
+    state = fresh()
+    swift = state.survivor("swift")
+    t = tile(state, "08a", "s2")
+    put(state, swift, t, CELLS[t.geo.exit])
+    state.surprises["s3"] = "stash"
+    swift.ap = 3
+    act(state, "leave swift s3")
+    assert swift.zone == "s3" and "s3" not in state.surprises and swift.supplies == 3
+    assert not swift.encounter and swift.id not in state.pending and swift.ap == 2
+
+
+def test_the_reserve_spent_in_the_city_encounter_phase_draws_no_card_and_is_not_kept() -> None:
+    """ "NOTE: A survivor doesn't need to spend all his AP's during his activation and may keep some of
+    them in Reserve to be used in an eventual CITY ENCOUNTER PHASE" and "If any survivor drew a City
+    Encounter card during his activation, it is time to solve it": spending the reserve after his
+    card is no activation: moving on to an empty street zone draws no second card, and what he does
+    not spend is not kept for later (the next activation starts without a reserve)."""
+    state = fresh()
+    swift = state.survivor("swift")
+    on_top(state, "encounter", "supplies-cache", "empty-street")
+    act(state, "move swift s1 no")
+    act(state, "move swift x1 no")  # the STOP sign: the card is resolved, 1 AP from the reserve
+    assert state.decision is not None and "from the reserve" in state.decision.prompt
+    act(state, "move swift s6 no")  # out of the alley: the reserve's use ends
+    assert state.turn == 2 and swift.zone == "s6" and not state.pending
+    assert sum(1 for e in state.log if e.kind == "encounter-drawn") == 1
+    assert sum(1 for e in state.log if e.kind == "encounter") == 1

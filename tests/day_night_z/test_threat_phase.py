@@ -265,8 +265,10 @@ def test_the_howler_howls_into_a_quiet_subzone() -> None:
     assert h.cell != INDEX["d4"]  # it moved instead (move-los / move-closest)
 
 
-def test_the_crawlers_bite_infects_on_any_skull() -> None:
-    """Ankle Bite (authored): "if it damages, any skull infects (not only the infection icon)." """
+def test_the_crawlers_bite_adds_a_stress_point_and_infects_only_on_the_icon() -> None:
+    """Ankle Bite (authored): "a survivor it damages gains 1 stress point more". It adds to §3.7,
+    never contradicts it: "if any of the dice results is the infection icon, he is considered to be
+    infected" — a plain skull does not infect."""
     from deadboard.games.day_night_z.enemies import act
 
     state = fresh()
@@ -276,11 +278,14 @@ def test_the_crawlers_bite_infects_on_any_skull() -> None:
     c = enemy(state, "crawler", t, "b3")
     script(state, "skull", "red")
     act(state, c, _ability_card(state))
-    assert swift.infection == 1 and swift.health == 7
+    assert swift.infection == 0 and swift.health == 7 and swift.stress == 2
 
 
-def test_the_bulker_smashes_through_cover_and_the_defensive_position() -> None:
-    """Smash (authored): "cover and the defensive position do not count"."""
+def test_the_bulker_smashes_with_two_extra_dice_after_cover_and_the_defensive_position() -> None:
+    """Smash (authored): "with 2 extra dice". It adds to §4.12's pool, whose steps still apply:
+    "Subtract any terrain penalties (cover…)" and "Subtract the survivor's passive defense value
+    (including the one granted by the "defensive position" action". By day 2 dice, +2, -1 cover,
+    -1 position: 2 dice."""
     from deadboard.games.day_night_z.enemies import act
 
     state = fresh()
@@ -290,8 +295,10 @@ def test_the_bulker_smashes_through_cover_and_the_defensive_position() -> None:
     t.markers[INDEX["b2"]] = "cover"
     swift.defensive = True
     b = enemy(state, "bulker", t, "b3")
-    script(state, "green", "skull")  # by day 2 dice (2 - 1 cover - 1 position would be 1 die)
+    script(state, "green", "skull")
     act(state, b, _ability_card(state))
+    attack = next(e for e in state.log if e.kind == "attack")
+    assert attack.data is not None and attack.data["dice"] == 2
     assert swift.health == 5  # the Bulker's 3 damage by day
 
 

@@ -341,7 +341,11 @@ def use_ability(
             return False
         _announce(state, enemy, ability.name)
         s = prioritise(state, card, enemy, near, dist)
-        enemy_attack(state, enemy, s, card.body, infect_any=kind == "bite", unguarded=kind == "smash")
+        if kind == "smash":
+            enemy_attack(state, enemy, s, card.body, bonus=2)
+        elif enemy_attack(state, enemy, s, card.body) and not s.dead:
+            gain_stress(state, s, 1)  # the bite's pain: a card effect's stress (§3.6)
+            state.emit("stress", f"{s.name} gains 1 stress point from the bite", {"who": s.id})
         return True
     if kind == "howl":
         where = f"{enemy.tile}-{CELLS[enemy.cell]}"
@@ -382,20 +386,17 @@ def enemy_attack(
     s: Survivor,
     body: str,
     bonus: int = 0,
-    infect_any: bool = False,
-    unguarded: bool = False,
-) -> None:
+) -> bool:
     """ENEMY ATTACK (§4.12): attack dice - cover - passive defence (and the defensive position) -
     the defensive equipment on the body location hit, at least 1 die; a skull hits for the
     profile's damage. A noise icon makes 1 noise counter in the enemy's subzone, hit or not; an
     infection icon on a damaging attack infects an uninfected survivor (an infected one ignores
-    it); a damaging attack gives 1 stress point."""
+    it); a damaging attack gives 1 stress point. Returns whether it damaged the survivor (authored
+    abilities only ever add to this: extra dice, a stress point more)."""
     prof = enemy_profile(state, enemy.kind)
     tile = state.tiles[s.tile]
     cover = 1 if tile.geo.terrain[s.cell] == "c" or tile.markers.get(s.cell) == "cover" else 0
     defence = attribute(state, s, "defense") + (1 if s.defensive else 0)
-    if unguarded:  # SMASH: cover and the defensive position do not count
-        cover, defence = 0, attribute(state, s, "defense")
     worn = s.worn.get(body, "")
     equip = state.content.search[worn].defence if worn else 0
     n = pool_size(prof.attack, bonus, -cover, -defence, -equip, -skill_effects.defence(state, s))
@@ -409,7 +410,7 @@ def enemy_attack(
     if "skull-noise" in faces:
         add_noise(state, f"{enemy.tile}-{CELLS[enemy.cell]}")
     if not hit:
-        return
+        return False
     if worn and state.content.search[worn].absorb:
         del s.worn[body]
         s.items.remove(worn)
@@ -418,8 +419,9 @@ def enemy_attack(
             f"{s.name}'s {state.content.search[worn].name} take the blow and are discarded",
             {"who": s.id},
         )
-        return
+        return False
     gain_stress(state, s, 0 if skill_effects.calm(state, s) else 1)
-    if ("skull-infection" in faces or infect_any) and s.infection == 0:
+    if "skull-infection" in faces and s.infection == 0:
         infect(state, s, 1, f"bitten by a {enemy.kind}")
     damage(state, s, prof.damage, f"{enemy.kind} attack")
+    return True

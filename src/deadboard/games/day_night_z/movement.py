@@ -101,15 +101,23 @@ def city_move(state: DNZState, s: Survivor, to: str) -> Steps | None:
         move_onto(state, s, tile, tile.geo.access)
         return ()
     if zone.kind == "surprise" and to in state.surprises:
-        card = state.content.surprises[state.surprises.pop(to)]
-        state.emit("surprise", f"{s.name} finds a surprise: {card.name}", {"who": s.id, "card": card.id})
-        s.encounter = False
-        return within_turn(s, resolve(state, s, card.effects))
+        return surprise(state, s, to)
     free = not others_in_zone(state, s, to)
     s.encounter = free
     if zone.kind == "alley" or from_alley:
         return None
     return ()
+
+
+def surprise(state: DNZState, s: Survivor, to: str) -> Steps | None:
+    """Moving into a surprise zone whose card is still face down: "A survivor must end for a moment
+    his activation and resolve the card. Then, if it is possible, he will continue his activation"
+    (whether he came from a street zone or from a deployed tile: until its card is solved the zone
+    is no normal street zone)."""
+    card = state.content.surprises[state.surprises.pop(to)]
+    state.emit("surprise", f"{s.name} finds a surprise: {card.name}", {"who": s.id, "card": card.id})
+    s.encounter = False
+    return within_turn(s, resolve(state, s, card.effects))
 
 
 def enter_location(state: DNZState, s: Survivor, slot: str) -> Steps | None:
@@ -160,8 +168,11 @@ def leave(state: DNZState, s: Survivor, to: str) -> Steps | None:
     if tile is not None:
         move_onto(state, s, tile, tile.geo.access)
         return ()
+    zone = state.board.zones[to]
+    if zone.kind == "surprise" and to in state.surprises:
+        return surprise(state, s, to)
     s.encounter = not others_in_zone(state, s, to)
-    if state.board.zones[to].kind == "alley":
+    if zone.kind == "alley":
         return None
     return ()
 

@@ -75,10 +75,10 @@ class Turn(Choice[DNZState, Any]):
         if state.over or s.dead:
             return ()
         if after is None:  # the activation is over
-            finish(state, s)
+            finish(state, s, self.reserve)
             return ()
         if s.ap <= 0 and not after:
-            finish(state, s)
+            finish(state, s, self.reserve)
             return ()
         if after and isinstance(after[0], CARD_STEPS):
             return (*after, Resume(self))
@@ -107,14 +107,21 @@ class Resume(Auto[DNZState]):
             return ()
         if s.halted or s.ap <= 0:
             s.halted = False
-            finish(state, s)
+            finish(state, s, self.turn.reserve)
             return ()
         return (self.turn,)
 
 
-def finish(state: DNZState, s: Survivor) -> None:
+def finish(state: DNZState, s: Survivor, reserve: bool = False) -> None:
     """The activation ends: AP left go to the reserve; a survivor whose movement ended in a street
-    zone free of creatures and without a tile draws a city encounter card."""
+    zone free of creatures and without a tile draws a city encounter card. The reserve spent in the
+    City Encounter phase (``reserve``) is no activation: what is left of it is lost and no card is
+    drawn ("If any survivor drew a City Encounter card during his activation, it is time to solve
+    it")."""
+    if reserve:
+        s.reserve = s.ap = 0
+        s.encounter = False
+        return
     s.reserve, s.ap = s.ap, 0
     if s.encounter and not s.tile and not s.dead:
         state.pending.append(s.id)
