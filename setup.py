@@ -88,6 +88,7 @@ COMPILED = [
             "geometry",
             "growth",
             "inventory",
+            "lowering",
             "movement",
             "rules",
             "searching",

@@ -41,7 +41,7 @@ class HeuristicBot:
         if kind == "hidden":
             return _first(legal, A.Unhide) or legal[0]
         if kind == "keep":
-            return max(legal, key=lambda a: _worth(st, str(a[2])))
+            return max((a for a in legal if isinstance(a, A.Keep)), key=lambda a: _worth(st, a.card))
         if kind in ("reorganize", "make-room"):
             return self._reorganize(st, legal)
         if kind == "spend":

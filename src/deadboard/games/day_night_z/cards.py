@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from deadboard.core.kernel import Auto, Choice, Steps
-from deadboard.games.day_night_z.actions import Spend
+from deadboard.games.day_night_z.actions import LowerThreat, Spend
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     check,
@@ -26,6 +26,7 @@ from deadboard.games.day_night_z.concepts import (
 from deadboard.games.day_night_z.content import Effect, ThreatCard
 from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.inventory import held, release
+from deadboard.games.day_night_z.lowering import lower, offer
 from deadboard.games.day_night_z.spawn import (
     by_initiative,
     city_tile_for,
@@ -110,22 +111,31 @@ class ResolveEffects(Auto[DNZState]):
 
 
 @dataclass(slots=True)
-class SpendOnCheck(Choice[DNZState, Spend]):
-    """Before a check a card (or the Day-Night counter) asks for: spend a survival point on it?"""
+class SpendOnCheck(Choice[DNZState, Spend | LowerThreat]):
+    """Before a check a card (or the Day-Night counter) asks for: spend a survival point on it? (Or
+    lower the threat first, lowering.py.)"""
 
     seat: int
     who: str
     effect: Effect
     on: str
 
-    def actions(self, state: DNZState) -> list[Spend]:
+    def actions(self, state: DNZState) -> list[Spend | LowerThreat]:
         s = state.survivor(self.who)
         if s.dead:
             return []
-        return [Spend(self.who, False), Spend(self.who, True)] if s.sp > 0 else [Spend(self.who, False)]
+        if s.sp <= 0:
+            return [Spend(self.who, False)]
+        out: list[Spend | LowerThreat] = [Spend(self.who, False), Spend(self.who, True)]
+        lowering = offer(state, s)
+        if lowering is not None:
+            out.append(lowering)
+        return out
 
-    def apply(self, state: DNZState, action: Spend) -> Steps:
+    def apply(self, state: DNZState, action: Spend | LowerThreat) -> Steps:
         s = state.survivor(self.who)
+        if isinstance(action, LowerThreat):
+            return (*lower(state, s), self)
         on = state.tiles.get(self.on) if self.on else None
         return roll_card_check(state, s, self.effect, on, action.sp)
 

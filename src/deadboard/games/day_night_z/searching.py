@@ -11,6 +11,7 @@ from deadboard.games.day_night_z.cards import resolve
 from deadboard.games.day_night_z.concepts import attribute, check, infect, roll
 from deadboard.games.day_night_z.content import Effect, EffectKind
 from deadboard.games.day_night_z.inventory import Reorganizing, overloaded, place, release, reorganizable
+from deadboard.games.day_night_z.lowering import lower, offer
 from deadboard.games.day_night_z.movement import parse_spot
 from deadboard.games.day_night_z.state import DNZState, Survivor
 
@@ -128,7 +129,7 @@ def use_effects(state: DNZState, item: str, heal_more: int = 0) -> tuple[Effect,
 
 
 @dataclass(slots=True)
-class KeepSearch(Choice[DNZState, A.Keep]):
+class KeepSearch(Choice[DNZState, A.Keep | A.LowerThreat]):
     """Choose one of the drawn search cards; a Perception check with its and the zone's modifiers
     finds it (§4.7)."""
 
@@ -138,11 +139,17 @@ class KeepSearch(Choice[DNZState, A.Keep]):
     zone: int
     spend: bool
 
-    def actions(self, state: DNZState) -> list[A.Keep]:
-        return [A.Keep(self.who, c) for c in dict.fromkeys(self.drawn)]
+    def actions(self, state: DNZState) -> list[A.Keep | A.LowerThreat]:
+        out: list[A.Keep | A.LowerThreat] = [A.Keep(self.who, c) for c in dict.fromkeys(self.drawn)]
+        lowering = offer(state, state.survivor(self.who))
+        if lowering is not None:
+            out.append(lowering)
+        return out
 
-    def apply(self, state: DNZState, action: A.Keep) -> Steps:
+    def apply(self, state: DNZState, action: A.Keep | A.LowerThreat) -> Steps:
         s = state.survivor(self.who)
+        if isinstance(action, A.LowerThreat):
+            return (*lower(state, s), self)
         rest = list(self.drawn)
         rest.remove(action.card)
         state.deck("search-discard").extend(rest)

@@ -23,12 +23,7 @@ from deadboard.games.day_night_z.combat import (
     throw,
     throw_targets,
 )
-from deadboard.games.day_night_z.concepts import (
-    check,
-    gain_stress,
-    heal,
-    lower_cost,
-)
+from deadboard.games.day_night_z.concepts import check, gain_stress, heal
 from deadboard.games.day_night_z.geometry import CELLS, CityBoard, TileGeometry
 from deadboard.games.day_night_z.inventory import (
     MakeRoom,
@@ -39,6 +34,7 @@ from deadboard.games.day_night_z.inventory import (
     release,
     reorganizable,
 )
+from deadboard.games.day_night_z.lowering import lower, offer
 from deadboard.games.day_night_z.movement import (
     enter_location,
     explore,
@@ -203,13 +199,9 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
     if s.supplies > 0 and s.health < state.content.sheets[who].health:
         out.append(mine.supply)
     if s.sp > 0:
-        cost = lower_cost(state)
-        if (
-            cost is not None
-            and (s.sp if len(state.survivors) == 1 else sum(o.sp for o in state.survivors if not o.dead))
-            >= cost
-        ):
-            out.append(mine.lower_threat)
+        lowering = offer(state, s)
+        if lowering is not None:
+            out.append(lowering)
     if s.battery > 0 and s.lit <= 0 and state.night:
         lights = state.content.lights
         if s.weapon in lights or s.off in lights:
@@ -514,13 +506,7 @@ def _supply(state: DNZState, s: Survivor, a: A.Supply) -> Steps | None:
 
 
 def _lower_threat(state: DNZState, s: Survivor, a: A.LowerThreat) -> Steps | None:
-    cost = lower_cost(state) or 0
-    if s.sp >= cost or len(state.living()) == 1:
-        s.sp -= cost
-        lowered(state, cost)
-        return ()
-    s.sp -= 1
-    return (PayThreat(s.seat, s.id, cost - 1),)
+    return lower(state, s)
 
 
 def _light(state: DNZState, s: Survivor, a: A.Light) -> Steps | None:
@@ -592,37 +578,6 @@ _PERFORM: dict[type[Action], Callable[[DNZState, Survivor, Any], Steps | None]] 
 }
 
 
-def lowered(state: DNZState, cost: int) -> None:
-    state.threat -= 1
-    state.emit("threat", f"{cost} survival points spent: the threat falls by 1", {"cost": cost})
-
-
-@dataclass(slots=True)
-class PayThreat(Choice[DNZState, A.Pay]):
-    """Lowering the threat: "This may be done by one survivor or shared among several of them" —
-    the survivor who declared it says who pays each further point (§3.2)."""
-
-    seat: int
-    who: str
-    left: int
-
-    def actions(self, state: DNZState) -> list[A.Pay]:
-        return [A.Pay(self.who, o.id) for o in state.living() if o.sp > 0]
-
-    def apply(self, state: DNZState, action: A.Pay) -> Steps:
-        state.survivor(action.by).sp -= 1
-        if self.left > 1:
-            return (PayThreat(self.seat, self.who, self.left - 1),)
-        lowered(state, lower_cost(state) or 0)
-        return ()
-
-    def prompt(self, state: DNZState) -> str:
-        return f"{state.survivor(self.who).name}: who pays the next survival point ({self.left} left)?"
-
-
-PayThreat.kind = "pay"
-
-
 @dataclass(slots=True)
 class SweepChoice(Choice[DNZState, Any]):
     """SWEEP: a free immediate attack when an enemy is eliminated, on a target in the same subzone."""
@@ -634,12 +589,18 @@ class SweepChoice(Choice[DNZState, Any]):
 
     def actions(self, state: DNZState) -> list[Any]:
         alive = {e.id for e in state.enemies}
-        return [A.PassSweep(self.who), *(A.Sweep(self.who, t) for t in self.targets if t in alive)]
+        out: list[Any] = [A.PassSweep(self.who), *(A.Sweep(self.who, t) for t in self.targets if t in alive)]
+        lowering = offer(state, state.survivor(self.who))
+        if lowering is not None:
+            out.append(lowering)
+        return out
 
     def apply(self, state: DNZState, action: Any) -> Steps:
         if isinstance(action, A.PassSweep):
             return ()
         s = state.survivor(self.who)
+        if isinstance(action, A.LowerThreat):
+            return (*lower(state, s), self)
         attack = A.Attack(self.who, action.target, self.weapon, "melee", False)
         killed = perform_attack(state, s, attack)
         if killed is not None and not s.dead:

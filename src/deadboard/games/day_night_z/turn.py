@@ -20,7 +20,7 @@ from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.tracks import Clock
 from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z import survivor_actions as acts
-from deadboard.games.day_night_z.actions import First, Stay, Unhide
+from deadboard.games.day_night_z.actions import First, LowerThreat, Stay, Unhide
 from deadboard.games.day_night_z.adventure import check_end
 from deadboard.games.day_night_z.cards import ResolveEffects, draw_card, meets, resolve
 from deadboard.games.day_night_z.concepts import (
@@ -37,6 +37,7 @@ from deadboard.games.day_night_z.concepts import (
 from deadboard.games.day_night_z.content import Effect, ThreatCard
 from deadboard.games.day_night_z.enemies import activate_all, hurt_enemy
 from deadboard.games.day_night_z.inventory import MakeRoom, overloaded, set_out
+from deadboard.games.day_night_z.lowering import lower, offer, offer_for_seat
 from deadboard.games.day_night_z.spawn import hunter_icon
 from deadboard.games.day_night_z.state import DNZState, Survivor
 
@@ -69,16 +70,23 @@ class Round(Auto[DNZState]):
 
 
 @dataclass(slots=True)
-class Order(Choice[DNZState, First]):
-    """BENEFITS OF LEADERSHIP: the leader chooses the survivors' activation order (§3.8)."""
+class Order(Choice[DNZState, First | LowerThreat]):
+    """BENEFITS OF LEADERSHIP: the leader chooses the survivors' activation order (§3.8); the
+    leader's survivor may lower the threat first (lowering.py)."""
 
     seat: int
     chosen: tuple[str, ...]
 
-    def actions(self, state: DNZState) -> list[First]:
-        return [_first(s.id) for s in state.living() if s.id not in self.chosen]
+    def actions(self, state: DNZState) -> list[First | LowerThreat]:
+        out: list[First | LowerThreat] = [_first(s.id) for s in state.living() if s.id not in self.chosen]
+        lowering = offer_for_seat(state, self.seat)
+        if lowering is not None:
+            out.append(lowering)
+        return out
 
-    def apply(self, state: DNZState, action: First) -> Steps:
+    def apply(self, state: DNZState, action: First | LowerThreat) -> Steps:
+        if isinstance(action, LowerThreat):
+            return (*lower(state, state.survivor(action.who)), self)
         chosen = (*self.chosen, action.who)
         left = [s.id for s in state.living() if s.id not in chosen]
         if len(left) > 1:
@@ -131,18 +139,24 @@ def activate(state: DNZState, s: Survivor) -> Steps:
 
 
 @dataclass(slots=True)
-class StayHidden(Choice[DNZState, Stay | Unhide]):
+class StayHidden(Choice[DNZState, Stay | Unhide | LowerThreat]):
     """At the beginning of his activation a hidden survivor declares whether he stays hidden among
     corpses; staying, he rolls 3 dice: any infection icon raises his infection 1 level (§4.13)."""
 
     seat: int
     who: str
 
-    def actions(self, state: DNZState) -> list[Stay | Unhide]:
-        return [Stay(self.who), Unhide(self.who)]
+    def actions(self, state: DNZState) -> list[Stay | Unhide | LowerThreat]:
+        out: list[Stay | Unhide | LowerThreat] = [Stay(self.who), Unhide(self.who)]
+        lowering = offer(state, state.survivor(self.who))
+        if lowering is not None:
+            out.append(lowering)
+        return out
 
-    def apply(self, state: DNZState, action: Stay | Unhide) -> Steps:
+    def apply(self, state: DNZState, action: Stay | Unhide | LowerThreat) -> Steps:
         s = state.survivor(self.who)
+        if isinstance(action, LowerThreat):
+            return (*lower(state, s), self)
         if isinstance(action, Unhide):
             s.hidden = False
             state.emit("hide", f"{s.name} comes out of hiding", {"who": s.id})
