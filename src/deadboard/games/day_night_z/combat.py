@@ -15,9 +15,11 @@ damage ignores resistance. SWEEP: a free attack when an enemy is eliminated (tur
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from deadboard.core.kernel import Choice, Steps
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.concepts import (
@@ -34,6 +36,7 @@ from deadboard.games.day_night_z.content import SearchCard
 from deadboard.games.day_night_z.enemies import adjacent, hurt_enemy
 from deadboard.games.day_night_z.geometry import CELLS, INDEX
 from deadboard.games.day_night_z.inventory import held, release
+from deadboard.games.day_night_z.lowering import lower, offer
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
 
@@ -342,3 +345,41 @@ def throw(state: DNZState, s: Survivor, a: A.Throw) -> None:
     for o in state.living():
         if o.tile == tile_id and o.cell == cell:
             damage(state, o, card.damage, "grenade")
+
+
+@dataclass(slots=True)
+class SweepChoice(Choice[DNZState, Any]):
+    """SWEEP: a free immediate attack when an enemy is eliminated, on a target in the same subzone."""
+
+    seat: int
+    who: str
+    weapon: str
+    targets: tuple[str, ...]
+
+    def actions(self, state: DNZState) -> list[Any]:
+        alive = {e.id for e in state.enemies}
+        out: list[Any] = [A.PassSweep(self.who), *(A.Sweep(self.who, t) for t in self.targets if t in alive)]
+        lowering = offer(state, state.survivor(self.who))
+        if lowering is not None:
+            out.append(lowering)
+        return out
+
+    def apply(self, state: DNZState, action: Any) -> Steps:
+        if isinstance(action, A.PassSweep):
+            return ()
+        s = state.survivor(self.who)
+        if isinstance(action, A.LowerThreat):
+            return (*lower(state, s), self)
+        attack = A.Attack(self.who, action.target, self.weapon, "melee", False)
+        killed = perform_attack(state, s, attack)
+        if killed is not None and not s.dead:
+            targets = sweep_targets(state, s, attack, killed)
+            if targets:
+                return (SweepChoice(self.seat, self.who, self.weapon, tuple(targets)),)
+        return ()
+
+    def prompt(self, state: DNZState) -> str:
+        return f"{state.survivor(self.who).name}: sweep on to another enemy?"
+
+
+SweepChoice.kind = "sweep"

@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Mapping
 from functools import lru_cache
 
+from deadboard.core.log import NullLog
 from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.concepts import (
     add_noise,
@@ -231,35 +232,48 @@ def in_reach(state: DNZState, enemy: Enemy, pool: list[Survivor]) -> list[Surviv
     return out
 
 
-def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:
-    """One action of ``enemy`` by the card's conditions, top down. Returns whether one was met."""
+def act(state: DNZState, enemy: Enemy, card: ThreatCard, action: int = 1) -> bool:
+    """One action of ``enemy`` by the card's conditions, top down. Returns whether one was met. A
+    ``trace`` event names the card's line applied (none when no line is met), the survivor it
+    aimed at and the route it follows (docs/api.md, "Trace events")."""
+    here = (enemy.tile, enemy.cell)
+    line, target, goal = _act(state, enemy, card)
+    if tracing(state):
+        trace_enemy(state, enemy, card, action, line, target, here, goal)
+    return bool(line)
+
+
+def _act(state: DNZState, enemy: Enemy, card: ThreatCard) -> tuple[str, Survivor | None, Spot | None]:
+    """act's work: the line applied ("" none), the survivor aimed at, the subzone moved towards."""
     pool = targets(state, enemy)
     if not pool and not (card.ai[0] == "ability" and _hidden_on_tile(state, enemy)):
-        return False
+        return "", None, None
     here = (enemy.tile, enemy.cell)
     dist = distances(state, here)
     for cond in card.ai:
         if cond == "ability":
-            if use_ability(state, enemy, card, pool, dist):
-                return True
+            used = use_ability(state, enemy, card, pool, dist)
+            if used is not None:
+                return cond, used[0], used[1]
             continue
         if cond in ("attack", "attack-advance"):
             near = in_reach(state, enemy, pool)
             if not near:
                 continue
             s = prioritise(state, card, enemy, near, dist)
+            spot = (s.tile, s.cell)
             enemy_attack(state, enemy, s, card.body)
             if (  # noqa: SIM102
                 cond == "attack-advance"
                 and enemy in state.enemies
                 and not s.dead
-                and (s.tile, s.cell) != here
+                and spot != here
             ):
-                if s.cell not in state.move_obstacles(s.tile) and (s.tile, s.cell) in steps_from(
+                if s.cell not in state.move_obstacles(s.tile) and spot in steps_from(
                     state, here, {t: state.move_obstacles(t) for t in group_of(state, enemy.tile)}
                 ):
-                    enter(state, enemy, (s.tile, s.cell))
-            return True
+                    enter(state, enemy, spot)
+            return cond, s, spot
         if cond == "move-los":
             seen = [
                 s for s in pool if sees(state, here, (s.tile, s.cell)) and dist.get((s.tile, s.cell), 0) > 0
@@ -268,7 +282,7 @@ def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:
                 continue
             s = prioritise(state, card, enemy, seen, dist)
             if step_towards(state, enemy, (s.tile, s.cell), distances(state, (s.tile, s.cell))):
-                return True
+                return cond, s, (s.tile, s.cell)
             continue
         if cond == "move-closest":
             far = [s for s in pool if dist.get((s.tile, s.cell), 0) > 0]
@@ -277,7 +291,7 @@ def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:
             best = min(dist[(s.tile, s.cell)] for s in far)
             s = prioritise(state, card, enemy, [s for s in far if dist[(s.tile, s.cell)] == best], dist)
             if step_towards(state, enemy, (s.tile, s.cell), distances(state, (s.tile, s.cell))):
-                return True
+                return cond, s, (s.tile, s.cell)
             continue
         if cond == "move-noise":
             if not state.noise:  # no noise counter anywhere
@@ -292,8 +306,8 @@ def act(state: DNZState, enemy: Enemy, card: ThreatCard) -> bool:
                 continue
             goal = min(loud)[1]
             if step_towards(state, enemy, goal, distances(state, goal)):
-                return True
-    return False
+                return cond, None, goal
+    return "", None, None
 
 
 def activate_all(state: DNZState, card: ThreatCard) -> None:
@@ -302,10 +316,10 @@ def activate_all(state: DNZState, card: ThreatCard) -> None:
         return  # an enemy acts only on a survivor on its tiles: with none on a tile, none acts
     order = sorted(state.enemies, key=lambda e: -state.content.enemies[e.kind].initiative)
     for enemy in order:
-        for _ in range(enemy_profile(state, enemy.kind).actions):
+        for action in range(1, enemy_profile(state, enemy.kind).actions + 1):
             if enemy not in state.enemies or state.over:
                 break
-            act(state, enemy, card)
+            act(state, enemy, card, action)
 
 
 # ----- special abilities (authored: content/enemies.toml [[ability]]) -------------------------------
@@ -315,30 +329,36 @@ def _hidden_on_tile(state: DNZState, enemy: Enemy) -> list[Survivor]:
     return [s for s in state.living() if s.hidden and s.tile == enemy.tile]
 
 
+#: what an ability used aimed at: the survivor and his subzone (None: no survivor)
+Aim = tuple[Survivor | None, Spot | None]
+_NO_AIM: Aim = (None, None)
+
+
 def use_ability(
     state: DNZState, enemy: Enemy, card: ThreatCard, pool: list[Survivor], dist: Mapping[Spot, int]
-) -> bool:
+) -> Aim | None:
     """The enemy's special ability, if it has one and can use it now (a "Special Ability" threat
-    card's "ability" line, §3.14). Returns whether it was used."""
+    card's "ability" line, §3.14). Returns what it aimed at if it was used, else None."""
     ability = state.content.abilities.get(enemy.kind)
     if ability is None:
-        return False
+        return None
     kind = ability.kind
     here = (enemy.tile, enemy.cell)
     if kind == "pile-on":
         same = [s for s in pool if (s.tile, s.cell) == here]
         if not same:
-            return False
+            return None
         kin = sum(
             1 for e in state.enemies_at(enemy.tile, enemy.cell) if e is not enemy and e.kind == enemy.kind
         )
         _announce(state, enemy, ability.name)
-        enemy_attack(state, enemy, prioritise(state, card, enemy, same, dist), card.body, bonus=kin)
-        return True
+        s = prioritise(state, card, enemy, same, dist)
+        enemy_attack(state, enemy, s, card.body, bonus=kin)
+        return s, here
     if kind in ("bite", "smash"):
         near = in_reach(state, enemy, pool)
         if not near:
-            return False
+            return None
         _announce(state, enemy, ability.name)
         s = prioritise(state, card, enemy, near, dist)
         if kind == "smash":
@@ -346,34 +366,37 @@ def use_ability(
         elif enemy_attack(state, enemy, s, card.body) and not s.dead:
             gain_stress(state, s, 1)  # the bite's pain: a card effect's stress (§3.6)
             state.emit("stress", f"{s.name} gains 1 stress point from the bite", {"who": s.id})
-        return True
+        return s, (s.tile, s.cell)
     if kind == "howl":
         where = f"{enemy.tile}-{CELLS[enemy.cell]}"
         if noise_at(state, where):
-            return False
+            return None
         _announce(state, enemy, ability.name)
         add_noise(state, where)
-        return True
+        return _NO_AIM
     if kind == "rally":
         group = group_of(state, enemy.tile)
         others = [e for e in state.enemies if e is not enemy and e.tile in group]
         if not others or not pool:
-            return False
+            return None
         s = min(pool, key=lambda x: (dist.get((x.tile, x.cell), 99), x.seat))
         _announce(state, enemy, ability.name)
         goal = (s.tile, s.cell)
         to_goal = distances(state, goal)
         for e in others:
+            start = (e.tile, e.cell)
             step_towards(state, e, goal, to_goal)
-        return True
+            if tracing(state):
+                trace_rallied(state, e, enemy, s, start, goal, to_goal)
+        return s, goal
     hidden = _hidden_on_tile(state, enemy)
     if not hidden:
-        return False
+        return None
     _announce(state, enemy, ability.name)
     for s in hidden:
         s.hidden = False
         state.emit("hide", f"{s.name} is sniffed out: no longer hidden among corpses", {"who": s.id})
-    return True
+    return _NO_AIM
 
 
 def _announce(state: DNZState, enemy: Enemy, name: str) -> None:
@@ -425,3 +448,101 @@ def enemy_attack(
         infect(state, s, 1, f"bitten by a {enemy.kind}")
     damage(state, s, prof.damage, f"{enemy.kind} attack")
     return True
+
+
+# ----- trace events (docs/api.md, "Trace events") ---------------------------------------------------
+
+
+def tracing(state: DNZState) -> bool:
+    """Whether anyone keeps the log (search's clones keep none: no trace is worked out for them)."""
+    return type(state.log) is not NullLog
+
+
+def spot_text(spot: Spot | None) -> str | None:
+    return None if spot is None else f"{spot[0]}-{CELLS[spot[1]]}"
+
+
+def route(state: DNZState, start: Spot, goal: Spot, to_goal: Mapping[Spot, int]) -> list[str]:
+    """The way from ``start`` to ``goal`` an enemy follows: one of the shortest over the static
+    obstacles (``to_goal``: the steps left to the goal from each subzone), each step as
+    step_towards takes it (the noisiest, then the first in tile order), named ``t1-b2``."""
+    out = [f"{start[0]}-{CELLS[start[1]]}"]
+    spot, left = start, to_goal.get(start)
+    if left is None:
+        return out
+    group = group_of(state, start[0])
+    closed = {tid: set(state.tiles[tid].closed()) for tid in group}
+    while left > 0:
+        options = [n for n in steps_from(state, spot, closed) if to_goal.get(n, 99) == left - 1]
+        if not options:
+            break
+        spot = max(options, key=lambda n: (noise_at(state, f"{n[0]}-{CELLS[n[1]]}"), -n[1]))
+        left -= 1
+        out.append(f"{spot[0]}-{CELLS[spot[1]]}")
+    return out
+
+
+def trace_enemy(
+    state: DNZState,
+    enemy: Enemy,
+    card: ThreatCard,
+    action: int,
+    line: str,
+    target: Survivor | None,
+    start: Spot,
+    goal: Spot | None,
+) -> None:
+    """One action of an enemy: the card and its line applied (index and text; none met: -1, ""),
+    the survivor aimed at, where it stood and stands, and the way to the subzone it went for."""
+    now = (enemy.tile, enemy.cell) if enemy in state.enemies else None
+    moved = now is not None and now != start
+    data = {
+        "trace": "enemy",
+        "enemy": enemy.id,
+        "kind": enemy.kind,
+        "card": card.id,
+        "action": action,
+        "actions": enemy_profile(state, enemy.kind).actions,
+        "line": card.ai.index(line) if line else -1,
+        "rule": line,
+        "target": target.id if target is not None else None,
+        "goal": spot_text(goal),
+        "from": spot_text(start),
+        "to": spot_text(now),
+        "path": [spot_text(start), spot_text(now)] if moved else [spot_text(start)],
+        "route": route(state, start, goal, distances(state, goal)) if goal is not None and moved else [],
+    }
+    aim = f" -> {target.name}" if target is not None else ""
+    went = f" ({spot_text(start)} to {spot_text(now)})" if moved else ""
+    state.emit("trace", f"{enemy.id}, action {action}: {line or 'no line met'}{aim}{went}", data)
+
+
+def trace_rallied(
+    state: DNZState,
+    enemy: Enemy,
+    leader: Enemy,
+    target: Survivor,
+    start: Spot,
+    goal: Spot,
+    to_goal: Mapping[Spot, int],
+) -> None:
+    """An enemy moved by another's ability (Rally): not one of its own actions."""
+    now = (enemy.tile, enemy.cell)
+    moved = now != start
+    state.emit(
+        "trace",
+        f"{enemy.id}, rallied by {leader.id}: toward {target.name}",
+        {
+            "trace": "enemy",
+            "enemy": enemy.id,
+            "kind": enemy.kind,
+            "by": leader.id,
+            "rule": "rallied",
+            "target": target.id,
+            "goal": spot_text(goal),
+            "from": spot_text(start),
+            "to": spot_text(now),
+            "path": [spot_text(start), spot_text(now)] if moved else [spot_text(start)],
+            "route": route(state, start, goal, to_goal) if moved else [],
+        },
+    )

@@ -3,6 +3,7 @@ and exploring."""
 
 from __future__ import annotations
 
+from deadboard.core.action import Action
 from deadboard.core.kernel import Steps
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z import skill_effects
@@ -221,3 +222,34 @@ def resolve_on(state: DNZState, s: Survivor, new: TileInPlay) -> Steps:
     card = state.content.exploration_cards[cid]
     state.emit("exploration", f"exploration card: {card.name}", {"card": cid})
     return resolve(state, s, card.effects, new)
+
+
+#: the actions that move a survivor (each leaves a trace of its route)
+MOVES: frozenset[type[Action]] = frozenset({A.Move, A.Enter, A.Leave, A.Jump})
+
+
+def trace_move(state: DNZState, s: Survivor, a: Action, start: str, ap: int) -> None:
+    """The route of a survivor's move: where he stood, the place the action names (a subzone, a
+    zone, a location's access subzone), where he ended (a deployed tile's access subzone, a
+    surprise's placing), and the AP it cost (docs/api.md, "Trace events")."""
+    end = s.where if not s.dead else ""
+    named = a[2] if isinstance(a, (A.Move, A.Leave)) else ""
+    path = [start]
+    if named and named != start and named != end:
+        path.append(str(named))
+    if end and end != start:
+        path.append(end)
+    state.emit(
+        "trace",
+        f"{s.name}: {' -> '.join(path)}",
+        {
+            "trace": "survivor",
+            "who": s.id,
+            "action": a.text,
+            "from": start,
+            "to": end,
+            "route": path,
+            "ap": ap - s.ap,
+            "moved": bool(end) and end != start,
+        },
+    )

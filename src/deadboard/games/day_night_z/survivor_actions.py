@@ -17,6 +17,7 @@ from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.adventure import check_end
 from deadboard.games.day_night_z.cards import CARD_STEPS
 from deadboard.games.day_night_z.combat import (
+    SweepChoice,
     attack_options,
     perform_attack,
     sweep_targets,
@@ -24,6 +25,7 @@ from deadboard.games.day_night_z.combat import (
     throw_targets,
 )
 from deadboard.games.day_night_z.concepts import check, gain_stress, heal
+from deadboard.games.day_night_z.enemies import tracing
 from deadboard.games.day_night_z.geometry import CELLS, CityBoard, TileGeometry
 from deadboard.games.day_night_z.inventory import (
     MakeRoom,
@@ -36,12 +38,14 @@ from deadboard.games.day_night_z.inventory import (
 )
 from deadboard.games.day_night_z.lowering import lower, offer
 from deadboard.games.day_night_z.movement import (
+    MOVES,
     enter_location,
     explore,
     leave,
     move,
     parse_spot,
     spot_name,
+    trace_move,
     unexplored,
 )
 from deadboard.games.day_night_z.searching import search_corpse, search_item, search_zone, use
@@ -382,7 +386,12 @@ def perform(state: DNZState, s: Survivor, a: Action, turn: Turn) -> Steps | None
     handler = _PERFORM.get(type(a))
     if handler is None:
         raise AssertionError(f"unhandled action {a.text}")
-    return handler(state, s, a)
+    if type(a) not in MOVES or not tracing(state):
+        return handler(state, s, a)
+    start, ap = s.where, s.ap
+    after = handler(state, s, a)
+    trace_move(state, s, a, start, ap)
+    return after
 
 
 def _end(state: DNZState, s: Survivor, a: A.End) -> Steps | None:
@@ -576,41 +585,3 @@ _PERFORM: dict[type[Action], Callable[[DNZState, Survivor, Any], Steps | None]] 
     A.Combine: _combine,
     A.Trap: _trap,
 }
-
-
-@dataclass(slots=True)
-class SweepChoice(Choice[DNZState, Any]):
-    """SWEEP: a free immediate attack when an enemy is eliminated, on a target in the same subzone."""
-
-    seat: int
-    who: str
-    weapon: str
-    targets: tuple[str, ...]
-
-    def actions(self, state: DNZState) -> list[Any]:
-        alive = {e.id for e in state.enemies}
-        out: list[Any] = [A.PassSweep(self.who), *(A.Sweep(self.who, t) for t in self.targets if t in alive)]
-        lowering = offer(state, state.survivor(self.who))
-        if lowering is not None:
-            out.append(lowering)
-        return out
-
-    def apply(self, state: DNZState, action: Any) -> Steps:
-        if isinstance(action, A.PassSweep):
-            return ()
-        s = state.survivor(self.who)
-        if isinstance(action, A.LowerThreat):
-            return (*lower(state, s), self)
-        attack = A.Attack(self.who, action.target, self.weapon, "melee", False)
-        killed = perform_attack(state, s, attack)
-        if killed is not None and not s.dead:
-            targets = sweep_targets(state, s, attack, killed)
-            if targets:
-                return (SweepChoice(self.seat, self.who, self.weapon, tuple(targets)),)
-        return ()
-
-    def prompt(self, state: DNZState) -> str:
-        return f"{state.survivor(self.who).name}: sweep on to another enemy?"
-
-
-SweepChoice.kind = "sweep"
