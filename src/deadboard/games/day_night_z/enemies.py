@@ -476,7 +476,10 @@ def route(state: DNZState, start: Spot, goal: Spot, to_goal: Mapping[Spot, int])
         options = [n for n in steps_from(state, spot, closed) if to_goal.get(n, 99) == left - 1]
         if not options:
             break
-        spot = max(options, key=lambda n: (noise_at(state, f"{n[0]}-{CELLS[n[1]]}"), -n[1]))
+        if state.noise:
+            spot = max(options, key=lambda n: (noise_at(state, f"{n[0]}-{CELLS[n[1]]}"), -n[1]))
+        else:  # no noise counter anywhere: the first in tile order
+            spot = max(options, key=lambda n: -n[1])
         left -= 1
         out.append(f"{spot[0]}-{CELLS[spot[1]]}")
     return out
@@ -512,9 +515,18 @@ def trace_enemy(
         "path": [spot_text(start), spot_text(now)] if moved else [spot_text(start)],
         "route": route(state, start, goal, distances(state, goal)) if goal is not None and moved else [],
     }
-    aim = f" -> {target.name}" if target is not None else ""
-    went = f" ({spot_text(start)} to {spot_text(now)})" if moved else ""
-    state.emit("trace", f"{enemy.id}, action {action}: {line or 'no line met'}{aim}{went}", data)
+    state.emit_format(
+        "trace",
+        "{}, action {}: {}{}{}",
+        (
+            enemy.id,
+            action,
+            line or "no line met",
+            f" -> {target.name}" if target is not None else "",
+            f" ({data['from']} to {data['to']})" if moved else "",
+        ),
+        data,
+    )
 
 
 def trace_rallied(
