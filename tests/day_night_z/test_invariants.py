@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from deadboard.core import Setup, get_game
@@ -95,7 +97,7 @@ class Audit:
             assert _next_to(state, path[0], path[1]), d
             # the step taken is the first of a shortest way to the subzone it went for
             assert route[:2] == path and route[-1] == d["goal"], d
-            assert all(_next_to(state, a, b) for a, b in zip(route, route[1:])), d
+            assert all(_next_to(state, a, b) for a, b in pairwise(route)), d
         enemy = str(d["enemy"])
         if d["rule"] == "rallied":
             return  # moved by another's ability, not one of its own actions
