@@ -35,7 +35,7 @@ from deadboard.games.day_night_z.shelter import ShelterDay, ShelterEvent
 from deadboard.games.day_night_z.state import DNZState
 from deadboard.games.day_night_z.travel import SetOut
 
-VERSION = "2"
+VERSION = "3"
 ADVENTURE = DayNightZ()
 #: victory points for an accomplished adventure, and what each dead survivor takes off (§7)
 VP_ACCOMPLISHED = 4

@@ -18,7 +18,7 @@ from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.state import DNZState, Survivor
 from deadboard.games.day_night_z.turn import Round, SetOut
 
-VERSION = "2"
+VERSION = "3"
 #: the survivor of each seat
 SEATS = ("swift", "lebeu", "olsson", "kenji")
 HIDDEN_DECKS = ("threat", "spawn", "search", "exploration", "encounter", "infection", "corpse")

@@ -28,6 +28,7 @@ from pydantic import BaseModel
 
 from deadboard.core.game import Setup
 from deadboard.core.kernel import advance
+from deadboard.games.day_night_z.campaign_cards import stock
 from deadboard.games.day_night_z.campaign_content import (
     FACILITIES,
     CampaignContent,
@@ -152,7 +153,8 @@ class DayNightZCampaignSpec(GameSpec):
             ("build", [vocab("building", SHELTER)]),
             ("upgrade", [vocab("building", SHELTER)]),
             ("learn", [vocab("skill", self.skills)]),
-            ("use-card", [vocab("card", [i for i, s in c.adventure.search.items() if s.group == "health"])]),
+            # health cards, and in the shelter the cards that fill the counters (campaign_cards.stock)
+            ("use-card", [vocab("card", [i for i, s in c.adventure.search.items() if s.group == "health" or stock(s)])]),
             ("go-on", []),
             ("idle", []),
             ("stay", []),
