@@ -6,16 +6,18 @@ Clicking a zone or subzone offers the actions that name it."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from html import escape
 
 from deadboard.core.action import Action
-from deadboard.core.drawing import Drawing, Panel
+from deadboard.core.drawing import Drawing, Panel, hit_rect, hover_text, sentences
 from deadboard.core.game import Game, State
 from deadboard.games.day_night_z.concepts import threat_text
 from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.inventory import backpack, load, room
-from deadboard.games.day_night_z.state import DNZState
+from deadboard.games.day_night_z.state import DNZState, Survivor
+from deadboard.games.day_night_z.svg_tile import tile_svg
 
 Z, GAPX, GAPY, M, TOP = 70, 30, 30, 12, 56
 C = 34  # a subzone
@@ -127,9 +129,10 @@ def _t(s: object) -> str:
     return escape(str(s), quote=True)
 
 
-def _city(st: DNZState) -> str:
+def _city(st: DNZState, x0: int, y0: int) -> tuple[str, dict[str, tuple[float, float, float]]]:
+    """The city board from (x0, y0), and where each zone lies (x, y, size)."""
     out = []
-    pos = {z.id: (M + z.x * (Z + GAPX), TOP + z.y * (Z + GAPY)) for z in st.board.side.zones}
+    pos = {z.id: (x0 + z.x * (Z + GAPX), y0 + z.y * (Z + GAPY)) for z in st.board.side.zones}
     for link in st.board.side.links:
         a, _, b = link.partition("-")
         (x1, y1), (x2, y2) = pos[a], pos[b]
@@ -140,7 +143,7 @@ def _city(st: DNZState) -> str:
         x, y = pos[z.id]
         fill = {"alley": "#4a3030", "surprise": "#30304a"}.get(z.kind, "#303a30")
         out.append(
-            f'<rect x="{x}" y="{y}" width="{Z}" height="{Z}" rx="6" fill="{fill}" stroke="#888" data-target="{_t(z.id)}">'
+            f'<rect x="{x}" y="{y}" width="{Z}" height="{Z}" rx="6" fill="{fill}" stroke="#888">'
             f"<title>{_t(z.id)} ({z.kind})</title></rect>"
         )
         label = z.id + (" STOP" if z.kind == "alley" else "") + (" ?" if z.id in st.surprises else "")
@@ -157,104 +160,39 @@ def _city(st: DNZState) -> str:
                 f'<circle cx="{x + 14 + 14 * k}" cy="{y + Z / 2}" r="6" fill="{SEAT[s.seat % 4]}" stroke="#fff">'
                 f"<title>{_t(s.name)}</title></circle>"
             )
+        inside = [s for s in st.living() if s.tile and st.tiles[s.tile].zone == z.id] if st.tiles else []
+        if inside:
+            out.append(f'<text x="{x + Z / 2}" y="{y + Z / 2 + 4}" font-size="9" text-anchor="middle" fill="#ffe14d">'
+                       f'{_t(", ".join(s.name.split()[0] for s in inside))} inside</text>')
         if st.noise.get(z.id):
-            out.append(f'<text x="{x + Z - 14}" y="{y + 12}" font-size="11" fill="#f33">!</text>')
-    return "".join(out)
+            out.append(f'<text x="{x + Z - 14}" y="{y + 12}" font-size="11" fill="#f33">!<title>noise</title></text>')
+    return "".join(out), {zid: (x, y, Z) for zid, (x, y) in pos.items()}
 
 
-def _tiles(st: DNZState, x0: int) -> str:
-    out = [
-        "<style>.dnz-sight{display:none;pointer-events:none}"
-        + "".join(f"#c-{t}-{name}:hover~#s-{t}-{name}{{display:inline}}" for t in st.tiles for name in CELLS)
-        + "</style>"
-    ]
-    for k, tile in enumerate(st.tiles.values()):
-        ox, oy = x0 + (k % 2) * (4 * C + 20), TOP + (k // 2) * (4 * C + 30)
-        after = ""
-        if tile.slot:
-            back = tile.links.get(tile.geo.access)
-            if back is not None:
-                after = f", after {back[0]}"
-        out.append(
-            f'<text x="{ox}" y="{oy - 4}" font-size="10" fill="#ddd">{_t(tile.id)}: {_t(tile.geo.side.name)} '
-            f"({_t(tile.zone)}{_t(after)})</text><g>"
-        )
-        rects, marks, sight = [], [], []
-        blockers = st.sight_blockers(tile.id)
-        for c in range(16):
-            px, py = ox + (c % 4) * C, oy + (c // 4) * C
-            fill = TERRAIN.get(tile.geo.terrain[c], "#2a2f35")
-            name = f"{tile.id}-{CELLS[c]}"
-            rects.append(
-                f'<rect id="c-{_t(name)}" x="{px}" y="{py}" width="{C - 1}" height="{C - 1}" fill="{fill}" '
-                f'data-target="{_t(name)}"><title>{_t(name)} (hover: line of sight)</title></rect>'
-            )
-            seen = [
-                d for d in range(16) if d != c and not tile.geo.blocked[d] and tile.geo.sees(c, d, blockers)
-            ]
-            sight.append(
-                f'<g id="s-{_t(name)}" class="dnz-sight">'
-                + "".join(
-                    f'<rect x="{ox + (d % 4) * C + 3}" y="{oy + (d // 4) * C + 3}" width="{C - 7}" height="{C - 7}" '
-                    f'fill="none" stroke="#7fe" stroke-width="2"/>'
-                    for d in seen
-                )
-                + "</g>"
-            )
-            if c == tile.geo.access:
-                marks.append(f'<text x="{px + 2}" y="{py + 9}" font-size="7" fill="#9f9">IN</text>')
-            if c == tile.geo.exit:
-                marks.append(f'<text x="{px + C - 14}" y="{py + 9}" font-size="7" fill="#f99">OUT</text>')
-            m = tile.markers.get(c)
-            if m:
-                marks.append(
-                    f'<rect x="{px + 4}" y="{py + 4}" width="{C - 9}" height="{C - 9}" fill="none" '
-                    f'stroke="{MARKER[m]}" stroke-width="3"><title>{_t(m)}</title></rect>'
-                )
-            if c in tile.search_marks:
-                marks.append(
-                    f'<text x="{px + C / 2 - 3}" y="{py + C / 2 + 3}" font-size="9" fill="#ff0">S</text>'
-                )
-            if tile.corpses.get(c):
-                marks.append(
-                    f'<text x="{px + 2}" y="{py + C - 3}" font-size="8" fill="#aaa">+{len(tile.corpses[c])}</text>'
-                )
-            if c in tile.traps:
-                marks.append(
-                    f'<text x="{px + C - 10}" y="{py + C / 2 + 3}" font-size="9" fill="#f80">T</text>'
-                )
-            noise = st.noise.get(name)
-            if noise:
-                colour = "#f33" if noise[0] else "#fc3"
-                marks.append(
-                    f'<circle cx="{px + C - 6}" cy="{py + C - 6}" r="4" fill="{colour}"><title>noise</title></circle>'
-                )
-            figures = [(SEAT[s.seat % 4], s.name) for s in st.living() if s.tile == tile.id and s.cell == c]
-            figures += [
-                (ENEMY[e.kind], f"{e.kind} {e.id}") for e in st.enemies if e.tile == tile.id and e.cell == c
-            ]
-            for j, (colour, title) in enumerate(figures[:4]):
-                fx, fy = px + 9 + (j % 2) * 14, py + 13 + (j // 2) * 12
-                marks.append(
-                    f'<circle cx="{fx}" cy="{fy}" r="5" fill="{colour}" stroke="#000" pointer-events="none">'
-                    f"<title>{_t(title)}</title></circle>"
-                )
-        for a, b in sorted(tile.geo.solid):
-            ax, ay, bx = a % 4, a // 4, b % 4
-            if ay == b // 4:  # side by side: a vertical wall
-                x = ox + max(ax, bx) * C - 1
-                marks.append(
-                    f'<line x1="{x}" y1="{oy + ay * C}" x2="{x}" y2="{oy + (ay + 1) * C}" stroke="#e33" stroke-width="3"/>'
-                )
-            else:
-                y = oy + max(ay, b // 4) * C - 1
-                marks.append(
-                    f'<line x1="{ox + ax * C}" y1="{y}" x2="{ox + (ax + 1) * C}" y2="{y}" stroke="#e33" stroke-width="3"/>'
-                )
-        out.extend(rects)
-        out.extend(marks)
-        out.extend(sight)
-        out.append("</g>")
+def _main_tile(st: DNZState) -> str | None:
+    """The tile drawn large: the acting survivor's, else the first with a survivor on it."""
+    on = [s for s in st.living() if s.tile and s.tile in st.tiles]
+    if not on:
+        return None
+    d = st.decision
+    mine = [s for s in on if d is not None and s.seat == d.seat]
+    return (mine or on)[0].tile
+
+
+def _actor(st: DNZState, legal: Sequence[Action]) -> Survivor | None:
+    ids = {s.id: s for s in st.living()}
+    for a in legal:
+        if a.args and str(a.args[0]) in ids:
+            return ids[str(a.args[0])]
+    d = st.decision
+    return next((s for s in st.living() if d is not None and s.seat == d.seat), None)
+
+
+def _objective(st: DNZState, width: int) -> str:
+    lines = textwrap.wrap(st.adventure.text, max(40, int((width - 2 * M) / 6.6)))[:2]
+    out = [f'<text x="{M}" y="{M + 52}" font-size="13" font-weight="700" fill="#ffe9a8">Objective — {_t(st.adventure.name)}</text>']
+    for k, line in enumerate(lines):
+        out.append(f'<text x="{M}" y="{M + 68 + k * 14}" font-size="12" fill="#ddd">{_t(line)}</text>')
     return "".join(out)
 
 
@@ -285,9 +223,13 @@ def _bar(st: DNZState, width: int) -> str:
     return "".join(out)
 
 
-def _target(a: Action) -> str | None:
-    if a.kind in ("move", "leave", "throw", "search-corpse", "search-item", "hide", "retrieve"):
+def _target(st: DNZState, a: Action) -> str | None:
+    if a.kind in ("move", "leave", "throw", "search-corpse", "search-item", "hide", "retrieve") and len(a.args) >= 2:
         return str(a[2])
+    if a.kind == "attack" and len(a.args) >= 2:
+        e = next((e for e in st.enemies if e.id == str(a.args[1])), None)
+        if e is not None and e.tile in st.tiles:
+            return f"{e.tile}-{CELLS[e.cell]}"
     return None
 
 
@@ -340,30 +282,57 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
     st = view
     cols = max(z.x for z in st.board.side.zones) + 1
     rows = max(z.y for z in st.board.side.zones) + 1
-    city_w = M + cols * (Z + GAPX)
-    tiles_h = ((len(st.tiles) + 1) // 2) * (4 * C + 30)
-    width = city_w + 2 * (4 * C + 20) + M
-    height = TOP + max(rows * (Z + GAPY), tiles_h) + M
-    body = _bar(st, width) + _city(st) + _tiles(st, city_w)
+    main = _main_tile(st)
+    actor = _actor(st, legal)
+    top = TOP + 56  # the bar, then the objective
+    city_w = cols * (Z + GAPX)
+    where: dict[str, tuple[float, float, float]] = {}
+    parts: list[str] = []
+    if main is not None:  # the tile of the fight drawn large, the city beside it
+        big = 112
+        parts.append(tile_svg(st, st.tiles[main], M + 18, top + 18, big, actor))
+        where.update(_cells(main, M + 18, top + 18, big))
+        cx = M + 18 + 4 * big + 40
+        city, zones = _city(st, cx, top + 4)
+        height_city = rows * (Z + GAPY)
+        ox, oy = cx, top + height_city + 24
+        others = [t for t in st.tiles if t != main]
+    else:
+        cx = M
+        city, zones = _city(st, cx, top + 4)
+        height_city = rows * (Z + GAPY)
+        ox, oy = cx + city_w + 10, top + 18
+        others = list(st.tiles)
+    parts.append(city)
+    where.update(zones)
+    for k, tid in enumerate(others):
+        tx, ty = ox + (k % 3) * (4 * C + 24), oy + 14 + (k // 3) * (4 * C + 34)
+        parts.append(tile_svg(st, st.tiles[tid], tx, ty, C, actor))
+        where.update(_cells(tid, tx, ty, C))
+    width = max(cx + city_w, ox + min(3, max(1, len(others))) * (4 * C + 24)) + M
+    tiles_bottom = oy + 14 + ((len(others) + 2) // 3) * (4 * C + 34) if others else 0
+    height = max(top + 18 + (4 * 112 + 24 if main is not None else 0), top + height_city, tiles_bottom) + M
+    targets: dict[str, list[str]] = {}
+    for a in legal:
+        t = _target(st, a)
+        if t is not None and t in where:
+            targets.setdefault(t, []).append(a.text)
+    labels = sentences(game, st, seat, legal, {a.text: label_of(a) for a in legal})
+    hits = "".join(hit_rect(t, where[t][0], where[t][1], where[t][2] - 1, where[t][2] - 1,
+                            hover_text(t, texts, labels), rx=4) for t, texts in targets.items())
+    body = _bar(st, width) + _objective(st, width) + "".join(parts) + hits
     svg = (
         f'<svg class="board day-night-z" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
         f'font-family="system-ui, sans-serif" role="img" aria-label="Day Night Z: the city and the tiles in play">'
         f'<rect width="{width}" height="{height}" fill="#111"/>{body}</svg>'
     )
-    targets: dict[str, list[str]] = {}
-    for a in legal:
-        t = _target(a)
-        if t is not None:
-            targets.setdefault(t, []).append(a.text)
     d = st.decision
     caption = "Day Night Z — " + (d.prompt if d is not None else "the adventure is over")
-    return {
-        "svg": svg,
-        "targets": targets,
-        "panels": _panels(st),
-        "labels": {a.text: label_of(a) for a in legal},
-        "caption": caption,
-    }
+    return {"svg": svg, "targets": targets, "panels": _panels(st), "labels": labels, "caption": caption}
+
+
+def _cells(tid: str, ox: float, oy: float, c: float) -> dict[str, tuple[float, float, float]]:
+    return {f"{tid}-{CELLS[k]}": (ox + (k % 4) * c, oy + (k // 4) * c, c) for k in range(16)}
 
 
 __all__ = ["draw", "label_of", "legend_svg"]
