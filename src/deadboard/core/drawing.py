@@ -70,7 +70,13 @@ def hit_rect(target: str, x: float, y: float, w: float, h: float, title: str, rx
     r = f' rx="{rx:g}"' if rx else ""
     at = f' data-target="{escape(target, quote=True)}"' if target else ""
     return (f'<rect class="{HIGHLIGHT}"{at} x="{x:g}" y="{y:g}" '
-            f'width="{w:g}" height="{h:g}"{r}><title>{escape(title, quote=False)}</title></rect>')
+            f'width="{w:g}" height="{h:g}"{r}><title>{tooltip(title)}</title></rect>')
+
+
+def tooltip(text: str) -> str:
+    """A tooltip's text for an SVG ``<title>``: escaped, its line breaks as character references
+    (one line of markup, several in the tooltip)."""
+    return escape(text, quote=False).replace("\n", "&#10;")
 
 
 _COMPARE = ("need", "total", "against", "target", "success", "hit", "result")
