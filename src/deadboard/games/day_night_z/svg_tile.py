@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from deadboard.games.day_night_z.geometry import CELLS
-from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
+from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
 TERRAIN = {".": "#3a4048", "B": "#8b1e1e", "I": "#6b2a2a", "c": "#35527a", "h": "#5b7a35", "f": "#2a5a8a",
            "o": "#3a3a3a", "j": "#7a5a35", "s": "#6a6a2a"}
@@ -109,6 +109,17 @@ def _cell_marks(st: DNZState, tile: TileInPlay, cell: int, ox: float, oy: float,
     return "".join(out)
 
 
+def enemy_card(st: DNZState, e: Enemy) -> str:
+    """An enemy as its card reads now (the day or the night side), with the damage it has taken."""
+    prof = st.content.enemies.get(e.kind)
+    if prof is None:
+        return f"{e.kind.capitalize()} {e.id}" + (f", {e.damage} damage" if e.damage else "")
+    side = prof.night if st.night else prof.day
+    return (f"{prof.name} {e.id} ({'night' if st.night else 'day'}): health {max(0, side.health - e.damage)} of {side.health}, "
+            f"{side.actions} actions, attack {side.attack} dice for {side.damage} damage, "
+            f"defence {side.melee_defence} melee / {side.ranged_defence} ranged, evasion {side.evasion}, resistance {side.resistance}")
+
+
 def _figures(st: DNZState, tile: TileInPlay, cell: int, ox: float, oy: float, c: float, actor: Survivor | None) -> str:
     """The survivors (discs) and enemies (squares named by their card) on a subzone, four at most."""
     k, big = c / 34, c >= 60
@@ -118,7 +129,7 @@ def _figures(st: DNZState, tile: TileInPlay, cell: int, ox: float, oy: float, c:
         (SEAT[s.seat % 4], s.name[:3], f"{s.name}: health {s.health}, stress {s.stress}, AP {s.ap}", True)
         for s in st.living() if s.tile == tile.id and s.cell == cell]
     figures += [(ENEMY.get(e.kind, "#c03030"), e.id[-3:] if not e.id[-1:].isdigit() else e.kind[0].upper() + e.id[-1:],
-                 f"{e.kind.capitalize()} {e.id}" + (f", {e.damage} damage" if e.damage else ""), False)
+                 enemy_card(st, e), False)
                 for e in st.enemies if e.tile == tile.id and e.cell == cell]
     for j, (colour, label, title, person) in enumerate(figures[:4]):
         fx, fy = px + c * (0.3 + 0.4 * (j % 2)), py + c * (0.35 + 0.38 * (j // 2))
@@ -132,5 +143,9 @@ def _figures(st: DNZState, tile: TileInPlay, cell: int, ox: float, oy: float, c:
                        f'rx="{r * 0.3:.1f}" fill="{colour}" stroke="#000" stroke-width="1.2"/>')
         if big:
             out.append(f'<text x="{fx:.1f}" y="{fy + 4:.1f}" font-size="10" font-weight="800" text-anchor="middle" fill="{ink}">{_t(label)}</text>')
+            if not person and "health " in title:
+                hp = title.split("health ", 1)[1].split(" of", 1)[0]
+                out.append(f'<text x="{fx:.1f}" y="{fy + r + 10:.1f}" font-size="9" font-weight="700" text-anchor="middle" '
+                           f'fill="#ffd6d6">{_t(hp)} HP</text>')
         out.append("</g>")
     return "".join(out)
