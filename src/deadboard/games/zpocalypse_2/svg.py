@@ -26,6 +26,7 @@ from deadboard.games.zpocalypse_2.svg_house import (
     doom_svg,
     figure,
     floors_svg,
+    horde_svg,
     mark,
     mutate_svg,
     pieces_svg,
@@ -235,7 +236,7 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
             if a.kind in MOVES:
                 reach.add(t)
     labels = sentences(game, st, seat, legal, {a.text: label_of(a) for a in legal})
-    body = doom_svg(st, width) + floors_svg(st) + pieces_svg(st, _acting_seat(st) if legal else None)
+    body = doom_svg(st, width) + floors_svg(st) + horde_svg(st) + pieces_svg(st, _acting_seat(st) if legal else None)
     svg = (
         f'<svg class="board zpocalypse-2" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
         f'font-family="system-ui, sans-serif" role="img" aria-label="Zpocalypse 2: the house and the yard">'

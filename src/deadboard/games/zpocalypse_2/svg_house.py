@@ -287,7 +287,7 @@ def _stairs_note(st: ZState, floor: int) -> str:
     other = where[UPPER if floor == GROUND else GROUND]
     there = (f"2{chr(97 + other[0])}{other[1] + 1}" if floor == GROUND else f"{chr(97 + other[0])}{other[1] + 1}")
     word = "up" if floor == GROUND else "down"
-    return (f'<text x="{ox + gx * S + S / 2}" y="{oy + gy * S + S - 1}" font-size="7" font-weight="700" text-anchor="middle" '
+    return (f'<text x="{ox + gx * S + S / 2}" y="{oy + gy * S + S - 1}" font-size="8.5" font-weight="700" text-anchor="middle" '
             f'fill="#fff" stroke="#3d3a34" stroke-width="2" paint-order="stroke" pointer-events="none">{word} · {there}</text>')
 
 
@@ -350,7 +350,7 @@ def mutate_svg(name: str, hp: int, x: float, y: float) -> str:
     pts = " ".join(f"{cx + 17 * math.cos(math.radians(a)):.1f},{cy + 17 * math.sin(math.radians(a)):.1f}" for a in range(0, 360, 60))
     return (f'<g class="counter mutate"><title>{esc(name)} (mutate, {hp} HP)</title>'
             f'<polygon points="{pts}" fill="#7b2fb0" stroke="#1e0a2e" stroke-width="1.5"/>'
-            f'<text x="{cx}" y="{cy - 3}" font-size="7" font-weight="700" text-anchor="middle" fill="#f0dcff">{esc(name[:9])}</text>'
+            f'<text x="{cx}" y="{cy - 3}" font-size="7" font-weight="700" text-anchor="middle" fill="#f0dcff">{esc(name.removeprefix("The ")[:9])}</text>'
             f'<text x="{cx}" y="{cy + 10}" font-size="11" font-weight="800" text-anchor="middle" fill="#fff">{hp}</text></g>')
 
 
@@ -427,4 +427,23 @@ def doom_svg(st: ZState, width: int) -> str:
             out.append(f'<polygon points="{mx:.1f},{my - 6} {mx + 5:.1f},{my} {mx:.1f},{my + 6} {mx - 5:.1f},{my}" fill="#7b2fb0" stroke="#d9b3ff"/>')
     mx = x0 + value * step + step / 2 - 1
     out.append(f'<g class="marker">{figure("#9e9e9e", mx, 33, 0.75)}</g></g>')
+    return "".join(out)
+
+
+def horde_svg(st: ZState) -> str:
+    """What is on the board at a glance, under the second floor: the horde, the mutates, the public
+    stash."""
+    ox, oy = origin(st, UPPER)
+    y = oy + len(rows_of(st, UPPER)) * S + 34
+    fresh = sum(1 for z in st.zombies if z.fresh)
+    weak = len(st.zombies) - fresh
+    lines = [f"The horde: {fresh} fresh, {weak} weak zombie{'' if weak == 1 else 's'}"]
+    for m in st.mutates:
+        rec = st.content.mutate_by_id.get(m.card)
+        lines.append(f"Mutate: {rec.name if rec else m.card}, {m.hp} HP, at {st.board.name(m.space)}")
+    lines.append(f"The public stash: {len(st.public)} card{'' if len(st.public) == 1 else 's'}")
+    out = [f'<g class="summary"><text x="{ox}" y="{y}" font-size="12" font-weight="700" fill="#e8e2d0">On the board</text>']
+    for k, line in enumerate(lines[:8]):
+        out.append(f'<text x="{ox}" y="{y + 18 + 16 * k}" font-size="12" fill="#cfc8b8">{esc(line)}</text>')
+    out.append("</g>")
     return "".join(out)
