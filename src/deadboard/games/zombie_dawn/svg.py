@@ -30,11 +30,17 @@ from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import hand_kinds, score_parts, skill_cost, trophy_points
 from deadboard.games.zombie_dawn.negotiation import offer_on_table
 from deadboard.games.zombie_dawn.state import SETUP, DawnState
-from deadboard.games.zombie_dawn.svg_placing import place_sentence, slot_target, slot_words, tray_svg, zone_targets
+from deadboard.games.zombie_dawn.svg_placing import (
+    place_sentence,
+    slot_target,
+    slot_words,
+    tray_svg,
+    zone_targets,
+)
 
 S = 22  # pixels per square
 GAP = 30  # between islands
-TOP = 26  # room for an island's title
+TOP = 40  # room for an island's title and its column letters
 CARD_W, CARD_H = 118, 150
 TERRAIN = {"field": "#b39b47", "forest": "#3d6a36", "city": "#7b7b7b"}
 SEAT_FILL = {"red": "#c62828", "yellow": "#e3c02a", "purple": "#7b3fa0", "white": "#eeeeee"}
@@ -99,11 +105,47 @@ def _islands(state: DawnState, placing: int) -> list[Island]:
     return out
 
 
+def _coordinates(isl: Island, ox: int, oy: int) -> str:
+    """The coordinates the squares' names use (r.g10: column g, row 10) round an island."""
+    cols = (f'<text x="{ox + x * S + S / 2}" y="{oy - 4}" font-size="9" text-anchor="middle" fill="#9aa">{chr(97 + x)}</text>'
+            for x in range(isl.w))
+    rows = (f'<text x="{ox - 2}" y="{oy + y * S + S / 2 + 3}" font-size="9" text-anchor="end" fill="#9aa">{y + 1}</text>'
+            for y in range(isl.h))
+    return "".join(cols) + "".join(rows)
+
+
+def _click_areas(state: DawnState, isl: Island, ox: int, oy: int, targets: dict[str, list[str]],
+                 said: dict[str, str]) -> str:
+    """The highlights of an island: squares with actions, open zone slots."""
+    b = state.board
+    out: list[str] = []
+    if b is not None:
+        for key in targets:
+            if key.startswith("sq:") and key[3:] in b.index:
+                sq = b.index[key[3:]]
+                if b.island[sq] == isl.seat:
+                    out.append(hit_rect(key, ox + b.xs[sq] * S, oy + b.ys[sq] * S, S, S,
+                                        hover_text(key[3:], targets[key], said)))
+    for sx, sy, gx, gy in isl.slots:
+        key = slot_target(sx, sy)
+        words = slot_words(sx, sy)
+        out.append(f'<rect class="slot" x="{ox + gx * S + 2}" y="{oy + gy * S + 2}" width="{5 * S - 4}" height="{5 * S - 4}" '
+                   f'rx="6" fill="#ffffff" fill-opacity="0.06" stroke="#ffe14d" stroke-width="2" stroke-dasharray="6 4"/>'
+                   f'<text x="{ox + gx * S + 5 * S / 2}" y="{oy + gy * S + 5 * S / 2 + 5}" font-size="14" font-weight="700" '
+                   f'text-anchor="middle" fill="#ffe14d" pointer-events="none">{_t(words)}</text>')
+        if key in targets:
+            out.append(hit_rect(key, ox + gx * S + 2, oy + gy * S + 2, 5 * S - 4, 5 * S - 4,
+                                hover_text(f"the open zone slot {words}", targets[key], said, most=4), rx=6))
+    return "".join(out)
+
+
 def _island_svg(state: DawnState, isl: Island, ox: int, oy: int, targets: dict[str, list[str]],
                 said: dict[str, str]) -> str:
     colour = COLOURS[isl.seat]
     b = state.board
-    out = [f'<text x="{ox}" y="{oy - 8}" font-size="13" font-weight="700" fill="{SEAT_FILL[colour]}">{colour.capitalize()}\'s map</text>']
+    out = [f'<text x="{ox}" y="{oy - 18}" font-size="13" font-weight="700" fill="{SEAT_FILL[colour]}">{colour.capitalize()}\'s map</text>']
+    if b is not None:
+        out.append(_coordinates(isl, ox, oy))
     groups_at: dict[int, list[int]] = {}
     for g in state.groups:
         if g.sq >= 0:
@@ -147,24 +189,7 @@ def _island_svg(state: DawnState, isl: Island, ox: int, oy: int, targets: dict[s
                            f'fill="{SEAT_INK[gc]}">{gc[0].upper()}</text></g>')
         if tip and sq >= 0:
             out.append(f'<rect class="cell" x="{px}" y="{py}" width="{S}" height="{S}" fill="transparent"><title>{_t(" — ".join(tip))}</title></rect>')
-    # click areas: squares with actions, open zone slots
-    if b is not None:
-        for key in targets:
-            if key.startswith("sq:") and key[3:] in b.index:
-                sq = b.index[key[3:]]
-                if b.island[sq] == isl.seat:
-                    out.append(hit_rect(key, ox + b.xs[sq] * S, oy + b.ys[sq] * S, S, S,
-                                        hover_text(key[3:], targets[key], said)))
-    for sx, sy, gx, gy in isl.slots:
-        key = slot_target(sx, sy)
-        words = slot_words(sx, sy)
-        out.append(f'<rect class="slot" x="{ox + gx * S + 2}" y="{oy + gy * S + 2}" width="{5 * S - 4}" height="{5 * S - 4}" '
-                   f'rx="6" fill="#ffffff" fill-opacity="0.06" stroke="#ffe14d" stroke-width="2" stroke-dasharray="6 4"/>'
-                   f'<text x="{ox + gx * S + 5 * S / 2}" y="{oy + gy * S + 5 * S / 2 + 5}" font-size="14" font-weight="700" '
-                   f'text-anchor="middle" fill="#ffe14d" pointer-events="none">{_t(words)}</text>')
-        if key in targets:
-            out.append(hit_rect(key, ox + gx * S + 2, oy + gy * S + 2, 5 * S - 4, 5 * S - 4,
-                                hover_text(f"the open zone slot {words}", targets[key], said, most=4), rx=6))
+    out.append(_click_areas(state, isl, ox, oy, targets, said))
     return "".join(out)
 
 
@@ -524,10 +549,10 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
     islands = _islands(state, placing)
     per_row = 2 if sum(i.w for i in islands) > 64 else len(islands)
     parts: list[str] = []
-    x, y, row_h, width = 14, TOP, 0, 0
+    x, y, row_h, width = 22, TOP, 0, 0
     for k, isl in enumerate(islands):
         if k and k % per_row == 0:
-            x, y = 14, y + row_h + GAP + TOP
+            x, y = 22, y + row_h + GAP + TOP
             row_h = 0
         parts.append(_island_svg(state, isl, x, y, targets, labels))
         x += isl.w * S + GAP
