@@ -183,7 +183,7 @@ def legend_svg() -> str:
          'stroke-dasharray="2 2"/><rect x="-18" y="-2" width="32" height="4" fill="#a86b32" transform="rotate(-28 -18 0)"/></g>',
          "a door"),
         (cell("#6b6259", '<rect x="6" y="16" width="28" height="8" fill="#a9dcf5" stroke="#1f4a66"/>'),
-         "a second-floor window (its number on the space inside)"),
+         "a window upstairs (its number inside)"),
         (cell("#3a5230", '<circle cx="20" cy="20" r="14" fill="none" stroke="#a9dcf5" '
               'stroke-dasharray="3 3"/><text x="20" y="25" font-size="14" font-weight="800" text-anchor="middle" fill="#d4efff">1</text>'),
          "where a jump from window 1 lands"),
@@ -211,13 +211,15 @@ def legend_svg() -> str:
         (cell("#cdb893", '<rect x="1" y="1" width="38" height="38" rx="4" fill="#ffe14d" fill-opacity=".2" stroke="#ffe14d" '
               'stroke-width="2"/>'), "click: something to do here"),
     ]
-    line = S + 6
+    scale = 0.65  # the marks drawn small; each text on one line
+    small = S * scale
+    line = small + 4
     height = len(rows) * line + 4
-    out = [f'<svg viewBox="0 0 330 {height}" class="legend" xmlns="http://www.w3.org/2000/svg">']
+    out = [f'<svg viewBox="0 0 330 {height:g}" class="legend" xmlns="http://www.w3.org/2000/svg">']
     for k, (drawn, text) in enumerate(rows):
         y = 2 + k * line
-        out.append(f'<g transform="translate(2 {y})">{drawn}</g>'
-                   f'<text x="{S + 10}" y="{y + S / 2 + 4}" font-size="12" fill="currentColor">{_t(text)}</text>')
+        out.append(f'<g transform="translate(2 {y:g}) scale({scale})">{drawn}</g>'
+                   f'<text x="{small + 10:g}" y="{y + small / 2 + 4:g}" font-size="11" fill="currentColor">{_t(text)}</text>')
     out.append("</svg>")
     _legend.append("".join(out))
     return _legend[0]
