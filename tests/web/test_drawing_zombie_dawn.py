@@ -91,3 +91,16 @@ def test_attack_dice_show_each_side_with_the_number_they_need() -> None:
         {"label": "", "values": [4], "total": 5, "success": True}
     ]
     assert zd_svg.dice({"card": "horde", "dice": 4}) == []  # a count of zombie dice, not a roll
+
+
+def test_a_zone_to_lay_is_drawn_at_every_open_slot_when_pointed_at() -> None:
+    state = ZD.new(Setup("standard", players=2), 3)
+    assert state.decision is not None
+    seat = state.decision.seat
+    legal = ZD.legal_actions(state)
+    root = ET.fromstring(drawing.draw(ZD, ZD.view(state, seat), seat, legal)["svg"])
+    previews = [g for g in root.iter(NS + "g") if "zone-preview" in (g.get("class") or "").split()]
+    # one faded drawing per zone, rotation and open slot: as many as there are placements
+    assert len(previews) == len([a for a in legal if a.kind == "place"])
+    style = "".join(s.text or "" for s in root.iter(NS + "style"))
+    assert ".zone-preview{display:none" in style and ":hover~.zp-0-0{display:inline}" in style

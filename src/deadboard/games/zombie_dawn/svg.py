@@ -550,16 +550,18 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
     per_row = 2 if sum(i.w for i in islands) > 64 else len(islands)
     parts: list[str] = []
     x, y, row_h, width = 22, TOP, 0, 0
+    spots: dict[tuple[int, int], tuple[int, int]] = {}  # open slot -> its top left corner
     for k, isl in enumerate(islands):
         if k and k % per_row == 0:
             x, y = 22, y + row_h + GAP + TOP
             row_h = 0
         parts.append(_island_svg(state, isl, x, y, targets, labels))
+        spots.update({(sx, sy): (x + gx * S, y + gy * S) for sx, sy, gx, gy in isl.slots})
         x += isl.w * S + GAP
         width = max(width, x)
         row_h = max(row_h, isl.h * S)
     width = max(width, 700)
-    tray, below = tray_svg(state, legal, targets, labels, 14, y + row_h + 30, width)
+    tray, below = tray_svg(state, legal, targets, labels, 14, y + row_h + 30, width, spots, S)
     cards, bottom = _cards(state, seat, int(below) + 40 if tray else y + row_h + 40, width, targets, labels)
     height = bottom + 10
     svg = (f'<svg class="board zombie-dawn" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '

@@ -2,8 +2,8 @@
 whole drawing): the zones the placing player may still lay, each drawn in its four rotations to pick
 from, and the open slots of their island marked with where they lie.
 
-A place action is ``place ZONE X Y ROTATION``: clicking a zone drawn turned as wanted lists the open
-slots it may go to; clicking an open slot of the island lists the zones and rotations for it. Each
+A place action is ``place ZONE X Y ROTATION``: pointing at a zone drawn turned as wanted shows it so
+turned, faded, at every open slot of the island; clicking it lists the open slots it may go to; clicking an open slot of the island lists the zones and rotations for it. Each
 slot is named by where it lies from the first zone (``2 N``, ``1 N 1 E``) on the island and in the
 sentences alike."""
 
@@ -101,8 +101,11 @@ def zone_targets(state: DawnState, legal: Sequence[Action]) -> dict[str, list[st
 
 
 def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, list[str]], said: Mapping[str, str],
-             x0: float, y0: float, width: float) -> tuple[str, float]:
-    """The zones still to lay, each in its four rotations; returns the drawing and its bottom."""
+             x0: float, y0: float, width: float, spots: Mapping[tuple[int, int], tuple[int, int]],
+             square: float) -> tuple[str, float]:
+    """The zones still to lay, each in its four rotations; returns the drawing and its bottom.
+    Hovering one shows it so turned, faded, at every open slot it may go to (``spots``: each open
+    slot's top left corner on the island, whose squares are ``square`` pixels)."""
     zones: list[str] = []
     for a in placements(legal):
         if str(a.args[0]) not in zones:
@@ -111,9 +114,11 @@ def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, li
         return "", y0
     index = {r.id: k for k, r in enumerate(state.c.zones)}
     tile = 5 * MINI
-    out = [f'<text x="{x0:g}" y="{y0:g}" font-size="13" font-weight="700" fill="#ddd">Zones to lay: click one turned as you '
-           f'want it, then choose its slot (or click a slot on the map)</text>']
+    out = [f'<text x="{x0:g}" y="{y0:g}" font-size="13" font-weight="700" fill="#ddd">Zones to lay: point at one to see it at '
+           f'the open slots, click it to choose its slot (or click a slot on the map)</text>']
     y = y0 + 14
+    previews: list[str] = []
+    css: list[str] = []
     col_w = 4 * (tile + 10) + 20
     per_row = max(1, int((width - x0) // col_w))
     for k, z in enumerate(zones):
@@ -130,6 +135,16 @@ def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, li
             texts = targets.get(key, [])
             if texts:
                 what = f"{rec.name if rec else z}, turned {rot}°"
-                out.append(hit_rect(key, tx - 2, ty - 2, tile + 4, tile + 4, hover_text(what, texts, said), rx=3))
+                hit = hit_rect(key, tx - 2, ty - 2, tile + 4, tile + 4, hover_text(what, texts, said), rx=3)
+                out.append(hit.replace("<rect ", f'<rect id="zt-{k}-{r}" ', 1))
+                css.append(f"#zt-{k}-{r}:hover~.zp-{k}-{r}{{display:inline}}")
+                if rec is not None:
+                    for a in placements(legal):
+                        if str(a.args[0]) == z and str(a.args[3]) == rot:
+                            at = spots.get((int(str(a.args[1])), int(str(a.args[2]))))
+                            if at is not None:
+                                previews.append(f'<g class="zone-preview zp-{k}-{r}" opacity="0.8">'
+                                                f"{mini_zone(state, index[z], int(rot), at[0], at[1], square)}</g>")
     rows = (len(zones) + per_row - 1) // per_row
-    return "".join(out), y + rows * (tile + 34) + 10
+    style = ("<style>.zone-preview{display:none;pointer-events:none}" + "".join(css) + "</style>") if css else ""
+    return style + "".join(out) + "".join(previews), y + rows * (tile + 34) + 10
