@@ -99,7 +99,9 @@ def test_a_zone_to_lay_is_drawn_at_every_open_slot_when_pointed_at() -> None:
     seat = state.decision.seat
     legal = ZD.legal_actions(state)
     root = ET.fromstring(drawing.draw(ZD, ZD.view(state, seat), seat, legal)["svg"])
-    previews = [g for g in root.iter(NS + "g") if "zone-preview" in (g.get("class") or "").split()]
+    previews = [u for u in root.iter(NS + "use") if "zone-preview" in (u.get("class") or "").split()]
+    drawn = {g.get("id") for g in root.iter(NS + "g")}
+    assert all(u.get("href", "")[1:] in drawn for u in previews)
     # one faded drawing per zone, rotation and open slot: as many as there are placements
     assert len(previews) == len([a for a in legal if a.kind == "place"])
     style = "".join(s.text or "" for s in root.iter(NS + "style"))

@@ -119,6 +119,7 @@ def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, li
     y = y0 + 14
     previews: list[str] = []
     css: list[str] = []
+    defs: dict[str, str] = {}  # each zone turned each way, drawn once and used in the tray and at the slots
     col_w = 4 * (tile + 10) + 20
     per_row = max(1, int((width - x0) // col_w))
     for k, z in enumerate(zones):
@@ -129,7 +130,8 @@ def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, li
         for r, rot in enumerate(ROTATIONS):
             tx, ty = zx + r * (tile + 10), zy + 16
             if rec is not None:
-                out.append(mini_zone(state, index[z], int(rot), tx, ty))
+                out.append(f'<use href="#zd-{index[z]}-{rot}" transform="translate({tx:g} {ty:g}) scale({MINI / square:g})"/>')
+                defs.setdefault(f"zd-{index[z]}-{rot}", _drawn(state, index[z], int(rot), square))
             out.append(f'<text x="{tx + tile / 2:g}" y="{ty + tile + 11:g}" font-size="9" text-anchor="middle" fill="#bbb">{rot}°</text>')
             key = zone_target(rec.name if rec else z, rot)
             texts = targets.get(key, [])
@@ -143,8 +145,21 @@ def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, li
                         if str(a.args[0]) == z and str(a.args[3]) == rot:
                             at = spots.get((int(str(a.args[1])), int(str(a.args[2]))))
                             if at is not None:
-                                previews.append(f'<g class="zone-preview zp-{k}-{r}" opacity="0.8">'
-                                                f"{mini_zone(state, index[z], int(rot), at[0], at[1], square)}</g>")
+                                previews.append(f'<use class="zone-preview zp-{k}-{r}" href="#zd-{index[z]}-{rot}" '
+                                                f'x="{at[0]}" y="{at[1]}" opacity="0.8"/>')
     rows = (len(zones) + per_row - 1) // per_row
     style = ("<style>.zone-preview{display:none;pointer-events:none}" + "".join(css) + "</style>") if css else ""
-    return style + "".join(out) + "".join(previews), y + rows * (tile + 34) + 10
+    shared = "<defs>" + "".join(f'<g id="{k}">{v}</g>' for k, v in defs.items()) + "</defs>"
+    return style + shared + "".join(out) + "".join(previews), y + rows * (tile + 34) + 10
+
+
+_zones: dict[tuple[int, int, int, float], tuple[object, str]] = {}
+
+
+def _drawn(state: DawnState, zone: int, rot: int, s: float) -> str:
+    """A zone turned ``rot`` at (0, 0), drawn once per content."""
+    key = (id(state.c), zone, rot, s)
+    got = _zones.get(key)
+    if got is None or got[0] is not state.c:
+        got = _zones[key] = (state.c, mini_zone(state, zone, rot, 0, 0, s))
+    return got[1]
