@@ -1,8 +1,11 @@
-"""Day Night Z in the browser: the city board (zones as boxes joined by their streets; STOP alleys,
-"?" surprise zones, access letters, location slots), beside it the tiles in play as 4 x 4 subzones
-with their terrain, markers, noise counters and figures (at most four to a subzone), and a top bar
-with the threat level, the Day-Night counter, the Hunter's stalk area and the last threat card.
-Clicking a zone or subzone offers the actions that name it."""
+"""Day Night Z in the browser: a top bar with the threat level, the Day-Night counter, the Hunter's
+stalk area and the last threat card, and under it the adventure's objective (both always in view);
+then, when a survivor stands on a tile, that tile drawn large as the main board
+(:mod:`deadboard.games.day_night_z.svg_tile`: subzones with coordinates, walls, markers, noise,
+survivors, enemies with their cards, what the acting survivor sees) with the city board beside it
+(zones as boxes joined by their streets; STOP alleys, "?" surprise zones, location slots) and the
+other tiles in play small under it; otherwise the city board with the tiles beside it. Every zone or
+subzone an action names is highlighted and says what clicking it does."""
 
 from __future__ import annotations
 
@@ -17,41 +20,10 @@ from deadboard.games.day_night_z.concepts import threat_text
 from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.inventory import backpack, load, room
 from deadboard.games.day_night_z.state import DNZState, Survivor
-from deadboard.games.day_night_z.svg_tile import tile_svg
+from deadboard.games.day_night_z.svg_tile import ENEMY, MARKER, SEAT, TERRAIN, tile_svg
 
 Z, GAPX, GAPY, M, TOP = 70, 30, 30, 12, 56
 C = 34  # a subzone
-TERRAIN = {
-    ".": "#2a2f35",
-    "B": "#8b1e1e",
-    "I": "#6b2a2a",
-    "c": "#35527a",
-    "h": "#5b7a35",
-    "f": "#2a5a8a",
-    "o": "#3a3a3a",
-    "j": "#7a5a35",
-    "s": "#6a6a2a",
-}
-MARKER = {
-    "fire": "#e0501e",
-    "blocked": "#8b1e1e",
-    "impassable": "#6b2a2a",
-    "cover": "#35527a",
-    "high": "#5b7a35",
-    "flooded": "#2a5a8a",
-    "hollow": "#3a3a3a",
-    "noisy": "#b0a030",
-    "vehicle": "#6e7b85",
-}
-SEAT = ("#2bb3c0", "#c04bd6", "#e0b628", "#4fc25a")
-ENEMY = {
-    "walker": "#c03030",
-    "howler": "#e07020",
-    "crawler": "#a0a020",
-    "leader": "#d04090",
-    "bulker": "#802020",
-    "hunter": "#ffffff",
-}
 LEVEL = {"green": "#3a9a3a", "yellow": "#d0b020", "red": "#c03030"}
 
 
@@ -88,23 +60,27 @@ def legend_svg() -> str:
             ),
             "terrain marker (fire, cover …)",
         ),
-        (square("#2a2f35", '<line x1="0" y1="9" x2="18" y2="9" stroke="#e33" stroke-width="3"/>'), "wall"),
-        (square("#2a2f35", '<text x="2" y="9" font-size="7" fill="#9f9">IN</text>'), "access subzone"),
-        (square("#2a2f35", '<text x="2" y="9" font-size="7" fill="#f99">OUT</text>'), "exit subzone"),
-        (square("#2a2f35", '<text x="6" y="13" font-size="9" fill="#ff0">S</text>'), "search marker"),
-        (square("#2a2f35", '<text x="2" y="15" font-size="8" fill="#aaa">+1</text>'), "corpse markers"),
-        (square("#2a2f35", '<text x="6" y="13" font-size="9" fill="#f80">T</text>'), "trap"),
+        (square(TERRAIN["."], '<line x1="0" y1="9" x2="18" y2="9" stroke="#e8e2d0" stroke-width="3"/>'), "wall"),
+        (square(TERRAIN["."], '<text x="2" y="9" font-size="7" fill="#9f9">IN</text>'), "access subzone"),
+        (square(TERRAIN["."], '<text x="2" y="9" font-size="7" fill="#f99">OUT</text>'), "exit subzone"),
+        (square(TERRAIN["."], '<text x="6" y="13" font-size="9" fill="#ff0">S</text>'), "search marker"),
+        (square(TERRAIN["."], '<text x="2" y="15" font-size="8" fill="#aaa">+1</text>'), "corpse markers"),
+        (square(TERRAIN["."], '<text x="6" y="13" font-size="9" fill="#f80">T</text>'), "trap"),
         (f'<circle cx="{h / 2}" cy="{h / 2}" r="4" fill="#f33"/>', "red noise counter"),
         (f'<circle cx="{h / 2}" cy="{h / 2}" r="4" fill="#fc3"/>', "yellow noise counter"),
         (
             square(
                 "#2a2f35",
-                f'<rect x="3" y="3" width="{h - 6}" height="{h - 6}" fill="none" stroke="#7fe" stroke-width="2"/>',
+                f'<rect x="3" y="3" width="{h - 6}" height="{h - 6}" fill="none" stroke="#7fe" stroke-width="1.5" '
+                'stroke-dasharray="4 3"/>',
             ),
-            "in line of sight (hover a subzone)",
+            "seen by the acting survivor",
         ),
         (dot(SEAT[0]), "survivor (seat colour)"),
-        *((dot(colour), kind) for kind, colour in ENEMY.items()),
+        *((f'<rect x="{h / 2 - 5}" y="{h / 2 - 5}" width="10" height="10" rx="3" fill="{colour}" stroke="#000"/>', kind)
+          for kind, colour in ENEMY.items()),
+        (f'<rect x="1" y="1" width="{h - 2}" height="{h - 2}" rx="3" fill="#ffe14d" fill-opacity=".2" stroke="#ffe14d" '
+         'stroke-width="2"/>', "click: something to do here"),
         (f'<rect width="{h}" height="{h}" rx="4" fill="#303a30" stroke="#888"/>', "city zone (street)"),
         (f'<rect width="{h}" height="{h}" rx="4" fill="#4a3030" stroke="#888"/>', "alley: STOP"),
         (

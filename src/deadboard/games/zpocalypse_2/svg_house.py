@@ -190,8 +190,8 @@ def _door(kind: str, x: int, y: int) -> str:
             f"</g>")
 
 
-def _window(x: float, y: float, horizontal: bool, number: str) -> str:
-    """A window in the wall band centred on (x, y), with its number outside."""
+def _window(x: float, y: float, horizontal: bool) -> str:
+    """A window in the wall band centred on (x, y) (its number is on the space inside)."""
     rot = 0 if horizontal else 90
     return (f'<g class="window" transform="translate({x:g} {y:g}) rotate({rot})" pointer-events="none">'
             f'<rect x="-14" y="-4" width="28" height="8" fill="#a9dcf5" stroke="#1f4a66" stroke-width="1.4"/>'
@@ -275,7 +275,7 @@ def _window_mark(rows: list[str], floor: int, number: str, x: int, y: int, px: i
     # the window itself, in the outer wall beside the space
     for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
         if _is_wall(rows, x + dx, y + dy) and not (0 < y + dy < len(rows) - 1 and 0 < x + dx < len(rows[0]) - 1):
-            out.append(_window(px + S / 2 + dx * S, py + S / 2 + dy * S, dy != 0, number))
+            out.append(_window(px + S / 2 + dx * S, py + S / 2 + dy * S, dy != 0))
             break
     return "".join(out)
 
