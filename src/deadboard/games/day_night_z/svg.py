@@ -165,15 +165,15 @@ def _actor(st: DNZState, legal: Sequence[Action]) -> Survivor | None:
 
 
 def _objective(st: DNZState, width: int) -> str:
-    lines = textwrap.wrap(st.adventure.text, max(40, int((width - 2 * M) / 6.6)))[:2]
-    out = [f'<text x="{M}" y="{M + 52}" font-size="13" font-weight="700" fill="#ffe9a8">Objective — {_t(st.adventure.name)}</text>']
+    lines = textwrap.wrap(st.adventure.text, max(40, int((width - 2 * M) / 7.6)))[:2]
+    out = [f'<text x="{M}" y="{M + 54}" font-size="15" font-weight="700" fill="#ffe9a8">Objective — {_t(st.adventure.name)}</text>']
     for k, line in enumerate(lines):
-        out.append(f'<text x="{M}" y="{M + 68 + k * 14}" font-size="12" fill="#ddd">{_t(line)}</text>')
+        out.append(f'<text x="{M}" y="{M + 72 + k * 16}" font-size="14" fill="#ddd">{_t(line)}</text>')
     return "".join(out)
 
 
 def _bar(st: DNZState, width: int) -> str:
-    out = [f'<text x="{M}" y="{M + 10}" font-size="12" fill="#ddd">threat</text>']
+    out = [f'<text x="{M}" y="{M + 11}" font-size="14" fill="#ddd">threat</text>']
     for lvl, count in (("green", 15), ("yellow", 15), ("red", 10)):
         base = {"green": 0, "yellow": 15, "red": 30}[lvl]
         for u in range(count):
@@ -186,7 +186,7 @@ def _bar(st: DNZState, width: int) -> str:
         f"{st.clock.text} {'night' if st.night else 'day'} — threat {threat_text(st)} — Hunter: {hunter}"
         + (f" — threat card {st.last_threat}" if st.last_threat else "")
     )
-    out.append(f'<text x="{M}" y="{M + 30}" font-size="12" fill="#ddd">{_t(text)}</text>')
+    out.append(f'<text x="{M}" y="{M + 32}" font-size="15" font-weight="700" fill="#eee">{_t(text)}</text>')
     sx = M + 50 + 40 * 9 + 20
     out.append(
         f'<rect x="{sx}" y="{M - 2}" width="70" height="16" fill="#222" stroke="#888"/>'
@@ -260,7 +260,7 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
     rows = max(z.y for z in st.board.side.zones) + 1
     main = _main_tile(st)
     actor = _actor(st, legal)
-    top = TOP + 56  # the bar, then the objective
+    top = TOP + 66  # the bar, then the objective
     city_w = cols * (Z + GAPX)
     where: dict[str, tuple[float, float, float]] = {}
     parts: list[str] = []
