@@ -71,6 +71,8 @@ def test_a_highlighted_part_of_the_board_is_clicked_and_its_action_applied(
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.set_default_timeout(10_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(server.url + made["open"])
         page.locator("body[data-rev]").wait_for(state="attached")
@@ -82,12 +84,11 @@ def test_a_highlighted_part_of_the_board_is_clicked_and_its_action_applied(
         shapes = page.locator("#board .sq.live, #board .live > .sq")
         assert shapes.count() > 0, "nothing highlighted on the board"
         shape = shapes.first
-        spot = shape
         fill = shape.evaluate("el => getComputedStyle(el).fill")
         assert fill.replace(" ", "") in ("rgb(255,225,77)", "#ffe14d"), fill
         said = shape.locator("title").first.text_content() or ""
-        spot.scroll_into_view_if_needed()
-        spot.click(force=True)
+        shape.scroll_into_view_if_needed()
+        shape.click()
         menu = page.locator("#menu:not(.hidden) button.act")
         menu.first.wait_for()
         chosen = menu.first.get_attribute("data-action")
@@ -103,5 +104,6 @@ def test_a_highlighted_part_of_the_board_is_clicked_and_its_action_applied(
             page.wait_for_timeout(100)
         texts = [str(a["action"] if isinstance(a, dict) else a) for a in got]
         assert len(texts) > before and texts[before].lower() == chosen.lower(), (chosen, texts[before:])
+        assert not errors, f"errors in the page: {errors}"
     finally:
         context.close()
