@@ -65,11 +65,12 @@ def hover_text(what: str, texts: Sequence[str], said: Mapping[str, str], most: i
 
 
 def hit_rect(target: str, x: float, y: float, w: float, h: float, title: str, rx: float = 0) -> str:
-    """A highlight shape over a clickable thing: transparent until the page marks it ``live``,
-    carrying the click target (none: it lies inside a group that carries it) and the tooltip."""
+    """A highlight shape over a clickable thing: transparent (without the page's style sheet too)
+    until the page marks it ``live``, carrying the click target (none: it lies inside a group that
+    carries it) and the tooltip."""
     r = f' rx="{rx:g}"' if rx else ""
     at = f' data-target="{escape(target, quote=True)}"' if target else ""
-    return (f'<rect class="{HIGHLIGHT}"{at} x="{x:g}" y="{y:g}" '
+    return (f'<rect class="{HIGHLIGHT}"{at} fill="transparent" x="{x:g}" y="{y:g}" '
             f'width="{w:g}" height="{h:g}"{r}><title>{tooltip(title)}</title></rect>')
 
 

@@ -392,10 +392,15 @@ def pieces_svg(st: ZState, acting_seat: int | None) -> str:
         for k, (f, down) in enumerate(zs[:4]):
             out.append(zombie_svg(f, down, x + 2 + 19 * (k % 2), y + S - 19 - 18 * (k // 2)))
         out.append("</g>")
-    for m in st.mutates:
+    stacked: dict[int, int] = {}
+    for m in st.mutates:  # two on one space: the second drawn smaller, in the lower right corner
         _, x, y = xy(st, m.space)
         rec = st.content.mutate_by_id.get(m.card)
-        out.append(mutate_svg(rec.name if rec else m.card, m.hp, x, y))
+        k = stacked[m.space] = stacked.get(m.space, -1) + 1
+        drawn = mutate_svg(rec.name if rec else m.card, m.hp, x, y)
+        if k:
+            drawn = f'<g transform="translate({x + S * 0.45:g} {y + S * 0.45:g}) scale(0.55) translate({-x} {-y})">{drawn}</g>'
+        out.append(drawn)
     for q in st.squads:
         if q.alive and q.space >= 0 and not q.underground:
             out.append(squad_svg(st, q, q.seat == acting_seat))
