@@ -54,6 +54,11 @@ def test_the_tile_a_survivor_stands_on_is_the_main_board() -> None:
     for target, actions in d["targets"].items():
         title = "".join(shapes[target].find(NS + "title").itertext())  # type: ignore[union-attr]
         assert d["labels"][actions[0]] in title
+    # the enemies on the tiles with their cards: on the board and in a panel
+    on_tiles = [e for e in st.enemies if e.tile in st.tiles]
+    if on_tiles:
+        panel = next(p for p in d["panels"] if p["title"] == "Enemies")
+        assert len(panel["lines"]) == len(on_tiles) and all("health" in line for line in panel["lines"])
 
 
 def test_without_a_survivor_on_a_tile_the_city_is_the_board_and_its_zones_to_move_to_are_highlighted() -> None:

@@ -20,7 +20,7 @@ from deadboard.games.day_night_z.concepts import threat_text
 from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.inventory import backpack, load, room
 from deadboard.games.day_night_z.state import DNZState, Survivor
-from deadboard.games.day_night_z.svg_tile import ENEMY, MARKER, SEAT, TERRAIN, tile_svg
+from deadboard.games.day_night_z.svg_tile import ENEMY, MARKER, SEAT, TERRAIN, enemy_card, tile_svg
 
 Z, GAPX, GAPY, M, TOP = 70, 30, 30, 12, 56
 C = 34  # a subzone
@@ -237,6 +237,9 @@ def _panels(st: DNZState) -> list[Panel]:
                 ],
             }
         )
+    enemies = [e for e in st.enemies if e.tile in st.tiles]
+    if enemies:
+        panels.append({"title": "Enemies", "lines": [f"{enemy_card(st, e)} — at {e.tile}-{CELLS[e.cell]}" for e in enemies]})
     for s in st.survivors:
         lines: list[object] = (
             ["dead"]
