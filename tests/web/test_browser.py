@@ -115,7 +115,7 @@ def click_button(pg: Any, prefix: str) -> str | None:
 
 def board_svg(pg: Any) -> str:
     """The board as drawn, without what marks the actions (absent from the replay viewer)."""
-    html = re.sub(r'<g class="squares">.*?</g>', "", str(pg.inner_html("#board")))
+    html = re.sub(r'<g class="squares">.*?</g>', "", str(pg.inner_html("#board")), flags=re.S)
     return re.sub(r"\s?\blive\b", "", html)
 
 

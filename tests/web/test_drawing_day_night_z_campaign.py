@@ -90,7 +90,7 @@ def test_a_facility_is_built_on_the_first_free_space_and_the_fence_round_the_she
     assert builds
     free = [t for t in d["targets"] if t.startswith("space:")]
     assert len(free) == 1 and sorted(d["targets"][free[0]]) == sorted(a.text for a in builds)
-    drawn = {el.get("data-target") for el in svg.iter(NS + "rect")}
+    drawn = {el.get("data-target") for tag in ("rect", "path") for el in svg.iter(NS + tag)}
     assert free[0] in drawn
     fence = [a.text for a in legal if a.kind in ("build", "upgrade") and a[1] == "fence"]
     if fence:

@@ -109,4 +109,19 @@ def test_a_cards_face_shows_a_check_without_its_outcomes_and_fits_a_long_name() 
     card = cards(dz_svg.draw(DZ, st, 0, [])["svg"])[st.lay.names[pos]]
     texts = {t.text: t for t in card.iter(NS + "text")}
     assert "5 check agility 7" in texts and not any("{" in (t or "") for t in texts)
-    assert texts["Subway Entrance"].get("textLength")  # squeezed to the card's width
+    name = texts["Subway Entrance"]  # on one line, squeezed to the card's width where it would not fit
+    assert name.get("textLength") or len("Subway Entrance") * 7.6 <= dz_svg.CW - 16
+
+
+def test_the_whole_city_fits_a_1280_by_800_window_and_each_move_is_highlighted() -> None:
+    st = started(players=2)
+    legal = DZ.legal_actions(st)
+    d = drawing.draw(DZ, DZ.view(st, st.decision.seat if st.decision else 0), st.decision.seat if st.decision else 0, legal)
+    root = ET.fromstring(d["svg"])
+    _, _, w, h = (float(v) for v in root.get("viewBox", "").split())
+    # the board's frame is about 850 px wide and 690 px tall at 1280x800 (the style sheet keeps the
+    # CITY no taller than the window): the 6x5 CITY is drawn wider than tall, its cards still legible
+    assert h / w <= 0.9 and 850 * h / w >= 600
+    highlights = {el.get("data-target") for el in root.iter(NS + "rect") if el.get("class") == "sq"}
+    moves = {t for t in d["targets"] if t.startswith("pos:")}
+    assert moves and moves <= highlights

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from deadboard.core import Rng, Setup, get_game
 from deadboard.games.zombie_dawn import svg as zd_svg
 from deadboard.games.zombie_dawn.state import DawnState
+from deadboard.games.zombie_dawn.svg_placing import place_sentence
 from deadboard.web import drawing
 
 ZD = get_game("zombie-dawn")
@@ -30,9 +31,16 @@ def test_the_zone_slots_are_clicked_to_lay_out_the_map() -> None:
     assert state.decision is not None and state.decision.kind == "zone"
     legal = ZD.legal_actions(state)
     d = drawing.draw(ZD, ZD.view(state, state.decision.seat), state.decision.seat, legal)
-    slots = {el.get("data-target") for el in ET.fromstring(d["svg"]).iter(NS + "rect") if el.get("class") == "slot"}
-    assert slots and slots == set(d["targets"])
-    assert sorted(t for ts in d["targets"].values() for t in ts) == sorted(a.text for a in legal)
+    drawn = {el.get("data-target") for el in ET.fromstring(d["svg"]).iter(NS + "rect") if el.get("data-target")}
+    slots = {t for t in drawn if t.startswith("slot:")}
+    zones = {t for t in drawn if t.startswith("zone:")}
+    assert slots and zones and slots | zones == set(d["targets"])
+    # every placement once at its slot, and once at its zone drawn turned as it would lie
+    for kind in (slots, zones):
+        assert sorted(t for k in kind for t in d["targets"][k]) == sorted(a.text for a in legal)
+    assert "slot:the slot 1 N" in slots and "zone:Cornfields, turned 90°" in zones
+    place = next(a for a in legal if a.text == "place cornfields 0 -1 90")
+    assert place_sentence(state, place) == "Place Cornfields at the slot 1 N, turned 90°"
 
 
 def test_moves_searches_and_cards_are_on_the_board() -> None:
@@ -83,3 +91,18 @@ def test_attack_dice_show_each_side_with_the_number_they_need() -> None:
         {"label": "", "values": [4], "total": 5, "success": True}
     ]
     assert zd_svg.dice({"card": "horde", "dice": 4}) == []  # a count of zombie dice, not a roll
+
+
+def test_a_zone_to_lay_is_drawn_at_every_open_slot_when_pointed_at() -> None:
+    state = ZD.new(Setup("standard", players=2), 3)
+    assert state.decision is not None
+    seat = state.decision.seat
+    legal = ZD.legal_actions(state)
+    root = ET.fromstring(drawing.draw(ZD, ZD.view(state, seat), seat, legal)["svg"])
+    previews = [u for u in root.iter(NS + "use") if "zone-preview" in (u.get("class") or "").split()]
+    drawn = {g.get("id") for g in root.iter(NS + "g")}
+    assert all(u.get("href", "")[1:] in drawn for u in previews)
+    # one faded drawing per zone, rotation and open slot: as many as there are placements
+    assert len(previews) == len([a for a in legal if a.kind == "place"])
+    style = "".join(s.text or "" for s in root.iter(NS + "style"))
+    assert ".zone-preview{display:none" in style and ":hover~.zp-0-0{display:inline}" in style

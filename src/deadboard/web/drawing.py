@@ -12,7 +12,12 @@ is::
 - It returns a :class:`Drawing` (a dict):
 
   ``svg``      one ``<svg>`` element with a ``viewBox`` (it is scaled to the page width); every
-               element a player can click carries ``data-target="ID"``. All text is escaped.
+               element a player can click carries ``data-target="ID"`` and is drawn with (or
+               covered by) a shape of class ``sq`` (:func:`deadboard.core.drawing.hit_rect`) whose
+               ``<title>`` says what clicking does (:func:`~deadboard.core.drawing.hover_text` of
+               the game's :func:`~deadboard.core.drawing.sentences`); the page marks the ones with
+               actions ``live`` and the style sheet highlights them alike in every game. All text
+               is escaped.
   ``targets``  ``{ID: [action text, ...]}``: the legal actions that belong to each clickable thing
                (a square, a counter, a door, a card). Clicking it shows these actions; every text
                must be one of ``legal``. Actions in no target are shown as buttons.

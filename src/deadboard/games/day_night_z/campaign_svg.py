@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from html import escape
 
 from deadboard.core.action import Action
-from deadboard.core.drawing import Drawing, Panel
+from deadboard.core.drawing import Drawing, Panel, hit_rect, hover_text, sentences, tooltip
 from deadboard.core.game import Game, State
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.growth import leadership, sheet
@@ -30,8 +30,8 @@ def closed_now(st: CampaignState) -> set[str]:
     return set(book[index].closed) if 0 <= index < len(book) else set()
 
 
-def _travel(st: CampaignState, live: set[str]) -> str:
-    """The Travel map; a path in ``live`` (on a route the leader may choose now) can be clicked."""
+def _travel(st: CampaignState, targets: dict[str, list[str]], said: dict[str, str]) -> str:
+    """The Travel map; a path on a route the leader may choose now can be clicked."""
     out: list[str] = ['<text x="20" y="30" fill="#ddd" font-size="16">Travel map</text>']
     places = st.content.places
     closed = closed_now(st)
@@ -50,10 +50,12 @@ def _travel(st: CampaignState, live: set[str]) -> str:
             f'<path d="M{x1},{y1} Q{mx},{my} {x2},{y2}" stroke="{colour}" stroke-width="{width}" fill="none"{dash}>'
             f"<title>{escape(title)}</title></path>"
         )
-        if path.id in live:
+        texts = targets.get(f"path:{path.id}")
+        if texts:
             out.append(
                 f'<path class="route-hit" d="M{x1},{y1} Q{mx},{my} {x2},{y2}" stroke="transparent" '
-                f'stroke-width="16" fill="none" data-target="path:{escape(path.id)}"/>'
+                f'stroke-width="16" fill="none" data-target="path:{escape(path.id)}">'
+                f"<title>{tooltip(hover_text(title, texts, said))}</title></path>"
             )
         icons = " ".join(TERRAIN[t] + (f"x{m}" if not known(st, path.id) else "") for t, m in path.icons)
         out.append(
@@ -68,17 +70,20 @@ def _travel(st: CampaignState, live: set[str]) -> str:
     return "".join(out)
 
 
-def _shelter(st: CampaignState, building: bool) -> str:
-    """The Shelter map; with ``building``, the first empty space (where a new facility goes) and the
-    fence can be clicked."""
+def _shelter(st: CampaignState, targets: dict[str, list[str]], said: dict[str, str]) -> str:
+    """The Shelter map; a facility with actions, the first empty space (where a new facility goes)
+    while building and the fence can be clicked."""
     out: list[str] = [f'<text x="{SX}" y="30" fill="#ddd" font-size="16">Shelter map</text>']
     fence = {"": "#444", "basic": "#a08040", "advanced": "#e0c060"}[st.fence]
-    hit = ' data-target="fence"' if building else ""
+    fx, fy, fw, fh = SX - 12, SY - 12, 3 * SW + 24 + 20, 2 * SH + 24 + 10
     out.append(
-        f'<rect x="{SX - 12}" y="{SY - 12}" width="{3 * SW + 24 + 20}" height="{2 * SH + 24 + 10}" fill="none" '
-        f'stroke="{fence}" stroke-width="{1 + 3 * bool(st.fence)}" stroke-dasharray="{"" if st.fence else "4 4"}"'
-        f"{hit}/>"
+        f'<rect x="{fx}" y="{fy}" width="{fw}" height="{fh}" fill="none" '
+        f'stroke="{fence}" stroke-width="{1 + 3 * bool(st.fence)}" stroke-dasharray="{"" if st.fence else "4 4"}"/>'
     )
+    if targets.get("fence"):  # the fence's highlight: a band round the spaces
+        ring = f"M{fx - 6} {fy - 6}h{fw + 12}v{fh + 12}h{-fw - 12}Z M{fx + 6} {fy + 6}v{fh - 12}h{fw - 12}v{-fh + 12}Z"
+        out.append(f'<path class="sq" data-target="fence" d="{ring}" fill-rule="evenodd">'
+                   f"<title>{tooltip(hover_text('the perimeter fence', targets['fence'], said))}</title></path>")
     by_space = {space: f for f, space in st.spaces.items()}
     free = next((space for space, _x, _y in st.content.shelter.map.spaces if space not in by_space), None)
     for space, x, y in st.content.shelter.map.spaces:
@@ -86,12 +91,8 @@ def _shelter(st: CampaignState, building: bool) -> str:
         px, py = SX + x * (SW + 10), SY + y * (SH + 10)
         level = st.facilities.get(f, "") if f else ""
         fill = {"": "#222", "basic": "#2f4a5f", "advanced": "#3f6a8f"}[level]
-        target = f' data-target="{escape(f)}"' if f else ""
-        if not f and building and space == free:
-            target = f' data-target="space:{escape(space)}"'
-        out.append(
-            f'<rect x="{px}" y="{py}" width="{SW}" height="{SH}" rx="6" fill="{fill}" stroke="#888"{target}/>'
-        )
+        key = f if f else (f"space:{space}" if space == free else "")
+        out.append(f'<rect x="{px}" y="{py}" width="{SW}" height="{SH}" rx="6" fill="{fill}" stroke="#888"/>')
         name = st.content.facilities[f].name if f else "(empty space)"
         out.append(f'<text x="{px + 8}" y="{py + 22}" fill="#eee" font-size="13">{escape(name)}</text>')
         if level:
@@ -99,6 +100,8 @@ def _shelter(st: CampaignState, building: bool) -> str:
         out.append(
             f'<text x="{px + SW - 8}" y="{py + SH - 8}" fill="#777" font-size="10" text-anchor="end">{space}</text>'
         )
+        if key and targets.get(key):
+            out.append(hit_rect(key, px, py, SW, SH, hover_text(name, targets[key], said), rx=6))
     out.append(
         f'<text x="{SX}" y="{SY + 2 * SH + 44}" fill="#ddd" font-size="12">warehouse: {st.store} supplies — '
         f"VP {st.vp}</text>"
@@ -204,19 +207,19 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
             targets.setdefault("fence", []).append(a.text)
         elif a.kind == "build" and free is not None:
             targets.setdefault(f"space:{free}", []).append(a.text)
-    live = {t.removeprefix("path:") for t in targets if t.startswith("path:")}
+    labels = sentences(game, st, seat, legal, {a.text: label_of(st, a) for a in legal})
     svg = (
         f'<svg class="board day-night-z-campaign" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
         f'font-family="system-ui, sans-serif" role="img" aria-label="Day Night Z campaign: the Travel map and the Shelter map">'
-        f'<rect width="{width}" height="{height}" fill="#111"/>{_travel(st, live)}'
-        f"{_shelter(st, any(t == 'fence' or t.startswith('space:') for t in targets))}</svg>"
+        f'<rect width="{width}" height="{height}" fill="#111"/>{_travel(st, targets, labels)}'
+        f"{_shelter(st, targets, labels)}</svg>"
     )
     d = st.decision
     return {
         "svg": svg,
         "targets": targets,
         "panels": _panels(st),
-        "labels": {a.text: label_of(st, a) for a in legal},
+        "labels": labels,
         "caption": "Day Night Z campaign — " + (d.prompt if d is not None else "the campaign is over"),
     }
 

@@ -1,55 +1,29 @@
-"""Day Night Z in the browser: the city board (zones as boxes joined by their streets; STOP alleys,
-"?" surprise zones, access letters, location slots), beside it the tiles in play as 4 x 4 subzones
-with their terrain, markers, noise counters and figures (at most four to a subzone), and a top bar
-with the threat level, the Day-Night counter, the Hunter's stalk area and the last threat card.
-Clicking a zone or subzone offers the actions that name it."""
+"""Day Night Z in the browser: a top bar with the threat level, the Day-Night counter, the Hunter's
+stalk area and the last threat card, and under it the adventure's objective (both always in view);
+then, when a survivor stands on a tile, that tile drawn large as the main board
+(:mod:`deadboard.games.day_night_z.svg_tile`: subzones with coordinates, walls, markers, noise,
+survivors, enemies with their cards, what the acting survivor sees) with the city board beside it
+(zones as boxes joined by their streets; STOP alleys, "?" surprise zones, location slots) and the
+other tiles in play small under it; otherwise the city board with the tiles beside it. Every zone or
+subzone an action names is highlighted and says what clicking it does."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from html import escape
 
 from deadboard.core.action import Action
-from deadboard.core.drawing import Drawing, Panel
+from deadboard.core.drawing import Drawing, Panel, hit_rect, hover_text, sentences
 from deadboard.core.game import Game, State
 from deadboard.games.day_night_z.concepts import threat_text
 from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.inventory import backpack, load, room
-from deadboard.games.day_night_z.state import DNZState
+from deadboard.games.day_night_z.state import DNZState, Survivor
+from deadboard.games.day_night_z.svg_tile import ENEMY, MARKER, SEAT, TERRAIN, enemy_card, tile_svg
 
 Z, GAPX, GAPY, M, TOP = 70, 30, 30, 12, 56
 C = 34  # a subzone
-TERRAIN = {
-    ".": "#2a2f35",
-    "B": "#8b1e1e",
-    "I": "#6b2a2a",
-    "c": "#35527a",
-    "h": "#5b7a35",
-    "f": "#2a5a8a",
-    "o": "#3a3a3a",
-    "j": "#7a5a35",
-    "s": "#6a6a2a",
-}
-MARKER = {
-    "fire": "#e0501e",
-    "blocked": "#8b1e1e",
-    "impassable": "#6b2a2a",
-    "cover": "#35527a",
-    "high": "#5b7a35",
-    "flooded": "#2a5a8a",
-    "hollow": "#3a3a3a",
-    "noisy": "#b0a030",
-    "vehicle": "#6e7b85",
-}
-SEAT = ("#2bb3c0", "#c04bd6", "#e0b628", "#4fc25a")
-ENEMY = {
-    "walker": "#c03030",
-    "howler": "#e07020",
-    "crawler": "#a0a020",
-    "leader": "#d04090",
-    "bulker": "#802020",
-    "hunter": "#ffffff",
-}
 LEVEL = {"green": "#3a9a3a", "yellow": "#d0b020", "red": "#c03030"}
 
 
@@ -86,23 +60,27 @@ def legend_svg() -> str:
             ),
             "terrain marker (fire, cover …)",
         ),
-        (square("#2a2f35", '<line x1="0" y1="9" x2="18" y2="9" stroke="#e33" stroke-width="3"/>'), "wall"),
-        (square("#2a2f35", '<text x="2" y="9" font-size="7" fill="#9f9">IN</text>'), "access subzone"),
-        (square("#2a2f35", '<text x="2" y="9" font-size="7" fill="#f99">OUT</text>'), "exit subzone"),
-        (square("#2a2f35", '<text x="6" y="13" font-size="9" fill="#ff0">S</text>'), "search marker"),
-        (square("#2a2f35", '<text x="2" y="15" font-size="8" fill="#aaa">+1</text>'), "corpse markers"),
-        (square("#2a2f35", '<text x="6" y="13" font-size="9" fill="#f80">T</text>'), "trap"),
+        (square(TERRAIN["."], '<line x1="0" y1="9" x2="18" y2="9" stroke="#e8e2d0" stroke-width="3"/>'), "wall"),
+        (square(TERRAIN["."], '<text x="2" y="9" font-size="7" fill="#9f9">IN</text>'), "access subzone"),
+        (square(TERRAIN["."], '<text x="2" y="9" font-size="7" fill="#f99">OUT</text>'), "exit subzone"),
+        (square(TERRAIN["."], '<text x="6" y="13" font-size="9" fill="#ff0">S</text>'), "search marker"),
+        (square(TERRAIN["."], '<text x="2" y="15" font-size="8" fill="#aaa">+1</text>'), "corpse markers"),
+        (square(TERRAIN["."], '<text x="6" y="13" font-size="9" fill="#f80">T</text>'), "trap"),
         (f'<circle cx="{h / 2}" cy="{h / 2}" r="4" fill="#f33"/>', "red noise counter"),
         (f'<circle cx="{h / 2}" cy="{h / 2}" r="4" fill="#fc3"/>', "yellow noise counter"),
         (
             square(
                 "#2a2f35",
-                f'<rect x="3" y="3" width="{h - 6}" height="{h - 6}" fill="none" stroke="#7fe" stroke-width="2"/>',
+                f'<rect x="3" y="3" width="{h - 6}" height="{h - 6}" fill="none" stroke="#7fe" stroke-width="1.5" '
+                'stroke-dasharray="4 3"/>',
             ),
-            "in line of sight (hover a subzone)",
+            "seen by the acting survivor",
         ),
         (dot(SEAT[0]), "survivor (seat colour)"),
-        *((dot(colour), kind) for kind, colour in ENEMY.items()),
+        *((f'<rect x="{h / 2 - 5}" y="{h / 2 - 5}" width="10" height="10" rx="3" fill="{colour}" stroke="#000"/>', kind)
+          for kind, colour in ENEMY.items()),
+        (f'<rect x="1" y="1" width="{h - 2}" height="{h - 2}" rx="3" fill="#ffe14d" fill-opacity=".2" stroke="#ffe14d" '
+         'stroke-width="2"/>', "click: something to do here"),
         (f'<rect width="{h}" height="{h}" rx="4" fill="#303a30" stroke="#888"/>', "city zone (street)"),
         (f'<rect width="{h}" height="{h}" rx="4" fill="#4a3030" stroke="#888"/>', "alley: STOP"),
         (
@@ -127,9 +105,10 @@ def _t(s: object) -> str:
     return escape(str(s), quote=True)
 
 
-def _city(st: DNZState) -> str:
+def _city(st: DNZState, x0: int, y0: int) -> tuple[str, dict[str, tuple[float, float, float]]]:
+    """The city board from (x0, y0), and where each zone lies (x, y, size)."""
     out = []
-    pos = {z.id: (M + z.x * (Z + GAPX), TOP + z.y * (Z + GAPY)) for z in st.board.side.zones}
+    pos = {z.id: (x0 + z.x * (Z + GAPX), y0 + z.y * (Z + GAPY)) for z in st.board.side.zones}
     for link in st.board.side.links:
         a, _, b = link.partition("-")
         (x1, y1), (x2, y2) = pos[a], pos[b]
@@ -140,7 +119,7 @@ def _city(st: DNZState) -> str:
         x, y = pos[z.id]
         fill = {"alley": "#4a3030", "surprise": "#30304a"}.get(z.kind, "#303a30")
         out.append(
-            f'<rect x="{x}" y="{y}" width="{Z}" height="{Z}" rx="6" fill="{fill}" stroke="#888" data-target="{_t(z.id)}">'
+            f'<rect x="{x}" y="{y}" width="{Z}" height="{Z}" rx="6" fill="{fill}" stroke="#888">'
             f"<title>{_t(z.id)} ({z.kind})</title></rect>"
         )
         label = z.id + (" STOP" if z.kind == "alley" else "") + (" ?" if z.id in st.surprises else "")
@@ -157,109 +136,44 @@ def _city(st: DNZState) -> str:
                 f'<circle cx="{x + 14 + 14 * k}" cy="{y + Z / 2}" r="6" fill="{SEAT[s.seat % 4]}" stroke="#fff">'
                 f"<title>{_t(s.name)}</title></circle>"
             )
+        inside = [s for s in st.living() if s.tile and st.tiles[s.tile].zone == z.id] if st.tiles else []
+        if inside:
+            out.append(f'<text x="{x + Z / 2}" y="{y + Z / 2 + 4}" font-size="9" text-anchor="middle" fill="#ffe14d">'
+                       f'{_t(", ".join(s.name.split()[0] for s in inside))} inside</text>')
         if st.noise.get(z.id):
-            out.append(f'<text x="{x + Z - 14}" y="{y + 12}" font-size="11" fill="#f33">!</text>')
-    return "".join(out)
+            out.append(f'<text x="{x + Z - 14}" y="{y + 12}" font-size="11" fill="#f33">!<title>noise</title></text>')
+    return "".join(out), {zid: (x, y, Z) for zid, (x, y) in pos.items()}
 
 
-def _tiles(st: DNZState, x0: int) -> str:
-    out = [
-        "<style>.dnz-sight{display:none;pointer-events:none}"
-        + "".join(f"#c-{t}-{name}:hover~#s-{t}-{name}{{display:inline}}" for t in st.tiles for name in CELLS)
-        + "</style>"
-    ]
-    for k, tile in enumerate(st.tiles.values()):
-        ox, oy = x0 + (k % 2) * (4 * C + 20), TOP + (k // 2) * (4 * C + 30)
-        after = ""
-        if tile.slot:
-            back = tile.links.get(tile.geo.access)
-            if back is not None:
-                after = f", after {back[0]}"
-        out.append(
-            f'<text x="{ox}" y="{oy - 4}" font-size="10" fill="#ddd">{_t(tile.id)}: {_t(tile.geo.side.name)} '
-            f"({_t(tile.zone)}{_t(after)})</text><g>"
-        )
-        rects, marks, sight = [], [], []
-        blockers = st.sight_blockers(tile.id)
-        for c in range(16):
-            px, py = ox + (c % 4) * C, oy + (c // 4) * C
-            fill = TERRAIN.get(tile.geo.terrain[c], "#2a2f35")
-            name = f"{tile.id}-{CELLS[c]}"
-            rects.append(
-                f'<rect id="c-{_t(name)}" x="{px}" y="{py}" width="{C - 1}" height="{C - 1}" fill="{fill}" '
-                f'data-target="{_t(name)}"><title>{_t(name)} (hover: line of sight)</title></rect>'
-            )
-            seen = [
-                d for d in range(16) if d != c and not tile.geo.blocked[d] and tile.geo.sees(c, d, blockers)
-            ]
-            sight.append(
-                f'<g id="s-{_t(name)}" class="dnz-sight">'
-                + "".join(
-                    f'<rect x="{ox + (d % 4) * C + 3}" y="{oy + (d // 4) * C + 3}" width="{C - 7}" height="{C - 7}" '
-                    f'fill="none" stroke="#7fe" stroke-width="2"/>'
-                    for d in seen
-                )
-                + "</g>"
-            )
-            if c == tile.geo.access:
-                marks.append(f'<text x="{px + 2}" y="{py + 9}" font-size="7" fill="#9f9">IN</text>')
-            if c == tile.geo.exit:
-                marks.append(f'<text x="{px + C - 14}" y="{py + 9}" font-size="7" fill="#f99">OUT</text>')
-            m = tile.markers.get(c)
-            if m:
-                marks.append(
-                    f'<rect x="{px + 4}" y="{py + 4}" width="{C - 9}" height="{C - 9}" fill="none" '
-                    f'stroke="{MARKER[m]}" stroke-width="3"><title>{_t(m)}</title></rect>'
-                )
-            if c in tile.search_marks:
-                marks.append(
-                    f'<text x="{px + C / 2 - 3}" y="{py + C / 2 + 3}" font-size="9" fill="#ff0">S</text>'
-                )
-            if tile.corpses.get(c):
-                marks.append(
-                    f'<text x="{px + 2}" y="{py + C - 3}" font-size="8" fill="#aaa">+{len(tile.corpses[c])}</text>'
-                )
-            if c in tile.traps:
-                marks.append(
-                    f'<text x="{px + C - 10}" y="{py + C / 2 + 3}" font-size="9" fill="#f80">T</text>'
-                )
-            noise = st.noise.get(name)
-            if noise:
-                colour = "#f33" if noise[0] else "#fc3"
-                marks.append(
-                    f'<circle cx="{px + C - 6}" cy="{py + C - 6}" r="4" fill="{colour}"><title>noise</title></circle>'
-                )
-            figures = [(SEAT[s.seat % 4], s.name) for s in st.living() if s.tile == tile.id and s.cell == c]
-            figures += [
-                (ENEMY[e.kind], f"{e.kind} {e.id}") for e in st.enemies if e.tile == tile.id and e.cell == c
-            ]
-            for j, (colour, title) in enumerate(figures[:4]):
-                fx, fy = px + 9 + (j % 2) * 14, py + 13 + (j // 2) * 12
-                marks.append(
-                    f'<circle cx="{fx}" cy="{fy}" r="5" fill="{colour}" stroke="#000" pointer-events="none">'
-                    f"<title>{_t(title)}</title></circle>"
-                )
-        for a, b in sorted(tile.geo.solid):
-            ax, ay, bx = a % 4, a // 4, b % 4
-            if ay == b // 4:  # side by side: a vertical wall
-                x = ox + max(ax, bx) * C - 1
-                marks.append(
-                    f'<line x1="{x}" y1="{oy + ay * C}" x2="{x}" y2="{oy + (ay + 1) * C}" stroke="#e33" stroke-width="3"/>'
-                )
-            else:
-                y = oy + max(ay, b // 4) * C - 1
-                marks.append(
-                    f'<line x1="{ox + ax * C}" y1="{y}" x2="{ox + (ax + 1) * C}" y2="{y}" stroke="#e33" stroke-width="3"/>'
-                )
-        out.extend(rects)
-        out.extend(marks)
-        out.extend(sight)
-        out.append("</g>")
+def _main_tile(st: DNZState) -> str | None:
+    """The tile drawn large: the acting survivor's, else the first with a survivor on it."""
+    on = [s for s in st.living() if s.tile and s.tile in st.tiles]
+    if not on:
+        return None
+    d = st.decision
+    mine = [s for s in on if d is not None and s.seat == d.seat]
+    return (mine or on)[0].tile
+
+
+def _actor(st: DNZState, legal: Sequence[Action]) -> Survivor | None:
+    ids = {s.id: s for s in st.living()}
+    for a in legal:
+        if a.args and str(a.args[0]) in ids:
+            return ids[str(a.args[0])]
+    d = st.decision
+    return next((s for s in st.living() if d is not None and s.seat == d.seat), None)
+
+
+def _objective(st: DNZState, width: int) -> str:
+    lines = textwrap.wrap(st.adventure.text, max(40, int((width - 2 * M) / 7.6)))[:2]
+    out = [f'<text x="{M}" y="{M + 54}" font-size="15" font-weight="700" fill="#ffe9a8">Objective — {_t(st.adventure.name)}</text>']
+    for k, line in enumerate(lines):
+        out.append(f'<text x="{M}" y="{M + 72 + k * 16}" font-size="14" fill="#ddd">{_t(line)}</text>')
     return "".join(out)
 
 
 def _bar(st: DNZState, width: int) -> str:
-    out = [f'<text x="{M}" y="{M + 10}" font-size="12" fill="#ddd">threat</text>']
+    out = [f'<text x="{M}" y="{M + 11}" font-size="14" fill="#ddd">threat</text>']
     for lvl, count in (("green", 15), ("yellow", 15), ("red", 10)):
         base = {"green": 0, "yellow": 15, "red": 30}[lvl]
         for u in range(count):
@@ -272,7 +186,7 @@ def _bar(st: DNZState, width: int) -> str:
         f"{st.clock.text} {'night' if st.night else 'day'} — threat {threat_text(st)} — Hunter: {hunter}"
         + (f" — threat card {st.last_threat}" if st.last_threat else "")
     )
-    out.append(f'<text x="{M}" y="{M + 30}" font-size="12" fill="#ddd">{_t(text)}</text>')
+    out.append(f'<text x="{M}" y="{M + 32}" font-size="15" font-weight="700" fill="#eee">{_t(text)}</text>')
     sx = M + 50 + 40 * 9 + 20
     out.append(
         f'<rect x="{sx}" y="{M - 2}" width="70" height="16" fill="#222" stroke="#888"/>'
@@ -285,9 +199,13 @@ def _bar(st: DNZState, width: int) -> str:
     return "".join(out)
 
 
-def _target(a: Action) -> str | None:
-    if a.kind in ("move", "leave", "throw", "search-corpse", "search-item", "hide", "retrieve"):
+def _target(st: DNZState, a: Action) -> str | None:
+    if a.kind in ("move", "leave", "throw", "search-corpse", "search-item", "hide", "retrieve") and len(a.args) >= 2:
         return str(a[2])
+    if a.kind == "attack" and len(a.args) >= 2:
+        e = next((e for e in st.enemies if e.id == str(a.args[1])), None)
+        if e is not None and e.tile in st.tiles:
+            return f"{e.tile}-{CELLS[e.cell]}"
     return None
 
 
@@ -319,6 +237,9 @@ def _panels(st: DNZState) -> list[Panel]:
                 ],
             }
         )
+    enemies = [e for e in st.enemies if e.tile in st.tiles]
+    if enemies:
+        panels.append({"title": "Enemies", "lines": [f"{enemy_card(st, e)} — at {e.tile}-{CELLS[e.cell]}" for e in enemies]})
     for s in st.survivors:
         lines: list[object] = (
             ["dead"]
@@ -340,30 +261,57 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
     st = view
     cols = max(z.x for z in st.board.side.zones) + 1
     rows = max(z.y for z in st.board.side.zones) + 1
-    city_w = M + cols * (Z + GAPX)
-    tiles_h = ((len(st.tiles) + 1) // 2) * (4 * C + 30)
-    width = city_w + 2 * (4 * C + 20) + M
-    height = TOP + max(rows * (Z + GAPY), tiles_h) + M
-    body = _bar(st, width) + _city(st) + _tiles(st, city_w)
+    main = _main_tile(st)
+    actor = _actor(st, legal)
+    top = TOP + 66  # the bar, then the objective
+    city_w = cols * (Z + GAPX)
+    where: dict[str, tuple[float, float, float]] = {}
+    parts: list[str] = []
+    if main is not None:  # the tile of the fight drawn large, the city beside it
+        big = 112
+        parts.append(tile_svg(st, st.tiles[main], M + 18, top + 18, big, actor))
+        where.update(_cells(main, M + 18, top + 18, big))
+        cx = M + 18 + 4 * big + 40
+        city, zones = _city(st, cx, top + 4)
+        height_city = rows * (Z + GAPY)
+        ox, oy = cx, top + height_city + 24
+        others = [t for t in st.tiles if t != main]
+    else:
+        cx = M
+        city, zones = _city(st, cx, top + 4)
+        height_city = rows * (Z + GAPY)
+        ox, oy = cx + city_w + 10, top + 18
+        others = list(st.tiles)
+    parts.append(city)
+    where.update(zones)
+    for k, tid in enumerate(others):
+        tx, ty = ox + (k % 3) * (4 * C + 24), oy + 14 + (k // 3) * (4 * C + 34)
+        parts.append(tile_svg(st, st.tiles[tid], tx, ty, C, actor))
+        where.update(_cells(tid, tx, ty, C))
+    width = max(cx + city_w, ox + min(3, max(1, len(others))) * (4 * C + 24)) + M
+    tiles_bottom = oy + 14 + ((len(others) + 2) // 3) * (4 * C + 34) if others else 0
+    height = max(top + 18 + (4 * 112 + 24 if main is not None else 0), top + height_city, tiles_bottom) + M
+    targets: dict[str, list[str]] = {}
+    for a in legal:
+        t = _target(st, a)
+        if t is not None and t in where:
+            targets.setdefault(t, []).append(a.text)
+    labels = sentences(game, st, seat, legal, {a.text: label_of(a) for a in legal})
+    hits = "".join(hit_rect(t, where[t][0], where[t][1], where[t][2] - 1, where[t][2] - 1,
+                            hover_text(t, texts, labels), rx=4) for t, texts in targets.items())
+    body = _bar(st, width) + _objective(st, width) + "".join(parts) + hits
     svg = (
         f'<svg class="board day-night-z" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
         f'font-family="system-ui, sans-serif" role="img" aria-label="Day Night Z: the city and the tiles in play">'
         f'<rect width="{width}" height="{height}" fill="#111"/>{body}</svg>'
     )
-    targets: dict[str, list[str]] = {}
-    for a in legal:
-        t = _target(a)
-        if t is not None:
-            targets.setdefault(t, []).append(a.text)
     d = st.decision
     caption = "Day Night Z — " + (d.prompt if d is not None else "the adventure is over")
-    return {
-        "svg": svg,
-        "targets": targets,
-        "panels": _panels(st),
-        "labels": {a.text: label_of(a) for a in legal},
-        "caption": caption,
-    }
+    return {"svg": svg, "targets": targets, "panels": _panels(st), "labels": labels, "caption": caption}
+
+
+def _cells(tid: str, ox: float, oy: float, c: float) -> dict[str, tuple[float, float, float]]:
+    return {f"{tid}-{CELLS[k]}": (ox + (k % 4) * c, oy + (k // 4) * c, c) for k in range(16)}
 
 
 __all__ = ["draw", "label_of", "legend_svg"]

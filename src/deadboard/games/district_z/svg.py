@@ -21,12 +21,12 @@ from html import escape
 from typing import Any
 
 from deadboard.core.action import Action
-from deadboard.core.drawing import Drawing, Panel
+from deadboard.core.drawing import Drawing, Panel, hit_rect, hover_text, sentences
 from deadboard.core.game import Game
 from deadboard.games.district_z.combat import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
 from deadboard.games.district_z.state import NO_CARD, OBJ, STATUS_NAMES, ZOMBIE, DistrictState
 
-CW, CH, GAP, M = 120, 158, 12, 14  # card width and height, gap, margin
+CW, CH, GAP, M = 150, 150, 12, 14  # card width and height, gap, margin
 SEAT_COLOURS = ("#2bb3c0", "#c04bd6", "#e0b628", "#4fc25a")
 
 
@@ -55,7 +55,7 @@ def _event_face(ev: Any) -> str:
     return _event_short(ev).split("{", 1)[0].strip()[:20]
 
 
-def _card(st: DistrictState, pos: int, seat: int | None) -> str:
+def _card(st: DistrictState, pos: int, seat: int | None, targets: dict[str, list[str]], said: dict[str, str]) -> str:
     c = st.c
     x, y = _xy(st, pos)
     name = st.lay.names[pos]
@@ -79,9 +79,9 @@ def _card(st: DistrictState, pos: int, seat: int | None) -> str:
         cls += " up" if up else " seen"
         fill, ink = ("#efe6d2", "#2b2418") if up else ("#5b5548", "#d8d0bc")
         out.append(f'<rect x="{x}" y="{y}" width="{CW}" height="{CH}" rx="9" fill="{fill}" stroke="#1d1a14" stroke-width="2"/>')
-        lines = _wrap(label, 15)
+        lines = _wrap(label, 19)
         for k, line in enumerate(lines[:2]):
-            fit = f' textLength="{CW - 16}" lengthAdjust="spacingAndGlyphs"' if len(line) >= 14 else ""
+            fit = f' textLength="{CW - 16}" lengthAdjust="spacingAndGlyphs"' if len(line) * 7.6 > CW - 16 else ""
             out.append(f'<text x="{x + 8}" y="{y + 34 + k * 14}" font-size="12.5" font-weight="700" fill="{ink}"{fit}>{_t(line)}</text>')
         if loc is not None:
             title += f"{loc.name} — {loc.text}"
@@ -143,6 +143,9 @@ def _card(st: DistrictState, pos: int, seat: int | None) -> str:
                    f'<circle cx="{px}" cy="{py}" r="18" fill="{"#5a1010" if zombie else colour}" stroke="{ring}" stroke-width="3"/>'
                    f'<text x="{px}" y="{py + 4}" font-size="10" font-weight="800" text-anchor="middle" fill="#fff"'
                    f'{fit}>{_t(nm)}</text></g>')
+    texts = targets.get(f"pos:{name}")
+    if texts:  # the highlight over the whole card, saying what clicking it does
+        out.append(hit_rect(f"pos:{name}", x, y, CW, CH, hover_text(title, texts, said), rx=9))
     out.append("</g>")
     return "".join(out)
 
@@ -320,17 +323,16 @@ def draw(game: Game[DistrictState], view: DistrictState, seat: int | None, legal
     acting = d.seat if d is not None else seat
     width = 2 * M + lay.width * (CW + GAP) - GAP
     height = 2 * M + lay.height * (CH + GAP) - GAP
-    cards = "".join(_card(st, pos, seat) for pos in range(lay.n) if st.card[pos] != NO_CARD)
-    svg = (f'<svg class="board district-z" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
-           f'font-family="system-ui, sans-serif" role="img" aria-label="District-Z: the CITY">'
-           f'<rect width="{width}" height="{height}" fill="#15191d"/>{cards}</svg>')
     targets: dict[str, list[str]] = {}
-    labels: dict[str, str] = {}
     for a in legal:
         t = target_of(st, a, acting)
         if t is not None:
             targets.setdefault(t, []).append(a.text)
-        labels[a.text] = label_of(st, a, acting)
+    labels = sentences(game, st, seat, legal, {a.text: label_of(st, a, acting) for a in legal})
+    cards = "".join(_card(st, pos, seat, targets, labels) for pos in range(lay.n) if st.card[pos] != NO_CARD)
+    svg = (f'<svg class="board district-z" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
+           f'font-family="system-ui, sans-serif" role="img" aria-label="District-Z: the CITY">'
+           f'<rect width="{width}" height="{height}" fill="#15191d"/>{cards}</svg>')
     caption = f"District-Z — round {st.rounds}" + (f" — {d.prompt}" if d is not None else " — the game is over")
     return {"svg": svg, "targets": targets, "panels": _panels(st, seat), "labels": labels, "caption": caption}
 

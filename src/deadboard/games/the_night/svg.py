@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from deadboard.core.action import Action
-from deadboard.core.drawing import Drawing, Panel
+from deadboard.core.drawing import Drawing, Panel, hit_rect, hover_text, sentences, tooltip
 from deadboard.core.game import Game
 from deadboard.core.grid import DOOR
 from deadboard.games.the_night.board import human_by_name, zombie_by_name, zombie_name
@@ -43,7 +43,6 @@ from deadboard.games.the_night.state import (
 from deadboard.games.the_night.svg_board import (
     S,
     counters_svg,
-    esc,
     items_svg,
     opening_svg,
     opening_title,
@@ -260,17 +259,32 @@ def legend_svg() -> str:
 # ==================================================================================================
 # the drawing
 # ==================================================================================================
-def _squares(state: NightState, targets: dict[str, list[str]]) -> str:
-    """Click areas for the squares that have actions now (the others have nothing to offer)."""
+def _squares(state: NightState, targets: dict[str, list[str]], said: dict[str, str]) -> str:
+    """Click areas for the squares that have actions now (the others have nothing to offer), each
+    saying what clicking it does."""
     c = state.c
     index = c.grid.index
     out = ['<g class="squares">']
-    for t in targets:
+    here: dict[int, list[str]] = {}
+    for hu in state.humans:
+        if hu.status in (LIVE, DEAD) and hu.sq >= 0:
+            here.setdefault(hu.sq, []).append(hu.name + (" (dead)" if hu.status == DEAD else ""))
+    for z, zs in state.zsq.items():
+        here.setdefault(zs, []).append(zombie_name(state, z))
+    for t, texts in targets.items():
         if t.startswith("sq:") and t[3:] in index:
             sq = index[t[3:]]
             x, y = xy(c, sq)
-            out.append(f'<rect class="sq" data-target="{t}" x="{x}" y="{y}" width="{S}" height="{S}">'
-                       f"<title>{t[3:]} · {esc(c.area_of[sq])}</title></rect>")
+            what = f"{t[3:]} · {c.area_of[sq]}" + (f" · {', '.join(here[sq])}" if sq in here else "")
+            out.append(hit_rect(t, x, y, S, S, hover_text(what, texts, said)))
+        elif t.startswith("op:") and t[3:] in c.grid.opening_by_name:
+            # a door or window: a transparent cover over its drawing that says what clicking does
+            op = c.grid.opening_by_name[t[3:]]
+            ax, ay = xy(c, op.a)
+            cx, cy, rot = (ax + S, ay + S / 2, 90) if op.b == op.a + 1 else (ax + S / 2, ay + S, 0)
+            title = hover_text(opening_title(c, op.id, op.kind, state.op[op.id]), texts, said)
+            out.append(f'<rect data-target="{t}" x="-18" y="-9" width="36" height="18" fill="transparent" '
+                       f'transform="translate({cx:g} {cy:g}) rotate({rot})"><title>{tooltip(title)}</title></rect>')
     out.append("</g>")
     return "".join(out)
 
@@ -283,12 +297,12 @@ def draw(game: Game[NightState], view: NightState, seat: int | None, legal: Sequ
         t = target_of(state, a)
         if t is not None:
             targets.setdefault(t, []).append(a.text)
-        labels[a.text] = label_of(state, a)
+    labels.update(sentences(game, state, seat, legal, {a.text: label_of(state, a) for a in legal}))
     static, (width, height) = static_map(state.c)
     svg = (f'<svg class="board the-night" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
            f'font-family="system-ui, sans-serif" role="img" aria-label="The Night: the house and its yard">'
-           f'<rect width="{width}" height="{height}" fill="#1b1f1a"/>{static}{_squares(state, targets)}'
-           f"{openings_svg(state)}{items_svg(state)}{counters_svg(state, seat)}</svg>")
+           f'<rect width="{width}" height="{height}" fill="#1b1f1a"/>{static}'
+           f"{openings_svg(state)}{items_svg(state)}{counters_svg(state, seat)}{_squares(state, targets, labels)}</svg>")
     caption = f"Turn {state.turn} of {state.cfg.turns} — {PHASES.get(state.phase, state.phase)}"
     return {"svg": svg, "targets": targets, "panels": _panels(state, seat), "labels": labels, "caption": caption}
 

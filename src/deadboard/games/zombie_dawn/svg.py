@@ -23,17 +23,24 @@ from html import escape
 from typing import Any
 
 from deadboard.core.action import Action
-from deadboard.core.drawing import Drawing, Panel
+from deadboard.core.drawing import Drawing, Panel, hit_rect, hover_text, sentences
 from deadboard.core.game import Game, State
 from deadboard.games.zombie_dawn.board import open_slots, rotated_cells
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import hand_kinds, score_parts, skill_cost, trophy_points
 from deadboard.games.zombie_dawn.negotiation import offer_on_table
 from deadboard.games.zombie_dawn.state import SETUP, DawnState
+from deadboard.games.zombie_dawn.svg_placing import (
+    place_sentence,
+    slot_target,
+    slot_words,
+    tray_svg,
+    zone_targets,
+)
 
 S = 22  # pixels per square
 GAP = 30  # between islands
-TOP = 26  # room for an island's title
+TOP = 40  # room for an island's title and its column letters
 CARD_W, CARD_H = 118, 150
 TERRAIN = {"field": "#b39b47", "forest": "#3d6a36", "city": "#7b7b7b"}
 SEAT_FILL = {"red": "#c62828", "yellow": "#e3c02a", "purple": "#7b3fa0", "white": "#eeeeee"}
@@ -98,10 +105,47 @@ def _islands(state: DawnState, placing: int) -> list[Island]:
     return out
 
 
-def _island_svg(state: DawnState, isl: Island, ox: int, oy: int, targets: dict[str, list[str]]) -> str:
+def _coordinates(isl: Island, ox: int, oy: int) -> str:
+    """The coordinates the squares' names use (r.g10: column g, row 10) round an island."""
+    cols = (f'<text x="{ox + x * S + S / 2}" y="{oy - 4}" font-size="9" text-anchor="middle" fill="#9aa">{chr(97 + x)}</text>'
+            for x in range(isl.w))
+    rows = (f'<text x="{ox - 2}" y="{oy + y * S + S / 2 + 3}" font-size="9" text-anchor="end" fill="#9aa">{y + 1}</text>'
+            for y in range(isl.h))
+    return "".join(cols) + "".join(rows)
+
+
+def _click_areas(state: DawnState, isl: Island, ox: int, oy: int, targets: dict[str, list[str]],
+                 said: dict[str, str]) -> str:
+    """The highlights of an island: squares with actions, open zone slots."""
+    b = state.board
+    out: list[str] = []
+    if b is not None:
+        for key in targets:
+            if key.startswith("sq:") and key[3:] in b.index:
+                sq = b.index[key[3:]]
+                if b.island[sq] == isl.seat:
+                    out.append(hit_rect(key, ox + b.xs[sq] * S, oy + b.ys[sq] * S, S, S,
+                                        hover_text(key[3:], targets[key], said)))
+    for sx, sy, gx, gy in isl.slots:
+        key = slot_target(sx, sy)
+        words = slot_words(sx, sy)
+        out.append(f'<rect class="slot" x="{ox + gx * S + 2}" y="{oy + gy * S + 2}" width="{5 * S - 4}" height="{5 * S - 4}" '
+                   f'rx="6" fill="#ffffff" fill-opacity="0.06" stroke="#ffe14d" stroke-width="2" stroke-dasharray="6 4"/>'
+                   f'<text x="{ox + gx * S + 5 * S / 2}" y="{oy + gy * S + 5 * S / 2 + 5}" font-size="14" font-weight="700" '
+                   f'text-anchor="middle" fill="#ffe14d" pointer-events="none">{_t(words)}</text>')
+        if key in targets:
+            out.append(hit_rect(key, ox + gx * S + 2, oy + gy * S + 2, 5 * S - 4, 5 * S - 4,
+                                hover_text(f"the open zone slot {words}", targets[key], said, most=4), rx=6))
+    return "".join(out)
+
+
+def _island_svg(state: DawnState, isl: Island, ox: int, oy: int, targets: dict[str, list[str]],
+                said: dict[str, str]) -> str:
     colour = COLOURS[isl.seat]
     b = state.board
-    out = [f'<text x="{ox}" y="{oy - 8}" font-size="13" font-weight="700" fill="{SEAT_FILL[colour]}">{colour.capitalize()}\'s map</text>']
+    out = [f'<text x="{ox}" y="{oy - 18}" font-size="13" font-weight="700" fill="{SEAT_FILL[colour]}">{colour.capitalize()}\'s map</text>']
+    if b is not None:
+        out.append(_coordinates(isl, ox, oy))
     groups_at: dict[int, list[int]] = {}
     for g in state.groups:
         if g.sq >= 0:
@@ -145,19 +189,7 @@ def _island_svg(state: DawnState, isl: Island, ox: int, oy: int, targets: dict[s
                            f'fill="{SEAT_INK[gc]}">{gc[0].upper()}</text></g>')
         if tip and sq >= 0:
             out.append(f'<rect class="cell" x="{px}" y="{py}" width="{S}" height="{S}" fill="transparent"><title>{_t(" — ".join(tip))}</title></rect>')
-    # click areas: squares with actions, open zone slots
-    if b is not None:
-        for key in targets:
-            if key.startswith("sq:") and key[3:] in b.index:
-                sq = b.index[key[3:]]
-                if b.island[sq] == isl.seat:
-                    out.append(f'<rect class="sq" data-target="{key}" x="{ox + b.xs[sq] * S}" y="{oy + b.ys[sq] * S}" width="{S}" height="{S}">'
-                               f"<title>{_t(key[3:])}</title></rect>")
-    for sx, sy, gx, gy in isl.slots:
-        key = f"slot:{isl.seat}:{sx}:{sy}"
-        out.append(f'<rect class="slot" data-target="{key}" x="{ox + gx * S + 2}" y="{oy + gy * S + 2}" width="{5 * S - 4}" height="{5 * S - 4}" '
-                   f'rx="6" fill="#ffffff" fill-opacity="0.06" stroke="#ffe14d" stroke-width="2" stroke-dasharray="6 4">'
-                   f"<title>an open zone slot</title></rect>")
+    out.append(_click_areas(state, isl, ox, oy, targets, said))
     return "".join(out)
 
 
@@ -169,7 +201,8 @@ def _wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
 
 
-def _card(x: float, y: float, key: str, title: str, head: str, body: str, fill: str, count: int = 1, sub: str = "") -> str:
+def _card(x: float, y: float, key: str, title: str, head: str, body: str, fill: str, count: int = 1, sub: str = "",
+          does: str = "") -> str:
     out = [f'<g class="card" data-target="{key}"><title>{_t(head)}: {_t(title)}</title>']
     if count > 1:
         out.append(f'<rect x="{x + 5}" y="{y - 5}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{fill}" opacity="0.55" stroke="#000"/>')
@@ -183,6 +216,8 @@ def _card(x: float, y: float, key: str, title: str, head: str, body: str, fill: 
         out.append(f'<text x="{x + 8}" y="{y + 66 + k * 11.5}" font-size="9" fill="#f2f2f2">{_t(line)}</text>')
     if count > 1:
         out.append(f'<text x="{x + CARD_W - 8}" y="{y + CARD_H - 8}" font-size="13" font-weight="800" text-anchor="end" fill="#fff">×{count}</text>')
+    if does:
+        out.append(hit_rect("", x, y, CARD_W, CARD_H, f"{head}: {title}\n{does}", rx=8))
     out.append("</g>")
     return "".join(out)
 
@@ -194,7 +229,8 @@ def _back(x: float, y: float, label: str, n: int) -> str:
             f'<text x="{x + CARD_W * 0.3:.0f}" y="{y + CARD_H * 0.6 - 8:.0f}" font-size="9" text-anchor="middle" fill="#9fb3c8">{_t(label.split(":")[-1].strip())}</text></g>')
 
 
-def _cards(state: DawnState, seat: int | None, y0: int, width: int) -> tuple[str, int]:
+def _cards(state: DawnState, seat: int | None, y0: int, width: int, targets: dict[str, list[str]],
+           said: dict[str, str]) -> tuple[str, int]:
     c = state.c
     out: list[str] = []
     x, y = 14.0, float(y0)
@@ -211,13 +247,15 @@ def _cards(state: DawnState, seat: int | None, y0: int, width: int) -> tuple[str
         for card in hand_kinds(state, seat):
             r = c.action_recs[card]
             sub = r.kind + (f" · {r.dice} dice" if r.kind == "zombie" and r.dice else "") + (f" · trophy {r.trophy}" if r.trophy else "")
-            out.append(_card(x, y, f"card:{r.id}", r.text, r.name, r.text, KIND_FILL.get(r.kind, "#444"), counts[r.id], sub))
+            does = hover_text("", targets.get(f"card:{r.id}", []), said)
+            out.append(_card(x, y, f"card:{r.id}", r.text, r.name, r.text, KIND_FILL.get(r.kind, "#444"), counts[r.id], sub, does))
             x += CARD_W + 12
             if x + CARD_W > width:
                 x, y = 14.0, y + CARD_H + 16
         for m in g.missions:
             rec = c.missions[m]
-            out.append(_card(x, y, f"mission:{rec.id}", rec.text, rec.name, rec.text, "#6b4e16", 1, f"mission · {rec.vp} VP"))
+            does = hover_text("", targets.get(f"mission:{rec.id}", []), said)
+            out.append(_card(x, y, f"mission:{rec.id}", rec.text, rec.name, rec.text, "#6b4e16", 1, f"mission · {rec.vp} VP", does))
             x += CARD_W + 12
             if x + CARD_W > width:
                 x, y = 14.0, y + CARD_H + 16
@@ -248,7 +286,7 @@ def target_of(state: DawnState, a: Action, seat: int | None) -> str | None:
     if k in ("drive", "place", "camp") and len(args) == 1 and b is not None and args[0] in b.index:
         return "sq:" + args[0]
     if k == "place" and len(args) == 4 and seat is not None:
-        return f"slot:{seat}:{args[1]}:{args[2]}"
+        return slot_target(args[1], args[2])
     if k == "search" and seat is not None and b is not None and state.groups[seat].sq >= 0:
         return "sq:" + b.names[state.groups[seat].sq]
     if k in ("play", "discard") and args:
@@ -500,31 +538,35 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
     d = state.decision
     acting = d.seat if d is not None else seat
     targets: dict[str, list[str]] = {}
-    labels: dict[str, str] = {}
     for a in legal:
         t = target_of(state, a, acting)
         if t is not None:
             targets.setdefault(t, []).append(a.text)
-        labels[a.text] = label_of(state, a)
+    targets.update(zone_targets(state, legal))
+    own = {a.text: place_sentence(state, a) if a.kind == "place" and len(a.args) == 4 else label_of(state, a) for a in legal}
+    labels = sentences(game, state, seat, legal, own)
     placing = d.seat if d is not None and d.kind == "zone" else -1
     islands = _islands(state, placing)
     per_row = 2 if sum(i.w for i in islands) > 64 else len(islands)
     parts: list[str] = []
-    x, y, row_h, width = 14, TOP, 0, 0
+    x, y, row_h, width = 22, TOP, 0, 0
+    spots: dict[tuple[int, int], tuple[int, int]] = {}  # open slot -> its top left corner
     for k, isl in enumerate(islands):
         if k and k % per_row == 0:
-            x, y = 14, y + row_h + GAP + TOP
+            x, y = 22, y + row_h + GAP + TOP
             row_h = 0
-        parts.append(_island_svg(state, isl, x, y, targets))
+        parts.append(_island_svg(state, isl, x, y, targets, labels))
+        spots.update({(sx, sy): (x + gx * S, y + gy * S) for sx, sy, gx, gy in isl.slots})
         x += isl.w * S + GAP
         width = max(width, x)
         row_h = max(row_h, isl.h * S)
     width = max(width, 700)
-    cards, bottom = _cards(state, seat, y + row_h + 40, width)
+    tray, below = tray_svg(state, legal, targets, labels, 14, y + row_h + 30, width, spots, S)
+    cards, bottom = _cards(state, seat, int(below) + 40 if tray else y + row_h + 40, width, targets, labels)
     height = bottom + 10
     svg = (f'<svg class="board zombie-dawn" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
            f'font-family="system-ui, sans-serif" role="img" aria-label="Zombie Dawn: the map and your cards">'
-           f'<rect width="{width}" height="{height}" fill="#151a17"/>{"".join(parts)}{cards}</svg>')
+           f'<rect width="{width}" height="{height}" fill="#151a17"/>{"".join(parts)}{tray}{cards}</svg>')
     caption = f"Zombie Dawn — {d.prompt}" if d is not None else "Zombie Dawn — the game is over"
     return {"svg": svg, "targets": targets, "panels": _panels(state, seat), "labels": labels, "caption": caption}
 

@@ -1,9 +1,14 @@
-"""Zpocalypse 2 in the browser (see deadboard.web.drawing for the interface): the ground (the yard
-around the first floor) and the second floor side by side, squads as discs in their seat's colour,
-zombies as red (fresh) and orange (weak) dots, mutates as purple diamonds, a squad's private stash
-token as a small square in its seat's colour (marked ``S``), the Doom Track as a row
-of 30 boxes with the milestones marked. Clicking a space offers the actions that name it (start,
-move, attack)."""
+"""Zpocalypse 2 in the browser (see deadboard.web.drawing for the interface): the Doom Track with its
+milestones above the house, the ground floor with the yard around it and the second floor side by
+side (drawn by :mod:`deadboard.games.zpocalypse_2.svg_house`: rooms, walls, doors, windows, the
+stairs, search locations, Bio and Radiation, fortifications, the stash, squads as figures with their
+survivors' HP, zombies and mutates as counters with theirs).
+
+Every space an action names is a click target (its name, ``c5`` or ``2c5``): the first space among
+the action's words (start, move, dash, attack, throw, put, a trait aimed at a space), the landing of
+the squad's window for a jump, the squad's own space for a search. A squad's reach — the spaces it
+can move to now — is ringed when it is to move. Clicking a highlighted space lists its actions;
+hovering it says what they do."""
 
 from __future__ import annotations
 
@@ -11,162 +16,122 @@ from collections.abc import Sequence
 from html import escape
 
 from deadboard.core.action import Action
-from deadboard.core.drawing import Drawing, Panel
+from deadboard.core.drawing import Drawing, Panel, hit_rect, hover_text, sentences
 from deadboard.core.game import Game, State
-from deadboard.games.zpocalypse_2.board import GROUND, UPPER
 from deadboard.games.zpocalypse_2.state import ZState, face_text
+from deadboard.games.zpocalypse_2.svg_house import (
+    SEARCH,
+    SEAT_COLOURS,
+    S,
+    doom_svg,
+    figure,
+    floors_svg,
+    horde_svg,
+    mark,
+    mutate_svg,
+    pieces_svg,
+    size,
+    xy,
+    zombie_svg,
+)
 
-S, M, GAP = 34, 12, 40  # a space's size, the margin, the gap between the two boards
-SEAT_COLOURS = ("#2bb3c0", "#c04bd6", "#e0b628", "#4fc25a")
-TERRAIN = {
-    "~": "#6b5a3a",
-    "b": "#3d7a2f",
-    "x": "#8a8a20",
-    "A": "#35527a",
-    "F": "#35527a",
-    "R": "#35527a",
-    "/": "#777",
-    "G": "#7a4a20",
-}
-#: crafted structures: a fortification token, a bed, a tunnel entrance
-STRUCTURE = {"none": ("#a07a3a", ""), "bed": ("#4a6a9a", "B"), "tunnel": ("#3a3a3a", "T")}
+MOVES = ("move", "dash", "start")
 
 
 def _t(s: object) -> str:
     return escape(str(s), quote=True)
 
 
-def _origin(st: ZState, floor: int) -> tuple[int, int]:
-    if floor == GROUND:
-        return M, M + 40
-    return M + len(st.content.house.ground[0]) * S + GAP, M + 40
+def _acting_seat(st: ZState) -> int | None:
+    d = st.decision
+    return d.seat if d is not None else None
 
 
-def _floor(st: ZState, floor: int) -> str:
-    rows = st.content.house.ground if floor == GROUND else st.content.house.upper
-    grid = st.board._grids[floor]
-    ox, oy = _origin(st, floor)
-    out = []
-    for y, row in enumerate(rows):
-        for x, ch in enumerate(row):
-            px, py = ox + x * S, oy + y * S
-            i = grid[y][x]
-            if i < 0:
-                out.append(f'<rect x="{px}" y="{py}" width="{S}" height="{S}" fill="#8b1e1e"/>')
-                continue
-            inside = i in st.board.inside
-            fill = TERRAIN.get(ch, "#2a2f35" if inside else "#1e2a1e")
-            name = st.board.name(i)
-            out.append(
-                f'<rect x="{px}" y="{py}" width="{S - 1}" height="{S - 1}" fill="{fill}" data-target="{_t(name)}">'
-                f"<title>{_t(name)}</title></rect>"
-            )
-            if ch not in ".~":
-                out.append(f'<text x="{px + 3}" y="{py + 11}" font-size="9" fill="#ccc">{_t(ch)}</text>')
-            if i in st.searched:
-                out.append(f'<text x="{px + S - 11}" y="{py + 11}" font-size="9" fill="#f66">X</text>')
-            out.extend(_pieces(st, i, px, py))
-    return "".join(out)
-
-
-def _pieces(st: ZState, i: int, px: int, py: int) -> list[str]:
-    out = []
-    card = st.structures.get(i)
-    if card is not None:
-        craft = st.content.craft_by_id[card]
-        fill, mark = STRUCTURE.get(craft.effect, STRUCTURE["none"])
-        out.append(
-            f'<rect x="{px + 2}" y="{py + 2}" width="{S - 4}" height="{S - 4}" fill="{fill}" stroke="#000">'
-            f"<title>{_t(craft.name)}</title></rect>"
-        )
-        if mark:
-            out.append(
-                f'<text x="{px + S / 2 - 4}" y="{py + S / 2 + 4}" font-size="11" fill="#fff">{mark}</text>'
-            )
-    if i in st.bombs:
-        out.append(
-            f'<circle cx="{px + S - 8}" cy="{py + 8}" r="5" fill="#222" stroke="#ff0"><title>a bomb</title></circle>'
-        )
-    for k, o in enumerate(o for o in st.squads if o.stash_token == i):
-        c = SEAT_COLOURS[o.seat % 4]
-        x = px + 2 + 9 * k
-        out.append(
-            f'<rect x="{x}" y="{py + 2}" width="9" height="9" fill="{c}" stroke="#000">'
-            f"<title>Squad {o.seat + 1}'s private stash token ({len(o.stash)} card{'' if len(o.stash) == 1 else 's'})"
-            "</title></rect>"
-            f'<text x="{x + 1.5}" y="{py + 9.5}" font-size="7" fill="#000">S</text>'
-        )
-    q = st.squad_at(i)
-    if q is not None:
-        c = SEAT_COLOURS[q.seat % 4]
-        out.append(f'<circle cx="{px + S / 2}" cy="{py + S / 2}" r="{S / 2 - 4}" fill="{c}" stroke="#fff"/>')
-        out.append(
-            f'<text x="{px + S / 2 - 4}" y="{py + S / 2 + 4}" font-size="12" fill="#000">{q.seat + 1}</text>'
-        )
-    for k, z in enumerate(z for z in st.zombies if z.space == i):
-        colour = "#e03030" if z.fresh else "#f0902a"
-        faded = ' opacity="0.5"' if z.down else ""
-        out.append(
-            f'<circle cx="{px + 9 + 14 * k}" cy="{py + S - 9}" r="6" fill="{colour}" stroke="#000"{faded}/>'
-        )
-    for m in (m for m in st.mutates if m.space == i):
-        cx, cy = px + S / 2, py + S / 2
-        out.append(
-            f'<polygon points="{cx},{cy - 12} {cx + 12},{cy} {cx},{cy + 12} {cx - 12},{cy}" fill="#9b3fd6">'
-            f"<title>{_t(m.card)} ({m.hp} HP)</title></polygon>"
-        )
-    return out
-
-
-def _doom(st: ZState, width: int) -> str:
-    out = [f'<text x="{M}" y="{M + 10}" font-size="12" fill="#ddd">Doom Track {st.doom.value}</text>']
-    step = (width - M - 110) / 31
-    for v in range(31):
-        x = M + 100 + v * step
-        fill = "#c03030" if v <= st.doom.value else "#333"
-        stroke = "#fff" if v in st.doom.milestones else "#555"
-        out.append(
-            f'<rect x="{x:.1f}" y="{M}" width="{step - 2:.1f}" height="14" fill="{fill}" stroke="{stroke}"/>'
-        )
-    return "".join(out)
-
-
-def _space_of(a: Action) -> str | None:
-    if a.kind in ("start", "move"):
-        return str(a[-1])
-    if a.kind == "attack":
-        return str(a[3])
+def space_of(st: ZState, a: Action) -> str | None:
+    """The space an action belongs to on the board, or None (a button)."""
+    names = st.board.by_name
+    if a.kind == "jump" or a.kind == "search":
+        seat = _acting_seat(st)
+        q = next((q for q in st.squads if q.seat == seat and q.alive), None)
+        if q is None or q.space < 0:
+            return None
+        if a.kind == "jump":
+            landing = st.board.window_landing.get(q.space)
+            return st.board.name(landing) if landing is not None else None
+        return st.board.name(q.space)
+    for w in a.args:
+        if str(w) in names:
+            return str(w)
     return None
 
 
 def label_of(a: Action) -> str:
-    """How an action reads beside the board."""
+    """How an action reads beside the board (the game's own sentences come first where it has
+    them)."""
     words = [str(w) for w in a[1:]]
     k = a.kind
-    if k == "start":
-        return f"Begin the night at {words[0]}"
-    if k == "move":
-        return f"Spend a {face_text(int(words[0]))} to move to {words[1]}"
-    if k == "attack":
-        dice = " + ".join(face_text(int(w)) for w in words[4:])
-        return f"{words[0]} attacks the {words[3]} at {words[2]} with {words[1]} ({dice})"
-    if k == "search":
-        return f"Search, spending a {face_text(int(words[0]))}"
-    if k == "hurt":
-        return f"{words[0]} takes 1 damage"
-    if k == "block":
-        return "The defence wheel takes 1 damage"
-    if k == "end":
-        return "End the turn"
-    if k == "stash":
-        return f"Put {words[0]} in the private stash"
-    if k == "unstash":
-        return f"Take {words[0]} from the private stash"
-    if k == "newstash":
-        return "Discard the private stash and start a new one here"
-    if k == "abandon":
-        return f"Abandon {words[0]}"
-    return a.text
+    try:
+        if k == "start":
+            return f"Begin the night at {words[0]}"
+        if k == "move":
+            return f"Spend a {face_text(int(words[0]))} to move to {words[1]}"
+        if k == "attack":
+            dice = " + ".join(face_text(int(w)) for w in words[4:])
+            return f"{words[0]} attacks the {words[3]} at {words[2]} with {words[1]} ({dice})"
+        if k == "search":
+            return f"Search, spending a {face_text(int(words[0]))}"
+    except (IndexError, ValueError):
+        return a.text
+    simple = {"hurt": "{0} takes 1 damage", "block": "The defence wheel takes 1 damage", "end": "End the turn",
+              "stash": "Put {0} in the private stash", "unstash": "Take {0} from the private stash",
+              "newstash": "Discard the private stash and start a new one here", "abandon": "Abandon {0}",
+              "dash": "Dash to {0}", "jump": "Jump out of the window", "put": "Put the token on {0}"}
+    form = simple.get(k)
+    if form is None:
+        return a.text
+    try:
+        return form.format(*words)
+    except IndexError:
+        return a.text
+
+
+def _space_title(st: ZState, name: str) -> str:
+    """What a space is, in words: its name and what stands on it."""
+    b = st.board
+    i = b.by_name[name]
+    what = [name]
+    if i == b.stairs:
+        what.append("the stairs")
+    if i in b.window_landing:
+        what.append("a window")
+    if i in b.landing_window:
+        what.append("a window's drop-in space")
+    if i in b.search:
+        what.append(f"search: {b.search[i]}")
+    if i in b.bio:
+        what.append("Bio")
+    if i in b.radiation:
+        what.append("Radiation")
+    if i in b.arduous:
+        what.append("arduous")
+    if i == b.stash:
+        what.append("the public stash")
+    return " · ".join(what)
+
+
+def _overlays(st: ZState, targets: dict[str, list[str]], said: dict[str, str], reach: set[str]) -> str:
+    out = ['<g class="targets">']
+    for name, texts in targets.items():
+        i = st.board.by_name.get(name)
+        if i is None:
+            continue
+        _, x, y = xy(st, i)
+        if name in reach:
+            out.append(f'<circle class="reach" cx="{x + S / 2}" cy="{y + S / 2}" r="{S / 2 - 3}" fill="none" '
+                       f'stroke="#7fe3ff" stroke-width="2" stroke-dasharray="5 3"/>')
+        out.append(hit_rect(name, x + 1, y + 1, S - 2, S - 2, hover_text(_space_title(st, name), texts, said), rx=4))
+    out.append("</g>")
+    return "".join(out)
 
 
 def _panels(st: ZState) -> list[Panel]:
@@ -174,6 +139,7 @@ def _panels(st: ZState) -> list[Panel]:
     lines: list[object] = [
         f"{st.scenario.name}",
         f"night {st.night}, hour {st.hour}, day {st.day} — {st.phase}",
+        f"Doom Track {st.doom.value} of {st.doom.hi or 30}",
     ]
     if st.phase == "midnight" and st.pool:
         lines.append("action pool: " + " ".join(face_text(f) for f in st.pool.faces))
@@ -192,93 +158,95 @@ def _panels(st: ZState) -> list[Panel]:
             at = f" (token at {st.board.name(q.stash_token)})" if q.stash_token >= 0 else ""
             ql.append(f"private stash{at}: " + (", ".join(q.stash) or "empty"))
         panels.append({"title": f"Squad {q.seat + 1}", "lines": ql})
+    if st.public:
+        panels.append({"title": "Public stash", "lines": [", ".join(st.public)]})
     panels.append({"title": "Legend", "lines": [], "svg": legend_svg()})
     return panels
 
 
-def legend_svg() -> str:
-    """What the spaces and pieces mean, each drawn small as the board draws it."""
-    h = 22
+_legend: list[str] = []
 
-    def space(fill: str, mark: str = "") -> str:
-        text = f'<text x="3" y="11" font-size="9" fill="#ccc">{_t(mark)}</text>' if mark else ""
-        return f'<rect width="{h}" height="{h}" fill="{fill}"/>{text}'
+
+def legend_svg() -> str:
+    """What the board's marks mean, each drawn small as the board draws it, one per line so that
+    no text is cut."""
+    if _legend:
+        return _legend[0]
+
+    def cell(fill: str, inner: str = "") -> str:
+        return f'<rect width="{S}" height="{S}" fill="{fill}"/>{inner}'
 
     rows = [
-        (space("#2a2f35"), "inside the house"),
-        (space("#1e2a1e"), "the yard"),
-        (space("#8b1e1e"), "impassable"),
-        (space(TERRAIN["~"], "~"), "arduous: a move costs 2"),
-        (space(TERRAIN["b"], "b"), "Bio hazard"),
-        (space(TERRAIN["x"], "x"), "Radiation"),
-        (space(TERRAIN["A"], "A"), "search: armory (F food, R resources)"),
-        (space(TERRAIN["/"], "/"), "the stairs (both floors)"),
-        (space("#1e2a1e", "N"), "spawn point (N E S W)"),
-        (space("#2a2f35", "1"), "window: 1–9 pair up a window and its landing"),
-        (space("#2a2f35", "P"), "the public stash"),
-        (space(TERRAIN["G"], "G"), "Refuel: 4 AP refuels a gas weapon"),
-        (space(STRUCTURE["none"][0]), "a fortification token (crafted)"),
-        (space(STRUCTURE["bed"][0], "B"), "a bed (B), a tunnel entrance (T)"),
-        (
-            f'<circle cx="{h / 2}" cy="{h / 2}" r="5" fill="#222" stroke="#ff0"/>',
-            "a bomb",
-        ),
-        (
-            f'<rect x="6" y="6" width="10" height="10" fill="{SEAT_COLOURS[0]}" stroke="#000"/>'
-            '<text x="8" y="14" font-size="8" fill="#000">S</text>',
-            "a squad's private stash token",
-        ),
-        (space("#2a2f35") + '<text x="11" y="11" font-size="9" fill="#f66">X</text>', "searched this night"),
-        (
-            f'<circle cx="{h / 2}" cy="{h / 2}" r="{h / 2 - 2}" fill="{SEAT_COLOURS[0]}" stroke="#fff"/>'
-            f'<text x="{h / 2 - 3}" y="{h / 2 + 4}" font-size="11" fill="#000">1</text>',
-            "a squad (its seat)",
-        ),
-        (f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#e03030" stroke="#000"/>', "a fresh zombie"),
-        (f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#f0902a" stroke="#000"/>', "a weak zombie"),
-        (
-            f'<circle cx="{h / 2}" cy="{h / 2}" r="6" fill="#e03030" stroke="#000" opacity="0.5"/>',
-            "knocked down",
-        ),
-        (
-            f'<polygon points="{h / 2},1 {h - 1},{h / 2} {h / 2},{h - 1} 1,{h / 2}" fill="#9b3fd6"/>',
-            "a mutate",
-        ),
+        (cell("#3a5230"), "the yard"),
+        (cell("#cdb893") + '<rect x="0" y="14" width="40" height="12" fill="#2a2420"/>', "a room's floor; a wall"),
+        (cell("#cdb893") + '<g transform="translate(20 20)"><path d="M-18 0A34 34 0 0 1 12 -16" fill="none" stroke="#3b2410" '
+         'stroke-dasharray="2 2"/><rect x="-18" y="-2" width="32" height="4" fill="#a86b32" transform="rotate(-28 -18 0)"/></g>',
+         "a door"),
+        (cell("#6b6259", '<rect x="6" y="16" width="28" height="8" fill="#a9dcf5" stroke="#1f4a66"/>'),
+         "a window upstairs (its number inside)"),
+        (cell("#3a5230", '<circle cx="20" cy="20" r="14" fill="none" stroke="#a9dcf5" '
+              'stroke-dasharray="3 3"/><text x="20" y="25" font-size="14" font-weight="800" text-anchor="middle" fill="#d4efff">1</text>'),
+         "where a jump from window 1 lands"),
+        (cell("#b9a98a", mark("/", 0, 0)), "the stairs: one space on both floors"),
+        (cell("#3a5230", mark("~", 0, 0)), "arduous terrain: a move costs 2"),
+        (cell("#3a5230", mark("b", 0, 0)), "Bio hazard"),
+        (cell("#3a5230", mark("x", 0, 0)), "Radiation"),
+        (cell("#cdb893", mark("A", 0, 0)), "search: " + ", ".join(f"{k} {v[2]}" for k, v in SEARCH.items())),
+        (cell("#3a5230", mark("N", 0, 0)), "zombie spawn point (N, E, S, W)"),
+        (cell("#cdb893", mark("P", 0, 0)), "the public stash"),
+        (cell("#3a5230", mark("G", 0, 0)), "Refuel: 4 AP refuels a gas weapon"),
+        (cell("#cdb893", '<g transform="translate(20 20)"><rect x="-18" y="-5" width="36" height="7" fill="#c8964f" '
+              'transform="rotate(-20)"/><rect x="-18" y="-2" width="36" height="7" fill="#b98440" transform="rotate(18)"/></g>'),
+         "a fortification (crafted); a bed, a tunnel"),
+        (cell("#cdb893", figure(SEAT_COLOURS[0], 12, 34) + '<rect x="23" y="2" width="15" height="8.5" rx="2" fill="#fff"/>'
+              '<text x="30.5" y="9.3" font-size="7.5" font-weight="700" text-anchor="middle">5</text>'),
+         "a squad; its survivors' HP"),
+        (cell("#3a5230", zombie_svg(True, False, 2, 21) + zombie_svg(False, False, 21, 21)),
+         "a fresh zombie (2 HP), a weak zombie (1 HP)"),
+        (cell("#3a5230", zombie_svg(True, True, 11, 21)), "a zombie knocked down"),
+        (mutate_svg("Spitter", 4, 0, 0), "a mutate and its HP"),
+        (cell("#cdb893", '<path d="M6 6L34 34M34 6L6 34" stroke="#e53935" stroke-width="3.5"/>'), "searched this night"),
+        (cell("#cdb893", '<circle cx="20" cy="20" r="17" fill="none" stroke="#7fe3ff" stroke-width="2" stroke-dasharray="5 3"/>'),
+         "the acting squad can move here"),
+        (cell("#cdb893", '<rect x="1" y="1" width="38" height="38" rx="4" fill="#ffe14d" fill-opacity=".2" stroke="#ffe14d" '
+              'stroke-width="2"/>'), "click: something to do here"),
     ]
-    line = h + 6
-    height = (len(rows) + 1) // 2 * line + 4
-    out = [f'<svg viewBox="0 0 360 {height}" class="legend" xmlns="http://www.w3.org/2000/svg">']
-    for i, (mark, text) in enumerate(rows):
-        x, y = 4 + (i % 2) * 180, 4 + (i // 2) * line
-        out.append(
-            f'<g transform="translate({x} {y})">{mark}</g>'
-            f'<text x="{x + h + 6}" y="{y + h / 2 + 4}" font-size="10" fill="currentColor">{_t(text)}</text>'
-        )
+    scale = 0.65  # the marks drawn small; each text on one line
+    small = S * scale
+    line = small + 4
+    height = len(rows) * line + 4
+    out = [f'<svg viewBox="0 0 330 {height:g}" class="legend" xmlns="http://www.w3.org/2000/svg">']
+    for k, (drawn, text) in enumerate(rows):
+        y = 2 + k * line
+        out.append(f'<g transform="translate(2 {y:g}) scale({scale})">{drawn}</g>'
+                   f'<text x="{small + 10:g}" y="{y + small / 2 + 4:g}" font-size="11" fill="currentColor">{_t(text)}</text>')
     out.append("</svg>")
-    return "".join(out)
+    _legend.append("".join(out))
+    return _legend[0]
 
 
 def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> Drawing:
     assert isinstance(view, ZState)
     st = view
-    h = st.content.house
-    width = 2 * M + (len(h.ground[0]) + len(h.upper[0])) * S + GAP
-    height = M + 40 + max(len(h.ground), len(h.upper)) * S + M
-    body = _doom(st, width) + _floor(st, GROUND) + _floor(st, UPPER)
+    width, height = size(st)
+    targets: dict[str, list[str]] = {}
+    reach: set[str] = set()
+    for a in legal:
+        t = space_of(st, a)
+        if t is not None:
+            targets.setdefault(t, []).append(a.text)
+            if a.kind in MOVES:
+                reach.add(t)
+    labels = sentences(game, st, seat, legal, {a.text: label_of(a) for a in legal})
+    body = doom_svg(st, width) + floors_svg(st) + horde_svg(st) + pieces_svg(st, _acting_seat(st) if legal else None)
     svg = (
         f'<svg class="board zpocalypse-2" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
         f'font-family="system-ui, sans-serif" role="img" aria-label="Zpocalypse 2: the house and the yard">'
-        f'<rect width="{width}" height="{height}" fill="#111"/>{body}</svg>'
+        f'<rect width="{width}" height="{height}" fill="#15171a"/>{body}{_overlays(st, targets, labels, reach)}</svg>'
     )
-    targets: dict[str, list[str]] = {}
-    labels = {a.text: label_of(a) for a in legal}
-    for a in legal:
-        t = _space_of(a)
-        if t is not None:
-            targets.setdefault(t, []).append(a.text)
     d = st.decision
     caption = "Zpocalypse 2 — " + (d.prompt if d is not None else "the chapter is over")
     return {"svg": svg, "targets": targets, "panels": _panels(st), "labels": labels, "caption": caption}
 
 
-__all__ = ["draw", "label_of"]
+__all__ = ["draw", "label_of", "legend_svg", "space_of"]
