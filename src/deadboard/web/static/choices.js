@@ -1,0 +1,184 @@
+// deadboard — a choice of several independent parts (a weapon, a mode, a survival point to spend)
+// offered as one small form instead of a button for every combination.
+//
+// The parts are found in the legal actions themselves, for every game alike: actions of the same
+// kind and length whose tokens vary at two or more positions make one form; positions whose values
+// go together one to one (a survivor and the trait only they have) are one part. A part's options
+// are named by the words their sentences (`label`) differ by ("(butt)" against "(ranged)"); an
+// option whose sentence adds nothing to its sibling's is the "off" side of a checkbox ("spend a
+// survival point"). The form's button always names the one action it sends, in its sentence.
+"use strict";
+
+const Choices = {
+  MIN_ACTIONS: 4,  // fewer actions than this stay buttons
+
+  tokens(text) { return String(text).trim().split(/\s+/); },
+
+  words(text) { return String(text).trim().split(/\s+/).filter(Boolean); },
+
+  pretty(token) { return String(token).replace(/[-_]/g, " "); },
+
+  // The actions as items in their order: {action} for a button, {form} for a group of parts
+  group(actions) {
+    const groups = new Map();
+    for (const a of actions) {
+      const t = Choices.tokens(a.text);
+      const key = t[0] + "\u0000" + t.length;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push({ action: a, tokens: t });
+    }
+    const items = [];
+    const placed = new Set();
+    for (const a of actions) {
+      const t = Choices.tokens(a.text);
+      const key = t[0] + "\u0000" + t.length;
+      if (placed.has(key)) continue;
+      const form = Choices.formOf(groups.get(key));
+      if (form) { placed.add(key); items.push({ form }); } else items.push({ action: a });
+    }
+    return items;
+  },
+
+  // A form for these actions (same kind, same length), or null when buttons serve better
+  formOf(members) {
+    if (!members || members.length < Choices.MIN_ACTIONS) return null;
+    const n = members[0].tokens.length;
+    const varying = [];
+    for (let i = 1; i < n; i++) {
+      if (new Set(members.map((m) => m.tokens[i])).size > 1) varying.push(i);
+    }
+    if (varying.length < 2) return null;
+    // positions that go together one to one are one part
+    const parts = [];
+    for (const i of varying) {
+      const joined = parts.find((p) => Choices.together(members, p.positions, i));
+      if (joined) joined.positions.push(i); else parts.push({ positions: [i] });
+    }
+    if (parts.length < 2) return null;
+    for (const p of parts) {
+      const seen = new Map();
+      for (const m of members) {
+        const v = Choices.valueOf(m, p.positions);
+        if (!seen.has(v)) seen.set(v, m);
+      }
+      p.values = [...seen.keys()];
+      p.first = seen;
+    }
+    const controls = parts.reduce((s, p) => s + p.values.length, 0);
+    if (controls >= members.length) return null;  // a form would be no smaller than the buttons
+    for (const p of parts) Choices.nameOptions(members, p);
+    return { members, parts, title: Choices.commonStart(members.map((m) => m.action.label)) };
+  },
+
+  valueOf(member, positions) { return positions.map((i) => member.tokens[i]).join(" "); },
+
+  // whether position i's value and the part's value determine each other across the actions
+  together(members, positions, i) {
+    const ab = new Map(), ba = new Map();
+    for (const m of members) {
+      const a = Choices.valueOf(m, positions), b = m.tokens[i];
+      if ((ab.has(a) && ab.get(a) !== b) || (ba.has(b) && ba.get(b) !== a)) return false;
+      ab.set(a, b); ba.set(b, a);
+    }
+    return true;
+  },
+
+  // The words a part's option adds to the sentence: its action's label against the label of an
+  // action that differs only in this part
+  nameOptions(members, part) {
+    const index = new Map(members.map((m) => [m.tokens.join(" "), m]));
+    part.names = new Map();
+    for (const v of part.values) {
+      const m = part.first.get(v);
+      let name = null;
+      if (m.action.label && m.action.label !== m.action.text) {
+        for (const w of part.values) {
+          if (w === v) continue;
+          const t = m.tokens.slice();
+          const ws = w.split(" ");
+          part.positions.forEach((pos, k) => { t[pos] = ws[k]; });
+          const sib = index.get(t.join(" "));
+          if (!sib) continue;
+          name = Choices.difference(m.action.label, sib.action.label);
+          break;
+        }
+      }
+      part.names.set(v, name === null ? v.split(" ").map(Choices.pretty).join(" ") : name);
+    }
+    // two options, one of which adds nothing: a checkbox named by the other
+    if (part.values.length === 2) {
+      const [a, b] = part.values;
+      const na = part.names.get(a), nb = part.names.get(b);
+      if (!na !== !nb) part.toggle = na ? { on: a, off: b } : { on: b, off: a };
+    }
+  },
+
+  // The words of sentence a that sentence b lacks, between what they share at both ends
+  difference(a, b) {
+    const wa = Choices.words(a), wb = Choices.words(b);
+    let s = 0;
+    while (s < wa.length && s < wb.length && wa[s] === wb[s]) s++;
+    let e = 0;
+    while (e < wa.length - s && e < wb.length - s && wa[wa.length - 1 - e] === wb[wb.length - 1 - e]) e++;
+    return wa.slice(s, wa.length - e).join(" ").replace(/^[(,;:\s]+|[),;:.\s]+$/g, "").trim();
+  },
+
+  commonStart(labels) {
+    if (!labels.length) return "";
+    let common = Choices.words(labels[0]);
+    for (const l of labels.slice(1)) {
+      const w = Choices.words(l);
+      let k = 0;
+      while (k < common.length && k < w.length && common[k] === w[k]) k++;
+      common = common.slice(0, k);
+    }
+    return common.join(" ").replace(/[,;:]$/, "");
+  },
+
+  // The form's elements: one control per part and a button that sends the action chosen
+  render(form, send, makeButton) {
+    const box = DB.el("form", { class: "choice-form", onsubmit: (e) => e.preventDefault() });
+    if (form.title) box.append(DB.el("div", { class: "choice-title", text: form.title + " …" }));
+    const chosen = form.parts.map((p) => p.values[0]);
+    const holder = DB.el("div", { class: "choice-send" });
+    const fits = (upTo) => form.members.filter((m) => form.parts.slice(0, upTo).every(
+      (p, k) => Choices.valueOf(m, p.positions) === chosen[k]));
+    const controls = DB.el("div", { class: "choice-parts" });
+    const draw = () => {
+      // each part offers only what fits the parts before it; a choice that no longer fits moves on
+      controls.replaceChildren();
+      form.parts.forEach((p, k) => {
+        const open = new Set(fits(k).map((m) => Choices.valueOf(m, p.positions)));
+        if (!open.has(chosen[k])) chosen[k] = p.values.find((v) => open.has(v));
+        controls.append(Choices.control(p, k, open, chosen[k], (v) => { chosen[k] = v; draw(); }));
+      });
+      const m = fits(form.parts.length)[0];
+      holder.replaceChildren(makeButton(m.action, () => send(m.action.text)));
+    };
+    draw();
+    box.append(controls, holder);
+    return box;
+  },
+
+  control(part, k, open, value, pick) {
+    const offered = part.values.filter((v) => open.has(v));
+    if (part.toggle) {
+      // a checkbox; greyed when the rules leave only one side open now
+      const id = `choice-${k}-${Math.random().toString(36).slice(2, 8)}`;
+      const box = DB.el("input", { type: "checkbox", id, checked: value === part.toggle.on, disabled: offered.length < 2,
+        onchange: (e) => pick(e.target.checked ? part.toggle.on : part.toggle.off) });
+      return DB.el("div", { class: "choice-part toggle" }, box, DB.el("label", { for: id, text: part.names.get(part.toggle.on) }));
+    }
+    if (offered.length > 6) {
+      const sel = DB.el("select", { onchange: (e) => pick(e.target.value) });
+      for (const v of offered) sel.append(DB.el("option", { value: v, selected: v === value, text: part.names.get(v) }));
+      return DB.el("div", { class: "choice-part" }, sel);
+    }
+    const row = DB.el("div", { class: "choice-part chips", role: "radiogroup" });
+    for (const v of offered) {
+      row.append(DB.el("button", { type: "button", class: "chip" + (v === value ? " on" : ""), role: "radio",
+        "aria-checked": v === value ? "true" : "false", onclick: () => pick(v), text: part.names.get(v) || v }));
+    }
+    return row;
+  },
+};
