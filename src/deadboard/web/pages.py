@@ -11,9 +11,9 @@ from deadboard.core.errors import UnknownGameError
 from deadboard.core.registry import get_game
 from deadboard.core.save import SaveFile, make_save
 from deadboard.web import drawing
-from deadboard.web.reference import rules_of
 from deadboard.web.bots import Bots
 from deadboard.web.errors import BadRequest, Conflict, Forbidden, NotFound
+from deadboard.web.reference import rules_of
 from deadboard.web.sessions import BOT, PERSON, Session
 from deadboard.web.store import ConflictError
 
