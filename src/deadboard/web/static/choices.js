@@ -113,14 +113,21 @@ const Choices = {
     }
   },
 
-  // The words of sentence a that sentence b lacks, between what they share at both ends
+  // The words of sentence a that sentence b lacks, between what they share at both ends (whole
+  // words; a bare number keeps the word before it: "Walker 2", not "2")
   difference(a, b) {
-    const wa = Choices.words(a), wb = Choices.words(b);
     let s = 0;
-    while (s < wa.length && s < wb.length && wa[s] === wb[s]) s++;
+    while (s < a.length && s < b.length && a[s] === b[s]) s++;
+    const tok = (c) => c !== undefined && /[^\s()[\],;:.!?]/.test(c);  // a cut inside a word moves to its edge
+    while (s > 0 && tok(a[s - 1]) && tok(a[s])) s--;
     let e = 0;
-    while (e < wa.length - s && e < wb.length - s && wa[wa.length - 1 - e] === wb[wb.length - 1 - e]) e++;
-    return wa.slice(s, wa.length - e).join(" ").replace(/^[(,;:\s]+|[),;:.\s]+$/g, "").trim();
+    while (e < a.length - s && e < b.length - s && a[a.length - 1 - e] === b[b.length - 1 - e]) e++;
+    while (e > 0 && tok(a[a.length - e - 1]) && tok(a[a.length - e])) e--;
+    if (/^\s*\d+\b/.test(a.slice(s, a.length - e))) {
+      const before = /(\S+\s+)$/.exec(a.slice(0, s));
+      if (before) s -= before[1].length;
+    }
+    return a.slice(s, a.length - e).replace(/^[\s(,;:–—-]+|[\s),;:.–—-]+$/g, "").trim();
   },
 
   commonStart(labels) {

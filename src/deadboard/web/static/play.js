@@ -416,9 +416,12 @@ function tapZoom() {
   const board = $("board");
   const svg = board.querySelector("svg.board");
   if (!svg) return 2;
-  const scale = parseFloat(board.style.getPropertyValue("--zoom") || "1");
+  // sizes as they are when the board is as wide as its frame (a zoom of 1)
+  const scale = svg.getBoundingClientRect().width / board.clientWidth;
   let small = Infinity;
-  for (const el of svg.querySelectorAll("[data-target].live, .sq")) {
+  let parts = svg.querySelectorAll("[data-target].live, .sq");
+  if (!parts.length) parts = svg.querySelectorAll("[data-target]");  // what will be clickable
+  for (const el of parts) {
     const r = el.getBoundingClientRect();
     const side = Math.min(r.width, r.height) / scale;
     if (side >= 3 && side < small) small = side;
