@@ -39,6 +39,9 @@ SCENES: dict[str, tuple[int | None, int, int]] = {
     "the-night": (None, 5, 40),
     "district-z": (2, 5, 30),
     "zombie-dawn": (2, 12, 60),
+    "zpocalypse-2": (None, 6, 11),
+    "day-night-z": (None, 7, 3),
+    "day-night-z-campaign": (None, 5, 4),
 }
 DEFAULT_SCENE: tuple[int | None, int, int] = (None, 5, 30)
 

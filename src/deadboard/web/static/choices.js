@@ -67,7 +67,11 @@ const Choices = {
     const controls = parts.reduce((s, p) => s + p.values.length, 0);
     if (controls >= members.length) return null;  // a form would be no smaller than the buttons
     for (const p of parts) Choices.nameOptions(members, p);
-    return { members, parts, title: Choices.commonStart(members.map((m) => m.action.label)) };
+    // the form's title: what every sentence begins with (the kind of action where there are no sentences)
+    const spoken = members.some((m) => m.action.label && m.action.label !== m.action.text);
+    const kind = Choices.pretty(members[0].tokens[0]);
+    const title = spoken ? Choices.commonStart(members.map((m) => m.action.label)) : kind[0].toUpperCase() + kind.slice(1);
+    return { members, parts, title };
   },
 
   valueOf(member, positions) { return positions.map((i) => member.tokens[i]).join(" "); },

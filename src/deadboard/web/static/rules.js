@@ -29,11 +29,12 @@ const Rules = {
     for (const raw of String(text).split("\n")) {
       const line = raw.trimEnd();
       if (!line.trim()) { flush(); list = null; item = null; continue; }
-      const bullet = /^\s*[-*]\s+(.*)$/.exec(line);
+      const bullet = /^\s*(?:([-*])|\d+[.)])\s+(.*)$/.exec(line);
       if (bullet) {
         flush();
-        if (!list) { list = DB.el("ul"); out.push(list); }
-        item = { li: DB.el("li"), words: [bullet[1]] };
+        const tag = bullet[1] ? "UL" : "OL";
+        if (!list || list.tagName !== tag) { list = DB.el(tag.toLowerCase()); out.push(list); }
+        item = { li: DB.el("li"), words: [bullet[2]] };
         list.append(item.li);
         item.li.replaceChildren(...Rules.inline(item.words.join(" ")));
       } else if (item && /^\s+/.test(line)) {
