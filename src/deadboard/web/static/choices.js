@@ -65,7 +65,7 @@ const Choices = {
       p.first = seen;
     }
     const controls = parts.reduce((s, p) => s + p.values.length, 0);
-    if (controls >= members.length) return null;  // a form would be no smaller than the buttons
+    if (controls > members.length + 1) return null;  // a form would be larger than the buttons
     for (const p of parts) Choices.nameOptions(members, p);
     // the form's title: what every sentence begins with (the kind of action where there are no sentences)
     const spoken = members.some((m) => m.action.label && m.action.label !== m.action.text);

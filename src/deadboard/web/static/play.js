@@ -91,9 +91,11 @@ async function send(text) {
   }
 }
 
-function actionButton(a, onclick) {
+// An action's button: its sentence; the action's own text (as a save or the terminal spells it) only
+// in the complete list, and as the button's tooltip
+function actionButton(a, onclick, withText = false) {
   return DB.el("button", { class: "act", type: "button", dataset: { action: a.text }, onclick: onclick || (() => send(a.text)), title: a.text },
-    a.label, a.label !== a.text ? DB.el("small", { text: a.text }) : null);
+    a.label, withText && a.label !== a.text ? DB.el("small", { text: a.text }) : null);
 }
 
 // Buttons, and one small form for each choice made of several parts (see choices.js)
@@ -230,7 +232,7 @@ function drawDecision(p) {
     const byText = Object.fromEntries(p.legal.map((a) => [a.text, a]));
     buttons.append(...choiceItems(p.buttons.map((t) => byText[t])));
     if (!p.buttons.length) buttons.append(DB.el("span", { class: "dim", text: "Click a highlighted part of the board, or pick from All legal actions below." }));
-    for (const a of p.legal) all.append(actionButton(a));
+    for (const a of p.legal) all.append(actionButton(a, null, true));
   } else {
     const who = d.player === "bot" ? `${d.name} (bot) is playing` : `Waiting for ${d.name}`;
     const what = d.prompt.startsWith(d.name + ": ") ? d.prompt.slice(d.name.length + 2) : d.prompt;
