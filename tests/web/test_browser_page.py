@@ -339,6 +339,10 @@ def test_the_rules_panel_shows_the_quick_reference_and_the_rulings(server: LiveS
     assert "<script" not in page.inner_html("#rules-body")
     page.click("#rules-close")
     drawer.wait_for(state="hidden")
+    page.keyboard.press("F1")  # the terminal's key for its rules, and "?"
+    drawer.wait_for(state="visible")
+    page.keyboard.press("Escape")
+    drawer.wait_for(state="hidden")
 
 
 def test_a_refused_action_is_shown_with_the_servers_reason(server: LiveServer, page: Any) -> None:

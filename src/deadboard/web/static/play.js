@@ -129,7 +129,14 @@ $("board").addEventListener("click", (e) => {
   if (!el) { closeMenu(); return; }
   openMenu(el.dataset.target, e.clientX, e.clientY);
 });
-document.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); Rules.close(); } });
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape") { closeMenu(); Rules.close(); }
+  // "?" (or F1, as in the terminal) opens the rules, unless a field is being typed in
+  if ((e.key === "?" || e.key === "F1") && !e.target.closest("input, textarea, select") && S.page) {
+    e.preventDefault();
+    if ($("rules").classList.contains("hidden")) Rules.open(S.page.game); else Rules.close();
+  }
+});
 document.addEventListener("click", (e) => {
   if (!e.target.closest("#menu") && !e.target.closest("#board")) closeMenu();
 });
