@@ -241,6 +241,10 @@ def test_a_choice_of_independent_parts_is_one_form_named_by_the_sentences(server
     assert form["parts"] == [{"toggle": False, "names": ["Walker1", "Walker2"]},
                              {"toggle": False, "names": ["butt", "ranged"]},
                              {"toggle": True, "names": ["", "spending a survival point"]}]
+    # buttons whose sentences are alike are told apart by their texts
+    fights = [{"text": f"fight {w}", "label": "Fight"} for w in ("hunting-rifle", "pistol")] + [{"text": "escape", "label": "Escape"}]
+    labels = page.evaluate("(a) => Choices.group(a).map((i) => i.action.label)", fights)
+    assert labels == ["Fight: hunting rifle", "Fight: pistol", "Escape"]
     # too few, or only one part varying: buttons
     few = page.evaluate("(a) => Choices.group(a).filter((i) => i.form).length", actions[:3])
     assert few == 0

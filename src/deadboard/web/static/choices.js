@@ -18,8 +18,28 @@ const Choices = {
 
   pretty(token) { return String(token).replace(/[-_]/g, " "); },
 
+  // Actions whose sentences are the same ("Fight", "Fight") told apart by what their texts differ in
+  // ("Fight: pistol", "Fight: golf club")
+  distinct(actions) {
+    const byLabel = new Map();
+    for (const a of actions) {
+      if (!byLabel.has(a.label)) byLabel.set(a.label, []);
+      byLabel.get(a.label).push(a);
+    }
+    return actions.map((a) => {
+      const same = byLabel.get(a.label);
+      if (same.length < 2) return a;
+      const texts = same.map((x) => Choices.tokens(x.text));
+      let k = 0;
+      while (texts.every((t) => k < t.length && t[k] === texts[0][k])) k++;
+      const rest = Choices.tokens(a.text).slice(k).map(Choices.pretty).join(" ");
+      return rest ? Object.assign({}, a, { label: `${a.label}: ${rest}` }) : a;
+    });
+  },
+
   // The actions as items in their order: {action} for a button, {form} for a group of parts
   group(actions) {
+    actions = Choices.distinct(actions);
     const groups = new Map();
     for (const a of actions) {
       const t = Choices.tokens(a.text);
