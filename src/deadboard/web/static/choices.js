@@ -151,7 +151,7 @@ const Choices = {
       const before = /(\S+\s+)$/.exec(a.slice(0, s));
       if (before) s -= before[1].length;
     }
-    return a.slice(s, a.length - e).replace(/^[\s(,;:–—-]+|[\s),;:.–—-]+$/g, "").trim();
+    return a.slice(s, a.length - e).replace(/^[\s(,;:–—-]+|[\s),;:.–—-]+$/g, "").replace(/^(and|then)\s+/i, "").trim();
   },
 
   commonStart(labels) {
