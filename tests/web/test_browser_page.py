@@ -310,6 +310,8 @@ def test_the_end_shows_the_score_broken_down_and_offers_play_again_and_rematch(s
     assert "alive" in text  # who survived: the game's per-seat figures
     for key in outcome["details"]:
         assert key.replace("_", " ") in text
+    log = page.locator("#log").bounding_box()  # the log stays in view under the banner
+    assert log["y"] + log["height"] <= LAPTOP["height"] + 1
     service = server.app.state.service
     page.click("#rematch")
     page.wait_for_url(lambda url: made["id"] not in url)

@@ -352,6 +352,7 @@ function render(p) {
 // The live game as the page shows it
 function drawPage(p, reset, fresh) {
   $("caption").textContent = p.drawing.caption || "";
+  $("caption").title = p.drawing.caption || "";
   drawBoard(p.drawing, true);
   $("panels").replaceChildren(...(p.drawing.svg ? p.drawing.panels : []).map(panelBox));
   drawDecision(p);
