@@ -1,9 +1,10 @@
-"""Refresh the screenshot of every game in docs/images/ (``web-<game>.png``).
+"""Refresh the screenshots of every game in docs/images/: ``web-<game>.png`` on a 1280×800
+screen and ``web-<game>-phone.png`` on a 390×844 phone.
 
 Each game is played a little by its heuristic bot (a fixed seed, so the pictures change only when
 the game or its drawing does), loaded into a server on loopback as a save file, and shown in Debian's
-headless Chromium at 1280×800 at a decision of the person's seat, with the board's clickable parts
-highlighted::
+headless Chromium at a decision of the person's seat, with the board's clickable parts highlighted.
+The pictures are reduced to 256 colours, so that they stay small in the repository::
 
     python scripts/screenshots.py                 # every game
     python scripts/screenshots.py zombie-dawn     # one game
@@ -38,8 +39,14 @@ SCENES: dict[str, tuple[int | None, int, int]] = {
     "the-night": (None, 5, 40),
     "district-z": (2, 5, 30),
     "zombie-dawn": (2, 12, 60),
+    "zpocalypse-2": (None, 6, 11),
+    "day-night-z": (None, 7, 3),
+    "day-night-z-campaign": (None, 5, 4),
 }
 DEFAULT_SCENE: tuple[int | None, int, int] = (None, 5, 30)
+
+#: file name suffix -> viewport
+SCREENS: dict[str, tuple[int, int]] = {"": (1280, 800), "-phone": (390, 844)}
 
 
 def played_save(game_id: str) -> dict[str, Any]:
@@ -83,19 +90,30 @@ def shoot(game_ids: list[str], out: Path, full_page: bool = False) -> list[Path]
         for gid in game_ids:
             r = httpx2.post(server.url + "/api/games/load", json={"save": played_save(gid), "hotseat": True})
             r.raise_for_status()
-            ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-            page = ctx.new_page()
-            page.goto(server.url + r.json()["open"])
-            page.locator("body[data-rev]").wait_for(state="attached")
-            if page.locator("#curtain-go").is_visible():
-                page.click("#curtain-go")
-            page.wait_for_timeout(300)
-            path = out / f"web-{gid}.png"
-            page.screenshot(path=str(path), full_page=full_page)
-            written.append(path)
-            ctx.close()
+            for suffix, (width, height) in SCREENS.items():
+                ctx = browser.new_context(viewport={"width": width, "height": height})
+                page = ctx.new_page()
+                page.goto(server.url + r.json()["open"])
+                page.locator("body[data-rev]").wait_for(state="attached")
+                if page.locator("#curtain-go").is_visible():
+                    page.click("#curtain-go")
+                page.wait_for_timeout(300)
+                path = out / f"web-{gid}{suffix}.png"
+                page.screenshot(path=str(path), full_page=full_page)
+                _reduce(path)
+                written.append(path)
+                ctx.close()
         browser.close()
     return written
+
+
+def _reduce(path: Path) -> None:
+    """The picture in 256 colours (a third of the bytes, and nothing a reader would miss)."""
+    from PIL import Image
+
+    with Image.open(path) as im:
+        small = im.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    small.save(path, optimize=True)
 
 
 def main() -> None:

@@ -422,6 +422,10 @@ def _add_catalogue(app: FastAPI, service: Service) -> None:
     async def catalog_game(game: str) -> Response:
         return ok(await run_in_threadpool(service.describe, game))
 
+    @app.get("/api/catalog/{game}/rules")
+    async def rules(game: str) -> Response:
+        return ok(await run_in_threadpool(service.rules, game))
+
     @app.post("/api/catalog/{game}/setup")
     async def check_setup(game: str, request: Request) -> Response:
         body = await _body(request)

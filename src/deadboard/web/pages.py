@@ -7,10 +7,13 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from deadboard.core.errors import UnknownGameError
+from deadboard.core.registry import get_game
 from deadboard.core.save import SaveFile, make_save
 from deadboard.web import drawing
 from deadboard.web.bots import Bots
 from deadboard.web.errors import BadRequest, Conflict, Forbidden, NotFound
+from deadboard.web.reference import rules_of
 from deadboard.web.sessions import BOT, PERSON, Session
 from deadboard.web.store import ConflictError
 
@@ -56,9 +59,10 @@ class Pages(Bots):
         labels = drawn.pop("labels", {})
         targeted = {t for texts in drawn["targets"].values() for t in texts}
         events = view.log
+        over = outcome is not None
         if log_epoch != s.log_epoch or not 0 <= log_from <= len(events):
             log_from = 0
-        return {
+        page: dict[str, Any] = {
             "id": s.id,
             "game": game.id,
             "name": game.name,
@@ -88,6 +92,19 @@ class Pages(Bots):
             "capabilities": self.capabilities(),
             "campaign": s.campaign,
         }
+        if over and s.campaign is None:
+            # once the game is over its seed is no secret (the save hands it out too): "rematch"
+            # deals the same game again. A campaign's chapters go on from their sheet instead
+            page["seed"] = s.seed
+        return page
+
+    def rules(self, game_id: str) -> dict[str, Any]:
+        """The game's quick reference and rulings, for the page's Rules panel."""
+        try:
+            game = get_game(game_id)
+        except UnknownGameError as e:
+            raise NotFound(str(e)) from None
+        return rules_of(game)
 
     # ----- acting --------------------------------------------------------------------------------
     def act(self, gid: str, token: str | None, text: Any, at: Any = None, log_from: int = 0,

@@ -12,6 +12,9 @@ const S = {
   pollId: 0,         // the current long poll (older ones stop)
   sending: false,
   shownViewer: null, // hot-seat: whose board the curtain last revealed
+  logViewer: null,   // whose view the log on the page is of
+  curtained: null,   // hot-seat: the page held back behind the curtain until its player asks
+  refusal: null,     // the server's reason for refusing the last action sent, shown until the next
   replay: null,      // {step, steps, timer} while the replay viewer is open
   firstRender: true,
 };
@@ -70,6 +73,7 @@ async function send(text) {
   if (S.sending || !S.page || S.replay) return;  // the replay viewer never acts on the live game
   closeMenu();
   S.sending = true;
+  S.refusal = null;
   document.body.classList.add("sending");
   try {
     const body = { action: text, at: S.page.rev, log_from: S.log.length };
@@ -77,17 +81,26 @@ async function send(text) {
     const p = await api(`/api/games/${encodeURIComponent(gid)}/actions`, { method: "POST", body });
     render(p);
   } catch (e) {
+    // a refused action: the reason stays in the decision box (the rules' own words) until the next
+    S.refusal = { action: text, message: e.message };
     toast(e.message);
-    try { await refresh(); } catch (e2) { /* keep the old board */ }
+    try { await refresh(); } catch (e2) { if (S.page) drawDecision(S.page); }
   } finally {
     S.sending = false;
     document.body.classList.remove("sending");
   }
 }
 
-function actionButton(a) {
-  return DB.el("button", { class: "act", dataset: { action: a.text }, onclick: () => send(a.text), title: a.text },
-    a.label, a.label !== a.text ? DB.el("small", { text: a.text }) : null);
+// An action's button: its sentence; the action's own text (as a save or the terminal spells it) only
+// in the complete list, and as the button's tooltip
+function actionButton(a, onclick, withText = false) {
+  return DB.el("button", { class: "act", type: "button", dataset: { action: a.text }, onclick: onclick || (() => send(a.text)), title: a.text },
+    a.label, withText && a.label !== a.text ? DB.el("small", { text: a.text }) : null);
+}
+
+// Buttons, and one small form for each choice made of several parts (see choices.js)
+function choiceItems(actions) {
+  return Choices.group(actions).map((item) => (item.form ? Choices.render(item.form, send, actionButton) : actionButton(item.action)));
 }
 
 // ----- the menu of a clicked square, counter, door or card ---------------------------------------
@@ -101,7 +114,7 @@ function openMenu(target, x, y) {
   const menu = $("menu");
   const where = target.includes(":") ? target.split(":").slice(1).join(":") : target;
   menu.replaceChildren(DB.el("div", { class: "title", text: where }));
-  for (const t of texts) menu.append(actionButton(byText[t] || { text: t, label: t }));
+  menu.append(...choiceItems(texts.map((t) => byText[t] || { text: t, label: t })));
   menu.append(DB.el("button", { class: "small", onclick: closeMenu, text: "Cancel" }));
   menu.classList.remove("hidden");
   const w = menu.offsetWidth, h = menu.offsetHeight;
@@ -109,10 +122,6 @@ function openMenu(target, x, y) {
   menu.style.top = Math.max(8, Math.min(y + 8, window.innerHeight - h - 8)) + "px";
 }
 
-for (const [id, name] of [["r-first", "first"], ["r-prev", "prev"], ["r-next", "next"], ["r-last", "last"]]) {
-  $(id).replaceChildren(DB.icon(name));
-}
-setPlayButton(false);
 
 $("board").addEventListener("click", (e) => {
   if (S.replay || !S.page) return;
@@ -120,7 +129,14 @@ $("board").addEventListener("click", (e) => {
   if (!el) { closeMenu(); return; }
   openMenu(el.dataset.target, e.clientX, e.clientY);
 });
-document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeMenu(); });
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape") { closeMenu(); Rules.close(); }
+  // "?" (or F1, as in the terminal) opens the rules, unless a field is being typed in
+  if ((e.key === "?" || e.key === "F1") && !e.target.closest("input, textarea, select") && S.page) {
+    e.preventDefault();
+    if ($("rules").classList.contains("hidden")) Rules.open(S.page.game); else Rules.close();
+  }
+});
 document.addEventListener("click", (e) => {
   if (!e.target.closest("#menu") && !e.target.closest("#board")) closeMenu();
 });
@@ -130,6 +146,9 @@ function drawBoard(drawing, live) {
   const board = $("board");
   if (drawing.svg) {
     board.innerHTML = drawing.svg;
+    // fitted to its frame, the board sits at the top of it
+    const svg = board.querySelector("svg.board");
+    if (svg) svg.setAttribute("preserveAspectRatio", "xMidYMin meet");
     if (live) {
       for (const el of board.querySelectorAll("[data-target]")) {
         if (drawing.targets[el.dataset.target]) el.classList.add("live");
@@ -218,9 +237,9 @@ function drawDecision(p) {
     const named = p.seats.length > 1 && !d.prompt.startsWith(d.name);
     prompt.textContent = (named ? d.name + ": " : "") + d.prompt;
     const byText = Object.fromEntries(p.legal.map((a) => [a.text, a]));
-    for (const t of p.buttons) buttons.append(actionButton(byText[t]));
+    buttons.append(...choiceItems(p.buttons.map((t) => byText[t])));
     if (!p.buttons.length) buttons.append(DB.el("span", { class: "dim", text: "Click a highlighted part of the board, or pick from All legal actions below." }));
-    for (const a of p.legal) all.append(actionButton(a));
+    for (const a of p.legal) all.append(actionButton(a, null, true));
   } else {
     const who = d.player === "bot" ? `${d.name} (bot) is playing` : `Waiting for ${d.name}`;
     const what = d.prompt.startsWith(d.name + ": ") ? d.prompt.slice(d.name.length + 2) : d.prompt;
@@ -229,6 +248,12 @@ function drawDecision(p) {
   }
   $("alldetails").classList.toggle("hidden", !(d && d.yours && p.legal.length));
   if (p.bot_error) buttons.append(DB.el("div", { class: "error", text: p.bot_error }));
+  const refusal = $("refusal");
+  refusal.classList.toggle("hidden", !S.refusal);
+  if (S.refusal) {
+    refusal.replaceChildren(DB.el("strong", { text: "Not allowed: " }), S.refusal.message,
+      DB.el("small", { text: S.refusal.action }));
+  }
 }
 
 function drawBanner(p) {
@@ -245,9 +270,11 @@ function drawBanner(p) {
     : o.winners.length ? `${winners} win${o.winners.length === 1 ? "s" : ""}!` : "Nobody wins.";
   b.className = "banner" + ((oneSide ? youWon : o.winners.length > 0) ? "" : " loss");
   const lines = [DB.el("h2", { text: head })];
-  lines.push(DB.el("div", { text: `${o.reason ? o.reason + " — " : ""}score ${o.score}${o.level ? " — " + o.level : ""} — winner: ${winners}` }));
+  lines.push(DB.el("div", { text: `${o.reason ? o.reason + " — " : ""}winner: ${winners}` }));
+  lines.push(Ending.breakdown(p));
   b.replaceChildren(...lines);
   if (p.campaign) drawCampaignNext(p, b);
+  else if (p.you.length) b.append(Ending.again(p, toast));
 }
 
 // A chapter of a campaign is over: where the campaign goes from here (the next chapter, the same
@@ -292,23 +319,40 @@ function drawSeats(p) {
 
 function render(p) {
   closeMenu();
-  const reset = p.log_from === 0 || p.log_epoch !== S.epoch;
-  if (!reset && p.log_from !== S.log.length) {
-    // an answer that crossed another one: start the log afresh
+  let reset = p.log_from === 0 || p.log_epoch !== S.epoch;
+  if (!reset && (p.log_from !== S.log.length || p.viewer !== S.logViewer)) {
+    // an answer that crossed another one, or the log of another seat's view (hot seat): start
+    // the log afresh, so that no seat's log is left on the page for the next
     S.log = [];
     S.epoch = null;
+    S.logViewer = p.viewer;
     refresh().catch((e) => toast(e.message));
     return;
   }
   const fresh = !S.firstRender && !reset;
   if (reset) S.log = p.log.slice(); else S.log.push(...p.log);
   S.epoch = p.log_epoch;
+  S.logViewer = p.viewer;
   const previous = S.page;
   S.page = p;
   if (S.replay) return;  // the viewer stays on its step: the live game is drawn afresh when it closes
   document.title = `${p.name} — deadboard`;
   $("title").textContent = p.name + (p.seats.length > 1 ? ` · ${p.label}` : "");
+  // for scripts and tests: what this page shows now
+  document.body.dataset.rev = String(p.rev);
+  document.body.dataset.steps = String(p.steps);
+  document.body.dataset.decision = p.decision ? p.decision.kind : "over";
+  document.body.dataset.yours = String(!!(p.decision && p.decision.yours));
+  if (!p.decision || !p.decision.yours) poll(p.rev);
+  else S.pollId += 1;
+  if (hotSeatCurtain(p, previous)) { S.firstRender = false; return; }
+  drawPage(p, reset, fresh);
+}
+
+// The live game as the page shows it
+function drawPage(p, reset, fresh) {
   $("caption").textContent = p.drawing.caption || "";
+  $("caption").title = p.drawing.caption || "";
   drawBoard(p.drawing, true);
   $("panels").replaceChildren(...(p.drawing.svg ? p.drawing.panels : []).map(panelBox));
   drawDecision(p);
@@ -322,36 +366,136 @@ function render(p) {
   $("campaignlink").classList.toggle("hidden", !p.campaign);
   $("hint").disabled = !(p.decision && p.decision.yours);
   $("hintbox").classList.add("hidden");
-  hotSeatCurtain(p, previous);
   S.firstRender = false;
-  // for scripts and tests: what this page shows now
-  document.body.dataset.rev = String(p.rev);
-  document.body.dataset.steps = String(p.steps);
-  document.body.dataset.decision = p.decision ? p.decision.kind : "over";
-  document.body.dataset.yours = String(!!(p.decision && p.decision.yours));
-  if (!p.decision || !p.decision.yours) poll(p.rev);
-  else S.pollId += 1;
+  applyZoom();
+  document.body.dataset.drawn = String(p.rev);
 }
 
+// Hot seat: when the seat to decide changes, the whole page is emptied behind an opaque curtain
+// and nothing of the next seat is drawn (nor put in the page at all) until its player asks for it.
+// True while the curtain holds the page back.
 function hotSeatCurtain(p, previous) {
   const persons = p.seats.filter((s) => s.player === "person").length;
-  if (p.you.length < 2 || persons < 2 || !p.decision || !p.decision.yours) return;
-  if (S.shownViewer === p.viewer) return;
-  if (previous === null && S.shownViewer === null) { S.shownViewer = p.viewer; return; }
+  // (also while a bot decides: the page then shows the first person's seat, who may not be at the screen)
+  if (p.you.length < 2 || persons < 2 || !p.decision) return false;
+  if (S.shownViewer === p.viewer) return false;
+  if (previous === null && S.shownViewer === null) { S.shownViewer = p.viewer; return false; }
+  emptyPage();
+  S.curtained = p;
   const name = p.seats[p.viewer].name;
   $("curtain-text").textContent = `Pass the screen to ${name}.`;
   $("curtain").classList.remove("hidden");
+  document.body.classList.add("curtained");
   $("curtain-go").textContent = `I am ${name}: show my board`;
-  $("curtain-go").onclick = () => { S.shownViewer = p.viewer; $("curtain").classList.add("hidden"); };
+  $("curtain-go").onclick = () => {
+    const held = S.curtained;
+    S.curtained = null;
+    S.shownViewer = held.viewer;
+    $("curtain").classList.add("hidden");
+    document.body.classList.remove("curtained");
+    if (S.page === held) drawPage(held, true, false);
+    else refresh().catch((e) => toast(e.message));
+  };
+  return true;
 }
 
-// ----- zoom (for small screens: the board grows and scrolls inside its frame) -------------------
+function emptyPage() {
+  closeMenu();
+  $("caption").textContent = "";
+  $("board").replaceChildren();
+  $("panels").replaceChildren();
+  $("prompt").textContent = "";
+  $("buttons").replaceChildren();
+  $("allactions").replaceChildren();
+  $("alldetails").classList.add("hidden");
+  $("refusal").classList.add("hidden");
+  $("hintbox").replaceChildren();
+  $("hintbox").classList.add("hidden");
+  $("events").replaceChildren();
+  $("tray").replaceChildren();
+  $("banner").classList.add("hidden");
+  $("seatlist").replaceChildren();
+  document.body.dataset.drawn = "";
+}
+
+// ----- zoom (the board grows inside its frame, which then pans by dragging or swiping) ------------
+// "Zoom in" makes the smallest clickable thing at least TAP px across (a finger's width), then more
+const TAP = 34;
+
+function tapZoom() {
+  const board = $("board");
+  const svg = board.querySelector("svg.board");
+  if (!svg) return 2;
+  // sizes as they are when the board is as wide as its frame (a zoom of 1)
+  const scale = svg.getBoundingClientRect().width / board.clientWidth;
+  let small = Infinity;
+  let parts = svg.querySelectorAll("[data-target].live, .sq");
+  if (!parts.length) parts = svg.querySelectorAll("[data-target]");  // what will be clickable
+  for (const el of parts) {
+    const r = el.getBoundingClientRect();
+    const side = Math.min(r.width, r.height) / scale;
+    if (side >= 3 && side < small) small = side;
+  }
+  if (!isFinite(small)) return 2;
+  return Math.min(8, Math.max(1.5, TAP / small));
+}
+
+function applyZoom() {
+  const board = $("board");
+  const level = parseInt(board.dataset.zoom || "0", 10);
+  if (!level) { board.style.removeProperty("--zoom"); delete board.dataset.zoom; }
+  else {
+    const fit = tapZoom();
+    board.style.setProperty("--zoom", String(level === 1 ? fit : fit * 1.6));
+  }
+  $("zoom").textContent = ["Zoom in", "Zoom in more", "Fit the board"][level];
+  $("zoomhelp").textContent = level ? "drag or swipe the board to move around it" : "";
+}
+
 $("zoom").addEventListener("click", () => {
   const board = $("board");
   const level = (parseInt(board.dataset.zoom || "0", 10) + 1) % 3;
-  board.dataset.zoom = String(level);
-  $("zoom").textContent = ["Zoom", "Zoom ×2", "Zoom ×3"][level];
+  if (level) board.dataset.zoom = String(level); else delete board.dataset.zoom;
+  applyZoom();
+  const live = board.querySelector("[data-target].live");
+  if (level && live) {
+    // the clickable part in the middle of the frame
+    const b = board.getBoundingClientRect(), r = live.getBoundingClientRect();
+    board.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
+    board.scrollTop += r.top + r.height / 2 - (b.top + b.height / 2);
+  }
 });
+
+// dragging the zoomed board with the mouse pans it (a finger scrolls it natively)
+(() => {
+  const board = $("board");
+  let drag = null;
+  board.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "mouse" || !board.dataset.zoom) return;
+    drag = { x: e.clientX, y: e.clientY, left: board.scrollLeft, top: board.scrollTop, moved: false };
+  });
+  window.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
+    board.scrollLeft = drag.left - dx;
+    board.scrollTop = drag.top - dy;
+  });
+  window.addEventListener("pointerup", () => { if (drag && drag.moved) board.dataset.dragged = "1"; drag = null; });
+  board.addEventListener("click", (e) => {
+    if (board.dataset.dragged) { delete board.dataset.dragged; e.stopImmediatePropagation(); }
+  }, true);
+})();
+
+// ----- rules at hand ---------------------------------------------------------------------------
+$("rulesbutton").addEventListener("click", () => {
+  if (!S.page) return;
+  if ($("rules").classList.contains("hidden")) Rules.open(S.page.game); else Rules.close();
+});
+$("rules-close").addEventListener("click", () => Rules.close());
+for (const b of document.querySelectorAll("#rules .tabs button")) {
+  b.addEventListener("click", () => { if (Rules.data) Rules.show(b.dataset.tab); });
+}
 
 // ----- tools -----------------------------------------------------------------------------------
 $("undo").addEventListener("click", async () => {
@@ -392,104 +536,6 @@ $("hint").addEventListener("click", async () => {
     if (legal) parts.push(actionButton(legal));
     box.replaceChildren(...parts);
   } catch (e) { box.replaceChildren(DB.el("span", { class: "error", text: e.message })); }
-});
-
-// ----- the replay viewer -----------------------------------------------------------------------
-async function replayShow(step) {
-  const r = S.replay;
-  if (!r) return;
-  step = Math.max(0, Math.min(r.steps, step));
-  r.want = step;
-  try {
-    const data = await api(`/api/games/${encodeURIComponent(gid)}/replay?step=${step}`);
-    if (!S.replay || r.want !== step) return;
-    r.step = data.step;
-    r.steps = data.steps;
-    $("r-slider").max = String(data.steps);
-    $("r-slider").value = String(data.step);
-    $("r-step").textContent = `decision ${data.step} of ${data.steps}`;
-    $("r-what").textContent = (data.decision ? `next: ${data.decision.name} — ${data.decision.prompt}. ` : "") + `last: ${data.action}`;
-    drawReplayDecision(data);
-    $("caption").textContent = data.drawing.caption || "";
-    drawBoard(data.drawing, false);
-    $("panels").replaceChildren(...(data.drawing.svg ? data.drawing.panels : []).map(panelBox));
-    drawLog(data.log, true, false);
-    drawDice(data.log.slice(-12), false);
-    // marked once the whole step is drawn (tests and readers wait on it)
-    document.body.dataset.replayStep = String(data.step);
-    if (data.step < data.steps) {
-      // what was chosen at this decision: the next step's last action (a step asked for meanwhile wins)
-      const next = await api(`/api/games/${encodeURIComponent(gid)}/replay?step=${data.step + 1}`);
-      if (S.replay && r.want === step) $("chosen").textContent = `Chosen here: ${next.action}`;
-    }
-  } catch (e) { toast(e.message); }
-}
-
-// The side panel in the viewer: the replayed decision, and nothing to click
-function drawReplayDecision(data) {
-  const prompt = $("prompt");
-  prompt.classList.remove("error", "thinking");
-  $("decision").classList.remove("yours");
-  $("buttons").replaceChildren(
-    DB.el("div", { class: "replayed", id: "chosen", text: data.step < data.steps ? "" : "The game so far ends here." }),
-    DB.el("div", { class: "dim", text: `Before it: ${data.action}` }),
-    DB.el("div", { class: "dim", text: "The replay viewer only shows the game: close it to play on." }));
-  $("allactions").replaceChildren();
-  $("alldetails").classList.add("hidden");
-  $("hintbox").classList.add("hidden");
-  const d = data.decision;
-  const at = `Replay, decision ${data.step} of ${data.steps}: `;
-  if (d) {
-    const what = d.prompt.startsWith(d.name + ": ") ? d.prompt.slice(d.name.length + 2) : d.prompt;
-    prompt.textContent = `${at}${d.name} — ${what}`;
-  } else {
-    prompt.textContent = `${at}the game is over.`;
-  }
-  $("banner").classList.add("hidden");
-}
-
-function setPlayButton(playing) {
-  $("r-play").replaceChildren(DB.icon(playing ? "pause" : "play"), playing ? " Pause" : " Play");
-  $("r-play").title = playing ? "Pause" : "Play";
-}
-
-function replayStop() { if (S.replay && S.replay.timer) { clearInterval(S.replay.timer); S.replay.timer = null; setPlayButton(false); } }
-
-$("replay").addEventListener("click", () => {
-  if (!S.page) return;
-  closeMenu();
-  S.replay = { step: S.page.steps, steps: S.page.steps, timer: null, want: null };
-  S.pollId += 1;  // nothing live is drawn while the viewer is open; the close draws the game afresh
-  $("replaybar").classList.remove("hidden");
-  document.body.classList.add("replaying");
-  for (const id of ["undo", "hint", "replay"]) $(id).disabled = true;
-  replayShow(S.page.steps);
-});
-$("r-first").addEventListener("click", () => { replayStop(); replayShow(0); });
-$("r-prev").addEventListener("click", () => { replayStop(); replayShow(S.replay.step - 1); });
-$("r-next").addEventListener("click", () => { replayStop(); replayShow(S.replay.step + 1); });
-$("r-last").addEventListener("click", () => { replayStop(); replayShow(S.replay.steps); });
-$("r-slider").addEventListener("input", (e) => { replayStop(); replayShow(parseInt(e.target.value, 10)); });
-$("r-play").addEventListener("click", () => {
-  const r = S.replay;
-  if (r.timer) { replayStop(); return; }
-  if (r.step >= r.steps) r.step = -1;
-  setPlayButton(true);
-  r.timer = setInterval(() => {
-    if (!S.replay || S.replay.step >= S.replay.steps) { replayStop(); return; }
-    replayShow(S.replay.step + 1);
-  }, 700);
-});
-$("r-close").addEventListener("click", () => {
-  replayStop();
-  S.replay = null;
-  $("replaybar").classList.add("hidden");
-  document.body.classList.remove("replaying");
-  delete document.body.dataset.replayStep;
-  $("replay").disabled = false;
-  S.log = [];
-  S.epoch = null;
-  refresh().catch((e) => toast(e.message));
 });
 
 // ----- start -----------------------------------------------------------------------------------
