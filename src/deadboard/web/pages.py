@@ -7,6 +7,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from deadboard.core.registry import find_descriptor
 from deadboard.core.save import SaveFile, make_save
 from deadboard.web import drawing
 from deadboard.web.bots import Bots
@@ -53,7 +54,8 @@ class Pages(Bots):
         outcome = game.outcome(state)
         names = game.seat_names(s.setup)
         drawn = drawing.draw(game, view, viewer, legal)
-        labels = drawn.pop("labels", {})
+        drawn.pop("labels", None)  # a drawing's own sentences: the game's words say it now
+        found = find_descriptor(game)
         targeted = {t for texts in drawn["targets"].values() for t in texts}
         events = view.log
         if log_epoch != s.log_epoch or not 0 <= log_from <= len(events):
@@ -73,7 +75,7 @@ class Pages(Bots):
                 "seat": d.seat, "name": names[d.seat], "kind": d.kind, "prompt": d.prompt, "yours": yours,
                 "player": s.seats[d.seat].player,
             },
-            "legal": [{"text": a.text, "label": labels.get(a.text, a.text)} for a in legal],
+            "legal": [{"text": a.text, "label": found.describe(view, viewer, a) if found is not None else a.text} for a in legal],
             "buttons": [a.text for a in legal if a.text not in targeted],
             "drawing": drawn,
             "log": [drawing.event_json(e, game) for e in events[log_from:]],

@@ -1,6 +1,7 @@
 """The Night: solitaire house defence against rule-driven zombies (rulebook: the-night.txt)."""
 
 from deadboard.core.descriptor import (
+    ActionWords,
     BotFactory,
     BrowserDrawing,
     GameDescriptor,
@@ -23,6 +24,12 @@ def _browser() -> BrowserDrawing[NightState]:
     return BrowserDrawing(svg.draw)
 
 
+def _words() -> ActionWords[NightState]:
+    from deadboard.games.the_night.words import WORDS
+
+    return WORDS
+
+
 def _heuristic() -> BotFactory:
     from deadboard.games.the_night.bot import HeuristicBot
 
@@ -41,6 +48,7 @@ DESCRIPTOR = GameDescriptor(
     GAME,
     terminal=_terminal,
     browser=_browser,
+    words=_words,
     bots={"heuristic": _heuristic},
     evaluator=_evaluator,
     hint_anchor="heuristic",  # plain search plays worse than the heuristic bot here (docs/simulation.md)
