@@ -7,10 +7,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from deadboard.core import Rng, Setup, get_game, list_games
-from deadboard.core.registry import descriptor
 from deadboard.core.descriptor import BrowserDrawing
 from deadboard.core.drawing import Drawing
 from deadboard.core.log import Event
+from deadboard.core.registry import descriptor
 from deadboard.games.the_night import svg as night_svg
 from deadboard.games.the_night import words as night_words
 from deadboard.games.the_night.state import BOARDED, BROKEN, DEAD, LOCKED, NightState
