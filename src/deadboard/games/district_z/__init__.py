@@ -2,6 +2,7 @@
 (rulebook: district-z.txt)."""
 
 from deadboard.core.descriptor import (
+    ActionWords,
     BotFactory,
     BrowserDrawing,
     GameDescriptor,
@@ -24,6 +25,12 @@ def _browser() -> BrowserDrawing[DistrictState]:
     return BrowserDrawing(svg.draw, dice=svg.dice)
 
 
+def _words() -> ActionWords[DistrictState]:
+    from deadboard.games.district_z.words import WORDS
+
+    return WORDS
+
+
 def _heuristic() -> BotFactory:
     from deadboard.games.district_z.bot import HeuristicBot
 
@@ -39,7 +46,7 @@ def _evaluator() -> ValueFunction:
 GAME = DistrictZ()
 
 DESCRIPTOR = GameDescriptor(
-    GAME, terminal=_terminal, browser=_browser, bots={"heuristic": _heuristic}, evaluator=_evaluator
+    GAME, terminal=_terminal, browser=_browser, words=_words, bots={"heuristic": _heuristic}, evaluator=_evaluator
 )
 
 __all__ = ["DESCRIPTOR", "GAME", "DistrictZ"]
