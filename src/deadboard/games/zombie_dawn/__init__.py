@@ -4,6 +4,7 @@
 from typing import Any
 
 from deadboard.core.descriptor import (
+    ActionWords,
     BotFactory,
     BrowserDrawing,
     GameDescriptor,
@@ -26,6 +27,12 @@ def _browser() -> BrowserDrawing[Any]:
     return BrowserDrawing(svg.draw, dice=svg.dice)
 
 
+def _words() -> ActionWords[Any]:
+    from deadboard.games.zombie_dawn.words import WORDS
+
+    return WORDS
+
+
 def _heuristic() -> BotFactory:
     from deadboard.games.zombie_dawn.bot import HeuristicBot
 
@@ -44,6 +51,7 @@ DESCRIPTOR = GameDescriptor(
     GAME,
     terminal=_terminal,
     browser=_browser,
+    words=_words,
     bots={"heuristic": _heuristic},
     evaluator=_evaluator,
     hint_anchor="heuristic",  # plain search plays worse than the heuristic bot here (docs/simulation.md)
