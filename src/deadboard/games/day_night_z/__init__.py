@@ -5,7 +5,7 @@ zombies, noise and threat, survival points, day and night, for 1-4 co-operative 
 
 from typing import Any
 
-from deadboard.core.descriptor import BotFactory, BrowserDrawing, GameDescriptor, TerminalDrawing
+from deadboard.core.descriptor import ActionWords, BotFactory, BrowserDrawing, GameDescriptor, TerminalDrawing
 from deadboard.games.day_night_z.campaign import GAME as CAMPAIGN_GAME
 from deadboard.games.day_night_z.campaign import DayNightZCampaign
 from deadboard.games.day_night_z.rules import DayNightZ
@@ -21,6 +21,12 @@ def _browser() -> BrowserDrawing[Any]:
     from deadboard.games.day_night_z import svg
 
     return BrowserDrawing(svg.draw)
+
+
+def _words() -> ActionWords[Any]:
+    from deadboard.games.day_night_z.words import WORDS
+
+    return WORDS
 
 
 def _heuristic() -> BotFactory:
@@ -41,6 +47,12 @@ def _campaign_browser() -> BrowserDrawing[Any]:
     return BrowserDrawing(campaign_svg.draw)
 
 
+def _campaign_words() -> ActionWords[Any]:
+    from deadboard.games.day_night_z.campaign_words import WORDS
+
+    return WORDS
+
+
 def _campaign_heuristic() -> BotFactory:
     from deadboard.games.day_night_z.campaign_bot import CampaignBot
 
@@ -49,13 +61,16 @@ def _campaign_heuristic() -> BotFactory:
 
 GAME = DayNightZ()
 
-DESCRIPTOR = GameDescriptor(GAME, terminal=_terminal, browser=_browser, bots={"heuristic": _heuristic})
+DESCRIPTOR = GameDescriptor(
+    GAME, terminal=_terminal, browser=_browser, words=_words, bots={"heuristic": _heuristic}
+)
 
 #: the campaign (registered as ``day-night-z-campaign``)
 CAMPAIGN = GameDescriptor(
     CAMPAIGN_GAME,
     terminal=_campaign_terminal,
     browser=_campaign_browser,
+    words=_campaign_words,
     bots={"heuristic": _campaign_heuristic},
 )
 
