@@ -10,7 +10,7 @@ from collections.abc import Callable
 from deadboard.core.action import Action
 from deadboard.core.descriptor import ActionWords
 from deadboard.core.game import Game
-from deadboard.games.district_z.state import DistrictState
+from deadboard.games.district_z.state import NO_CARD, OBJ, DistrictState
 
 Say = Callable[[DistrictState, int | None, list[str]], str]
 
@@ -37,15 +37,22 @@ def _loadout(st: DistrictState, word: str) -> str:
     return "with " + (" and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1])
 
 
+def _card_at(st: DistrictState, q: int) -> str:
+    """What a player knows of the card at a position: its name once it has been face up."""
+    card = st.card[q]
+    if card == NO_CARD or not (st.up[q] or st.seen[q]):
+        return " (face down)"
+    if card >= OBJ:
+        return f" ({st.c.items[card - OBJ].name}, a LOCATION OBJECTIVE)"
+    return f" ({st.c.locations[card].name})"
+
+
 def _move(st: DistrictState, seat: int | None, a: list[str]) -> str:
     if seat is not None and 0 <= seat < len(st.players):
         pos = st.players[seat].pos
         for direction, q in st.lay.nbr[pos] if pos >= 0 else ():
             if direction == a[0]:
-                card = st.card[q]
-                seen = card >= 0 and (st.up[q] or st.seen[q])
-                what = f" ({st.c.locations[card].name})" if seen else " (face down)"
-                return f"Move {a[0]} to {st.lay.names[q]}{what}"
+                return f"Move {a[0]} to {st.lay.names[q]}{_card_at(st, q)}"
     return f"Move {a[0]}"
 
 

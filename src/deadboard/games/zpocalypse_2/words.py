@@ -10,6 +10,7 @@ from collections.abc import Callable
 from deadboard.core.action import Action
 from deadboard.core.descriptor import ActionWords
 from deadboard.core.game import Game
+from deadboard.games.zpocalypse_2.content import Content
 from deadboard.games.zpocalypse_2.scavenge import PickOption
 from deadboard.games.zpocalypse_2.state import ZState, face_text
 from deadboard.games.zpocalypse_2.survivors import PickSurvivor
@@ -20,6 +21,23 @@ TASKS = {
     "bed": "a bed (+3 HP, −1 Bio)",
 }
 SKILLS = {"first_aid": "first aid"}
+
+
+#: the names of a content's cards by id, with their article, made once per content
+_CARD_NAMES: dict[int, tuple[Content, dict[str, str]]] = {}
+
+
+def _card_names(content: Content) -> dict[str, str]:
+    got = _CARD_NAMES.get(id(content))
+    if got is None or got[0] is not content:
+        names: dict[str, str] = {}
+        for table in (content.mutate_by_id, content.perk_by_id, content.craft_by_id, content.supply_by_id,
+                      content.weapon_by_id):
+            for key, rec in table.items():
+                name = str(rec.name)
+                names[key] = name if name.startswith("The ") else "the " + name
+        got = _CARD_NAMES[id(content)] = (content, names)
+    return got[1]
 
 
 class _Names:
@@ -36,13 +54,8 @@ class _Names:
 
     def card(self, token: str) -> str:
         """A card or token: weapon, supply, crafting card, perk, mutate (with "the")."""
-        c = self.state.content
-        for table in (c.weapon_by_id, c.supply_by_id, c.craft_by_id, c.perk_by_id, c.mutate_by_id):
-            rec = table.get(token)
-            if rec is not None:
-                name = str(rec.name)
-                return name if name.startswith("The ") else "the " + name
-        return "the " + token.replace("-", " ")
+        name = _card_names(self.state.content).get(token)
+        return name if name is not None else "the " + token.replace("-", " ")
 
     def trait(self, token: str) -> str:
         t = self.state.content.trait_by_id.get(token)
