@@ -1,11 +1,14 @@
 """District-Z: a card-grid city crawl with d6 event tables and dice-matching combat, for 1-4 players
 (rulebook: district-z.txt)."""
 
+from collections.abc import Sequence
+
 from deadboard.core.descriptor import (
     ActionWords,
     BotFactory,
     BrowserDrawing,
     GameDescriptor,
+    RuleSection,
     TerminalDrawing,
     ValueFunction,
 )
@@ -31,6 +34,12 @@ def _words() -> ActionWords[DistrictState]:
     return WORDS
 
 
+def _rules() -> Sequence[RuleSection]:
+    from deadboard.core.quickref import package_quickref
+
+    return package_quickref(__file__)
+
+
 def _heuristic() -> BotFactory:
     from deadboard.games.district_z.bot import HeuristicBot
 
@@ -46,7 +55,13 @@ def _evaluator() -> ValueFunction:
 GAME = DistrictZ()
 
 DESCRIPTOR = GameDescriptor(
-    GAME, terminal=_terminal, browser=_browser, words=_words, bots={"heuristic": _heuristic}, evaluator=_evaluator
+    GAME,
+    terminal=_terminal,
+    browser=_browser,
+    words=_words,
+    rules=_rules,
+    bots={"heuristic": _heuristic},
+    evaluator=_evaluator,
 )
 
 __all__ = ["DESCRIPTOR", "GAME", "DistrictZ"]

@@ -1,10 +1,13 @@
 """The Night: solitaire house defence against rule-driven zombies (rulebook: the-night.txt)."""
 
+from collections.abc import Sequence
+
 from deadboard.core.descriptor import (
     ActionWords,
     BotFactory,
     BrowserDrawing,
     GameDescriptor,
+    RuleSection,
     TerminalDrawing,
     ValueFunction,
 )
@@ -30,6 +33,12 @@ def _words() -> ActionWords[NightState]:
     return WORDS
 
 
+def _rules() -> Sequence[RuleSection]:
+    from deadboard.core.quickref import package_quickref
+
+    return package_quickref(__file__)
+
+
 def _heuristic() -> BotFactory:
     from deadboard.games.the_night.bot import HeuristicBot
 
@@ -49,6 +58,7 @@ DESCRIPTOR = GameDescriptor(
     terminal=_terminal,
     browser=_browser,
     words=_words,
+    rules=_rules,
     bots={"heuristic": _heuristic},
     evaluator=_evaluator,
     hint_anchor="heuristic",  # plain search plays worse than the heuristic bot here (docs/simulation.md)

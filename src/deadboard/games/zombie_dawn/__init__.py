@@ -1,6 +1,7 @@
 """Zombie Dawn: competitive survival for 1 to 4 players, with action cards played out of turn
 (rulebook: zombie-dawn.txt)."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from deadboard.core.descriptor import (
@@ -8,6 +9,7 @@ from deadboard.core.descriptor import (
     BotFactory,
     BrowserDrawing,
     GameDescriptor,
+    RuleSection,
     TerminalDrawing,
     ValueFunction,
 )
@@ -33,6 +35,12 @@ def _words() -> ActionWords[Any]:
     return WORDS
 
 
+def _rules() -> Sequence[RuleSection]:
+    from deadboard.core.quickref import package_quickref
+
+    return package_quickref(__file__)
+
+
 def _heuristic() -> BotFactory:
     from deadboard.games.zombie_dawn.bot import HeuristicBot
 
@@ -52,6 +60,7 @@ DESCRIPTOR = GameDescriptor(
     terminal=_terminal,
     browser=_browser,
     words=_words,
+    rules=_rules,
     bots={"heuristic": _heuristic},
     evaluator=_evaluator,
     hint_anchor="heuristic",  # plain search plays worse than the heuristic bot here (docs/simulation.md)
