@@ -215,3 +215,35 @@ def test_the_campaign_speaks_of_travel_and_the_shelter_and_of_the_adventure_insi
     inner = next(a for a in game.legal_actions(state))
     assert said(game, state, state.decision.seat, inner.text) == (
         descriptor("day-night-z").describe(state.inner, state.decision.seat, inner))
+
+
+# ----- where the sentences are read ---------------------------------------------------------------
+def test_the_terminal_lists_an_action_as_its_sentence_with_the_text_to_type() -> None:
+    from deadboard.cli.session import action_line
+
+    game = get_game("the-night")
+    state = game.new(Setup("standard"), 3)
+    assert action_line(game, state, 0, Action.parse("lock Ben front-door")) == "Ben locks the Front door  [lock Ben front-door]"
+
+
+def test_a_game_without_words_is_listed_by_its_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    from deadboard.cli import session
+
+    game = get_game("the-night")
+    state = game.new(Setup("standard"), 3)
+    monkeypatch.setattr(session, "find_descriptor", lambda g: None)
+    assert session.action_line(game, state, 0, Action.parse("lock Ben front-door")) == "lock Ben front-door"
+
+
+def test_the_research_adapters_render_lists_the_seats_actions_in_words() -> None:
+    from deadboard.rl.spec import spec_for
+
+    game = get_game("the-night")
+    spec = spec_for(game)
+    state = game.new(game.default_setup(), 1)
+    seat = state.decision.seat
+    text = spec.text(state, seat)
+    first = game.legal_actions(state)[0]
+    code = spec.actions.encode(first)
+    line = f"{code:>6}: {descriptor('the-night').describe(game.view(state, seat), seat, first)}  [{first.text}]"
+    assert "legal actions:" in text and line in text.splitlines()
