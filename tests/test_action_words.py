@@ -247,3 +247,25 @@ def test_the_research_adapters_render_lists_the_seats_actions_in_words() -> None
     code = spec.actions.encode(first)
     line = f"{code:>6}: {descriptor('the-night').describe(game.view(state, seat), seat, first)}  [{first.text}]"
     assert "legal actions:" in text and line in text.splitlines()
+
+
+RARE = {  # kinds that short random games seldom reach, each with a sentence all the same
+    "the-night": ["unlock Ben front-door", "fight Ben Z3", "opportunity Ben Z3 pistol", "zbreak Z3 front-door",
+                  "latch front-door", "distract Z3 c5", "dash Ben c5", "give Ben Harry knife", "escape Ben"],
+    "district-z": ["offer pistol", "ask crowbar", "unoffer pistol", "unask crowbar", "propose", "accept", "decline",
+                   "steal-objective", "fight-together pistol+crowbar", "join bare-handed", "keep", "retire", "replace"],
+    "zombie-dawn": ["drop axe-1", "give axe-1 kid", "camp r.a1", "wound kid", "roll kid", "unblock", "die",
+                    "complete offering", "activate mechanic vehicle"],
+    "zpocalypse-2": ["equip priya nail-gun", "pickup 3", "throw priya 2c3 4", "bomb 2c3 5", "emerge h4", "refuel gus 4",
+                     "recruit gus", "hold", "reload priya", "tunnel 3 2", "jump"],
+    "day-night-z": ["explore swift", "throw swift t1-b2 no", "jump swift yes", "retrieve swift t1-b2",
+                    "combine swift nailed-bat", "trap swift nails+knife t1-b2 no", "wear swift biker-gloves",
+                    "discard swift knife", "keep swift knife", "sweep swift walker1", "pass swift", "light swift"],
+}
+
+
+@pytest.mark.parametrize(("gid", "text"), [(g, t) for g, texts in RARE.items() for t in texts])
+def test_a_rarely_offered_action_has_a_sentence_too(gid: str, text: str) -> None:
+    game = get_game(gid)
+    state = game.new(game.default_setup(), 1)
+    assert said(game, state, 0, text) != text
