@@ -53,7 +53,8 @@ def test_an_option_value_of_1e400_in_a_save_is_one_line(tmp_path: Path) -> None:
     one_line_error(run("play", "the-night", "--load", str(p)), "too large")
 
 
-@pytest.mark.parametrize("name", sorted(f.name for f in NIGHT_CONTENT.glob("*.toml")))
+# the quick reference is read from the package by the Rules panel, never from a content pack
+@pytest.mark.parametrize("name", sorted(f.name for f in NIGHT_CONTENT.glob("*.toml") if f.name != "quickref.toml"))
 def test_a_content_file_that_is_not_utf8_is_one_line_under_sim(tmp_path: Path, name: str) -> None:
     pack = tmp_path / "pack"
     shutil.copytree(NIGHT_CONTENT, pack)

@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from deadboard.bots.base import bot_names
 from deadboard.core import get_game, list_games
+from deadboard.core.registry import descriptor
 from deadboard.core.save import SaveFile, load_checked, replay
 from deadboard.web import create_app
 from deadboard.web.service import Service, find_hint_provider
@@ -549,7 +550,9 @@ def test_the_search_bots_analysis_is_the_hint_engine(monkeypatch: pytest.MonkeyP
     state = game.new(game.default_setup(), 1)
     got = provider(game, game.view(state, 0), 0)
     assert got["action"] == game.legal_actions(state)[0].text and got["win"] == 0.62
-    assert got["alternatives"] == [{"action": got["action"], "win": 0.62, "visits": 7}]
+    said = descriptor("the-night").describe(game.view(state, 0), 0, game.legal_actions(state)[0])
+    assert got["label"] == said != got["action"]  # the recommendation in the game's words
+    assert got["alternatives"] == [{"action": got["action"], "label": said, "win": 0.62, "visits": 7}]
     assert seen == [("the-night", 0, "0.8s")]
 
 

@@ -9,12 +9,21 @@ import time
 import typer
 from rich.columns import Columns
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
 from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
 from deadboard.cli.common import load_save, parse_bot_specs
-from deadboard.cli.session import GROUP_ABOVE, Session, board, choice_tree, grouped_lines, help_text
+from deadboard.cli.session import (
+    GROUP_ABOVE,
+    Session,
+    action_line,
+    board,
+    choice_tree,
+    grouped_lines,
+    help_text,
+)
 from deadboard.cli.setup_args import build_setup, campaign_game, read_option_file
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError
@@ -35,7 +44,9 @@ def list_actions(console: Console, session: Session, legal: list[Action], seat: 
         for line in grouped_lines(choice_tree(session.game, session.view_for(seat), legal)):
             console.print(line)
         return
-    items = [Text.assemble((f"{k + 1:>3} ", "bold cyan"), a.text) for k, a in enumerate(legal)]
+    view = session.view_for(seat)
+    items = [Text.assemble((f"{k + 1:>3} ", "bold cyan"), action_line(session.game, view, seat, a))
+             for k, a in enumerate(legal)]
     if any(len(t.plain) > 60 for t in items):
         for t in items:
             console.print(t)
@@ -220,7 +231,8 @@ def command_loop(console: Console, session: Session, legal: list[Action], seat: 
                 assert seat is not None
                 h = hint(game, session.state, seat, rest.strip() or None)
                 num = f" (#{legal.index(h.action) + 1})" if h.action in legal else ""
-                console.print(f"hint: [bold]{h.action.text}[/]{num} — estimated chance of winning {h.win_estimate:.0%}")
+                said = escape(action_line(game, session.view_for(seat), seat, h.action))
+                console.print(f"hint: [bold]{said}[/]{num} — estimated chance of winning {h.win_estimate:.0%}")
                 continue
             if line.isdigit():
                 k = int(line)

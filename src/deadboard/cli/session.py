@@ -81,6 +81,14 @@ def board(game: Game, view: State, seat: int | None) -> RenderableType:
     return drawn
 
 
+def action_line(game: Game, view: State, seat: int | None, action: Action) -> str:
+    """An action as the terminal lists it: the game's sentence for people, then the text to type
+    (``Ben moves to c5  [move Ben c5]``); the text alone where the game has no sentence for it."""
+    found = find_descriptor(game)
+    said = found.describe(view, seat, action) if found is not None else action.text
+    return action.text if said == action.text else f"{said}  [{action.text}]"
+
+
 def example_action(legal: Sequence[Action]) -> str:
     """An action of the game being played to show in the help: one with the most words."""
     if not legal:
@@ -278,6 +286,6 @@ def actions_at(game: Game, view: State, seat: int | None, legal: Sequence[Action
     return [i for i, a in enumerate(legal) if square in action_squares(game, view, seat, a, known)]
 
 
-__all__ = ["Choice", "Session", "action_squares", "actions_at", "board", "choice_path", "choice_tree", "dice_in", "example_action",
+__all__ = ["Choice", "Session", "action_line", "action_squares", "actions_at", "board", "choice_path", "choice_tree", "dice_in", "example_action",
            "grouped_lines", "help_text", "rendered_lines", "renderer", "square_positions", "square_spans",
            "squares_named"]

@@ -34,6 +34,7 @@ from deadboard.cli.session import (
     GROUP_ABOVE,
     Choice,
     Session,
+    action_line,
     actions_at,
     board,
     choice_tree,
@@ -304,14 +305,19 @@ class PlayApp(App[None]):
             who = self.names[d.seat] if d is not None else ""
             ol.add_option(Option(Text(f"{who} (bot) is playing …", style="dim"), disabled=True))
             return
+        view = self.session.view_for(self.seat)
+
+        def line(action: Action) -> str:  # the sentence, and the text to type
+            return action_line(self.session.game, view, self.seat, action)
+
         if typed and not self.is_command(typed):
             matches = self.matching(typed)
             box.border_title = f"{len(matches)} of {len(self.legal)} actions match"
-            self.shown = [Choice(a.text, i + 1, a) for i, a in matches]
+            self.shown = [Choice(line(a), i + 1, a) for i, a in matches]
         elif self.square is not None:
             at = actions_at(self.session.game, self.session.view_for(self.seat), self.seat, self.legal, self.square)
             box.border_title = f"actions at {self.square} (Esc: all)"
-            self.shown = [Choice(self.legal[i].text, i + 1, self.legal[i]) for i in at]
+            self.shown = [Choice(line(self.legal[i]), i + 1, self.legal[i]) for i in at]
         elif self.groups:
             level = self.path[-1].children if self.path else self.groups
             crumbs = " › ".join(c.label for c in self.path)
@@ -319,7 +325,7 @@ class PlayApp(App[None]):
             self.shown = list(level)
         else:
             box.border_title = f"{len(self.legal)} action{'s' if len(self.legal) != 1 else ''}"
-            self.shown = [Choice(a.text, i + 1, a) for i, a in enumerate(self.legal)]
+            self.shown = [Choice(line(a), i + 1, a) for i, a in enumerate(self.legal)]
         for c in self.shown:
             if c.action is not None:
                 ol.add_option(Option(Text.assemble((f"{c.number:>3} ", "bold cyan"), c.label)))
@@ -525,7 +531,8 @@ class PlayApp(App[None]):
         try:
             h = hint(self.session.game, state, seat, budget)
             num = f" (#{legal.index(h.action) + 1})" if h.action in legal else ""
-            text = f"hint: {h.action.text}{num} — estimated chance of winning {h.win_estimate:.0%}"
+            said = action_line(self.session.game, self.session.game.view(state, seat), seat, h.action)
+            text = f"hint: {said}{num} — estimated chance of winning {h.win_estimate:.0%}"
         except (DeadboardError, ValueError) as e:
             text = str(e)
         self.call_from_thread(self.hint_done, text)

@@ -117,17 +117,32 @@ class GameSpec(ABC):
         return json.dumps(self.public_of(state, seat), sort_keys=True, separators=(",", ":"), default=str)
 
     def text(self, state: State, seat: int) -> str:
-        """The view as the terminal draws it, as plain text."""
+        """The view as the terminal draws it, as plain text, and when the seat decides, its legal
+        actions by their integers in the game's words (``12: Ben moves to c5  [move Ben c5]``)."""
         view = self.game.view(state, seat)
         found = find_descriptor(self.game)
         terminal = found.terminal_drawing() if found is not None else None
         if terminal is None:
-            return self.public_text(state, seat)
-        from rich.console import Console
+            board = self.public_text(state, seat) + "\n"
+        else:
+            from rich.console import Console
 
-        console = Console(file=io.StringIO(), width=120, color_system=None, record=True)
-        console.print(terminal.render(self.game, view, seat))
-        return console.export_text()
+            console = Console(file=io.StringIO(), width=120, color_system=None, record=True)
+            console.print(terminal.render(self.game, view, seat))
+            board = console.export_text()
+        return board + self.actions_text(view, seat)
+
+    def actions_text(self, view: State, seat: int) -> str:
+        """The seat's legal actions in the game's order, one a line: the integer, the sentence, the text."""
+        d = view.decision
+        if d is None or d.seat != seat:
+            return ""
+        found = find_descriptor(self.game)
+        lines = []
+        for code, action in self.actions.legal(self.game, view).items():
+            said = found.describe(view, seat, action) if found is not None else action.text
+            lines.append(f"{code:>6}: {said}" + (f"  [{action.text}]" if said != action.text else ""))
+        return "legal actions:\n" + "\n".join(lines) + "\n"
 
 
 _specs: dict[tuple[str, str], GameSpec] = {}

@@ -25,7 +25,7 @@ is::
                boxes of text beside the board (status, hands, tableau); one titled "Legend"
                shows what the board's marks mean, drawn as the board draws them (every game has
                one: the browser tests check it).
-  ``labels``   ``{action text: sentence}`` (optional): how to show an action ("Ben moves to c5").
+  ``labels``   no longer read: an action's label is the game's words (``descriptor.describe``).
   ``caption``  one line over the board (optional): turn, phase, whose move.
 
 A game without a browser drawing gets :func:`fallback`: its terminal rendering (if it has one) and

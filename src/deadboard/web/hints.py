@@ -19,7 +19,7 @@ from deadboard.bots.base import Bot
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError
 from deadboard.core.game import Game, Setup, State
-from deadboard.core.registry import get_game
+from deadboard.core.registry import find_descriptor, get_game
 from deadboard.core.rng import Rng
 from deadboard.web.errors import TooMany
 
@@ -33,19 +33,28 @@ HINT_BUDGET = "0.8s"
 class SearchHints:
     """The search bot's ``analyse`` (module ``deadboard.bots.mcts``) as a hint engine: given a
     seat's view it returns the recommended action and the estimated chance of winning after it,
-    with the figures of the other actions considered. A plain object, so that it can be sent to
-    the hint process."""
+    with the figures of the other actions considered, each also in the game's words (``label``).
+    A plain object, so that it can be sent to the hint process."""
 
     def __call__(self, game: Game, view: State, seat: int) -> dict[str, Any]:
         analyse = importlib.import_module("deadboard.bots.mcts").analyse
         result = analyse(game, view, seat, HINT_BUDGET)
         data = result.to_json()
+        found = find_descriptor(game)
+        legal = {a.text: a for a in game.legal_actions(view)}
+
+        def said(text: str) -> str:  # the action in the game's words
+            action = legal.get(text)
+            return found.describe(view, seat, action) if found is not None and action is not None else text
+
         return {
             "action": data["action"],
+            "label": said(data["action"]),
             "win": data.get("win_estimate"),
             "iterations": data.get("iterations"),
             "alternatives": [
-                {"action": a["action"], "win": a.get("win_estimate"), "visits": a.get("visits")}
+                {"action": a["action"], "label": said(a["action"]), "win": a.get("win_estimate"),
+                 "visits": a.get("visits")}
                 for a in data.get("actions", [])[:5]
             ],
         }

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from deadboard.core.errors import UnknownGameError
-from deadboard.core.registry import get_game
+from deadboard.core.registry import find_descriptor, get_game
 from deadboard.core.save import SaveFile, make_save
 from deadboard.web import drawing
 from deadboard.web.bots import Bots
@@ -56,7 +56,8 @@ class Pages(Bots):
         outcome = game.outcome(state)
         names = game.seat_names(s.setup)
         drawn = drawing.draw(game, view, viewer, legal)
-        labels = drawn.pop("labels", {})
+        drawn.pop("labels", None)  # a drawing's own sentences: the game's words say it now
+        found = find_descriptor(game)
         targeted = {t for texts in drawn["targets"].values() for t in texts}
         events = view.log
         over = outcome is not None
@@ -77,7 +78,7 @@ class Pages(Bots):
                 "seat": d.seat, "name": names[d.seat], "kind": d.kind, "prompt": d.prompt, "yours": yours,
                 "player": s.seats[d.seat].player,
             },
-            "legal": [{"text": a.text, "label": labels.get(a.text, a.text)} for a in legal],
+            "legal": [{"text": a.text, "label": found.describe(view, viewer, a) if found is not None else a.text} for a in legal],
             "buttons": [a.text for a in legal if a.text not in targeted],
             "drawing": drawn,
             "log": [drawing.event_json(e, game) for e in events[log_from:]],

@@ -3,9 +3,17 @@ zombies, noise and threat, survival points, day and night, for 1-4 co-operative 
 (rulebook: day-night-z.txt, sections 1 to 5) — and its campaign, a game of its own
 (``day-night-z-campaign``: travel, the shelter and the campaign book, sections 6 and 7)."""
 
+from collections.abc import Sequence
 from typing import Any
 
-from deadboard.core.descriptor import BotFactory, BrowserDrawing, GameDescriptor, TerminalDrawing
+from deadboard.core.descriptor import (
+    ActionWords,
+    BotFactory,
+    BrowserDrawing,
+    GameDescriptor,
+    RuleSection,
+    TerminalDrawing,
+)
 from deadboard.games.day_night_z.campaign import GAME as CAMPAIGN_GAME
 from deadboard.games.day_night_z.campaign import DayNightZCampaign
 from deadboard.games.day_night_z.rules import DayNightZ
@@ -21,6 +29,18 @@ def _browser() -> BrowserDrawing[Any]:
     from deadboard.games.day_night_z import svg
 
     return BrowserDrawing(svg.draw)
+
+
+def _words() -> ActionWords[Any]:
+    from deadboard.games.day_night_z.words import WORDS
+
+    return WORDS
+
+
+def _rules() -> Sequence[RuleSection]:
+    from deadboard.core.quickref import package_quickref
+
+    return package_quickref(__file__)
 
 
 def _heuristic() -> BotFactory:
@@ -41,6 +61,19 @@ def _campaign_browser() -> BrowserDrawing[Any]:
     return BrowserDrawing(campaign_svg.draw)
 
 
+def _campaign_words() -> ActionWords[Any]:
+    from deadboard.games.day_night_z.campaign_words import WORDS
+
+    return WORDS
+
+
+def _campaign_rules() -> Sequence[RuleSection]:
+    """The adventure's quick reference, then the campaign's travel and shelter."""
+    from deadboard.core.quickref import package_quickref
+
+    return (*package_quickref(__file__), *package_quickref(__file__, "campaign_quickref.toml"))
+
+
 def _campaign_heuristic() -> BotFactory:
     from deadboard.games.day_night_z.campaign_bot import CampaignBot
 
@@ -49,13 +82,17 @@ def _campaign_heuristic() -> BotFactory:
 
 GAME = DayNightZ()
 
-DESCRIPTOR = GameDescriptor(GAME, terminal=_terminal, browser=_browser, bots={"heuristic": _heuristic})
+DESCRIPTOR = GameDescriptor(
+    GAME, terminal=_terminal, browser=_browser, words=_words, rules=_rules, bots={"heuristic": _heuristic}
+)
 
 #: the campaign (registered as ``day-night-z-campaign``)
 CAMPAIGN = GameDescriptor(
     CAMPAIGN_GAME,
     terminal=_campaign_terminal,
     browser=_campaign_browser,
+    words=_campaign_words,
+    rules=_campaign_rules,
     bots={"heuristic": _campaign_heuristic},
 )
 

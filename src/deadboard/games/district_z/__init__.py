@@ -1,10 +1,14 @@
 """District-Z: a card-grid city crawl with d6 event tables and dice-matching combat, for 1-4 players
 (rulebook: district-z.txt)."""
 
+from collections.abc import Sequence
+
 from deadboard.core.descriptor import (
+    ActionWords,
     BotFactory,
     BrowserDrawing,
     GameDescriptor,
+    RuleSection,
     TerminalDrawing,
     ValueFunction,
 )
@@ -24,6 +28,18 @@ def _browser() -> BrowserDrawing[DistrictState]:
     return BrowserDrawing(svg.draw, dice=svg.dice)
 
 
+def _words() -> ActionWords[DistrictState]:
+    from deadboard.games.district_z.words import WORDS
+
+    return WORDS
+
+
+def _rules() -> Sequence[RuleSection]:
+    from deadboard.core.quickref import package_quickref
+
+    return package_quickref(__file__)
+
+
 def _heuristic() -> BotFactory:
     from deadboard.games.district_z.bot import HeuristicBot
 
@@ -39,7 +55,13 @@ def _evaluator() -> ValueFunction:
 GAME = DistrictZ()
 
 DESCRIPTOR = GameDescriptor(
-    GAME, terminal=_terminal, browser=_browser, bots={"heuristic": _heuristic}, evaluator=_evaluator
+    GAME,
+    terminal=_terminal,
+    browser=_browser,
+    words=_words,
+    rules=_rules,
+    bots={"heuristic": _heuristic},
+    evaluator=_evaluator,
 )
 
 __all__ = ["DESCRIPTOR", "GAME", "DistrictZ"]

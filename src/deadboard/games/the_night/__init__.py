@@ -1,9 +1,13 @@
 """The Night: solitaire house defence against rule-driven zombies (rulebook: the-night.txt)."""
 
+from collections.abc import Sequence
+
 from deadboard.core.descriptor import (
+    ActionWords,
     BotFactory,
     BrowserDrawing,
     GameDescriptor,
+    RuleSection,
     TerminalDrawing,
     ValueFunction,
 )
@@ -21,6 +25,18 @@ def _browser() -> BrowserDrawing[NightState]:
     from deadboard.games.the_night import svg
 
     return BrowserDrawing(svg.draw)
+
+
+def _words() -> ActionWords[NightState]:
+    from deadboard.games.the_night.words import WORDS
+
+    return WORDS
+
+
+def _rules() -> Sequence[RuleSection]:
+    from deadboard.core.quickref import package_quickref
+
+    return package_quickref(__file__)
 
 
 def _heuristic() -> BotFactory:
@@ -41,6 +57,8 @@ DESCRIPTOR = GameDescriptor(
     GAME,
     terminal=_terminal,
     browser=_browser,
+    words=_words,
+    rules=_rules,
     bots={"heuristic": _heuristic},
     evaluator=_evaluator,
     hint_anchor="heuristic",  # plain search plays worse than the heuristic bot here (docs/simulation.md)

@@ -5,7 +5,7 @@ The map is 22 x 17 squares of ``S`` pixels; everything that never changes (floor
 names, Map Entry Points, decorations) is drawn once per map and reused;
 each call adds what the state changes: doors and windows (open, locked, broken, boarded), items on
 the floor and the counters (those pieces are :mod:`deadboard.games.the_night.svg_board`; this
-module puts them together with the click targets, the action labels and the panels)::
+module puts them together with the click targets and the panels)::
 
     +-----------------------------+   humans: green counters, name over strength · AP
     |  a  b  c ...                |   hero: gold rim and star;  acting: yellow glow
@@ -20,7 +20,7 @@ square, a lock onto the door); the rest (done, end, pass, choices of items) are 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from deadboard.core.action import Action
@@ -96,73 +96,6 @@ def target_of(state: NightState, a: Action) -> str | None:
     if kind == "latch" and args and args[0] in grid.opening_by_name:
         return "op:" + args[0]
     return None
-
-
-class _Names:
-    """How items and openings are named in a sentence."""
-
-    __slots__ = ("c",)
-
-    def __init__(self, state: NightState) -> None:
-        self.c = state.c
-
-    def item(self, i: str) -> str:
-        k = self.c.item_index.get(i)
-        return self.c.items[k].name if k is not None else i
-
-    def opening(self, o: str) -> str:
-        op = self.c.grid.opening_by_name.get(o)
-        return self.c.openings_label[op.id] if op is not None else o
-
-    def take(self, i: str) -> str:
-        it = self.c.items[self.c.item_index[i]]
-        return f"Take the {it.name} ({it.cost} points)"
-
-
-#: action kind -> its sentence, from the names and the action's words
-_LABELS: dict[str, Callable[[_Names, list[str]], str]] = {
-    "move": lambda n, a: f"{a[0]} moves to {a[1]}",
-    "attack": lambda n, a: f"{a[0]} attacks {a[1]} hand-to-hand",
-    "shoot": lambda n, a: f"{a[0]} shoots {a[1]} with the {n.item(a[2])}",
-    "opportunity": lambda n, a: f"Opportunity shot: {a[0]} shoots {a[1]} with the {n.item(a[2])} (−1)",
-    "fight": lambda n, a: f"{a[0]} fights {a[1]}",
-    "board": lambda n, a: f"{a[0]} boards up the {n.opening(a[1])}",
-    "unboard": lambda n, a: f"{a[0]} removes the boards from the {n.opening(a[1])}",
-    "lock": lambda n, a: f"{a[0]} locks the {n.opening(a[1])}",
-    "unlock": lambda n, a: f"{a[0]} unlocks the {n.opening(a[1])}",
-    "pickup": lambda n, a: f"{a[0]} picks up the {n.item(a[1])}",
-    "drop": lambda n, a: f"{a[0]} drops the {n.item(a[1])}",
-    "give": lambda n, a: f"{a[0]} hands the {n.item(a[2])} to {a[1]}",
-    "escape": lambda n, a: f"{a[0]} escapes by this Map Entry Point",
-    "done": lambda n, a: f"{a[0]} is done",
-    "activate": lambda n, a: f"Activate {a[0]}",
-    "end": lambda n, a: "End the activations for this turn",
-    "place": lambda n, a: f"Place {a[0] if a[0][:1].isupper() else 'the ' + n.item(a[0])} on {a[1]}",
-    "pick": lambda n, a: f"Secretly pick {a[0]}",
-    "take": lambda n, a: n.take(a[0]),
-    "stop": lambda n, a: "Stop taking items",
-    "arm": lambda n, a: f"Give {a[0]} nothing" if a[1] == "nothing" else f"Give {a[0]} the {n.item(a[1])}",
-    "dash": lambda n, a: f"Dash! {a[0]} moves to {a[1]}",
-    "distract": lambda n, a: f"Lightning: move {a[0]} to {a[1]}",
-    "latch": lambda n, a: f"Latch fall: lock the {n.opening(a[0])}",
-    "pass": lambda n, a: "Pass",
-    "zmove": lambda n, a: f"{a[0]} moves to {a[1]}",
-    "zattack": lambda n, a: f"{a[0]} attacks {a[1]}",
-    "zbreak": lambda n, a: f"{a[0]} tries to break the {n.opening(a[1])}",
-    "zdone": lambda n, a: f"{a[0]} is done",
-}
-
-
-def label_of(state: NightState, a: Action) -> str:
-    """A sentence for an action ("Ben moves to c5"); an action text this cannot read is labelled
-    by its text as it stands."""
-    label = _LABELS.get(a.kind)
-    if label is None:
-        return a.text
-    try:
-        return label(_Names(state), [str(x) for x in a.args])
-    except (IndexError, KeyError):
-        return a.text
 
 
 # ==================================================================================================
@@ -292,19 +225,18 @@ def _squares(state: NightState, targets: dict[str, list[str]], said: dict[str, s
 def draw(game: Game[NightState], view: NightState, seat: int | None, legal: Sequence[Action]) -> Drawing:
     state = view
     targets: dict[str, list[str]] = {}
-    labels: dict[str, str] = {}
     for a in legal:
         t = target_of(state, a)
         if t is not None:
             targets.setdefault(t, []).append(a.text)
-    labels.update(sentences(game, state, seat, legal, {a.text: label_of(state, a) for a in legal}))
+    labels = sentences(game, state, seat, legal)
     static, (width, height) = static_map(state.c)
     svg = (f'<svg class="board the-night" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
            f'font-family="system-ui, sans-serif" role="img" aria-label="The Night: the house and its yard">'
            f'<rect width="{width}" height="{height}" fill="#1b1f1a"/>{static}'
            f"{openings_svg(state)}{items_svg(state)}{counters_svg(state, seat)}{_squares(state, targets, labels)}</svg>")
     caption = f"Turn {state.turn} of {state.cfg.turns} — {PHASES.get(state.phase, state.phase)}"
-    return {"svg": svg, "targets": targets, "panels": _panels(state, seat), "labels": labels, "caption": caption}
+    return {"svg": svg, "targets": targets, "panels": _panels(state, seat), "caption": caption}
 
 
-__all__ = ["draw", "label_of", "legend_svg", "opening_svg", "static_map", "target_of"]
+__all__ = ["draw", "legend_svg", "opening_svg", "static_map", "target_of"]

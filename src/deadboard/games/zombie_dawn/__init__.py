@@ -1,12 +1,15 @@
 """Zombie Dawn: competitive survival for 1 to 4 players, with action cards played out of turn
 (rulebook: zombie-dawn.txt)."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from deadboard.core.descriptor import (
+    ActionWords,
     BotFactory,
     BrowserDrawing,
     GameDescriptor,
+    RuleSection,
     TerminalDrawing,
     ValueFunction,
 )
@@ -24,6 +27,18 @@ def _browser() -> BrowserDrawing[Any]:
     from deadboard.games.zombie_dawn import svg
 
     return BrowserDrawing(svg.draw, dice=svg.dice)
+
+
+def _words() -> ActionWords[Any]:
+    from deadboard.games.zombie_dawn.words import WORDS
+
+    return WORDS
+
+
+def _rules() -> Sequence[RuleSection]:
+    from deadboard.core.quickref import package_quickref
+
+    return package_quickref(__file__)
 
 
 def _heuristic() -> BotFactory:
@@ -44,6 +59,8 @@ DESCRIPTOR = GameDescriptor(
     GAME,
     terminal=_terminal,
     browser=_browser,
+    words=_words,
+    rules=_rules,
     bots={"heuristic": _heuristic},
     evaluator=_evaluator,
     hint_anchor="heuristic",  # plain search plays worse than the heuristic bot here (docs/simulation.md)

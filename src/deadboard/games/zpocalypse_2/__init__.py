@@ -2,9 +2,17 @@
 action pools, a day of tasks and feeding, chapters as scenarios, for 1-4 co-operative squads
 (rulebook: zpocalypse-2.txt)."""
 
+from collections.abc import Sequence
 from typing import Any
 
-from deadboard.core.descriptor import BotFactory, BrowserDrawing, GameDescriptor, TerminalDrawing
+from deadboard.core.descriptor import (
+    ActionWords,
+    BotFactory,
+    BrowserDrawing,
+    GameDescriptor,
+    RuleSection,
+    TerminalDrawing,
+)
 from deadboard.games.zpocalypse_2.rules import Zpocalypse2
 
 
@@ -20,6 +28,18 @@ def _browser() -> BrowserDrawing[Any]:
     return BrowserDrawing(svg.draw)
 
 
+def _words() -> ActionWords[Any]:
+    from deadboard.games.zpocalypse_2.words import WORDS
+
+    return WORDS
+
+
+def _rules() -> Sequence[RuleSection]:
+    from deadboard.core.quickref import package_quickref
+
+    return package_quickref(__file__)
+
+
 def _heuristic() -> BotFactory:
     from deadboard.games.zpocalypse_2.bot import HeuristicBot
 
@@ -28,6 +48,8 @@ def _heuristic() -> BotFactory:
 
 GAME = Zpocalypse2()
 
-DESCRIPTOR = GameDescriptor(GAME, terminal=_terminal, browser=_browser, bots={"heuristic": _heuristic})
+DESCRIPTOR = GameDescriptor(
+    GAME, terminal=_terminal, browser=_browser, words=_words, rules=_rules, bots={"heuristic": _heuristic}
+)
 
 __all__ = ["DESCRIPTOR", "GAME", "Zpocalypse2"]
