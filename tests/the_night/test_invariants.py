@@ -1,7 +1,9 @@
 """The rulebook's invariants, checked after every step of seeded games played by every bot over a mix
 of scenarios and optional rules.
 
-Each check quotes the sentence it enforces. The quick run plays a handful of games in the normal
+Each check quotes the sentence it enforces. With Hidden Hero, the log (which every player's view
+carries) is checked against a twin game whose secret picks were made differently: step by step, the
+same sentences until the end. The quick run plays a handful of games in the normal
 suite; the long run (``-m slow``) plays thousands, and its figures are in docs/rulings/the-night.md
 ("Invariants, checked").
 """
