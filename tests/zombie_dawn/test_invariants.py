@@ -256,7 +256,8 @@ class LogSecrets:
         self.seen_by: dict[tuple[str, int], int] = {}  # (kind, card) -> the seat that saw it dealt/drawn
         c = s.c
         self.names = {r.name for r in c.action_recs} | {m.name for m in c.missions} | {
-            ch.name for ch in c.characters} | {k.name for k in c.skills} | {r.name for r in c.item_recs}
+            ch.name for ch in c.characters} | {k.name for k in c.skills} | {r.name for r in c.item_recs} | {
+            r.name for r in c.seasons} | {z.name for z in c.zones} | {d.name for d in c.damages}
         self.logged = 0
         self.held: dict[int, Counter[str]] = {}
         self.public: set[str] = set()
@@ -322,9 +323,11 @@ class LogSecrets:
         if not new or len(s.groups) < 2:
             return
         public = self.public | self._public(s)
-        for seat, held in self._held(s).items():
-            shown = {name for name, n in self.held.get(seat, Counter()).items() if held[name] < n}
-            for name in set(held) - public - shown:
+        now = self._held(s)
+        for seat, held in now.items():  # what a seat showed in this step (played, discarded, completed)
+            public |= {name for name, n in self.held.get(seat, Counter()).items() if held[name] < n}
+        for seat, held in now.items():
+            for name in set(held) - public:
                 longer = [other for other in self.names if name in other and other != name]
                 pattern = re.compile(rf"\b{re.escape(name)}\b")
                 for text in new:
