@@ -118,3 +118,24 @@ def test_a_json_error_says_at_once_where() -> None:
         SaveFile.loads('{"game": "the-night", "x": "abc', "g.json")
     assert "at at" not in str(e.value)
     assert "Unterminated string starting at line 1, column 28" in str(e.value)
+
+
+def test_respond_never_passes_every_window_for_the_person_and_the_save_replays(tmp_path: Path) -> None:
+    # `--respond never`: the person is never asked to respond; the passes are recorded (the save replays)
+    save = tmp_path / "never.json"
+    lines = "1\n" * 300 + f"save {save}\nquit\n"
+    r = run("play", "zombie-dawn", "--players", "2", "--seed", "6", "--bot", "2=random", "--respond", "never",
+            "--plain", stdin=lines, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "respond to" not in r.stdout
+    from deadboard.core.save import replay
+
+    done = replay(SaveFile.read(save))
+    assert done.hash_ok is True and "pass" in SaveFile.read(save).actions
+
+
+def test_a_respond_setting_other_than_the_three_is_a_one_line_error() -> None:
+    r = run("play", "zombie-dawn", "--respond", "sometimes", "--plain", stdin="quit\n")
+    assert r.returncode != 0
+    assert "--respond must be one of auto, always, never (got 'sometimes')" in r.stderr + r.stdout
+    assert "Traceback" not in r.stderr

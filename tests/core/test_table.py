@@ -79,15 +79,15 @@ def test_a_failed_commit_leaves_the_table_as_it_was() -> None:
     t = table()
     before = GAME.state_hash(t.state)
 
-    def refuse(entry: Entry, new: StandState) -> None:
-        assert new is not t.state and entry.text == t.legal()[0].text
+    def refuse(entries: list[Entry], new: StandState) -> None:
+        assert new is not t.state and entries[0].text == t.legal()[0].text
         raise RuntimeError("the database is gone")
 
     with pytest.raises(RuntimeError):
         t.apply(t.legal()[0], commit=refuse)
     assert GAME.state_hash(t.state) == before and t.record == []
     kept: list[Entry] = []
-    t.apply(t.legal()[0], commit=lambda entry, new: kept.append(entry))
+    t.apply(t.legal()[0], commit=lambda entries, new: kept.extend(entries))
     assert t.record == kept
 
 
@@ -165,3 +165,70 @@ def test_undo_takes_back_the_persons_last_action_and_the_bots_after_it() -> None
     several.apply(several.legal()[0])
     with pytest.raises(IllegalActionError, match="solitaire"):
         several.undo()
+
+
+# ----- response windows that respect the player ------------------------------------------------------
+class Shooter:
+    """A bot that shoots whenever it can (each shot opens the others' window for flares)."""
+
+    needs_view = False
+
+    def choose(self, game: Any, view: Any, legal: Sequence[Action]) -> Action:
+        return next((a for a in legal if a.text == "shoot"), legal[-1] if legal[0].text != "search" else legal[0])
+
+
+def _windows(t: Table[StandState], person: int, limit: int = 3000) -> tuple[int, int]:
+    """Play the person's seat (the first legal action; ``pass`` in windows) to the end: how many
+    window decisions it was asked, and how many passes the table answered for it."""
+    asked = 0
+    for _ in range(limit):
+        t.play_bots()
+        d = t.state.decision
+        if d is None:
+            break
+        assert d.seat == person
+        asked += d.kind == "respond"
+        t.apply(t.legal()[0])
+    auto = sum(1 for e in t.record or () if e.seat == person and e.text == "pass" and e.by_bot)
+    return asked, auto
+
+
+def test_never_answers_a_persons_windows_with_a_recorded_pass_and_the_record_replays() -> None:
+    t = Table.new(GAME, Setup("standard", players=2), 5, {1: Shooter()}, respond={0: "never"})
+    asked, auto = _windows(t, 0)
+    assert asked == 0 and auto > 0
+    again = Table.replay(GAME, t.state.setup, t.state.seed, t.texts())
+    assert GAME.state_hash(again.state) == GAME.state_hash(t.state)
+
+
+def test_always_asks_every_window_and_auto_asks_where_an_offer_counts() -> None:
+    always = Table.new(GAME, Setup("standard", players=2), 5, {1: Shooter()}, respond={0: "always"})
+    asked, auto = _windows(always, 0)
+    assert asked > 0 and auto == 0
+    # Last Stand's flares all count (the window's default ``stops``): auto asks as always does
+    table_auto = Table.new(GAME, Setup("standard", players=2), 5, {1: Shooter()})
+    assert table_auto.respond_mode(0) == "auto"
+    assert _windows(table_auto, 0) == (asked, 0)
+
+
+def test_the_default_is_auto_against_bots_and_always_among_people() -> None:
+    assert Table.new(GAME, Setup("standard", players=2), 5, {1: Shooter()}).respond_mode(0) == "auto"
+    assert Table.new(GAME, Setup("standard", players=2), 5).respond_mode(0) == "always"
+
+
+def test_a_respond_setting_is_one_of_three() -> None:
+    with pytest.raises(IllegalActionError, match="respond must be one of auto, always, never"):
+        Table.new(GAME, Setup("standard", players=2), 5, respond={0: "sometimes"})
+
+
+def test_undo_goes_back_past_the_passes_answered_for_the_person() -> None:
+    t = Table.new(GAME, Setup("standard", players=2), 5, {1: Shooter()}, respond={0: "never"})
+    for _ in range(200):
+        t.play_bots()
+        if any(e.by_bot and e.seat == 0 for e in t.record or ()) or t.over:
+            break
+        t.apply(t.legal()[0])
+    record = list(t.record or ())
+    last = max(i for i, e in enumerate(record) if not e.by_bot)
+    t.undo()
+    assert t.texts() == [e.text for e in record[:last]]

@@ -131,6 +131,24 @@ def test_a_winning_zombie_survivor_wounds_and_infects() -> None:
     assert st.players[1].wounds == 1 and st.players[1].infection == 1
 
 
+def test_a_failed_dodge_against_a_zombie_survivor_wounds_and_infects() -> None:
+    # The dodge paragraph of ZOMBIE SURVIVOR COMBAT says "you take one WOUND"; §Infection says
+    # "Every time you take a WOUND from COMBAT with a ZOMBIE, put an INFECTION counter on your
+    # SURVIVOR." The dodge is made in that combat, so the wound infects (ruling; before rules
+    # version 4 it did not).
+    st = _two_zs()
+    turn_of(st, 1, "d3")
+    turn_of(st, 0, "c3")
+    st.players[0].status = ZOMBIE
+    st.steps[:] = [NextTurn(), EndTurn(0), ZombieMove(0)]
+    advance(st)
+    GAME.apply(st, "move east")
+    script(st, 6, 6, 1, 1, 1, 1, 1, 1)  # the zombie survivor rolls 12; MARCUS's agility dice, 1s
+    GAME.apply(st, "dodge")
+    assert st.players[1].wounds == 1 and st.players[1].infection == 1
+    assert any("fails to dodge and takes a wound and an infection counter" in e.text for e in st.log)
+
+
 def test_a_survivor_landing_on_a_zombie_survivor_fights_instead_of_the_event() -> None:
     st = _two_zs()
     turn_of(st, 0, "d3")

@@ -11,6 +11,7 @@ compared with the view of a twin state that differs only in what that seat canno
     limits             four hands, one LOCATION OBJECTIVE, wounds and infection below their limits
     movement           one card a turn, to a neighbouring card, never back within the turn
     views              no hidden card, no seed, no chance stream
+    log                never says where a face-down card nobody has seen lies (every view carries it)
 
 A quick run is part of the normal suite; ``pytest -m slow tests/district_z/test_invariants.py`` plays
 thousands of games (figures in docs/rulings/district-z.md).
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -151,6 +153,7 @@ def check(st: DistrictState, w: Watch) -> None:
         assert places[i] == 1
 
     _check_survivors(st)
+    _check_log_secrets(st, new_events)
 
     # --- movement ------------------------------------------------------------------------------------
     # "You may only move NORTH, SOUTH, EAST, or WEST. Unless otherwise stated, move your playing piece
@@ -173,6 +176,36 @@ def check(st: DistrictState, w: Watch) -> None:
     w.zombies = now
     w.items = places
     w.log_at = len(st.log)
+
+
+def _card_name(st: DistrictState, x: int) -> str:
+    return st.c.items[x - OBJ].name if x >= OBJ else st.c.locations[x].name
+
+
+def _check_log_secrets(st: DistrictState, new_events: list[Any]) -> None:
+    """"lay the LOCATION cards face down in a grid" (Single Player Setup 3): which card lies where,
+    until it is flipped ("flip over the LOCATION card"), is nobody's to know. The cards in the game
+    are no secret (the players choose them openly with the additional cards); where each lies is. The
+    log, which every seat's view carries, never names a face-down card nobody has seen together with
+    its place."""
+    if not new_events:
+        return
+    lay = st.lay
+    known = {loc.name for loc in st.c.locations} | {it.name for it in st.c.items}
+    for p in lay.positions():
+        x = st.card[p]
+        if x == NO_CARD or st.seen[p] or st.up[p]:
+            continue
+        name = _card_name(st, x)
+        longer = [other for other in known if name in other and other != name]
+        pattern = re.compile(rf"\b{re.escape(name)}\b")
+        place = re.compile(rf"\b{re.escape(lay.names[p])}\b")
+        for e in new_events:
+            text = e.text
+            for other in longer:
+                text = text.replace(other, "")
+            assert not (pattern.search(text) and place.search(text)), (
+                f"the log tells where the face-down {name!r} lies ({lay.names[p]}): {e.text!r}")
 
 
 def _check_survivors(st: DistrictState) -> None:

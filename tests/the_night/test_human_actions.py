@@ -87,6 +87,21 @@ def test_humans_may_pass_through_other_humans_but_not_stop_there() -> None:
     assert "done Ben" in texts(s)
 
 
+def test_only_one_human_occupies_a_square_once_their_movement_is_complete() -> None:
+    # "Only one human can occupy a single square once their movement is complete." Tom, passing
+    # through Barbara on f10, may not step on to Helen on f9: f9's only way out is f10, Barbara's
+    # square, so he could never end his move on a square of his own (seen once in 400 games: Tom
+    # and Helen ended on f9). Before the fix the human passing through counted his shared square
+    # as his own.
+    s = board(humans={"Tom": "f11", "Barbara": "f10", "Helen": "f9"})
+    act_as(s, "Tom")
+    s.ap = 3
+    GAME.apply(s, "move Tom f10")
+    assert "move Tom f9" not in texts(s)
+    assert "done Tom" not in texts(s)  # he must step off Barbara's square
+    assert any(t.startswith("move Tom") for t in texts(s))
+
+
 def test_with_1_ap_left_a_human_cannot_step_onto_another_human() -> None:
     s = board(humans={"Ben": "h10", "Judy": "g10"})
     act_as(s, "Ben")

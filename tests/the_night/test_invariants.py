@@ -1,7 +1,9 @@
 """The rulebook's invariants, checked after every step of seeded games played by every bot over a mix
 of scenarios and optional rules.
 
-Each check quotes the sentence it enforces. The quick run plays a handful of games in the normal
+Each check quotes the sentence it enforces. With Hidden Hero, the log (which every player's view
+carries) is checked against a twin game whose secret picks were made differently: step by step, the
+same sentences until the end. The quick run plays a handful of games in the normal
 suite; the long run (``-m slow``) plays thousands, and its figures are in docs/rulings/the-night.md
 ("Invariants, checked").
 """
@@ -267,6 +269,23 @@ def check_view(t: Tally, s: NightState, where: str) -> None:
             t.check(all(p == -1 for i, p in enumerate(v.secret) if i != seat), "a view shows another player's pick", where)
 
 
+def check_log_secrets(t: Tally, s: NightState, twin: NightState, a: Any, legal: list[Any], logged: int,
+                      where: str) -> None:
+    """Hidden Hero: "Each player secretly picks one human character" and "At the end of the game
+    players reveal who their character was." The log, which every player's view carries, must not
+    tell anyone another player's pick before then: ``twin`` is the same game with every pick made
+    differently, played with the same actions after; until the game is over, each step writes the
+    same sentences in both."""
+    choice = a if a[0] != "pick" else next((other for other in legal if other != a), a)
+    GAME.apply(twin, choice)
+    if s.decision is None:
+        return  # the picks are revealed at the end
+    mine = [e.text for e in s.log[logged:]]
+    theirs = [e.text for e in twin.log[logged:]]
+    t.check(mine == theirs, '"Each player secretly picks one human character" (2+ Players - Hidden Hero)',
+            f"{where}: the log depends on a secret pick: {mine} / {theirs}")
+
+
 def play(t: Tally, setup: Setup, bots: tuple[str, ...], seed: int, watch: ActivationWatch,
          views_every: int = 1) -> None:
     s = GAME.new(setup, seed)
@@ -276,6 +295,7 @@ def play(t: Tally, setup: Setup, bots: tuple[str, ...], seed: int, watch: Activa
     n = 0
     where = f"{setup.scenario} {dict(setup.options)} {bots} seed {seed}"
     watch.where = where
+    twin = s.clone() if s.cfg.hidden_hero else None
     while (d := s.decision) is not None:
         legal = GAME.legal_actions(s)
         bot = players[d.seat]
@@ -284,6 +304,8 @@ def play(t: Tally, setup: Setup, bots: tuple[str, ...], seed: int, watch: Activa
         GAME.apply(s, a)
         n += 1
         check_step(t, s, b, gone, f"{where} step {n} ({a.text})")
+        if twin is not None:
+            check_log_secrets(t, s, twin, a, legal, b.events, f"{where} step {n} ({a.text})")
         if n % views_every == 0:
             check_view(t, s, f"{where} step {n}")
         assert n < 20_000, where

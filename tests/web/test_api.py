@@ -640,3 +640,4 @@ def test_a_served_content_pack_is_used_by_new_games_and_a_page_cannot_choose_one
         assert "does not serve" in error(r, 400)
         forged = {**save, "setup": {**save["setup"], "content": str(tmp_path / "elsewhere")}}
         assert "does not serve" in error(c.post("/api/games/load", json={"save": forged}), 400)
+

@@ -62,6 +62,11 @@ def test_a_ranged_attack_gets_no_response_from_the_zombies() -> None:
 
 
 def test_ranged_weapons_in_melee_replace_the_carriers_die() -> None:
+    # "RANGED WEAPONS USED IN MELEE: If we use Ranged Weapons in a melee combat, the weapon's dice
+    # replace the combat die of the Character carrying it." The rulebook's "Ex. 2 Characters
+    # attacking, one of them equipped with a Rifle, will roll 5 Dice: 1 Group die + 1 die of the
+    # unarmed Pj + 3 dice of the Pj equipped with the Rifle": the same structure with our Rifle,
+    # 4D6 as Combat Example 2 rolls it (ruling 3), is 6 dice.
     s = _duo(red={"gangster": ["rifle-1"], "kid": []})
     _attack(s, ["stealthy"])  # an Initial Attack: melee at once
     assert s.decision is not None

@@ -110,6 +110,27 @@ def test_the_characters_offered_to_another_player_are_hidden_during_setup() -> N
     assert _same(s, b, 0)
 
 
+def test_the_character_chosen_is_not_in_the_log_before_every_player_has_chosen() -> None:
+    # Ruling 11: each player chooses one of its two characters secretly. The log that every view
+    # carries said "Red chooses the Gangster" before Yellow chose; it now names the characters
+    # when the last player has chosen.
+    s = GAME.new(Setup("standard", players=2), 25)
+    while s.decision is not None and s.decision.kind != "character":
+        GAME.apply(s, GAME.legal_actions(s)[0])
+    assert isinstance(s, DawnState) and s.decision is not None and s.decision.seat == 0
+    names = [s.c.characters[c].name for c in s.steps[-1].dealt]  # type: ignore[attr-defined]
+    seen = len(s.log)
+    GAME.apply(s, GAME.legal_actions(s)[0])
+    assert s.decision is not None and s.decision.kind == "character" and s.decision.seat == 1
+    for seat in (0, 1):
+        later = [e.text for e in _view(s, seat).log[seen:]]
+        assert later and not any(name in text for text in later for name in names), later
+    while s.decision is not None and s.decision.kind == "character":
+        GAME.apply(s, GAME.legal_actions(s)[0])
+    chosen = s.c.characters[s.groups[0].chars[0]].name
+    assert f"Red has chosen the {chosen}" in [e.text for e in _view(s, 1).log]
+
+
 def test_nothing_leaks_through_view_along_random_games() -> None:
     rng = Rng(99)
     for players, seed in ((2, 31), (4, 32), (3, 33)):

@@ -14,6 +14,9 @@ step each check below holds, and each quotes the sentence of the rulebook it enf
     solo turn       one player with no card in hand has no turn action left
     views           what a seat is shown holds no hidden card, deck order, mission, seed or
                     chance stream (checked every few steps: a whole view is compared)
+    log secrets     no sentence written to the log, which every view carries, names another
+                    seat's secret: a card in its hand, a mission it has not shown, a character or
+                    skill it is choosing or chose, or the one it put back under the deck
 
 A quick run is part of the normal suite; the long run (thousands of games) is marked ``slow`` and
 runs only when asked for: ``python3 -m pytest -m slow tests/zombie_dawn/test_invariants.py``. Its
@@ -22,6 +25,7 @@ figures are in docs/rulings/zombie-dawn.md.
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -232,6 +236,111 @@ def check_groups(s: DawnState) -> None:
             check(load(s, ch) <= capacity(s, ch), CARRY, f"{s.c.characters[ch].name} carries too much")
 
 
+# ==================================================================================================
+# what the log tells every seat
+# ==================================================================================================
+SECRETS = ('"Each Player is dealt, at random, 2 Characters, 1 Special Item, 6 Action cards and 5 Missions." '
+           '(§Game Setup 6), the characters chosen secretly (ruling 11); "the two drawn skills are seen only '
+           'by their owner" (ruling 48); missions are shown "When the conditions described on the Mission card '
+           'are met" (§Complete missions): the log, which every view carries, names none of them')
+
+
+class LogSecrets:
+    """Follows what each seat alone has seen (the characters dealt to it, the skills it drew) and
+    checks, after every step, that no new log sentence names another seat's secret. A name also
+    public (a copy of the card discarded, in a combat, in play; a mission shown or declared; a
+    character or skill on the table) or shown in the step (a card played or discarded from the
+    hand, a mission completed) is no secret: the sentence may be about it."""
+
+    def __init__(self, s: DawnState) -> None:
+        self.seen_by: dict[tuple[str, int], int] = {}  # (kind, card) -> the seat that saw it dealt/drawn
+        c = s.c
+        self.names = {r.name for r in c.action_recs} | {m.name for m in c.missions} | {
+            ch.name for ch in c.characters} | {k.name for k in c.skills} | {r.name for r in c.item_recs} | {
+            r.name for r in c.seasons} | {z.name for z in c.zones} | {d.name for d in c.damages}
+        self.logged = 0
+        self.held: dict[int, Counter[str]] = {}
+        self.public: set[str] = set()
+
+    def before(self, s: DawnState) -> None:
+        for step in s.steps:
+            if isinstance(step, ChooseCharacter):
+                for ch in step.dealt:
+                    self.seen_by[("character", ch)] = step.seat
+            elif isinstance(step, ChooseSkill):
+                for sk in step.drawn:
+                    self.seen_by[("skill", sk)] = step.seat
+        self.logged = len(s.log)
+        self.public = self._public(s)
+        self.held = self._held(s)
+
+    def _public(self, s: DawnState) -> set[str]:
+        c = s.c
+        recs = c.action_recs
+        public = {recs[k].name for k in s.actions.discards}
+        for g in s.groups:
+            public.update(recs[k].name for k in g.trophies)
+            if g.vehicle >= 0:
+                public.add(recs[g.vehicle].name)
+            public.update(c.missions[m].name for m in g.done)
+            if g.declared >= 0:
+                public.add(c.missions[g.declared].name)
+            public.update(c.skills[k].name for k in g.vp_skills)
+            if s.phase != SETUP:
+                public.update(c.characters[ch].name for ch in (*g.chars, *g.dead))
+        public.update(c.missions[m].name for m in s.missions.discards)
+        if s.combat is not None:
+            public.update(recs[k].name for k in s.combat.zombies)
+        for q in s.queue:
+            public.update(recs[k].name for k in q[2])
+        for skills in s.char_skills:
+            public.update(c.skills[k].name for k in skills)
+        return public
+
+    def _held(self, s: DawnState) -> dict[int, Counter[str]]:
+        """What each seat alone knows, by name (a name twice: two cards of it in the hand)."""
+        c = s.c
+        recs = c.action_recs
+        out: dict[int, Counter[str]] = {}
+        for g in s.groups:
+            held = out[g.seat] = Counter(recs[k].name for k in g.hand)
+            held.update(c.missions[m].name for m in g.missions if m != g.declared)
+            if s.phase == SETUP:
+                held.update(c.characters[ch].name for ch in g.chars)
+        pending = {ch for step in s.steps if isinstance(step, ChooseCharacter) for ch in step.dealt}
+        drawing = {sk for step in s.steps if isinstance(step, ChooseSkill) for sk in step.drawn}
+        for (kind, card), seat in list(self.seen_by.items()):
+            if kind == "character" and (card in s.char_deck.cards or card in pending):
+                out[seat][c.characters[card].name] += 1
+            elif kind == "skill" and (card in s.skill_deck.cards or card in drawing):
+                out[seat][c.skills[card].name] += 1
+            else:  # on the table now: known to all, even once it goes back under its deck
+                del self.seen_by[(kind, card)]
+        return out
+
+    def check(self, s: DawnState) -> None:
+        new = [e.text for e in s.log[self.logged:]]
+        if not new or len(s.groups) < 2:
+            return
+        public = self.public | self._public(s)
+        now = self._held(s)
+        for seat, held in now.items():  # what a seat showed in this step (played, discarded, completed)
+            public |= {name for name, n in self.held.get(seat, Counter()).items() if held[name] < n}
+        for seat, held in now.items():
+            for name in set(held) - public:
+                longer = [other for other in self.names if name in other and other != name]
+                pattern = re.compile(rf"\b{re.escape(name)}\b")
+                for text in new:
+                    for other in longer:
+                        text = text.replace(other, "")
+                    check(not pattern.search(text), SECRETS,
+                          f"the log tells every seat {colour_of(seat)}'s secret {name!r}: {text!r}")
+
+
+def colour_of(seat: int) -> str:
+    return ("red", "yellow", "green", "blue")[seat]
+
+
 def check_solo_turn(s: DawnState) -> None:
     d = s.decision
     if not s.cfg.solo or d is None or d.kind != "turn" or s.groups[0].hand or not s.groups[0].chars:
@@ -285,7 +394,10 @@ def play_checked(setup: Setup, seed: int, bots: list[str], figures: Figures, vie
     players = seat_bots(GAME, s.setup, bots, seed)
     rng = Rng(seed ^ 0x1A7)
     steps = 0
+    secrets = LogSecrets(s)
     while True:
+        secrets.check(s)
+        secrets.before(s)
         check_cards(s)
         check_board(s)
         check_combats(s)

@@ -142,12 +142,17 @@ def test_the_most_zombie_trophy_points_gain_an_xp_and_ties_all_gain_it() -> None
     assert all(not g.trophies for g in s.groups)  # trophies are discarded once counted
 
 
-def test_no_trophy_points_no_xp() -> None:
+def test_a_tie_at_no_trophy_points_is_a_tie_and_everybody_gains_the_xp() -> None:
+    # "The Player (or Players in case of a tie) with the highest score receives an extra Xp." With
+    # no zombie eliminated the highest score is 0 and everybody has it (ruling 21; before rules
+    # version 4 nobody gained it, a condition the rulebook does not have).
     s = fresh(players=2, seed=9)
     quiet_season(s)
+    for g in s.groups:
+        g.missions = []
     xp = [g.xp for g in s.groups]
     round_end(s)
-    assert [g.xp for g in s.groups] == xp
+    assert [g.xp - x for g, x in zip(s.groups, xp)] == [1, 1]
 
 
 def test_the_start_player_token_passes_to_the_left() -> None:

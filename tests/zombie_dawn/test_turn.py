@@ -113,6 +113,7 @@ def test_skills_cost_1_xp_then_2_then_3() -> None:
     quiet_season(s)
     set_group(s, 0, {"gangster": [], "kid": []}, hand=[], xp=6)
     set_group(s, 1, {"farmer": []}, hand=[])
+    s.groups[1].trophies = [action_card(s, "trio")]  # the round's Xp for trophies goes to the other player
     refresh(s)
     spent = []
     for _ in range(3):
@@ -123,7 +124,7 @@ def test_skills_cost_1_xp_then_2_then_3() -> None:
         GAME.apply(s, texts(s)[0])
         spent.append(before - s.groups[0].xp)
     assert spent == [1, 2, 3]
-    assert "learn" not in texts(s)
+    assert s.groups[0].xp == 0 and (s.decision is None or s.decision.seat != 0 or "learn" not in texts(s))
 
 
 def test_skills_of_a_dead_character_no_longer_raise_the_cost() -> None:
@@ -274,6 +275,28 @@ def test_one_player_search_also_reveals_action_cards_and_zombies_attack() -> Non
     GAME.apply(s, "search shambler")
     assert s.combat is not None and s.combat.dice == 3 and s.combat.starter == -1
     assert s.decision is not None and s.decision.kind == "combat"
+
+
+def test_one_player_search_reveals_as_many_action_cards_as_the_location_number_not_the_items_drawn() -> None:
+    # "Each time they Search a Location they will Draw as many cards from the corresponding deck as
+    # the number inscribed on it indicates, but in addition they will reveal the same number of cards
+    # from the Action Deck." The Scavenger with Binoculars draws 3 items at a location numbered 1 and
+    # reveals 1 action card, the location's number (ruling 53; before rules version 4: 3).
+    s = fresh(players=1, seed=53)
+    quiet_season(s)
+    sq = location(s, "green", 1)
+    set_group(s, 0, {"scavenger": ["binoculars"]}, hand=["shambler"], sq=sq, xp=1)
+    from tests.zombie_dawn.helpers import deck_top
+
+    deck_top(s, ["second-wind", "trio", "in-pairs"])
+    refresh(s)
+    before = len(s.actions.cards)
+    GAME.apply(s, "search shambler")
+    found = next(e for e in s.log if e.kind == "search" and "finds" in e.text)
+    assert found.data is not None and found.data["found"] == 3
+    assert len(s.actions.cards) == before - 1
+    revealed = [e.text for e in s.log if e.text.startswith("Action cards revealed")]
+    assert revealed == ["Action cards revealed: Second Wind"] and s.combat is None
 
 
 def test_one_player_blocked_access_revealed_means_no_fleeing_by_card() -> None:

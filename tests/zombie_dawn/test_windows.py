@@ -4,6 +4,12 @@ clockwise starting from the active Player")."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from deadboard.bots.base import make_bot
+from deadboard.core import Setup
+from deadboard.core.rng import derive_seed
+from deadboard.core.table import Table
 from deadboard.games.zombie_dawn.state import DawnState
 from tests.zombie_dawn.helpers import GAME, fresh, quiet_season, refresh, set_group, texts
 
@@ -194,3 +200,47 @@ def test_in_a_two_player_fight_between_groups_nobody_else_is_asked() -> None:
     refresh(s)
     GAME.apply(s, "attack yellow shambler")
     assert s.decision is not None and s.decision.kind == "duel" and s.decision.seat == 0
+
+
+# ----- the person's setting for response windows (core.table) --------------------------------------
+def _against_bots(mode: str | None, players: int = 2, seed: int = 1) -> tuple[Table[Any], list[list[str]], int]:
+    """A game of a person (seat 0, played here by the heuristic's choices) against heuristic bots:
+    the table, the legal actions of every window the person was asked, the bots' turns."""
+    setup = Setup("standard", players=players)
+    bots = {s: make_bot("heuristic", GAME, s, derive_seed(seed, "bot", s)) for s in range(1, players)}
+    me = make_bot("heuristic", GAME, 0, derive_seed(seed, "bot", 0))
+    t = Table.new(GAME, setup, seed, bots, respond=None if mode is None else {0: mode})
+    asked: list[list[str]] = []
+    while True:
+        t.play_bots()
+        d = t.state.decision
+        if d is None:
+            break
+        legal = t.legal()
+        if d.kind == "respond":
+            asked.append([a.text for a in legal])
+        t.apply(legal[0] if len(legal) == 1 else me.choose(GAME, GAME.view(t.state, 0), legal))
+    turns = sum(1 for e in t.state.log if e.kind == "turn" and e.data and e.data.get("seat") != 0)
+    return t, asked, turns
+
+
+def test_against_bots_the_default_asks_a_person_only_where_a_card_they_hold_can_be_played() -> None:
+    # Board Game Arena's auto-pass: "stop me only when I can play something that changes the
+    # outcome". Every window the person is asked offers a card of the hand to play (or to discard to
+    # attack); the others are answered `pass` by the table and recorded, so the game replays.
+    t, asked, turns = _against_bots(None)
+    assert t.respond_mode(0) == "auto" and asked and turns
+    for legal in asked:
+        assert legal[0] == "pass"
+        assert any(a.startswith(("play ", "attack ")) for a in legal[1:]), legal
+    answered = [e for e in t.record or () if e.seat == 0 and e.by_bot]
+    assert answered and all(e.text == "pass" for e in answered)
+    again = Table.replay(GAME, t.state.setup, t.state.seed, t.texts())
+    assert GAME.state_hash(again.state) == GAME.state_hash(t.state)
+
+
+def test_always_asks_every_window_and_never_none() -> None:
+    t, always, _ = _against_bots("always")
+    assert always and not any(e.seat == 0 and e.by_bot for e in t.record or ())
+    t, never, _ = _against_bots("never")
+    assert never == [] and any(e.seat == 0 and e.by_bot for e in t.record or ())

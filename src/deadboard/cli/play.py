@@ -30,6 +30,7 @@ from deadboard.core.errors import DeadboardError, IllegalActionError
 from deadboard.core.game import State
 from deadboard.core.registry import get_game
 from deadboard.core.rng import derive_seed
+from deadboard.core.table import check_respond
 from deadboard.sim.campaign import campaign_file_setup, save_campaign_file
 
 
@@ -75,11 +76,13 @@ def play_cmd(
     delay: float = typer.Option(0.0, "--delay", min=0.0, help="Seconds between bot moves when watching."),
     content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
     plain: bool = typer.Option(False, "--plain", help="Line by line (the default when input or output is not a terminal)."),
+    respond: str | None = typer.Option(None, "--respond", help="Response windows: auto (ask me only where a card I hold can be played; the default against bots), always (the default among people), never."),
     campaign: str | None = typer.Option(None, "--campaign", help="A campaign file (.json): start a campaign, or continue the one it holds, and write it back when play stops (Zpocalypse 2: its next chapter; Day Night Z: the campaign game, travel, adventures and shelter)."),
 ) -> None:
     """Play a game in the terminal: the board, the log of every roll, the legal actions (full screen
     in a terminal, line by line with --plain or in a pipe)."""
     console = Console(highlight=False)
+    mode = check_respond(respond, "--respond") if respond is not None else None
     loaded = ""
     if load:
         save, rep = load_save(load, trust, game_id)
@@ -107,6 +110,8 @@ def play_cmd(
     specs = parse_bot_specs(bot, seats, "")
     bots = {s: make_bot(name, game, s, derive_seed(state.seed, "bot", s)) for s, name in specs.items()}
     session = Session(game, state, bots, record)
+    if mode is not None:
+        session.respond = {seat: mode for seat in session.persons}
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
         from deadboard.cli.tui import PlayApp
 

@@ -282,6 +282,13 @@ class ResponseWindow(Auto[S]):
         costly to list)."""
         return bool(self.offers(state, seat))
 
+    def stops(self, state: S, seat: int) -> bool:
+        """Whether ``seat`` is asked here when its player wants to be stopped only where it can play
+        something that changes the outcome (the table's ``auto`` setting, :mod:`deadboard.core.table`).
+        Default: whatever it may respond counts. A game narrows it (Zombie Dawn: an action card the
+        seat holds can be played)."""
+        return self.may_respond(state, seat)
+
     def marks_of(self, state: S, seat: int, action: Action) -> tuple[Hashable, ...]:
         """The marks ``action`` leaves on this window (what may not be done again in it)."""
         return ()

@@ -16,7 +16,15 @@ them:
   the whole game when every seat is a bot (:meth:`Table.play_out`, the simulator's loop);
 - **replay**: a record is applied checked from setup and seed (:meth:`Table.replay`), naming the
   action that does not replay;
-- **undo**: in a game with one person, back to before that person's last action.
+- **undo**: in a game with one person, back to before that person's last action;
+- **response windows that respect the player**: each person's seat has a setting for the windows
+  (a ``respond`` decision) where it may answer out of turn — ``auto``: asked only where it can play
+  something that changes the outcome (the window step says which offers count,
+  :meth:`~deadboard.core.responses.ResponseWindow.stops`: in Zombie Dawn, an action card it holds);
+  ``always``; ``never`` — like Board Game Arena's auto-pass. A window the setting skips is answered
+  ``pass`` by the table right after the action that led to it, and recorded like any action (taken
+  for the person, as by a bot: ``by_bot``), so a replay never depends on the setting. The default is
+  ``auto`` for people playing against bots, ``always`` at a table of people only.
 
 A bot's thinking can be taken off the table (a server thinks outside its lock, a terminal in a
 thread): :meth:`Table.next_bot` hands out a :class:`BotTurn`, whose :meth:`BotTurn.choose` runs
@@ -36,8 +44,22 @@ from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError, SaveError
 from deadboard.core.game import Game, Setup, State, frozen_reduce
 from deadboard.core.kernel import KernelGame, KernelState
+from deadboard.core.responses import Respond
 
 S = TypeVar("S", bound=State)
+
+#: the settings of a person's seat for response windows (see the module's docstring)
+RESPOND_AUTO = "auto"
+RESPOND_ALWAYS = "always"
+RESPOND_NEVER = "never"
+RESPOND_MODES = (RESPOND_AUTO, RESPOND_ALWAYS, RESPOND_NEVER)
+
+
+def check_respond(value: object, what: str = "respond") -> str:
+    """``value`` as a response-window setting, or IllegalActionError naming the three."""
+    if value not in RESPOND_MODES:
+        raise IllegalActionError(f"{what} must be one of {', '.join(RESPOND_MODES)} (got {value!r})")
+    return str(value)
 
 
 class Player(Protocol):
@@ -94,40 +116,51 @@ class Table(Generic[S]):
     ``record`` is every action so far (None: not kept, for the simulator's speed)."""
 
     def __init__(self, game: Game[S], state: S, bots: Mapping[int, Player] | None = None,
-                 record: list[Entry] | None = None, *, keep_record: bool = True) -> None:
+                 record: list[Entry] | None = None, *, keep_record: bool = True,
+                 respond: Mapping[int, str] | None = None) -> None:
         self.game = game
         self.state = state
         self.bots: dict[int, Player] = dict(bots or {})
         self.record: list[Entry] | None = (record if record is not None else []) if keep_record else None
+        #: person seat -> its response-window setting (a seat left out: :meth:`respond_mode`'s default)
+        self.respond: dict[int, str] = {seat: check_respond(mode) for seat, mode in (respond or {}).items()}
+        #: whether the table answers skipped windows itself (off while a record is replayed)
+        self.auto_pass = True
 
     # ----- making a table ---------------------------------------------------------------------------
     @classmethod
     def new(cls, game: Game[S], setup: Setup | None, seed: int, bots: Mapping[int, Player] | None = None,
-            *, keep_record: bool = True) -> Table[S]:
-        return cls(game, game.new(setup, seed), bots, keep_record=keep_record)
+            *, keep_record: bool = True, respond: Mapping[int, str] | None = None) -> Table[S]:
+        return cls(game, game.new(setup, seed), bots, keep_record=keep_record, respond=respond)
 
     @classmethod
     def replay(cls, game: Game[S], setup: Setup, seed: int, texts: Iterable[str],
                bots: Mapping[int, Player] | None = None, by_bot: Sequence[bool] = (),
-               on_step: Callable[[int, str, S], None] | None = None) -> Table[S]:
+               on_step: Callable[[int, str, S], None] | None = None,
+               respond: Mapping[int, str] | None = None) -> Table[S]:
         """The table after the recorded actions ``texts`` from setup and seed (see :meth:`replay_on`)."""
-        table = cls(game, game.new(setup, seed), bots)
+        table = cls(game, game.new(setup, seed), bots, respond=respond)
         table.replay_on(texts, by_bot, on_step)
         return table
 
     def replay_on(self, texts: Iterable[str], by_bot: Sequence[bool] = (),
                   on_step: Callable[[int, str, S], None] | None = None) -> None:
         """Apply recorded actions, each checked (``by_bot`` says which a bot took; ``on_step(i, text,
-        state)`` is called after each). Raises SaveError naming the first that does not replay."""
-        for i, text in enumerate(texts):
-            if self.state.decision is None:
-                raise SaveError(f"action {i + 1} ({text!r}) comes after the end of the game")
-            try:
-                self.apply(text, by_bot=i < len(by_bot) and by_bot[i])
-            except DeadboardError as e:
-                raise SaveError(f"action {i + 1} ({text!r}) does not replay: {e}") from None
-            if on_step is not None:
-                on_step(i, text, self.state)
+        state)`` is called after each). Raises SaveError naming the first that does not replay. The
+        record holds the passes a setting answered: none is added while it replays."""
+        auto, self.auto_pass = self.auto_pass, False
+        try:
+            for i, text in enumerate(texts):
+                if self.state.decision is None:
+                    raise SaveError(f"action {i + 1} ({text!r}) comes after the end of the game")
+                try:
+                    self.apply(text, by_bot=i < len(by_bot) and by_bot[i])
+                except DeadboardError as e:
+                    raise SaveError(f"action {i + 1} ({text!r}) does not replay: {e}") from None
+                if on_step is not None:
+                    on_step(i, text, self.state)
+        finally:
+            self.auto_pass = auto
 
     # ----- reading ----------------------------------------------------------------------------------
     @property
@@ -153,12 +186,37 @@ class Table(Generic[S]):
     def texts(self) -> list[str]:
         return [e.text for e in self.record or ()]
 
+    def respond_mode(self, seat: int) -> str:
+        """The seat's response-window setting: its own, else ``auto`` at a table with bots and
+        ``always`` at a table of people only."""
+        mode = self.respond.get(seat)
+        if mode is not None:
+            return mode
+        return RESPOND_AUTO if self.bots else RESPOND_ALWAYS
+
+    def skips(self, state: S) -> bool:
+        """Whether the decision of ``state`` is a person's response window that the person's setting
+        answers ``pass`` without asking: ``never``; or ``auto`` where nothing it may play counts
+        (:meth:`~deadboard.core.responses.ResponseWindow.stops`)."""
+        d = state.decision
+        if d is None or d.kind != "respond" or d.seat in self.bots:
+            return False
+        mode = self.respond_mode(d.seat)
+        if mode == RESPOND_NEVER:
+            return True
+        if mode == RESPOND_ALWAYS or not isinstance(state, KernelState) or not state.steps:
+            return False
+        top = state.steps[-1]
+        return isinstance(top, Respond) and top.seat == d.seat and not top.window.stops(state, d.seat)
+
     # ----- playing ----------------------------------------------------------------------------------
     def apply(self, action: Action | str, *, by_bot: bool = False,
-              commit: Callable[[Entry, S], None] | None = None) -> Action:
-        """Apply ``action`` (an action or its text) for the seat deciding now, checked, and record it.
-        With ``commit``, the action is applied to a copy and ``commit(entry, new_state)`` is called
-        before the copy replaces the state: if it raises, nothing has changed."""
+              commit: Callable[[list[Entry], S], None] | None = None) -> Action:
+        """Apply ``action`` (an action or its text) for the seat deciding now, checked, and record it;
+        then answer ``pass`` for each person's response window that follows and that the person's
+        setting skips (:meth:`skips`), each recorded too. With ``commit``, the actions are applied to
+        a copy and ``commit(entries, new_state)`` is called before the copy replaces the state: if it
+        raises, nothing has changed."""
         game = self.game
         d = self.state.decision
         if d is None:
@@ -167,12 +225,17 @@ class Table(Generic[S]):
         if isinstance(action, str):
             action = game.parse_action(state, action)
         game.apply(state, action)
-        entry = Entry(action.text, d.seat, by_bot)
+        entries = [Entry(action.text, d.seat, by_bot)]
+        if self.auto_pass:
+            while self.skips(state):
+                seat = state.decision.seat if state.decision is not None else -1
+                game.apply(state, game.parse_action(state, "pass"))
+                entries.append(Entry("pass", seat, True))
         if commit is not None:
-            commit(entry, state)
+            commit(entries, state)
             self.state = state
         if self.record is not None:
-            self.record.append(entry)
+            self.record.extend(entries)
         return action
 
     def next_bot(self) -> BotTurn | None:
@@ -242,7 +305,7 @@ class Table(Generic[S]):
         """A new table (no bots made yet) with the first ``keep`` recorded actions replayed."""
         kept = (self.record or [])[:keep]
         return Table.replay(self.game, self.state.setup, self.state.seed, [e.text for e in kept],
-                            by_bot=[e.by_bot for e in kept])
+                            by_bot=[e.by_bot for e in kept], respond=self.respond)
 
     def undo(self) -> None:
         """Take back the last action of the one person at the table, and the bots' actions after it
@@ -254,4 +317,5 @@ class Table(Generic[S]):
         self.record = again.record
 
 
-__all__ = ["BotTurn", "Entry", "Player", "Table"]
+__all__ = ["RESPOND_ALWAYS", "RESPOND_AUTO", "RESPOND_MODES", "RESPOND_NEVER", "BotTurn", "Entry", "Player",
+           "Table", "check_respond"]

@@ -217,7 +217,7 @@ class Campaigns(Creation):
     def _open(self, game: Game, setup: Setup, body: Mapping[str, Any]) -> dict[str, Any]:
         """Write a new campaign with its first game; the campaign's token and where it stands."""
         seed = self._seed(body)
-        seats = self._seats(game, game.seats(setup), body.get("seats"))
+        seats = self._seats(game, game.seats(setup), body.get("seats"), body.get("respond"))
         self._check_bots(game, seats, seed)
         first_seed = derive_seed(seed, "chapter", 0)
         state = self._new_state(game, setup, first_seed)
@@ -297,7 +297,7 @@ class Campaigns(Creation):
             "name": game.name,
             "kind": "one game" if is_whole(game) else "chapters",
             "players": state.setup.players,
-            "seats": self._seat_list(game, state.setup, [Seat(s["player"], s.get("bot")) for s in row.seats]),
+            "seats": self._seat_list(game, state.setup, [Seat(s["player"], s.get("bot"), s.get("respond")) for s in row.seats]),
             "status": status,
             "standing": standing,
             "outcome": None if outcome is None else outcome.to_json(),
@@ -340,7 +340,7 @@ class Campaigns(Creation):
             n = len(row.games)
             seed = derive_seed(row.seed, "chapter", n)
             table = Table(game, self._new_state(game, setup, seed))
-            seats = [Seat(s["player"], s.get("bot")) for s in row.seats]
+            seats = [Seat(s["player"], s.get("bot"), s.get("respond")) for s in row.seats]
             gid = new_game_id()
             self._start(
                 game,

@@ -10,11 +10,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deadboard.bots.base import bot_names, make_bot
-from deadboard.core.errors import DeadboardError, SaveError, SetupError, UnknownGameError
+from deadboard.core.errors import DeadboardError, IllegalActionError, SaveError, SetupError, UnknownGameError
 from deadboard.core.game import Game, Setup
 from deadboard.core.registry import get_game, list_games
 from deadboard.core.save import MAX_SEED, SaveFile, check_depth, load_checked
-from deadboard.core.table import Table
+from deadboard.core.table import Table, check_respond
 from deadboard.web import drawing
 from deadboard.web.errors import BadRequest, Conflict, Forbidden, NotFound
 from deadboard.web.pages import Pages
@@ -92,9 +92,14 @@ class Creation(Pages):
         except SetupError as e:
             raise BadRequest(str(e)) from None
 
-    def _seats(self, game: Game, n: int, spec: Any) -> list[Seat]:
+    def _seats(self, game: Game, n: int, spec: Any, respond: Any = None) -> list[Seat]:
+        """The seats of a request: ``seats`` (a person or a named bot each, a person's ``respond``
+        setting optional) and ``respond``, the setting of every person seat that names none (core.table:
+        ``auto`` stops a person only where it can play something that changes the outcome, ``always``,
+        ``never``; left out: ``auto`` against bots, ``always`` among people only)."""
+        everyone = None if respond is None else self._respond(respond, "'respond'")
         if spec is None:
-            return [Seat(PERSON) for _ in range(n)]
+            return [Seat(PERSON, respond=everyone) for _ in range(n)]
         if not isinstance(spec, list) or len(spec) != n:
             raise BadRequest(f"'seats' must list {n} seat{'s' if n != 1 else ''} for this setup")
         out: list[Seat] = []
@@ -106,10 +111,20 @@ class Creation(Pages):
                 name = s.get("bot")
                 if name not in names:
                     raise BadRequest(f"seat {i + 1}: unknown bot {name!r} for {game.name}; choose one of: {', '.join(names)}")
+                if s.get("respond") is not None:
+                    raise BadRequest(f"seat {i + 1}: 'respond' is a person's setting; a bot answers every window")
                 out.append(Seat(BOT, str(name)))
             else:
-                out.append(Seat(PERSON))
+                own = s.get("respond")
+                out.append(Seat(PERSON, respond=everyone if own is None else self._respond(own, f"seat {i + 1}: 'respond'")))
         return out
+
+    @staticmethod
+    def _respond(value: Any, what: str) -> str:
+        try:
+            return check_respond(value, what)
+        except IllegalActionError as e:
+            raise BadRequest(str(e)) from None
 
     def _check_bots(self, game: Game, seats: Sequence[Seat], seed: int) -> None:
         for i, s in enumerate(seats):
@@ -136,7 +151,7 @@ class Creation(Pages):
         game = self._game(body.get("game"))
         setup = self._setup(game, body)
         seed = self._seed(body)
-        seats = self._seats(game, game.seats(setup), body.get("seats"))
+        seats = self._seats(game, game.seats(setup), body.get("seats"), body.get("respond"))
         self._check_bots(game, seats, seed)
         try:
             state = game.new(setup, seed)
@@ -166,7 +181,7 @@ class Creation(Pages):
             assert table is not None  # load_checked always replays at a table
         except DeadboardError as e:
             raise BadRequest(str(e)) from None
-        seats = self._seats(game, game.seats(setup), body.get("seats"))
+        seats = self._seats(game, game.seats(setup), body.get("seats"), body.get("respond"))
         self._check_bots(game, seats, seed)
         return self._start(game, setup, seed, seats, table, bool(body.get("hotseat")))
 

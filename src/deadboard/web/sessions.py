@@ -20,7 +20,7 @@ from deadboard.core.errors import IllegalActionError
 from deadboard.core.game import Game, Setup, State
 from deadboard.core.registry import get_game, list_games
 from deadboard.core.rng import derive_seed
-from deadboard.core.table import Player, Table
+from deadboard.core.table import RESPOND_ALWAYS, RESPOND_AUTO, Player, Table
 from deadboard.web.errors import Conflict, Forbidden, Illegal, NotFound
 from deadboard.web.hints import Hints, find_hint_provider, warm_up
 from deadboard.web.store import ActionRow, ConflictError, Store, digest
@@ -37,9 +37,21 @@ OWNER = "owner"
 class Seat:
     player: str  # PERSON or BOT
     bot: str | None = None
+    #: a person's setting for response windows (core.table: auto, always, never)
+    respond: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "bot": self.bot}
+        out: dict[str, Any] = {"player": self.player, "bot": self.bot}
+        if self.respond is not None:
+            out["respond"] = self.respond
+        return out
+
+
+def respond_settings(seats: Sequence[Seat]) -> dict[int, str]:
+    """Each person seat's response-window setting for the table: its own, else the table's default
+    for the seats the game has (``auto`` against bots, ``always`` among people only)."""
+    default = RESPOND_AUTO if any(s.player == BOT for s in seats) else RESPOND_ALWAYS
+    return {i: s.respond or default for i, s in enumerate(seats) if s.player == PERSON}
 
 
 @dataclass
@@ -214,9 +226,10 @@ class SessionStore:
         row, actions = loaded
         game = get_game(row.game)
         setup = Setup.from_json(row.setup)
-        table = Table.replay(game, setup, row.seed, [a.text for a in actions], by_bot=[a.by_bot for a in actions])
+        seats = [Seat(s["player"], s.get("bot"), s.get("respond")) for s in row.seats]
+        table = Table.replay(game, setup, row.seed, [a.text for a in actions], by_bot=[a.by_bot for a in actions],
+                             respond=respond_settings(seats))
         tokens = {d: (seats, label) for d, seats, label in self.store.tokens(gid)}
-        seats = [Seat(s["player"], s.get("bot")) for s in row.seats]
         return Session(gid, game, setup, row.seed, seats, table, row.rev, tokens, log_epoch=row.rev,
                        campaign=self.store.campaign_of(gid))
 
@@ -244,11 +257,11 @@ class SessionStore:
         write changes nothing). Call with the game's lock held."""
         revs: list[int] = []
 
-        def write(row: ActionRow, new: State) -> None:
+        def write(rows: list[ActionRow], new: State) -> None:
             d = new.decision
             bot_next = d is not None and s.seats[d.seat].player == BOT
             try:
-                revs.append(self.store.append(s.id, s.rev, len(s.actions), [row], over=d is None, bot_to_move=bot_next))
+                revs.append(self.store.append(s.id, s.rev, len(s.actions), rows, over=d is None, bot_to_move=bot_next))
             except ConflictError:
                 with self._cache_lock:
                     self._sessions.pop(s.id, None)

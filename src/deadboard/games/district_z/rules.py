@@ -38,7 +38,7 @@ from deadboard.games.district_z.wounds import health
 class DistrictZ(KernelGame[DistrictState]):
     id = "district-z"
     name = "District-Z"
-    version = "3"
+    version = "4"
     min_players = 1
     max_players = 4
     scenarios = SCENARIOS

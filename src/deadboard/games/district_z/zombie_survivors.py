@@ -180,7 +180,10 @@ def zombie_combat(state: DistrictState, team: list[tuple[int, Loadout]], zs: int
         if d > zt:
             state.emit("meet", f"{names} dodges", None)
         elif d < zt:
-            state.emit("wound", f"{names} fails to dodge and takes a wound", None)
+            # "Every time you take a WOUND from COMBAT with a ZOMBIE, put an INFECTION counter" (§Infection):
+            # the dodge is made in ZOMBIE SURVIVOR COMBAT, as a failed escape is in combat with zombies
+            state.emit("wound", f"{names} fails to dodge and takes a wound and an infection counter", None)
+            p.infection += 1
             wound(state, s, 1, False, by_zs=True)
         else:
             state.emit("meet", "A tie: nothing happens", None)

@@ -203,7 +203,7 @@ def dash_actions(state: NightState) -> list[Action]:
     for h in state.humans:
         if h.status != LIVE or h.idx == state.cfg.karen:
             continue
-        for t, _cost in human_moves(state, h.idx, 99, hsq):
+        for t, _cost in human_moves(state, h.idx, 99):
             if t not in hsq:
                 out.append(Dash(h.name, grid.names[t]))
     out.append(PASS)

@@ -130,14 +130,21 @@ def _zombie_near(state: NightState, sq: int) -> bool:
     return any(zocc[t] for t in human_reach(state, sq))
 
 
-def human_moves(state: NightState, h: int, ap: int, hsq: dict[int, int], squares: int = -1) -> list[tuple[int, int]]:
+def human_moves(state: NightState, h: int, ap: int, squares: int = -1) -> list[tuple[int, int]]:
     """(square, cost) for every single-square move the human can afford now. A human may step onto
     another human's square only with the AP (and, under Fear of the dark, the ``squares`` of
     movement; -1: no limit) to step off it again."""
+    taken = _others_squares(state, h)
     out = [(t, cost) for t, cost in _steps(state, h, state.humans[h].sq, ap)
-           if (other := hsq.get(t)) is None or other == h or _can_leave(state, h, t, ap - cost, hsq, squares - 1)]
+           if t not in taken or _can_leave(state, h, t, ap - cost, taken, squares - 1)]
     out.sort()
     return out
+
+
+def _others_squares(state: NightState, h: int) -> set[int]:
+    """The squares live humans other than ``h`` stand on: a square ``h`` shares with another human is
+    one of them (``human_squares`` lists such a square once, under the acting human)."""
+    return {o.sq for o in state.humans if o.status == LIVE and o.idx != h}
 
 
 def _steps(state: NightState, h: int, sq: int, ap: int) -> list[tuple[int, int]]:
@@ -179,7 +186,7 @@ def _steps(state: NightState, h: int, sq: int, ap: int) -> list[tuple[int, int]]
     return out
 
 
-def _can_leave(state: NightState, h: int, sq: int, ap: int, hsq: dict[int, int], squares: int,
+def _can_leave(state: NightState, h: int, sq: int, ap: int, taken: set[int], squares: int,
                seen: tuple[int, ...] = ()) -> bool:
     """Whether a human standing on another human's square ``sq`` with ``ap`` (and ``squares``, if
     not negative) left can step off to a square no other human holds, through further humans if
@@ -188,10 +195,9 @@ def _can_leave(state: NightState, h: int, sq: int, ap: int, hsq: dict[int, int],
         return False
     seen = (*seen, sq)
     for t, cost in _steps(state, h, sq, ap):
-        other = hsq.get(t)
-        if other is None or other == h:
+        if t not in taken:
             return True
-        if t not in seen and _can_leave(state, h, t, ap - cost, hsq, squares - 1, seen):
+        if t not in seen and _can_leave(state, h, t, ap - cost, taken, squares - 1, seen):
             return True
     return False
 
@@ -227,7 +233,7 @@ def human_actions(state: NightState) -> list[Action]:
 
     moves: list[tuple[int, int]] = []
     if not state.frozen and state.move_limit != 0:
-        moves = human_moves(state, h, ap, hsq, state.move_limit)
+        moves = human_moves(state, h, ap, state.move_limit)
         if "coward" in hu.attrs:
             safe = [(t, cost) for t, cost in moves if not _zombie_near(state, t)]
             if _zombie_near(state, sq) and safe:

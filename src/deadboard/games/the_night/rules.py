@@ -56,7 +56,7 @@ EXCELLENT = 70.0
 class TheNight(KernelGame[NightState]):
     id = "the-night"
     name = "The Night"
-    version = "3"
+    version = "4"
     min_players = 1
     max_players = 8
     scenarios = SCENARIOS

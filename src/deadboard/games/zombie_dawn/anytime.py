@@ -231,6 +231,37 @@ class AfterAction(StepForm, ResponseWindow[DawnState]):
             return True
         return anytime_any(state, seat, WINDOW, self.window.marks, cards=False)
 
+    def stops(self, state: DawnState, seat: int) -> bool:
+        """A seat that asked to be stopped only where it can change the outcome is asked where an
+        action card it holds can be played on what is happening: on the group whose action it
+        answers or on a group in the combat under way (zombies, a harmful event, zombies stopping a
+        trip), or discarded to attack that group. Everything else can wait for its own decisions
+        without changing what happens now: a card on a third group or on its own (it may play it
+        in its turn as well), a vehicle or a card that only draws cards, passing items, offers,
+        missions, items and abilities."""
+        g = state.groups[seat]
+        if not g.hand or not g.chars:
+            return False
+        relevant = {COLOURS[self.window.actor]}
+        cb = state.combat
+        if cb is not None and cb.stage != "over":
+            relevant.add(COLOURS[cb.group])
+            if cb.duel:
+                relevant.add(COLOURS[cb.enemy])
+        found: list[Action] = []
+        attack_actions(state, seat, found)
+        if any(isinstance(a, Attack) and a.colour in relevant for a in found):
+            return True
+        found.clear()
+        card_plays(state, seat, found, False)
+        c = state.c
+        for a in found:
+            if isinstance(a, PlayOn | PlayAt) and a.target in relevant:
+                rec = c.actions[c.action_index[a.card]]
+                if rec.kind != "vehicle" and rec.effect != "draw":
+                    return True
+        return False
+
     def marks_of(self, state: DawnState, seat: int, action: Action) -> tuple[Hashable, ...]:
         if isinstance(action, Give | Drop):  # each item moves once per window
             return (state.c.item_index[action.item],)

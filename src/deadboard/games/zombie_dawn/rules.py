@@ -32,7 +32,7 @@ SCENARIOS = (Scenario("standard", "Zombie Dawn", "Competitive survival for 1 to 
 class ZombieDawn(KernelGame[DawnState]):
     id = "zombie-dawn"
     name = "Zombie Dawn"
-    version = "3"
+    version = "4"
     min_players = 1
     max_players = 4
     scenarios = SCENARIOS
@@ -41,7 +41,7 @@ class ZombieDawn(KernelGame[DawnState]):
     render_module = "deadboard.games.zombie_dawn.render"
     evaluator = "deadboard.games.zombie_dawn.evaluate:evaluate"
     hint_anchor = "heuristic"  # plain search plays worse than the heuristic bot here (docs/simulation.md)
-    takes_single = True  # rules version 3 took forced decisions itself: its saves hold no action for them
+    takes_single = True  # rules versions 3 and 4 take forced decisions themselves: their saves hold no action for them
     stack_key = "pending"
 
     def default_setup(self) -> Setup:

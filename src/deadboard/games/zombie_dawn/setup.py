@@ -140,7 +140,8 @@ def choose_character(state: DawnState, seat: int, chosen: int, dealt: tuple[int,
     for other in dealt:
         if other != chosen:
             state.char_deck.put_bottom(other)
-    state.emit("setup", f"{title(seat)} chooses the {state.c.characters[chosen].name}", {"seat": seat})
+    # ruling 11: chosen secretly; the others learn it when every player has chosen (finish_setup)
+    state.emit("setup", f"{title(seat)} chooses a character", {"seat": seat})
 
 
 def finish_setup(state: DawnState) -> None:
@@ -164,6 +165,8 @@ def finish_setup(state: DawnState) -> None:
     for g in state.groups:
         seat = g.seat
         ch = g.chars[0]
+        if not state.cfg.solo:
+            state.emit("setup", f"{title(seat)} has chosen the {c.characters[ch].name}", {"seat": seat, "character": c.characters[ch].id})
         it = state.specials.draw(state.rng)
         if it is not None:
             give(state, ch, it)

@@ -301,8 +301,8 @@ class ChooseSkill(StepForm, Choice[DawnState, Learn]):
 # ==================================================================================================
 def reveal(state: DawnState, seat: int) -> None:
     """Rulebook §Search a Location: as many items as the location's number per action discarded;
-    survivors act at once. One player: as many action cards too; zombies attack, and the One Player
-    cards apply (rulebook §Rules for 1 Player)."""
+    survivors act at once. One player: as many action cards as that number too; zombies attack, and
+    the One Player cards apply (rulebook §Rules for 1 Player)."""
     g = state.groups[seat]
     if not g.searching or not g.chars:
         return
@@ -333,7 +333,9 @@ def reveal(state: DawnState, seat: int) -> None:
     if not state.cfg.solo:
         return
     arecs = state.c.action_recs
-    revealed = state.actions.draw_many(n, state.rng)
+    # "the same number of cards": the number inscribed on the location, not the items the search
+    # drew with its bonuses (ruling 53)
+    revealed = state.actions.draw_many(b.loc_count[sq], state.rng)
     zombies = []
     blocked = False
     lod = False
@@ -455,12 +457,11 @@ def round_end(state: DawnState) -> None:
         auto_missions(state, s)
     pts = [trophy_points(state, s) for s in range(n)]
     best = max(pts)
-    if best > 0:
-        xp = season_fx(state).trophy_xp
-        for s in range(n):
-            if pts[s] == best:
-                state.groups[s].xp += xp
-                state.emit("xp", f"{title(s)} has the most zombie trophy points ({best}) and gains {xp} Xp", {"seat": s})
+    xp = season_fx(state).trophy_xp
+    for s in range(n):  # a tie at 0 is a tie: everybody gains it (ruling 21)
+        if pts[s] == best:
+            state.groups[s].xp += xp
+            state.emit("xp", f"{title(s)} has the most zombie trophy points ({best}) and gains {xp} Xp", {"seat": s})
     recs = state.c.action_recs
     for g in state.groups:
         for z in g.trophies:
