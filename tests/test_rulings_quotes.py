@@ -33,7 +33,7 @@ RULEBOOK_OF = {
 }
 
 # Rulings being rewritten elsewhere; their quotations are checked, and reported, all the same.
-REWRITTEN_ELSEWHERE = {"zpocalypse-2", "day-night-z", "day-night-z-campaign"}
+REWRITTEN_ELSEWHERE = {"zpocalypse-2"}
 
 CUT = re.compile(r"\s*(?:…|\.\.\.)\s*")
 CODE = re.compile(r"`[^`]*`")
