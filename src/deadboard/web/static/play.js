@@ -216,7 +216,8 @@ function drawLog(events, reset, fresh) {
   for (const li of ol.querySelectorAll("li.fresh")) li.classList.remove("fresh");
   if (reset) ol.replaceChildren();
   const start = reset && events.length > 400 ? events.length - 400 : 0;
-  for (const ev of events.slice(start)) ol.append(logItem(ev, fresh));
+  // events of kind "trace" are the audit trail of the automated enemy (docs/api.md), not for players
+  for (const ev of events.slice(start)) if (ev.kind !== "trace") ol.append(logItem(ev, fresh));
   while (ol.children.length > 600) ol.firstChild.remove();
   if (stick || reset) ol.scrollTop = ol.scrollHeight;
 }
