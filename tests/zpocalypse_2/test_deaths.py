@@ -28,7 +28,8 @@ def test_a_survivor_who_dies_at_night_raises_doom_and_leaves_a_fresh_zombie_besi
     kill_person(state, q, q.people[0], "a test")
     assert state.doom.value == doom + 1
     assert len(state.zombies) == 1 and state.zombies[0].fresh
-    assert state.zombies[0].space in state.board.neighbours[q.space]
+    # adjacent: within range 1 as a zombie counts it (a diagonal across a wall's corner too)
+    assert state.zombies[0].space in state.board.around(q.space, 1, zombie=True)
 
 
 def test_a_dead_squad_drops_its_items_and_its_stash_goes_public() -> None:

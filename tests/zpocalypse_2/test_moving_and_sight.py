@@ -159,11 +159,27 @@ def test_a_click_empties_the_weapon_until_reloaded() -> None:
     shot = next(a for a in state.legal if isinstance(a, Attack) and a.weapon == "snub-pistol")
     GAME.apply(state, shot.text)
     assert not q.people[0].loaded
-    q.items.append("ammo-box")
-    boxes = q.items.count("ammo-box")
+    q.stash.append("ammo-box")
     state.legal = list(Turn(0).actions(state))
     GAME.apply(state, f"reload {q.people[0].card}")
-    assert q.people[0].loaded and q.items.count("ammo-box") == boxes - 1
+    assert q.people[0].loaded and "ammo-box" not in q.stash
+
+
+def test_reloading_discards_an_ammo_card_from_the_private_stash_not_a_carried_one() -> None:
+    """ "Unless specified otherwise on the weapon, you must discard an ammo card from your private
+    stash to reload a weapon.\""""
+    state = at_turn("e6", [6, 6])
+    q = state.squads[0]
+    p = q.people[0]
+    p.weapon, p.loaded = "snub-pistol", False
+    q.items.append("ammo-box")
+    carried = q.items.count("ammo-box")
+    state.legal = list(Turn(0).actions(state))
+    assert f"reload {p.card}" not in [a.text for a in state.legal]
+    q.stash.append("ammo-box")
+    state.legal = list(Turn(0).actions(state))
+    GAME.apply(state, f"reload {p.card}")
+    assert p.loaded and "ammo-box" not in q.stash and q.items.count("ammo-box") == carried
 
 
 def test_moving_spends_exactly_one_die() -> None:

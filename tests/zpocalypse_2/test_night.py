@@ -88,7 +88,7 @@ def test_fresh_zombies_turn_weak_then_die_and_a_one_turn_kill_scores_an_extra_vp
     state.zombies = [Zombie(10, True)]
     q.vp = 0
     damage(state, q, 10, "fresh", 1)
-    assert state.zombies == [Zombie(10, False, False, state.stamp)] and q.vp == 1
+    assert state.zombies == [Zombie(10, False, False, state.hurt_mark(q.seat))] and q.vp == 1
     damage(state, q, 10, "weak", 1)
     assert state.zombies == [] and q.vp == 3
 
