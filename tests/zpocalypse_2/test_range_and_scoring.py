@@ -268,3 +268,20 @@ def test_a_survivor_with_no_weapon_lets_the_squad_carry_four_items() -> None:
     q.people[0].weapon = "garden-rake"  # armed: two items, the weapon one of them
     overflow(state, q)
     assert len(q.items) == 1 and len(q.stash) == 2
+
+
+def test_a_squads_range_1_is_the_spaces_it_may_step_to_and_a_zombies_adds_the_corners() -> None:
+    """One meaning of range for every rule: the larger coordinate difference on a shared floor, in
+    the sight of the one who acts — "If there is ever any doubt about LOS, assume that zombies can
+    see players, but players cannot see zombies." For a squad that is exactly the spaces it may step
+    to ("Your squad can move vertically, horizontally, and diagonally"; "You may not move through
+    ... impassable areas"); a zombie's range 1 adds the diagonals across a corner."""
+    b = fresh_game().board
+    corners = 0
+    for a in range(len(b.spaces)):
+        players = set(b.around(a, 1, zombie=False)) - {a}
+        zombies = set(b.around(a, 1, zombie=True)) - {a}
+        assert players == set(b.neighbours[a]), b.name(a)
+        assert players <= zombies and all(b.reach(a, j) == 1 for j in zombies)
+        corners += len(zombies - players)
+    assert corners > 0
