@@ -224,8 +224,10 @@ def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
     your squad lands on any adjacent empty space." Direct damage goes to HP, not the defence wheel;
     the adjacent empty space is the first in space order."""
     board = state.board
-    landing = board.window_landing[q.space]
-    state.emit("jump", f"Squad {q.seat + 1} jumps out of the window to {board.name(landing)}")
+    window = q.space
+    landing = board.window_landing[window]
+    data: dict[str, Any] | None = {"landing": board.name(landing)} if tracing(state) else None
+    state.emit("jump", f"Squad {q.seat + 1} jumps out of the window to {board.name(landing)}", data)
     other = state.squad_at(landing)
     hit = [z for z in state.zombies if z.space == landing]
     hit_mutates = [m.card for m in state.mutates if m.space == landing]
@@ -246,6 +248,8 @@ def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
             if j not in taken and j not in state.forts and state.zombies_at(j) == 0
         ]
         space = free[0] if free else landing
+    if data is not None:
+        data["route"] = names(state, [window, space])  # the window, then where the squad lands
     q.space = space
     for p in list(q.people):
         out.extend(hurt_person(state, q, p, 2, "the jump"))
