@@ -50,13 +50,19 @@ def test_a_doom_milestone_reached_again_brings_no_second_mutate() -> None:
 
 def test_a_milestone_left_and_reached_before_the_spawn_counts_once() -> None:
     """ "Each time the Doom Track reaches a milestone, the next time you would spawn zombies, replace
-    the first zombie with a random mutate." and "Milestones only trigger a single mutate\""""
+    the first zombie with a random mutate." and "Milestones only trigger a single mutate": 5 reached,
+    left and reached again before the spawn is one milestone."""
     state = fresh_game()
     state.doom = state.doom.at(4)
     state.move_doom(1, "a test")
     state.move_doom(-1, "a test")
     state.move_doom(7, "a test")  # 4 -> 11: 5 again and 10
     assert state.milestones == 2
+    # "If the Doom Track crosses multiple milestones before zombies are spawned, replace that many
+    # zombies with mutates on the next spawn."
+    state.zombies, state.mutates = [], []
+    spawn_night(state)
+    assert len(state.mutates) == 2 and len(state.zombies) == 11 - 2
 
 
 # ----- defect 2: one meaning of range 1 -------------------------------------------------------------
