@@ -168,9 +168,10 @@ class MutatesTurn(Auto[ZState]):
                     "siege": state.board.name(besieged) if besieged >= 0 else None,
                     "attacks": [q.seat for q in hit],
                 }
+                went = "moves to" if space != start else "stays at"
                 state.emit(
                     "mutate-turn",
-                    f"{card.name} {'moves to ' + state.board.name(space) if space != start else 'stays at ' + state.board.name(space)}",
+                    f"{card.name} {went} {state.board.name(space)}",
                     {"trace": [entry], "squads": squads_seen(state)},
                 )
             if not alive:
