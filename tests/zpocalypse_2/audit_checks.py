@@ -125,7 +125,7 @@ def check_mutate(state: ZState, event: Event) -> None:
         assert len(path) - 1 <= card.speed, t
         seat = _target(state, path[0], squads, card.ability == "hunter")
         assert t["target"] == seat, t
-        _no_retargeting(state, path, name[t["goal"]], frozenset())
+        _no_retargeting(state, path, name[t["goal"]], frozenset(name[f] for f in data["forts"]))
         # "Mutates attack and deal damage to all squads within their range"
         if t["stop"] != "killed":
             hit = sorted(

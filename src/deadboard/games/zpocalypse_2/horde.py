@@ -172,7 +172,7 @@ class MutatesTurn(Auto[ZState]):
                 state.emit(
                     "mutate-turn",
                     f"{card.name} {went} {state.board.name(space)}",
-                    {"trace": [entry], "squads": squads_seen(state)},
+                    {"trace": [entry], "squads": squads_seen(state), "forts": names(state, sorted(state.forts))},
                 )
             if not alive:
                 continue
