@@ -48,7 +48,7 @@ def end_tally(state: ZState, q: Squad) -> dict[str, int]:
     weapons = content.weapon_by_id
     wounds = {w.id: w.vp for w in content.wounds}
     survivors = sum(content.survivor_by_id[p.card].vp for p in q.people)
-    held = [p.weapon for p in q.people if p.weapon is not None] + [*q.items, *q.stash]
+    held = [p.weapon for p in q.people if p.weapon is not None] + q.items + q.stash
     armed = sum(weapons[c].vp for c in held if c in weapons)
     scars = sum(wounds.get(w, 0) for p in q.people for w in p.wounds)
     return {"survivors": survivors, "weapons": armed, "wounds": scars, "total": survivors + armed + scars}

@@ -277,9 +277,9 @@ def route(state: ZState, q: Squad, target: int, ap: int, steps: int) -> list[int
     within ``steps`` of the start and the log not kept (a search's copy)."""
     board = state.board
     start = q.space
-    hazards = board.bio | board.radiation
     dist = board.distances(start)
-    near = [h for h in (*hazards, *state.bombs) if 0 < dist[h] <= steps]
+    near = [h for h in board.bio | board.radiation if 0 < dist[h] <= steps]
+    near.extend([h for h in state.bombs if 0 < dist[h] <= steps])
     if not near and not tracing(state):
         return [start, target]
     bad = frozenset(near)
