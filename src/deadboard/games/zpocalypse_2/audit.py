@@ -72,3 +72,25 @@ def path_cost(state: ZState, path: list[int], down: set[int] | None = None) -> i
     arduous = state.board.arduous
     lying = down or set()
     return sum(2 if j in arduous or j in lying else 1 for j in path[1:])
+
+
+def zombie_entry(
+    state: ZState, k: int, fresh: bool, seat: int, goal: int, rule: str, path: list[int], cost: int, to: int
+) -> dict[str, Any]:
+    """A horde zombie's trace entry (docs/api.md): ``k`` its index, ``seat`` the squad hunted (-1:
+    none), ``path`` its spaces from where it stood, ``cost`` the movement points spent, ``to`` where
+    it ends; not knocked down and attacking no fortification until told otherwise."""
+    name = state.board.name
+    return {
+        "zombie": k,
+        "fresh": fresh,
+        "from": name(path[0]),
+        "target": seat if seat >= 0 else None,
+        "goal": name(goal),
+        "rule": rule,
+        "path": names(state, path),
+        "cost": cost,
+        "to": name(to),
+        "down": False,
+        "siege": None,
+    }

@@ -10,7 +10,7 @@ from typing import Any
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import BLOCK, Block, Hurt
-from deadboard.games.zpocalypse_2.audit import hunt_rule, names, squads_seen, tracing
+from deadboard.games.zpocalypse_2.audit import hunt_rule, names, squads_seen, tracing, zombie_entry
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.night import zombie_counts
 from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Person, Squad, Z, Zombie, ZState
@@ -340,42 +340,16 @@ class HordeMoves(Auto[ZState]):
             if down:
                 lying[space] = lying.get(space, 0) + 1
             if trace is not None:
-                trace.append(
-                    {
-                        "zombie": k,
-                        "fresh": z.fresh,
-                        "from": board.name(z.space),
-                        "target": seat if seat >= 0 else None,
-                        "goal": board.name(goal),
-                        "rule": hunt_rule(state, z.space, seat, goal, z.space in engaged),
-                        "path": names(state, path),
-                        "cost": moves - left,
-                        "to": board.name(space),
-                        "down": down,
-                        "siege": board.name(besieged) if besieged >= 0 else None,
-                    }
-                )
+                rule = hunt_rule(state, z.space, seat, goal, z.space in engaged)
+                trace.append(zombie_entry(state, k, z.fresh, seat, goal, rule, path, moves - left, space))
+                trace[-1]["down"] = down
+                trace[-1]["siege"] = board.name(besieged) if besieged >= 0 else None
         planned = {p[0] for p in plan}
         for k, z in enumerate(state.zombies):
             if z.down and k not in planned:
                 state.zombies[k] = _new(Zombie, (z.space, z.fresh, False, z.hurt))
                 if trace is not None:
-                    here = board.name(z.space)
-                    trace.append(
-                        {
-                            "zombie": k,
-                            "fresh": z.fresh,
-                            "from": here,
-                            "target": None,
-                            "goal": here,
-                            "rule": "stands-up",
-                            "path": [here],
-                            "cost": 0,
-                            "to": here,
-                            "down": False,
-                            "siege": None,
-                        }
-                    )
+                    trace.append(zombie_entry(state, k, z.fresh, -1, z.space, "stands-up", [z.space], 0, z.space))
         if trace is not None:
             moved = sum(1 for t in trace if t["from"] != t["to"])
             state.emit(
