@@ -85,13 +85,16 @@ def test_each_chapter_has_a_set_up_for_starting_without_a_saved_game() -> None:
 
 def test_a_chapter_whose_goal_is_missed_by_its_last_night_is_lost() -> None:
     """ "Victory conditions are clearly outlined in each story chapter": chapter 3 asks for kills."""
+    from deadboard.core.kernel import advance
     from deadboard.games.zpocalypse_2.horde import Sunrise
 
     state = GAME.new(Setup("chapter-3", players=1), 1)
     assert isinstance(state, ZState)
     state.night = state.scenario.nights
     state.zombies, state.mutates = [], []
-    Sunrise().run(state)
+    state.steps[:] = []
+    state.push(*Sunrise().run(state))
+    advance(state)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.result.value == "loss" and "zombies killed" in outcome.reason
 

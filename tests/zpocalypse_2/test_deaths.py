@@ -28,7 +28,8 @@ def test_a_survivor_who_dies_at_night_raises_doom_and_leaves_a_fresh_zombie_besi
     kill_person(state, q, q.people[0], "a test")
     assert state.doom.value == doom + 1
     assert len(state.zombies) == 1 and state.zombies[0].fresh
-    assert state.zombies[0].space in state.board.neighbours[q.space]
+    # adjacent: within range 1 as a zombie counts it (a diagonal across a wall's corner too)
+    assert state.zombies[0].space in state.board.around(q.space, 1, zombie=True)
 
 
 def test_a_dead_squad_drops_its_items_and_its_stash_goes_public() -> None:
@@ -66,3 +67,22 @@ def test_a_wiped_out_squad_rejoins_with_two_survivors_less_the_chapter_in_hp() -
     for p in q.people:
         assert p.hp == state.content.survivor(p.card).hp - state.scenario.chapter
         assert p.weapon is not None
+
+
+def test_a_squad_wiped_out_at_night_rejoins_before_the_level_up_and_keeps_its_milestones() -> None:
+    """ "Those survivors enter before the perk phase, and may still receive perks based on milestones
+    passed by that player during the phase.\""""
+    from deadboard.core.kernel import advance
+    from deadboard.games.zpocalypse_2.levelup import ChoosePerk, gain_vp
+
+    state = night(2)
+    q = state.squads[1]
+    gain_vp(state, q, 5 - q.vp % 5)
+    for p in list(q.people):
+        kill_person(state, q, p, "a test")
+    state.zombies, state.mutates = [], []
+    state.steps[:] = []
+    state.push(*Sunrise().run(state))
+    advance(state)
+    top = state.steps[-1]
+    assert len(q.people) == 2 and isinstance(top, ChoosePerk) and top.seats == (1,)

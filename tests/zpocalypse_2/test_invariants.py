@@ -11,6 +11,7 @@ from deadboard.games.zpocalypse_2.scavenge import Draft
 from deadboard.games.zpocalypse_2.search import KeepCard
 from deadboard.games.zpocalypse_2.state import ZState
 from deadboard.games.zpocalypse_2.survivors import Encumbered
+from tests.zpocalypse_2.audit_checks import check_horde, check_mutate, check_route
 
 GAME = get_game("zpocalypse-2")
 
@@ -78,7 +79,9 @@ LONG = [
 
 @pytest.mark.parametrize(("scenario", "players", "bot", "seed"), CASES)
 def test_invariants_hold_after_every_step(scenario: str, players: int, bot: str, seed: int) -> None:
-    play(scenario, players, bot, seed)
+    seen = play(scenario, players, bot, seed)
+    # the zombies' and the squads' traces were there to be checked
+    assert {"horde-moves", "move"} <= seen, seen
 
 
 @pytest.mark.slow
@@ -87,11 +90,13 @@ def test_invariants_hold_in_many_games(scenario: str, players: int, bot: str, se
     play(scenario, players, bot, seed)
 
 
-def play(scenario: str, players: int, bot: str, seed: int) -> None:
+def play(scenario: str, players: int, bot: str, seed: int) -> set[str]:
+    """Play a seeded game, checking every step; the kinds of the traced events met."""
     state = GAME.new(Setup(scenario, players=players), seed)
     assert isinstance(state, ZState)
     bots = [HeuristicBot(GAME, s, seed) for s in range(players)]
     rng = Rng(seed)
+    seen: set[str] = set()
     while state.decision is not None:
         _check(state)
         view = GAME.view(state, state.decision.seat)
@@ -102,7 +107,19 @@ def play(scenario: str, players: int, bot: str, seed: int) -> None:
         else:
             action = bots[state.decision.seat].choose(GAME, view, GAME.legal_actions(view))
         before, logged, held = len(state.zombies) + len(state.mutates), len(state.log), cards(state)
+        mover = state.decision.seat
+        blockers = {z.space for z in state.zombies} | {m.space for m in state.mutates} | set(state.forts)
+        speed = state.speed(state.squads[mover]) if state.squads[mover].alive else 0
         GAME.apply(state, action)
+        new = state.log[logged:]
+        seen.update(e.kind for e in new if e.data and ("trace" in e.data or "route" in e.data))
+        for e in new:
+            if e.kind == "horde-moves":
+                check_horde(state, e)
+            elif e.kind == "mutate-turn":
+                check_mutate(state, e)
+            elif e.kind in ("move", "dash") and e.data and "route" in e.data:
+                check_route(state, e, mover, blockers, speed, new)
         # "Remove all zombies from the map" only at sunrise; zombies come only from spawning, search
         # tokens and survivors' deaths, and leave only when killed: every change is a logged rule
         change = sum(int((e.data or {}).get("zombies", 0)) for e in state.log[logged:])
@@ -113,3 +130,4 @@ def play(scenario: str, players: int, bot: str, seed: int) -> None:
         assert cards(state) - held == change, [e.text for e in state.log[logged:]]
     _check(state)
     assert GAME.outcome(state) is not None
+    return seen

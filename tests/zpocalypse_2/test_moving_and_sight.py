@@ -12,6 +12,7 @@ from deadboard.games.zpocalypse_2.movement import reachable
 from deadboard.games.zpocalypse_2.night import Turn
 from deadboard.games.zpocalypse_2.search import KeepCard
 from deadboard.games.zpocalypse_2.state import Zombie, ZState
+from deadboard.games.zpocalypse_2.survivors import PickSurvivor
 from tests.zpocalypse_2.helpers import GAME, at_turn
 
 
@@ -159,11 +160,27 @@ def test_a_click_empties_the_weapon_until_reloaded() -> None:
     shot = next(a for a in state.legal if isinstance(a, Attack) and a.weapon == "snub-pistol")
     GAME.apply(state, shot.text)
     assert not q.people[0].loaded
-    q.items.append("ammo-box")
-    boxes = q.items.count("ammo-box")
+    q.stash.append("ammo-box")
     state.legal = list(Turn(0).actions(state))
     GAME.apply(state, f"reload {q.people[0].card}")
-    assert q.people[0].loaded and q.items.count("ammo-box") == boxes - 1
+    assert q.people[0].loaded and "ammo-box" not in q.stash
+
+
+def test_reloading_discards_an_ammo_card_from_the_private_stash_not_a_carried_one() -> None:
+    """ "Unless specified otherwise on the weapon, you must discard an ammo card from your private
+    stash to reload a weapon.\""""
+    state = at_turn("e6", [6, 6])
+    q = state.squads[0]
+    p = q.people[0]
+    p.weapon, p.loaded = "snub-pistol", False
+    q.items.append("ammo-box")
+    carried = q.items.count("ammo-box")
+    state.legal = list(Turn(0).actions(state))
+    assert f"reload {p.card}" not in [a.text for a in state.legal]
+    q.stash.append("ammo-box")
+    state.legal = list(Turn(0).actions(state))
+    GAME.apply(state, f"reload {p.card}")
+    assert p.loaded and "ammo-box" not in q.stash and q.items.count("ammo-box") == carried
 
 
 def test_moving_spends_exactly_one_die() -> None:
@@ -216,3 +233,31 @@ def test_the_public_stash_is_reached_from_beside_its_token() -> None:
     state.legal = list(Turn(0).actions(state))
     GAME.apply(state, "take canned-beans")
     assert "canned-beans" in q.items + q.stash and not state.public
+
+
+def test_a_radiation_space_passed_over_gives_its_token() -> None:
+    """ "If your squad enters a Radiation space, take a Radiation token and attach it to a single
+    survivor in your squad." Every space entered on the way counts, not only where the move ends:
+    with zombies on c9, d9 and e9 the only way from c10 to e10 crosses the Radiation space d10."""
+    state = at_turn("c10", [2, 1])
+    b = state.board
+    state.zombies = [Zombie(b.by_name[s], False) for s in ("c9", "d9", "e9")]
+    state.legal = list(Turn(0).actions(state))
+    GAME.apply(state, "move 2 e10")
+    assert state.squads[0].space == b.by_name["e10"]
+    move = next(e for e in reversed(state.log) if e.kind == "move")
+    assert move.data is not None and move.data["route"] == ["c10", "d10", "e10"]
+    top = state.steps[-1]
+    assert isinstance(top, PickSurvivor) and top.purpose == "radiation"
+
+
+def test_the_squad_goes_round_a_radiation_space_when_the_way_round_costs_the_same() -> None:
+    """ "You may then move a number of spaces equal to or less than the value of that die": the
+    squad's route is its own; of the cheapest ways it takes one over no Bio or Radiation space
+    (c10 -> d9 -> e10 rather than over d10)."""
+    state = at_turn("c10", [2, 1])
+    state.legal = list(Turn(0).actions(state))
+    GAME.apply(state, "move 2 e10")
+    move = next(e for e in reversed(state.log) if e.kind == "move")
+    assert move.data is not None and move.data["route"] == ["c10", "d9", "e10"]
+    assert state.decision is not None and state.decision.kind == "turn"

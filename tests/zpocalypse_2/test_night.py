@@ -8,7 +8,7 @@ from deadboard.core.dice import DicePool
 from deadboard.core.rng import ScriptedRng
 from deadboard.games.zpocalypse_2.actions import Attack
 from deadboard.games.zpocalypse_2.combat import damage, payments
-from deadboard.games.zpocalypse_2.horde import HordeAttacks, Sunrise
+from deadboard.games.zpocalypse_2.horde import HordeAttacks, HordeMoves, Sunrise
 from deadboard.games.zpocalypse_2.night import spawn_night
 from deadboard.games.zpocalypse_2.state import ZD6, Zombie, ZState
 
@@ -88,7 +88,7 @@ def test_fresh_zombies_turn_weak_then_die_and_a_one_turn_kill_scores_an_extra_vp
     state.zombies = [Zombie(10, True)]
     q.vp = 0
     damage(state, q, 10, "fresh", 1)
-    assert state.zombies == [Zombie(10, False, False, state.stamp)] and q.vp == 1
+    assert state.zombies == [Zombie(10, False, False, state.hurt_mark(q.seat))] and q.vp == 1
     damage(state, q, 10, "weak", 1)
     assert state.zombies == [] and q.vp == 3
 
@@ -190,3 +190,57 @@ def test_a_zombie_never_walks_in_circles_within_one_activation() -> None:
                 assert dist[nxt] < dist[here] and nxt not in seen
                 seen.add(nxt)
                 here = nxt
+
+
+def _straight_path(state: ZState) -> tuple[int, int, list[int]]:
+    """A zombie on d12 walking east towards h12 over open ground (its path with no one lying)."""
+    from deadboard.games.zpocalypse_2.horde import _walk
+
+    b = state.board
+    start, goal = b.by_name["d12"], b.by_name["h12"]
+    path, left, down, _ = _walk(state, start, goal, set(), set(), {})
+    assert len(path) == 4 and left == 0 and not down
+    return start, goal, path
+
+
+def test_a_zombie_whose_last_space_would_be_arduous_moves_onto_it_knocked_down() -> None:
+    """ "Zombies move up to three spaces a turn, with each arduous symbol taking an additional point
+    of movement. If a zombie has moved two spaces and the last space they would land on is arduous
+    terrain, they may still move onto that space but become knocked down." A knocked-down zombie's
+    space is "arduous terrain for all movement" for the zombie walking onto it."""
+    from deadboard.games.zpocalypse_2.horde import _walk
+
+    state = fresh_game()
+    start, goal, path = _straight_path(state)
+    # lying on its third space: 1 + 1, then 2 with 1 point left: on it, knocked down
+    walked, left, down, _ = _walk(state, start, goal, set(), set(), {path[3]: 1})
+    assert walked == path and left == -1 and down
+    # lying on its first space: 2 + 1, then no point left: two spaces, standing
+    walked, left, down, _ = _walk(state, start, goal, set(), set(), {path[1]: 1})
+    assert walked == path[:3] and left == 0 and not down
+
+
+def test_a_zombie_that_begins_knocked_down_stands_up_instead_of_moving() -> None:
+    """ "If a zombie begins its turn knocked down, it will stand up instead of moving." "Once all
+    upright zombies have moved, the knocked zombies stand up.\""""
+    state = fresh_game()
+    b = state.board
+    state.squads[0].space = b.by_name["f6"]
+    state.zombies, state.mutates = [Zombie(b.by_name["d12"], True, True)], []
+    HordeMoves().run(state)
+    assert state.zombies == [Zombie(b.by_name["d12"], True, False)]
+    trace = next(e for e in reversed(state.log) if e.kind == "horde-moves")
+    assert trace.data is not None and trace.data["trace"][0]["rule"] == "stands-up"
+
+
+def test_the_zombie_shuffle_places_the_overflow_zombie_on_an_adjacent_open_space() -> None:
+    """ "If a zombie's third space of movement in a single turn would land them on a square that
+    already has two zombies, it performs a zombie shuffle ... take the overflow zombie and place it
+    on an adjacent open space.\""""
+    from deadboard.games.zpocalypse_2.horde import _shuffle
+
+    state = fresh_game()
+    start, _, path = _straight_path(state)
+    end = _shuffle(state, start, path, set(), {path[-1]: 2})
+    assert end != path[-1] and state.board.reach(end, path[-1]) == 1
+    assert _shuffle(state, start, path, set(), {path[-1]: 1}) == path[-1]

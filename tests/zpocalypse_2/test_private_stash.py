@@ -266,3 +266,47 @@ def test_the_heuristic_starts_a_new_stash_only_when_the_old_one_is_worth_less() 
     state.legal = list(Encumbered(0).actions(state))
     view = GAME.view(state, 0)
     assert bot.choose(GAME, view, GAME.legal_actions(view)).text == "abandon scrap"
+
+
+def test_at_the_days_end_each_player_rearranges_carried_and_stashed_cards() -> None:
+    """ "At anytime during the Day phase, you have access to all your items and are free to rearrange
+    items you are carrying or stashing." At the day's end an ammo card goes into the private stash,
+    from where the night's reloading takes it ("you must discard an ammo card from your private
+    stash to reload a weapon")."""
+    from deadboard.core.kernel import advance
+    from deadboard.games.zpocalypse_2.day import Arrange, NextDay
+
+    state = GAME.new(Setup("prologue", players=1), 1)
+    assert isinstance(state, ZState)
+    q = state.squads[0]
+    q.items, q.stash = ["ammo-box", "scrap"], []
+    state.phase = "meeting"
+    state.steps[:] = []
+    state.push(*NextDay().run(state))
+    advance(state)
+    assert isinstance(state.steps[-1], Arrange)
+    legal = texts(state)
+    assert "stash ammo-box" in legal and "stash scrap" in legal and legal[-1] == "arranged"
+    GAME.apply(state, "stash ammo-box")
+    assert q.stash == ["ammo-box"] and "unstash ammo-box" in texts(state)
+    GAME.apply(state, "arranged")
+    assert state.decision is not None and state.decision.kind == "place"  # the night begins
+
+
+def test_the_heuristic_stashes_ammo_for_a_firearm_at_the_days_end() -> None:
+    """The heuristic keeps an ammo card in the private stash while a survivor's weapon can run out
+    of ammo (reloading takes it from there)."""
+    from deadboard.core.kernel import advance
+    from deadboard.games.zpocalypse_2.day import NextDay
+
+    state = GAME.new(Setup("prologue", players=1), 1)
+    assert isinstance(state, ZState)
+    q = state.squads[0]
+    q.people[0].weapon = "snub-pistol"
+    q.items, q.stash = ["scrap", "ammo-box"], []
+    state.steps[:] = []
+    state.push(*NextDay().run(state))
+    advance(state)
+    bot = HeuristicBot(GAME, 0, 1)
+    choice = bot.choose(GAME, GAME.view(state, 0), GAME.legal_actions(GAME.view(state, 0)))
+    assert choice.text == "stash ammo-box"

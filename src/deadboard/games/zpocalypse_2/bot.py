@@ -14,7 +14,9 @@ its token, a weapon for an unarmed survivor taken out. Damage goes to the defenc
 to the survivor with the most HP left. Day: the
 badly hurt rest (in a bed if one is free), the handiest survivor crafts (the chapter's goal card
 first, else beds, junk walls, Molotovs ...; fortifications on the doorways nearest a spawn point,
-upgrades upstairs, bombs held), the others scavenge or guard; everyone is fed."""
+upgrades upstairs, bombs held), the others scavenge or guard; everyone is fed; at the day's end an
+ammo card goes into the private stash (reloading takes it from there) and a stashed weapon comes out
+for an unarmed survivor."""
 
 from __future__ import annotations
 
@@ -36,6 +38,7 @@ from deadboard.games.zpocalypse_2.actions import (
     Refuel,
     Search,
     Start,
+    Stash,
     Take,
     Throw,
     Tunnel,
@@ -44,7 +47,7 @@ from deadboard.games.zpocalypse_2.actions import (
 )
 from deadboard.games.zpocalypse_2.combat import targets_in_range
 from deadboard.games.zpocalypse_2.crafting import Done, Hold, Put
-from deadboard.games.zpocalypse_2.day import Assign, Champion, Feed
+from deadboard.games.zpocalypse_2.day import ARRANGED, Arrange, Assign, Champion, Feed
 from deadboard.games.zpocalypse_2.scavenge import Try
 from deadboard.games.zpocalypse_2.state import Squad, ZState
 
@@ -396,10 +399,32 @@ def blast(st: ZState, space: str, own: int) -> int:
     return n - (3 if own in set(board.around(i, 2, zombie=True)) else 0)
 
 
+def _arrange(st: ZState, q: Squad, legal: Sequence[Action]) -> Action:
+    """The day's end: an ammo card into the private stash while a survivor holds a weapon that runs
+    out of ammo and the stash has none (it reloads only from there); a weapon out of it for an
+    unarmed survivor; then done."""
+    weapons = st.content.weapon_by_id
+    ammo = [c for c in st.content.supply_by_id.values() if c.kind == "ammo"]
+    boxes = {c.id for c in ammo}
+    shooting = any(p.weapon is not None and weapons[p.weapon].ammo for p in q.people)
+    if shooting and boxes.isdisjoint(q.stash):
+        for a in legal:
+            if isinstance(a, Stash) and a.item in boxes:
+                return a
+    if any(p.weapon is None for p in q.people):
+        outs = [a for a in legal if isinstance(a, Unstash) and a.item in weapons]
+        if outs:
+            return max(outs, key=lambda a: (weapons[a.item].vp, a.item))
+    return ARRANGED
+
+
 def day_choice_of(st: ZState, legal: Sequence[Action]) -> Action | None:
     """Crafting: the first card of :data:`CRAFT_ORDER` the dice pay (fewest, lowest dice); tokens
     where they block the way in (a fortification on a doorway of the house nearest a spawn point),
     upgrades upstairs; bombs held for the night."""
+    step = st.steps[-1] if st.steps else None
+    if isinstance(step, Arrange):
+        return _arrange(st, st.squads[step.seat], legal)
     makes = [a for a in legal if isinstance(a, Make)]
     if makes:
         goal = st.scenario.goal_card if st.scenario.goal == "craft" else ""

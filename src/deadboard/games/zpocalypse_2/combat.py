@@ -226,20 +226,27 @@ def hit_zombie(state: ZState, q: Squad | None, k: int, n: int) -> None:
     z = state.zombies[k]
     who = f"Squad {q.seat + 1}" if q is not None else "The blast"
     if z.fresh:
-        z = tuple.__new__(Zombie, (z.space, False, z.down, state.stamp))
+        # marked with the squad and its turn: "if your squad kills a fresh zombie in a single turn
+        # (deals it 2 damage)" — both points from the squad, in one of its turns
+        mark = state.hurt_mark(q.seat) if q is not None else -1
+        z = tuple.__new__(Zombie, (z.space, False, z.down, mark))
         state.zombies[k] = z
         if q is not None:
             gain_vp(state, q, 1)
-        state.emit("weaken", f"{who} weakens a fresh zombie (+1 VP)")
+            state.emit("weaken", f"{who} weakens a fresh zombie (+1 VP)")
+        else:
+            state.emit("weaken", f"{who} weakens a fresh zombie")
         n -= 1
         if n <= 0:
             return
     del state.zombies[k]
-    bonus = 1 if z.hurt == state.stamp else 0
     if q is not None:
+        bonus = 1 if z.hurt >= 0 and z.hurt == state.hurt_mark(q.seat) else 0
         gain_vp(state, q, 1 + bonus)
         q.kills += 1
-    state.emit("kill", f"{who} kills a zombie (+{1 + bonus} VP)", {"zombies": -1})
+        state.emit("kill", f"{who} kills a zombie (+{1 + bonus} VP)", {"zombies": -1})
+    else:
+        state.emit("kill", f"{who} kills a zombie", {"zombies": -1})
     if state.actor:
         advance_goal(state, state.actor, "kills")
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2.actions import Stash, Unstash
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, person
 
@@ -44,6 +45,14 @@ class Contest(TypedAction):
 class Champion(TypedAction):
     KIND = "champion"
     who: str
+
+
+class Arranged(TypedAction):
+    """Done moving cards between the carried items and the private stash."""
+    KIND = "arranged"
+
+
+ARRANGED = Arranged()
 
 
 class Contribute(TypedAction):
@@ -373,4 +382,45 @@ class NextDay(Auto[ZState]):
             return ()
         from deadboard.games.zpocalypse_2.night import Dusk
 
-        return (Dusk(),)
+        arrange = [Arrange(q.seat) for q in state.living() if q.items or q.stash]
+        return (*arrange, Dusk())
+
+
+@dataclass(slots=True)
+class Arrange(Choice[ZState, TypedAction]):
+    """ "At anytime during the Day phase, you have access to all your items and are free to
+    rearrange items you are carrying or stashing." At the day's end, in turn order, each player may
+    move cards between the carried side and the private stash — ``stash ITEM``, ``unstash ITEM``
+    while the squad has room — then ``arranged``. (An ammo card reloads only from the stash.)"""
+
+    seat: int
+
+    def actions(self, state: ZState) -> list[TypedAction]:
+        q = state.squads[self.seat]
+        if not q.alive:
+            return []
+        out: list[TypedAction] = [Stash(item) for item in sorted(set(q.items))]
+        if state.carried(q) < state.capacity(q):
+            out.extend(Unstash(item) for item in sorted(set(q.stash)))
+        out.append(ARRANGED)
+        return out
+
+    def apply(self, state: ZState, action: TypedAction) -> Steps:
+        q = state.squads[self.seat]
+        if isinstance(action, Stash):
+            q.items.remove(action.item)
+            q.stash.append(action.item)
+            state.emit("stash", f"Squad {self.seat + 1} puts {action.item} in its private stash")
+            return (self,)
+        if isinstance(action, Unstash):
+            q.stash.remove(action.item)
+            q.items.append(action.item)
+            state.emit("unstash", f"Squad {self.seat + 1} takes {action.item} from its private stash")
+            return (self,)
+        return ()
+
+    def prompt(self, state: ZState) -> str:
+        return f"Squad {self.seat + 1}: move cards between your carried items and your private stash, or carry on"
+
+
+Arrange.kind = "arrange"

@@ -5,10 +5,12 @@ Flee, §Mutates That Flee)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import BLOCK, Block, Hurt
+from deadboard.games.zpocalypse_2.audit import hunt_rule, names, squads_seen, tracing, zombie_entry
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.night import zombie_counts
 from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Person, Squad, Z, Zombie, ZState
@@ -57,21 +59,12 @@ def goal_without_sight(state: ZState, space: int) -> int:
 
 
 def in_reach(state: ZState, space: int, rng: int) -> list[Squad]:
-    """Squads within range ``rng`` of ``space`` and in the zombies' sight (range 1: the same or a
-    neighbouring space)."""
-    board = state.board
-    out = []
-    for q in state.squads:
-        if not q.alive or q.space < 0:
-            continue
-        if rng == 1:
-            if q.space == space or q.space in board.neighbours[space]:
-                out.append(q)
-        else:
-            d = board.reach(space, q.space)
-            if d is not None and d <= rng and board.sight(space, q.space, zombie=True):
-                out.append(q)
-    return out
+    """Squads within range ``rng`` of ``space`` as a zombie counts it (:meth:`Board.around`: the
+    larger coordinate difference on a floor both spaces lie on, in the zombies' sight). Range 1 is
+    no exception: "The Horde always attacks any and all survivors within range 1" — a diagonal
+    across the corner of an impassable space is within range 1 and in the zombies' sight."""
+    near = state.board.around_set(space, rng, zombie=True)
+    return [q for q in state.squads if q.alive and q.space >= 0 and q.space in near]
 
 
 def step_toward(state: ZState, space: int, goal: int, squads: set[int]) -> int | None:
@@ -119,38 +112,72 @@ class MutatesTurn(Auto[ZState]):
             space = m.space
             if card.ability == "howl" and ("howl", m.card) not in state.marks:
                 # "howl": once a night, a weak zombie appears beside it
-                free = [j for j in state.board.neighbours[space] if j not in squads and j not in state.forts]
+                near = state.board.around(space, 1, zombie=True)
+                free = [j for j in near if j != space and j not in squads and j not in state.forts]
                 free = [j for j in free if state.zombies_at(j) < 2]
                 if free:
                     state.marks.add(("howl", m.card))
                     state.zombies.append(Zombie(free[0], False))
                     state.emit("howl", f"{card.name} howls: a weak zombie joins it", {"zombies": 1})
-            target = target_squad(state, space, sees_all=card.ability == "hunter")
+            hunter = card.ability == "hunter"
+            target = target_squad(state, space, sees_all=hunter)
             goal = target.space if target is not None else goal_without_sight(state, space)
+            start, path, stop, besieged = space, [space], "speed", -1
             for _ in range(card.speed):
                 if in_reach(state, space, card.range):
+                    stop = "in range"
                     break
                 nxt, fort = next_step(state, space, goal, squads)
                 if fort is not None:
                     state.siege[fort] = state.siege.get(fort, 0) + 1
                     if card.ability == "wrecker":
                         state.wreck.add(fort)
+                    stop, besieged = "fortification", fort
                     break
                 if nxt is None or state.zombies_at(nxt) >= 2:
+                    stop = "no way" if nxt is None else "full space"
                     break  # two zombies fill a space: the mutate waits behind them
                 space = nxt
+                path.append(space)
                 if space in state.bombs:
                     # "If a mutate triggers the bomb ... resolve the area of effect before moving zombies."
                     state.mutates[k] = _new(MutateOnBoard, (m.card, space, m.hp))
                     out.extend(bombs_on(state, [space]))
                     out.extend(state.take_pending())
                     if k >= len(state.mutates) or state.mutates[k].card != m.card:
+                        stop = "killed"
                         break
                     m = state.mutates[k]
-            if k >= len(state.mutates) or state.mutates[k].card != m.card:
+            else:
+                if in_reach(state, space, card.range):
+                    stop = "in range"
+            alive = k < len(state.mutates) and state.mutates[k].card == m.card
+            hit = in_reach(state, space, card.range) if alive else []
+            if tracing(state):
+                seat = target.seat if target is not None else -1
+                entry = {
+                    "mutate": m.card,
+                    "from": state.board.name(start),
+                    "target": seat if seat >= 0 else None,
+                    "goal": state.board.name(goal),
+                    "rule": hunt_rule(state, start, seat, goal, bool(in_reach(state, start, card.range)), hunter),
+                    "path": names(state, path),
+                    "speed": card.speed,
+                    "range": card.range,
+                    "stop": stop,
+                    "siege": state.board.name(besieged) if besieged >= 0 else None,
+                    "attacks": [q.seat for q in hit],
+                }
+                went = "moves to" if space != start else "stays at"
+                state.emit(
+                    "mutate-turn",
+                    f"{card.name} {went} {state.board.name(space)}",
+                    {"trace": [entry], "squads": squads_seen(state), "forts": names(state, sorted(state.forts))},
+                )
+            if not alive:
                 continue
             state.mutates[k] = _new(MutateOnBoard, (m.card, space, m.hp))
-            for q in in_reach(state, space, card.range):
+            for q in hit:
                 out.extend(strike(state, q, card.damage, card.name, direct=card.ability == "acid"))
         return out
 
@@ -194,9 +221,10 @@ def _downhill(board: Board, goal: int) -> tuple[tuple[int, ...], ...]:
     return ways
 
 
-def _plan(state: ZState) -> list[tuple[int, int]]:
-    """(zombie index, goal) for every upright zombie: :func:`target_squad`'s squad for each, each
-    squad's zombie sight and distances read once, else :func:`goal_without_sight`."""
+def _plan(state: ZState) -> list[tuple[int, int, int]]:
+    """(zombie index, goal, seat hunted or -1) for every upright zombie: :func:`target_squad`'s
+    squad for each, each squad's zombie sight and distances read once, else
+    :func:`goal_without_sight`."""
     board = state.board
     hunted = [
         (board.seen_from(q.space, zombie=True), board.distances(q.space), (-q.vp, q.seat), q.space)
@@ -213,15 +241,71 @@ def _plan(state: ZState) -> list[tuple[int, int]]:
         for seen, dist, tie, where in hunted:
             if at in seen and (d := dist[at]) >= 0 and (best is None or (d, tie) < best):
                 best, goal = (d, tie), where
-        plan.append((k, goal if best is not None else goal_without_sight(state, at)))
+        if best is None:
+            plan.append((k, goal_without_sight(state, at), -1))
+        else:
+            plan.append((k, goal, best[1][1]))
     return plan
+
+
+def _walk(
+    state: ZState, start: int, goal: int, squads: set[int], engaged: set[int], lying: dict[int, int]
+) -> tuple[list[int], int, bool, int]:
+    """One horde zombie's move from ``start`` towards ``goal``: (its path, the start first; the
+    movement points left; knocked down; the fortification it stopped to attack, or -1). It stops
+    within range 1 of a squad (``engaged``); arduous ground and knocked-down zombies' spaces
+    (``lying``) cost 2."""
+    board = state.board
+    space, left, down, path = start, state.content.rules.zombie_moves, False, [start]
+    # with no fortification on the board every path is open (rule 9): one step nearer the goal each
+    # time, as :func:`step_toward` takes it
+    downhill = None if state.forts else _downhill(board, goal)
+    while left > 0 and space not in engaged:
+        if downhill is None:
+            nxt, fort = next_step(state, space, goal, squads)
+            if fort is not None:
+                state.siege[fort] = state.siege.get(fort, 0) + 1
+                return path, left, down, fort
+        else:
+            nxt = None
+            for j in downhill[space]:
+                if j not in squads:
+                    nxt = j
+                    break
+        if nxt is None:
+            break
+        cost = 2 if nxt in board.arduous or lying.get(nxt, 0) else 1
+        if cost > left:
+            # "If a zombie has moved two spaces and the last space they would land on is arduous
+            # terrain, they may still move onto that space but become knocked down."
+            down = True
+        left -= cost
+        space = nxt
+        path.append(space)
+    return path, left, down, -1
+
+
+def _shuffle(state: ZState, start: int, path: list[int], squads: set[int], count: dict[int, int]) -> int:
+    """Where a zombie that walked ``path`` ends: its last space, or with two zombies there already
+    the zombie shuffle, "take the overflow zombie and place it on an adjacent open space" (adjacent:
+    range 1); with none open, the last space of its path with room."""
+    space = path[-1]
+    if count.get(space, 0) < 2 or space == start:
+        return space
+    for j in state.board.around(space, 1, zombie=True):
+        if j != space and j not in squads and j not in state.forts and count.get(j, 0) < 2:
+            return j
+    return next((s for s in reversed(path[:-1]) if s == start or count.get(s, 0) < 2), start)
 
 
 @dataclass(slots=True)
 class HordeMoves(Auto[ZState]):
     """Rulebook §Pathing - Zombie Movement, rules 1-9 and the zombie shuffle; §Knocked Down Zombies.
     Upright zombies move first, in the order they came; zombies that began knocked down stand up
-    instead of moving."""
+    instead of moving. "While a zombie is knocked down, treat that space as though it were arduous
+    terrain for all movement": a zombie moving onto a knocked-down zombie's space pays 2. Each
+    zombie's goal, path and the rule that chose it go into the ``horde-moves`` event's data
+    (:mod:`.audit`)."""
 
     def run(self, state: ZState) -> Steps:
         board = state.board
@@ -229,62 +313,55 @@ class HordeMoves(Auto[ZState]):
         squads = {q.space for q in state.living()}
         count = zombie_counts(state)  # zombies (mutates included) on each space, kept as they move
         # the spaces from which a zombie is within range 1 of a squad (squads stand still meanwhile)
-        engaged = set(squads)
+        engaged: set[int] = set()
         for i in squads:
             if i >= 0:
-                engaged.update(board.neighbours[i])
+                engaged.update(board.around_set(i, 1, zombie=True))
+        # knocked-down zombies' spaces: arduous for every zombie moving onto them
+        lying: dict[int, int] = {}
+        for z in state.zombies:
+            if z.down:
+                lying[z.space] = lying.get(z.space, 0) + 1
+        trace: list[dict[str, Any]] | None = [] if tracing(state) else None
+        seen_squads = squads_seen(state) if trace is not None else []
+        lying_before = names(state, sorted(lying)) if trace is not None else []
         # LOS and target are fixed before anyone moves (rule 5)
         triggered: list[int] = []
         plan = _plan(state)
-        for k, goal in plan:
+        for k, goal, seat in plan:
             z = state.zombies[k]
-            space, left, down, path = z.space, moves, False, [z.space]
-            # with no fortification on the board every path is open (rule 9): one step nearer the
-            # goal each time, as :func:`step_toward` takes it
-            downhill = None if state.forts else _downhill(board, goal)
-            while left > 0 and space not in engaged:
-                if downhill is None:
-                    nxt, fort = next_step(state, space, goal, squads)
-                    if fort is not None:
-                        state.siege[fort] = state.siege.get(fort, 0) + 1
-                        break
-                else:
-                    nxt = None
-                    for j in downhill[space]:
-                        if j not in squads:
-                            nxt = j
-                            break
-                if nxt is None:
-                    break
-                cost = 2 if nxt in board.arduous else 1
-                if cost > left:
-                    # "If a zombie has moved two spaces and the last space they would land on is
-                    # arduous terrain, they may still move onto that space but become knocked down."
-                    down = True
-                left -= cost
-                space = nxt
-                path.append(space)
-                if space in state.bombs:
-                    triggered.append(space)
-            if count.get(space, 0) >= 2 and space != z.space:
-                # the zombie shuffle: "place it on an adjacent open space"
-                for j in board.neighbours[space]:
-                    if j not in squads and j not in state.forts and count.get(j, 0) < 2:
-                        space = j
-                        break
-                else:
-                    # no open space beside it: it stays on the last space of its path with room
-                    space = next(
-                        (s for s in reversed(path[:-1]) if s == z.space or count.get(s, 0) < 2), z.space
-                    )
+            path, left, down, besieged = _walk(state, z.space, goal, squads, engaged, lying)
+            triggered.extend(i for i in path[1:] if i in state.bombs)
+            space = _shuffle(state, z.space, path, squads, count)
             if space != z.space or down != z.down:
                 state.zombies[k] = _new(Zombie, (space, z.fresh, down, z.hurt))
                 count[z.space] -= 1
                 count[space] = count.get(space, 0) + 1
+            if down:
+                lying[space] = lying.get(space, 0) + 1
+            if trace is not None:
+                rule = hunt_rule(state, z.space, seat, goal, z.space in engaged)
+                trace.append(zombie_entry(state, k, z.fresh, seat, goal, rule, path, moves - left, space))
+                trace[-1]["down"] = down
+                trace[-1]["siege"] = board.name(besieged) if besieged >= 0 else None
         planned = {p[0] for p in plan}
         for k, z in enumerate(state.zombies):
             if z.down and k not in planned:
                 state.zombies[k] = _new(Zombie, (z.space, z.fresh, False, z.hurt))
+                if trace is not None:
+                    trace.append(zombie_entry(state, k, z.fresh, -1, z.space, "stands-up", [z.space], 0, z.space))
+        if trace is not None:
+            moved = sum(1 for t in trace if t["from"] != t["to"])
+            state.emit(
+                "horde-moves",
+                f"The horde moves: {moved} of {len(trace)} zombies change space",
+                {
+                    "trace": trace,
+                    "squads": seen_squads,
+                    "forts": names(state, sorted(state.forts)),
+                    "lying": lying_before,
+                },
+            )
         # "Finish moving all zombies before resolving the bomb tokens area of effect."
         out = bombs_on(state, triggered)
         return (*state.take_pending(), *out)
@@ -304,8 +381,8 @@ class HordeAttacks(Auto[ZState]):
         nxt = HordeAttacks(self.seat + 1)
         if not q.alive or q.space < 0:
             return (nxt,)
-        board = state.board
-        near = [z for z in state.zombies if z.space == q.space or z.space in board.neighbours[q.space]]
+        reach = state.board.around_set(q.space, 1, zombie=True)
+        near = [z for z in state.zombies if z.space in reach]
         if not near:
             return (nxt,)
         dmg = sum(2 if z.fresh else 1 for z in near)
@@ -322,8 +399,9 @@ def attack_upgrades(state: ZState) -> Steps:
         if crafts[card].kind != "upgrade":
             continue
         n = 0
+        beside = board.around_set(space, 1, zombie=True)
         for z in state.zombies:
-            if (z.space == space or z.space in board.neighbours[space]) and not in_reach(state, z.space, 1):
+            if z.space in beside and not in_reach(state, z.space, 1):
                 n += 1
         if n:
             state.siege[space] = state.siege.get(space, 0) + n
@@ -452,19 +530,29 @@ class Sunrise(Auto[ZState]):
             state.end()
             return ()
         rejoin(state)
-        if state.night >= state.scenario.nights:
-            missed = goal_missed(state)
-            if missed:
-                state.lost = missed
-                state.emit("defeat", f"The chapter is lost: {missed}")
-            else:
-                state.emit("victory", f"The squads held the house for {state.night} nights")
-            state.end()
-            return ()
         from deadboard.games.zpocalypse_2.day import Morning
         from deadboard.games.zpocalypse_2.levelup import LevelUp
 
+        # "If any player reached a milestone during the Night, move to a level-up phase": the
+        # chapter's last night too, before the chapter ends
+        if state.night >= state.scenario.nights:
+            return (LevelUp(), ChapterEnd())
         return (LevelUp(), Morning())
 
 
-__all__ = ["Allocate", "HordeAttacks", "HordeMoves", "MutatesTurn", "Sunrise", "Zombie"]
+@dataclass(slots=True)
+class ChapterEnd(Auto[ZState]):
+    """The chapter's last night is over (and its level-up): won if its goal is met."""
+
+    def run(self, state: ZState) -> Steps:
+        missed = goal_missed(state)
+        if missed:
+            state.lost = missed
+            state.emit("defeat", f"The chapter is lost: {missed}")
+        else:
+            state.emit("victory", f"The squads held the house for {state.night} nights")
+        state.end()
+        return ()
+
+
+__all__ = ["Allocate", "ChapterEnd", "HordeAttacks", "HordeMoves", "MutatesTurn", "Sunrise", "Zombie"]

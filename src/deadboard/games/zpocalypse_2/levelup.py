@@ -38,6 +38,22 @@ def gain_vp(state: ZState, q: Squad, n: int) -> None:
     q.levels += q.vp // every - before // every
 
 
+def end_tally(state: ZState, q: Squad) -> dict[str, int]:
+    """The squad's end-game victory points, counted when the chapter ends (the progress track is
+    not moved by them): each survivor alive ("End game victory point tally for keeping this
+    survivor alive"), each weapon equipped, carried or in the private stash ("End game victory
+    point value for keeping this weapon in your inventory") and each critical wound on a survivor
+    alive ("In the Zpocalypse, battle scars are a mark of pride")."""
+    content = state.content
+    weapons = content.weapon_by_id
+    wounds = {w.id: w.vp for w in content.wounds}
+    survivors = sum(content.survivor_by_id[p.card].vp for p in q.people)
+    held = [p.weapon for p in q.people if p.weapon is not None] + q.items + q.stash
+    armed = sum(weapons[c].vp for c in held if c in weapons)
+    scars = sum(wounds.get(w, 0) for p in q.people for w in p.wounds)
+    return {"survivors": survivors, "weapons": armed, "wounds": scars, "total": survivors + armed + scars}
+
+
 @dataclass(slots=True)
 class LevelUp(Auto[ZState]):
     """ "Whenever any player passes a milestone, there will be a Level-Up phase immediately after the

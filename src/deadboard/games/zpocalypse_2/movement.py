@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from heapq import heappop, heappush
+from typing import Any
 
 from mypy_extensions import mypyc_attr
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.games.zpocalypse_2.actions import Dash, Emerge, Move
+from deadboard.games.zpocalypse_2.audit import names, tracing
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import damage, standing
 from deadboard.games.zpocalypse_2.state import Squad, ZState
@@ -221,8 +224,10 @@ def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
     your squad lands on any adjacent empty space." Direct damage goes to HP, not the defence wheel;
     the adjacent empty space is the first in space order."""
     board = state.board
-    landing = board.window_landing[q.space]
-    state.emit("jump", f"Squad {q.seat + 1} jumps out of the window to {board.name(landing)}")
+    window = q.space
+    landing = board.window_landing[window]
+    data: dict[str, Any] | None = {"landing": board.name(landing)} if tracing(state) else None
+    state.emit("jump", f"Squad {q.seat + 1} jumps out of the window to {board.name(landing)}", data)
     other = state.squad_at(landing)
     hit = [z for z in state.zombies if z.space == landing]
     hit_mutates = [m.card for m in state.mutates if m.space == landing]
@@ -243,6 +248,8 @@ def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
             if j not in taken and j not in state.forts and state.zombies_at(j) == 0
         ]
         space = free[0] if free else landing
+    if data is not None:
+        data["route"] = names(state, [window, space])  # the window, then where the squad lands
     q.space = space
     for p in list(q.people):
         out.extend(hurt_person(state, q, p, 2, "the jump"))
@@ -252,16 +259,75 @@ def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
 def move(state: ZState, q: Squad, action: Move) -> tuple[Step[ZState], ...]:
     target = state.board.by_name[action.space]
     # the table the move was offered from (the pool's highest die): the same way there
-    steps = reach_table(state, q, max(action.die, *state.faces))[target][1]
+    ap, steps = reach_table(state, q, max(action.die, *state.faces))[target]
+    way = route(state, q, target, ap, steps)
     state.spend_dice((action.die,))
     state.turn_moved += steps
-    q.space = target
-    state.emit("move", f"Squad {q.seat + 1} moves to {action.space}", {"die": action.die})
-    if target in state.bombs:
-        from deadboard.games.zpocalypse_2.structures import bombs_on
+    data: dict[str, Any] = {"die": action.die}
+    if tracing(state):
+        data.update({"route": names(state, way), "cost": ap, "moved": state.turn_moved})
+    state.emit("move", f"Squad {q.seat + 1} moves to {action.space}", data)
+    return walk(state, q, way)
 
-        return (*enter(state, q, target), *bombs_on(state, [target]))
-    return enter(state, q, target)
+
+def route(state: ZState, q: Squad, target: int, ap: int, steps: int) -> list[int]:
+    """The way the squad takes to ``target``, its start first: the cheapest in AP, then the fewest
+    spaces (the reach table's way), then the fewest Bio, Radiation and bomb spaces stepped onto,
+    then the first found. Only ``[start, target]`` when nothing on the way can matter: no such space
+    within ``steps`` of the start and the log not kept (a search's copy)."""
+    board = state.board
+    start = q.space
+    dist = board.distances(start)
+    near = [h for h in board.bio | board.radiation if 0 < dist[h] <= steps]
+    near.extend([h for h in state.bombs if 0 < dist[h] <= steps])
+    if not near and not tracing(state):
+        return [start, target]
+    bad = frozenset(near)
+    blocked = standing(state).blockers
+    arduous = board.arduous
+    best: dict[int, tuple[int, int, int]] = {start: (0, 0, 0)}
+    parent: dict[int, int] = {}
+    heap: list[tuple[int, int, int, int]] = [(0, 0, 0, start)]
+    while heap:
+        cost, n, hits, i = heappop(heap)
+        if best[i] != (cost, n, hits) or i == target:
+            continue
+        if n + 1 > steps:
+            continue
+        for j in board.neighbours[i]:
+            if j in blocked:
+                continue
+            way = (cost + (2 if j in arduous else 1), n + 1, hits + (1 if j in bad else 0))
+            if way[0] > ap:
+                continue
+            old = best.get(j)
+            if old is None or way < old:
+                best[j] = way
+                parent[j] = i
+                heappush(heap, (way[0], way[1], way[2], j))
+    if target not in parent:
+        return [start, target]
+    way_back = [target]
+    while way_back[-1] != start:
+        way_back.append(parent[way_back[-1]])
+    return way_back[::-1]
+
+
+def walk(state: ZState, q: Squad, way: list[int]) -> tuple[Step[ZState], ...]:
+    """The squad goes along ``way`` (its start first) and stops on its last space. "If your squad
+    steps onto a Bio space" and "If your squad enters a Radiation space": a token for every such
+    space entered on the way, the last one included. "When a zombie or survivor moves onto the same
+    space as the bomb token, it explodes": a bomb on the way goes off with the squad on it."""
+    out: list[Step[ZState]] = []
+    for i in way[1:]:
+        out.extend(enter(state, q, i))
+        if i in state.bombs:
+            from deadboard.games.zpocalypse_2.structures import bombs_on
+
+            q.space = i
+            out.extend(bombs_on(state, [i]))
+    q.space = way[-1]
+    return tuple(out)
 
 
 def enter(state: ZState, q: Squad, space: int) -> tuple[Step[ZState], ...]:

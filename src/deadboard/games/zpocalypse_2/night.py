@@ -294,7 +294,8 @@ class Turn(Choice[ZState, TypedAction]):
             return (*search(state, q, action), self)
         if isinstance(action, Reload):
             p = person(q, action.who)
-            (q.items if "ammo-box" in q.items else q.stash).remove("ammo-box")
+            # "you must discard an ammo card from your private stash to reload a weapon"
+            q.stash.remove("ammo-box")
             p.loaded = True
             state.emit("reload", f"{action.who} reloads the {p.weapon}", {"cards": -1})
             return (self,)
@@ -303,7 +304,8 @@ class Turn(Choice[ZState, TypedAction]):
             q.items.remove(action.weapon)
             p.weapon, p.loaded = action.weapon, True
             state.emit("equip", f"{action.who} equips the {action.weapon}")
-            return (self,)
+            # an armed survivor holds two items, not four: the squad may now carry too much
+            return (*overflow(state, q), self)
         if isinstance(action, PickUp):
             state.spend_dice((action.die,))
             q.items.extend(state.dropped.pop(q.space))
@@ -457,9 +459,10 @@ def _move_actions(state: ZState, q: Squad, faces: tuple[int, ...], out: list[Typ
 def _gear_actions(
     state: ZState, q: Squad, all_faces: tuple[int, ...], faces: tuple[int, ...], out: list[TypedAction]
 ) -> None:
-    """Reloading (no AP); refuelling a gas powered weapon on a Refuel space."""
+    """Reloading (no AP, an ammo card from the private stash); refuelling a gas powered weapon on a
+    Refuel space."""
     board = state.board
-    ammo = "ammo-box" in q.items or "ammo-box" in q.stash
+    ammo = "ammo-box" in q.stash
     weapons = state.content.weapon_by_id
     for p in q.people:
         if p.weapon is None or p.loaded:

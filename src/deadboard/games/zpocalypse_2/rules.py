@@ -18,11 +18,12 @@ from deadboard.games.zpocalypse_2.campaign import (
     standing,
 )
 from deadboard.games.zpocalypse_2.content import STATS, Content, load_content
+from deadboard.games.zpocalypse_2.levelup import end_tally
 from deadboard.games.zpocalypse_2.night import Dusk
 from deadboard.games.zpocalypse_2.state import Person, ZState
 from deadboard.games.zpocalypse_2.survivors import overflow
 
-VERSION = "3"
+VERSION = "4"
 
 
 def _scenarios() -> tuple[Scenario, ...]:
@@ -185,9 +186,22 @@ class Zpocalypse2(KernelGame[ZState]):
 
     def result(self, state: ZState) -> Outcome:
         won = not state.lost and bool(state.living())
-        vps = [q.vp for q in state.squads]
+        # the progress track's VP and the end-game tally (survivors, weapons, critical wounds)
+        tallies = [end_tally(state, q) for q in state.squads]
+        vps = [q.vp + t["total"] for q, t in zip(state.squads, tallies, strict=True)]
         mvp = max(range(len(vps)), key=lambda s: (vps[s], -s))
-        per_seat = tuple({"vp": q.vp, "kills": q.kills, "survivors": len(q.people)} for q in state.squads)
+        per_seat = tuple(
+            {
+                "vp": total,
+                "progress_vp": q.vp,
+                "survivor_vp": t["survivors"],
+                "weapon_vp": t["weapons"],
+                "wound_vp": t["wounds"],
+                "kills": q.kills,
+                "survivors": len(q.people),
+            }
+            for q, t, total in zip(state.squads, tallies, vps, strict=True)
+        )
         return Outcome(
             Result.WIN if won else Result.LOSS,
             tuple(range(len(state.squads))) if won else (),
@@ -212,6 +226,7 @@ class Zpocalypse2(KernelGame[ZState]):
             "phase": state.phase,
             "doom": state.doom.value,
             "milestones": state.milestones,
+            "doom_marks": sorted(state.doom_marks),
             "first": state.first,
             "pool": list(state.pool.faces),
             "moved": state.turn_moved,

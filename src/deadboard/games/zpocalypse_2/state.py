@@ -39,8 +39,8 @@ def face_text(face: int) -> str:
 
 
 class Zombie(NamedTuple):
-    """A horde zombie: its space, fresh or weak, knocked down, and the turn stamp of the squad turn
-    that weakened it (-1: not weakened this turn)."""
+    """A horde zombie: its space, fresh or weak, knocked down, and who weakened it when
+    (:meth:`ZState.hurt_mark`: the squad and the squad turn; -1: nobody's blast, or never)."""
 
     space: int
     fresh: bool
@@ -157,6 +157,7 @@ class ZState(KernelState):
         "day",
         "decks",
         "doom",
+        "doom_marks",
         "dropped",
         "faces",
         "first",
@@ -198,7 +199,8 @@ class ZState(KernelState):
     decks: dict[str, list[str]]
     doom: Track
     dropped: dict[int, list[str]]
-    milestones: int
+    milestones: int  # milestones of the Doom Track reached and not yet spawned as mutates
+    doom_marks: frozenset[int]  # every milestone of the Doom Track reached this chapter
     hour: int
     night: int
     day: int
@@ -231,6 +233,7 @@ class ZState(KernelState):
         marks = tuple(range(rules.milestone_every, rules.doom_top + 1, rules.milestone_every))
         self.doom = Track("doom", scenario.doom, 0, rules.doom_top, milestones=marks)
         self.milestones = 0
+        self.doom_marks = frozenset()
         self.squads = [Squad(s) for s in range(setup.players)]
         self.zombies = []
         self.mutates = []
@@ -274,7 +277,7 @@ class ZState(KernelState):
         s.first = self.first
         s.mutate_deck = list(self.mutate_deck)
         s.decks = {k: list(v) for k, v in self.decks.items()}
-        s.doom, s.milestones = self.doom, self.milestones
+        s.doom, s.milestones, s.doom_marks = self.doom, self.milestones, self.doom_marks
         s.hour, s.night, s.day, s.phase = self.hour, self.night, self.day, self.phase
         s.searched = set(self.searched)
         s.public = list(self.public)
@@ -325,6 +328,10 @@ class ZState(KernelState):
             left = left[:i] + left[i + 1 :]
         self._pool, self.faces = action_pool(left)
 
+    def hurt_mark(self, seat: int) -> int:
+        """The mark of damage squad ``seat`` deals in the squad turn being played (``stamp``)."""
+        return self.stamp * 8 + seat
+
     def take_pending(self) -> tuple[Any, ...]:
         out = tuple(self.pending)
         self.pending.clear()
@@ -354,8 +361,14 @@ class ZState(KernelState):
         return [q for q in self.in_order() if q.people]
 
     def move_doom(self, by: int, why: str) -> None:
+        """Move the Doom Track. "Milestones only trigger a single mutate; once spawned, that
+        milestone is considered a regular space on the Doom Track": a milestone reached again (the
+        track fell below it and rose again) brings no second mutate."""
         self.doom, crossed = self.doom.moved(by)
-        self.milestones += len(crossed)
+        new = [m for m in crossed if m not in self.doom_marks]
+        if new:
+            self.milestones += len(new)
+            self.doom_marks = self.doom_marks.union(new)
         self.emit(
             "doom",
             f"Doom Track {'+' if by >= 0 else ''}{by} ({why}): {self.doom.value}",
@@ -369,7 +382,10 @@ class ZState(KernelState):
         return max(p.stats["smarts"] for p in q.people)
 
     def capacity(self, q: Squad) -> int:
-        return 2 * len(q.people)
+        """ "Each survivor in a player's squad can hold two items - including any weapons they have
+        equipped. Alternatively, if one of those survivors is not equipped with a weapon, your squad
+        could carry four additional items instead": four for a survivor with no weapon."""
+        return sum(2 if p.weapon is not None else 4 for p in q.people)
 
     def structures_changed(self) -> None:
         """Note the spaces holding a fortification token (no squad or zombie moves onto them)."""

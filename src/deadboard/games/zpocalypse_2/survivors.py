@@ -172,6 +172,29 @@ class PickSurvivor(Choice[ZState, Pick]):
 PickSurvivor.kind = "pick"
 
 
+def death_zombie(state: ZState, q: Squad, who: str) -> None:
+    """ "If a survivor dies during the Night phase, place a fresh zombie on an empty space adjacent
+    to your squad. If no spaces are empty, spawn the zombie on the closest empty space." Adjacent is
+    range 1 as a zombie counts it (:meth:`Board.around`); the first such space by space number,
+    else the nearest empty space (then by space number). "If more than 20 fresh zombies would be
+    placed on the map at any time, spawn the remainder as weak zombies": with 20 fresh on the map
+    it is weak."""
+    board = state.board
+    taken = {o.space for o in state.squads if o.alive}
+    taken.update(state.forts)
+    taken.update(z.space for z in state.zombies)
+    taken.update(m.space for m in state.mutates)
+    space = next((i for i in board.around(q.space, 1, zombie=True) if i not in taken), None)
+    if space is None:
+        space = next((i for i in board.nearest(q.space) if i not in taken), None)
+    if space is None:
+        return
+    fresh = sum(1 for z in state.zombies if z.fresh) < state.content.rules.fresh_cap
+    state.zombies.append(Zombie(space, fresh))
+    kind = "fresh" if fresh else "weak"
+    state.emit("death-zombie", f"{who} rises as a {kind} zombie at {board.name(space)}", {"zombies": 1})
+
+
 def hurt_person(state: ZState, q: Squad, p: Person, n: int, why: str) -> tuple[Step[ZState], ...]:
     p.hp -= n
     if p.hp > 0:
@@ -189,18 +212,7 @@ def kill_person(state: ZState, q: Squad, p: Person, why: str) -> tuple[Step[ZSta
         q.items.append(p.weapon)
     state.move_doom(1, f"{p.card} died")
     if state.phase in ("dusk", "midnight") and q.space >= 0:
-        board = state.board
-        taken = {o.space for o in state.squads if o.alive}
-        taken.update(state.forts)
-        taken.update(z.space for z in state.zombies)
-        taken.update(m.space for m in state.mutates)
-        # the nearest empty space (then by space number)
-        space = next((i for i in board.nearest(q.space) if i not in taken), None)
-        if space is not None:
-            state.zombies.append(Zombie(space, True))
-            state.emit(
-                "death-zombie", f"{p.card} rises as a fresh zombie at {board.name(space)}", {"zombies": 1}
-            )
+        death_zombie(state, q, p.card)
     if not q.people:
         # "take all items that were in that player's private stash and add them to the public
         # stash. Then, flip that player's stash tokens to their death side": the stash token leaves

@@ -41,17 +41,16 @@ class Sprint(Choice[ZState, Dash]):
         return reach_dashes(state, state.squads[self.seat], self.spaces)
 
     def apply(self, state: ZState, action: Dash) -> Steps:
-        from deadboard.games.zpocalypse_2.movement import enter
+        from deadboard.games.zpocalypse_2.audit import names, tracing
+        from deadboard.games.zpocalypse_2.movement import reach_table, route, walk
 
         q = state.squads[self.seat]
         target = state.board.by_name[action.space]
-        q.space = target
-        state.emit("dash", f"Squad {self.seat + 1} moves to {action.space}")
-        if target in state.bombs:
-            from deadboard.games.zpocalypse_2.structures import bombs_on
-
-            return (*enter(state, q, target), *bombs_on(state, [target]))
-        return enter(state, q, target)
+        cost, steps = reach_table(state, q, self.spaces, True)[target]
+        way = route(state, q, target, cost, steps)
+        data = {"route": names(state, way), "cost": cost} if tracing(state) else None
+        state.emit("dash", f"Squad {self.seat + 1} moves to {action.space}", data)
+        return walk(state, q, way)
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: move up to {self.spaces} spaces where?"

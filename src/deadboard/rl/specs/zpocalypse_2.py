@@ -137,7 +137,8 @@ class ZpocalypseSpec(GameSpec):
         item = vocab("item", self.items)
         weapon = vocab("weapon", self.weapons)
         blocks: list[tuple[str, list[Vocabulary]]] = [
-            (kind, []) for kind in ("block", "end", "fed", "jump", "waste", "done", "hold", "settled", "newstash")]
+            (kind, [])
+            for kind in ("block", "end", "fed", "jump", "waste", "done", "hold", "settled", "newstash", "arranged")]
         blocks += [
             ("throw", [who, space, throw_dice]), ("bomb", [space, bomb_dice]), ("tunnel", [tunnel_dice]),
             ("emerge", [space]), ("refuel", [who, refuel_dice]), ("craft", [craft_pays]), ("put", [space]),
