@@ -32,8 +32,6 @@ RULEBOOK_OF = {
     "day-night-z-campaign": "day-night-z",
 }
 
-# Rulings being rewritten elsewhere; their quotations are checked, and reported, all the same.
-
 CUT = re.compile(r"\s*(?:…|\.\.\.)\s*")
 CODE = re.compile(r"`[^`]*`")
 QUOTED = re.compile(r"\"([^\"]*)\"|“([^”]*)”")
