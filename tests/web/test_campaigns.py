@@ -496,7 +496,7 @@ def _sheet(**changes: Any) -> dict[str, Any]:
         ({"campaign": _sheet(survivors=[{"id": "nobody", "seat": 0}])}, "unknown survivor"),
         (
             {"campaign": _sheet(survivors=[{"id": "hank", "seat": 0}], data={"squad_vp": ["lots"]})},
-            "does not fit",
+            "data.squad_vp[0]",
         ),
         ({"campaign": _sheet(data={"structures": {"z99": "barricade"}})}, "no space"),
         ({"campaign": _sheet(history=[{"chapter": "chapter-4", "result": "win"}])}, "over"),
