@@ -39,7 +39,7 @@ from deadboard.core.save import MAX_DEPTH, check_depth, parse_json
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
-__all__ = ["FORMAT", "MAX_BYTES", "CampaignRecord", "CampaignSurvivor", "ChapterResult", "schema_error"]
+__all__ = ["FORMAT", "MAX_BYTES", "CampaignRecord", "CampaignSurvivor", "ChapterResult", "read_text", "schema_error"]
 
 FORMAT = "deadboard-campaign/1"
 #: the largest campaign file read (a sheet of a whole campaign is a few kilobytes)

@@ -113,73 +113,81 @@ def check(record: CampaignRecord, content: CampaignContent, seats: tuple[str, ..
         sheet = Sheet.model_validate(record.to_json())
     except ValidationError as e:
         raise SetupError(schema_error(e, "campaign")) from None
-
-    def refuse(field: str, why: str) -> SetupError:
-        return SetupError(f"campaign: {field}: {why}")
-
-    def known(field: str, ids: list[str], there: Collection[str], what: str) -> None:
-        for k, i in enumerate(ids):
-            if i not in there:
-                raise refuse(f"{field}[{k}]", f"unknown {what} {i!r}")
-        if len(set(ids)) != len(ids):
-            raise refuse(field, f"a {what} is listed twice")
-
-    rules = content.adventure.rules
     chapters = [c.id for c in content.chapters]
     if sheet.chapter != "end" and sheet.chapter not in chapters:
-        raise refuse("chapter", f"{sheet.chapter!r} is not in the book ({', '.join(chapters)})")
+        raise _refuse("chapter", f"{sheet.chapter!r} is not in the book ({', '.join(chapters)})")
     for k, h in enumerate(sheet.history):
         if h.chapter not in chapters:
-            raise refuse(f"history[{k}].chapter", f"{h.chapter!r} is not in the book")
+            raise _refuse(f"history[{k}].chapter", f"{h.chapter!r} is not in the book")
     if len(sheet.survivors) != sheet.players:
-        raise refuse("survivors", f"{len(sheet.survivors)} survivors on a sheet of {sheet.players} players")
+        raise _refuse("survivors", f"{len(sheet.survivors)} survivors on a sheet of {sheet.players} players")
     for k, s in enumerate(sheet.survivors):
-        where = f"survivors[{k}]"
-        if s.id != seats[k]:
-            raise refuse(f"{where}.id", f"{s.id!r} where {seats[k]!r} sits")
-        if s.seat is not None and s.seat != k:
-            raise refuse(f"{where}.seat", f"survivor {k} sits at seat {k}")
-        top = content.adventure.survivor(s.id).health
-        if s.health is not None and s.health > top:
-            raise refuse(f"{where}.health", f"{s.health} is more than {s.id}'s {top}")
-        known(f"{where}.perks", s.perks, content.skills, "skill")
-        for i, item in enumerate(s.items):
-            if item not in content.adventure.search:
-                raise refuse(f"{where}.items[{i}]", f"unknown item {item!r}")
-        st = s.stats
-        if st.stress > rules.stress.max:
-            raise refuse(f"{where}.stats.stress", f"{st.stress} is past the stress wheel's {rules.stress.max}")
-        if st.infection > rules.infection.death:
-            raise refuse(f"{where}.stats.infection", f"{st.infection} is past the skull ({rules.infection.death})")
-        if st.sp > rules.survival.max:
-            raise refuse(f"{where}.stats.sp", f"{st.sp} is past the survival track's {rules.survival.max}")
+        _check_survivor(s, k, content, seats)
+    _check_data(sheet, content)
+
+
+def _refuse(field: str, why: str) -> SetupError:
+    return SetupError(f"campaign: {field}: {why}")
+
+
+def _known(field: str, ids: list[str], there: Collection[str], what: str) -> None:
+    for k, i in enumerate(ids):
+        if i not in there:
+            raise _refuse(f"{field}[{k}]", f"unknown {what} {i!r}")
+    if len(set(ids)) != len(ids):
+        raise _refuse(field, f"a {what} is listed twice")
+
+
+def _check_survivor(s: Survivor, k: int, content: CampaignContent, seats: tuple[str, ...]) -> None:
+    where = f"survivors[{k}]"
+    if s.id != seats[k]:
+        raise _refuse(f"{where}.id", f"{s.id!r} where {seats[k]!r} sits")
+    if s.seat is not None and s.seat != k:
+        raise _refuse(f"{where}.seat", f"survivor {k} sits at seat {k}")
+    top = content.adventure.survivor(s.id).health
+    if s.health is not None and s.health > top:
+        raise _refuse(f"{where}.health", f"{s.health} is more than {s.id}'s {top}")
+    _known(f"{where}.perks", s.perks, content.skills, "skill")
+    for i, item in enumerate(s.items):
+        if item not in content.adventure.search:
+            raise _refuse(f"{where}.items[{i}]", f"unknown item {item!r}")
+    rules, st = content.adventure.rules, s.stats
+    if st.stress > rules.stress.max:
+        raise _refuse(f"{where}.stats.stress", f"{st.stress} is past the stress wheel's {rules.stress.max}")
+    if st.infection > rules.infection.death:
+        raise _refuse(f"{where}.stats.infection", f"{st.infection} is past the skull ({rules.infection.death})")
+    if st.sp > rules.survival.max:
+        raise _refuse(f"{where}.stats.sp", f"{st.sp} is past the survival track's {rules.survival.max}")
+
+
+def _check_data(sheet: Sheet, content: CampaignContent) -> None:
     data = sheet.data
     ids = [s.id for s in sheet.survivors]
     for sid, allies in data.allies.items():
         if sid not in ids:
-            raise refuse(f"data.allies.{sid}", "not a survivor on the sheet")
-        known(f"data.allies.{sid}", allies, content.allies, "ally")
+            raise _refuse(f"data.allies.{sid}", "not a survivor on the sheet")
+        _known(f"data.allies.{sid}", allies, content.allies, "ally")
     for name in data.facilities:
         if name not in FACILITIES:
-            raise refuse(f"data.facilities.{name}", f"unknown facility; facilities: {', '.join(FACILITIES)}")
+            raise _refuse(f"data.facilities.{name}", f"unknown facility; facilities: {', '.join(FACILITIES)}")
     shelter = [space for space, _x, _y in content.shelter.map.spaces]
     for name, space in data.spaces.items():
         if name not in data.facilities:
-            raise refuse(f"data.spaces.{name}", "a space for a facility that is not built")
+            raise _refuse(f"data.spaces.{name}", "a space for a facility that is not built")
         if space not in shelter:
-            raise refuse(f"data.spaces.{name}", f"no space {space!r} on the shelter map")
+            raise _refuse(f"data.spaces.{name}", f"no space {space!r} on the shelter map")
     if len(set(data.spaces.values())) != len(data.spaces):
-        raise refuse("data.spaces", "two facilities on one space")
+        raise _refuse("data.spaces", "two facilities on one space")
     room = content.facilities["warehouse"].capacity
     level = data.facilities.get("warehouse")
     most = 0 if level is None else room[1] if level == "advanced" else room[0]
     if data.store > most:
-        raise refuse("data.store", f"{data.store} supplies in a warehouse with room for {most}")
-    known("data.blocked", data.blocked, content.paths, "path")
-    known("data.revealed", data.revealed, content.paths, "path")
-    known("unlocked", sheet.unlocked, content.paths, "path")
+        raise _refuse("data.store", f"{data.store} supplies in a warehouse with room for {most}")
+    _known("data.blocked", data.blocked, content.paths, "path")
+    _known("data.revealed", data.revealed, content.paths, "path")
+    _known("unlocked", sheet.unlocked, content.paths, "path")
     if data.leader >= sheet.players:
-        raise refuse("data.leader", f"seat {data.leader} on a sheet of {sheet.players} players")
+        raise _refuse("data.leader", f"seat {data.leader} on a sheet of {sheet.players} players")
 
 
 __all__ = ["Sheet", "check"]

@@ -21,8 +21,8 @@ counters the game has). Either refuses with one line naming the field.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from collections.abc import Collection
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
@@ -120,77 +120,91 @@ def check(record: CampaignRecord, content: Content, board: Board, chapters: tupl
     _check_content(sheet, content, board, chapters)
 
 
+def _refuse(field: str, why: str) -> SetupError:
+    return SetupError(f"campaign: {field}: {why}")
+
+
+def _known(field: str, ids: list[str], cards: Collection[str], what: str) -> None:
+    for k, i in enumerate(ids):
+        if i not in cards:
+            raise _refuse(f"{field}[{k}]", f"{i!r} is not a {what} of the game")
+
+
+def _item_ids(content: Content) -> set[str]:
+    return {w.id for w in content.weapons} | {s.id for s in content.supplies}
+
+
 def _check_content(sheet: Sheet, content: Content, board: Board, chapters: tuple[str, ...]) -> None:
-    def refuse(field: str, why: str) -> SetupError:
-        return SetupError(f"campaign: {field}: {why}")
-
-    items = {w.id for w in content.weapons} | {s.id for s in content.supplies}
-    perks = {p.id for p in content.perks}
-    wounds = {w.id for w in content.wounds}
-    crafts = content.craft_by_id
-    players = sheet.players
-
-    def known(field: str, ids: list[str], cards: set[str] | Mapping[str, Any], what: str) -> None:
-        for k, i in enumerate(ids):
-            if i not in cards:
-                raise refuse(f"{field}[{k}]", f"{i!r} is not a {what} of the game")
-
     if sheet.chapter not in chapters:
-        raise refuse("chapter", f"{sheet.chapter!r} is not a chapter ({', '.join(chapters)})")
+        raise _refuse("chapter", f"{sheet.chapter!r} is not a chapter ({', '.join(chapters)})")
     for k, h in enumerate(sheet.history):
         if h.chapter not in chapters:
-            raise refuse(f"history[{k}].chapter", f"{h.chapter!r} is not a chapter")
-    seen: Counter[str] = Counter()
+            raise _refuse(f"history[{k}].chapter", f"{h.chapter!r} is not a chapter")
+    _check_survivors(sheet, content)
+    _known("stash", sheet.stash, _item_ids(content), "card")
+    _check_data(sheet, content, board)
+
+
+def _check_survivors(sheet: Sheet, content: Content) -> None:
+    items = _item_ids(content)
+    perks = {p.id for p in content.perks}
+    seen: set[str] = set()
     squads: Counter[int] = Counter()
     for k, s in enumerate(sheet.survivors):
         where = f"survivors[{k}]"
         card = content.survivor_by_id.get(s.id)
         if card is None:
-            raise refuse(f"{where}.id", f"unknown survivor {s.id!r}")
-        seen[s.id] += 1
-        if seen[s.id] > 1:
-            raise refuse(f"{where}.id", f"{s.id!r} is on the sheet twice")
-        if s.seat is not None and s.seat >= players:
-            raise refuse(f"{where}.seat", f"squad {s.seat} on a sheet of {players} players")
+            raise _refuse(f"{where}.id", f"unknown survivor {s.id!r}")
+        if s.id in seen:
+            raise _refuse(f"{where}.id", f"{s.id!r} is on the sheet twice")
+        seen.add(s.id)
+        if s.seat is not None and s.seat >= sheet.players:
+            raise _refuse(f"{where}.seat", f"squad {s.seat} on a sheet of {sheet.players} players")
         if s.alive and s.seat is not None:
             squads[s.seat] += 1
             if squads[s.seat] > content.rules.squad_size:
-                raise refuse(f"{where}.seat", f"squad {s.seat} would hold more than "
-                             f"{content.rules.squad_size} survivors")
+                raise _refuse(f"{where}.seat", f"squad {s.seat} would hold more than "
+                              f"{content.rules.squad_size} survivors")
         if s.health is not None and s.health > card.hp:
-            raise refuse(f"{where}.health", f"{s.health} is more than {s.id}'s {card.hp} HP")
-        known(f"{where}.items", s.items, items, "card")
-        known(f"{where}.perks", s.perks, perks, "perk card")
+            raise _refuse(f"{where}.health", f"{s.health} is more than {s.id}'s {card.hp} HP")
+        _known(f"{where}.items", s.items, items, "card")
+        _known(f"{where}.perks", s.perks, perks, "perk card")
         if len(set(s.perks)) != len(s.perks):
-            raise refuse(f"{where}.perks", "a perk card is listed twice")
-    known("stash", sheet.stash, items, "card")
-    data = sheet.data
+            raise _refuse(f"{where}.perks", "a perk card is listed twice")
+
+
+def _check_data(sheet: Sheet, content: Content, board: Board) -> None:
+    data, players = sheet.data, sheet.players
     for name in ("squad_vp", "stashes", "tokens"):
         if len(getattr(data, name)) > players:
-            raise refuse(f"data.{name}", f"more entries than the sheet's {players} squads")
+            raise _refuse(f"data.{name}", f"more entries than the sheet's {players} squads")
+    items = _item_ids(content)
     for q, stash in enumerate(data.stashes):
-        known(f"data.stashes[{q}]", stash, items, "card")
+        _known(f"data.stashes[{q}]", stash, items, "card")
+    on_sheet = {s.id for s in sheet.survivors}
+    wounds = {w.id for w in content.wounds}
     for sid, cards in data.wounds.items():
-        if sid not in seen:
-            raise refuse(f"data.wounds.{sid}", "not a survivor on the sheet")
-        known(f"data.wounds.{sid}", cards, wounds, "critical wound card")
+        if sid not in on_sheet:
+            raise _refuse(f"data.wounds.{sid}", "not a survivor on the sheet")
+        _known(f"data.wounds.{sid}", cards, wounds, "critical wound card")
     most_tokens = content.rules.molotov_tokens + content.rules.bomb_tokens
     for q, tokens in enumerate(data.tokens):
         if len(tokens) > most_tokens:
-            raise refuse(f"data.tokens[{q}]", f"more than the game's {most_tokens} tokens")
+            raise _refuse(f"data.tokens[{q}]", f"more than the game's {most_tokens} tokens")
+    crafts = content.craft_by_id
     for space, craft in data.structures.items():
         if space not in board.by_name:
-            raise refuse(f"data.structures.{space}", f"no space {space!r} on the house map")
+            raise _refuse(f"data.structures.{space}", f"no space {space!r} on the house map")
         if craft not in crafts:
-            raise refuse(f"data.structures.{space}", f"{craft!r} is not a crafting card of the game")
-    known("data.upgrades", data.upgrades, crafts, "crafting card")
+            raise _refuse(f"data.structures.{space}", f"{craft!r} is not a crafting card of the game")
+    _known("data.upgrades", data.upgrades, crafts.keys(), "crafting card")
     if len(set(data.upgrades)) != len(data.upgrades):
-        raise refuse("data.upgrades", "an upgrade is listed twice")
+        raise _refuse("data.upgrades", "an upgrade is listed twice")
     for space, seat in data.bombs.items():
         if space not in board.by_name:
-            raise refuse(f"data.bombs.{space}", f"no space {space!r} on the house map")
+            raise _refuse(f"data.bombs.{space}", f"no space {space!r} on the house map")
         if seat >= players:
-            raise refuse(f"data.bombs.{space}", f"squad {seat} on a sheet of {players} players")
+            raise _refuse(f"data.bombs.{space}", f"squad {seat} on a sheet of {players} players")
 
 
 __all__ = ["Sheet", "check"]
