@@ -124,6 +124,7 @@ def serve_cmd(
     import uvicorn
 
     from deadboard.web import create_app
+    from deadboard.web.connections import IDLE_TIMEOUT, TimedH11Protocol
     from deadboard.web.store import StoreError
 
     if log_level.lower() not in LOG_LEVELS:
@@ -151,7 +152,10 @@ def serve_cmd(
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"deadboard is serving on http://{shown}:{real_port}/  (games in {path}; Ctrl+C stops)")
     sys.stdout.flush()
-    config = uvicorn.Config(application, log_level=log_level.lower(), access_log=False, timeout_graceful_shutdown=3)
+    # a request's head and body must arrive in time and an idle connection is closed
+    # (web/connections.py): connections held open cannot pile up
+    config = uvicorn.Config(application, log_level=log_level.lower(), access_log=False, timeout_graceful_shutdown=3,
+                            http=TimedH11Protocol, timeout_keep_alive=IDLE_TIMEOUT)
     notifier = application.state.notifier
 
     class Server(uvicorn.Server):
