@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from abuse_web import ROOT, Server, pct, request  # noqa: E402
+from abuse_web import ROOT, Server, pct, request
 
 
 def new_game(port: int, game: str, players: int, seats: list[dict[str, str]], seed: int) -> tuple[str, str]:
