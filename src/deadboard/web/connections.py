@@ -25,11 +25,12 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEADER_TIMEOUT = 10.0
-BODY_TIMEOUT = 60.0
+BODY_TIMEOUT = 30.0
 IDLE_TIMEOUT = 5
 POLLS_PER_GAME = 16
-#: how long a poll ended by a newer one still waits for a change before it answers "unchanged" (two
-#: pages on one token then take turns every second instead of ending each other without pause)
+#: how long a poll ended by a newer one waits before it answers "unchanged" (two pages on one token
+#: then take turns every second instead of ending each other without pause, and a token's polls ask
+#: for at most one page a change however many it sends)
 SUPERSEDED_GRACE = 1.0
 
 
@@ -105,14 +106,16 @@ class Polls:
 
     async def wait(self, gid: str, who: str, change: asyncio.Event, timeout: float) -> bool:
         """Wait for ``change`` at most ``timeout`` seconds, or until a newer poll ends this one (then
-        ``SUPERSEDED_GRACE`` seconds more); whether the game changed."""
+        it answers "unchanged" after ``SUPERSEDED_GRACE`` seconds, whatever happens meanwhile: the
+        newer poll has the change); whether the game changed."""
         ended = self.enter(gid, who)
         waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(change.wait()),
                                             asyncio.ensure_future(ended.wait())]
         try:
             await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-            if ended.is_set() and not change.is_set():
-                await asyncio.wait(waits[:1], timeout=SUPERSEDED_GRACE)
+            if ended.is_set():
+                await asyncio.sleep(SUPERSEDED_GRACE)
+                return False
             return change.is_set()
         finally:
             for w in waits:
