@@ -27,6 +27,7 @@ checks the sheet against its own rules and content when it seats it (``zpocalyps
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -39,7 +40,8 @@ from deadboard.core.save import MAX_DEPTH, check_depth, parse_json
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
-__all__ = ["FORMAT", "MAX_BYTES", "CampaignRecord", "CampaignSurvivor", "ChapterResult", "read_text", "schema_error"]
+__all__ = ["FORMAT", "MAX_BYTES", "CampaignRecord", "CampaignSurvivor", "ChapterResult", "field_name", "read_text",
+           "schema_error"]
 
 FORMAT = "deadboard-campaign/1"
 #: the largest campaign file read (a sheet of a whole campaign is a few kilobytes)
@@ -50,17 +52,28 @@ MAX_TEXT = 200
 MAX_INT = 2**63 - 1
 
 
+_PLAIN = re.compile(r"[A-Za-z0-9_\-]{1,40}")
+
+
+def field_name(key: object) -> str:
+    """A key of a file as a message shows it: as it is when plain, else quoted and cut (a key may
+    hold line breaks and control characters, and the message is one line)."""
+    text = str(key)
+    return text if _PLAIN.fullmatch(text) else ascii(text[:40])
+
+
 def schema_error(error: ValidationError, source: str) -> str:
     """A pydantic error as one line naming the field (``survivors[3].seat``) and what is wrong."""
     first = error.errors()[0]
     where = ""
     for part in first.get("loc", ()):
-        where += f"[{part}]" if isinstance(part, int) else (f".{part}" if where else str(part))
+        name = field_name(part)
+        where += f"[{part}]" if isinstance(part, int) else (f".{name}" if where else name)
     message = str(first.get("msg", "not valid"))
     if first.get("type") == "extra_forbidden":
         message = "unknown field"
     elif first.get("type") in ("literal_error", "enum"):
-        message = f"unknown value {first.get('input')!r}; {message.lower()}"
+        message = f"unknown value {ascii(first.get('input'))[:60]}; {message.lower()}"
     return f"{source}: {where or 'the sheet'}: {message}"
 
 
@@ -257,7 +270,7 @@ def _survivor(r: _Reader, raw: Any, where: str) -> CampaignSurvivor:
     stats = r.obj(obj.get("stats", {}), f"{where}.stats")
     for k, v in stats.items():
         if not isinstance(v, int) or isinstance(v, bool) or abs(v) > MAX_INT:
-            raise SaveError(f"{r.source}: {where}.stats.{k} must be an integer")
+            raise SaveError(f"{r.source}: {where}.stats.{field_name(k)} must be an integer")
     alive = obj.get("alive", True)
     if not isinstance(alive, bool):
         raise SaveError(f"{r.source}: {where}.alive must be true or false")
@@ -310,7 +323,7 @@ class _Reader:
         self.source = source
 
     def _name(self, where: str, key: str) -> str:
-        return f"{where}.{key}" if where else key
+        return f"{where}.{field_name(key)}" if where else field_name(key)
 
     def obj(self, value: Any, where: str) -> dict[str, Any]:
         if not isinstance(value, dict):
@@ -320,16 +333,15 @@ class _Reader:
     def no_extra(self, obj: Mapping[str, Any], known: set[str], where: str) -> None:
         extra = sorted(set(obj) - known)
         if extra:
-            raise SaveError(
-                f"{self.source}: unknown field(s) {', '.join(self._name(where, k) for k in extra)}"
-            )
+            names = ", ".join(self._name(where, k) for k in extra[:5]) + (" …" if len(extra) > 5 else "")
+            raise SaveError(f"{self.source}: unknown field(s) {names}")
 
     def text(self, obj: Mapping[str, Any], key: str, where: str = "") -> str:
         if key not in obj:
             raise SaveError(f"{self.source}: missing field {self._name(where, key)}")
         value = obj[key]
-        if not isinstance(value, str) or not value or len(value) > MAX_TEXT:
-            raise SaveError(f"{self.source}: {self._name(where, key)} must be a non-empty string "
+        if not isinstance(value, str) or not value or len(value) > MAX_TEXT or not value.isprintable():
+            raise SaveError(f"{self.source}: {self._name(where, key)} must be a non-empty line of text "
                             f"of at most {MAX_TEXT} characters")
         return value
 
@@ -354,6 +366,6 @@ class _Reader:
     def strs(self, obj: Mapping[str, Any], key: str, where: str = "") -> tuple[str, ...]:
         value = obj.get(key, [])
         if (not isinstance(value, list) or len(value) > MOST
-                or not all(isinstance(v, str) and len(v) <= MAX_TEXT for v in value)):
+                or not all(isinstance(v, str) and len(v) <= MAX_TEXT and v.isprintable() for v in value)):
             raise SaveError(f"{self.source}: {self._name(where, key)} must be a list of strings (at most {MOST})")
         return tuple(value)

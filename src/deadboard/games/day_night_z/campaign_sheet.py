@@ -27,7 +27,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from deadboard.core.campaign import CampaignRecord, schema_error
+from deadboard.core.campaign import CampaignRecord, field_name, schema_error
 from deadboard.core.errors import SetupError
 from deadboard.games.day_night_z.campaign_content import FACILITIES, CampaignContent
 
@@ -165,17 +165,17 @@ def _check_data(sheet: Sheet, content: CampaignContent) -> None:
     ids = [s.id for s in sheet.survivors]
     for sid, allies in data.allies.items():
         if sid not in ids:
-            raise _refuse(f"data.allies.{sid}", "not a survivor on the sheet")
-        _known(f"data.allies.{sid}", allies, content.allies, "ally")
+            raise _refuse(f"data.allies.{field_name(sid)}", "not a survivor on the sheet")
+        _known(f"data.allies.{field_name(sid)}", allies, content.allies, "ally")
     for name in data.facilities:
         if name not in FACILITIES:
-            raise _refuse(f"data.facilities.{name}", f"unknown facility; facilities: {', '.join(FACILITIES)}")
+            raise _refuse(f"data.facilities.{field_name(name)}", f"unknown facility; facilities: {', '.join(FACILITIES)}")
     shelter = [space for space, _x, _y in content.shelter.map.spaces]
     for name, space in data.spaces.items():
         if name not in data.facilities:
-            raise _refuse(f"data.spaces.{name}", "a space for a facility that is not built")
+            raise _refuse(f"data.spaces.{field_name(name)}", "a space for a facility that is not built")
         if space not in shelter:
-            raise _refuse(f"data.spaces.{name}", f"no space {space!r} on the shelter map")
+            raise _refuse(f"data.spaces.{field_name(name)}", f"no space {space!r} on the shelter map")
     if len(set(data.spaces.values())) != len(data.spaces):
         raise _refuse("data.spaces", "two facilities on one space")
     room = content.facilities["warehouse"].capacity

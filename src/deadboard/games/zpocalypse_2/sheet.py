@@ -26,7 +26,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from deadboard.core.campaign import CampaignRecord, schema_error
+from deadboard.core.campaign import CampaignRecord, field_name, schema_error
 from deadboard.core.errors import SetupError
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.content import Content
@@ -177,7 +177,7 @@ def _check_data(sheet: Sheet, content: Content, board: Board) -> None:
     data, players = sheet.data, sheet.players
     for name in ("squad_vp", "stashes", "tokens"):
         if len(getattr(data, name)) > players:
-            raise _refuse(f"data.{name}", f"more entries than the sheet's {players} squads")
+            raise _refuse(f"data.{field_name(name)}", f"more entries than the sheet's {players} squads")
     items = _item_ids(content)
     for q, stash in enumerate(data.stashes):
         _known(f"data.stashes[{q}]", stash, items, "card")
@@ -185,8 +185,8 @@ def _check_data(sheet: Sheet, content: Content, board: Board) -> None:
     wounds = {w.id for w in content.wounds}
     for sid, cards in data.wounds.items():
         if sid not in on_sheet:
-            raise _refuse(f"data.wounds.{sid}", "not a survivor on the sheet")
-        _known(f"data.wounds.{sid}", cards, wounds, "critical wound card")
+            raise _refuse(f"data.wounds.{field_name(sid)}", "not a survivor on the sheet")
+        _known(f"data.wounds.{field_name(sid)}", cards, wounds, "critical wound card")
     most_tokens = content.rules.molotov_tokens + content.rules.bomb_tokens
     for q, tokens in enumerate(data.tokens):
         if len(tokens) > most_tokens:
@@ -194,17 +194,17 @@ def _check_data(sheet: Sheet, content: Content, board: Board) -> None:
     crafts = content.craft_by_id
     for space, craft in data.structures.items():
         if space not in board.by_name:
-            raise _refuse(f"data.structures.{space}", f"no space {space!r} on the house map")
+            raise _refuse(f"data.structures.{field_name(space)}", f"no space {space!r} on the house map")
         if craft not in crafts:
-            raise _refuse(f"data.structures.{space}", f"{craft!r} is not a crafting card of the game")
+            raise _refuse(f"data.structures.{field_name(space)}", f"{craft!r} is not a crafting card of the game")
     _known("data.upgrades", data.upgrades, crafts.keys(), "crafting card")
     if len(set(data.upgrades)) != len(data.upgrades):
         raise _refuse("data.upgrades", "an upgrade is listed twice")
     for space, seat in data.bombs.items():
         if space not in board.by_name:
-            raise _refuse(f"data.bombs.{space}", f"no space {space!r} on the house map")
+            raise _refuse(f"data.bombs.{field_name(space)}", f"no space {space!r} on the house map")
         if seat >= players:
-            raise _refuse(f"data.bombs.{space}", f"squad {seat} on a sheet of {players} players")
+            raise _refuse(f"data.bombs.{field_name(space)}", f"squad {seat} on a sheet of {players} players")
 
 
 __all__ = ["Sheet", "check"]
