@@ -58,7 +58,7 @@ class Stats(_Strict):
 class Survivor(_Strict):
     id: Id
     seat: Annotated[int, Field(ge=0, lt=MOST_PLAYERS)] | None = None
-    health: Annotated[int, Field(ge=0, le=12)] | None = None
+    health: Annotated[int, Field(ge=0, le=99)] | None = None
     items: Ids = []
     perks: Ids = []
     vp: Literal[0] = 0
@@ -121,9 +121,9 @@ def check(record: CampaignRecord, content: CampaignContent, seats: tuple[str, ..
             raise _refuse(f"history[{k}].chapter", f"{h.chapter!r} is not in the book")
     if len(sheet.survivors) != sheet.players:
         raise _refuse("survivors", f"{len(sheet.survivors)} survivors on a sheet of {sheet.players} players")
-    for k, s in enumerate(sheet.survivors):
-        _check_survivor(s, k, content, seats)
     _check_data(sheet, content)
+    for k, s in enumerate(sheet.survivors):
+        _check_survivor(s, k, sheet, content, seats)
 
 
 def _refuse(field: str, why: str) -> SetupError:
@@ -138,16 +138,19 @@ def _known(field: str, ids: list[str], there: Collection[str], what: str) -> Non
         raise _refuse(field, f"a {what} is listed twice")
 
 
-def _check_survivor(s: Survivor, k: int, content: CampaignContent, seats: tuple[str, ...]) -> None:
+def _check_survivor(s: Survivor, k: int, sheet: Sheet, content: CampaignContent, seats: tuple[str, ...]) -> None:
     where = f"survivors[{k}]"
     if s.id != seats[k]:
         raise _refuse(f"{where}.id", f"{s.id!r} where {seats[k]!r} sits")
     if s.seat is not None and s.seat != k:
         raise _refuse(f"{where}.seat", f"survivor {k} sits at seat {k}")
-    top = content.adventure.survivor(s.id).health
+    _known(f"{where}.perks", s.perks, content.skills, "skill")
+    # the survivor sheet's health, grown by his skills' and allies' (growth.sheet)
+    allies = [content.allies[a] for a in sheet.data.allies.get(s.id, []) if a in content.allies]
+    top = (content.adventure.survivor(s.id).health + sum(content.skills[p].health for p in s.perks)
+           + sum(a.health for a in allies))
     if s.health is not None and s.health > top:
         raise _refuse(f"{where}.health", f"{s.health} is more than {s.id}'s {top}")
-    _known(f"{where}.perks", s.perks, content.skills, "skill")
     for i, item in enumerate(s.items):
         if item not in content.adventure.search:
             raise _refuse(f"{where}.items[{i}]", f"unknown item {item!r}")

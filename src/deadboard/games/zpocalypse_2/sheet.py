@@ -11,11 +11,11 @@ counters the game has). Either refuses with one line naming the field.
 
 | field | what the game writes there |
 |---|---|
-| ``survivors[i]`` | a survivor card of the content, once; ``seat`` a squad of the sheet or null; ``health`` 0 … its card's HP; ``items`` cards of the content; ``perks`` perk cards, each once; ``stats`` the skills and stats 0 … 12, ``bio``/``rad`` tokens, ``objective_done`` 0 or 1, ``progress`` |
+| ``survivors[i]`` | a survivor card of the content, once; ``seat`` a squad of the sheet or null; ``health`` 0 … its card's HP; ``items`` cards of the content; ``perks`` perk cards; ``stats`` the skills and stats 0 … 30, ``bio``/``rad`` tokens, ``objective_done`` 0 or 1, ``progress`` |
 | ``data.squad_vp``, ``data.stashes``, ``data.tokens`` | one entry per squad: VP, the private stash's cards, crafted ``molotov``/``bomb`` tokens |
 | ``data.wounds`` | survivor on the sheet -> critical wound cards |
 | ``data.structures``, ``data.bombs`` | space of the house map -> crafting card; -> the squad that placed the bomb |
-| ``data.upgrades`` | crafted upgrades (crafting cards), each once |
+| ``data.upgrades`` | crafted upgrades (crafting cards) |
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ MOST_PLAYERS = 4
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 Ids = Annotated[list[Id], Field(max_length=MOST)]
-Stat = Annotated[int, Field(ge=0, le=12)]
-Tokens = Annotated[int, Field(ge=0, le=20)]
+Stat = Annotated[int, Field(ge=0, le=30)]
+Tokens = Annotated[int, Field(ge=0, le=100)]
 Points = Annotated[int, Field(ge=0, le=10_000)]
 
 
@@ -61,7 +61,7 @@ class Stats(_Strict):
     bio: Tokens = 0
     rad: Tokens = 0
     objective_done: Annotated[int, Field(ge=0, le=1)] = 0
-    progress: Annotated[int, Field(ge=0, le=100)] = 0
+    progress: Annotated[int, Field(ge=0, le=10_000)] = 0
 
 
 class Survivor(_Strict):
@@ -169,8 +169,6 @@ def _check_survivors(sheet: Sheet, content: Content) -> None:
             raise _refuse(f"{where}.health", f"{s.health} is more than {s.id}'s {card.hp} HP")
         _known(f"{where}.items", s.items, items, "card")
         _known(f"{where}.perks", s.perks, perks, "perk card")
-        if len(set(s.perks)) != len(s.perks):
-            raise _refuse(f"{where}.perks", "a perk card is listed twice")
 
 
 def _check_data(sheet: Sheet, content: Content, board: Board) -> None:
@@ -198,8 +196,6 @@ def _check_data(sheet: Sheet, content: Content, board: Board) -> None:
         if craft not in crafts:
             raise _refuse(f"data.structures.{field_name(space)}", f"{craft!r} is not a crafting card of the game")
     _known("data.upgrades", data.upgrades, crafts.keys(), "crafting card")
-    if len(set(data.upgrades)) != len(data.upgrades):
-        raise _refuse("data.upgrades", "an upgrade is listed twice")
     for space, seat in data.bombs.items():
         if space not in board.by_name:
             raise _refuse(f"data.bombs.{field_name(space)}", f"no space {space!r} on the house map")
