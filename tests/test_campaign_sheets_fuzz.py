@@ -163,3 +163,33 @@ def test_an_unknown_fence_is_refused_when_the_sheet_is_read(tmp_path: Path) -> N
     path.write_text(json.dumps(sheet))
     code, err = deadboard("play", "day-night-z", "--campaign", str(path))
     assert code == 2 and "data.fence" in err and "electric" in err, err
+
+
+@pytest.mark.parametrize("game", sorted(SHEETS))
+def test_a_sheet_the_game_wrote_is_played(game: str, tmp_path: Path) -> None:
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(SHEETS[game]()))
+    code, err = deadboard("play", game, "--campaign", str(path), "--seed", "1", "--plain")
+    assert code == 0, err
+
+
+def test_day_night_z_sheets_along_a_campaign_pass_its_checks() -> None:
+    """Health grown by skills and allies, the shelter built, the Travel map revealed: every sheet the
+    campaign writes as it goes is one its checks accept."""
+    from deadboard.bots.base import make_bot
+    from deadboard.games.day_night_z.campaign_sheet import check
+    from deadboard.games.day_night_z.rules import SEATS
+
+    game = get_game("day-night-z-campaign")
+    state = game.new(Setup("road-to-ashford", {}, 2), 3)
+    bots = [make_bot("heuristic", game, s, 3) for s in range(2)]
+    for n in range(400):
+        if state.decision is None:
+            break
+        if n % 10 == 0:
+            record = CampaignRecord.from_json(record_of(state).to_json())  # type: ignore[arg-type]
+            if record.chapter != "end":
+                check(record, state.content, SEATS)  # type: ignore[attr-defined]
+        legal = game.legal_actions(state)
+        seat = state.decision.seat
+        game.apply(state, legal[0] if len(legal) == 1 else bots[seat].choose(game, game.view(state, seat), legal))
