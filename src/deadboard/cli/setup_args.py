@@ -10,7 +10,7 @@ from typing import Any
 from deadboard.core.campaign import read_text
 from deadboard.core.errors import SaveError, SetupError
 from deadboard.core.game import Game, Setup
-from deadboard.core.save import parse_json
+from deadboard.core.save import MAX_FILE_BYTES, parse_json
 
 
 def parse_options(game: Game, words: Sequence[str]) -> dict[str, Any]:
@@ -46,6 +46,8 @@ def read_option_file(key: str, path: str) -> dict[str, Any]:
             raise SetupError(f"option {key}: {path} must hold a JSON object")
         return data
     try:
+        if p.stat().st_size > MAX_FILE_BYTES:
+            raise SetupError(f"option {key}: {path} is too large (over {MAX_FILE_BYTES >> 20} MB)")
         with p.open("rb") as f:
             return tomllib.load(f)
     except FileNotFoundError:
