@@ -48,7 +48,7 @@ def _zpocalypse_sheet() -> dict[str, Any]:
 def _day_night_sheet() -> dict[str, Any]:
     game = get_game("day-night-z-campaign")
     state = game.new(Setup("road-to-ashford", {}, 2), 5)
-    return record_of(state).to_json()  # type: ignore[arg-type]
+    return record_of(state).to_json()
 
 
 SHEETS = {"zpocalypse-2": _zpocalypse_sheet, "day-night-z": _day_night_sheet}
@@ -187,9 +187,9 @@ def test_day_night_z_sheets_along_a_campaign_pass_its_checks() -> None:
         if state.decision is None:
             break
         if n % 10 == 0:
-            record = CampaignRecord.from_json(record_of(state).to_json())  # type: ignore[arg-type]
+            record = CampaignRecord.from_json(record_of(state).to_json())
             if record.chapter != "end":
-                check(record, state.content, SEATS)  # type: ignore[attr-defined]
+                check(record, state.content, SEATS)
         legal = game.legal_actions(state)
         seat = state.decision.seat
         game.apply(state, legal[0] if len(legal) == 1 else bots[seat].choose(game, game.view(state, seat), legal))

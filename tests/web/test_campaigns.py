@@ -536,7 +536,7 @@ def test_an_imported_sheet_past_the_games_limits_is_a_400_naming_the_field(serve
     fifty = _sheet(survivors=[{"id": known[0], "seat": 0}] * 50)
     assert "survivors[1].id" in error(served.post("/api/campaigns/import", json={"campaign": fifty}), 400)
     dnz = get_game("day-night-z-campaign")
-    sheet = record_of(dnz.new(Setup("road-to-ashford", {}, 1), 3)).to_json()  # type: ignore[arg-type]
+    sheet = record_of(dnz.new(Setup("road-to-ashford", {}, 1), 3)).to_json()
     sheet["data"]["fence"] = "electric"
     message = error(served.post("/api/campaigns/import", json={"campaign": sheet}), 400)
     assert "data.fence" in message and "electric" in message
