@@ -105,3 +105,22 @@ def test_sigterm_leaves_no_process_behind(tmp_path: Path) -> None:
     while time.monotonic() < deadline and any(alive(p) for p in children):
         time.sleep(0.1)
     assert not [p for p in children if alive(p)]
+
+
+def test_a_search_bot_thinks_at_most_its_bound_on_the_server() -> None:
+    """A bot seat of ``mcts:100000000`` (iterations for hours) answers within the server's bound."""
+    from deadboard.bots.base import make_bot
+    from deadboard.core.game import Setup
+    from deadboard.core.registry import get_game
+    from deadboard.web.hints import _bot_job
+
+    game = get_game("zombie-dawn")
+    state = game.new(game.normalize_setup(Setup("", {}, 2)), 4)
+    while len(game.legal_actions(state)) < 2:
+        game.apply(state, game.legal_actions(state)[0])
+    seat = state.decision.seat
+    bot = make_bot("mcts:100000000", game, seat, 1)
+    start = time.monotonic()
+    text, _ = _bot_job(bot, game.id, game.view(state, seat), game.legal_actions(state), 0.3)
+    assert time.monotonic() - start < 3.0
+    assert text in {a.text for a in game.legal_actions(state)}
