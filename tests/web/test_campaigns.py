@@ -496,7 +496,7 @@ def _sheet(**changes: Any) -> dict[str, Any]:
         ({"campaign": _sheet(survivors=[{"id": "nobody", "seat": 0}])}, "unknown survivor"),
         (
             {"campaign": _sheet(survivors=[{"id": "hank", "seat": 0}], data={"squad_vp": ["lots"]})},
-            "does not fit",
+            "data.squad_vp[0]",
         ),
         ({"campaign": _sheet(data={"structures": {"z99": "barricade"}})}, "no space"),
         ({"campaign": _sheet(history=[{"chapter": "chapter-4", "result": "win"}])}, "over"),
@@ -522,3 +522,23 @@ def test_every_state_of_a_continued_campaign_replays_to_the_same_hash(served: Te
     with service.lock(game_of(c["play"])[0]):
         live = service._session(game_of(c["play"])[0]).state
     assert ZP2.state_hash(state) == ZP2.state_hash(live)
+
+
+def test_an_imported_sheet_past_the_games_limits_is_a_400_naming_the_field(served: TestClient) -> None:
+    """A squad of 12 survivors (the rules allow ``squad_size``, 4), one survivor listed 50 times, a
+    fence the game does not have: refused at once, naming the field, and nothing kept."""
+    from deadboard.games.day_night_z.campaign import record_of
+    from deadboard.games.zpocalypse_2.content import load_content
+
+    known = [s.id for s in load_content(None).survivors]
+    twelve = _sheet(survivors=[{"id": i, "seat": 0} for i in (known * 2)[:12]])
+    assert "survivors[4].seat" in error(served.post("/api/campaigns/import", json={"campaign": twelve}), 400)
+    fifty = _sheet(survivors=[{"id": known[0], "seat": 0}] * 50)
+    assert "survivors[1].id" in error(served.post("/api/campaigns/import", json={"campaign": fifty}), 400)
+    dnz = get_game("day-night-z-campaign")
+    sheet = record_of(dnz.new(Setup("road-to-ashford", {}, 1), 3)).to_json()
+    sheet["data"]["fence"] = "electric"
+    message = error(served.post("/api/campaigns/import", json={"campaign": sheet}), 400)
+    assert "data.fence" in message and "electric" in message
+    service: Service = served.app.state.service  # type: ignore[attr-defined]
+    assert service.store.count() == 0

@@ -64,6 +64,11 @@ ANCHOR_MARGIN = 0.02
 ANCHOR_VISITS = 10
 
 
+#: the largest budget of one decision (a budget from a command line or a page is bounded)
+MOST_ITERATIONS = 100_000_000
+MOST_SECONDS = 3600.0
+
+
 class Budget(NamedTuple):
     """How long to search: a number of iterations, or a number of seconds (``iterations`` None)."""
 
@@ -99,6 +104,10 @@ class Budget(NamedTuple):
             raise SetupError(f"MCTS budget: at least 1 iteration (got {iterations})")
         if seconds is not None and not seconds > 0:
             raise SetupError(f"MCTS budget: a positive number of seconds (got {seconds})")
+        if iterations is not None and iterations > MOST_ITERATIONS:
+            raise SetupError(f"MCTS budget: at most {MOST_ITERATIONS:,} iterations (got {iterations:,})")
+        if seconds is not None and seconds > MOST_SECONDS:
+            raise SetupError(f"MCTS budget: at most {MOST_SECONDS:g} seconds a decision (got {seconds:g})")
         return cls(iterations, seconds)
 
 

@@ -15,6 +15,7 @@ from deadboard import _build_check
 from deadboard.bots.base import bot_names
 from deadboard.bots.mcts import Budget, search
 from deadboard.cli.app import app
+from deadboard.cli.limits import MOST_SECONDS
 from deadboard.core.game import State
 from deadboard.core.registry import get_game, list_games
 from deadboard.core.rng import Rng
@@ -115,7 +116,7 @@ def bench_chess(seconds: float, min_games: int = 3, clock: Callable[[], float] =
 def bench_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     game_ids: list[str] = typer.Option([], "--game", "-g", help="Only these games (repeatable)."),
-    seconds: float = typer.Option(5.0, "--seconds", min=0.1, help="Time per game and bot."),
+    seconds: float = typer.Option(5.0, "--seconds", min=0.1, max=MOST_SECONDS, help="Time per game and bot."),
     bots: list[str] = typer.Option([], "--bot", "-b", help="Only these bots (default: random and heuristic)."),
     mcts: bool = typer.Option(True, "--mcts/--no-mcts", help="Also measure MCTS iterations per second."),
     rl: bool = typer.Option(False, "--rl", help="Also measure steps per second through the PettingZoo, Gymnasium "

@@ -15,6 +15,7 @@ from rich.text import Text
 from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
 from deadboard.cli.common import load_save, parse_bot_specs
+from deadboard.cli.limits import MAX_SEED, MOST_DELAY, MOST_PLAYERS
 from deadboard.cli.session import (
     GROUP_ABOVE,
     Session,
@@ -26,7 +27,8 @@ from deadboard.cli.session import (
 )
 from deadboard.cli.setup_args import build_setup, campaign_game, read_option_file
 from deadboard.core.action import Action
-from deadboard.core.errors import DeadboardError, IllegalActionError
+from deadboard.core.campaign import CampaignRecord
+from deadboard.core.errors import DeadboardError, IllegalActionError, SaveError, SetupError
 from deadboard.core.game import State
 from deadboard.core.registry import get_game
 from deadboard.core.rng import derive_seed
@@ -68,12 +70,12 @@ def play_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `deadboard games`)."),
     scenario: str | None = typer.Option(None, "--scenario", "-s", help="Scenario id."),
     option: list[str] = typer.Option([], "--option", "-o", help="Optional rule, or option=value; repeatable."),
-    players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
-    seed: int | None = typer.Option(None, "--seed", help="Seed (default: a random one, shown at the start)."),
+    players: int | None = typer.Option(None, "--players", "-p", min=1, max=MOST_PLAYERS, help="Number of players (seats)."),
+    seed: int | None = typer.Option(None, "--seed", min=0, max=MAX_SEED, help="Seed (default: a random one, shown at the start)."),
     bot: list[str] = typer.Option([], "--bot", "-b", help="SEAT=NAME puts a bot in a seat (seats from 1); a bare NAME fills every seat."),
     load: str | None = typer.Option(None, "--load", help="Continue a saved game (checked like `deadboard replay`)."),
     trust: bool = typer.Option(False, "--trust", help="Load a save that has no hash to check it against."),
-    delay: float = typer.Option(0.0, "--delay", min=0.0, help="Seconds between bot moves when watching."),
+    delay: float = typer.Option(0.0, "--delay", min=0.0, max=MOST_DELAY, help="Seconds between bot moves when watching."),
     content: str | None = typer.Option(None, "--content", help="A content pack folder to use instead of the game's own."),
     plain: bool = typer.Option(False, "--plain", help="Line by line (the default when input or output is not a terminal)."),
     respond: str | None = typer.Option(None, "--respond", help="Response windows: auto (ask me only where a card I hold can be played; the default against bots), always (the default among people), never."),
@@ -96,7 +98,11 @@ def play_cmd(
             game_id = whole
             if os.path.exists(campaign):  # the sheet's players, unless told otherwise
                 option = [*option, f"campaign={campaign}"]
-                players = players or int(read_option_file("campaign", campaign).get("players", 1))
+                try:
+                    sheet = CampaignRecord.from_json(read_option_file("campaign", campaign), campaign)
+                except SaveError as e:
+                    raise SetupError(f"--campaign: {e}") from None
+                players = players or sheet.players
         game = get_game(game_id)
         if campaign and not whole:
             setup = campaign_file_setup(game, campaign, players, content)

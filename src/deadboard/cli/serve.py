@@ -11,6 +11,7 @@ from pathlib import Path
 import typer
 
 from deadboard.cli.app import app
+from deadboard.cli.limits import MOST_CREATE_LIMIT, MOST_KEEP_DAYS
 
 DB_NAME = "games.sqlite3"
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug")
@@ -108,9 +109,9 @@ def serve_cmd(
                                       help="New games of GAME use the content pack in FOLDER instead of the game's own; repeatable."),
     allowed_host: list[str] = typer.Option([], "--allowed-host", metavar="NAME",
                                            help="A host name the server answers to (default: the --host address and localhost); repeatable."),
-    keep_days: float = typer.Option(30.0, "--keep-days", min=0.0,
+    keep_days: float = typer.Option(30.0, "--keep-days", min=0.0, max=MOST_KEEP_DAYS,
                                     help="Remove games (finished or abandoned) unchanged for this many days; 0 keeps them for ever."),
-    create_limit: float = typer.Option(60.0, "--create-limit", min=0.0,
+    create_limit: float = typer.Option(60.0, "--create-limit", min=0.0, max=MOST_CREATE_LIMIT,
                                        help="New games a minute from one address (burst as many); 0 for no limit."),
     durability: str = typer.Option("full", "--durability",
                                    help="full: an answered action survives a power loss; normal: it survives a crash of the server only (faster)."),
@@ -123,6 +124,7 @@ def serve_cmd(
     import uvicorn
 
     from deadboard.web import create_app
+    from deadboard.web.connections import IDLE_TIMEOUT, TimedH11Protocol
     from deadboard.web.store import StoreError
 
     if log_level.lower() not in LOG_LEVELS:
@@ -150,7 +152,10 @@ def serve_cmd(
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"deadboard is serving on http://{shown}:{real_port}/  (games in {path}; Ctrl+C stops)")
     sys.stdout.flush()
-    config = uvicorn.Config(application, log_level=log_level.lower(), access_log=False, timeout_graceful_shutdown=3)
+    # a request's head and body must arrive in time and an idle connection is closed
+    # (web/connections.py): connections held open cannot pile up
+    config = uvicorn.Config(application, log_level=log_level.lower(), access_log=False, timeout_graceful_shutdown=3,
+                            http=TimedH11Protocol, timeout_keep_alive=IDLE_TIMEOUT)
     notifier = application.state.notifier
 
     class Server(uvicorn.Server):

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from deadboard.core.errors import SetupError
+from deadboard.core.campaign import read_text
+from deadboard.core.errors import SaveError, SetupError
 from deadboard.core.game import Game, Setup
+from deadboard.core.save import MAX_FILE_BYTES, parse_json
 
 
 def parse_options(game: Game, words: Sequence[str]) -> dict[str, Any]:
@@ -38,13 +39,15 @@ def read_option_file(key: str, path: str) -> dict[str, Any]:
     p = Path(path)
     if p.suffix == ".json":  # a campaign record (deadboard-campaign/1) is JSON
         try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as e:
-            raise SetupError(f"option {key}: cannot read {path} as JSON: {e}") from None
+            data = parse_json(read_text(p), path)
+        except SaveError as e:
+            raise SetupError(f"option {key}: {e}") from None
         if not isinstance(data, dict):
             raise SetupError(f"option {key}: {path} must hold a JSON object")
         return data
     try:
+        if p.stat().st_size > MAX_FILE_BYTES:
+            raise SetupError(f"option {key}: {path} is too large (over {MAX_FILE_BYTES >> 20} MB)")
         with p.open("rb") as f:
             return tomllib.load(f)
     except FileNotFoundError:

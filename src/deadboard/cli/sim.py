@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
 from deadboard.cli.common import check_jobs, parse_bot_specs, speed_text
+from deadboard.cli.limits import MAX_SEED, MOST_GAMES, MOST_JOBS, MOST_PLAYERS, MOST_RETRIES
 from deadboard.cli.setup_args import build_setup, campaign_game
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Game
@@ -22,13 +23,13 @@ from deadboard.sim.runner import BACKENDS, make_tasks, run_tasks, summarize
 @app.command("sim")
 def sim_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `deadboard games`)."),
-    games: int = typer.Option(100, "--games", "-n", min=1, help="Number of games."),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MOST_GAMES, help="Number of games."),
     scenario: str | None = typer.Option(None, "--scenario", "-s", help="Scenario id."),
     option: list[str] = typer.Option([], "--option", "-o", help="Optional rule, or option=value; repeatable."),
-    players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
+    players: int | None = typer.Option(None, "--players", "-p", min=1, max=MOST_PLAYERS, help="Number of players (seats)."),
     bot: list[str] = typer.Option(["random"], "--bot", "-b", help="Bot for every seat, or SEAT=NAME; repeatable."),
-    seed: int = typer.Option(0, "--seed", help="Run seed: each game's seed derives from it and the game's index."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (at most the machine's cores, unless --force)."),
+    seed: int = typer.Option(0, "--seed", min=0, max=MAX_SEED, help="Run seed: each game's seed derives from it and the game's index."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=MOST_JOBS, help="Worker processes (at most the machine's cores, unless --force)."),
     force: bool = typer.Option(False, "--force", help="Allow more --jobs than cores."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
     save_dir: str | None = typer.Option(None, "--save-dir", help="Write every game's save file here."),
@@ -37,7 +38,7 @@ def sim_cmd(
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray; default: a local cluster of --jobs workers)."),
     out: str | None = typer.Option(None, "--out", help="Results file (.parquet), one row per game; an interrupted run resumes from it."),
     campaign: bool = typer.Option(False, "--campaign", help="Play whole campaigns (--games of them) and report how far they get (Day Night Z: its campaign game)."),
-    retries: int = typer.Option(0, "--retries", min=0, help="With --campaign: times a lost chapter is played again."),
+    retries: int = typer.Option(0, "--retries", min=0, max=MOST_RETRIES, help="With --campaign: times a lost chapter is played again."),
 ) -> None:
     """Play many games with bots and summarise them (win rate with a 95% interval, scores, levels).
 
@@ -59,6 +60,8 @@ def sim_cmd(
         raise SetupError(f"--backend {backend!r}: choose one of {', '.join(BACKENDS)}")
     if address and backend != "ray":
         raise SetupError("--address is for --backend ray")
+    if any(o.kind == "file" and o.id in setup.options for o in game.options):
+        game.new(setup, seed)  # a file the set-up reads is checked before the run starts
     if campaign and whole is None:
         return print_campaigns(game, setup.players, bots, games, seed, jobs, retries, content, as_json)
     console = Console(stderr=True)

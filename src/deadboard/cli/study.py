@@ -12,6 +12,7 @@ from rich.table import Table
 from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
 from deadboard.cli.common import check_jobs, parse_bot_specs
+from deadboard.cli.limits import MAX_SEED, MOST_GAMES, MOST_JOBS, MOST_PLAYERS
 from deadboard.cli.setup_args import build_setup
 from deadboard.core.errors import SetupError
 from deadboard.core.registry import get_game
@@ -29,13 +30,13 @@ def _value(v: object) -> str:
 def study_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `deadboard games`)."),
     vary: list[str] = typer.Option(..., "--vary", "-v", help="Option to vary (all its values), or option=v1,v2; repeatable."),
-    games: int = typer.Option(200, "--games", "-n", min=1, help="Games per setup of the grid."),
+    games: int = typer.Option(200, "--games", "-n", min=1, max=MOST_GAMES, help="Games per setup of the grid."),
     scenario: str | None = typer.Option(None, "--scenario", "-s", help="Scenario id."),
     option: list[str] = typer.Option([], "--option", "-o", help="An option fixed for the whole grid; repeatable."),
-    players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
+    players: int | None = typer.Option(None, "--players", "-p", min=1, max=MOST_PLAYERS, help="Number of players (seats)."),
     bot: list[str] = typer.Option(["random"], "--bot", "-b", help="Bot for every seat, or SEAT=NAME; repeatable."),
-    seed: int = typer.Option(0, "--seed", help="Run seed (every setup plays the same game seeds)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (or Ray workers; at most the cores, unless --force)."),
+    seed: int = typer.Option(0, "--seed", min=0, max=MAX_SEED, help="Run seed (every setup plays the same game seeds)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=MOST_JOBS, help="Worker processes (or Ray workers; at most the cores, unless --force)."),
     force: bool = typer.Option(False, "--force", help="Allow more --jobs than cores."),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),

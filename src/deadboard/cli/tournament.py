@@ -12,6 +12,7 @@ from rich.table import Table
 from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
 from deadboard.cli.common import check_jobs, duration_text
+from deadboard.cli.limits import MAX_SEED, MOST_GAMES, MOST_JOBS, MOST_PLAYERS
 from deadboard.cli.setup_args import build_setup
 from deadboard.core.errors import SetupError
 from deadboard.core.registry import get_game
@@ -23,12 +24,12 @@ from deadboard.sim.tournament import run_tournament
 def tournament_cmd(
     game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see `deadboard games`)."),
     bots: str = typer.Option(..., "--bots", help="Bots, separated by commas (e.g. random,heuristic,mcts:500)."),
-    games: int = typer.Option(100, "--games", "-n", min=1, help="Games per bot (solitaire) or per pair of bots."),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MOST_GAMES, help="Games per bot (solitaire) or per pair of bots."),
     scenario: str | None = typer.Option(None, "--scenario", "-s", help="Scenario id."),
     option: list[str] = typer.Option([], "--option", "-o", help="Optional rule, or option=value; repeatable."),
-    players: int | None = typer.Option(None, "--players", "-p", help="Number of players (seats)."),
-    seed: int = typer.Option(0, "--seed", help="Run seed: each game's seed derives from it and the game's index."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes (or Ray workers; at most the cores, unless --force)."),
+    players: int | None = typer.Option(None, "--players", "-p", min=1, max=MOST_PLAYERS, help="Number of players (seats)."),
+    seed: int = typer.Option(0, "--seed", min=0, max=MAX_SEED, help="Run seed: each game's seed derives from it and the game's index."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=MOST_JOBS, help="Worker processes (or Ray workers; at most the cores, unless --force)."),
     force: bool = typer.Option(False, "--force", help="Allow more --jobs than cores."),
     backend: str = typer.Option("local", "--backend", help="local (worker processes) or ray."),
     address: str | None = typer.Option(None, "--address", help="Ray cluster address (with --backend ray)."),

@@ -16,23 +16,65 @@ items, perks), the stash, victory points, the places unlocked, and what happened
 ``chapter`` is the chapter to play next; ``data`` holds what else a game carries (JSON values only).
 A record is an immutable value; :meth:`CampaignRecord.after` makes the next one from a finished game.
 Files are versioned by ``format`` (and the rules ``version`` that wrote them); a malformed file raises
-:class:`~deadboard.core.errors.SaveError` with a one-line message naming the field.
+:class:`~deadboard.core.errors.SaveError` with a one-line message naming the field. A file is read
+from outside, so it is bounded before anything reads it: at most ``MAX_BYTES`` of text, JSON nested
+at most ``MAX_DEPTH`` deep (checked without recursion), no NaN or infinity, every list at most
+``MOST`` long, every text at most ``MAX_TEXT`` characters, every integer within ``MAX_INT``. Each game
+checks the sheet against its own rules and content when it seats it (``zpocalypse_2/sheet.py``,
+``day_night_z/campaign_sheet.py``), with :func:`schema_error` for one line naming the field.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deadboard.core.errors import SaveError
 from deadboard.core.game import Outcome
+from deadboard.core.save import MAX_DEPTH, check_depth, parse_json
 
-__all__ = ["FORMAT", "CampaignRecord", "CampaignSurvivor", "ChapterResult"]
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+__all__ = ["FORMAT", "MAX_BYTES", "CampaignRecord", "CampaignSurvivor", "ChapterResult", "field_name", "read_text",
+           "schema_error"]
 
 FORMAT = "deadboard-campaign/1"
+#: the largest campaign file read (a sheet of a whole campaign is a few kilobytes)
+MAX_BYTES = 1 << 20
+#: the longest list, text and largest integer a sheet may hold
+MOST = 1000
+MAX_TEXT = 200
+MAX_INT = 2**63 - 1
+
+
+_PLAIN = re.compile(r"[A-Za-z0-9_\-]{1,40}")
+
+
+def field_name(key: object) -> str:
+    """A key of a file as a message shows it: as it is when plain, else quoted and cut (a key may
+    hold line breaks and control characters, and the message is one line)."""
+    text = str(key)
+    return text if _PLAIN.fullmatch(text) else ascii(text[:40])
+
+
+def schema_error(error: ValidationError, source: str) -> str:
+    """A pydantic error as one line naming the field (``survivors[3].seat``) and what is wrong."""
+    first = error.errors()[0]
+    where = ""
+    for part in first.get("loc", ()):
+        name = field_name(part)
+        where += f"[{part}]" if isinstance(part, int) else (f".{name}" if where else name)
+    message = str(first.get("msg", "not valid"))
+    if first.get("type") == "extra_forbidden":
+        message = "unknown field"
+    elif first.get("type") in ("literal_error", "enum"):
+        message = f"unknown value {ascii(first.get('input'))[:60]}; {message.lower()}"
+    return f"{source}: {where or 'the sheet'}: {message}"
 
 
 @dataclass(frozen=True)
@@ -157,25 +199,25 @@ class CampaignRecord:
             raise SaveError(f"cannot write {path}: {e.strerror or e}") from None
 
     @classmethod
-    def loads(cls, text: str, source: str = "campaign") -> CampaignRecord:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise SaveError(f"{source}: not valid JSON ({e.msg} at line {e.lineno})") from None
-        return cls.from_json(data, source)
+    def loads(cls, text: str | bytes, source: str = "campaign") -> CampaignRecord:
+        if len(text) > MAX_BYTES:
+            raise SaveError(f"{source}: too large for a campaign file (over {MAX_BYTES // 1024} kB)")
+        return cls.from_json(parse_json(text, source), source)
 
     @classmethod
     def read(cls, path: str | Path) -> CampaignRecord:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SaveError(f"{path}: no such file") from None
-        except (OSError, UnicodeDecodeError) as e:
-            raise SaveError(f"{path}: cannot read ({e})") from None
-        return cls.loads(text, str(path))
+        return cls.loads(read_text(path), str(path))
 
     @classmethod
     def from_json(cls, data: Any, source: str = "campaign") -> CampaignRecord:
+        try:
+            check_depth(data, source, MAX_DEPTH)
+            return cls._from_json(data, source)
+        except RecursionError:  # a structure built in memory deeper than the check could walk
+            raise SaveError(f"{source}: nested too deeply") from None
+
+    @classmethod
+    def _from_json(cls, data: Any, source: str) -> CampaignRecord:
         r = _Reader(source)
         obj = r.obj(data, "")
         fmt = obj.get("format")
@@ -205,8 +247,8 @@ class CampaignRecord:
         )
         history = tuple(_chapter(r, h, f"history[{i}]") for i, h in enumerate(r.array(obj, "history", [])))
         players = r.integer(obj, "players", 1)
-        if players < 1:
-            raise SaveError(f"{source}: players must be at least 1")
+        if not 1 <= players <= 64:
+            raise SaveError(f"{source}: players must be at least 1 and at most 64")
         return cls(
             game=r.text(obj, "game"),
             version=r.text(obj, "version"),
@@ -227,8 +269,8 @@ def _survivor(r: _Reader, raw: Any, where: str) -> CampaignSurvivor:
     r.no_extra(obj, {"id", "seat", "health", "items", "perks", "vp", "alive", "stats"}, where)
     stats = r.obj(obj.get("stats", {}), f"{where}.stats")
     for k, v in stats.items():
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise SaveError(f"{r.source}: {where}.stats.{k} must be an integer")
+        if not isinstance(v, int) or isinstance(v, bool) or abs(v) > MAX_INT:
+            raise SaveError(f"{r.source}: {where}.stats.{field_name(k)} must be an integer")
     alive = obj.get("alive", True)
     if not isinstance(alive, bool):
         raise SaveError(f"{r.source}: {where}.alive must be true or false")
@@ -261,6 +303,19 @@ def _chapter(r: _Reader, raw: Any, where: str) -> ChapterResult:
     )
 
 
+def read_text(path: str | Path) -> str:
+    """A campaign file's text, refused before reading when it is larger than a sheet can be."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_BYTES:
+            raise SaveError(f"{path}: too large for a campaign file (over {MAX_BYTES // 1024} kB)")
+        return p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise SaveError(f"{path}: cannot read ({e})") from None
+
+
 class _Reader:
     """Field readers that raise one-line SaveErrors naming the file and the field."""
 
@@ -268,7 +323,7 @@ class _Reader:
         self.source = source
 
     def _name(self, where: str, key: str) -> str:
-        return f"{where}.{key}" if where else key
+        return f"{where}.{field_name(key)}" if where else field_name(key)
 
     def obj(self, value: Any, where: str) -> dict[str, Any]:
         if not isinstance(value, dict):
@@ -278,38 +333,39 @@ class _Reader:
     def no_extra(self, obj: Mapping[str, Any], known: set[str], where: str) -> None:
         extra = sorted(set(obj) - known)
         if extra:
-            raise SaveError(
-                f"{self.source}: unknown field(s) {', '.join(self._name(where, k) for k in extra)}"
-            )
+            names = ", ".join(self._name(where, k) for k in extra[:5]) + (" …" if len(extra) > 5 else "")
+            raise SaveError(f"{self.source}: unknown field(s) {names}")
 
     def text(self, obj: Mapping[str, Any], key: str, where: str = "") -> str:
         if key not in obj:
             raise SaveError(f"{self.source}: missing field {self._name(where, key)}")
         value = obj[key]
-        if not isinstance(value, str) or not value:
-            raise SaveError(f"{self.source}: {self._name(where, key)} must be a non-empty string")
+        if not isinstance(value, str) or not value or len(value) > MAX_TEXT or not value.isprintable():
+            raise SaveError(f"{self.source}: {self._name(where, key)} must be a non-empty line of text "
+                            f"of at most {MAX_TEXT} characters")
         return value
 
     def integer(self, obj: Mapping[str, Any], key: str, default: int, where: str = "") -> int:
         value = obj.get(key, default)
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_INT:
             raise SaveError(f"{self.source}: {self._name(where, key)} must be an integer")
         return value
 
     def opt_int(self, obj: Mapping[str, Any], key: str, where: str) -> int | None:
         value = obj.get(key)
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_INT):
             raise SaveError(f"{self.source}: {self._name(where, key)} must be an integer or null")
         return value
 
     def array(self, obj: Mapping[str, Any], key: str, default: list[Any]) -> list[Any]:
         value = obj.get(key, default)
-        if not isinstance(value, list):
-            raise SaveError(f"{self.source}: {key} must be a list")
+        if not isinstance(value, list) or len(value) > MOST:
+            raise SaveError(f"{self.source}: {key} must be a list of at most {MOST} entries")
         return value
 
     def strs(self, obj: Mapping[str, Any], key: str, where: str = "") -> tuple[str, ...]:
         value = obj.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise SaveError(f"{self.source}: {self._name(where, key)} must be a list of strings")
+        if (not isinstance(value, list) or len(value) > MOST
+                or not all(isinstance(v, str) and len(v) <= MAX_TEXT and v.isprintable() for v in value)):
+            raise SaveError(f"{self.source}: {self._name(where, key)} must be a list of strings (at most {MOST})")
         return tuple(value)

@@ -25,14 +25,13 @@ Pools are immutable values (a state holding one shares it between clones).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from deadboard.core.rng import Rng
 
-__all__ = ["D6", "DicePool", "Die", "Rolled", "standard"]
+__all__ = ["D6", "DicePool", "Die", "Rolled", "minimal_sets", "standard"]
 
 F = TypeVar("F", bound=Hashable)
 
@@ -185,26 +184,62 @@ class DicePool:
         """Every way to pay ``cost`` by combining dice without change: the sets of dice (indices,
         rising) whose total reaches ``cost`` and none of whose dice could be left out. Dice showing
         the same face on the same die are interchangeable, so only one set per multiset of faces
-        is listed. ``allowed`` limits the dice that may pay, ``most`` the number of dice."""
+        is listed (its first dice). ``allowed`` limits the dice that may pay, ``most`` the number of
+        dice. Found without trying combinations of dice (:func:`minimal_sets`)."""
         usable = [i for i, r in enumerate(self.dice) if allowed is None or allowed(r)]
-        worth = {i: value(self.dice[i].face) for i in usable}
         limit = len(usable) if most is None else min(most, len(usable))
-        out: list[tuple[int, ...]] = []
-        seen: set[tuple[Any, ...]] = set()
-        for size in range(1, limit + 1):
-            for combo in combinations(usable, size):
-                total = sum(worth[i] for i in combo)
-                if total < cost or total - min(worth[i] for i in combo) >= cost:
-                    continue
-                key = tuple(sorted((self.dice[i].die.name, repr(self.dice[i].face)) for i in combo))
-                if key in seen:
-                    continue
-                seen.add(key)
-                out.append(combo)
-        return out
+        keys = [(self.dice[i].die.name, repr(self.dice[i].face)) for i in usable]
+        worth = [value(self.dice[i].face) for i in usable]
+        return [tuple(usable[k] for k in ways) for ways in minimal_sets(keys, worth, cost, limit)]
 
     def to_json(self) -> list[dict[str, Any]]:
         return [{"die": r.die.name, "face": r.face} for r in self.dice]
+
+
+def minimal_sets(keys: Sequence[Hashable], worth: Sequence[int], cost: int, most: int) -> list[tuple[int, ...]]:
+    """The ways to pay ``cost`` with at most ``most`` of the items ``0 … len(keys) - 1`` (item ``i``
+    worth ``worth[i]``, items of one key interchangeable and worth the same) without change: the sets
+    whose total reaches ``cost`` and none of whose items could be left out, one per multiset of
+    keys, each as its first items (rising), listed by size and then as ``itertools.combinations``
+    would first reach them.
+
+    Polynomial in the number of items: it chooses how many of each key, not which items. Keys are
+    taken by falling worth, and a set is complete the moment its total reaches ``cost`` — the item
+    added last is then one of the least worth, and without it the total fell short, so nothing
+    could be left out; an item worth nothing or less can always be left out, so none pays. Of the
+    sets of items showing one multiset, the one of each key's first items comes first in
+    combinations' order (it has at least as many items as any other at or before every position).
+    """
+    if cost <= 0 or most <= 0:
+        return []
+    positions: dict[Hashable, list[int]] = {}
+    value_of: dict[Hashable, int] = {}
+    for i, key in enumerate(keys):
+        if worth[i] > 0:
+            positions.setdefault(key, []).append(i)
+            value_of[key] = worth[i]
+    groups = sorted(positions, key=lambda k: -value_of[k])
+    found: list[tuple[int, tuple[int, ...]]] = []
+    taken: list[tuple[Hashable, int]] = []
+
+    def choose(g: int, total: int, size: int) -> None:
+        if g == len(groups):
+            return
+        choose(g + 1, total, size)  # none of this key
+        key = groups[g]
+        w, at = value_of[key], positions[key]
+        for n in range(1, min(len(at), most - size) + 1):
+            if total + n * w >= cost:
+                items = [p for k, m in taken for p in positions[k][:m]] + at[:n]
+                found.append((size + n, tuple(sorted(items))))
+                return
+            taken.append((key, n))
+            choose(g + 1, total + n * w, size + n)
+            taken.pop()
+
+    choose(0, 0, 0)
+    found.sort()
+    return [items for _, items in found]
 
 
 #: makes a Rolled from the tuple of its fields (no keyword handling: pools are rolled in hot loops)

@@ -33,6 +33,8 @@ from deadboard.core.table import Table
 FORMAT = "deadboard-save/1"
 #: deepest nesting of arrays and objects a save (or a request) may have: a story file needs four
 MAX_DEPTH = 32
+#: the largest file read as a save or a set-up's option file (a long game's save is a few hundred kB)
+MAX_FILE_BYTES = 64 << 20
 #: seeds are 63-bit (``derive_seed``) and stored as SQLite integers
 MAX_SEED = 2**63 - 1
 
@@ -200,6 +202,8 @@ class SaveFile:
     @classmethod
     def read(cls, path: str | Path) -> SaveFile:
         try:
+            if Path(path).stat().st_size > MAX_FILE_BYTES:
+                raise SaveError(f"{path}: too large for a save file (over {MAX_FILE_BYTES >> 20} MB)")
             text = Path(path).read_text(encoding="utf-8")
         except FileNotFoundError:
             raise SaveError(f"{path}: no such file") from None

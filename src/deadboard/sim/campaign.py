@@ -10,7 +10,6 @@ reports how far the squads get: the share of campaigns that won each chapter, wi
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -128,9 +127,7 @@ def campaign_file_setup(game: Game, path: str, players: int | None, content: str
     if not p.exists():
         return game.normalize_setup(g.campaign_setup(None, players or game.min_players, content))
     try:
-        record = CampaignRecord.from_json(json.loads(p.read_text(encoding="utf-8")), path)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise SetupError(f"--campaign: cannot read {path}: {e}") from None
+        record = CampaignRecord.read(p)
     except SaveError as e:
         raise SetupError(f"--campaign: {e}") from None
     if g.campaign_over(record):

@@ -64,6 +64,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from deadboard.core.errors import SaveError
 from deadboard.core.save import parse_json
+from deadboard.web.connections import Polls
 from deadboard.web.service import BadRequest, Conflict, Service, TooMany, WebError
 from deadboard.web.store import Store
 
@@ -479,6 +480,7 @@ def _add_games(app: FastAPI, service: Service, limit: RateLimit | None) -> None:
 
 def _add_play(app: FastAPI, service: Service, notifier: Notifier, long_poll: float) -> None:
     """A game's page (with the long poll for changes), its actions, undo, save, replay and hints."""
+    polls = app.state.polls = Polls()
 
     @app.get("/api/games/{gid}")
     async def page(gid: str, request: Request) -> Response:
@@ -489,13 +491,11 @@ def _add_play(app: FastAPI, service: Service, notifier: Notifier, long_poll: flo
         if since is not None:
             await run_in_threadpool(service.authorize, gid, token)
             ev = notifier.event(gid)
-            if service.rev(gid) == since and not notifier.closed:
-                try:
-                    await asyncio.wait_for(ev.wait(), timeout=long_poll)
-                except TimeoutError:
-                    return ok({"unchanged": True, "rev": since})
-                if notifier.closed:
-                    return ok({"unchanged": True, "rev": since})
+            # one poll a token, a few a game (web/connections.py): a newer poll ends an older one
+            if service.rev(gid) == since and not notifier.closed and (
+                not await polls.wait(gid, token or "", ev, long_poll) or notifier.closed
+            ):
+                return ok({"unchanged": True, "rev": since})
         return ok(await run_in_threadpool(service.page, gid, token, log_from, log_epoch))
 
     @app.post("/api/games/{gid}/actions")

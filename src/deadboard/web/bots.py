@@ -1,15 +1,19 @@
-"""Bots playing their seats on the server, and hints: a bot thinks outside the game's lock, a
-search bot in the hint process."""
+"""Bots playing their seats on the server, and hints: a bot thinks outside the game's lock, one
+decision at a time, a search bot in the worker processes."""
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
+from deadboard.bots.base import Bot
+from deadboard.core.action import Action
+from deadboard.core.table import BotTurn
 from deadboard.web.errors import Conflict, NotFound, WebError
-from deadboard.web.hints import _bot_job, is_search_bot
+from deadboard.web.hints import BOT_THINKING, _bot_job, is_search_bot
 from deadboard.web.sessions import BOT, PERSON, SessionStore
 
 log = logging.getLogger("deadboard.web")
@@ -37,6 +41,12 @@ class Bots(SessionStore):
         return self.hints.ask(key, provider, game, view, d.seat)
 
     # ----- bots ----------------------------------------------------------------------------------
+    # A game's bots are scheduled one decision at a time: a step thinks out one decision and applies
+    # it, then puts the game's next step at the back of the queue, so that a game whose bots think
+    # long never keeps a bot thread from another game. A search bot thinks in the worker processes
+    # (``Hints.run``), holding no thread meanwhile: its answer is applied by a step of its own, queued
+    # when the search ends. ``_bot_jobs`` holds the games with a step queued or a search running; a
+    # game leaves it, under the game's lock, only when no bot is to move.
     def kick_bots(self, gid: str) -> None:
         """Let the bots play their seats of this game (in the background) until a person decides."""
         if self._closing:
@@ -45,11 +55,7 @@ class Bots(SessionStore):
             if gid in self._bot_jobs:
                 return
             self._bot_jobs.add(gid)
-        try:
-            self._bots.submit(self._run_bots, gid)
-        except RuntimeError:  # shutting down
-            with self._bot_jobs_lock:
-                self._bot_jobs.discard(gid)
+        self._queue_bot(gid, self._bot_step, gid)
 
     def resume_bots(self) -> int:
         """After a restart: restart every game waiting for a bot."""
@@ -58,71 +64,85 @@ class Bots(SessionStore):
             self.kick_bots(gid)
         return len(waiting)
 
-    def _run_bots(self, gid: str) -> None:
+    def _queue_bot(self, gid: str, fn: Callable[..., None], *args: Any) -> None:
         try:
-            while not self._closing:
-                with self.lock(gid):
-                    s = self._session(gid)
-                    d = s.state.decision
-                    if d is None or s.seats[d.seat].player != BOT:
-                        s.bot_busy = False
-                        return
-                    s.bot_busy = True
-                    rev = s.rev
-                    game = s.game
-                    s.bot(d.seat)  # made when its seat first decides
-                    turn = s.table.next_bot()
-                    assert turn is not None
-                    bot = turn.bot
-                    searches = is_search_bot(s.seats[d.seat].bot)
-                # thinking happens outside the lock: pages keep being served meanwhile; a search bot
-                # thinks in the hint process, so that it holds no interpreter another game needs
-                if searches and not turn.forced:
-                    text, bot = self.hints.run(_bot_job, bot, game.id, turn.view, turn.legal).result()
-                    action = next(a for a in turn.legal if a.text == text)
-                else:
-                    action = turn.choose(game)
-                with self.lock(gid):
-                    s = self._session(gid)
-                    if s.rev != rev:
-                        continue
-                    if searches:
-                        s.bots[d.seat] = bot  # the bot as it is after choosing (its own random draws)
-                    try:
-                        self._apply(s, action.text, by_bot=True)
-                    except WebError as e:
-                        s.bot_error = f"the {s.seats[d.seat].bot} bot of seat {d.seat + 1} failed: {e.message}"
-                        s.bot_busy = False
-                        log.error("game %s: %s", gid, s.bot_error)
-                        self.store.set_bot_to_move(gid, False)
-                        return
-                self._changed(gid)
-        except Exception as e:
-            if self._closing:  # the server stops: a search cut short is taken up at the next start
-                return
-            if isinstance(e, NotFound):  # the game was removed meanwhile (its campaign deleted)
-                return
-            log.exception("game %s: the bots stopped", gid)
-            with self.lock(gid):
-                with self._cache_lock:
-                    s2 = self._sessions.get(gid)
-                if s2 is not None:
-                    s2.bot_error = f"the bots stopped: {e}"
-                    s2.bot_busy = False
-            self._changed(gid)
-        finally:
+            self._bots.submit(fn, *args)
+        except RuntimeError:  # shutting down: taken up again at the next start
             with self._bot_jobs_lock:
                 self._bot_jobs.discard(gid)
-            # a change that arrived while the job was finishing must not be lost
-            if not self._closing:
+
+    def _bot_step(self, gid: str) -> None:
+        """One bot decision of the game: thought out here (or handed to a worker process), applied."""
+        try:
+            with self.lock(gid):
+                s = self._session(gid)
+                d = s.state.decision
+                if d is None or s.seats[d.seat].player != BOT or s.bot_error is not None or self._closing:
+                    s.bot_busy = False
+                    with self._bot_jobs_lock:
+                        self._bot_jobs.discard(gid)
+                    return
+                s.bot_busy = True
+                rev, game = s.rev, s.game
+                s.bot(d.seat)  # made when its seat first decides
+                turn = s.table.next_bot()
+                assert turn is not None
+                searches = is_search_bot(s.seats[d.seat].bot)
+            if searches and not turn.forced:
+                # thinks in a worker process: this thread goes back to the other games meanwhile
+                search = self.hints.run(_bot_job, turn.bot, game.id, turn.view, turn.legal, BOT_THINKING)
+                search.add_done_callback(lambda f: self._queue_bot(gid, self._bot_searched, gid, rev, turn, f))
+                return
+            self._bot_apply(gid, rev, turn.seat, turn.choose(game), None)
+        except Exception as e:
+            self._bot_failed(gid, e)
+
+    def _bot_searched(self, gid: str, rev: int, turn: BotTurn, search: Future[tuple[str, Bot]]) -> None:
+        """A search bot's answer from its worker process, applied."""
+        try:
+            text, bot = search.result()
+            action = next(a for a in turn.legal if a.text == text)
+            self._bot_apply(gid, rev, turn.seat, action, bot)
+        except Exception as e:
+            self._bot_failed(gid, e)
+
+    def _bot_apply(self, gid: str, rev: int, seat: int, action: Action, bot: Bot | None) -> None:
+        """Apply a bot's choice (unless the game moved on meanwhile) and queue the game's next step."""
+        with self.lock(gid):
+            s = self._session(gid)
+            if s.rev == rev:
+                if bot is not None:
+                    s.bots[seat] = bot  # the bot as it is after choosing (its own random draws)
                 try:
-                    with self.lock(gid):
-                        s3 = self._session(gid)
-                        again = s3.bot_to_move() and s3.bot_error is None
-                except WebError:
-                    again = False
-                if again:
-                    self.kick_bots(gid)
+                    self._apply(s, action.text, by_bot=True)
+                except WebError as e:
+                    s.bot_error = f"the {s.seats[seat].bot} bot of seat {seat + 1} failed: {e.message}"
+                    s.bot_busy = False
+                    log.error("game %s: %s", gid, s.bot_error)
+                    self.store.set_bot_to_move(gid, False)
+                    with self._bot_jobs_lock:
+                        self._bot_jobs.discard(gid)
+                    self._changed(gid)
+                    return
+        self._changed(gid)
+        self._queue_bot(gid, self._bot_step, gid)  # at the back of the queue: the other games first
+
+    def _bot_failed(self, gid: str, e: Exception) -> None:
+        with self._bot_jobs_lock:
+            self._bot_jobs.discard(gid)
+        if self._closing or isinstance(e, NotFound):  # stopping; or the game was removed meanwhile
+            return
+        log.error("game %s: the bots stopped", gid, exc_info=e)
+        try:
+            with self.lock(gid):
+                with self._cache_lock:
+                    s = self._sessions.get(gid)
+                if s is not None:
+                    s.bot_error = f"the bots stopped: {e}"
+                    s.bot_busy = False
+        except WebError:
+            return
+        self._changed(gid)
 
     def wait_idle(self, gid: str, timeout: float = 10.0) -> None:
         """Block until no bot is to move in this game (tests and scripts)."""

@@ -37,7 +37,6 @@ from deadboard.core.errors import SaveError, SetupError, UnknownGameError
 from deadboard.core.game import Game, Setup, State
 from deadboard.core.registry import get_game, list_games
 from deadboard.core.rng import derive_seed
-from deadboard.core.save import check_depth, parse_json
 from deadboard.core.table import Table
 from deadboard.sim.campaign import campaign_sheet, plays_chapters
 from deadboard.web.creation import Creation
@@ -186,9 +185,9 @@ class Campaigns(Creation):
         if not isinstance(raw, (str, dict)):
             raise BadRequest("'campaign' must be the campaign file: its JSON object or its text")
         try:
-            data = parse_json(raw, "campaign file") if isinstance(raw, str) else raw
-            check_depth(data, "campaign file")
-            return CampaignRecord.from_json(data, "campaign file")
+            if isinstance(raw, str):  # bounded in size and depth as a file is
+                return CampaignRecord.loads(raw, "campaign file")
+            return CampaignRecord.from_json(raw, "campaign file")
         except SaveError as e:
             raise BadRequest(str(e)) from None
 

@@ -183,7 +183,10 @@ class Creation(Pages):
             raise BadRequest(str(e)) from None
         seats = self._seats(game, game.seats(setup), body.get("seats"), body.get("respond"))
         self._check_bots(game, seats, seed)
-        return self._start(game, setup, seed, seats, table, bool(body.get("hotseat")))
+        # a seed sealed by this server stays sealed: the game's end does not open it (the game it was
+        # saved from may still be played, and its seed is that game's future)
+        return self._start(game, setup, seed, seats, table, bool(body.get("hotseat")),
+                           sealed=save.sealed_seed is not None)
 
     def _start(
         self,
@@ -196,6 +199,7 @@ class Creation(Pages):
         token: str | None = None,
         campaign: tuple[str, int] | None = None,
         gid: str | None = None,
+        sealed: bool = False,
     ) -> dict[str, Any]:
         """Write a new game and hand out its tokens. With ``token`` that one token holds every person
         seat (every seat if none), as in a hot-seat game; with ``campaign`` (its id, the game's
@@ -222,7 +226,7 @@ class Creation(Pages):
             self.store.create(
                 gid, game.id, game.version, setup.to_json(), seed, [s.to_json() for s in seats],
                 [(t, s, label) for t, s, label in tokens], rows, over=d is None, bot_to_move=bot_to_move,
-                campaign=campaign,
+                campaign=campaign, sealed=sealed,
             )
         except ConflictError:
             raise Conflict("the campaign was moved on by another request at the same moment; look again") from None
@@ -239,6 +243,17 @@ class Creation(Pages):
         if bot_to_move:
             self.kick_bots(gid)
         return out
+
+    def save(self, gid: str, token: str | None) -> SaveFile:
+        """The save as :meth:`Pages.save` hands it out, its seed sealed after the end too for a game
+        loaded from a sealed save: that seed is the future of the game it was saved from."""
+        save = super().save(gid, token)
+        if save.sealed_seed is None:
+            with self.lock(gid):
+                sealed = self._session(gid).sealed
+            if sealed:
+                return save.signed(self.key, seal=True)
+        return save
 
     @staticmethod
     def _invite_link(gid: str, code: str, seat: int, label: str) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import importlib
 import logging
 import math
 import multiprocessing
+import os
 import pickle
 import threading
 import time
@@ -28,6 +29,8 @@ log = logging.getLogger("deadboard.web")
 
 #: how long the hint engine searches for one hint
 HINT_BUDGET = "0.8s"
+#: the longest a search bot thinks about one decision on the server (seconds)
+BOT_THINKING = 2.0
 
 
 class SearchHints:
@@ -93,8 +96,30 @@ def warm_up(game_ids: Sequence[str], content: Mapping[str, str], games: int = 3)
             log.warning("warming up %s failed: %s", gid, e)
 
 
-def _hint_process_start(game_ids: Sequence[str], content: Mapping[str, str]) -> None:
-    """Start of a hint process: its own lines of sight, so that its first search is not slower."""
+#: how often a worker process looks whether the server that started it is still there (seconds)
+ORPHAN_CHECK = 0.25
+
+
+def _end_with_parent(parent: int) -> None:
+    """End this process once ``parent`` is gone, however it ended (a SIGKILL too): its parent process
+    id changes when it is adopted. Asked from a thread of its own rather than by the parent-death
+    signal (``PR_SET_PDEATHSIG``), which fires when the *thread* that started the process ends — a
+    request's thread, here — not the process."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_CHECK)
+        os._exit(0)
+
+    if os.getppid() != parent:
+        os._exit(0)
+    threading.Thread(target=watch, name="deadboard-orphan-watch", daemon=True).start()
+
+
+def _hint_process_start(game_ids: Sequence[str], content: Mapping[str, str], parent: int) -> None:
+    """Start of a worker process: it ends with the server, and builds its own lines of sight so that
+    its first search is not slower."""
+    _end_with_parent(parent)
     warm_up(game_ids, content)
 
 
@@ -114,8 +139,13 @@ def is_search_bot(name: str | None) -> bool:
     return (name or "").partition(":")[0] in SEARCH_BOTS
 
 
-def _bot_job(bot: Bot, game_id: str, view: State | None, legal: list[Action]) -> tuple[str, Bot]:
-    """A search bot's choice, in the hint process; the bot comes back with it (its RNG moved on)."""
+def _bot_job(bot: Bot, game_id: str, view: State | None, legal: list[Action], seconds: float) -> tuple[str, Bot]:
+    """A search bot's choice, in a worker process, thought out for at most ``seconds`` (its budget
+    of iterations kept when it is reached sooner); the bot comes back with it (its RNG moved on)."""
+    from deadboard.bots.mcts import Budget, MCTSBot  # a search bot's module, installed with it
+
+    if isinstance(bot, MCTSBot) and (bot.budget.seconds is None or bot.budget.seconds > seconds):
+        bot.budget = Budget(bot.budget.iterations, seconds)
     return bot.choose(get_game(game_id), view, legal).text, bot
 
 
@@ -150,7 +180,7 @@ class Hints:
         if self._procs is None:
             self._procs = ProcessPoolExecutor(
                 self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_hint_process_start, initargs=(self._game_ids, self._content),
+                initializer=_hint_process_start, initargs=(self._game_ids, self._content, os.getpid()),
             )
         return self._procs
 
@@ -160,7 +190,7 @@ class Hints:
             if self._procs is None:
                 self._procs = ProcessPoolExecutor(
                     self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_hint_process_start, initargs=(self._game_ids, self._content),
+                    initializer=_hint_process_start, initargs=(self._game_ids, self._content, os.getpid()),
                 )
             return self._procs.submit(fn, *args)
 

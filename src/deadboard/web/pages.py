@@ -93,9 +93,11 @@ class Pages(Bots):
             "capabilities": self.capabilities(),
             "campaign": s.campaign,
         }
-        if over and s.campaign is None:
+        if over and s.campaign is None and not s.sealed:
             # once the game is over its seed is no secret (the save hands it out too): "rematch"
-            # deals the same game again. A campaign's chapters go on from their sheet instead
+            # deals the same game again. A campaign's chapters go on from their sheet instead; a
+            # game loaded from a sealed save keeps the seal (its seed is the future of the game
+            # it was saved from)
             page["seed"] = s.seed
         return page
 

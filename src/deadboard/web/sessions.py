@@ -71,6 +71,7 @@ class Session:
     bot_error: str | None = None
     bot_busy: bool = False
     campaign: str | None = None  # the campaign this game is a chapter of, if any
+    sealed: bool = False  # loaded from a save with its seed sealed: every save of it keeps the seal
 
     @property
     def state(self) -> State:
@@ -231,7 +232,7 @@ class SessionStore:
                              respond=respond_settings(seats))
         tokens = {d: (seats, label) for d, seats, label in self.store.tokens(gid)}
         return Session(gid, game, setup, row.seed, seats, table, row.rev, tokens, log_epoch=row.rev,
-                       campaign=self.store.campaign_of(gid))
+                       campaign=self.store.campaign_of(gid), sealed=self.store.is_sealed(gid))
 
     def capabilities(self) -> dict[str, Any]:
         return {"hint": self.hint_provider is not None}

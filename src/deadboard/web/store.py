@@ -94,6 +94,10 @@ CREATE TABLE IF NOT EXISTS campaign_games (
     game_id TEXT NOT NULL UNIQUE,
     PRIMARY KEY (campaign_id, n)
 ) WITHOUT ROWID;
+-- games loaded from a save whose seed was sealed: their saves keep it sealed, even after the end
+CREATE TABLE IF NOT EXISTS sealed_games (
+    game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS tokens_by_game ON tokens(game_id);
 CREATE INDEX IF NOT EXISTS invites_by_game ON invites(game_id);
 CREATE INDEX IF NOT EXISTS games_by_update ON games(updated);
@@ -237,9 +241,11 @@ class Store:
         over: bool = False,
         bot_to_move: bool = False,
         campaign: tuple[str, int] | None = None,
+        sealed: bool = False,
     ) -> None:
         """A new game; with ``campaign`` (its id, the game's number in it) the game is that
-        campaign's next one, in the same transaction (ConflictError if that number is taken)."""
+        campaign's next one, in the same transaction (ConflictError if that number is taken); with
+        ``sealed`` its seed stays sealed in every save of it (it was loaded from a sealed save)."""
         now = time.time()
         with self._write() as c:
             c.execute(
@@ -262,6 +268,12 @@ class Store:
                 except sqlite3.IntegrityError:
                     raise ConflictError(campaign[0]) from None
                 c.execute("UPDATE campaigns SET updated = ? WHERE id = ?", (now, campaign[0]))
+            if sealed:
+                c.execute("INSERT INTO sealed_games(game_id) VALUES (?)", (gid,))
+
+    def is_sealed(self, gid: str) -> bool:
+        """Whether the game's seed stays sealed in its saves for ever (see :meth:`create`)."""
+        return self._conn().execute("SELECT 1 FROM sealed_games WHERE game_id = ?", (gid,)).fetchone() is not None
 
     def load(self, gid: str) -> tuple[GameRow, list[ActionRow]] | None:
         c = self._conn()

@@ -25,6 +25,7 @@ from deadboard.core.game import VIEW_SEED, Option, Outcome, Result, Scenario, Se
 from deadboard.core.kernel import Auto, Choice, KernelGame, Steps, advance, refresh
 from deadboard.core.rng import Rng
 from deadboard.games.day_night_z.campaign_content import CampaignContent, load_campaign
+from deadboard.games.day_night_z.campaign_sheet import check as check_sheet
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.content import Content
 from deadboard.games.day_night_z.effects import Resolve
@@ -294,6 +295,7 @@ def _from_record(state: CampaignState, raw: Mapping[str, Any]) -> None:
         raise SetupError("campaign: this campaign is over (every chapter of the book was played)")
     if record.chapter not in ids:
         raise SetupError(f"campaign: chapter {record.chapter!r} is not in the book ({', '.join(ids)})")
+    check_sheet(record, content, SEATS)
     if len(record.survivors) != len(state.heroes):
         raise SetupError(
             f"campaign: the record has {len(record.survivors)} survivors for {len(state.heroes)} players"

@@ -16,6 +16,7 @@ from typing import Any
 from deadboard.core.campaign import CampaignRecord, CampaignSurvivor
 from deadboard.core.errors import SaveError, SetupError
 from deadboard.games.zpocalypse_2.content import STATS
+from deadboard.games.zpocalypse_2.sheet import check as check_sheet
 from deadboard.games.zpocalypse_2.state import Person, ZState
 
 CHAPTER_ORDER = ("prologue", "chapter-1", "chapter-2", "chapter-3", "chapter-4")
@@ -130,6 +131,7 @@ def seat_from_record(state: ZState, raw: Mapping[str, Any]) -> None:
         raise SetupError(str(e)) from None
     if record.game != "zpocalypse-2":
         raise SetupError(f"campaign: the record is for {record.game!r}, not zpocalypse-2")
+    check_sheet(record, state.content, state.board, CHAPTER_ORDER)
     if record.chapter != state.scenario.id:
         raise SetupError(
             f"campaign: the record's next chapter is {record.chapter!r}, not {state.scenario.id!r}"

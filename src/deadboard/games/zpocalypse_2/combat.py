@@ -5,12 +5,11 @@ Are Defeated, §Mutates That Are Defeated)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from deadboard.core.dice import DicePool, Die
+from deadboard.core.dice import DicePool, Die, minimal_sets
 from deadboard.core.kernel import Step
 from deadboard.games.zpocalypse_2.actions import Attack
 from deadboard.games.zpocalypse_2.objectives import advance_goal
@@ -154,19 +153,10 @@ def pay_faces(faces: tuple[int, ...], cost: int, z_cost: bool, most: int) -> tup
 def _payments(faces: tuple[int, ...], cost: int, most: int) -> tuple[tuple[int, ...], ...]:
     """:meth:`DicePool.payments` for action dice (each face worth its number): the sets of dice, in
     the order that method lists them, reaching ``cost`` with none that could be left out, one per
-    multiset of faces — each as its faces highest first."""
-    out: list[tuple[int, ...]] = []
-    seen: set[tuple[int, ...]] = set()
-    for size in range(1, min(most, len(faces)) + 1):
-        for combo in combinations(faces, size):
-            total = sum(combo)
-            if total < cost or total - min(combo) >= cost:
-                continue
-            key = tuple(sorted(combo, reverse=True))
-            if key not in seen:
-                seen.add(key)
-                out.append(key)
-    return tuple(out)
+    multiset of faces — each as its faces highest first. Counted by face, never by combinations of
+    dice (:func:`~deadboard.core.dice.minimal_sets`), so a pool of any size costs little."""
+    ways = minimal_sets(faces, faces, cost, min(most, len(faces)))
+    return tuple([tuple(sorted([faces[i] for i in items], reverse=True)) for items in ways])
 
 
 def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:
