@@ -268,12 +268,16 @@ def _day_night_z_attack() -> dict[str, Any]:
 def test_day_night_zs_attack_is_one_form_and_sends_the_combination_chosen(server: LiveServer, page: Any) -> None:
     made = load(server, _day_night_z_attack())
     gid, token = made["id"], made["links"][0]["token"]
-    attacks = [a["text"] for a in api_page(server, gid, token)["legal"] if a["text"].startswith("attack ")]
+    shown = api_page(server, gid, token)
+    attacks = [a["text"] for a in shown["legal"] if a["text"].startswith("attack ")]
+    # the enemies are drawn on the tile: a click on one offers its attacks, as one form
+    target = next(t for t, texts in shown["drawing"]["targets"].items() if any(x.startswith("attack ") for x in texts))
     page.goto(server.url + made["open"])
     rev = ready(page)
-    form = page.locator("#buttons form.choice-form")
+    assert page.locator("#buttons button.act[data-action^='attack ']").count() == 0  # no button per combination
+    page.locator(f"#board [data-target='{target}']").first.click(force=True)
+    form = page.locator("#menu form.choice-form")
     assert form.count() == 1
-    assert page.locator("#buttons > button.act[data-action^='attack ']").count() == 0  # no button per combination
     send = form.locator("button.act")
     first = str(send.get_attribute("data-action"))
     assert first in attacks

@@ -46,7 +46,7 @@ def test_the_leader_plans_the_route_by_clicking_its_paths_on_the_travel_map() ->
     assert hits == set(d["targets"])
     # every route is on the map, so none is left as a button below it
     assert not {a.text for a in routes} - {t for ts in d["targets"].values() for t in ts}
-    assert d["labels"][routes[0].text].startswith("Travel by ")
+    assert d["labels"][routes[0].text].startswith("Travel ")  # the game's words: the places the route goes through
 
 
 def test_the_route_chosen_is_drawn_wide() -> None:

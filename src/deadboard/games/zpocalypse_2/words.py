@@ -156,6 +156,7 @@ SENTENCES: dict[str, Callable[[_Names, list[str]], str]] = {
     "done": lambda n, a: "This crafter is done",
     "put": lambda n, a: f"Put the token at {a[0]}",
     "hold": lambda n, a: "Hold the bomb for the night",
+    "arranged": lambda n, a: "Done rearranging the carried and stashed cards",
 }
 
 
