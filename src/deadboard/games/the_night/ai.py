@@ -43,7 +43,6 @@ from deadboard.games.the_night.state import (
     BOARDED,
     BROKEN,
     HUMAN_ZOMBIE,
-    LIVE,
     LOCKED,
     ON_OPENING,
     REMOVED,
@@ -221,10 +220,11 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
 
 @dataclass(slots=True)
 class Activation(Auto[NightState]):
-    """One automated zombie's activation (:func:`activate`): ``order[i]``, if it is still on the
-    map. The next zombie's activation is returned, so a step its fight pushes (an item to place)
+    """One automated zombie's activation (:func:`activate`): ``order[i]``, which is on the map
+    (zombies removed meanwhile are passed over). The next zombie's activation is returned, so a step its fight pushes (an item to place)
     lies beneath the rest of the phase and runs once every zombie has acted. ``fields`` is what the
-    zombies of this phase know of the humans, worked out once (:class:`~.zombie_ways.Fields`)."""
+    zombies of this phase know of the humans, worked out once (:class:`~.zombie_ways.Fields`). When
+    the last human falls, the game's interrupt ends the game before the next activation."""
 
     order: tuple[int, ...]
     i: int
@@ -232,11 +232,12 @@ class Activation(Auto[NightState]):
 
     def run(self, state: NightState) -> Steps:
         order = self.order
-        z = order[self.i]
-        if z in state.zsq:
-            activate(state, z, self.fields)
+        activate(state, order[self.i], self.fields)
         i = self.i + 1
-        if i < len(order) and any(h.status == LIVE for h in state.humans):
+        zsq = state.zsq
+        while i < len(order) and order[i] not in zsq:  # removed meanwhile: it does not act
+            i += 1
+        if i < len(order):
             return (Activation(order, i, self.fields),)
         return ()
 

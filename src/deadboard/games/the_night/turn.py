@@ -214,7 +214,10 @@ def _end_game(state: NightState, reason: str, text: str) -> None:
 
 def _check_sudden_end(state: NightState) -> bool:
     """Ends that cannot wait for the end of the turn: every human dead or gone, house cleared."""
-    if not any(h.status == LIVE for h in state.humans):
+    for h in state.humans:  # a loop, not any(): asked before every step
+        if h.status == LIVE:
+            break
+    else:
         if any(h.status == ESCAPED for h in state.humans):
             _end_game(state, "escaped", "Every surviving human has escaped.")
         else:
