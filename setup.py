@@ -100,9 +100,7 @@ COMPILED = [
             "turn",
         )
     ),
-    # The Night, without ai.py, whose functions the invariant test wraps to follow each zombie's
-    # activation (compiled callers would call them directly; the searches that choose a zombie's
-    # step are in zombie_steps.py, compiled), bot.py (``decides`` marks its methods by setting an
+    # The Night, without bot.py (``decides`` marks its methods by setting an
     # attribute on each, which a method of a compiled class does not take: "AttributeError:
     # 'method_descriptor' object has no attribute '__decides__'"; what it scores with is in
     # tactics.py and evaluate.py, compiled), actions.py (typed actions, not where time goes) and
@@ -110,6 +108,7 @@ COMPILED = [
     *(
         _NIGHT + name + ".py"
         for name in (
+            "ai",
             "arrival",
             "board",
             "combat",

@@ -8,6 +8,7 @@ from deadboard.core import Setup, get_game
 from deadboard.core.action import Action
 from deadboard.core.game import State
 from deadboard.core.kernel import refresh
+from deadboard.core.phases import Phase, Phases
 from deadboard.core.rng import ScriptedRng
 from deadboard.games.the_night import ai, zombie_ways
 from deadboard.games.the_night.board import human_by_name, zombie_by_name
@@ -25,6 +26,7 @@ from deadboard.games.the_night.state import (
     ON_OPENING,
     NightState,
 )
+from deadboard.games.the_night.turn import HUMAN_TURN, ROUND
 
 
 class _PositionedNight(TheNight):
@@ -75,7 +77,7 @@ def board(
     items: item id -> square or human name; openings: name -> "boarded", "locked", "broken",
     "locked+boarded" …; cup: zombies left in the draw container (default: empty)."""
     s = fresh(scenario, options, players)
-    del s.steps[1:]  # the turn alone: nothing pending
+    s.steps = [Phases(ROUND, turn + 1)]  # between two turns: nothing pending
     s.turn = turn
     for h in s.humans:
         h.status = ABSENT
@@ -117,7 +119,8 @@ def board(
 
 def human_phase(s: NightState, allowed: int = 6) -> NightState:
     """Put the game at the start of the Live Human Action Phase with ``allowed`` humans to act."""
-    s.phase = HUMANS
+    in_phase(s, HUMANS)
+    s.steps.append(HUMAN_TURN)  # the phase has begun: its picks
     s.allowed = allowed
     s.activated = ()
     s.active = -1
@@ -125,6 +128,16 @@ def human_phase(s: NightState, allowed: int = 6) -> NightState:
     s.passes = 0
     s.fired = ()
     advance(s)
+    return s
+
+
+def in_phase(s: NightState, name: str) -> NightState:
+    """Put the game in the phase ``name`` of this turn: the round's phases after it lie beneath the
+    steps already pending."""
+    k = [p.name for p in ROUND].index(name)
+    pending = [st for st in s.steps if not isinstance(st, Phase | Phases)]
+    s.steps = [Phases(ROUND, s.turn + 1), *reversed(ROUND[k + 1 :]), *pending]
+    s.phase = name
     return s
 
 
@@ -157,4 +170,4 @@ def where(s: NightState, item: str) -> int:
     return s.item_where[s.c.item_index[item]]
 
 
-__all__ = ["GAME", "LIVE", "act_as", "board", "dice", "fresh", "human_phase", "pending", "sq", "texts", "where", "zombie_turn"]
+__all__ = ["GAME", "LIVE", "act_as", "board", "dice", "fresh", "human_phase", "in_phase", "pending", "sq", "texts", "where", "zombie_turn"]

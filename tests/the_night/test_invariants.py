@@ -10,17 +10,14 @@ suite; the long run (``-m slow``) plays thousands, and its figures are in docs/r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 from deadboard.core import Setup
-from deadboard.core.grid import WINDOW
 from deadboard.core.rng import Rng
-from deadboard.games.the_night import ai, zombie_ways
+from deadboard.games.the_night import ai
 from deadboard.games.the_night.board import capacity, load
 from deadboard.games.the_night.humans import max_shots
 from deadboard.games.the_night.state import (
@@ -40,6 +37,7 @@ from deadboard.games.the_night.state import (
 )
 from deadboard.sim.play import seat_bots
 from tests.the_night.helpers import GAME
+from tests.the_night.watch import ActivationWatch, WatchedNight
 
 STORY = {"title": "Invariants", "turns": 6, "stats": {"Ben": {"items": ["chainsaw"]}},
          "entries": [1, 2], "victory": {"collect": ["keys"], "exit": 3}}
@@ -72,76 +70,16 @@ MIX: tuple[tuple[Setup, tuple[str, ...]], ...] = (
 class Tally:
     games: int = 0
     steps: int = 0
-    activations: int = 0
     violations: list[str] = field(default_factory=list)
+    watch: ActivationWatch = field(default_factory=ActivationWatch)
+
+    @property
+    def activations(self) -> int:
+        return self.watch.activations
 
     def check(self, ok: bool, rule: str, where: str) -> None:
         if not ok:
             self.violations.append(f"{where}: {rule}")
-
-
-class ActivationWatch:
-    """Follows each automated zombie's activation from inside the zombie AI: the squares it stands on
-    and the AP it spends."""
-
-    def __init__(self, tally: Tally) -> None:
-        self.tally = tally
-        self.where = ""
-        self.current: tuple[int, list[int], list[int]] | None = None  # zombie, squares, AP spent
-
-    @contextmanager
-    def installed(self, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-        activate, move, brk = ai.activate, ai.move_zombie, ai.break_attempt
-        fight: Callable[[NightState, int, int, str], bool] = getattr(ai, "hand_to_hand")  # noqa: B009
-
-        def watched_activate(state: NightState, z: int, fields: zombie_ways.Fields) -> None:
-            self.current = (z, [state.zsq[z]], [0])
-            try:
-                activate(state, z, fields)
-            finally:
-                z, squares, spent = self.current
-                self.current = None
-                self.tally.activations += 1
-                where = f"{self.where} turn {state.turn} Z{z} {[state.c.grid.names[s] for s in squares]}"
-                # "A zombie never undoes its own progress within one activation" (rulebook: a
-                # zombie moves towards its priority; "a second or even third closest entry can be
-                # moved to"; "A zombie does not need to use all of its APs if using further APs
-                # would be detrimental to its priorities")
-                self.tally.check(len(squares) == len(set(squares)), "a zombie revisits a square in one activation", where)
-                # "The number of Action Points ("AP") an individual zombie has available in this
-                # phase is printed on its counter."
-                self.tally.check(spent[0] <= state.cfg.zap[z], f"a zombie spends {spent[0]} AP of {state.cfg.zap[z]}", where)
-
-        def watched_move(state: NightState, z: int, to: int) -> None:
-            if self.current is not None and self.current[0] == z:
-                frm = state.zsq[z]
-                # "1 AP: Move to an orthogonally adjacent square. 2 AP: Move through an
-                # un-boarded window to an orthogonally adjacent square."
-                self.tally.check(to in state.c.grid.orth_squares[frm], "a zombie moves other than orthogonally", self.where)
-                self.current[2][0] += 2 if state.c.grid.edge_kind(frm, to) == WINDOW else 1
-                self.current[1].append(to)
-            move(state, z, to)
-
-        def watched_break(state: NightState, z: int, o: int) -> bool:
-            if self.current is not None and self.current[0] == z:
-                self.current[2][0] += 1  # "1 AP: attempt to break …"
-            return brk(state, z, o)
-
-        def watched_fight(state: NightState, h: int, z: int, who: str) -> bool:
-            if self.current is not None and self.current[0] == z and who == "zombie":
-                frm, to = state.zsq[z], state.humans[h].sq
-                kind = state.c.grid.edge_kind(frm, to)
-                # "1 AP: Attack an orthogonally adjacent human"; "2 AP: Attack through an
-                # un-boarded window"
-                self.tally.check(to in state.c.grid.orth_squares[frm], "a zombie attacks other than orthogonally", self.where)
-                self.current[2][0] += 2 if kind == WINDOW else 1
-            return fight(state, h, z, who)
-
-        monkeypatch.setattr(ai, "activate", watched_activate)
-        monkeypatch.setattr(ai, "move_zombie", watched_move)
-        monkeypatch.setattr(ai, "break_attempt", watched_break)
-        monkeypatch.setattr(ai, "hand_to_hand", watched_fight)
-        yield
 
 
 @dataclass
@@ -286,22 +224,22 @@ def check_log_secrets(t: Tally, s: NightState, twin: NightState, a: Any, legal: 
             f"{where}: the log depends on a secret pick: {mine} / {theirs}")
 
 
-def play(t: Tally, setup: Setup, bots: tuple[str, ...], seed: int, watch: ActivationWatch,
-         views_every: int = 1) -> None:
-    s = GAME.new(setup, seed)
+def play(t: Tally, setup: Setup, bots: tuple[str, ...], seed: int, views_every: int = 1) -> None:
+    watched = WatchedNight(t.watch)  # each zombie's activation checked from the log (tests/the_night/watch.py)
+    s = watched.new(setup, seed)
     assert isinstance(s, NightState)
     players = seat_bots(GAME, s.setup, list(bots), seed)
     gone: set[int] = set()
     n = 0
     where = f"{setup.scenario} {dict(setup.options)} {bots} seed {seed}"
-    watch.where = where
+    t.watch.where = where
     twin = s.clone() if s.cfg.hidden_hero else None
     while (d := s.decision) is not None:
         legal = GAME.legal_actions(s)
         bot = players[d.seat]
         a = legal[0] if len(legal) == 1 else bot.choose(GAME, GAME.view(s, d.seat) if bot.needs_view else None, legal)
         b = before(s)
-        GAME.apply(s, a)
+        watched.apply(s, a)
         n += 1
         check_step(t, s, b, gone, f"{where} step {n} ({a.text})")
         if twin is not None:
@@ -314,16 +252,14 @@ def play(t: Tally, setup: Setup, bots: tuple[str, ...], seed: int, watch: Activa
     assert GAME.outcome(s) is not None
 
 
-def run(monkeypatch: pytest.MonkeyPatch, games: int, seed0: int, heuristic_every: int = 1,
-        views_every: int = 1) -> Tally:
+def run(games: int, seed0: int, heuristic_every: int = 1, views_every: int = 1) -> Tally:
     t = Tally()
-    watch = ActivationWatch(t)
-    with watch.installed(monkeypatch):
-        for g in range(games):
-            setup, bots = MIX[g % len(MIX)]
-            if "heuristic" in bots and (g // len(MIX)) % heuristic_every:
-                bots = tuple("random" for _ in bots)
-            play(t, setup, bots, seed0 + g, watch, views_every)
+    for g in range(games):
+        setup, bots = MIX[g % len(MIX)]
+        if "heuristic" in bots and (g // len(MIX)) % heuristic_every:
+            bots = tuple("random" for _ in bots)
+        play(t, setup, bots, seed0 + g, views_every)
+    t.violations.extend(t.watch.violations)
     return t
 
 
@@ -331,34 +267,45 @@ def report(t: Tally) -> str:
     return f"{t.games} games, {t.steps} steps, {t.activations} zombie activations, {len(t.violations)} violations"
 
 
-def test_invariants_hold_in_a_few_seeded_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    t = run(monkeypatch, len(MIX), 1)
+def test_invariants_hold_in_a_few_seeded_games() -> None:
+    t = run(len(MIX), 1)
     assert t.violations == [], "\n".join(t.violations[:20])
     assert t.games == len(MIX) and t.activations > 100
 
 
-def test_invariants_catch_a_zombie_walking_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the watch itself: an activation that goes b11 -> b10 -> b11 is reported
+def test_invariants_catch_a_zombie_walking_back() -> None:
+    # the watch itself: an activation whose log goes b11 -> b10 -> b11 is reported
     from tests.the_night.helpers import board
 
-    def back_and_forth(state: NightState, z: int, fields: zombie_ways.Fields) -> None:
-        ai.move_zombie(state, z, state.c.grid.square("b10"))
-        ai.move_zombie(state, z, state.c.grid.square("b11"))
-
-    t = Tally()
-    watch = ActivationWatch(t)
+    watch = ActivationWatch()
     s = board(humans={"Helen": "g10"}, zombies={1: "b11"})
-    monkeypatch.setattr(ai, "activate", back_and_forth)
-    with watch.installed(monkeypatch):
-        ai.activate(s, 1, zombie_ways.Fields())
-    assert [v.split(": ")[-1] for v in t.violations] == ["a zombie revisits a square in one activation"]
+    watch.begin(s, 1)
+    for to in ("b10", "b11"):
+        ai.move_zombie(s, 1, s.c.grid.square(to))
+        s.emit("move", f"Z1 moves to {to}", {"zombie": "Z1", "to": to, "ap_left": 0})
+    watch.finish(s)
+    assert [v.split(": ")[-1] for v in watch.violations] == ["a zombie revisits a square in one activation"]
+
+
+def test_the_watch_sees_every_automated_activation() -> None:
+    # every zombie on the map when the Zombie Action Phase begins activates once, as its own step
+    from deadboard.core.kernel import advance
+    from deadboard.games.the_night.turn import ROUND
+    from tests.the_night.helpers import board, dice
+
+    watch = ActivationWatch()
+    s = board(humans={"Helen": "g10"}, zombies={1: "a1", 2: "a10", 3: "t1"}, turn=2)
+    s.steps.extend([ROUND[5], ROUND[4], ROUND[3], ROUND[2]])  # from the Zombie Action Phase on
+    dice(s, *[3] * 40)
+    advance(s, WatchedNight(watch).interrupt)
+    assert watch.activations == 3 and watch.violations == []
 
 
 @pytest.mark.slow
-def test_invariants_hold_in_thousands_of_seeded_games(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+def test_invariants_hold_in_thousands_of_seeded_games(capsys: Any) -> None:
     # every MIX setup 70 times (1,120 games), the heuristic bot on a quarter of its rounds, every
     # view checked every 10th step
-    t = run(monkeypatch, 70 * len(MIX), 100_000, heuristic_every=4, views_every=10)
+    t = run(70 * len(MIX), 100_000, heuristic_every=4, views_every=10)
     with capsys.disabled():
         print("\nThe Night invariants:", report(t))
     assert t.violations == [], "\n".join(t.violations[:20])

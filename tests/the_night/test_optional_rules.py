@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from deadboard.core import Setup
+from deadboard.games.the_night.ai import Activation
 from deadboard.games.the_night.combat import hand_to_hand
 from deadboard.games.the_night.events import _event_phase
 from deadboard.games.the_night.state import CARRIED, DEAD, LIVE, LOCKED, NOT_IN_GAME, REMOVED
-from tests.the_night.helpers import GAME, act_as, board, dice, fresh, pending, sq, texts, where
+from tests.the_night.helpers import GAME, act_as, board, dice, fresh, in_phase, pending, sq, texts, where
 
 
 # ----- The Dark Yard --------------------------------------------------------------------------------
@@ -58,7 +59,7 @@ def test_dark_yard_alternative_1_frozen_in_fear_on_a_1() -> None:
 
 def test_dark_yard_alternative_2_only_humans_indoors_score() -> None:
     s = board(humans={"Ben": "a1", "Judy": "h10", "Tom": "t2"}, options={"dark-yard-indoors": True})
-    s.phase, s.reason = "over", "dawn"
+    s.over, s.reason = True, "dawn"  # the game is over
     o = GAME.outcome(s)
     assert o is not None and o.score == 5 + 5  # Judy in the house, Tom in the Tool Shed
 
@@ -213,7 +214,7 @@ def test_event_6_lightning_moves_a_zombie_of_your_choice() -> None:
     s = board(humans={"Ben": "h10"}, zombies={2: "a1"}, options=opts(), turn=4)
     event(s, 3, 3)
     assert pending(s)[0] == ["lightning"]
-    s.phase = "events"
+    in_phase(s, "events")
     from deadboard.games.the_night.rules import advance
 
     advance(s)
@@ -228,6 +229,9 @@ def test_event_6_lightning_moves_a_zombie_of_your_choice() -> None:
 def test_event_7_brains_the_closest_zombie_moves_at_once() -> None:
     s = board(humans={"Ben": "h10"}, zombies={2: "h9", 3: "a1"}, options=opts(), turn=4)
     event(s, 3, 4, 6, 1)  # zombie 2, next to Ben, attacks at once; Ben rolls 6
+    brains = s.steps.pop()  # its activation, a step of its own, runs next
+    assert isinstance(brains, Activation) and brains.order == (2,)
+    brains.run(s)
     assert any(e.kind == "combat" for e in s.log)
 
 
@@ -249,7 +253,7 @@ def test_event_8_dash_9_opportunity_shot_10_latch_fall() -> None:
 
     s = board(humans={"Ben": "h10"}, options=opts(), turn=4)
     event(s, 4, 4)
-    s.phase = "events"
+    in_phase(s, "events")
     advance(s)
     assert "dash Ben g9" in texts(s) and "pass" in texts(s)
     GAME.apply(s, "dash Ben g9")
@@ -257,7 +261,7 @@ def test_event_8_dash_9_opportunity_shot_10_latch_fall() -> None:
 
     s = board(humans={"Tom": "c8"}, zombies={2: "e8"}, items={"shotgun": "Tom", "shotgun-ammo": "Tom"}, options=opts(), turn=4)
     event(s, 4, 5)
-    s.phase = "events"
+    in_phase(s, "events")
     advance(s)
     dice(s, 3)  # 3 + 4 - 1 = 6: hit
     GAME.apply(s, "opportunity Tom Z2 shotgun")
@@ -265,7 +269,7 @@ def test_event_8_dash_9_opportunity_shot_10_latch_fall() -> None:
 
     s = board(humans={"Tom": "c8"}, options=opts(), turn=4)
     event(s, 5, 5)
-    s.phase = "events"
+    in_phase(s, "events")
     advance(s)
     GAME.apply(s, "latch front-door")
     assert s.op[s.c.grid.opening_by_name["front-door"].id] & LOCKED
@@ -521,11 +525,11 @@ def test_zombie_player_controls_the_zombies() -> None:
 
 def test_zombie_player_victory_three_points() -> None:
     s = board(humans={"Judy": "h10", "Tom": "c4"}, options={"zombie-player": True}, players=2, heroes=("Ben",))
-    s.phase, s.reason = "over", "dawn"
+    s.over, s.reason = True, "dawn"  # the game is over
     o = GAME.outcome(s)
     assert o is not None and o.winners == (1,)  # 1 + 1 = 2 points: the zombies win
     s = board(humans={"Ben": "h10"}, options={"zombie-player": True}, players=2, heroes=("Ben",))
-    s.phase, s.reason = "over", "dawn"
+    s.over, s.reason = True, "dawn"  # the game is over
     o = GAME.outcome(s)
     assert o is not None and o.winners == (0,)
 
@@ -562,7 +566,7 @@ def test_hidden_hero_winner_by_survival_then_kills() -> None:
     s = board(humans={"Ben": "h10", "Judy": "c4"}, options={"hidden-hero": True}, players=3)
     s.secret = [0, 6, 2]
     s.kills = [3, 5, 9]
-    s.phase, s.reason = "over", "dawn"
+    s.over, s.reason = True, "dawn"  # the game is over
     o = GAME.outcome(s)
     assert o is not None and o.winners == (1,)
 

@@ -7,10 +7,10 @@ from hypothesis import strategies as st
 
 from deadboard.core import Rng, Setup
 from deadboard.core.grid import WALL, WINDOW
-from deadboard.games.the_night import ai
 from deadboard.games.the_night.board import CLOSED, capacity, load
 from deadboard.games.the_night.state import BOARDED, LIVE, ON_OPENING, NightState
 from tests.the_night.helpers import GAME
+from tests.the_night.watch import ActivationWatch, WatchedNight, read_moves
 
 SETUPS = [
     Setup("standard"),
@@ -55,43 +55,37 @@ def check_invariants(s: NightState) -> None:
 @given(seed=st.integers(0, 2**31), which=st.integers(0, len(SETUPS) - 1))
 @example(seed=489, which=1)  # Dodge caught a human passing through another's square
 def test_random_legal_play_never_breaks_a_rule(seed: int, which: int) -> None:
-    original_move = ai.move_zombie
-
-    def checked_move(state: NightState, z: int, to: int) -> None:
-        frm = state.zsq[z]
-        kind = state.c.grid.edge_kind(frm, to)
-        assert state.c.grid.manhattan(frm, to) == 1, "zombies move orthogonally"
-        assert kind != WALL, "no zombie walks through a wall"
-        o = state.c.grid.opening_between(frm, to)
-        if o >= 0:
-            assert not state.op[o] & CLOSED, "no zombie passes a locked or boarded opening"
-        assert not state.zocc[to] or to == frm
-        original_move(state, z, to)
-
-    ai.move_zombie = checked_move  # type: ignore[assignment]
-    try:
-        s = GAME.new(SETUPS[which], seed)
-        assert isinstance(s, NightState)
-        rng = Rng(seed)
-        steps = 0
-        while s.decision is not None:
-            legal = GAME.legal_actions(s)
-            a = legal[rng.below(len(legal))]
-            if a[0] == "move":
-                h = s.humans[s.active]
-                frm, to = h.sq, s.c.grid.index[str(a[2])]
-                kind = s.c.grid.edge_kind(frm, to)
-                if s.c.grid.manhattan(frm, to) == 1:
-                    assert kind != WALL
-                    o = s.c.grid.opening_between(frm, to)
-                    assert o < 0 or not s.op[o] & CLOSED, "no human passes a locked or boarded opening"
-                else:
-                    assert to in s.c.grid.diag[frm], "diagonal moves never cross doorways or walls"
-                    assert kind != WINDOW
-            GAME.apply_unchecked(s, a)
-            check_invariants(s)
-            steps += 1
-            assert steps < 100_000
-    finally:
-        ai.move_zombie = original_move
+    # the zombies' moves, read from the log: each automated activation (tests/the_night/watch.py)
+    # and each of the Zombie Player's actions
+    watch = ActivationWatch()
+    watched = WatchedNight(watch)
+    s = watched.new(SETUPS[which], seed)
+    assert isinstance(s, NightState)
+    rng = Rng(seed)
+    steps = 0
+    while s.decision is not None:
+        legal = GAME.legal_actions(s)
+        a = legal[rng.below(len(legal))]
+        if a[0] == "move":
+            h = s.humans[s.active]
+            frm, to = h.sq, s.c.grid.index[str(a[2])]
+            kind = s.c.grid.edge_kind(frm, to)
+            if s.c.grid.manhattan(frm, to) == 1:
+                assert kind != WALL
+                o = s.c.grid.opening_between(frm, to)
+                assert o < 0 or not s.op[o] & CLOSED, "no human passes a locked or boarded opening"
+            else:
+                assert to in s.c.grid.diag[frm], "diagonal moves never cross doorways or walls"
+                assert kind != WINDOW
+        player_zombie = s.zact if s.decision is not None and s.decision.kind in ("zombie", "zturn") else 0
+        before = (s.zsq.get(player_zombie, -1), len(s.log), s.zocc.copy(), s.op.copy())
+        watched.apply_unchecked(s, a)
+        if player_zombie:
+            problems: list[str] = []
+            read_moves(s, s.log[before[1]:], player_zombie, before[0], before[2], before[3], problems)
+            assert problems == [], problems
+        assert watch.violations == [], watch.violations
+        check_invariants(s)
+        steps += 1
+        assert steps < 100_000
     assert s.turn <= s.cfg.turns

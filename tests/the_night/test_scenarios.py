@@ -23,7 +23,7 @@ def test_quick_game_two_humans_in_the_house_no_hero_ten_turns() -> None:
 def test_quick_game_victory_points() -> None:
     s = board(humans={"Ben": "h10", "Judy": "c4"}, scenario="quick-game")
     s.zombies_removed = 3
-    s.phase, s.reason = "over", "dawn"
+    s.over, s.reason = True, "dawn"  # the game is over
     o = GAME.outcome(s)
     assert o is not None and o.score == 2 * 10 + 3 * 5
 
@@ -147,7 +147,7 @@ def test_coopers_bonus_when_all_but_karen_survive() -> None:
     s = board(humans={"Harry": "p8", "Helen": "q8", "Tom": "l10", "Judy": "m10"}, scenario="the-coopers",
               heroes=("Harry", "Helen"))
     s.humans[4].status = DEAD
-    s.phase, s.reason = "over", "dawn"
+    s.over, s.reason = True, "dawn"  # the game is over
     o = GAME.outcome(s)
     assert o is not None and o.score == 10 + 10 + 5 + 5 + 10
 

@@ -119,3 +119,31 @@ def test_human_phase_roll_decides_how_many_act() -> None:
 def test_live_count_helper() -> None:
     s = fresh(seed=1)
     assert sum(1 for h in s.humans if h.status == LIVE) == 7
+
+
+def test_the_round_is_the_rulebooks_phases_in_order() -> None:
+    # "Turn Sequence": Zombie Arrival, Dead Human Reanimation, Zombie Action, Live Human Action
+    # (then the optional Random Event Phase, "immediately after the Live Human Action Phase")
+    from deadboard.core.phases import current_phase
+    from deadboard.games.the_night.turn import ROUND
+
+    assert [p.name for p in ROUND] == ["arrival", "reanimation", "zombies", "humans", "events", "end-of-turn"]
+    s = fresh(seed=4)
+    assert current_phase(s) == (1, "humans") and s.phase == "humans"
+
+
+def test_the_phase_name_is_for_display_only() -> None:
+    # no rule reads state.phase: a game whose phase name is scribbled over before every action
+    # plays the same
+    from deadboard.core.rng import Rng
+
+    plain, scribbled = fresh(seed=7), fresh(seed=7)
+    pick = Rng(7)
+    while plain.decision is not None:
+        legal = GAME.legal_actions(plain)
+        a = legal[pick.below(len(legal))]
+        scribbled.phase = "scribbled"
+        GAME.apply(plain, a)
+        GAME.apply(scribbled, a)
+    assert [e.text for e in plain.log] == [e.text for e in scribbled.log]
+    assert GAME.outcome(plain) == GAME.outcome(scribbled)

@@ -22,7 +22,7 @@ def test_victory_points_hero_10_others_5_zombies_1() -> None:
     s = board(humans={"Ben": "h10", "Judy": "c4", "Tom": "c5"}, heroes=("Judy",))
     s.humans[5].status = DEAD
     s.zombies_removed = 7
-    s.phase = "over"
+    s.over = True  # the game is over
     s.reason = "dawn"
     o = night_outcome(s, ["Humans"])
     assert o.score == 10 + 5 + 7
@@ -33,7 +33,7 @@ def test_excellent_night() -> None:
     s = board(humans={n: q for n, q in zip(["Ben", "Barbara", "Harry", "Helen", "Karen", "Tom", "Judy"],
                                             ["c4", "c5", "c6", "c7", "d4", "d5", "d6"])}, heroes=("Ben",))
     s.zombies_removed = 30
-    s.phase = "over"
+    s.over = True  # the game is over
     s.reason = "dawn"
     o = GAME.outcome(s)
     assert o is not None and o.score == 40 + 30 and o.level == "Excellent"

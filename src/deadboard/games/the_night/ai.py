@@ -26,7 +26,10 @@ to its goal, ties broken at random ("assign randomly with a D6").
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from deadboard.core.grid import INF, OPEN, WINDOW
+from deadboard.core.kernel import Auto, Steps
 from deadboard.games.the_night.board import (
     CLOSED,
     best_weapon,
@@ -213,6 +216,30 @@ def activate(state: NightState, z: int, fields: Fields) -> None:
         name = zombie_name(state, z)
         to = grid.names[t]
         state.emit_format("move", "{} moves to {}", (name, to), {"zombie": name, "to": to, "ap_left": ap})
+
+
+@dataclass(slots=True)
+class Activation(Auto[NightState]):
+    """One automated zombie's activation (:func:`activate`): ``order[i]``, which is on the map
+    (zombies removed meanwhile are passed over). The next zombie's activation is returned, so a step its fight pushes (an item to place)
+    lies beneath the rest of the phase and runs once every zombie has acted. ``fields`` is what the
+    zombies of this phase know of the humans, worked out once (:class:`~.zombie_ways.Fields`). When
+    the last human falls, the game's interrupt ends the game before the next activation."""
+
+    order: tuple[int, ...]
+    i: int
+    fields: Fields
+
+    def run(self, state: NightState) -> Steps:
+        order = self.order
+        activate(state, order[self.i], self.fields)
+        i = self.i + 1
+        zsq = state.zsq
+        while i < len(order) and order[i] not in zsq:  # removed meanwhile: it does not act
+            i += 1
+        if i < len(order):
+            return (Activation(order, i, self.fields),)
+        return ()
 
 
 def nearest_zombie(state: NightState) -> int:

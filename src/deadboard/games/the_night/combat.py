@@ -122,7 +122,7 @@ def hand_to_hand(state: NightState, h: int, z: int, who: str) -> bool:
     )
     if human_wins:
         remove_zombie(state, z)
-        if state.phase == "humans" and state.active == h:
+        if state.active == h:  # the acting human (nobody acts outside the Live Human Action Phase)
             state.kills[state.active_seat] += 1
         if htot == ztot and weapon >= 0 and state.cfg.unreliable:
             lose_item(state, weapon, f"{hu.name}'s {wname} is lost in the tie")
@@ -163,7 +163,7 @@ def shoot(state: NightState, h: int, z: int, weapon: int, modifier: int = 0) -> 
     )
     if hit:
         remove_zombie(state, z)
-        if state.phase == "humans" and state.active == h:
+        if state.active == h:  # the acting human (nobody acts outside the Live Human Action Phase)
             state.kills[state.active_seat] += 1
     if roll == 1 and state.cfg.unreliable:
         check = rng.d6()

@@ -97,12 +97,11 @@ def _brains(state: NightState, live: list[Human]) -> None:
         return
     state.emit("event", f"{zombie_name(state, z)} smells brains and moves at once", None)
     if cfg.zombie_player:
-        state.zorder = ()
         state.zact = z
         state.zap_left = cfg.zap[z]
         state.push(ZTurn(z, cfg.zombie_seat))
     else:
-        ai.activate(state, z, zombie_ways.Fields())
+        state.push(ai.Activation((z,), 0, zombie_ways.Fields()))
 
 
 def _dash(state: NightState, live: list[Human]) -> None:

@@ -4,7 +4,8 @@ Weapons optional rule and the New weapon random event all push).
 
 Every step that was once an entry of the game's queue of pending steps has that entry's form
 (:meth:`StepForm.old`): the snapshot writes the stack that way, so recorded games keep their hashes.
-The turn itself (:class:`~deadboard.games.the_night.turn.Night`) and its decisions have none.
+The round (:mod:`~deadboard.games.the_night.turn`: its phases, the zombies' activations, the
+phases' turns) and its decisions have none.
 """
 
 from __future__ import annotations

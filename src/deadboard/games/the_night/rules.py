@@ -36,13 +36,12 @@ from deadboard.games.the_night.state import (
     LOCKED,
     NOT_IN_GAME,
     ON_OPENING,
-    OVER,
     SET_ASIDE,
     STATUS_NAMES,
     ZOMBIE,
     NightState,
 )
-from deadboard.games.the_night.turn import NIGHT, advance, sudden_end
+from deadboard.games.the_night.turn import advance, night, sudden_end
 
 # ==================================================================================================
 # the game
@@ -106,7 +105,7 @@ class TheNight(KernelGame[NightState]):
         content = load_content(setup.content)
         cfg = build_config(setup, content)
         state = NightState(content, cfg, setup, seed)
-        state.init_kernel(*su.initial_steps(state), NIGHT)
+        state.init_kernel(*su.initial_steps(state), night())
         title = {s.id: s.name for s in SCENARIOS}[cfg.scenario]
         state.emit("setup", f"The Night — {title}" + (f": {cfg.story_title}" if cfg.story_title else ""), {"scenario": cfg.scenario})
         return state
@@ -117,7 +116,7 @@ class TheNight(KernelGame[NightState]):
     # ----- results -------------------------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
         ns: NightState = state  # type: ignore[assignment]
-        if ns.phase != OVER:
+        if not ns.over:
             return None
         return night_outcome(ns, seat_names(ns.setup))
 
@@ -173,7 +172,8 @@ class TheNight(KernelGame[NightState]):
         out = []
         steps: list[Any] = state.steps  # an index loop: mypyc cannot compile reversed() over it
         for i in range(len(steps) - 1, -1, -1):
-            form = steps[i].old()
+            old = getattr(steps[i], "old", None)  # the round's phases and steps have none
+            form = old() if old is not None else None
             if form is not None:
                 out.append(form)
         return out

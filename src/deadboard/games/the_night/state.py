@@ -45,7 +45,7 @@ STATUS_NAMES = ("absent", "live", "dead", "zombie", "gone", "escaped")
 
 HUMAN_ZOMBIE = 100  # zombie id of human i's zombie counter is 100 + i
 
-# Phases
+# The names of the phases, for the drawing, the bot and the snapshot (``NightState.phase``)
 SETUP = "setup"
 ARRIVAL = "arrival"
 REANIMATION = "reanimation"
@@ -149,7 +149,6 @@ class NightState(KernelState):
         "zap_left",
         "zocc",
         "zombies_removed",
-        "zorder",
         "zsq",
     )
 
@@ -161,7 +160,7 @@ class NightState(KernelState):
         self.cfg = cfg
         self.init_common(setup, seed)
         self.turn = 0
-        self.phase = SETUP
+        self.phase = SETUP  # the phase's name, for display only: no rule reads it
         self.humans: list[Human] = [Human(i, h.name) for i, h in enumerate(content.humans)]
         self.heroes: tuple[int, ...] = ()
         n = content.grid.n
@@ -194,7 +193,6 @@ class NightState(KernelState):
         self.frozen = False  # Dark Yard alternative 1: the acting human cannot move
         self.move_limit = -1  # Fear of the dark: squares the acting human may still move (-1: no limit)
         # Zombie Action Phase with a Zombie Player
-        self.zorder: tuple[int, ...] = ()  # zombies still to act this phase
         self.zact = 0  # the zombie acting now (0: none)
         self.zap_left = 0
 
@@ -235,7 +233,6 @@ class NightState(KernelState):
         s.active_seat = self.active_seat
         s.frozen = self.frozen
         s.move_limit = self.move_limit
-        s.zorder = self.zorder
         s.zact = self.zact
         s.zap_left = self.zap_left
         return s

@@ -1,10 +1,15 @@
-"""The turn sequence (rulebook §Turn Sequence) on the step kernel: four phases, then the optional
-Random Event Phase, and the ends of the game that cannot wait for the end of the turn::
+"""The turn sequence (rulebook §Turn Sequence) on the step kernel: the round is
+:class:`~deadboard.core.phases.Phases` of four phases, the optional Random Event Phase and the end of
+the turn, and the ends of the game that cannot wait for the end of the turn::
 
     Zombie Arrival -> Dead Human Reanimation -> Zombie Action -> Live Human Action [-> Random Event]
+        -> end of the turn (dawn?)
 
-:class:`Night` lies at the bottom of the stack; the steps a phase pushes (placements, events, Dodge,
-the decisions of the phase) run above it before the turn goes on."""
+A phase's steps lie above the phases still to come, so what a phase pushes (a placement, an event's
+choice, Dodge's fight) runs before the next phase begins. Each automated zombie's activation is a
+step of its own (:class:`ai.Activation`); with a Zombie Player, each zombie's turn is a
+:class:`ZombieTurn` step followed by the player's decisions for it. ``state.phase`` is the phase's
+name for the drawing, the bot and the snapshot only: no rule reads it."""
 
 from __future__ import annotations
 
@@ -13,13 +18,13 @@ from typing import Any
 
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.kernel import advance as kernel_advance
-from deadboard.games.the_night import ai, arrival, zombie_ways
+from deadboard.core.phases import Phase, Phases
+from deadboard.games.the_night import ai, arrival
 from deadboard.games.the_night.board import (
     zombie_name,
 )
 from deadboard.games.the_night.combat import hand_to_hand, kill_human
 from deadboard.games.the_night.events import _event_phase
-from deadboard.games.the_night.flow import StepForm
 from deadboard.games.the_night.humans import Act, ActivateChoice, activatable, picking_seat
 from deadboard.games.the_night.state import (
     ARRIVAL,
@@ -31,57 +36,160 @@ from deadboard.games.the_night.state import (
     LIVE,
     OVER,
     REANIMATION,
-    SETUP,
     ZOMBIE,
     ZOMBIES,
     NightState,
 )
 from deadboard.games.the_night.zombie_player import ZombieAct
+from deadboard.games.the_night.zombie_ways import Fields
 
 END_TURN = "end-of-turn"
 
 
 # ==================================================================================================
-# the turn on the kernel
+# the round: its phases
 # ==================================================================================================
-@dataclass(slots=True)
-class Night(StepForm, Auto[NightState]):
-    """The turn sequence (rulebook §Turn Sequence), one piece of a phase at a time. It lies at the
-    bottom of the stack for the whole game: the steps a phase pushes (placements, events, Dodge)
-    run before it goes on."""
+class ZombieArrival(Phase[NightState]):
+    """A new turn begins; Zombie Arrival Phase (none on the first turn)."""
+
+    __slots__ = ()
+    name = ARRIVAL
 
     def run(self, state: NightState) -> Steps:
-        state.steps.append(self)  # the turn goes on once what this piece pushes is done
-        phase = state.phase
-        if phase == OVER:
-            state.end()
-        elif phase == SETUP:
-            _start_turn(state)
-        elif phase == ARRIVAL:
-            _arrival(state)
-            state.phase = REANIMATION
-        elif phase == REANIMATION:
-            _reanimation(state)
-            _start_zombie_phase(state)
-        elif phase == ZOMBIES:
-            if _zombie_player_decision(state):
-                return (ZombieAct(state.cfg.zombie_seat),)
-            _start_human_phase(state)
-        elif phase == HUMANS:
-            step = _human_phase_decision(state)
-            if step is not None:
-                return (step,)
-            state.phase = EVENTS
-            state.active = -1
-            _event_phase(state)
-        elif phase == EVENTS:
-            state.phase = END_TURN
-        elif phase == END_TURN:
-            _end_turn(state)
+        _start_turn(state)
+        _arrival(state)
         return ()
 
 
-NIGHT = Night()
+class Reanimation(Phase[NightState]):
+    """Dead Human Reanimation Phase; then a risen zombie sharing a square with another steps aside
+    (ruling, :func:`ai.unstack`). The automated zombies act without a stop: what this phase's
+    fights bring into the game (Unreliable Weapons' replacement item) is placed once they have all
+    acted, as what their own fights bring in is (:class:`ai.Activation`)."""
+
+    __slots__ = ()
+    name = REANIMATION
+
+    def run(self, state: NightState) -> Steps:
+        state.phase = REANIMATION
+        stack = state.steps
+        mark = len(stack)  # the next phase, Zombie Action, lies on top
+        _reanimation(state)
+        ai.unstack(state)
+        if len(stack) > mark and not state.cfg.zombie_player:
+            # beneath the Zombie Action Phase: placed when the zombies are done
+            pushed = stack[mark:]
+            del stack[mark:]
+            stack[mark - 1 : mark - 1] = pushed
+        return ()
+
+
+class ZombieAction(Phase[NightState]):
+    """Zombie Action Phase: each zombie in turn, human zombies first, then by number (§Zombie
+    Actions), one :class:`ai.Activation` step each, or the Zombie Player's :class:`ZombieTurn`s."""
+
+    __slots__ = ()
+    name = ZOMBIES
+
+    def run(self, state: NightState) -> Steps:
+        state.phase = ZOMBIES
+        if state.turn == 1 and state.cfg.skip_first_zombie_phase:
+            state.emit("phase", "No Zombie Action Phase on the first turn", None)
+            return ()
+        order = tuple(ai.activation_order(state))
+        if state.cfg.zombie_player:
+            state.zact = 0
+            return (ZombieTurn(order, 0),)
+        if not order:
+            return ()
+        return (ai.Activation(order, 0, Fields()),)
+
+
+class HumanAction(Phase[NightState]):
+    """Live Human Action Phase: D6 humans may act (all on the first turn where a scenario says so),
+    picked one after another (:class:`HumanTurn`)."""
+
+    __slots__ = ()
+    name = HUMANS
+
+    def run(self, state: NightState) -> Steps:
+        _start_human_phase(state)
+        return (HUMAN_TURN,)
+
+
+class RandomEvent(Phase[NightState]):
+    """Random Event Phase (optional rule; :func:`events._event_phase` skips it when it is off)."""
+
+    __slots__ = ()
+    name = EVENTS
+
+    def run(self, state: NightState) -> Steps:
+        state.phase = EVENTS
+        state.active = -1
+        _event_phase(state)
+        return ()
+
+
+class EndOfTurn(Phase[NightState]):
+    """The end of a turn: survival points, dawn after the last turn, an early end."""
+
+    __slots__ = ()
+    name = END_TURN
+
+    def run(self, state: NightState) -> Steps:
+        state.phase = END_TURN
+        _end_turn(state)
+        return ()
+
+
+#: the round, one shared instance of each phase; it goes on until a rule ends the game
+ROUND: tuple[Phase[NightState], ...] = (ZombieArrival(), Reanimation(), ZombieAction(), HumanAction(),
+                                        RandomEvent(), EndOfTurn())
+
+
+def night() -> Phases[NightState]:
+    """The game's rounds, from the first turn (pushed under the setup's steps)."""
+    return Phases(ROUND)
+
+
+# ==================================================================================================
+# the steps of the phases
+# ==================================================================================================
+@dataclass(slots=True)
+class ZombieTurn(Auto[NightState]):
+    """With a Zombie Player: the next zombie of ``order[i:]`` still on the map acts, a run of the
+    player's decisions (:class:`ZombieAct`) until it is done; then the zombie after it."""
+
+    order: tuple[int, ...]
+    i: int
+
+    def run(self, state: NightState) -> Steps:
+        order = self.order
+        i = self.i
+        zsq = state.zsq
+        while i < len(order) and order[i] not in zsq:
+            i += 1
+        if i == len(order) or not any(h.status == LIVE for h in state.humans):
+            return ()
+        z = order[i]
+        state.zact = z
+        state.zap_left = state.cfg.zap[z]
+        return (ZombieAct(state.cfg.zombie_seat), ZombieTurn(order, i + 1))
+
+
+@dataclass(slots=True)
+class HumanTurn(Auto[NightState]):
+    """The Live Human Action Phase between decisions: the acting human acts on, or the next human is
+    picked, until as many as the roll allows have acted (or nobody can or will)."""
+
+    def run(self, state: NightState) -> Steps:
+        step = _human_phase_decision(state)
+        if step is None:
+            return ()
+        return (step, self)
+
+
+HUMAN_TURN = HumanTurn()
 
 
 def advance(state: NightState) -> None:
@@ -91,8 +199,7 @@ def advance(state: NightState) -> None:
 
 def sudden_end(state: NightState) -> bool:
     """Checked before every step once setup is done (see :func:`_check_sudden_end`)."""
-    phase = state.phase
-    if phase in (SETUP, OVER):
+    if state.turn == 0 or state.over:
         return False
     return _check_sudden_end(state)
 
@@ -107,7 +214,10 @@ def _end_game(state: NightState, reason: str, text: str) -> None:
 
 def _check_sudden_end(state: NightState) -> bool:
     """Ends that cannot wait for the end of the turn: every human dead or gone, house cleared."""
-    if not any(h.status == LIVE for h in state.humans):
+    for h in state.humans:  # a loop, not any(): asked before every step
+        if h.status == LIVE:
+            break
+    else:
         if any(h.status == ESCAPED for h in state.humans):
             _end_game(state, "escaped", "Every surviving human has escaped.")
         else:
@@ -127,8 +237,8 @@ def _check_sudden_end(state: NightState) -> bool:
 def _start_turn(state: NightState) -> None:
     state.turn += 1
     state.fired = ()
-    state.emit("turn", f"— Turn {state.turn} of {state.cfg.turns} —", {"turn": state.turn})
     state.phase = ARRIVAL
+    state.emit("turn", f"— Turn {state.turn} of {state.cfg.turns} —", {"turn": state.turn})
 
 
 def _arrival(state: NightState) -> None:
@@ -193,42 +303,6 @@ def _reanimation(state: NightState) -> None:
             state.emit("death", f"{h.name} dies of the bite", {"human": h.name})
 
 
-def _start_zombie_phase(state: NightState) -> None:
-    state.phase = ZOMBIES
-    ai.unstack(state)
-    if state.turn == 1 and state.cfg.skip_first_zombie_phase:
-        state.emit("phase", "No Zombie Action Phase on the first turn", None)
-        state.zorder = ()
-        return
-    order = ai.activation_order(state)
-    if state.cfg.zombie_player:
-        state.zorder = tuple(order)
-        state.zact = 0
-        return
-    fields = zombie_ways.Fields()
-    for z in order:
-        if z in state.zsq:
-            ai.activate(state, z, fields)
-            if not any(h.status == LIVE for h in state.humans):
-                break
-    state.zorder = ()
-
-
-def _zombie_player_decision(state: NightState) -> bool:
-    """With a Zombie Player, each zombie in order is a run of decisions until it is done."""
-    while True:
-        if state.zact and state.zact in state.zsq and state.zap_left > 0:
-            return True
-        state.zact = 0
-        if not state.zorder or not any(h.status == LIVE for h in state.humans):
-            state.zorder = ()
-            return False
-        z, state.zorder = state.zorder[0], state.zorder[1:]
-        if z in state.zsq:
-            state.zact = z
-            state.zap_left = state.cfg.zap[z]
-
-
 def _start_human_phase(state: NightState) -> None:
     state.phase = HUMANS
     if state.turn == 1 and state.cfg.all_act_first_turn:
@@ -241,7 +315,6 @@ def _start_human_phase(state: NightState) -> None:
     state.active = -1
     state.picks = 0
     state.passes = 0
-
 
 
 def _human_phase_decision(state: NightState) -> Choice[NightState, Any] | None:
@@ -270,8 +343,6 @@ def _end_turn(state: NightState) -> None:
     if _nothing_can_come(state):
         state.early_end_turn = state.turn
         _end_game(state, "early", f"No zombie can ever come again: the night ends early, after turn {state.turn}.")
-        return
-    _start_turn(state)
 
 
 def _nothing_can_come(state: NightState) -> bool:

@@ -97,9 +97,11 @@ class ZombieAct(StepForm, Choice[NightState, Action]):
     def apply(self, state: NightState, action: Action) -> Steps:
         pushed = len(state.steps)
         apply_zombie_action(state, action)
-        # the zombie moves on (what the turn would decide next) unless a step was pushed
-        if len(state.steps) == pushed and state.zact and state.zact in state.zsq and state.zap_left > 0:
-            return (self,)
+        z = state.zact
+        if z and z in state.zsq and state.zap_left > 0:  # the zombie acts on
+            if len(state.steps) == pushed:
+                return (self,)
+            state.steps.insert(pushed, self)  # after what the action pushed
         return ()
 
     def prompt(self, state: NightState) -> str:
