@@ -61,7 +61,8 @@ async def settle(pilot: Any) -> None:
 
 
 def status(app: PlayApp) -> str:
-    return str(app.query_one("#status", Static).render())
+    """The status line and, on its own row, the message line."""
+    return str(app.query_one("#status", Static).render()) + "\n" + str(app.query_one("#message", Static).render())
 
 
 def options(app: PlayApp) -> list[str]:
@@ -229,6 +230,8 @@ def test_a_finished_game_stays_on_screen_and_can_still_be_saved(tmp_path: Path) 
     async def script(pilot: Any) -> None:
         app.query_one("#filter", Input).value = played.actions[-1]
         await pilot.press("enter")
+        if app.asking is not None:  # the last action ends a turn: y takes it
+            await pilot.press("y")
         await settle(pilot)
         assert app.over
         assert "Game over" in status(app)
