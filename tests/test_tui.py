@@ -233,7 +233,7 @@ def test_a_finished_game_stays_on_screen_and_can_still_be_saved(tmp_path: Path) 
         if app.asking is not None:  # the last action ends a turn: y takes it
             await pilot.press("y")
         await settle(pilot)
-        assert app.over
+        assert app.over, (status(app), played.actions[-1], app.asking)
         assert "Game over" in status(app)
         assert app.query_one("#board").text().strip()  # the final board stays
         assert "over" in options(app)[0]

@@ -357,11 +357,11 @@ class PlayApp(App[None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if self.asking is not None:
-            if event.value:
-                answer = event.value.strip().lower()
+            answer = event.value.strip().lower()
+            if len(answer) == 1:  # the key typed after the question (not the line that asked)
                 action, self.asking = self.asking, None
                 self.field.value = ""
-                if answer.startswith("y"):
+                if answer == "y":
                     self.take(action)
                 else:
                     self.say(f"not taken: {self.entry_of(action).sentence}")
@@ -445,6 +445,7 @@ class PlayApp(App[None]):
             self.take(action)
             return
         self.asking = action
+        self.field.value = ""
         self.field.focus()
         self.say(ask)
 
