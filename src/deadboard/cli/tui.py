@@ -31,7 +31,7 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
-from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from deadboard.cli import session as drawing
@@ -39,7 +39,7 @@ from deadboard.cli import tui_actions as choosing
 from deadboard.cli import tui_widgets as widgets
 from deadboard.cli.session import GROUP_ABOVE, Choice, Session, actions_at, board, choice_tree
 from deadboard.cli.tui_actions import Entry, help_screen, points_left, status_text
-from deadboard.cli.tui_widgets import Board, Curtain, TextScreen
+from deadboard.cli.tui_widgets import Board, Curtain, LogPane, TextScreen
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError
 from deadboard.core.registry import find_descriptor
@@ -125,7 +125,7 @@ class PlayApp(App[None]):
                     yield Input(placeholder="type a number, words of an action, or a command (F1: help)",
                                 id="filter", compact=True)
                     yield OptionList(id="actions")
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+                yield LogPane(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -283,13 +283,13 @@ class PlayApp(App[None]):
         b.show_squares(names)
 
     def write_log(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", LogPane)
         events_ = self.session.state.log
         if self.seen > len(events_):  # undone
-            log.clear()
+            log.forget()
             self.seen = max(0, len(events_) - 200)
         for ev in events_[self.seen:]:
-            log.write(widgets.event_text(ev))
+            log.add(widgets.event_text(ev))
         self.seen = len(events_)
 
     def points(self) -> str | None:
@@ -487,10 +487,10 @@ class PlayApp(App[None]):
         self.say(f"saved to {path}")
 
     def show_log(self, n: int) -> None:
-        log = self.query_one("#log", RichLog)
-        log.write(Text(f"— the last {n} events —", style="dim"))
+        log = self.query_one("#log", LogPane)
+        log.add(Text(f"— the last {n} events —", style="dim"))
         for ev in self.session.state.log[-n:]:
-            log.write(widgets.event_text(ev))
+            log.add(widgets.event_text(ev))
 
     # ----- keys -----------------------------------------------------------------------------------
     def action_move(self, step: int) -> None:

@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from deadboard.cli.session import Choice, dice_in
 from deadboard.core.log import Event
@@ -54,6 +54,35 @@ def action_line(c: Choice) -> Text:
     return Text.assemble(("  ▸ ", "bold"), (f"{c.span} " if c.span else "", "cyan"), c.label, (f" ({n})", "dim"))
 
 
+class LogPane(RichLog):
+    """The log: what it was given is kept (the last 300 entries) and written again, wrapped at the
+    new width, when the pane changes width (a layout for another size of screen)."""
+
+    KEEP = 300
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.kept: list[Text] = []
+        self.written_at = 0
+
+    def add(self, text: Text) -> None:
+        self.kept = [*self.kept[-(self.KEEP - 1):], text]
+        self.write(text)
+
+    def forget(self) -> None:
+        self.kept = []
+        self.clear()
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        width = event.size.width
+        if width and self.written_at and width != self.written_at:
+            self.clear()
+            for text in self.kept:
+                self.write(text)
+        self.written_at = width or self.written_at
+
+
 class Board(ScrollView):
     """The drawn board, line by line as the game's ``render`` draws it (Textual's line API: only the
     lines in sight are drawn again when it scrolls); remembers where each square is, for clicks.
@@ -78,6 +107,7 @@ class Board(ScrollView):
         self.squares: dict[str, tuple[int, int, int]] = {}
         self.at: dict[int, list[tuple[int, int, str]]] = {}
         self.blocks: list[tuple[int, int, int]] = []  # (line of the column names, last line, row names' width)
+        self.followed: list[str] = []  # the squares last scrolled into sight
 
     def show(self, lines: list[list[Segment]], spans: list[tuple[int, int, int, str]]) -> None:
         self.strips = [Strip(line) for line in lines]
@@ -132,9 +162,16 @@ class Board(ScrollView):
         # shows the pane's, not the terminal's)
         return line.extend_cell_length(width, self.rich_style).apply_style(self.rich_style)
 
+    def on_resize(self, event: events.Resize) -> None:
+        if self.followed:  # a new layout: the squares followed stay in sight
+            self.call_after_refresh(self.show_squares, self.followed)
+
     def show_squares(self, names: list[str]) -> None:
         """Scroll so that these squares are in sight (centred)."""
-        spots = [self.squares[n] for n in names]
+        self.followed = [n for n in names if n in self.squares]
+        if not self.followed:
+            return
+        spots = [self.squares[n] for n in self.followed]
         y0 = min(y for y, _, _ in spots)
         y1 = max(y for y, _, _ in spots)
         x0 = min(x for _, x, _ in spots)
@@ -246,5 +283,17 @@ class Curtain(Screen[None]):
         self.dismiss()
 
 
-__all__ = ["LOWER", "SIDE", "WIDE", "Board", "Curtain", "TextScreen", "action_line", "coordinate_blocks", "event_text",
-           "lower_height", "side_width"]
+__all__ = [
+    "LOWER",
+    "SIDE",
+    "WIDE",
+    "Board",
+    "Curtain",
+    "LogPane",
+    "TextScreen",
+    "action_line",
+    "coordinate_blocks",
+    "event_text",
+    "lower_height",
+    "side_width",
+]
