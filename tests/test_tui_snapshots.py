@@ -38,10 +38,10 @@ async def steady(pilot: Any) -> str:
     at its pane's width after the layout is chosen)."""
     shown, same = "", 0
     for _ in range(60):
-        await pilot.pause(0.05)
+        await pilot.pause(0.1)
         now = screen_text(pilot.app)
         same = same + 1 if now == shown else 0
-        if same == 3:
+        if same == 4:
             break
         shown = now
     return shown

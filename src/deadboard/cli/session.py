@@ -243,7 +243,7 @@ def take_heading(lines: list[list[Segment]]) -> tuple[str, list[list[Segment]]]:
             heading.append(" ".join("".join(seg.text for seg in line).split()))
         else:
             rest.append(line)
-    return " · ".join(h for h in heading if h), rest
+    return " ".join(h for h in heading if h), rest
 
 
 def square_spans(lines: list[list[Segment]]) -> list[tuple[int, int, int, str]]:
