@@ -145,9 +145,13 @@ def status_text(game: Game[Any], state: State, names: Sequence[str], bot: str, h
         t.append(over, style="bold green")
     else:
         who = names[d.seat]
-        prompt = d.prompt[len(who) + 2:] if d.prompt.startswith(who + ": ") else d.prompt
         t.append(f"{who}{f' ({bot})' if bot else ''}", style="bold yellow")
-        t.append(f" — {prompt}")
+        if d.prompt.startswith(who + ": "):
+            t.append(f" — {d.prompt[len(who) + 2:]}")
+        elif d.prompt.startswith(who) and not bot:  # "Kevin Swift (A, 3 AP): what now?"
+            t.append(d.prompt[len(who):])
+        else:
+            t.append(f" — {d.prompt}")
     if heading:
         t.append(" · ", style="dim")
         t.append(heading, style="bold")

@@ -128,7 +128,7 @@ def board_text(state: NightState, cell: int = 3) -> Text:
 def _edge_row(t: Text, state: NightState, walls: _Walls, y: int, cell: int) -> None:
     """The line of horizontal edges above row ``y``: walls, doors and windows, and the corners."""
     w, h, grid = walls.w, walls.h, walls.grid
-    t.append("    ")
+    t.append("    ", style=ROW_NAME)  # stays at the left with the row names
     for x in range(w + 1):
         up = walls.vertical(x, y - 1)
         down = walls.vertical(x, y)
