@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
@@ -46,12 +47,21 @@ def event_text(ev: Event) -> Text:
     return t
 
 
-def action_line(c: Choice) -> Text:
-    """One line of the list: an action's number and its sentence, or a group and its numbers."""
+def action_line(c: Choice, width: int = 0) -> Text:
+    """One line of the list: an action's number and its sentence, or a group and its numbers; a
+    sentence longer than the pane is ``width`` goes on under itself, clear of the numbers."""
     if c.action is not None:
-        return Text.assemble((f"{c.number:>3} ", "bold cyan"), c.label)
-    n = sum(1 for _ in c.leaves())
-    return Text.assemble(("  ▸ ", "bold"), (f"{c.span} " if c.span else "", "cyan"), c.label, (f" ({n})", "dim"))
+        line = Text.assemble((f"{c.number:>3} ", "bold cyan"), c.label)
+    else:
+        n = sum(1 for _ in c.leaves())
+        line = Text.assemble(("  ▸ ", "bold"), (f"{c.span} " if c.span else "", "cyan"), c.label, (f" ({n})", "dim"))
+    if width <= 16 or line.cell_len <= width:
+        return line
+    head, body = line[:4], line[4:]
+    return head + Text("\n    ").join(body.wrap(_MEASURE, width - 4, overflow="fold"))
+
+
+_MEASURE = Console(width=400, force_terminal=True, legacy_windows=False)  # wraps a sentence, prints nothing
 
 
 class LogPane(RichLog):

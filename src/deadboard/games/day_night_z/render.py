@@ -23,6 +23,8 @@ LETTER = {"walker": "W", "howler": "H", "crawler": "C", "leader": "L", "bulker":
 ZONE = 10  # columns of a zone on the city map; a link between two zones takes GAP more
 GAP = 3
 NO_WRAP = {"no_wrap": True, "overflow": "ignore"}  # a line of a map is never broken in two
+COLUMN_NAMES = Style(dim=True, meta={"coords": "columns"})  # a tile's a-d stay in sight as the board scrolls
+ROW_NAME = Style(dim=True, meta={"coords": "row"})
 
 
 def _square(name: str, style: str = "") -> Style:
@@ -103,10 +105,10 @@ def tile_lines(st: DNZState, tile_id: str) -> list[Text]:
     after = tile.links.get(tile.geo.access)
     where = f"{tile.zone}{' ' + tile.slot if tile.slot else ''}{', after ' + after[0] if after else ''}"
     lines = [Text(f"{tile.id}: {tile.geo.side.name} ({where})"[:4 + 5 * 4], style="bold", **NO_WRAP)]  # type: ignore[arg-type]
-    lines.append(Text("    " + "".join(f"{c:<5}" for c in "abcd"), style="dim", **NO_WRAP))  # type: ignore[arg-type]
+    lines.append(Text("    " + "".join(f"{c:<5}" for c in "abcd"), style=COLUMN_NAMES, **NO_WRAP))  # type: ignore[arg-type]
     lines.append(Text("   ┌" + "┬".join(["────"] * 4) + "┐", style="dim", **NO_WRAP))  # type: ignore[arg-type]
     for y in range(4):
-        t = Text(f"{y + 1:>2} ", style="dim", **NO_WRAP)  # type: ignore[arg-type]
+        t = Text(f"{y + 1:>2} ", style=ROW_NAME, **NO_WRAP)  # type: ignore[arg-type]
         t.append("│", style="dim")
         for x in range(4):
             c = y * 4 + x
