@@ -17,7 +17,7 @@ from rich.console import Console
 from deadboard.cli.session import board, rendered_lines, square_positions
 from deadboard.cli.tui import PlayApp
 from deadboard.core import list_games
-from tests.test_tui import drive, make_app
+from tests.test_tui import drive, make_app, settle
 
 SIZES = [(80, 24), (100, 30), (120, 40), (160, 50)]
 SCREENS = Path(__file__).parent / "data" / "tui"
@@ -67,6 +67,34 @@ def test_the_screen_of_every_game_at_every_size_is_the_one_recorded(game_id: str
         assert shown == path.read_text().rstrip("\n"), f"the screen differs from {path.name}"
 
     drive(app, size, script)
+
+
+@pytest.mark.parametrize("game_id", list_games())
+def test_the_screen_of_every_game_after_eight_actions_is_the_one_recorded(game_id: str) -> None:
+    """A game under way (Day Night Z's tiles, The Night's humans on the board, …) at 120 × 40:
+    eight actions taken with Enter (the highlighted action, groups opened, y to a question)."""
+    app = make_app(game_id, players=players(game_id))
+    path = SCREENS / f"{game_id}-played-120x40.txt"
+
+    async def script(pilot: Any) -> None:
+        for _ in range(8):
+            if app.over:
+                break
+            while app.groups and app.shown[app.query_one("#actions").highlighted or 0].action is None:
+                await pilot.press("enter")
+                await pilot.pause()
+            await pilot.press("enter")
+            if app.asking is not None:
+                await pilot.press("y")
+            await settle(pilot)
+        shown = await steady(pilot)
+        if RECORD or not path.exists():
+            path.write_text(shown + "\n")
+            if not RECORD:
+                pytest.fail(f"{path.name} was not recorded: recorded now, look at it and run again")
+        assert shown == path.read_text().rstrip("\n"), f"the screen differs from {path.name}"
+
+    drive(app, (120, 40), script)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
