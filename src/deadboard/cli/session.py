@@ -236,14 +236,20 @@ def line_width(line: list[Segment]) -> int:
 def take_heading(lines: list[list[Segment]]) -> tuple[str, list[list[Segment]]]:
     """The game's heading (its lines drawn with ``Style(meta={"heading": True})``: the clock, the
     objective, the track the game is played against) taken out of the board for the status line."""
-    heading: list[str] = []
+    heading: list[str] = []  # one entry a heading: the lines of one (wrapped) run together
     rest: list[list[Segment]] = []
-    for line in lines:
+    last = -2
+    for y, line in enumerate(lines):
         if any(seg.style is not None and seg.style.meta.get("heading") for seg in line if seg.text.strip()):
-            heading.append(" ".join("".join(seg.text for seg in line).split()))
+            words = " ".join("".join(seg.text for seg in line).split())
+            if y == last + 1 and heading:
+                heading[-1] += " " + words
+            else:
+                heading.append(words)
+            last = y
         else:
             rest.append(line)
-    return " ".join(h for h in heading if h), rest
+    return " · ".join(h for h in heading if h), rest
 
 
 def square_spans(lines: list[list[Segment]]) -> list[tuple[int, int, int, str]]:
