@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import io
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from textual.widgets import Input, OptionList, Static
 
 from deadboard.bots.base import make_bot
@@ -66,8 +68,15 @@ def status(app: PlayApp) -> str:
 
 
 def options(app: PlayApp) -> list[str]:
+    """The lines of the action list as text (an action's number and sentence, a group)."""
     ol = app.query_one("#actions", OptionList)
-    return [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+    console = Console(width=200, file=io.StringIO(), legacy_windows=False)
+    out = []
+    for i in range(ol.option_count):
+        with console.capture() as shown:
+            console.print(ol.get_option_at_index(i).prompt)
+        out.append(" ".join(shown.get().split()))
+    return out
 
 
 def inside(app: PlayApp, selector: str) -> bool:

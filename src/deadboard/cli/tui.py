@@ -110,7 +110,6 @@ class PlayApp(App[None]):
         self.message = note
         self.heading = ""  # the game's heading, drawn in the status line
         self.wide = False
-        self.arranged = (False, 0, 0)
         self.shown_seat: int | None = None  # hot-seat: whose screen it is
         self.waiting = False  # a bot's move is scheduled
         self.hinting = False
@@ -144,9 +143,6 @@ class PlayApp(App[None]):
         """The layout of the screen's size: the board beside a side column, or above two panes."""
         width, height = self.size
         lower = self.query_one("#lower")
-        if (wide, width, height) != self.arranged:  # the list's long sentences wrapped again
-            self.arranged = (wide, width, height)
-            self.call_after_refresh(self.draw_actions)
         self.wide = wide
         self.screen.set_class(wide, "wide")
         if wide:
@@ -333,9 +329,8 @@ class PlayApp(App[None]):
         else:
             box.border_title = f"{len(self.legal)} action{'s' if len(self.legal) != 1 else ''}"
             self.shown = [Choice(e.sentence, e.number, e.action) for e in self.entries]
-        width = ol.scrollable_content_region.width or (self.size.width // 2 - 2)
         for c in self.shown:
-            ol.add_option(Option(widgets.action_line(c, width)))
+            ol.add_option(Option(widgets.action_line(c)))
         if not self.shown:
             ol.add_option(Option(Text("no action matches", style="dim"), disabled=True))
         else:

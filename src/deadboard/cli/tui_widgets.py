@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console
 from rich.segment import Segment
+from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -47,21 +47,19 @@ def event_text(ev: Event) -> Text:
     return t
 
 
-def action_line(c: Choice, width: int = 0) -> Text:
+def action_line(c: Choice) -> Table:
     """One line of the list: an action's number and its sentence, or a group and its numbers; a
-    sentence longer than the pane is ``width`` goes on under itself, clear of the numbers."""
+    sentence longer than the pane is wide goes on under itself, clear of the numbers."""
+    line = Table.grid(expand=True)
+    line.add_column(width=4, no_wrap=True)
+    line.add_column(ratio=1, overflow="fold")
     if c.action is not None:
-        line = Text.assemble((f"{c.number:>3} ", "bold cyan"), c.label)
+        line.add_row(Text(f"{c.number:>3} ", style="bold cyan"), c.label)
     else:
         n = sum(1 for _ in c.leaves())
-        line = Text.assemble(("  ▸ ", "bold"), (f"{c.span} " if c.span else "", "cyan"), c.label, (f" ({n})", "dim"))
-    if width <= 16 or line.cell_len <= width:
-        return line
-    head, body = line[:4], line[4:]
-    return head + Text("\n    ").join(body.wrap(_MEASURE, width - 4, overflow="fold"))
-
-
-_MEASURE = Console(width=400, force_terminal=True, legacy_windows=False)  # wraps a sentence, prints nothing
+        line.add_row(Text("  ▸ ", style="bold"),
+                     Text.assemble((f"{c.span} " if c.span else "", "cyan"), c.label, (f" ({n})", "dim")))
+    return line
 
 
 class LogPane(RichLog):
