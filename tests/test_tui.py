@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import io
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from textual.widgets import Input, OptionList, Static
 
 from deadboard.bots.base import make_bot
@@ -61,12 +63,20 @@ async def settle(pilot: Any) -> None:
 
 
 def status(app: PlayApp) -> str:
-    return str(app.query_one("#status", Static).render())
+    """The status line and, on its own row, the message line."""
+    return str(app.query_one("#status", Static).render()) + "\n" + str(app.query_one("#message", Static).render())
 
 
 def options(app: PlayApp) -> list[str]:
+    """The lines of the action list as text (an action's number and sentence, a group)."""
     ol = app.query_one("#actions", OptionList)
-    return [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+    console = Console(width=200, file=io.StringIO(), legacy_windows=False)
+    out = []
+    for i in range(ol.option_count):
+        with console.capture() as shown:
+            console.print(ol.get_option_at_index(i).prompt)
+        out.append(" ".join(shown.get().split()))
+    return out
 
 
 def inside(app: PlayApp, selector: str) -> bool:
@@ -229,8 +239,10 @@ def test_a_finished_game_stays_on_screen_and_can_still_be_saved(tmp_path: Path) 
     async def script(pilot: Any) -> None:
         app.query_one("#filter", Input).value = played.actions[-1]
         await pilot.press("enter")
+        if app.asking is not None:  # the last action ends a turn: y takes it
+            await pilot.press("y")
         await settle(pilot)
-        assert app.over
+        assert app.over, (status(app), played.actions[-1], app.asking)
         assert "Game over" in status(app)
         assert app.query_one("#board").text().strip()  # the final board stays
         assert "over" in options(app)[0]

@@ -18,6 +18,7 @@ from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.segment import Segment
 from rich.text import Text
@@ -226,9 +227,37 @@ def dice_in(data: Mapping[str, Any] | None) -> list[tuple[str, list[int], Any]]:
 
 # ----- squares on the board -----------------------------------------------------------------------
 def rendered_lines(renderable: RenderableType, width: int) -> list[list[Segment]]:
-    """The renderable as lines of segments ``width`` columns wide (colours and meta kept)."""
+    """The renderable as lines of segments (colours and meta kept): text wraps at ``width`` columns,
+    but a line a game draws with ``no_wrap`` and ``overflow="ignore"`` (a row of its board) keeps its
+    whole length, wider than ``width`` if need be: the board pane scrolls sideways, it never breaks a
+    row of the board in two."""
     console = Console(width=width, color_system="truecolor", force_terminal=True, legacy_windows=False)
-    return console.render_lines(renderable, console.options.update(width=width), pad=False)
+    segments = console.render(renderable, console.options.update(width=width))
+    return list(Segment.split_lines(segments))
+
+
+def line_width(line: list[Segment]) -> int:
+    """The columns a line takes, trailing blanks aside."""
+    return cell_len("".join(seg.text for seg in line).rstrip())
+
+
+def take_heading(lines: list[list[Segment]]) -> tuple[str, list[list[Segment]]]:
+    """The game's heading (its lines drawn with ``Style(meta={"heading": True})``: the clock, the
+    objective, the track the game is played against) taken out of the board for the status line."""
+    heading: list[str] = []  # one entry a heading: the lines of one (wrapped) run together
+    rest: list[list[Segment]] = []
+    last = -2
+    for y, line in enumerate(lines):
+        if any(seg.style is not None and seg.style.meta.get("heading") for seg in line if seg.text.strip()):
+            words = " ".join("".join(seg.text for seg in line).split())
+            if y == last + 1 and heading:
+                heading[-1] += " " + words
+            else:
+                heading.append(words)
+            last = y
+        else:
+            rest.append(line)
+    return " · ".join(h for h in heading if h), rest
 
 
 def square_spans(lines: list[list[Segment]]) -> list[tuple[int, int, int, str]]:
@@ -286,6 +315,6 @@ def actions_at(game: Game, view: State, seat: int | None, legal: Sequence[Action
     return [i for i, a in enumerate(legal) if square in action_squares(game, view, seat, a, known)]
 
 
-__all__ = ["Choice", "Session", "action_line", "action_squares", "actions_at", "board", "choice_path", "choice_tree", "dice_in", "example_action",
-           "grouped_lines", "help_text", "rendered_lines", "renderer", "square_positions", "square_spans",
-           "squares_named"]
+__all__ = ["Choice", "Session", "action_line", "action_squares", "actions_at", "board", "choice_path", "choice_tree",
+           "dice_in", "example_action", "grouped_lines", "help_text", "line_width", "rendered_lines", "renderer",
+           "square_positions", "square_spans", "squares_named", "take_heading"]

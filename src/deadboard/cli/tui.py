@@ -1,20 +1,25 @@
-"""``deadboard play`` full screen: a Textual app that fits 80 × 24 and uses a larger window.
+"""``deadboard play`` full screen: a Textual app with a layout for every size of terminal.
 
 ::
 
-    ┌ status: game · seat — what is asked ─────────────────────────────┐   80 × 24: the board
-    │ board (scrolls both ways; follows the squares the actions name;  │   above, the actions and
-    │ a click on a square lists the actions that name it)              │   the log side by side
-    ├ > filter ─────────────────────┬ log and dice ────────────────────┤   under it; wider than
-    │  1 move Ben c5                │ Ben moves to c5                  │   119 columns: the board
-    │ ▸ 2–18 move tough (17)        │ Zombie 23: roll 5 vs 4+: hit     │   left, the actions and
-    └ F1 help F2 save F3 hint F4 undo  Esc back  ^q quit ──────────────┘   the log on the right
+    ┌ status: seat — what is asked · the game's heading (clock, objective) · game, seed ───────────┐
+    │ message: what you did, an error, a hint, a question (its own row; stays until the next move) │
+    │ board (rows never broken: it scrolls sideways, its column and row names stay in sight;       │
+    │ follows the squares the actions name; a click on a square lists the actions that name it)   │
+    ├ > filter ─────────────────────┬ log and dice ─────────────────────────────────────────────────┤
+    │  1 Ben moves to c5            │ Ben moves to c5                                               │
+    │ ▸ 2–18 move tough (17)        │ Zombie 23: roll 5 vs 4+: hit                                  │
+    └ F1 help F2 save F3 hint F4 undo  Esc back  ^q quit ─────────────────────────────────────────┘
 
-Typing filters the actions (by number or by words); Enter takes the one action that matches, the
-number typed, the exact action text, or the highlighted one (↑ ↓ move the highlight), and runs the
-commands of the line mode (``save FILE``, ``undo``, ``hint``, ``log``, ``help``, ``quit``). A long
-list is offered as groups (``deadboard.cli.session``), opened with Enter and left with Esc. Every
-game is drawn through its ``render`` module; nothing here knows a game.
+Under 120 columns, or when the board is too wide to stand beside them, the actions and the log sit
+side by side under the board (9 rows high at 24 lines, 11 at 30, 14 at 40, 17 at 50 and more); from
+120 columns a board that fits beside a side column (48 columns wide, 64 from 160) stands at the left
+and the actions over the log at the right.
+
+Typing anywhere goes to the filter line; Esc comes back to it from any pane and Tab goes round the
+panes. Enter follows :mod:`deadboard.cli.tui_actions`. A long list is offered as groups
+(``deadboard.cli.session``), opened with Enter and left with Esc. Every game is drawn through its
+terminal drawing; nothing here knows a game.
 """
 
 from __future__ import annotations
@@ -26,33 +31,21 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical
-from textual.geometry import Region
-from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from deadboard.cli.session import (
-    GROUP_ABOVE,
-    Choice,
-    Session,
-    action_line,
-    actions_at,
-    board,
-    choice_tree,
-    dice_in,
-    help_text,
-    rendered_lines,
-    square_spans,
-    squares_named,
-)
-from deadboard.cli.tui_widgets import Board, TextScreen
+from deadboard.cli import session as drawing
+from deadboard.cli import tui_actions as choosing
+from deadboard.cli import tui_widgets as widgets
+from deadboard.cli.session import GROUP_ABOVE, Choice, Session, actions_at, board, choice_tree
+from deadboard.cli.tui_actions import Entry, help_screen, points_left, status_text
+from deadboard.cli.tui_widgets import Board, Curtain, LogPane, TextScreen
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError
-from deadboard.core.log import Event
+from deadboard.core.registry import find_descriptor
 from deadboard.core.table import BotTurn
 
-WIDE = 120  # columns from which the board and the side column stand side by side
-LOG_STYLE = {"turn": "bold", "combat": "yellow", "death": "bold red", "shot": "magenta", "end": "bold green",
-             "roll": "dim", "event": "cyan"}
+COMMANDS = ("save", "undo", "hint", "help", "quit", "exit", "log", "?")
 
 
 class PlayApp(App[None]):
@@ -61,20 +54,23 @@ class PlayApp(App[None]):
     TITLE = "deadboard"
     CSS = """
     Screen { layout: vertical; }
-    #status { height: 2; background: $boost; padding: 0 1; }
+    #status { height: auto; max-height: 2; background: $boost; padding: 0 1; }
+    #message { height: auto; max-height: 2; background: $boost; padding: 0 1; text-style: italic; }
     #main { height: 1fr; layout: vertical; }
     #board { height: 1fr; min-height: 6; }
-    #lower { height: 10; layout: horizontal; }
+    #board:focus { background-tint: $accent 8%; }
+    #lower { height: 9; layout: horizontal; }
     #choose { width: 1fr; border-top: solid $accent; border-title-color: $accent; }
     #filter { height: 1; }
     #actions { height: 1fr; border: none; padding: 0; }
+    #actions:focus { background-tint: $accent 8%; }
     #log { width: 1fr; border-top: solid $secondary; border-left: vkey $secondary; scrollbar-size: 1 1; }
+    #log:focus { border-top: thick $secondary; }
     Screen.wide #main { layout: horizontal; }
     Screen.wide #board { height: 1fr; width: 1fr; }
-    Screen.wide #lower { width: 64; height: 1fr; layout: vertical; }
+    Screen.wide #lower { height: 1fr; layout: vertical; }
     Screen.wide #choose { height: 1fr; width: 100%; }
     Screen.wide #log { height: 1fr; width: 100%; border-left: none; }
-    Screen.tall #lower { height: 14; }
     """
     BINDINGS = [
         Binding("f1", "help", "Help"),
@@ -84,8 +80,13 @@ class PlayApp(App[None]):
         Binding("escape", "step_back", "Back"),
         Binding("up", "move(-1)", "", show=False, priority=True),
         Binding("down", "move(1)", "", show=False, priority=True),
-        Binding("pageup", "move(-8)", "", show=False),
-        Binding("pagedown", "move(8)", "", show=False),
+        Binding("pageup", "scroll_board(0, -1)", "", show=False, priority=True),
+        Binding("pagedown", "scroll_board(0, 1)", "", show=False, priority=True),
+        Binding("shift+up", "scroll_board(0, -3)", "", show=False, priority=True),
+        Binding("shift+down", "scroll_board(0, 3)", "", show=False, priority=True),
+        Binding("shift+left", "scroll_board(-8, 0)", "", show=False, priority=True),
+        Binding("shift+right", "scroll_board(8, 0)", "", show=False, priority=True),
+        Binding("home", "follow", "", show=False, priority=True),
         Binding("f10", "quit", "Quit"),
     ]
 
@@ -94,16 +95,21 @@ class PlayApp(App[None]):
         self.session = session
         self.specs = specs or {}
         self.delay = delay
-        self.note = note
         self.names = session.game.seat_names(session.state.setup)
+        self.descriptor = find_descriptor(session.game)
         self.legal: list[Action] = []
+        self.entries: list[Entry] = []
         self.seat: int | None = None
         self.groups: list[Choice] = []
         self.path: list[Choice] = []  # the groups opened
         self.square: str | None = None  # a clicked square: only the actions naming it
         self.shown: list[Choice] = []  # what the list shows now, in order
+        self.moved = False  # the highlight was moved since the filter last changed
+        self.asking: Action | None = None  # an action that ends a turn, waiting for y/n
         self.seen = 0  # events already in the log pane
         self.message = note
+        self.heading = ""  # the game's heading, drawn in the status line
+        self.wide = False
         self.shown_seat: int | None = None  # hot-seat: whose screen it is
         self.waiting = False  # a bot's move is scheduled
         self.hinting = False
@@ -111,6 +117,7 @@ class PlayApp(App[None]):
     # ----- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="status", markup=False)
+        yield Static(id="message", markup=False)
         with Container(id="main"):
             yield Board(id="board")
             with Container(id="lower"):
@@ -118,21 +125,32 @@ class PlayApp(App[None]):
                     yield Input(placeholder="type a number, words of an action, or a command (F1: help)",
                                 id="filter", compact=True)
                     yield OptionList(id="actions")
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+                yield LogPane(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
-        self._fit(self.size.width, self.size.height)
-        self.query_one("#filter", Input).focus()
+        self.field.focus()
         self.call_after_refresh(self.refresh_game)  # once the panes have their sizes
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.width, event.size.height)
         self.call_after_refresh(self.draw_board)
 
-    def _fit(self, width: int, height: int) -> None:
-        self.screen.set_class(width >= WIDE, "wide")
-        self.screen.set_class(width < WIDE and height >= 40, "tall")
+    @property
+    def field(self) -> Input:
+        return self.query_one("#filter", Input)
+
+    def arrange(self, wide: bool) -> None:
+        """The layout of the screen's size: the board beside a side column, or above two panes."""
+        width, height = self.size
+        lower = self.query_one("#lower")
+        self.wide = wide
+        self.screen.set_class(wide, "wide")
+        if wide:
+            lower.styles.width = widgets.side_width(width)
+            lower.styles.height = "1fr"
+        else:
+            lower.styles.width = "100%"
+            lower.styles.height = widgets.lower_height(height)
 
     # ----- the game -------------------------------------------------------------------------------
     @property
@@ -145,25 +163,31 @@ class PlayApp(App[None]):
         d = s.state.decision
         self.path = []
         self.square = None
+        self.asking = None
         if d is not None and d.seat not in s.bots:
             self.seat = d.seat
             self.legal = s.game.legal_actions(s.state)
-            self.groups = choice_tree(s.game, s.view_for(d.seat), self.legal) if len(self.legal) > GROUP_ABOVE else []
+            view = s.view_for(d.seat)
+            self.entries = [Entry(i + 1, a, self.describe(view, d.seat, a)) for i, a in enumerate(self.legal)]
+            self.groups = choice_tree(s.game, view, self.legal) if len(self.legal) > GROUP_ABOVE else []
         else:
             self.seat = d.seat if d is not None else None
             self.legal = []
+            self.entries = []
             self.groups = []
-        self.query_one("#filter", Input).value = ""
+        if d is not None and d.seat not in s.bots:
+            self.curtain(d.seat)
+        self.field.value = ""
         self.write_log()
         self.draw_board()
         self.draw_status()
         self.draw_actions()
-        if d is not None and d.seat in s.bots:
-            if not self.waiting:
-                self.waiting = True  # until a person decides (or, watching, until the next move)
-                self.set_timer(max(self.delay, 0.01), self.bot_step)
-        elif d is not None:
-            self.curtain(d.seat)
+        if d is not None and d.seat in s.bots and not self.waiting:
+            self.waiting = True  # until a person decides (or, watching, until the next move)
+            self.set_timer(max(self.delay, 0.01), self.bot_step)
+
+    def describe(self, view: Any, seat: int | None, action: Action) -> str:
+        return self.descriptor.describe(view, seat, action) if self.descriptor is not None else action.text
 
     def bot_step(self) -> None:
         """Bots play on: one move at a time when only bots play (to be watched), else until a
@@ -201,49 +225,47 @@ class PlayApp(App[None]):
         self.bot_step()
 
     def curtain(self, seat: int) -> None:
+        """Hot-seat: a new seat gets a cleared screen first; nothing the last seat saw or did is
+        left on it (its last message neither)."""
         people = self.session.human_seats
         if len(people) < 2 or seat == self.shown_seat:
             return
         first = self.shown_seat is None
         self.shown_seat = seat
-        if not first:
-            self.push_screen(TextScreen(Text(f"Pass the screen to {self.names[seat]}.\n\nPress any key to show "
-                                             f"{self.names[seat]}'s board.", style="bold")))
+        if first:
+            return
+        self.message = ""
+        self.push_screen(Curtain(Text(f"Pass the screen to {self.names[seat]}.\n\nPress any key to show "
+                                      f"{self.names[seat]}'s board.", style="bold")))
 
     # ----- drawing --------------------------------------------------------------------------------
     def draw_status(self) -> None:
         s = self.session
         d = s.state.decision
-        t = Text()
-        t.append(s.game.name, style="bold")
-        t.append(f" · seed {s.state.seed} · ")
-        if d is None:
-            t.append(self.outcome_text(), style="bold green")
-        else:
-            who = self.names[d.seat]
-            bot = f" (bot {self.specs.get(d.seat, '')})" if d.seat in s.bots else ""
-            prompt = d.prompt[len(who) + 2:] if d.prompt.startswith(who + ": ") else d.prompt
-            t.append(f"{who}{bot}", style="bold yellow")
-            t.append(f" — {prompt}")
-        t.append("\n")
-        t.append(self.message or "", style="italic")
-        self.query_one("#status", Static).update(t)
-
-    def outcome_text(self) -> str:
-        o = self.session.game.outcome(self.session.state)
-        if o is None:
-            return "Game over"
-        level = f" — {o.level}" if o.level else ""
-        winners = ", ".join(self.names[w] for w in o.winners) or "nobody"
-        return f"Game over: {o.reason}; score {o.score:g}{level}; winner: {winners}"
+        bot = f"bot {self.specs.get(d.seat, '')}" if d is not None and d.seat in s.bots else ""
+        self.query_one("#status", Static).update(status_text(s.game, s.state, self.names, bot, self.heading))
+        self.query_one("#message", Static).update(Text(self.message or " ", no_wrap=True, overflow="ellipsis"))
 
     def draw_board(self) -> None:
+        """The board drawn for the screen's size: beside the side column when it fits there
+        whole, else above the actions and the log; its rows are never broken."""
         b = self.query_one("#board", Board)
-        width = max(b.size.width - 1, 60) if b.size.width else 78
         s = self.session
         seat = self.seat if self.seat is not None and self.seat not in s.bots else None
-        lines = rendered_lines(board(s.game, s.view_for(seat), seat), width)
-        b.show(lines, square_spans(lines))
+        drawn = board(s.game, s.view_for(seat), seat)
+        width = self.size.width or 80
+        wide = False
+        lines = []
+        side = widgets.side_width(width)
+        if side:
+            pane = width - side - 1  # the board's scroll bar
+            lines = drawing.rendered_lines(drawn, pane)
+            wide = max((drawing.line_width(line) for line in lines), default=0) <= pane
+        if not wide:
+            lines = drawing.rendered_lines(drawn, width - 1)
+        self.arrange(wide)
+        self.heading, lines = drawing.take_heading(lines)
+        b.show(lines, drawing.square_spans(lines))
         self.call_after_refresh(self.follow)
 
     def follow(self) -> None:
@@ -253,46 +275,31 @@ class PlayApp(App[None]):
             return
         s = self.session
         view = s.view_for(self.seat)
-        names = squares_named(s.game, view, self.seat, self.legal, b.squares) if self.legal else []
+        names = drawing.squares_named(s.game, view, self.seat, self.legal, b.squares) if self.legal else []
         if not names or len(names) > 40:
-            names = squares_named(s.game, view, self.seat, reversed(s.actions[-6:]), b.squares)[:3]
+            names = drawing.squares_named(s.game, view, self.seat, reversed(s.actions[-6:]), b.squares)[:3]
         if not names:
             return
-        spots = [b.squares[n] for n in names]
-        y0 = min(y for y, _, _ in spots)
-        y1 = max(y for y, _, _ in spots)
-        x0 = min(x for _, x, _ in spots)
-        x1 = max(x + n for _, x, n in spots)
-        h = min(y1 - y0 + 1, max(1, b.size.height))
-        w = min(x1 - x0, max(1, b.size.width))
-        b.scroll_to_region(Region(x0, y0, w, h), animate=False, center=True, force=True)
+        b.show_squares(names)
 
     def write_log(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", LogPane)
         events_ = self.session.state.log
         if self.seen > len(events_):  # undone
-            log.clear()
+            log.forget()
             self.seen = max(0, len(events_) - 200)
         for ev in events_[self.seen:]:
-            log.write(self.event_text(ev))
+            log.add(widgets.event_text(ev))
         self.seen = len(events_)
 
-    @staticmethod
-    def event_text(ev: Event) -> Text:
-        t = Text(ev.text, style=LOG_STYLE.get(ev.kind, ""))
-        for label, values, ok in dice_in(ev.data):
-            t.append("\n  ")
-            if label:
-                t.append(f"{label} ", style="dim")
-            t.append(" ".join(f"[{v}]" for v in values), style="bold")
-            if ok is not None:
-                t.append(" success" if ok else " failure", style="green" if ok else "red")
-        return t
+    def points(self) -> str | None:
+        d = self.session.state.decision
+        return points_left(d.prompt) if d is not None else None
 
     def draw_actions(self) -> None:
         ol = self.query_one("#actions", OptionList)
         box = self.query_one("#choose", Vertical)
-        typed = self.query_one("#filter", Input).value.strip()
+        typed = self.field.value.strip()
         ol.clear_options()
         self.shown = []
         if self.over:
@@ -305,19 +312,15 @@ class PlayApp(App[None]):
             who = self.names[d.seat] if d is not None else ""
             ol.add_option(Option(Text(f"{who} (bot) is playing …", style="dim"), disabled=True))
             return
-        view = self.session.view_for(self.seat)
-
-        def line(action: Action) -> str:  # the sentence, and the text to type
-            return action_line(self.session.game, view, self.seat, action)
-
-        if typed and not self.is_command(typed):
-            matches = self.matching(typed)
+        filtered = bool(typed) and not self.is_command(typed)
+        if filtered:
+            matches = choosing.matching(typed, self.entries)
             box.border_title = f"{len(matches)} of {len(self.legal)} actions match"
-            self.shown = [Choice(line(a), i + 1, a) for i, a in matches]
+            self.shown = [Choice(e.sentence, e.number, e.action) for e in matches]
         elif self.square is not None:
             at = actions_at(self.session.game, self.session.view_for(self.seat), self.seat, self.legal, self.square)
             box.border_title = f"actions at {self.square} (Esc: all)"
-            self.shown = [Choice(line(self.legal[i]), i + 1, self.legal[i]) for i in at]
+            self.shown = [Choice(self.entries[i].sentence, i + 1, self.legal[i]) for i in at]
         elif self.groups:
             level = self.path[-1].children if self.path else self.groups
             crumbs = " › ".join(c.label for c in self.path)
@@ -325,41 +328,57 @@ class PlayApp(App[None]):
             self.shown = list(level)
         else:
             box.border_title = f"{len(self.legal)} action{'s' if len(self.legal) != 1 else ''}"
-            self.shown = [Choice(line(a), i + 1, a) for i, a in enumerate(self.legal)]
+            self.shown = [Choice(e.sentence, e.number, e.action) for e in self.entries]
         for c in self.shown:
-            if c.action is not None:
-                ol.add_option(Option(Text.assemble((f"{c.number:>3} ", "bold cyan"), c.label)))
-            else:
-                n = sum(1 for _ in c.leaves())
-                ol.add_option(Option(Text.assemble(("  ▸ ", "bold"), (f"{c.span} " if c.span else "", "cyan"), c.label,
-                                                   (f" ({n})", "dim"))))
+            ol.add_option(Option(widgets.action_line(c)))
         if not self.shown:
             ol.add_option(Option(Text("no action matches", style="dim"), disabled=True))
         else:
-            ol.highlighted = 0
-
-    def matching(self, typed: str) -> list[tuple[int, Action]]:
-        low = typed.lower()
-        if low.isdigit():
-            exact = [(i, a) for i, a in enumerate(self.legal) if str(i + 1) == low]
-            rest = [(i, a) for i, a in enumerate(self.legal) if str(i + 1).startswith(low) and str(i + 1) != low]
-            return exact + rest
-        words = low.split()
-        return [(i, a) for i, a in enumerate(self.legal) if all(w in a.text.lower() for w in words)]
+            ol.highlighted = 0 if filtered else choosing.first_highlight([c.action for c in self.shown], self.points())
 
     @staticmethod
     def is_command(typed: str) -> bool:
-        return typed.split()[0].lower() in ("save", "undo", "hint", "help", "quit", "exit", "log", "?")
+        return typed.split()[0].lower() in COMMANDS
 
     # ----- input ----------------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        """Focus always comes back: a character typed in any pane goes to the filter line, and
+        Enter there takes what the line says."""
+        if self.screen is not self.screen_stack[0] or isinstance(self.focused, Input):
+            return
+        if event.is_printable and event.character:
+            event.stop()
+            self.field.focus()
+            self.field.insert_text_at_cursor(event.character)
+        elif event.key == "enter" and not isinstance(self.focused, OptionList):
+            event.stop()
+            self.field.focus()
+            self.submit(self.field.value.strip())
+
     def on_input_changed(self, event: Input.Changed) -> None:
+        if self.asking is not None:
+            answer = event.value.strip().lower()
+            if len(answer) == 1:  # the key typed after the question (not the line that asked)
+                action, self.asking = self.asking, None
+                self.field.value = ""
+                if answer == "y":
+                    self.take(action)
+                else:
+                    self.say(f"not taken: {self.entry_of(action).sentence}")
+            return
         self.square = None if event.value else self.square
+        self.moved = False
         self.draw_actions()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        typed = event.value.strip()
+        self.submit(event.value.strip())
+
+    def submit(self, typed: str) -> None:
+        if self.asking is not None:
+            self.say(self.message)  # the question stands: y or n
+            return
         try:
-            if not typed:
+            if not typed or (self.moved and not self.is_command(typed)):
                 self.choose_highlighted()
                 return
             word, _, rest = typed.partition(" ")
@@ -384,25 +403,18 @@ class PlayApp(App[None]):
                 return
             if self.over:
                 raise IllegalActionError("the game is over: save FILE (F2), undo (F4) or quit")
-            if typed.isdigit():
-                k = int(typed)
-                if not 1 <= k <= len(self.legal):
-                    raise IllegalActionError(f"choose a number from 1 to {len(self.legal)}")
-                self.take(self.legal[k - 1])
+            found = choosing.resolve(typed, self.entries)
+            if found.error:
+                raise IllegalActionError(found.error)
+            if found.entry is not None:
+                self.offer(found.entry.action)
                 return
-            exact = [a for a in self.legal if a.text.lower() == " ".join(typed.lower().split())]
-            if exact:
-                self.take(exact[0])
-                return
-            matches = self.matching(typed)
-            if len(matches) == 1:
-                self.take(matches[0][1])
-                return
-            if not matches:
-                raise IllegalActionError(f"{typed!r} is not a legal action (F1: help)")
-            self.choose_highlighted()
+            self.say(f"{found.count} actions match {typed!r}: type more words, or ↑ ↓ and Enter")
         except (DeadboardError, ValueError) as e:
             self.say(str(e), error=True)
+
+    def entry_of(self, action: Action) -> Entry:
+        return next((e for e in self.entries if e.action == action), Entry(0, action, action.text))
 
     def choose_highlighted(self) -> None:
         ol = self.query_one("#actions", OptionList)
@@ -414,15 +426,28 @@ class PlayApp(App[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if 0 <= event.option_index < len(self.shown):
             self.choose(self.shown[event.option_index])
-        self.query_one("#filter", Input).focus()
+        self.field.focus()
 
     def choose(self, c: Choice) -> None:
         if c.action is not None:
-            self.take(c.action)
+            self.offer(c.action)
             return
         self.path.append(c)
-        self.query_one("#filter", Input).value = ""
+        self.field.value = ""
         self.draw_actions()
+
+    def offer(self, action: Action) -> None:
+        """Take ``action``, unless it ends a turn with points left: then ask once, y or n."""
+        d = self.session.state.decision
+        who = self.names[d.seat] if d is not None else ""
+        ask = choosing.question(action, who, self.points(), self.legal)
+        if ask is None:
+            self.take(action)
+            return
+        self.asking = action
+        self.field.value = ""
+        self.field.focus()
+        self.say(ask)
 
     def take(self, action: Action) -> None:
         try:
@@ -430,7 +455,7 @@ class PlayApp(App[None]):
         except (DeadboardError, ValueError) as e:
             self.say(str(e), error=True)
             return
-        self.message = f"you: {action.text}"
+        self.message = f"you: {self.entry_of(action).sentence}"
         self.refresh_game()
 
     def on_board_square_clicked(self, event: Board.SquareClicked) -> None:
@@ -446,10 +471,10 @@ class PlayApp(App[None]):
             self.say(f"{name}: no action names this square")
             return
         self.square = name
-        self.query_one("#filter", Input).value = ""
+        self.field.value = ""
         self.draw_actions()
         self.say(f"{name}: {len(at)} action{'s' if len(at) != 1 else ''} — ↑ ↓ and Enter, or a click")
-        self.query_one("#filter", Input).focus()
+        self.field.focus()
 
     def say(self, text: str, error: bool = False) -> None:
         self.message = text
@@ -462,10 +487,10 @@ class PlayApp(App[None]):
         self.say(f"saved to {path}")
 
     def show_log(self, n: int) -> None:
-        log = self.query_one("#log", RichLog)
-        log.write(Text(f"— the last {n} events —", style="dim"))
+        log = self.query_one("#log", LogPane)
+        log.add(Text(f"— the last {n} events —", style="dim"))
         for ev in self.session.state.log[-n:]:
-            log.write(self.event_text(ev))
+            log.add(widgets.event_text(ev))
 
     # ----- keys -----------------------------------------------------------------------------------
     def action_move(self, step: int) -> None:
@@ -474,11 +499,26 @@ class PlayApp(App[None]):
             return
         k = 0 if ol.highlighted is None else ol.highlighted
         ol.highlighted = max(0, min(ol.option_count - 1, k + step))
+        self.moved = True
+
+    def action_scroll_board(self, dx: int, dy: int) -> None:
+        """Page Up/Down and Shift+arrows scroll the board (Home brings it back to the action)."""
+        b = self.query_one("#board", Board)
+        if dy in (-1, 1):
+            dy *= max(1, b.size.height - 2)
+        b.scroll_to(x=b.scroll_x + dx, y=b.scroll_y + dy, animate=False)
+
+    def action_follow(self) -> None:
+        self.follow()
 
     def action_step_back(self) -> None:
-        field = self.query_one("#filter", Input)
-        if field.value:
-            field.value = ""
+        self.field.focus()
+        if self.asking is not None:
+            action, self.asking = self.asking, None
+            self.say(f"not taken: {self.entry_of(action).sentence}")
+            return
+        if self.field.value:
+            self.field.value = ""
         elif self.square is not None:
             self.square = None
         elif self.path:
@@ -486,15 +526,11 @@ class PlayApp(App[None]):
         self.draw_actions()
 
     def action_help(self) -> None:
-        t = Text()
-        t.append(help_text(self.legal) + "\n\n")
-        t.append("Keys: F1 help · F2 save (type the file name, Enter) · F3 hint · F4 undo · Esc back · "
-                 "↑ ↓ choose · Enter take · F10 or Ctrl+Q quit.\nA click on a square of the board lists the actions "
-                 "that name it. A long list comes in groups: Enter opens one, Esc goes back.", style="dim")
-        self.push_screen(TextScreen(t))
+        sections = self.descriptor.rules_reference() if self.descriptor is not None else ()
+        self.push_screen(TextScreen(help_screen(self.legal, self.session.game.name, sections)))
 
     def action_save(self) -> None:
-        field = self.query_one("#filter", Input)
+        field = self.field
         s = self.session
         field.value = f"save {s.game.id}-{s.state.seed}.json"
         field.focus()
@@ -531,8 +567,7 @@ class PlayApp(App[None]):
         try:
             h = hint(self.session.game, state, seat, budget)
             num = f" (#{legal.index(h.action) + 1})" if h.action in legal else ""
-            said = action_line(self.session.game, self.session.game.view(state, seat), seat, h.action)
-            text = f"hint: {said}{num} — estimated chance of winning {h.win_estimate:.0%}"
+            text = f"hint: {self.entry_of(h.action).sentence}{num} — estimated chance of winning {h.win_estimate:.0%}"
         except (DeadboardError, ValueError) as e:
             text = str(e)
         self.call_from_thread(self.hint_done, text)

@@ -5,6 +5,7 @@ last events; during an adventure, the adventure's own drawing beneath."""
 from __future__ import annotations
 
 from rich.console import Group
+from rich.style import Style
 from rich.text import Text
 
 from deadboard.core.game import Game, State
@@ -69,7 +70,8 @@ def render(game: Game, state: State, seat: int | None) -> Group:
     name = book[st.chapter].name if st.chapter < len(book) else "the end"
     rows: list[Text] = [
         Text(
-            f"{st.content.book.name} — {name} — {st.phase} — VP {st.vp} (earned {st.vp_earned})", style="bold"
+            f"{st.content.book.name} — {name} — {st.phase} — VP {st.vp} (earned {st.vp_earned})",
+            style=Style(bold=True, meta={"heading": True}),  # the status line's, in full screen
         ),
         Text("chapters: " + (", ".join(f"{c} {r}" for c, r in st.results) or "none yet")),
     ]

@@ -111,10 +111,10 @@ class _Walls:
 def board_text(state: NightState, cell: int = 3) -> Text:
     """The board; ``cell``: characters a square (3, or 2 for a narrow terminal)."""
     walls = _Walls(state)
-    t = Text()
-    t.append("    ")
+    t = Text(no_wrap=True, overflow="ignore")  # a row of the board is never broken in two
+    t.append("    ", style=COLUMN_NAMES)
     for x in range(walls.w):
-        t.append(f" {column_name(x):<{cell}}", style="dim")
+        t.append(f" {column_name(x):<{cell}}", style=COLUMN_NAMES)
     t.append("\n")
     squares = _square_row(state, walls, cell)
     for y in range(walls.h + 1):
@@ -128,7 +128,7 @@ def board_text(state: NightState, cell: int = 3) -> Text:
 def _edge_row(t: Text, state: NightState, walls: _Walls, y: int, cell: int) -> None:
     """The line of horizontal edges above row ``y``: walls, doors and windows, and the corners."""
     w, h, grid = walls.w, walls.h, walls.grid
-    t.append("    ")
+    t.append("    ", style=ROW_NAME)  # stays at the left with the row names
     for x in range(w + 1):
         up = walls.vertical(x, y - 1)
         down = walls.vertical(x, y)
@@ -171,7 +171,7 @@ def _square_row(state: NightState, walls: _Walls, cell: int) -> Callable[[Text, 
     zact_sq = state.zsq.get(state.zact, -1) if state.zact else -1
 
     def row(t: Text, y: int) -> None:
-        t.append(f"{y + 1:>3} ", style="dim")
+        t.append(f"{y + 1:>3} ", style=ROW_NAME)
         for x in range(w + 1):
             if 0 < x < w:
                 a, b = y * w + x - 1, y * w + x
@@ -193,6 +193,10 @@ def _square_row(state: NightState, walls: _Walls, cell: int) -> Callable[[Text, 
         t.append("\n")
 
     return row
+
+
+COLUMN_NAMES = Style(dim=True, meta={"coords": "columns"})  # stays in sight when the board scrolls down
+ROW_NAME = Style(dim=True, meta={"coords": "row"})  # and sideways
 
 
 def square_meta(name: str) -> Style:

@@ -7,6 +7,7 @@ Track, the clock and each squad's survivors, carried cards and private stash."""
 from __future__ import annotations
 
 from rich.console import Group
+from rich.style import Style
 from rich.text import Text
 
 from deadboard.core.game import Game, State
@@ -22,11 +23,13 @@ def _floor(st: ZState, floor: int) -> list[Text]:
     lines = []
     for y, row in enumerate(rows):
         t = Text()
+        t.append(f"{y + 1:>2} ", style=ROW_NAME if floor == GROUND else "dim")
         for x, ch in enumerate(row):
             i = grid[y][x]
             if i < 0:
                 t.append("██", style="red")
                 continue
+            start = len(t)
             q = st.squad_at(i)
             zs = [z for z in st.zombies if z.space == i]
             ms = [m for m in st.mutates if m.space == i]
@@ -45,25 +48,37 @@ def _floor(st: ZState, floor: int) -> list[Text]:
                 t.append(f"s{stashes[i] + 1}", style="cyan")
             else:
                 t.append((ch if ch != "." else "·") + " ", style="dim")
+            t.stylize(Style(meta={"square": st.board.name(i)}), start, len(t))
         lines.append(t)
     return lines
+
+
+COLUMN_NAMES = Style(dim=True, meta={"coords": "columns"})  # stays in sight when the board scrolls down
+ROW_NAME = Style(dim=True, meta={"coords": "row"})  # and sideways
 
 
 def render(game: Game, state: State, seat: int | None) -> Group:
     assert isinstance(state, ZState)
     st = state
     ground, upper = _floor(st, GROUND), _floor(st, UPPER)
-    rows = []
+    wide = max(len(r) for r in st.content.house.ground)
+    names = Text(no_wrap=True, overflow="ignore")
+    names.append(f"   {'ground (yard, first floor)':<{2 * wide}}   {'second floor: 2a1 …':<}", style="dim")
+    columns = Text(no_wrap=True, overflow="ignore")
+    columns.append("   " + "".join(f"{chr(ord('a') + x)} " for x in range(wide)), style=COLUMN_NAMES)
+    columns.append("      " + "".join(f"{chr(ord('a') + x)} " for x in range(max(len(r) for r in st.content.house.upper))),
+                   style=COLUMN_NAMES)
+    rows = [names, columns]
     for k in range(max(len(ground), len(upper))):
-        t = Text()
-        t.append_text(ground[k] if k < len(ground) else Text(" " * 28))
+        t = Text(no_wrap=True, overflow="ignore")  # a row of the board is never broken in two
+        t.append_text(ground[k] if k < len(ground) else Text(" " * (2 * wide + 3)))
         t.append("   ")
         if k < len(upper):
             t.append_text(upper[k])
         rows.append(t)
     head = Text(
         f"{st.scenario.name} — night {st.night}, hour {st.hour}, day {st.day} ({st.phase}) — Doom Track {st.doom.value}/30",
-        style="bold",
+        style=Style(bold=True, meta={"heading": True}),
     )
     info = [head, *rows]
     if st.pool and st.phase == "midnight":
