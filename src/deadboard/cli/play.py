@@ -30,6 +30,7 @@ from deadboard.core.action import Action
 from deadboard.core.campaign import CampaignRecord
 from deadboard.core.errors import DeadboardError, IllegalActionError, SaveError, SetupError
 from deadboard.core.game import State
+from deadboard.core.log import TRACE
 from deadboard.core.registry import get_game
 from deadboard.core.rng import derive_seed
 from deadboard.core.table import check_respond
@@ -59,6 +60,8 @@ def list_actions(console: Console, session: Session, legal: list[Action], seat: 
 
 def new_log(console: Console, state: State, since: int) -> int:
     for ev in state.log[since:]:
+        if ev.kind == TRACE:  # the audit trail, not for players
+            continue
         style = {"turn": "bold", "combat": "yellow", "death": "bold red", "shot": "magenta", "end": "bold green",
                  "roll": "dim", "event": "cyan"}.get(ev.kind, "")
         console.print(Text(ev.text, style=style))
@@ -227,7 +230,7 @@ def command_loop(console: Console, session: Session, legal: list[Action], seat: 
                 continue
             if word == "log":
                 n = int(rest) if rest.strip().isdigit() else 30
-                for ev in session.state.log[-n:]:
+                for ev in [e for e in session.state.log if e.kind != TRACE][-n:]:
                     console.print(ev.text, markup=False)
                 continue
             if word == "undo":

@@ -42,6 +42,7 @@ from deadboard.cli.tui_actions import Entry, help_screen, points_left, status_te
 from deadboard.cli.tui_widgets import Board, Curtain, LogPane, TextScreen
 from deadboard.core.action import Action
 from deadboard.core.errors import DeadboardError, IllegalActionError
+from deadboard.core.log import TRACE
 from deadboard.core.registry import find_descriptor
 from deadboard.core.table import BotTurn
 
@@ -289,7 +290,8 @@ class PlayApp(App[None]):
             log.forget()
             self.seen = max(0, len(events_) - 200)
         for ev in events_[self.seen:]:
-            log.add(widgets.event_text(ev))
+            if ev.kind != TRACE:
+                log.add(widgets.event_text(ev))
         self.seen = len(events_)
 
     def points(self) -> str | None:
@@ -489,7 +491,7 @@ class PlayApp(App[None]):
     def show_log(self, n: int) -> None:
         log = self.query_one("#log", LogPane)
         log.add(Text(f"— the last {n} events —", style="dim"))
-        for ev in self.session.state.log[-n:]:
+        for ev in [e for e in self.session.state.log if e.kind != TRACE][-n:]:
             log.add(widgets.event_text(ev))
 
     # ----- keys -----------------------------------------------------------------------------------

@@ -5,6 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple, SupportsIndex
 
+#: the kind of an audit-trail event (how the automated enemy chose and moved, a move's route; see
+#: docs/api.md): kept in the log for anyone checking the rules, not shown among the sentences that
+#: the front ends' logs show players
+TRACE = "trace"
+
 
 class Event(NamedTuple):
     """One thing that happened.

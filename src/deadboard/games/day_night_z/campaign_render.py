@@ -9,6 +9,7 @@ from rich.style import Style
 from rich.text import Text
 
 from deadboard.core.game import Game, State
+from deadboard.core.log import TRACE
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.growth import can_buy, leadership, sheet
 from deadboard.games.day_night_z.travel import known
@@ -104,6 +105,6 @@ def render(game: Game, state: State, seat: int | None) -> Group:
 
         rows.append(Text(""))
         return Group(*rows, adventure(ADVENTURE, st.inner, seat))
-    for e in st.log[-6:]:
+    for e in [e for e in st.log[-40:] if e.kind != TRACE][-6:]:
         rows.append(Text("  " + e.text, style="dim"))
     return Group(*rows)

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from deadboard.core.game import Game, State
 from deadboard.core.legend import legend_line
+from deadboard.core.log import TRACE
 from deadboard.games.day_night_z.adventure import objective_met, supplies_wanted
 from deadboard.games.day_night_z.concepts import threat_text
 from deadboard.games.day_night_z.geometry import CELLS
@@ -206,7 +207,7 @@ class DayNightView:
                        f"SP {s.sp}, AP {s.ap}, ammo {s.ammo}, supplies {s.supplies}, battery {s.battery}; "
                        f"hands {' + '.join(held(s)) or 'empty'}; backpack {load(st, s)}/{room(st)}"
                        f"{'; hidden' if s.hidden else ''}")
-        for e in st.log[-6:]:
+        for e in [e for e in st.log[-40:] if e.kind != TRACE][-6:]:
             yield Text("  " + e.text, style="dim")
 
 

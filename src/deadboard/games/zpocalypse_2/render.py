@@ -12,6 +12,7 @@ from rich.text import Text
 
 from deadboard.core.game import Game, State
 from deadboard.core.legend import legend_line
+from deadboard.core.log import TRACE
 from deadboard.games.zpocalypse_2.board import GROUND, UPPER
 from deadboard.games.zpocalypse_2.state import ZState, face_text
 
@@ -102,7 +103,7 @@ def render(game: Game, state: State, seat: int | None) -> Group:
                     style="dim",
                 )
             )
-    for e in st.log[-6:]:
+    for e in [e for e in st.log[-40:] if e.kind != TRACE][-6:]:
         info.append(Text("  " + e.text, style="dim"))
     return Group(*info)
 
