@@ -3,15 +3,16 @@
 Night: a Molotov Cocktail where it would hit three zombies or more, refuelling, then attacks (a
 mutate, then a fresh zombie, then a weak one; paying with the fewest, lowest dice; no bare hands
 below 3 HP), then weapon traits and a patch-up for a survivor at 2 HP or less, then move to the
-reachable space from which the most zombies can be hit and the fewest stand next to the squad, then
-end. Once the bunker tunnels are crafted: down a tunnel when the horde would hurt the squad badly
-where it stands (attacks first, keeping the dice the tunnel costs) or when another entrance offers
-far better shots, or to reach a stash holding a weapon for an unarmed survivor from the entrance
-nearer it; up at the entrance with the best shots and the fewest zombies near; towards an entrance
-when in danger. A weapon from the public stash for an unarmed survivor, and a step to it. Encumbered away from its private stash token: a new stash when the old one
-is worth less than the cards it would otherwise abandon, else the least useful card abandoned; by
-its token, a weapon for an unarmed survivor taken out. Damage goes to the defence wheel first, then
-to the survivor with the most HP left. Day: the
+reachable space from which the most zombies can be hit and the fewest stand next to the squad,
+further from the horde, when it scores better than staying put; then end. Once the bunker tunnels
+are crafted: down a tunnel when the horde would hurt the squad badly where it stands (attacks
+first, keeping the dice the tunnel costs) or when another entrance offers far better shots, or to
+reach a stash holding a weapon for an unarmed survivor from the entrance nearer it; up at the
+entrance with the best shots and the fewest zombies near; towards an entrance when in danger. A
+weapon from the public stash for an unarmed survivor, and a step to it. Encumbered away from its
+private stash token: a new stash when the old one is worth less than the cards it would otherwise
+abandon, else the least useful card abandoned; by its token, a weapon for an unarmed survivor taken
+out. Damage goes to the defence wheel first, then to the survivor with the most HP left. Day: the
 badly hurt rest (in a bed if one is free), the handiest survivor crafts (the chapter's goal card
 first, else beds, junk walls, Molotovs ...; fortifications on the doorways nearest a spawn point,
 upgrades upstairs, bombs held), the others scavenge or guard; everyone is fed."""
@@ -356,9 +357,17 @@ def _search(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     return max(searches, key=lambda a: a.die) if searches else None
 
 
+#: what one point of :func:`danger` (the horde's damage that could reach a space this hour) costs a
+#: space in the move's score: of two spaces with the same shots, the one further from the horde
+DANGER_WEIGHT = 0.05
+
+
 def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     """The reachable space from which the most zombies can be hit and the fewest stand next to the
-    squad (a search space not searched this night counts a little)."""
+    squad, further from the horde (a search space not searched this night counts a little), if it is
+    worth a die and better than where the squad stands: every move is made for a reason the score
+    names, so the squad never walks back and forth over the same spaces spending dice for nothing
+    (the score of the space it left is the score it just beat)."""
     moves = [a for a in legal if isinstance(a, Move | Start)]
     if not moves:
         return None
@@ -382,15 +391,13 @@ def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     offered = [(space, len(k)) for space, k in kinds.items()]
     dice = sum(st.faces)
 
-    def score(a: Move | Start) -> float:
-        i = board.by_name[a.space]
+    def worth(i: int, cost: int) -> float:
         found = seen.get(i)
         if found is None:
             near = count.get(i, 0) + sum(count.get(j, 0) for j in board.neighbours[i])
             shots = board.shots(i, rng)
             found = seen[i] = (sum(n for space, n in offered if space in shots), near)
         hit, near = found
-        cost = a.die if isinstance(a, Move) else 0
         tunnel = 2.0 if i in flee and dice - cost >= len(q.people) else 0.0
         return (
             hit
@@ -399,10 +406,17 @@ def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
             + (0.5 if i in board.search and i not in st.searched else 0)
             + tunnel
             + (1.0 if i in beside else 0.0)
+            - DANGER_WEIGHT * danger(st, i)
         )
 
+    def score(a: Move | Start) -> float:
+        return worth(board.by_name[a.space], a.die if isinstance(a, Move) else 0)
+
     best = max(moves, key=score)
-    return best if isinstance(best, Start) or score(best) > 0.5 else None
+    if isinstance(best, Start):
+        return best
+    gain = score(best)
+    return best if gain > 0.5 and gain > worth(q.space, 0) else None
 
 
 Preference = Callable[[ZState, Squad, Sequence[Action]], Action | None]
