@@ -99,8 +99,9 @@ def search(
 ) -> SearchResult:
     """Search from ``view`` (what ``seat`` sees) and recommend one of ``legal`` (default: the legal
     actions of the view): the most visited, or ``prior`` (a bot's own choice) where search values it
-    as much, within :data:`TIE` (where every walk loses, visits spread evenly and the most visited is whichever action
-    came first, often "end"). Reads nothing but the view and draws all chance from ``rng``."""
+    as much, within :data:`TIE` (where every walk loses, visits spread evenly and the most visited
+    is whichever action came first, often "end"). Reads nothing but the view and draws all chance
+    from ``rng``."""
     t0 = time.perf_counter()
     base = view.clone()
     base.log = NullLog()
@@ -217,5 +218,13 @@ def recommended(stats: Sequence[ActionStats], prior: Action | None) -> ActionSta
 
 
 __all__ = [
-    "DEFAULT_C", "DEFAULT_GAMMA", "DEFAULT_ITERATIONS", "DEFAULT_ROLLOUT", "TIE", "ActionStats", "SearchResult", "search",
+    "DEFAULT_C",
+    "DEFAULT_GAMMA",
+    "DEFAULT_ITERATIONS",
+    "DEFAULT_ROLLOUT",
+    "TIE",
+    "ActionStats",
+    "SearchResult",
+    "recommended",
+    "search",
 ]
