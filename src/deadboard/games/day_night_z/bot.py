@@ -398,10 +398,9 @@ def _helpful_gift(st: DNZState, s: Survivor, offers: Sequence[A.Give]) -> A.Give
     for a in offers:
         o = st.survivor(a.to)
         if a.item in ("ammo", "battery"):
-            uses = "ammo" if a.item == "ammo" else "light"
-            if not any(getattr(search[i], uses) for i in s.items) and any(
-                getattr(search[i], uses) for i in o.items
-            ):
+            # a gun takes ammo, a light batteries
+            uses = {i for i in search if (search[i].ammo if a.item == "ammo" else search[i].light)}
+            if uses.isdisjoint(s.items) and not uses.isdisjoint(o.items):
                 return a
             continue
         if a.item == "supplies":
