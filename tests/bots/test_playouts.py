@@ -118,3 +118,29 @@ def test_a_quick_game_with_the_playout_bot() -> None:
     setup = NIGHT.normalize_setup(Setup("quick-game"))
     played = play_game(NIGHT, setup, 4, "mcts:3+heuristic@heuristic")
     assert played.outcome is not None
+
+
+def test_a_time_budget_stops_in_the_first_round_the_policys_choice_played_first() -> None:
+    """A hint answers in its time whatever the number of candidates: a seconds budget stops the
+    playouts at its deadline, in the first round too, and the playout bot's own choice has been
+    played (it is played first)."""
+    game = get_game("zpocalypse-2")
+    state = game.new(Setup("prologue", players=1), 3)
+    bot = make_bot("heuristic", game, 0, 3)
+    while len(legal := game.legal_actions(state)) < 30:
+        game.apply(state, legal[0] if len(legal) == 1 else bot.choose(game, game.view(state, 0), legal))
+    view = game.view(state, 0)
+    keep = bot.choose(game, view, legal)
+    r = playout_search(game, view, 0, Budget(None, 1e-6), Rng(1), legal, make_bot("heuristic", game, 0, 9), keep=keep)
+    assert r.iterations < len(legal)
+    assert r.action == keep and [st.action for st in r.actions] == [keep]
+
+
+def test_the_games_whose_random_playouts_say_nothing_hint_by_the_heuristics_playouts() -> None:
+    """Zpocalypse 2, Day Night Z and its campaign: the hint is the heuristic's choice unless its
+    playouts find a clearly better one (docs/simulation.md)."""
+    from deadboard.core.registry import descriptor
+
+    for gid in ("zpocalypse-2", "day-night-z", "day-night-z-campaign"):
+        assert (descriptor(gid).hint_anchor, descriptor(gid).hint_playouts) == ("heuristic", "heuristic")
+    assert descriptor("district-z").hint_playouts is None

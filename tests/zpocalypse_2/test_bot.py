@@ -110,3 +110,39 @@ def test_the_heuristic_takes_a_weapon_from_the_public_stash_for_an_unarmed_survi
     state.steps[-1] = Turn(0)
     advance(state)
     assert choice(state) == "take fire-axe"
+
+
+def test_the_heuristic_never_walks_back_and_forth_for_nothing() -> None:
+    """ "Moving your squad costs one AP per space": a squad that moves X -> Y and straight back to X
+    (no other action of its own between, in the same turn) has spent two dice to stand where it
+    stood. The heuristic's move must score better than staying put, so over seeded games (solo and
+    two squads, the prologue and the first chapter) it never does."""
+    from deadboard.games.zpocalypse_2.actions import Move
+    from deadboard.games.zpocalypse_2.night import Turn
+
+    moves = undone = 0
+    for seed in range(24):
+        setup = GAME.normalize_setup(Setup("prologue" if seed % 3 else "chapter-1", players=1 + seed % 2))
+        state = GAME.new(setup, seed)
+        assert isinstance(state, ZState)
+        bots = [HeuristicBot(GAME, s, seed) for s in range(setup.players)]
+        last: dict[int, tuple[int, int] | None] = {}  # seat -> (from, to) of its last action, a move
+        while (d := state.decision) is not None:
+            legal = GAME.legal_actions(state)
+            a = legal[0] if len(legal) == 1 else bots[d.seat].choose(GAME, GAME.view(state, d.seat), legal)
+            turn = isinstance(state.steps[-1], Turn)
+            q = state.squads[d.seat]
+            before = q.space
+            GAME.apply(state, a)
+            if not turn:
+                continue
+            if isinstance(a, Move):
+                moves += 1
+                prev = last.get(d.seat)
+                if prev is not None and prev == (q.space, before):
+                    undone += 1
+                last[d.seat] = (before, q.space)
+            else:
+                last[d.seat] = None  # any other action (an attack, the end of the turn) is a reason
+    assert moves > 50
+    assert undone == 0

@@ -42,6 +42,7 @@ from deadboard.bots.tree import (
     DEFAULT_GAMMA,
     DEFAULT_ITERATIONS,
     DEFAULT_ROLLOUT,
+    TIE,
     ActionStats,
     SearchResult,
     search,
@@ -56,6 +57,8 @@ from deadboard.core.rng import Rng, derive_seed
 if TYPE_CHECKING:
     from deadboard.bots.base import Bot
 
+#: the name of a game's own heuristic bot (its descriptor's), the prior of search where it has one
+HEURISTIC = "heuristic"
 #: decisions free of chance in a row after which the bot takes an action involving chance
 STREAK_LIMIT = 100
 #: an anchored bot (``mcts:N@BOT``) overrules its anchor only when search finds its own choice at
@@ -134,13 +137,19 @@ def playout_search(
     information and the same chance stream), so that the differences between candidates are not
     drowned by the dice. After two rounds a candidate whose results equal an earlier one's in both
     is dropped as the same choice (which human to activate first rarely matters early in the
-    night), except ``keep``. The budget counts playouts; at least one round is played."""
+    night), except ``keep``. The budget counts playouts: a number of them plays at least one round;
+    a time budget stops at its deadline, in the first round too (``keep`` is played first, so that
+    a search cut short has played the policy's own choice; a candidate not played is not
+    recommended). Among equally valued candidates ``keep`` is recommended."""
     t0 = time.perf_counter()
     base = view.clone()
     base.log = NullLog()
     cands = list(dict.fromkeys(candidates))
     if not cands:
         raise SetupError("nothing to search: no candidate action")
+    if keep in cands:  # played first: a search cut short by its deadline has played it
+        cands.remove(keep)
+        cands.insert(0, keep)
     legal_actions = game.legal_actions
     apply = game.apply_unchecked
     n = len(cands)
@@ -153,7 +162,7 @@ def playout_search(
     while not done:
         world = rng.next64()
         for i in active:
-            if rounds and (iterations >= max_iter or time.perf_counter() >= deadline):
+            if (rounds and iterations >= max_iter) or (iterations and time.perf_counter() >= deadline):
                 done = True
                 break
             s = base.clone()
@@ -183,8 +192,11 @@ def playout_search(
         if iterations >= max_iter or time.perf_counter() >= deadline:
             done = True
     means = {i: sum(r) / len(r) for i, r in enumerate(results) if r}
-    # the best of the candidates still in play (a dropped one is a twin of one of them)
-    b = max(active, key=lambda i: (means[i], -i))
+    # the best of the candidates still in play (a dropped one is a twin of one of them); among
+    # equally valued ones the policy's own choice ``keep``, never merely the first offered (where
+    # every playout loses, every candidate is worth 0 and the first legal action is often "end")
+    top = max(means[i] for i in active if i in means)
+    b = min((i for i in active if i in means and means[i] >= top - TIE), key=lambda i: (cands[i] != keep, i))
     stats = sorted(
         (ActionStats(cands[i], len(results[i]), m) for i, m in means.items()),
         key=lambda st: (st.action != cands[b], -st.mean, -st.visits),
@@ -259,6 +271,14 @@ class MCTSBot:
             if anchor.split(":")[0] == "mcts":
                 raise SetupError("an mcts bot cannot be anchored to another")
             self.anchor = make_bot(anchor, game, seat, derive_seed(seed, "anchor"))
+        #: the bot whose choice search recommends among equally valued actions: the anchor, else
+        #: the playout bot, else the game's heuristic bot if it has one
+        self.prior: Bot | None = self.anchor or self.policy
+        found = find_descriptor(game)
+        if self.prior is None and found is not None and HEURISTIC in found.bots:
+            from deadboard.bots.base import make_bot
+
+            self.prior = make_bot(HEURISTIC, game, seat, derive_seed(seed, "prior"))
         self.c = c
         self.rollout = rollout
         self.gamma = gamma
@@ -297,10 +317,13 @@ class MCTSBot:
             else:  # the least used so far (the last of them: games list "end", "done" last)
                 least = min(self.streak_uses.get(a, 0) for a in legal)
                 options = [[a for a in legal if self.streak_uses.get(a, 0) == least][-1]]
-        self.last = search(game, view, self.seat, self.budget, self.rng, self.c, self.rollout, options, self.gamma)
+        suggested = self.prior.choose(game, view, options) if self.prior is not None and len(options) > 1 else None
+        self.last = search(
+            game, view, self.seat, self.budget, self.rng, self.c, self.rollout, options, self.gamma, prior=suggested
+        )
         action = self.last.action
-        if self.anchor is not None and len(options) > 1:
-            action = anchored(self.last, self.anchor.choose(game, view, options)).action
+        if self.anchor is not None and suggested is not None:
+            action = anchored(self.last, suggested).action
         after = outcome_key(game, view, action)
         if after is None:
             self.streak.clear()
@@ -358,7 +381,10 @@ def analyse(
     itself). The seed defaults to one derived from the game's seed and the number of events so far,
     so asking twice at the same point gives the same answer. A game whose descriptor names a
     ``hint_anchor`` bot gets that bot's choice unless search finds a clearly better one (as
-    ``mcts:N@BOT`` plays)."""
+    ``mcts:N@BOT`` plays); one that names a ``hint_playouts`` bot compares the candidates it offers
+    (:meth:`Game.search_candidates`) and the anchor's choice by playouts of that bot instead of the
+    tree (as ``mcts:N+BOT@ANCHOR`` plays). Among equally valued actions the hint is the choice of
+    the anchor, or else of the game's heuristic bot (never merely the first legal action)."""
     d = state.decision
     if d is None:
         raise SetupError("the game is over: there is nothing to recommend")
@@ -368,13 +394,27 @@ def analyse(
     legal = game.legal_actions(view)
     if d.seat != seat:
         raise SetupError(f"it is not seat {seat + 1}'s decision (seat {d.seat + 1} decides now)")
-    result = search(game, view, seat, Budget.parse(budget), Rng(seed), legal=legal)
     found = find_descriptor(game)
-    if found is not None and found.hint_anchor and len(legal) > 1:
+    anchor = found.hint_anchor if found is not None else None
+    prior_name = anchor or (HEURISTIC if found is not None and HEURISTIC in found.bots else None)
+    suggested: Action | None = None
+    if prior_name and len(legal) > 1:
         from deadboard.bots.base import make_bot
 
-        anchor = make_bot(found.hint_anchor, game, seat, derive_seed(seed, "anchor"))
-        result = anchored(result, anchor.choose(game, view.clone(), legal))
+        prior = make_bot(prior_name, game, seat, derive_seed(seed, "anchor"))
+        suggested = prior.choose(game, view.clone(), legal)
+    if found is not None and found.hint_playouts:
+        from deadboard.bots.base import make_bot
+
+        policy = make_bot(found.hint_playouts, game, seat, derive_seed(seed, "rollout"))
+        candidates = game.search_candidates(view, legal) or ([suggested] if suggested is not None else list(legal))
+        if suggested is not None and suggested not in candidates:
+            candidates.append(suggested)
+        result = playout_search(game, view, seat, Budget.parse(budget), Rng(seed), candidates, policy, keep=suggested)
+    else:
+        result = search(game, view, seat, Budget.parse(budget), Rng(seed), legal=legal, prior=suggested)
+    if anchor and suggested is not None:
+        result = anchored(result, suggested)
     return result
 
 

@@ -28,6 +28,8 @@ DEFAULT_C = 0.7
 DEFAULT_ROLLOUT = 0
 #: reward discount per decision (a tie-breaker in favour of shorter lines)
 DEFAULT_GAMMA = 0.999
+#: estimates closer than this are equal (the prior's choice is recommended among equals)
+TIE = 1e-9
 
 class _Node:
     """One decision sequence. ``seat`` decided the action leading here; ``total`` is that seat's
@@ -93,9 +95,13 @@ def search(
     rollout: int = DEFAULT_ROLLOUT,
     legal: Sequence[Action] | None = None,
     gamma: float = DEFAULT_GAMMA,
+    prior: Action | None = None,
 ) -> SearchResult:
     """Search from ``view`` (what ``seat`` sees) and recommend one of ``legal`` (default: the legal
-    actions of the view). Reads nothing but the view and draws all chance from ``rng``."""
+    actions of the view): the most visited, or ``prior`` (a bot's own choice) where search values it
+    as much, within :data:`TIE` (where every walk loses, visits spread evenly and the most visited
+    is whichever action came first, often "end"). Reads nothing but the view and draws all chance
+    from ``rng``."""
     t0 = time.perf_counter()
     base = view.clone()
     base.log = NullLog()
@@ -198,11 +204,27 @@ def search(
          for a in root_legal if (ch := root.children.get(a)) is not None),
         key=lambda st: (-st.visits, -st.mean),
     )
-    if stats:
-        choice, estimate = stats[0].action, stats[0].mean
-    else:  # pragma: no cover - at least one iteration always expands a root action
-        choice, estimate = root_legal[0], 0.5
-    return SearchResult(choice, estimate, iterations, time.perf_counter() - t0, tuple(stats))
+    top = recommended(stats, prior)
+    return SearchResult(top.action, top.mean, iterations, time.perf_counter() - t0, tuple(stats))
 
 
-__all__ = ["DEFAULT_C", "DEFAULT_GAMMA", "DEFAULT_ITERATIONS", "DEFAULT_ROLLOUT", "ActionStats", "SearchResult", "search"]
+def recommended(stats: Sequence[ActionStats], prior: Action | None) -> ActionStats:
+    """The first of ``stats`` (the most visited), or ``prior``'s if it is valued as much."""
+    top = stats[0]  # at least one iteration always expands a root action
+    for st in stats:
+        if st.action == prior and st.mean >= top.mean - TIE:
+            return st
+    return top
+
+
+__all__ = [
+    "DEFAULT_C",
+    "DEFAULT_GAMMA",
+    "DEFAULT_ITERATIONS",
+    "DEFAULT_ROLLOUT",
+    "TIE",
+    "ActionStats",
+    "SearchResult",
+    "recommended",
+    "search",
+]

@@ -143,7 +143,9 @@ class GameDescriptor(Generic[S]):
     import the module and return the part), each None when the game has none; ``bots`` maps a
     bot name to the loader of its factory; ``hint_anchor`` names a bot whose choice a hint
     recommends unless search finds a clearly better action (for a game whose own bot outplays
-    plain search)."""
+    plain search); ``hint_playouts`` names a bot whose playouts to the end of the game compare the
+    hint's candidates instead of the tree (``mcts:N+BOT``: for a game whose random playouts say
+    nothing, none being won)."""
 
     game: Game[S]
     terminal: Callable[[], TerminalDrawing[S]] | None = None
@@ -153,6 +155,7 @@ class GameDescriptor(Generic[S]):
     bots: Mapping[str, Callable[[], BotFactory]] = field(default_factory=dict)
     evaluator: Callable[[], ValueFunction] | None = None
     hint_anchor: str | None = None
+    hint_playouts: str | None = None
     _cache: dict[str, _Loaded[Any]] = field(default_factory=dict, init=False, repr=False)
 
     # ----- what the rules say -------------------------------------------------------------------

@@ -83,7 +83,16 @@ def _campaign_heuristic() -> BotFactory:
 GAME = DayNightZ()
 
 DESCRIPTOR = GameDescriptor(
-    GAME, terminal=_terminal, browser=_browser, words=_words, rules=_rules, bots={"heuristic": _heuristic}
+    GAME,
+    terminal=_terminal,
+    browser=_browser,
+    words=_words,
+    rules=_rules,
+    bots={"heuristic": _heuristic},
+    # random playouts are all lost here (a hint estimated 0.00 and said "end"): the heuristic's
+    # choice, played out by the heuristic against the other candidates (docs/simulation.md)
+    hint_anchor="heuristic",
+    hint_playouts="heuristic",
 )
 
 #: the campaign (registered as ``day-night-z-campaign``)
@@ -94,6 +103,8 @@ CAMPAIGN = GameDescriptor(
     words=_campaign_words,
     rules=_campaign_rules,
     bots={"heuristic": _campaign_heuristic},
+    hint_anchor="heuristic",  # as the adventure's (docs/simulation.md)
+    hint_playouts="heuristic",
 )
 
 __all__ = ["CAMPAIGN", "DESCRIPTOR", "GAME", "DayNightZ", "DayNightZCampaign"]

@@ -11,53 +11,77 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from deadboard.core.action import Action
-from deadboard.core.game import Game, State
-from deadboard.core.rng import Rng
+from deadboard.core.heuristic import HeuristicBot as HeuristicBase
+from deadboard.core.heuristic import decides
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z.adventure import objective_met, supplies_wanted
+from deadboard.games.day_night_z.cards import SpendOnCheck
+from deadboard.games.day_night_z.combat import SweepChoice
 from deadboard.games.day_night_z.concepts import attribute, health_level, lower_cost
 from deadboard.games.day_night_z.enemies import distances
 from deadboard.games.day_night_z.geometry import CELLS
-from deadboard.games.day_night_z.inventory import backpack, companions, free_hands, gifts, held, load, room
+from deadboard.games.day_night_z.inventory import (
+    MakeRoom,
+    Reorganizing,
+    backpack,
+    companions,
+    free_hands,
+    gifts,
+    held,
+    load,
+    room,
+)
+from deadboard.games.day_night_z.lowering import PayThreat
 from deadboard.games.day_night_z.movement import unexplored
+from deadboard.games.day_night_z.searching import KeepSearch
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
+from deadboard.games.day_night_z.survivor_actions import Turn
+from deadboard.games.day_night_z.turn import Order, StayHidden
 
 
-class HeuristicBot:
-    name = "heuristic"
-    needs_view = True
+class HeuristicBot(HeuristicBase[DNZState]):
+    """Day Night Z's heuristic player: a method per decision step (a decision without one is
+    chosen at random)."""
 
-    def __init__(self, game: Game, seat: int, seed: int) -> None:
-        self.rng = Rng(seed)
-        self.seat = seat
+    @decides(Order)
+    def _order(self, st: DNZState, legal: Sequence[Action]) -> Action:
+        """The survivors act in the order they are listed."""
+        return legal[0]
 
-    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
-        assert isinstance(view, DNZState)
-        st = view
-        kind = st.decision.kind if st.decision else ""
-        if kind == "order":
-            return legal[0]
-        if kind == "hidden":
-            return _first(legal, A.Unhide) or legal[0]
-        if kind == "keep":
-            return max((a for a in legal if isinstance(a, A.Keep)), key=lambda a: _worth(st, a.card))
-        if kind in ("reorganize", "make-room"):
-            return self._reorganize(st, legal)
-        if kind == "spend":
-            s = st.survivor(str(legal[0][1]))
-            return next((a for a in legal if isinstance(a, A.Spend) and a.sp == (s.sp >= 3)), legal[0])
-        if kind == "pay":
-            return max(legal, key=lambda a: st.survivor(str(a[2])).sp)
-        if kind == "sweep":
-            return _first(legal, A.Sweep) or legal[0]
-        return self._turn(st, legal)
+    @decides(StayHidden)
+    def _hidden(self, st: DNZState, legal: Sequence[Action]) -> Action:
+        return _first(legal, A.Unhide) or legal[0]
 
+    @decides(KeepSearch)
+    def _keep(self, st: DNZState, legal: Sequence[Action]) -> Action:
+        """The searched card worth most."""
+        return max((a for a in legal if isinstance(a, A.Keep)), key=lambda a: _worth(st, a.card))
+
+    @decides(SpendOnCheck)
+    def _spend(self, st: DNZState, legal: Sequence[Action]) -> Action:
+        """A survival point on a check while three or more are left."""
+        step = st.steps[-1]
+        assert isinstance(step, SpendOnCheck)
+        s = st.survivor(step.who)
+        return next((a for a in legal if isinstance(a, A.Spend) and a.sp == (s.sp >= 3)), legal[0])
+
+    @decides(PayThreat)
+    def _pay(self, st: DNZState, legal: Sequence[Action]) -> Action:
+        """The survivor with the most survival points pays."""
+        return max(legal, key=lambda a: st.survivor(a.by).sp if isinstance(a, A.Pay) else -1)
+
+    @decides(SweepChoice)
+    def _sweep(self, st: DNZState, legal: Sequence[Action]) -> Action:
+        return _first(legal, A.Sweep) or legal[0]
+
+    @decides(Reorganizing, MakeRoom)
     def _reorganize(self, st: DNZState, legal: Sequence[Action]) -> Action:
         """The best weapon in the main hand, a light or a second one-handed weapon in the off hand,
         armour worn; over the backpack's room, let go of the card worth least for its space."""
         step = st.steps[-1]
-        s = st.survivor(getattr(step, "who", ""))
+        assert isinstance(step, Reorganizing | MakeRoom)
+        s = st.survivor(step.who)
         search = st.content.search
         drops = [a for a in legal if isinstance(a, A.Discard)]
         if drops:
@@ -82,9 +106,11 @@ class HeuristicBot:
             return gift
         return _first(legal, A.Done) or legal[0]
 
+    @decides(Turn)
     def _turn(self, st: DNZState, legal: Sequence[Action]) -> Action:
-        who = str(legal[0][1])
-        s = st.survivor(who)
+        step = st.steps[-1]
+        assert isinstance(step, Turn)
+        s = st.survivor(step.who)
         full = st.content.survivor(s.id).health
         for a in legal:
             if isinstance(a, A.Use) and (
@@ -372,10 +398,9 @@ def _helpful_gift(st: DNZState, s: Survivor, offers: Sequence[A.Give]) -> A.Give
     for a in offers:
         o = st.survivor(a.to)
         if a.item in ("ammo", "battery"):
-            uses = "ammo" if a.item == "ammo" else "light"
-            if not any(getattr(search[i], uses) for i in s.items) and any(
-                getattr(search[i], uses) for i in o.items
-            ):
+            # a gun takes ammo, a light batteries
+            uses = {i for i in search if (search[i].ammo if a.item == "ammo" else search[i].light)}
+            if uses.isdisjoint(s.items) and not uses.isdisjoint(o.items):
                 return a
             continue
         if a.item == "supplies":

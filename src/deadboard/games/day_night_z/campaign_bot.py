@@ -11,18 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deadboard.core.action import Action
-from deadboard.core.game import Game, State
+from deadboard.core.game import Game
+from deadboard.core.heuristic import HeuristicBot as HeuristicBase
+from deadboard.core.heuristic import decides
 from deadboard.core.rng import derive_seed
 from deadboard.games.day_night_z import facilities as F
 from deadboard.games.day_night_z.bot import HeuristicBot
-from deadboard.games.day_night_z.campaign import ADVENTURE
-from deadboard.games.day_night_z.campaign_cards import AskCardSpend, GoOn, UseCard, stock
+from deadboard.games.day_night_z.campaign import ADVENTURE, PlayAdventure
+from deadboard.games.day_night_z.campaign_cards import AskCardSpend, GoOn, TendChoice, UseCard, stock
 from deadboard.games.day_night_z.campaign_content import CampaignEffect
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
-from deadboard.games.day_night_z.effects import AskSpend, CastVote, Spend
+from deadboard.games.day_night_z.effects import AskSpend, CastVote, Spend, Vote
 from deadboard.games.day_night_z.growth import sheet
-from deadboard.games.day_night_z.shelter import Leave, Stay
-from deadboard.games.day_night_z.travel import expected_events
+from deadboard.games.day_night_z.shelter import Depart, Leave, Stay, Visit
+from deadboard.games.day_night_z.travel import PlanRoute, Travel, expected_events
 
 #: what the group builds first with its victory points
 BUILD_ORDER = ("infirmary", "supply-zone", "training-zone", "fence", "workshop")
@@ -79,46 +81,71 @@ def worth(effects: Sequence[CampaignEffect]) -> float:
     return total
 
 
-class CampaignBot:
-    name = "heuristic"
-    needs_view = True
+class CampaignBot(HeuristicBase[CampaignState]):
+    """The campaign's heuristic player: a method per decision step (a decision without one takes the
+    first legal action)."""
 
-    def __init__(self, game: Game, seat: int, seed: int) -> None:
-        self.seat = seat
+    def __init__(self, game: Game[CampaignState], seat: int, seed: int) -> None:
+        super().__init__(game, seat, seed)
         #: days over the adventure's allowance the leader waits for the group to heal
         self.patience = 2
         self.adventure = HeuristicBot(ADVENTURE, seat, derive_seed("adventure", seed))
 
-    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
-        assert isinstance(view, CampaignState)
-        kind = view.decision.kind if view.decision else ""
-        if kind == "adventure" and view.inner is not None:
-            return self.adventure.choose(ADVENTURE, view.inner, legal)
-        if kind == "route":
-            return min(legal, key=lambda a: (expected_events(view, str(a[1]).split("+")), len(str(a[1]))))
-        if kind == "vote":
-            step = view.steps[-1]
-            assert isinstance(step, CastVote)
-            options = step.effect.options
-            return max(legal, key=lambda a: worth(options[int(a[1]) - 1].effects))
-        if kind == "spend":
-            step = view.steps[-1]
-            if isinstance(step, AskCardSpend):  # a card's check: the card is lost on a failure
-                return Spend(view.hero(step.who).sp >= 2)
-            assert isinstance(step, AskSpend)
-            at_stake = -worth(step.effect.fail) + worth(step.effect.success)
-            wants = at_stake >= 2.0 or (step.group and at_stake >= 1.0)
-            return Spend(wants) if Spend(wants) in legal else legal[0]
-        if kind == "tend":
-            step = view.steps[-1]
-            return self._card(view, view.hero(getattr(step, "who", "")), legal, "road") or GoOn()
-        if kind == "depart":
-            return self._depart(view, legal)
-        if kind == "visit":
-            return self._visit(view, legal)
+    def otherwise(self, state: CampaignState, legal: Sequence[Action]) -> Action:
         return legal[0]
 
+    @decides(PlayAdventure)
+    def _adventure(self, st: CampaignState, legal: Sequence[Action]) -> Action | None:
+        """In an adventure, the adventure's own heuristic player."""
+        return self.adventure.choose(ADVENTURE, st.inner, legal) if st.inner is not None else None
+
+    @decides(PlanRoute)
+    def _route(self, st: CampaignState, legal: Sequence[Action]) -> Action:
+        """The route with the fewest travel events to expect (the shorter of two)."""
+        def events(a: Action) -> tuple[float, int]:
+            assert isinstance(a, Travel)
+            return (expected_events(st, a.route.split("+")), len(a.route))
+
+        return min(legal, key=events)
+
+    @decides(CastVote)
+    def _vote(self, st: CampaignState, legal: Sequence[Action]) -> Action:
+        """The option that hurts least."""
+        step = st.steps[-1]
+        assert isinstance(step, CastVote)
+        options = step.effect.options
+
+        def value(a: Action) -> float:
+            assert isinstance(a, Vote)
+            return worth(options[a.option - 1].effects)
+
+        return max(legal, key=value)
+
+    @decides(AskCardSpend)
+    def _card_spend(self, st: CampaignState, legal: Sequence[Action]) -> Action:
+        """A card's check (the card is lost on a failure): a survival point while two are left."""
+        step = st.steps[-1]
+        assert isinstance(step, AskCardSpend)
+        return Spend(st.hero(step.who).sp >= 2)
+
+    @decides(AskSpend)
+    def _spend(self, st: CampaignState, legal: Sequence[Action]) -> Action:
+        """A survival point where much is at stake (less for the group's check)."""
+        step = st.steps[-1]
+        assert isinstance(step, AskSpend)
+        at_stake = -worth(step.effect.fail) + worth(step.effect.success)
+        wants = at_stake >= 2.0 or (step.group and at_stake >= 1.0)
+        return Spend(wants) if Spend(wants) in legal else legal[0]
+
+    @decides(TendChoice)
+    def _tend(self, st: CampaignState, legal: Sequence[Action]) -> Action:
+        step = st.steps[-1]
+        assert isinstance(step, TendChoice)
+        return self._card(st, st.hero(step.who), legal, "road") or GoOn()
+
+    @decides(Depart)
     def _depart(self, st: CampaignState, legal: Sequence[Action]) -> Action:
+        """The group sets out once everyone is fit, or the next adventure allows no more days."""
         chapter = st.content.chapters[st.chapter]
         fit = all(
             h.health >= sheet(st, h).health - 2 and h.stress < 3 and h.infection == 0 for h in st.living()
@@ -127,10 +154,12 @@ class CampaignBot:
             return Leave()
         return Stay()
 
+    @decides(Visit)
     def _visit(self, st: CampaignState, legal: Sequence[Action]) -> Action:
         step = st.steps[-1]
-        h = st.hero(getattr(step, "who", ""))
-        time = getattr(step, "time", "day")
+        assert isinstance(step, Visit)
+        h = st.hero(step.who)
+        time = step.time
         for f in BUILD_ORDER:
             if F.Build(f) in legal:
                 return F.Build(f)

@@ -49,7 +49,16 @@ def _heuristic() -> BotFactory:
 GAME = Zpocalypse2()
 
 DESCRIPTOR = GameDescriptor(
-    GAME, terminal=_terminal, browser=_browser, words=_words, rules=_rules, bots={"heuristic": _heuristic}
+    GAME,
+    terminal=_terminal,
+    browser=_browser,
+    words=_words,
+    rules=_rules,
+    bots={"heuristic": _heuristic},
+    # the heuristic's choice, played out by the heuristic against the other candidates
+    # (docs/simulation.md)
+    hint_anchor="heuristic",
+    hint_playouts="heuristic",
 )
 
 __all__ = ["DESCRIPTOR", "GAME", "Zpocalypse2"]

@@ -3,15 +3,16 @@
 Night: a Molotov Cocktail where it would hit three zombies or more, refuelling, then attacks (a
 mutate, then a fresh zombie, then a weak one; paying with the fewest, lowest dice; no bare hands
 below 3 HP), then weapon traits and a patch-up for a survivor at 2 HP or less, then move to the
-reachable space from which the most zombies can be hit and the fewest stand next to the squad, then
-end. Once the bunker tunnels are crafted: down a tunnel when the horde would hurt the squad badly
-where it stands (attacks first, keeping the dice the tunnel costs) or when another entrance offers
-far better shots, or to reach a stash holding a weapon for an unarmed survivor from the entrance
-nearer it; up at the entrance with the best shots and the fewest zombies near; towards an entrance
-when in danger. A weapon from the public stash for an unarmed survivor, and a step to it. Encumbered away from its private stash token: a new stash when the old one
-is worth less than the cards it would otherwise abandon, else the least useful card abandoned; by
-its token, a weapon for an unarmed survivor taken out. Damage goes to the defence wheel first, then
-to the survivor with the most HP left. Day: the
+reachable space from which the most zombies can be hit and the fewest stand next to the squad,
+further from the horde, when it scores better than staying put; then end. Once the bunker tunnels
+are crafted: down a tunnel when the horde would hurt the squad badly where it stands (attacks
+first, keeping the dice the tunnel costs) or when another entrance offers far better shots, or to
+reach a stash holding a weapon for an unarmed survivor from the entrance nearer it; up at the
+entrance with the best shots and the fewest zombies near; towards an entrance when in danger. A
+weapon from the public stash for an unarmed survivor, and a step to it. Encumbered away from its
+private stash token: a new stash when the old one is worth less than the cards it would otherwise
+abandon, else the least useful card abandoned; by its token, a weapon for an unarmed survivor taken
+out. Damage goes to the defence wheel first, then to the survivor with the most HP left. Day: the
 badly hurt rest (in a bed if one is free), the handiest survivor crafts (the chapter's goal card
 first, else beds, junk walls, Molotovs ...; fortifications on the doorways nearest a spawn point,
 upgrades upstairs, bombs held), the others scavenge or guard; everyone is fed; at the day's end an
@@ -23,19 +24,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from deadboard.core.action import Action
-from deadboard.core.game import Game, State
-from deadboard.core.rng import Rng
+from deadboard.core.heuristic import HeuristicBot as HeuristicBase
+from deadboard.core.heuristic import decides
 from deadboard.games.zpocalypse_2.actions import (
     Abandon,
     Attack,
     Block,
     Emerge,
+    End,
+    Equip,
     Hurt,
     Make,
     Move,
     NewStash,
     Pick,
     Refuel,
+    Reload,
     Search,
     Start,
     Stash,
@@ -46,42 +50,145 @@ from deadboard.games.zpocalypse_2.actions import (
     UseTrait,
 )
 from deadboard.games.zpocalypse_2.combat import targets_in_range
-from deadboard.games.zpocalypse_2.crafting import Done, Hold, Put
-from deadboard.games.zpocalypse_2.day import ARRANGED, Arrange, Assign, Champion, Feed
-from deadboard.games.zpocalypse_2.scavenge import Try
+from deadboard.games.zpocalypse_2.crafting import CraftTurn, Done, Hold, PlaceStructure, PlantBomb, Put
+from deadboard.games.zpocalypse_2.day import (
+    ARRANGED,
+    Arrange,
+    Assign,
+    AssignTask,
+    Champion,
+    EnterContest,
+    Fed,
+    Feed,
+    Feeding,
+)
+from deadboard.games.zpocalypse_2.horde import Allocate
+from deadboard.games.zpocalypse_2.movement import Emerging
+from deadboard.games.zpocalypse_2.night import Place, Turn
+from deadboard.games.zpocalypse_2.recruiting import Settled, TradeSurvivors
+from deadboard.games.zpocalypse_2.scavenge import PickTrier, Try
 from deadboard.games.zpocalypse_2.state import Squad, ZState
+from deadboard.games.zpocalypse_2.survivors import Encumbered, PickSurvivor
 
 
-class HeuristicBot:
-    name = "heuristic"
-    needs_view = True
+class HeuristicBot(HeuristicBase[ZState]):
+    """Zpocalypse 2's heuristic player: a method per decision step; a decision without one (a
+    recruit, a scavenging option or loot, a contest's skill, a perk, a dash, a card kept) takes the
+    first legal action."""
 
-    def __init__(self, game: Game, seat: int, seed: int) -> None:
-        self.rng = Rng(seed)
-        self.seat = seat
+    def otherwise(self, state: ZState, legal: Sequence[Action]) -> Action:
+        return legal[0]
 
-    def day_choice(self, st: ZState, legal: Sequence[Action]) -> Action | None:
-        return day_choice_of(st, legal)
+    # ----- the night ------------------------------------------------------------------------------
+    @decides(Place)
+    def _place(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        return _move(st, st.squads[self.seat], legal)
 
-    def choose(self, game: Game, view: State | None, legal: Sequence[Action]) -> Action:
-        assert isinstance(view, ZState)
-        st = view
+    @decides(Turn)
+    def _turn(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        """The first of :data:`TURN_PREFERENCES` that chooses; else a reload or an equip, else end."""
         q = st.squads[self.seat]
-        day = self.day_choice(st, legal)
-        if day is not None:
-            return day
-        present = {type(a) for a in legal}
-        for preference, needs in PREFERENCES:
-            if needs and present.isdisjoint(needs):
-                continue  # none of the actions it looks for is legal: it would choose nothing
+        for preference in TURN_PREFERENCES:
             got = preference(st, q, legal)
             if got is not None:
                 return got
-        return legal[0]
+        return next((a for a in legal if isinstance(a, Reload | Equip)), None) or next(
+            (a for a in legal if isinstance(a, End)), None
+        )
+
+    @decides(Emerging)
+    def _emerge(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        """Up at the entrance with the best shots and the fewest zombies near."""
+        q = st.squads[self.seat]
+        emerges = [a for a in legal if isinstance(a, Emerge)]
+        return max(emerges, key=lambda a: standing(st, q, st.board.by_name[a.space])) if emerges else None
+
+    @decides(Encumbered)
+    def _encumbered(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        return _stash(st, st.squads[self.seat], legal)
+
+    @decides(Allocate)
+    def _allocate(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        """Damage to the defence wheel first, then to the survivor with the most HP left."""
+        block = next((a for a in legal if isinstance(a, Block)), None)
+        return block or _most_hp(st.squads[self.seat], [a for a in legal if isinstance(a, Hurt)])
+
+    @decides(PickSurvivor)
+    def _pick(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        """A token or a critical wound for the survivor with the most HP left."""
+        return _most_hp(st.squads[self.seat], [a for a in legal if isinstance(a, Pick)])
+
+    # ----- the day --------------------------------------------------------------------------------
+    @decides(AssignTask)
+    def _assign_task(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        step = st.steps[-1]
+        assert isinstance(step, AssignTask)
+        return _assign(st, st.squads[self.seat], legal, step.done)
+
+    @decides(PickTrier)
+    def _trier(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        """The scavenging challenge tried by the survivor with the highest skill."""
+        step = st.steps[-1]
+        assert isinstance(step, PickTrier)
+        loc = next(x for x in st.content.locations if x.id == step.location)
+        skill = loc.option[step.option - 1].skill
+        stats = {p.card: p.stats[skill] for s in st.squads for p in s.people}
+        tries = [a for a in legal if isinstance(a, Try)]
+        return max(tries, key=lambda a: stats.get(a.who, 0)) if tries else None
+
+    @decides(CraftTurn)
+    def _craft(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        return craft_choice(st, legal)
+
+    @decides(PlaceStructure)
+    def _put(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        step = st.steps[-1]
+        assert isinstance(step, PlaceStructure)
+        return put_choice(st, [a for a in legal if isinstance(a, Put)], step.card)
+
+    @decides(PlantBomb)
+    def _plant(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        """Bombs are held for the night."""
+        return next((a for a in legal if isinstance(a, Hold)), None)
+
+    @decides(Feeding)
+    def _feed(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        """Everyone fed, green food first."""
+        feeds = [a for a in legal if isinstance(a, Feed)]
+        if feeds:
+            green = [a for a in feeds if st.content.supply_by_id[a.food].colour == "green"]
+            return (green or feeds)[0]
+        return next((a for a in legal if isinstance(a, Fed)), None)
+
+    @decides(EnterContest)
+    def _champion(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        """The contest's champion with the highest skill."""
+        step = st.steps[-1]
+        assert isinstance(step, EnterContest)
+        stats = {p.card: p.stats[step.skill] for p in st.squads[self.seat].people}
+        champions = [a for a in legal if isinstance(a, Champion)]
+        return max(champions, key=lambda a: stats.get(a.who, 0)) if champions else None
+
+    @decides(TradeSurvivors)
+    def _trade(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        """Survivors stay with their squad."""
+        return next((a for a in legal if isinstance(a, Settled)), None)
+
+    @decides(Arrange)
+    def _arrange(self, st: ZState, legal: Sequence[Action]) -> Action | None:
+        """The day's end: ammunition into the private stash, a weapon out of it for the unarmed."""
+        step = st.steps[-1]
+        assert isinstance(step, Arrange)
+        return _arrange(st, st.squads[step.seat], legal)
+
+
+def _most_hp(q: Squad, hurts: Sequence[Hurt | Pick]) -> Action | None:
+    hp = {p.card: p.hp for p in q.people}
+    return max(hurts, key=lambda a: hp.get(a.who, 0)) if hurts else None
 
 
 def _explosives(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
-    """A Molotov Cocktail where it hits three zombies or more; refuelling; coming out of a tunnel."""
+    """A Molotov Cocktail where it hits three zombies or more; refuelling."""
     throws = [a for a in legal if isinstance(a, Throw)]
     if throws:
         best_throw = max(throws, key=lambda a: (blast(st, a.space, q.space), -sum(a.dice)))
@@ -90,9 +197,6 @@ def _explosives(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     refuels = [a for a in legal if isinstance(a, Refuel)]
     if refuels:
         return min(refuels, key=lambda a: (sum(a.dice), len(a.dice)))
-    emerges = [a for a in legal if isinstance(a, Emerge)]
-    if emerges:
-        return max(emerges, key=lambda a: standing(st, q, st.board.by_name[a.space]))
     return None
 
 
@@ -239,33 +343,7 @@ def _trait(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     return min(good, key=lambda a: (len(a.dice), sum(a.dice))) if good else None
 
 
-def _block_or_champion(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
-    """A block; the contest's champion with the highest skill."""
-    blocks = [a for a in legal if isinstance(a, Block)]
-    if blocks:
-        return blocks[0]
-    champions = [a for a in legal if isinstance(a, Champion)]
-    if champions:
-        skill = getattr(st.steps[-1], "skill", "talk")
-        stats = {p.card: p.stats[skill] for p in q.people}
-        return max(champions, key=lambda a: stats.get(a.who, 0))
-    return None
-
-
-def _hurt_or_feed(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
-    """Damage to the survivor with the most HP left; green food first."""
-    hurts = [a for a in legal if isinstance(a, Hurt | Pick)]
-    if hurts:
-        hp = {p.card: p.hp for p in q.people}
-        return max(hurts, key=lambda a: hp.get(str(a[1]), 0))
-    feeds = [a for a in legal if isinstance(a, Feed)]
-    if feeds:
-        green = [a for a in feeds if st.content.supply_by_id[a.food].colour == "green"]
-        return (green or feeds)[0]
-    return None
-
-
-def _assign(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+def _assign(st: ZState, q: Squad, legal: Sequence[Action], done: Sequence[tuple[str, str]]) -> Action | None:
     """Rest the badly hurt (the Doom Track rises for each at idle rest), the handiest crafts, the
     others scavenge or guard."""
     assigns = [a for a in legal if isinstance(a, Assign)]
@@ -277,8 +355,6 @@ def _assign(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
         if p.hp * 2 <= st.content.survivor(p.card).hp
         or (p.hp < st.content.survivor(p.card).hp - 1 and st.doom.value < 10)
     }
-    step = st.steps[-1]
-    done = getattr(step, "done", ())
     scavenging = any(t == "scavenge" for _, t in done)
     crafting = any(t == "craft" for _, t in done)
     beds = any(a.task == "bed" for a in assigns)
@@ -295,22 +371,23 @@ def _assign(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     return assigns[0]
 
 
-def _scavenge_or_search(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
-    """The challenge tried by the survivor with the highest skill; the search with the highest die."""
-    tries = [a for a in legal if isinstance(a, Try)]
-    if tries:
-        step = st.steps[-1]
-        loc = next(x for x in st.content.locations if x.id == getattr(step, "location", ""))
-        skill = loc.option[getattr(step, "option", 1) - 1].skill
-        stats = {p.card: p.stats[skill] for s in st.squads for p in s.people}
-        return max(tries, key=lambda a: stats.get(a.who, 0))
+def _search(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
+    """The search with the highest die."""
     searches = [a for a in legal if isinstance(a, Search)]
     return max(searches, key=lambda a: a.die) if searches else None
 
 
+#: what one point of :func:`danger` (the horde's damage that could reach a space this hour) costs a
+#: space in the move's score: of two spaces with the same shots, the one further from the horde
+DANGER_WEIGHT = 0.05
+
+
 def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     """The reachable space from which the most zombies can be hit and the fewest stand next to the
-    squad (a search space not searched this night counts a little)."""
+    squad, further from the horde (a search space not searched this night counts a little), if it is
+    worth a die and better than where the squad stands: every move is made for a reason the score
+    names, so the squad never walks back and forth over the same spaces spending dice for nothing
+    (the score of the space it left is the score it just beat)."""
     moves = [a for a in legal if isinstance(a, Move | Start)]
     if not moves:
         return None
@@ -334,15 +411,13 @@ def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     offered = [(space, len(k)) for space, k in kinds.items()]
     dice = sum(st.faces)
 
-    def score(a: Move | Start) -> float:
-        i = board.by_name[a.space]
+    def worth(i: int, cost: int) -> float:
         found = seen.get(i)
         if found is None:
             near = count.get(i, 0) + sum(count.get(j, 0) for j in board.neighbours[i])
             shots = board.shots(i, rng)
             found = seen[i] = (sum(n for space, n in offered if space in shots), near)
         hit, near = found
-        cost = a.die if isinstance(a, Move) else 0
         tunnel = 2.0 if i in flee and dice - cost >= len(q.people) else 0.0
         return (
             hit
@@ -351,39 +426,24 @@ def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
             + (0.5 if i in board.search and i not in st.searched else 0)
             + tunnel
             + (1.0 if i in beside else 0.0)
+            - DANGER_WEIGHT * danger(st, i)
         )
 
+    def score(a: Move | Start) -> float:
+        return worth(board.by_name[a.space], a.die if isinstance(a, Move) else 0)
+
     best = max(moves, key=score)
-    return best if isinstance(best, Start) or score(best) > 0.5 else None
-
-
-def _close(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
-    """End, keep, settle …: the first closing action (not ending while a reload or an equip is open)."""
-    for a in legal:
-        if a.kind in ("end", "fed", "keep", "contest", "reload", "equip", "settled", "hold", "done"):
-            if a.kind == "end" and any(x.kind in ("reload", "equip") for x in legal):
-                continue
-            return a
-    return None
+    if isinstance(best, Start):
+        return best
+    gain = score(best)
+    return best if gain > 0.5 and gain > worth(q.space, 0) else None
 
 
 Preference = Callable[[ZState, Squad, Sequence[Action]], Action | None]
 
-#: the bot's preferences in order, each with the actions it looks for (none: any): the first that
-#: chooses decides
-PREFERENCES: tuple[tuple[Preference, frozenset[type]], ...] = (
-    (_stash, frozenset({Abandon, Unstash})),
-    (_take, frozenset({Take})),
-    (_explosives, frozenset({Throw, Refuel, Emerge})),
-    (_attack, frozenset({Attack})),
-    (_tunnel, frozenset({Tunnel})),
-    (_trait, frozenset({UseTrait})),
-    (_block_or_champion, frozenset({Block, Champion})),
-    (_hurt_or_feed, frozenset({Hurt, Pick, Feed})),
-    (_assign, frozenset({Assign})),
-    (_scavenge_or_search, frozenset({Try, Search})),
-    (_move, frozenset({Move, Start})),
-    (_close, frozenset()),
+#: the preferences of a squad's turn in order: the first that chooses decides
+TURN_PREFERENCES: tuple[Preference, ...] = (
+    _stash, _take, _explosives, _attack, _tunnel, _trait, _search, _move
 )
 
 
@@ -418,18 +478,13 @@ def _arrange(st: ZState, q: Squad, legal: Sequence[Action]) -> Action:
     return ARRANGED
 
 
-def day_choice_of(st: ZState, legal: Sequence[Action]) -> Action | None:
-    """Crafting: the first card of :data:`CRAFT_ORDER` the dice pay (fewest, lowest dice); tokens
-    where they block the way in (a fortification on a doorway of the house nearest a spawn point),
-    upgrades upstairs; bombs held for the night."""
-    step = st.steps[-1] if st.steps else None
-    if isinstance(step, Arrange):
-        return _arrange(st, st.squads[step.seat], legal)
+def craft_choice(st: ZState, legal: Sequence[Action]) -> Action | None:
+    """The chapter's goal card first (nothing else spends the resources it needs), then the first
+    card of :data:`CRAFT_ORDER` the dice pay (fewest, lowest dice); else done."""
     makes = [a for a in legal if isinstance(a, Make)]
     if makes:
         goal = st.scenario.goal_card if st.scenario.goal == "craft" else ""
         if goal and not st.tally.get(f"craft:{goal}"):
-            # the chapter's goal first; nothing else spends the resources it needs
             these = [a for a in makes if a.card == goal]
             if these:
                 return min(these, key=lambda a: (len(a.dice), sum(a.dice)))
@@ -441,25 +496,24 @@ def day_choice_of(st: ZState, legal: Sequence[Action]) -> Action | None:
                 return min(these, key=lambda a: (len(a.dice), sum(a.dice)))
     if makes:
         return min(makes, key=lambda a: (len(a.dice), sum(a.dice)))
-    if any(isinstance(a, Done) for a in legal):
-        return next(a for a in legal if isinstance(a, Done))
-    if any(isinstance(a, Hold) for a in legal):
-        return next(a for a in legal if isinstance(a, Hold))
-    puts = [a for a in legal if isinstance(a, Put)]
-    if puts:
-        board = st.board
-        step = st.steps[-1]
-        craft = st.content.craft_by_id[getattr(step, "card", "junk-wall")]
-        if craft.kind == "fortification":
-            spawns = list(board.spawn.values())
+    return next((a for a in legal if isinstance(a, Done)), None)
 
-            def door(a: Put) -> tuple[int, int]:
-                i = board.by_name[a.space]
-                outside = sum(1 for j in board.neighbours[i] if j not in board.inside)
-                near = min(board.distances(s)[i] for s in spawns) if spawns else 0
-                return (-min(outside, 1), near)
 
-            return min(puts, key=door)
-        upstairs = [a for a in puts if 2 in board.floors(board.by_name[a.space])]
-        return (upstairs or puts)[0]
-    return None
+def put_choice(st: ZState, puts: Sequence[Put], card: str) -> Action | None:
+    """Where a crafted token goes: a fortification on a doorway of the house nearest a spawn point
+    (where it blocks the way in), an upgrade upstairs."""
+    if not puts:
+        return None
+    board = st.board
+    if st.content.craft_by_id[card].kind == "fortification":
+        spawns = list(board.spawn.values())
+
+        def door(a: Put) -> tuple[int, int]:
+            i = board.by_name[a.space]
+            outside = sum(1 for j in board.neighbours[i] if j not in board.inside)
+            near = min(board.distances(s)[i] for s in spawns) if spawns else 0
+            return (-min(outside, 1), near)
+
+        return min(puts, key=door)
+    upstairs = [a for a in puts if 2 in board.floors(board.by_name[a.space])]
+    return (upstairs or puts)[0]
