@@ -137,6 +137,12 @@ COMPILED = [
 ]
 
 
+def _say(text: str) -> None:
+    minutes, seconds = divmod(int(time.monotonic() - STARTED), 60)
+    OUT.write(f"deadboard build [{minutes}:{seconds:02d}]: {text}\n")
+    OUT.flush()
+
+
 def _terminal() -> TextIO:
     """Where the build speaks: the terminal itself when there is one, since pip keeps a build's
     output to itself unless run with ``-v`` (a compile of several minutes would look hung); else
@@ -151,12 +157,6 @@ def _terminal() -> TextIO:
 
 OUT = _terminal()
 STARTED = time.monotonic()
-
-
-def _say(text: str) -> None:
-    minutes, seconds = divmod(int(time.monotonic() - STARTED), 60)
-    OUT.write(f"deadboard build [{minutes}:{seconds:02d}]: {text}\n")
-    OUT.flush()
 
 
 def _source_hashes() -> dict[str, str]:
