@@ -178,10 +178,6 @@ class KernelState(State):
         that add steps from deep inside a rule."""
         self.steps.extend(reversed(steps))
 
-    def push_bottom(self, *steps: Step[Any]) -> None:
-        """Put ``steps`` under everything (they run once all else is done; the first first)."""
-        self.steps[0:0] = reversed(steps)
-
     def unwind(self, until: type[Step[Any]] | tuple[type[Step[Any]], ...]) -> list[Step[Any]]:
         """Drop the steps above the topmost step of type ``until`` (an escape cuts the rest of the
         turn: ``state.unwind(EndTurn)``); return them, top first. Nothing is dropped if no such
@@ -207,14 +203,6 @@ class KernelState(State):
         too, so a rule may end the game from anywhere)."""
         self.steps.clear()
         self.over = True
-
-    def find(self, kind: type[Step[Any]]) -> Step[Any] | None:
-        """The topmost step of type ``kind`` on the stack, or None."""
-        stack = self.steps
-        for i in range(len(stack) - 1, -1, -1):
-            if isinstance(stack[i], kind):
-                return stack[i]
-        return None
 
 
 # ==================================================================================================
