@@ -248,6 +248,19 @@ REUSED: Cached | None = None
 FILLS: Cached | None = None
 
 
+def _c_name(source: str) -> str:
+    """What a C file of the build is: a module's code (``__native_deadboard___core___kernel.c``:
+    ``deadboard.core.kernel``), mypyc's runtime, or a module's import shim."""
+    name = Path(source).name
+    if name.startswith("__native_deadboard___"):
+        return name[len("__native_") : -len(".c")].replace("___", ".")
+    if "build/deadboard/" in Path(source).as_posix():
+        return (
+            Path(source).as_posix().split("build/", 1)[1].replace("/", ".")[: -len(".c")] + " (import shim)"
+        )
+    return name
+
+
 def _jobs() -> int:
     """How many C files compile at once: the cores this process may use."""
     try:
@@ -310,7 +323,7 @@ class OptionalBuildExt(build_ext):
             with self._lock:
                 self._count[0] += 1
                 done, total = self._count
-            _say(f"compiled C file {done} of {total} ({Path(source).name})")
+            _say(f"compiled C file {done} of {total} ({_c_name(source)})")
             return objects
 
         def compile_many(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
