@@ -54,16 +54,8 @@ def _wrap(x: i64) -> i64:
     arithmetic wraps); from source it is any Python integer, brought back into range."""
     if _COMPILED:
         return x
-    return _reduced(x)
-
-
-def _reduced(x: int) -> int:
-    return ((x + 0x8000000000000000) & 0xFFFFFFFFFFFFFFFF) - 0x8000000000000000
-
-
-def _advanced(t: i64) -> i64:
-    """The state after ``t``: one increment of the golden ratio."""
-    return _wrap(t + _INCREMENT)
+    u: int = x
+    return ((u + 0x8000000000000000) & 0xFFFFFFFFFFFFFFFF) - 0x8000000000000000
 
 
 def _mix(t: i64) -> i64:
@@ -119,7 +111,7 @@ class Rng:
 
     def _draw(self) -> i64:
         """The next 64-bit draw, signed."""
-        t = _advanced(self._t)
+        t = _wrap(self._t + _INCREMENT)
         self._t = t
         return _mix(t)
 
@@ -148,7 +140,7 @@ class Rng:
         out: list[int] = []
         t = self._t
         for _ in range(n):
-            t = _advanced(t)
+            t = _wrap(t + _INCREMENT)
             out.append(_scaled(_mix(t), sides) + 1)
         self._t = t
         return out
@@ -171,7 +163,7 @@ class Rng:
         t = self._t
         at: i64 = n - 1
         while at > 0:
-            t = _advanced(t)
+            t = _wrap(t + _INCREMENT)
             to = _scaled(_mix(t), at + 1)
             cards[at], cards[to] = cards[to], cards[at]
             at -= 1
