@@ -428,4 +428,5 @@ def _extensions() -> list[object]:
     return []
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
+if __name__ == "__main__":  # how setuptools runs this file (tests import it to check the cache)
+    setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
