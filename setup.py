@@ -236,7 +236,7 @@ class Cached:
         shutil.rmtree(self.dir, ignore_errors=True)
         staging.rename(self.dir)
         entries = sorted(
-            (entry for entry in CACHE.iterdir() if entry.is_dir()), key=lambda e: e.stat().st_mtime
+            (entry for entry in CACHE.iterdir() if entry.is_dir()), key=lambda e: (e.stat().st_mtime, e.name)
         )
         for old in entries[:-KEEP]:
             shutil.rmtree(old, ignore_errors=True)
