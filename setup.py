@@ -139,8 +139,12 @@ COMPILED = [
 
 def _say(text: str) -> None:
     minutes, seconds = divmod(int(time.monotonic() - STARTED), 60)
-    OUT.write(f"deadboard build [{minutes}:{seconds:02d}]: {text}\n")
+    # on the terminal, below pip's "Building editable ... " line and over the spinner pip draws
+    # at the start of the next one
+    start = "" if OUT is sys.stderr else "\r" if SAID else "\n"
+    OUT.write(f"{start}deadboard build [{minutes}:{seconds:02d}]: {text}\n")
     OUT.flush()
+    SAID.append(text)
 
 
 def _terminal() -> TextIO:
@@ -157,6 +161,8 @@ def _terminal() -> TextIO:
 
 OUT = _terminal()
 STARTED = time.monotonic()
+#: what the build has said so far
+SAID: list[str] = []
 
 
 def _source_hashes() -> dict[str, str]:
