@@ -18,8 +18,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import sys
+import sysconfig
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from importlib import metadata
 from pathlib import Path
+from typing import Any, TextIO
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -130,7 +137,31 @@ COMPILED = [
 
 
 def _say(text: str) -> None:
-    print(f"deadboard build: {text}", file=sys.stderr)
+    minutes, seconds = divmod(int(time.monotonic() - STARTED), 60)
+    # on the terminal, below pip's "Building editable ... " line and over the spinner pip draws
+    # at the start of the next one
+    start = "" if OUT is sys.stderr else "\r" if SAID else "\n"
+    OUT.write(f"{start}deadboard build [{minutes}:{seconds:02d}]: {text}\n")
+    OUT.flush()
+    SAID.append(text)
+
+
+def _terminal() -> TextIO:
+    """Where the build speaks: the terminal itself when there is one, since pip keeps a build's
+    output to itself unless run with ``-v`` (a compile of several minutes would look hung); else
+    stderr, which pip shows with ``-v`` and on a failure, and CI logs keep."""
+    if os.environ.get("DEADBOARD_BUILD_LOG", "") != "stderr":
+        try:
+            return open("/dev/tty", "w", encoding="utf-8")
+        except OSError:
+            pass
+    return sys.stderr
+
+
+OUT = _terminal()
+STARTED = time.monotonic()
+#: what the build has said so far
+SAID: list[str] = []
 
 
 def _source_hashes() -> dict[str, str]:
@@ -144,12 +175,114 @@ def _source_hashes() -> dict[str, str]:
 #: the sources' hashes when mypyc read them (an edit made while the C compiles is then caught)
 HASHES: dict[str, str] = {}
 
+#: the compiled build of earlier installs, one directory per build key (``_build_key``); the few
+#: newest are kept
+CACHE = HERE / "build" / "deadboard-compiled"
+KEEP = 3
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "none"
+
+
+def _build_key() -> str:
+    """What the compiled build depends on, hashed: every Python source of the package (the
+    compiled modules and every module whose types they read), this file (the module list and the
+    options), mypy's and pydantic's versions, the Python that builds and the C compiler's settings.
+    Any change makes a new key, so a cached build is reused only for the very same sources."""
+    digest = hashlib.sha256()
+    for part in (
+        sys.version,
+        sysconfig.get_config_var("EXT_SUFFIX") or "",
+        _version("mypy"),
+        _version("pydantic"),
+        *(os.environ.get(name, "") for name in ("CC", "CFLAGS", "LDFLAGS", "MYPYC_OPT_LEVEL")),
+    ):
+        digest.update(part.encode() + b"\0")
+    digest.update(Path(__file__).resolve().read_bytes())
+    for source in sorted((SRC / "deadboard").rglob("*.py")):
+        digest.update(source.relative_to(SRC).as_posix().encode() + b"\0" + source.read_bytes() + b"\0")
+    return digest.hexdigest()[:24]
+
+
+class Cached:
+    """The cache entry of this build: ``build/deadboard-compiled/<key>/``, holding every extension
+    module the compile made and ``extensions.json``, their names (written last: an entry without it
+    is incomplete and not used)."""
+
+    def __init__(self, key: str) -> None:
+        self.dir = CACHE / key
+        self.index = self.dir / "extensions.json"
+
+    def names(self) -> list[str] | None:
+        try:
+            names = json.loads(self.index.read_text())["extensions"]
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        if not all((self.dir / self.file(name)).exists() for name in names):
+            return None
+        return list(names)
+
+    @staticmethod
+    def file(name: str) -> str:
+        return name + (sysconfig.get_config_var("EXT_SUFFIX") or ".so")
+
+    def store(self, built: dict[str, Path]) -> None:
+        """Keep the extensions just built (extension name -> its file) for the next install."""
+        staging = self.dir.with_name(self.dir.name + f".tmp{os.getpid()}")
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir(parents=True)
+        for name, path in built.items():
+            shutil.copy2(path, staging / self.file(name))
+        (staging / "extensions.json").write_text(json.dumps({"extensions": sorted(built)}, indent=1) + "\n")
+        shutil.rmtree(self.dir, ignore_errors=True)
+        staging.rename(self.dir)
+        entries = sorted(
+            (entry for entry in CACHE.iterdir() if entry.is_dir()), key=lambda e: (e.stat().st_mtime, e.name)
+        )
+        for old in entries[:-KEEP]:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+#: the cache entry this build reuses (None: compiling)
+REUSED: Cached | None = None
+#: the cache entry a compiling build fills
+FILLS: Cached | None = None
+
+
+def _c_name(source: str) -> str:
+    """What a C file of the build is: a module's code (``__native_deadboard___core___kernel.c``:
+    ``deadboard.core.kernel``), mypyc's runtime, or a module's import shim."""
+    name = Path(source).name
+    if name.startswith("__native_deadboard___"):
+        return name[len("__native_") : -len(".c")].replace("___", ".")
+    if "build/deadboard/" in Path(source).as_posix():
+        return (
+            Path(source).as_posix().split("build/", 1)[1].replace("/", ".")[: -len(".c")] + " (import shim)"
+        )
+    return name
+
+
+def _jobs() -> int:
+    """How many C files compile at once: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return max(1, os.cpu_count() or 1)
+
 
 class OptionalBuildExt(build_ext):
     """build_ext that never fails the install: if compiling fails (no compiler, a compiler error),
-    every extension it made is removed again and the package is left pure Python."""
+    every extension it made is removed again and the package is left pure Python. It says how far
+    the compile is (file n of N), compiles the C files on every core, keeps what it built in
+    ``build/deadboard-compiled/`` and, when the sources are those of a kept build, copies that
+    build instead of compiling."""
 
     def run(self) -> None:
+        self._built: dict[str, Path] = {}
         try:
             super().run()
         except Exception as error:  # a compiler missing or failing: CompileError, LinkError, OSError …
@@ -163,6 +296,50 @@ class OptionalBuildExt(build_ext):
             for shared in [*SRC.glob("*__mypyc.*.so"), *_module_extensions()]:
                 if shared.resolve() not in built:
                     shared.unlink()
+        if REUSED is not None:
+            _say(f"reused the compiled build of the same sources ({REUSED.dir.relative_to(HERE)})")
+        elif FILLS is not None and self._built:
+            FILLS.store(self._built)
+            _say(f"compiled; kept in {FILLS.dir.relative_to(HERE)} for the next install of these sources")
+
+    def build_extensions(self) -> None:
+        if REUSED is None:
+            self._count = [0, sum(len(ext.sources) for ext in self.extensions)]
+            self._lock = threading.Lock()
+            self._compile_one_by_one()
+            _say(f"compiling {self._count[1]} C files, {_jobs()} at a time")
+        super().build_extensions()
+
+    def build_extension(self, ext: Any) -> None:
+        target = Path(self.get_ext_fullpath(ext.name))
+        if REUSED is not None:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(REUSED.dir / Cached.file(ext.name), target)
+            return
+        super().build_extension(ext)
+        self._built[ext.name] = target
+
+    def _compile_one_by_one(self) -> None:
+        """Compile each C file on its own, on every core, saying which of how many is done."""
+        compile_all = self.compiler.compile
+
+        def compile_one(source: str, *args: Any, **kwargs: Any) -> list[str]:
+            objects: list[str] = compile_all([source], *args, **kwargs)
+            with self._lock:
+                self._count[0] += 1
+                done, total = self._count
+            _say(f"compiled C file {done} of {total} ({_c_name(source)})")
+            return objects
+
+        def compile_many(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            with ThreadPoolExecutor(max_workers=_jobs()) as pool:
+                return [
+                    obj
+                    for objects in pool.map(lambda source: compile_one(source, *args, **kwargs), sources)
+                    for obj in objects
+                ]
+
+        self.compiler.compile = compile_many
 
     def _target_dir(self) -> Path:
         return SRC if self.inplace else Path(self.build_lib)
@@ -210,6 +387,7 @@ def _remove_inplace_build() -> None:
 
 
 def _extensions() -> list[object]:
+    global REUSED, FILLS
     if not BUILDING.intersection(sys.argv[1:]):
         return []
     why = ""
@@ -218,16 +396,42 @@ def _extensions() -> list[object]:
     else:
         try:
             from mypyc.build import mypycify
-
-            HASHES.update(_source_hashes())
-            return list(mypycify([f"src/{path}" for path in COMPILED], opt_level="3", debug_level="0"))
         except ImportError:
+            mypycify = None
             why = "mypyc is not available"
-        except (Exception, SystemExit) as error:  # mypy's type errors end in SystemExit
-            why = f"mypyc could not compile the rules ({error})"
+        if mypycify is not None:
+            HASHES.update(_source_hashes())
+            cached = Cached(_build_key())
+            names = cached.names()
+            if names is not None:
+                from setuptools import Extension
+
+                REUSED = cached
+                _say(f"these sources were compiled before: reusing {cached.dir.relative_to(HERE)}")
+                return [Extension(name, sources=[]) for name in names]
+            _say(
+                f"translating {len(COMPILED)} modules to C with mypyc (it type-checks them first, "
+                "a minute or two), then compiling the C (about 10 minutes on 2 busy cores); "
+                "DEADBOARD_PURE=1 installs pure Python at once"
+            )
+            try:
+                # multi_file: one C file a module, so that the compile can say how far it is and
+                # run on every core
+                extensions = list(
+                    mypycify(
+                        [f"src/{path}" for path in COMPILED], opt_level="3", debug_level="0", multi_file=True
+                    )
+                )
+            except (Exception, SystemExit) as error:  # mypy's type errors end in SystemExit
+                why = f"mypyc could not compile the rules ({error})"
+            else:
+                FILLS = cached
+                _say("translated to C")
+                return extensions
     _say(f"{why}; installing pure Python")
     _remove_inplace_build()
     return []
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
+if __name__ == "__main__":  # how setuptools runs this file (tests import it to check the cache)
+    setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -122,12 +122,16 @@ def test_marks_record_what_was_done_in_a_window_and_survive_passing_and_respondi
 
 
 # ----- windows as kernel steps ----------------------------------------------------------------
-class Counter(TypedAction, kind="counter"):
+class Counter(TypedAction):
     """Answer the action with a counter of one's own (opens a window of its own)."""
 
+    KIND = "counter"
 
-class Give(TypedAction, kind="give"):
+
+class Give(TypedAction):
     """Hand an item over (free: once per item and window)."""
+
+    KIND = "give"
 
     item: int
 

@@ -42,3 +42,31 @@ def test_the_worked_example_keeps_the_contract_of_every_game() -> None:
         conformance.check_illegal_action_leaves_state(game, setup, 5)
     finally:
         sys.modules.pop(name, None)
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "scavengers.py"
+
+
+def test_the_page_shows_the_teaching_game_whole() -> None:
+    assert EXAMPLE.read_text(encoding="utf-8") in BLOCKS
+
+
+def test_the_teaching_game_registers_plays_and_walks_through(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from deadboard.core import registry
+
+    monkeypatch.syspath_prepend(str(EXAMPLE.parent))
+    registry.register("scavengers", "scavengers:game")
+    try:
+        game = registry.get_game("scavengers")
+        sys.modules["scavengers"].walkthrough()
+        setup = game.default_setup()
+        for seed in (1, 2, 3):
+            conformance.random_playthrough(game, setup, seed)
+        conformance.check_pickle_roundtrip(game, setup, 4)
+        conformance.check_views(game, setup, 5)
+        conformance.check_illegal_action_leaves_state(game, setup, 6)
+    finally:
+        registry.unregister("scavengers")
+        sys.modules.pop("scavengers", None)

@@ -48,22 +48,7 @@ def test_sight_follows_its_lines_and_their_blockers() -> None:
     assert city.visible("street-1") == ["street-1", "street-2", "alley"]
 
 
-def test_a_tile_placed_and_discarded_during_play() -> None:
-    city = _city()
-    tile = [Area("A-1", capacity=4, group="A"), Area("A-2", capacity=4, group="A")]
-    placed = city.with_areas(
-        tile,
-        {"alley": [Exit("A-1")], "A-1": [Exit("alley"), Exit("A-2")], "A-2": [Exit("A-1")]},
-        sight={"A-1": {"A-2": ()}},
-    )
-    assert "A-2" in placed and "A-2" not in city  # the old graph is untouched
-    assert placed.distance("street-1", "A-2") == 5
-    assert placed.sees("A-2", "A-1")  # a line given one way is added both ways
-    gone = placed.without(group="A")
-    assert "A-1" not in gone and gone.neighbours("alley") == ("street-2",)
-    assert gone.distance("street-1", "A-1") == INF
-    with pytest.raises(KeyError):
-        gone.without(["A-1"])
+def test_an_exit_to_no_area_is_refused() -> None:
     with pytest.raises(ValueError):
         AreaGraph([Area("x")], {"x": [Exit("nowhere")]})
 

@@ -31,14 +31,13 @@ def test_rng_distribution_is_uniform_enough() -> None:
 
 
 def test_every_draw_is_the_next64_stream_written_out() -> None:
-    """The draws write SplitMix64 out (no draw calls another): each must equal the draw made from
-    next64, and a shuffle of any length (one at a time or as an array) Fisher-Yates with below."""
+    """Each draw must equal the one made from next64, and a shuffle of any length Fisher-Yates with
+    below."""
     for seed in (0, 1, 7, 2**63 + 5, 2**64 - 1):
         a, b = Rng(seed), Rng(seed)
         for n in (1, 2, 6, 17, 1000):
             assert a.below(n) == (b.next64() * n) >> 64
         assert a.d6() == ((b.next64() * 6) >> 64) + 1
-        assert a.randint(3, 9) == 3 + ((b.next64() * 7) >> 64)
         assert a.roll(4, 8) == [((b.next64() * 8) >> 64) + 1 for _ in range(4)]
         assert a.random() == (b.next64() >> 11) * (1.0 / (1 << 53))
         assert a.choice("abcde") == "abcde"[(b.next64() * 5) >> 64]

@@ -36,28 +36,38 @@ FINDS = {1: (0, 0), 2: (0, 0), 3: (1, 0), 4: (1, 0), 5: (0, 1), 6: (2, 0)}
 
 
 # ----- actions ------------------------------------------------------------------------------------
-class Search(TypedAction, kind="search"):
+class Search(TypedAction):
     """Look for ammunition and flares (one D6)."""
 
+    KIND = "search"
 
-class Rest(TypedAction, kind="rest"):
+
+class Rest(TypedAction):
     """Recover one health."""
 
+    KIND = "rest"
 
-class Shoot(TypedAction, kind="shoot"):
+
+class Shoot(TypedAction):
     """Take aim at a barricade (then choose the weapon)."""
 
+    KIND = "shoot"
 
-class Aim(TypedAction, kind="aim"):
+
+class Aim(TypedAction):
+    KIND = "aim"
     barricade: str
 
 
-class Fire(TypedAction, kind="fire"):
+class Fire(TypedAction):
+    KIND = "fire"
     weapon: str
 
 
-class Flare(TypedAction, kind="flare"):
+class Flare(TypedAction):
     """Throw a flare: one more die for the shot."""
+
+    KIND = "flare"
 
 
 SEARCH, REST, SHOOT, FLARE = Search(), Rest(), Shoot(), Flare()

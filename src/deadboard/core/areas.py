@@ -1,5 +1,5 @@
 """Boards as area graphs: areas with a capacity, exits with a movement cost, line of sight between
-areas, and areas placed and removed during play.
+areas.
 
 Every board of the five games is a graph of *areas*: the squares of The Night's house, the zones of
 Zombie Dawn's map, District-Z's cards, the two floors and the yard of Zpocalypse 2's house, Day Night
@@ -9,10 +9,9 @@ Z's city zones and the 5 x 5 cm subzones of its tiles::
          |                                          an area may hold at most ``capacity`` figures
          +--1--> tile A, subzone "A-1" ...          (Day Night Z: 4 to a subzone)
 
-An :class:`AreaGraph` is an immutable value: placing a tile (:meth:`AreaGraph.with_areas`) or
-discarding one (:meth:`AreaGraph.without`) makes a new graph that shares what did not change, so a
-state holding a graph shares it between clones and only a placement copies. Distances are cached
-per graph and per source (:meth:`AreaGraph.distances`), so repeated path questions cost one lookup.
+An :class:`AreaGraph` is an immutable value, so a state holding a graph shares it between clones.
+Distances are cached per graph and per source (:meth:`AreaGraph.distances`), so repeated path
+questions cost one lookup.
 
 Line of sight is a relation between areas. Each pair that can see each other has a *line*: the
 blockers it crosses (the ids of doors, windows, or of areas that block sight when full), each of
@@ -202,54 +201,6 @@ class AreaGraph:
             out.append(here)
         out.reverse()
         return out
-
-    # ----- changing (new graphs) ---------------------------------------------------------------
-    def with_areas(
-        self,
-        areas: Iterable[Area],
-        exits: Mapping[str, Iterable[Exit]] = {},
-        sight: Mapping[str, Mapping[str, Line]] = {},
-    ) -> AreaGraph:
-        """The graph with more areas (a tile placed), their exits (new exits of existing areas are
-        added to theirs) and lines of sight (added both ways when given one way only)."""
-        new = list(areas)
-        all_exits: dict[str, list[Exit]] = {a: list(outs) for a, outs in self.exits.items()}
-        for area in new:
-            all_exits.setdefault(area.id, [])
-        for frm, outs in exits.items():
-            all_exits.setdefault(frm, []).extend(outs)
-        merged: dict[str, dict[str, Line]] = {a: dict(row) for a, row in self.sight.items()}
-        for a, row in sight.items():
-            for b, line in row.items():
-                merged.setdefault(a, {})[b] = line
-                merged.setdefault(b, {}).setdefault(a, line)
-        return AreaGraph([*self.areas.values(), *new], all_exits, merged, self.sight_rule)
-
-    def without(self, ids: Iterable[str] = (), group: str | None = None) -> AreaGraph:
-        """The graph without some areas, or without every area of ``group`` (a tile discarded):
-        their exits and lines of sight go with them."""
-        gone = set(ids)
-        if group is not None:
-            gone.update(a.id for a in self.areas.values() if a.group == group)
-        unknown = gone - set(self.areas)
-        if unknown:
-            raise KeyError(f"no area {', '.join(sorted(unknown))}")
-        keep = [a for a in self.areas.values() if a.id not in gone]
-        exits = {a: [e for e in outs if e.to not in gone] for a, outs in self.exits.items() if a not in gone}
-        sight = {
-            a: {b: line for b, line in row.items() if b not in gone}
-            for a, row in self.sight.items()
-            if a not in gone
-        }
-        return AreaGraph(keep, exits, sight, self.sight_rule)
-
-    def connected(self, a: str, b: str, cost: int = 1, both: bool = True) -> AreaGraph:
-        """The graph with an exit ``a`` -> ``b`` (and back, with ``both``) of ``cost``."""
-        exits: dict[str, list[Exit]] = {x: list(outs) for x, outs in self.exits.items()}
-        exits[a] = [e for e in exits[a] if e.to != b] + [Exit(b, cost)]
-        if both:
-            exits[b] = [e for e in exits[b] if e.to != a] + [Exit(a, cost)]
-        return AreaGraph(self.areas.values(), exits, self.sight, self.sight_rule)
 
 
 def grid_graph(grid: Grid, *, diagonal: bool = True, names: Sequence[str] | None = None) -> AreaGraph:

@@ -157,21 +157,6 @@ class DicePool:
         """Two pools combined (a survivor's dice added to the squad's pool)."""
         return DicePool(self.dice + other.dice)
 
-    def set_face(self, index: int, face: Any) -> DicePool:
-        """The die at ``index`` turned to ``face`` (a rule that changes a die)."""
-        r = self.dice[index]
-        if face not in r.die.faces:
-            raise ValueError(f"die {r.die.name!r} has no face {face!r}")
-        return DicePool((*self.dice[:index], Rolled(r.die, face), *self.dice[index + 1 :]))
-
-    def reroll(self, rng: Rng, indices: Iterable[int]) -> DicePool:
-        """Roll again the dice at ``indices`` (in rising order), the others kept."""
-        dice = list(self.dice)
-        for i in sorted(set(indices)):
-            d = dice[i].die
-            dice[i] = Rolled(d, rng.roll_die(d))
-        return DicePool(tuple(dice))
-
     # ----- paying costs ----------------------------------------------------------------------
     def payments(
         self,

@@ -64,6 +64,7 @@ __all__ = [
     "Steps",
     "advance",
     "apply_action",
+    "classvars",
     "forced_action",
     "refresh",
     "replay_actions",
@@ -73,6 +74,7 @@ __all__ = [
 
 S = TypeVar("S", bound="KernelState")
 A = TypeVar("A", bound=Action)
+C = TypeVar("C")
 
 #: makes a named tuple from the tuple of its fields (no keyword handling: the loop is hot)
 _new = tuple.__new__
@@ -90,9 +92,10 @@ class Step(Generic[S], metaclass=_StepType):
     """Base of every step. ``automatic`` tells the loop which sort it is (a class constant: one
     attribute read per step, no isinstance).
 
-    In a module compiled by mypyc a dataclass step sets a class constant after its class
-    (``Turn.kind = "turn"``), not in its body: mypyc gives a dataclass every assignment of its body
-    as a field, so ``kind: ClassVar[str] = "turn"`` there would become a field with a default."""
+    A step's class constants (its ``kind``, a seat every decision of it has, a game's snapshot tag)
+    are given by :func:`classvars` above its ``@dataclass``, the same in a compiled module and an
+    uncompiled one: mypyc gives a dataclass every assignment of its body as a field, so
+    ``kind: ClassVar[str] = "turn"`` there would become a field with a default."""
 
     __slots__ = ()
 
@@ -103,6 +106,26 @@ if not hasattr(Step, "__parameters__"):
     # compiled by mypyc, Step is made without its Generic base: subscripting it (``Auto[ZState]``
     # as a base class or in an alias) is given back the way Generic would, as an alias of the class
     setattr(Step, "__class_getitem__", classmethod(GenericAlias))  # noqa: B010
+
+
+def classvars(**values: object) -> Callable[[C], C]:
+    """Set class constants on a step class once it is made::
+
+        @classvars(kind="order")
+        @dataclass(slots=True)
+        class Order(Choice[DState, Action]):
+            seat: int
+
+    The one way to give a step its ``kind`` (or a ``seat`` that every decision of it has, or a
+    game's own class constant), compiled or not (docs/architecture.md, "Writing steps and
+    actions")."""
+
+    def set_on(cls: C) -> C:
+        for name, value in values.items():
+            setattr(cls, name, value)
+        return cls
+
+    return set_on
 
 
 #: Step for isinstance in compiled code: mypyc's own test for a class kept ordinary (as Step is)
@@ -178,10 +201,6 @@ class KernelState(State):
         that add steps from deep inside a rule."""
         self.steps.extend(reversed(steps))
 
-    def push_bottom(self, *steps: Step[Any]) -> None:
-        """Put ``steps`` under everything (they run once all else is done; the first first)."""
-        self.steps[0:0] = reversed(steps)
-
     def unwind(self, until: type[Step[Any]] | tuple[type[Step[Any]], ...]) -> list[Step[Any]]:
         """Drop the steps above the topmost step of type ``until`` (an escape cuts the rest of the
         turn: ``state.unwind(EndTurn)``); return them, top first. Nothing is dropped if no such
@@ -207,14 +226,6 @@ class KernelState(State):
         too, so a rule may end the game from anywhere)."""
         self.steps.clear()
         self.over = True
-
-    def find(self, kind: type[Step[Any]]) -> Step[Any] | None:
-        """The topmost step of type ``kind`` on the stack, or None."""
-        stack = self.steps
-        for i in range(len(stack) - 1, -1, -1):
-            if isinstance(stack[i], kind):
-                return stack[i]
-        return None
 
 
 # ==================================================================================================

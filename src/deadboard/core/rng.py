@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, MutableSequence, Sequence
-from typing import Any, Final, Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 from mypy_extensions import i64, mypyc_attr
 
@@ -27,7 +27,6 @@ class Rollable(Protocol[F]):
     def faces(self) -> tuple[F, ...]: ...
 
 
-_MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -37,11 +36,33 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
+def _signed(u: int) -> i64:
+    """The unsigned 64-bit integer ``u`` read as a signed one."""
+    return u - 0x10000000000000000 if u >= 0x8000000000000000 else u
+
+
+#: SplitMix64's constants, read as signed 64-bit integers: the increment (the golden ratio) and the
+#: two multipliers. Made by a call, they are native constants when compiled (a literal past 2**62
+#: would be a Python integer, converted at each use)
+_INCREMENT: Final[i64] = _signed(0x9E3779B97F4A7C15)
+_MIX1: Final[i64] = _signed(0xBF58476D1CE4E5B9)
+_MIX2: Final[i64] = _signed(0x94D049BB133111EB)
+
+
+def _wrap(x: i64) -> i64:
+    """``x`` modulo 2**64, read as a signed 64-bit integer. Compiled, ``x`` already is one (native
+    arithmetic wraps); from source it is any Python integer, brought back into range."""
+    if _COMPILED:
+        return x
+    u: int = x
+    return ((u + 0x8000000000000000) & 0xFFFFFFFFFFFFFFFF) - 0x8000000000000000
+
+
 def _mix(t: i64) -> i64:
     """SplitMix64's output for the state ``t``, both read as signed 64-bit integers (the compiled
-    build's arithmetic: it wraps modulo 2**64, and a logical shift is an arithmetic one masked)."""
-    z = (t ^ ((t >> 30) & 0x3FFFFFFFF)) * -4658895280553007687  # 0xBF58476D1CE4E5B9
-    z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * -7723592293110705685  # 0x94D049BB133111EB
+    build's native arithmetic: it wraps modulo 2**64; a logical shift is an arithmetic one masked)."""
+    z = _wrap((t ^ ((t >> 30) & 0x3FFFFFFFF)) * _MIX1)
+    z = _wrap((z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2)
     return z ^ ((z >> 31) & 0x1FFFFFFFF)
 
 
@@ -51,11 +72,8 @@ def _scaled(z: i64, n: i64) -> i64:
     return (((z >> 32) & 0xFFFFFFFF) * n + (((z & 0xFFFFFFFF) * n) >> 32)) >> 32
 
 
-#: the compiled build (mypyc): :func:`_mix` is then C, and :class:`Rng` keeps its state as a
-#: native signed 64-bit integer and draws with the native functions above; the source build keeps
-#: the state as Python's unsigned integer and draws with the same formulas written out on it. Both
-#: give the same draws (the state read through :attr:`Rng.s` is the same unsigned integer), and
-#: the compiled build checks that it does at import (:func:`_native_agrees`).
+#: whether this module runs compiled by mypyc (a compiled function has no ``__code__``): only
+#: :func:`_wrap` needs to know
 _COMPILED: Final[bool] = not hasattr(_mix, "__code__")
 
 #: below this, a draw's range is scaled natively (:func:`_scaled`); at or above it, as an int
@@ -66,8 +84,10 @@ _NATIVE_RANGE: Final = 0x80000000
 class Rng:
     """SplitMix64. ``below(n)`` maps a 64-bit draw to [0, n) by multiply-shift (bias < n / 2**64).
 
-    The state is :attr:`s`, an unsigned 64-bit integer (``_t`` holds it: signed in the compiled
-    build, see ``_COMPILED``)."""
+    The state is :attr:`s`, an unsigned 64-bit integer, held in ``_t`` read as a signed one: the
+    compiled build keeps it as a native 64-bit integer (mypyc's ``i64``), whose arithmetic wraps as
+    SplitMix64's does, so that no draw allocates; the source build runs the same code on Python's
+    integers (:func:`_wrap`). A subclass scripts dice through :meth:`d6` and :meth:`roll_die`."""
 
     __slots__ = ("_t",)
 
@@ -85,150 +105,72 @@ class Rng:
     @s.setter
     def s(self, value: int) -> None:
         value &= 0xFFFFFFFFFFFFFFFF
-        if _COMPILED and value >= 0x8000000000000000:
+        if value >= 0x8000000000000000:
             value -= 0x10000000000000000
         self._t = value
 
-    # Every draw is SplitMix64 written out with its constants as literals (a literal is the cheapest
-    # load; the masks are 2**64 - 1 and the increment the golden ratio, _MASK and _GOLDEN): draws are
-    # the hottest calls of every game and of every hidden-information redraw, so in the source build
-    # none of them calls another. A subclass scripts dice through d6 and roll_die.
+    def _draw(self) -> i64:
+        """The next 64-bit draw, signed."""
+        t = _wrap(self._t + _INCREMENT)
+        self._t = t
+        return _mix(t)
+
     def next64(self) -> int:
-        if _COMPILED:
-            t: i64 = self._t + -7046029254386353131
-            self._t = t
-            out: int = _mix(t)
-            return out & 0xFFFFFFFFFFFFFFFF
-        u: int = self._t
-        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        return z ^ (z >> 31)
+        """The next 64-bit draw, an integer in [0, 2**64)."""
+        out: int = self._draw()
+        return out & 0xFFFFFFFFFFFFFFFF
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n)."""
-        if _COMPILED:
-            if 0 <= n < _NATIVE_RANGE:
-                t: i64 = self._t + -7046029254386353131
-                self._t = t
-                return _scaled(_mix(t), n)
-            return (self.next64() * n) >> 64
-        u: int = self._t
-        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        return ((z ^ (z >> 31)) * n) >> 64
-
-    def randint(self, lo: int, hi: int) -> int:
-        """Uniform integer in [lo, hi], both ends included."""
-        if _COMPILED:
-            return lo + self.below(hi - lo + 1)
-        u: int = self._t
-        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        return lo + (((z ^ (z >> 31)) * (hi - lo + 1)) >> 64)
+        if 0 <= n < _NATIVE_RANGE:
+            return _scaled(self._draw(), n)
+        return (self.next64() * n) >> 64
 
     def d6(self) -> int:
-        if _COMPILED:
-            t: i64 = self._t + -7046029254386353131
-            self._t = t
-            return _scaled(_mix(t), 6) + 1
-        u: int = self._t
-        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        return (((z ^ (z >> 31)) * 6) >> 64) + 1
+        return _scaled(self._draw(), 6) + 1
 
     def roll_die(self, die: Rollable[T]) -> T:
         """One face of ``die``, each face equally likely (a standard D6 draws as :meth:`d6`)."""
         faces = die.faces
-        if _COMPILED:
-            t: i64 = self._t + -7046029254386353131
-            self._t = t
-            return faces[_scaled(_mix(t), len(faces))]
-        u: int = self._t
-        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        return faces[((z ^ (z >> 31)) * len(faces)) >> 64]
+        return faces[_scaled(self._draw(), len(faces))]
 
     def roll(self, n: int, sides: int = 6) -> list[int]:
-        if _COMPILED:
-            out: list[int] = []
-            if not 0 <= sides < _NATIVE_RANGE:
-                return [((self.next64() * sides) >> 64) + 1 for _ in range(n)]
-            t: i64 = self._t
-            for _ in range(n):
-                t = t + -7046029254386353131
-                out.append(_scaled(_mix(t), sides) + 1)
-            self._t = t
-            return out
-        out = []
-        s: int = self._t
+        if not 0 <= sides < _NATIVE_RANGE:
+            return [((self.next64() * sides) >> 64) + 1 for _ in range(n)]
+        out: list[int] = []
+        t = self._t
         for _ in range(n):
-            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            out.append((((z ^ (z >> 31)) * sides) >> 64) + 1)
-        self._t = s
+            t = _wrap(t + _INCREMENT)
+            out.append(_scaled(_mix(t), sides) + 1)
+        self._t = t
         return out
 
     def random(self) -> float:
-        if _COMPILED:
-            return (self.next64() >> 11) * (1.0 / (1 << 53))
-        u: int = self._t
-        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        return ((z ^ (z >> 31)) >> 11) * (1.0 / (1 << 53))
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
 
     def choice(self, seq: Sequence[T]) -> T:
         n = len(seq)
         if not n:
             raise IndexError("choice from an empty sequence")
-        if _COMPILED:
-            return seq[self.below(n)]
-        u: int = self._t
-        s = self._t = (u + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        return seq[((z ^ (z >> 31)) * n) >> 64]
+        return seq[self.below(n)]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher-Yates in place: ``j = below(i + 1)`` for each ``i`` from the end, with the draws
-        written out (games shuffle decks of a hundred cards at every set-up); in the source build a
-        long deck draws its swaps as one array (the same draws)."""
+        """Fisher-Yates in place: ``j = below(i + 1)`` for each ``i`` from the end. A list (every
+        deck) is swapped in place; another sequence is shuffled as a list of its items, then
+        written back."""
         n = len(seq)
-        if _COMPILED:
-            # a list (every deck) is swapped in place with the list's own operations; another
-            # sequence is shuffled as a list of its items, then written back
-            cards: list[T] = seq if isinstance(seq, list) else list(seq)
-            t: i64 = self._t
-            at: i64 = n - 1
-            while at > 0:
-                t = t + -7046029254386353131
-                to = _scaled(_mix(t), at + 1)
-                cards[at], cards[to] = cards[to], cards[at]
-                at -= 1
-            self._t = t
-            if cards is not seq:
-                for i, card in enumerate(cards):
-                    seq[i] = card
-            return
-        s: int = self._t
-        if n > _ARRAY_SHUFFLE:
-            for i, j in zip(range(n - 1, 0, -1), _shuffle_draws(s, n)):
-                seq[i], seq[j] = seq[j], seq[i]
-            self._t = (s + (n - 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            return
-        for i in range(n - 1, 0, -1):
-            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-            seq[i], seq[j] = seq[j], seq[i]
-        self._t = s
+        cards: list[T] = seq if isinstance(seq, list) else list(seq)
+        t = self._t
+        at: i64 = n - 1
+        while at > 0:
+            t = _wrap(t + _INCREMENT)
+            to = _scaled(_mix(t), at + 1)
+            cards[at], cards[to] = cards[to], cards[at]
+            at -= 1
+        self._t = t
+        if cards is not seq:
+            for i, card in enumerate(cards):
+                seq[i] = card
 
     def skip(self, n: int) -> None:
         """Move the stream on past ``n`` draws without making them (SplitMix64 counts: the state
@@ -262,96 +204,21 @@ class Rng:
         self.s = s
 
 
-def _native_agrees() -> bool:
-    """Whether the compiled draws are SplitMix64's: :func:`_mix` and :func:`_scaled` against the
-    formulas on unsigned integers, over a stretch of states."""
-    u = 0x0123456789ABCDEF
-    for _ in range(256):
-        u = (u + _GOLDEN) & _MASK
-        z = ((u ^ (u >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        want = z ^ (z >> 31)
-        got: int = _mix(u - (1 << 64) if u >= 1 << 63 else u)
-        if got & _MASK != want:
-            return False
-        for n in (1, 2, 6, 37, 100, _NATIVE_RANGE - 1):
-            if _scaled(got, n) != (want * n) >> 64:
-                return False
-    return True
+#: SplitMix64's first outputs from state 0 (its reference values), and a scaled draw: a compiled
+#: build whose C compiler got the native arithmetic wrong is refused at import
+_KNOWN: Final = (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F)
 
 
-if _COMPILED and not _native_agrees():  # pragma: no cover - a C compiler that miscompiles the draws
+def _draws_are_splitmix64() -> bool:
+    r = Rng(0)
+    return tuple(r.next64() for _ in range(3)) == _KNOWN and Rng(0).below(1000) == (_KNOWN[0] * 1000) >> 64
+
+
+if not _draws_are_splitmix64():  # pragma: no cover - a C compiler that miscompiles the draws
     raise ImportError(
-        "deadboard.core.rng: the compiled random draws differ from SplitMix64; "
+        "deadboard.core.rng: the random draws differ from SplitMix64; "
         "reinstall with DEADBOARD_PURE=1 (docs/building.md)"
     )
-
-
-#: past how many cards a shuffle draws its swaps as one array (numpy's wrapping 64-bit arithmetic:
-#: the same draws at a quarter of the cost for a deck of 100; callgrind, per shuffle: 16 cards 90 k
-#: instructions one at a time against 88 k as an array, 20 cards 111 k against 88 k, 32 cards
-#: 180 k against 94 k)
-_ARRAY_SHUFFLE = 16
-
-
-def _numpy() -> Any:
-    """numpy, imported on the first long shuffle (not at import: most runs never need it), with
-    the shuffle's constants as numpy's 64-bit unsigned integers."""
-    global _np, _U27, _U30, _U31, _U32, _U_MIX1, _U_MIX2, _U_LOW
-    if _np is None:
-        import numpy
-
-        u64 = numpy.uint64
-        _U27, _U30, _U31, _U32 = u64(27), u64(30), u64(31), u64(32)
-        _U_MIX1, _U_MIX2, _U_LOW = u64(0xBF58476D1CE4E5B9), u64(0x94D049BB133111EB), u64(0xFFFFFFFF)
-        _np = numpy
-    return _np
-
-
-_np: Any = None
-_U27: Any = None
-_U30: Any = None
-_U31: Any = None
-_U32: Any = None
-_U_MIX1: Any = None
-_U_MIX2: Any = None
-_U_LOW: Any = None
-
-#: deck size -> (the SplitMix64 increments 1..n-1 as an array, the multipliers n..2): a game shuffles
-#: decks of the same few sizes again and again
-_SHUFFLE_TABLES: dict[int, tuple[Any, Any]] = {}
-
-
-def _shuffle_draws(s: int, n: int) -> list[int]:
-    """The swap of each step of a Fisher-Yates shuffle of ``n`` cards from state ``s``, in the order
-    drawn (for i = n-1 down to 1, ``below(i + 1)``): SplitMix64 on an array of the n-1 states, and
-    the multiply-shift's high 64 bits of ``z * (i + 1)`` from z's two 32-bit halves (exact:
-    ``(hi * m + (lo * m >> 32)) >> 32``, no term past 64 bits as m < 2**32). The arrays are
-    changed in place (no temporaries) and the tables of each deck size made once."""
-    np = _numpy()
-    u64 = np.uint64
-    tables = _SHUFFLE_TABLES.get(n)
-    if tables is None:
-        tables = _SHUFFLE_TABLES[n] = (
-            np.arange(1, n, dtype=u64) * u64(_GOLDEN),
-            np.arange(n, 1, -1, dtype=u64),
-        )
-    steps, m = tables
-    z = steps + u64(s)  # the states after each draw, wrapping modulo 2**64
-    z ^= z >> _U30
-    z *= _U_MIX1
-    z ^= z >> _U27
-    z *= _U_MIX2
-    z ^= z >> _U31
-    high = z >> _U32
-    high *= m
-    z &= _U_LOW
-    z *= m
-    z >>= _U32
-    high += z
-    high >>= _U32
-    draws: list[int] = high.tolist()
-    return draws
 
 
 class ScriptedRng(Rng):

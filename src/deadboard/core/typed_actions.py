@@ -1,21 +1,22 @@
 """Typed actions: an action whose fields have names and types, with the text form only at the edges.
 
-A typed action is declared like a dataclass; its kind is the first word of its text::
+A typed action is declared like a dataclass; its kind, ``KIND`` in its body, is the first word of
+its text (the same in a module compiled by mypyc and in one that is not: docs/architecture.md,
+"Writing steps and actions")::
 
-    class Move(TypedAction, kind="move"):
+    class Move(TypedAction):
+        KIND = "move"
         who: str          # a name from the rulebook's vocabulary ("Ben")
         to: str           # a square or area name ("c5")
 
-    class Shoot(TypedAction, kind="shoot"):
+    class Shoot(TypedAction):
+        KIND = "shoot"
         target: str
         dice: int
 
-    class Pair(TypedAction, kind="pair"):
-        dice: tuple[int, ...]   # a last field of type tuple takes every remaining word
-
-    class Pair(TypedAction):     # the same in a module compiled by mypyc (it drops class keywords)
+    class Pair(TypedAction):
         KIND = "pair"
-        dice: tuple[int, ...]
+        dice: tuple[int, ...]   # a last field of type tuple takes every remaining word
 
     a = Move("Ben", "c5")
     a.who, a.to            # -> "Ben", "c5"   (typed reads, no ``str(a[1])``)
@@ -119,9 +120,9 @@ class _TypedActionType(type):
 
 @dataclass_transform(eq_default=True, frozen_default=True)
 class TypedAction(Action, metaclass=_TypedActionType):
-    """Base of typed actions (see the module docstring). Subclasses name their kind with the class
-    keyword ``kind`` (or, in a module compiled by mypyc, which drops class keywords, with ``KIND =
-    "..."`` in the class body) and declare their fields as annotations."""
+    """Base of typed actions (see the module docstring). Subclasses name their kind with ``KIND =
+    "..."`` in the class body and declare their fields as annotations. (The class keyword ``kind``,
+    which mypyc drops, is still read for the modules not yet moved to ``KIND``.)"""
 
     __slots__ = ()
 

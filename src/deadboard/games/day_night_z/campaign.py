@@ -22,7 +22,7 @@ from deadboard.core.action import Action
 from deadboard.core.campaign import CampaignRecord, CampaignSurvivor, ChapterResult
 from deadboard.core.errors import SaveError, SetupError
 from deadboard.core.game import VIEW_SEED, Option, Outcome, Result, Scenario, Setup
-from deadboard.core.kernel import Auto, Choice, KernelGame, Steps, advance, refresh
+from deadboard.core.kernel import Auto, Choice, KernelGame, Steps, advance, classvars, refresh
 from deadboard.core.rng import Rng
 from deadboard.games.day_night_z.campaign_content import CampaignContent, load_campaign
 from deadboard.games.day_night_z.campaign_sheet import check as check_sheet
@@ -103,6 +103,7 @@ def start_adventure(state: CampaignState) -> DNZState:
     return inner
 
 
+@classvars(kind="adventure")
 @dataclass(slots=True)
 class PlayAdventure(Choice[CampaignState, Action]):
     """A decision of the adventure, asked of the campaign's seat that the adventure asks."""
@@ -124,9 +125,6 @@ class PlayAdventure(Choice[CampaignState, Action]):
     def prompt(self, state: CampaignState) -> str:
         inner = state.inner
         return inner.decision.prompt if inner is not None and inner.decision is not None else ""
-
-
-PlayAdventure.kind = "adventure"
 
 
 @dataclass(slots=True)

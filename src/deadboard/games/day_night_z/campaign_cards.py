@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.content import SearchCard
@@ -102,6 +102,7 @@ def card_effects(state: CampaignState, h: Hero, item: str, time: str, spend: boo
     h.battery += card.battery_gain
 
 
+@classvars(kind="spend")
 @dataclass(slots=True)
 class AskCardSpend(Choice[CampaignState, Spend]):
     """Before a card's check is rolled: spend a survival point on it or not (§3.5)."""
@@ -121,9 +122,6 @@ class AskCardSpend(Choice[CampaignState, Spend]):
     def prompt(self, state: CampaignState) -> str:
         card = state.content.adventure.search[self.item]
         return f"{state.hero(self.who).name}: spend a survival point on the {card.name}'s check?"
-
-
-AskCardSpend.kind = "spend"
 
 
 @dataclass(slots=True)
@@ -146,6 +144,7 @@ class Tend(Auto[CampaignState]):
         return [TendChoice(h.seat, h.id) for h in state.in_turn_order() if card_actions(state, h)]
 
 
+@classvars(kind="tend")
 @dataclass(slots=True)
 class TendChoice(Choice[CampaignState, UseCard | GoOn]):
     seat: int
@@ -165,6 +164,3 @@ class TendChoice(Choice[CampaignState, UseCard | GoOn]):
 
     def prompt(self, state: CampaignState) -> str:
         return f"{state.hero(self.who).name}: use a health card at this stop?"
-
-
-TendChoice.kind = "tend"

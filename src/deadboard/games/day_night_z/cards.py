@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.day_night_z.actions import LowerThreat, Spend
 from deadboard.games.day_night_z.concepts import (
     add_noise,
@@ -110,6 +110,7 @@ class ResolveEffects(Auto[DNZState]):
         )
 
 
+@classvars(kind="spend")
 @dataclass(slots=True)
 class SpendOnCheck(Choice[DNZState, Spend | LowerThreat]):
     """Before a check a card (or the Day-Night counter) asks for: spend a survival point on it? (Or
@@ -145,9 +146,6 @@ class SpendOnCheck(Choice[DNZState, Spend | LowerThreat]):
         return (
             f"{state.survivor(self.who).name}: spend a survival point on the {what} check ({e.penalty:+d})?"
         )
-
-
-SpendOnCheck.kind = "spend"
 
 
 #: the steps a card's resolution may leave for later (an activation goes on after them)

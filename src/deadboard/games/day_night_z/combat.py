@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.concepts import (
@@ -347,6 +347,7 @@ def throw(state: DNZState, s: Survivor, a: A.Throw) -> None:
             damage(state, o, card.damage, "grenade")
 
 
+@classvars(kind="sweep")
 @dataclass(slots=True)
 class SweepChoice(Choice[DNZState, Any]):
     """SWEEP: a free immediate attack when an enemy is eliminated, on a target in the same subzone."""
@@ -380,6 +381,3 @@ class SweepChoice(Choice[DNZState, Any]):
 
     def prompt(self, state: DNZState) -> str:
         return f"{state.survivor(self.who).name}: sweep on to another enemy?"
-
-
-SweepChoice.kind = "sweep"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.day_night_z.campaign_content import CampaignEffect
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
@@ -214,6 +214,7 @@ class CheckFor(Auto[CampaignState]):
         return roll_check(state, self.effect, self.who, self.time, self.group, False)
 
 
+@classvars(kind="spend")
 @dataclass(slots=True)
 class AskSpend(Choice[CampaignState, Spend]):
     seat: int
@@ -234,9 +235,6 @@ class AskSpend(Choice[CampaignState, Spend]):
             f"{state.hero(self.who).name}: spend a survival point on the {e.attribute.replace('_', ' ')} check"
             f"{' for the group' if self.group else ''}?"
         )
-
-
-AskSpend.kind = "spend"
 
 
 @dataclass(slots=True)
@@ -272,6 +270,7 @@ class OpenVote(Auto[CampaignState]):
         )
 
 
+@classvars(kind="vote")
 @dataclass(slots=True)
 class CastVote(Choice[CampaignState, Vote]):
     seat: int
@@ -287,9 +286,6 @@ class CastVote(Choice[CampaignState, Vote]):
     def prompt(self, state: CampaignState) -> str:
         opts = "; ".join(f"{i + 1}: {o.text}" for i, o in enumerate(self.effect.options))
         return f"Vote for the group's decision — {opts}"
-
-
-CastVote.kind = "vote"
 
 
 @dataclass(slots=True)

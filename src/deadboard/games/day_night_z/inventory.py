@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z.state import DNZState, Survivor
 
@@ -191,6 +191,7 @@ def _give(who: str, what: str, to: str) -> A.Give:
     return A.Give(who, what, to)
 
 
+@classvars(kind="reorganize")
 @dataclass(slots=True)
 class Reorganizing(Choice[DNZState, Any]):
     """REORGANIZE INVENTORY (§4.6): hands, body and exchanges with survivors in the same subzone or
@@ -237,9 +238,7 @@ class Reorganizing(Choice[DNZState, Any]):
         return f"{s.name}: reorganize the inventory (done when finished)"
 
 
-Reorganizing.kind = "reorganize"
-
-
+@classvars(kind="make-room")
 @dataclass(slots=True)
 class MakeRoom(Choice[DNZState, Any]):
     """A survivor who carries more than his backpack holds (recovering a fallen companion's
@@ -274,9 +273,6 @@ class MakeRoom(Choice[DNZState, Any]):
         return (
             f"{s.name}: the backpack is over its room ({load(state, s)}/{room(state)}): what do you let go?"
         )
-
-
-MakeRoom.kind = "make-room"
 
 
 def apply_change(state: DNZState, s: Survivor, action: Any) -> None:

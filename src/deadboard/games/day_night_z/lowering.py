@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z.concepts import lower_cost
 from deadboard.games.day_night_z.state import DNZState, Survivor
@@ -72,6 +72,7 @@ def lowered(state: DNZState, cost: int, s: Survivor) -> None:
     )
 
 
+@classvars(kind="pay")
 @dataclass(slots=True)
 class PayThreat(Choice[DNZState, A.Pay]):
     """Lowering the threat: "This may be done by one survivor or shared among several of them" —
@@ -93,6 +94,3 @@ class PayThreat(Choice[DNZState, A.Pay]):
 
     def prompt(self, state: DNZState) -> str:
         return f"{state.survivor(self.who).name}: who pays the next survival point ({self.left} left)?"
-
-
-PayThreat.kind = "pay"

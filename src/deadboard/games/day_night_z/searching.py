@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.cards import resolve
@@ -128,6 +128,7 @@ def use_effects(state: DNZState, item: str, heal_more: int = 0) -> tuple[Effect,
     return out
 
 
+@classvars(kind="keep")
 @dataclass(slots=True)
 class KeepSearch(Choice[DNZState, A.Keep | A.LowerThreat]):
     """Choose one of the drawn search cards; a Perception check with its and the zone's modifiers
@@ -162,6 +163,3 @@ class KeepSearch(Choice[DNZState, A.Keep | A.LowerThreat]):
 
     def prompt(self, state: DNZState) -> str:
         return f"{state.survivor(self.who).name}: which search card do you try to find?"
-
-
-KeepSearch.kind = "keep"

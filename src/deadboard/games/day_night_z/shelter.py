@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from deadboard.core.action import Action
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.day_night_z import facilities as F
 from deadboard.games.day_night_z.campaign_cards import UseCard, card_actions, use_card
@@ -72,6 +72,7 @@ class AskDepart(Auto[CampaignState]):
         return (Depart(lead.seat),) if lead is not None else ()
 
 
+@classvars(kind="visit")
 @dataclass(slots=True)
 class Visit(Choice[CampaignState, Action]):
     """A survivor's turn in the shelter by day or by night."""
@@ -115,9 +116,6 @@ class Visit(Choice[CampaignState, Action]):
 
     def prompt(self, state: CampaignState) -> str:
         return f"{state.hero(self.who).name}: visit a facility by {self.time} ({state.vp} VP)"
-
-
-Visit.kind = "visit"
 
 
 #: the shelter event tables and their names in the log
@@ -216,6 +214,7 @@ class AlliesAndSkills(Auto[CampaignState]):
         return ()
 
 
+@classvars(kind="depart")
 @dataclass(slots=True)
 class Depart(Choice[CampaignState, Action]):
     """ "All the survivors exit the shelter at the same time"; "The leading player must track the time
@@ -242,6 +241,3 @@ class Depart(Choice[CampaignState, Action]):
     def prompt(self, state: CampaignState) -> str:
         chapter = state.content.chapters[state.chapter]
         return f"Day {state.days} in the shelter ({chapter.name} allows {chapter.days}): leave or stay?"
-
-
-Depart.kind = "depart"

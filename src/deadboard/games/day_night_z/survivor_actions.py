@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from deadboard.core.action import Action
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.adventure import check_end
@@ -53,6 +53,7 @@ from deadboard.games.day_night_z.spawn import enemy_profile, leave_check
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 
 
+@classvars(kind="turn")
 @dataclass(slots=True)
 class Turn(Choice[DNZState, Any]):
     """A survivor's activation: his actions until he stops or his AP are spent."""
@@ -88,9 +89,6 @@ class Turn(Choice[DNZState, Any]):
         s = state.survivor(self.who)
         where = f"{s.tile}-{CELLS[s.cell]}" if s.tile else s.zone  # Survivor.where
         return f"{s.name} ({where}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
-
-
-Turn.kind = "turn"
 
 
 @dataclass(slots=True)

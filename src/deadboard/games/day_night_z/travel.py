@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.day_night_z.campaign_cards import Tend
 from deadboard.games.day_night_z.campaign_content import CampaignContent
@@ -102,6 +102,7 @@ def expected_events(state: CampaignState, route: Sequence[str]) -> float:
     return total
 
 
+@classvars(kind="route")
 @dataclass(slots=True)
 class PlanRoute(Choice[CampaignState, Travel]):
     """The leader plans the route (§6 Route planning; the leader has the last word, §3.8)."""
@@ -138,9 +139,6 @@ class PlanRoute(Choice[CampaignState, Travel]):
 
     def prompt(self, state: CampaignState) -> str:
         return f"Plan the route from {state.content.places[self.start].name} to {state.content.places[self.end].name}"
-
-
-PlanRoute.kind = "route"
 
 
 @dataclass(slots=True)

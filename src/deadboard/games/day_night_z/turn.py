@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.tracks import Clock
 from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z import survivor_actions as acts
@@ -69,6 +69,7 @@ class Round(Auto[DNZState]):
         return (Order(state.leader, ()), *_REST_OF_ROUND)
 
 
+@classvars(kind="order")
 @dataclass(slots=True)
 class Order(Choice[DNZState, First | LowerThreat]):
     """BENEFITS OF LEADERSHIP: the leader chooses the survivors' activation order (§3.8); the
@@ -104,9 +105,6 @@ class Order(Choice[DNZState, First | LowerThreat]):
         return f"Leader: which survivor activates {'first' if not self.chosen else 'next'}?"
 
 
-Order.kind = "order"
-
-
 @lru_cache(maxsize=64)
 def _first(who: str) -> First:
     """The leader's choice of a survivor (actions are immutable values: made once and shared)."""
@@ -138,6 +136,7 @@ def activate(state: DNZState, s: Survivor) -> Steps:
     return (acts.Turn(s.seat, s.id, s.ap),)
 
 
+@classvars(kind="hidden")
 @dataclass(slots=True)
 class StayHidden(Choice[DNZState, Stay | Unhide | LowerThreat]):
     """At the beginning of his activation a hidden survivor declares whether he stays hidden among
@@ -168,9 +167,6 @@ class StayHidden(Choice[DNZState, Stay | Unhide | LowerThreat]):
 
     def prompt(self, state: DNZState) -> str:
         return f"{state.survivor(self.who).name}: stay hidden among corpses?"
-
-
-StayHidden.kind = "hidden"
 
 
 def corpse_roll(state: DNZState, s: Survivor, why: str) -> None:

@@ -12,169 +12,229 @@ from deadboard.core.typed_actions import ActionCodec, TypedAction
 
 
 # ----- turns and movement -------------------------------------------------------------------------
-class Move(TypedAction, kind="move"):
+class Move(TypedAction):
     """Move one LOCATION card NORTH, EAST, SOUTH or WEST."""
+
+    KIND = "move"
 
     direction: str
 
 
-class Heal(TypedAction, kind="heal"):
+class Heal(TypedAction):
     """Stay and heal (multiplayer)."""
 
+    KIND = "heal"
 
-class Stay(TypedAction, kind="stay"):
+
+class Stay(TypedAction):
     """Stay on the card."""
 
+    KIND = "stay"
 
-class Use(TypedAction, kind="use"):
+
+class Use(TypedAction):
     """Use a healing ITEM."""
+
+    KIND = "use"
 
     item: str
 
 
-class Drop(TypedAction, kind="drop"):
+class Drop(TypedAction):
     """Drop an ITEM at the current LOCATION."""
+
+    KIND = "drop"
 
     item: str
 
 
 # ----- meeting another survivor -------------------------------------------------------------------
-class Trade(TypedAction, kind="trade"):
+class Trade(TypedAction):
+    KIND = "trade"
     survivor: str
 
 
-class Attack(TypedAction, kind="attack"):
+class Attack(TypedAction):
+    KIND = "attack"
     survivor: str
 
 
-class Nothing(TypedAction, kind="nothing"):
+class Nothing(TypedAction):
     """Meet another survivor and do nothing."""
 
+    KIND = "nothing"
 
-class Roll(TypedAction, kind="roll"):
+
+class Roll(TypedAction):
     """Roll for the EVENT instead."""
 
+    KIND = "roll"
 
-class Done(TypedAction, kind="done"):
+
+class Done(TypedAction):
     """Finish (picking up dropped ITEMS, engaging, replacing location cards)."""
 
+    KIND = "done"
 
-class OfferItem(TypedAction, kind="offer"):
+
+class OfferItem(TypedAction):
+    KIND = "offer"
     item: str
 
 
-class AskItem(TypedAction, kind="ask"):
+class AskItem(TypedAction):
+    KIND = "ask"
     item: str
 
 
-class Unoffer(TypedAction, kind="unoffer"):
+class Unoffer(TypedAction):
+    KIND = "unoffer"
     item: str
 
 
-class Unask(TypedAction, kind="unask"):
+class Unask(TypedAction):
+    KIND = "unask"
     item: str
 
 
-class Propose(TypedAction, kind="propose"):
+class Propose(TypedAction):
     """Propose the trade as it stands."""
 
+    KIND = "propose"
 
-class Cancel(TypedAction, kind="cancel"):
+
+class Cancel(TypedAction):
     """Call the trade off."""
 
+    KIND = "cancel"
 
-class Accept(TypedAction, kind="accept"):
+
+class Accept(TypedAction):
     """Accept the trade."""
 
+    KIND = "accept"
 
-class Decline(TypedAction, kind="decline"):
+
+class Decline(TypedAction):
     """Decline (a trade, or joining a fight)."""
 
+    KIND = "decline"
 
-class Dodge(TypedAction, kind="dodge"):
+
+class Dodge(TypedAction):
     """Dodge instead of fighting."""
 
+    KIND = "dodge"
 
-class Steal(TypedAction, kind="steal"):
+
+class Steal(TypedAction):
+    KIND = "steal"
     item: str
 
 
-class StealObjective(TypedAction, kind="steal-objective"):
+class StealObjective(TypedAction):
     """Take the loser's LOCATION OBJECTIVE."""
 
+    KIND = "steal-objective"
 
-class WoundLoser(TypedAction, kind="wound"):
+
+class WoundLoser(TypedAction):
     """Give the loser of a SURVIVOR COMBAT a WOUND."""
+
+    KIND = "wound"
 
 
 # ----- combat ------------------------------------------------------------------------------------
-class FightWith(TypedAction, kind="fight"):
+class FightWith(TypedAction):
     """Fight with a weapon loadout (one word: ``pistol+crowbar``, ``bare-handed``)."""
+
+    KIND = "fight"
 
     loadout: str
 
 
-class Escape(TypedAction, kind="escape"):
+class Escape(TypedAction):
     """Try to ESCAPE from the zombies."""
 
+    KIND = "escape"
 
-class Pair(TypedAction, kind="pair"):
+
+class Pair(TypedAction):
     """How the dice are paired (``2>1 3=3 4>3``, or ``none``)."""
+
+    KIND = "pair"
 
     pairing: tuple[str, ...]
 
 
-class FightTogether(TypedAction, kind="fight-together"):
+class FightTogether(TypedAction):
+    KIND = "fight-together"
     loadout: str
 
 
-class JoinWith(TypedAction, kind="join"):
+class JoinWith(TypedAction):
+    KIND = "join"
     loadout: str
 
 
 # ----- items and events ---------------------------------------------------------------------------
-class EquipItem(TypedAction, kind="equip"):
+class EquipItem(TypedAction):
+    KIND = "equip"
     item: str
 
 
-class Leave(TypedAction, kind="leave"):
+class Leave(TypedAction):
+    KIND = "leave"
     item: str
 
 
-class Take(TypedAction, kind="take"):
+class Take(TypedAction):
+    KIND = "take"
     item: str
 
 
-class Choose(TypedAction, kind="choose"):
+class Choose(TypedAction):
     """An event's option, or a SURVIVOR card."""
+
+    KIND = "choose"
 
     label: str
 
 
-class ReplaceCard(TypedAction, kind="replace"):
+class ReplaceCard(TypedAction):
     """Replace a unique-event LOCATION card with a random unused one."""
 
+    KIND = "replace"
 
-class Keep(TypedAction, kind="keep"):
+
+class Keep(TypedAction):
     """Keep the unique-event LOCATION card; later visits are disregarded."""
+
+    KIND = "keep"
 
 
 # ----- setup ------------------------------------------------------------------------------------
-class ReplaceBase(TypedAction, kind="replace"):
+class ReplaceBase(TypedAction):
     """Replace a base LOCATION card (Additional Location Cards, the player's choice)."""
 
+    KIND = "replace"
+
     location: str
 
 
-class With(TypedAction, kind="with"):
+class With(TypedAction):
+    KIND = "with"
     location: str
 
 
-class Retire(TypedAction, kind="retire"):
+class Retire(TypedAction):
     """Play no further survivor."""
 
+    KIND = "retire"
 
-class Corner(TypedAction, kind="corner"):
+
+class Corner(TypedAction):
+    KIND = "corner"
     square: str
 
 

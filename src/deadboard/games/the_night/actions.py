@@ -10,63 +10,81 @@ from deadboard.core.typed_actions import PASS, ActionCodec, Pass, TypedAction
 
 
 # ----- setup ---------------------------------------------------------------------------------------
-class Pick(TypedAction, kind="pick"):
+class Pick(TypedAction):
     """Hidden Hero: secretly pick a human."""
+
+    KIND = "pick"
 
     human: str
 
 
-class Place(TypedAction, kind="place"):
+class Place(TypedAction):
     """Place a human or an item (by id) on a square."""
+
+    KIND = "place"
 
     what: str
     square: str
 
 
-class TakeItem(TypedAction, kind="take"):
+class TakeItem(TypedAction):
     """Alternative Item Draw 2: take an item."""
+
+    KIND = "take"
 
     item: str
 
 
-class Stop(TypedAction, kind="stop"):
+class Stop(TypedAction):
     """Alternative Item Draw 2: take no more items."""
 
+    KIND = "stop"
 
-class ArmWith(TypedAction, kind="arm"):
+
+class ArmWith(TypedAction):
     """Take the House: hand a human one item (``nothing`` when none is left)."""
+
+    KIND = "arm"
 
     human: str
     item: str
 
 
 # ----- the Live Human Action Phase ---------------------------------------------------------------
-class Activate(TypedAction, kind="activate"):
+class Activate(TypedAction):
+    KIND = "activate"
     human: str
 
 
-class End(TypedAction, kind="end"):
+class End(TypedAction):
     """No more humans act this turn."""
 
+    KIND = "end"
 
-class Move(TypedAction, kind="move"):
+
+class Move(TypedAction):
+    KIND = "move"
     human: str
     square: str
 
 
-class Attack(TypedAction, kind="attack"):
+class Attack(TypedAction):
+    KIND = "attack"
     human: str
     zombie: str
 
 
-class Shoot(TypedAction, kind="shoot"):
+class Shoot(TypedAction):
+    KIND = "shoot"
     human: str
     zombie: str
     item: str
 
 
-class WildShoot(TypedAction, kind="shoot"):
+class WildShoot(TypedAction):
     """Fast but Wild Shooter: the first of two shots (at -1, then -2)."""
+
+    KIND = "shoot"
 
     human: str
     zombie: str
@@ -74,97 +92,117 @@ class WildShoot(TypedAction, kind="shoot"):
     wild: str
 
 
-class Board(TypedAction, kind="board"):
+class Board(TypedAction):
+    KIND = "board"
     human: str
     opening: str
 
 
-class Unboard(TypedAction, kind="unboard"):
+class Unboard(TypedAction):
+    KIND = "unboard"
     human: str
     opening: str
 
 
-class Lock(TypedAction, kind="lock"):
+class Lock(TypedAction):
+    KIND = "lock"
     human: str
     opening: str
 
 
-class Unlock(TypedAction, kind="unlock"):
+class Unlock(TypedAction):
+    KIND = "unlock"
     human: str
     opening: str
 
 
-class Pickup(TypedAction, kind="pickup"):
+class Pickup(TypedAction):
+    KIND = "pickup"
     human: str
     item: str
 
 
-class Drop(TypedAction, kind="drop"):
+class Drop(TypedAction):
+    KIND = "drop"
     human: str
     item: str
 
 
-class Give(TypedAction, kind="give"):
+class Give(TypedAction):
+    KIND = "give"
     human: str
     to: str
     item: str
 
 
-class Escape(TypedAction, kind="escape"):
+class Escape(TypedAction):
+    KIND = "escape"
     human: str
 
 
-class Done(TypedAction, kind="done"):
+class Done(TypedAction):
+    KIND = "done"
     human: str
 
 
-class Fight(TypedAction, kind="fight"):
+class Fight(TypedAction):
     """Dodge: the caught human fights one adjacent zombie."""
+
+    KIND = "fight"
 
     human: str
     zombie: str
 
 
 # ----- random events -------------------------------------------------------------------------------
-class Distract(TypedAction, kind="distract"):
+class Distract(TypedAction):
     """Lightning strike: move a zombie 2 squares."""
+
+    KIND = "distract"
 
     zombie: str
     square: str
 
 
-class Dash(TypedAction, kind="dash"):
+class Dash(TypedAction):
+    KIND = "dash"
     human: str
     square: str
 
 
-class OpportunityShot(TypedAction, kind="opportunity"):
+class OpportunityShot(TypedAction):
+    KIND = "opportunity"
     human: str
     zombie: str
     item: str
 
 
-class Latch(TypedAction, kind="latch"):
+class Latch(TypedAction):
+    KIND = "latch"
     opening: str
 
 
 # ----- the Zombie Player -------------------------------------------------------------------------
-class ZMove(TypedAction, kind="zmove"):
+class ZMove(TypedAction):
+    KIND = "zmove"
     zombie: str
     square: str
 
 
-class ZAttack(TypedAction, kind="zattack"):
+class ZAttack(TypedAction):
+    KIND = "zattack"
     zombie: str
     human: str
 
 
-class ZBreak(TypedAction, kind="zbreak"):
+class ZBreak(TypedAction):
+    KIND = "zbreak"
     zombie: str
     opening: str
 
 
-class ZDone(TypedAction, kind="zdone"):
+class ZDone(TypedAction):
+    KIND = "zdone"
     zombie: str
 
 

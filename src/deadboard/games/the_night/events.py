@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from deadboard.core.action import Action
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.the_night import ai, arrival, zombie_ways
 from deadboard.games.the_night import setup as su
 from deadboard.games.the_night.actions import (
@@ -227,6 +227,7 @@ def latch_actions(state: NightState) -> list[Action]:
     return out
 
 
+@classvars(TAG="lightning", kind="lightning", seat=0)
 @dataclass(slots=True)
 class LightningChoice(StepForm, Choice[NightState, Distract]):
     """Lightning strike: "Move any one zombie of your choice 2 squares in any direction"."""
@@ -245,11 +246,7 @@ class LightningChoice(StepForm, Choice[NightState, Distract]):
         return "Lightning strike: move any one zombie 2 squares"
 
 
-LightningChoice.TAG = "lightning"
-LightningChoice.kind = "lightning"
-setattr(LightningChoice, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
-
-
+@classvars(TAG="dash", kind="dash", seat=0)
 @dataclass(slots=True)
 class DashChoice(StepForm, Choice[NightState, Action]):
     """Dash!: one live human may move a single square."""
@@ -269,11 +266,7 @@ class DashChoice(StepForm, Choice[NightState, Action]):
         return "Dash!: one live human may move a single square"
 
 
-DashChoice.TAG = "dash"
-DashChoice.kind = "dash"
-setattr(DashChoice, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
-
-
+@classvars(TAG="opportunity", kind="opportunity", seat=0)
 @dataclass(slots=True)
 class OpportunityChoice(StepForm, Choice[NightState, Action]):
     """Opportunity shot: a human with a firearm may shoot at -1."""
@@ -292,11 +285,7 @@ class OpportunityChoice(StepForm, Choice[NightState, Action]):
         return "Opportunity shot: a human with a firearm may shoot at -1"
 
 
-OpportunityChoice.TAG = "opportunity"
-OpportunityChoice.kind = "opportunity"
-setattr(OpportunityChoice, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
-
-
+@classvars(TAG="latch", kind="latch", seat=0)
 @dataclass(slots=True)
 class LatchChoice(StepForm, Choice[NightState, Action]):
     """Latch fall: the humans may lock one unlocked door."""
@@ -314,9 +303,3 @@ class LatchChoice(StepForm, Choice[NightState, Action]):
 
     def prompt(self, state: NightState) -> str:
         return "Latch fall: you may lock one unlocked door"
-
-
-LatchChoice.TAG = "latch"
-LatchChoice.kind = "latch"
-setattr(LatchChoice, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
-

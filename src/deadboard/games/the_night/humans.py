@@ -10,7 +10,7 @@ from typing import Any
 from deadboard.core.action import Action
 from deadboard.core.game import Setup
 from deadboard.core.grid import DOOR, OPEN, WINDOW
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.the_night.actions import (
     END,
     Activate,
@@ -489,6 +489,7 @@ def apply_human_action(state: NightState, a: Action) -> None:
         state.active = -1
 
 
+@classvars(kind="activate")
 @dataclass(slots=True)
 class ActivateChoice(StepForm, Choice[NightState, Any]):
     """§4. Live Human Action Phase: which human acts next, or no more this turn."""
@@ -515,9 +516,7 @@ class ActivateChoice(StepForm, Choice[NightState, Any]):
         return f"Activate a human ({left} more may act this turn) or end the phase"
 
 
-ActivateChoice.kind = "activate"
-
-
+@classvars(kind="act")
 @dataclass(slots=True)
 class Act(StepForm, Choice[NightState, Action]):
     """The acting human spends its Action Points (§4. Live Human Action Phase)."""
@@ -541,9 +540,7 @@ class Act(StepForm, Choice[NightState, Action]):
         return f"{state.humans[state.active].name} acts: {state.ap} AP left"
 
 
-Act.kind = "act"
-
-
+@classvars(TAG="dodge-fight", kind="dodge-fight")
 @dataclass(slots=True)
 class DodgeFight(StepForm, Choice[NightState, Fight]):
     """Dodge: the caught human must fight one of the adjacent zombies."""
@@ -567,10 +564,6 @@ class DodgeFight(StepForm, Choice[NightState, Fight]):
         return f"Dodge: {state.humans[self.h].name} is caught and must fight one adjacent zombie"
 
 
-DodgeFight.TAG = "dodge-fight"
-DodgeFight.kind = "dodge-fight"
-
-
 def seat_names(setup: Setup) -> list[str]:
     o = setup.options
     n = setup.players
@@ -581,5 +574,3 @@ def seat_names(setup: Setup) -> list[str]:
     if o.get("zombie-player"):
         names.append("Zombies")
     return names
-
-

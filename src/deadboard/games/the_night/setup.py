@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deadboard.core.kernel import Auto, Choice, Step, Steps
+from deadboard.core.kernel import Auto, Choice, Step, Steps, classvars
 from deadboard.games.the_night.actions import STOP, ArmWith, Pick, Place, Stop, TakeItem
 from deadboard.games.the_night.arrival import arrive, draw_zombie, fill_cup, place_zombie
 from deadboard.games.the_night.board import human_by_name, zombie_name
@@ -340,6 +340,7 @@ def secret_pick_options(state: NightState) -> list[int]:
 # ==================================================================================================
 # the steps of setup
 # ==================================================================================================
+@classvars(TAG="choose-humans")
 @dataclass(slots=True)
 class ChooseHumans(StepForm, Auto[NightState]):
     """§1. Humans: who is in the game, and the hero."""
@@ -349,9 +350,7 @@ class ChooseHumans(StepForm, Auto[NightState]):
         return choose_humans(state)
 
 
-ChooseHumans.TAG = "choose-humans"
-
-
+@classvars(TAG="human")
 @dataclass(slots=True)
 class PrepareHuman(StepForm, Auto[NightState]):
     """Roll where a human goes; place it or offer the free squares there."""
@@ -363,9 +362,7 @@ class PrepareHuman(StepForm, Auto[NightState]):
         return (step,) if step is not None else ()
 
 
-PrepareHuman.TAG = "human"
-
-
+@classvars(TAG="place-human", kind="place-human", seat=0)
 @dataclass(slots=True)
 class PlaceHuman(StepForm, Choice[NightState, Place]):
     """Which free square of the rolled area the human stands on."""
@@ -387,11 +384,7 @@ class PlaceHuman(StepForm, Choice[NightState, Place]):
         return f"Place {state.humans[self.h].name}: any free square of {self.area}"
 
 
-PlaceHuman.TAG = "place-human"
-PlaceHuman.kind = "place-human"
-setattr(PlaceHuman, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
-
-
+@classvars(TAG="place-item", kind="place-item", seat=0)
 @dataclass(slots=True)
 class PlaceItem(StepForm, Choice[NightState, Place]):
     """Which square of the rolled area the item lies on."""
@@ -413,11 +406,7 @@ class PlaceItem(StepForm, Choice[NightState, Place]):
         return f"Place the {state.c.items[self.item].name} in the {self.area}"
 
 
-PlaceItem.TAG = "place-item"
-PlaceItem.kind = "place-item"
-setattr(PlaceItem, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
-
-
+@classvars(TAG="pick", kind="pick")
 @dataclass(slots=True)
 class PickHuman(StepForm, Choice[NightState, Pick]):
     """Hidden Hero: each player secretly picks a human."""
@@ -436,10 +425,7 @@ class PickHuman(StepForm, Choice[NightState, Pick]):
         return f"Player {self.seat + 1}: secretly pick your human"
 
 
-PickHuman.TAG = "pick"
-PickHuman.kind = "pick"
-
-
+@classvars(TAG="draw-items")
 @dataclass(slots=True)
 class DrawItems(StepForm, Auto[NightState]):
     """§4. Items: the items drawn (or the story's, or Alternative Item Draw 2's points)."""
@@ -449,9 +435,7 @@ class DrawItems(StepForm, Auto[NightState]):
         return draw_items(state)
 
 
-DrawItems.TAG = "draw-items"
-
-
+@classvars(TAG="take", kind="take", seat=0)
 @dataclass(slots=True)
 class TakeItems(StepForm, Choice[NightState, Any]):
     """Alternative Item Draw 2: take items worth up to the points left, or stop."""
@@ -487,11 +471,7 @@ class TakeItems(StepForm, Choice[NightState, Any]):
         return f"Alternative Item Draw 2: take items worth up to {self.points} item points, or stop"
 
 
-TakeItems.TAG = "take"
-TakeItems.kind = "take"
-setattr(TakeItems, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
-
-
+@classvars(TAG="keys")
 @dataclass(slots=True)
 class Keys(StepForm, Auto[NightState]):
     """The Keys are placed as an item."""
@@ -502,9 +482,7 @@ class Keys(StepForm, Auto[NightState]):
         return (PrepareItem(keys),) if state.item_where[keys] == NOT_IN_GAME else ()
 
 
-Keys.TAG = "keys"
-
-
+@classvars(TAG="boards")
 @dataclass(slots=True)
 class Boards(StepForm, Auto[NightState]):
 
@@ -513,9 +491,7 @@ class Boards(StepForm, Auto[NightState]):
         return ()
 
 
-Boards.TAG = "boards"
-
-
+@classvars(TAG="start-items")
 @dataclass(slots=True)
 class StartItems(StepForm, Auto[NightState]):
 
@@ -524,9 +500,7 @@ class StartItems(StepForm, Auto[NightState]):
         return ()
 
 
-StartItems.TAG = "start-items"
-
-
+@classvars(TAG="arm-all")
 @dataclass(slots=True)
 class ArmAll(StepForm, Auto[NightState]):
     """Take the House: every character is handed an item."""
@@ -536,9 +510,7 @@ class ArmAll(StepForm, Auto[NightState]):
         return [Arm(h.idx) for h in state.humans if h.status == LIVE]
 
 
-ArmAll.TAG = "arm-all"
-
-
+@classvars(TAG="arm", kind="arm", seat=0)
 @dataclass(slots=True)
 class Arm(StepForm, Choice[NightState, ArmWith]):
     """Take the House: hand one character one item."""
@@ -559,11 +531,7 @@ class Arm(StepForm, Choice[NightState, ArmWith]):
         return f"Take the House: hand {state.humans[self.h].name} one item"
 
 
-Arm.TAG = "arm"
-Arm.kind = "arm"
-setattr(Arm, "seat", 0)  # noqa: B010 (the seat of every decision of this step)
-
-
+@classvars(TAG="zombies-start")
 @dataclass(slots=True)
 class ZombiesStart(StepForm, Auto[NightState]):
 
@@ -572,18 +540,13 @@ class ZombiesStart(StepForm, Auto[NightState]):
         return ()
 
 
-ZombiesStart.TAG = "zombies-start"
-
-
+@classvars(TAG="attributes")
 @dataclass(slots=True)
 class Attributes(StepForm, Auto[NightState]):
 
     def run(self, state: NightState) -> Steps:
         assign_attributes(state)
         return ()
-
-
-Attributes.TAG = "attributes"
 
 
 __all__ = [

@@ -42,224 +42,285 @@ ZOMBIES = "zombies"
 
 
 # ----- the turn ----------------------------------------------------------------------------------
-class End(TypedAction, kind="end"):
+class End(TypedAction):
     """End the turn."""
 
+    KIND = "end"
 
-class Move(TypedAction, kind="move"):
+
+class Move(TypedAction):
     """Discard an action card to move."""
 
+    KIND = "move"
+
     card: str
     square: str
 
 
-class Drive(TypedAction, kind="drive"):
+class Drive(TypedAction):
+    KIND = "drive"
     square: str
 
 
-class Search(TypedAction, kind="search"):
+class Search(TypedAction):
     """Discard an action card to search the location (again)."""
 
+    KIND = "search"
+
     card: str
 
 
-class Stop(TypedAction, kind="stop"):
+class Stop(TypedAction):
     """Stop searching."""
 
+    KIND = "stop"
 
-class LearnSkill(TypedAction, kind="learn"):
+
+class LearnSkill(TypedAction):
     """Spend Xp to look at two skills."""
 
+    KIND = "learn"
 
-class Attack(TypedAction, kind="attack"):
+
+class Attack(TypedAction):
     """Discard an action card to attack the group of that colour."""
+
+    KIND = "attack"
 
     colour: str
     card: str
 
 
-class Clear(TypedAction, kind="clear"):
+class Clear(TypedAction):
     """Declare a Clear a Location mission."""
+
+    KIND = "clear"
 
     mission: str
 
 
 # ----- at any moment ----------------------------------------------------------------------------
-class Play(TypedAction, kind="play"):
+class Play(TypedAction):
+    KIND = "play"
     card: str
 
 
-class PlayOn(TypedAction, kind="play"):
+class PlayOn(TypedAction):
     """An action card on a target: a Pj, a colour."""
+
+    KIND = "play"
 
     card: str
     target: str
 
 
-class PlayAt(TypedAction, kind="play"):
+class PlayAt(TypedAction):
     """An action card on a target and a second word: the square of a vehicle's trip where zombies
     stop it, the item a Breakdown turns, the zombie card Blocked Access discards."""
+
+    KIND = "play"
 
     card: str
     target: str
     what: str
 
 
-class Use(TypedAction, kind="use"):
+class Use(TypedAction):
+    KIND = "use"
     item: str
 
 
-class UseOn(TypedAction, kind="use"):
+class UseOn(TypedAction):
+    KIND = "use"
     item: str
     target: str
 
 
-class Activate(TypedAction, kind="activate"):
+class Activate(TypedAction):
     """The activated ability of a character or a skill (by its id)."""
 
+    KIND = "activate"
+
     ability: str
 
 
-class ActivateOn(TypedAction, kind="activate"):
+class ActivateOn(TypedAction):
+    KIND = "activate"
     ability: str
     target: str
 
 
-class Complete(TypedAction, kind="complete"):
+class Complete(TypedAction):
+    KIND = "complete"
     mission: str
 
 
-class CompleteWith(TypedAction, kind="complete"):
+class CompleteWith(TypedAction):
     """A mission that names what it takes: the Pj who stays behind, the colour whose token burns."""
 
+    KIND = "complete"
+
     mission: str
     target: str
 
 
-class CompleteGive(TypedAction, kind="complete"):
+class CompleteGive(TypedAction):
     """A mission that gives an item to another group."""
+
+    KIND = "complete"
 
     mission: str
     item: str
     colour: str
 
 
-class ColdBlood(TypedAction, kind="cold-blood"):
+class ColdBlood(TypedAction):
     """The Cold Blood season: an Xp for two action cards."""
 
+    KIND = "cold-blood"
 
-class Give(TypedAction, kind="give"):
+
+class Give(TypedAction):
+    KIND = "give"
     item: str
     character: str
 
 
-class Drop(TypedAction, kind="drop"):
+class Drop(TypedAction):
     """Leave an item on the table of the location being searched."""
+
+    KIND = "drop"
 
     item: str
 
 
-class Negotiate(TypedAction, kind="negotiate"):
+class Negotiate(TypedAction):
+    KIND = "negotiate"
     colour: str
 
 
 # ----- combat -------------------------------------------------------------------------------------
-class Fight(TypedAction, kind="fight"):
+class Fight(TypedAction):
+    KIND = "fight"
     pass
 
 
-class Brawl(TypedAction, kind="brawl"):
+class Brawl(TypedAction):
+    KIND = "brawl"
     pass
 
 
-class Shoot(TypedAction, kind="shoot"):
+class Shoot(TypedAction):
+    KIND = "shoot"
     pass
 
 
-class Flee(TypedAction, kind="flee"):
+class Flee(TypedAction):
     """Flee, paying with an action card (by kind) or with an Xp (``flee xp``)."""
+
+    KIND = "flee"
 
     payment: str
 
 
-class Unblock(TypedAction, kind="unblock"):
+class Unblock(TypedAction):
+    KIND = "unblock"
     pass
 
 
 # ----- offers -------------------------------------------------------------------------------------
-class Offer(TypedAction, kind="offer"):
+class Offer(TypedAction):
+    KIND = "offer"
     item: str
 
 
-class Propose(TypedAction, kind="propose"):
+class Propose(TypedAction):
+    KIND = "propose"
     pass
 
 
-class Cancel(TypedAction, kind="cancel"):
+class Cancel(TypedAction):
+    KIND = "cancel"
     pass
 
 
-class Accept(TypedAction, kind="accept"):
+class Accept(TypedAction):
+    KIND = "accept"
     pass
 
 
-class Decline(TypedAction, kind="decline"):
+class Decline(TypedAction):
+    KIND = "decline"
     pass
 
 
 # ----- decisions about one's own group ------------------------------------------------------------
-class Wound(TypedAction, kind="wound"):
+class Wound(TypedAction):
+    KIND = "wound"
     character: str
 
 
-class Roll(TypedAction, kind="roll"):
+class Roll(TypedAction):
+    KIND = "roll"
     character: str
 
 
-class Die(TypedAction, kind="die"):
+class Die(TypedAction):
+    KIND = "die"
     pass
 
 
-class Take(TypedAction, kind="take"):
+class Take(TypedAction):
+    KIND = "take"
     item: str
     character: str
 
 
-class Done(TypedAction, kind="done"):
+class Done(TypedAction):
+    KIND = "done"
     pass
 
 
-class Discard(TypedAction, kind="discard"):
+class Discard(TypedAction):
+    KIND = "discard"
     card: str
 
 
-class Learn(TypedAction, kind="learn"):
+class Learn(TypedAction):
+    KIND = "learn"
     skill: str
     character: str
 
 
-class Camp(TypedAction, kind="camp"):
+class Camp(TypedAction):
     """Where a new group starts."""
+
+    KIND = "camp"
 
     square: str
 
 
-class PlaceGroup(TypedAction, kind="place"):
+class PlaceGroup(TypedAction):
     """Where a fleeing group ends up."""
+
+    KIND = "place"
 
     square: str
 
 
 # ----- setup --------------------------------------------------------------------------------------
-class Choose(TypedAction, kind="choose"):
+class Choose(TypedAction):
+    KIND = "choose"
     character: str
 
 
-class PlaceZone(TypedAction, kind="place"):
+class PlaceZone(TypedAction):
+    KIND = "place"
     zone: str
     x: int
     y: int
     rotation: int
+
 
 END = End()
 STOP = Stop()
