@@ -106,7 +106,7 @@ def init_state(state: DawnState) -> None:
         out = [r.id for r in c.action_recs if r.expert]
         state.emit("setup", f"The {len(out)} action cards with the expert icon are removed from the game",
                    {"removed": {"action": out}})
-    state.init_kernel(turn.NextDecision())
+    state.init_kernel(turn.NEXT_DECISION)
     push(state, FinishSetup())
     if cfg.solo:
         zones = state.dealt[0]

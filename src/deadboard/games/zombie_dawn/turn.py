@@ -77,7 +77,7 @@ from deadboard.games.zombie_dawn.effects import (
 from deadboard.games.zombie_dawn.flow import TURN, WINDOW, StepForm, plain, push
 from deadboard.games.zombie_dawn.items import TakeItems, give_actions, item_uses
 from deadboard.games.zombie_dawn.missions import mission_actions
-from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, PLAY, DawnState, Trip
+from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, DawnState, Trip
 
 #: skill cards drawn to choose from when learning
 SKILLS_SHOWN = 2
@@ -231,12 +231,14 @@ class NextDecision(Auto[DawnState]):
     are checked (and completed: what that pushes runs first), then it takes a turn decision."""
 
     def run(self, state: DawnState) -> Steps:
-        state.steps.append(self)
-        if state.phase != PLAY:  # pragma: no cover - setup always leaves steps
-            raise AssertionError(state.phase)
+        stack = state.steps
+        depth = len(stack)
         if auto_missions(state, state.active):
-            return ()
-        return (_TURNS[state.active],)
+            pushed = stack[depth:]  # what the missions call for runs first, then this again
+            del stack[depth:]
+            pushed.reverse()
+            return (*pushed, self)
+        return _TURN_THEN_NEXT[state.active]
 
 
 @dataclass(slots=True)
@@ -257,8 +259,11 @@ class Turn(Choice[DawnState, Action]):
         return f"{title(self.seat)}: your turn (round {state.round})"
 
 
-#: one turn decision per seat (steps are values: one made per seat serves every turn)
+#: one turn decision per seat (steps are values: one made per seat serves every turn), each with
+#: the bottom step again beneath it
 _TURNS = tuple(Turn(seat) for seat in range(len(COLOURS)))
+NEXT_DECISION = NextDecision()
+_TURN_THEN_NEXT = tuple((turn, NEXT_DECISION) for turn in _TURNS)
 
 
 @dataclass(slots=True)
@@ -358,7 +363,7 @@ def reveal(state: DawnState, seat: int) -> None:
         if wounded:
             ch = min(wounded, key=lambda x: (worst_lod(state, x), x))
             wounds.life_or_death(state, ch, "Does it hurt?")
-            if not state.groups[seat].chars or state.phase == "over":
+            if not state.groups[seat].chars or state.over:
                 for card in zombies:
                     state.actions.discard(card)
                 return
