@@ -34,6 +34,10 @@ OVER = "over"
 
 NO_VEHICLE = -1
 
+#: missions dealt to each player (rulebook §Game Setup: "2 Characters, 1 Special Item, 6 Action cards
+#: and 5 Missions"), the five a solo player must complete
+MISSIONS_EACH = 5
+
 
 @dataclass(frozen=True)
 class Config:

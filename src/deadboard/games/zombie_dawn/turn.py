@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.games.zombie_dawn import combat as combat_rules
-from deadboard.games.zombie_dawn import setup as setup_rules
 from deadboard.games.zombie_dawn import wounds
 from deadboard.games.zombie_dawn.abilities import ability_actions
 from deadboard.games.zombie_dawn.actions import (
@@ -77,7 +76,7 @@ from deadboard.games.zombie_dawn.effects import (
 from deadboard.games.zombie_dawn.flow import TURN, WINDOW, StepForm, plain, push
 from deadboard.games.zombie_dawn.items import TakeItems, give_actions, item_uses
 from deadboard.games.zombie_dawn.missions import mission_actions
-from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, DawnState, Trip
+from deadboard.games.zombie_dawn.state import MISSIONS_EACH, NO_VEHICLE, OVER, DawnState, Trip
 
 #: skill cards drawn to choose from when learning
 SKILLS_SHOWN = 2
@@ -488,9 +487,9 @@ def end_game(state: DawnState) -> None:
     wounds.clear_stack(state)
     if state.cfg.solo:
         done = len(state.groups[0].done)
-        state.reason = "missions-complete" if done >= setup_rules.MISSIONS_EACH else "missions-missing"
-        state.emit("end", f"The last round is over: {done} of {setup_rules.MISSIONS_EACH} missions completed — "
-                   f"{'victory' if done >= setup_rules.MISSIONS_EACH else 'defeat'}", {"reason": state.reason})
+        state.reason = "missions-complete" if done >= MISSIONS_EACH else "missions-missing"
+        state.emit("end", f"The last round is over: {done} of {MISSIONS_EACH} missions completed — "
+                   f"{'victory' if done >= MISSIONS_EACH else 'defeat'}", {"reason": state.reason})
     else:
         state.reason = "seasons-over"
         scores = ", ".join(f"{COLOURS[s]} {score_parts(state, s)['score']}" for s in range(state.cfg.players))
