@@ -9,6 +9,8 @@ from deadboard.core import Rng, Setup
 from deadboard.core.kernel import advance as kernel_advance
 from deadboard.core.kernel import refresh as kernel_refresh
 from deadboard.core.registry import get_game
+from deadboard.games.zombie_dawn.combat import ZombiesWait
+from deadboard.games.zombie_dawn.duel import AttackWaits
 from deadboard.games.zombie_dawn.rules import ZombieDawn
 from deadboard.games.zombie_dawn.state import PLAY, DawnState
 
@@ -174,3 +176,14 @@ def advance(state: DawnState) -> None:
 
 def texts(state: DawnState) -> list[str]:
     return [a.text for a in GAME.legal_actions(state)]
+
+
+def waiting(state: DawnState) -> list[ZombiesWait | AttackWaits]:
+    """The combats waiting for the running one, on the stack beneath it, the first to begin first."""
+    return [step for step in reversed(state.steps) if isinstance(step, ZombiesWait | AttackWaits)]
+
+
+def zombies_waiting(state: DawnState) -> list[tuple[int, tuple[int, ...]]]:
+    """The zombie cards waiting for each group (target, cards), the first to begin first."""
+    return [(w.target, w.cards) for w in waiting(state) if isinstance(w, ZombiesWait)]
+

@@ -182,7 +182,7 @@ def test_an_escape_flees_for_free_even_from_blocked_access() -> None:
     advance(s)
     assert not any(t.startswith("flee") for t in texts(s))
     GAME.apply(s, "activate escape-artist")
-    assert s.combat is None or s.combat.stage == "over"
+    assert s.combat is None or s.combat.ended
     assert s.groups[0].xp == 0 and _used(s, "escape-artist")
 
 
@@ -300,7 +300,7 @@ def test_an_offer_is_built_item_by_item_and_accepting_it_ends_the_fight() -> Non
     GAME.apply(s, "propose")
     assert s.decision.kind == "answer" and s.decision.seat == 0 and texts(s) == ["accept", "decline"]
     GAME.apply(s, "accept")
-    assert s.combat is None or s.combat.stage == "over"
+    assert s.combat is None or s.combat.ended
     gangster = s.c.char_index["gangster"]
     while s.decision is not None and s.decision.kind == "items":
         GAME.apply(s, next(t for t in texts(s) if t.startswith("take ")) if any(t.startswith("take ") for t in texts(s)) else "done")

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from deadboard.games.zombie_dawn import combat as cm
+from deadboard.games.zombie_dawn import flow
 from deadboard.games.zombie_dawn.content import SPECIAL_TYPES
+from deadboard.games.zombie_dawn.duel import AttackWaits
 from deadboard.games.zombie_dawn.state import DawnState
 from tests.zombie_dawn.helpers import (
     GAME,
@@ -18,6 +20,8 @@ from tests.zombie_dawn.helpers import (
     refresh,
     set_group,
     texts,
+    waiting,
+    zombies_waiting,
 )
 
 
@@ -144,7 +148,7 @@ def test_fleeing_discards_a_card_or_an_xp_and_the_starter_places_the_group() -> 
     _attack(s, ["horde"])
     assert "flee xp" not in texts(s)
     GAME.apply(s, "flee shambler")
-    assert s.combat is None or s.combat.stage == "over"
+    assert s.combat is None or s.combat.ended
     b = s.board
     assert b is not None
     if s.decision is not None and s.decision.kind == "flee-place":
@@ -174,7 +178,7 @@ def test_blocked_access_stops_fleeing_by_card_but_an_xp_always_flees() -> None:
     GAME.apply(s, "unblock")  # 5: still blocked, fight to the end
     assert s.combat.blocked and "unblock" not in texts(s) and "flee shambler" not in texts(s)
     GAME.apply(s, "flee xp")
-    assert s.combat is None or s.combat.stage == "over"
+    assert s.combat is None or s.combat.ended
 
 
 def test_a_six_unblocks() -> None:
@@ -288,7 +292,7 @@ def test_zombies_played_on_another_group_during_a_combat_wait_for_it_to_end() ->
     # the combat window of red's fight: yellow attacks... itself? no: another group is yellow only
     assert s.decision is not None and s.decision.seat == 1
     GAME.apply(s, "play in-pairs yellow")
-    assert s.queue and s.queue[0][0] == 1
+    assert [target for target, _ in zombies_waiting(s)] == [1]
     assert s.combat is not None and s.combat.group == 0
 
 
@@ -398,7 +402,7 @@ def _attack_during_a_combat(seed: int) -> DawnState:
     advance(s)
     assert s.decision is not None and s.decision.seat == 1 and "attack red shambler" in texts(s)
     GAME.apply(s, "attack red shambler")
-    assert s.queue and s.queue[0][6] and s.combat is not None and not s.combat.duel  # it waits
+    assert isinstance(waiting(s)[0], AttackWaits) and s.combat is not None and not s.combat.duel  # it waits
     while s.decision is not None and s.decision.kind == "respond":
         GAME.apply(s, "pass")
     assert s.decision is not None and s.decision.kind == "combat" and s.decision.seat == 0
@@ -453,7 +457,7 @@ def test_a_zombie_cards_effect_lasts_until_the_end_of_its_combat_and_no_longer()
     assert gangster in s.groups[0].dead
     farmer = s.c.char_index["farmer"]
     assert s.groups[0].chars == [farmer]
-    assert s.combat is None or s.combat.stage == "over"  # the last Pj dead: the combat is over
+    assert s.combat is None or s.combat.ended  # the last Pj dead: the combat is over
     while s.decision is not None and s.decision.kind == "respawn":
         GAME.apply(s, texts(s)[0])
     s.char_items[farmer] = ()
@@ -521,7 +525,7 @@ def test_zombies_played_on_a_group_waiting_for_its_combat_join_that_one_combat()
     assert s.decision is not None and s.decision.seat == 1
     GAME.apply(s, "play nurse yellow")
     GAME.apply(s, "play nurse yellow")
-    assert len(s.queue) == 1 and len(s.queue[0][2]) == 2  # one combat waiting, with both Nurses
+    assert [len(cards) for _, cards in zombies_waiting(s)] == [2]  # one combat waiting, with both Nurses
     deck_top(s, ["sprint", "ford"])  # the second Nurse's boxed Noise 2: no zombie comes
     GAME.apply(s, "flee xp")
     while s.decision is not None and s.decision.kind == "flee-place":
@@ -552,3 +556,34 @@ def test_when_the_last_pj_dies_the_items_still_to_be_shared_go_to_the_discard() 
     assert axe in s.green.discards + s.blue.discards + s.specials.discards
     assert wound in s.damage.discards
     assert not any(isinstance(p, TakeItems | PlaceDamage) and p.seat == 0 for p in s.steps)
+
+
+def test_combats_played_during_a_combat_wait_beneath_it_and_begin_in_the_order_they_came() -> None:
+    """Rulebook §Questions, Playing Zombies: "Can I play Zombies on other Groups while I am fighting?
+    Yes, but those combats will be resolved after Finishing your combat." Zombies for a group that
+    already has zombies waiting make one combat with them (§Special Zombies: "in the same combat")."""
+    s = fresh(players=3, seed=63)
+    quiet_season(s)
+    set_group(s, 0, {"gangster": []}, hand=[], xp=1)
+    set_group(s, 1, {"kid": []}, hand=[], xp=1)
+    set_group(s, 2, {"farmer": []}, hand=[], xp=1)
+    refresh(s)
+    shambler, trio, pair = action_card(s, "shambler"), action_card(s, "trio"), action_card(s, "in-pairs")
+    cm.start_combat(s, 0, 2, [shambler])
+    cm.start_combat(s, 1, 0, [trio])
+    cm.start_combat(s, 2, 0, [pair])
+    cm.start_combat(s, 1, 2, [action_card(s, "horde")])
+    assert [(target, len(cards)) for target, cards in zombies_waiting(s)] == [(1, 2), (2, 1)]
+    combat_at = flow.combat_step_at(s)
+    assert all(s.steps.index(w) < combat_at for w in waiting(s))  # beneath the running combat
+    from tests.zombie_dawn.helpers import advance
+
+    advance(s)
+    while s.decision is not None and s.decision.kind == "respond":
+        GAME.apply(s, "pass")
+    assert s.decision is not None and s.decision.kind == "combat" and s.decision.seat == 0
+    GAME.apply(s, "flee xp")  # red's combat ends: yellow's begins, with both cards
+    while s.decision is not None and s.decision.seat == 2 and s.decision.kind == "flee-place":
+        GAME.apply(s, GAME.legal_actions(s)[0])
+    assert s.combat is not None and s.combat.group == 1 and trio in s.combat.zombies and len(s.combat.zombies) == 2
+    assert zombies_waiting(s) == [(2, (pair,))]

@@ -50,7 +50,7 @@ from deadboard.games.zombie_dawn.turn import ChooseSkill
 from deadboard.games.zombie_dawn.wounds import PlaceDamage, SaveCharacter
 from deadboard.sim.play import seat_bots
 from tests.test_views import difference
-from tests.zombie_dawn.helpers import GAME
+from tests.zombie_dawn.helpers import GAME, zombies_waiting
 from tests.zombie_dawn.test_information import _shuffle_unseen
 
 KINDS = ("action", "item", "damage", "mission", "character", "skill")
@@ -84,8 +84,8 @@ def where_cards(s: DawnState) -> dict[str, Counter[int]]:
             a[g.vehicle] += 1
     if s.combat is not None:
         a.update(s.combat.zombies)
-    for q in s.queue:
-        a.update(q[2])
+    for _, cards in zombies_waiting(s):
+        a.update(cards)
     it = out["item"]
     for deck in (s.green, s.blue, s.specials):
         it.update(deck.cards)
@@ -195,12 +195,12 @@ def check_board(s: DawnState) -> None:
 
 def _live(s: DawnState) -> Combat | None:
     cb = s.combat
-    return cb if cb is not None and cb.stage != "over" else None
+    return cb if cb is not None and not cb.ended else None
 
 
 def check_combats(s: DawnState) -> None:
     cb = _live(s)
-    against: Counter[int] = Counter(q[0] for q in s.queue if not q[6])
+    against: Counter[int] = Counter(target for target, _ in zombies_waiting(s))
     if cb is not None and not cb.duel:
         against[cb.group] += 1
     many = [seat for seat, n in against.items() if n > 1]
@@ -291,8 +291,8 @@ class LogSecrets:
         public.update(c.missions[m].name for m in s.missions.discards)
         if s.combat is not None:
             public.update(recs[k].name for k in s.combat.zombies)
-        for q in s.queue:
-            public.update(recs[k].name for k in q[2])
+        for _, cards in zombies_waiting(s):
+            public.update(recs[k].name for k in cards)
         for skills in s.char_skills:
             public.update(c.skills[k].name for k in skills)
         return public

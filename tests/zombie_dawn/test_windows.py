@@ -10,6 +10,9 @@ from deadboard.bots.base import make_bot
 from deadboard.core import Setup
 from deadboard.core.rng import derive_seed
 from deadboard.core.table import Table
+from deadboard.games.zombie_dawn import flow
+from deadboard.games.zombie_dawn.combat import ZombiesWait
+from deadboard.games.zombie_dawn.rules import combat_stage
 from deadboard.games.zombie_dawn.state import DawnState
 from tests.zombie_dawn.helpers import GAME, fresh, quiet_season, refresh, set_group, texts
 
@@ -149,7 +152,7 @@ def test_the_quick_response_check_agrees_with_the_list_of_responses() -> None:
                     assert has_response(s, seat, marks) == (len(respond_actions(s, seat, marks)) > 1), (steps, seat)
                     checked += 1
                 cb = s.combat
-                if cb is not None and not cb.duel and cb.stage == "decide" and cb.dice > 0:
+                if cb is not None and not cb.duel and combat_stage(s, cb) == "decide" and cb.dice > 0:
                     assert combat_has_choice(s) == (len(combat_actions(s, cb.group)) > 1)
             legal = GAME.legal_actions(s)
             GAME.apply_unchecked(s, legal[rng.below(len(legal))])
@@ -178,7 +181,9 @@ def test_other_seats_may_play_cards_before_each_attack_phase_of_a_fight_between_
     assert s.decision is not None and s.decision.kind == "respond" and s.decision.seat == 2
     assert "play in-pairs red" in texts(s) and "play does-it-hurt kid" in texts(s)
     GAME.apply(s, "play in-pairs red")  # zombies wait for the fight to end (§Questions)
-    assert s.queue and s.queue[0][0] == 0
+    waiting = [w for w in s.steps if isinstance(w, ZombiesWait)]
+    assert len(waiting) == 1 and waiting[0].target == 0  # beneath the fight's step
+    assert s.steps.index(waiting[0]) < flow.combat_step_at(s)
     GAME.apply(s, "pass")
     assert s.decision is not None and s.decision.kind == "duel" and s.decision.seat == 0
     s.rng = ScriptedRng([1] * 5)  # red 3 dice (the Gangster fights groups with +1), yellow 2: no hit

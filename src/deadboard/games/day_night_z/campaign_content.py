@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from deadboard.core.content import Record, content_dir, load_model, load_records, read_toml, unique
 from deadboard.core.errors import ContentError
 from deadboard.games.day_night_z.content import ATTRIBUTES, PACKAGE_DIR, Adventure, Content, load_content
-from deadboard.games.day_night_z.skill_effects import Perk
+from deadboard.games.day_night_z.perks import Perk
 
 TERRAINS = ("mountain", "plain", "wood")
 FACILITIES = ("rest-zone", "warehouse", "workshop", "infirmary", "training-zone", "supply-zone")

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from deadboard.core.content import Record, content_dir, load_model, load_records, read_toml, unique
 from deadboard.core.errors import ContentError
-from deadboard.games.day_night_z.skill_effects import Perk
+from deadboard.games.day_night_z.perks import Perk
 
 PACKAGE_DIR = Path(__file__).parent
 

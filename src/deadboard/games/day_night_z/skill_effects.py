@@ -33,54 +33,14 @@ adventure played alone) changes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict, Field
+from deadboard.games.day_night_z.perks import Perk, PerkKind
+
+__all__ = ["Perk", "PerkKind", "has", "total"]
 
 if TYPE_CHECKING:
     from deadboard.games.day_night_z.state import DNZState, Survivor
-
-PerkKind = Literal[
-    "check-dice",
-    "attack-dice",
-    "damage",
-    "pierce",
-    "defence",
-    "defensive",
-    "calm",
-    "ap",
-    "escape",
-    "search-draw",
-    "corpse-find",
-    "card-heal",
-    "supply-heal",
-    "rest",
-    "trap-damage",
-    "light",
-    "pathfinder",
-    "rounds",
-    "daily",
-]
-
-
-class Perk(BaseModel):
-    """One effect of a skill or an ally card."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    kind: PerkKind
-    n: int = Field(default=1, ge=1, le=3)
-    #: check-dice: the attribute checked
-    attribute: str = ""
-    #: attack-dice, damage, pierce: hand to hand ("melee") or "ranged" attacks
-    mode: Literal["", "melee", "ranged"] = ""
-    #: only by day or only by night ("" both)
-    time: Literal["", "day", "night"] = ""
-    #: ap: only at this health level ("" any)
-    health: Literal["", "green", "yellow", "red"] = ""
-    #: daily: what the day brings
-    gain: Literal["", "heal", "ammo", "forage"] = ""
-
 
 # ----- reading a sheet's perks (shared by the adventure and the campaign) ------------------------
 

@@ -244,7 +244,7 @@ class AfterAction(StepForm, ResponseWindow[DawnState]):
             return False
         relevant = {COLOURS[self.window.actor]}
         cb = state.combat
-        if cb is not None and cb.stage != "over":
+        if cb is not None and not cb.ended:
             relevant.add(COLOURS[cb.group])
             if cb.duel:
                 relevant.add(COLOURS[cb.enemy])

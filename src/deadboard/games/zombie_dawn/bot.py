@@ -257,7 +257,7 @@ class HeuristicBot(Tactics):
         lc = COLOURS[lead]
         target = s.groups[lead]
         cb = s.combat
-        pressed = target.searching or (cb is not None and cb.stage != "over" and cb.group == lead and not cb.duel)
+        pressed = target.searching or (cb is not None and not cb.ended and cb.group == lead and not cb.duel)
         keep = 2 if pressed else 4
         ahead = self.visible_score(s, lead) > self.visible_score(s, self.seat)
         if len(g.hand) > keep and (ahead or pressed):

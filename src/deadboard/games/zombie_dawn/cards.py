@@ -41,7 +41,7 @@ ALWAYS, ZOMBIE = 1, 2
 def live_combat(state: DawnState) -> Combat | None:
     """The running combat, or None (also while a finished one is being closed)."""
     combat = state.combat
-    return combat if combat is not None and combat.stage != "over" else None
+    return combat if combat is not None and not combat.ended else None
 
 
 def in_combat(state: DawnState, seat: int) -> bool:

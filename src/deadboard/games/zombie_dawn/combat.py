@@ -1,24 +1,30 @@
 """Combat (rulebook §Combat): zombies against a group, and one group against another.
 
 A combat against zombies runs in attack phases until all zombie dice are eliminated, the group is
-wiped out or it flees::
+wiped out or it flees. Each point of it is a step on the stack, the one that comes next beneath
+what the current one calls for (a window, damage to place, Life or Death rolls)::
 
-    open    the window: every opponent, clockwise from the active player, may add zombies or play
-            cards against the group (rulebook §Attack: "while any zombie die remains ...")
-    decide  the group's owner: shoot (ranged, no response), fight or brawl (melee, simultaneous),
-            flee, unblock, use items, pass items between Pjs
-    roll    group dice hit on 5-6, zombie dice on 6, after modifiers; hits remove zombie dice;
-            zombie hits are Damage cards placed by the group's owner
-            (then zombies that made their first attack and call for Life or Death rolls: Tough)
-    noise   weapons used for the first time in this combat make their Noise (rulebook §Noise)
-    check   no zombie dice left: the group wins and keeps the zombie cards as trophies
+    AttackPhase   the window: every opponent, clockwise from the active player, may add zombies or
+                  play cards against the group (rulebook §Attack: "While any Zombie Die remains ...")
+    Decide        CombatChoice, the group's owner: shoot (ranged, no response), fight or brawl
+                  (melee, simultaneous), flee, unblock, use items, pass items between Pjs; a group
+                  with nothing to choose fights
+    Roll          group dice hit on 5-6, zombie dice on 6, after modifiers; hits remove zombie dice;
+                  zombie hits are Damage cards placed by the group's owner (then zombies that made
+                  their first attack and call for Life or Death rolls: Tough)
+    Noise         weapons used for the first time in this combat make their Noise (rulebook §Noise)
+    Check         no zombie dice left: the group wins and keeps the zombie cards as trophies;
+                  otherwise the next AttackPhase
+    Close         a combat that has ended (won, lost, fled: ``Combat.ended``) is closed once what
+                  its end called for is settled
 
 Zombies joining a combat add their dice at once; their Initial Attack is resolved at once, without
 response, and ends ranged attacks (rulebook §Initial Attack). A special zombie's boxed effect works
 from the second of its type in the combat, or from the first in a zone showing its icon.
 
-The running combat is :class:`CombatStep` on the stack; a combat between groups runs on the same
-step (:mod:`.duel`), and fleeing is in :mod:`.flight`.
+A combat that must wait for the running one (:class:`ZombiesWait`, an attack between groups
+:class:`~.duel.AttackWaits`) lies beneath the running combat's step and begins when it is reached,
+the first to wait first. A combat between groups is in :mod:`.duel`, fleeing in :mod:`.flight`.
 """
 
 from __future__ import annotations
@@ -30,7 +36,6 @@ from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.responses import open_window
 from deadboard.games.zombie_dawn import anytime, flight, wounds
-from deadboard.games.zombie_dawn import duel as duel_rules
 from deadboard.games.zombie_dawn.actions import (
     BRAWL,
     FIGHT,
@@ -43,7 +48,7 @@ from deadboard.games.zombie_dawn.actions import (
     Shoot,
     Unblock,
 )
-from deadboard.games.zombie_dawn.content import SPECIAL_TYPES
+from deadboard.games.zombie_dawn.content import COLOURS, SPECIAL_TYPES
 from deadboard.games.zombie_dawn.effects import (
     armed,
     best_weapon,
@@ -55,9 +60,9 @@ from deadboard.games.zombie_dawn.effects import (
     season_fx,
     title,
 )
-from deadboard.games.zombie_dawn.flow import COMBAT, StepForm, push
+from deadboard.games.zombie_dawn.flow import COMBAT, CombatForm, WaitingForm, push, wait, waiting_places
 from deadboard.games.zombie_dawn.state import Combat as CombatState
-from deadboard.games.zombie_dawn.state import DawnState, Waiting
+from deadboard.games.zombie_dawn.state import DawnState
 
 GROUP_HIT = 5
 ZOMBIE_HIT = 6
@@ -81,25 +86,27 @@ def start_combat(
     with those already waiting for it: a group has one combat, in which zombies of one type meet
     (rulebook §Special Zombies: "the second or third Zombie of the same type ... in the same
     combat"). A combat that has just ended but is not closed yet (decisions it left, a window, are
-    still being settled) counts as running: what comes meanwhile waits its turn in the queue."""
+    still being settled) counts as running: what comes meanwhile waits its turn beneath it."""
     cb = state.combat
-    if cb is not None:
-        if cb.stage != "over" and not cb.duel and cb.group == target:
-            for card in cards:
-                join(state, cb, card)
-            cb.dice += dice
-            return
-        queue = state.queue
-        for i, q in enumerate(queue):
-            if q.target == target and not q.duel:
-                queue[i] = Waiting(target, q.starter, (*q.cards, *cards), q.mission if q.mission >= 0 else mission,
-                                   q.dice + dice, q.blocked or blocked, False)
-                state.emit("combat", f"More zombies wait for the {colour(target)} group: they will fight it together", None)
-                return
-        queue.append(Waiting(target, starter, tuple(cards), mission, dice, blocked, False))
-        state.emit("combat", f"Zombies wait for the {colour(target)} group until the current combat ends", None)
+    if cb is None:
+        begin_combat(state, target, starter, tuple(cards), mission, dice, blocked)
         return
-    begin_combat(state, target, starter, tuple(cards), mission, dice, blocked)
+    if not cb.ended and not cb.duel and cb.group == target:
+        for card in cards:
+            join(state, cb, card)
+        cb.dice += dice
+        return
+    stack = state.steps
+    places = waiting_places(state)
+    for i in places:
+        w = stack[i]
+        if isinstance(w, ZombiesWait) and w.target == target:
+            stack[i] = ZombiesWait(target, w.starter, (*w.cards, *cards), w.mission if w.mission >= 0 else mission,
+                                   w.dice + dice, w.blocked or blocked)
+            state.emit("combat", f"More zombies wait for the {colour(target)} group: they will fight it together", None)
+            return
+    wait(state, ZombiesWait(target, starter, tuple(cards), mission, dice, blocked), places)
+    state.emit("combat", f"Zombies wait for the {colour(target)} group until the current combat ends", None)
 
 
 def begin_combat(
@@ -110,13 +117,38 @@ def begin_combat(
     cb.mission = mission
     cb.blocked = blocked
     cb.dice = dice + season_fx(state).zombie_dice
-    push(state, CombatStep())
+    push(state, ATTACK_PHASE)
     why = f" ({state.c.missions[mission].name})" if mission >= 0 else ""
     state.emit("combat", f"Combat! Zombies attack the {colour(target)} group{why}", {"seat": target})
     if cb.dice:
         state.emit("combat", f"{cb.dice} zombie dice to start with", None)
     for card in cards:
         join(state, cb, card)
+
+
+@dataclass(slots=True)
+class ZombiesWait(WaitingForm, Auto[DawnState]):
+    """Zombies waiting for the running combat to end before they attack ``target`` (with a mission's
+    dice, blocked or not); they are discarded if the group has left the map meanwhile."""
+
+    target: int
+    starter: int
+    cards: tuple[int, ...]
+    mission: int
+    dice: int
+    blocked: bool
+
+    def run(self, state: DawnState) -> Steps:
+        if state.groups[self.target].chars:
+            begin_combat(state, self.target, self.starter, self.cards, self.mission, self.dice, self.blocked)
+        else:
+            for card in self.cards:
+                state.actions.discard(card)
+        return ()
+
+    def queue_entry(self, state: DawnState) -> list[Any]:
+        recs = state.c.action_recs
+        return [COLOURS[self.target], self.starter, [recs[k].id for k in self.cards], self.mission, self.dice, self.blocked, False]
 
 
 def join(state: DawnState, cb: CombatState, card: int) -> None:
@@ -251,93 +283,144 @@ def noise_until_zombie(state: DawnState, seat: int, starter: int, source: str) -
 # ==================================================================================================
 # the attack phase
 # ==================================================================================================
-def combat_step(state: DawnState) -> bool:
-    """Run the combat on top of the stack until a seat must decide (True), or the combat
-    pushed a step of its own or is done with (False: the caller carries on)."""
-    stack = state.steps
-    depth = len(stack)
-    while True:
+@dataclass(slots=True)
+class AttackPhase(CombatForm, Auto[DawnState]):
+    """An attack phase begins: with zombie dice left, every opponent, clockwise from the active
+    player, may add zombies or play cards against the group (rulebook §Attack: "While any Zombie Die
+    remains, any player can add more Zombie Cards to the combat"), then the group's owner chooses;
+    with none left the group has won."""
+
+    def run(self, state: DawnState) -> Steps:
         cb = state.combat
-        if cb is None or cb.stage == "over":
-            _close(state)
-            return False
-        if cb.duel:
-            return duel_rules.duel_step(state, cb)
-        stage = cb.stage
-        if stage == "decide":
-            if cb.dice > 0:
-                return True
-            _win(state, cb)
-        elif stage == "open":
-            if cb.dice <= 0:
-                _win(state, cb)
-                continue
-            cb.stage = "decide"
-            g = state.groups[cb.group]
-            g.given = ()  # items may change hands, and offers be made, once per attack phase
-            g.talked = 0
-            if state.cfg.players > 1:
-                w = open_window(actor=cb.group, seats=state.cfg.players, trigger="combat", tag="combat", start=state.active)
-                push(state, anytime.AfterAction(w))
-        elif stage == "noise":
-            cb.stage = "check"
-            recs = state.c.item_recs
-            noise = 0
-            for weapon in cb.used:
-                if weapon not in cb.noise_done:
-                    cb.noise_done = (*cb.noise_done, weapon)
-                    noise += recs[weapon].noise
-            cb.used = ()
-            if noise and state.groups[cb.group].chars:
-                make_noise(state, cb.group, noise, cb.starter, "weapons", own=True)
-        elif stage == "check":
-            if cb.dice <= 0:
-                _win(state, cb)
-            else:
-                cb.stage = "open"
-        else:  # pragma: no cover
-            raise AssertionError(stage)
-        if len(stack) != depth or state.over:
-            return False
+        if cb is None or cb.ended:
+            return close(state)
+        if cb.dice <= 0:
+            return win(state, cb)
+        push(state, DECIDE)
+        g = state.groups[cb.group]
+        g.given = ()  # items may change hands, and offers be made, once per attack phase
+        g.talked = 0
+        if state.cfg.players > 1:
+            w = open_window(actor=cb.group, seats=state.cfg.players, trigger="combat", tag="combat", start=state.active)
+            push(state, anytime.AfterAction(w))
+        return ()
+
+    def stage(self, state: DawnState) -> str:
+        return "open"
 
 
-def _win(state: DawnState, cb: CombatState) -> None:
+@dataclass(slots=True)
+class Decide(CombatForm, Auto[DawnState]):
+    """The group's owner chooses (:class:`CombatChoice`), or, when the group has nothing to choose
+    but to fight (the rulebook gives no choice there), it fights."""
+
+    def run(self, state: DawnState) -> Steps:
+        cb = state.combat
+        if cb is None or cb.ended:
+            return close(state)
+        if cb.dice <= 0:
+            return win(state, cb)
+        if not combat_has_choice(state):  # nothing but fight
+            return ROLLS["fight"]
+        return (CombatChoice(cb.group),)
+
+    def stage(self, state: DawnState) -> str:
+        return "decide"
+
+
+@dataclass(slots=True)
+class Roll(CombatForm, Auto[DawnState]):
+    """The group attacks as chosen (``fight``, ``brawl`` or ``shoot``): :func:`attack`; its Noise
+    comes next, beneath the damage and Life or Death rolls the attack calls for."""
+
+    how: str
+
+    def run(self, state: DawnState) -> Steps:
+        stack = state.steps
+        depth = len(stack)
+        attack(state, self.how)
+        if len(stack) == depth:
+            return NOISE.run(state)
+        stack.insert(depth, NOISE)
+        return ()
+
+    def stage(self, state: DawnState) -> str:
+        return "decide"
+
+
+@dataclass(slots=True)
+class Noise(CombatForm, Auto[DawnState]):
+    """Weapons used for the first time in this combat make their Noise (rulebook §Noise: "The Noise
+    of each weapon is applied only once per Combat"); zombies revealed join the combat."""
+
+    def run(self, state: DawnState) -> Steps:
+        cb = state.combat
+        if cb is None or cb.ended:
+            return close(state)
+        recs = state.c.item_recs
+        noise = 0
+        for weapon in cb.used:
+            if weapon not in cb.noise_done:
+                cb.noise_done = (*cb.noise_done, weapon)
+                noise += recs[weapon].noise
+        cb.used = ()
+        if noise and state.groups[cb.group].chars:
+            push(state, CHECK)  # beneath the zombies the Noise brings
+            make_noise(state, cb.group, noise, cb.starter, "weapons", own=True)
+            return ()
+        return CHECK.run(state)
+
+    def stage(self, state: DawnState) -> str:
+        return "noise"
+
+
+@dataclass(slots=True)
+class Check(CombatForm, Auto[DawnState]):
+    """No zombie dice left: the group wins ("Only when the Player eliminates all the Zombie Dice do
+    they keep the Zombie cards as a Trophy"); otherwise a new attack phase."""
+
+    def run(self, state: DawnState) -> Steps:
+        cb = state.combat
+        if cb is None or cb.ended:
+            return close(state)
+        if cb.dice <= 0:
+            return win(state, cb)
+        return ATTACK_PHASE.run(state)
+
+    def stage(self, state: DawnState) -> str:
+        return "check"
+
+
+@dataclass(slots=True)
+class Close(CombatForm, Auto[DawnState]):
+    """The combat has ended: once what its end called for is settled, it is closed, and the first
+    combat waiting beneath it begins."""
+
+    def run(self, state: DawnState) -> Steps:
+        return close(state)
+
+    def stage(self, state: DawnState) -> str:
+        return "over"
+
+
+#: steps are values, never changed: one of each of the combat's steps serves every combat
+ATTACK_PHASE, DECIDE, NOISE, CHECK, CLOSE = AttackPhase(), Decide(), Noise(), Check(), Close()
+ROLLS = {how: (Roll(how),) for how in ("fight", "brawl", "shoot")}
+
+
+def close(state: DawnState) -> Steps:
+    state.combat = None
+    return ()
+
+
+def win(state: DawnState, cb: CombatState) -> Steps:
+    """The group has eliminated every zombie die: trophies, a Clear a Location mission; the combat
+    closes after what that calls for."""
+    push(state, CLOSE)
     pts = sum(state.c.action_recs[z].trophy for z in cb.zombies)
     state.emit("combat", f"The {colour(cb.group)} group wins the combat ({pts} trophy points)", {"seat": cb.group, "trophy": pts})
     end_combat(state, won=True)
-
-
-def _close(state: DawnState) -> None:
-    """Pop the finished combat; start the next one waiting, if any (zombies against a group that has
-    left the map are discarded; an attack on a group no longer next to the attacker, or that the
-    attacker has agreed to leave alone meanwhile, comes to nothing)."""
-    top = state.steps.pop()
-    assert isinstance(top, CombatStep)
-    state.combat = None
-    while state.queue:
-        target, starter, cards, mission, dice, blocked, duel = state.queue.pop(0)
-        if duel:
-            if may_attack(state, starter, target):
-                duel_rules.start_duel(state, starter, target)
-                return
-            state.emit("combat", f"The {colour(starter)} group's attack on the {colour(target)} group comes to nothing", None)
-            continue
-        if not state.groups[target].chars:
-            for card in cards:
-                state.actions.discard(card)
-            continue
-        begin_combat(state, target, starter, cards, mission, dice, blocked)
-        return
-
-
-def may_attack(state: DawnState, attacker: int, defender: int) -> bool:
-    """Rulebook §Attack another Group: both groups on the map, on adjacent squares, and the attacker
-    not bound by an accepted offer to leave the defender alone this round."""
-    a, d = state.groups[attacker], state.groups[defender]
-    b = state.board
-    assert b is not None
-    return (bool(a.chars) and bool(d.chars) and d.sq in b.near[a.sq]
-            and not state.truce >> (4 * attacker + defender) & 1)
+    return ()
 
 
 def can_shoot(state: DawnState, seat: int, cb: CombatState) -> bool:
@@ -410,7 +493,6 @@ def attack(state: DawnState, how: str) -> None:
         cb.dice = max(0, cb.dice - hits)
         if not armed(state, seat, ranged_only=True):
             cb.melee = True
-        cb.stage = "noise"
         return
     cb.melee = True
     zrolls = state.rng.roll(cb.dice)
@@ -420,7 +502,6 @@ def attack(state: DawnState, how: str) -> None:
                {"rolls": rolls, "need": GROUP_HIT - ghit, "hits": hits, "zombie_rolls": zrolls,
                 "zombie_need": ZOMBIE_HIT - zhit, "zombie_hits": zhits})
     cb.dice = max(0, cb.dice - hits)
-    cb.stage = "noise"
     # zombies making their first attack that call for Life or Death rolls (Tough) roll after the
     # damage of this attack is placed: pushed first, resolved after the damage above it
     recs = state.c.action_recs
@@ -439,29 +520,6 @@ def dice_text(rolls: list[int]) -> str:
 # ==================================================================================================
 # the combat as a step, and the group's decision in it
 # ==================================================================================================
-@dataclass(slots=True)
-class CombatStep(StepForm, Auto[DawnState]):
-    """The running combat (``state.combat``): it stays on the stack, beneath what its stages push,
-    until it is over; it pushes the decision of the seat that must choose, or, when the group has
-    nothing to choose but to fight (the rulebook gives no choice there), fights."""
-
-    def run(self, state: DawnState) -> Steps:
-        state.steps.append(self)
-        if not combat_step(state):
-            return ()
-        cb = state.combat
-        assert cb is not None
-        if cb.duel:
-            return (duel_rules.DuelChoice(cb.enemy if cb.stage == "attacker" else cb.group),)
-        if not combat_has_choice(state):  # nothing but fight
-            attack(state, "fight")
-            return ()
-        return (CombatChoice(cb.group),)
-
-    def old(self) -> list[Any]:
-        return ["combat"]
-
-
 def combat_has_choice(state: DawnState) -> bool:
     """Whether :func:`combat_actions` would offer more than ``fight`` (without building the list):
     a group with nothing else simply fights."""
@@ -501,7 +559,7 @@ def combat_actions(state: DawnState, seat: int) -> list[Action]:
 
 
 @dataclass(slots=True)
-class CombatChoice(Choice[DawnState, Action]):
+class CombatChoice(CombatForm, Choice[DawnState, Action]):
     """The group's owner in an attack phase against zombies: shoot, fight or brawl, flee, unblock,
     or anything it may do at any moment."""
 
@@ -514,8 +572,9 @@ class CombatChoice(Choice[DawnState, Action]):
     def apply(self, state: DawnState, action: Action) -> Steps:
         seat = self.seat
         if isinstance(action, Fight | Brawl | Shoot):
-            attack(state, action.KIND)
-        elif isinstance(action, Flee):
+            return ROLLS[action.KIND]
+        push(state, DECIDE)  # chosen again after anything else, beneath what it calls for
+        if isinstance(action, Flee):
             flight.flee(state, seat, flight.pay_flee(state, seat, action))
         elif isinstance(action, Unblock):
             flight.unblock(state, seat)
@@ -527,3 +586,6 @@ class CombatChoice(Choice[DawnState, Action]):
         cb = state.combat
         assert cb is not None
         return f"{title(self.seat)}: {cb.dice} zombie dice — fight, shoot or flee?"
+
+    def stage(self, state: DawnState) -> str:
+        return "decide"

@@ -7,10 +7,10 @@ of items that the other accepts (the fight ends) or declines (:mod:`.negotiation
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from deadboard.core.action import Action
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.responses import open_window
 from deadboard.games.zombie_dawn import anytime, flight, wounds
 from deadboard.games.zombie_dawn import combat as combat_rules
@@ -27,58 +27,127 @@ from deadboard.games.zombie_dawn.actions import (
 )
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import colour, end_combat, group_modifier, hand_kinds, title
-from deadboard.games.zombie_dawn.flow import DUEL, push
+from deadboard.games.zombie_dawn.flow import DUEL, CombatForm, WaitingForm, push, wait
 from deadboard.games.zombie_dawn.negotiation import DUEL as FOR_THE_FIGHT
 from deadboard.games.zombie_dawn.negotiation import offerable, start_offer
 from deadboard.games.zombie_dawn.state import Combat as CombatState
-from deadboard.games.zombie_dawn.state import DawnState, Waiting
+from deadboard.games.zombie_dawn.state import DawnState
 
 
 def attack_group(state: DawnState, attacker: int, defender: int) -> None:
     """An attack declared during another combat waits for it to end, as zombies do (rulebook
     §Questions: "those combats will be resolved after finishing your combat")."""
-    cb = state.combat
-    if cb is not None:  # running, or ended and not closed yet
-        state.queue.append(Waiting(defender, attacker, (), -1, 0, False, True))
+    if state.combat is not None:  # running, or ended and not closed yet
+        wait(state, AttackWaits(attacker, defender))
         state.emit("combat", f"The {colour(attacker)} group will attack the {colour(defender)} group when the current combat ends", None)
         return
     start_duel(state, attacker, defender)
 
 
 def start_duel(state: DawnState, attacker: int, defender: int) -> None:
-    cb = CombatState(defender, attacker, duel=True, enemy=attacker)
-    cb.stage = "open"
-    state.combat = cb
-    push(state, combat_rules.CombatStep())
+    state.combat = CombatState(defender, attacker, duel=True, enemy=attacker)
+    push(state, DuelPhase())
     state.emit("combat", f"The {colour(attacker)} group attacks the {colour(defender)} group!", {"attacker": attacker, "defender": defender})
 
 
-def duel_step(state: DawnState, cb: CombatState) -> bool:
-    """A fight between groups runs in attack phases like a fight against zombies: ``open`` (the
-    window: every other seat, clockwise from the active player, may play cards — rulebook §At any
-    moment, "Play an Action card"), the attacker's choice, the defender's, then both roll."""
-    stage = cb.stage
-    if stage in ("open", "attacker", "defender") and (not state.groups[cb.group].chars or not state.groups[cb.enemy].chars):
-        end_combat(state, won=False)
-        return False
-    if stage == "open":
-        cb.stage = "attacker"
+def may_attack(state: DawnState, attacker: int, defender: int) -> bool:
+    """Rulebook §Attack another Group: both groups on the map, on adjacent squares, and the attacker
+    not bound by an accepted offer to leave the defender alone this round."""
+    a, d = state.groups[attacker], state.groups[defender]
+    b = state.board
+    assert b is not None
+    return (bool(a.chars) and bool(d.chars) and d.sq in b.near[a.sq]
+            and not state.truce >> (4 * attacker + defender) & 1)
+
+
+@dataclass(slots=True)
+class AttackWaits(WaitingForm, Auto[DawnState]):
+    """An attack of group ``attacker`` on ``defender`` waiting for the running combat to end; it
+    comes to nothing if the groups are no longer next to each other, or the attacker has agreed to
+    leave the defender alone meanwhile."""
+
+    attacker: int
+    defender: int
+
+    def run(self, state: DawnState) -> Steps:
+        if may_attack(state, self.attacker, self.defender):
+            start_duel(state, self.attacker, self.defender)
+        else:
+            state.emit("combat", f"The {colour(self.attacker)} group's attack on the {colour(self.defender)} group comes to nothing", None)
+        return ()
+
+    def queue_entry(self, state: DawnState) -> list[Any]:
+        return [COLOURS[self.defender], self.attacker, [], -1, 0, False, True]
+
+
+def _fighting(state: DawnState, cb: CombatState) -> bool:
+    """Both groups still have characters; otherwise the fight ends (and closes)."""
+    if state.groups[cb.group].chars and state.groups[cb.enemy].chars:
+        return True
+    push(state, combat_rules.CLOSE)
+    end_combat(state, won=False)
+    return False
+
+
+@dataclass(slots=True)
+class DuelPhase(CombatForm, Auto[DawnState]):
+    """An attack phase between groups opens, as against zombies, with a window: every other seat,
+    clockwise from the active player, may play cards (rulebook §At any moment, "Play an Action
+    card"); then the attacker chooses, then the defender."""
+
+    def run(self, state: DawnState) -> Steps:
+        cb = state.combat
+        if cb is None or cb.ended:
+            return combat_rules.close(state)
+        if not _fighting(state, cb):
+            return ()
         state.groups[cb.enemy].given = ()  # items may change hands once per attack phase
         state.groups[cb.group].given = ()
         if state.cfg.players > 2:
+            push(state, DuelTurn(cb.enemy))
             w = open_window(actor=cb.enemy, seats=state.cfg.players, trigger="combat", tag="combat",
                             start=state.active, exclude=(cb.group,))
             push(state, anytime.AfterAction(w))
-            return False
-        return True
-    if stage in ("attacker", "defender"):
-        return True
-    if stage == "resolve":
+            return ()
+        return (DuelChoice(cb.enemy),)
+
+    def stage(self, state: DawnState) -> str:
+        return "open"
+
+
+@dataclass(slots=True)
+class DuelTurn(CombatForm, Auto[DawnState]):
+    """The attacker's or the defender's turn to choose, while both groups still stand."""
+
+    seat: int
+
+    def run(self, state: DawnState) -> Steps:
+        cb = state.combat
+        if cb is None or cb.ended:
+            return combat_rules.close(state)
+        if not _fighting(state, cb):
+            return ()
+        return (DuelChoice(self.seat),)
+
+    def stage(self, state: DawnState) -> str:
+        cb = state.combat
+        return "attacker" if cb is not None and self.seat == cb.enemy else "defender"
+
+
+@dataclass(slots=True)
+class DuelRoll(CombatForm, Auto[DawnState]):
+    """Both groups roll at once (:func:`duel_roll`); the next attack phase comes after the damage."""
+
+    def run(self, state: DawnState) -> Steps:
+        cb = state.combat
+        assert cb is not None
+        push(state, DuelPhase())
         duel_roll(state, cb)
-        cb.stage = "open"
         cb.talks = 0
-        return False
-    raise AssertionError(stage)  # pragma: no cover
+        return ()
+
+    def stage(self, state: DawnState) -> str:
+        return "resolve"
 
 
 def duel_roll(state: DawnState, cb: CombatState) -> None:
@@ -133,7 +202,7 @@ def duel_actions(state: DawnState, seat: int) -> list[Action]:
 
 
 @dataclass(slots=True)
-class DuelChoice(Choice[DawnState, Action]):
+class DuelChoice(CombatForm, Choice[DawnState, Action]):
     """The attacker's, then the defender's choice in an attack phase between groups."""
 
     kind: ClassVar[str] = "duel"
@@ -147,13 +216,13 @@ class DuelChoice(Choice[DawnState, Action]):
         assert cb is not None
         seat = self.seat
         if isinstance(action, Fight | Brawl | Shoot):
-            if cb.stage == "attacker":
+            if seat == cb.enemy:
                 cb.stances = (action.KIND, "")
-                cb.stage = "defender"
-            else:
-                cb.stances = (cb.stances[0], action.KIND)
-                cb.stage = "resolve"
-        elif isinstance(action, Flee):
+                return (DuelTurn(cb.group),)
+            cb.stances = (cb.stances[0], action.KIND)
+            return (DuelRoll(),)
+        push(state, DuelTurn(seat))  # chosen again after anything else, beneath what it calls for
+        if isinstance(action, Flee):
             flight.flee(state, seat, flight.pay_flee(state, seat, action))
         elif isinstance(action, Negotiate):
             cb.talks |= 1 << seat
@@ -167,3 +236,7 @@ class DuelChoice(Choice[DawnState, Action]):
         assert cb is not None
         seat = self.seat
         return f"{title(seat)}: fight against the {COLOURS[cb.group if seat == cb.enemy else cb.enemy]} group"
+
+    def stage(self, state: DawnState) -> str:
+        cb = state.combat
+        return "attacker" if cb is not None and self.seat == cb.enemy else "defender"

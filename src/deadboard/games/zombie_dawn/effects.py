@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from deadboard.games.zombie_dawn.content import COLOURS, COSTLY, ActionRec, ItemRec, SeasonFx
-from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, DawnState
+from deadboard.games.zombie_dawn.state import NO_VEHICLE, DawnState
 
 HAND_SIZE = 6
 DEATH_DAMAGE = 4
@@ -289,7 +289,7 @@ def lod_modifier(state: DawnState, ch: int) -> int:
     is applied until the end of the Combat"), the season and the character's abilities."""
     mod = worst_lod(state, ch) + char_modifier(state, ch, "lod") + season_fx(state).lod
     cb = state.combat
-    if cb is not None and cb.stage != "over" and not cb.duel and ch in state.groups[cb.group].chars:
+    if cb is not None and not cb.ended and not cb.duel and ch in state.groups[cb.group].chars:
         mod += cb.fx[0]
     return mod
 
@@ -314,7 +314,7 @@ def end_combat(state: DawnState, won: bool) -> None:
             fail_mission(state, cb.group, cb.mission)
     cb.zombies = []
     g.declared = -1
-    cb.stage = "over"
+    cb.ended = True
 
 
 # ==================================================================================================
@@ -479,7 +479,7 @@ def score_parts(state: DawnState, seat: int) -> dict[str, int]:
                     opp += 1
     zones = len(token_zone_set)
     missions_vp = sum(c.missions[m].vp for m in g.done)
-    skills_on = [s for ch in g.chars for s in state.char_skills[ch]] if state.phase == OVER else []
+    skills_on = [s for ch in g.chars for s in state.char_skills[ch]] if state.over else []
     skills_vp = sum(c.skills[s].vp for s in (*g.vp_skills, *skills_on))
     dead = len(g.dead)
     return {

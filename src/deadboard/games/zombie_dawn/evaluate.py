@@ -31,8 +31,7 @@ import math
 from deadboard.core.game import Game, State
 from deadboard.core.value import logistic
 from deadboard.games.zombie_dawn.effects import token_zones
-from deadboard.games.zombie_dawn.setup import MISSIONS_EACH
-from deadboard.games.zombie_dawn.state import OVER, DawnState
+from deadboard.games.zombie_dawn.state import MISSIONS_EACH, DawnState
 
 #: with opponents: see :func:`features` for the order. Fitted under rules version 3 on 300 games of the
 #: heuristic player for each number of players: 78,477 positions (a row per seat), log-loss 0.4652 (0.6008 for the
@@ -129,7 +128,7 @@ def solo_features(state: DawnState) -> list[float]:
 def evaluate(game: Game, state: State, seat: int) -> float:
     """``seat``'s chance of winning from ``state`` (a view or a determinized view)."""
     assert isinstance(state, DawnState)
-    if state.phase == OVER:
+    if state.over:
         o = game.outcome(state)
         if o is None or seat not in o.winners:
             return 0.0

@@ -11,6 +11,7 @@ Every step that was an entry of the ``pending`` stack of the snapshot before the
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from deadboard.core.kernel import Step
@@ -25,6 +26,33 @@ class StepForm:
     def old(self) -> list[Any] | None:
         """The step as the snapshot writes it (None: not written, such as the turn decision)."""
         return None
+
+
+class CombatForm(StepForm):
+    """A step of the running combat (its attack phase, its choice, its roll, its Noise, its check):
+    one of them is on the stack from the moment a combat begins until it is closed, where the
+    ``combat`` entry of the old ``pending`` stack was."""
+
+    __slots__ = ()
+
+    def old(self) -> list[Any] | None:
+        return ["combat"]
+
+    @abstractmethod
+    def stage(self, state: DawnState) -> str:
+        """What the snapshot has always called this point of the combat (its ``stage``)."""
+
+
+class WaitingForm(StepForm):
+    """A combat waiting for the running one to end (rulebook §Questions: "those combats will be
+    resolved after Finishing your combat"): it lies beneath the running combat's step, the first to
+    wait on top, and begins when it is reached. The snapshot lists them under ``queue``."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def queue_entry(self, state: DawnState) -> list[Any]:
+        """The combat as the snapshot's ``queue`` writes it."""
 
 
 def plain(*parts: Any) -> list[Any]:
@@ -55,6 +83,36 @@ def pushed_since(state: DawnState, mark: Step[Any]) -> tuple[Step[Any], ...]:
             above.reverse()
             return tuple(above)
     return ()  # the game ended meanwhile: the stack is empty
+
+
+def combat_step_at(state: DawnState) -> int:
+    """Where the running combat's step is on the stack (-1: nowhere, the game is over)."""
+    stack = state.steps
+    i = len(stack) - 1
+    while i >= 0 and not isinstance(stack[i], CombatForm):
+        i -= 1
+    return i
+
+
+def waiting_places(state: DawnState) -> range:
+    """Where the combats waiting for the running one lie on the stack, the first to begin first
+    (its ``stop + 1`` is where the next to wait goes; empty, with a negative ``start``, once the game
+    is over)."""
+    i = combat_step_at(state)
+    j = i
+    stack = state.steps
+    while j > 0 and isinstance(stack[j - 1], WaitingForm):
+        j -= 1
+    return range(i - 1, j - 1, -1)
+
+
+def wait(state: DawnState, combat: Step[Any], places: range | None = None) -> None:
+    """Put a combat to wait beneath the running one, after those already waiting (nothing once the
+    game is over); ``places`` as :func:`waiting_places` has just found them."""
+    if places is None:
+        places = waiting_places(state)
+    if places.start >= -1:
+        state.steps.insert(places.stop + 1, combat)
 
 
 #: contexts of the "at any moment" actions: the seat's own turn, a response window, its own combat

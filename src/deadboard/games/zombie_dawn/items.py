@@ -44,7 +44,7 @@ FLARE_NOISE = 3
 # ==================================================================================================
 def _live_combat_of(state: DawnState, seat: int) -> bool:
     combat = state.combat
-    return combat is not None and combat.stage != "over" and not combat.duel and combat.group == seat and combat.dice > 0
+    return combat is not None and not combat.ended and not combat.duel and combat.group == seat and combat.dice > 0
 
 
 def _heal_options(state: DawnState, seat: int, it: int, rec: ItemRec, pool: tuple[int, ...], out: list[Action] | None) -> bool:

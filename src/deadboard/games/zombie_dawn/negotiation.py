@@ -154,7 +154,7 @@ class AnswerBargain(StepForm, Choice[DawnState, Accept | Decline]):
         state.truce |= 1 << (4 * seat + offerer)
         state.emit("offer", f"{title(seat)} accepts: it will not attack the {colour(offerer)} group this round", {"seat": seat})
         combat = state.combat
-        if self.context == DUEL and combat is not None and combat.duel and combat.stage != "over":
+        if self.context == DUEL and combat is not None and combat.duel and not combat.ended:
             state.emit("combat", "The fight between the groups is over", None)
             end_combat(state, won=False)
         push(state, items_rules.TakeItems(seat, "gift", self.offered, 0))

@@ -175,7 +175,7 @@ def status_text(state: DawnState) -> Text:
         t.append(f" — {s.season.capitalize()}: {s.name}. {s.text}")
     t.append(f"\nStart player: {COLOURS[state.start]} · turn: {COLOURS[state.active]} · seasons left: {len(state.season_deck)}")
     cb = state.combat
-    if cb is not None and cb.stage != "over":
+    if cb is not None and not cb.ended:
         if cb.duel:
             t.append(f"\nCombat: {COLOURS[cb.enemy]} against {COLOURS[cb.group]} (phase {cb.phases + 1})", style="bold red")
         else:

@@ -23,8 +23,8 @@ from deadboard.games.zombie_dawn import setup as setup_rules
 from deadboard.games.zombie_dawn import turn
 from deadboard.games.zombie_dawn.content import COLOURS, SEASONS, load_content
 from deadboard.games.zombie_dawn.effects import score_parts
-from deadboard.games.zombie_dawn.flow import StepForm
-from deadboard.games.zombie_dawn.state import DawnState
+from deadboard.games.zombie_dawn.flow import CombatForm, StepForm, WaitingForm
+from deadboard.games.zombie_dawn.state import Combat, DawnState
 
 SCENARIOS = (Scenario("standard", "Zombie Dawn", "Competitive survival for 1 to 4 players over 8 rounds (9 with 3 players)."),)
 
@@ -113,7 +113,9 @@ class ZombieDawn(KernelGame[DawnState]):
 
     def stack_json(self, state: DawnState) -> list[Any]:
         """The stack as the snapshot wrote it before the kernel: bottom first, each step as its old
-        entry; the turn, combat and duel decisions and the bottom step, never entries, left out."""
+        entry (the running combat's step, whichever it is, as its one ``combat`` entry); the turn
+        decision, the bottom step and the combats waiting (the snapshot's ``queue``), never entries,
+        left out."""
         out = []
         for step in state.steps:
             if isinstance(step, Respond):
@@ -300,13 +302,23 @@ def snapshot(state: DawnState) -> dict[str, Any]:
         "abilities_used": sorted([c.characters[ch].id for ch in range(len(c.characters)) if state.used_characters >> ch & 1]
                                  + [c.skills[sk].id for sk in range(len(c.skills)) if state.used_skills >> sk & 1]),
         "truces": [[COLOURS[k // 4], COLOURS[k % 4]] for k in range(16) if state.truce >> k & 1],
-        "combat": state.combat.to_json(c) if state.combat is not None else None,
-        "queue": [[COLOURS[q.target], q.starter, cards(q.cards), q.mission, q.dice, q.blocked, q.duel] for q in state.queue],
+        "combat": state.combat.to_json(c, combat_stage(state, state.combat)) if state.combat is not None else None,
+        "queue": [step.queue_entry(state) for step in reversed(state.steps) if isinstance(step, WaitingForm)],
         "last_drive": [trip.seat, sqname(trip.start), [sqname(s) for s in trip.path], trip.protect] if trip else None,
         "reason": state.reason,
         "rng": state.rng.s if state.viewer is None else None,
         "events": len(state.log),
     }
+
+
+def combat_stage(state: DawnState, cb: Combat) -> str:
+    """The snapshot's name of the point the running combat has reached: its step's, the nearest the
+    top of the stack (``over`` once it has ended)."""
+    if not cb.ended:
+        for step in reversed(state.steps):
+            if isinstance(step, CombatForm):
+                return step.stage(state)
+    return "over"
 
 
 __all__ = ["SCENARIOS", "ZombieDawn", "dawn_outcome", "ranking_key", "snapshot"]

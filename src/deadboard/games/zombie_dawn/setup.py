@@ -23,11 +23,10 @@ from deadboard.games.zombie_dawn.board import ROTATIONS, Board, open_slots, solo
 from deadboard.games.zombie_dawn.content import COLOURS, SEASONS, DawnContent
 from deadboard.games.zombie_dawn.effects import HAND_SIZE, draw_mission, give, title
 from deadboard.games.zombie_dawn.flow import StepForm, plain, push
-from deadboard.games.zombie_dawn.state import PLAY, Config, DawnState
+from deadboard.games.zombie_dawn.state import MISSIONS_EACH, PLAY, Config, DawnState
 
 SOLO_ZONES = 10
 ZONES_EACH = {2: 6, 3: 4, 4: 3}
-MISSIONS_EACH = 5
 
 OPTIONS = (
     Option("expert-cards", "Expert cards", "Include the action cards with the expert icon (rulebook §Icons).",
@@ -106,7 +105,7 @@ def init_state(state: DawnState) -> None:
         out = [r.id for r in c.action_recs if r.expert]
         state.emit("setup", f"The {len(out)} action cards with the expert icon are removed from the game",
                    {"removed": {"action": out}})
-    state.init_kernel(turn.NextDecision())
+    state.init_kernel(turn.NEXT_DECISION)
     push(state, FinishSetup())
     if cfg.solo:
         zones = state.dealt[0]

@@ -10,7 +10,7 @@ characters, skills, missions and seasons are record indexes (there is one card o
 
 The flow is the kernel's stack of steps (:mod:`deadboard.core.kernel`, top = end): decisions (a
 response window, a damage to place, items to share out, an offer being made or answered ...), the
-running combat, and at the bottom the step that gives the active player a turn decision whenever
+running combat's step with the combats waiting for it beneath, and at the bottom the step that gives the active player a turn decision whenever
 nothing else is left to resolve.
 """
 
@@ -34,6 +34,10 @@ OVER = "over"
 
 NO_VEHICLE = -1
 
+#: missions dealt to each player (rulebook §Game Setup: "2 Characters, 1 Special Item, 6 Action cards
+#: and 5 Missions"), the five a solo player must complete
+MISSIONS_EACH = 5
+
 
 @dataclass(frozen=True)
 class Config:
@@ -55,19 +59,6 @@ class Trip(NamedTuple):
     start: int
     path: tuple[int, ...]
     protect: bool  # the vehicle protects the group: no zombie may be played against it meanwhile
-
-
-class Waiting(NamedTuple):
-    """A combat waiting for the running one to end: zombies against ``target`` (with a mission's
-    dice, blocked or not), or an attack of group ``starter`` on ``target`` (``duel``)."""
-
-    target: int
-    starter: int
-    cards: tuple[int, ...]
-    mission: int
-    dice: int
-    blocked: bool
-    duel: bool
 
 
 class Group:
@@ -146,10 +137,8 @@ class Group:
 class Combat:
     """A combat in progress: a group against zombies, or two groups (``duel``).
 
-    ``stage`` says what comes next: ``open`` (the window in which anyone may add zombies), ``decide``
-    (the group's owner chooses: fight, shoot, flee ...), ``noise`` (weapons used for the first time),
-    ``check`` (won?); in a duel ``attacker``, ``defender``, ``resolve``. ``over`` marks a combat that
-    has ended.
+    What comes next in it is the combat's step on the stack (:mod:`.combat`, :mod:`.duel`);
+    ``ended`` marks a combat that has ended (won, lost or fled) and whose step has not yet closed it.
     """
 
     __slots__ = (
@@ -157,6 +146,7 @@ class Combat:
         "blocked",
         "dice",
         "duel",
+        "ended",
         "enemy",
         "fx",
         "group",
@@ -164,7 +154,6 @@ class Combat:
         "mission",
         "noise_done",
         "phases",
-        "stage",
         "stances",
         "starter",
         "talks",
@@ -190,7 +179,7 @@ class Combat:
         self.unblock_tried = False
         self.attacked: tuple[int, ...] = ()  # zombie cards that have made their first attack
         self.mission = -1  # Clear a Location mission being attempted
-        self.stage = "open"
+        self.ended = False
         self.phases = 0
         self.stances: tuple[str, str] = ("", "")  # duel: attacker's and defender's choice
         self.talks = 0  # duel: bit s: seat s has made an offer in this attack phase
@@ -212,13 +201,16 @@ class Combat:
         c.unblock_tried = self.unblock_tried
         c.attacked = self.attacked
         c.mission = self.mission
-        c.stage = self.stage
+        c.ended = self.ended
         c.phases = self.phases
         c.stances = self.stances
         c.talks = self.talks
         return c
 
-    def to_json(self, content: DawnContent) -> dict[str, Any]:
+    def to_json(self, content: DawnContent, stage: str) -> dict[str, Any]:
+        """The combat in the snapshot; ``stage`` names the combat's step on the stack as the
+        snapshot has always named it (``open``, ``decide``, ``noise``, ``check``; in a duel
+        ``open``, ``attacker``, ``defender``, ``resolve``; ``over``)."""
         return {
             "group": COLOURS[self.group],
             "duel": self.duel,
@@ -232,7 +224,7 @@ class Combat:
             "blocked": self.blocked,
             "unblock_tried": self.unblock_tried,
             "mission": content.missions[self.mission].id if self.mission >= 0 else None,
-            "stage": self.stage,
+            "stage": stage,
             "phases": self.phases,
             "stances": list(self.stances),
             "talks": [COLOURS[s] for s in range(4) if self.talks >> s & 1],
@@ -260,7 +252,6 @@ class DawnState(KernelState):
         "layout",
         "missions",
         "phase",
-        "queue",
         "reason",
         "round",
         "searched",
@@ -318,7 +309,6 @@ class DawnState(KernelState):
         self.board: Board | None = None
         self.searched: list[int] = []  # square -> bit per colour of the Searched tokens there
         self.combat: Combat | None = None
-        self.queue: list[Waiting] = []  # combats waiting for the current one to end
         self.last_drive: Trip | None = None
 
     def clone(self) -> DawnState:
@@ -357,7 +347,6 @@ class DawnState(KernelState):
         s.board = self.board
         s.searched = self.searched.copy()
         s.combat = self.combat.copy() if self.combat is not None else None
-        s.queue = self.queue.copy()
         s.last_drive = self.last_drive
         return s
 

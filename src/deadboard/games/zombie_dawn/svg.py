@@ -407,7 +407,7 @@ def _panels(state: DawnState, seat: int | None) -> list[Panel]:
             head.append({"text": f"{s.season.capitalize()}: {s.name} — {s.text}", "cls": "hot"})
         head.append(f"Start player: {COLOURS[state.start]} · turn: {COLOURS[state.active]} · seasons left: {len(state.season_deck)}")
     cb = state.combat
-    if cb is not None and cb.stage != "over":
+    if cb is not None and not cb.ended:
         if cb.duel:
             head.append({"text": f"Combat: {COLOURS[cb.enemy]} against {COLOURS[cb.group]}", "cls": "hot"})
         else:

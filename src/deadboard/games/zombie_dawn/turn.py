@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.games.zombie_dawn import combat as combat_rules
-from deadboard.games.zombie_dawn import setup as setup_rules
 from deadboard.games.zombie_dawn import wounds
 from deadboard.games.zombie_dawn.abilities import ability_actions
 from deadboard.games.zombie_dawn.actions import (
@@ -77,7 +76,7 @@ from deadboard.games.zombie_dawn.effects import (
 from deadboard.games.zombie_dawn.flow import TURN, WINDOW, StepForm, plain, push
 from deadboard.games.zombie_dawn.items import TakeItems, give_actions, item_uses
 from deadboard.games.zombie_dawn.missions import mission_actions
-from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, PLAY, DawnState, Trip
+from deadboard.games.zombie_dawn.state import MISSIONS_EACH, NO_VEHICLE, OVER, DawnState, Trip
 
 #: skill cards drawn to choose from when learning
 SKILLS_SHOWN = 2
@@ -231,12 +230,14 @@ class NextDecision(Auto[DawnState]):
     are checked (and completed: what that pushes runs first), then it takes a turn decision."""
 
     def run(self, state: DawnState) -> Steps:
-        state.steps.append(self)
-        if state.phase != PLAY:  # pragma: no cover - setup always leaves steps
-            raise AssertionError(state.phase)
+        stack = state.steps
+        depth = len(stack)
         if auto_missions(state, state.active):
-            return ()
-        return (_TURNS[state.active],)
+            pushed = stack[depth:]  # what the missions call for runs first, then this again
+            del stack[depth:]
+            pushed.reverse()
+            return (*pushed, self)
+        return _TURN_THEN_NEXT[state.active]
 
 
 @dataclass(slots=True)
@@ -257,8 +258,11 @@ class Turn(Choice[DawnState, Action]):
         return f"{title(self.seat)}: your turn (round {state.round})"
 
 
-#: one turn decision per seat (steps are values: one made per seat serves every turn)
+#: one turn decision per seat (steps are values: one made per seat serves every turn), each with
+#: the bottom step again beneath it
 _TURNS = tuple(Turn(seat) for seat in range(len(COLOURS)))
+NEXT_DECISION = NextDecision()
+_TURN_THEN_NEXT = tuple((turn, NEXT_DECISION) for turn in _TURNS)
 
 
 @dataclass(slots=True)
@@ -358,7 +362,7 @@ def reveal(state: DawnState, seat: int) -> None:
         if wounded:
             ch = min(wounded, key=lambda x: (worst_lod(state, x), x))
             wounds.life_or_death(state, ch, "Does it hurt?")
-            if not state.groups[seat].chars or state.phase == "over":
+            if not state.groups[seat].chars or state.over:
                 for card in zombies:
                     state.actions.discard(card)
                 return
@@ -483,9 +487,9 @@ def end_game(state: DawnState) -> None:
     wounds.clear_stack(state)
     if state.cfg.solo:
         done = len(state.groups[0].done)
-        state.reason = "missions-complete" if done >= setup_rules.MISSIONS_EACH else "missions-missing"
-        state.emit("end", f"The last round is over: {done} of {setup_rules.MISSIONS_EACH} missions completed — "
-                   f"{'victory' if done >= setup_rules.MISSIONS_EACH else 'defeat'}", {"reason": state.reason})
+        state.reason = "missions-complete" if done >= MISSIONS_EACH else "missions-missing"
+        state.emit("end", f"The last round is over: {done} of {MISSIONS_EACH} missions completed — "
+                   f"{'victory' if done >= MISSIONS_EACH else 'defeat'}", {"reason": state.reason})
     else:
         state.reason = "seasons-over"
         scores = ", ".join(f"{COLOURS[s]} {score_parts(state, s)['score']}" for s in range(state.cfg.players))

@@ -141,7 +141,7 @@ def wipe_out(state: DawnState, seat: int) -> None:
     # damage card drawn and not yet placed
     state.drop(lambda step: _void(state, step, seat))
     cb = state.combat
-    if cb is not None and cb.stage != "over" and (cb.group == seat or (cb.duel and cb.enemy == seat)):
+    if cb is not None and not cb.ended and (cb.group == seat or (cb.duel and cb.enemy == seat)):
         end_combat(state, won=False)
     for it in g.found:
         discard_item(state, it)
