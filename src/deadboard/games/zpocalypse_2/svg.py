@@ -34,6 +34,7 @@ from deadboard.games.zpocalypse_2.svg_house import (
     xy,
     zombie_svg,
 )
+from deadboard.games.zpocalypse_2.words import name_of
 
 MOVES = ("move", "dash", "start")
 
@@ -148,18 +149,19 @@ def _panels(st: ZState) -> list[Panel]:
         ql: list[object] = [f"defence {q.defence}, VP {q.vp}, kills {q.kills}"]
         for p in q.people:
             ql.append(
-                f"{p.card}: {p.hp} HP, {p.weapon or 'unarmed'}{'' if p.loaded else ' (out of ammo)'}"
+                f"{name_of(st, p.card)}: {p.hp} HP, {name_of(st, p.weapon) if p.weapon else 'unarmed'}"
+                + ("" if p.loaded else " (out of ammo)")
                 + (f", Bio {p.bio}" if p.bio else "")
                 + (f", Rad {p.rad}" if p.rad else "")
             )
         if q.items:
-            ql.append("carried: " + ", ".join(q.items))
+            ql.append("carried: " + ", ".join(name_of(st, c) for c in q.items))
         if q.stash or q.stash_token >= 0:
             at = f" (token at {st.board.name(q.stash_token)})" if q.stash_token >= 0 else ""
-            ql.append(f"private stash{at}: " + (", ".join(q.stash) or "empty"))
+            ql.append(f"private stash{at}: " + (", ".join(name_of(st, c) for c in q.stash) or "empty"))
         panels.append({"title": f"Squad {q.seat + 1}", "lines": ql})
     if st.public:
-        panels.append({"title": "Public stash", "lines": [", ".join(st.public)]})
+        panels.append({"title": "Public stash", "lines": [", ".join(name_of(st, c) for c in st.public)]})
     panels.append({"title": "Legend", "lines": [], "svg": legend_svg()})
     return panels
 

@@ -40,6 +40,17 @@ def _card_names(content: Content) -> dict[str, str]:
     return got[1]
 
 
+def name_of(state: ZState, token: str) -> str:
+    """A survivor's or card's name as a panel lists it (no article): ``Nail Gun``, ``Priya``."""
+    survivor = state.content.survivor_by_id.get(token)
+    if survivor is not None:
+        return str(survivor.name)
+    name = _card_names(state.content).get(token)
+    if name is None:
+        return token.replace("-", " ")
+    return name[4:] if name.startswith("the ") else name
+
+
 class _Names:
     """The names of the words an action may hold."""
 
@@ -173,4 +184,4 @@ def describe(game: Game[ZState], view: ZState, seat: int | None, action: Action)
 
 WORDS: ActionWords[ZState] = ActionWords(describe)
 
-__all__ = ["SENTENCES", "WORDS", "describe", "dice"]
+__all__ = ["SENTENCES", "WORDS", "describe", "dice", "name_of"]
