@@ -21,12 +21,11 @@ from typing import Any
 import numpy as np
 
 from deadboard.core.action import Action
+from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.zpocalypse_2.content import SKILLS
 from deadboard.games.zpocalypse_2.day import TASKS
 from deadboard.games.zpocalypse_2.night import UNARMED, UNARMED_COST, _payments
 from deadboard.games.zpocalypse_2.state import Z
-from deadboard.rl.encoding import ActionEncoding, Vocabulary, vocab
-from deadboard.rl.spec import GameSpec, one_hot
 
 PHASES = ("dusk", "night", "midnight", "sunrise", "day", "over")
 #: the game's decision steps, by name

@@ -1,5 +1,7 @@
-"""One game in progress, seen through a spec: what every adapter (PettingZoo, Gymnasium, OpenSpiel)
-drives. It holds the true state and hands out only seat-observations, masks and rewards."""
+"""One game in progress, seen through a spec: what the PettingZoo and Gymnasium adapters drive. It
+holds the true state and hands out only seat-observations, masks and rewards. (A game at a table
+with people and bots is :class:`deadboard.core.table.Table`; an episode has no seats of its own:
+the adapter decides for every seat it steps.)"""
 
 from __future__ import annotations
 
@@ -14,8 +16,8 @@ from deadboard.core.registry import get_game
 from deadboard.rl.spec import GameSpec, make_setup, spec_for
 
 
-class Table:
-    """``Table("district-z", players=1)``; :meth:`reset` deals a game from a seed."""
+class Episode:
+    """``Episode("district-z", players=1)``; :meth:`reset` deals a game from a seed."""
 
     def __init__(self, game: Game | str, players: int | None = None, scenario: str | None = None,
                  options: Mapping[str, Any] | None = None, setup: Setup | None = None) -> None:
