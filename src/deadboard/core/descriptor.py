@@ -136,12 +136,13 @@ class ValueModel:
     ``setups`` are played by ``bot`` (``games`` of each), seat 0's view is kept at a decision with
     probability ``every``, and ``rows`` turns each kept view into labelled feature rows.
 
-    ``name`` is the constant the fit prints for the game's ``evaluate`` module (``WEIGHTS``);
-    ``signs`` maps a feature's column to the sign the rules give its weight (a fitted weight of the
-    other sign is dropped and the rest refitted); ``default`` says whether a refit without a model
-    named fits this one."""
+    ``name`` names the model on the command line; ``constant`` is the constant the fit prints for
+    the game's ``evaluate`` module (``WEIGHTS``); ``signs`` maps a feature's column to the sign the
+    rules give its weight (a fitted weight of the other sign is dropped and the rest refitted);
+    ``default`` says whether a refit without a model named fits this one."""
 
     name: str
+    constant: str
     setups: Sequence[Setup]
     rows: LabelledRows
     games: int = 300
