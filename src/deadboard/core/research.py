@@ -175,6 +175,51 @@ class ActionEncoding:
         """One row per block: its template, offset and size (for docs and `deadboard bench --rl`)."""
         return [{"template": t.text, "offset": t.offset, "size": t.size} for t in self.templates]
 
+    def indices(self, code: int) -> tuple[int, tuple[int, ...]]:
+        """The block of an integer (its index in :attr:`templates`) and its arguments' indices in
+        their vocabularies."""
+        b = bisect_right(self._offsets, code) - 1
+        t = self.templates[b]
+        rest = code - t.offset
+        _, _, strides = self._by_shape[(t.kind, len(t.args))]
+        out = []
+        for stride in strides:
+            i, rest = divmod(rest, stride)
+            out.append(i)
+        return b, tuple(out)
+
+
+class LegalList:
+    """The legal actions of the moment as a bounded list: integer ``i`` is the ``i``-th legal action
+    in the game's own order, for a setup whose fixed encoding is too large to mask at speed
+    (Zpocalypse 2's attacks: a survivor, a space, a target and a payment of dice, over a million
+    integers). ``size`` bounds the list; a legal action past it is left out (a spec chooses a size
+    well above the most legal actions its setups offer, and a test checks that over seeded games).
+
+    What each integer stands for is in the observation (:meth:`GameSpec.observe`, its ``choices``
+    segment: the block and arguments of the listed action in the fixed encoding, which stays the
+    actions' stable names)."""
+
+    def __init__(self, fixed: ActionEncoding, size: int) -> None:
+        self.fixed = fixed
+        self.game_id = fixed.game_id
+        self.num_actions = size
+
+    def legal(self, game: Game, state: State) -> dict[int, Action]:
+        """The legal actions of ``state`` by their places in the list (empty once the game is over)."""
+        return dict(enumerate(game.legal_actions(state)[: self.num_actions]))
+
+    def mask(self, codes: Iterable[int]) -> np.ndarray:
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        out[list(codes)] = 1
+        return out
+
+    def legal_mask(self, game: Game, state: State) -> np.ndarray:
+        return self.mask(self.legal(game, state))
+
+    def describe(self) -> list[dict[str, object]]:
+        return [{"template": "<the legal action at this place in the list>", "offset": 0, "size": self.num_actions}]
+
 
 #: every observation value lies in [0, OBS_HIGH] (flags, one-hots, fractions and small counts)
 OBS_HIGH = 1000.0
@@ -203,14 +248,29 @@ def one_hot(out: np.ndarray, index: Mapping[str, int], key: object) -> None:
 
 
 class GameSpec(ABC):
-    """Encoding and observation of one game and setup."""
+    """Encoding and observation of one game and setup.
+
+    ``actions`` is the fixed encoding (an integer per action the setup can offer); ``choices`` is
+    what the adapters offer as their action space: the fixed encoding, or for a spec that sets
+    :attr:`LISTED`, the legal actions of the moment as a list of at most that many
+    (:class:`LegalList`), with a ``choices`` segment in the observation saying what each place of the
+    list holds."""
+
+    #: when above 0, the adapters' actions are the legal actions of the moment, at most this many
+    LISTED = 0
 
     def __init__(self, game: Game, setup: Setup) -> None:
         self.game = game
         self.setup = setup
         self.seats = game.seats(setup)
         self.actions = self.build_actions()
-        self.layout = Layout(self.build_layout())
+        self.choices: ActionEncoding | LegalList = LegalList(self.actions, self.LISTED) if self.LISTED else self.actions
+        segments = self.build_layout()
+        if self.LISTED:
+            self._width = 2 + max((len(t.args) for t in self.actions.templates), default=0)
+            segments.append(("choices", (self.LISTED, self._width)))
+        self.layout = Layout(segments)
+        self._rows: dict[Action, np.ndarray] = {}
 
     # ----- what a game's spec provides --------------------------------------------------------------
     @abstractmethod
@@ -232,15 +292,42 @@ class GameSpec(ABC):
     # ----- derived ----------------------------------------------------------------------------------
     @property
     def num_actions(self) -> int:
-        return self.actions.num_actions
+        """The size of the adapters' action space (:attr:`choices`)."""
+        return self.choices.num_actions
 
     def public_of(self, state: State, seat: int) -> dict[str, Any]:
         view = state if state.viewer == seat else self.game.view(state, seat)
         return self.public(self.game.snapshot(view), seat)
 
-    def observe(self, state: State, seat: int) -> np.ndarray:
-        """The seat's observation tensor (flat ``float32``)."""
-        return self.tensor(self.public_of(state, seat), seat)
+    def observe(self, state: State, seat: int, legal: Sequence[Action] | None = None) -> np.ndarray:
+        """The seat's observation tensor (flat ``float32``). With :attr:`LISTED`, when the seat
+        decides, its ``choices`` segment describes the legal actions (``legal``, if the caller has
+        them already)."""
+        flat = self.tensor(self.public_of(state, seat), seat)
+        if self.LISTED:
+            d = state.decision
+            if d is not None and d.seat == seat:
+                self._fill_choices(flat, self.game.legal_actions(state) if legal is None else legal)
+        return flat
+
+    def _fill_choices(self, flat: np.ndarray, legal: Sequence[Action]) -> None:
+        """A row per listed action: present, its block and each argument's place in its vocabulary,
+        as fractions of their sizes (0 past the action's arguments)."""
+        where, _ = self.layout.slices["choices"]
+        rows = flat[where].reshape(self.LISTED, self._width)
+        n_blocks = len(self.actions.templates)
+        for i, a in enumerate(legal[: self.LISTED]):
+            row = self._rows.get(a)
+            if row is None:
+                row = np.zeros(self._width, dtype=np.float32)
+                block, args = self.actions.indices(self.actions.encode(a))
+                row[0] = 1.0
+                row[1] = (block + 1) / n_blocks
+                for k, (j, v) in enumerate(zip(args, self.actions.templates[block].args)):
+                    row[2 + k] = (j + 1) / len(v.tokens)
+                if len(self._rows) < 200_000:
+                    self._rows[a] = row
+            rows[i] = row
 
     def tensor(self, public: dict[str, Any], seat: int) -> np.ndarray:
         flat = np.zeros(self.layout.size, dtype=np.float32)
@@ -283,11 +370,11 @@ class GameSpec(ABC):
             return ""
         found = find_descriptor(self.game)
         lines = []
-        for code, action in self.actions.legal(self.game, view).items():
+        for code, action in self.choices.legal(self.game, view).items():
             said = found.describe(view, seat, action) if found is not None else action.text
             lines.append(f"{code:>6}: {said}" + (f"  [{action.text}]" if said != action.text else ""))
         return "legal actions:\n" + "\n".join(lines) + "\n"
 
 
-__all__ = ["OBS_HIGH", "ActionEncoding", "EncodingError", "GameSpec", "Layout", "Template", "Token", "Vocabulary",
-           "one_hot", "vocab"]
+__all__ = ["OBS_HIGH", "ActionEncoding", "EncodingError", "GameSpec", "Layout", "LegalList", "Template", "Token",
+           "Vocabulary", "one_hot", "vocab"]

@@ -51,17 +51,18 @@ class Episode:
 
     def legal(self) -> dict[int, Action]:
         if self._legal is None:
-            self._legal = self.spec.actions.legal(self.game, self.current)
+            self._legal = self.spec.choices.legal(self.game, self.current)
         return self._legal
 
     def mask(self, seat: int | None = None) -> np.ndarray:
         """The legal-action mask of ``seat`` (all zero unless it decides now)."""
         if self.over or (seat is not None and seat != self.seat):
             return np.zeros(self.num_actions, dtype=np.int8)
-        return self.spec.actions.mask(self.legal())
+        return self.spec.choices.mask(self.legal())
 
     def observe(self, seat: int) -> np.ndarray:
-        return self.spec.observe(self.current, seat)
+        listed = list(self.legal().values()) if self.spec.LISTED and seat == self.seat else None
+        return self.spec.observe(self.current, seat, listed)
 
     def step(self, code: int) -> bool:
         """Apply the deciding seat's action ``code``; False (and nothing changes) if it is not legal."""

@@ -7,6 +7,10 @@ vocabulary holds, for each weapon and bare hands, every payment of its cost by a
 Z cost: one natural Z), so an attack is one integer of the block ``attack <survivor> <space>
 <target> <weapon:dice>``.
 
+The adapters' actions are not those two million integers but the legal actions of the moment as a
+list of at most 512 (:class:`~deadboard.core.research.LegalList`); the observation's ``choices``
+segment says what each place of the list holds, in the terms of the fixed encoding.
+
 Observation planes (``channels x floors x H x W``): the spaces of each floor, the search spots, the
 public stash token, dropped piles, searched spots, weak and fresh zombies, mutates by kind and each
 squad; vectors: the track (night, hour, day, Doom Track, milestones, phase), the decision, the dice
@@ -84,6 +88,10 @@ class _AttackEncoding(ActionEncoding):
 
 
 class ZpocalypseSpec(GameSpec):
+    #: the adapters offer the legal actions of the moment (the fixed encoding has over two million
+    #: integers, nearly all attacks); seeded games offer at most about 170 at once
+    LISTED = 512
+
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
         c = first.content
