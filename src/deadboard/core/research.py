@@ -270,7 +270,7 @@ class GameSpec(ABC):
             self._width = 2 + max((len(t.args) for t in self.actions.templates), default=0)
             segments.append(("choices", (self.LISTED, self._width)))
         self.layout = Layout(segments)
-        self._rows: dict[Action, np.ndarray] = {}
+        self._rows: dict[Action, tuple[float, ...]] = {}
 
     # ----- what a game's spec provides --------------------------------------------------------------
     @abstractmethod
@@ -314,20 +314,22 @@ class GameSpec(ABC):
         """A row per listed action: present, its block and each argument's place in its vocabulary,
         as fractions of their sizes (0 past the action's arguments)."""
         where, _ = self.layout.slices["choices"]
-        rows = flat[where].reshape(self.LISTED, self._width)
-        n_blocks = len(self.actions.templates)
-        for i, a in enumerate(legal[: self.LISTED]):
-            row = self._rows.get(a)
-            if row is None:
-                row = np.zeros(self._width, dtype=np.float32)
-                block, args = self.actions.indices(self.actions.encode(a))
-                row[0] = 1.0
-                row[1] = (block + 1) / n_blocks
-                for k, (j, v) in enumerate(zip(args, self.actions.templates[block].args)):
-                    row[2 + k] = (j + 1) / len(v.tokens)
-                if len(self._rows) < 200_000:
-                    self._rows[a] = row
-            rows[i] = row
+        listed = legal[: self.LISTED]
+        if not listed:
+            return
+        known = self._rows
+        rows = [known.get(a) or self._row(a) for a in listed]
+        flat[where].reshape(self.LISTED, self._width)[: len(rows)] = rows
+
+    def _row(self, action: Action) -> tuple[float, ...]:
+        block, args = self.actions.indices(self.actions.encode(action))
+        vocabularies = self.actions.templates[block].args
+        row = [1.0, (block + 1) / len(self.actions.templates)]
+        row += [(j + 1) / len(v.tokens) for j, v in zip(args, vocabularies)]
+        row += [0.0] * (self._width - len(row))
+        if len(self._rows) < 200_000:
+            self._rows[action] = tuple(row)
+        return tuple(row)
 
     def tensor(self, public: dict[str, Any], seat: int) -> np.ndarray:
         flat = np.zeros(self.layout.size, dtype=np.float32)
