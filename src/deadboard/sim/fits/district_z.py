@@ -1,6 +1,6 @@
 """``python -m deadboard.sim.fits.district_z [MODEL] [GAMES [BOT [JOBS]]]``: the refit of district-z's value
 function, as ``python -m deadboard.sim.valuefit district-z …`` (what is fitted is the game's own,
-``deadboard.games.district_z.valuefit``)."""
+its descriptor's ``value_features``)."""
 
 import sys
 

@@ -1,6 +1,6 @@
 """``python -m deadboard.sim.fits.the_night [MODEL] [GAMES [BOT [JOBS]]]``: the refit of the-night's value
 function, as ``python -m deadboard.sim.valuefit the-night …`` (what is fitted is the game's own,
-``deadboard.games.the_night.valuefit``)."""
+its descriptor's ``value_features``)."""
 
 import sys
 

@@ -1,6 +1,6 @@
 """``python -m deadboard.sim.fits.zombie_dawn [MODEL] [GAMES [BOT [JOBS]]]``: the refit of zombie-dawn's value
 function, as ``python -m deadboard.sim.valuefit zombie-dawn …`` (what is fitted is the game's own,
-``deadboard.games.zombie_dawn.valuefit``)."""
+its descriptor's ``value_features``)."""
 
 import sys
 
