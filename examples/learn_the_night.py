@@ -6,9 +6,10 @@ then plays fixed deals beside a uniformly random player.
 The policy is a softmax over the legal actions with one preference per (decision, kind of action):
 the decision is read from the observation's ``decision`` segment, an action's kind from its block in
 the game's fixed encoding (``spec.actions.indices``), and actions of one kind share its preference. It
-learns by REINFORCE (the game's result, 1 for a win and 0 for a loss, less a running baseline). It
-prints one JSON line: the training games and CPU seconds, the learning curve (win rate per block of
-training games) and, on the deals of ``env.reset(seed=100_000 + i)`` for i below ``--games``, the win
+learns by REINFORCE (the game's result for the seat, ``game.result_value``: half for surviving the
+night, half for its victory points; less a running baseline). It
+prints one JSON line: the training games and CPU seconds, the learning curve (mean result per block
+of training games) and, on the deals of ``env.reset(seed=100_000 + i)`` for i below ``--games``, the win
 rate of the learned policy and of uniformly random play, each with its 95% Wilson interval.
 """
 
@@ -55,9 +56,10 @@ class KindPolicy:
 
 
 def play(env: DeadboardEnv, policy: KindPolicy | None, seed: int, rng: np.random.Generator,
-         trace: list[tuple[int, np.ndarray, int]] | None = None) -> float:
-    """One game from ``env.reset(seed=seed)``; returns the learner's reward (1 a win). ``policy``
-    None plays uniformly at random among the legal actions."""
+         trace: list[tuple[int, np.ndarray, int]] | None = None) -> tuple[float, bool]:
+    """One game from ``env.reset(seed=seed)``; returns the learner's reward (``game.result_value``:
+    half for surviving the night, half for its victory points) and whether the game was won.
+    ``policy`` None plays uniformly at random among the legal actions."""
     obs, info = env.reset(seed=seed)
     done, reward = False, 0.0
     while not done:
@@ -71,7 +73,8 @@ def play(env: DeadboardEnv, policy: KindPolicy | None, seed: int, rng: np.random
             if trace is not None:
                 trace.append((d, kinds, pick))
         obs, reward, done, _, info = env.step(int(codes[pick]))
-    return float(reward)
+    outcome = info.get("outcome") or {}
+    return float(reward), 0 in outcome.get("winners", ())
 
 
 def learn(env: DeadboardEnv, policy: KindPolicy, seconds: float, rate: float, block: int, seed: int) -> dict[str, Any]:
@@ -80,7 +83,7 @@ def learn(env: DeadboardEnv, policy: KindPolicy, seconds: float, rate: float, bl
     deadline = time.process_time() + seconds
     while time.process_time() < deadline:
         trace: list[tuple[int, np.ndarray, int]] = []
-        reward = play(env, policy, games, rng, trace)
+        reward, _ = play(env, policy, games, rng, trace)
         advantage = reward - baseline
         baseline += 0.02 * (reward - baseline)
         for d, kinds, pick in trace:
@@ -98,7 +101,7 @@ def learn(env: DeadboardEnv, policy: KindPolicy, seconds: float, rate: float, bl
 
 def evaluate(env: DeadboardEnv, policy: KindPolicy | None, games: int, seed: int) -> dict[str, Any]:
     rng = np.random.default_rng(seed)
-    won = int(sum(play(env, policy, 100_000 + i, rng) for i in range(games)))
+    won = sum(1 for i in range(games) if play(env, policy, 100_000 + i, rng)[1])
     low, high = wilson(won, games)
     return {"won": won, "of": games, "rate": won / games, "interval": [round(low, 3), round(high, 3)]}
 
@@ -130,11 +133,11 @@ def main() -> None:
 
         fig, ax = plt.subplots(figsize=(7, 3.5))
         xs = [(i + 1) * args.block for i in range(len(trained["curve"]))]
-        ax.plot(xs, trained["curve"], label=f"learning (win rate per {args.block} training games)")
-        ax.axhline(random["rate"], color="grey", linestyle="--", label="uniformly random play")
-        ax.axhspan(*learned["interval"], color="tab:green", alpha=0.2, label="learned policy, 95% interval")
+        ax.plot(xs, trained["curve"], label=f"learning (mean result per {args.block} training games)")
+        ax.axhline(random["rate"], color="grey", linestyle="--", label="uniformly random play's win rate")
+        ax.axhspan(*learned["interval"], color="tab:green", alpha=0.2, label="learned policy's win rate, 95% interval")
         ax.set_xlabel("training games")
-        ax.set_ylabel("win rate")
+        ax.set_ylabel("result / win rate")
         ax.set_ylim(0, 1)
         ax.set_title("The Night, standard scenario, solo: a policy over kinds of action")
         ax.legend(loc="lower right", fontsize=8)
