@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 
@@ -21,3 +23,22 @@ def test_bench_rl_reports_every_adapter() -> None:
     for key in ("engine_decisions_per_second", "pettingzoo_steps_per_second", "gymnasium_steps_per_second",
                 "openspiel_steps_per_second"):
         assert row[key] > 0
+
+
+def test_bench_rl_gives_each_adapter_as_a_share_of_the_engine() -> None:
+    from deadboard.rl.bench import ADAPTERS, bench_rl
+
+    row = bench_rl("zpocalypse-2", 0.2)
+    assert row["num_actions"] <= 512  # the legal actions of the moment, not the fixed encoding's millions
+    for adapter in ADAPTERS:
+        share = row[f"{adapter}_share_of_engine"]
+        assert share == row[f"{adapter}_steps_per_second"] / row["engine_decisions_per_second"] > 0
+
+
+@pytest.mark.slow
+def test_zpocalypse_2_runs_through_pettingzoo_and_gymnasium_at_a_fifth_of_the_engines_speed() -> None:
+    """Its fixed encoding masked over two million integers a step (1.5% of the engine's speed)."""
+    from deadboard.rl.bench import bench_rl
+
+    row = bench_rl("zpocalypse-2", 2.0)
+    assert row["pettingzoo_share_of_engine"] >= 0.2 and row["gymnasium_share_of_engine"] >= 0.2, row

@@ -100,3 +100,21 @@ def test_the_documented_example_the_night_move_ben_c5_is_12089() -> None:
     enc = spec_for(game("the-night"), None).actions
     assert enc.num_actions == 60_695
     assert enc.encode(Action("move", "Ben", "c5")) == 12_089
+
+
+def test_zpocalypse_2s_adapters_offer_the_legal_actions_of_the_moment_as_a_bounded_list() -> None:
+    """Its fixed encoding has over two million integers (nearly all attacks with their dice): the
+    adapters list the legal actions instead, and the observation says what each place holds."""
+    g = game("zpocalypse-2")
+    for setup in setups(g):
+        spec = spec_for(g, setup)
+        assert spec.actions.num_actions > 1_000_000 and spec.num_actions == spec.LISTED == 512
+        for state in positions(g, setup, range(3), every=3, limit=200):
+            legal = g.legal_actions(state)
+            assert len(legal) <= spec.LISTED  # none is ever left out
+            listed = spec.choices.legal(g, state)
+            assert list(listed) == list(range(len(legal))) and list(listed.values()) == legal
+            seat = state.decision.seat
+            rows = spec.parts(spec.observe(state, seat))["choices"]
+            assert rows[: len(legal), 0].all() and not rows[len(legal):].any()
+            assert len({tuple(r) for r in rows[: len(legal)]}) == len(legal)  # each place told apart

@@ -63,3 +63,28 @@ def test_a_resampled_state_has_the_same_information_state() -> None:
     other = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert other.information_state_string(p) == state.information_state_string(p)
     assert other.observation_tensor(p) == state.observation_tensor(p)
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_openspiel_random_sim_test_serializes_states(gid: str) -> None:
+    """The chance stream is part of the state: a state serializes and deserializes with it."""
+    game = load(gid, **SMALL[gid], rng_seed=4)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_deserialized_state_rolls_the_same_dice_as_its_original() -> None:
+    game = load("zpocalypse-2", players=1, rng_seed=6)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(copy) == str(state)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        assert copy.legal_actions() == state.legal_actions()
+        a = int(rng.choice(state.legal_actions()))
+        state.apply_action(a)
+        copy.apply_action(a)
+        assert str(copy) == str(state)

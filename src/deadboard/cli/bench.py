@@ -183,10 +183,12 @@ def bench_cmd(
             t.add_row(str(r["game"]), f"{r['iterations_per_second']:,.0f}", str(r.get("positions", 0)), f"{r['iterations']:,}")
         Console().print(t)
     if adapters:
-        t = Table("game", "engine decisions/s", "PettingZoo steps/s", "Gymnasium steps/s", "OpenSpiel steps/s")
+        # each adapter's steps/s, and in brackets its share of the engine's decisions/s
+        t = Table("game", "actions", "engine decisions/s", "PettingZoo steps/s", "Gymnasium steps/s", "OpenSpiel steps/s")
         for a in adapters:
-            t.add_row(str(a["game"]), *(f"{a[k]:,.0f}" for k in ("engine_decisions_per_second", "pettingzoo_steps_per_second",
-                                                                  "gymnasium_steps_per_second", "openspiel_steps_per_second")))
+            t.add_row(str(a["game"]), f"{a['num_actions']:,}", f"{a['engine_decisions_per_second']:,.0f}",
+                      *(f"{a[k + '_steps_per_second']:,.0f} ({a[k + '_share_of_engine']:.2f})"
+                        for k in ("pettingzoo", "gymnasium", "openspiel")))
         Console().print(t)
 
 

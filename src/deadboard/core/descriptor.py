@@ -19,6 +19,8 @@ drawing of another (or `rich`, or numpy)::
         rules=_rules,                       # the quick reference: RuleSection(title, ref, text), …
         bots={"heuristic": _heuristic},     # bot name -> loader of its factory (game, seat, seed)
         evaluator=_evaluator,               # the value function search cuts rollouts short with
+        value_features=_value_features,     # what the simulator refits that value function on
+        research=_research,                 # the research environments' encoding (deadboard.rl)
         hint_anchor="heuristic",
     )
 
@@ -35,11 +37,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from deadboard.core.action import Action
 from deadboard.core.drawing import Drawing
-from deadboard.core.game import Game, Option, Scenario, State
+from deadboard.core.game import Game, Option, Outcome, Scenario, Setup, State
+
+if TYPE_CHECKING:  # numpy is imported only by a game's research module, when an adapter loads it
+    from deadboard.core.research import GameSpec
 
 S = TypeVar("S", bound=State)
 T = TypeVar("T")
@@ -119,6 +124,35 @@ class BrowserDrawing(Generic[S]):
     dice: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None
 
 
+#: ``(view, final, outcome) -> [(features, label), …]``: the labelled rows one sampled view of seat 0
+#: gives, knowing how its game ended (``final`` is the last state, ``outcome`` its outcome)
+LabelledRows = Callable[[Any, Any, Outcome], list[tuple[list[float], float]]]
+
+
+@dataclass(frozen=True)
+class ValueModel:
+    """One logistic model of a game's value function, as the simulator refits it from seeded games
+    (``python -m deadboard.sim.valuefit GAME [MODEL] [GAMES [BOT [JOBS]]]``): the games of
+    ``setups`` are played by ``bot`` (``games`` of each), seat 0's view is kept at a decision with
+    probability ``every``, and ``rows`` turns each kept view into labelled feature rows.
+
+    ``name`` names the model on the command line; ``constant`` is the constant the fit prints for
+    the game's ``evaluate`` module (``WEIGHTS``); ``signs`` maps a feature's column to the sign the
+    rules give its weight (a fitted weight of the other sign is dropped and the rest refitted);
+    ``default`` says whether a refit without a model named fits this one."""
+
+    name: str
+    constant: str
+    setups: Sequence[Setup]
+    rows: LabelledRows
+    games: int = 300
+    bot: str = "heuristic"
+    every: float = 0.2
+    seed: int = 1
+    signs: Mapping[int, int] = field(default_factory=dict)
+    default: bool = True
+
+
 class _Loaded(Generic[T]):
     """A value made by a loader on first use, then kept (thread-safe enough: a loader that runs
     twice makes the same value)."""
@@ -145,7 +179,10 @@ class GameDescriptor(Generic[S]):
     recommends unless search finds a clearly better action (for a game whose own bot outplays
     plain search); ``hint_playouts`` names a bot whose playouts to the end of the game compare the
     hint's candidates instead of the tree (``mcts:N+BOT``: for a game whose random playouts say
-    nothing, none being won)."""
+    nothing, none being won).
+    ``value_features`` loads the models its value function is refitted as
+    (:class:`ValueModel`); ``research`` the class of its research encoding and observation
+    (:class:`~deadboard.core.research.GameSpec`, made for one setup by the adapters)."""
 
     game: Game[S]
     terminal: Callable[[], TerminalDrawing[S]] | None = None
@@ -156,6 +193,8 @@ class GameDescriptor(Generic[S]):
     evaluator: Callable[[], ValueFunction] | None = None
     hint_anchor: str | None = None
     hint_playouts: str | None = None
+    value_features: Callable[[], Sequence[ValueModel]] | None = None
+    research: Callable[[], type[GameSpec]] | None = None
     _cache: dict[str, _Loaded[Any]] = field(default_factory=dict, init=False, repr=False)
 
     # ----- what the rules say -------------------------------------------------------------------
@@ -220,6 +259,14 @@ class GameDescriptor(Generic[S]):
         """The value function, or None."""
         return self._get("evaluator", self.evaluator)
 
+    def value_models(self) -> Sequence[ValueModel]:
+        """The models the game's value function is refitted as (empty when it has none to refit)."""
+        return self._get("value_features", self.value_features) or ()
+
+    def research_spec(self) -> type[GameSpec] | None:
+        """The class of the game's research encoding, or None (no research environment)."""
+        return self._get("research", self.research)
+
     def bot_factory(self, name: str) -> BotFactory | None:
         """The factory of the game's own bot ``name``, or None when the game has no such bot."""
         load = self.bots.get(name)
@@ -231,7 +278,9 @@ __all__ = [
     "BotFactory",
     "BrowserDrawing",
     "GameDescriptor",
+    "LabelledRows",
     "RuleSection",
     "TerminalDrawing",
     "ValueFunction",
+    "ValueModel",
 ]

@@ -23,8 +23,8 @@ from gymnasium import spaces
 
 from deadboard.bots.base import Bot, make_bot
 from deadboard.core.rng import derive_seed
+from deadboard.rl.episode import Episode
 from deadboard.rl.spec import OBS_HIGH
-from deadboard.rl.table import Table
 
 __all__ = ["ENVIRONMENTS", "DeadboardEnv", "register_all"]
 
@@ -45,7 +45,7 @@ class DeadboardEnv(gymnasium.Env):
     def __init__(self, game: str, players: int = 1, scenario: str | None = None,
                  options: Mapping[str, Any] | None = None, seat: int = 0, bot: str = "random",
                  illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
-        self.table = Table(game, players, scenario, options)
+        self.table = Episode(game, players, scenario, options)
         if not 0 <= seat < self.table.seats:
             raise ValueError(f"seat {seat} is not a seat of this setup (0..{self.table.seats - 1})")
         self.learner = seat
@@ -67,14 +67,14 @@ class DeadboardEnv(gymnasium.Env):
         return self._observation(), self._info()
 
     def _play_others(self) -> None:
-        table = self.table
-        while not table.over and table.seat != self.learner:
-            seat = table.seat
+        episode = self.table
+        while not episode.over and episode.seat != self.learner:
+            seat = episode.seat
             assert seat is not None
             bot = self.bots[seat]
-            legal = table.game.legal_actions(table.current)
-            view = table.game.view(table.current, seat) if bot.needs_view else None
-            table.apply(bot.choose(table.game, view, legal))
+            legal = episode.game.legal_actions(episode.current)
+            view = episode.game.view(episode.current, seat) if bot.needs_view else None
+            episode.apply(bot.choose(episode.game, view, legal))
 
     def _observation(self) -> np.ndarray:
         return self.table.observe(self.learner)

@@ -4,9 +4,11 @@
 Parameters: ``players``, ``scenario``, ``options`` (a JSON object of the game's options) and
 ``rng_seed`` (the seeds of successive initial states are drawn from it).
 
-Chance is *sampled* (``SAMPLED_STOCHASTIC``): dice and draws are resolved inside an action from the
-state's own seeded stream, which no player sees, so every game is of imperfect information (and
-Zombie Dawn's hands and District-Z's face-down cards are hidden as well). The observation string is
+Chance is part of the state (``DETERMINISTIC``: there are no chance nodes): dice and draws are
+resolved inside an action from the state's own seeded stream, which no player sees, so every game is
+of imperfect information (and Zombie Dawn's hands and District-Z's face-down cards are hidden as
+well). A state's stream travels with it: a cloned, pickled or serialized state
+(``pyspiel.serialize_game_and_state``) rolls the same dice as its original. The observation string is
 the seat's view as JSON (:meth:`GameSpec.public_text`); the information state is that view plus the
 seat's own actions so far. Both tensors are the spec's observation vector.
 ``resample_from_infostate`` is ``game.view`` then ``game.determinize``: what the seat cannot see
@@ -38,7 +40,7 @@ def game_name(game_id: str) -> str:
 
 
 class _Shared:
-    """What a state and its clones share (never copied)."""
+    """What a state and its clones share (never copied; pickled as the game's id and setup)."""
 
     def __init__(self, game: Game, spec: GameSpec) -> None:
         self.game = game
@@ -46,6 +48,14 @@ class _Shared:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_shared, (self.game.id, self.spec.setup.to_json()))
+
+
+def _shared(game_id: str, setup: dict[str, Any]) -> _Shared:
+    game = get_game(game_id)
+    return _Shared(game, spec_for(game, Setup.from_json(setup)))
 
 
 class _Engine:
@@ -68,7 +78,7 @@ class DeadboardState(pyspiel.State):  # type: ignore[misc]
 
     def _legal(self) -> dict[int, Any]:
         if self._legal_cache is None:
-            self._legal_cache = self._shared.spec.actions.legal(self._shared.game, self._engine.state)
+            self._legal_cache = self._shared.spec.choices.legal(self._shared.game, self._engine.state)
         return self._legal_cache
 
     def current_player(self) -> int:
@@ -88,7 +98,12 @@ class DeadboardState(pyspiel.State):  # type: ignore[misc]
         self._legal_cache = None
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._shared.spec.actions.decode(action).text
+        spec = self._shared.spec
+        if spec.choices is spec.actions:
+            return spec.actions.decode(action).text
+        # a listed action is the legal action at that place now
+        a = self._legal().get(action) if player == self.current_player() else None
+        return a.text if a is not None else f"listed action {action}"
 
     def is_terminal(self) -> bool:
         return self._engine.state.decision is None
@@ -147,7 +162,7 @@ def _game_class(game: Game) -> type[pyspiel.Game]:
         short_name=game_name(game.id),
         long_name=f"deadboard {game.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,

@@ -23,8 +23,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
+from deadboard.rl.episode import Episode
 from deadboard.rl.spec import OBS_HIGH
-from deadboard.rl.table import Table
 
 __all__ = ["DeadboardAEC", "DeadboardParallel", "env", "parallel_env", "raw_env"]
 
@@ -36,7 +36,7 @@ class DeadboardAEC(AECEnv):  # type: ignore[misc]
                  options: Mapping[str, Any] | None = None, max_cycles: int | None = None,
                  illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
         super().__init__()
-        self.table = Table(game, players, scenario, options)
+        self.table = Episode(game, players, scenario, options)
         self.metadata = {**self.metadata, "name": f"deadboard_{self.table.game.id}"}
         self.max_cycles = max_cycles
         self.illegal_reward = illegal_reward

@@ -4,7 +4,7 @@ zombies, noise and threat, survival points, day and night, for 1-4 co-operative 
 (``day-night-z-campaign``: travel, the shelter and the campaign book, sections 6 and 7)."""
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deadboard.core.descriptor import (
     ActionWords,
@@ -17,6 +17,9 @@ from deadboard.core.descriptor import (
 from deadboard.games.day_night_z.campaign import GAME as CAMPAIGN_GAME
 from deadboard.games.day_night_z.campaign import DayNightZCampaign
 from deadboard.games.day_night_z.rules import DayNightZ
+
+if TYPE_CHECKING:
+    from deadboard.core.research import GameSpec
 
 
 def _terminal() -> TerminalDrawing[Any]:
@@ -80,6 +83,18 @@ def _campaign_heuristic() -> BotFactory:
     return CampaignBot
 
 
+def _research() -> "type[GameSpec]":
+    from deadboard.games.day_night_z.research import DayNightZSpec
+
+    return DayNightZSpec
+
+
+def _campaign_research() -> "type[GameSpec]":
+    from deadboard.games.day_night_z.campaign_research import DayNightZCampaignSpec
+
+    return DayNightZCampaignSpec
+
+
 GAME = DayNightZ()
 
 DESCRIPTOR = GameDescriptor(
@@ -93,6 +108,7 @@ DESCRIPTOR = GameDescriptor(
     # choice, played out by the heuristic against the other candidates (docs/simulation.md)
     hint_anchor="heuristic",
     hint_playouts="heuristic",
+    research=_research,
 )
 
 #: the campaign (registered as ``day-night-z-campaign``)
@@ -105,6 +121,7 @@ CAMPAIGN = GameDescriptor(
     bots={"heuristic": _campaign_heuristic},
     hint_anchor="heuristic",  # as the adventure's (docs/simulation.md)
     hint_playouts="heuristic",
+    research=_campaign_research,
 )
 
 __all__ = ["CAMPAIGN", "DESCRIPTOR", "GAME", "DayNightZ", "DayNightZCampaign"]

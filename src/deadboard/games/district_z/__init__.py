@@ -2,6 +2,7 @@
 (rulebook: district-z.txt)."""
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from deadboard.core.descriptor import (
     ActionWords,
@@ -11,9 +12,13 @@ from deadboard.core.descriptor import (
     RuleSection,
     TerminalDrawing,
     ValueFunction,
+    ValueModel,
 )
 from deadboard.games.district_z.rules import DistrictZ
 from deadboard.games.district_z.state import DistrictState
+
+if TYPE_CHECKING:
+    from deadboard.core.research import GameSpec
 
 
 def _terminal() -> TerminalDrawing[DistrictState]:
@@ -52,6 +57,18 @@ def _evaluator() -> ValueFunction:
     return evaluate
 
 
+def _research() -> "type[GameSpec]":
+    from deadboard.games.district_z.research import DistrictSpec
+
+    return DistrictSpec
+
+
+def _value_features() -> Sequence[ValueModel]:
+    from deadboard.games.district_z.valuefit import MODELS
+
+    return MODELS
+
+
 GAME = DistrictZ()
 
 DESCRIPTOR = GameDescriptor(
@@ -62,6 +79,8 @@ DESCRIPTOR = GameDescriptor(
     rules=_rules,
     bots={"heuristic": _heuristic},
     evaluator=_evaluator,
+    value_features=_value_features,
+    research=_research,
 )
 
 __all__ = ["DESCRIPTOR", "GAME", "DistrictZ"]

@@ -1,6 +1,7 @@
 """The Night: solitaire house defence against rule-driven zombies (rulebook: the-night.txt)."""
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from deadboard.core.descriptor import (
     ActionWords,
@@ -10,9 +11,13 @@ from deadboard.core.descriptor import (
     RuleSection,
     TerminalDrawing,
     ValueFunction,
+    ValueModel,
 )
 from deadboard.games.the_night.rules import TheNight
 from deadboard.games.the_night.state import NightState
+
+if TYPE_CHECKING:
+    from deadboard.core.research import GameSpec
 
 
 def _terminal() -> TerminalDrawing[NightState]:
@@ -51,6 +56,18 @@ def _evaluator() -> ValueFunction:
     return evaluate
 
 
+def _research() -> "type[GameSpec]":
+    from deadboard.games.the_night.research import NightSpec
+
+    return NightSpec
+
+
+def _value_features() -> Sequence[ValueModel]:
+    from deadboard.games.the_night.valuefit import MODELS
+
+    return MODELS
+
+
 GAME = TheNight()
 
 DESCRIPTOR = GameDescriptor(
@@ -61,6 +78,8 @@ DESCRIPTOR = GameDescriptor(
     rules=_rules,
     bots={"heuristic": _heuristic},
     evaluator=_evaluator,
+    value_features=_value_features,
+    research=_research,
     hint_anchor="heuristic",  # plain search plays worse than the heuristic bot here (docs/simulation.md)
 )
 

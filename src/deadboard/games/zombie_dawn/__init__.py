@@ -2,7 +2,7 @@
 (rulebook: zombie-dawn.txt)."""
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deadboard.core.descriptor import (
     ActionWords,
@@ -12,8 +12,12 @@ from deadboard.core.descriptor import (
     RuleSection,
     TerminalDrawing,
     ValueFunction,
+    ValueModel,
 )
 from deadboard.games.zombie_dawn.rules import ZombieDawn
+
+if TYPE_CHECKING:
+    from deadboard.core.research import GameSpec
 
 
 def _terminal() -> TerminalDrawing[Any]:
@@ -53,6 +57,18 @@ def _evaluator() -> ValueFunction:
     return evaluate
 
 
+def _research() -> "type[GameSpec]":
+    from deadboard.games.zombie_dawn.research import DawnSpec
+
+    return DawnSpec
+
+
+def _value_features() -> Sequence[ValueModel]:
+    from deadboard.games.zombie_dawn.valuefit import MODELS
+
+    return MODELS
+
+
 GAME = ZombieDawn()
 
 DESCRIPTOR = GameDescriptor(
@@ -63,6 +79,8 @@ DESCRIPTOR = GameDescriptor(
     rules=_rules,
     bots={"heuristic": _heuristic},
     evaluator=_evaluator,
+    value_features=_value_features,
+    research=_research,
     hint_anchor="heuristic",  # plain search plays worse than the heuristic bot here (docs/simulation.md)
 )
 

@@ -3,7 +3,7 @@ action pools, a day of tasks and feeding, chapters as scenarios, for 1-4 co-oper
 (rulebook: zpocalypse-2.txt)."""
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deadboard.core.descriptor import (
     ActionWords,
@@ -14,6 +14,9 @@ from deadboard.core.descriptor import (
     TerminalDrawing,
 )
 from deadboard.games.zpocalypse_2.rules import Zpocalypse2
+
+if TYPE_CHECKING:
+    from deadboard.core.research import GameSpec
 
 
 def _terminal() -> TerminalDrawing[Any]:
@@ -46,6 +49,12 @@ def _heuristic() -> BotFactory:
     return HeuristicBot
 
 
+def _research() -> "type[GameSpec]":
+    from deadboard.games.zpocalypse_2.research import ZpocalypseSpec
+
+    return ZpocalypseSpec
+
+
 GAME = Zpocalypse2()
 
 DESCRIPTOR = GameDescriptor(
@@ -59,6 +68,7 @@ DESCRIPTOR = GameDescriptor(
     # (docs/simulation.md)
     hint_anchor="heuristic",
     hint_playouts="heuristic",
+    research=_research,
 )
 
 __all__ = ["DESCRIPTOR", "GAME", "Zpocalypse2"]

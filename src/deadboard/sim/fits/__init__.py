@@ -1,3 +1,2 @@
-"""Offline fitting of each game's value function (the weights in ``games/<game>/evaluate.py``):
-positions from seeded games, a logistic fit, the constant to paste. ``python -m
-deadboard.sim.fits.<game> [GAMES [BOT [JOBS]]]``."""
+"""The refit commands the games' ``evaluate`` modules name (``python -m deadboard.sim.fits.<game>
+[...]``), each ``python -m deadboard.sim.valuefit <game> [...]`` (see :mod:`deadboard.sim.valuefit`)."""

@@ -1,5 +1,7 @@
-"""One game in progress, seen through a spec: what every adapter (PettingZoo, Gymnasium, OpenSpiel)
-drives. It holds the true state and hands out only seat-observations, masks and rewards."""
+"""One game in progress, seen through a spec: what the PettingZoo and Gymnasium adapters drive. It
+holds the true state and hands out only seat-observations, masks and rewards. (A game at a table
+with people and bots is :class:`deadboard.core.table.Table`; an episode has no seats of its own:
+the adapter decides for every seat it steps.)"""
 
 from __future__ import annotations
 
@@ -14,8 +16,8 @@ from deadboard.core.registry import get_game
 from deadboard.rl.spec import GameSpec, make_setup, spec_for
 
 
-class Table:
-    """``Table("district-z", players=1)``; :meth:`reset` deals a game from a seed."""
+class Episode:
+    """``Episode("district-z", players=1)``; :meth:`reset` deals a game from a seed."""
 
     def __init__(self, game: Game | str, players: int | None = None, scenario: str | None = None,
                  options: Mapping[str, Any] | None = None, setup: Setup | None = None) -> None:
@@ -49,17 +51,18 @@ class Table:
 
     def legal(self) -> dict[int, Action]:
         if self._legal is None:
-            self._legal = self.spec.actions.legal(self.game, self.current)
+            self._legal = self.spec.choices.legal(self.game, self.current)
         return self._legal
 
     def mask(self, seat: int | None = None) -> np.ndarray:
         """The legal-action mask of ``seat`` (all zero unless it decides now)."""
         if self.over or (seat is not None and seat != self.seat):
             return np.zeros(self.num_actions, dtype=np.int8)
-        return self.spec.actions.mask(self.legal())
+        return self.spec.choices.mask(self.legal())
 
     def observe(self, seat: int) -> np.ndarray:
-        return self.spec.observe(self.current, seat)
+        listed = list(self.legal().values()) if self.spec.LISTED and seat == self.seat else None
+        return self.spec.observe(self.current, seat, listed)
 
     def step(self, code: int) -> bool:
         """Apply the deciding seat's action ``code``; False (and nothing changes) if it is not legal."""

@@ -1,7 +1,7 @@
 """Day Night Z campaign: a decision is either the campaign's own (the route, a vote, a survival point
 on a check, a facility action, building or upgrading with victory points, a skill, a health card
 used in the shelter or on the road, staying or leaving the shelter) or a decision of the chapter's
-adventure, which the adventure's spec (:mod:`deadboard.rl.specs.day_night_z`) encodes and observes.
+adventure, which the adventure's spec (:mod:`deadboard.games.day_night_z.research`) encodes and observes.
 
 Actions: the blocks of every chapter's adventure spec and the campaign's own blocks, merged by kind
 and number of arguments (``use <survivor> <card>`` of the adventure and ``use <facility> <action>``
@@ -28,6 +28,7 @@ from pydantic import BaseModel
 
 from deadboard.core.game import Setup
 from deadboard.core.kernel import advance
+from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.day_night_z.campaign_cards import stock
 from deadboard.games.day_night_z.campaign_content import (
     FACILITIES,
@@ -36,12 +37,10 @@ from deadboard.games.day_night_z.campaign_content import (
     load_campaign,
 )
 from deadboard.games.day_night_z.content import Content
+from deadboard.games.day_night_z.research import DayNightZSpec
 from deadboard.games.day_night_z.rules import DayNightZ, new_state
 from deadboard.games.day_night_z.state import DNZState
 from deadboard.games.day_night_z.travel import routes
-from deadboard.rl.encoding import ActionEncoding, Vocabulary, vocab
-from deadboard.rl.spec import GameSpec, one_hot
-from deadboard.rl.specs.day_night_z import DayNightZSpec
 
 PHASES = ("travel-out", "adventure", "travel-back", "shelter", "over")
 DECISIONS = ("PlayAdventure", "PlanRoute", "Visit", "Depart", "CastVote", "AskSpend", "TendChoice")

@@ -14,8 +14,7 @@ from typing import Any
 import numpy as np
 
 from deadboard.core.grid import column_name
-from deadboard.rl.encoding import ActionEncoding, vocab
-from deadboard.rl.spec import GameSpec, one_hot
+from deadboard.core.research import ActionEncoding, GameSpec, one_hot, vocab
 
 PHASES = ("setup", "arrival", "reanimation", "zombies", "humans", "events", "over")
 DECISIONS = ("place-human", "place-item", "arm", "activate", "act", "pick", "zombie", "dodge", "event")

@@ -22,8 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from deadboard.rl.encoding import ActionEncoding, Vocabulary, vocab
-from deadboard.rl.spec import GameSpec, one_hot
+from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 
 DIRECTIONS = ("north", "east", "south", "west")
 DECISIONS = ("survivor", "corner", "turn", "fight", "pair", "equip", "take", "replace", "choice", "offer", "answer",

@@ -7,6 +7,10 @@ vocabulary holds, for each weapon and bare hands, every payment of its cost by a
 Z cost: one natural Z), so an attack is one integer of the block ``attack <survivor> <space>
 <target> <weapon:dice>``.
 
+The adapters' actions are not those two million integers but the legal actions of the moment as a
+list of at most 512 (:class:`~deadboard.core.research.LegalList`); the observation's ``choices``
+segment says what each place of the list holds, in the terms of the fixed encoding.
+
 Observation planes (``channels x floors x H x W``): the spaces of each floor, the search spots, the
 public stash token, dropped piles, searched spots, weak and fresh zombies, mutates by kind and each
 squad; vectors: the track (night, hour, day, Doom Track, milestones, phase), the decision, the dice
@@ -21,12 +25,11 @@ from typing import Any
 import numpy as np
 
 from deadboard.core.action import Action
+from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.zpocalypse_2.content import SKILLS
 from deadboard.games.zpocalypse_2.day import TASKS
 from deadboard.games.zpocalypse_2.night import UNARMED, UNARMED_COST, _payments
 from deadboard.games.zpocalypse_2.state import Z
-from deadboard.rl.encoding import ActionEncoding, Vocabulary, vocab
-from deadboard.rl.spec import GameSpec, one_hot
 
 PHASES = ("dusk", "night", "midnight", "sunrise", "day", "over")
 #: the game's decision steps, by name
@@ -85,6 +88,10 @@ class _AttackEncoding(ActionEncoding):
 
 
 class ZpocalypseSpec(GameSpec):
+    #: the adapters offer the legal actions of the moment (the fixed encoding has over two million
+    #: integers, nearly all attacks); seeded games offer at most about 170 at once
+    LISTED = 512
+
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
         c = first.content

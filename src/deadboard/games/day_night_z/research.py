@@ -17,11 +17,10 @@ from typing import Any
 
 import numpy as np
 
+from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.day_night_z.content import MARKERS
 from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.survivor_actions import TRAP_BASE
-from deadboard.rl.encoding import ActionEncoding, Vocabulary, vocab
-from deadboard.rl.spec import GameSpec, one_hot
 
 #: tile ids an observation and the encoding name (t1 … t40)
 TILES = 40

@@ -21,10 +21,9 @@ from typing import Any
 import numpy as np
 
 from deadboard.core.grid import column_name
+from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.zombie_dawn.board import solo_layout
 from deadboard.games.zombie_dawn.setup import SOLO_ZONES, ZONES_EACH
-from deadboard.rl.encoding import ActionEncoding, Vocabulary, vocab
-from deadboard.rl.spec import GameSpec, one_hot
 
 DECISIONS = ("zone", "character", "turn", "respond", "combat", "flee-place", "learn", "discard", "items", "respawn",
              "save", "bargain", "answer", "duel", "damage")

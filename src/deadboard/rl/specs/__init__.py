@@ -1,1 +1,0 @@
-"""Per-game encodings and observations (see :mod:`deadboard.rl.spec`)."""
