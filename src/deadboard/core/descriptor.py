@@ -95,6 +95,22 @@ class ActionWords(Generic[S]):
     describe: Callable[[Game[S], S, int | None, Action], str]
 
 
+R = TypeVar("R")
+
+
+def say_by_kind(sentences: Mapping[str, Callable[[R, list[str]], str]], reader: R, action: Action) -> str:
+    """The sentence a game's table of sentences (action kind -> ``say(reader, words)``) gives
+    ``action``, its words read with ``reader`` (the game's names); the action's text where the
+    table has no sentence for its kind or its words do not read (a hand-edited action)."""
+    say = sentences.get(action.kind)
+    if say is None:
+        return action.text
+    try:
+        return say(reader, [str(x) for x in action.args])
+    except (IndexError, KeyError, ValueError):
+        return action.text
+
+
 @dataclass(frozen=True)
 class RuleSection:
     """One section of a game's quick reference, in our own words: the Rules panel of the browser

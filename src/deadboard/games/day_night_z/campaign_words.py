@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from deadboard.core.action import Action
-from deadboard.core.descriptor import ActionWords
+from deadboard.core.descriptor import ActionWords, say_by_kind
 from deadboard.core.game import Game
 from deadboard.games.day_night_z import words as adventure
 from deadboard.games.day_night_z.campaign_cards import AskCardSpend, TendChoice
@@ -106,13 +106,7 @@ def describe(game: Game[CampaignState], view: CampaignState, seat: int | None, a
     """A sentence for ``action``: the adventure's while one is played, else the campaign's own."""
     if view.inner is not None:
         return adventure.sentence(view.inner, action)
-    say = SENTENCES.get(action.kind)
-    if say is None:
-        return action.text
-    try:
-        return say(view, [str(x) for x in action.args])
-    except (IndexError, KeyError, ValueError):
-        return action.text
+    return say_by_kind(SENTENCES, view, action)
 
 
 WORDS: ActionWords[CampaignState] = ActionWords(describe)

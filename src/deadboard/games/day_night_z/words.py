@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from deadboard.core.action import Action
-from deadboard.core.descriptor import ActionWords
+from deadboard.core.descriptor import ActionWords, say_by_kind
 from deadboard.core.game import Game
 from deadboard.games.day_night_z.concepts import lower_cost
 from deadboard.games.day_night_z.state import DNZState
@@ -139,13 +139,7 @@ SENTENCES: dict[str, Callable[[_Names, list[str]], str]] = {
 
 def sentence(state: DNZState, action: Action) -> str:
     """A sentence for ``action``; an action text this cannot read is its text as it stands."""
-    say = SENTENCES.get(action.kind)
-    if say is None:
-        return action.text
-    try:
-        return say(_Names(state), [str(x) for x in action.args])
-    except (IndexError, KeyError, ValueError):
-        return action.text
+    return say_by_kind(SENTENCES, _Names(state), action)
 
 
 def describe(game: Game[DNZState], view: DNZState, seat: int | None, action: Action) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from deadboard.core.action import Action
-from deadboard.core.descriptor import ActionWords
+from deadboard.core.descriptor import ActionWords, say_by_kind
 from deadboard.core.game import Game
 from deadboard.games.zpocalypse_2.content import Content
 from deadboard.games.zpocalypse_2.scavenge import PickOption
@@ -173,13 +173,7 @@ SENTENCES: dict[str, Callable[[_Names, list[str]], str]] = {
 
 def describe(game: Game[ZState], view: ZState, seat: int | None, action: Action) -> str:
     """A sentence for ``action``; an action text this cannot read is its text as it stands."""
-    say = SENTENCES.get(action.kind)
-    if say is None:
-        return action.text
-    try:
-        return say(_Names(view), [str(x) for x in action.args])
-    except (IndexError, KeyError, ValueError):
-        return action.text
+    return say_by_kind(SENTENCES, _Names(view), action)
 
 
 WORDS: ActionWords[ZState] = ActionWords(describe)
