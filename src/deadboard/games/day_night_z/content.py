@@ -13,11 +13,12 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from deadboard.core.content import Record, content_dir, load_model, load_records, read_toml, unique
 from deadboard.core.errors import ContentError
 from deadboard.games.day_night_z.perks import Perk
+from deadboard.games.day_night_z.rules_file import RulesFile, Strict
 
 PACKAGE_DIR = Path(__file__).parent
 
@@ -56,10 +57,6 @@ EffectKind = Literal[
     "break",
     "cure",
 ]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Effect(Strict):
@@ -296,62 +293,6 @@ class Adventure(Record):
     #: supplies wanted for each survivor who started the adventure, on top of ``supplies``
     supplies_per_survivor: int = Field(default=0, ge=0)
     search: str
-
-
-class DieRecord(Record):
-    faces: tuple[str, str, str, str, str, str]
-
-
-class SuccessRecord(Record):
-    green: tuple[str, ...]
-    yellow: tuple[str, ...]
-    red: tuple[str, ...]
-
-
-class StressRecord(Record):
-    max: int
-    levels: tuple[tuple[int, str], ...]
-
-
-class InfectionRecord(Record):
-    death: int
-
-
-class SurvivalRecord(Record):
-    max: int
-
-
-class ThreatRecord(Record):
-    green_units: int
-    yellow_units: int
-    red_units: int
-    green_red_units: tuple[int, ...]
-    yellow_red_units: tuple[int, ...]
-    lower_green: int
-    lower_yellow: int
-    rise: tuple[tuple[int, int], ...]
-
-
-class ClockRecord(Record):
-    night: tuple[int, int]
-
-
-class BackpackRecord(Record):
-    """The backpack of a survivor sheet: how much room it has for cards (each search card prints
-    the "space required if stored in backpack"); cards in the hands or worn take none."""
-
-    spaces: int = Field(ge=0)
-
-
-class RulesFile(Strict):
-    die: DieRecord
-    success: SuccessRecord
-    stress: StressRecord
-    infection: InfectionRecord
-    survival: SurvivalRecord
-    threat: ThreatRecord
-    clock: ClockRecord
-    backpack: BackpackRecord = BackpackRecord(spaces=6, source="authored")
 
 
 #: a card of a deck drawn by id during play

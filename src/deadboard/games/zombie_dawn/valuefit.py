@@ -11,7 +11,7 @@ from typing import Any
 from deadboard.core.descriptor import ValueModel
 from deadboard.core.game import Outcome, Setup
 from deadboard.games.zombie_dawn.evaluate import _row, _stats, played_share, solo_features
-from deadboard.games.zombie_dawn.state import OVER, DawnState
+from deadboard.games.zombie_dawn.state import DawnState
 
 Rows = list[tuple[list[float], float]]
 
@@ -23,7 +23,7 @@ SOLO_SIGNS: dict[int, int] = {1: 1, 2: -1, 3: 1, 4: 1, 5: 1, 6: -1, 7: 1, 8: 1}
 
 
 def multi_rows(v: DawnState, final: Any, outcome: Outcome) -> Rows:
-    if v.phase == OVER:
+    if v.over:
         return []
     winners = outcome.winners
     stats = _stats(v)
@@ -32,7 +32,7 @@ def multi_rows(v: DawnState, final: Any, outcome: Outcome) -> Rows:
 
 
 def solo_rows(v: DawnState, final: Any, outcome: Outcome) -> Rows:
-    if v.phase == OVER:
+    if v.over:
         return []
     return [(solo_features(v), 1.0 if 0 in outcome.winners else 0.0)]
 
