@@ -29,11 +29,13 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "web"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 
-pytestmark = [
+#: every browser test module's marks: skipped, with the reason, where Debian's Chromium is missing
+BROWSER_MARKS = [
     pytest.mark.browser,
     pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no chromium at {CHROMIUM}: the browser tests need Debian's "
                                                        "chromium (apt-get install chromium)"),
 ]
+pytestmark = BROWSER_MARKS
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (pip install playwright) drives the browser tests")
 

@@ -15,13 +15,11 @@ from deadboard.core import Rng, get_game, list_games
 from deadboard.core.save import make_save
 from deadboard.web import drawing
 from tests.web.live import LiveServer
-from tests.web.test_browser import ARGS, CHROMIUM
+from tests.web.test_browser import BROWSER_MARKS, browser
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no chromium at {CHROMIUM}: the browser tests need Debian's "
-                                                       "chromium (apt-get install chromium)"),
-]
+__all__ = ["browser"]  # the fixture this module shares with the other browser tests
+
+pytestmark = BROWSER_MARKS
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (pip install playwright) drives the browser tests")
 
@@ -33,14 +31,6 @@ WARM_UP = {"zombie-dawn": 0, "zpocalypse-2": 6}
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with LiveServer(tmp_path_factory.mktemp("boards") / "games.sqlite3") as s:
         yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def clickable_save(game_id: str, seed: int = 7) -> dict[str, Any]:

@@ -16,13 +16,19 @@ from deadboard.core import get_game, list_games
 from deadboard.core.save import make_save
 from deadboard.sim.play import seat_bots
 from tests.web.live import LiveServer
-from tests.web.test_browser import ARGS, CHROMIUM, changed, click_target, decision, new_game, ready
+from tests.web.test_browser import (
+    BROWSER_MARKS,
+    browser,
+    changed,
+    click_target,
+    decision,
+    new_game,
+    ready,
+)
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no chromium at {CHROMIUM}: the browser tests need Debian's "
-                                                       "chromium (apt-get install chromium)"),
-]
+__all__ = ["browser"]  # the fixture this module shares with the other browser tests
+
+pytestmark = BROWSER_MARKS
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright (pip install playwright) drives the browser tests")
 
@@ -34,14 +40,6 @@ PHONE = {"width": 390, "height": 844}
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     with LiveServer(tmp_path_factory.mktemp("web") / "games.sqlite3") as s:
         yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def open_page(browser: Any, size: dict[str, int] = LAPTOP) -> Any:

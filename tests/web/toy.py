@@ -26,7 +26,7 @@ class RaceState(State):
         self.decision: Decision | None = None
         self.viewer: int | None = None
         self.total = 0
-        self.cards = [self.rng.randint(1, 3), self.rng.randint(1, 3)]
+        self.cards = [1 + self.rng.below(3), 1 + self.rng.below(3)]
         self.played = [False, False]
 
     def clone(self) -> RaceState:
