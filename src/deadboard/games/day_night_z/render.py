@@ -23,7 +23,6 @@ LETTER = {"walker": "W", "howler": "H", "crawler": "C", "leader": "L", "bulker":
 
 ZONE = 10  # columns of a zone on the city map; a link between two zones takes GAP more
 GAP = 3
-NO_WRAP = {"no_wrap": True, "overflow": "ignore"}  # a line of a map is never broken in two
 COLUMN_NAMES = Style(dim=True, meta={"coords": "columns"})  # a tile's a-d stay in sight as the board scrolls
 ROW_NAME = Style(dim=True, meta={"coords": "row"})
 
@@ -48,7 +47,7 @@ def city_lines(st: DNZState) -> list[Text]:
 
     out: list[Text] = []
     for y in range(rows):
-        top, figures = Text(**NO_WRAP), Text(**NO_WRAP)  # type: ignore[arg-type]
+        top, figures = Text(no_wrap=True, overflow="ignore"), Text(no_wrap=True, overflow="ignore")
         for x in range(cols):
             z = at.get((x, y))
             if z is None:
@@ -77,7 +76,7 @@ def city_lines(st: DNZState) -> list[Text]:
         out += [top, figures]
         if y == rows - 1:
             break
-        links = Text(**NO_WRAP)  # type: ignore[arg-type]
+        links = Text(no_wrap=True, overflow="ignore")
         for x in range(cols):
             z, below = at.get((x, y)), at.get((x, y + 1))
             links.append("│" if z is not None and below is not None and joined(z.id, below.id) else " ", style="dim")
@@ -105,11 +104,11 @@ def tile_lines(st: DNZState, tile_id: str) -> list[Text]:
     tile = st.tiles[tile_id]
     after = tile.links.get(tile.geo.access)
     where = f"{tile.zone}{' ' + tile.slot if tile.slot else ''}{', after ' + after[0] if after else ''}"
-    lines = [Text(f"{tile.id}: {tile.geo.side.name} ({where})"[:4 + 5 * 4], style="bold", **NO_WRAP)]  # type: ignore[arg-type]
-    lines.append(Text("    " + "".join(f"{c:<5}" for c in "abcd"), style=COLUMN_NAMES, **NO_WRAP))  # type: ignore[arg-type]
-    lines.append(Text("   ┌" + "┬".join(["────"] * 4) + "┐", style="dim", **NO_WRAP))  # type: ignore[arg-type]
+    lines = [Text(f"{tile.id}: {tile.geo.side.name} ({where})"[:4 + 5 * 4], style="bold", no_wrap=True, overflow="ignore")]
+    lines.append(Text("    " + "".join(f"{c:<5}" for c in "abcd"), style=COLUMN_NAMES, no_wrap=True, overflow="ignore"))
+    lines.append(Text("   ┌" + "┬".join(["────"] * 4) + "┐", style="dim", no_wrap=True, overflow="ignore"))
     for y in range(4):
-        t = Text(f"{y + 1:>2} ", style=ROW_NAME, **NO_WRAP)  # type: ignore[arg-type]
+        t = Text(f"{y + 1:>2} ", style=ROW_NAME, no_wrap=True, overflow="ignore")
         t.append("│", style="dim")
         for x in range(4):
             c = y * 4 + x
@@ -130,7 +129,7 @@ def tile_lines(st: DNZState, tile_id: str) -> list[Text]:
             t.append("│", style="dim")
         lines.append(t)
         edge = "└┴┘" if y == 3 else "├┼┤"
-        lines.append(Text("   " + edge[0] + edge[1].join(["────"] * 4) + edge[2], style="dim", **NO_WRAP))  # type: ignore[arg-type]
+        lines.append(Text("   " + edge[0] + edge[1].join(["────"] * 4) + edge[2], style="dim", no_wrap=True, overflow="ignore"))
     return lines
 
 
@@ -142,7 +141,7 @@ def tiles_side_by_side(st: DNZState, width: int) -> list[Text]:
     for k in range(0, len(drawn), across):
         row = drawn[k:k + across]
         for n in range(max(len(d) for d in row)):
-            t = Text(**NO_WRAP)  # type: ignore[arg-type]
+            t = Text(no_wrap=True, overflow="ignore")
             for d in row:
                 part = d[n] if n < len(d) else Text("")
                 t.append_text(part)
