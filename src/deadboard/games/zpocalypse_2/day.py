@@ -14,7 +14,7 @@ from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import Stash, Unstash
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
-from deadboard.games.zpocalypse_2.survivors import hurt_person, person
+from deadboard.games.zpocalypse_2.survivors import hurt_person, move_stashed, person
 
 TASKS = ("scavenge", "craft", "guard", "rest", "bed")
 CONTEST_SKILLS = ("firearms", "melee", "first_aid", "sneak", "mechanics", "talk")
@@ -406,16 +406,8 @@ class Arrange(Choice[ZState, TypedAction]):
         return out
 
     def apply(self, state: ZState, action: TypedAction) -> Steps:
-        q = state.squads[self.seat]
-        if isinstance(action, Stash):
-            q.items.remove(action.item)
-            q.stash.append(action.item)
-            state.emit("stash", f"Squad {self.seat + 1} puts {action.item} in its private stash")
-            return (self,)
-        if isinstance(action, Unstash):
-            q.stash.remove(action.item)
-            q.items.append(action.item)
-            state.emit("unstash", f"Squad {self.seat + 1} takes {action.item} from its private stash")
+        if isinstance(action, (Stash, Unstash)):
+            move_stashed(state, self.seat, action.item, isinstance(action, Stash))
             return (self,)
         return ()
 

@@ -65,7 +65,7 @@ from deadboard.games.zpocalypse_2.movement import (
 from deadboard.games.zpocalypse_2.search import search
 from deadboard.games.zpocalypse_2.state import MutateOnBoard, Squad, Zombie, ZState, face_text
 from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, throw, throws
-from deadboard.games.zpocalypse_2.survivors import overflow, person, stash_in_reach
+from deadboard.games.zpocalypse_2.survivors import move_stashed, overflow, person, stash_in_reach
 from deadboard.games.zpocalypse_2.traits import passive, trait_actions, use_trait, weapon_cap
 
 __all__ = [
@@ -346,15 +346,8 @@ class Turn(Choice[ZState, TypedAction]):
             q.tokens.remove(action.item)
             other.tokens.append(action.item)
             return (self,)
-        if isinstance(action, Stash):
-            q.items.remove(action.item)
-            q.stash.append(action.item)
-            state.emit("stash", f"Squad {self.seat + 1} puts {action.item} in its private stash")
-            return (self,)
-        if isinstance(action, Unstash):
-            q.stash.remove(action.item)
-            q.items.append(action.item)
-            state.emit("unstash", f"Squad {self.seat + 1} takes {action.item} from its private stash")
+        if isinstance(action, (Stash, Unstash)):
+            move_stashed(state, self.seat, action.item, isinstance(action, Stash))
             return (self,)
         raise ValueError(f"not a turn action: {action.text}")
 

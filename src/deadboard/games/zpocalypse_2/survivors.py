@@ -33,6 +33,20 @@ def encumbered(state: ZState, q: Squad) -> bool:
     return bool(q.items) and state.carried(q) > state.capacity(q)
 
 
+def move_stashed(state: ZState, seat: int, item: str, into_stash: bool) -> None:
+    """A card moved between the squad's carried items and its private stash (by the stash token at
+    night, freely at the day's end)."""
+    q = state.squads[seat]
+    if into_stash:
+        q.items.remove(item)
+        q.stash.append(item)
+        state.emit("stash", f"Squad {seat + 1} puts {item} in its private stash")
+    else:
+        q.stash.remove(item)
+        q.items.append(item)
+        state.emit("unstash", f"Squad {seat + 1} takes {item} from its private stash")
+
+
 def _drop_excess(state: ZState, q: Squad) -> int:
     """The excess carried cards (the last gained first) go to the private stash; how many."""
     n = 0
