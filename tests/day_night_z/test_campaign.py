@@ -11,10 +11,9 @@ import pytest
 from deadboard.bots.base import make_bot
 from deadboard.core import Setup
 from deadboard.core.errors import SetupError
-from deadboard.games.day_night_z.campaign import EndAdventure, StartAdventure, record_of
+from deadboard.games.day_night_z.campaign import EndAdventure, ShelterDay, StartAdventure, record_of
 from deadboard.games.day_night_z.campaign_content import load_campaign
 from deadboard.games.day_night_z.growth import can_buy, choose_leader, leadership, sheet
-from deadboard.games.day_night_z.shelter import ShelterDay
 from tests.day_night_z.campaign_helpers import GAME, at, campaign, texts
 
 

@@ -5,9 +5,9 @@ shelter, etc." — in the shelter and at the stops of the road."""
 
 from __future__ import annotations
 
+from deadboard.games.day_night_z.campaign import ShelterDay
 from deadboard.games.day_night_z.campaign_content import load_campaign
 from deadboard.games.day_night_z.growth import sheet
-from deadboard.games.day_night_z.shelter import ShelterDay
 from deadboard.games.day_night_z.travel import TravelIcon
 from tests.day_night_z.campaign_helpers import GAME, at, campaign, log_kinds, script, texts
 

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from deadboard.core.errors import ContentError
-from deadboard.games.day_night_z.campaign import EndAdventure, StartAdventure
+from deadboard.games.day_night_z.campaign import EndAdventure, ShelterDay, StartAdventure
 from deadboard.games.day_night_z.campaign_content import CampaignEffect, load_campaign
 from deadboard.games.day_night_z.content import PACKAGE_DIR
 from deadboard.games.day_night_z.effects import Resolve
 from deadboard.games.day_night_z.growth import sheet
-from deadboard.games.day_night_z.shelter import Feeding, ShelterDay
+from deadboard.games.day_night_z.shelter import Feeding
 from deadboard.games.day_night_z.travel import known
 from tests.day_night_z.campaign_helpers import GAME, at, campaign, log_kinds, script, texts
 

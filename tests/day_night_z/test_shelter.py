@@ -6,11 +6,11 @@ from dataclasses import replace
 
 from deadboard.core import Setup
 from deadboard.games.day_night_z import facilities as F
-from deadboard.games.day_night_z.campaign import EndAdventure, StartAdventure
+from deadboard.games.day_night_z.campaign import EndAdventure, ShelterDay, StartAdventure
 from deadboard.games.day_night_z.campaign_content import CampaignEffect
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.effects import Resolve
-from deadboard.games.day_night_z.shelter import MOST_DAYS_OVER, Feeding, ShelterDay, ShelterEvent
+from deadboard.games.day_night_z.shelter import MOST_DAYS_OVER, Feeding, ShelterEvent
 from tests.day_night_z.campaign_helpers import GAME, at, campaign, log_kinds, script, texts
 
 

@@ -10,7 +10,7 @@ from deadboard.core.rng import ScriptedRng
 from deadboard.games.district_z import GAME
 from deadboard.games.district_z.flow import EndTurn
 from deadboard.games.district_z.state import DistrictState
-from deadboard.games.district_z.turns import NextTurn, Turn
+from deadboard.games.district_z.turn import NextTurn, Turn
 
 
 def new_game(players: int = 1, seed: int = 1, options: dict[str, object] | None = None,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from deadboard.core.kernel import advance
 from deadboard.games.district_z import GAME
+from deadboard.games.district_z.combat import start_combat
 from deadboard.games.district_z.events import AfterEvent
-from deadboard.games.district_z.fighting import start_combat
 from deadboard.games.district_z.flow import EndTurn, VisitEnd
-from deadboard.games.district_z.turns import NextTurn
+from deadboard.games.district_z.turn import NextTurn
 from tests.district_z.helpers import item, new_game, put, script, texts, turn_of
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from deadboard.core.kernel import advance
 from deadboard.core.rng import Rng
 from deadboard.games.district_z import GAME
-from deadboard.games.district_z.fighting import start_combat
+from deadboard.games.district_z.combat import start_combat
 from deadboard.games.district_z.flow import EndTurn
 from deadboard.games.district_z.state import LIVE, WAITING, ZOMBIE
-from deadboard.games.district_z.turns import NextTurn
+from deadboard.games.district_z.turn import NextTurn
 from deadboard.games.district_z.zombie_survivors import ZombieMove
 from tests.district_z.helpers import item, new_game, put, script, texts, turn_of
 

@@ -33,10 +33,10 @@ from deadboard.bots.base import make_bot
 from deadboard.core.game import Setup
 from deadboard.core.kernel import Auto
 from deadboard.core.rng import Rng, derive_seed
-from deadboard.games.district_z import GAME, events, fighting, flow, meeting, setup, turns, zombie_survivors
-from deadboard.games.district_z.combat import HEALTH, hands_used, rating
+from deadboard.games.district_z import GAME, combat, events, flow, meeting, setup, turn, zombie_survivors
 from deadboard.games.district_z.flow import active_seat
 from deadboard.games.district_z.items import MAX_HANDS, DropExcess, Equip
+from deadboard.games.district_z.ratings import HEALTH, hands_used, rating
 from deadboard.games.district_z.state import ESCAPED, LIVE, NO_CARD, OBJ, STATUS_NAMES, ZOMBIE, DistrictState
 
 ADDITIONAL: tuple[dict[str, Any], ...] = (
@@ -281,7 +281,7 @@ def check_view(st: DistrictState, seat: int, rnd: random.Random) -> None:
 #: every automatic step of the rules (their ``run`` is wrapped to check the state after each)
 AUTO_STEPS: list[type[Auto[DistrictState]]] = [
     cls
-    for module in (events, fighting, flow, meeting, setup, turns, zombie_survivors)
+    for module in (combat, events, flow, meeting, setup, turn, zombie_survivors)
     for cls in vars(module).values()
     if isinstance(cls, type) and issubclass(cls, Auto) and cls.__module__ == module.__name__
 ]

@@ -10,7 +10,11 @@ from hypothesis import strategies as st_
 
 from deadboard.core.kernel import advance
 from deadboard.games.district_z import GAME
-from deadboard.games.district_z.combat import (
+from deadboard.games.district_z.combat import start_combat
+from deadboard.games.district_z.content import load_content
+from deadboard.games.district_z.flow import EndTurn
+from deadboard.games.district_z.items import MAX_HANDS
+from deadboard.games.district_z.ratings import (
     AGILITY,
     COMBAT,
     HEALTH,
@@ -19,11 +23,7 @@ from deadboard.games.district_z.combat import (
     loadouts,
     pairing_options,
 )
-from deadboard.games.district_z.content import load_content
-from deadboard.games.district_z.fighting import start_combat
-from deadboard.games.district_z.flow import EndTurn
-from deadboard.games.district_z.items import MAX_HANDS
-from deadboard.games.district_z.turns import NextTurn
+from deadboard.games.district_z.turn import NextTurn
 from tests.district_z.helpers import item, new_game, put, script, texts, turn_of
 
 C = load_content()
@@ -102,7 +102,7 @@ def test_unique_items_are_one_in_the_city_at_a_time() -> None:
     st = new_game()
     turn_of(st, 0, "c2")
     st.dropped[st.lay.index["g1"]] = (item(st, "katana"),)
-    from deadboard.games.district_z.items import unique_in_city
+    from deadboard.games.district_z.item_pile import unique_in_city
 
     assert unique_in_city(st, item(st, "katana"))
     assert not unique_in_city(st, item(st, "chainsaw"))
@@ -220,7 +220,7 @@ def test_a_unique_item_carried_out_of_the_city_no_longer_blocks_its_event() -> N
     ITEM happens to be rolled for on the EVENT TABLE when that same UNIQUE ITEM is already in the
     CITY, disregard this result and consider the EVENT skipped." An escaped survivor is no longer in
     the CITY."""
-    from deadboard.games.district_z.items import unique_in_city
+    from deadboard.games.district_z.item_pile import unique_in_city
     from deadboard.games.district_z.state import ESCAPED
 
     for copies in (False, True):
@@ -269,7 +269,7 @@ def test_items_are_cards_one_of_each_found_only_from_the_item_card_pile() -> Non
 def test_a_random_item_is_drawn_from_the_cards_left_in_the_pile() -> None:
     """§Attribute Check Example: "you now get to equip one random NON-UNIQUE ITEM" — a random card of
     the ITEM card pile: a card carried or dropped is not there to be drawn."""
-    from deadboard.games.district_z.items import draw_item as _draw_item
+    from deadboard.games.district_z.item_pile import draw_item as _draw_item
 
     st = new_game()
     pool = list(C.pools["non-unique"])

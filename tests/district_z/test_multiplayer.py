@@ -8,12 +8,12 @@ from hypothesis import strategies as st_
 
 from deadboard.core.kernel import advance
 from deadboard.games.district_z import GAME
-from deadboard.games.district_z.combat import hands_used
+from deadboard.games.district_z.combat import start_combat
 from deadboard.games.district_z.content import load_content
-from deadboard.games.district_z.fighting import start_combat
 from deadboard.games.district_z.flow import EndTurn
+from deadboard.games.district_z.ratings import hands_used
 from deadboard.games.district_z.state import ESCAPED, LIVE, OUT, WAITING, ZOMBIE
-from deadboard.games.district_z.turns import NextTurn, Turn
+from deadboard.games.district_z.turn import NextTurn, Turn
 from tests.district_z.helpers import item, new_game, put, script, texts, turn_of
 
 

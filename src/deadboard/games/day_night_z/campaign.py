@@ -32,7 +32,15 @@ from deadboard.games.day_night_z.effects import Resolve
 from deadboard.games.day_night_z.facilities import place
 from deadboard.games.day_night_z.growth import choose_leader, sheet
 from deadboard.games.day_night_z.rules import SEATS, DayNightZ, new_state
-from deadboard.games.day_night_z.shelter import ShelterDay, ShelterEvent
+from deadboard.games.day_night_z.shelter import (
+    MOST_DAYS_OVER,
+    AlliesAndSkills,
+    Feeding,
+    Leave,
+    ShelterEvent,
+    Stay,
+    Visit,
+)
 from deadboard.games.day_night_z.state import DNZState
 from deadboard.games.day_night_z.travel import SetOut
 
@@ -194,6 +202,67 @@ class BeginShelter(Auto[CampaignState]):
         state.phase = "shelter"
         state.days = 0
         return (ShelterDay(),)
+
+
+# ----- the shelter, day after day, until the group leaves (§7; each part's rules: shelter.py) ------
+
+
+@dataclass(slots=True)
+class ShelterDay(Auto[CampaignState]):
+    """A day in the shelter: each survivor's visit by day, then by night, the shelter event, the
+    feeding checks, the day's work of skills and allies, and the leader's choice to stay or leave."""
+
+    def run(self, state: CampaignState) -> Steps:
+        if not state.living():
+            return ()
+        state.days += 1
+        state.shelter_days += 1
+        state.emit("day", f"day {state.days} in the shelter", {"day": state.days})
+        order = state.in_turn_order()
+        return (
+            *(Visit(h.seat, h.id, "day") for h in order),
+            *(Visit(h.seat, h.id, "night") for h in order),
+            ShelterEvent(),
+            Feeding(),
+            AlliesAndSkills(),
+            AskDepart(),
+        )
+
+
+@dataclass(slots=True)
+class AskDepart(Auto[CampaignState]):
+    """The leader (or, if he died, the first survivor alive) says whether the group leaves."""
+
+    def run(self, state: CampaignState) -> Steps:
+        lead = state.leader_hero()
+        return (Depart(lead.seat),) if lead is not None else ()
+
+
+@classvars(kind="depart")
+@dataclass(slots=True)
+class Depart(Choice[CampaignState, Action]):
+    """ "All the survivors exit the shelter at the same time"; "The leading player must track the time
+    that the survivors spend in the shelter" — the leader says when the group leaves."""
+
+    seat: int
+
+    def actions(self, state: CampaignState) -> Sequence[Action]:
+        if not state.living():
+            return []
+        chapter = state.content.chapters[state.chapter]
+        if state.days >= chapter.days + MOST_DAYS_OVER:
+            return [Leave()]
+        return [Leave(), Stay()]
+
+    def apply(self, state: CampaignState, action: Action) -> Steps:
+        if isinstance(action, Stay):
+            return (ShelterDay(),)
+        state.emit("leave", f"the group leaves the shelter after {state.days} day(s)", {"days": state.days})
+        return (StartChapter(),)
+
+    def prompt(self, state: CampaignState) -> str:
+        chapter = state.content.chapters[state.chapter]
+        return f"Day {state.days} in the shelter ({chapter.name} allows {chapter.days}): leave or stay?"
 
 
 @dataclass(slots=True)

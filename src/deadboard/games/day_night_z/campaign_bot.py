@@ -17,13 +17,13 @@ from deadboard.core.heuristic import decides
 from deadboard.core.rng import derive_seed
 from deadboard.games.day_night_z import facilities as F
 from deadboard.games.day_night_z.bot import HeuristicBot
-from deadboard.games.day_night_z.campaign import ADVENTURE, PlayAdventure
+from deadboard.games.day_night_z.campaign import ADVENTURE, Depart, PlayAdventure
 from deadboard.games.day_night_z.campaign_cards import AskCardSpend, GoOn, TendChoice, UseCard, stock
 from deadboard.games.day_night_z.campaign_content import CampaignEffect
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.effects import AskSpend, CastVote, Spend, Vote
 from deadboard.games.day_night_z.growth import sheet
-from deadboard.games.day_night_z.shelter import Depart, Leave, Stay, Visit
+from deadboard.games.day_night_z.shelter import Leave, Stay, Visit
 from deadboard.games.day_night_z.travel import PlanRoute, Travel, expected_events
 
 #: what the group builds first with its victory points

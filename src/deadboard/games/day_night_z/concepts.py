@@ -131,6 +131,19 @@ def infect(state: DNZState, s: Survivor, n: int = 1, why: str = "") -> None:
         die(state, s, "infection")
 
 
+def corpse_roll(state: DNZState, s: Survivor, why: str) -> None:
+    """Hiding among corpses, and each turn staying hidden: "the survivor must roll 3 dice. If he gets
+    any infection result, he becomes infected" (§4.13, §3.7)."""
+    faces = roll(state, 3)
+    state.emit(
+        "roll",
+        f"{s.name} rolls 3 dice for infection ({why}): {', '.join(faces)}",
+        {"who": s.id, "faces": faces},
+    )
+    if "skull-infection" in faces:
+        infect(state, s, 1, why)
+
+
 def cure(state: DNZState, s: Survivor, n: int) -> None:
     s.infection = max(0, s.infection - n)
 
@@ -156,9 +169,34 @@ def die(state: DNZState, s: Survivor, why: str) -> None:
     s.ap = s.reserve = 0
     s.tile, s.zone, s.cell = "", "", -1
     if where:
-        from deadboard.games.day_night_z.spawn import abandon
-
         abandon(state, where)
+
+
+def abandon(state: DNZState, tile_id: str) -> None:
+    """The last survivor of a tile (or of its location) died there: its tiles leave play with their
+    enemies (the Hunter back to the stalk area); no threat rises, as no survivor left it."""
+    tile = state.tiles.get(tile_id)
+    if tile is None:
+        return
+    group = list(state.locations[tile.slot].tiles) if tile.slot else [tile_id]
+    if any(not s.dead and s.tile in group for s in state.survivors):
+        return
+    for e in state.enemies:
+        if e.kind == "hunter" and e.tile in group:
+            state.hunter_damage = e.damage
+            state.hunter = "stalk"
+    state.enemies = [e for e in state.enemies if e.tile not in group]
+    for tid in group:
+        del state.tiles[tid]
+        prefix = tid + "-"
+        state.noise = {k: v for k, v in state.noise.items() if not k.startswith(prefix)}
+    if tile.slot:
+        state.locations[tile.slot].tiles.clear()
+    state.emit(
+        "discard",
+        f"no survivor is left: tile{'s' if len(group) > 1 else ''} {', '.join(group)} leave play",
+        {"tiles": group},
+    )
 
 
 def tiles_of_group(state: DNZState, tile: str) -> list[str]:

@@ -13,6 +13,9 @@ survivors' skills and allies do their day's work (skill_effects.py). With the ``
 each day the group stays longer than the next adventure allows (its days in the campaign book) rolls
 on the overstay events instead of the daily table. The second kind of shelter event, the adventure
 phase events, strikes while the group is in the city (campaign.EndAdventure).
+
+This module holds the rules of each part of the day; the campaign lays out the days and what follows
+them (``campaign.ShelterDay``, ``AskDepart``, ``Depart``: the group leaves for the next chapter).
 """
 
 from __future__ import annotations
@@ -42,34 +45,6 @@ class Stay(TypedAction):
 class Leave(TypedAction):
     """The group leaves the shelter together for the next adventure."""
     KIND = "leave"
-
-
-@dataclass(slots=True)
-class ShelterDay(Auto[CampaignState]):
-    def run(self, state: CampaignState) -> Steps:
-        if not state.living():
-            return ()
-        state.days += 1
-        state.shelter_days += 1
-        state.emit("day", f"day {state.days} in the shelter", {"day": state.days})
-        order = state.in_turn_order()
-        return (
-            *(Visit(h.seat, h.id, "day") for h in order),
-            *(Visit(h.seat, h.id, "night") for h in order),
-            ShelterEvent(),
-            Feeding(),
-            AlliesAndSkills(),
-            AskDepart(),
-        )
-
-
-@dataclass(slots=True)
-class AskDepart(Auto[CampaignState]):
-    """The leader (or, if he died, the first survivor alive) says whether the group leaves."""
-
-    def run(self, state: CampaignState) -> Steps:
-        lead = state.leader_hero()
-        return (Depart(lead.seat),) if lead is not None else ()
 
 
 @classvars(kind="visit")
@@ -212,32 +187,3 @@ class AlliesAndSkills(Auto[CampaignState]):
                     state.store += n
                     state.emit("daily", f"{n} supplies go to the warehouse (an ally)", {"who": h.id})
         return ()
-
-
-@classvars(kind="depart")
-@dataclass(slots=True)
-class Depart(Choice[CampaignState, Action]):
-    """ "All the survivors exit the shelter at the same time"; "The leading player must track the time
-    that the survivors spend in the shelter" — the leader says when the group leaves."""
-
-    seat: int
-
-    def actions(self, state: CampaignState) -> Sequence[Action]:
-        if not state.living():
-            return []
-        chapter = state.content.chapters[state.chapter]
-        if state.days >= chapter.days + MOST_DAYS_OVER:
-            return [Leave()]
-        return [Leave(), Stay()]
-
-    def apply(self, state: CampaignState, action: Action) -> Steps:
-        if isinstance(action, Stay):
-            return (ShelterDay(),)
-        state.emit("leave", f"the group leaves the shelter after {state.days} day(s)", {"days": state.days})
-        from deadboard.games.day_night_z.campaign import StartChapter  # (campaign imports this module)
-
-        return (StartChapter(),)
-
-    def prompt(self, state: CampaignState) -> str:
-        chapter = state.content.chapters[state.chapter]
-        return f"Day {state.days} in the shelter ({chapter.name} allows {chapter.days}): leave or stay?"

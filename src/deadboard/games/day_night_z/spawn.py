@@ -155,33 +155,6 @@ def enemy_points(state: DNZState, tiles: list[str]) -> int:
     return sum(state.content.enemies[e.kind].sp for e in state.enemies if e.tile in tiles)
 
 
-def abandon(state: DNZState, tile_id: str) -> None:
-    """The last survivor of a tile (or of its location) died there: its tiles leave play with their
-    enemies (the Hunter back to the stalk area); no threat rises, as no survivor left it."""
-    tile = state.tiles.get(tile_id)
-    if tile is None:
-        return
-    group = list(state.locations[tile.slot].tiles) if tile.slot else [tile_id]
-    if any(not s.dead and s.tile in group for s in state.survivors):
-        return
-    for e in state.enemies:
-        if e.kind == "hunter" and e.tile in group:
-            state.hunter_damage = e.damage
-            state.hunter = "stalk"
-    state.enemies = [e for e in state.enemies if e.tile not in group]
-    for tid in group:
-        del state.tiles[tid]
-        prefix = tid + "-"
-        state.noise = {k: v for k, v in state.noise.items() if not k.startswith(prefix)}
-    if tile.slot:
-        state.locations[tile.slot].tiles.clear()
-    state.emit(
-        "discard",
-        f"no survivor is left: tile{'s' if len(group) > 1 else ''} {', '.join(group)} leave play",
-        {"tiles": group},
-    )
-
-
 def leave_check(state: DNZState, tile_id: str) -> None:
     """After a survivor left ``tile_id`` (§3.2): if no survivor is left on it (or on any tile of its
     location), its tiles are discarded and the threat rises by the survivor points of the enemies

@@ -24,7 +24,7 @@ from deadboard.games.day_night_z.combat import (
     throw,
     throw_targets,
 )
-from deadboard.games.day_night_z.concepts import check, gain_stress, heal
+from deadboard.games.day_night_z.concepts import check, corpse_roll, gain_stress, heal
 from deadboard.games.day_night_z.enemies import tracing
 from deadboard.games.day_night_z.geometry import CELLS, CityBoard, TileGeometry
 from deadboard.games.day_night_z.inventory import (
@@ -464,8 +464,6 @@ def _hide(state: DNZState, s: Survivor, a: A.Hide) -> Steps | None:
         del tile.corpses[cell]
     s.hidden = True
     state.emit("hide", f"{s.name} hides among corpses", {"who": s.id})
-    from deadboard.games.day_night_z.turn import corpse_roll
-
     corpse_roll(state, s, "hiding among corpses")
     return ()
 

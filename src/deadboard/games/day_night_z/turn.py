@@ -24,12 +24,12 @@ from deadboard.games.day_night_z.actions import First, LowerThreat, Stay, Unhide
 from deadboard.games.day_night_z.adventure import check_end
 from deadboard.games.day_night_z.cards import ResolveEffects, draw_card, meets, resolve
 from deadboard.games.day_night_z.concepts import (
+    corpse_roll,
     damage,
     disperse_noise,
     gain_sp,
     heal,
     health_level,
-    infect,
     raise_threat,
     roll,
     skulls,
@@ -167,17 +167,6 @@ class StayHidden(Choice[DNZState, Stay | Unhide | LowerThreat]):
 
     def prompt(self, state: DNZState) -> str:
         return f"{state.survivor(self.who).name}: stay hidden among corpses?"
-
-
-def corpse_roll(state: DNZState, s: Survivor, why: str) -> None:
-    faces = roll(state, 3)
-    state.emit(
-        "roll",
-        f"{s.name} rolls 3 dice for infection ({why}): {', '.join(faces)}",
-        {"who": s.id, "faces": faces},
-    )
-    if "skull-infection" in faces:
-        infect(state, s, 1, why)
 
 
 @dataclass(slots=True)

@@ -2,7 +2,7 @@
 
 The text form (``move north``, ``fight pistol+crowbar``, ``pair 2>1 3=3``) is what saves, the
 command line and the browser see; the rules read the typed fields. A weapon loadout is one word
-(``pistol+crowbar`` or ``bare-handed``): :func:`~deadboard.games.district_z.fighting.parse_loadout`
+(``pistol+crowbar`` or ``bare-handed``): :func:`~deadboard.games.district_z.combat.parse_loadout`
 turns it into item indices at the edge of the rule that uses it.
 """
 

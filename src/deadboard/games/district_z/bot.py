@@ -54,18 +54,18 @@ from deadboard.games.district_z.actions import (
     Use,
     With,
 )
-from deadboard.games.district_z.combat import (
+from deadboard.games.district_z.combat import FightChoice, PairDice
+from deadboard.games.district_z.content import DistrictContent, Effect
+from deadboard.games.district_z.events import EventChoice, ReplaceUnique
+from deadboard.games.district_z.flow import has_objective
+from deadboard.games.district_z.items import MAX_HANDS, DropExcess, Equip, TakeDropped
+from deadboard.games.district_z.meeting import Answer, Arm, Defend, Engage, Meet, Offer, Spoils
+from deadboard.games.district_z.ratings import (
     AGILITY,
     COMBAT,
     hands_used,
     rating,
 )
-from deadboard.games.district_z.content import DistrictContent, Effect
-from deadboard.games.district_z.events import EventChoice, ReplaceUnique
-from deadboard.games.district_z.fighting import FightChoice, PairDice
-from deadboard.games.district_z.flow import has_objective
-from deadboard.games.district_z.items import MAX_HANDS, DropExcess, Equip, TakeDropped
-from deadboard.games.district_z.meeting import Answer, Arm, Defend, Engage, Meet, Offer, Spoils
 from deadboard.games.district_z.setup import ChooseCorner, ChooseSurvivor, SwapIn, SwapLocation
 from deadboard.games.district_z.state import LIVE, NO_CARD, OBJ, DistrictState
 
@@ -81,7 +81,7 @@ from deadboard.games.district_z.tactics import (
     p_sum_greater,
     survives,
 )
-from deadboard.games.district_z.turns import Turn
+from deadboard.games.district_z.turn import Turn
 from deadboard.games.district_z.wounds import health
 from deadboard.games.district_z.zombie_survivors import Join, ZombieDefend, ZombieMove
 

@@ -1,171 +1,333 @@
-"""Attribute ratings with item modifiers, weapon loadouts, and the dice pairing of zombie combat.
+"""Combat with ZOMBIES (rulebook §Combat, §Combat Example): COMBAT ROUNDS of dice matched in pairs,
+ESCAPE, ZOMBIE counters left on the card, and the OUT OF AMMO and BROKEN checks after a combat.
 
-Item modifiers (rulebook §Card Types, ITEM cards): a survivor uses the modifier of one item at a
-time, or the combined modifiers of two DUAL-WIELDABLE items. For agility, perception and health the
-best choice is taken automatically (it has no drawback); for zombie combat the survivor chooses a
-*loadout* each round, because weapons that are used risk running OUT OF AMMO or BREAKING.
-
-Dice pairing (rulebook §Combat): each survivor die may face one zombie die; equal dice negate each
-other, a higher survivor die destroys the zombie, a higher zombie die wounds, and every zombie die
-left unfaced wounds. A survivor always faces as many zombie dice as they can (leaving one unfaced
-can only add a wound), so with n zombie dice the wounds are ``n - kills - ties``: a pairing is
-judged by its kills and its ties. :func:`pairing_options` returns one pairing for each outcome that
-no other outcome beats in both zombies destroyed and wounds taken, best first.
+A round starts with :class:`Fight`: with nothing to choose (one weapon loadout, no escape, nothing
+to use) it resolves the round by itself — the rulebook gives no choice there, so nothing is recorded
+— else it asks :class:`FightChoice`. When the dice can be paired in more than one way that matters,
+:class:`PairDice` asks how.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
+from dataclasses import dataclass
+from typing import ClassVar, TypeVar
 
-from deadboard.games.district_z.content import DistrictContent, Item
-
-COMBAT, AGILITY, PERCEPTION, HEALTH = 0, 1, 2, 3
-
-
-def best_modifier(items: Sequence[Item], attr: int) -> int:
-    """The best usable modifier to ``attr``: one item's, or two dual-wieldable items' combined."""
-    best = 0
-    d1 = d2 = 0
-    for it in items:
-        m = it.mods[attr]
-        if m > best:
-            best = m
-        if it.dual and m > 0:
-            if m > d1:
-                d1, d2 = m, d1
-            elif m > d2:
-                d2 = m
-    return max(best, d1 + d2)
+from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.games.district_z.actions import ESCAPE, Escape, FightTogether, FightWith, JoinWith, Pair, Use
+from deadboard.games.district_z.flow import StepForm, ability, cut_turn, push, roll_dice
+from deadboard.games.district_z.items import use_actions, use_item
+from deadboard.games.district_z.ratings import (
+    AGILITY,
+    Loadout,
+    loadout_text,
+    loadouts,
+    pairing_options,
+    pairing_text,
+    rating,
+)
+from deadboard.games.district_z.state import LIVE, DistrictState
+from deadboard.games.district_z.wounds import check_alive, wound
 
 
-def rating(c: DistrictContent, surv: int, items: Sequence[int], attr: int) -> int:
-    s = c.survivors[surv]
-    its = c.items
-    return s.base(attr) + best_modifier([its[i] for i in items], attr)
+def parse_loadout(state: DistrictState, word: str) -> Loadout:
+    """A loadout word (``pistol+crowbar``, ``bare-handed``) as item indices."""
+    if word == "bare-handed":
+        return ()
+    index = state.c.item_index
+    return tuple(index[t] for t in word.split("+"))
 
 
-def hands_used(c: DistrictContent, items: Sequence[int]) -> int:
-    its = c.items
-    return sum(its[i].hands for i in items)
+def combat_dice(state: DistrictState, seat: int, lo: Loadout) -> list[int]:
+    """Roll a COMBAT ATTRIBUTE CHECK with this weapon loadout (survivor and zombie survivor combat)."""
+    c = state.c
+    n = c.survivors[state.players[seat].surv].combat + sum(c.items[i].combat for i in lo)
+    return roll_dice(state.rng, n)
 
 
-Loadout = tuple[int, ...]  # item indices used together (0, 1 or 2 dual-wieldable)
+def start_combat(state: DistrictState, seat: int, n: int, escape: bool) -> None:
+    state.cb_seat = seat
+    state.cb_n = n
+    state.cb_pos = state.players[seat].pos
+    state.cb_escape = escape
+    state.cb_used = ()
+    state.cb_shield = False
+    roller = ""
+    if not state.cfg.single:
+        left = (seat + 1) % state.cfg.players
+        roller = f" (Player {left + 1} rolls for the zombies)"
+    state.emit(
+        "combat",
+        f"{n} zombie{'s' if n > 1 else ''} attack {state.name(seat)}"
+        f"{'' if escape else '; no escape'}{roller}",
+        {"seat": seat, "zombies": n},
+    )
+    push(state, _fights(seat))
 
 
-def loadouts(c: DistrictContent, items: Sequence[int]) -> list[tuple[int, Loadout]]:
-    """Weapon loadouts worth offering, as (combat modifier, items), strongest first.
+@dataclass(slots=True)
+class Fight(StepForm, Auto[DistrictState]):
+    """The start of a COMBAT ROUND."""
 
-    A loadout is left out when another is at least as strong and risks only a subset of its
-    checked items (ammo or breaking), so "no weapon" is offered only against risky weapons.
-    """
-    key = ("loadouts", *sorted(items))
-    got = c.memo.get(key)
+    TAG: ClassVar[str] = "fight"
+    seat: int
+
+    def run(self, state: DistrictState) -> Steps:
+        seat = self.seat
+        if not state.cb_escape and not use_actions(state, seat):
+            los = loadouts(state.c, state.players[seat].items)
+            if len(los) == 1:
+                fight_round(state, seat, los[0][1])
+                return ()
+        return _choices(seat)
+
+
+@dataclass(slots=True)
+class FightChoice(StepForm, Choice[DistrictState, FightWith | Escape | Use]):
+    """Fight (choose your weapons), ESCAPE, or use a healing ITEM first."""
+
+    TAG: ClassVar[str] = "fight"
+    kind: ClassVar[str] = "fight"
+    seat: int
+
+    def actions(self, state: DistrictState) -> list[FightWith | Escape | Use]:
+        c = state.c
+        out: list[FightWith | Escape | Use] = [
+            _fight_with(loadout_text(c, lo)) for _, lo in loadouts(c, state.players[self.seat].items)
+        ]
+        if state.cb_escape:
+            out.append(ESCAPE)
+        out.extend(use_actions(state, self.seat))
+        return out
+
+    def apply(self, state: DistrictState, action: FightWith | Escape | Use) -> Steps:
+        seat = self.seat
+        if isinstance(action, Escape):
+            escape(state, seat)
+        elif isinstance(action, Use):
+            use_item(state, seat, state.c.item_index[action.item])
+            push(state, _fights(seat))
+        else:
+            fight_round(state, seat, parse_loadout(state, action.loadout))
+        return ()
+
+    def prompt(self, state: DistrictState) -> str:
+        n = state.cb_n
+        return f"{state.name(self.seat)} faces {n} zombie{'s' if n > 1 else ''}: fight (choose your weapons) or escape"
+
+
+def fight_round(state: DistrictState, seat: int, lo: Loadout) -> None:
+    c = state.c
+    p = state.players[seat]
+    s = c.survivors[p.surv]
+    cr = s.combat + sum(c.items[i].combat for i in lo)
+    sd = roll_dice(state.rng, cr)
+    zd = roll_dice(state.rng, state.cb_n)
+    used = list(state.cb_used)
+    for i in set(lo):
+        while used.count(i) < lo.count(i):
+            used.append(i)
+    state.cb_used = tuple(used)
+    opts = pairing_options(sd, zd, s.ability == "brawler")
+    n = state.cb_n
+    state.emit_format(
+        "combat",
+        "Combat round ({}, rating {}): {} rolls {}, the {} zombie{} {}",
+        (
+            loadout_text(c, lo),
+            cr,
+            state.name(seat),
+            sorted(sd),
+            n,
+            "s roll" if n > 1 else " rolls",
+            sorted(zd),
+        ),
+        {"survivor": sorted(sd), "zombies": sorted(zd), "rating": cr},
+    )
+    if len(opts) == 1:
+        k, w, pr = opts[0]
+        resolve_pairing(state, seat, k, w, pairing_text(pr))
+    else:
+        state.cb_opts = tuple((k, w, pairing_text(pr)) for k, w, pr in opts)
+        push(state, PairDice(seat))
+
+
+@dataclass(slots=True)
+class PairDice(StepForm, Choice[DistrictState, Pair]):
+    """ "Comparing the results you choose to ..." pair your dice with the zombies' dice."""
+
+    TAG: ClassVar[str] = "pair"
+    kind: ClassVar[str] = "pair"
+    seat: int
+
+    def actions(self, state: DistrictState) -> list[Pair]:
+        return [Pair(tuple(text.split())) for _, _, text in state.cb_opts]
+
+    def apply(self, state: DistrictState, action: Pair) -> Steps:
+        text = " ".join(action.pairing)
+        kills, wounds, text = next(o for o in state.cb_opts if o[2] == text)
+        resolve_pairing(state, self.seat, kills, wounds, text)
+        return ()
+
+    def prompt(self, state: DistrictState) -> str:
+        options = ", ".join(f"{k}/{w}" for k, w, _ in state.cb_opts)
+        return f"{state.name(self.seat)}: choose how to pair the dice (kills / wounds: {options})"
+
+
+def resolve_pairing(state: DistrictState, seat: int, kills: int, wounds: int, text: str) -> None:
+    p = state.players[seat]
+    state.cb_opts = ()
+    state.cb_n -= kills
+    p.kills += kills
+    state.emit_format(
+        "combat",
+        "Pairing {}: {} zombie{} destroyed, {} wound{}; {} left",
+        (text, kills, "s" if kills != 1 else "", wounds, "s" if wounds != 1 else "", state.cb_n),
+        {"kills": kills, "wounds": wounds, "left": state.cb_n},
+    )
+    combat_wound(state, seat, wounds)
+    if p.status != LIVE or state.cb_seat != seat:
+        return
+    if state.cb_n == 0:
+        state.emit(
+            "combat",
+            f"All the zombies are dead (again). {state.name(seat)} has {p.wounds} "
+            f"wound{'' if p.wounds == 1 else 's'}",
+            {"seat": seat},
+        )
+        end_combat(state, seat)
+    else:
+        push(state, _fights(seat))
+
+
+def combat_wound(state: DistrictState, seat: int, wounds: int) -> None:
+    """Wounds from the combat with zombies now under way (dice or a failed ESCAPE): EZRA's Thick Skin
+    ignores the first one of each combat."""
+    if wounds and ability(state, seat) == "thick-skin" and not state.cb_shield:
+        state.cb_shield = True
+        wounds -= 1
+        state.emit(
+            "ability", f"Thick Skin: {state.name(seat)} shrugs off the first wound of this combat", None
+        )
+    wound(state, seat, wounds, True)
+
+
+def escape(state: DistrictState, seat: int) -> None:
+    """An AGILITY check against the zombies' dice (at most three): success leaves them on the card as
+    ZOMBIE counters and ends the turn; failure costs a WOUND; a tie, nothing."""
+    c = state.c
+    p = state.players[seat]
+    n = rating(c, p.surv, p.items, AGILITY)
+    cap = 2 if ability(state, seat) == "runner" else 3
+    sd = roll_dice(state.rng, n)
+    zd = roll_dice(state.rng, min(state.cb_n, cap))
+    s, z = sum(sd), sum(zd)
+    state.emit(
+        "check",
+        f"ESCAPE: {state.name(seat)} rolls agility {sd} = {s} against the zombies' {zd} = {z}",
+        {"survivor": sd, "zombies": zd},
+    )
+    if s > z:
+        pos = state.cb_pos
+        state.counters[pos] += state.cb_n
+        state.emit(
+            "escape",
+            f"{state.name(seat)} escapes; {state.cb_n} zombie counter{'s' if state.cb_n > 1 else ''} "
+            f"stay on {state.lay.names[pos]}. The turn is over.",
+            {"seat": seat},
+        )
+        end_combat(state, seat)
+        cut_turn(state)
+        return
+    if s < z:
+        state.emit("wound", f"{state.name(seat)} fails to escape and takes a wound", {"seat": seat})
+        combat_wound(state, seat, 1)
+        if state.players[seat].status != LIVE:
+            return
+    else:
+        state.emit("combat", "A tie: no escape, no wound", None)
+    push(state, _fights(seat))
+
+
+def end_combat(state: DistrictState, seat: int) -> None:
+    used = state.cb_used
+    state.cb_seat = -1
+    state.cb_n = 0
+    state.cb_used = ()
+    item_checks(state, seat, used)
+
+
+def item_checks(state: DistrictState, seat: int, used: tuple[int, ...]) -> None:
+    """OUT OF AMMO and BROKEN rolls for the items used in a combat that is over."""
+    c = state.c
+    p = state.players[seat]
+    rng = state.rng
+    for i in used:
+        it = c.items[i]
+        if i not in p.items:
+            continue
+        if it.ammo:
+            r = rng.d6()
+            if r <= it.ammo and ability(state, seat) == "sharpshooter":
+                r2 = rng.d6()
+                state.emit("ability", f"Sharpshooter: ammo roll {r}, rolled again: {r2}", None)
+                r = max(r, r2)
+            if r <= it.ammo:
+                p.items.remove(i)
+                state.emit(
+                    "item",
+                    f"Ammo check for the {it.name}: {r}. OUT OF AMMO; it goes back to the pile",
+                    {"roll": r},
+                )
+            else:
+                state.emit("item", f"Ammo check for the {it.name}: {r}. Still some ammo", {"roll": r})
+        elif it.breaks:
+            r = rng.d6()
+            if r <= it.breaks:
+                p.items.remove(i)
+                state.emit(
+                    "item",
+                    f"Check for the {it.name}: {r}. It is BROKEN and goes back to the pile",
+                    {"roll": r},
+                )
+            else:
+                state.emit("item", f"Check for the {it.name}: {r}. It holds", {"roll": r})
+    check_alive(state, seat)
+
+
+#: the actions that name a weapon loadout
+L = TypeVar("L", FightWith, FightTogether, JoinWith)
+
+
+def loadout_actions(state: DistrictState, seat: int, cls: type[L]) -> list[L]:
+    """``cls(loadout)`` for every weapon loadout worth offering, strongest first."""
+    c = state.c
+    return [cls(loadout_text(c, lo)) for _, lo in loadouts(c, state.players[seat].items)]
+
+
+_FIGHTS: dict[int, Fight] = {}
+_CHOICES: dict[int, tuple[FightChoice]] = {}
+
+
+def _fights(seat: int) -> Fight:
+    """``Fight(seat)``, made once per seat (steps are values; a combat makes one each round)."""
+    got = _FIGHTS.get(seat)
     if got is None:
-        got = c.memo[key] = _loadouts(c, items)
+        got = _FIGHTS[seat] = Fight(seat)
     return got
 
 
-def _loadouts(c: DistrictContent, items: Sequence[int]) -> list[tuple[int, Loadout]]:
-    its = c.items
-    weapons = sorted({i for i in items if its[i].combat > 0})
-    cands: list[tuple[int, Loadout]] = [(0, ())]
-    for i in weapons:
-        cands.append((its[i].combat, (i,)))
-    duals = [i for i in items if its[i].dual and its[i].combat > 0]
-    duals.sort()
-    seen: set[Loadout] = set()
-    for a in range(len(duals)):
-        for b in range(a + 1, len(duals)):
-            pair = (duals[a], duals[b])
-            if pair in seen:
-                continue
-            seen.add(pair)
-            cands.append((its[pair[0]].combat + its[pair[1]].combat, pair))
-
-    def risk(lo: Loadout) -> tuple[int, ...]:
-        return tuple(sorted(i for i in lo if its[i].ammo or its[i].breaks))
-
-    out: list[tuple[int, Loadout]] = []
-    for m, lo in cands:
-        r = risk(lo)
-        dominated = False
-        for m2, lo2 in cands:
-            if lo2 == lo:
-                continue
-            r2 = risk(lo2)
-            if m2 >= m and _submultiset(r2, r) and (m2 > m or len(r2) < len(r) or (len(r2) == len(r) and lo2 < lo)):
-                dominated = True
-                break
-        if not dominated:
-            out.append((m, lo))
-    out.sort(key=lambda t: (-t[0], len(risk(t[1])), t[1]))
-    return out
+def _choices(seat: int) -> tuple[FightChoice]:
+    got = _CHOICES.get(seat)
+    if got is None:
+        got = _CHOICES[seat] = (FightChoice(seat),)
+    return got
 
 
-def _submultiset(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    rest = list(b)
-    for x in a:
-        if x in rest:
-            rest.remove(x)
-        else:
-            return False
-    return True
+_FIGHT_WITH: dict[str, FightWith] = {}
 
 
-def loadout_text(c: DistrictContent, lo: Loadout) -> str:
-    return "+".join(c.items[i].id for i in lo) if lo else "bare-handed"
-
-
-# ----- dice pairing -------------------------------------------------------------------------------------
-Pairing = tuple[tuple[int, int], ...]  # (survivor die, zombie die) for each kill or tie
-
-
-@lru_cache(maxsize=65536)
-def _frontier(zs: tuple[int, ...], counts: tuple[int, ...], brawler: bool) -> dict[int, tuple[int, Pairing]]:
-    """kills -> (most ties, a pairing) for zombie dice ``zs`` (descending) against survivor dice
-    given as counts per face (index 1..6)."""
-    if not zs or not any(counts):
-        return {0: (0, ())}
-    z, rest = zs[0], zs[1:]
-    out: dict[int, tuple[int, Pairing]] = {}
-
-    def offer(k: int, t: int, p: Pairing) -> None:
-        old = out.get(k)
-        if old is None or t > old[0]:
-            out[k] = (t, p)
-
-    for k, (t, p) in _frontier(rest, counts, brawler).items():  # leave this zombie die unfaced
-        offer(k, t, p)
-    lo = z if brawler else z + 1
-    for v in range(lo, 7):  # destroy it with the smallest die of each face that beats it
-        if counts[v]:
-            nc = (*counts[:v], counts[v] - 1, *counts[v + 1 :])
-            for k, (t, p) in _frontier(rest, nc, brawler).items():
-                offer(k + 1, t, ((v, z), *p))
-    if not brawler and counts[z]:  # negate it with an equal die
-        nc = (*counts[:z], counts[z] - 1, *counts[z + 1 :])
-        for k, (t, p) in _frontier(rest, nc, brawler).items():
-            offer(k, t + 1, ((z, z), *p))
-    return out
-
-
-def pairing_options(survivor: Sequence[int], zombies: Sequence[int], brawler: bool = False) -> list[tuple[int, int, Pairing]]:
-    """(kills, wounds, pairing) for every outcome on the Pareto front, best first: the most
-    zombies destroyed net of wounds taken, then the fewest wounds."""
-    counts = [0] * 7
-    for s in survivor:
-        counts[s] += 1
-    zs = tuple(sorted(zombies, reverse=True))
-    n = len(zs)
-    front = _frontier(zs, tuple(counts), brawler)
-    opts = [(k, n - k - t, p) for k, (t, p) in front.items()]
-    keep = [o for o in opts if not any((q[0] >= o[0] and q[1] <= o[1]) and (q[0], q[1]) != (o[0], o[1]) for q in opts)]
-    keep.sort(key=lambda o: (-(o[0] - o[1]), o[1]))
-    return keep
-
-
-def pairing_text(p: Pairing) -> str:
-    if not p:
-        return "none"
-    return " ".join(f"{s}{'>' if s > z else '='}{z}" for s, z in sorted(p))
+def _fight_with(loadout: str) -> FightWith:
+    got = _FIGHT_WITH.get(loadout)
+    if got is None:
+        got = _FIGHT_WITH[loadout] = FightWith(loadout)
+    return got

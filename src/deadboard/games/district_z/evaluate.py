@@ -21,8 +21,8 @@ from __future__ import annotations
 import math
 
 from deadboard.core.game import Game
-from deadboard.games.district_z.combat import AGILITY, COMBAT, PERCEPTION, rating
 from deadboard.games.district_z.flow import has_objective
+from deadboard.games.district_z.ratings import AGILITY, COMBAT, PERCEPTION, rating
 from deadboard.games.district_z.state import ESCAPED, LIVE, DistrictState
 from deadboard.games.district_z.tactics import distances
 from deadboard.games.district_z.wounds import health

@@ -15,9 +15,8 @@ from typing import Any, ClassVar
 
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.games.district_z.actions import KEEP, REPLACE, Choose, Keep, ReplaceCard
-from deadboard.games.district_z.combat import rating
+from deadboard.games.district_z.combat import start_combat
 from deadboard.games.district_z.content import ATTRIBUTES, Effect
-from deadboard.games.district_z.fighting import start_combat
 from deadboard.games.district_z.flow import (
     StepForm,
     VisitEnd,
@@ -27,8 +26,10 @@ from deadboard.games.district_z.flow import (
     push,
     roll_dice,
 )
-from deadboard.games.district_z.items import Equip, TakeDropped, card_in_pile, draw_item, unique_in_city
+from deadboard.games.district_z.item_pile import card_in_pile, draw_item, unique_in_city
+from deadboard.games.district_z.items import Equip, TakeDropped
 from deadboard.games.district_z.meeting import Meet
+from deadboard.games.district_z.ratings import rating
 from deadboard.games.district_z.state import LIVE, OBJ, DistrictState
 from deadboard.games.district_z.wounds import check_alive, check_turn, wound
 from deadboard.games.district_z.zombie_survivors import ZombieDefend

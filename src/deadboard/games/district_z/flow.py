@@ -1,7 +1,7 @@
 """The flow of play every District-Z rule shares: how steps are pushed and cut, the end of a turn
 and of a visit, and the end of the game (rulebook §How to Play, §Winning).
 
-A turn is a decision (:class:`~deadboard.games.district_z.turns.Turn`) or an arrival at the starting
+A turn is a decision (:class:`~deadboard.games.district_z.turn.Turn`) or an arrival at the starting
 LOCATION, followed by :class:`EndTurn`; landing on a card pushes the visit, which ends with
 :class:`VisitEnd`. Skipping the EVENT cuts the rest of the visit (:func:`cut_visit`); escaping or
 leaving the CITY cuts the rest of the turn (:func:`cut_turn`).

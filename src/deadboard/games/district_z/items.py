@@ -1,5 +1,5 @@
 """ITEMS (rulebook §Card Types: ITEM cards): equipping, the four-hands limit, dropping, picking up
-dropped ITEMS, healing ITEMS, UNIQUE ITEMS and the ITEM card pile.
+dropped ITEMS and healing ITEMS; which cards are in the ITEM card pile is :mod:`.item_pile`.
 
 "SURVIVORS can equip a maximum of four 1-HANDED ITEMS. If you have more than four 1-HANDED ITEMS
 equipped, any additional 1-HANDED and 2-HANDED ITEMS must be dropped." (:class:`DropExcess`)
@@ -23,53 +23,13 @@ from deadboard.games.district_z.actions import (
     Use,
     drop_action,
 )
-from deadboard.games.district_z.combat import hands_used
 from deadboard.games.district_z.flow import StepForm, ability, cut_visit, has_objective, push
+from deadboard.games.district_z.item_pile import FoundItem
+from deadboard.games.district_z.ratings import hands_used
 from deadboard.games.district_z.state import LIVE, DistrictState
+from deadboard.games.district_z.wounds import check_alive
 
 MAX_HANDS = 4
-
-
-def unique_in_city(state: DistrictState, item: int) -> bool:
-    """Whether the item is "in the CITY": carried by a survivor there or dropped on a LOCATION card
-    (an escaped survivor carried its items out of the CITY)."""
-    for p in state.players:
-        if p.status == LIVE and item in p.items:
-            return True
-    return any(item in d for d in state.dropped if d)
-
-
-def card_in_pile(state: DistrictState, item: int) -> bool:
-    """Whether the item's card is in the ITEM card pile: not carried (in the CITY or out of it), not
-    dropped, not just found. With the option item-copies items are kinds and every kind is always
-    there to be found."""
-    if state.cfg.item_copies:
-        return True
-    return item not in out_of_pile(state)
-
-
-def out_of_pile(state: DistrictState) -> set[int]:
-    """The ITEM cards not in the pile: carried (in the CITY or out of it), dropped, just found."""
-    out: set[int] = set()
-    for p in state.players:
-        out.update(p.items)
-    for d in state.dropped:
-        if d:
-            out.update(d)
-    out.update(s.item for s in state.steps if type(s) is Equip)
-    return out
-
-
-def draw_item(state: DistrictState, pool_name: str) -> int:
-    """A random ITEM of the pool: a random card of the pool among those in the ITEM card pile (-1 when
-    none is left), or with item-copies a random kind of the pool."""
-    pool = state.c.pools[pool_name]
-    if not state.cfg.item_copies:
-        out = out_of_pile(state)
-        pool = tuple(i for i in pool if i not in out)
-        if not pool:
-            return -1
-    return pool[state.rng.below(len(pool))]
 
 
 def equip(state: DistrictState, seat: int, item: int) -> None:
@@ -82,8 +42,6 @@ def equip(state: DistrictState, seat: int, item: int) -> None:
 def drop_item(state: DistrictState, seat: int, item: int) -> None:
     """ "You drop an ITEM by leaving it at your current LOCATION. When you leave that LOCATION, don't
     flip the LOCATION card face down.\""""
-    from deadboard.games.district_z.wounds import check_alive  # wounds lead back to items (deaths drop them)
-
     p = state.players[seat]
     p.items.remove(item)
     pos = p.pos
@@ -120,7 +78,7 @@ def use_item(state: DistrictState, seat: int, item: int) -> None:
 
 
 @dataclass(slots=True)
-class Equip(StepForm, Choice[DistrictState, EquipItem | Leave]):
+class Equip(StepForm, FoundItem, Choice[DistrictState, EquipItem | Leave]):
     """An ITEM was found: equip it or leave it."""
 
     TAG: ClassVar[str] = "equip"

@@ -44,10 +44,10 @@ from deadboard.games.district_z.actions import (
     Unoffer,
     WoundLoser,
 )
-from deadboard.games.district_z.combat import AGILITY, Loadout, hands_used, loadout_text, loadouts, rating
-from deadboard.games.district_z.fighting import combat_dice, item_checks, loadout_actions, parse_loadout
+from deadboard.games.district_z.combat import combat_dice, item_checks, loadout_actions, parse_loadout
 from deadboard.games.district_z.flow import StepForm, cut_visit, has_objective, push, roll_dice
 from deadboard.games.district_z.items import MAX_HANDS, DropExcess, equip
+from deadboard.games.district_z.ratings import AGILITY, Loadout, hands_used, loadout_text, loadouts, rating
 from deadboard.games.district_z.state import LIVE, DistrictState
 from deadboard.games.district_z.wounds import check_alive, wound
 

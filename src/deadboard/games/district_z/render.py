@@ -17,8 +17,8 @@ from rich.text import Text
 from deadboard.core.action import Action
 from deadboard.core.game import Game
 from deadboard.core.legend import legend_line
-from deadboard.games.district_z.combat import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
 from deadboard.games.district_z.meeting import Answer, Offer
+from deadboard.games.district_z.ratings import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
 from deadboard.games.district_z.setup import SwapIn, SwapLocation
 from deadboard.games.district_z.state import NO_CARD, OBJ, STATUS_NAMES, ZOMBIE, DistrictState
 

@@ -1,9 +1,11 @@
 """District-Z: the game on the step kernel, its snapshot and its outcome.
 
-The rules live in one module per rulebook section: :mod:`.setup`, :mod:`.turns`, :mod:`.events` (a
-visit to a LOCATION card), :mod:`.items`, :mod:`.fighting` (combat with zombies), :mod:`.wounds`
+The rules live in one module per rulebook section: :mod:`.setup`, :mod:`.turn`, :mod:`.events` (a
+visit to a LOCATION card), :mod:`.items`, :mod:`.combat` (combat with zombies), :mod:`.wounds`
 (wounds, death, infection), :mod:`.meeting` (trade and SURVIVOR COMBAT), :mod:`.zombie_survivors`,
-with :mod:`.flow` (the end of a turn, of a visit, of the game) and :mod:`.actions` beneath them.
+with :mod:`.flow` (the end of a turn, of a visit, of the game), :mod:`.ratings` (attribute ratings,
+weapon loadouts, the pairing of combat dice), :mod:`.item_pile` (the ITEM card pile) and
+:mod:`.actions` beneath them.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from deadboard.games.district_z.state import (
     ZOMBIE,
     DistrictState,
 )
-from deadboard.games.district_z.turns import NextTurn
+from deadboard.games.district_z.turn import NextTurn
 from deadboard.games.district_z.wounds import health
 
 

@@ -15,7 +15,7 @@ from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.games.district_z.actions import DONE, RETIRE, Choose, Corner, Done, ReplaceBase, Retire, With
 from deadboard.games.district_z.config import Config
 from deadboard.games.district_z.flow import StepForm, check_end, push
-from deadboard.games.district_z.items import card_in_pile
+from deadboard.games.district_z.item_pile import card_in_pile
 from deadboard.games.district_z.state import (
     LIVE,
     NO_CARD,

@@ -23,7 +23,7 @@ from typing import Any
 from deadboard.core.action import Action
 from deadboard.core.drawing import Drawing, Panel, hit_rect, hover_text, sentences
 from deadboard.core.game import Game
-from deadboard.games.district_z.combat import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
+from deadboard.games.district_z.ratings import AGILITY, COMBAT, HEALTH, PERCEPTION, rating
 from deadboard.games.district_z.state import NO_CARD, OBJ, STATUS_NAMES, ZOMBIE, DistrictState
 
 CW, CH, GAP, M = 150, 150, 12, 14  # card width and height, gap, margin

@@ -9,7 +9,8 @@ from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
 
-from deadboard.games.district_z.combat import (
+from deadboard.games.district_z.content import DistrictContent, Item, Location
+from deadboard.games.district_z.ratings import (
     AGILITY,
     COMBAT,
     HEALTH,
@@ -18,7 +19,6 @@ from deadboard.games.district_z.combat import (
     loadouts,
     rating,
 )
-from deadboard.games.district_z.content import DistrictContent, Item, Location
 from deadboard.games.district_z.state import DistrictState, Layout
 
 #: survivors in order of preference (found with the simulator)

@@ -6,8 +6,8 @@ SURVIVOR card (:class:`~deadboard.games.district_z.setup.ChooseSurvivor`) or is 
 
 from __future__ import annotations
 
-from deadboard.games.district_z.combat import HEALTH, rating
 from deadboard.games.district_z.flow import active_seat, check_end, cut_turn, drop_seat_steps, end_game, push
+from deadboard.games.district_z.ratings import HEALTH, rating
 from deadboard.games.district_z.setup import ChooseSurvivor, unused_survivors
 from deadboard.games.district_z.state import LIVE, OUT, WAITING, ZOMBIE, DistrictState
 

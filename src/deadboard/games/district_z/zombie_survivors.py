@@ -21,9 +21,9 @@ from deadboard.games.district_z.actions import (
     Move,
     Stay,
 )
-from deadboard.games.district_z.combat import AGILITY, Loadout, loadout_text, rating
-from deadboard.games.district_z.fighting import combat_dice, item_checks, loadout_actions, parse_loadout
+from deadboard.games.district_z.combat import combat_dice, item_checks, loadout_actions, parse_loadout
 from deadboard.games.district_z.flow import StepForm, push, roll_dice
+from deadboard.games.district_z.ratings import AGILITY, Loadout, loadout_text, rating
 from deadboard.games.district_z.state import DIRS, LIVE, ZOMBIE, DistrictState
 from deadboard.games.district_z.wounds import after_removal, wound
 

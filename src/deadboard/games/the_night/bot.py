@@ -29,6 +29,7 @@ from deadboard.games.the_night.board import (
 )
 from deadboard.games.the_night.combat import human_strength, rcp_index
 from deadboard.games.the_night.events import DashChoice, LatchChoice, LightningChoice, OpportunityChoice
+from deadboard.games.the_night.flow import PlaceItem
 from deadboard.games.the_night.humans import (
     Act,
     ActivateChoice,
@@ -38,7 +39,7 @@ from deadboard.games.the_night.humans import (
     human_actions,
     step_cost,
 )
-from deadboard.games.the_night.setup import Arm, PickHuman, PlaceHuman, PlaceItem, TakeItems
+from deadboard.games.the_night.setup import Arm, PickHuman, PlaceHuman, TakeItems
 from deadboard.games.the_night.state import (
     BOARDED,
     BROKEN,

@@ -15,7 +15,7 @@ from deadboard.core.kernel import Auto, Choice, Step, Steps, classvars
 from deadboard.games.the_night.actions import STOP, ArmWith, Pick, Place, Stop, TakeItem
 from deadboard.games.the_night.arrival import arrive, draw_zombie, fill_cup, place_zombie
 from deadboard.games.the_night.board import human_by_name, zombie_name
-from deadboard.games.the_night.flow import PrepareItem, StepForm, item_steps
+from deadboard.games.the_night.flow import PrepareItem, StepForm, item_steps, place_item, prepare_item
 from deadboard.games.the_night.state import (
     CARRIED,
     LIVE,
@@ -178,43 +178,6 @@ def draw_items(state: NightState) -> Steps:
 def take_options(state: NightState, points: int) -> list[int]:
     """Alternative Item Draw 2: items still affordable (one counter per kind, first free one)."""
     return [i for i in draw_pool(state) if state.c.items[i].cost <= points]
-
-
-def item_area(state: NightState, item: int) -> tuple[str, str]:
-    """Roll where an item goes: the location table (D6) or Alternative Item Placement (2D6)."""
-    it = state.c.items[item]
-    rng = state.rng
-    if it.kind == "keys":
-        roll = rng.d6()
-        return it.locations[roll - 1], f"D6 = {roll}"
-    if state.cfg.item_placement == "2d6":
-        a, b = rng.d6(), rng.d6()
-        return state.c.alt_item_placement[a + b - 2], f"2D6 = {a}+{b} = {a + b}"
-    roll = rng.d6()
-    return it.locations[(roll - 1) // 2], f"D6 = {roll}"
-
-
-def prepare_item(state: NightState, item: int) -> PlaceItem | None:
-    """Place an item in its rolled area: not more than one item a square, except one-square areas."""
-    c = state.c
-    area, roll_text = item_area(state, item)
-    squares = c.areas[area]
-    where = state.item_where
-    occupied = {w for w in where if 0 <= w < c.grid.n}
-    cands = tuple(s for s in squares if s not in occupied) if len(squares) > 1 else squares
-    if not cands:
-        cands = squares  # every square holds an item already: any square of the area (ruling)
-    state.emit("roll", f"{c.items[item].name}: {roll_text} — {area}", {"item": c.items[item].id, "area": area})
-    if len(cands) == 1:
-        place_item(state, item, cands[0])
-        return None
-    return PlaceItem(item, cands, area)
-
-
-def place_item(state: NightState, item: int, sq: int) -> None:
-    state.item_where[item] = sq
-    state.emit("place", f"{state.c.items[item].name} is placed on {state.c.grid.names[sq]}",
-               {"item": state.c.items[item].id, "square": state.c.grid.names[sq]})
 
 
 def place_boards(state: NightState) -> None:
@@ -382,28 +345,6 @@ class PlaceHuman(StepForm, Choice[NightState, Place]):
 
     def prompt(self, state: NightState) -> str:
         return f"Place {state.humans[self.h].name}: any free square of {self.area}"
-
-
-@classvars(TAG="place-item", kind="place-item", seat=0)
-@dataclass(slots=True)
-class PlaceItem(StepForm, Choice[NightState, Place]):
-    """Which square of the rolled area the item lies on."""
-
-    item: int
-    cands: tuple[int, ...]
-    area: str
-
-    def actions(self, state: NightState) -> Sequence[Place]:
-        iid = state.c.items[self.item].id
-        names = state.c.grid.names
-        return [Place(iid, names[s]) for s in self.cands]
-
-    def apply(self, state: NightState, action: Place) -> Steps:
-        place_item(state, self.item, state.c.grid.index[action.square])
-        return ()
-
-    def prompt(self, state: NightState) -> str:
-        return f"Place the {state.c.items[self.item].name} in the {self.area}"
 
 
 @classvars(TAG="pick", kind="pick")

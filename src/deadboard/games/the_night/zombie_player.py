@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from deadboard.core.action import Action
 from deadboard.core.grid import OPEN, WINDOW
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.the_night import ai
 from deadboard.games.the_night.actions import (
     ZAttack,
@@ -85,6 +85,7 @@ def _zombie_prompt(state: NightState, z: int) -> str:
     return f"Zombie player: {zombie_name(state, z)} on {state.c.grid.names[state.zsq[z]]} has {state.zap_left} AP"
 
 
+@classvars(kind="zombie")
 @dataclass(slots=True)
 class ZombieAct(StepForm, Choice[NightState, Action]):
     """The Zombie Player moves the acting zombie (Optional Rules, Zombie Player)."""
@@ -108,9 +109,7 @@ class ZombieAct(StepForm, Choice[NightState, Action]):
         return _zombie_prompt(state, state.zact)
 
 
-ZombieAct.kind = "zombie"
-
-
+@classvars(TAG="zturn", kind="zturn")
 @dataclass(slots=True)
 class ZTurn(StepForm, Choice[NightState, Action]):
     """Brains!: the nearest zombie moves at once, at the Zombie Player's command."""
@@ -129,8 +128,3 @@ class ZTurn(StepForm, Choice[NightState, Action]):
 
     def prompt(self, state: NightState) -> str:
         return _zombie_prompt(state, self.z)
-
-
-ZTurn.TAG = "zturn"
-ZTurn.kind = "zturn"
-
