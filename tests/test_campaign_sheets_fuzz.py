@@ -178,7 +178,7 @@ def test_day_night_z_sheets_along_a_campaign_pass_its_checks() -> None:
     campaign writes as it goes is one its checks accept."""
     from deadboard.bots.base import make_bot
     from deadboard.games.day_night_z.campaign_sheet import check
-    from deadboard.games.day_night_z.rules import SEATS
+    from deadboard.games.day_night_z.setup import SEATS
 
     game = get_game("day-night-z-campaign")
     state = game.new(Setup("road-to-ashford", {}, 2), 3)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from deadboard.core import Setup, get_game
 from deadboard.core.rng import ScriptedRng
-from deadboard.games.day_night_z.geometry import INDEX
+from deadboard.games.day_night_z.board import INDEX
 from deadboard.games.day_night_z.spawn import deploy
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deadboard.games.day_night_z.geometry import CELLS, INDEX
+from deadboard.games.day_night_z.board import CELLS, INDEX
 
 from .helpers import act, enemy, fresh, legal, on_top, put, script, tile
 

@@ -10,11 +10,11 @@ from dataclasses import replace
 from typing import Any, get_args
 
 from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z.board import INDEX
 from deadboard.games.day_night_z.campaign_content import load_campaign
 from deadboard.games.day_night_z.combat import perform_attack, throw
 from deadboard.games.day_night_z.concepts import check
 from deadboard.games.day_night_z.enemies import enemy_attack
-from deadboard.games.day_night_z.geometry import INDEX
 from deadboard.games.day_night_z.searching import search_corpse, use
 from deadboard.games.day_night_z.shelter import AlliesAndSkills
 from deadboard.games.day_night_z.skill_effects import PerkKind

@@ -6,7 +6,7 @@ from __future__ import annotations
 from deadboard.core import Setup, get_game
 from deadboard.core.rng import Rng
 from deadboard.games.day_night_z.content import load_content
-from deadboard.games.day_night_z.rules import HIDDEN_DECKS, new_state
+from deadboard.games.day_night_z.setup import HIDDEN_DECKS, new_state
 
 
 def _shuffled_at_set_up(seed: int) -> tuple[dict[str, list[str]], Rng]:

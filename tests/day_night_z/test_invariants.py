@@ -8,9 +8,9 @@ import pytest
 
 from deadboard.core import Setup, get_game
 from deadboard.core.rng import Rng
+from deadboard.games.day_night_z.board import INDEX
 from deadboard.games.day_night_z.bot import HeuristicBot
 from deadboard.games.day_night_z.concepts import threat_top
-from deadboard.games.day_night_z.geometry import INDEX
 from deadboard.games.day_night_z.inventory import load, overloaded
 from deadboard.games.day_night_z.state import DNZState
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from deadboard.games.day_night_z.geometry import INDEX
+from deadboard.games.day_night_z.board import INDEX
 from deadboard.games.day_night_z.inventory import backpack, fits, load, overloaded, place, room
 from deadboard.games.day_night_z.survivor_actions import Turn
 
@@ -154,7 +154,7 @@ def test_a_campaign_survivor_with_too_many_cards_lets_some_go_before_setting_out
     room before the first turn (rulings)."""
     from deadboard.core import Setup
     from deadboard.core.kernel import advance
-    from deadboard.games.day_night_z.rules import new_state
+    from deadboard.games.day_night_z.setup import new_state
 
     state = new_state(Setup("first-steps", players=1), 3)
     swift = state.survivor("swift")

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from deadboard.core import Setup
+from deadboard.games.day_night_z.board import CELLS, INDEX, N, TileGeometry, tile_geometry
 from deadboard.games.day_night_z.content import load_content
-from deadboard.games.day_night_z.geometry import CELLS, INDEX, N, TileGeometry, tile_geometry
 
 from .helpers import GAME, enemy, legal, put, tile
 

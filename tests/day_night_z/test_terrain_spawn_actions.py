@@ -4,8 +4,8 @@ worked examples with scripted dice."""
 from __future__ import annotations
 
 from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z.board import CELLS, INDEX
 from deadboard.games.day_night_z.combat import one_attack
-from deadboard.games.day_night_z.geometry import CELLS, INDEX
 from deadboard.games.day_night_z.movement import move
 from deadboard.games.day_night_z.spawn import place_enemies, place_marker
 

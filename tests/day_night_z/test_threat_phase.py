@@ -3,10 +3,10 @@ activation): the worked examples with scripted dice."""
 
 from __future__ import annotations
 
+from deadboard.games.day_night_z.board import INDEX
 from deadboard.games.day_night_z.cards import meets
 from deadboard.games.day_night_z.content import ThreatCard
 from deadboard.games.day_night_z.enemies import act, activate_all
-from deadboard.games.day_night_z.geometry import INDEX
 from deadboard.games.day_night_z.spawn import hunter_icon, leave_check
 from deadboard.games.day_night_z.turn import ThreatPhase, advance_clock, fire
 

@@ -3,9 +3,9 @@ name each enemy's card line applied, its target and its way, and the route of ev
 
 from __future__ import annotations
 
+from deadboard.games.day_night_z.board import INDEX
 from deadboard.games.day_night_z.content import ThreatCard
 from deadboard.games.day_night_z.enemies import act, activate_all
-from deadboard.games.day_night_z.geometry import INDEX
 from deadboard.games.day_night_z.state import DNZState
 
 from .helpers import act as apply_text

@@ -4,10 +4,10 @@ example), §4.4-§4.8 (traps, combining, inventory, corpses) — with scripted d
 from __future__ import annotations
 
 from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z.board import INDEX
 from deadboard.games.day_night_z.combat import perform_attack, throw
 from deadboard.games.day_night_z.concepts import damage
 from deadboard.games.day_night_z.enemies import enemy_attack
-from deadboard.games.day_night_z.geometry import INDEX
 from deadboard.games.day_night_z.inventory import place
 from deadboard.games.day_night_z.searching import search_corpse, use
 from deadboard.games.day_night_z.survivor_actions import Turn

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from deadboard.games.day_night_z.board import INDEX
 from deadboard.games.day_night_z.combat import one_attack
-from deadboard.games.day_night_z.geometry import INDEX
 from deadboard.games.day_night_z.spawn import enemy_profile, place_enemies
 
 from .helpers import act, enemy, fresh, legal, put, script, tile

@@ -15,11 +15,11 @@ from deadboard.core.heuristic import HeuristicBot as HeuristicBase
 from deadboard.core.heuristic import decides
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z.adventure import objective_met, supplies_wanted
+from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.cards import SpendOnCheck
 from deadboard.games.day_night_z.combat import SweepChoice
 from deadboard.games.day_night_z.concepts import attribute, health_level, lower_cost
 from deadboard.games.day_night_z.enemies import distances
-from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.inventory import (
     MakeRoom,
     Reorganizing,

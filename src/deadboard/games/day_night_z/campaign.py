@@ -31,7 +31,8 @@ from deadboard.games.day_night_z.content import Content
 from deadboard.games.day_night_z.effects import Resolve
 from deadboard.games.day_night_z.facilities import place
 from deadboard.games.day_night_z.growth import choose_leader, sheet
-from deadboard.games.day_night_z.rules import SEATS, DayNightZ, new_state
+from deadboard.games.day_night_z.rules import DayNightZ
+from deadboard.games.day_night_z.setup import SEATS, new_state
 from deadboard.games.day_night_z.shelter import (
     MOST_DAYS_OVER,
     AlliesAndSkills,

@@ -38,7 +38,8 @@ from deadboard.games.day_night_z.campaign_content import (
 )
 from deadboard.games.day_night_z.content import Content
 from deadboard.games.day_night_z.research import DayNightZSpec
-from deadboard.games.day_night_z.rules import DayNightZ, new_state
+from deadboard.games.day_night_z.rules import DayNightZ
+from deadboard.games.day_night_z.setup import new_state
 from deadboard.games.day_night_z.state import DNZState
 from deadboard.games.day_night_z.travel import routes
 

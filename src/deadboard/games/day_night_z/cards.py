@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.day_night_z.actions import LowerThreat, Spend
+from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     check,
@@ -24,7 +25,6 @@ from deadboard.games.day_night_z.concepts import (
     stress_level,
 )
 from deadboard.games.day_night_z.content import Effect, ThreatCard
-from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.inventory import held, release
 from deadboard.games.day_night_z.lowering import lower, offer
 from deadboard.games.day_night_z.spawn import (

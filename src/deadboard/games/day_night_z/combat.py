@@ -22,6 +22,7 @@ from typing import Any
 from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z import skill_effects
+from deadboard.games.day_night_z.board import CELLS, INDEX
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     attribute,
@@ -34,7 +35,6 @@ from deadboard.games.day_night_z.concepts import (
 )
 from deadboard.games.day_night_z.content import SearchCard
 from deadboard.games.day_night_z.enemies import adjacent, hurt_enemy
-from deadboard.games.day_night_z.geometry import CELLS, INDEX
 from deadboard.games.day_night_z.inventory import held, release
 from deadboard.games.day_night_z.lowering import lower, offer
 from deadboard.games.day_night_z.spawn import enemy_profile

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from deadboard.core.log import NullLog
 from deadboard.games.day_night_z import skill_effects
+from deadboard.games.day_night_z.board import CELLS, TileGeometry
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     attribute,
@@ -28,7 +29,6 @@ from deadboard.games.day_night_z.concepts import (
     skulls,
 )
 from deadboard.games.day_night_z.content import ThreatCard
-from deadboard.games.day_night_z.geometry import CELLS, TileGeometry
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
 

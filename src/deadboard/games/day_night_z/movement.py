@@ -7,6 +7,7 @@ from deadboard.core.action import Action
 from deadboard.core.kernel import Steps
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z import skill_effects
+from deadboard.games.day_night_z.board import CELLS, INDEX
 from deadboard.games.day_night_z.cards import draw_card, resolve
 from deadboard.games.day_night_z.concepts import (
     add_noise,
@@ -14,7 +15,6 @@ from deadboard.games.day_night_z.concepts import (
     gain_stress,
     roll,
 )
-from deadboard.games.day_night_z.geometry import CELLS, INDEX
 from deadboard.games.day_night_z.spawn import deploy, draw_spawn, enemy_profile, leave_check, move_onto
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 

@@ -13,8 +13,8 @@ from deadboard.core.game import Game, State
 from deadboard.core.legend import legend_line
 from deadboard.core.log import TRACE
 from deadboard.games.day_night_z.adventure import objective_met, supplies_wanted
+from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.concepts import threat_text
-from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.inventory import held, load, room
 from deadboard.games.day_night_z.state import DNZState
 

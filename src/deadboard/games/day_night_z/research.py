@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 
 from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
+from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.content import MARKERS
-from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.survivor_actions import TRAP_BASE
 
 #: tile ids an observation and the encoding name (t1 … t40)

@@ -1,4 +1,5 @@
-"""Day Night Z on the step kernel: setting up an adventure, its end and its outcome."""
+"""Day Night Z on the step kernel: an adventure (set up by :mod:`.setup`), its hidden decks, its
+snapshot and its outcome."""
 
 from __future__ import annotations
 
@@ -6,96 +7,20 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from deadboard.core.dice import Die
-from deadboard.core.errors import SetupError
 from deadboard.core.game import Outcome, Result, Scenario, Setup
 from deadboard.core.kernel import KernelGame
 from deadboard.core.rng import Rng
-from deadboard.core.tracks import Clock
+from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.concepts import threat_text
-from deadboard.games.day_night_z.content import Adventure, Content, SurvivorSheet, load_content
-from deadboard.games.day_night_z.geometry import CELLS
-from deadboard.games.day_night_z.state import DNZState, Survivor
-from deadboard.games.day_night_z.turn import Round, SetOut
+from deadboard.games.day_night_z.content import load_content
+from deadboard.games.day_night_z.setup import HIDDEN_DECKS, SEATS, new_state
+from deadboard.games.day_night_z.state import DNZState
 
 VERSION = "3"
-#: the survivor of each seat
-SEATS = ("swift", "lebeu", "olsson", "kenji")
-HIDDEN_DECKS = ("threat", "spawn", "search", "exploration", "encounter", "infection", "corpse")
 
 
 def _scenarios() -> tuple[Scenario, ...]:
     return tuple(Scenario(a.id, a.name, a.text) for a in load_content().adventures)
-
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
-class SetUp:
-    """What a new adventure takes from its content alone (worked out at its first game, kept in
-    ``Content.set_ups``): the die, the starting Day-Night counter, the survivors' sheets with the
-    weapon each holds, the decks in content order and the surprise cards."""
-
-    __slots__ = ("clock", "decks", "die", "sheets", "surprises")
-
-    def __init__(self, content: Content, adventure: Adventure, players: int) -> None:
-        self.die = Die("dnz", content.rules.die.faces)
-        self.clock = Clock(hour=adventure.start, night=content.rules.clock.night)
-        self.sheets: list[tuple[SurvivorSheet, str]] = []
-        for seat in range(players):
-            sheet = content.survivor(SEATS[seat])
-            weapon = next((i for i in sheet.items if content.search[i].weapon), "")
-            self.sheets.append((sheet, weapon))
-        # every hidden deck is shuffled in turn from the state's stream (DNZState.shuffle_later):
-        # its cards in content order and the n-1 draws of a deck of n cards
-        self.decks = tuple(
-            (name, content.decks[name], max(0, len(content.decks[name]) - 1)) for name in HIDDEN_DECKS
-        )
-        self.surprises = (
-            tuple(adventure.surprises),
-            tuple(c for c in content.surprises if c not in adventure.surprises),
-        )
-
-
-def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZState:
-    """A new adventure; ``content`` replaces the loaded content (a campaign's, with its own adventures
-    and its survivors' sheets grown by skills and allies)."""
-    content = content or load_content(setup.content)
-    try:
-        adventure = content.adventure(setup.scenario)
-    except KeyError:
-        known = ", ".join(a.id for a in content.adventures)
-        raise SetupError(f"unknown adventure {setup.scenario!r}; known: {known}") from None
-    key = (adventure.id, setup.players)
-    made = content.set_ups.get(key)
-    if made is None:
-        made = content.set_ups[key] = SetUp(content, adventure, setup.players)
-    assert isinstance(made, SetUp)
-    state = DNZState.__new__(DNZState)
-    state.setup_state(setup, seed, content, adventure, made.die, made.clock)
-    rng = state.rng
-    survivors = state.survivors
-    for seat, (sheet, weapon) in enumerate(made.sheets):
-        s = Survivor(sheet.id, sheet.name, seat)
-        s.health = sheet.health
-        s.items = list(sheet.items)
-        s.ammo, s.supplies, s.battery = sheet.ammo, sheet.supplies, sheet.battery
-        s.weapon = weapon
-        s.zone = adventure.start_zone
-        survivors.append(s)
-    decks, unshuffled = state._decks, state._unshuffled
-    for name, content_order, draws in made.decks:  # DNZState.shuffle_later, written out
-        decks[name] = list(content_order)
-        unshuffled[name] = rng.s
-        rng.skip(draws)
-    for name in HIDDEN_DECKS:
-        if name != "corpse":
-            decks[name + "-discard"] = []
-    first, others = made.surprises
-    surprises = list(others)
-    rng.shuffle(surprises)
-    state.surprises = dict(zip(state.board.surprise_zones, first + tuple(surprises)))
-    state.leader = rng.below(setup.players)  # in a starting adventure the leader is chosen at random
-    state.init_kernel(SetOut(), Round())
-    return state
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled games and tests

@@ -8,9 +8,9 @@ green; red: yellow then green); when the whole tile is full the rest are discard
 
 from __future__ import annotations
 
+from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.concepts import raise_threat, rise_for, roll, threat_level
 from deadboard.games.day_night_z.content import EnemySide
-from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
 OVERFLOW = {

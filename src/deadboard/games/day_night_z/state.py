@@ -14,8 +14,8 @@ from deadboard.core.game import Setup
 from deadboard.core.kernel import KernelState
 from deadboard.core.rng import Rng
 from deadboard.core.tracks import Clock
+from deadboard.games.day_night_z.board import CELLS, CityBoard, TileGeometry, city_board, tile_geometry
 from deadboard.games.day_night_z.content import Adventure, Content
-from deadboard.games.day_night_z.geometry import CELLS, CityBoard, TileGeometry, city_board, tile_geometry
 
 #: terrain markers that block sight (§3.10: blocked terrain, fire "has the same effect as blocked
 #: terrain", a vehicle is a blocked terrain marker)

@@ -15,6 +15,7 @@ from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z import skill_effects
 from deadboard.games.day_night_z.adventure import check_end
+from deadboard.games.day_night_z.board import CELLS, CityBoard, TileGeometry
 from deadboard.games.day_night_z.cards import CARD_STEPS
 from deadboard.games.day_night_z.combat import (
     SweepChoice,
@@ -26,7 +27,6 @@ from deadboard.games.day_night_z.combat import (
 )
 from deadboard.games.day_night_z.concepts import check, corpse_roll, gain_stress, heal
 from deadboard.games.day_night_z.enemies import tracing
-from deadboard.games.day_night_z.geometry import CELLS, CityBoard, TileGeometry
 from deadboard.games.day_night_z.inventory import (
     MakeRoom,
     Reorganizing,

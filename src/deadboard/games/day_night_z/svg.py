@@ -16,8 +16,8 @@ from html import escape
 from deadboard.core.action import Action
 from deadboard.core.drawing import Drawing, Panel, hit_rect, hover_text, sentences
 from deadboard.core.game import Game, State
+from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.concepts import threat_text
-from deadboard.games.day_night_z.geometry import CELLS
 from deadboard.games.day_night_z.inventory import backpack, load, room
 from deadboard.games.day_night_z.state import DNZState, Survivor
 from deadboard.games.day_night_z.svg_tile import ENEMY, MARKER, SEAT, TERRAIN, enemy_card, tile_svg

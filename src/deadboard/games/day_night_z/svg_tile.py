@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from deadboard.games.day_night_z.geometry import CELLS
+from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
 TERRAIN = {".": "#3a4048", "B": "#8b1e1e", "I": "#6b2a2a", "c": "#35527a", "h": "#5b7a35", "f": "#2a5a8a",
