@@ -98,7 +98,7 @@ COMPILED = [
             "lowering",
             "movement",
             "rules",
-            "searching",
+            "search",
             "setup",
             "shelter",
             "spawn",

@@ -15,7 +15,7 @@ from deadboard.games.day_night_z.campaign_content import load_campaign
 from deadboard.games.day_night_z.combat import perform_attack, throw
 from deadboard.games.day_night_z.concepts import check
 from deadboard.games.day_night_z.enemies import enemy_attack
-from deadboard.games.day_night_z.searching import search_corpse, use
+from deadboard.games.day_night_z.search import search_corpse, use
 from deadboard.games.day_night_z.shelter import AlliesAndSkills
 from deadboard.games.day_night_z.skill_effects import PerkKind
 from deadboard.games.day_night_z.state import DNZState

@@ -4,7 +4,7 @@ activation (docs/rulings/day-night-z.md, "Threat")."""
 
 from __future__ import annotations
 
-from deadboard.games.day_night_z.searching import KeepSearch
+from deadboard.games.day_night_z.search import KeepSearch
 from deadboard.games.day_night_z.survivor_actions import SweepChoice
 
 from .helpers import act, fresh, legal, on_top

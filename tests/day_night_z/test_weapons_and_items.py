@@ -9,7 +9,7 @@ from deadboard.games.day_night_z.combat import perform_attack, throw
 from deadboard.games.day_night_z.concepts import damage
 from deadboard.games.day_night_z.enemies import enemy_attack
 from deadboard.games.day_night_z.inventory import place
-from deadboard.games.day_night_z.searching import search_corpse, use
+from deadboard.games.day_night_z.search import search_corpse, use
 from deadboard.games.day_night_z.survivor_actions import Turn
 
 from .helpers import act, enemy, fresh, legal, put, script, tile

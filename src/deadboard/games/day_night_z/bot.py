@@ -33,7 +33,7 @@ from deadboard.games.day_night_z.inventory import (
 )
 from deadboard.games.day_night_z.lowering import PayThreat
 from deadboard.games.day_night_z.movement import unexplored
-from deadboard.games.day_night_z.searching import KeepSearch
+from deadboard.games.day_night_z.search import KeepSearch
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 from deadboard.games.day_night_z.survivor_actions import Turn

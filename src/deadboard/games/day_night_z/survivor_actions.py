@@ -48,7 +48,7 @@ from deadboard.games.day_night_z.movement import (
     trace_move,
     unexplored,
 )
-from deadboard.games.day_night_z.searching import search_corpse, search_item, search_zone, use
+from deadboard.games.day_night_z.search import search_corpse, search_item, search_zone, use
 from deadboard.games.day_night_z.spawn import enemy_profile, leave_check
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 

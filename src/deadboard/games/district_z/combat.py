@@ -10,9 +10,9 @@ to use) it resolves the round by itself — the rulebook gives no choice there, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import TypeVar
 
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.district_z.actions import ESCAPE, Escape, FightTogether, FightWith, JoinWith, Pair, Use
 from deadboard.games.district_z.flow import StepForm, ability, cut_turn, push, roll_dice
 from deadboard.games.district_z.items import use_actions, use_item
@@ -64,11 +64,11 @@ def start_combat(state: DistrictState, seat: int, n: int, escape: bool) -> None:
     push(state, _fights(seat))
 
 
+@classvars(TAG="fight")
 @dataclass(slots=True)
 class Fight(StepForm, Auto[DistrictState]):
     """The start of a COMBAT ROUND."""
 
-    TAG: ClassVar[str] = "fight"
     seat: int
 
     def run(self, state: DistrictState) -> Steps:
@@ -81,12 +81,11 @@ class Fight(StepForm, Auto[DistrictState]):
         return _choices(seat)
 
 
+@classvars(TAG="fight", kind="fight")
 @dataclass(slots=True)
 class FightChoice(StepForm, Choice[DistrictState, FightWith | Escape | Use]):
     """Fight (choose your weapons), ESCAPE, or use a healing ITEM first."""
 
-    TAG: ClassVar[str] = "fight"
-    kind: ClassVar[str] = "fight"
     seat: int
 
     def actions(self, state: DistrictState) -> list[FightWith | Escape | Use]:
@@ -151,12 +150,11 @@ def fight_round(state: DistrictState, seat: int, lo: Loadout) -> None:
         push(state, PairDice(seat))
 
 
+@classvars(TAG="pair", kind="pair")
 @dataclass(slots=True)
 class PairDice(StepForm, Choice[DistrictState, Pair]):
     """ "Comparing the results you choose to ..." pair your dice with the zombies' dice."""
 
-    TAG: ClassVar[str] = "pair"
-    kind: ClassVar[str] = "pair"
     seat: int
 
     def actions(self, state: DistrictState) -> list[Pair]:

@@ -11,9 +11,9 @@ event cuts the rest of the visit (no AFTER EVENT, no win).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from deadboard.core.kernel import Auto, Choice, Step, Steps
+from deadboard.core.kernel import Auto, Choice, Step, Steps, classvars
 from deadboard.games.district_z.actions import KEEP, REPLACE, Choose, Keep, ReplaceCard
 from deadboard.games.district_z.combat import start_combat
 from deadboard.games.district_z.content import ATTRIBUTES, Effect
@@ -53,11 +53,11 @@ def visit(seat: int) -> tuple[Step[DistrictState], ...]:
     return got
 
 
+@classvars(TAG="found")
 @dataclass(slots=True)
 class Found(StepForm, Auto[DistrictState]):
     """A LOCATION OBJECTIVE card is found and equipped (one at a time); the set-aside card replaces it."""
 
-    TAG: ClassVar[str] = "found"
     seat: int
 
     def run(self, state: DistrictState) -> Steps:
@@ -97,11 +97,11 @@ class Found(StepForm, Auto[DistrictState]):
         return ()
 
 
+@classvars(TAG="zs-check")
 @dataclass(slots=True)
 class SurvivorCheck(StepForm, Auto[DistrictState]):
     """Zombie Survivor Combat: a ZOMBIE SURVIVOR on the card must be fought first (no event)."""
 
-    TAG: ClassVar[str] = "zs-check"
     seat: int
 
     def run(self, state: DistrictState) -> Steps:
@@ -114,9 +114,9 @@ class SurvivorCheck(StepForm, Auto[DistrictState]):
         return ()
 
 
+@classvars(TAG="meet-check")
 @dataclass(slots=True)
 class MeetCheck(StepForm, Auto[DistrictState]):
-    TAG: ClassVar[str] = "meet-check"
     seat: int
 
     def run(self, state: DistrictState) -> Steps:
@@ -125,11 +125,11 @@ class MeetCheck(StepForm, Auto[DistrictState]):
         return ()
 
 
+@classvars(TAG="counters")
 @dataclass(slots=True)
 class Counters(StepForm, Auto[DistrictState]):
     """ "Any SURVIVOR that lands on this LOCATION must defeat these zombies before rolling on the EVENT TABLE.\""""
 
-    TAG: ClassVar[str] = "counters"
     seat: int
 
     def run(self, state: DistrictState) -> Steps:
@@ -147,9 +147,9 @@ class Counters(StepForm, Auto[DistrictState]):
         return ()
 
 
+@classvars(TAG="dropped-check")
 @dataclass(slots=True)
 class DroppedCheck(StepForm, Auto[DistrictState]):
-    TAG: ClassVar[str] = "dropped-check"
     seat: int
 
     def run(self, state: DistrictState) -> Steps:
@@ -158,12 +158,12 @@ class DroppedCheck(StepForm, Auto[DistrictState]):
         return ()
 
 
+@classvars(TAG="event")
 @dataclass(slots=True)
 class Event(StepForm, Auto[DistrictState]):
     """ "Roll a die and consult the EVENT TABLE on the LOCATION card. One EVENT will happen." A UNIQUE
     EVENT happens once a game."""
 
-    TAG: ClassVar[str] = "event"
     seat: int
 
     def run(self, state: DistrictState) -> Steps:
@@ -205,11 +205,11 @@ class Event(StepForm, Auto[DistrictState]):
         return ()
 
 
+@classvars(TAG="after")
 @dataclass(slots=True)
 class AfterEvent(StepForm, Auto[DistrictState]):
     """ "AFTER EVENTS only happen once each visit to a LOCATION card." The event was completed."""
 
-    TAG: ClassVar[str] = "after"
     seat: int
 
     def run(self, state: DistrictState) -> Steps:
@@ -224,9 +224,9 @@ class AfterEvent(StepForm, Auto[DistrictState]):
         return ()
 
 
+@classvars(TAG="unique-done")
 @dataclass(slots=True)
 class UniqueDone(StepForm, Auto[DistrictState]):
-    TAG: ClassVar[str] = "unique-done"
     seat: int
     pos: int
 
@@ -236,12 +236,11 @@ class UniqueDone(StepForm, Auto[DistrictState]):
         return ()
 
 
+@classvars(TAG="replace", kind="replace")
 @dataclass(slots=True)
 class ReplaceUnique(StepForm, Choice[DistrictState, ReplaceCard | Keep]):
     """ "You may then randomly replace that LOCATION card or simply disregard following visits.\""""
 
-    TAG: ClassVar[str] = "replace"
-    kind: ClassVar[str] = "replace"
     seat: int
     pos: int
 
@@ -271,12 +270,11 @@ class ReplaceUnique(StepForm, Choice[DistrictState, ReplaceCard | Keep]):
         )
 
 
+@classvars(TAG="choice", kind="choice")
 @dataclass(slots=True)
 class EventChoice(StepForm, Choice[DistrictState, Choose]):
     """An event that lets the survivor choose: ``options`` are (label, effects)."""
 
-    TAG: ClassVar[str] = "choice"
-    kind: ClassVar[str] = "choice"
     seat: int
     options: Any
 
@@ -294,11 +292,11 @@ class EventChoice(StepForm, Choice[DistrictState, Choose]):
         return f"{state.name(self.seat)}: choose"
 
 
+@classvars(TAG="fx")
 @dataclass(slots=True)
 class EventEffect(StepForm, Auto[DistrictState]):
     """One effect of an event (``effect`` as parsed from the content: see ``content.Effect``)."""
 
-    TAG: ClassVar[str] = "fx"
     seat: int
     effect: Effect
 

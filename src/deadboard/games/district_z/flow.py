@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from deadboard.core.kernel import Auto, Step, Steps
+from deadboard.core.kernel import Auto, Step, Steps, classvars
 from deadboard.core.rng import Rng
 from deadboard.games.district_z.state import ESCAPED, LIVE, WAITING, ZOMBIE, DistrictState
 
@@ -25,7 +25,8 @@ class StepForm:
 
     __slots__ = ()
 
-    #: the step's name in the snapshot (its old tuple's first word)
+    #: the step's name in the snapshot (its old tuple's first word), given with ``classvars`` above
+    #: the step's dataclass, like its ``kind``
     TAG: ClassVar[str] = ""
 
     def old(self) -> list[str] | None:
@@ -153,11 +154,11 @@ def check_end(state: DistrictState, force: bool = False) -> None:
         end_game(state, "died", (), "No survivor is left alive in the district.")
 
 
+@classvars(TAG="end-turn")
 @dataclass(slots=True)
 class EndTurn(StepForm, Auto[DistrictState]):
     """The end of a turn: has the game ended?"""
 
-    TAG: ClassVar[str] = "end-turn"
     seat: int
 
     def run(self, state: DistrictState) -> Steps:
@@ -168,12 +169,12 @@ class EndTurn(StepForm, Auto[DistrictState]):
         return False
 
 
+@classvars(TAG="visit-end")
 @dataclass(slots=True)
 class VisitEnd(StepForm, Auto[DistrictState]):
     """§Winning: "Once you have an equipped LOCATION OBJECTIVE card and you are at the CITY'S EDGE and
     you successfully complete the EVENT on the EVENT TABLE, you win the game.\""""
 
-    TAG: ClassVar[str] = "visit-end"
     seat: int
 
     def run(self, state: DistrictState) -> Steps:

@@ -8,9 +8,8 @@ equipped, any additional 1-HANDED and 2-HANDED ITEMS must be dropped." (:class:`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.district_z.actions import (
     DONE,
     ROLL,
@@ -77,12 +76,11 @@ def use_item(state: DistrictState, seat: int, item: int) -> None:
     )
 
 
+@classvars(TAG="equip", kind="equip")
 @dataclass(slots=True)
 class Equip(StepForm, FoundItem, Choice[DistrictState, EquipItem | Leave]):
     """An ITEM was found: equip it or leave it."""
 
-    TAG: ClassVar[str] = "equip"
-    kind: ClassVar[str] = "equip"
     seat: int
     item: int
 
@@ -103,12 +101,11 @@ class Equip(StepForm, FoundItem, Choice[DistrictState, EquipItem | Leave]):
         return f"{state.name(self.seat)} found the {state.c.items[self.item].name}: equip it?"
 
 
+@classvars(TAG="drop-excess", kind="drop-excess")
 @dataclass(slots=True)
 class DropExcess(StepForm, Choice[DistrictState, Drop]):
     """More than four hands' worth: drop a 1- or 2-HANDED ITEM (again while still too many)."""
 
-    TAG: ClassVar[str] = "drop-excess"
-    kind: ClassVar[str] = "drop-excess"
     seat: int
 
     def actions(self, state: DistrictState) -> list[Drop]:
@@ -127,13 +124,12 @@ class DropExcess(StepForm, Choice[DistrictState, Drop]):
         return f"{state.name(self.seat)} carries more than four hands' worth: drop an item"
 
 
+@classvars(TAG="take", kind="take")
 @dataclass(slots=True)
 class TakeDropped(StepForm, Choice[DistrictState, Take | Done | Roll]):
     """ "A SURVIVOR may move to that LOCATION and equip any ITEMS dropped there. If this is done, that
     SURVIVOR skips rolling for an EVENT at that LOCATION." ``taken``: how many were picked up so far."""
 
-    TAG: ClassVar[str] = "take"
-    kind: ClassVar[str] = "take"
     seat: int
     taken: int
 

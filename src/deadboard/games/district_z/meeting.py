@@ -10,10 +10,9 @@ on the card that it has not engaged yet::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.errors import IllegalActionError
-from deadboard.core.kernel import Auto, Choice, Step, Steps
+from deadboard.core.kernel import Auto, Choice, Step, Steps, classvars
 from deadboard.games.district_z.actions import (
     ACCEPT,
     CANCEL,
@@ -90,12 +89,11 @@ def engage(
     return [Arm(seat, other), after]
 
 
+@classvars(TAG="meet", kind="meet")
 @dataclass(slots=True)
 class Meet(StepForm, Choice[DistrictState, Nothing | Roll | Trade | Attack]):
     """Landing on a card with other survivors: do nothing, roll for the EVENT, trade or attack."""
 
-    TAG: ClassVar[str] = "meet"
-    kind: ClassVar[str] = "meet"
     seat: int
 
     def actions(self, state: DistrictState) -> list[Nothing | Roll | Trade | Attack]:
@@ -115,12 +113,11 @@ class Meet(StepForm, Choice[DistrictState, Nothing | Roll | Trade | Attack]):
         return f"{state.name(self.seat)} meets another survivor: do nothing, roll for the event, trade, or attack"
 
 
+@classvars(TAG="engage", kind="engage")
 @dataclass(slots=True)
 class Engage(StepForm, Choice[DistrictState, Trade | Attack | Done]):
     """Engage another survivor on the card not yet ``engaged``, or done."""
 
-    TAG: ClassVar[str] = "engage"
-    kind: ClassVar[str] = "engage"
     seat: int
     engaged: tuple[int, ...]
 
@@ -138,9 +135,9 @@ class Engage(StepForm, Choice[DistrictState, Trade | Attack | Done]):
         return f"{state.name(self.seat)}: engage another survivor here, or done"
 
 
+@classvars(TAG="engage-next")
 @dataclass(slots=True)
 class EngageNext(StepForm, Auto[DistrictState]):
-    TAG: ClassVar[str] = "engage-next"
     seat: int
     engaged: tuple[int, ...]
 
@@ -183,12 +180,11 @@ def _without(items: tuple[int, ...], i: int) -> tuple[int, ...]:
 OfferAction = OfferItem | AskItem | Unoffer | Unask | Propose | Cancel
 
 
+@classvars(TAG="offer", kind="offer")
 @dataclass(slots=True)
 class Offer(StepForm, Choice[DistrictState, OfferAction]):
     """The trade on the table: ``seat`` gives ``gives`` and asks ``asks`` of ``other``."""
 
-    TAG: ClassVar[str] = "offer"
-    kind: ClassVar[str] = "offer"
     seat: int
     other: int
     gives: tuple[int, ...]
@@ -243,12 +239,11 @@ class Offer(StepForm, Choice[DistrictState, OfferAction]):
         )
 
 
+@classvars(TAG="answer", kind="answer")
 @dataclass(slots=True)
 class Answer(StepForm, Choice[DistrictState, Accept | Decline]):
     """``seat`` answers ``other``'s proposal (``gives`` are the proposer's, ``asks`` this seat's)."""
 
-    TAG: ClassVar[str] = "answer"
-    kind: ClassVar[str] = "answer"
     seat: int
     other: int
     gives: tuple[int, ...]
@@ -305,12 +300,11 @@ def _trade(
 
 
 # ----- survivor combat --------------------------------------------------------------------------------
+@classvars(TAG="arm", kind="arm")
 @dataclass(slots=True)
 class Arm(StepForm, Choice[DistrictState, FightWith]):
     """The attacker chooses its weapons against ``other``."""
 
-    TAG: ClassVar[str] = "arm"
-    kind: ClassVar[str] = "arm"
     seat: int
     other: int
 
@@ -328,12 +322,11 @@ class Arm(StepForm, Choice[DistrictState, FightWith]):
         return f"{state.name(self.seat)} attacks {state.name(self.other)}: choose your weapons"
 
 
+@classvars(TAG="defend", kind="defend")
 @dataclass(slots=True)
 class Defend(StepForm, Choice[DistrictState, FightWith | Dodge]):
     """The attacked survivor fights (its weapons) or dodges (an AGILITY check)."""
 
-    TAG: ClassVar[str] = "defend"
-    kind: ClassVar[str] = "defend"
     seat: int
     other: int
     loadout: Loadout
@@ -401,12 +394,11 @@ def _survivor_combat(
         push(state, Spoils(w, lo))
 
 
+@classvars(TAG="spoils", kind="spoils")
 @dataclass(slots=True)
 class Spoils(StepForm, Choice[DistrictState, Steal | StealObjective | WoundLoser]):
     """The winner of a SURVIVOR COMBAT steals an ITEM (or the objective) or gives a WOUND."""
 
-    TAG: ClassVar[str] = "spoils"
-    kind: ClassVar[str] = "spoils"
     seat: int
     other: int
 

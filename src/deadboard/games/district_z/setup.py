@@ -8,10 +8,9 @@ With Additional Location Cards replaced by the player's choice, setup starts wit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.errors import SetupError
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.district_z.actions import DONE, RETIRE, Choose, Corner, Done, ReplaceBase, Retire, With
 from deadboard.games.district_z.config import Config
 from deadboard.games.district_z.flow import StepForm, check_end, push
@@ -121,12 +120,11 @@ def swappable(state: DistrictState, deck: tuple[int, ...]) -> list[int]:
     return [x for x in state.c.additional if x not in have]
 
 
+@classvars(TAG="swap", kind="swap")
 @dataclass(slots=True)
 class SwapLocation(StepForm, Choice[DistrictState, ReplaceBase | Done]):
     """Replace a base LOCATION card with an additional one, or done."""
 
-    TAG: ClassVar[str] = "swap"
-    kind: ClassVar[str] = "swap"
     seat: int
     deck: tuple[int, ...]
 
@@ -149,12 +147,11 @@ class SwapLocation(StepForm, Choice[DistrictState, ReplaceBase | Done]):
         return f"Player {self.seat + 1}: replace a base location card with an additional one, or done"
 
 
+@classvars(TAG="swap-in", kind="swap-in")
 @dataclass(slots=True)
 class SwapIn(StepForm, Choice[DistrictState, With]):
     """Which additional LOCATION card replaces the base card ``out``."""
 
-    TAG: ClassVar[str] = "swap-in"
-    kind: ClassVar[str] = "swap-in"
     seat: int
     deck: tuple[int, ...]
     out: int
@@ -174,9 +171,9 @@ class SwapIn(StepForm, Choice[DistrictState, With]):
         return f"Player {self.seat + 1}: which additional location card replaces the {state.c.locations[self.out].name}?"
 
 
+@classvars(TAG="build")
 @dataclass(slots=True)
 class BuildCity(StepForm, Auto[DistrictState]):
-    TAG: ClassVar[str] = "build"
     deck: tuple[int, ...] | None
 
     def run(self, state: DistrictState) -> Steps:
@@ -231,13 +228,12 @@ def unused_survivors(state: DistrictState) -> list[int]:
     return [s.index for s in state.c.survivors if s.index not in used]
 
 
+@classvars(TAG="survivor", kind="survivor")
 @dataclass(slots=True)
 class ChooseSurvivor(StepForm, Choice[DistrictState, Choose | Retire]):
     """Choose a SURVIVOR card: at the start (``why`` "start"), after a death ("respawn"), or after
     one's zombie survivor was destroyed ("zs-dead", when the player may also retire)."""
 
-    TAG: ClassVar[str] = "survivor"
-    kind: ClassVar[str] = "survivor"
     seat: int
     why: str
 
@@ -262,11 +258,10 @@ class ChooseSurvivor(StepForm, Choice[DistrictState, Choose | Retire]):
         return f"Player {self.seat + 1}: choose a survivor"
 
 
+@classvars(TAG="order")
 @dataclass(slots=True)
 class TurnOrder(StepForm, Auto[DistrictState]):
     """§Multiplayer Setup: everyone rolls; the highest goes first (ties roll again), then clockwise."""
-
-    TAG: ClassVar[str] = "order"
 
     def run(self, state: DistrictState) -> Steps:
         seats = list(range(state.cfg.players))
@@ -295,12 +290,11 @@ class TurnOrder(StepForm, Auto[DistrictState]):
         return False
 
 
+@classvars(TAG="corner", kind="corner")
 @dataclass(slots=True)
 class ChooseCorner(StepForm, Choice[DistrictState, Corner]):
     """Each player in turn order chooses a starting corner; the diagonally opposite one is its CITY'S EDGE."""
 
-    TAG: ClassVar[str] = "corner"
-    kind: ClassVar[str] = "corner"
     seat: int
 
     def actions(self, state: DistrictState) -> list[Corner]:

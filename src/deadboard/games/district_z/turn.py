@@ -10,9 +10,8 @@ turn — a :class:`Turn` decision, an :class:`Arrive` step, or a ZOMBIE SURVIVOR
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
-from deadboard.core.kernel import Auto, Choice, Step, Steps
+from deadboard.core.kernel import Auto, Choice, Step, Steps, classvars
 from deadboard.games.district_z.actions import (
     HEAL,
     STAY,
@@ -99,11 +98,11 @@ class NextTurn(StepForm, Auto[DistrictState]):
         return False
 
 
+@classvars(TAG="arrive")
 @dataclass(slots=True)
 class Arrive(StepForm, Auto[DistrictState]):
     """A survivor's first turn: it arrives at its starting LOCATION."""
 
-    TAG: ClassVar[str] = "arrive"
     seat: int
 
     def run(self, state: DistrictState) -> Steps:
@@ -121,13 +120,12 @@ class Arrive(StepForm, Auto[DistrictState]):
 TurnAction = Move | Heal | Stay | Trade | Attack | Use | Drop
 
 
+@classvars(TAG="turn", kind="turn")
 @dataclass(slots=True)
 class Turn(StepForm, Choice[DistrictState, TurnAction]):
     """A survivor's turn: move NORTH, EAST, SOUTH or WEST; in multiplayer also stay (and heal), trade
     with or attack a survivor on the card; use a healing ITEM or drop an ITEM first."""
 
-    TAG: ClassVar[str] = "turn"
-    kind: ClassVar[str] = "turn"
     seat: int
 
     def actions(self, state: DistrictState) -> list[TurnAction]:

@@ -6,9 +6,8 @@ alone or together.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.district_z.actions import (
     DECLINE,
     DODGE,
@@ -39,12 +38,11 @@ def zombie_stay_steps(state: DistrictState, seat: int) -> list[ZombieDefend]:
     return [ZombieDefend(seat, z) for z in state.zombies_at(state.players[seat].pos)]
 
 
+@classvars(TAG="zmove", kind="zmove")
 @dataclass(slots=True)
 class ZombieMove(StepForm, Choice[DistrictState, Move | Stay]):
     """A ZOMBIE SURVIVOR's turn: move or stay."""
 
-    TAG: ClassVar[str] = "zmove"
-    kind: ClassVar[str] = "zmove"
     seat: int
 
     def actions(self, state: DistrictState) -> list[Move | Stay]:
@@ -73,12 +71,11 @@ class ZombieMove(StepForm, Choice[DistrictState, Move | Stay]):
         return f"Zombie {state.name(self.seat)}: move or stay"
 
 
+@classvars(TAG="zdefend", kind="zdefend")
 @dataclass(slots=True)
 class ZombieDefend(StepForm, Choice[DistrictState, FightWith | Dodge | FightTogether]):
     """A survivor faces ``zombie``: fight, dodge, or fight together with the others on the card."""
 
-    TAG: ClassVar[str] = "zdefend"
-    kind: ClassVar[str] = "zdefend"
     seat: int
     zombie: int
 
@@ -111,12 +108,11 @@ class ZombieDefend(StepForm, Choice[DistrictState, FightWith | Dodge | FightToge
         return f"{state.name(self.seat)} faces zombie {state.name(self.zombie)}: fight or dodge"
 
 
+@classvars(TAG="join", kind="join")
 @dataclass(slots=True)
 class Join(StepForm, Choice[DistrictState, JoinWith | Decline]):
     """Join ``ally``'s fight against ``zombie``, or decline."""
 
-    TAG: ClassVar[str] = "join"
-    kind: ClassVar[str] = "join"
     seat: int
     ally: int
     zombie: int
@@ -141,11 +137,11 @@ class Join(StepForm, Choice[DistrictState, JoinWith | Decline]):
         )
 
 
+@classvars(TAG="zteam")
 @dataclass(slots=True)
 class ZombieTeam(StepForm, Auto[DistrictState]):
     """Those who joined fight ``zombie`` together."""
 
-    TAG: ClassVar[str] = "zteam"
     seat: int
     zombie: int
 
