@@ -1,7 +1,7 @@
 """The ITEM card pile (rulebook §Card Types: ITEM cards): "To equip an ITEM, find its card in the ITEM
 card pile"; "To unequip an ITEM, simply put that ITEM back into the ITEM CARD PILE." Which cards are
 in it, which UNIQUE ITEMS are in the CITY, and drawing one. Beneath the rules that move cards in and
-out of it (items, setup, events, wounds), so that each of them may ask.
+out of it (items, setup, events), so that each of them may ask.
 """
 
 from __future__ import annotations
