@@ -21,10 +21,18 @@ from deadboard.core.responses import Respond
 from deadboard.core.rng import Rng
 from deadboard.games.zombie_dawn import setup as setup_rules
 from deadboard.games.zombie_dawn import turn
+from deadboard.games.zombie_dawn.combat import ATTACK_PHASE
 from deadboard.games.zombie_dawn.content import COLOURS, SEASONS, load_content
+from deadboard.games.zombie_dawn.duel import DuelPhase
 from deadboard.games.zombie_dawn.effects import score_parts
-from deadboard.games.zombie_dawn.flow import CombatForm, StepForm, WaitingForm
+from deadboard.games.zombie_dawn.flow import ABOVE, CombatForm, StepForm, WaitingForm
 from deadboard.games.zombie_dawn.state import Combat, DawnState
+from deadboard.games.zombie_dawn.wounds import Damage
+
+# the steps rules push from beneath the modules that define them (flow.Above)
+ABOVE.attack_phase = ATTACK_PHASE
+ABOVE.duel_phase = DuelPhase
+ABOVE.damage = Damage
 
 SCENARIOS = (Scenario("standard", "Zombie Dawn", "Competitive survival for 1 to 4 players over 8 rounds (9 with 3 players)."),)
 
