@@ -59,9 +59,11 @@ class WaitingForm(StepForm):
 class ForGroup(StepForm):
     """A step for one group (``seat``) that goes away when the group is wiped out — damage still to
     place on it, Life or Death rolls and saves of its Pjs, cards it must discard, items to share out
-    among its Pjs — and the cards it holds with it: "all its Items ... go to the corresponding
-    discard decks" (rulebook §Death of Characters). At the end of the game what such a step holds
-    is discarded too ("The remaining cards ... are Discarded", rulebook §End of Game)."""
+    among its Pjs — and sends the cards it holds to the discard piles: "all its Items ... go to the
+    corresponding discard decks" (rulebook §Death of Characters). At the end of the game what such a
+    step holds is discarded too ("The remaining cards ... are Discarded", rulebook §End of Game).
+    :func:`.death.wipe_out` and :func:`.death.clear_stack` ask the steps themselves, beneath the
+    modules that define them."""
 
     __slots__ = ()
 

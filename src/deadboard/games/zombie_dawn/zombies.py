@@ -1,8 +1,9 @@
 """Zombies (rulebook §Combat, §Special Zombies, §Initial Attack, §Noise): zombies attacking a group —
-played as a card, revealed by a Noise or by a mission — join its combat, wait for the running one,
-or begin a combat; their dice, their effects (a special zombie's boxed effect from the second of its
-type in the combat, or from the first in a zone showing its icon), their Initial Attack, resolved at
-once and without response, and their Noise. Noise reveals action cards: the zombies among them attack.
+played as a card, revealed by a Noise, a search or a mission — join its combat, wait for the
+running one, or begin a combat; their dice, their effects (a special zombie's boxed effect from the
+second of its type in the combat, or from the first in a zone showing its icon), their Initial
+Attack, resolved at once and without response, and their Noise. Noise reveals action cards: the
+zombies among them attack.
 
 A combat begun here opens with the attack phase of :mod:`.combat`, and an Initial Attack deals damage
 placed in :mod:`.wounds`: both are steps of modules above this one (:data:`.flow.ABOVE`), for the
