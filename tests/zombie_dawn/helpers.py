@@ -9,10 +9,10 @@ from deadboard.core import Rng, Setup
 from deadboard.core.kernel import advance as kernel_advance
 from deadboard.core.kernel import refresh as kernel_refresh
 from deadboard.core.registry import get_game
-from deadboard.games.zombie_dawn.combat import ZombiesWait
-from deadboard.games.zombie_dawn.duel import AttackWaits
+from deadboard.games.zombie_dawn.anytime import AttackWaits
 from deadboard.games.zombie_dawn.rules import ZombieDawn
 from deadboard.games.zombie_dawn.state import PLAY, DawnState
+from deadboard.games.zombie_dawn.zombies import ZombiesWait
 
 GAME = get_game("zombie-dawn")
 assert isinstance(GAME, ZombieDawn)

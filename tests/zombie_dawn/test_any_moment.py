@@ -5,7 +5,7 @@ Opponent? Yes, as long as what is exchanged are items")."""
 
 from __future__ import annotations
 
-from deadboard.games.zombie_dawn import combat as cm
+from deadboard.games.zombie_dawn import zombies
 from deadboard.games.zombie_dawn.state import DawnState
 from deadboard.games.zombie_dawn.turn import round_end, round_start
 from tests.zombie_dawn.helpers import (
@@ -95,7 +95,7 @@ def test_a_window_record_does_not_touch_the_groups_own_turn_record() -> None:
 
 def test_items_pass_between_pjs_before_each_attack_phase_of_a_combat() -> None:
     s = _pair(red={"gangster": ["pitchfork-1"], "kid": []}, red_hand=[], xp=1)
-    cm.start_combat(s, 0, 1, [action_card(s, "horde")])
+    zombies.start_combat(s, 0, 1, [action_card(s, "horde")])
     advance(s)
     assert s.decision is not None and s.decision.kind == "combat"
     GAME.apply(s, "give pitchfork-1 kid")
@@ -144,7 +144,7 @@ def test_combat_abilities_only_in_the_groups_own_combat() -> None:
     s.groups[1].sq = next(sq for sq in b.locations if sq not in b.orth[s.groups[0].sq] and sq != s.groups[0].sq)
     refresh(s)
     assert not any(t.startswith("activate veteran") for t in texts(s))  # not in a turn
-    cm.start_combat(s, 0, 1, [action_card(s, "horde")])
+    zombies.start_combat(s, 0, 1, [action_card(s, "horde")])
     advance(s)
     assert "activate veteran" in texts(s)
     GAME.apply(s, "activate veteran")
@@ -158,7 +158,7 @@ def test_combat_abilities_only_in_the_groups_own_combat() -> None:
 
 def test_shove_eliminates_a_zombie_die_in_the_groups_combat() -> None:
     s = _pair(red={"bodybuilder": []}, red_hand=[], xp=1)
-    cm.start_combat(s, 0, 1, [action_card(s, "trio")])
+    zombies.start_combat(s, 0, 1, [action_card(s, "trio")])
     advance(s)
     GAME.apply(s, "activate bodybuilder")
     assert s.combat is not None and s.combat.dice == 2
@@ -166,7 +166,7 @@ def test_shove_eliminates_a_zombie_die_in_the_groups_combat() -> None:
 
 def test_break_through_unblocks_without_a_roll() -> None:
     s = _pair(red={"firefighter": []}, red_hand=["shambler"], xp=0)
-    cm.start_combat(s, 0, 1, [action_card(s, "trio")], blocked=True)
+    zombies.start_combat(s, 0, 1, [action_card(s, "trio")], blocked=True)
     advance(s)
     assert "flee shambler" not in texts(s)
     GAME.apply(s, "activate firefighter")
@@ -178,7 +178,7 @@ def test_an_escape_flees_for_free_even_from_blocked_access() -> None:
     s = _pair(red={"kid": []}, red_hand=[], xp=0)
     kid = s.c.char_index["kid"]
     s.char_skills[kid] = (s.c.skill_index["escape-artist"],)
-    cm.start_combat(s, 0, 1, [action_card(s, "trio")], blocked=True)
+    zombies.start_combat(s, 0, 1, [action_card(s, "trio")], blocked=True)
     advance(s)
     assert not any(t.startswith("flee") for t in texts(s))
     GAME.apply(s, "activate escape-artist")
@@ -260,7 +260,7 @@ def test_a_dying_pj_is_saved_by_a_healing_ability_or_second_wind() -> None:
         gangster = s.c.char_index["gangster"]
         s.char_damage[gangster] = tuple(s.c.damage_index[n] for n in ("hunger-1", "hunger-2", "cut-1"))
         damage_top(s, ["fracture-1"])
-        cm.start_combat(s, 0, 1, [action_card(s, "shambler")])
+        zombies.start_combat(s, 0, 1, [action_card(s, "shambler")])
         advance(s)
         s.rng = ScriptedRng([1, 1, 1, 6])
         GAME.apply(s, "fight")
@@ -459,7 +459,7 @@ def test_the_heuristic_bot_passes_a_spare_weapon_to_an_unarmed_pj() -> None:
     from deadboard.bots.base import make_bot
 
     s = _pair(red={"gangster": ["pistol-1", "axe-1"], "farmer": []}, red_hand=[], xp=1)
-    cm.start_combat(s, 0, 1, [action_card(s, "trio")])
+    zombies.start_combat(s, 0, 1, [action_card(s, "trio")])
     advance(s)
     bot = make_bot("heuristic", GAME, 0, 3)
     choice = bot.choose(GAME, GAME.view(s, 0), GAME.legal_actions(s)).text
@@ -482,7 +482,7 @@ def test_the_browser_names_the_new_actions_and_shows_the_offer() -> None:
 
 def test_one_offer_to_each_group_per_attack_phase_of_a_zombie_combat() -> None:
     s = _pair(red={"gangster": ["food-1", "food-2"]}, red_hand=[], adjacent=True, xp=1)
-    cm.start_combat(s, 0, 1, [action_card(s, "horde")])
+    zombies.start_combat(s, 0, 1, [action_card(s, "horde")])
     advance(s)
     assert s.decision is not None and s.decision.kind == "combat" and "negotiate yellow" in texts(s)
     GAME.apply(s, "negotiate yellow")

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from deadboard.games.zombie_dawn import combat as cm
-from deadboard.games.zombie_dawn import flow
+from deadboard.games.zombie_dawn import flow, zombies
+from deadboard.games.zombie_dawn.anytime import AttackWaits
 from deadboard.games.zombie_dawn.content import SPECIAL_TYPES
-from deadboard.games.zombie_dawn.duel import AttackWaits
 from deadboard.games.zombie_dawn.state import DawnState
 from tests.zombie_dawn.helpers import (
     GAME,
@@ -37,7 +36,7 @@ def _duo(seed: int = 61, red: dict[str, list[str]] | None = None, hand: list[str
 
 
 def _attack(s: DawnState, kinds: list[str], starter: int = 1) -> None:
-    cm.start_combat(s, 0, starter, [action_card(s, k) for k in kinds])
+    zombies.start_combat(s, 0, starter, [action_card(s, k) for k in kinds])
     from tests.zombie_dawn.helpers import advance
 
     advance(s)
@@ -98,15 +97,15 @@ def test_an_initial_attack_is_resolved_at_once_and_ends_ranged_attacks() -> None
 
 def test_a_special_zombie_boxed_effect_works_from_the_second_of_its_type() -> None:
     s = _duo(hand=["nurse", "nurse"])
-    cm.start_combat(s, 0, 1, [action_card(s, "shambler")])
+    zombies.start_combat(s, 0, 1, [action_card(s, "shambler")])
     cb = s.combat
     assert cb is not None
     deck_top(s, ["sprint", "ford", "shortcut"])
     first = action_card(s, "nurse")
-    cm.join(s, cb, first)
+    zombies.join(s, cb, first)
     assert len(s.actions.cards) and s.c.action_recs[s.actions.cards[-1]].id == "sprint"  # no Noise yet
     assert cb.fx[0] == -1  # Life or Death -1 from the first Nurse already
-    cm.join(s, cb, action_card(s, "nurse"))
+    zombies.join(s, cb, action_card(s, "nurse"))
     assert s.c.action_recs[s.actions.cards[-1]].id == "shortcut"  # Noise 2 revealed two cards
     assert cb.fx[0] == -2
 
@@ -119,7 +118,7 @@ def test_a_zone_icon_counts_as_a_zombie_of_that_type_already_in_play() -> None:
     sq = next(sq for sq in range(b.n) if b.special[sq] == nurse_zone and not b.water[sq] and sq not in s.occupied())
     s.groups[0].sq = sq
     deck_top(s, ["sprint", "ford", "shortcut"])
-    cm.start_combat(s, 0, 1, [action_card(s, "nurse")])
+    zombies.start_combat(s, 0, 1, [action_card(s, "nurse")])
     assert s.c.action_recs[s.actions.cards[-1]].id == "shortcut"  # the boxed Noise 2 of the first Nurse
 
 
@@ -166,7 +165,7 @@ def test_blocked_access_stops_fleeing_by_card_but_an_xp_always_flees() -> None:
     sq = location(s, "blue", 2)
     s.groups[0].sq = sq
     set_group(s, 0, {"gangster": []}, hand=["shambler"], xp=1)
-    cm.start_combat(s, 0, 1, [action_card(s, "trio")])
+    zombies.start_combat(s, 0, 1, [action_card(s, "trio")])
     from tests.zombie_dawn.helpers import advance
 
     advance(s)
@@ -184,7 +183,7 @@ def test_blocked_access_stops_fleeing_by_card_but_an_xp_always_flees() -> None:
 def test_a_six_unblocks() -> None:
     s = _duo()
     set_group(s, 0, {"gangster": []}, hand=["shambler"], xp=0)
-    cm.start_combat(s, 0, 1, [action_card(s, "trio")], blocked=True)
+    zombies.start_combat(s, 0, 1, [action_card(s, "trio")], blocked=True)
     from tests.zombie_dawn.helpers import advance
 
     advance(s)
@@ -244,7 +243,7 @@ def test_a_bite_cannot_be_removed() -> None:
 
 
 def test_a_dead_characters_skills_go_to_the_victory_pile_and_its_items_to_the_others() -> None:
-    from deadboard.games.zombie_dawn.wounds import kill
+    from deadboard.games.zombie_dawn.death import kill
 
     s = _duo(red={"gangster": ["pistol-1"], "kid": []})
     gangster = s.c.char_index["gangster"]
@@ -261,7 +260,7 @@ def test_a_dead_characters_skills_go_to_the_victory_pile_and_its_items_to_the_ot
 
 
 def test_when_the_last_character_dies_a_new_one_starts_from_the_tent_or_a_searched_location() -> None:
-    from deadboard.games.zombie_dawn.wounds import kill
+    from deadboard.games.zombie_dawn.death import kill
     from tests.zombie_dawn.helpers import advance
 
     s = _duo(red={"gangster": ["pistol-1"]})
@@ -396,7 +395,7 @@ def _attack_during_a_combat(seed: int) -> DawnState:
     set_group(s, 2, {"farmer": []}, hand=[], xp=0)
     s.groups[1].sq = b.orth[s.groups[0].sq][0]
     s.groups[2].sq = next(sq for sq in b.locations if sq not in b.near[s.groups[0].sq] and sq not in s.occupied())
-    cm.start_combat(s, 0, 2, [action_card(s, "shambler")])
+    zombies.start_combat(s, 0, 2, [action_card(s, "shambler")])
     from tests.zombie_dawn.helpers import advance
 
     advance(s)
@@ -542,8 +541,9 @@ def test_when_the_last_pj_dies_the_items_still_to_be_shared_go_to_the_discard() 
     """Rulebook §Death of Characters: "When the last Character of a Group dies or is discarded, all its
     Items and Vehicle go to the corresponding discard decks" — those of a Pj who died just before,
     still waiting to be shared out, and a damage card drawn and not yet placed, included."""
+    from deadboard.games.zombie_dawn.death import kill
     from deadboard.games.zombie_dawn.items import TakeItems
-    from deadboard.games.zombie_dawn.wounds import PlaceDamage, kill
+    from deadboard.games.zombie_dawn.wounds import PlaceDamage
 
     s = _duo(red={"gangster": []})
     from tests.zombie_dawn.helpers import item
@@ -569,10 +569,10 @@ def test_combats_played_during_a_combat_wait_beneath_it_and_begin_in_the_order_t
     set_group(s, 2, {"farmer": []}, hand=[], xp=1)
     refresh(s)
     shambler, trio, pair = action_card(s, "shambler"), action_card(s, "trio"), action_card(s, "in-pairs")
-    cm.start_combat(s, 0, 2, [shambler])
-    cm.start_combat(s, 1, 0, [trio])
-    cm.start_combat(s, 2, 0, [pair])
-    cm.start_combat(s, 1, 2, [action_card(s, "horde")])
+    zombies.start_combat(s, 0, 2, [shambler])
+    zombies.start_combat(s, 1, 0, [trio])
+    zombies.start_combat(s, 2, 0, [pair])
+    zombies.start_combat(s, 1, 2, [action_card(s, "horde")])
     assert [(target, len(cards)) for target, cards in zombies_waiting(s)] == [(1, 2), (2, 1)]
     combat_at = flow.combat_step_at(s)
     assert all(s.steps.index(w) < combat_at for w in waiting(s))  # beneath the running combat

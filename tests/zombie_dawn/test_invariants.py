@@ -34,7 +34,7 @@ import pytest
 
 from deadboard.core import Rng, Setup
 from deadboard.core.game import VIEW_SEED
-from deadboard.games.zombie_dawn import combat as cm
+from deadboard.games.zombie_dawn import zombies
 from deadboard.games.zombie_dawn.effects import (
     capacity,
     char_modifier,
@@ -209,7 +209,7 @@ def check_combats(s: DawnState) -> None:
     if cb is not None and not cb.duel:
         check(all(recs[z].kind == "zombie" for z in cb.zombies), EFFECTS, "a card that is no zombie in a combat")
         lod, zhit, ghit, no_flee, no_ranged = 0, 0, 0, False, False
-        for z, boxed in zip(cb.zombies, cm.boxed_effects(s, cb, cb.zombies), strict=True):
+        for z, boxed in zip(cb.zombies, zombies.boxed_effects(s, cb, cb.zombies), strict=True):
             for fx in (recs[z].fx, recs[z].boxed) if boxed else (recs[z].fx,):
                 lod, zhit, ghit = lod + fx.lod, zhit + fx.zhit, ghit + fx.ghit
                 no_flee, no_ranged = no_flee or fx.no_flee, no_ranged or fx.no_ranged

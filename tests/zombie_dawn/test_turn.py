@@ -128,8 +128,8 @@ def test_skills_cost_1_xp_then_2_then_3() -> None:
 
 
 def test_skills_of_a_dead_character_no_longer_raise_the_cost() -> None:
+    from deadboard.games.zombie_dawn.death import kill
     from deadboard.games.zombie_dawn.effects import skill_cost
-    from deadboard.games.zombie_dawn.wounds import kill
 
     s = fresh(players=2, seed=45)
     set_group(s, 0, {"gangster": [], "kid": []}, hand=[])
@@ -314,7 +314,7 @@ def test_one_player_blocked_access_revealed_means_no_fleeing_by_card() -> None:
 
 
 def test_one_player_loses_when_the_whole_group_dies() -> None:
-    from deadboard.games.zombie_dawn.wounds import kill
+    from deadboard.games.zombie_dawn.death import kill
 
     s = fresh(players=1, seed=55)
     (ch,) = s.groups[0].chars

@@ -11,9 +11,9 @@ from deadboard.core import Setup
 from deadboard.core.rng import derive_seed
 from deadboard.core.table import Table
 from deadboard.games.zombie_dawn import flow
-from deadboard.games.zombie_dawn.combat import ZombiesWait
 from deadboard.games.zombie_dawn.rules import combat_stage
 from deadboard.games.zombie_dawn.state import DawnState
+from deadboard.games.zombie_dawn.zombies import ZombiesWait
 from tests.zombie_dawn.helpers import GAME, fresh, quiet_season, refresh, set_group, texts
 
 

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from deadboard.core.action import Action
-from deadboard.games.zombie_dawn import combat as combat_rules
-from deadboard.games.zombie_dawn import flight, wounds
+from deadboard.games.zombie_dawn import flight
 from deadboard.games.zombie_dawn.actions import VEHICLE, Activate, ActivateOn
 from deadboard.games.zombie_dawn.cards import live_combat, movement_squares
 from deadboard.games.zombie_dawn.content import COLOURS, Ability
+from deadboard.games.zombie_dawn.death import leave_in_peace
 from deadboard.games.zombie_dawn.effects import (
     ANY_HEAL,
     colour,
@@ -25,6 +25,7 @@ from deadboard.games.zombie_dawn.effects import (
 )
 from deadboard.games.zombie_dawn.flow import COMBAT, DUEL, TURN
 from deadboard.games.zombie_dawn.state import NO_VEHICLE, DawnState
+from deadboard.games.zombie_dawn.zombies import make_noise
 
 #: which table of the content an ability comes from (``DawnContent.ability_index``)
 CHARACTER = 0
@@ -142,7 +143,7 @@ def _lure(state: DawnState, seat: int, ab: Ability, name: str, action: Action, i
     assert isinstance(action, ActivateOn)
     target = COLOURS.index(action.target)
     state.emit("ability", f"{title(seat)}: {name} against the {colour(target)} group", info)
-    combat_rules.make_noise(state, target, ab.value, seat, name)
+    make_noise(state, target, ab.value, seat, name)
 
 
 def _pickpocket_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str) -> None:
@@ -179,8 +180,7 @@ def _last_rites(state: DawnState, seat: int, ab: Ability, name: str, action: Act
     assert isinstance(action, ActivateOn)
     ch = state.c.char_index[action.target]
     state.emit("ability", f"{title(seat)}: {name} — {state.c.characters[ch].name} leaves the group in peace", info)
-    state.drop(lambda step: isinstance(step, wounds.SaveCharacter) and step.character == ch)
-    wounds.release_character(state, seat, ch)
+    leave_in_peace(state, seat, ch)
 
 
 def _dash_targets(state: DawnState, seat: int, ab: Ability, ident: str, out: list[Action], ctx: str) -> None:

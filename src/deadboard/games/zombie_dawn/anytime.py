@@ -1,7 +1,8 @@
 """At any moment (rulebook §At any moment): what a seat may do in its own turn, in a response window
 after another seat's action, and in its own combat — play an action card, use an item, activate an
 ability, complete a mission, spend an Xp in Cold Blood, pass items, negotiate, attack a group next
-to it — and the response window itself.
+to it (rulebook §Attack another Group: the combat between the groups begins, or waits for the
+running one, and is fought in :mod:`.duel`) — and the response window itself.
 
 Free actions (passing items, offers) are bounded so that play always moves on: in one's own turn
 each item changes hands once and each group gets one offer; in a combat, the same per attack phase;
@@ -17,7 +18,6 @@ from typing import Any
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Steps
 from deadboard.core.responses import PASS, ResponseWindow, Window, open_window
-from deadboard.games.zombie_dawn import duel as duel_rules
 from deadboard.games.zombie_dawn.abilities import ability_actions, activate
 from deadboard.games.zombie_dawn.actions import (
     COLD_BLOOD,
@@ -40,6 +40,7 @@ from deadboard.games.zombie_dawn.actions import (
 from deadboard.games.zombie_dawn.cards import card_plays, play_card
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import (
+    colour,
     discard_from_hand,
     draw_actions,
     hand_card,
@@ -47,10 +48,21 @@ from deadboard.games.zombie_dawn.effects import (
     season_fx,
     title,
 )
-from deadboard.games.zombie_dawn.flow import DUEL, TURN, WINDOW, StepForm, push, pushed_since
+from deadboard.games.zombie_dawn.flow import (
+    ABOVE,
+    DUEL,
+    TURN,
+    WINDOW,
+    StepForm,
+    WaitingForm,
+    push,
+    pushed_since,
+    wait,
+)
 from deadboard.games.zombie_dawn.items import drop_item, give_actions, give_item, item_uses, use_item
 from deadboard.games.zombie_dawn.missions import complete, mission_actions
 from deadboard.games.zombie_dawn.negotiation import TRUCE, negotiate_actions, start_offer
+from deadboard.games.zombie_dawn.state import Combat as CombatState
 from deadboard.games.zombie_dawn.state import DawnState, Group
 
 #: action cards Cold Blood draws for an Xp
@@ -148,7 +160,54 @@ def attack_actions(state: DawnState, seat: int, out: list[Action] | None, foe: i
 def attack(state: DawnState, seat: int, action: Attack) -> None:
     """Discard the card and attack (or queue the attack behind the running combat)."""
     discard_from_hand(state, seat, hand_card(state, seat, action.card))
-    duel_rules.attack_group(state, seat, COLOURS.index(action.colour))
+    attack_group(state, seat, COLOURS.index(action.colour))
+
+
+def attack_group(state: DawnState, attacker: int, defender: int) -> None:
+    """An attack declared during another combat waits for it to end, as zombies do (rulebook
+    §Questions: "those combats will be resolved after finishing your combat")."""
+    if state.combat is not None:  # running, or ended and not closed yet
+        wait(state, AttackWaits(attacker, defender))
+        state.emit("combat", f"The {colour(attacker)} group will attack the {colour(defender)} group when the current combat ends", None)
+        return
+    start_duel(state, attacker, defender)
+
+
+def start_duel(state: DawnState, attacker: int, defender: int) -> None:
+    """The combat between the groups begins (:mod:`.duel`)."""
+    state.combat = CombatState(defender, attacker, duel=True, enemy=attacker)
+    push(state, ABOVE.duel_phase())
+    state.emit("combat", f"The {colour(attacker)} group attacks the {colour(defender)} group!", {"attacker": attacker, "defender": defender})
+
+
+def may_attack(state: DawnState, attacker: int, defender: int) -> bool:
+    """Rulebook §Attack another Group: both groups on the map, on adjacent squares, and the attacker
+    not bound by an accepted offer to leave the defender alone this round."""
+    a, d = state.groups[attacker], state.groups[defender]
+    b = state.board
+    assert b is not None
+    return (bool(a.chars) and bool(d.chars) and d.sq in b.near[a.sq]
+            and not state.truce >> (4 * attacker + defender) & 1)
+
+
+@dataclass(slots=True)
+class AttackWaits(WaitingForm, Auto[DawnState]):
+    """An attack of group ``attacker`` on ``defender`` waiting for the running combat to end; it
+    comes to nothing if the groups are no longer next to each other, or the attacker has agreed to
+    leave the defender alone meanwhile."""
+
+    attacker: int
+    defender: int
+
+    def run(self, state: DawnState) -> Steps:
+        if may_attack(state, self.attacker, self.defender):
+            start_duel(state, self.attacker, self.defender)
+        else:
+            state.emit("combat", f"The {colour(self.attacker)} group's attack on the {colour(self.defender)} group comes to nothing", None)
+        return ()
+
+    def queue_entry(self, state: DawnState) -> list[Any]:
+        return [COLOURS[self.defender], self.attacker, [], -1, 0, False, True]
 
 
 def apply_anytime(state: DawnState, seat: int, action: Action, ctx: str) -> None:

@@ -58,6 +58,7 @@ from deadboard.games.zombie_dawn.actions import (
 from deadboard.games.zombie_dawn.cards import DiscardCards
 from deadboard.games.zombie_dawn.combat import CombatChoice
 from deadboard.games.zombie_dawn.content import COLOURS
+from deadboard.games.zombie_dawn.death import Respawn
 from deadboard.games.zombie_dawn.duel import DuelChoice
 from deadboard.games.zombie_dawn.effects import (
     best_weapon,
@@ -75,7 +76,7 @@ from deadboard.games.zombie_dawn.setup import PlaceZone as PlaceZoneStep
 from deadboard.games.zombie_dawn.state import DawnState
 from deadboard.games.zombie_dawn.tactics import ABILITY_VALUE, Tactics, only
 from deadboard.games.zombie_dawn.turn import ChooseSkill, Turn
-from deadboard.games.zombie_dawn.wounds import LifeOrDeathPick, PlaceDamage, Respawn, SaveCharacter
+from deadboard.games.zombie_dawn.wounds import LifeOrDeathPick, PlaceDamage, SaveCharacter
 
 
 class HeuristicBot(Tactics):

@@ -13,11 +13,10 @@ from typing import Any, ClassVar
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Choice, Steps
-from deadboard.games.zombie_dawn import combat as combat_rules
-from deadboard.games.zombie_dawn import wounds
 from deadboard.games.zombie_dawn.actions import VEHICLE, Discard, Play, PlayAt, PlayOn
 from deadboard.games.zombie_dawn.board import ROADS, WADE, WALK
 from deadboard.games.zombie_dawn.content import COLOURS, ActionRec
+from deadboard.games.zombie_dawn.death import life_or_death
 from deadboard.games.zombie_dawn.effects import (
     ANY_HEAL,
     colour,
@@ -31,8 +30,9 @@ from deadboard.games.zombie_dawn.effects import (
     title,
     turnable_targets,
 )
-from deadboard.games.zombie_dawn.flow import StepForm, plain, push
+from deadboard.games.zombie_dawn.flow import ForGroup, plain, push
 from deadboard.games.zombie_dawn.state import NO_VEHICLE, Combat, DawnState
+from deadboard.games.zombie_dawn.zombies import discard_zombie, noise_until_zombie, start_combat
 
 #: how an action card may be played (DawnContent.card_play): at any time, or (zombies) on a group
 ALWAYS, ZOMBIE = 1, 2
@@ -139,7 +139,7 @@ def _zombie(state: DawnState, seat: int, card: int, rec: ActionRec, action: Acti
             state.emit("move", f"{title(seat)} stops the {colour(target)} group's vehicle at {b.names[sq]}", None)
         state.last_drive = None
     state.emit("card", f"{title(seat)} plays {rec.name} against the {colour(target)} group", {"seat": seat, "card": rec.id})
-    combat_rules.start_combat(state, target, seat, [card])
+    start_combat(state, target, seat, [card])
 
 
 def _vehicle_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
@@ -253,7 +253,7 @@ def _blocked(state: DawnState, seat: int, card: int, rec: ActionRec, action: Act
     combat = state.combat
     assert combat is not None
     if isinstance(action, PlayAt):
-        zombie = combat_rules.discard_zombie(state, combat, action.what)
+        zombie = discard_zombie(state, combat, action.what)
         state.emit("card", f"{title(seat)} plays {rec.name}: the {zombie} is discarded from the {colour(combat.group)} group's "
                    f"combat, {combat.dice} zombie dice left", {"seat": seat, "card": rec.id})
         return
@@ -278,7 +278,7 @@ def _lod(state: DawnState, seat: int, card: int, rec: ActionRec, action: Action)
     assert isinstance(action, PlayOn)
     ch = state.c.char_index[action.target]
     state.emit("card", f"{title(seat)} plays {rec.name} on {state.c.characters[ch].name}", {"seat": seat, "card": rec.id})
-    wounds.life_or_death(state, ch, rec.name)
+    life_or_death(state, ch, rec.name)
 
 
 def _opponents_with(state: DawnState, seat: int, rec: ActionRec, out: list[Action] | None, hand: bool) -> bool:
@@ -301,7 +301,7 @@ def _noise(state: DawnState, seat: int, card: int, rec: ActionRec, action: Actio
     assert isinstance(action, PlayOn)
     target = COLOURS.index(action.target)
     state.emit("card", f"{title(seat)} plays {rec.name} against the {colour(target)} group", {"seat": seat, "card": rec.id})
-    combat_rules.noise_until_zombie(state, target, seat, rec.name)
+    noise_until_zombie(state, target, seat, rec.name)
 
 
 def _breakdown_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
@@ -445,7 +445,7 @@ def play_card(state: DawnState, seat: int, action: Play | PlayOn | PlayAt) -> No
 # Exhausted: the discard it calls for
 # ==================================================================================================
 @dataclass(slots=True)
-class DiscardCards(StepForm, Choice[DawnState, Discard]):
+class DiscardCards(ForGroup, Choice[DawnState, Discard]):
     """``count`` action cards to discard, one at a time (Exhausted)."""
 
     kind: ClassVar[str] = "discard"

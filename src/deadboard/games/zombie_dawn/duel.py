@@ -2,12 +2,13 @@
 zombies, with a window for every other seat; then the attacker, then the defender, choose shoot,
 fight or brawl, and both roll at once; each hit is a Damage on the other group. No Noise. A dead
 Pj's items may be kept by the opponent. Either side may first negotiate (once per phase): an offer
-of items that the other accepts (the fight ends) or declines (:mod:`.negotiation`)."""
+of items that the other accepts (the fight ends) or declines (:mod:`.negotiation`). How the fight begins
+(an attack at any moment, at once or after the running combat) is in :mod:`.anytime`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps
@@ -27,57 +28,12 @@ from deadboard.games.zombie_dawn.actions import (
 )
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import colour, end_combat, group_modifier, hand_kinds, title
-from deadboard.games.zombie_dawn.flow import DUEL, CombatForm, WaitingForm, push, wait
+from deadboard.games.zombie_dawn.flow import DUEL, CombatForm, push
 from deadboard.games.zombie_dawn.negotiation import DUEL as FOR_THE_FIGHT
 from deadboard.games.zombie_dawn.negotiation import offerable, start_offer
 from deadboard.games.zombie_dawn.state import Combat as CombatState
 from deadboard.games.zombie_dawn.state import DawnState
-
-
-def attack_group(state: DawnState, attacker: int, defender: int) -> None:
-    """An attack declared during another combat waits for it to end, as zombies do (rulebook
-    §Questions: "those combats will be resolved after finishing your combat")."""
-    if state.combat is not None:  # running, or ended and not closed yet
-        wait(state, AttackWaits(attacker, defender))
-        state.emit("combat", f"The {colour(attacker)} group will attack the {colour(defender)} group when the current combat ends", None)
-        return
-    start_duel(state, attacker, defender)
-
-
-def start_duel(state: DawnState, attacker: int, defender: int) -> None:
-    state.combat = CombatState(defender, attacker, duel=True, enemy=attacker)
-    push(state, DuelPhase())
-    state.emit("combat", f"The {colour(attacker)} group attacks the {colour(defender)} group!", {"attacker": attacker, "defender": defender})
-
-
-def may_attack(state: DawnState, attacker: int, defender: int) -> bool:
-    """Rulebook §Attack another Group: both groups on the map, on adjacent squares, and the attacker
-    not bound by an accepted offer to leave the defender alone this round."""
-    a, d = state.groups[attacker], state.groups[defender]
-    b = state.board
-    assert b is not None
-    return (bool(a.chars) and bool(d.chars) and d.sq in b.near[a.sq]
-            and not state.truce >> (4 * attacker + defender) & 1)
-
-
-@dataclass(slots=True)
-class AttackWaits(WaitingForm, Auto[DawnState]):
-    """An attack of group ``attacker`` on ``defender`` waiting for the running combat to end; it
-    comes to nothing if the groups are no longer next to each other, or the attacker has agreed to
-    leave the defender alone meanwhile."""
-
-    attacker: int
-    defender: int
-
-    def run(self, state: DawnState) -> Steps:
-        if may_attack(state, self.attacker, self.defender):
-            start_duel(state, self.attacker, self.defender)
-        else:
-            state.emit("combat", f"The {colour(self.attacker)} group's attack on the {colour(self.defender)} group comes to nothing", None)
-        return ()
-
-    def queue_entry(self, state: DawnState) -> list[Any]:
-        return [COLOURS[self.defender], self.attacker, [], -1, 0, False, True]
+from deadboard.games.zombie_dawn.zombies import dice_text
 
 
 def _fighting(state: DawnState, cb: CombatState) -> bool:
@@ -173,7 +129,7 @@ def duel_roll(state: DawnState, cb: CombatState) -> None:
             parts.append(f"{colour(seat)} closes in")
             continue
         hits = sum(1 for r in rolls if r >= combat_rules.GROUP_HIT)
-        parts.append(f"{colour(seat)}: {combat_rules.dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}")
+        parts.append(f"{colour(seat)}: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}")
         if hits:
             push(state, wounds.Damage(other, hits, seat))
     state.emit("roll", "Groups fight: " + "; ".join(parts), None)

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deadboard.core.kernel import Choice, Steps
-from deadboard.games.zombie_dawn import combat as combat_rules
 from deadboard.games.zombie_dawn import items as items_rules
 from deadboard.games.zombie_dawn.actions import XP, Flee, PlaceGroup
 from deadboard.games.zombie_dawn.effects import (
@@ -22,6 +21,7 @@ from deadboard.games.zombie_dawn.effects import (
 )
 from deadboard.games.zombie_dawn.flow import StepForm, plain, push
 from deadboard.games.zombie_dawn.state import DawnState
+from deadboard.games.zombie_dawn.zombies import make_noise
 
 #: what a die must show (with Unblock bonuses) to unblock
 UNBLOCK_ROLL = 6
@@ -84,7 +84,7 @@ def unblock(state: DawnState, seat: int) -> None:
             tool, best = it, u
     if tool >= 0 and recs[tool].noise and tool not in cb.noise_done:
         cb.noise_done = (*cb.noise_done, tool)
-        combat_rules.make_noise(state, seat, recs[tool].noise, cb.starter, recs[tool].name, own=True)
+        make_noise(state, seat, recs[tool].noise, cb.starter, recs[tool].name, own=True)
 
 
 

@@ -12,6 +12,7 @@ Every step that was an entry of the ``pending`` stack of the snapshot before the
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Callable
 from typing import Any
 
 from deadboard.core.kernel import Step
@@ -53,6 +54,32 @@ class WaitingForm(StepForm):
     @abstractmethod
     def queue_entry(self, state: DawnState) -> list[Any]:
         """The combat as the snapshot's ``queue`` writes it."""
+
+
+class ForGroup(StepForm):
+    """A step for one group (``seat``) that goes away when the group is wiped out — damage still to
+    place on it, Life or Death rolls and saves of its Pjs, cards it must discard, items to share out
+    among its Pjs — and sends the cards it holds to the discard piles: "all its Items ... go to the
+    corresponding discard decks" (rulebook §Death of Characters). At the end of the game what such a
+    step holds is discarded too ("The remaining cards ... are Discarded", rulebook §End of Game).
+    :func:`.death.wipe_out` and :func:`.death.clear_stack` ask the steps themselves, beneath the
+    modules that define them."""
+
+    __slots__ = ()
+
+    seat: int
+
+    def void(self, state: DawnState, seat: int) -> bool:
+        """Whether the step goes away with group ``seat`` wiped out (what it holds is then
+        discarded)."""
+        if self.seat != seat:
+            return False
+        self.discard_held(state)
+        return True
+
+    def discard_held(self, state: DawnState) -> None:
+        """The cards the step holds (a damage card drawn, items to share out) go to their discard
+        piles; most such steps hold none."""
 
 
 def plain(*parts: Any) -> list[Any]:
@@ -113,6 +140,34 @@ def wait(state: DawnState, combat: Step[Any], places: range | None = None) -> No
         places = waiting_places(state)
     if places.start >= -1:
         state.steps.insert(places.stop + 1, combat)
+
+
+class Above:
+    """The steps that rules push from beneath the modules that define them, so that the rule modules
+    import one another one way only (their order: :mod:`.rules`):
+
+    - ``attack_phase``: the first step of a combat against zombies (:data:`.combat.ATTACK_PHASE`),
+      pushed where zombies attack (:func:`.zombies.begin_combat`): cards, items and abilities bring
+      zombies, and a combat's attack phase opens a window in which cards, items and abilities may be
+      played;
+    - ``duel_phase``: the first step of a combat between groups (:class:`.duel.DuelPhase`), pushed
+      where a group attacks another at any moment (:func:`.anytime.start_duel`);
+    - ``damage``: damage for a group to place (:class:`.wounds.Damage`), dealt by an Initial Attack
+      (:func:`.zombies.initial_attack`): a Pj killed by damage leaves items to share out, one of
+      which (a flare) may make the Noise that brings those zombies.
+
+    :mod:`.rules`, above every rule module, sets them when the game is imported (the package's
+    ``__init__`` imports it, so no rule runs before)."""
+
+    __slots__ = ("attack_phase", "damage", "duel_phase")
+
+    attack_phase: Step[DawnState]
+    duel_phase: Callable[[], Step[DawnState]]
+    damage: Callable[[int, int], Step[DawnState]]
+
+
+#: the steps rules push from beneath the modules that define them, set by :mod:`.rules`
+ABOVE = Above()
 
 
 #: contexts of the "at any moment" actions: the seat's own turn, a response window, its own combat

@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Choice, Steps
-from deadboard.games.zombie_dawn import combat as combat_rules
 from deadboard.games.zombie_dawn.actions import DONE, VEHICLE, ZOMBIES, Done, Drop, Give, Take, Use, UseOn
 from deadboard.games.zombie_dawn.content import COLOURS, ItemRec
 from deadboard.games.zombie_dawn.effects import (
@@ -31,8 +30,9 @@ from deadboard.games.zombie_dawn.effects import (
     title,
     turnable_targets,
 )
-from deadboard.games.zombie_dawn.flow import StepForm, plain, push
+from deadboard.games.zombie_dawn.flow import ForGroup, plain, push
 from deadboard.games.zombie_dawn.state import DawnState
+from deadboard.games.zombie_dawn.zombies import make_noise
 
 #: zombie dice a flare fired at the zombies eliminates, and the noise of one fired into the sky
 FLARE_DICE = 2
@@ -139,7 +139,7 @@ def _flare(state: DawnState, seat: int, it: int, rec: ItemRec, action: Use | Use
     else:
         aim = COLOURS.index(action.target)
         state.emit("item", f"{title(seat)} fires the {rec.name} into the sky over the {colour(aim)} group", {"seat": seat, "item": rec.id})
-        combat_rules.make_noise(state, aim, FLARE_NOISE, seat, rec.name)
+        make_noise(state, aim, FLARE_NOISE, seat, rec.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,10 +258,12 @@ def drop_item(state: DawnState, seat: int, action: Drop, record: bool) -> None:
 #: what the group shares out, by context
 _WHAT = {"search": "the items found", "death": "the dead Pj's items", "loot": "the items of the fallen enemy",
          "flee": "one item found (you are fleeing)", "gift": "the items you accepted"}
+#: the share-outs of items that go to the discard when the group they were for is wiped out
+_LOST_ITEMS = ("death", "search", "flee")
 
 
 @dataclass(slots=True)
-class TakeItems(StepForm, Choice[DawnState, Action]):
+class TakeItems(ForGroup, Choice[DawnState, Action]):
     """Items for the group's Pjs to take, one at a time, until ``done`` (the rest are discarded):
     found in a search (``search``: they may be used at once, and a Pj may leave a carried item on
     the table to make room), a dead Pj's (``death``), a fallen enemy's (``loot``), one found item
@@ -334,3 +336,15 @@ class TakeItems(StepForm, Choice[DawnState, Action]):
 
     def old(self) -> list[Any]:
         return plain("items", self.seat, self.context, self.pool, self.taken)
+
+    def void(self, state: DawnState, seat: int) -> bool:
+        """Items found, or a dead Pj's, go to the discard with the group wiped out; a fallen enemy's
+        or those accepted in an offer stay for the group that won or accepted them."""
+        if self.seat != seat or self.context not in _LOST_ITEMS:
+            return False
+        self.discard_held(state)
+        return True
+
+    def discard_held(self, state: DawnState) -> None:
+        for it in self.pool:
+            discard_item(state, it)

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from deadboard.core.action import Action
-from deadboard.games.zombie_dawn import wounds
 from deadboard.games.zombie_dawn.actions import Complete, CompleteGive, CompleteWith
 from deadboard.games.zombie_dawn.content import COLOURS, MissionRec
+from deadboard.games.zombie_dawn.death import release_character
 from deadboard.games.zombie_dawn.effects import (
     can_part_with,
     colour,
@@ -73,7 +73,7 @@ def _release(state: DawnState, seat: int, rec: MissionRec, action: Action) -> No
     ch = c.char_index[action.target]
     place = state.board.loc_name[state.groups[seat].sq] if state.board else ""
     state.emit("mission", f"{c.characters[ch].name} stays behind at the {place}", {"seat": seat})
-    wounds.release_character(state, seat, ch)
+    release_character(state, seat, ch)
 
 
 def _give_options(state: DawnState, seat: int, m: int, rec: MissionRec, carried: list[int], out: list[Action]) -> None:

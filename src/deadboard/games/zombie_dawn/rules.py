@@ -1,11 +1,31 @@
 """Zombie Dawn: the game on the step kernel, its hidden information, its outcome and its snapshot
 (rulebook §End of Game and Victory Points).
 
-The rules are written by rulebook section, each with its steps: :mod:`.setup` (the map, the
-characters), :mod:`.turn` (the round, the turn, searching), :mod:`.anytime` (what may be done at any
-moment, and the response window), :mod:`.cards` (action cards), :mod:`.items`, :mod:`.abilities`,
-:mod:`.missions`, :mod:`.negotiation`, :mod:`.combat` (against zombies), :mod:`.duel` (between
-groups), :mod:`.wounds` (damage, Life or Death, death). A decision with a single legal action is
+The rules are written by rulebook section, each with its steps. A module imports only those listed
+before it, so that rules that need each other share a lower module::
+
+    actions, content, board, state, effects   the actions, the content, the state and its bookkeeping
+    flow         how rules push steps; ``ABOVE``, the steps pushed from beneath their modules
+    zombies      zombies attack a group, join its combat or wait; Initial Attack; Noise
+    items        using items, passing them, sharing them out
+    death        Life or Death, death, a wiped-out group's new start, a Pj leaving alive
+    cards        action cards
+    flight       fleeing a combat, Unblock
+    abilities    activated abilities of characters and skills
+    missions     missions completed by a choice
+    negotiation  offers of items
+    wounds       damage placed, Tough's Life or Death rolls, the save at a 4th damage
+    anytime      what may be done at any moment, attacking a group, the response window
+    combat       the combat against zombies, step by step
+    duel         the combat between groups
+    turn         the round, the turn, searching
+    setup        the map, the characters
+    rules        this module: the game; it sets ``flow.ABOVE``
+
+Where a rule beneath pushes a step of a module above it — a combat begins (:mod:`.zombies`,
+:mod:`.anytime`) with a step whose window offers the cards, items and abilities that begin combats;
+an Initial Attack deals damage whose deaths share out items, a flare among them, that make Noise —
+it takes the step from :data:`.flow.ABOVE`, set here. A decision with a single legal action is
 taken by the rules unasked, as rules version 3 did before the kernel
 (:attr:`~deadboard.core.kernel.KernelGame.takes_single`), so recorded games replay unchanged.
 """
@@ -21,10 +41,18 @@ from deadboard.core.responses import Respond
 from deadboard.core.rng import Rng
 from deadboard.games.zombie_dawn import setup as setup_rules
 from deadboard.games.zombie_dawn import turn
+from deadboard.games.zombie_dawn.combat import ATTACK_PHASE
 from deadboard.games.zombie_dawn.content import COLOURS, SEASONS, load_content
+from deadboard.games.zombie_dawn.duel import DuelPhase
 from deadboard.games.zombie_dawn.effects import score_parts
-from deadboard.games.zombie_dawn.flow import CombatForm, StepForm, WaitingForm
+from deadboard.games.zombie_dawn.flow import ABOVE, CombatForm, StepForm, WaitingForm
 from deadboard.games.zombie_dawn.state import Combat, DawnState
+from deadboard.games.zombie_dawn.wounds import Damage
+
+# the steps rules push from beneath the modules that define them (flow.Above), set before any rule runs
+ABOVE.attack_phase = ATTACK_PHASE
+ABOVE.duel_phase = DuelPhase
+ABOVE.damage = Damage
 
 SCENARIOS = (Scenario("standard", "Zombie Dawn", "Competitive survival for 1 to 4 players over 8 rounds (9 with 3 players)."),)
 

@@ -20,8 +20,7 @@ from typing import Any, ClassVar
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps
-from deadboard.games.zombie_dawn import combat as combat_rules
-from deadboard.games.zombie_dawn import wounds
+from deadboard.games.zombie_dawn import death, wounds
 from deadboard.games.zombie_dawn.abilities import ability_actions
 from deadboard.games.zombie_dawn.actions import (
     END,
@@ -77,6 +76,7 @@ from deadboard.games.zombie_dawn.flow import TURN, WINDOW, StepForm, plain, push
 from deadboard.games.zombie_dawn.items import TakeItems, give_actions, item_uses
 from deadboard.games.zombie_dawn.missions import mission_actions
 from deadboard.games.zombie_dawn.state import MISSIONS_EACH, NO_VEHICLE, OVER, DawnState, Trip
+from deadboard.games.zombie_dawn.zombies import noise_until_zombie, start_combat
 
 #: skill cards drawn to choose from when learning
 SKILLS_SHOWN = 2
@@ -221,7 +221,7 @@ def declare_clear(state: DawnState, seat: int, action: Clear) -> None:
         if recs[k].kind != "zombie":
             state.actions.discard(k)
     state.emit("mission", f"Revealed for the mission: {', '.join(recs[k].name for k in revealed) or 'nothing'}", None)
-    combat_rules.start_combat(state, seat, -1, zombies, mission=m, dice=rec.dice)
+    start_combat(state, seat, -1, zombies, mission=m, dice=rec.dice)
 
 
 @dataclass(slots=True)
@@ -325,7 +325,7 @@ def reveal(state: DawnState, seat: int) -> None:
         if r.kind == "survivor":
             deck.discard(it)
             if r.survivor == "join":
-                ch = wounds.new_character(state, seat, special=False)
+                ch = death.new_character(state, seat, special=False)
                 shown.append(f"{r.name} ({state.c.characters[ch].name} joins)" if ch >= 0 else f"{r.name} (nobody left to join)")
             else:
                 draw_mission(state, seat)
@@ -361,15 +361,15 @@ def reveal(state: DawnState, seat: int) -> None:
         wounded = [ch for ch in g.chars if worst_lod(state, ch) < 0]
         if wounded:
             ch = min(wounded, key=lambda x: (worst_lod(state, x), x))
-            wounds.life_or_death(state, ch, "Does it hurt?")
+            death.life_or_death(state, ch, "Does it hurt?")
             if not state.groups[seat].chars or state.over:
                 for card in zombies:
                     state.actions.discard(card)
                 return
     if zombies:
-        combat_rules.start_combat(state, seat, -1, zombies, blocked=blocked)
+        start_combat(state, seat, -1, zombies, blocked=blocked)
     for _ in range(noisy):
-        combat_rules.noise_until_zombie(state, seat, -1, "You Make Noise")
+        noise_until_zombie(state, seat, -1, "You Make Noise")
     cb = state.combat
     if blocked and cb is not None and cb.group == seat and not cb.duel:
         cb.blocked = True
@@ -484,7 +484,7 @@ def round_end(state: DawnState) -> None:
 
 def end_game(state: DawnState) -> None:
     state.phase = OVER
-    wounds.clear_stack(state)
+    death.clear_stack(state)
     if state.cfg.solo:
         done = len(state.groups[0].done)
         state.reason = "missions-complete" if done >= MISSIONS_EACH else "missions-missing"
