@@ -159,10 +159,10 @@ class EndAdventure(Auto[CampaignState]):
             vp = max(0, VP_ACCOMPLISHED - VP_PER_DEAD * dead_now)
             state.vp += vp
             state.vp_earned += vp
-            state.emit("vp", f"{chapter.name} accomplished: the group earns {vp} VP ({state.vp})", {"vp": vp})
+            state.emit("vp", f"{chapter.name} accomplished: the group earns {vp} VP ({state.vp} VP in all)", {"vp": vp})
         else:
             state.emit(
-                "vp", f"{chapter.name} failed ({inner.lost or 'the objective was not met'})", {"vp": 0}
+                "vp", f"{chapter.name} failed: {inner.lost or 'the objective was not met'}", {"vp": 0}
             )
         last = state.chapter == len(state.content.chapters) - 1
         after: list[Any] = []
@@ -170,7 +170,7 @@ class EndAdventure(Auto[CampaignState]):
         if chapter.hours is not None and lasted > chapter.hours and not last:
             state.emit(
                 "overrun",
-                f"the adventure lasted {lasted} hours, more than its {chapter.hours}: the shelter was not spared",
+                f"The adventure lasted {lasted} hours, more than its {chapter.hours}: the shelter was not spared",
                 {"hours": lasted, "most": chapter.hours},
             )
             after.append(ShelterEvent("adventure"))

@@ -24,6 +24,7 @@ from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.day_night_z import facilities as F
+from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.campaign_cards import UseCard, card_actions, use_card
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.effects import Resolve, capacity
@@ -51,7 +52,7 @@ class ShelterDay(Auto[CampaignState]):
             return ()
         state.days += 1
         state.shelter_days += 1
-        state.emit("day", f"day {state.days} in the shelter", {"day": state.days})
+        state.emit("day", f"Day {state.days} in the shelter", {"day": state.days})
         order = state.in_turn_order()
         return (
             *(Visit(h.seat, h.id, "day") for h in order),
@@ -110,7 +111,7 @@ class Visit(Choice[CampaignState, Action]):
             act = F.facility_action(state, action.facility, action.action)
             if act.vp:
                 F.spend(state, act.vp, f"{action.facility} {act.id}", h.id)
-            state.emit("visit", f"{h.name} ({self.time}) at the {action.facility}: {act.text}", {"who": h.id})
+            state.emit("visit", f"{h.name} visits {phrases.facility(state, action.facility)} by {self.time}: {act.text}", {"who": h.id})
             return (Resolve(act.effects, h.id, self.time),)
         return ()
 
@@ -145,7 +146,7 @@ class ShelterEvent(Auto[CampaignState]):
             effects = event.fence
         state.emit(
             "event",
-            f"{TABLES[table]}: {face} -> {event.name}: {event.text}",
+            f"{TABLES[table].capitalize()}: the die shows {phrases.faces([face])} — {event.name}: {event.text}",
             {"face": face, "table": table, "over": table == "overrun"},
         )
         return (Resolve(effects, "", "day"),)
@@ -174,7 +175,7 @@ class Feeding(Auto[CampaignState]):
             short = need - own - stored
             state.emit(
                 "feed",
-                f"{h.name} eats {own + stored} of {need} supplies ({stored} from the warehouse)",
+                f"{h.name} eats {own + stored} of the {phrases.count(need, 'supply', 'supplies')} needed ({stored} from the warehouse)",
                 {"who": h.id, "eaten": own + stored, "short": short},
             )
             heal(state, h, own + stored)
@@ -233,7 +234,7 @@ class Depart(Choice[CampaignState, Action]):
     def apply(self, state: CampaignState, action: Action) -> Steps:
         if isinstance(action, Stay):
             return (ShelterDay(),)
-        state.emit("leave", f"the group leaves the shelter after {state.days} day(s)", {"days": state.days})
+        state.emit("leave", f"The group leaves the shelter after {phrases.count(state.days, 'day')}", {"days": state.days})
         from deadboard.games.day_night_z.campaign import StartChapter  # (campaign imports this module)
 
         return (StartChapter(),)
