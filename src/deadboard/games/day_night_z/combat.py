@@ -21,8 +21,7 @@ from typing import Any
 
 from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
-from deadboard.games.day_night_z import phrases
-from deadboard.games.day_night_z import skill_effects
+from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     attribute,

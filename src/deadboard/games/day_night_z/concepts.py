@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deadboard.games.day_night_z import phrases
-from deadboard.games.day_night_z import skill_effects
+from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.state import DNZState, Survivor
 
 # ----- dice ---------------------------------------------------------------------------------------

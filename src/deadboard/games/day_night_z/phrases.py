@@ -266,4 +266,4 @@ def threat_sides(card: ThreatCard) -> tuple[str, str]:
     return a, b + (f"; icons: {', '.join(icons)}" if icons else "")
 
 
-__all__ = ["CORPSE", "FACES", "MODES", "check", "count", "enemy", "enemy_kind", "faces", "place", "rolled", "path_name", "spawned", "square", "tile_place", "threat_sides", "tiles"]
+__all__ = ["CORPSE", "FACES", "MODES", "check", "count", "enemy", "enemy_kind", "faces", "path_name", "place", "rolled", "spawned", "square", "threat_sides", "tile_place", "tiles"]

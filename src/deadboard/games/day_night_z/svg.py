@@ -116,7 +116,7 @@ def _city(
 ) -> tuple[str, dict[str, tuple[float, float, float]]]:
     """The city board from (x0, y0), its zones ``size`` wide, and where each zone lies (x, y, size)."""
     out = []
-    Z = size  # noqa: N806 (the module's zone size, smaller beside a tile drawn large)
+    Z = size
     pos = {z.id: (x0 + z.x * (Z + gapx), y0 + z.y * (Z + gapy)) for z in st.board.side.zones}
     for link in st.board.side.links:
         a, _, b = link.partition("-")
@@ -137,7 +137,8 @@ def _city(
             loc = st.locations[z.slot]
             name = st.content.locations[loc.card].name
             out.append(
-                f'<text x="{x + 4}" y="{y + Z - 4}" font-size="8" fill="#e0c060">{_t(name)}{" ✓" if loc.visited else ""}</text>'
+                f'<text x="{x + 3}" y="{y + Z - 4}" font-size="{8 if Z >= 60 else 6.5}" fill="#e0c060">'
+                f'{_t(name if Z >= 60 else name[:10])}{" ✓" if loc.visited else ""}<title>{_t(name)}</title></text>'
             )
         here = [s for s in st.living() if not s.tile and s.zone == z.id]
         for k, s in enumerate(here):
@@ -147,8 +148,10 @@ def _city(
             )
         inside = [s for s in st.living() if s.tile and st.tiles[s.tile].zone == z.id] if st.tiles else []
         if inside:
+            names = ", ".join(s.name.split()[0] for s in inside)
+            short = names + " inside" if Z >= 60 else " ".join(s.name[:3] for s in inside)
             out.append(f'<text x="{x + Z / 2}" y="{y + Z / 2 + 4}" font-size="9" text-anchor="middle" fill="#ffe14d">'
-                       f'{_t(", ".join(s.name.split()[0] for s in inside))} inside</text>')
+                       f'{_t(short)}<title>{_t(names)} inside</title></text>')
         if st.noise.get(z.id):
             out.append(f'<text x="{x + Z - 14}" y="{y + 12}" font-size="11" fill="#f33">!<title>noise</title></text>')
     return "".join(out), {zid: (x, y, Z) for zid, (x, y) in pos.items()}
