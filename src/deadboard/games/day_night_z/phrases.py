@@ -39,20 +39,36 @@ def rolled(n: int, dice: Iterable[str], hit: bool | None = None) -> str:
     return out if hit is None else out + (" — a hit" if hit else " — no hit")
 
 
-def check(who: str, what: str, attr: str, value: int, spent: int, penalty: int, n: int, dice: Iterable[str],
-           ok: bool) -> str:
+def check(
+    who: str,
+    what: str,
+    attr: str,
+    value: int,
+    spent: int,
+    penalty: int,
+    n: int,
+    dice: Iterable[str],
+    ok: bool,
+) -> str:
     """An attribute check (§3.4) as a sentence: ``Kevin Swift rolls an agility check (card): 2 dice
     (agility 2, +1 survival point, −1) — gold star, skull: success``."""
     article = "an" if what[:1] in "aeiou" else "a"
     figures = f"{attr.replace('_', ' ')} {value}" + (", +1 survival point" if spent else "")
     figures += f", {penalty:+d}".replace("-", "−") if penalty else ""
-    return (f"{who} rolls {article} {what} check: {count(n, 'die', 'dice')} ({figures}) — {faces(dice) or 'none'}: "
-            f"{'success' if ok else 'failure'}")
+    return (
+        f"{who} rolls {article} {what} check: {count(n, 'die', 'dice')} ({figures}) — {faces(dice) or 'none'}: "
+        f"{'success' if ok else 'failure'}"
+    )
 
 
 #: what a corpse marker holds (§4.8)
-CORPSE = {"nothing": "nothing", "ammo": "ammo", "battery": "a battery", "supplies": "supplies",
-          "infection": "infection"}
+CORPSE = {
+    "nothing": "nothing",
+    "ammo": "ammo",
+    "battery": "a battery",
+    "supplies": "supplies",
+    "infection": "infection",
+}
 
 
 def count(n: int, word: str, many: str = "") -> str:
@@ -64,7 +80,7 @@ def enemy(state: DNZState, e: Enemy) -> str:
     """An enemy by its card's name and its number: ``Walker 2``, ``the Hunter``."""
     profile = state.content.enemies.get(e.kind)
     name = profile.name if profile is not None else e.kind.capitalize()
-    number = e.id[len(e.kind):] if e.id.startswith(e.kind) else ""
+    number = e.id[len(e.kind) :] if e.id.startswith(e.kind) else ""
     return f"{name} {number}" if number else f"the {name}"
 
 
@@ -188,8 +204,10 @@ def hero_check(name: str, what: str, time: str, spent: int, n: int, dice: Iterab
     green star: success``."""
     article = "an" if what[:1] in "aeiou" else "a"
     extra = ", +1 survival point" if spent else ""
-    return (f"{name} rolls {article} {what} check (by {time}{extra}): {count(n, 'die', 'dice')} — "
-            f"{faces(dice) or 'none'}: {'success' if ok else 'failure'}")
+    return (
+        f"{name} rolls {article} {what} check (by {time}{extra}): {count(n, 'die', 'dice')} — "
+        f"{faces(dice) or 'none'}: {'success' if ok else 'failure'}"
+    )
 
 
 #: side A's lines of enemy behaviour (§3.2, §4.13), as the card says them
@@ -248,7 +266,7 @@ def threat_sides(card: ThreatCard) -> tuple[str, str]:
     """A threat card's side A (how the enemies act) and side B (the threat) in words."""
     ai = "; then ".join(AI_LINES.get(x, x.replace("-", " ")) for x in card.ai)
     body = f", aiming at the {card.body}" if card.body else ""
-    a = (f"{card.attack} (A): enemies {ai}; they go for {PRIORITY.get(card.priority, card.priority)}{body}")
+    a = f"{card.attack} (A): enemies {ai}; they go for {PRIORITY.get(card.priority, card.priority)}{body}"
     effects = []
     for e in card.effects:
         one, many = EFFECTS.get(e.kind, (e.kind.replace("-", " "), e.kind.replace("-", " ")))
@@ -260,10 +278,36 @@ def threat_sides(card: ThreatCard) -> tuple[str, str]:
         elif e.kind == "terrain" and e.marker:
             text = f"a {e.marker} marker is placed"
         effects.append(text)
-    icons = [name for name, on in (("hourglass", card.hourglass), ("Hunter", card.hunter),
-                                   ("infection", card.infection)) if on]
-    b = f"{card.name} (B): for {CONDITIONS.get(card.condition, card.condition)}, " + (", ".join(effects) or "no effect")
+    icons = [
+        name
+        for name, on in (
+            ("hourglass", card.hourglass),
+            ("Hunter", card.hunter),
+            ("infection", card.infection),
+        )
+        if on
+    ]
+    b = f"{card.name} (B): for {CONDITIONS.get(card.condition, card.condition)}, " + (
+        ", ".join(effects) or "no effect"
+    )
     return a, b + (f"; icons: {', '.join(icons)}" if icons else "")
 
 
-__all__ = ["CORPSE", "FACES", "MODES", "check", "count", "enemy", "enemy_kind", "faces", "path_name", "place", "rolled", "spawned", "square", "threat_sides", "tile_place", "tiles"]
+__all__ = [
+    "CORPSE",
+    "FACES",
+    "MODES",
+    "check",
+    "count",
+    "enemy",
+    "enemy_kind",
+    "faces",
+    "path_name",
+    "place",
+    "rolled",
+    "spawned",
+    "square",
+    "threat_sides",
+    "tile_place",
+    "tiles",
+]
