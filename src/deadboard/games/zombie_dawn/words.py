@@ -204,6 +204,12 @@ def _target(n: _Names, token: str) -> str:
     return _where(n, token) if b is not None and token in b.index else n.any(token)
 
 
+def on_map(state: DawnState, token: str) -> str:
+    """A square by the coordinates its map shows and the map's colour: ``e11 on Red's map (Gas
+    Station)``."""
+    return _where(_Names(state), token)
+
+
 #: what the active player did, said in the third person, for the others' response window
 DONE: dict[str, Callable[[_Names, list[str]], str]] = {
     "move": lambda n, a: f"discards {_a(n.card(a[0]))} and moves to {_where(n, a[1])}",
@@ -258,4 +264,4 @@ def describe(game: Game[DawnState], view: DawnState, seat: int | None, action: A
 
 WORDS: ActionWords[DawnState] = ActionWords(describe)
 
-__all__ = ["DONE", "MOMENTS", "SENTENCES", "WORDS", "describe", "describe_action", "done"]
+__all__ = ["DONE", "MOMENTS", "SENTENCES", "WORDS", "describe", "describe_action", "done", "on_map"]

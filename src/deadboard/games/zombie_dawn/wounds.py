@@ -12,6 +12,7 @@ from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.games.zombie_dawn import abilities as ability_rules
 from deadboard.games.zombie_dawn import cards as card_rules
 from deadboard.games.zombie_dawn import items as items_rules
+from deadboard.games.zombie_dawn import words
 from deadboard.games.zombie_dawn.actions import DIE, ActivateOn, Camp, Die, PlayOn, Roll, UseOn, Wound
 from deadboard.games.zombie_dawn.effects import (
     ANY_HEAL,
@@ -366,7 +367,7 @@ class Respawn(StepForm, Choice[DawnState, Camp]):
         assert b is not None
         sq = b.index[action.square]
         state.groups[seat].sq = sq
-        state.emit("move", f"The new {colour(seat)} group starts from {b.names[sq]}", {"seat": seat, "square": b.names[sq]})
+        state.emit("move", f"The new {colour(seat)} group starts from {words.on_map(state, b.names[sq])}", {"seat": seat, "square": b.names[sq]})
         return ()
 
     def prompt(self, state: DawnState) -> str:
