@@ -116,19 +116,18 @@ def _city(
 ) -> tuple[str, dict[str, tuple[float, float, float]]]:
     """The city board from (x0, y0), its zones ``size`` wide, and where each zone lies (x, y, size)."""
     out = []
-    Z = size
-    pos = {z.id: (x0 + z.x * (Z + gapx), y0 + z.y * (Z + gapy)) for z in st.board.side.zones}
+    pos = {z.id: (x0 + z.x * (size + gapx), y0 + z.y * (size + gapy)) for z in st.board.side.zones}
     for link in st.board.side.links:
         a, _, b = link.partition("-")
         (x1, y1), (x2, y2) = pos[a], pos[b]
         out.append(
-            f'<line x1="{x1 + Z / 2}" y1="{y1 + Z / 2}" x2="{x2 + Z / 2}" y2="{y2 + Z / 2}" stroke="#555" stroke-width="6"/>'
+            f'<line x1="{x1 + size / 2}" y1="{y1 + size / 2}" x2="{x2 + size / 2}" y2="{y2 + size / 2}" stroke="#555" stroke-width="6"/>'
         )
     for z in st.board.side.zones:
         x, y = pos[z.id]
         fill = {"alley": "#4a3030", "surprise": "#30304a"}.get(z.kind, "#303a30")
         out.append(
-            f'<rect x="{x}" y="{y}" width="{Z}" height="{Z}" rx="6" fill="{fill}" stroke="#888">'
+            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="6" fill="{fill}" stroke="#888">'
             f"<title>{_t(z.id)} ({z.kind})</title></rect>"
         )
         label = z.id + (" STOP" if z.kind == "alley" else "") + (" ?" if z.id in st.surprises else "")
@@ -137,24 +136,24 @@ def _city(
             loc = st.locations[z.slot]
             name = st.content.locations[loc.card].name
             out.append(
-                f'<text x="{x + 3}" y="{y + Z - 4}" font-size="{8 if Z >= 60 else 6.5}" fill="#e0c060">'
-                f'{_t(name if Z >= 60 else name[:10])}{" ✓" if loc.visited else ""}<title>{_t(name)}</title></text>'
+                f'<text x="{x + 3}" y="{y + size - 4}" font-size="{8 if size >= 60 else 6.5}" fill="#e0c060">'
+                f'{_t(name if size >= 60 else name[:10])}{" ✓" if loc.visited else ""}<title>{_t(name)}</title></text>'
             )
         here = [s for s in st.living() if not s.tile and s.zone == z.id]
         for k, s in enumerate(here):
             out.append(
-                f'<circle cx="{x + 14 + 14 * k}" cy="{y + Z / 2}" r="6" fill="{SEAT[s.seat % 4]}" stroke="#fff">'
+                f'<circle cx="{x + 14 + 14 * k}" cy="{y + size / 2}" r="6" fill="{SEAT[s.seat % 4]}" stroke="#fff">'
                 f"<title>{_t(s.name)}</title></circle>"
             )
         inside = [s for s in st.living() if s.tile and st.tiles[s.tile].zone == z.id] if st.tiles else []
         if inside:
             names = ", ".join(s.name.split()[0] for s in inside)
-            short = names + " inside" if Z >= 60 else " ".join(s.name[:3] for s in inside)
-            out.append(f'<text x="{x + Z / 2}" y="{y + Z / 2 + 4}" font-size="9" text-anchor="middle" fill="#ffe14d">'
+            short = names + " inside" if size >= 60 else " ".join(s.name[:3] for s in inside)
+            out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 4}" font-size="9" text-anchor="middle" fill="#ffe14d">'
                        f'{_t(short)}<title>{_t(names)} inside</title></text>')
         if st.noise.get(z.id):
-            out.append(f'<text x="{x + Z - 14}" y="{y + 12}" font-size="11" fill="#f33">!<title>noise</title></text>')
-    return "".join(out), {zid: (x, y, Z) for zid, (x, y) in pos.items()}
+            out.append(f'<text x="{x + size - 14}" y="{y + 12}" font-size="11" fill="#f33">!<title>noise</title></text>')
+    return "".join(out), {zid: (x, y, size) for zid, (x, y) in pos.items()}
 
 
 def _main_tile(st: DNZState) -> str | None:
