@@ -32,7 +32,7 @@ def test_the_group_votes_and_the_majority_wins() -> None:
         voters.append(state.decision.seat)
         GAME.apply(state, f"vote {option}")
     assert voters[0] == state.leader and sorted(voters) == [0, 1, 2]
-    assert log_kinds(state, "vote")[0].startswith("the group decides: take the child")
+    assert log_kinds(state, "vote")[0].startswith("The group decides: take the child")
     assert sum(len(h.allies) for h in state.heroes) == 1
 
 
@@ -42,7 +42,7 @@ def test_a_draw_after_voting_is_the_leaders_call() -> None:
     at(state, Resolve(STRANGER, "", "day"))
     GAME.apply(state, "vote 2")  # the leader
     GAME.apply(state, "vote 1")
-    assert log_kinds(state, "vote")[0].startswith("the group decides: leave")
+    assert log_kinds(state, "vote")[0].startswith("The group decides: leave")
     assert [h.stress for h in state.heroes] == [2, 2]
 
 

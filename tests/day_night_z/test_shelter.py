@@ -72,7 +72,7 @@ def test_the_shelter_event_is_rolled_once_for_the_group() -> None:
     script(state, "skull", "skull", "skull", "skull", "skull", "skull")
     hp = [h.health for h in state.heroes]
     at(state, ShelterEvent())
-    assert log_kinds(state, "event")[0].startswith("the shelter events: skull -> Zombie attack")
+    assert log_kinds(state, "event")[0].startswith("The shelter events: the die shows skull — Zombie attack")
     assert [h.health for h in state.heroes] == [x - 2 for x in hp]
     assert [h.stress for h in state.heroes] == [1, 1]
 
@@ -127,7 +127,7 @@ def test_without_the_overstay_option_a_long_stay_rolls_the_daily_table() -> None
     state.days = state.content.chapters[0].days + 1
     script(state, *["skull"] * 12)
     at(state, ShelterEvent())
-    assert log_kinds(state, "event")[0].startswith("the shelter events: skull -> Zombie attack")
+    assert log_kinds(state, "event")[0].startswith("The shelter events: the die shows skull — Zombie attack")
 
 
 def test_with_the_overstay_option_a_day_past_the_allowance_rolls_the_overstay_table() -> None:
@@ -138,7 +138,7 @@ def test_with_the_overstay_option_a_day_past_the_allowance_rolls_the_overstay_ta
     state.days = state.content.chapters[0].days + 1
     script(state, "skull")
     at(state, ShelterEvent())
-    assert log_kinds(state, "event")[0].startswith("the overstay events: skull -> The horde grows")
+    assert log_kinds(state, "event")[0].startswith("The overstay events: the die shows skull — The horde grows")
 
 
 def _end_after(state: CampaignState, hours: int) -> None:
@@ -162,7 +162,7 @@ def test_an_adventure_beyond_its_maximum_duration_draws_an_adventure_phase_event
     script(state, "skull", seed=0)
     _end_after(state, 11)
     events = log_kinds(state, "event")
-    assert events[0].startswith("the adventure phase events: skull -> The dead at the gate")
+    assert events[0].startswith("The adventure phase events: the die shows skull — The dead at the gate")
     assert state.facilities == {"infirmary": "basic"}
     assert state.heroes[0].health == hp
 
@@ -253,7 +253,7 @@ def test_advanced_facilities_grant_better_actions() -> None:
     state.facilities["rest-zone"] = "advanced"
     at(state, *reversed(state.steps))
     GAME.apply(state, "use rest-zone rest")
-    assert "Kevin Swift: relax 3" in log_kinds(state, "effect")
+    assert "Kevin Swift relaxes (−3 stress)" in log_kinds(state, "effect")
 
 
 def test_facility_checks_by_night_use_the_night_values() -> None:

@@ -140,10 +140,10 @@ def test_example_of_the_travel_map_plain_icons_yellow_known_red_unknown() -> Non
     GAME.apply(state, "travel bog-path+meadow-road")
     events = [e.split(":")[0] for e in log_kinds(state, "event")]
     assert events == ["Quiet Road (plain)", "Quiet Road (plain)", "Quiet Road (plain)"]
-    rolls = [e for e in log_kinds(state, "travel") if e.startswith("unknown path")]
+    rolls = [e for e in log_kinds(state, "travel") if e.startswith("The survivors take the unknown path")]
     assert rolls == [
-        "unknown path bog-path, wood x2: green, gold -> 0 event(s)",
-        "unknown path bog-path, plain x1: skull -> 1 event(s)",
+        "The survivors take the unknown path along the Bog Path: 2 wood dice — green star, gold star: no event",
+        "The survivors take the unknown path along the Bog Path: 1 plain die — skull: 1 event",
     ]
 
 

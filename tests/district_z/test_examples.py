@@ -59,7 +59,7 @@ def test_attribute_check_example_hope_searches_the_warehouse() -> None:
     st.steps[:] = [NextTurn(), EndTurn(0), VisitEnd(0), AfterEvent(0)]
     script(st, 2, 3, 5)
     advance(st)
-    assert "PERCEPTION CHECK 7: HOPE rolls 3 dice [2, 3, 5] = 10: success" in texts(st)
+    assert "PERCEPTION CHECK 7: HOPE rolls 3 dice: 2, 3, 5 = 10: success" in texts(st)
     assert st.decision is not None and st.decision.kind == "equip"
     found = st.steps[-1].item  # type: ignore[attr-defined]
     assert not st.c.items[found].unique
@@ -72,5 +72,5 @@ def test_attribute_check_fails_when_the_total_equals_the_target() -> None:
     st.steps[:] = [NextTurn(), EndTurn(0), VisitEnd(0), AfterEvent(0)]
     script(st, 1, 2, 4)  # 7 is not greater than 7
     advance(st)
-    assert "PERCEPTION CHECK 7: HOPE rolls 3 dice [1, 2, 4] = 7: failure" in texts(st)
+    assert "PERCEPTION CHECK 7: HOPE rolls 3 dice: 1, 2, 4 = 7: failure" in texts(st)
     assert st.decision is not None and st.decision.kind == "turn"

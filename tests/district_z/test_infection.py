@@ -272,7 +272,7 @@ def test_survivors_choose_their_weapons_against_a_zombie_survivor() -> None:
     script(st, 6, 6, 1, 1, 1, 1, 1, 1, 1, 5)
     GAME.apply(st, "join pistol")
     log = texts(st)
-    assert any("(MARCUS crowbar, EZRA pistol) roll [[1, 1, 1, 1], [1, 1, 1]] = 7" in t for t in log)
+    assert any("(MARCUS with Crowbar, EZRA with Pistol) roll 1, 1, 1, 1; 1, 1, 1 = 7" in t for t in log)
     assert "Ammo check for the Pistol: 5. Still some ammo" in log
     assert st.players[1].wounds == 1 and st.players[2].wounds == 1
 

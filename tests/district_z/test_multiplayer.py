@@ -189,7 +189,7 @@ def test_survivor_combat_attacker_and_defender_choose_their_weapons() -> None:
     assert legal(st) == ["fight shotgun", "fight claw-hammer", "dodge"]
     script(st, 6, 6, 6, 1, 1, 1, 1)  # DANA + crowbar: 3 dice = 18; MARCUS + claw hammer: 4 dice = 4
     GAME.apply(st, "fight claw-hammer")
-    assert any("DANA (crowbar) rolls [6, 6, 6] = 18; MARCUS (claw-hammer) rolls [1, 1, 1, 1] = 4" in t for t in texts(st))
+    assert any("DANA (Crowbar) rolls 6, 6, 6 = 18; MARCUS (Claw Hammer) rolls 1, 1, 1, 1 = 4" in t for t in texts(st))
     assert legal(st) == ["steal shotgun", "steal claw-hammer", "wound"]
 
 

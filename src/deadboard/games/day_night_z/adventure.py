@@ -18,7 +18,7 @@ def check_end(state: DNZState) -> None:
             at_exit = at_exit or (not s.tile and s.zone == exit_zone)
     if not living:
         state.lost = "every survivor is dead"
-        state.emit("end", state.lost, {})
+        state.emit("end", f"The adventure is lost: {state.lost}", {})
         state.end()
         return
     if at_exit and objective_met(state):

@@ -24,6 +24,7 @@ from deadboard.core.errors import SaveError, SetupError
 from deadboard.core.game import VIEW_SEED, Option, Outcome, Result, Scenario, Setup
 from deadboard.core.kernel import Auto, Choice, KernelGame, Steps, advance, classvars, refresh
 from deadboard.core.rng import Rng
+from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.campaign_content import CampaignContent, load_campaign
 from deadboard.games.day_night_z.campaign_sheet import check as check_sheet
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
@@ -168,10 +169,10 @@ class EndAdventure(Auto[CampaignState]):
             vp = max(0, VP_ACCOMPLISHED - VP_PER_DEAD * dead_now)
             state.vp += vp
             state.vp_earned += vp
-            state.emit("vp", f"{chapter.name} accomplished: the group earns {vp} VP ({state.vp})", {"vp": vp})
+            state.emit("vp", f"{chapter.name} accomplished: the group earns {vp} VP ({state.vp} VP in all)", {"vp": vp})
         else:
             state.emit(
-                "vp", f"{chapter.name} failed ({inner.lost or 'the objective was not met'})", {"vp": 0}
+                "vp", f"{chapter.name} failed: {inner.lost or 'the objective was not met'}", {"vp": 0}
             )
         last = state.chapter == len(state.content.chapters) - 1
         after: list[Any] = []
@@ -179,7 +180,7 @@ class EndAdventure(Auto[CampaignState]):
         if chapter.hours is not None and lasted > chapter.hours and not last:
             state.emit(
                 "overrun",
-                f"the adventure lasted {lasted} hours, more than its {chapter.hours}: the shelter was not spared",
+                f"The adventure lasted {lasted} hours, more than its {chapter.hours}: the shelter was not spared",
                 {"hours": lasted, "most": chapter.hours},
             )
             after.append(ShelterEvent("adventure"))
@@ -218,7 +219,7 @@ class ShelterDay(Auto[CampaignState]):
             return ()
         state.days += 1
         state.shelter_days += 1
-        state.emit("day", f"day {state.days} in the shelter", {"day": state.days})
+        state.emit("day", f"Day {state.days} in the shelter", {"day": state.days})
         order = state.in_turn_order()
         return (
             *(Visit(h.seat, h.id, "day") for h in order),
@@ -258,7 +259,7 @@ class Depart(Choice[CampaignState, Action]):
     def apply(self, state: CampaignState, action: Action) -> Steps:
         if isinstance(action, Stay):
             return (ShelterDay(),)
-        state.emit("leave", f"the group leaves the shelter after {state.days} day(s)", {"days": state.days})
+        state.emit("leave", f"The group leaves the shelter after {phrases.count(state.days, 'day')}", {"days": state.days})
         return (StartChapter(),)
 
     def prompt(self, state: CampaignState) -> str:

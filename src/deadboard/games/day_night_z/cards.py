@@ -92,7 +92,7 @@ def card_check(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -
 
 
 def roll_card_check(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None, spend: bool) -> Steps:
-    ok = check(state, s, e.attribute, e.penalty, spend, e.what or f"card's {e.attribute.replace('_', ' ')}")
+    ok = check(state, s, e.attribute, e.penalty, spend, e.what or f"{e.attribute.replace('_', ' ')} (card)")
     return resolve(state, s, e.success if ok else e.fail, on)
 
 
@@ -144,7 +144,8 @@ class SpendOnCheck(Choice[DNZState, Spend | LowerThreat]):
         e = self.effect
         what = e.what or e.attribute.replace("_", " ")
         return (
-            f"{state.survivor(self.who).name}: spend a survival point on the {what} check ({e.penalty:+d})?"
+            f"{state.survivor(self.who).name}: spend a survival point on the {what} check"
+            + (f" ({e.penalty:+d} dice)?".replace("-", "−") if e.penalty else "?")
         )
 
 

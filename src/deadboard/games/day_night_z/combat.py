@@ -21,7 +21,7 @@ from typing import Any
 
 from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
-from deadboard.games.day_night_z import skill_effects
+from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.board import CELLS, INDEX
 from deadboard.games.day_night_z.concepts import (
     add_noise,
@@ -217,7 +217,7 @@ def one_attack(
     hit = successes(faces, colour, state) > 0
     state.emit(
         "attack",
-        f"{s.name} attacks {target.kind} {target.id} with the {card.name} ({mode}): {n} dice -> {', '.join(faces)}",
+        f"{s.name} attacks {phrases.enemy(state, target)} with the {card.name} ({phrases.MODES.get(mode, mode)}): {phrases.rolled(n, faces, hit)}",
         {"who": s.id, "enemy": target.id, "dice": n, "faces": faces, "hit": hit},
     )
     if card.noisy and mode != "butt" and not (card.suppressor and "suppressor" in s.items):
@@ -268,7 +268,7 @@ def attack_survivor(state: DNZState, s: Survivor, target: Survivor, a: A.Attack)
         hit = successes(faces, health_level(state, s)[0], state) > 0
         state.emit(
             "attack",
-            f"{s.name} attacks {target.name} with the {card.name}: {n} dice -> {', '.join(faces)}",
+            f"{s.name} attacks {target.name} with the {card.name}: {phrases.rolled(n, faces, hit)}",
             {"who": s.id, "target": target.id, "dice": n, "faces": faces, "hit": hit},
         )
         if card.noisy and a.mode != "butt" and not (card.suppressor and "suppressor" in s.items):
@@ -327,7 +327,7 @@ def throw(state: DNZState, s: Survivor, a: A.Throw) -> None:
     hit = successes(faces, health_level(state, s)[0], state) > 0
     state.emit(
         "attack",
-        f"{s.name} throws a grenade at {a.at}: {n} dice -> {', '.join(faces)}",
+        f"{s.name} throws a grenade at {phrases.square(state, a.at)}: {phrases.rolled(n, faces, hit)}",
         {"who": s.id, "dice": n, "faces": faces, "hit": hit},
     )
     add_noise(state, s.where, 1, s)
@@ -339,7 +339,7 @@ def throw(state: DNZState, s: Survivor, a: A.Throw) -> None:
         if not near:
             return
         cell = near[0]
-        state.emit("attack", f"the grenade falls short in {tile_id}-{CELLS[cell]}", {})
+        state.emit("attack", f"The grenade falls short in {phrases.square(state, f'{tile_id}-{CELLS[cell]}')}", {})
     for e in [e for e in state.enemies if e.tile == tile_id and e.cell == cell]:
         hurt_enemy(state, e, card.damage, s)
     for o in state.living():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from deadboard.games.day_night_z import skill_effects
+from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.state import DNZState, Survivor
 
 # ----- dice ---------------------------------------------------------------------------------------
@@ -93,8 +93,7 @@ def check(
         gain_sp(state, s, 1)
     state.emit(
         "check",
-        f"{s.name} {what or attr.replace('_', ' ')} check: {n} dice ({value}{f' +{spent} SP' if spent else ''}"
-        f"{f' {penalty:+d}' if penalty else ''}) -> {', '.join(faces)}: {'success' if hits else 'failure'}",
+        phrases.check(s.name, what or attr.replace("_", " "), attr, value, spent, penalty, n, faces, bool(hits)),
         {"who": s.id, "attribute": attr, "dice": n, "faces": faces, "success": bool(hits)},
     )
     return bool(hits)
@@ -137,7 +136,7 @@ def corpse_roll(state: DNZState, s: Survivor, why: str) -> None:
     faces = roll(state, 3)
     state.emit(
         "roll",
-        f"{s.name} rolls 3 dice for infection ({why}): {', '.join(faces)}",
+        f"{s.name} rolls 3 dice for infection ({why}): {phrases.faces(faces)}",
         {"who": s.id, "faces": faces},
     )
     if "skull-infection" in faces:
@@ -194,7 +193,7 @@ def abandon(state: DNZState, tile_id: str) -> None:
         state.locations[tile.slot].tiles.clear()
     state.emit(
         "discard",
-        f"no survivor is left: tile{'s' if len(group) > 1 else ''} {', '.join(group)} leave play",
+        f"No survivor is left in {phrases.tile_place(state, tile)}: {'its tiles leave' if len(group) > 1 else 'the tile leaves'} play",
         {"tiles": group},
     )
 
@@ -218,7 +217,7 @@ def add_noise(state: DNZState, where: str, n: int = 1, by: Survivor | None = Non
     state.noise[where] = (red + n, yellow)
     if by is not None:
         by.noise += n
-    state.emit("noise", f"{n} noise counter{'s' if n > 1 else ''} in {where}", {"where": where, "n": n})
+    state.emit("noise", f"{phrases.count(n, 'noise counter')} in {phrases.square(state, where)}", {"where": where, "n": n})
 
 
 def noise_at(state: DNZState, where: str) -> int:
@@ -267,7 +266,7 @@ def raise_threat(state: DNZState, n: int, why: str) -> None:
     if n <= 0:
         return
     state.threat = min(threat_top(state), state.threat + n)
-    state.emit("threat", f"threat +{n} ({why}): {threat_text(state)}", {"n": n, "threat": state.threat})
+    state.emit("threat", f"The threat rises by {n} ({why}): {threat_text(state)}", {"n": n, "threat": state.threat})
 
 
 def lower_cost(state: DNZState) -> int | None:

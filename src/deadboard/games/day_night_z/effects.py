@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.campaign_content import CampaignEffect
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.growth import attribute, check, damage, gain_sp, gain_stress, heal, infect
@@ -57,28 +58,28 @@ def apply_one(state: CampaignState, e: CampaignEffect, actor: str, time: str) ->
     if kind == "block":
         if state.on_path:
             state.blocked.add(state.on_path)
-            state.emit("block", f"the path {state.on_path} is blocked", {"path": state.on_path})
+            state.emit("block", f"The path along {phrases.path_name(state.on_path)} is blocked", {"path": state.on_path})
         return ()
     if kind == "reveal":
         state.revealed.add(e.path)
         state.blocked.discard(e.path)
-        state.emit("reveal", f"the path {e.path} is now a known path", {"path": e.path})
+        state.emit("reveal", f"The path along {phrases.path_name(e.path)} is now a known path", {"path": e.path})
         return ()
     if kind == "forage":
         room = capacity(state) - state.store
         n = max(0, min(e.n, room))
         state.store += n
-        state.emit("store", f"{n} supplies go to the warehouse ({state.store})", {"n": n})
+        state.emit("store", f"{phrases.count(n, 'supply', 'supplies')} go to the warehouse ({state.store} in it)", {"n": n})
         return ()
     if kind == "spoil":
         lost = (state.store + 1) // 2
         state.store -= lost
-        state.emit("store", f"the warehouse loses {lost} supplies ({state.store} left)", {"n": -lost})
+        state.emit("store", f"The warehouse loses {phrases.count(lost, 'supply', 'supplies')} ({state.store} left)", {"n": -lost})
         return ()
     if kind == "loot":
         lost = min(e.n, state.store)
         state.store -= lost
-        state.emit("store", f"the warehouse loses {lost} supplies ({state.store} left)", {"n": -lost})
+        state.emit("store", f"The warehouse loses {phrases.count(lost, 'supply', 'supplies')} ({state.store} left)", {"n": -lost})
         return ()
     if kind == "wreck":
         wreck(state, e.facility)
@@ -100,7 +101,7 @@ def wreck(state: CampaignState, facility: str) -> None:
         if state.fence:
             state.fence = "basic" if state.fence == "advanced" else ""
             state.emit(
-                "wreck", f"the perimeter fence is damaged ({state.fence or 'gone'})", {"facility": "fence"}
+                "wreck", f"The perimeter fence is damaged ({'now basic' if state.fence else 'gone'})", {"facility": "fence"}
             )
         return
     level = state.facilities.get(facility, "")
@@ -114,7 +115,8 @@ def wreck(state: CampaignState, facility: str) -> None:
     state.store = min(state.store, capacity(state))  # what no longer fits is lost
     state.emit(
         "wreck",
-        f"the {facility} is wrecked ({state.facilities.get(facility, 'gone')})",
+        f"{phrases.facility(state, facility).capitalize()} is wrecked"
+        + (" (now basic)" if state.facilities.get(facility) else " (gone)"),
         {"facility": facility},
     )
 
@@ -163,13 +165,13 @@ def _on_hero(state: CampaignState, h: Hero, e: CampaignEffect) -> None:
         n = max(0, min(h.supplies, capacity(state) - state.store))
         h.supplies -= n
         state.store += n
-        state.emit("store", f"{h.name} stores {n} supplies ({state.store} in the warehouse)", {"who": h.id})
+        state.emit("store", f"{h.name} stores {phrases.count(n, 'supply', 'supplies')} ({state.store} in the warehouse)", {"who": h.id})
     elif kind == "take":
         n = min(n, state.store)
         state.store -= n
         h.supplies += n
-        state.emit("store", f"{h.name} takes {n} supplies ({state.store} left)", {"who": h.id})
-    state.emit("effect", f"{h.name}: {kind} {n}", {"who": h.id, "kind": kind, "n": n})
+        state.emit("store", f"{h.name} takes {phrases.count(n, 'supply', 'supplies')} from the warehouse ({state.store} left)", {"who": h.id})
+    state.emit("effect", phrases.hero_effect(h.name, kind, n), {"who": h.id, "kind": kind, "n": n})
 
 
 def _check(state: CampaignState, e: CampaignEffect, actor: str, time: str) -> Steps:
@@ -306,6 +308,7 @@ class CountVotes(Auto[CampaignState]):
             leader_vote = state.votes[0] - 1 if voters and state.votes else tied[0]
             choice = leader_vote if leader_vote in tied else tied[0]
         option = self.effect.options[choice]
-        state.emit("vote", f"the group decides: {option.text} ({counts})", {"option": choice + 1})
+        state.emit("vote", f"The group decides: {option.text} (votes: "
+            + ", ".join(f"{c} for {o.text}" for c, o in zip(counts, self.effect.options, strict=True)) + ")", {"option": choice + 1})
         state.votes = []
         return (Resolve(option.effects, self.actor, self.time),) if option.effects else ()

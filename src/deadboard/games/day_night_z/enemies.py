@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from deadboard.core.log import NullLog
-from deadboard.games.day_night_z import skill_effects
+from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.board import CELLS, TileGeometry
 from deadboard.games.day_night_z.concepts import (
     add_noise,
@@ -170,12 +170,16 @@ def enter(state: DNZState, enemy: Enemy, spot: Spot) -> None:
     enemy.tile, enemy.cell = spot
     tile = state.tiles[spot[0]]
     where = f"{spot[0]}-{CELLS[spot[1]]}"
-    state.emit("enemy-move", f"{enemy.kind} {enemy.id} moves to {where}", {"enemy": enemy.id, "to": where})
+    state.emit(
+        "enemy-move",
+        f"{phrases.enemy(state, enemy)} moves to {phrases.square(state, where)}",
+        {"enemy": enemy.id, "to": where},
+    )
     if tile.markers.get(spot[1]) == "noisy":
         add_noise(state, where)
     trap = tile.traps.pop(spot[1], 0)
     if trap:
-        state.emit("trap", f"{enemy.kind} {enemy.id} walks into a trap in {where}", {"enemy": enemy.id})
+        state.emit("trap", f"{phrases.enemy(state, enemy)} walks into a trap in {phrases.square(state, where)}", {"enemy": enemy.id})
         hurt_enemy(state, enemy, trap, None)
 
 
@@ -189,7 +193,7 @@ def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bo
     if enemy.damage < health:
         state.emit(
             "wound",
-            f"{enemy.kind} {enemy.id} takes {n} damage ({health - enemy.damage} left)",
+            f"{phrases.enemy(state, enemy)} takes {n} damage ({health - enemy.damage} health left)",
             {"enemy": enemy.id},
         )
         return False
@@ -206,7 +210,8 @@ def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bo
         gain_sp(state, by, sp)
     state.emit(
         "kill",
-        f"{enemy.kind} {enemy.id} is eliminated{f': {by.name} earns {sp} survival points' if by else ''}",
+        f"{phrases.enemy(state, enemy)} is eliminated"
+        + (f": {by.name} earns {phrases.count(sp, 'survival point')}" if by else ""),
         {"enemy": enemy.id, "kind": enemy.kind},
     )
     return True
@@ -400,7 +405,7 @@ def use_ability(
 
 
 def _announce(state: DNZState, enemy: Enemy, name: str) -> None:
-    state.emit("ability", f"{enemy.kind} {enemy.id} uses {name}", {"enemy": enemy.id, "ability": name})
+    state.emit("ability", f"{phrases.enemy(state, enemy)} uses {name}", {"enemy": enemy.id, "ability": name})
 
 
 def enemy_attack(
@@ -427,7 +432,7 @@ def enemy_attack(
     hit = skulls(faces) > 0
     state.emit(
         "attack",
-        f"{enemy.kind} {enemy.id} attacks {s.name} ({body}): {n} dice -> {', '.join(faces)}",
+        f"{phrases.enemy(state, enemy)} attacks {s.name} ({body}): {phrases.rolled(n, faces, hit)}",
         {"enemy": enemy.id, "who": s.id, "dice": n, "faces": faces, "hit": hit},
     )
     if "skull-noise" in faces:

@@ -19,6 +19,7 @@ upon, is individual, i.e., each survivor can decide if he wants to spend it or n
 from __future__ import annotations
 
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.campaign_content import FACILITIES, FacilityAction
 from deadboard.games.day_night_z.campaign_state import CampaignState
 
@@ -98,7 +99,7 @@ def build(state: CampaignState, facility: str, who: str) -> None:
         state.facilities[facility] = "basic"
         place(state, facility)
     state.emit(
-        "build", f"{state.hero(who).name} builds the {facility} ({state.vp} VP left)", {"facility": facility}
+        "build", f"{state.hero(who).name} builds {phrases.facility(state, facility)} ({state.vp} VP left)", {"facility": facility}
     )
 
 
@@ -110,7 +111,7 @@ def upgrade(state: CampaignState, facility: str, who: str) -> None:
         state.facilities[facility] = "advanced"
     state.emit(
         "build",
-        f"{state.hero(who).name} upgrades the {facility} ({state.vp} VP left)",
+        f"{state.hero(who).name} upgrades {phrases.facility(state, facility)} ({state.vp} VP left)",
         {"facility": facility},
     )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.campaign_content import Bonus, CampaignContent
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.content import SurvivorSheet
@@ -155,9 +156,7 @@ def check(
         gain_sp(state, h, 1)
     state.emit(
         "check",
-        f"{h.name} {what or attr.replace('_', ' ')} check ({time}{', 1 SP spent' if spent else ''}): {n} dice -> "
-        f"{', '.join(faces)}: "
-        f"{'success' if ok else 'failure'}",
+        phrases.hero_check(h.name, what or attr.replace("_", " "), time, spent, n, faces, ok),
         {"who": h.id, "attribute": attr, "dice": n, "faces": faces, "success": ok},
     )
     return ok

@@ -22,6 +22,7 @@ from typing import Any
 
 from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z import words
 from deadboard.games.day_night_z.state import DNZState, Survivor
 
 
@@ -294,7 +295,7 @@ def apply_change(state: DNZState, s: Survivor, action: Any) -> None:
         else:
             release(s, action.item)
             place(state, o, action.item)
-    state.emit("reorganize", f"{s.name}: {action.text}", {"who": s.id})
+    state.emit("reorganize", words.sentence(state, action), {"who": s.id})
 
 
 def set_out(state: DNZState, s: Survivor) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from deadboard.core.action import Action
 from deadboard.core.kernel import Steps
 from deadboard.games.day_night_z import actions as A
-from deadboard.games.day_night_z import skill_effects
+from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.board import CELLS, INDEX
 from deadboard.games.day_night_z.cards import draw_card, resolve
 from deadboard.games.day_night_z.concepts import (
@@ -164,7 +164,11 @@ def leave(state: DNZState, s: Survivor, to: str) -> Steps | None:
     s.tile, s.cell, s.zone = "", -1, to
     s.hidden = False
     leave_check(state, old)
-    state.emit("move", f"{s.name} leaves the tile for {to}", {"who": s.id, "to": to})
+    state.emit(
+        "move",
+        f"{s.name} leaves {phrases.tile_place(state, state.tiles[old]) if old in state.tiles else 'the tile'} for {to}",
+        {"who": s.id, "to": to},
+    )
     tile = tile_in_zone(state, to)
     if tile is not None:
         move_onto(state, s, tile, tile.geo.access)
@@ -206,7 +210,7 @@ def explore(state: DNZState, s: Survivor) -> Steps | None:
     new.links[new.geo.access] = (tile.id, tile.geo.exit)
     state.emit(
         "explore",
-        f"{s.name} explores: the {new.geo.side.name} of the {card.name}",
+        f"{s.name} explores the {new.geo.side.name} of the {card.name}",
         {"who": s.id, "zone": index},
     )
     if index in loc.explored:
@@ -220,7 +224,7 @@ def resolve_on(state: DNZState, s: Survivor, new: TileInPlay) -> Steps:
     """Draw an exploration card and resolve it on ``new`` (the explorer stays where he stood)."""
     cid = draw_card(state, "exploration")
     card = state.content.exploration_cards[cid]
-    state.emit("exploration", f"exploration card: {card.name}", {"card": cid})
+    state.emit("exploration", f"Exploration card: {card.name}", {"card": cid})
     return resolve(state, s, card.effects, new)
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
-from deadboard.games.day_night_z import skill_effects
+from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.cards import resolve
 from deadboard.games.day_night_z.concepts import attribute, check, infect, roll
 from deadboard.games.day_night_z.content import Effect, EffectKind
@@ -37,7 +37,7 @@ def search_zone(state: DNZState, s: Survivor, spend: bool) -> Steps | None:
     drawn = tuple(c for c in (draw_search(state) for _ in range(n)) if c)
     state.emit(
         "search",
-        f"{s.name} searches the zone and draws {', '.join(drawn)}",
+        f"{s.name} searches the zone and draws {', '.join(state.content.search[c].name for c in drawn) or 'nothing'}",
         {"who": s.id, "cards": list(drawn)},
     )
     if not drawn:
@@ -66,7 +66,8 @@ def search_corpse(state: DNZState, s: Survivor, at: str) -> None:
     marker = state.content.corpses[index]
     state.emit(
         "corpse",
-        f"{s.name} searches a corpse: {marker.result}{f' x{marker.dice}' if marker.dice else ''}",
+        f"{s.name} searches a corpse: {phrases.CORPSE.get(marker.result, marker.result)}"
+        + (f" — {phrases.count(marker.dice, 'die', 'dice')} to roll" if marker.dice else ""),
         {"who": s.id},
     )
     found_more = 1 + skill_effects.bonus(state, s, "corpse-find")

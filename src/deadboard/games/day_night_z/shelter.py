@@ -27,6 +27,7 @@ from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.day_night_z import facilities as F
+from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.campaign_cards import UseCard, card_actions, use_card
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.effects import Resolve, capacity
@@ -85,7 +86,7 @@ class Visit(Choice[CampaignState, Action]):
             act = F.facility_action(state, action.facility, action.action)
             if act.vp:
                 F.spend(state, act.vp, f"{action.facility} {act.id}", h.id)
-            state.emit("visit", f"{h.name} ({self.time}) at the {action.facility}: {act.text}", {"who": h.id})
+            state.emit("visit", f"{h.name} visits {phrases.facility(state, action.facility)} by {self.time}: {act.text}", {"who": h.id})
             return (Resolve(act.effects, h.id, self.time),)
         return ()
 
@@ -120,7 +121,7 @@ class ShelterEvent(Auto[CampaignState]):
             effects = event.fence
         state.emit(
             "event",
-            f"{TABLES[table]}: {face} -> {event.name}: {event.text}",
+            f"{TABLES[table].capitalize()}: the die shows {phrases.faces([face])} — {event.name}: {event.text}",
             {"face": face, "table": table, "over": table == "overrun"},
         )
         return (Resolve(effects, "", "day"),)
@@ -149,7 +150,7 @@ class Feeding(Auto[CampaignState]):
             short = need - own - stored
             state.emit(
                 "feed",
-                f"{h.name} eats {own + stored} of {need} supplies ({stored} from the warehouse)",
+                f"{h.name} eats {own + stored} of the {phrases.count(need, 'supply', 'supplies')} needed ({stored} from the warehouse)",
                 {"who": h.id, "eaten": own + stored, "short": short},
             )
             heal(state, h, own + stored)

@@ -8,6 +8,7 @@ green; red: yellow then green); when the whole tile is full the rest are discard
 
 from __future__ import annotations
 
+from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.concepts import raise_threat, rise_for, roll, threat_level
 from deadboard.games.day_night_z.content import EnemySide
@@ -27,7 +28,8 @@ def deploy(state: DNZState, side: str, zone: str, slot: str = "", index: int = 0
     state.tiles[tile.id] = tile
     state.emit(
         "tile",
-        f"the {tile.geo.side.name} tile ({side}) is deployed as {tile.id} in {zone}",
+        f"The {tile.geo.side.name} tile ({side}) is laid out in {zone}"
+        + (f" ({phrases.tile_place(state, tile)})" if tile.slot else ""),
         {"tile": tile.id, "side": side, "zone": zone},
     )
     return tile
@@ -76,7 +78,7 @@ def place_enemies(state: DNZState, tile: TileInPlay, kinds: list[str]) -> list[E
         eid = state.enemy_id(kind)
         if cell < 0 or eid is None:
             why = "the tile is full" if cell < 0 else f"every {kind} miniature is in play"
-            state.emit("discard", f"{why}: a {kind} is discarded", {"kind": kind})
+            state.emit("discard", f"{why}: a {phrases.enemy_kind(state, kind)} is not placed", {"kind": kind})
             continue
         counts[cell] += 1
         enemy = Enemy(eid, kind, tile.id, cell, state.hunter_damage if kind == "hunter" else 0)
@@ -85,7 +87,7 @@ def place_enemies(state: DNZState, tile: TileInPlay, kinds: list[str]) -> list[E
     if placed:
         state.emit(
             "spawn",
-            "spawned: " + ", ".join(f"{e.kind} {e.id} in {CELLS[e.cell]}" for e in placed),
+            phrases.spawned(state, placed),
             {"tile": tile.id, "enemies": [e.id for e in placed]},
         )
     return placed
@@ -135,7 +137,7 @@ def place_marker(state: DNZState, tile: TileInPlay, marker: str) -> int:
         tile.markers[cell] = marker
         state.emit(
             "marker",
-            f"a {marker} terrain marker is placed in {tile.id}-{CELLS[cell]}",
+            f"A {marker} terrain marker is placed in {phrases.square(state, f'{tile.id}-{CELLS[cell]}')}",
             {"tile": tile.id, "cell": cell, "marker": marker},
         )
     return cell
@@ -146,7 +148,7 @@ def place_search_marker(state: DNZState, tile: TileInPlay) -> int:
     if cell >= 0:
         tile.search_marks.add(cell)
         state.emit(
-            "marker", f"a search marker is placed in {tile.id}-{CELLS[cell]}", {"tile": tile.id, "cell": cell}
+            "marker", f"A search marker is placed in {phrases.square(state, f'{tile.id}-{CELLS[cell]}')}", {"tile": tile.id, "cell": cell}
         )
     return cell
 
@@ -179,12 +181,13 @@ def leave_check(state: DNZState, tile_id: str) -> None:
         state.locations[tile.slot].tiles.clear()
     state.emit(
         "discard",
-        f"tile{'s' if len(group) > 1 else ''} {', '.join(group)} discarded ({points} survival points of enemies left)",
+        f"The survivors leave {phrases.tile_place(state, tile)}: {'its tiles are' if len(group) > 1 else 'the tile is'} discarded"
+        f" ({phrases.count(points, 'survival point')} of enemies left behind)",
         {"tiles": group, "points": points},
     )
     if hunter:
         state.hunter = "stalk"
-        state.emit("hunter", "the Hunter goes back to the stalk area", {})
+        state.emit("hunter", "The Hunter goes back to the stalk area", {})
     raise_threat(state, rise_for(state, points), "survivors left enemies behind")
 
 
@@ -195,7 +198,7 @@ def hunter_icon(state: DNZState) -> None:
         return
     if state.hunter == "":
         state.hunter = "stalk"
-        state.emit("hunter", "the Hunter appears in the stalk area", {})
+        state.emit("hunter", "The Hunter appears in the stalk area", {})
         return
     in_city = [s for s in state.living() if not s.tile or not state.tiles[s.tile].slot]
     if not in_city:
@@ -208,7 +211,7 @@ def hunter_icon(state: DNZState) -> None:
     else:
         tile = state.tiles[s.tile]
     state.hunter = "board"
-    state.emit("hunter", f"the Hunter spawns beside {s.name}", {"who": s.id})
+    state.emit("hunter", f"The Hunter appears beside {s.name}", {"who": s.id})
     place_enemies(state, tile, ["hunter"])
 
 

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
-from deadboard.games.day_night_z import skill_effects
+from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.adventure import check_end
 from deadboard.games.day_night_z.board import CELLS, CityBoard, TileGeometry
 from deadboard.games.day_night_z.cards import CARD_STEPS
@@ -88,7 +88,7 @@ class Turn(Choice[DNZState, Any]):
     def prompt(self, state: DNZState) -> str:
         s = state.survivor(self.who)
         where = f"{s.tile}-{CELLS[s.cell]}" if s.tile else s.zone  # Survivor.where
-        return f"{s.name} ({where}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
+        return f"{s.name} ({phrases.place(state, where)}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
 
 
 @dataclass(slots=True)
@@ -431,7 +431,7 @@ def _throw(state: DNZState, s: Survivor, a: A.Throw) -> Steps | None:
 def _rest(state: DNZState, s: Survivor, a: A.Rest) -> Steps | None:
     s.ap = 0
     gain_stress(state, s, -1 - skill_effects.bonus(state, s, "rest"))
-    state.emit("rest", f"{s.name} rests: stress {s.stress}", {"who": s.id})
+    state.emit("rest", f"{s.name} rests (stress now {s.stress})", {"who": s.id})
     return None
 
 
@@ -552,7 +552,7 @@ def _trap(state: DNZState, s: Survivor, a: A.Trap) -> Steps | None:
         )
         tile = state.tiles[tile_id]
         tile.traps[cell] = tile.traps.get(cell, 0) + dmg
-        state.emit("trap", f"{s.name} sets a trap ({dmg} damage) in {a.at}", {"who": s.id, "damage": dmg})
+        state.emit("trap", f"{s.name} sets a trap ({dmg} damage) in {phrases.square(state, a.at)}", {"who": s.id, "damage": dmg})
     return ()
 
 

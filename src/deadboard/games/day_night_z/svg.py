@@ -18,12 +18,18 @@ from deadboard.core.drawing import Drawing, Panel, hit_rect, hover_text, sentenc
 from deadboard.core.game import Game, State
 from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.concepts import threat_text
+from deadboard.games.day_night_z.content import ThreatCard
 from deadboard.games.day_night_z.inventory import backpack, load, room
+from deadboard.games.day_night_z.phrases import place, square, threat_sides
 from deadboard.games.day_night_z.state import DNZState, Survivor
 from deadboard.games.day_night_z.svg_tile import ENEMY, MARKER, SEAT, TERRAIN, enemy_card, tile_svg
 
 Z, GAPX, GAPY, M, TOP = 70, 30, 30, 12, 56
 C = 34  # a subzone
+#: with a survivor on a tile: that tile's subzone, the city's zones beside it and the other tiles'
+#: subzones, chosen so that the drawing has the board frame's shape at 1280 x 800 (about 5 : 4)
+#: and the tile takes most of it
+BIG, SMALL_Z, SMALL_GAP, OTHER_C = 130, 40, 10, 30
 LEVEL = {"green": "#3a9a3a", "yellow": "#d0b020", "red": "#c03030"}
 
 
@@ -105,21 +111,23 @@ def _t(s: object) -> str:
     return escape(str(s), quote=True)
 
 
-def _city(st: DNZState, x0: int, y0: int) -> tuple[str, dict[str, tuple[float, float, float]]]:
-    """The city board from (x0, y0), and where each zone lies (x, y, size)."""
+def _city(
+    st: DNZState, x0: int, y0: int, size: int = Z, gapx: int = GAPX, gapy: int = GAPY
+) -> tuple[str, dict[str, tuple[float, float, float]]]:
+    """The city board from (x0, y0), its zones ``size`` wide, and where each zone lies (x, y, size)."""
     out = []
-    pos = {z.id: (x0 + z.x * (Z + GAPX), y0 + z.y * (Z + GAPY)) for z in st.board.side.zones}
+    pos = {z.id: (x0 + z.x * (size + gapx), y0 + z.y * (size + gapy)) for z in st.board.side.zones}
     for link in st.board.side.links:
         a, _, b = link.partition("-")
         (x1, y1), (x2, y2) = pos[a], pos[b]
         out.append(
-            f'<line x1="{x1 + Z / 2}" y1="{y1 + Z / 2}" x2="{x2 + Z / 2}" y2="{y2 + Z / 2}" stroke="#555" stroke-width="6"/>'
+            f'<line x1="{x1 + size / 2}" y1="{y1 + size / 2}" x2="{x2 + size / 2}" y2="{y2 + size / 2}" stroke="#555" stroke-width="6"/>'
         )
     for z in st.board.side.zones:
         x, y = pos[z.id]
         fill = {"alley": "#4a3030", "surprise": "#30304a"}.get(z.kind, "#303a30")
         out.append(
-            f'<rect x="{x}" y="{y}" width="{Z}" height="{Z}" rx="6" fill="{fill}" stroke="#888">'
+            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="6" fill="{fill}" stroke="#888">'
             f"<title>{_t(z.id)} ({z.kind})</title></rect>"
         )
         label = z.id + (" STOP" if z.kind == "alley" else "") + (" ?" if z.id in st.surprises else "")
@@ -128,21 +136,24 @@ def _city(st: DNZState, x0: int, y0: int) -> tuple[str, dict[str, tuple[float, f
             loc = st.locations[z.slot]
             name = st.content.locations[loc.card].name
             out.append(
-                f'<text x="{x + 4}" y="{y + Z - 4}" font-size="8" fill="#e0c060">{_t(name)}{" ✓" if loc.visited else ""}</text>'
+                f'<text x="{x + 3}" y="{y + size - 4}" font-size="{8 if size >= 60 else 6.5}" fill="#e0c060">'
+                f'{_t(name if size >= 60 else name[:10])}{" ✓" if loc.visited else ""}<title>{_t(name)}</title></text>'
             )
         here = [s for s in st.living() if not s.tile and s.zone == z.id]
         for k, s in enumerate(here):
             out.append(
-                f'<circle cx="{x + 14 + 14 * k}" cy="{y + Z / 2}" r="6" fill="{SEAT[s.seat % 4]}" stroke="#fff">'
+                f'<circle cx="{x + 14 + 14 * k}" cy="{y + size / 2}" r="6" fill="{SEAT[s.seat % 4]}" stroke="#fff">'
                 f"<title>{_t(s.name)}</title></circle>"
             )
         inside = [s for s in st.living() if s.tile and st.tiles[s.tile].zone == z.id] if st.tiles else []
         if inside:
-            out.append(f'<text x="{x + Z / 2}" y="{y + Z / 2 + 4}" font-size="9" text-anchor="middle" fill="#ffe14d">'
-                       f'{_t(", ".join(s.name.split()[0] for s in inside))} inside</text>')
+            names = ", ".join(s.name.split()[0] for s in inside)
+            short = names + " inside" if size >= 60 else " ".join(s.name[:3] for s in inside)
+            out.append(f'<text x="{x + size / 2}" y="{y + size / 2 + 4}" font-size="9" text-anchor="middle" fill="#ffe14d">'
+                       f'{_t(short)}<title>{_t(names)} inside</title></text>')
         if st.noise.get(z.id):
-            out.append(f'<text x="{x + Z - 14}" y="{y + 12}" font-size="11" fill="#f33">!<title>noise</title></text>')
-    return "".join(out), {zid: (x, y, Z) for zid, (x, y) in pos.items()}
+            out.append(f'<text x="{x + size - 14}" y="{y + 12}" font-size="11" fill="#f33">!<title>noise</title></text>')
+    return "".join(out), {zid: (x, y, size) for zid, (x, y) in pos.items()}
 
 
 def _main_tile(st: DNZState) -> str | None:
@@ -184,7 +195,7 @@ def _bar(st: DNZState, width: int) -> str:
     hunter = {"": "not in play", "stalk": "in the stalk area", "board": "hunting"}[st.hunter]
     text = (
         f"{st.clock.text} {'night' if st.night else 'day'} — threat {threat_text(st)} — Hunter: {hunter}"
-        + (f" — threat card {st.last_threat}" if st.last_threat else "")
+        + (f" — threat card: {_threat_card(st).attack} / {_threat_card(st).name}" if st.last_threat else "")
     )
     out.append(f'<text x="{M}" y="{M + 32}" font-size="15" font-weight="700" fill="#eee">{_t(text)}</text>')
     sx = M + 50 + 40 * 9 + 20
@@ -213,42 +224,35 @@ def label_of(a: Action) -> str:
     return a.text
 
 
+def _threat_card(st: DNZState) -> ThreatCard:
+    return st.content.threat_cards[st.last_threat]
+
+
+def _card(st: DNZState, cid: str) -> str:
+    """A search card by its name (``Colt 1911``); none is a dash."""
+    if not cid:
+        return "—"
+    card = st.content.search.get(cid)
+    return card.name if card is not None else cid
+
+
 def _panels(st: DNZState) -> list[Panel]:
     panels: list[Panel] = [{"title": "Adventure", "lines": [st.adventure.name, st.adventure.text]}]
     if st.last_threat:
-        card = next(c for c in st.content.threats if c.id == st.last_threat)
-        panels.append(
-            {
-                "title": "Threat card",
-                "lines": [
-                    f"A: {card.attack} ({', '.join(card.ai)}; priority {card.priority}; {card.body})",
-                    f"B: {card.name} — if {card.condition}: "
-                    + ", ".join(f"{e.kind} {e.n}" for e in card.effects),
-                    "icons: "
-                    + " ".join(
-                        x
-                        for x, on in (
-                            ("hourglass", card.hourglass),
-                            ("hunter", card.hunter),
-                            ("infection", card.infection),
-                        )
-                        if on
-                    ),
-                ],
-            }
-        )
+        panels.append({"title": "Threat card", "lines": list(threat_sides(_threat_card(st)))})
     enemies = [e for e in st.enemies if e.tile in st.tiles]
     if enemies:
-        panels.append({"title": "Enemies", "lines": [f"{enemy_card(st, e)} — at {e.tile}-{CELLS[e.cell]}" for e in enemies]})
+        panels.append({"title": "Enemies", "lines": [f"{enemy_card(st, e)} — at {square(st, f'{e.tile}-{CELLS[e.cell]}')}" for e in enemies]})
     for s in st.survivors:
         lines: list[object] = (
             ["dead"]
             if s.dead
             else [
-                f"at {s.where}: health {s.health}, stress {s.stress}, infection {s.infection}, SP {s.sp}",
+                f"at {place(st, s.where)}: health {s.health}, stress {s.stress}, infection {s.infection}, SP {s.sp}",
                 f"AP {s.ap} (reserve {s.reserve}); ammo {s.ammo}, supplies {s.supplies}, battery {s.battery}",
-                f"main hand: {s.weapon or '—'}; off hand: {s.off or '—'}; worn: {', '.join(s.worn.values()) or '—'}",
-                f"backpack ({load(st, s)}/{room(st)} spaces): {', '.join(backpack(s)) or '—'}",
+                f"main hand: {_card(st, s.weapon)}; off hand: {_card(st, s.off)}; "
+                f"worn: {', '.join(_card(st, w) for w in s.worn.values()) or '—'}",
+                f"backpack ({load(st, s)}/{room(st)} spaces): {', '.join(_card(st, c) for c in backpack(s)) or '—'}",
             ]
         )
         panels.append({"title": s.name, "lines": lines})
@@ -267,15 +271,17 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
     city_w = cols * (Z + GAPX)
     where: dict[str, tuple[float, float, float]] = {}
     parts: list[str] = []
-    if main is not None:  # the tile of the fight drawn large, the city beside it
-        big = 112
-        parts.append(tile_svg(st, st.tiles[main], M + 18, top + 18, big, actor))
-        where.update(_cells(main, M + 18, top + 18, big))
-        cx = M + 18 + 4 * big + 40
-        city, zones = _city(st, cx, top + 4)
-        height_city = rows * (Z + GAPY)
+    per_row, small = 3, C
+    if main is not None:  # the tile of the fight drawn as large as the board's frame allows
+        parts.append(tile_svg(st, st.tiles[main], M + 18, top + 18, BIG, actor))
+        where.update(_cells(main, M + 18, top + 18, BIG))
+        cx = M + 18 + 4 * BIG + 30  # the city beside it, smaller, and the other tiles under the city
+        city, zones = _city(st, cx, top + 4, SMALL_Z, SMALL_GAP, SMALL_GAP + 6)
+        city_w = cols * (SMALL_Z + SMALL_GAP)
+        height_city = rows * (SMALL_Z + SMALL_GAP + 6)
         ox, oy = cx, top + height_city + 24
         others = [t for t in st.tiles if t != main]
+        per_row, small = 2, OTHER_C
     else:
         cx = M
         city, zones = _city(st, cx, top + 4)
@@ -284,13 +290,14 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
         others = list(st.tiles)
     parts.append(city)
     where.update(zones)
+    step_x, step_y = 4 * small + 30, 4 * small + 34
     for k, tid in enumerate(others):
-        tx, ty = ox + (k % 3) * (4 * C + 24), oy + 14 + (k // 3) * (4 * C + 34)
-        parts.append(tile_svg(st, st.tiles[tid], tx, ty, C, actor))
-        where.update(_cells(tid, tx, ty, C))
-    width = max(cx + city_w, ox + min(3, max(1, len(others))) * (4 * C + 24)) + M
-    tiles_bottom = oy + 14 + ((len(others) + 2) // 3) * (4 * C + 34) if others else 0
-    height = max(top + 18 + (4 * 112 + 24 if main is not None else 0), top + height_city, tiles_bottom) + M
+        tx, ty = ox + (k % per_row) * step_x, oy + 14 + (k // per_row) * step_y
+        parts.append(tile_svg(st, st.tiles[tid], tx, ty, small, actor))
+        where.update(_cells(tid, tx, ty, small))
+    width = max(cx + city_w, ox + min(per_row, max(1, len(others))) * step_x) + M
+    tiles_bottom = oy + 14 + ((len(others) + per_row - 1) // per_row) * step_y if others else 0
+    height = max(top + 18 + (4 * BIG + 24 if main is not None else 0), top + height_city, tiles_bottom) + M
     targets: dict[str, list[str]] = {}
     for a in legal:
         t = _target(st, a)

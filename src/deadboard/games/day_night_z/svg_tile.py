@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from deadboard.games.day_night_z.board import CELLS
+from deadboard.games.day_night_z.phrases import enemy, tile_place
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
 TERRAIN = {".": "#3a4048", "B": "#8b1e1e", "I": "#6b2a2a", "c": "#35527a", "h": "#5b7a35", "f": "#2a5a8a",
@@ -36,9 +37,9 @@ def tile_svg(st: DNZState, tile: TileInPlay, ox: float, oy: float, c: float, act
     if tile.slot:
         back = tile.links.get(tile.geo.access)
         if back is not None:
-            after = f", after {back[0]}"
+            after = f", after the {st.tiles[back[0]].geo.side.name}" if back[0] in st.tiles else ""
     out.append(f'<text x="{ox:g}" y="{oy - 6:g}" font-size="{12 if big else 10}" font-weight="{700 if big else 400}" '
-               f'fill="#ddd">{_t(tile.id)}: {_t(tile.geo.side.name)} ({_t(tile.zone)}{_t(after)})</text>')
+               f'fill="#ddd">{_t(tile.geo.side.name)}{_t(f" ({tile_place(st, tile) if tile.slot else tile.zone}{after})" if big else "")}</text>')
     for cell in range(16):
         px, py = cell_xy(ox, oy, c, cell)
         name = f"{tile.id}-{CELLS[cell]}"
@@ -113,9 +114,9 @@ def enemy_card(st: DNZState, e: Enemy) -> str:
     """An enemy as its card reads now (the day or the night side), with the damage it has taken."""
     prof = st.content.enemies.get(e.kind)
     if prof is None:
-        return f"{e.kind.capitalize()} {e.id}" + (f", {e.damage} damage" if e.damage else "")
+        return enemy(st, e) + (f", {e.damage} damage" if e.damage else "")
     side = prof.night if st.night else prof.day
-    return (f"{prof.name} {e.id} ({'night' if st.night else 'day'}): health {max(0, side.health - e.damage)} of {side.health}, "
+    return (f"{enemy(st, e)} ({'night' if st.night else 'day'}): health {max(0, side.health - e.damage)} of {side.health}, "
             f"{side.actions} actions, attack {side.attack} dice for {side.damage} damage, "
             f"defence {side.melee_defence} melee / {side.ranged_defence} ranged, evasion {side.evasion}, resistance {side.resistance}")
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.campaign_cards import Tend
 from deadboard.games.day_night_z.campaign_content import CampaignContent
 from deadboard.games.day_night_z.campaign_state import CampaignState
@@ -124,11 +125,12 @@ class PlanRoute(Choice[CampaignState, Travel]):
         if not routes(state.content, self.start, self.end, state.blocked | set(self.closed)):
             cleared = sorted(state.blocked)
             state.blocked.clear()
-            state.emit("block", f"every way was blocked: the blocks are cleared ({', '.join(cleared)})", {})
+            state.emit("block", f"Every way was blocked: {phrases.paths(cleared)} {'is' if len(cleared) == 1 else 'are'} open again", {})
         state.route = route
         state.emit(
             "travel",
-            f"the group travels {self.start} -> {self.end} by {' + '.join(route)}",
+            f"The group sets out from {phrases.place_name(state, self.start)} to {phrases.place_name(state, self.end)}"
+            f" by {phrases.paths(route)}",
             {"route": list(route)},
         )
         steps: list[TravelIcon] = []
@@ -182,10 +184,12 @@ class TravelIcon(Auto[CampaignState]):
             n = dice_at(state, mult)
             faces = [state.rng.roll_die(state.die) for _ in range(n)]
             draws = sum(1 for f in faces if f.startswith("skull"))
-            fewer = f" (pathfinder: {n} dice)" if n != mult else ""
+            fewer = f" (a pathfinder: {phrases.count(n, 'die', 'dice')})" if n != mult else ""
             state.emit(
                 "travel",
-                f"unknown path {self.path}, {terrain} x{mult}{fewer}: {', '.join(faces)} -> {draws} event(s)",
+                f"The survivors take the unknown path along {phrases.path_name(self.path)}: {mult} {terrain} "
+                f"{'die' if mult == 1 else 'dice'}{fewer} — {phrases.faces(faces) or 'none'}: "
+                f"{phrases.count(draws, 'event') if draws else 'no event'}",
                 {"faces": faces, "draws": draws},
             )
         out: list[Resolve | Tend] = []

@@ -18,7 +18,7 @@ from typing import Any
 
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.tracks import Clock
-from deadboard.games.day_night_z import skill_effects
+from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z import survivor_actions as acts
 from deadboard.games.day_night_z.actions import First, LowerThreat, Stay, Unhide
 from deadboard.games.day_night_z.adventure import check_end
@@ -96,7 +96,7 @@ class Order(Choice[DNZState, First | LowerThreat]):
         state.order = order
         state.emit(
             "order",
-            "activation order: " + ", ".join(state.survivor(x).name for x in order),
+            "Activation order: " + ", ".join(state.survivor(x).name for x in order),
             {"order": list(order)},
         )
         return tuple(Activate(x) for x in order)
@@ -232,7 +232,7 @@ class ThreatPhase(Auto[DNZState]):
         discards.append(cid)
         card = state.content.threat_cards[cid]
         state.last_threat = cid
-        state.emit("threat-card", f"threat card: {card.attack} / {card.name}", {"card": cid})
+        state.emit("threat-card", f"Threat card: {card.attack} (A) / {card.name} (B)", {"card": cid})
         # 3.1 zombie activation
         activate_all(state, card)
         if not _goes_on(state):
@@ -252,7 +252,7 @@ def threat_b(state: DNZState, card: Any) -> Steps:
         return ()
     state.emit(
         "threat-b",
-        f"{card.name}: the threat is activated ({', '.join(s.name for s in affected)})",
+        f"{card.name}: the threat is activated for {', '.join(s.name for s in affected)}",
         {"card": card.id},
     )
     once = [e for e in card.effects if e.kind == "threat"]
@@ -395,7 +395,7 @@ def hour_later(clock: Clock) -> tuple[Clock, str]:
             _LATER.clear()
         later = clock.tick(1)[0]
         later = _CLOCKS.setdefault(later, later)  # one object for equal clocks
-        found = _LATER[id(clock)] = (clock, later, f"the Day-Night counter reaches {later.text}")
+        found = _LATER[id(clock)] = (clock, later, f"The Day-Night counter reaches {later.text}")
     return found[1], found[2]
 
 
@@ -412,7 +412,7 @@ def eat(state: DNZState, s: Survivor) -> None:
     eaten = min(need, s.supplies)
     s.supplies -= eaten
     heal(state, s, eaten)
-    state.emit("eat", f"{s.name} eats {eaten} of {need} supplies", {"who": s.id, "eaten": eaten})
+    state.emit("eat", f"{s.name} eats {eaten} of the {phrases.count(need, 'supply', 'supplies')} needed", {"who": s.id, "eaten": eaten})
     damage(state, s, need - eaten, "hunger")
 
 
@@ -452,5 +452,5 @@ def end_of_turn(state: DNZState) -> None:
     elapsed = (state.clock.day - 1) * 24 + state.clock.hour - a.start
     if elapsed >= a.deadline:
         state.lost = f"the deadline was reached ({state.clock.text})"
-        state.emit("end", state.lost, {})
+        state.emit("end", f"The adventure is lost: {state.lost}", {})
         state.end()

@@ -12,10 +12,9 @@ from deadboard.core.action import Action
 from deadboard.core.descriptor import ActionWords, say_by_kind
 from deadboard.core.game import Game
 from deadboard.games.day_night_z.concepts import lower_cost
+from deadboard.games.day_night_z.phrases import MODES
 from deadboard.games.day_night_z.state import DNZState
 
-#: the attack modes of §4.12 and §5 as a player reads them
-MODES = {"melee": "hand to hand", "ranged": "a shot", "butt": "butt", "rapid": "rapid fire", "burst": "burst"}
 #: "yes" at the end of an action: a survival point spent on its check (§3.5)
 WITH_SP = ", spending a survival point"
 

@@ -26,6 +26,7 @@ from deadboard.games.district_z.ratings import (
     rating,
 )
 from deadboard.games.district_z.state import LIVE, DistrictState
+from deadboard.games.district_z.words import Dice, loadout_words
 from deadboard.games.district_z.wounds import check_alive, wound
 
 
@@ -132,13 +133,13 @@ def fight_round(state: DistrictState, seat: int, lo: Loadout) -> None:
         "combat",
         "Combat round ({}, rating {}): {} rolls {}, the {} zombie{} {}",
         (
-            loadout_text(c, lo),
+            loadout_words(state, lo),
             cr,
             state.name(seat),
-            sorted(sd),
+            Dice(sorted(sd)),
             n,
             "s roll" if n > 1 else " rolls",
-            sorted(zd),
+            Dice(sorted(zd)),
         ),
         {"survivor": sorted(sd), "zombies": sorted(zd), "rating": cr},
     )
@@ -221,7 +222,7 @@ def escape(state: DistrictState, seat: int) -> None:
     s, z = sum(sd), sum(zd)
     state.emit(
         "check",
-        f"ESCAPE: {state.name(seat)} rolls agility {sd} = {s} against the zombies' {zd} = {z}",
+        f"ESCAPE: {state.name(seat)} rolls agility {Dice(sd)} = {s} against the zombies' {Dice(zd)} = {z}",
         {"survivor": sd, "zombies": zd},
     )
     if s > z:

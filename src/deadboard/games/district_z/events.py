@@ -31,6 +31,7 @@ from deadboard.games.district_z.items import Equip, TakeDropped
 from deadboard.games.district_z.meeting import Meet
 from deadboard.games.district_z.ratings import rating
 from deadboard.games.district_z.state import LIVE, OBJ, DistrictState
+from deadboard.games.district_z.words import Dice
 from deadboard.games.district_z.wounds import check_alive, check_turn, wound
 from deadboard.games.district_z.zombie_survivors import ZombieDefend
 
@@ -406,7 +407,7 @@ def _check(state: DistrictState, seat: int, e: Effect) -> None:
     label = "+".join(ATTRIBUTES[a].upper() for a in attrs)
     state.emit(
         "check",
-        f"{label} CHECK {target}: {state.name(seat)} rolls {n} dice {dice} = {total}: "
+        f"{label} CHECK {target}: {state.name(seat)} rolls {n} {'die' if n == 1 else 'dice'}: {Dice(dice)} = {total}: "
         f"{'success' if ok else 'failure'}",
         {"dice": dice, "total": total, "target": target, "success": ok},
     )

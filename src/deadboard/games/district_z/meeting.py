@@ -46,8 +46,9 @@ from deadboard.games.district_z.actions import (
 from deadboard.games.district_z.combat import combat_dice, item_checks, loadout_actions, parse_loadout
 from deadboard.games.district_z.flow import StepForm, cut_visit, has_objective, push, roll_dice
 from deadboard.games.district_z.items import MAX_HANDS, DropExcess, equip
-from deadboard.games.district_z.ratings import AGILITY, Loadout, hands_used, loadout_text, loadouts, rating
+from deadboard.games.district_z.ratings import AGILITY, Loadout, hands_used, loadouts, rating
 from deadboard.games.district_z.state import LIVE, DistrictState
+from deadboard.games.district_z.words import Dice, loadout_words
 from deadboard.games.district_z.wounds import check_alive, wound
 
 
@@ -168,7 +169,7 @@ def trade_ok(
 
 def items_text(state: DistrictState, items: tuple[int, ...]) -> str:
     its = state.c.items
-    return ", ".join(its[i].id for i in items) if items else "nothing"
+    return ", ".join(its[i].name for i in items) if items else "nothing"
 
 
 def _without(items: tuple[int, ...], i: int) -> tuple[int, ...]:
@@ -344,7 +345,7 @@ class Defend(StepForm, Choice[DistrictState, FightWith | Dodge]):
 
     def prompt(self, state: DistrictState) -> str:
         return (
-            f"{state.name(self.seat)} is attacked by {state.name(self.other)} ({loadout_text(state.c, self.loadout)}): "
+            f"{state.name(self.seat)} is attacked by {state.name(self.other)} ({loadout_words(state, self.loadout)}): "
             f"fight (choose your weapons) or dodge"
         )
 
@@ -362,8 +363,8 @@ def _survivor_combat(
         d = sum(dd)
         state.emit(
             "check",
-            f"SURVIVOR COMBAT: {state.name(attacker)} ({loadout_text(c, alo)}) rolls {ad} = {a}; "
-            f"{state.name(defender)} dodges with {dd} = {d}",
+            f"SURVIVOR COMBAT: {state.name(attacker)} ({loadout_words(state, alo)}) rolls {Dice(ad)} = {a}; "
+            f"{state.name(defender)} dodges with {Dice(dd)} = {d}",
             {"attacker": ad, "dodge": dd},
         )
         item_checks(state, attacker, alo)
@@ -379,8 +380,8 @@ def _survivor_combat(
     d = sum(dd)
     state.emit(
         "check",
-        f"SURVIVOR COMBAT: {state.name(attacker)} ({loadout_text(c, alo)}) rolls {ad} = {a}; "
-        f"{state.name(defender)} ({loadout_text(c, dlo)}) rolls {dd} = {d}",
+        f"SURVIVOR COMBAT: {state.name(attacker)} ({loadout_words(state, alo)}) rolls {Dice(ad)} = {a}; "
+        f"{state.name(defender)} ({loadout_words(state, dlo)}) rolls {Dice(dd)} = {d}",
         {"attacker": ad, "defender": dd},
     )
     item_checks(state, attacker, alo)

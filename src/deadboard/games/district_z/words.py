@@ -12,6 +12,24 @@ from deadboard.core.descriptor import ActionWords
 from deadboard.core.game import Game
 from deadboard.games.district_z.state import NO_CARD, OBJ, DistrictState
 
+
+def loadout_words(state: DistrictState, loadout: tuple[int, ...]) -> str:
+    """The weapons a survivor fights with, by their names: ``Fire Axe and Pistol``, ``bare hands``."""
+    return " and ".join(state.c.items[i].name for i in loadout) if loadout else "bare hands"
+
+
+class Dice(tuple[int, ...]):
+    """Dice rolled, written as a player reads them in the log: ``3, 4, 4, 6`` (not ``[3, 4, 4, 6]``).
+    A value, so an event may keep it and write its sentence only when read."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(map(str, self))
+
+    def __str__(self) -> str:
+        return ", ".join(map(str, self))
+
 Say = Callable[[DistrictState, int | None, list[str]], str]
 
 
@@ -161,4 +179,4 @@ def describe(game: Game[DistrictState], view: DistrictState, seat: int | None, a
 
 WORDS: ActionWords[DistrictState] = ActionWords(describe)
 
-__all__ = ["SENTENCES", "WORDS", "describe"]
+__all__ = ["SENTENCES", "WORDS", "Dice", "describe", "loadout_words"]

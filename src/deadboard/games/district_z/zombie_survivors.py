@@ -22,8 +22,9 @@ from deadboard.games.district_z.actions import (
 )
 from deadboard.games.district_z.combat import combat_dice, item_checks, loadout_actions, parse_loadout
 from deadboard.games.district_z.flow import StepForm, push, roll_dice
-from deadboard.games.district_z.ratings import AGILITY, Loadout, loadout_text, rating
+from deadboard.games.district_z.ratings import AGILITY, Loadout, rating
 from deadboard.games.district_z.state import DIRS, LIVE, ZOMBIE, DistrictState
+from deadboard.games.district_z.words import Dice, loadout_words
 from deadboard.games.district_z.wounds import after_removal, wound
 
 #: direction -> its Move action (actions are values: one of each is enough)
@@ -169,8 +170,8 @@ def zombie_combat(state: DistrictState, team: list[tuple[int, Loadout]], zs: int
         d = sum(dd)
         state.emit(
             "check",
-            f"ZOMBIE SURVIVOR COMBAT: zombie {state.name(zs)} rolls {zd} = {zt}; {names} dodges with "
-            f"{dd} = {d}",
+            f"ZOMBIE SURVIVOR COMBAT: zombie {state.name(zs)} rolls {Dice(zd)} = {zt}; {names} dodges with "
+            f"{Dice(dd)} = {d}",
             {"zombie": zd, "dodge": dd},
         )
         if d > zt:
@@ -190,11 +191,11 @@ def zombie_combat(state: DistrictState, team: list[tuple[int, Loadout]], zs: int
         sd = combat_dice(state, s, lo)
         rolls.append(sd)
         total += sum(sd)
-    arms = ", ".join(f"{state.name(s)} {loadout_text(c, lo)}" for s, lo in team)
+    arms = ", ".join(f"{state.name(s)} with {loadout_words(state, lo)}" for s, lo in team)
     state.emit(
         "check",
-        f"ZOMBIE SURVIVOR COMBAT: {names} ({arms}) roll {rolls} = {total}; zombie {state.name(zs)} "
-        f"rolls {zd} = {zt}",
+        f"ZOMBIE SURVIVOR COMBAT: {names} ({arms}) roll {'; '.join(str(Dice(r)) for r in rolls)} = {total}; zombie {state.name(zs)} "
+        f"rolls {Dice(zd)} = {zt}",
         {"survivors": rolls, "zombie": zd},
     )
     for s, lo in team:

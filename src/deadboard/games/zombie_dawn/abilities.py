@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from deadboard.core.action import Action
-from deadboard.games.zombie_dawn import flight
+from deadboard.games.zombie_dawn import flight, words
 from deadboard.games.zombie_dawn.actions import VEHICLE, Activate, ActivateOn
 from deadboard.games.zombie_dawn.cards import live_combat, movement_squares
 from deadboard.games.zombie_dawn.content import COLOURS, Ability
@@ -198,7 +198,7 @@ def _dash(state: DawnState, seat: int, ab: Ability, name: str, action: Action, i
     assert b is not None
     dest = b.index[action.target]
     state.groups[seat].sq = dest
-    state.emit("move", f"{title(seat)}: {name} — the group moves to {b.names[dest]}", {**info, "square": b.names[dest]})
+    state.emit("move", f"{title(seat)}: {name} — the group moves to {words.on_map(state, b.names[dest])}", {**info, "square": b.names[dest]})
 
 
 #: the content's ability effect id -> its targets and resolution

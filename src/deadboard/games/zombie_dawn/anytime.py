@@ -18,6 +18,7 @@ from typing import Any
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Steps
 from deadboard.core.responses import PASS, ResponseWindow, Window, open_window
+from deadboard.games.zombie_dawn import words
 from deadboard.games.zombie_dawn.abilities import ability_actions, activate
 from deadboard.games.zombie_dawn.actions import (
     COLD_BLOOD,
@@ -340,7 +341,7 @@ class AfterAction(StepForm, ResponseWindow[DawnState]):
 
     def prompt(self, state: DawnState, seat: int) -> str:
         w = self.window
-        return f"{title(seat)}: respond to {COLOURS[w.actor]}'s {w.trigger}? (action 1: pass)"
+        return f"{words.done(state, w.actor, w.trigger)}. {title(seat)}, play something in response?"
 
     def old(self) -> list[Any]:
         return ["window", self.window.to_json()]

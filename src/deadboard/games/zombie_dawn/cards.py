@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Choice, Steps
+from deadboard.games.zombie_dawn import words
 from deadboard.games.zombie_dawn.actions import VEHICLE, Discard, Play, PlayAt, PlayOn
 from deadboard.games.zombie_dawn.board import ROADS, WADE, WALK
 from deadboard.games.zombie_dawn.content import COLOURS, ActionRec
@@ -136,7 +137,7 @@ def _zombie(state: DawnState, seat: int, card: int, rec: ActionRec, action: Acti
         tg = state.groups[target]
         if sq != tg.sq:
             tg.sq = sq
-            state.emit("move", f"{title(seat)} stops the {colour(target)} group's vehicle at {b.names[sq]}", None)
+            state.emit("move", f"{title(seat)} stops the {colour(target)} group's vehicle at {words.on_map(state, b.names[sq])}", None)
         state.last_drive = None
     state.emit("card", f"{title(seat)} plays {rec.name} against the {colour(target)} group", {"seat": seat, "card": rec.id})
     start_combat(state, target, seat, [card])
@@ -182,7 +183,7 @@ def _movement(state: DawnState, seat: int, card: int, rec: ActionRec, action: Ac
     dest = b.index[action.target]
     state.groups[seat].sq = dest
     state.actions.discard(card)
-    state.emit("move", f"{title(seat)} plays {rec.name} and moves to {b.names[dest]}", {"seat": seat, "square": b.names[dest]})
+    state.emit("move", f"{title(seat)} plays {rec.name} and moves to {words.on_map(state, b.names[dest])}", {"seat": seat, "square": b.names[dest]})
 
 
 def _heal_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
@@ -255,7 +256,7 @@ def _blocked(state: DawnState, seat: int, card: int, rec: ActionRec, action: Act
     if isinstance(action, PlayAt):
         zombie = discard_zombie(state, combat, action.what)
         state.emit("card", f"{title(seat)} plays {rec.name}: the {zombie} is discarded from the {colour(combat.group)} group's "
-                   f"combat, {combat.dice} zombie dice left", {"seat": seat, "card": rec.id})
+                   f"combat, {combat.dice} zombie {'die' if combat.dice == 1 else 'dice'} left", {"seat": seat, "card": rec.id})
         return
     combat.blocked = True
     combat.unblock_tried = False

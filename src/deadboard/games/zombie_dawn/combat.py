@@ -368,7 +368,7 @@ class CombatChoice(CombatForm, Choice[DawnState, Action]):
     def prompt(self, state: DawnState) -> str:
         cb = state.combat
         assert cb is not None
-        return f"{title(self.seat)}: {cb.dice} zombie dice — fight, shoot or flee?"
+        return f"{title(self.seat)}: {cb.dice} zombie {'die' if cb.dice == 1 else 'dice'} — fight, shoot or flee?"
 
     def stage(self, state: DawnState) -> str:
         return "decide"

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deadboard.core.kernel import Choice, Steps
+from deadboard.games.zombie_dawn import words
 from deadboard.games.zombie_dawn.actions import Camp
 from deadboard.games.zombie_dawn.effects import colour, discard_item, end_combat, give, lod_modifier, title
 from deadboard.games.zombie_dawn.flow import ForGroup, StepForm, plain, push
@@ -197,7 +198,7 @@ class Respawn(StepForm, Choice[DawnState, Camp]):
         assert b is not None
         sq = b.index[action.square]
         state.groups[seat].sq = sq
-        state.emit("move", f"The new {colour(seat)} group starts from {b.names[sq]}", {"seat": seat, "square": b.names[sq]})
+        state.emit("move", f"The new {colour(seat)} group starts from {words.on_map(state, b.names[sq])}", {"seat": seat, "square": b.names[sq]})
         return ()
 
     def prompt(self, state: DawnState) -> str:

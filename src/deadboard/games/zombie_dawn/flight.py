@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from deadboard.core.kernel import Choice, Steps
 from deadboard.games.zombie_dawn import items as items_rules
+from deadboard.games.zombie_dawn import words
 from deadboard.games.zombie_dawn.actions import XP, Flee, PlaceGroup
 from deadboard.games.zombie_dawn.effects import (
     colour,
@@ -60,7 +61,7 @@ def place_fled(state: DawnState, seat: int, sq: int) -> None:
     b = state.board
     assert b is not None
     state.groups[seat].sq = sq
-    state.emit("move", f"The {colour(seat)} group is driven to {b.names[sq]}", {"seat": seat, "square": b.names[sq]})
+    state.emit("move", f"The {colour(seat)} group is driven to {words.on_map(state, b.names[sq])}", {"seat": seat, "square": b.names[sq]})
 
 
 def unblock(state: DawnState, seat: int) -> None:

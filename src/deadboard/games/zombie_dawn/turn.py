@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps
-from deadboard.games.zombie_dawn import death, wounds
+from deadboard.games.zombie_dawn import death, words, wounds
 from deadboard.games.zombie_dawn.abilities import ability_actions
 from deadboard.games.zombie_dawn.actions import (
     END,
@@ -158,7 +158,7 @@ def apply_turn(state: DawnState, action: Action) -> None:
         discard_from_hand(state, seat, card)
         dest = b.index[action.square]
         g.sq = dest
-        state.emit("move", f"{title(seat)} discards {c.action_recs[card].name} and moves to {b.names[dest]}", {"seat": seat, "square": b.names[dest]})
+        state.emit("move", f"{title(seat)} discards {c.action_recs[card].name} and moves to {words.on_map(state, b.names[dest])}", {"seat": seat, "square": b.names[dest]})
         open_after(state, seat, action.text)
     elif isinstance(action, Drive):
         dest = b.index[action.square]
@@ -168,7 +168,7 @@ def apply_turn(state: DawnState, action: Action) -> None:
         path = b.path(start, dest, vehicle_squares(state, seat), mode)
         g.vehicle_turned = True
         g.sq = dest
-        state.emit("move", f"{title(seat)} drives the {rec.name} to {b.names[dest]}", {"seat": seat, "square": b.names[dest]})
+        state.emit("move", f"{title(seat)} drives the {rec.name} to {words.on_map(state, b.names[dest])}", {"seat": seat, "square": b.names[dest]})
         state.last_drive = Trip(seat, start, path, rec.protect)
         open_after(state, seat, action.text, "drive")
     elif isinstance(action, Search):
@@ -424,7 +424,7 @@ def round_start(state: DawnState) -> None:
     state.active = state.start
     state.turns_done = 0
     state.emit("round", f"Round {state.round} of {state.cfg.rounds} — {rec.season.capitalize()}: {rec.name}. {rec.text} "
-               f"Start player: {COLOURS[state.start]}", {"round": state.round, "season": rec.id})
+               f"Start player: {COLOURS[state.start].capitalize()}", {"round": state.round, "season": rec.id})
     fx = rec.effect
     if fx.draw:
         for seat in range(n):

@@ -187,6 +187,76 @@ SENTENCES: dict[str, Callable[[_Names, list[str]], str]] = {
 }
 
 
+def _where(n: _Names, token: str) -> str:
+    """A square as a player finds it: ``e11 on Red's map (Gas Station)``."""
+    b = n.state.board
+    sq = b.index.get(token) if b is not None else None
+    if b is None or sq is None:
+        return token
+    owner, dot, cell = token.partition(".")
+    colour = next((c for c in COLOURS if c[:1] == owner), "") if dot else ""
+    out = f"{cell} on {colour.capitalize()}'s map" if colour else token
+    return out + (f" ({b.loc_name[sq]})" if b.loc_name[sq] else "")
+
+
+def _target(n: _Names, token: str) -> str:
+    b = n.state.board
+    return _where(n, token) if b is not None and token in b.index else n.any(token)
+
+
+def on_map(state: DawnState, token: str) -> str:
+    """A square by the coordinates its map shows and the map's colour: ``e11 on Red's map (Gas
+    Station)``."""
+    return _where(_Names(state), token)
+
+
+#: what the active player did, said in the third person, for the others' response window
+DONE: dict[str, Callable[[_Names, list[str]], str]] = {
+    "move": lambda n, a: f"discards {_a(n.card(a[0]))} and moves to {_where(n, a[1])}",
+    "drive": lambda n, a: f"drives to {_where(n, a[0])}",
+    "search": lambda n, a: f"discards {_a(n.card(a[0]))} to search the location",
+    "attack": lambda n, a: f"attacks the {a[0]} group, discarding {_a(n.card(a[1]))}",
+    "clear": lambda n, a: f"declares the mission {n.mission(a[0])}",
+    "play": lambda n, a: f"plays {n.card(a[0])}" + (f" on {_target(n, a[1])}" if len(a) > 1 else ""),
+    "use": lambda n, a: f"uses {n.item(a[0])}" + (f" on {n.any(a[1])}" if len(a) > 1 else ""),
+    "activate": lambda n, a: "uses " + (f"the {n.state.c.characters[n.state.c.char_index[a[0]]].name}'s ability"
+                                        if a[0] in n.state.c.char_index else n.skill(a[0]))
+    + (f" on {_target(n, a[1])}" if len(a) > 1 else ""),
+    "complete": lambda n, a: f"completes the mission {n.mission(a[0])}",
+    "cold-blood": lambda n, a: "spends an Xp to draw two action cards (Cold Blood)",
+}
+#: the windows opened by words of their own, not by an action
+MOMENTS = {
+    "end": "ends the turn",
+    "stop": "stops searching",
+    "learn": "looks at two skill cards to learn one",
+    "combat": "is attacked by zombies",
+}
+
+
+def done(state: DawnState, actor: int, trigger: str) -> str:
+    """What ``actor`` did that opened a response window, as a sentence: ``Yellow discards a Runner
+    and moves to e11 on Yellow's map``."""
+    who = COLOURS[actor].capitalize()
+    if trigger in MOMENTS:
+        return f"{who} {MOMENTS[trigger]}" if trigger != "combat" else f"The {COLOURS[actor]} group is attacked by zombies"
+    try:
+        action = Action.parse(trigger)
+    except ValueError:
+        return f"{who}: {trigger}"
+    say = DONE.get(action.kind)
+    if say is None:
+        return f"{who}: {describe_action(state, action)}"
+    try:
+        return f"{who} {say(_Names(state), [str(x) for x in action.args])}"
+    except (IndexError, KeyError, ValueError):
+        return f"{who}: {describe_action(state, action)}"
+
+
+def describe_action(state: DawnState, action: Action) -> str:
+    return say_by_kind(SENTENCES, _Names(state), action)
+
+
 def describe(game: Game[DawnState], view: DawnState, seat: int | None, action: Action) -> str:
     """A sentence for ``action``; an action text this cannot read is its text as it stands."""
     return say_by_kind(SENTENCES, _Names(view), action)
@@ -194,4 +264,4 @@ def describe(game: Game[DawnState], view: DawnState, seat: int | None, action: A
 
 WORDS: ActionWords[DawnState] = ActionWords(describe)
 
-__all__ = ["SENTENCES", "WORDS", "describe"]
+__all__ = ["DONE", "MOMENTS", "SENTENCES", "WORDS", "describe", "describe_action", "done", "on_map"]

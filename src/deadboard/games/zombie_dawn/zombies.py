@@ -76,7 +76,7 @@ def begin_combat(
     why = f" ({state.c.missions[mission].name})" if mission >= 0 else ""
     state.emit("combat", f"Combat! Zombies attack the {colour(target)} group{why}", {"seat": target})
     if cb.dice:
-        state.emit("combat", f"{cb.dice} zombie dice to start with", None)
+        state.emit("combat", f"{cb.dice} zombie {'die' if cb.dice == 1 else 'dice'} to start with", None)
     for card in cards:
         join(state, cb, card)
 
@@ -123,7 +123,7 @@ def join(state: DawnState, cb: CombatState, card: int) -> None:
     initial = rec.fx.initial + (rec.boxed.initial if boxed else 0)
     noise = rec.fx.noise + (rec.boxed.noise if boxed else 0)
     extra = " (boxed effect)" if boxed else ""
-    state.emit("combat", f"{rec.name} joins the combat against {colour(cb.group)}: +{dice} zombie dice, {cb.dice} in all{extra}",
+    state.emit("combat", f"{rec.name} joins the combat against {colour(cb.group)}: +{dice} zombie {'die' if dice == 1 else 'dice'}, {cb.dice} in all{extra}",
                {"card": rec.id, "dice": cb.dice})
     if initial:
         initial_attack(state, cb, initial, rec.name)

@@ -11,6 +11,7 @@ from mypy_extensions import mypyc_attr
 
 from deadboard.core.dice import DicePool, Die, minimal_sets
 from deadboard.core.kernel import Step
+from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Attack
 from deadboard.games.zpocalypse_2.objectives import advance_goal
 from deadboard.games.zpocalypse_2.state import Squad, Z, Zombie, ZState
@@ -167,7 +168,7 @@ def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:
     out: tuple[Step[ZState], ...] = ()
     state.emit(
         "attack",
-        f"{p.card} attacks the {action.target} zombie at {action.space} with {action.weapon}",
+        f"{phrases.name(state, p.card)} attacks the {action.target} zombie at {action.space} with the {phrases.name(state, action.weapon)}",
         {"dice": list(action.dice)},
     )
     if action.weapon == UNARMED:
@@ -182,7 +183,7 @@ def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:
         and ammo_die(state.content.rules.click_faces).roll(state.rng) == "click"
     ):
         p.loaded = False
-        state.emit("click", f"Click: the {action.weapon} is out of ammo")
+        state.emit("click", f"Click: the {phrases.name(state, action.weapon)} is out of ammo")
     return out
 
 
@@ -255,7 +256,7 @@ def hit_mutate(state: ZState, q: Squad | None, k: int, n: int) -> None:
     for o in state.living():
         gain_vp(state, o, 3)
     who = f"Squad {q.seat + 1}" if q is not None else "The blast"
-    state.emit("kill", f"{who} defeats {m.card}: +3 VP to every squad", {"zombies": -1})
+    state.emit("kill", f"{who} defeats the {phrases.name(state, m.card)}: +3 VP to every squad", {"zombies": -1})
     if state.actor:
         advance_goal(state, state.actor, "mutate")
     if state.content.mutate_by_id[m.card].ability == "burst":

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Make
 from deadboard.games.zpocalypse_2.combat import payments, spend_faces
 from deadboard.games.zpocalypse_2.content import Craft
@@ -140,7 +141,7 @@ class CraftTurn(Choice[ZState, TypedAction]):
         gain_vp(state, q, card.vp)
         state.emit(
             "crafted",
-            f"{self.team[self.at]} crafts the {card.name} (+{card.vp} VP)",
+            f"{phrases.name(state, self.team[self.at])} crafts the {card.name} (+{card.vp} VP)",
             {"dice": list(action.dice), "cards": -len(card.resources)},
         )
         advance_goal(state, self.team[self.at], "craft")
@@ -159,7 +160,7 @@ class CraftTurn(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         dice = " ".join(map(str, self.faces)) or "no dice"
-        return f"{self.team[self.at]} crafts (dice left {dice}): which card, or done?"
+        return f"{phrases.name(state, self.team[self.at])} crafts (dice left {dice}): which card, or done?"
 
 
 CraftTurn.kind = "craft"
@@ -200,7 +201,7 @@ class PlaceStructure(Choice[ZState, Put]):
         space = state.board.by_name[action.space]
         state.structures[space] = self.card
         state.structures_changed()
-        state.emit("structure", f"Squad {self.seat + 1} places the {self.card} token at {action.space}")
+        state.emit("structure", f"Squad {self.seat + 1} places the {phrases.name(state, self.card)} token at {action.space}")
         return ()
 
     def prompt(self, state: ZState) -> str:

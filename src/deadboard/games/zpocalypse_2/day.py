@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Stash, Unstash
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, move_stashed, person
@@ -162,11 +163,11 @@ class DoTasks(Auto[ZState]):
                         # it, and do not increase the Doom Track."
                         p.hp = min(top, p.hp + 3)
                         p.bio = max(0, p.bio - 1)
-                        state.emit("rest", f"{who} rests in a bed (+3 HP)")
+                        state.emit("rest", f"{phrases.name(state, who)} rests in a bed (+3 HP)")
                     else:
                         p.hp = min(top, p.hp + 2)
-                        state.emit("rest", f"{who} rests (+2 HP)")
-                        state.move_doom(1, f"{who} rested")
+                        state.emit("rest", f"{phrases.name(state, who)} rests (+2 HP)")
+                        state.move_doom(1, f"{phrases.name(state, who)} rested")
         return ()
 
 
@@ -182,7 +183,7 @@ class Afternoon(Auto[ZState]):
         for q in state.living():
             for p in list(q.people):
                 if p.bio:
-                    state.emit("bio", f"{p.card} loses {p.bio} HP to Bio")
+                    state.emit("bio", f"{phrases.name(state, p.card)} loses {p.bio} HP to Bio")
                     hurt_person(state, q, p, p.bio, "Bio")
             # a passive "nurse" day trait: the most hurt survivor of the squad regains HP
             care = sum(passive(state, p, "nurse") for p in q.people)
@@ -196,7 +197,7 @@ class Afternoon(Auto[ZState]):
                         p = x
                 if p.hp < tops[p.card].hp:
                     p.hp = min(tops[p.card].hp, p.hp + care)
-                    state.emit("nurse", f"{p.card} is tended (+{care} HP)")
+                    state.emit("nurse", f"{phrases.name(state, p.card)} is tended (+{care} HP)")
         return (*(Feeding(q.seat, ()) for q in state.living()), Meeting())
 
 
@@ -229,7 +230,7 @@ class Feeding(Choice[ZState, TypedAction]):
         if isinstance(action, Fed):
             for p in list(q.people):
                 if p.card not in self.fed:
-                    state.emit("hunger", f"{p.card} goes hungry (-2 HP)")
+                    state.emit("hunger", f"{phrases.name(state, p.card)} goes hungry (−2 HP)")
                     hurt_person(state, q, p, 2, "hunger")
             return ()
         assert isinstance(action, Feed)
@@ -239,7 +240,7 @@ class Feeding(Choice[ZState, TypedAction]):
                 break
         p = person(q, action.who)
         card = state.content.supply_by_id[action.food]
-        state.emit("feed", f"{p.card} eats {card.name}", {"cards": -1})
+        state.emit("feed", f"{phrases.name(state, p.card)} eats {card.name}", {"cards": -1})
         if card.drawback == "bio":
             p.bio += 1
         elif card.drawback == "hp":
@@ -247,7 +248,7 @@ class Feeding(Choice[ZState, TypedAction]):
         return (Feeding(self.seat, (*self.fed, action.who)),)
 
     def prompt(self, state: ZState) -> str:
-        return f"Squad {self.seat + 1}: feed your survivors (unfed: -2 HP)"
+        return f"Squad {self.seat + 1}: feed your survivors (unfed: −2 HP)"
 
 
 Feeding.kind = "feed"
@@ -340,12 +341,12 @@ class EnterContest(Choice[ZState, TypedAction]):
         if isinstance(action, Contribute):
             (q.items if action.card in q.items else q.stash).remove(action.card)
             state.public.append(action.card)
-            state.emit("contribute", f"Squad {self.seat + 1} gives {action.card} to the public stash (+1)")
+            state.emit("contribute", f"Squad {self.seat + 1} gives the {phrases.name(state, action.card)} to the public stash (+1)")
             return (EnterContest(self.seats, self.at, self.skill, self.totals, self.faces, self.bonus + 1),)
         assert isinstance(action, Champion)
         p = person(q, action.who)
         total = sum(self.faces[: p.stats[self.skill]]) + self.bonus
-        state.emit("contest", f"{p.card} ({self.skill}) puts up {total} AP", {"total": total})
+        state.emit("contest", f"{phrases.name(state, p.card)} ({self.skill.replace('_', ' ')}) puts up {total} AP", {"total": total})
         totals = (*self.totals, total)
         if self.at + 1 < len(self.seats):
             return (RollContest(self.seats, self.at + 1, self.skill, totals),)
@@ -357,7 +358,7 @@ class EnterContest(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         pool = " ".join(map(str, self.faces))
-        return f"Squad {self.seat + 1} (pool {pool}, +{self.bonus}): who enters the {self.skill} contest, or give a card?"
+        return f"Squad {self.seat + 1} (pool {pool}, +{self.bonus}): who enters the {self.skill.replace('_', ' ')} contest, or give a card?"
 
 
 EnterContest.kind = "champion"

@@ -9,6 +9,7 @@ from typing import Any
 
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import BLOCK, Block, Hurt
 from deadboard.games.zpocalypse_2.audit import hunt_rule, names, squads_seen, tracing, zombie_entry
 from deadboard.games.zpocalypse_2.board import Board
@@ -190,7 +191,7 @@ def strike(state: ZState, q: Squad, dmg: int, who: str, direct: bool = False) ->
     crits = faces.count(Z)
     state.emit(
         "horde-attack",
-        f"{who} attacks squad {q.seat + 1}: {dmg} damage, {crits} critical wounds",
+        f"{who} attacks squad {q.seat + 1}: {dmg} damage, {phrases.count(crits, 'critical wound')}",
         {"dice": faces, "damage": dmg},
     )
     out: list[Step[ZState]] = [PickSurvivor(q.seat, "wound") for _ in range(crits)]
@@ -468,7 +469,7 @@ def rejoin(state: ZState) -> None:
             q.people.append(Person(card.id, hp, stats, drawn[0] if drawn else None))
             q.items.extend(drawn[1:])
         if q.people:
-            state.emit("rejoin", f"Squad {q.seat + 1} rejoins with {', '.join(p.card for p in q.people)}")
+            state.emit("rejoin", f"Squad {q.seat + 1} rejoins with {phrases.names(state, [p.card for p in q.people])}")
 
 
 def goal_progress(state: ZState) -> int:
@@ -521,7 +522,7 @@ class Sunrise(Auto[ZState]):
             q.space, q.underground, q.stash_token = -1, False, -1
         state.emit(
             "sunrise",
-            f"Sunrise: {weak} weak and {fresh} fresh zombies and {len(state.fled)} mutates flee",
+            f"Sunrise: {weak} weak and {fresh} fresh zombies and {phrases.count(len(state.fled), 'mutate')} flee",
             {"zombies": -(weak + fresh + len(state.fled))},
         )
         state.move_doom(weak + 2 * fresh + hp, "zombies fled")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.state import Squad, ZState
 from deadboard.games.zpocalypse_2.survivors import person
 
@@ -69,7 +70,7 @@ class LevelUp(Auto[ZState]):
         shown = tuple(deck[: len(state.squads) + 1])
         del deck[: len(shown)]
         state.phase = "level-up"
-        state.emit("level-up", f"Level-up: the perks revealed are {', '.join(shown)}")
+        state.emit("level-up", f"Level-up: the perks revealed are {phrases.names(state, shown)}")
         return (ChoosePerk(seats, 0, shown, False),)
 
 
@@ -116,7 +117,7 @@ class ChoosePerk(Choice[ZState, TypedAction]):
             shown.remove(action.card)
             if state.decks["perk"]:
                 shown.append(state.decks["perk"].pop(0))
-            state.emit("perk", f"{p.card} gains the perk {perk.name}")
+            state.emit("perk", f"{phrases.name(state, p.card)} gains the perk {perk.name}")
         else:
             state.emit("perk", f"Squad {self.seat + 1} takes no perk")
         if self.at + 1 < len(self.seats):

@@ -11,6 +11,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from deadboard.core.kernel import Choice, Step, Steps
+from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Dash, Emerge, Move
 from deadboard.games.zpocalypse_2.audit import names, tracing
 from deadboard.games.zpocalypse_2.board import Board
@@ -381,4 +382,4 @@ def refuel(state: ZState, q: Squad, who: str) -> None:
     """ "Refuel: Spend 4 AP to reload a gas powered weapon.\""""
     p = next(x for x in q.people if x.card == who)
     p.loaded = True
-    state.emit("refuel", f"{who} refuels the {p.weapon}")
+    state.emit("refuel", f"{phrases.name(state, who)} refuels the {phrases.name(state, p.weapon)}")

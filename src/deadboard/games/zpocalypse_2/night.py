@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from deadboard.core.kernel import Auto, Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import (
     END,
     JUMP,
@@ -158,7 +159,7 @@ def spawn_night(state: ZState) -> None:
     state.emit(
         "spawn",
         f"{sum(1 for z in state.zombies if z.fresh)} fresh, {sum(1 for z in state.zombies if not z.fresh)} weak"
-        f" zombies and {len(state.mutates)} mutates on the map",
+        f" zombies and {phrases.count(len(state.mutates), 'mutate')} on the map",
         {"zombies": placed},
     )
 
@@ -297,13 +298,13 @@ class Turn(Choice[ZState, TypedAction]):
             # "you must discard an ammo card from your private stash to reload a weapon"
             q.stash.remove("ammo-box")
             p.loaded = True
-            state.emit("reload", f"{action.who} reloads the {p.weapon}", {"cards": -1})
+            state.emit("reload", f"{phrases.name(state, action.who)} reloads the {phrases.name(state, p.weapon)}", {"cards": -1})
             return (self,)
         if isinstance(action, Equip):
             p = person(q, action.who)
             q.items.remove(action.weapon)
             p.weapon, p.loaded = action.weapon, True
-            state.emit("equip", f"{action.who} equips the {action.weapon}")
+            state.emit("equip", f"{phrases.name(state, action.who)} equips the {phrases.name(state, action.weapon)}")
             # an armed survivor holds two items, not four: the squad may now carry too much
             return (*overflow(state, q), self)
         if isinstance(action, PickUp):
@@ -333,12 +334,12 @@ class Turn(Choice[ZState, TypedAction]):
         if isinstance(action, Take):
             state.public.remove(action.item)
             q.items.append(action.item)
-            state.emit("take", f"Squad {self.seat + 1} takes {action.item} from the public stash")
+            state.emit("take", f"Squad {self.seat + 1} takes the {phrases.name(state, action.item)} from the public stash")
             return (*overflow(state, q), self)
         if isinstance(action, Give):
             state.spend_dice((action.die,))
             other = state.squads[action.seat]
-            state.emit("give", f"Squad {self.seat + 1} gives {action.item} to squad {action.seat + 1}")
+            state.emit("give", f"Squad {self.seat + 1} gives the {phrases.name(state, action.item)} to squad {action.seat + 1}")
             if action.item in q.items:
                 q.items.remove(action.item)
                 other.items.append(action.item)

@@ -7,6 +7,7 @@ on the progress track equal to that objective's VP reward. Flip the survivor tok
 
 from __future__ import annotations
 
+from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.levelup import gain_vp
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
 
@@ -41,5 +42,5 @@ def advance_goal(state: ZState, card: str, goal: str, by: int = 1) -> None:
         gain_vp(state, q, survivor.goal_vp)
         state.emit(
             "objective",
-            f"{card} completes the personal objective \u201c{survivor.objective}\u201d (+{survivor.goal_vp} VP)",
+            f"{phrases.name(state, card)} completes the personal objective \u201c{survivor.objective}\u201d (+{survivor.goal_vp} VP)",
         )

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.content import STATS
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
 from deadboard.games.zpocalypse_2.survivors import overflow
@@ -83,8 +84,8 @@ class Recruiting(Auto[ZState]):
             if room(state, state.squads[seat]):
                 return (ChooseRecruit(self.order, self.found, self.at + k, seat),)
         for card in self.found:
-            state.emit("overflow", f"No squad has room for {card}: the survivor is lost")
-            state.move_doom(1, f"{card} could not be taken in")
+            state.emit("overflow", f"No squad has room for {phrases.name(state, card)}: the survivor is lost")
+            state.move_doom(1, f"{phrases.name(state, card)} could not be taken in")
         return ()
 
 
@@ -104,7 +105,7 @@ class ChooseRecruit(Choice[ZState, Recruit]):
         q.people.append(p)
         # the survivor comes with the weapon printed on the card (not from the armory deck)
         state.emit(
-            "recruit", f"Squad {self.seat + 1} takes in {action.who}", {"cards": int(p.weapon is not None)}
+            "recruit", f"Squad {self.seat + 1} takes in {phrases.name(state, action.who)}", {"cards": int(p.weapon is not None)}
         )
         left = list(self.found)
         left.remove(action.who)
@@ -144,7 +145,7 @@ class TradeSurvivors(Choice[ZState, TypedAction]):
             p = next(x for x in q.people if x.card == action.who)
             q.people.remove(p)
             state.squads[action.seat].people.append(p)
-            state.emit("hand", f"Squad {self.seat + 1} gives {p.card} to squad {action.seat + 1}")
+            state.emit("hand", f"Squad {self.seat + 1} gives {phrases.name(state, p.card)} to squad {action.seat + 1}")
             return (*overflow(state, q), self)
         if self.at + 1 < len(self.seats):
             return (TradeSurvivors(self.seats, self.at + 1),)

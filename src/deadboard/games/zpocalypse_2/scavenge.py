@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from deadboard.core.dice import D6, DicePool
 from deadboard.core.kernel import Auto, Choice, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.content import Location
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, overflow, person
@@ -75,7 +76,7 @@ class PickOption(Choice[ZState, Choose]):
 
     def apply(self, state: ZState, action: Choose) -> Steps:
         opt = self._loc(state).option[action.number - 1]
-        state.emit("scavenge-choice", f"The party leader chooses: {opt.text} ({opt.skill} {opt.target})")
+        state.emit("scavenge-choice", f"The party leader chooses: {opt.text} ({opt.skill.replace('_', ' ')} {opt.target})")
         pool = DicePool.roll(state.rng, [ZD6] * (2 * len(self.party))).sorted(reverse=True)
         state.emit(
             "scavenge-pool", "The party rolls " + " ".join(map(str, pool.faces)), {"dice": list(pool.faces)}
@@ -84,7 +85,7 @@ class PickOption(Choice[ZState, Choose]):
 
     def prompt(self, state: ZState) -> str:
         loc = self._loc(state)
-        opts = "; ".join(f"{i + 1}: {o.text} ({o.skill} {o.target})" for i, o in enumerate(loc.option))
+        opts = "; ".join(f"{i + 1}: {o.text} ({o.skill.replace('_', ' ')} {o.target})" for i, o in enumerate(loc.option))
         return f"Squad {self.seat + 1}, party leader at {loc.name}: {opts}"
 
 
@@ -115,7 +116,7 @@ class PickTrier(Choice[ZState, Try]):
         if total >= opt.target:
             state.emit(
                 "scavenge-success",
-                f"{p.card} puts up {total} AP: success",
+                f"{phrases.name(state, p.card)} puts up {total} AP: success",
                 {"total": total, "need": opt.target},
             )
             advance_goal(state, p.card, "scavenge")
@@ -134,7 +135,7 @@ class PickTrier(Choice[ZState, Try]):
                 return after
             return (Draft(order, 0, tuple(cards)), *after)
         state.emit(
-            "scavenge-failure", f"{p.card} puts up {total} AP: failure", {"total": total, "need": opt.target}
+            "scavenge-failure", f"{phrases.name(state, p.card)} puts up {total} AP: failure", {"total": total, "need": opt.target}
         )
         if opt.doom:
             state.move_doom(opt.doom, "a failed scavenging run")
@@ -165,7 +166,7 @@ class Draft(Choice[ZState, Loot]):
     def apply(self, state: ZState, action: Loot) -> Steps:
         q = state.squads[self.seat]
         q.items.append(action.card)
-        state.emit("loot", f"Squad {self.seat + 1} takes {action.card}")
+        state.emit("loot", f"Squad {self.seat + 1} takes the {phrases.name(state, action.card)}")
         after = overflow(state, q)
         left = list(self.cards)
         left.remove(action.card)

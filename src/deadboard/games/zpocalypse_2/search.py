@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deadboard.core.kernel import Choice, Step, Steps
+from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Keep, Search
 from deadboard.games.zpocalypse_2.state import Squad, Zombie, ZState
 from deadboard.games.zpocalypse_2.survivors import overflow
@@ -19,7 +20,7 @@ def search(state: ZState, q: Squad, action: Search) -> tuple[Step[ZState], ...]:
     cards = tuple(deck[:look])
     del deck[:look]
     state.searched.add(q.space)
-    state.emit("search", f"Squad {q.seat + 1} searches the {deck_name} deck and looks at {look} cards")
+    state.emit("search", f"Squad {q.seat + 1} searches the {deck_name} deck and looks at {phrases.count(look, 'card')}")
     return (KeepCard(q.seat, deck_name, cards, q.space),)
 
 
@@ -56,7 +57,7 @@ class KeepCard(Choice[ZState, Keep]):
                     placed += 1
             state.emit(
                 "search-token",
-                f"The search token shows {token}: {placed} weak zombies appear",
+                f"The search token shows {token}: {phrases.count(placed, 'weak zombie')} {'appears' if placed == 1 else 'appear'}",
                 {"zombies": placed},
             )
         else:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import NEW_STASH, Abandon, NewStash, Pick
 from deadboard.games.zpocalypse_2.state import Person, Squad, Zombie, ZState
 
@@ -40,11 +41,11 @@ def move_stashed(state: ZState, seat: int, item: str, into_stash: bool) -> None:
     if into_stash:
         q.items.remove(item)
         q.stash.append(item)
-        state.emit("stash", f"Squad {seat + 1} puts {item} in its private stash")
+        state.emit("stash", f"Squad {seat + 1} puts the {phrases.name(state, item)} in its private stash")
     else:
         q.stash.remove(item)
         q.items.append(item)
-        state.emit("unstash", f"Squad {seat + 1} takes {item} from its private stash")
+        state.emit("unstash", f"Squad {seat + 1} takes the {phrases.name(state, item)} from its private stash")
 
 
 def _drop_excess(state: ZState, q: Squad) -> int:
@@ -74,13 +75,13 @@ def overflow(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
         n = _drop_excess(state, q)
         state.emit(
             "stash-token",
-            f"Squad {q.seat + 1} is encumbered: {n} card(s) go to its private stash, its token left at {here}",
+            f"Squad {q.seat + 1} is encumbered: {phrases.count(n, 'card')} {'goes' if n == 1 else 'go'} to its private stash, its token left at {here}",
         )
         return ()
     if stash_in_reach(state, q):
         n = _drop_excess(state, q)
         state.emit(
-            "stash", f"Squad {q.seat + 1} is encumbered: {n} card(s) go to its private stash beside it"
+            "stash", f"Squad {q.seat + 1} is encumbered: {phrases.count(n, 'card')} {'goes' if n == 1 else 'go'} to its private stash beside it"
         )
         return ()
     return (Encumbered(q.seat),)
@@ -116,14 +117,14 @@ class Encumbered(Choice[ZState, TypedAction]):
             n = _drop_excess(state, q)
             state.emit(
                 "new-stash",
-                f"Squad {self.seat + 1} discards its private stash ({gone} card(s)) and starts a new one at "
+                f"Squad {self.seat + 1} discards its private stash ({phrases.count(gone, 'card')}) and starts a new one at "
                 f"{state.board.name(q.space)} with {n} card(s)",
                 {"cards": -gone},
             )
             return ()
         assert isinstance(action, Abandon)
         q.items.remove(action.item)
-        state.emit("abandon", f"Squad {self.seat + 1} abandons {action.item}", {"cards": -1})
+        state.emit("abandon", f"Squad {self.seat + 1} abandons the {phrases.name(state, action.item)}", {"cards": -1})
         return (Encumbered(self.seat, True),) if encumbered(state, q) else ()
 
     def prompt(self, state: ZState) -> str:
@@ -155,11 +156,11 @@ class PickSurvivor(Choice[ZState, Pick]):
         p = person(q, action.who)
         if self.purpose == "bio":
             p.bio += 1
-            state.emit("bio", f"{p.card} takes a Bio token")
+            state.emit("bio", f"{phrases.name(state, p.card)} takes a Bio token")
             return ()
         if self.purpose == "radiation":
             p.rad += 1
-            state.emit("radiation", f"{p.card} takes a Radiation token and loses 1 HP")
+            state.emit("radiation", f"{phrases.name(state, p.card)} takes a Radiation token and loses 1 HP")
             return hurt_person(state, q, p, 1, "radiation")
         deck = state.decks["wound"]
         if not deck:
@@ -168,7 +169,7 @@ class PickSurvivor(Choice[ZState, Pick]):
         card = deck.pop(0)
         wound = next(w for w in state.content.wounds if w.id == card)
         p.wounds.append(card)
-        state.emit("wound", f"{p.card} suffers a critical wound: {wound.name}")
+        state.emit("wound", f"{phrases.name(state, p.card)} suffers a critical wound: {wound.name}")
         out = hurt_person(state, q, p, wound.damage, wound.name)
         if p in q.people:
             p.stats[wound.stat] = max(0 if wound.stat != "speed" else 1, p.stats[wound.stat] + wound.change)
@@ -206,7 +207,7 @@ def death_zombie(state: ZState, q: Squad, who: str) -> None:
     fresh = sum(1 for z in state.zombies if z.fresh) < state.content.rules.fresh_cap
     state.zombies.append(Zombie(space, fresh))
     kind = "fresh" if fresh else "weak"
-    state.emit("death-zombie", f"{who} rises as a {kind} zombie at {board.name(space)}", {"zombies": 1})
+    state.emit("death-zombie", f"{phrases.name(state, who)} rises as a {kind} zombie at {board.name(space)}", {"zombies": 1})
 
 
 def hurt_person(state: ZState, q: Squad, p: Person, n: int, why: str) -> tuple[Step[ZState], ...]:
@@ -221,10 +222,10 @@ def kill_person(state: ZState, q: Squad, p: Person, why: str) -> tuple[Step[ZSta
     wounds attached to that survivor. Increase the Doom Track by +1. If a survivor dies during the
     Night phase, place a fresh zombie on an empty space adjacent to your squad.\""""
     q.people.remove(p)
-    state.emit("death", f"{p.card} dies ({why})")
+    state.emit("death", f"{phrases.name(state, p.card)} dies ({why})")
     if p.weapon is not None:
         q.items.append(p.weapon)
-    state.move_doom(1, f"{p.card} died")
+    state.move_doom(1, f"{phrases.name(state, p.card)} died")
     if state.phase in ("dusk", "midnight") and q.space >= 0:
         death_zombie(state, q, p.card)
     if not q.people:

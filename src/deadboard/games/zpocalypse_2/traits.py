@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from deadboard.core.kernel import Choice, Step, Steps
 from deadboard.core.typed_actions import TypedAction
+from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Dash, UseTrait
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, standing, targets_in_range
@@ -208,7 +209,7 @@ def use_trait(state: ZState, q: Squad, action: UseTrait) -> tuple[Step[ZState], 
     if t.per == "day":
         state.marks.add((p.card, t.id))
     board = state.board
-    state.emit("trait", f"{p.card} uses {t.name}", {"dice": list(action.dice)})
+    state.emit("trait", f"{phrases.name(state, p.card)} uses {t.name}", {"dice": list(action.dice)})
     if t.effect == "sprint":
         return (Sprint(q.seat, t.value),)
     if t.effect == "patch":
