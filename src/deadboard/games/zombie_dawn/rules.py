@@ -5,6 +5,7 @@ The rules are written by rulebook section, each with its steps. A module imports
 before it, so that rules that need each other share a lower module::
 
     actions, content, board, state, effects   the actions, the content, the state and its bookkeeping
+    words        the actions and the log's squares in words
     flow         how rules push steps; ``ABOVE``, the steps pushed from beneath their modules
     zombies      zombies attack a group, join its combat or wait; Initial Attack; Noise
     items        using items, passing them, sharing them out
