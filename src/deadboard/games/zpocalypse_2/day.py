@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deadboard.core.dice import DicePool
-from deadboard.core.kernel import Auto, Choice, Step, Steps
+from deadboard.core.kernel import Auto, Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import Stash, Unstash
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
@@ -34,6 +34,7 @@ class Feed(TypedAction):
 
 class Fed(TypedAction):
     """Done feeding: survivors not fed lose 2 HP."""
+
     KIND = "fed"
 
 
@@ -49,6 +50,7 @@ class Champion(TypedAction):
 
 class Arranged(TypedAction):
     """Done moving cards between the carried items and the private stash."""
+
     KIND = "arranged"
 
 
@@ -57,6 +59,7 @@ ARRANGED = Arranged()
 
 class Contribute(TypedAction):
     """Give a card to the public stash: +1 AP in the meeting's contest."""
+
     KIND = "contribute"
 
     card: str
@@ -77,6 +80,7 @@ class Morning(Auto[ZState]):
         return (AssignTask(tuple(order), (), 0), Afternoon())
 
 
+@classvars(kind="assign")
 @dataclass(slots=True)
 class AssignTask(Choice[ZState, Assign]):
     """Players take turns assigning one survivor each; ``done`` holds (survivor, task)."""
@@ -113,9 +117,6 @@ class AssignTask(Choice[ZState, Assign]):
             f"Squad {self.seat + 1}: assign a survivor to a task "
             "(scavenge; craft; guard: -1 Doom; rest: +2 HP, +1 Doom; bed: +3 HP, -1 Bio)"
         )
-
-
-AssignTask.kind = "assign"
 
 
 @dataclass(slots=True)
@@ -207,6 +208,7 @@ def foods(state: ZState, seat: int) -> list[str]:
     return [c for c in (*q.items, *q.stash, *state.public) if c in sup and sup[c].kind == "food"]
 
 
+@classvars(kind="feed")
 @dataclass(slots=True)
 class Feeding(Choice[ZState, TypedAction]):
     """ "Survivors that are not fed lose 2 HP." Green food has no consequence; red food has its
@@ -250,9 +252,6 @@ class Feeding(Choice[ZState, TypedAction]):
         return f"Squad {self.seat + 1}: feed your survivors (unfed: -2 HP)"
 
 
-Feeding.kind = "feed"
-
-
 @dataclass(slots=True)
 class Meeting(Auto[ZState]):
     """Rulebook §Neighborhood Meeting: with more than one squad, the player who went last picks a
@@ -271,6 +270,7 @@ class Meeting(Auto[ZState]):
         return nxt
 
 
+@classvars(kind="contest")
 @dataclass(slots=True)
 class PickContest(Choice[ZState, Contest]):
     seat: int
@@ -284,9 +284,6 @@ class PickContest(Choice[ZState, Contest]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: pick the skill for the neighbourhood meeting's contest"
-
-
-PickContest.kind = "contest"
 
 
 @dataclass(slots=True)
@@ -309,6 +306,7 @@ class RollContest(Auto[ZState]):
         return (EnterContest(self.seats, self.at, self.skill, self.totals, pool.faces, 0),)
 
 
+@classvars(kind="champion")
 @dataclass(slots=True)
 class EnterContest(Choice[ZState, TypedAction]):
     """ "Players then choose one survivor from their squad to participate in the contest. That player
@@ -360,9 +358,6 @@ class EnterContest(Choice[ZState, TypedAction]):
         return f"Squad {self.seat + 1} (pool {pool}, +{self.bonus}): who enters the {self.skill} contest, or give a card?"
 
 
-EnterContest.kind = "champion"
-
-
 @dataclass(slots=True)
 class NextDay(Auto[ZState]):
     """ "move the day tracker forward"; "If ... the day counter reaches 30, your party is overrun.\""""
@@ -386,6 +381,7 @@ class NextDay(Auto[ZState]):
         return (*arrange, Dusk())
 
 
+@classvars(kind="arrange")
 @dataclass(slots=True)
 class Arrange(Choice[ZState, TypedAction]):
     """ "At anytime during the Day phase, you have access to all your items and are free to
@@ -413,6 +409,3 @@ class Arrange(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: move cards between your carried items and your private stash, or carry on"
-
-
-Arrange.kind = "arrange"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from deadboard.core.kernel import Auto, Choice, Step, Steps
+from deadboard.core.kernel import Auto, Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import BLOCK, Block, Hurt
 from deadboard.games.zpocalypse_2.audit import hunt_rule, names, squads_seen, tracing, zombie_entry
@@ -408,6 +408,7 @@ def attack_upgrades(state: ZState) -> Steps:
     return (StructuresAttacked(),) if state.siege else ()
 
 
+@classvars(kind="damage")
 @dataclass(slots=True)
 class Allocate(Choice[ZState, TypedAction]):
     """ "Damage is dealt one point at a time. For each point of damage done, you may choose to: 1.
@@ -440,9 +441,6 @@ class Allocate(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: {self.left} damage to allocate — defence wheel or a survivor's HP?"
-
-
-Allocate.kind = "damage"
 
 
 def rejoin(state: ZState) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from deadboard.core.kernel import Choice, Step, Steps
+from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.games.zpocalypse_2.actions import Dash, Emerge, Move
 from deadboard.games.zpocalypse_2.audit import names, tracing
 from deadboard.games.zpocalypse_2.board import Board
@@ -349,6 +349,7 @@ def enter_tunnel(state: ZState, q: Squad) -> None:
     q.underground = True
 
 
+@classvars(kind="emerge")
 @dataclass(slots=True)
 class Emerging(Choice[ZState, Emerge]):
     """ "At the beginning of the following turn, before you roll to create your action pool, you may
@@ -372,9 +373,6 @@ class Emerging(Choice[ZState, Emerge]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: which tunnel entrance do you come out of?"
-
-
-Emerging.kind = "emerge"
 
 
 def refuel(state: ZState, q: Squad, who: str) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from deadboard.core.kernel import Auto, Choice, Step, Steps
+from deadboard.core.kernel import Auto, Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import (
     END,
@@ -187,6 +187,7 @@ def spawn_space(state: ZState, token: int, count: dict[int, int] | None = None) 
     return None
 
 
+@classvars(kind="place")
 @dataclass(slots=True)
 class Place(Choice[ZState, Start]):
     """ "Squads may begin anywhere inside the house.\""""
@@ -206,9 +207,6 @@ class Place(Choice[ZState, Start]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: where in the house does your squad begin the night?"
-
-
-Place.kind = "place"
 
 
 # ----- midnight -----------------------------------------------------------------------------------
@@ -254,6 +252,7 @@ class BeginTurn(Auto[ZState]):
         return (Turn(self.seat),)
 
 
+@classvars(kind="turn")
 @dataclass(slots=True)
 class Turn(Choice[ZState, TypedAction]):
     seat: int
@@ -353,9 +352,6 @@ class Turn(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return _turn_prompt(self.seat, state.hour, state.faces)
-
-
-Turn.kind = "turn"
 
 
 _DISTINCT: dict[tuple[int, ...], tuple[int, ...]] = {}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.content import STATS
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
@@ -31,6 +31,7 @@ class Recruit(TypedAction):
 
 class Hand(TypedAction):
     """Give a survivor to another squad at the neighbourhood meeting."""
+
     KIND = "hand"
 
     who: str
@@ -39,6 +40,7 @@ class Hand(TypedAction):
 
 class Settled(TypedAction):
     """No more survivors to give."""
+
     KIND = "settled"
 
 
@@ -88,6 +90,7 @@ class Recruiting(Auto[ZState]):
         return ()
 
 
+@classvars(kind="recruit")
 @dataclass(slots=True)
 class ChooseRecruit(Choice[ZState, Recruit]):
     order: tuple[int, ...]
@@ -114,9 +117,7 @@ class ChooseRecruit(Choice[ZState, Recruit]):
         return f"Squad {self.seat + 1}: which survivor joins your squad?"
 
 
-ChooseRecruit.kind = "recruit"
-
-
+@classvars(kind="hand")
 @dataclass(slots=True)
 class TradeSurvivors(Choice[ZState, TypedAction]):
     """Each player in turn order may give survivors to other squads, then says it is settled."""
@@ -152,6 +153,3 @@ class TradeSurvivors(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: give a survivor to another squad, or settle?"
-
-
-TradeSurvivors.kind = "hand"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deadboard.core.dice import D6, DicePool
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.content import Location
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
@@ -61,6 +61,7 @@ class Scavenge(Auto[ZState]):
         return (PickOption(owner(state, party[0]), party, loc.id),)
 
 
+@classvars(kind="option")
 @dataclass(slots=True)
 class PickOption(Choice[ZState, Choose]):
     seat: int
@@ -88,9 +89,7 @@ class PickOption(Choice[ZState, Choose]):
         return f"Squad {self.seat + 1}, party leader at {loc.name}: {opts}"
 
 
-PickOption.kind = "option"
-
-
+@classvars(kind="try")
 @dataclass(slots=True)
 class PickTrier(Choice[ZState, Try]):
     seat: int
@@ -146,9 +145,7 @@ class PickTrier(Choice[ZState, Try]):
         return f"Squad {self.seat + 1}: who takes on the challenge (pool {' '.join(map(str, self.faces))})?"
 
 
-PickTrier.kind = "try"
-
-
+@classvars(kind="loot")
 @dataclass(slots=True)
 class Draft(Choice[ZState, Loot]):
     order: tuple[int, ...]
@@ -180,6 +177,3 @@ class Draft(Choice[ZState, Loot]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: take a card from the loot"
-
-
-Draft.kind = "loot"

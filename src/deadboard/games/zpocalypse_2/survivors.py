@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deadboard.core.kernel import Choice, Step, Steps
+from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import NEW_STASH, Abandon, NewStash, Pick
 from deadboard.games.zpocalypse_2.state import Person, Squad, Zombie, ZState
@@ -86,6 +86,7 @@ def overflow(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
     return (Encumbered(q.seat),)
 
 
+@classvars(kind="encumbered")
 @dataclass(slots=True)
 class Encumbered(Choice[ZState, TypedAction]):
     """ "If a player becomes encumbered by new items while they have an existing private stash token
@@ -137,9 +138,7 @@ class Encumbered(Choice[ZState, TypedAction]):
         )
 
 
-Encumbered.kind = "encumbered"
-
-
+@classvars(kind="pick")
 @dataclass(slots=True)
 class PickSurvivor(Choice[ZState, Pick]):
     """A token or a critical wound for one survivor of the squad, chosen by its player."""
@@ -181,9 +180,6 @@ class PickSurvivor(Choice[ZState, Pick]):
             self.purpose
         ]
         return f"Squad {self.seat + 1}: which survivor takes {what}?"
-
-
-PickSurvivor.kind = "pick"
 
 
 def death_zombie(state: ZState, q: Squad, who: str) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from deadboard.core.kernel import Choice, Step, Steps
+from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import Dash, UseTrait
 from deadboard.games.zpocalypse_2.board import Board
@@ -27,6 +27,7 @@ from deadboard.games.zpocalypse_2.content import Trait
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
 
 
+@classvars(kind="dash")
 @dataclass(slots=True)
 class Sprint(Choice[ZState, Dash]):
     """A trait's move: up to ``spaces`` spaces (arduous ones count two), "unrestricted of your
@@ -54,9 +55,6 @@ class Sprint(Choice[ZState, Dash]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: move up to {self.spaces} spaces where?"
-
-
-Sprint.kind = "dash"
 
 
 _passives: dict[tuple[int, str, str], int] = {}
