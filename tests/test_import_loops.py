@@ -22,7 +22,6 @@ LOOPS_LEFT = {
     "district_z": "items, setup, wounds",
     "the_night": "flow, setup",
     "zombie_dawn": "abilities, anytime, cards, combat, duel, flight, items, missions, negotiation, wounds",
-    "zpocalypse_2": "combat, crafting, day, horde, movement, night, scavenge, structures, traits",
 }
 
 

@@ -27,7 +27,7 @@ from deadboard.games.zpocalypse_2.content import Craft
 from deadboard.games.zpocalypse_2.levelup import gain_vp
 from deadboard.games.zpocalypse_2.objectives import advance_goal
 from deadboard.games.zpocalypse_2.state import ZD6, Squad, ZState
-from deadboard.games.zpocalypse_2.structures import tokens_left
+from deadboard.games.zpocalypse_2.structures import place_bomb, tokens_left
 from deadboard.games.zpocalypse_2.traits import passive
 
 
@@ -226,8 +226,6 @@ class PlantBomb(Choice[ZState, TypedAction]):
 
     def apply(self, state: ZState, action: TypedAction) -> Steps:
         if isinstance(action, Put):
-            from deadboard.games.zpocalypse_2.structures import place_bomb
-
             place_bomb(state, state.squads[self.seat], state.board.by_name[action.space])
         return ()
 

@@ -1,6 +1,7 @@
-"""The Day phase (rulebook §Day Phase, §Morning, §Assigning Day Tasks, §Afternoon, §Neighborhood
-Meeting): morning tasks (guard duty, rest), the afternoon's Bio damage and feeding, the
-neighbourhood meeting's contest for the first player, and the day counter.
+"""The Day phase's tasks and decisions (rulebook §Day Phase, §Morning, §Assigning Day Tasks,
+§Afternoon, §Neighborhood Meeting): assigning survivors to the morning's tasks and doing them (guard
+duty, rest), feeding in the afternoon, the neighbourhood meeting's contest for the first player, and
+rearranging cards at the day's end. The phase's steps in their order are turn.py's.
 
 The action board offers scavenging (scavenge.py), crafting (crafting.py), guard duty, idle rest and,
 with a crafted bed free, bed rest."""
@@ -10,11 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deadboard.core.dice import DicePool
-from deadboard.core.kernel import Auto, Choice, Step, Steps, classvars
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.actions import Stash, Unstash
+from deadboard.games.zpocalypse_2.crafting import Crafting
+from deadboard.games.zpocalypse_2.objectives import advance_goal
+from deadboard.games.zpocalypse_2.scavenge import Scavenge
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, move_stashed, person
+from deadboard.games.zpocalypse_2.traits import passive
 
 TASKS = ("scavenge", "craft", "guard", "rest", "bed")
 CONTEST_SKILLS = ("firearms", "melee", "first_aid", "sneak", "mechanics", "talk")
@@ -68,18 +73,6 @@ class Contribute(TypedAction):
 FED = Fed()
 
 
-@dataclass(slots=True)
-class Morning(Auto[ZState]):
-    """ "Beginning with the first player, each player assigns a survivor in their squad to a task
-    ... Tasks are then completed in order.\""""
-
-    def run(self, state: ZState) -> Steps:
-        state.phase = "morning"
-        state.emit("morning", f"Morning of day {state.day}")
-        order = [q.seat for q in state.living()]
-        return (AssignTask(tuple(order), (), 0), Afternoon())
-
-
 @classvars(kind="assign")
 @dataclass(slots=True)
 class AssignTask(Choice[ZState, Assign]):
@@ -129,17 +122,10 @@ class DoTasks(Auto[ZState]):
     def run(self, state: ZState) -> Steps:
         party = tuple(who for who, t in self.done if t == "scavenge")
         if party:
-            from deadboard.games.zpocalypse_2.scavenge import Scavenge
-
             return (Scavenge(party), DoTasks(tuple((w, t) for w, t in self.done if t != "scavenge")))
         team = tuple(who for who, t in self.done if t == "craft")
         if team:
-            from deadboard.games.zpocalypse_2.crafting import Crafting
-
             return (Crafting(team), DoTasks(tuple((w, t) for w, t in self.done if t != "craft")))
-        from deadboard.games.zpocalypse_2.objectives import advance_goal
-        from deadboard.games.zpocalypse_2.traits import passive
-
         guards = 0
         for who, task in self.done:
             if task != "guard":
@@ -169,36 +155,6 @@ class DoTasks(Auto[ZState]):
                         state.emit("rest", f"{who} rests (+2 HP)")
                         state.move_doom(1, f"{who} rested")
         return ()
-
-
-@dataclass(slots=True)
-class Afternoon(Auto[ZState]):
-    """ "When the afternoon step begins, all survivors lose 1 HP for each Bio token they have. Then
-    every survivor needs to eat.\""""
-
-    def run(self, state: ZState) -> Steps:
-        from deadboard.games.zpocalypse_2.traits import passive
-
-        state.phase = "afternoon"
-        for q in state.living():
-            for p in list(q.people):
-                if p.bio:
-                    state.emit("bio", f"{p.card} loses {p.bio} HP to Bio")
-                    hurt_person(state, q, p, p.bio, "Bio")
-            # a passive "nurse" day trait: the most hurt survivor of the squad regains HP
-            care = sum(passive(state, p, "nurse") for p in q.people)
-            if care and q.people:
-                tops = state.content.survivor_by_id
-                # the first most hurt (a loop, not max(key=lambda): mypyc cannot compile a closure
-                # in a method of a step class)
-                p = q.people[0]
-                for x in q.people[1:]:
-                    if tops[x.card].hp - x.hp > tops[p.card].hp - p.hp:
-                        p = x
-                if p.hp < tops[p.card].hp:
-                    p.hp = min(tops[p.card].hp, p.hp + care)
-                    state.emit("nurse", f"{p.card} is tended (+{care} HP)")
-        return (*(Feeding(q.seat, ()) for q in state.living()), Meeting())
 
 
 def foods(state: ZState, seat: int) -> list[str]:
@@ -250,24 +206,6 @@ class Feeding(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: feed your survivors (unfed: -2 HP)"
-
-
-@dataclass(slots=True)
-class Meeting(Auto[ZState]):
-    """Rulebook §Neighborhood Meeting: with more than one squad, the player who went last picks a
-    skill and every player enters one survivor in the contest; then the day counter moves on."""
-
-    def run(self, state: ZState) -> Steps:
-        state.phase = "meeting"
-        living = state.living()
-        nxt: list[Step[ZState]] = [NextDay()]
-        if len(living) > 1:
-            from deadboard.games.zpocalypse_2.recruiting import TradeSurvivors
-
-            # "Players may also choose to trade survivors between squads."
-            trade = TradeSurvivors(tuple(q.seat for q in living), 0)
-            return (PickContest(living[-1].seat), trade, *nxt)
-        return nxt
 
 
 @classvars(kind="contest")
@@ -356,29 +294,6 @@ class EnterContest(Choice[ZState, TypedAction]):
     def prompt(self, state: ZState) -> str:
         pool = " ".join(map(str, self.faces))
         return f"Squad {self.seat + 1} (pool {pool}, +{self.bonus}): who enters the {self.skill} contest, or give a card?"
-
-
-@dataclass(slots=True)
-class NextDay(Auto[ZState]):
-    """ "move the day tracker forward"; "If ... the day counter reaches 30, your party is overrun.\""""
-
-    def run(self, state: ZState) -> Steps:
-        from deadboard.games.zpocalypse_2.horde import rejoin
-
-        if not state.living():
-            state.lost = "every squad is dead"
-            state.end()
-            return ()
-        rejoin(state)
-        state.day += 1
-        if state.day >= state.content.rules.day_limit:
-            state.lost = "overrun: the day counter reached 30"
-            state.end()
-            return ()
-        from deadboard.games.zpocalypse_2.night import Dusk
-
-        arrange = [Arrange(q.seat) for q in state.living() if q.items or q.stash]
-        return (*arrange, Dusk())
 
 
 @classvars(kind="arrange")

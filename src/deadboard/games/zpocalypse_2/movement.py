@@ -16,6 +16,7 @@ from deadboard.games.zpocalypse_2.audit import names, tracing
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import damage, standing
 from deadboard.games.zpocalypse_2.state import Squad, ZState
+from deadboard.games.zpocalypse_2.structures import bombs_on
 from deadboard.games.zpocalypse_2.survivors import PickSurvivor, hurt_person
 
 
@@ -322,8 +323,6 @@ def walk(state: ZState, q: Squad, way: list[int]) -> tuple[Step[ZState], ...]:
     for i in way[1:]:
         out.extend(enter(state, q, i))
         if i in state.bombs:
-            from deadboard.games.zpocalypse_2.structures import bombs_on
-
             q.space = i
             out.extend(bombs_on(state, [i]))
     q.space = way[-1]

@@ -1,5 +1,5 @@
-"""Recruiting new survivors, survivor overflow and trading survivors (rulebook §Recruiting New
-Survivors, §Survivor Overflow, §Trading Survivors).
+"""Recruiting new survivors, survivor overflow, trading survivors and a wiped-out squad rejoining
+(rulebook §Recruiting New Survivors, §Survivor Overflow, §Trading Survivors, §Squad Death).
 
 "Whenever the story booklet indicates that one or more new survivors are available, draw a number of
 survivors indicated by the story booklet." Found survivors are "recruited last, after the items",
@@ -153,3 +153,27 @@ class TradeSurvivors(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: give a survivor to another squad, or settle?"
+
+
+def rejoin(state: ZState) -> None:
+    """ "A player who's entire squad was eliminated will rejoin the game at the end of the phase with
+    two random survivors, each with two random armory cards. Subtract your current chapter number
+    from each new survivor's HP wheels." The first armory card is equipped, the second carried."""
+    if not state.living():
+        return
+    for q in state.squads:
+        if q.alive:
+            continue
+        for _ in range(2):
+            deck = state.decks["survivor"]
+            if not deck:
+                break
+            card = state.content.survivor(deck.pop(state.rng.below(len(deck))))
+            armory = state.decks["armory"]
+            drawn = [armory.pop(0) for _ in range(min(2, len(armory)))]
+            stats = {k: getattr(card, k) for k in STATS}
+            hp = max(1, card.hp - state.scenario.chapter)
+            q.people.append(Person(card.id, hp, stats, drawn[0] if drawn else None))
+            q.items.extend(drawn[1:])
+        if q.people:
+            state.emit("rejoin", f"Squad {q.seat + 1} rejoins with {', '.join(p.card for p in q.people)}")

@@ -17,8 +17,11 @@ from deadboard.core.dice import D6, DicePool
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2.content import Location
+from deadboard.games.zpocalypse_2.objectives import advance_goal
+from deadboard.games.zpocalypse_2.recruiting import Recruiting, draw_survivors
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, overflow, person
+from deadboard.games.zpocalypse_2.traits import passive
 
 
 class Choose(TypedAction):
@@ -106,9 +109,6 @@ class PickTrier(Choice[ZState, Try]):
         opt = loc.option[self.option - 1]
         q = state.squads[owner(state, action.who)]
         p = person(q, action.who)
-        from deadboard.games.zpocalypse_2.objectives import advance_goal
-        from deadboard.games.zpocalypse_2.traits import passive
-
         # a passive "scrounge" day trait adds its AP to the survivor's dice
         total = sum(self.faces[: p.stats[opt.skill]]) + passive(state, p, "scrounge")
         if total >= opt.target:
@@ -124,8 +124,6 @@ class PickTrier(Choice[ZState, Try]):
                 cards.extend(deck[:n])
                 del deck[:n]
             order = tuple(owner(state, w) for w in self.party)
-            from deadboard.games.zpocalypse_2.recruiting import Recruiting, draw_survivors
-
             # "Any survivors found must be recruited last, after the items."
             found = draw_survivors(state, opt.survivors)
             after = (Recruiting(order, found),) if found else ()
