@@ -82,6 +82,10 @@ class Dusk(Auto[ZState]):
 
 @dataclass(slots=True)
 class Hour(Auto[ZState]):
+    """Rulebook §Midnight Step: "Starting with the first player, each player takes a turn. When each
+    player has had a turn, the zombies take their turn. After the zombies' turn is over, move the
+    turn clock forward 1 place. At the end of hour five, move to the sunrise step.\""""
+
     hour: int
 
     def run(self, state: ZState) -> Steps:
