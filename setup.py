@@ -76,6 +76,7 @@ COMPILED = [
             "structures",
             "survivors",
             "traits",
+            "turn",
         )
     ),
     *(

@@ -1,5 +1,5 @@
-"""Every game package imports cleanly whichever of its modules is imported first, and (game by game,
-as the loops are broken) has no import loop: "rules that need each other share a lower module"
+"""Every game package imports cleanly whichever of its modules is imported first, and has no import
+loop: "rules that need each other share a lower module"
 (docs/architecture.md, one shape for a game package). An import inside a function or under
 ``TYPE_CHECKING`` counts: it only hides the loop."""
 
@@ -15,12 +15,6 @@ import pytest
 
 GAMES = Path(__file__).resolve().parents[1] / "src" / "deadboard" / "games"
 PACKAGES = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").exists())
-
-#: the loops still left, per package (a test that finds none there fails: remove the entry)
-LOOPS_LEFT = {
-    "zpocalypse_2": "combat, crafting, day, horde, movement, night, scavenge, structures, traits",
-}
-
 
 def imports(package: str) -> dict[str, set[str]]:
     """Module -> the modules of the same package it imports, anywhere in it (``__init__``, the
@@ -83,19 +77,9 @@ def test_the_loop_finder_finds_a_loop_and_only_loops() -> None:
     assert loops({"a": {"b"}, "b": set()}) == []
 
 
-@pytest.mark.parametrize("package", [
-    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=f"import loops left: {LOOPS_LEFT[p]}"))
-    if p in LOOPS_LEFT else p
-    for p in PACKAGES
-])
+@pytest.mark.parametrize("package", PACKAGES)
 def test_a_game_package_has_no_import_loop(package: str) -> None:
     assert loops(imports(package)) == []
-
-
-@pytest.mark.parametrize("package", sorted(LOOPS_LEFT))
-def test_no_new_loop_grows_where_loops_are_left(package: str) -> None:
-    left = sorted(sorted(part.split(", ")) for part in LOOPS_LEFT[package].split("; "))
-    assert loops(imports(package)) == left
 
 
 _IMPORT_EACH_FIRST = """

@@ -86,7 +86,7 @@ def test_each_chapter_has_a_set_up_for_starting_without_a_saved_game() -> None:
 def test_a_chapter_whose_goal_is_missed_by_its_last_night_is_lost() -> None:
     """ "Victory conditions are clearly outlined in each story chapter": chapter 3 asks for kills."""
     from deadboard.core.kernel import advance
-    from deadboard.games.zpocalypse_2.horde import Sunrise
+    from deadboard.games.zpocalypse_2.turn import Sunrise
 
     state = GAME.new(Setup("chapter-3", players=1), 1)
     assert isinstance(state, ZState)
@@ -101,7 +101,7 @@ def test_a_chapter_whose_goal_is_missed_by_its_last_night_is_lost() -> None:
 
 def test_a_night_beginning_at_the_chapters_doom_limit_loses_it() -> None:
     """ "See each chapter for additional set up instructions and other loss conditions.\""""
-    from deadboard.games.zpocalypse_2.night import Dusk
+    from deadboard.games.zpocalypse_2.turn import Dusk
 
     state = GAME.new(Setup("chapter-3", players=1), 1)
     assert isinstance(state, ZState)

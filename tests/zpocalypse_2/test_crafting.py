@@ -8,13 +8,14 @@ from deadboard.core import Setup, get_game
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import advance
 from deadboard.core.rng import ScriptedRng
-from deadboard.games.zpocalypse_2.actions import Tunnel
-from deadboard.games.zpocalypse_2.crafting import CraftTurn, Make, PlaceStructure, structure_spaces
+from deadboard.games.zpocalypse_2.actions import Make, Tunnel
+from deadboard.games.zpocalypse_2.combat import explode
+from deadboard.games.zpocalypse_2.crafting import CraftTurn, PlaceStructure, structure_spaces
 from deadboard.games.zpocalypse_2.day import DoTasks
 from deadboard.games.zpocalypse_2.horde import HordeMoves, next_step
 from deadboard.games.zpocalypse_2.night import BeginTurn, Turn
 from deadboard.games.zpocalypse_2.state import ZD6, Zombie, ZState
-from deadboard.games.zpocalypse_2.structures import StructuresAttacked, explode
+from deadboard.games.zpocalypse_2.structures import StructuresAttacked
 
 GAME = get_game("zpocalypse-2")
 

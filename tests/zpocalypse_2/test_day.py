@@ -5,7 +5,6 @@ from __future__ import annotations
 from deadboard.core import Setup, get_game
 from deadboard.core.rng import ScriptedRng
 from deadboard.games.zpocalypse_2.day import (
-    Afternoon,
     Champion,
     Contribute,
     DoTasks,
@@ -15,6 +14,7 @@ from deadboard.games.zpocalypse_2.day import (
 )
 from deadboard.games.zpocalypse_2.scavenge import Draft, PickTrier, Try
 from deadboard.games.zpocalypse_2.state import ZState
+from deadboard.games.zpocalypse_2.turn import Afternoon
 
 GAME = get_game("zpocalypse-2")
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from deadboard.core import Setup, get_game
-from deadboard.games.zpocalypse_2.horde import Sunrise, rejoin
+from deadboard.games.zpocalypse_2.recruiting import rejoin
 from deadboard.games.zpocalypse_2.state import ZState
 from deadboard.games.zpocalypse_2.survivors import kill_person
+from deadboard.games.zpocalypse_2.turn import Sunrise
 
 GAME = get_game("zpocalypse-2")
 

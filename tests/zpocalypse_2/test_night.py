@@ -8,9 +8,9 @@ from deadboard.core.dice import DicePool
 from deadboard.core.rng import ScriptedRng
 from deadboard.games.zpocalypse_2.actions import Attack
 from deadboard.games.zpocalypse_2.combat import damage, payments
-from deadboard.games.zpocalypse_2.horde import HordeAttacks, HordeMoves, Sunrise
-from deadboard.games.zpocalypse_2.night import spawn_night
+from deadboard.games.zpocalypse_2.horde import HordeAttacks, HordeMoves, spawn_night
 from deadboard.games.zpocalypse_2.state import ZD6, Zombie, ZState
+from deadboard.games.zpocalypse_2.turn import Sunrise
 
 GAME = get_game("zpocalypse-2")
 

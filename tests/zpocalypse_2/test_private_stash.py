@@ -6,12 +6,13 @@ from __future__ import annotations
 from deadboard.core import Setup, get_game
 from deadboard.core.dice import DicePool
 from deadboard.games.zpocalypse_2.bot import HeuristicBot
-from deadboard.games.zpocalypse_2.horde import HordeMoves, Sunrise
+from deadboard.games.zpocalypse_2.horde import HordeMoves
 from deadboard.games.zpocalypse_2.night import Turn
 from deadboard.games.zpocalypse_2.render import legend, render
 from deadboard.games.zpocalypse_2.state import ZD6, Squad, Zombie, ZState
 from deadboard.games.zpocalypse_2.survivors import Encumbered, kill_person, overflow
 from deadboard.games.zpocalypse_2.svg import draw
+from deadboard.games.zpocalypse_2.turn import Sunrise
 
 GAME = get_game("zpocalypse-2")
 
@@ -274,7 +275,8 @@ def test_at_the_days_end_each_player_rearranges_carried_and_stashed_cards() -> N
     from where the night's reloading takes it ("you must discard an ammo card from your private
     stash to reload a weapon")."""
     from deadboard.core.kernel import advance
-    from deadboard.games.zpocalypse_2.day import Arrange, NextDay
+    from deadboard.games.zpocalypse_2.day import Arrange
+    from deadboard.games.zpocalypse_2.turn import NextDay
 
     state = GAME.new(Setup("prologue", players=1), 1)
     assert isinstance(state, ZState)
@@ -297,7 +299,7 @@ def test_the_heuristic_stashes_ammo_for_a_firearm_at_the_days_end() -> None:
     """The heuristic keeps an ammo card in the private stash while a survivor's weapon can run out
     of ammo (reloading takes it from there)."""
     from deadboard.core.kernel import advance
-    from deadboard.games.zpocalypse_2.day import NextDay
+    from deadboard.games.zpocalypse_2.turn import NextDay
 
     state = GAME.new(Setup("prologue", players=1), 1)
     assert isinstance(state, ZState)

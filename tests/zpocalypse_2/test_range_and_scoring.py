@@ -9,11 +9,11 @@ from deadboard.core import Setup, get_game
 from deadboard.core.kernel import advance
 from deadboard.core.rng import ScriptedRng
 from deadboard.games.zpocalypse_2.combat import damage
-from deadboard.games.zpocalypse_2.horde import HordeAttacks, HordeMoves, MutatesTurn, Sunrise
+from deadboard.games.zpocalypse_2.horde import HordeAttacks, HordeMoves, MutatesTurn, spawn_night
 from deadboard.games.zpocalypse_2.levelup import ChoosePerk, end_tally, gain_vp
-from deadboard.games.zpocalypse_2.night import spawn_night
 from deadboard.games.zpocalypse_2.state import MutateOnBoard, Person, Zombie, ZState
 from deadboard.games.zpocalypse_2.survivors import kill_person, overflow
+from deadboard.games.zpocalypse_2.turn import Sunrise
 
 GAME = get_game("zpocalypse-2")
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 from deadboard.core import Setup, get_game
 from deadboard.core.dice import DicePool
 from deadboard.core.rng import ScriptedRng
+from deadboard.games.zpocalypse_2.actions import UseTrait
 from deadboard.games.zpocalypse_2.combat import damage
-from deadboard.games.zpocalypse_2.horde import Allocate, MutatesTurn
+from deadboard.games.zpocalypse_2.horde import MutatesTurn
 from deadboard.games.zpocalypse_2.night import Turn
 from deadboard.games.zpocalypse_2.objectives import advance_goal
 from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Person, Zombie, ZState
-from deadboard.games.zpocalypse_2.traits import UseTrait, passive, weapon_cap
+from deadboard.games.zpocalypse_2.survivors import Allocate
+from deadboard.games.zpocalypse_2.traits import passive, weapon_cap
 
 GAME = get_game("zpocalypse-2")
 

@@ -1,6 +1,19 @@
 """Zpocalypse 2: Defend the Burbs — night combat against a pathing horde and mutates with dice
 action pools, a day of tasks and feeding, chapters as scenarios, for 1-4 co-operative squads
-(rulebook: zpocalypse-2.txt)."""
+(rulebook: zpocalypse-2.txt).
+
+The modules import one way, each only those listed before it (no import loop, none hidden inside a
+function): the data — ``content`` (the rules file's schema), ``board``, ``state``, ``actions`` (the
+typed actions), ``audit`` (the zombies' traces) and ``sheet`` (a campaign sheet's schema); then the
+rule areas, lowest first — ``survivors`` (damage allocated, wounds, deaths, what a squad carries),
+``levelup`` and ``objectives`` (VP, milestones, personal objectives), ``combat`` (attacks, zombies
+hurt and killed, blasts), ``structures`` (fortifications, upgrades, explosives), ``movement``,
+``traits``, ``search``, ``recruiting``; then the phases' own steps — ``night`` (a squad's turn),
+``horde`` (the zombies' spawning and their part of each hour), ``scavenge`` and ``crafting`` (day
+tasks), ``day`` (the day's decisions); then ``turn``, the round, the one module that knows which
+phase follows which (so no rule module names the step that comes after its phase); then
+``campaign`` and ``rules`` (the game: set-up, outcome); and above them the bot, ``research``,
+drawing (``render``, ``svg``, ``svg_house``) and ``words``, which nothing in the rules imports."""
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any

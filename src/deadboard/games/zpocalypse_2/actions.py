@@ -20,16 +20,19 @@ def paid(cls: type[A], head: tuple[Any, ...], pays: tuple[tuple[int, ...], ...])
     return tuple([_new_tuple(cls, first + pay) for pay in pays])
 
 
-class Start(TypedAction, kind="start"):
+class Start(TypedAction):
+    KIND = "start"
     space: str
 
 
-class Move(TypedAction, kind="move"):
+class Move(TypedAction):
+    KIND = "move"
     die: int
     space: str
 
 
-class Attack(TypedAction, kind="attack"):
+class Attack(TypedAction):
+    KIND = "attack"
     who: str
     weapon: str
     space: str
@@ -37,125 +40,163 @@ class Attack(TypedAction, kind="attack"):
     dice: tuple[int, ...]
 
 
-class Search(TypedAction, kind="search"):
+class Search(TypedAction):
+    KIND = "search"
     die: int
 
 
-class Keep(TypedAction, kind="keep"):
+class Keep(TypedAction):
+    KIND = "keep"
     card: str
 
 
-class Reload(TypedAction, kind="reload"):
+class Reload(TypedAction):
+    KIND = "reload"
     who: str
 
 
-class Equip(TypedAction, kind="equip"):
+class Equip(TypedAction):
+    KIND = "equip"
     who: str
     weapon: str
 
 
-class Give(TypedAction, kind="give"):
+class Give(TypedAction):
+    KIND = "give"
     seat: int
     item: str
     die: int
 
 
-class Jump(TypedAction, kind="jump"):
+class Jump(TypedAction):
     """Jump out of the second-floor window the squad stands at."""
 
+    KIND = "jump"
 
-class Take(TypedAction, kind="take"):
+
+class Take(TypedAction):
     """Take a card from the public stash (standing on or beside its token)."""
+
+    KIND = "take"
 
     item: str
 
 
-class PickUp(TypedAction, kind="pickup"):
+class PickUp(TypedAction):
     """Pick up a dead squad's dropped items (1 AP)."""
+
+    KIND = "pickup"
 
     die: int
 
 
-class Dash(TypedAction, kind="dash"):
+class Dash(TypedAction):
     """Where a trait's move takes the squad."""
+
+    KIND = "dash"
 
     space: str
 
 
-class End(TypedAction, kind="end"):
+class End(TypedAction):
     """End the squad's turn."""
 
+    KIND = "end"
 
-class Hurt(TypedAction, kind="hurt"):
+
+class Hurt(TypedAction):
     """One point of damage to a survivor's HP."""
+
+    KIND = "hurt"
 
     who: str
 
 
-class Block(TypedAction, kind="block"):
+class Block(TypedAction):
     """One point of damage taken off the squad's defence wheel."""
 
+    KIND = "block"
 
-class Pick(TypedAction, kind="pick"):
+
+class Pick(TypedAction):
+    KIND = "pick"
     who: str
 
 
 END, BLOCK, JUMP = End(), Block(), Jump()
 
 
-class Throw(TypedAction, kind="throw"):
+class Throw(TypedAction):
     """Throw a Molotov Cocktail token at a space (range: the thrower's melee skill, in sight)."""
 
+    KIND = "throw"
+
     who: str
     space: str
     dice: tuple[int, ...]
 
 
-class PlaceBomb(TypedAction, kind="bomb"):
+class PlaceBomb(TypedAction):
     """Place a Bomb token: by night on an adjacent space, by day (crafting) anywhere."""
 
+    KIND = "bomb"
+
     space: str
     dice: tuple[int, ...]
 
 
-class Tunnel(TypedAction, kind="tunnel"):
+class Tunnel(TypedAction):
     """Enter the bunker tunnels: 1 AP per survivor, any dice combined; the turn is over."""
 
+    KIND = "tunnel"
+
     dice: tuple[int, ...]
 
 
-class Emerge(TypedAction, kind="emerge"):
+class Emerge(TypedAction):
     """Come out of the bunker tunnels at an entrance (no AP)."""
+
+    KIND = "emerge"
 
     space: str
 
 
-class Refuel(TypedAction, kind="refuel"):
+class Refuel(TypedAction):
     """Refuel a gas powered weapon on a Refuel space (4 AP)."""
+
+    KIND = "refuel"
 
     who: str
     dice: tuple[int, ...]
 
 
-class Stash(TypedAction, kind="stash"):
+class Stash(TypedAction):
     """Put a carried card in the private stash (on or beside its token at night; no AP)."""
+
+    KIND = "stash"
 
     item: str
 
 
-class Unstash(TypedAction, kind="unstash"):
+class Unstash(TypedAction):
     """Take a card from the private stash into the carried items (on or beside its token at night;
     no AP)."""
 
+    KIND = "unstash"
+
     item: str
 
 
-class NewStash(TypedAction, kind="newstash"):
+class NewStash(TypedAction):
     """Encumbered away from the stash token: discard the private stash and leave its token here."""
 
+    KIND = "newstash"
 
-class Abandon(TypedAction, kind="abandon"):
+
+class Abandon(TypedAction):
     """Encumbered away from the stash token: discard a carried card."""
+
+    KIND = "abandon"
 
     item: str
 
@@ -165,16 +206,20 @@ NEW_STASH = NewStash()
 
 # declared here, beside the other actions, rather than with their rules (crafting.py, traits.py):
 # those modules are compiled by mypyc, which cannot compile a typed action with a tuple field
-class Make(TypedAction, kind="craft"):
+class Make(TypedAction):
     """Craft a crafting card with the dice named (rulebook §Task #2 – CRAFT)."""
+
+    KIND = "craft"
 
     card: str
     dice: tuple[int, ...]
 
 
-class UseTrait(TypedAction, kind="trait"):
+class UseTrait(TypedAction):
     """A survivor's active trait, paid with the dice named, aimed at a space or a target if it
     needs one (rulebook §Traits)."""
+
+    KIND = "trait"
 
     who: str
     trait: str

@@ -62,13 +62,12 @@ from deadboard.games.zpocalypse_2.day import (
     Feed,
     Feeding,
 )
-from deadboard.games.zpocalypse_2.horde import Allocate
 from deadboard.games.zpocalypse_2.movement import Emerging
 from deadboard.games.zpocalypse_2.night import Place, Turn
 from deadboard.games.zpocalypse_2.recruiting import Settled, TradeSurvivors
 from deadboard.games.zpocalypse_2.scavenge import PickTrier, Try
 from deadboard.games.zpocalypse_2.state import Squad, ZState
-from deadboard.games.zpocalypse_2.survivors import Encumbered, PickSurvivor
+from deadboard.games.zpocalypse_2.survivors import Allocate, Encumbered, PickSurvivor
 
 
 class HeuristicBot(HeuristicBase[ZState]):

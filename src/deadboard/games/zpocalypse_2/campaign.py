@@ -16,6 +16,8 @@ from typing import Any
 from deadboard.core.campaign import CampaignRecord, CampaignSurvivor
 from deadboard.core.errors import SaveError, SetupError
 from deadboard.games.zpocalypse_2.content import STATS
+from deadboard.games.zpocalypse_2.crafting import structure_spaces
+from deadboard.games.zpocalypse_2.recruiting import new_person
 from deadboard.games.zpocalypse_2.sheet import check as check_sheet
 from deadboard.games.zpocalypse_2.state import Person, ZState
 
@@ -95,8 +97,6 @@ def fresh_start(state: ZState) -> None:
     """The chapter's "instructions ... for starting without a saved game": armory cards for each
     squad, random skill or training perks for each survivor, HP taken off, upgrades already built
     (their tokens on the first spaces the card allows)."""
-    from deadboard.games.zpocalypse_2.crafting import structure_spaces
-
     sc = state.scenario
     content = state.content
     armory = state.decks["armory"]
@@ -196,8 +196,6 @@ def seat_from_record(state: ZState, raw: Mapping[str, Any]) -> None:
             if sum(1 for o in state.squads for x in o.people if x.card == p.card) > 1:
                 deck = [c for c in state.decks["survivor"] if c not in taken]
                 if deck:
-                    from deadboard.games.zpocalypse_2.recruiting import new_person
-
                     q.people[k] = new_person(state, deck[0])
                     taken.add(deck[0])
     state.decks["survivor"] = [c for c in state.decks["survivor"] if c not in taken]

@@ -1,6 +1,7 @@
 """Attacking at night (rulebook §Basic Attacking, §Combining Dice, §Fluid Actions, §How Skills Affect
-Combat, §Unarmed Combat, §Ammo/Click Dice) and zombies hurt and killed (§Zombies, §Horde Zombies That
-Are Defeated, §Mutates That Are Defeated)."""
+Combat, §Unarmed Combat, §Ammo/Click Dice), zombies hurt and killed (§Zombies, §Horde Zombies That
+Are Defeated, §Mutates That Are Defeated), and blasts: every zombie and squad in range and in sight
+of an explosion hit (§Craftable Explosives, a mutate's burst)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from deadboard.core.dice import DicePool, Die, minimal_sets
 from deadboard.core.kernel import Step
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Attack
+from deadboard.games.zpocalypse_2.levelup import gain_vp
 from deadboard.games.zpocalypse_2.objectives import advance_goal
 from deadboard.games.zpocalypse_2.state import Squad, Z, Zombie, ZState
-from deadboard.games.zpocalypse_2.survivors import hurt_person, person
+from deadboard.games.zpocalypse_2.survivors import Allocate, hurt_person, person
 
 UNARMED = "unarmed"
 UNARMED_COST = 6  # "The basic attack cost for unarmed combat is 6 AP, range 1, melee."
@@ -212,8 +214,6 @@ def damage(state: ZState, q: Squad | None, space: int, target: str, n: int) -> N
 
 def hit_zombie(state: ZState, q: Squad | None, k: int, n: int) -> None:
     """``n`` damage to the horde zombie ``state.zombies[k]``."""
-    from deadboard.games.zpocalypse_2.levelup import gain_vp
-
     z = state.zombies[k]
     who = f"Squad {q.seat + 1}" if q is not None else "The blast"
     if z.fresh:
@@ -245,8 +245,6 @@ def hit_zombie(state: ZState, q: Squad | None, k: int, n: int) -> None:
 def hit_mutate(state: ZState, q: Squad | None, k: int, n: int) -> None:
     """``n`` damage to the mutate ``state.mutates[k]``: "If a mutate is reduced to 0 HP, all squads
     on the map gain 3 VP.\""""
-    from deadboard.games.zpocalypse_2.levelup import gain_vp
-
     m = state.mutates[k]
     if m.hp > n:
         state.mutates[k] = m._replace(hp=m.hp - n)
@@ -261,6 +259,30 @@ def hit_mutate(state: ZState, q: Squad | None, k: int, n: int) -> None:
         advance_goal(state, state.actor, "mutate")
     if state.content.mutate_by_id[m.card].ability == "burst":
         # "burst": 1 damage to every zombie and squad within range 1, in sight
-        from deadboard.games.zpocalypse_2.structures import explode
-
         state.pending.extend(explode(state, m.space, 1, 1, None, f"{m.card}'s burst"))
+
+
+def explode(
+    state: ZState, space: int, dmg: int, reach: int, seat: int | None, what: str
+) -> list[Step[ZState]]:
+    """``dmg`` damage to every zombie and squad within range ``reach`` of ``space`` and in sight of
+    it. Doubt favours the zombies: a zombie is hit only on a clear line (the players' sight), a
+    squad on the zombies' sight. Kills give VP to the squad of ``seat``."""
+    board = state.board
+
+    def near(i: int, zombie: bool) -> bool:
+        d = board.reach(space, i)
+        return d is not None and d <= reach and board.sight(space, i, zombie=zombie)
+
+    q = state.squads[seat] if seat is not None else None
+    owner = q if q is not None and q.alive else None
+    state.emit("explosion", f"The {what} explodes at {board.name(space)}")
+    for k in sorted((k for k, z in enumerate(state.zombies) if near(z.space, False)), reverse=True):
+        hit_zombie(state, owner, k, dmg)
+    for m in [m for m in state.mutates if near(m.space, False)]:
+        damage(state, owner, m.space, m.card, dmg)
+    out: list[Step[ZState]] = []
+    for o in state.in_order():
+        if o.alive and o.space >= 0 and near(o.space, True):
+            out.append(Allocate(o.seat, dmg))
+    return out

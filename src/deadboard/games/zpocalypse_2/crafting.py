@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deadboard.core.dice import DicePool
-from deadboard.core.kernel import Auto, Choice, Step, Steps
+from deadboard.core.kernel import Auto, Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Make
@@ -28,12 +28,13 @@ from deadboard.games.zpocalypse_2.content import Craft
 from deadboard.games.zpocalypse_2.levelup import gain_vp
 from deadboard.games.zpocalypse_2.objectives import advance_goal
 from deadboard.games.zpocalypse_2.state import ZD6, Squad, ZState
-from deadboard.games.zpocalypse_2.structures import tokens_left
+from deadboard.games.zpocalypse_2.structures import place_bomb, tokens_left
 from deadboard.games.zpocalypse_2.traits import passive
 
 
 class Done(TypedAction):
     """This crafter is done: the next one of the team takes the dice left."""
+
     KIND = "done"
 
 
@@ -44,6 +45,7 @@ class Put(TypedAction):
 
 class Hold(TypedAction):
     """Keep the bomb token for the night."""
+
     KIND = "hold"
 
 
@@ -105,6 +107,7 @@ class Crafting(Auto[ZState]):
         return (next_crafter(state, team, 0, pool.faces),)
 
 
+@classvars(kind="craft")
 @dataclass(slots=True)
 class CraftTurn(Choice[ZState, TypedAction]):
     team: tuple[str, ...]
@@ -163,9 +166,6 @@ class CraftTurn(Choice[ZState, TypedAction]):
         return f"{phrases.name(state, self.team[self.at])} crafts (dice left {dice}): which card, or done?"
 
 
-CraftTurn.kind = "craft"
-
-
 def next_crafter(state: ZState, team: tuple[str, ...], at: int, faces: tuple[int, ...]) -> Step[ZState]:
     q = owner_of(state, team[at])
     return CraftTurn(team, at, faces, 0, q.seat if q is not None else 0)
@@ -187,6 +187,7 @@ def structure_spaces(state: ZState, where: str) -> list[int]:
     return sorted(free)
 
 
+@classvars(kind="put")
 @dataclass(slots=True)
 class PlaceStructure(Choice[ZState, Put]):
     seat: int
@@ -209,9 +210,7 @@ class PlaceStructure(Choice[ZState, Put]):
         return f"Squad {self.seat + 1}: where does the {card.name} token go ({card.place[self.token]})?"
 
 
-PlaceStructure.kind = "put"
-
-
+@classvars(kind="plant")
 @dataclass(slots=True)
 class PlantBomb(Choice[ZState, TypedAction]):
     """ "When your squad gains a bomb token, during the crafting phase they may place it anywhere on
@@ -228,13 +227,8 @@ class PlantBomb(Choice[ZState, TypedAction]):
 
     def apply(self, state: ZState, action: TypedAction) -> Steps:
         if isinstance(action, Put):
-            from deadboard.games.zpocalypse_2.structures import place_bomb
-
             place_bomb(state, state.squads[self.seat], state.board.by_name[action.space])
         return ()
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: place the bomb now, or hold it for the night?"
-
-
-PlantBomb.kind = "plant"

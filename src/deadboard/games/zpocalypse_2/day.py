@@ -1,6 +1,7 @@
-"""The Day phase (rulebook §Day Phase, §Morning, §Assigning Day Tasks, §Afternoon, §Neighborhood
-Meeting): morning tasks (guard duty, rest), the afternoon's Bio damage and feeding, the
-neighbourhood meeting's contest for the first player, and the day counter.
+"""The Day phase's tasks and decisions (rulebook §Day Phase, §Morning, §Assigning Day Tasks,
+§Afternoon, §Neighborhood Meeting): assigning survivors to the morning's tasks and doing them (guard
+duty, rest), feeding in the afternoon, the neighbourhood meeting's contest for the first player, and
+rearranging cards at the day's end. The phase's steps in their order are turn.py's.
 
 The action board offers scavenging (scavenge.py), crafting (crafting.py), guard duty, idle rest and,
 with a crafted bed free, bed rest."""
@@ -10,12 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deadboard.core.dice import DicePool
-from deadboard.core.kernel import Auto, Choice, Step, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Stash, Unstash
+from deadboard.games.zpocalypse_2.crafting import Crafting
+from deadboard.games.zpocalypse_2.objectives import advance_goal
+from deadboard.games.zpocalypse_2.scavenge import Scavenge
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, move_stashed, person
+from deadboard.games.zpocalypse_2.traits import passive
 
 TASKS = ("scavenge", "craft", "guard", "rest", "bed")
 CONTEST_SKILLS = ("firearms", "melee", "first_aid", "sneak", "mechanics", "talk")
@@ -35,6 +40,7 @@ class Feed(TypedAction):
 
 class Fed(TypedAction):
     """Done feeding: survivors not fed lose 2 HP."""
+
     KIND = "fed"
 
 
@@ -50,6 +56,7 @@ class Champion(TypedAction):
 
 class Arranged(TypedAction):
     """Done moving cards between the carried items and the private stash."""
+
     KIND = "arranged"
 
 
@@ -58,6 +65,7 @@ ARRANGED = Arranged()
 
 class Contribute(TypedAction):
     """Give a card to the public stash: +1 AP in the meeting's contest."""
+
     KIND = "contribute"
 
     card: str
@@ -66,18 +74,7 @@ class Contribute(TypedAction):
 FED = Fed()
 
 
-@dataclass(slots=True)
-class Morning(Auto[ZState]):
-    """ "Beginning with the first player, each player assigns a survivor in their squad to a task
-    ... Tasks are then completed in order.\""""
-
-    def run(self, state: ZState) -> Steps:
-        state.phase = "morning"
-        state.emit("morning", f"Morning of day {state.day}")
-        order = [q.seat for q in state.living()]
-        return (AssignTask(tuple(order), (), 0), Afternoon())
-
-
+@classvars(kind="assign")
 @dataclass(slots=True)
 class AssignTask(Choice[ZState, Assign]):
     """Players take turns assigning one survivor each; ``done`` holds (survivor, task)."""
@@ -116,9 +113,6 @@ class AssignTask(Choice[ZState, Assign]):
         )
 
 
-AssignTask.kind = "assign"
-
-
 @dataclass(slots=True)
 class DoTasks(Auto[ZState]):
     """ "Task #3 - GUARD DUTY Each survivor on guard duty reduces the Doom Track by 1." "Idle Rest:
@@ -129,17 +123,10 @@ class DoTasks(Auto[ZState]):
     def run(self, state: ZState) -> Steps:
         party = tuple(who for who, t in self.done if t == "scavenge")
         if party:
-            from deadboard.games.zpocalypse_2.scavenge import Scavenge
-
             return (Scavenge(party), DoTasks(tuple((w, t) for w, t in self.done if t != "scavenge")))
         team = tuple(who for who, t in self.done if t == "craft")
         if team:
-            from deadboard.games.zpocalypse_2.crafting import Crafting
-
             return (Crafting(team), DoTasks(tuple((w, t) for w, t in self.done if t != "craft")))
-        from deadboard.games.zpocalypse_2.objectives import advance_goal
-        from deadboard.games.zpocalypse_2.traits import passive
-
         guards = 0
         for who, task in self.done:
             if task != "guard":
@@ -171,36 +158,6 @@ class DoTasks(Auto[ZState]):
         return ()
 
 
-@dataclass(slots=True)
-class Afternoon(Auto[ZState]):
-    """ "When the afternoon step begins, all survivors lose 1 HP for each Bio token they have. Then
-    every survivor needs to eat.\""""
-
-    def run(self, state: ZState) -> Steps:
-        from deadboard.games.zpocalypse_2.traits import passive
-
-        state.phase = "afternoon"
-        for q in state.living():
-            for p in list(q.people):
-                if p.bio:
-                    state.emit("bio", f"{phrases.name(state, p.card)} loses {p.bio} HP to Bio")
-                    hurt_person(state, q, p, p.bio, "Bio")
-            # a passive "nurse" day trait: the most hurt survivor of the squad regains HP
-            care = sum(passive(state, p, "nurse") for p in q.people)
-            if care and q.people:
-                tops = state.content.survivor_by_id
-                # the first most hurt (a loop, not max(key=lambda): mypyc cannot compile a closure
-                # in a method of a step class)
-                p = q.people[0]
-                for x in q.people[1:]:
-                    if tops[x.card].hp - x.hp > tops[p.card].hp - p.hp:
-                        p = x
-                if p.hp < tops[p.card].hp:
-                    p.hp = min(tops[p.card].hp, p.hp + care)
-                    state.emit("nurse", f"{phrases.name(state, p.card)} is tended (+{care} HP)")
-        return (*(Feeding(q.seat, ()) for q in state.living()), Meeting())
-
-
 def foods(state: ZState, seat: int) -> list[str]:
     """Food a squad may eat by day: carried, in its private stash, or in the public stash."""
     q = state.squads[seat]
@@ -208,6 +165,7 @@ def foods(state: ZState, seat: int) -> list[str]:
     return [c for c in (*q.items, *q.stash, *state.public) if c in sup and sup[c].kind == "food"]
 
 
+@classvars(kind="feed")
 @dataclass(slots=True)
 class Feeding(Choice[ZState, TypedAction]):
     """ "Survivors that are not fed lose 2 HP." Green food has no consequence; red food has its
@@ -251,27 +209,7 @@ class Feeding(Choice[ZState, TypedAction]):
         return f"Squad {self.seat + 1}: feed your survivors (unfed: −2 HP)"
 
 
-Feeding.kind = "feed"
-
-
-@dataclass(slots=True)
-class Meeting(Auto[ZState]):
-    """Rulebook §Neighborhood Meeting: with more than one squad, the player who went last picks a
-    skill and every player enters one survivor in the contest; then the day counter moves on."""
-
-    def run(self, state: ZState) -> Steps:
-        state.phase = "meeting"
-        living = state.living()
-        nxt: list[Step[ZState]] = [NextDay()]
-        if len(living) > 1:
-            from deadboard.games.zpocalypse_2.recruiting import TradeSurvivors
-
-            # "Players may also choose to trade survivors between squads."
-            trade = TradeSurvivors(tuple(q.seat for q in living), 0)
-            return (PickContest(living[-1].seat), trade, *nxt)
-        return nxt
-
-
+@classvars(kind="contest")
 @dataclass(slots=True)
 class PickContest(Choice[ZState, Contest]):
     seat: int
@@ -285,9 +223,6 @@ class PickContest(Choice[ZState, Contest]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: pick the skill for the neighbourhood meeting's contest"
-
-
-PickContest.kind = "contest"
 
 
 @dataclass(slots=True)
@@ -310,6 +245,7 @@ class RollContest(Auto[ZState]):
         return (EnterContest(self.seats, self.at, self.skill, self.totals, pool.faces, 0),)
 
 
+@classvars(kind="champion")
 @dataclass(slots=True)
 class EnterContest(Choice[ZState, TypedAction]):
     """ "Players then choose one survivor from their squad to participate in the contest. That player
@@ -361,32 +297,7 @@ class EnterContest(Choice[ZState, TypedAction]):
         return f"Squad {self.seat + 1} (pool {pool}, +{self.bonus}): who enters the {self.skill.replace('_', ' ')} contest, or give a card?"
 
 
-EnterContest.kind = "champion"
-
-
-@dataclass(slots=True)
-class NextDay(Auto[ZState]):
-    """ "move the day tracker forward"; "If ... the day counter reaches 30, your party is overrun.\""""
-
-    def run(self, state: ZState) -> Steps:
-        from deadboard.games.zpocalypse_2.horde import rejoin
-
-        if not state.living():
-            state.lost = "every squad is dead"
-            state.end()
-            return ()
-        rejoin(state)
-        state.day += 1
-        if state.day >= state.content.rules.day_limit:
-            state.lost = "overrun: the day counter reached 30"
-            state.end()
-            return ()
-        from deadboard.games.zpocalypse_2.night import Dusk
-
-        arrange = [Arrange(q.seat) for q in state.living() if q.items or q.stash]
-        return (*arrange, Dusk())
-
-
+@classvars(kind="arrange")
 @dataclass(slots=True)
 class Arrange(Choice[ZState, TypedAction]):
     """ "At anytime during the Day phase, you have access to all your items and are free to
@@ -414,6 +325,3 @@ class Arrange(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: move cards between your carried items and your private stash, or carry on"
-
-
-Arrange.kind = "arrange"

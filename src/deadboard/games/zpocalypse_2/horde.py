@@ -1,20 +1,18 @@
-"""The zombies' turn (rulebook §Pathing - Zombie Movement, §Knocked Down Zombies, §Horde Attacking,
-§Taking Damage, §Critical Wounds, §Mutate's Turn) and the sunrise (§Sunrise Step, §Zombies That
-Flee, §Mutates That Flee)."""
+"""The horde: zombies and mutates spawned at dusk (rulebook §Spawning Zombies, §The Doom Track) and
+their part of each hour (§Pathing - Zombie Movement, §Knocked Down Zombies, §Horde Attacking,
+§Critical Wounds, §Mutate's Turn). The damage they deal is allocated by the squad hurt
+(survivors.py); their flight at sunrise is turn.py's."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from deadboard.core.kernel import Auto, Choice, Step, Steps
-from deadboard.core.typed_actions import TypedAction
+from deadboard.core.kernel import Auto, Step, Steps
 from deadboard.games.zpocalypse_2 import phrases
-from deadboard.games.zpocalypse_2.actions import BLOCK, Block, Hurt
 from deadboard.games.zpocalypse_2.audit import hunt_rule, names, squads_seen, tracing, zombie_entry
 from deadboard.games.zpocalypse_2.board import Board
-from deadboard.games.zpocalypse_2.night import zombie_counts
-from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Person, Squad, Z, Zombie, ZState
+from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Z, Zombie, ZState
 from deadboard.games.zpocalypse_2.structures import (
     StructuresAttacked,
     bombs_on,
@@ -22,11 +20,83 @@ from deadboard.games.zpocalypse_2.structures import (
     siege_target,
     step_blocked,
 )
-from deadboard.games.zpocalypse_2.survivors import PickSurvivor, hurt_person, person
+from deadboard.games.zpocalypse_2.survivors import Allocate, PickSurvivor
 
 #: pieces replaced as they move are built as the tuples they are (a named tuple's own constructor
 #: and ``_replace`` are Python-level calls)
 _new = tuple.__new__
+
+
+def spawn_night(state: ZState) -> None:
+    """ "Each Night phase begins by spawning fresh zombies equal to the current position on the Doom
+    Track. For each milestone passed the previous Day, replace a fresh zombie with a Mutate." Mutates
+    first; mutates that fled come back in addition, with the HP they fled with; "If more than 20
+    fresh zombies would be placed on the map at any time, spawn the remainder as weak zombies.\""""
+    rules = state.content.rules
+    n = state.doom.value
+    pieces: list[tuple[str, int]] = []  # ("mutate", hp) by card / ("fresh"|"weak", 0)
+    cards: list[tuple[str, int]] = list(state.fled)
+    state.fled = []
+    for _ in range(min(state.milestones, n)):
+        if not state.mutate_deck:
+            break
+        card = state.mutate_deck.pop(state.rng.below(len(state.mutate_deck)))
+        hp = state.content.mutate_by_id[card].hp[min(len(state.squads), 4) - 1]
+        cards.append((card, hp))
+        n -= 1
+    state.milestones = 0
+    fresh_on_map = sum(1 for z in state.zombies if z.fresh)
+    for card, hp in cards:
+        pieces.append((card, hp))
+    for _ in range(n):
+        if fresh_on_map < rules.fresh_cap:
+            pieces.append(("fresh", 0))
+            fresh_on_map += 1
+        else:
+            pieces.append(("weak", 0))
+    order = [state.board.spawn[d] for d in "NESW" if d in state.board.spawn]
+    placed = 0
+    count = zombie_counts(state)
+    for k, (kind, hp) in enumerate(pieces):
+        space = spawn_space(state, order[k % len(order)], count)
+        if space is None:
+            break
+        placed += 1
+        count[space] = count.get(space, 0) + 1
+        if kind in ("fresh", "weak"):
+            state.zombies.append(Zombie(space, kind == "fresh"))
+        else:
+            state.mutates.append(MutateOnBoard(kind, space, hp))
+    state.emit(
+        "spawn",
+        f"{sum(1 for z in state.zombies if z.fresh)} fresh, {sum(1 for z in state.zombies if not z.fresh)} weak"
+        f" zombies and {phrases.count(len(state.mutates), 'mutate')} on the map",
+        {"zombies": placed},
+    )
+
+
+def zombie_counts(state: ZState) -> dict[int, int]:
+    """Zombies (mutates included) on each space."""
+    count: dict[int, int] = {}
+    for z in state.zombies:
+        count[z.space] = count.get(z.space, 0) + 1
+    for m in state.mutates:
+        count[m.space] = count.get(m.space, 0) + 1
+    return count
+
+
+def spawn_space(state: ZState, token: int, count: dict[int, int] | None = None) -> int | None:
+    """A space for one zombie from the spawn token ``token``: a space around the token with room
+    (two per space), else spilled over to the nearest space with room (nearest first, then by
+    space number)."""
+    if count is None:
+        count = zombie_counts(state)
+    squads = {q.space for q in state.squads if q.alive}
+    forts = state.forts
+    for i in state.board.nearest(token):
+        if i not in squads and i not in forts and count.get(i, 0) < 2:
+            return i
+    return None
 
 
 def target_squad(state: ZState, space: int, sees_all: bool = False) -> Squad | None:
@@ -409,151 +479,4 @@ def attack_upgrades(state: ZState) -> Steps:
     return (StructuresAttacked(),) if state.siege else ()
 
 
-@dataclass(slots=True)
-class Allocate(Choice[ZState, TypedAction]):
-    """ "Damage is dealt one point at a time. For each point of damage done, you may choose to: 1.
-    Reduce your squad's defense wheel by one. You cannot choose this option if your squad has 0
-    defense remaining. Or 2. Reduce one of your survivor's HP wheels by one.\""""
-
-    seat: int
-    left: int
-    direct: bool = False  # the defence wheel cannot take it (a mutate's acid)
-
-    def actions(self, state: ZState) -> list[TypedAction]:
-        q = state.squads[self.seat]
-        if not q.alive:
-            return []
-        out: list[TypedAction] = [BLOCK] if q.defence > 0 and not self.direct else []
-        out.extend(Hurt(p.card) for p in q.people)
-        return out
-
-    def apply(self, state: ZState, action: TypedAction) -> Steps:
-        q = state.squads[self.seat]
-        if isinstance(action, Block):
-            q.defence -= 1
-            out: tuple[Step[ZState], ...] = ()
-        else:
-            assert isinstance(action, Hurt)
-            out = hurt_person(state, q, person(q, action.who), 1, "the horde")
-        if self.left > 1:
-            return (*out, Allocate(self.seat, self.left - 1, self.direct))
-        return out
-
-    def prompt(self, state: ZState) -> str:
-        return f"Squad {self.seat + 1}: {self.left} damage to allocate — defence wheel or a survivor's HP?"
-
-
-Allocate.kind = "damage"
-
-
-def rejoin(state: ZState) -> None:
-    """ "A player who's entire squad was eliminated will rejoin the game at the end of the phase with
-    two random survivors, each with two random armory cards. Subtract your current chapter number
-    from each new survivor's HP wheels." The first armory card is equipped, the second carried."""
-    from deadboard.games.zpocalypse_2.content import STATS
-
-    if not state.living():
-        return
-    for q in state.squads:
-        if q.alive:
-            continue
-        for _ in range(2):
-            deck = state.decks["survivor"]
-            if not deck:
-                break
-            card = state.content.survivor(deck.pop(state.rng.below(len(deck))))
-            armory = state.decks["armory"]
-            drawn = [armory.pop(0) for _ in range(min(2, len(armory)))]
-            stats = {k: getattr(card, k) for k in STATS}
-            hp = max(1, card.hp - state.scenario.chapter)
-            q.people.append(Person(card.id, hp, stats, drawn[0] if drawn else None))
-            q.items.extend(drawn[1:])
-        if q.people:
-            state.emit("rejoin", f"Squad {q.seat + 1} rejoins with {phrases.names(state, [p.card for p in q.people])}")
-
-
-def goal_progress(state: ZState) -> int:
-    """How far the squads are towards the chapter's goal."""
-    goal = state.scenario.goal
-    if goal == "kills":
-        return sum(q.kills for q in state.squads)
-    if goal == "mutates":
-        return state.tally.get("mutates", 0)
-    if goal == "craft":
-        return state.tally.get(f"craft:{state.scenario.goal_card}", 0)
-    return 0
-
-
-def goal_missed(state: ZState) -> str:
-    """What the squads failed at by the chapter's last night ("" when the chapter is won)."""
-    sc = state.scenario
-    if sc.goal == "hold" or goal_progress(state) >= sc.goal_count:
-        return ""
-    if sc.goal == "kills":
-        return f"only {goal_progress(state)} of {sc.goal_count} zombies killed"
-    if sc.goal == "mutates":
-        return f"only {goal_progress(state)} of {sc.goal_count} mutates defeated"
-    return f"the {state.content.craft_by_id[sc.goal_card].name} was never built"
-
-
-@dataclass(slots=True)
-class Sunrise(Auto[ZState]):
-    """ "Remove all zombies from the map. For each weak zombie removed, add +1 to the Doom Track. For
-    each fresh zombie removed, add +2. For each mutate removed, increase the Doom Track by +1 for
-    each point of HP remaining on that mutate.\""""
-
-    def run(self, state: ZState) -> Steps:
-        state.phase = "sunrise"
-        weak = sum(1 for z in state.zombies if not z.fresh)
-        fresh = len(state.zombies) - weak
-        hp = sum(m.hp for m in state.mutates)
-        state.fled = [(m.card, m.hp) for m in state.mutates]
-        state.zombies, state.mutates = [], []
-        if state.dropped:
-            # "If Night ends and no squad has picked up the dropped items, they are all discarded."
-            lost = sum(len(pile) for pile in state.dropped.values())
-            state.emit("discard", "The dropped items nobody picked up are lost", {"cards": -lost})
-            state.dropped = {}
-        for q in state.squads:
-            if q.stash_token >= 0:
-                # the private stash token leaves the board with the night: "At anytime during the
-                # Day phase, you have access to all your items"
-                state.emit("stash-home", f"Squad {q.seat + 1}'s private stash token comes off the board")
-            q.space, q.underground, q.stash_token = -1, False, -1
-        state.emit(
-            "sunrise",
-            f"Sunrise: {weak} weak and {fresh} fresh zombies and {phrases.count(len(state.fled), 'mutate')} flee",
-            {"zombies": -(weak + fresh + len(state.fled))},
-        )
-        state.move_doom(weak + 2 * fresh + hp, "zombies fled")
-        if not state.living():
-            state.lost = "every squad is dead"
-            state.end()
-            return ()
-        rejoin(state)
-        from deadboard.games.zpocalypse_2.day import Morning
-        from deadboard.games.zpocalypse_2.levelup import LevelUp
-
-        # "If any player reached a milestone during the Night, move to a level-up phase": the
-        # chapter's last night too, before the chapter ends
-        if state.night >= state.scenario.nights:
-            return (LevelUp(), ChapterEnd())
-        return (LevelUp(), Morning())
-
-
-@dataclass(slots=True)
-class ChapterEnd(Auto[ZState]):
-    """The chapter's last night is over (and its level-up): won if its goal is met."""
-
-    def run(self, state: ZState) -> Steps:
-        missed = goal_missed(state)
-        if missed:
-            state.lost = missed
-            state.emit("defeat", f"The chapter is lost: {missed}")
-        else:
-            state.emit("victory", f"The squads held the house for {state.night} nights")
-        state.end()
-        return ()
-
-
-__all__ = ["Allocate", "ChapterEnd", "HordeAttacks", "HordeMoves", "MutatesTurn", "Sunrise", "Zombie"]
+__all__ = ["HordeAttacks", "HordeMoves", "MutatesTurn", "spawn_night"]

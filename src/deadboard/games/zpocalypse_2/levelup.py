@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.state import Squad, ZState
@@ -25,6 +25,7 @@ class TakePerk(TypedAction):
 
 class SkipPerk(TypedAction):
     """Choose no perk: the milestone is wasted."""
+
     KIND = "waste"
 
 
@@ -81,6 +82,7 @@ def eligible(state: ZState, q: Squad, card: str) -> list[str]:
     return [p.card for p in q.people if perk.type != "mutation" or p.rad > 0]
 
 
+@classvars(kind="perk")
 @dataclass(slots=True)
 class ChoosePerk(Choice[ZState, TypedAction]):
     seats: tuple[int, ...]
@@ -128,6 +130,3 @@ class ChoosePerk(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: choose a perk for one of your survivors, or waste the milestone"
-
-
-ChoosePerk.kind = "perk"

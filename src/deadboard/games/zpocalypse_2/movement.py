@@ -10,13 +10,14 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from deadboard.core.kernel import Choice, Step, Steps
+from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Dash, Emerge, Move
 from deadboard.games.zpocalypse_2.audit import names, tracing
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import damage, standing
 from deadboard.games.zpocalypse_2.state import Squad, ZState
+from deadboard.games.zpocalypse_2.structures import bombs_on
 from deadboard.games.zpocalypse_2.survivors import PickSurvivor, hurt_person
 
 
@@ -323,8 +324,6 @@ def walk(state: ZState, q: Squad, way: list[int]) -> tuple[Step[ZState], ...]:
     for i in way[1:]:
         out.extend(enter(state, q, i))
         if i in state.bombs:
-            from deadboard.games.zpocalypse_2.structures import bombs_on
-
             q.space = i
             out.extend(bombs_on(state, [i]))
     q.space = way[-1]
@@ -350,6 +349,7 @@ def enter_tunnel(state: ZState, q: Squad) -> None:
     q.underground = True
 
 
+@classvars(kind="emerge")
 @dataclass(slots=True)
 class Emerging(Choice[ZState, Emerge]):
     """ "At the beginning of the following turn, before you roll to create your action pool, you may
@@ -373,9 +373,6 @@ class Emerging(Choice[ZState, Emerge]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: which tunnel entrance do you come out of?"
-
-
-Emerging.kind = "emerge"
 
 
 def refuel(state: ZState, q: Squad, who: str) -> None:

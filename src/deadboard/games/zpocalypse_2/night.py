@@ -1,10 +1,8 @@
-"""The Night phase (rulebook §Night Phase, §Combat, §Points Of Interest, §Zombies, §The Doom Track,
-§Horde Attacking, §Mutates)::
-
-    Dusk      spawn from the Doom Track; defence wheels reset; squads placed in the house
-    Hour 1-5  each squad's turn (action pool: 2d6 per survivor, Z = 6), the mutates' turn,
-              the horde moves (the ten pathing rules), the horde attacks
-    Sunrise   the zombies left flee and raise the Doom Track
+"""A squad at night (rulebook §Night Phase, §Combat: §Your Turn - Action Pool, §Using Dice,
+§Combining Dice, §Fluid Actions, §Points Of Interest, §Search Locations, §The Bunker Tunnels, §How
+Windows Work, §Trading Items): where each squad begins the night (:class:`Place`), its action pool
+at the start of each of its turns (:class:`BeginTurn`: 2d6 per survivor, Z = 6) and its turn
+(:class:`Turn`). The round these lie in is turn.py's; the zombies' part of each hour is horde.py's.
 
 A squad's turn is one decision returning itself until ``end``: ``move D SPACE`` (one die, up to its
 value in AP), ``attack WHO WEAPON SPACE KIND D...`` (dice combined without change, a natural Z for
@@ -19,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from deadboard.core.kernel import Auto, Choice, Step, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import (
@@ -49,7 +47,6 @@ from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import (
     UNARMED,
     UNARMED_COST,
-    _payments,
     attack,
     pay_faces,
     targets_in_range,
@@ -64,130 +61,16 @@ from deadboard.games.zpocalypse_2.movement import (
     refuel,
 )
 from deadboard.games.zpocalypse_2.search import search
-from deadboard.games.zpocalypse_2.state import MutateOnBoard, Squad, Zombie, ZState, face_text
+from deadboard.games.zpocalypse_2.state import Squad, ZState, face_text
 from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, throw, throws
 from deadboard.games.zpocalypse_2.survivors import move_stashed, overflow, person, stash_in_reach
-from deadboard.games.zpocalypse_2.traits import passive, trait_actions, use_trait, weapon_cap
+from deadboard.games.zpocalypse_2.traits import trait_actions, use_trait, weapon_cap
 
-__all__ = [
-    "UNARMED",
-    "UNARMED_COST",
-    "BeginTurn",
-    "Dusk",
-    "Hour",
-    "Place",
-    "Turn",
-    "_payments",
-    "spawn_night",
-]
+__all__ = ["BeginTurn", "Place", "Turn"]
 
 
-# ----- dusk ---------------------------------------------------------------------------------------
-@dataclass(slots=True)
-class Dusk(Auto[ZState]):
-    """Rulebook §Dusk Step and §Spawning Zombies."""
-
-    def run(self, state: ZState) -> Steps:
-        if state.doom.value >= state.content.rules.doom_top:
-            state.lost = "overrun: the night began with the Doom Track at 30"
-            state.emit("overrun", "The Night begins with the Doom Track at 30: the house is overrun")
-            state.end()
-            return ()
-        limit = state.scenario.doom_limit
-        if state.doom.value >= limit:
-            state.lost = f"the night began with the Doom Track at {limit} or more"
-            state.emit(
-                "overrun", f"The Night begins with the Doom Track at {state.doom.value}: the chapter is lost"
-            )
-            state.end()
-            return ()
-        state.night += 1
-        state.phase = "dusk"
-        state.searched = set()
-        state.emit("dusk", f"Dusk of night {state.night}")
-        spawn_night(state)
-        state.marks = set()
-        for q in state.living():
-            # "Add up all of the defense values on every survivor in your squad"; passive "tough"
-            q.defence = sum(p.stats["defence"] + passive(state, p, "tough") for p in q.people)
-            q.space = -1
-            for p in q.people:
-                p.kills = 0
-        return [*(Place(q.seat) for q in state.living()), Hour(1)]
-
-
-def spawn_night(state: ZState) -> None:
-    """ "Each Night phase begins by spawning fresh zombies equal to the current position on the Doom
-    Track. For each milestone passed the previous Day, replace a fresh zombie with a Mutate." Mutates
-    first; mutates that fled come back in addition, with the HP they fled with; "If more than 20
-    fresh zombies would be placed on the map at any time, spawn the remainder as weak zombies.\""""
-    rules = state.content.rules
-    n = state.doom.value
-    pieces: list[tuple[str, int]] = []  # ("mutate", hp) by card / ("fresh"|"weak", 0)
-    cards: list[tuple[str, int]] = list(state.fled)
-    state.fled = []
-    for _ in range(min(state.milestones, n)):
-        if not state.mutate_deck:
-            break
-        card = state.mutate_deck.pop(state.rng.below(len(state.mutate_deck)))
-        hp = state.content.mutate_by_id[card].hp[min(len(state.squads), 4) - 1]
-        cards.append((card, hp))
-        n -= 1
-    state.milestones = 0
-    fresh_on_map = sum(1 for z in state.zombies if z.fresh)
-    for card, hp in cards:
-        pieces.append((card, hp))
-    for _ in range(n):
-        if fresh_on_map < rules.fresh_cap:
-            pieces.append(("fresh", 0))
-            fresh_on_map += 1
-        else:
-            pieces.append(("weak", 0))
-    order = [state.board.spawn[d] for d in "NESW" if d in state.board.spawn]
-    placed = 0
-    count = zombie_counts(state)
-    for k, (kind, hp) in enumerate(pieces):
-        space = spawn_space(state, order[k % len(order)], count)
-        if space is None:
-            break
-        placed += 1
-        count[space] = count.get(space, 0) + 1
-        if kind in ("fresh", "weak"):
-            state.zombies.append(Zombie(space, kind == "fresh"))
-        else:
-            state.mutates.append(MutateOnBoard(kind, space, hp))
-    state.emit(
-        "spawn",
-        f"{sum(1 for z in state.zombies if z.fresh)} fresh, {sum(1 for z in state.zombies if not z.fresh)} weak"
-        f" zombies and {phrases.count(len(state.mutates), 'mutate')} on the map",
-        {"zombies": placed},
-    )
-
-
-def zombie_counts(state: ZState) -> dict[int, int]:
-    """Zombies (mutates included) on each space."""
-    count: dict[int, int] = {}
-    for z in state.zombies:
-        count[z.space] = count.get(z.space, 0) + 1
-    for m in state.mutates:
-        count[m.space] = count.get(m.space, 0) + 1
-    return count
-
-
-def spawn_space(state: ZState, token: int, count: dict[int, int] | None = None) -> int | None:
-    """A space for one zombie from the spawn token ``token``: a space around the token with room
-    (two per space), else spilled over to the nearest space with room (nearest first, then by
-    space number)."""
-    if count is None:
-        count = zombie_counts(state)
-    squads = {q.space for q in state.squads if q.alive}
-    forts = state.forts
-    for i in state.board.nearest(token):
-        if i not in squads and i not in forts and count.get(i, 0) < 2:
-            return i
-    return None
-
-
+# ----- dusk: where each squad begins the night ---------------------------------------------------
+@classvars(kind="place")
 @dataclass(slots=True)
 class Place(Choice[ZState, Start]):
     """ "Squads may begin anywhere inside the house.\""""
@@ -209,26 +92,7 @@ class Place(Choice[ZState, Start]):
         return f"Squad {self.seat + 1}: where in the house does your squad begin the night?"
 
 
-Place.kind = "place"
-
-
-# ----- midnight -----------------------------------------------------------------------------------
-@dataclass(slots=True)
-class Hour(Auto[ZState]):
-    hour: int
-
-    def run(self, state: ZState) -> Steps:
-        state.hour = self.hour
-        state.phase = "midnight"
-        state.emit("hour", f"Hour {self.hour}")
-        from deadboard.games.zpocalypse_2.horde import HordeAttacks, HordeMoves, MutatesTurn, Sunrise
-
-        steps: list[Step[ZState]] = [BeginTurn(q.seat) for q in state.living()]
-        steps += [MutatesTurn(), HordeMoves(), HordeAttacks(0)]
-        steps.append(Hour(self.hour + 1) if self.hour < state.content.rules.hours else Sunrise())
-        return steps
-
-
+# ----- midnight: each squad's turn ---------------------------------------------------------------
 @dataclass(slots=True)
 class BeginTurn(Auto[ZState]):
     """ "At the start of every turn during the Night phase, create your action pool for that turn by
@@ -255,6 +119,7 @@ class BeginTurn(Auto[ZState]):
         return (Turn(self.seat),)
 
 
+@classvars(kind="turn")
 @dataclass(slots=True)
 class Turn(Choice[ZState, TypedAction]):
     seat: int
@@ -354,9 +219,6 @@ class Turn(Choice[ZState, TypedAction]):
 
     def prompt(self, state: ZState) -> str:
         return _turn_prompt(self.seat, state.hour, state.faces)
-
-
-Turn.kind = "turn"
 
 
 _DISTINCT: dict[tuple[int, ...], tuple[int, ...]] = {}

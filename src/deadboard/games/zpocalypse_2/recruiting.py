@@ -1,5 +1,5 @@
-"""Recruiting new survivors, survivor overflow and trading survivors (rulebook §Recruiting New
-Survivors, §Survivor Overflow, §Trading Survivors).
+"""Recruiting new survivors, survivor overflow, trading survivors and a wiped-out squad rejoining
+(rulebook §Recruiting New Survivors, §Survivor Overflow, §Trading Survivors, §Squad Death).
 
 "Whenever the story booklet indicates that one or more new survivors are available, draw a number of
 survivors indicated by the story booklet." Found survivors are "recruited last, after the items",
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.content import STATS
@@ -32,6 +32,7 @@ class Recruit(TypedAction):
 
 class Hand(TypedAction):
     """Give a survivor to another squad at the neighbourhood meeting."""
+
     KIND = "hand"
 
     who: str
@@ -40,6 +41,7 @@ class Hand(TypedAction):
 
 class Settled(TypedAction):
     """No more survivors to give."""
+
     KIND = "settled"
 
 
@@ -89,6 +91,7 @@ class Recruiting(Auto[ZState]):
         return ()
 
 
+@classvars(kind="recruit")
 @dataclass(slots=True)
 class ChooseRecruit(Choice[ZState, Recruit]):
     order: tuple[int, ...]
@@ -115,9 +118,7 @@ class ChooseRecruit(Choice[ZState, Recruit]):
         return f"Squad {self.seat + 1}: which survivor joins your squad?"
 
 
-ChooseRecruit.kind = "recruit"
-
-
+@classvars(kind="hand")
 @dataclass(slots=True)
 class TradeSurvivors(Choice[ZState, TypedAction]):
     """Each player in turn order may give survivors to other squads, then says it is settled."""
@@ -155,4 +156,25 @@ class TradeSurvivors(Choice[ZState, TypedAction]):
         return f"Squad {self.seat + 1}: give a survivor to another squad, or settle?"
 
 
-TradeSurvivors.kind = "hand"
+def rejoin(state: ZState) -> None:
+    """ "A player who's entire squad was eliminated will rejoin the game at the end of the phase with
+    two random survivors, each with two random armory cards. Subtract your current chapter number
+    from each new survivor's HP wheels." The first armory card is equipped, the second carried."""
+    if not state.living():
+        return
+    for q in state.squads:
+        if q.alive:
+            continue
+        for _ in range(2):
+            deck = state.decks["survivor"]
+            if not deck:
+                break
+            card = state.content.survivor(deck.pop(state.rng.below(len(deck))))
+            armory = state.decks["armory"]
+            drawn = [armory.pop(0) for _ in range(min(2, len(armory)))]
+            stats = {k: getattr(card, k) for k in STATS}
+            hp = max(1, card.hp - state.scenario.chapter)
+            q.people.append(Person(card.id, hp, stats, drawn[0] if drawn else None))
+            q.items.extend(drawn[1:])
+        if q.people:
+            state.emit("rejoin", f"Squad {q.seat + 1} rejoins with {phrases.names(state, [p.card for p in q.people])}")

@@ -26,9 +26,9 @@ import numpy as np
 
 from deadboard.core.action import Action
 from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
+from deadboard.games.zpocalypse_2.combat import UNARMED, UNARMED_COST, _payments
 from deadboard.games.zpocalypse_2.content import SKILLS
 from deadboard.games.zpocalypse_2.day import TASKS
-from deadboard.games.zpocalypse_2.night import UNARMED, UNARMED_COST, _payments
 from deadboard.games.zpocalypse_2.state import Z
 
 PHASES = ("dusk", "night", "midnight", "sunrise", "day", "over")

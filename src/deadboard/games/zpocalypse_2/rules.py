@@ -19,9 +19,9 @@ from deadboard.games.zpocalypse_2.campaign import (
 )
 from deadboard.games.zpocalypse_2.content import STATS, Content, load_content
 from deadboard.games.zpocalypse_2.levelup import end_tally
-from deadboard.games.zpocalypse_2.night import Dusk
 from deadboard.games.zpocalypse_2.state import Person, ZState
 from deadboard.games.zpocalypse_2.survivors import overflow
+from deadboard.games.zpocalypse_2.turn import Dusk
 
 VERSION = "4"
 

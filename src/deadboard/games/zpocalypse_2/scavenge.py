@@ -14,12 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deadboard.core.dice import D6, DicePool
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.content import Location
+from deadboard.games.zpocalypse_2.objectives import advance_goal
+from deadboard.games.zpocalypse_2.recruiting import Recruiting, draw_survivors
 from deadboard.games.zpocalypse_2.state import ZD6, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, overflow, person
+from deadboard.games.zpocalypse_2.traits import passive
 
 
 class Choose(TypedAction):
@@ -62,6 +65,7 @@ class Scavenge(Auto[ZState]):
         return (PickOption(owner(state, party[0]), party, loc.id),)
 
 
+@classvars(kind="option")
 @dataclass(slots=True)
 class PickOption(Choice[ZState, Choose]):
     seat: int
@@ -89,9 +93,7 @@ class PickOption(Choice[ZState, Choose]):
         return f"Squad {self.seat + 1}, party leader at {loc.name}: {opts}"
 
 
-PickOption.kind = "option"
-
-
+@classvars(kind="try")
 @dataclass(slots=True)
 class PickTrier(Choice[ZState, Try]):
     seat: int
@@ -108,9 +110,6 @@ class PickTrier(Choice[ZState, Try]):
         opt = loc.option[self.option - 1]
         q = state.squads[owner(state, action.who)]
         p = person(q, action.who)
-        from deadboard.games.zpocalypse_2.objectives import advance_goal
-        from deadboard.games.zpocalypse_2.traits import passive
-
         # a passive "scrounge" day trait adds its AP to the survivor's dice
         total = sum(self.faces[: p.stats[opt.skill]]) + passive(state, p, "scrounge")
         if total >= opt.target:
@@ -126,8 +125,6 @@ class PickTrier(Choice[ZState, Try]):
                 cards.extend(deck[:n])
                 del deck[:n]
             order = tuple(owner(state, w) for w in self.party)
-            from deadboard.games.zpocalypse_2.recruiting import Recruiting, draw_survivors
-
             # "Any survivors found must be recruited last, after the items."
             found = draw_survivors(state, opt.survivors)
             after = (Recruiting(order, found),) if found else ()
@@ -147,9 +144,7 @@ class PickTrier(Choice[ZState, Try]):
         return f"Squad {self.seat + 1}: who takes on the challenge (pool {' '.join(map(str, self.faces))})?"
 
 
-PickTrier.kind = "try"
-
-
+@classvars(kind="loot")
 @dataclass(slots=True)
 class Draft(Choice[ZState, Loot]):
     order: tuple[int, ...]
@@ -181,6 +176,3 @@ class Draft(Choice[ZState, Loot]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: take a card from the loot"
-
-
-Draft.kind = "loot"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deadboard.core.kernel import Choice, Step, Steps
+from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Keep, Search
 from deadboard.games.zpocalypse_2.state import Squad, Zombie, ZState
@@ -24,6 +24,7 @@ def search(state: ZState, q: Squad, action: Search) -> tuple[Step[ZState], ...]:
     return (KeepCard(q.seat, deck_name, cards, q.space),)
 
 
+@classvars(kind="keep")
 @dataclass(slots=True)
 class KeepCard(Choice[ZState, Keep]):
     seat: int
@@ -66,6 +67,3 @@ class KeepCard(Choice[ZState, Keep]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: keep which card?"
-
-
-KeepCard.kind = "keep"

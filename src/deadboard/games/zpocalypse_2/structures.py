@@ -8,8 +8,9 @@ Movement).
   stop and attack that fortification": :func:`open_distances` is the open path's distance field.
 - "When attacking a crafted fortification or upgrade, zombies roll 2d6. If they roll an 8 or
   higher, the fortification is destroyed": :class:`StructuresAttacked`, once per structure an hour.
-- Explosions: a Molotov Cocktail (1 damage within range 2) and a Bomb (2 damage within range 1) hit
-  every zombie and squad in range and in sight of the space.
+- Explosives: a Molotov Cocktail (1 damage within range 2) and a Bomb (2 damage within range 1) hit
+  every zombie and squad in range and in sight of the space (the blast is combat.py's
+  :func:`~deadboard.games.zpocalypse_2.combat.explode`, which a mutate's burst sets off too).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Step, Steps
+from deadboard.games.zpocalypse_2.combat import explode
 from deadboard.games.zpocalypse_2.state import ZD6, Squad, ZState
 
 _open: dict[tuple[int, int, frozenset[int]], list[int]] = {}
@@ -114,37 +116,6 @@ class StructuresAttacked(Auto[ZState]):
         state.siege = {}
         state.wreck = set()
         return ()
-
-
-def explode(
-    state: ZState, space: int, dmg: int, reach: int, seat: int | None, what: str
-) -> list[Step[ZState]]:
-    """``dmg`` damage to every zombie and squad within range ``reach`` of ``space`` and in sight of
-    it. Doubt favours the zombies: a zombie is hit only on a clear line (the players' sight), a
-    squad on the zombies' sight. Kills give VP to the squad of ``seat``."""
-    from deadboard.games.zpocalypse_2.combat import hit_zombie
-    from deadboard.games.zpocalypse_2.horde import Allocate
-
-    board = state.board
-
-    def near(i: int, zombie: bool) -> bool:
-        d = board.reach(space, i)
-        return d is not None and d <= reach and board.sight(space, i, zombie=zombie)
-
-    q = state.squads[seat] if seat is not None else None
-    owner = q if q is not None and q.alive else None
-    state.emit("explosion", f"The {what} explodes at {board.name(space)}")
-    for k in sorted((k for k, z in enumerate(state.zombies) if near(z.space, False)), reverse=True):
-        hit_zombie(state, owner, k, dmg)
-    for m in [m for m in state.mutates if near(m.space, False)]:
-        from deadboard.games.zpocalypse_2.combat import damage
-
-        damage(state, owner, m.space, m.card, dmg)
-    out: list[Step[ZState]] = []
-    for o in state.in_order():
-        if o.alive and o.space >= 0 and near(o.space, True):
-            out.append(Allocate(o.seat, dmg))
-    return out
 
 
 def bombs_on(state: ZState, spaces: list[int]) -> list[Step[ZState]]:

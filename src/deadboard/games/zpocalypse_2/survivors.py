@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deadboard.core.kernel import Choice, Step, Steps
+from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2 import phrases
-from deadboard.games.zpocalypse_2.actions import NEW_STASH, Abandon, NewStash, Pick
+from deadboard.games.zpocalypse_2.actions import BLOCK, NEW_STASH, Abandon, Block, Hurt, NewStash, Pick
 from deadboard.games.zpocalypse_2.state import Person, Squad, Zombie, ZState
 
 
@@ -87,6 +87,7 @@ def overflow(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
     return (Encumbered(q.seat),)
 
 
+@classvars(kind="encumbered")
 @dataclass(slots=True)
 class Encumbered(Choice[ZState, TypedAction]):
     """ "If a player becomes encumbered by new items while they have an existing private stash token
@@ -138,9 +139,7 @@ class Encumbered(Choice[ZState, TypedAction]):
         )
 
 
-Encumbered.kind = "encumbered"
-
-
+@classvars(kind="pick")
 @dataclass(slots=True)
 class PickSurvivor(Choice[ZState, Pick]):
     """A token or a critical wound for one survivor of the squad, chosen by its player."""
@@ -184,7 +183,39 @@ class PickSurvivor(Choice[ZState, Pick]):
         return f"Squad {self.seat + 1}: which survivor takes {what}?"
 
 
-PickSurvivor.kind = "pick"
+@classvars(kind="damage")
+@dataclass(slots=True)
+class Allocate(Choice[ZState, TypedAction]):
+    """ "Damage is dealt one point at a time. For each point of damage done, you may choose to: 1.
+    Reduce your squad's defense wheel by one. You cannot choose this option if your squad has 0
+    defense remaining. Or 2. Reduce one of your survivor's HP wheels by one.\""""
+
+    seat: int
+    left: int
+    direct: bool = False  # the defence wheel cannot take it (a mutate's acid)
+
+    def actions(self, state: ZState) -> list[TypedAction]:
+        q = state.squads[self.seat]
+        if not q.alive:
+            return []
+        out: list[TypedAction] = [BLOCK] if q.defence > 0 and not self.direct else []
+        out.extend(Hurt(p.card) for p in q.people)
+        return out
+
+    def apply(self, state: ZState, action: TypedAction) -> Steps:
+        q = state.squads[self.seat]
+        if isinstance(action, Block):
+            q.defence -= 1
+            out: tuple[Step[ZState], ...] = ()
+        else:
+            assert isinstance(action, Hurt)
+            out = hurt_person(state, q, person(q, action.who), 1, "the horde")
+        if self.left > 1:
+            return (*out, Allocate(self.seat, self.left - 1, self.direct))
+        return out
+
+    def prompt(self, state: ZState) -> str:
+        return f"Squad {self.seat + 1}: {self.left} damage to allocate — defence wheel or a survivor's HP?"
 
 
 def death_zombie(state: ZState, q: Squad, who: str) -> None:

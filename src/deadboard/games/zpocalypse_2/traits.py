@@ -18,16 +18,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from deadboard.core.kernel import Choice, Step, Steps
+from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Dash, UseTrait
+from deadboard.games.zpocalypse_2.audit import names, tracing
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, standing, targets_in_range
 from deadboard.games.zpocalypse_2.content import Trait
+from deadboard.games.zpocalypse_2.movement import can_move, reach_dashes, reach_table, route, walk
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
 
 
+@classvars(kind="dash")
 @dataclass(slots=True)
 class Sprint(Choice[ZState, Dash]):
     """A trait's move: up to ``spaces`` spaces (arduous ones count two), "unrestricted of your
@@ -37,14 +40,9 @@ class Sprint(Choice[ZState, Dash]):
     spaces: int
 
     def actions(self, state: ZState) -> list[Dash]:
-        from deadboard.games.zpocalypse_2.movement import reach_dashes
-
         return reach_dashes(state, state.squads[self.seat], self.spaces)
 
     def apply(self, state: ZState, action: Dash) -> Steps:
-        from deadboard.games.zpocalypse_2.audit import names, tracing
-        from deadboard.games.zpocalypse_2.movement import reach_table, route, walk
-
         q = state.squads[self.seat]
         target = state.board.by_name[action.space]
         cost, steps = reach_table(state, q, self.spaces, True)[target]
@@ -55,9 +53,6 @@ class Sprint(Choice[ZState, Dash]):
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: move up to {self.spaces} spaces where?"
-
-
-Sprint.kind = "dash"
 
 
 _passives: dict[tuple[int, str, str], int] = {}
@@ -174,8 +169,6 @@ def _use(who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, .
 def _night_targets(state: ZState, q: Squad, p: Person, t: Trait) -> Sequence[tuple[str, str]]:
     board = state.board
     if t.effect == "sprint":
-        from deadboard.games.zpocalypse_2.movement import can_move
-
         # paid first; the space is chosen next (:class:`Sprint`)
         return [("-", "-")] if can_move(state, q, t.value, free=True) else []
     if t.effect == "patch":
