@@ -154,4 +154,19 @@ def event_json(ev: Event, game: Game | None = None) -> dict[str, Any]:
     return out
 
 
-__all__ = ["Drawing", "Panel", "browser_drawing", "dice_of", "draw", "event_json", "fallback", "snapshot_panels"]
+def log_rules(game: Game, events: Sequence[Event]) -> dict[str, dict[str, str]]:
+    """The rulebook section each kind of event in ``events`` follows (``{kind: {label, section}}``):
+    the page puts a "?" on each log entry that opens the Rules panel at it."""
+    found = find_descriptor(game)
+    if found is None:
+        return {}
+    known = found.rule_index().events
+    out: dict[str, dict[str, str]] = {}
+    for ev in events:
+        kind = ev[0]
+        if kind not in out and kind in known:
+            out[kind] = known[kind].to_json()
+    return out
+
+
+__all__ = ["Drawing", "Panel", "browser_drawing", "dice_of", "draw", "event_json", "fallback", "log_rules", "snapshot_panels"]

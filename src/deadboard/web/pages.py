@@ -82,6 +82,7 @@ class Pages(Bots):
             "buttons": [a.text for a in legal if a.text not in targeted],
             "drawing": drawn,
             "log": [drawing.event_json(e, game) for e in events[log_from:]],
+            "log_rules": drawing.log_rules(game, events[log_from:]),
             "log_from": log_from,
             "log_total": len(events),
             "log_epoch": s.log_epoch,

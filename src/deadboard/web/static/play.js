@@ -8,6 +8,7 @@ let token = decodeURIComponent((location.hash || "").replace(/^#/, ""));
 const S = {
   page: null,        // the last page state from the server
   log: [],           // every event of our view, in order
+  logRules: {},      // event kind -> the rulebook section it follows ({label, section})
   epoch: null,       // log epoch (changes on undo)
   pollId: 0,         // the current long poll (older ones stop)
   sending: false,
@@ -82,7 +83,7 @@ async function send(text) {
     render(p);
   } catch (e) {
     // a refused action: the reason stays in the decision box (the rules' own words) until the next
-    S.refusal = { action: text, message: e.message };
+    S.refusal = { action: text, message: e.message, rule: e.rule || null };
     toast(e.message);
     try { await refresh(); } catch (e2) { if (S.page) drawDecision(S.page); }
   } finally {
@@ -203,10 +204,19 @@ function drawDice(events, fresh) {
   tray.replaceChildren(...rolls.slice(-6).map(([ev, d]) => rollBox(ev, d, fresh)));
 }
 
+// The rulebook section something follows, as a small button that opens the Rules panel at it
+function ruleButton(rule, text) {
+  return DB.el("button", { class: "ruleref", type: "button", title: `Rulebook ${rule.label} — in the quick reference: ${rule.section}`,
+    "aria-label": `Rules: ${rule.label}`, dataset: { section: rule.section, label: rule.label },
+    onclick: (e) => { e.stopPropagation(); if (S.page) Rules.open(S.page.game, rule.section, rule.label); } }, text);
+}
+
 function logItem(ev, fresh) {
   const li = DB.el("li", { class: (ev.kind || "") + (fresh ? " fresh" : "") });
   for (const d of ev.dice || []) for (const v of d.values) li.append(DB.die(v, true));
   li.append(document.createTextNode(ev.text));
+  const rule = S.logRules[ev.kind];
+  if (rule) li.append(" ", ruleButton(rule, "?"));
   return li;
 }
 
@@ -253,6 +263,7 @@ function drawDecision(p) {
   refusal.classList.toggle("hidden", !S.refusal);
   if (S.refusal) {
     refusal.replaceChildren(DB.el("strong", { text: "Not allowed: " }), S.refusal.message,
+      S.refusal.rule ? DB.el("div", {}, ruleButton(S.refusal.rule, `Read ${S.refusal.rule.label}`)) : null,
       DB.el("small", { text: S.refusal.action }));
   }
 }
@@ -332,6 +343,7 @@ function render(p) {
   }
   const fresh = !S.firstRender && !reset;
   if (reset) S.log = p.log.slice(); else S.log.push(...p.log);
+  Object.assign(S.logRules, p.log_rules || {});
   S.epoch = p.log_epoch;
   S.logViewer = p.viewer;
   const previous = S.page;
