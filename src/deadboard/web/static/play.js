@@ -387,12 +387,17 @@ function drawPage(p, reset, fresh) {
 // Hot seat: when the seat to decide changes, the whole page is emptied behind an opaque curtain
 // and nothing of the next seat is drawn (nor put in the page at all) until its player asks for it.
 // True while the curtain holds the page back.
+// A page opened afresh (or reloaded) knows whose board this tab showed last: the curtain stays down
+// for that seat, and for the first seat of a game nobody has played yet; any other seat gets it.
 function hotSeatCurtain(p, previous) {
   const persons = p.seats.filter((s) => s.player === "person").length;
   // (also while a bot decides: the page then shows the first person's seat, who may not be at the screen)
   if (p.you.length < 2 || persons < 2 || !p.decision) return false;
+  if (S.shownViewer === null && previous === null) {
+    const last = shownBefore();
+    if (last === p.viewer || (last === null && p.steps === 0)) { showingSeat(p.viewer); return false; }
+  }
   if (S.shownViewer === p.viewer) return false;
-  if (previous === null && S.shownViewer === null) { S.shownViewer = p.viewer; return false; }
   emptyPage();
   S.curtained = p;
   const name = p.seats[p.viewer].name;
@@ -403,13 +408,25 @@ function hotSeatCurtain(p, previous) {
   $("curtain-go").onclick = () => {
     const held = S.curtained;
     S.curtained = null;
-    S.shownViewer = held.viewer;
+    showingSeat(held.viewer);
     $("curtain").classList.add("hidden");
     document.body.classList.remove("curtained");
     if (S.page === held) drawPage(held, true, false);
     else refresh().catch((e) => toast(e.message));
   };
   return true;
+}
+
+// Whose board this tab shows, kept for the tab's life (a reload keeps it; a new tab starts without)
+function showingSeat(seat) {
+  S.shownViewer = seat;
+  try { sessionStorage.setItem("deadboard-shown:" + gid, String(seat)); } catch (e) { /* storage off: the curtain still works within the page */ }
+}
+
+function shownBefore() {
+  let v = null;
+  try { v = sessionStorage.getItem("deadboard-shown:" + gid); } catch (e) { v = null; }
+  return v === null || !/^\d+$/.test(v) ? null : parseInt(v, 10);
 }
 
 function emptyPage() {
