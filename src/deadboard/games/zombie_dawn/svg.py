@@ -31,6 +31,7 @@ from deadboard.games.zombie_dawn.effects import hand_kinds, score_parts, skill_c
 from deadboard.games.zombie_dawn.negotiation import offer_on_table
 from deadboard.games.zombie_dawn.state import SETUP, DawnState
 from deadboard.games.zombie_dawn.svg_placing import (
+    picks,
     place_sentence,
     slot_target,
     slot_words,
@@ -568,7 +569,11 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
            f'font-family="system-ui, sans-serif" role="img" aria-label="Zombie Dawn: the map and your cards">'
            f'<rect width="{width}" height="{height}" fill="#151a17"/>{"".join(parts)}{tray}{cards}</svg>')
     caption = f"Zombie Dawn — {d.prompt}" if d is not None else "Zombie Dawn — the game is over"
-    return {"svg": svg, "targets": targets, "panels": _panels(state, seat), "labels": labels, "caption": caption}
+    drawn: Drawing = {"svg": svg, "targets": targets, "panels": _panels(state, seat), "labels": labels, "caption": caption}
+    laying = picks(state, legal)
+    if laying:
+        drawn["picks"] = laying
+    return drawn
 
 
 __all__ = ["dice", "draw", "label_of", "target_of"]

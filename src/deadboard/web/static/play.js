@@ -16,6 +16,7 @@ const S = {
   logViewer: null,   // whose view the log on the page is of
   curtained: null,   // hot-seat: the page held back behind the curtain until its player asks
   refusal: null,     // the server's reason for refusing the last action sent, shown until the next
+  pick: null,        // the board's picked choice (the drawing's "picks"), kept while it is offered
   replay: null,      // {step, steps, timer} while the replay viewer is open
   firstRender: true,
 };
@@ -126,10 +127,56 @@ function openMenu(target, x, y) {
 
 $("board").addEventListener("click", (e) => {
   if (S.replay || !S.page) return;
+  const rotate = e.target.closest("[data-rotate]");
+  if (rotate) { closeMenu(); rotatePick(rotate.dataset.rotate); return; }
   const el = e.target.closest("[data-target]");
   if (!el) { closeMenu(); return; }
-  openMenu(el.dataset.target, e.clientX, e.clientY);
+  const picks = S.page.drawing.picks;
+  const target = el.dataset.target;
+  if (picks && picks[target]) { closeMenu(); S.pick = target; applyPick(S.page); return; }
+  if (picks && S.pick && picks[S.pick] && picks[S.pick][target]) { send(picks[S.pick][target]); return; }
+  openMenu(target, e.clientX, e.clientY);
 });
+
+// ----- a choice picked on the board before a click acts (the drawing's "picks") -------------------
+// Zombie Dawn's zone turned one way: the pick is marked, the targets it can go to are the ones
+// highlighted (each titled with the action a click takes), and it is shown faded at each of them
+function applyPick(p) {
+  const picks = p.drawing.picks;
+  if (!picks) { S.pick = null; return; }
+  if (!S.pick || !picks[S.pick]) S.pick = Object.keys(picks)[0];
+  const chosen = picks[S.pick];
+  const picked = new Set(Object.values(picks).flatMap((m) => Object.keys(m)));
+  const label = Object.fromEntries(p.legal.map((a) => [a.text, a.label]));
+  for (const el of $("board").querySelectorAll("[data-target]")) {
+    const t = el.dataset.target;
+    if (picks[t]) { el.classList.toggle("picked", t === S.pick); continue; }
+    if (!picked.has(t)) continue;
+    const action = chosen[t];
+    el.classList.toggle("live", !!action);
+    const title = el.querySelector("title");
+    if (action) {
+      el.dataset.action = action;
+      if (title) title.textContent = label[action] || action;
+    } else {
+      delete el.dataset.action;
+      if (title) title.textContent = "The zone as picked does not fit here: pick another rotation";
+    }
+  }
+  for (const el of $("board").querySelectorAll("[data-preview]")) el.classList.toggle("shown", el.dataset.preview === S.pick);
+  document.body.dataset.pick = S.pick;
+}
+
+function rotatePick(group) {
+  const picks = S.page && S.page.drawing.picks;
+  if (!picks) return;
+  const order = [...$("board").querySelectorAll(`[data-pick-group="${CSS.escape(group)}"]`)]
+    .map((el) => el.dataset.target).filter((t) => picks[t]);
+  if (!order.length) return;
+  const at = order.indexOf(S.pick);
+  S.pick = order[(at + 1) % order.length];
+  applyPick(S.page);
+}
 document.addEventListener("keydown", (e) => {
   if (e.key === "Escape") { closeMenu(); Rules.close(); }
   // "?" (or F1, as in the terminal) opens the rules, unless a field is being typed in
@@ -367,6 +414,7 @@ function drawPage(p, reset, fresh) {
   $("caption").textContent = p.drawing.caption || "";
   $("caption").title = p.drawing.caption || "";
   drawBoard(p.drawing, true);
+  applyPick(p);
   $("panels").replaceChildren(...(p.drawing.svg ? p.drawing.panels : []).map(panelBox));
   drawDecision(p);
   drawLog(reset ? S.log : p.log, reset, fresh);
