@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from deadboard.core.action import Action
-from deadboard.core.drawing import hit_rect, hover_text
+from deadboard.core.drawing import hit_rect
 from deadboard.games.zombie_dawn.board import rotated_cells
 from deadboard.games.zombie_dawn.state import DawnState
 
