@@ -562,7 +562,7 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
         width = max(width, x)
         row_h = max(row_h, isl.h * S)
     width = max(width, 700)
-    tray, below = tray_svg(state, legal, targets, labels, 14, y + row_h + 30, width, spots, S)
+    tray, below = tray_svg(state, legal, targets, 14, y + row_h + 30, width, spots, S)
     cards, bottom = _cards(state, seat, int(below) + 40 if tray else y + row_h + 40, width, targets, labels)
     height = bottom + 10
     svg = (f'<svg class="board zombie-dawn" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '

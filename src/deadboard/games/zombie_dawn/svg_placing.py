@@ -114,7 +114,7 @@ def zone_targets(state: DawnState, legal: Sequence[Action]) -> dict[str, list[st
     return out
 
 
-def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, list[str]], said: Mapping[str, str],
+def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, list[str]],
              x0: float, y0: float, width: float, spots: Mapping[tuple[int, int], tuple[int, int]],
              square: float) -> tuple[str, float]:
     """The zones still to lay, each in its four rotations; returns the drawing and its bottom.
