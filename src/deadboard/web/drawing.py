@@ -173,7 +173,7 @@ def log_rules(game: Game, events: Sequence[Event]) -> dict[str, dict[str, str]]:
     known = found.rule_index().events
     out: dict[str, dict[str, str]] = {}
     for ev in events:
-        kind = ev[0]
+        kind = ev.kind  # (an event's kind, read without writing its text)
         if kind not in out and kind in known:
             out[kind] = known[kind].to_json()
     return out
