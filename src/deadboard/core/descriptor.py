@@ -93,6 +93,9 @@ class ActionWords(Generic[S]):
     """
 
     describe: Callable[[Game[S], S, int | None, Action], str]
+    #: the question of a decision in words, where the rules' own prompt names an action by its
+    #: text (Zombie Dawn's response windows); None where the rules' prompt reads as it is
+    prompt: Callable[[Game[S], S], str | None] | None = None
 
 
 R = TypeVar("R")
@@ -335,6 +338,16 @@ class GameDescriptor(Generic[S]):
         if words is None:
             return action.text
         return words.describe(self.game, view, seat, action) or action.text
+
+    def prompt(self, view: S) -> str:
+        """The question of ``view``'s decision in words for people (its prompt where the game's words
+        say nothing else); empty once the game is over."""
+        d = view.decision
+        if d is None:
+            return ""
+        words = self.action_words()
+        said = words.prompt(self.game, view) if words is not None and words.prompt is not None else None
+        return said or d.prompt
 
     def rules_reference(self) -> Sequence[RuleSection]:
         """The game's quick reference, section by section (empty when the game has none)."""

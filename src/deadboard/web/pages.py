@@ -75,7 +75,8 @@ class Pages(Bots):
             "label": label,
             "viewer": viewer,
             "decision": None if d is None else {
-                "seat": d.seat, "name": names[d.seat], "kind": d.kind, "prompt": d.prompt, "yours": yours,
+                "seat": d.seat, "name": names[d.seat], "kind": d.kind,
+                "prompt": found.prompt(view) if found is not None else d.prompt, "yours": yours,
                 "player": s.seats[d.seat].player,
             },
             "legal": [{"text": a.text, "label": found.describe(view, viewer, a) if found is not None else a.text} for a in legal],

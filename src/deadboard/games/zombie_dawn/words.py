@@ -192,6 +192,40 @@ def describe(game: Game[DawnState], view: DawnState, seat: int | None, action: A
     return say_by_kind(SENTENCES, _Names(view), action)
 
 
-WORDS: ActionWords[DawnState] = ActionWords(describe)
+def sentence_of(state: DawnState, text: str) -> str:
+    """The sentence of an action given by its text (a response window's trigger); a text that is no
+    action stays as it is."""
+    try:
+        action = Action.parse(text)
+    except ValueError:
+        return text
+    return say_by_kind(SENTENCES, _Names(state), action)
 
-__all__ = ["SENTENCES", "WORDS", "describe"]
+
+def prompt(game: Game[DawnState], view: DawnState) -> str | None:
+    """A response window's question with the action it follows in words ("Red: yellow — “Move to
+    y.g10, discarding a Shambler”: respond, or pass?"); None for any other decision."""
+    from deadboard.core.responses import ResponseWindow
+    from deadboard.games.zombie_dawn.effects import title
+
+    d = view.decision
+    if d is None or d.kind != "respond":
+        return None
+    # the window lies under the decision it asks (core.responses)
+    step = next((s for s in reversed(view.steps) if isinstance(s, ResponseWindow)), None)
+    if step is None:
+        return None
+    w = step.window
+    try:
+        said = say_by_kind(SENTENCES, _Names(view), Action.parse(w.trigger))
+    except ValueError:
+        said = w.trigger
+    who = title(d.seat)
+    if said == w.trigger:  # not an action ("combat")
+        return f"{who}: respond to {COLOURS[w.actor]}'s {w.trigger}, or pass?"
+    return f"{who}: {COLOURS[w.actor]} — “{said}”: respond, or pass?"
+
+
+WORDS: ActionWords[DawnState] = ActionWords(describe, prompt)
+
+__all__ = ["SENTENCES", "WORDS", "describe", "sentence_of"]
