@@ -205,17 +205,14 @@ def sentence_of(state: DawnState, text: str) -> str:
 def prompt(game: Game[DawnState], view: DawnState) -> str | None:
     """A response window's question with the action it follows in words ("Red: yellow — “Move to
     y.g10, discarding a Shambler”: respond, or pass?"); None for any other decision."""
-    from deadboard.core.responses import ResponseWindow
+    from deadboard.core.responses import Respond
     from deadboard.games.zombie_dawn.effects import title
 
     d = view.decision
-    if d is None or d.kind != "respond":
+    step = view.steps[-1] if view.steps else None
+    if d is None or not isinstance(step, Respond):
         return None
-    # the window lies under the decision it asks (core.responses)
-    step = next((s for s in reversed(view.steps) if isinstance(s, ResponseWindow)), None)
-    if step is None:
-        return None
-    w = step.window
+    w = step.window.window  # the decision's window step, and its value
     try:
         said = say_by_kind(SENTENCES, _Names(view), Action.parse(w.trigger))
     except ValueError:
