@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-
 import xml.etree.ElementTree as ET
 
 from deadboard.core import Setup, get_game
