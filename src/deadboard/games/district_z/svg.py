@@ -49,7 +49,7 @@ def _event_short(ev: Any) -> str:
     return str(getattr(ev, "source", ev)).split("--", 1)[0].strip()
 
 
-def _event_face(st: DistrictState, ev: Any) -> str:
+def _event_face(st: DistrictState, ev: Any, width: int = 22) -> str:
     """What a line of a card's event table shows on its face, in the rulebook's words: the item by
     its name, a check without its outcomes ("AGILITY 7"; the card's tooltip and the log have them)."""
     words = _event_short(ev).split("{", 1)[0].split()
@@ -67,7 +67,14 @@ def _event_face(st: DistrictState, ev: Any) -> str:
         face = f"{head} {rest[0]}"
     else:
         face = " ".join(words)
-    return face[:22]
+    return face[:width]
+
+
+def _event_tip(st: DistrictState, ev: Any) -> str:
+    """An event table's line in a card's tooltip: a check with its outcomes, anything else as on
+    the card's face."""
+    short = _event_short(ev)
+    return short if short.startswith("check") else _event_face(st, ev, 60)
 
 
 def _card(st: DistrictState, pos: int, seat: int | None, targets: dict[str, list[str]], said: dict[str, str]) -> str:
@@ -102,8 +109,8 @@ def _card(st: DistrictState, pos: int, seat: int | None, targets: dict[str, list
             title += f"{loc.name} — {loc.text}"
             if up and loc.table:
                 for k, entry in enumerate(loc.table):
-                    out.append(f'<text x="{x + 8}" y="{y + 60 + k * 10.5}" font-size="9" fill="{ink}">{k + 1} {_t(_event_face(st, entry))}</text>')
-                title += " | EVENT TABLE: " + "; ".join(f"{k + 1}: {_event_short(e)}" for k, e in enumerate(loc.table))
+                    out.append(f'<text x="{x + 8}" y="{y + 60 + k * 10.5}" font-size="9" fill="{ink}">{k + 1}: {_t(_event_face(st, entry))}</text>')
+                title += " | EVENT TABLE: " + "; ".join(f"{k + 1}: {_event_tip(st, e)}" for k, e in enumerate(loc.table))
             elif up and loc.unique:
                 out.append(f'<text x="{x + 8}" y="{y + 72}" font-size="9" fill="{ink}">UNIQUE EVENT</text>')
                 title += f" | UNIQUE EVENT: {_event_short(loc.unique)}"
