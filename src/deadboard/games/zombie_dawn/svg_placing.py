@@ -128,8 +128,8 @@ def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, li
         return "", y0
     index = {r.id: k for k, r in enumerate(state.c.zones)}
     tile = 5 * MINI
-    out = [f'<text x="{x0:g}" y="{y0:g}" font-size="13" font-weight="700" fill="#ddd">Zone to lay: pick how it is turned '
-           f'(click a rotation, or Rotate), then click a highlighted slot on the map to lay it there</text>']
+    out = [f'<text x="{x0:g}" y="{y0:g}" font-size="13" font-weight="700" fill="#ddd">Zone to lay: pick its turn (a '
+           f'rotation, or Rotate), then click a slot on the map</text>']
     y = y0 + 14
     previews: list[str] = []
     css: list[str] = []
@@ -162,7 +162,7 @@ def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, li
                             at = spots.get((int(str(a.args[1])), int(str(a.args[2]))))
                             if at is not None:
                                 previews.append(f'<use class="zone-preview zp-{k}-{r}" href="#zd-{index[z]}-{rot}" '
-                                                f'data-preview="{_t(key)}" x="{at[0]}" y="{at[1]}" opacity="0.8"/>')
+                                                f'data-preview="{_t(key)}" x="{at[0]}" y="{at[1]}" opacity="0.7"/>')
             else:  # fits no open slot: drawn, not offered
                 out.append(f'<rect x="{tx - 2:g}" y="{ty - 2:g}" width="{tile + 4:g}" height="{tile + 4:g}" rx="3" '
                            f'fill="#151a17" fill-opacity="0.7"><title>{_t(rec.name if rec else z)}, turned {rot}°: fits no '
