@@ -213,6 +213,20 @@ def label_of(a: Action) -> str:
     return a.text
 
 
+#: a threat card's words (content/threat.toml) as a player reads them
+_AI = {"attack": "attack", "attack-advance": "attack or advance", "move-los": "move towards a survivor in sight",
+       "move-noise": "move towards noise", "move-closest": "move towards the closest survivor",
+       "ability": "use their abilities"}
+_PRIORITY = {"closest": "closest", "leader": "leader's", "most-stressed": "most stressed", "most-wounded": "most wounded",
+             "noisiest": "noisiest"}
+_CONDITION = {"always": "always", "fired-ranged": "if a survivor fired a ranged weapon and has ammo left", "in-city": "if a survivor is in the city",
+              "infected": "if a survivor is infected", "night": "at night", "noise": "if a survivor is where there is noise",
+              "on-tile": "if a survivor is on a tile", "stress-red": "if a survivor's stress is red",
+              "wounded": "if a survivor's health is red"}
+_EFFECT = {"break": "a weapon breaks ({})", "damage": "{} damage", "spawn": "spawn {}", "stress": "{} stress",
+           "supplies": "supplies {:+d}", "threat": "threat {:+d}"}
+
+
 def _panels(st: DNZState) -> list[Panel]:
     panels: list[Panel] = [{"title": "Adventure", "lines": [st.adventure.name, st.adventure.text]}]
     if st.last_threat:
@@ -221,9 +235,10 @@ def _panels(st: DNZState) -> list[Panel]:
             {
                 "title": "Threat card",
                 "lines": [
-                    f"A: {card.attack} ({', '.join(card.ai)}; priority {card.priority}; {card.body})",
-                    f"B: {card.name} — if {card.condition}: "
-                    + ", ".join(f"{e.kind} {e.n}" for e in card.effects),
+                    f"A: {card.attack} — zombies {', then '.join(_AI.get(a, a) for a in card.ai)}; they go for "
+                    f"the {_PRIORITY.get(card.priority, card.priority)} survivor, at the {card.body}",
+                    f"B: {card.name} — {_CONDITION.get(card.condition, 'if ' + card.condition)}: "
+                    + ", ".join(_EFFECT.get(e.kind, e.kind + " {}").format(e.n) for e in card.effects),
                     "icons: "
                     + " ".join(
                         x
