@@ -96,8 +96,13 @@ def decision(pg: Any) -> str:
 
 
 def click_target(pg: Any, selector: str, nth: int = 0) -> str:
-    """Click something on the board and take the first action its menu offers; returns the action."""
-    pg.locator(selector).nth(nth).click(force=True)
+    """Click something on the board and take the first action its menu offers (or the action it
+    takes at once: a slot for the zone picked in Zombie Dawn's tray); returns the action."""
+    target = pg.locator(selector).nth(nth)
+    direct = str(target.evaluate("el => (el.closest('[data-target]') || el).dataset.action || ''"))
+    target.click(force=True)
+    if direct:
+        return direct
     button = pg.locator("#menu button.act").first
     button.wait_for(state="visible")
     text = str(button.get_attribute("data-action"))
