@@ -269,3 +269,26 @@ def test_a_rarely_offered_action_has_a_sentence_too(gid: str, text: str) -> None
     game = get_game(gid)
     state = game.new(game.default_setup(), 1)
     assert said(game, state, 0, text) != text
+
+
+def test_zombie_dawns_response_window_asks_in_words_about_the_action_it_follows() -> None:
+    """The rules' prompt names the action by its text (it is part of saved states); the question a
+    player reads says it in words."""
+    game = get_game("zombie-dawn")
+    state = game.new(game.normalize_setup(Setup("standard", players=2)), 3)
+    rng = Rng(3)
+    asked: list[str] = []
+    for _ in range(1500):
+        d = state.decision
+        if d is None or any("“" in q for q in asked):
+            break
+        if d.kind == "respond":
+            view = game.view(state, d.seat)
+            asked.append(descriptor("zombie-dawn").prompt(view))
+            assert "(action 1: pass)" in d.prompt
+        legal = game.legal_actions(state)
+        game.apply(state, legal[rng.below(len(legal))])
+    assert asked
+    for question in asked:
+        assert question.endswith("or pass?") and "action 1" not in question, question
+    assert any("“" in q for q in asked), asked

@@ -96,8 +96,13 @@ def decision(pg: Any) -> str:
 
 
 def click_target(pg: Any, selector: str, nth: int = 0) -> str:
-    """Click something on the board and take the first action its menu offers; returns the action."""
-    pg.locator(selector).nth(nth).click(force=True)
+    """Click something on the board and take the first action its menu offers (or the action it
+    takes at once: a slot for the zone picked in Zombie Dawn's tray); returns the action."""
+    target = pg.locator(selector).nth(nth)
+    direct = str(target.evaluate("el => (el.closest('[data-target]') || el).dataset.action || ''"))
+    target.click(force=True)
+    if direct:
+        return direct
     button = pg.locator("#menu button.act").first
     button.wait_for(state="visible")
     text = str(button.get_attribute("data-action"))
@@ -330,6 +335,8 @@ def test_hot_seat_passes_the_screen_between_the_players(server: LiveServer, page
     made = new_game(server, scenario="quick-game", options={"hidden-hero": True}, players=2, seed=8, hotseat=True)
     page.goto(server.url + made["open"])
     rev = ready(page)
+    # a game nobody has played yet opens on its first seat's board: whoever starts it is that seat
+    assert page.locator("#curtain").is_hidden()
     while decision(page) != "pick":
         click_target(page, "#board .sq.live")
         rev = changed(page, rev)
@@ -339,6 +346,13 @@ def test_hot_seat_passes_the_screen_between_the_players(server: LiveServer, page
     curtain = page.locator("#curtain")
     curtain.wait_for(state="visible")
     assert "Player 2" in curtain.inner_text()
+    # reloading while the screen is being passed keeps the curtain, and the page empty behind it:
+    # the tab last showed Player 1's board
+    page.reload()
+    ready(page)
+    curtain.wait_for(state="visible")
+    assert "Player 2" in curtain.inner_text()
+    assert page.locator("#board *, #panels *, #events li, #buttons *").count() == 0
     page.click("#curtain-go")
     curtain.wait_for(state="hidden")
     assert page.evaluate("document.body.dataset.decision") == "pick"
@@ -346,6 +360,17 @@ def test_hot_seat_passes_the_screen_between_the_players(server: LiveServer, page
     # Player 1's pick is not marked on Player 2's board
     assert page.locator("#board g.counter.secret").count() == 0
     assert f"pick {first}" not in page.inner_text("#events")
+    # Player 2 reloads their own board: no curtain; the game opened in another tab mid-game: curtain
+    page.reload()
+    ready(page)
+    page.locator("body[data-drawn]:not([data-drawn=''])").wait_for(state="attached")
+    assert curtain.is_hidden()
+    other = page.context.new_page()
+    other.goto(server.url + made["open"])
+    ready(other)
+    other.locator("#curtain").wait_for(state="visible")
+    assert other.locator("#board *, #panels *, #events li").count() == 0
+    other.close()
 
 
 def test_a_zombie_dawn_page_never_shows_the_other_players_hand(server: LiveServer, browser: Any) -> None:

@@ -353,17 +353,31 @@ def test_the_rules_panel_shows_the_quick_reference_and_the_rulings(server: LiveS
     drawer.wait_for(state="hidden")
 
 
-def test_a_refused_action_is_shown_with_the_servers_reason(server: LiveServer, page: Any) -> None:
+def test_a_refused_action_and_a_log_entry_name_their_rulebook_section(server: LiveServer, page: Any) -> None:
     made = new_game(server, game="the-night", seed=2)
     page.goto(server.url + made["open"])
     ready(page)
-    page.evaluate("send('fly Ben to-the-moon')")
+    page.evaluate("send('shoot Ben Z1 shotgun')")
     refusal = page.locator("#refusal")
     refusal.wait_for(state="visible")
     text = refusal.inner_text()
-    assert text.startswith("Not allowed:") and "fly Ben to-the-moon" in text
+    assert text.startswith("Not allowed:") and "shoot Ben Z1 shotgun" in text
+    # it names the rulebook section it follows, and opens the quick reference there
+    assert "rulebook “Shooting Combat”" in text
+    refusal.locator("button.ruleref").click()
+    asked = page.locator("#rules-body section.rule.asked")
+    asked.wait_for()
+    assert asked.get_attribute("data-title") == "Shooting" and "Rulebook “Shooting Combat”" in asked.inner_text()
+    page.click("#rules-close")
     # the next action clears it
     rev = str(page.evaluate("document.body.dataset.rev"))
     click_target(page, "#board .sq.live")
     changed(page, rev)
     assert refusal.is_hidden()
+    # every entry of the log has a "?" naming its section, which opens the Rules panel at it
+    entries = page.locator("#events li")
+    assert entries.count() >= 2 and entries.count() == page.locator("#events li button.ruleref").count()
+    setup = page.locator("#events li.setup button.ruleref").first
+    assert setup.get_attribute("title").startswith("Rulebook “Setting Up the Game”")
+    setup.click()
+    page.locator("#rules-body section.rule.asked[data-title='Setting up']").wait_for()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 from deadboard.core import Setup, get_game
@@ -108,7 +109,8 @@ def test_a_cards_face_shows_a_check_without_its_outcomes_and_fits_a_long_name() 
     st.up[pos] = True
     card = cards(dz_svg.draw(DZ, st, 0, [])["svg"])[st.lay.names[pos]]
     texts = {t.text: t for t in card.iter(NS + "text")}
-    assert "5 check agility 7" in texts and not any("{" in (t or "") for t in texts)
+    assert "5: AGILITY check 7" in texts and not any("{" in (t or "") for t in texts)  # the rulebook's words
+    assert not any(re.search(r"\b[a-z]+-[a-z]+\b", t) for t in texts if t and t[:1].isdigit())  # no item id
     name = texts["Subway Entrance"]  # on one line, squeezed to the card's width where it would not fit
     assert name.get("textLength") or len("Subway Entrance") * 7.6 <= dz_svg.CW - 16
 

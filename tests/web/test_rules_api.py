@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deadboard.core import list_games
+from deadboard.core import Rng, list_games
+from deadboard.core.log import TRACE
 from deadboard.web.reference import RULINGS, rulings_of
 from tests.web.conftest import Api
 
@@ -64,3 +65,31 @@ def test_a_finished_game_hands_its_seed_to_the_page_for_a_rematch(api: Api) -> N
     assert r.status_code == 201, r.text
     page = api.page(r.json()["id"], r.json()["links"][0]["token"])
     assert page["outcome"] is not None and page["seed"] == 5
+
+
+# ----- a refused action and the log name the rulebook section they follow (tests/test_rule_links.py) --
+def test_a_refused_action_in_the_web_api_names_its_rulebook_section(api: Api) -> None:
+    gid, token = api.solo(scenario="quick-game", seed=3)
+    r = api.act(gid, token, "shoot Ben Z1 shotgun")
+    assert r.status_code == 422
+    error = r.json()["error"]
+    assert error["rule"] == {"label": "“Shooting Combat”", "section": "Shooting"}
+    assert error["message"].endswith("— rulebook “Shooting Combat”")
+    r = api.act(gid, token, "xyzzy")  # no kind: the section of what the decision offers
+    assert r.status_code == 422 and r.json()["error"]["rule"]["label"].startswith(("§", "“"))
+
+
+def test_a_page_names_the_section_of_every_kind_of_event_in_its_log(api: Api) -> None:
+    made = api.new(game="day-night-z", seed=4, hotseat=True)
+    gid, token = made["id"], made["links"][-1]["token"]
+    rng = Rng(4)
+    for _ in range(40):
+        legal = api.page(gid, token)["legal"]
+        if not legal:
+            break
+        assert api.act(gid, token, legal[rng.below(len(legal))]["text"]).status_code == 200
+    page = api.page(gid, token)
+    kinds = {e["kind"] for e in page["log"]} - {TRACE}
+    assert kinds and kinds <= set(page["log_rules"])
+    assert all(r["label"].startswith("§") for r in page["log_rules"].values())
+    assert page["log_rules"]["move"] == {"label": "§4.9 Move", "section": "Moving"}

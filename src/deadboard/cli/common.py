@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from deadboard.core.errors import DeadboardError, SaveError, SetupError
-from deadboard.core.registry import get_game
+from deadboard.core.game import Game, State
+from deadboard.core.registry import find_descriptor, get_game
 from deadboard.core.save import Replay, SaveFile, load_checked
 
 
@@ -77,3 +79,13 @@ def check_jobs(jobs: int, force: bool) -> None:
     if jobs > cores and not force:
         raise SetupError(f"--jobs {jobs}: this machine has {cores} core{'s' if cores != 1 else ''}; "
                          "more workers than cores only slow the run (--force to insist)")
+
+
+def cite_rule(game: Game[Any], state: State, typed: str, message: str) -> str:
+    """The refusal of a typed action, naming the rulebook section its kind (else the decision's
+    actions) follows: "… — rulebook §4.12 Hand to Hand/Ranged Combat"."""
+    found = find_descriptor(game)
+    if found is None or state.decision is None:
+        return message
+    rule = found.rule_index().refusal(typed, [a.kind for a in game.legal_actions(state)])
+    return rule.cite(message) if rule is not None else message

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from deadboard.bots.base import make_bot
 from deadboard.cli.app import app
-from deadboard.cli.common import load_save, parse_bot_specs
+from deadboard.cli.common import cite_rule, load_save, parse_bot_specs
 from deadboard.cli.limits import MAX_SEED, MOST_DELAY, MOST_PLAYERS
 from deadboard.cli.session import (
     GROUP_ABOVE,
@@ -254,7 +254,10 @@ def command_loop(console: Console, session: Session, legal: list[Action], seat: 
                     raise IllegalActionError(f"choose a number from 1 to {len(legal)}")
                 session.apply(legal[k - 1])
             else:
-                session.apply(line)
+                try:
+                    session.apply(line)
+                except IllegalActionError as e:
+                    raise IllegalActionError(cite_rule(game, session.state, line, str(e))) from None
             return True
         except (DeadboardError, ValueError) as e:
             console.print(f"[red]{e}[/]")

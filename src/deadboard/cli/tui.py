@@ -37,6 +37,7 @@ from textual.widgets.option_list import Option
 from deadboard.cli import session as drawing
 from deadboard.cli import tui_actions as choosing
 from deadboard.cli import tui_widgets as widgets
+from deadboard.cli.common import cite_rule
 from deadboard.cli.session import GROUP_ABOVE, Choice, Session, actions_at, board, choice_tree
 from deadboard.cli.tui_actions import Entry, help_screen, points_left, status_text
 from deadboard.cli.tui_widgets import Board, Curtain, LogPane, TextScreen
@@ -407,7 +408,8 @@ class PlayApp(App[None]):
                 raise IllegalActionError("the game is over: save FILE (F2), undo (F4) or quit")
             found = choosing.resolve(typed, self.entries)
             if found.error:
-                raise IllegalActionError(found.error)
+                s = self.session
+                raise IllegalActionError(found.error if typed.isdigit() else cite_rule(s.game, s.state, typed, found.error))
             if found.entry is not None:
                 self.offer(found.entry.action)
                 return

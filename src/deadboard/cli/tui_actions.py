@@ -26,6 +26,7 @@ from deadboard.cli.session import help_text
 from deadboard.core.action import Action
 from deadboard.core.descriptor import RuleSection
 from deadboard.core.game import Game, State
+from deadboard.core.registry import find_descriptor
 
 ENDING = ("end", "done")  # words that end a turn whatever is left
 PASSING = ("pass",)  # a word that ends a turn only when points are left
@@ -145,13 +146,15 @@ def status_text(game: Game[Any], state: State, names: Sequence[str], bot: str, h
         t.append(over, style="bold green")
     else:
         who = names[d.seat]
+        found = find_descriptor(game)
+        asked = found.prompt(state) if found is not None else d.prompt  # the question in words
         t.append(f"{who}{f' ({bot})' if bot else ''}", style="bold yellow")
-        if d.prompt.startswith(who + ": "):
-            t.append(f" — {d.prompt[len(who) + 2:]}")
-        elif d.prompt.startswith(who) and not bot:  # "Kevin Swift (A, 3 AP): what now?"
-            t.append(d.prompt[len(who):])
+        if asked.startswith(who + ": "):
+            t.append(f" — {asked[len(who) + 2:]}")
+        elif asked.startswith(who) and not bot:  # "Kevin Swift (A, 3 AP): what now?"
+            t.append(asked[len(who):])
         else:
-            t.append(f" — {d.prompt}")
+            t.append(f" — {asked}")
     if heading:
         t.append(" · ", style="dim")
         t.append(heading, style="bold")

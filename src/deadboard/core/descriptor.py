@@ -122,6 +122,75 @@ class RuleSection:
     title: str
     ref: str
     text: str
+    follows: tuple[RuleLink, ...] = ()
+
+
+@dataclass(frozen=True)
+class RuleLink:
+    """A section of the rulebook, by its heading as the rulebook writes it (``"3.11 Line of
+    Sight"``, ``"Shooting Combat"``), and the kinds of actions and of logged events that follow it:
+    a refused action and a log entry name it, and the quick reference section that holds the link
+    sums it up."""
+
+    heading: str
+    actions: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """How a player is told it: ``§3.11 Line of Sight`` where the rulebook numbers it, else
+        its heading in quotation marks."""
+        number, _, rest = self.heading.partition(" ")
+        if rest and number[:1].isdigit() and all(p.isdigit() for p in number.rstrip(".").split(".")):
+            return f"§{number.rstrip('.')} {rest}"
+        return f"“{self.heading}”"
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """Where an action or an event is in the rules: the rulebook's section (``label``, e.g.
+    ``§3.11 Line of Sight``) and the title of the quick reference section that sums it up."""
+
+    label: str
+    section: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"label": self.label, "section": self.section}
+
+    def cite(self, message: str) -> str:
+        """``message`` naming this section: "… — rulebook §3.11 Line of Sight"."""
+        return f"{message} — rulebook {self.label}"
+
+
+class RuleIndex:
+    """The quick reference's links from action kinds and event kinds to rulebook sections."""
+
+    def __init__(self, sections: Sequence[RuleSection]) -> None:
+        self.actions: dict[str, RuleRef] = {}
+        self.events: dict[str, RuleRef] = {}
+        for s in sections:
+            for link in s.follows:
+                ref = RuleRef(link.label, s.title)
+                for kind in link.actions:
+                    self.actions.setdefault(kind, ref)
+                for kind in link.events:
+                    self.events.setdefault(kind, ref)
+
+    def refusal(self, typed: str, legal_kinds: Sequence[str]) -> RuleRef | None:
+        """The section a refused action follows: that of the kind its first word names, else that
+        of the actions the decision offers now (the most of one kind)."""
+        first = typed.split(maxsplit=1)[0].lower() if typed.split() else ""
+        ref = self.actions.get(first)
+        if ref is not None:
+            return ref
+        counts: dict[str, int] = {}
+        for kind in legal_kinds:
+            counts[kind] = counts.get(kind, 0) + 1
+        for kind in sorted(counts, key=lambda k: -counts[k]):
+            ref = self.actions.get(kind)
+            if ref is not None:
+                return ref
+        return None
 
 
 @dataclass(frozen=True)
@@ -267,9 +336,20 @@ class GameDescriptor(Generic[S]):
             return action.text
         return words.describe(self.game, view, seat, action) or action.text
 
+    def prompt(self, view: S) -> str:
+        """The question of ``view``'s decision in words for people (the rules write every prompt
+        as a sentence); empty once the game is over."""
+        d = view.decision
+        return "" if d is None else d.prompt
+
     def rules_reference(self) -> Sequence[RuleSection]:
         """The game's quick reference, section by section (empty when the game has none)."""
         return self._get("rules", self.rules) or ()
+
+    def rule_index(self) -> RuleIndex:
+        """Which rulebook section each kind of action and of logged event follows (empty when
+        the game's quick reference says none)."""
+        return self._get("rule-index", lambda: RuleIndex(self.rules_reference())) or RuleIndex(())
 
     def value_function(self) -> ValueFunction | None:
         """The value function, or None."""
@@ -295,6 +375,9 @@ __all__ = [
     "BrowserDrawing",
     "GameDescriptor",
     "LabelledRows",
+    "RuleIndex",
+    "RuleLink",
+    "RuleRef",
     "RuleSection",
     "TerminalDrawing",
     "ValueFunction",

@@ -29,6 +29,9 @@ class Drawing(TypedDict):
     panels: list[Panel]
     labels: NotRequired[dict[str, str]]
     caption: NotRequired[str]
+    #: a choice picked on the board before a click acts: ``{pick: {target: action}}``; a click on a
+    #: pick (itself a target) picks it, a click on a target of the picked one takes its action at once
+    picks: NotRequired[dict[str, dict[str, str]]]
 
 
 # ----- what can be clicked --------------------------------------------------------------------

@@ -65,7 +65,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from deadboard.core.errors import SaveError
 from deadboard.core.save import parse_json
 from deadboard.web.connections import Polls
-from deadboard.web.service import BadRequest, Conflict, Service, TooMany, WebError
+from deadboard.web.service import BadRequest, Conflict, Illegal, Service, TooMany, WebError
 from deadboard.web.store import Store
 
 log = logging.getLogger("deadboard.web")
@@ -284,8 +284,12 @@ def ok(data: Any, status: int = 200) -> Response:
     return Response(json.dumps(data, separators=(",", ":")), status_code=status, media_type="application/json")
 
 
-def _error(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status, headers=headers)
+def _error(status: int, code: str, message: str, headers: Mapping[str, str] | None = None,
+           rule: Mapping[str, str] | None = None) -> JSONResponse:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if rule is not None:
+        error["rule"] = dict(rule)  # a refused action: the rulebook section it follows
+    return JSONResponse({"error": error}, status_code=status, headers=headers)
 
 
 def create_app(db: str | Path | Store | Service, resume_bots: bool = True, long_poll: float = LONG_POLL,
@@ -371,7 +375,7 @@ def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(WebError)
     async def _web_error(request: Request, exc: WebError) -> JSONResponse:
         headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooMany) else None
-        return _error(exc.status, exc.code, exc.message, headers)
+        return _error(exc.status, exc.code, exc.message, headers, exc.rule if isinstance(exc, Illegal) else None)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -27,6 +27,13 @@ is::
                one: the browser tests check it).
   ``labels``   no longer read: an action's label is the game's words (``descriptor.describe``).
   ``caption``  one line over the board (optional): turn, phase, whose move.
+  ``picks``    (optional) ``{pick: {target: action text}}``: a choice made on the board before a
+               click acts (Zombie Dawn's zone turned one way). A pick is itself a target; clicking
+               it picks it (the page keeps the pick, the first by default), the targets of the
+               picked one are then the ones highlighted, and clicking one takes its action at
+               once, without a menu. An element ``data-rotate="G"`` steps the pick to the next of
+               the picks whose elements carry ``data-pick-group="G"``; an element
+               ``data-preview="PICK"`` is shown while that pick is picked.
 
 A game without a browser drawing gets :func:`fallback`: its terminal rendering (if it has one) and
 panels built from ``game.snapshot(view)``, so every registered game is playable in the browser.
@@ -75,6 +82,9 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
     allowed = {a.text for a in legal}
     targets = {k: [t for t in v if t in allowed] for k, v in drawing.get("targets", {}).items()}
     drawing["targets"] = {k: v for k, v in targets.items() if v}
+    if "picks" in drawing:
+        picks = {k: {t: a for t, a in v.items() if a in allowed} for k, v in drawing["picks"].items()}
+        drawing["picks"] = {k: v for k, v in picks.items() if v}
     return drawing
 
 
@@ -154,4 +164,19 @@ def event_json(ev: Event, game: Game | None = None) -> dict[str, Any]:
     return out
 
 
-__all__ = ["Drawing", "Panel", "browser_drawing", "dice_of", "draw", "event_json", "fallback", "snapshot_panels"]
+def log_rules(game: Game, events: Sequence[Event]) -> dict[str, dict[str, str]]:
+    """The rulebook section each kind of event in ``events`` follows (``{kind: {label, section}}``):
+    the page puts a "?" on each log entry that opens the Rules panel at it."""
+    found = find_descriptor(game)
+    if found is None:
+        return {}
+    known = found.rule_index().events
+    out: dict[str, dict[str, str]] = {}
+    for ev in events:
+        kind = ev.kind  # (an event's kind, read without writing its text)
+        if kind not in out and kind in known:
+            out[kind] = known[kind].to_json()
+    return out
+
+
+__all__ = ["Drawing", "Panel", "browser_drawing", "dice_of", "draw", "event_json", "fallback", "log_rules", "snapshot_panels"]

@@ -35,8 +35,15 @@ class Conflict(WebError):
 
 
 class Illegal(WebError):
+    """An action the rules refuse now; ``rule`` is the rulebook section its kind follows
+    (``{"label": "§3.11 Line of Sight", "section": quick reference title}``), where known."""
+
     status = 422
     code = "illegal-action"
+
+    def __init__(self, message: str, rule: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 class TooMany(WebError):

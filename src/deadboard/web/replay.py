@@ -57,6 +57,7 @@ class Replays(SessionStore):
             "decision": None if d is None else {"seat": d.seat, "name": names[d.seat], "prompt": d.prompt},
             "drawing": drawn,
             "log": [drawing.event_json(e, game) for e in view.log[start:]],
+            "log_rules": drawing.log_rules(game, view.log[start:]),
             "log_from": start,
             "outcome": None if outcome is None else outcome.to_json(),
         }

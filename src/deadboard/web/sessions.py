@@ -18,7 +18,7 @@ from typing import Any
 from deadboard.bots.base import make_bot
 from deadboard.core.errors import IllegalActionError
 from deadboard.core.game import Game, Setup, State
-from deadboard.core.registry import get_game, list_games
+from deadboard.core.registry import find_descriptor, get_game, list_games
 from deadboard.core.rng import derive_seed
 from deadboard.core.table import RESPOND_ALWAYS, RESPOND_AUTO, Player, Table
 from deadboard.web.errors import Conflict, Forbidden, Illegal, NotFound
@@ -271,10 +271,19 @@ class SessionStore:
         try:
             s.table.apply(text, by_bot=by_bot, commit=write)
         except IllegalActionError as e:
-            raise Illegal(str(e)) from None
+            raise _refused(s, text, str(e)) from None
         s.rev = revs[0]
 
     def _seat_list(self, game: Game, setup: Setup, seats: Sequence[Seat]) -> list[dict[str, Any]]:
         names = game.seat_names(setup)
         return [{"seat": i, "name": names[i], **s.to_json()} for i, s in enumerate(seats)]
 
+
+def _refused(s: Session, text: str, message: str) -> Illegal:
+    """The refusal of ``text``, naming the rulebook section its kind (or the decision's) follows."""
+    found = find_descriptor(s.game)
+    kinds = [a.kind for a in s.game.legal_actions(s.state)] if s.state.decision is not None else []
+    rule = found.rule_index().refusal(text, kinds) if found is not None else None
+    if rule is None:
+        return Illegal(message)
+    return Illegal(rule.cite(message), rule.to_json())

@@ -49,10 +49,32 @@ def _event_short(ev: Any) -> str:
     return str(getattr(ev, "source", ev)).split("--", 1)[0].strip()
 
 
-def _event_face(ev: Any) -> str:
-    """What a line of a card's event table shows on its face: the effect, a check without its
-    outcomes ("check agility 7"; the card's tooltip and the log have them)."""
-    return _event_short(ev).split("{", 1)[0].strip()[:20]
+def _event_face(st: DistrictState, ev: Any, width: int = 22) -> str:
+    """What a line of a card's event table shows on its face, in the rulebook's words: the item by
+    its name, a check without its outcomes ("AGILITY 7"; the card's tooltip and the log have them)."""
+    words = _event_short(ev).split("{", 1)[0].split()
+    head, rest = (words[0], words[1:]) if words else ("", [])
+    if head == "item" and rest:
+        k = st.c.item_index.get(rest[0])
+        face = st.c.items[k].name if k is not None else ("an ITEM" if rest[0] == "non-unique" else rest[0])
+    elif head == "zombies" and rest:
+        face = f"{rest[0]} ZOMBIES" + (", no ESCAPE" if "no-escape" in rest else "")
+    elif head == "check" and len(rest) >= 2:
+        face = f"{rest[0].upper()} check {rest[1]}"
+    elif head == "choice":
+        face = "a choice"
+    elif head in ("heal", "infect") and rest:
+        face = f"{head} {rest[0]}"
+    else:
+        face = " ".join(words)
+    return face[:width]
+
+
+def _event_tip(st: DistrictState, ev: Any) -> str:
+    """An event table's line in a card's tooltip: a check with its outcomes, anything else as on
+    the card's face."""
+    short = _event_short(ev)
+    return short if short.startswith("check") else _event_face(st, ev, 60)
 
 
 def _card(st: DistrictState, pos: int, seat: int | None, targets: dict[str, list[str]], said: dict[str, str]) -> str:
@@ -87,8 +109,8 @@ def _card(st: DistrictState, pos: int, seat: int | None, targets: dict[str, list
             title += f"{loc.name} — {loc.text}"
             if up and loc.table:
                 for k, entry in enumerate(loc.table):
-                    out.append(f'<text x="{x + 8}" y="{y + 60 + k * 10.5}" font-size="9" fill="{ink}">{k + 1} {_t(_event_face(entry))}</text>')
-                title += " | EVENT TABLE: " + "; ".join(f"{k + 1}: {_event_short(e)}" for k, e in enumerate(loc.table))
+                    out.append(f'<text x="{x + 8}" y="{y + 60 + k * 10.5}" font-size="9" fill="{ink}">{k + 1}: {_t(_event_face(st, entry))}</text>')
+                title += " | EVENT TABLE: " + "; ".join(f"{k + 1}: {_event_tip(st, e)}" for k, e in enumerate(loc.table))
             elif up and loc.unique:
                 out.append(f'<text x="{x + 8}" y="{y + 72}" font-size="9" fill="{ink}">UNIQUE EVENT</text>')
                 title += f" | UNIQUE EVENT: {_event_short(loc.unique)}"

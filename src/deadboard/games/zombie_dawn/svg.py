@@ -31,12 +31,14 @@ from deadboard.games.zombie_dawn.effects import hand_kinds, score_parts, skill_c
 from deadboard.games.zombie_dawn.negotiation import offer_on_table
 from deadboard.games.zombie_dawn.state import SETUP, DawnState
 from deadboard.games.zombie_dawn.svg_placing import (
+    picks,
     place_sentence,
     slot_target,
     slot_words,
     tray_svg,
     zone_targets,
 )
+from deadboard.games.zombie_dawn.words import prompt as asked
 
 S = 22  # pixels per square
 GAP = 30  # between islands
@@ -561,14 +563,18 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
         width = max(width, x)
         row_h = max(row_h, isl.h * S)
     width = max(width, 700)
-    tray, below = tray_svg(state, legal, targets, labels, 14, y + row_h + 30, width, spots, S)
+    tray, below = tray_svg(state, legal, targets, 14, y + row_h + 30, width, spots, S)
     cards, bottom = _cards(state, seat, int(below) + 40 if tray else y + row_h + 40, width, targets, labels)
     height = bottom + 10
     svg = (f'<svg class="board zombie-dawn" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
            f'font-family="system-ui, sans-serif" role="img" aria-label="Zombie Dawn: the map and your cards">'
            f'<rect width="{width}" height="{height}" fill="#151a17"/>{"".join(parts)}{tray}{cards}</svg>')
-    caption = f"Zombie Dawn — {d.prompt}" if d is not None else "Zombie Dawn — the game is over"
-    return {"svg": svg, "targets": targets, "panels": _panels(state, seat), "labels": labels, "caption": caption}
+    caption = f"Zombie Dawn — {asked(game, state) or d.prompt}" if d is not None else "Zombie Dawn — the game is over"
+    drawn: Drawing = {"svg": svg, "targets": targets, "panels": _panels(state, seat), "labels": labels, "caption": caption}
+    laying = picks(state, legal)
+    if laying:
+        drawn["picks"] = laying
+    return drawn
 
 
 __all__ = ["dice", "draw", "label_of", "target_of"]

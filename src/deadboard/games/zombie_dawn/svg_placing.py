@@ -2,10 +2,13 @@
 whole drawing): the zones the placing player may still lay, each drawn in its four rotations to pick
 from, and the open slots of their island marked with where they lie.
 
-A place action is ``place ZONE X Y ROTATION``: pointing at a zone drawn turned as wanted shows it so
-turned, faded, at every open slot of the island; clicking it lists the open slots it may go to; clicking an open slot of the island lists the zones and rotations for it. Each
-slot is named by where it lies from the first zone (``2 N``, ``1 N 1 E``) on the island and in the
-sentences alike."""
+A place action is ``place ZONE X Y ROTATION``. The zone and its rotation are picked in the tray (a
+click on one of the four rotations drawn, or on the zone's *Rotate* control, which turns it to its
+next rotation that fits somewhere); the open slots where the picked zone so turned may go are then
+highlighted, with the zone shown faded at each, and a click on one lays it there: one action, no
+menu (the drawing's ``picks``: pick -> {slot -> action}; the page keeps the pick). Only rotations
+that fit some slot can be picked. Each slot is named by where it lies from the first zone (``2 N``,
+``1 N 1 E``) on the island and in the sentences alike."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from deadboard.core.action import Action
-from deadboard.core.drawing import hit_rect, hover_text
+from deadboard.core.drawing import hit_rect
 from deadboard.games.zombie_dawn.board import rotated_cells
 from deadboard.games.zombie_dawn.state import DawnState
 
@@ -90,6 +93,17 @@ def mini_zone(state: DawnState, zone: int, rot: int, x: float, y: float, s: floa
     return "".join(out)
 
 
+def picks(state: DawnState, legal: Sequence[Action]) -> dict[str, dict[str, str]]:
+    """``{zone turned: {open slot: the place action}}``: what a click on a slot does once that zone
+    so turned is picked in the tray."""
+    out: dict[str, dict[str, str]] = {}
+    for a in placements(legal):
+        z = str(a.args[0])
+        name = next((r.name for r in state.c.zones if r.id == z), z)
+        out.setdefault(zone_target(name, a.args[3]), {})[slot_target(a.args[1], a.args[2])] = a.text
+    return out
+
+
 def zone_targets(state: DawnState, legal: Sequence[Action]) -> dict[str, list[str]]:
     """``zone:ZONE:ROTATION`` -> the place actions laying that zone so turned (one per open slot)."""
     out: dict[str, list[str]] = {}
@@ -100,7 +114,7 @@ def zone_targets(state: DawnState, legal: Sequence[Action]) -> dict[str, list[st
     return out
 
 
-def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, list[str]], said: Mapping[str, str],
+def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, list[str]],
              x0: float, y0: float, width: float, spots: Mapping[tuple[int, int], tuple[int, int]],
              square: float) -> tuple[str, float]:
     """The zones still to lay, each in its four rotations; returns the drawing and its bottom.
@@ -114,8 +128,8 @@ def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, li
         return "", y0
     index = {r.id: k for k, r in enumerate(state.c.zones)}
     tile = 5 * MINI
-    out = [f'<text x="{x0:g}" y="{y0:g}" font-size="13" font-weight="700" fill="#ddd">Zones to lay: point at one to see it at '
-           f'the open slots, click it to choose its slot (or click a slot on the map)</text>']
+    out = [f'<text x="{x0:g}" y="{y0:g}" font-size="13" font-weight="700" fill="#ddd">Zone to lay: pick its turn (a '
+           f'rotation, or Rotate), then click a slot on the map</text>']
     y = y0 + 14
     previews: list[str] = []
     css: list[str] = []
@@ -127,6 +141,7 @@ def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, li
         zy = y + (k // per_row) * (tile + 34)
         rec = state.c.zones[index[z]] if z in index else None
         out.append(f'<text x="{zx:g}" y="{zy + 11:g}" font-size="11" font-weight="700" fill="#ffe9a8">{_t(rec.name if rec else z)}</text>')
+        out.append(_rotate_control(f"zg-{k}", zx + 4 * (tile + 10) - 10 - 74, zy))
         for r, rot in enumerate(ROTATIONS):
             tx, ty = zx + r * (tile + 10), zy + 16
             if rec is not None:
@@ -137,8 +152,9 @@ def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, li
             texts = targets.get(key, [])
             if texts:
                 what = f"{rec.name if rec else z}, turned {rot}°"
-                hit = hit_rect(key, tx - 2, ty - 2, tile + 4, tile + 4, hover_text(what, texts, said), rx=3)
-                out.append(hit.replace("<rect ", f'<rect id="zt-{k}-{r}" ', 1))
+                hit = hit_rect(key, tx - 2, ty - 2, tile + 4, tile + 4,
+                               f"{what}: pick it, then click a highlighted slot to lay it there", rx=3)
+                out.append(hit.replace("<rect ", f'<rect id="zt-{k}-{r}" data-pick-group="zg-{k}" ', 1))
                 css.append(f"#zt-{k}-{r}:hover~.zp-{k}-{r}{{display:inline}}")
                 if rec is not None:
                     for a in placements(legal):
@@ -146,11 +162,24 @@ def tray_svg(state: DawnState, legal: Sequence[Action], targets: Mapping[str, li
                             at = spots.get((int(str(a.args[1])), int(str(a.args[2]))))
                             if at is not None:
                                 previews.append(f'<use class="zone-preview zp-{k}-{r}" href="#zd-{index[z]}-{rot}" '
-                                                f'x="{at[0]}" y="{at[1]}" opacity="0.8"/>')
+                                                f'data-preview="{_t(key)}" x="{at[0]}" y="{at[1]}" opacity="0.7"/>')
+            else:  # fits no open slot: drawn, not offered
+                out.append(f'<rect x="{tx - 2:g}" y="{ty - 2:g}" width="{tile + 4:g}" height="{tile + 4:g}" rx="3" '
+                           f'fill="#151a17" fill-opacity="0.7"><title>{_t(rec.name if rec else z)}, turned {rot}°: fits no '
+                           f'open slot</title></rect>')
     rows = (len(zones) + per_row - 1) // per_row
     style = ("<style>.zone-preview{display:none;pointer-events:none}" + "".join(css) + "</style>") if css else ""
     shared = "<defs>" + "".join(f'<g id="{k}">{v}</g>' for k, v in defs.items()) + "</defs>"
     return style + shared + "".join(out) + "".join(previews), y + rows * (tile + 34) + 10
+
+
+def _rotate_control(group: str, x: float, y: float) -> str:
+    """The *Rotate* control of a zone in the tray: the page turns the pick to its next rotation."""
+    return (f'<g class="rotate-control" data-rotate="{group}" role="button" tabindex="0" cursor="pointer">'
+            f'<title>Rotate: turn the zone to its next rotation that fits an open slot</title>'
+            f'<rect x="{x:g}" y="{y - 2:g}" width="74" height="16" rx="8" fill="#2b3327" stroke="#ffe14d"/>'
+            f'<text x="{x + 37:g}" y="{y + 10:g}" font-size="11" font-weight="700" text-anchor="middle" fill="#ffe14d">'
+            f'&#8635; Rotate</text></g>')
 
 
 _zones: dict[tuple[int, int, int, float], tuple[object, str]] = {}

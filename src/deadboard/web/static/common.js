@@ -23,6 +23,7 @@ const DB = {
       const err = new Error(msg);
       err.status = res.status;
       err.code = data && data.error ? data.error.code : "";
+      err.rule = data && data.error && data.error.rule ? data.error.rule : null;  // a refused action's section
       throw err;
     }
     return data;

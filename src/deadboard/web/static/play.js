@@ -8,6 +8,7 @@ let token = decodeURIComponent((location.hash || "").replace(/^#/, ""));
 const S = {
   page: null,        // the last page state from the server
   log: [],           // every event of our view, in order
+  logRules: {},      // event kind -> the rulebook section it follows ({label, section})
   epoch: null,       // log epoch (changes on undo)
   pollId: 0,         // the current long poll (older ones stop)
   sending: false,
@@ -15,6 +16,7 @@ const S = {
   logViewer: null,   // whose view the log on the page is of
   curtained: null,   // hot-seat: the page held back behind the curtain until its player asks
   refusal: null,     // the server's reason for refusing the last action sent, shown until the next
+  pick: null,        // the board's picked choice (the drawing's "picks"), kept while it is offered
   replay: null,      // {step, steps, timer} while the replay viewer is open
   firstRender: true,
 };
@@ -82,7 +84,7 @@ async function send(text) {
     render(p);
   } catch (e) {
     // a refused action: the reason stays in the decision box (the rules' own words) until the next
-    S.refusal = { action: text, message: e.message };
+    S.refusal = { action: text, message: e.message, rule: e.rule || null };
     toast(e.message);
     try { await refresh(); } catch (e2) { if (S.page) drawDecision(S.page); }
   } finally {
@@ -125,10 +127,56 @@ function openMenu(target, x, y) {
 
 $("board").addEventListener("click", (e) => {
   if (S.replay || !S.page) return;
+  const rotate = e.target.closest("[data-rotate]");
+  if (rotate) { closeMenu(); rotatePick(rotate.dataset.rotate); return; }
   const el = e.target.closest("[data-target]");
   if (!el) { closeMenu(); return; }
-  openMenu(el.dataset.target, e.clientX, e.clientY);
+  const picks = S.page.drawing.picks;
+  const target = el.dataset.target;
+  if (picks && picks[target]) { closeMenu(); S.pick = target; applyPick(S.page); return; }
+  if (picks && S.pick && picks[S.pick] && picks[S.pick][target]) { send(picks[S.pick][target]); return; }
+  openMenu(target, e.clientX, e.clientY);
 });
+
+// ----- a choice picked on the board before a click acts (the drawing's "picks") -------------------
+// Zombie Dawn's zone turned one way: the pick is marked, the targets it can go to are the ones
+// highlighted (each titled with the action a click takes), and it is shown faded at each of them
+function applyPick(p) {
+  const picks = p.drawing.picks;
+  if (!picks) { S.pick = null; return; }
+  if (!S.pick || !picks[S.pick]) S.pick = Object.keys(picks)[0];
+  const chosen = picks[S.pick];
+  const picked = new Set(Object.values(picks).flatMap((m) => Object.keys(m)));
+  const label = Object.fromEntries(p.legal.map((a) => [a.text, a.label]));
+  for (const el of $("board").querySelectorAll("[data-target]")) {
+    const t = el.dataset.target;
+    if (picks[t]) { el.classList.toggle("picked", t === S.pick); continue; }
+    if (!picked.has(t)) continue;
+    const action = chosen[t];
+    el.classList.toggle("live", !!action);
+    const title = el.querySelector("title");
+    if (action) {
+      el.dataset.action = action;
+      if (title) title.textContent = label[action] || action;
+    } else {
+      delete el.dataset.action;
+      if (title) title.textContent = "The zone as picked does not fit here: pick another rotation";
+    }
+  }
+  for (const el of $("board").querySelectorAll("[data-preview]")) el.classList.toggle("shown", el.dataset.preview === S.pick);
+  document.body.dataset.pick = S.pick;
+}
+
+function rotatePick(group) {
+  const picks = S.page && S.page.drawing.picks;
+  if (!picks) return;
+  const order = [...$("board").querySelectorAll(`[data-pick-group="${CSS.escape(group)}"]`)]
+    .map((el) => el.dataset.target).filter((t) => picks[t]);
+  if (!order.length) return;
+  const at = order.indexOf(S.pick);
+  S.pick = order[(at + 1) % order.length];
+  applyPick(S.page);
+}
 document.addEventListener("keydown", (e) => {
   if (e.key === "Escape") { closeMenu(); Rules.close(); }
   // "?" (or F1, as in the terminal) opens the rules, unless a field is being typed in
@@ -203,10 +251,19 @@ function drawDice(events, fresh) {
   tray.replaceChildren(...rolls.slice(-6).map(([ev, d]) => rollBox(ev, d, fresh)));
 }
 
+// The rulebook section something follows, as a small button that opens the Rules panel at it
+function ruleButton(rule, text) {
+  return DB.el("button", { class: "ruleref", type: "button", title: `Rulebook ${rule.label} — in the quick reference: ${rule.section}`,
+    "aria-label": `Rules: ${rule.label}`, dataset: { section: rule.section, label: rule.label },
+    onclick: (e) => { e.stopPropagation(); if (S.page) Rules.open(S.page.game, rule.section, rule.label); } }, text);
+}
+
 function logItem(ev, fresh) {
   const li = DB.el("li", { class: (ev.kind || "") + (fresh ? " fresh" : "") });
   for (const d of ev.dice || []) for (const v of d.values) li.append(DB.die(v, true));
   li.append(document.createTextNode(ev.text));
+  const rule = S.logRules[ev.kind];
+  if (rule) li.append(" ", ruleButton(rule, "?"));
   return li;
 }
 
@@ -253,6 +310,7 @@ function drawDecision(p) {
   refusal.classList.toggle("hidden", !S.refusal);
   if (S.refusal) {
     refusal.replaceChildren(DB.el("strong", { text: "Not allowed: " }), S.refusal.message,
+      S.refusal.rule ? DB.el("div", {}, ruleButton(S.refusal.rule, `Read ${S.refusal.rule.label}`)) : null,
       DB.el("small", { text: S.refusal.action }));
   }
 }
@@ -332,6 +390,7 @@ function render(p) {
   }
   const fresh = !S.firstRender && !reset;
   if (reset) S.log = p.log.slice(); else S.log.push(...p.log);
+  Object.assign(S.logRules, p.log_rules || {});
   S.epoch = p.log_epoch;
   S.logViewer = p.viewer;
   const previous = S.page;
@@ -355,6 +414,7 @@ function drawPage(p, reset, fresh) {
   $("caption").textContent = p.drawing.caption || "";
   $("caption").title = p.drawing.caption || "";
   drawBoard(p.drawing, true);
+  applyPick(p);
   $("panels").replaceChildren(...(p.drawing.svg ? p.drawing.panels : []).map(panelBox));
   drawDecision(p);
   drawLog(reset ? S.log : p.log, reset, fresh);
@@ -375,12 +435,17 @@ function drawPage(p, reset, fresh) {
 // Hot seat: when the seat to decide changes, the whole page is emptied behind an opaque curtain
 // and nothing of the next seat is drawn (nor put in the page at all) until its player asks for it.
 // True while the curtain holds the page back.
+// A page opened afresh (or reloaded) knows whose board this tab showed last: the curtain stays down
+// for that seat, and for the first seat of a game nobody has played yet; any other seat gets it.
 function hotSeatCurtain(p, previous) {
   const persons = p.seats.filter((s) => s.player === "person").length;
   // (also while a bot decides: the page then shows the first person's seat, who may not be at the screen)
   if (p.you.length < 2 || persons < 2 || !p.decision) return false;
+  if (S.shownViewer === null && previous === null) {
+    const last = shownBefore();
+    if (last === p.viewer || (last === null && p.steps === 0)) { showingSeat(p.viewer); return false; }
+  }
   if (S.shownViewer === p.viewer) return false;
-  if (previous === null && S.shownViewer === null) { S.shownViewer = p.viewer; return false; }
   emptyPage();
   S.curtained = p;
   const name = p.seats[p.viewer].name;
@@ -391,13 +456,25 @@ function hotSeatCurtain(p, previous) {
   $("curtain-go").onclick = () => {
     const held = S.curtained;
     S.curtained = null;
-    S.shownViewer = held.viewer;
+    showingSeat(held.viewer);
     $("curtain").classList.add("hidden");
     document.body.classList.remove("curtained");
     if (S.page === held) drawPage(held, true, false);
     else refresh().catch((e) => toast(e.message));
   };
   return true;
+}
+
+// Whose board this tab shows, kept for the tab's life (a reload keeps it; a new tab starts without)
+function showingSeat(seat) {
+  S.shownViewer = seat;
+  try { sessionStorage.setItem("deadboard-shown:" + gid, String(seat)); } catch (e) { /* storage off: the curtain still works within the page */ }
+}
+
+function shownBefore() {
+  let v = null;
+  try { v = sessionStorage.getItem("deadboard-shown:" + gid); } catch (e) { v = null; }
+  return v === null || !/^\d+$/.test(v) ? null : parseInt(v, 10);
 }
 
 function emptyPage() {

@@ -26,6 +26,7 @@ async function replayShow(step) {
     $("caption").textContent = data.drawing.caption || "";
     drawBoard(data.drawing, false);
     $("panels").replaceChildren(...(data.drawing.svg ? data.drawing.panels : []).map(panelBox));
+    Object.assign(S.logRules, data.log_rules || {});
     drawLog(data.log, true, false);
     drawDice(data.log.slice(-12), false);
     // marked once the whole step is drawn (tests and readers wait on it)

@@ -49,17 +49,37 @@ const Rules = {
     return out;
   },
 
-  async open(game) {
+  // Opens the drawer; with a section (a quick reference title), at that section, marked, with the
+  // rulebook section that was asked about (label, e.g. "§3.11 Line of Sight") named on it
+  async open(game, section, label) {
     const drawer = $("rules");
     drawer.classList.remove("hidden");
     $("rulesbutton").setAttribute("aria-expanded", "true");
-    if (Rules.data && Rules.data.game === game) return;
-    const body = $("rules-body");
-    body.replaceChildren(DB.el("span", { class: "dim thinking", text: "Loading" }));
-    try {
-      Rules.data = await DB.api(`/api/catalog/${encodeURIComponent(game)}/rules`);
-      Rules.show("reference");
-    } catch (e) { body.replaceChildren(DB.el("span", { class: "error", text: e.message })); }
+    if (!Rules.data || Rules.data.game !== game) {
+      const body = $("rules-body");
+      body.replaceChildren(DB.el("span", { class: "dim thinking", text: "Loading" }));
+      try {
+        Rules.data = await DB.api(`/api/catalog/${encodeURIComponent(game)}/rules`);
+        Rules.show("reference");
+      } catch (e) { body.replaceChildren(DB.el("span", { class: "error", text: e.message })); return; }
+    }
+    if (section) Rules.goTo(section, label);
+  },
+
+  goTo(title, label) {
+    if (!$("rules-body").querySelector("section.rule")) Rules.show("reference");
+    let found = null;
+    for (const s of $("rules-body").querySelectorAll("section.rule")) {
+      const on = s.dataset.title === title;
+      s.classList.toggle("asked", on);
+      const note = s.querySelector(".asked-about");
+      if (note) note.remove();
+      if (on) {
+        found = s;
+        if (label) s.querySelector("h4").after(DB.el("div", { class: "asked-about", text: `Rulebook ${label}` }));
+      }
+    }
+    if (found) found.scrollIntoView({ block: "start" });
   },
 
   close() {
@@ -79,7 +99,7 @@ const Rules = {
       }
       for (const s of r.sections) {
         const h = DB.el("h4", {}, s.title, s.ref ? DB.el("span", { class: "ref", text: s.ref }) : null);
-        body.append(DB.el("section", { class: "rule" }, h, ...Rules.blocks(s.text)));
+        body.append(DB.el("section", { class: "rule", dataset: { title: s.title } }, h, ...Rules.blocks(s.text)));
       }
     } else if (!r.rulings) {
       body.append(DB.el("p", { class: "dim", text: "The rulings are in the project's documentation (docs/rulings/), which is not installed here." }));
