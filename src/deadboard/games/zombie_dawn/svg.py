@@ -38,7 +38,6 @@ from deadboard.games.zombie_dawn.svg_placing import (
     tray_svg,
     zone_targets,
 )
-from deadboard.games.zombie_dawn.words import prompt as asked
 
 S = 22  # pixels per square
 GAP = 30  # between islands
@@ -569,7 +568,7 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
     svg = (f'<svg class="board zombie-dawn" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" '
            f'font-family="system-ui, sans-serif" role="img" aria-label="Zombie Dawn: the map and your cards">'
            f'<rect width="{width}" height="{height}" fill="#151a17"/>{"".join(parts)}{tray}{cards}</svg>')
-    caption = f"Zombie Dawn — {asked(game, state) or d.prompt}" if d is not None else "Zombie Dawn — the game is over"
+    caption = f"Zombie Dawn — {d.prompt}" if d is not None else "Zombie Dawn — the game is over"
     drawn: Drawing = {"svg": svg, "targets": targets, "panels": _panels(state, seat), "labels": labels, "caption": caption}
     laying = picks(state, legal)
     if laying:
