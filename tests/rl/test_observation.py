@@ -32,6 +32,23 @@ def test_changing_what_a_seat_cannot_see_never_changes_its_observation(gid: str)
 
 
 @pytest.mark.parametrize("gid", GAMES)
+def test_an_observation_read_from_the_state_is_that_of_the_seats_view(gid: str) -> None:
+    """The specs read the true state (no view is made at each step) and keep only what the view
+    shows: the observation of the state and that of the seat's view are the same."""
+    g = game(gid)
+    checked = 0
+    for setup in setups(g):
+        spec = spec_for(g, setup)
+        for state in positions(g, setup, range(2), every=7, limit=8):
+            for seat in range(spec.seats):
+                view = g.view(state, seat)
+                assert np.array_equal(spec.observe(state, seat), spec.observe(view, seat)), (gid, setup, seat)
+                assert spec.public_text(state, seat) == spec.public_text(view, seat)
+                checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("gid", GAMES)
 def test_an_observation_is_a_bounded_float_vector_with_named_parts(gid: str) -> None:
     g = game(gid)
     setup = setups(g)[0]

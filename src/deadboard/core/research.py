@@ -271,6 +271,7 @@ class GameSpec(ABC):
             segments.append(("choices", (self.LISTED, self._width)))
         self.layout = Layout(segments)
         self._rows: dict[Action, tuple[float, ...]] = {}
+        self._work: tuple[np.ndarray, dict[str, np.ndarray]] | None = None
 
     # ----- what a game's spec provides --------------------------------------------------------------
     @abstractmethod
@@ -296,8 +297,10 @@ class GameSpec(ABC):
         return self.choices.num_actions
 
     def public_of(self, state: State, seat: int) -> dict[str, Any]:
-        view = state if state.viewer == seat else self.game.view(state, seat)
-        return self.public(self.game.snapshot(view), seat)
+        """What ``seat`` knows of ``state``: :meth:`public` keeps only what its view shows, so the
+        state's own snapshot gives the same as its view's (a test checks that for every game) without
+        the view's clone and redrawing of the hidden part."""
+        return self.public(self.game.snapshot(state), seat)
 
     def observe(self, state: State, seat: int, legal: Sequence[Action] | None = None) -> np.ndarray:
         """The seat's observation tensor (flat ``float32``). With :attr:`LISTED`, when the seat
@@ -332,10 +335,23 @@ class GameSpec(ABC):
         return tuple(row)
 
     def tensor(self, public: dict[str, Any], seat: int) -> np.ndarray:
-        flat = np.zeros(self.layout.size, dtype=np.float32)
-        self.fill(public, seat, self.layout.views(flat))
+        flat, parts = self._buffer()
+        self.fill(public, seat, parts)
+        return self._finish(flat)
+
+    def _buffer(self) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+        """A zeroed work vector and its segments, made once per spec (a step's observation is a copy)."""
+        if self._work is None:
+            flat = np.zeros(self.layout.size, dtype=np.float32)
+            self._work = (flat, self.layout.views(flat))
+        else:
+            self._work[0].fill(0.0)
+        return self._work
+
+    @staticmethod
+    def _finish(flat: np.ndarray) -> np.ndarray:
         np.clip(flat, 0.0, OBS_HIGH, out=flat)
-        return flat
+        return flat.copy()
 
     def parts(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """The named segments of an observation, in their shapes."""
