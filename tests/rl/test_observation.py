@@ -49,6 +49,24 @@ def test_an_observation_read_from_the_state_is_that_of_the_seats_view(gid: str) 
 
 
 @pytest.mark.parametrize("gid", GAMES)
+def test_an_observation_read_from_the_state_fields_is_that_of_the_public_snapshot(gid: str) -> None:
+    """A spec that writes its observation from the state's fields (``fill_state``, for speed) writes
+    what its ``fill`` writes from the seat's public part of the snapshot."""
+    g = game(gid)
+    checked = 0
+    for setup in setups(g):
+        spec = spec_for(g, setup)
+        for state in positions(g, setup, range(2), every=5, limit=12):
+            for seat in range(spec.seats):
+                flat = np.zeros(spec.layout.size, dtype=np.float32)
+                spec.fill_state(state, seat, spec.layout.views(flat))
+                np.clip(flat, 0.0, OBS_HIGH, out=flat)
+                assert np.array_equal(flat, spec.tensor(spec.public_of(state, seat), seat)), (gid, setup, seat)
+                checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("gid", GAMES)
 def test_an_observation_is_a_bounded_float_vector_with_named_parts(gid: str) -> None:
     g = game(gid)
     setup = setups(g)[0]
