@@ -17,7 +17,7 @@ chosen.
 
 It prints one JSON line: the training games and CPU seconds, the learning curve (mean result per
 block of training games) and, on the deals of ``env.reset(seed=100_000 + i)`` for i below
-``--games``, the win rates of the learned policy (played greedily or sampled, ``--greedy``) and of
+``--games``, the win rates of the learned policy (sampling its actions, as it learned) and of
 uniformly random play on the same deals, each with its 95% Wilson interval, and the paired
 difference (each deal played by both) with its 95% interval.
 """
@@ -94,7 +94,7 @@ class LinearPolicy:
 
 
 def play(env: DeadboardEnv, policy: LinearPolicy | None, seed: int, rng: np.random.Generator,
-         trace: list[tuple[int, np.ndarray, int]] | None = None, greedy: bool = False) -> tuple[float, bool]:
+         trace: list[tuple[int, np.ndarray, int]] | None = None) -> tuple[float, bool]:
     """One game from ``env.reset(seed=seed)``: the learner's result (``game.result_value``) and
     whether it won. ``policy`` None plays uniformly at random among the legal actions."""
     obs, info = env.reset(seed=seed)
@@ -107,7 +107,9 @@ def play(env: DeadboardEnv, policy: LinearPolicy | None, seed: int, rng: np.rand
             places, rows = policy.legal(info)
             d = policy.decision(obs)
             p = policy.probabilities(d, rows)
-            pick = int(np.argmax(p)) if greedy else int(rng.choice(len(p), p=p))
+            # sampled, never the likeliest action alone: a deterministic policy may repeat actions
+            # that undo each other without end
+            pick = int(rng.choice(len(p), p=p))
             if trace is not None and len(p) > 1:
                 trace.append((d, rows, pick))
         obs, reward, done, _, info = env.step(int(places[pick]))
@@ -143,10 +145,9 @@ def learn(env: DeadboardEnv, policy: LinearPolicy, seconds: float, rate: float, 
     return {"games": games, "curve": curve}
 
 
-def evaluate(env: DeadboardEnv, policy: LinearPolicy | None, games: int, seed: int,
-             greedy: bool = False) -> list[bool]:
+def evaluate(env: DeadboardEnv, policy: LinearPolicy | None, games: int, seed: int) -> list[bool]:
     rng = np.random.default_rng(seed)
-    return [play(env, policy, 100_000 + i, rng, greedy=greedy)[1] for i in range(games)]
+    return [play(env, policy, 100_000 + i, rng)[1] for i in range(games)]
 
 
 def summary(wins: list[bool]) -> dict[str, Any]:
@@ -171,7 +172,6 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="evaluation deals")
     parser.add_argument("--rate", type=float, default=0.05, help="learning rate")
     parser.add_argument("--block", type=int, default=250, help="training games per point of the curve")
-    parser.add_argument("--greedy", action="store_true", help="evaluate the policy's likeliest action")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plot", help="write the learning curve to this PNG (matplotlib)")
     args = parser.parse_args()
@@ -180,7 +180,7 @@ def main() -> None:
     t0 = time.process_time()
     trained = learn(env, policy, args.minutes * 60, args.rate, args.block, args.seed)
     spent = time.process_time() - t0
-    learned_wins = evaluate(env, policy, args.games, args.seed + 1, args.greedy)
+    learned_wins = evaluate(env, policy, args.games, args.seed + 1)
     random_wins = evaluate(env, None, args.games, args.seed + 1)
     learned, random = summary(learned_wins), summary(random_wins)
     out = {"game": args.game, "scenario": args.scenario, "training_games": trained["games"],
@@ -203,7 +203,7 @@ def plot(args: argparse.Namespace, curve: list[float], learned: dict[str, Any], 
     ax.axhspan(*random["interval"], color="grey", alpha=0.25,
                label=f"uniformly random play, {random['of']} deals (95%)")
     ax.axhspan(*learned["interval"], color="tab:green", alpha=0.25,
-               label=f"learned policy, same deals (95%)")
+               label="learned policy, same deals (95%)")
     ax.set_xlabel("training games")
     ax.set_ylabel("result (1 won, 0 lost)")
     ax.set_ylim(0, 1)

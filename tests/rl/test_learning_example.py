@@ -28,7 +28,7 @@ def test_the_learning_example_learns_and_evaluates(gid: str, scenario: str) -> N
         assert trained["games"] >= 2 and all(0.0 <= x <= 1.0 for x in trained["curve"])
         assert np.abs(policy.theta).sum() > 0  # the weights moved
         assert not policy.theta[:, policy.pad].any()  # the padding feature stays out of every score
-        learned = module.evaluate(env, policy, 3, 2, greedy=True)
+        learned = module.evaluate(env, policy, 3, 2)
         random = module.evaluate(env, None, 3, 2)
         assert len(learned) == len(random) == 3
         result = module.paired(learned, random)

@@ -20,8 +20,8 @@ from typing import Any, cast
 
 import numpy as np
 
-from deadboard.core.grid import column_name
 from deadboard.core.game import State
+from deadboard.core.grid import column_name
 from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.zombie_dawn.board import solo_layout
 from deadboard.games.zombie_dawn.setup import SOLO_ZONES, ZONES_EACH
