@@ -17,9 +17,10 @@ So ``num_actions`` is the sum of the blocks' sizes, ``encode``/``decode`` are a 
 few divisions, and the mask of a state sets the integers of its legal actions. Nothing hidden goes
 in: the vocabularies depend on the setup, never on a seed or a deal.
 
-**Observations.** A spec's observation is built from a seat's view only (``game.view(state,
-seat)``, then ``game.snapshot`` of that view) and from the parts of it the spec names as public
-(:meth:`GameSpec.public`); it is one flat ``float32`` vector whose named segments are planes over a
+**Observations.** A spec's observation holds only what a seat's view shows (``game.view(state,
+seat)``), and of that only the parts the spec names as public (:meth:`GameSpec.public`). It is
+read from the state itself, as a view would only redraw what the public part leaves out: through
+the state's snapshot, or straight from its fields (:meth:`GameSpec.fill_state`). It is one flat ``float32`` vector whose named segments are planes over a
 board (``C x H x W``) or vectors (hands, tracks, dice). :meth:`GameSpec.parts` gives the segments
 back in their shapes.
 """
