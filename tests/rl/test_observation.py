@@ -32,6 +32,41 @@ def test_changing_what_a_seat_cannot_see_never_changes_its_observation(gid: str)
 
 
 @pytest.mark.parametrize("gid", GAMES)
+def test_an_observation_read_from_the_state_is_that_of_the_seats_view(gid: str) -> None:
+    """The specs read the true state (no view is made at each step) and keep only what the view
+    shows: the observation of the state and that of the seat's view are the same."""
+    g = game(gid)
+    checked = 0
+    for setup in setups(g):
+        spec = spec_for(g, setup)
+        for state in positions(g, setup, range(2), every=7, limit=8):
+            for seat in range(spec.seats):
+                view = g.view(state, seat)
+                assert np.array_equal(spec.observe(state, seat), spec.observe(view, seat)), (gid, setup, seat)
+                assert spec.public_text(state, seat) == spec.public_text(view, seat)
+                checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_an_observation_read_from_the_state_fields_is_that_of_the_public_snapshot(gid: str) -> None:
+    """A spec that writes its observation from the state's fields (``fill_state``, for speed) writes
+    what its ``fill`` writes from the seat's public part of the snapshot."""
+    g = game(gid)
+    checked = 0
+    for setup in setups(g):
+        spec = spec_for(g, setup)
+        for state in positions(g, setup, range(2), every=5, limit=12):
+            for seat in range(spec.seats):
+                flat = np.zeros(spec.layout.size, dtype=np.float32)
+                spec.fill_state(state, seat, spec.layout.views(flat))
+                np.clip(flat, 0.0, OBS_HIGH, out=flat)
+                assert np.array_equal(flat, spec.tensor(spec.public_of(state, seat), seat)), (gid, setup, seat)
+                checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("gid", GAMES)
 def test_an_observation_is_a_bounded_float_vector_with_named_parts(gid: str) -> None:
     g = game(gid)
     setup = setups(g)[0]

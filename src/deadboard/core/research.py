@@ -17,9 +17,10 @@ So ``num_actions`` is the sum of the blocks' sizes, ``encode``/``decode`` are a 
 few divisions, and the mask of a state sets the integers of its legal actions. Nothing hidden goes
 in: the vocabularies depend on the setup, never on a seed or a deal.
 
-**Observations.** A spec's observation is built from a seat's view only (``game.view(state,
-seat)``, then ``game.snapshot`` of that view) and from the parts of it the spec names as public
-(:meth:`GameSpec.public`); it is one flat ``float32`` vector whose named segments are planes over a
+**Observations.** A spec's observation holds only what a seat's view shows (``game.view(state,
+seat)``), and of that only the parts the spec names as public (:meth:`GameSpec.public`). It is
+read from the state itself, as a view would only redraw what the public part leaves out: through
+the state's snapshot, or straight from its fields (:meth:`GameSpec.fill_state`). It is one flat ``float32`` vector whose named segments are planes over a
 board (``C x H x W``) or vectors (hands, tracks, dice). :meth:`GameSpec.parts` gives the segments
 back in their shapes.
 """
@@ -271,6 +272,7 @@ class GameSpec(ABC):
             segments.append(("choices", (self.LISTED, self._width)))
         self.layout = Layout(segments)
         self._rows: dict[Action, tuple[float, ...]] = {}
+        self._work: tuple[np.ndarray, dict[str, np.ndarray]] | None = None
 
     # ----- what a game's spec provides --------------------------------------------------------------
     @abstractmethod
@@ -289,6 +291,12 @@ class GameSpec(ABC):
     def fill(self, public: dict[str, Any], seat: int, parts: dict[str, np.ndarray]) -> None:
         """Write the observation of ``public`` into the (zeroed) segments ``parts``."""
 
+    def fill_state(self, state: State, seat: int, parts: dict[str, np.ndarray]) -> None:
+        """Write ``seat``'s observation of ``state`` into the (zeroed) segments ``parts``: through the
+        snapshot by default (:meth:`public_of`, then :meth:`fill`). A spec may read the state's own
+        fields instead, for speed, writing the same values (a test checks that the two agree)."""
+        self.fill(self.public_of(state, seat), seat, parts)
+
     # ----- derived ----------------------------------------------------------------------------------
     @property
     def num_actions(self) -> int:
@@ -296,14 +304,18 @@ class GameSpec(ABC):
         return self.choices.num_actions
 
     def public_of(self, state: State, seat: int) -> dict[str, Any]:
-        view = state if state.viewer == seat else self.game.view(state, seat)
-        return self.public(self.game.snapshot(view), seat)
+        """What ``seat`` knows of ``state``: :meth:`public` keeps only what its view shows, so the
+        state's own snapshot gives the same as its view's (a test checks that for every game) without
+        the view's clone and redrawing of the hidden part."""
+        return self.public(self.game.snapshot(state), seat)
 
     def observe(self, state: State, seat: int, legal: Sequence[Action] | None = None) -> np.ndarray:
         """The seat's observation tensor (flat ``float32``). With :attr:`LISTED`, when the seat
         decides, its ``choices`` segment describes the legal actions (``legal``, if the caller has
         them already)."""
-        flat = self.tensor(self.public_of(state, seat), seat)
+        flat, parts = self._buffer()
+        self.fill_state(state, seat, parts)
+        flat = self._finish(flat)
         if self.LISTED:
             d = state.decision
             if d is not None and d.seat == seat:
@@ -332,10 +344,23 @@ class GameSpec(ABC):
         return tuple(row)
 
     def tensor(self, public: dict[str, Any], seat: int) -> np.ndarray:
-        flat = np.zeros(self.layout.size, dtype=np.float32)
-        self.fill(public, seat, self.layout.views(flat))
+        flat, parts = self._buffer()
+        self.fill(public, seat, parts)
+        return self._finish(flat)
+
+    def _buffer(self) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+        """A zeroed work vector and its segments, made once per spec (a step's observation is a copy)."""
+        if self._work is None:
+            flat = np.zeros(self.layout.size, dtype=np.float32)
+            self._work = (flat, self.layout.views(flat))
+        else:
+            self._work[0].fill(0.0)
+        return self._work
+
+    @staticmethod
+    def _finish(flat: np.ndarray) -> np.ndarray:
         np.clip(flat, 0.0, OBS_HIGH, out=flat)
-        return flat
+        return flat.copy()
 
     def parts(self, flat: np.ndarray) -> dict[str, np.ndarray]:
         """The named segments of an observation, in their shapes."""

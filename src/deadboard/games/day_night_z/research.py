@@ -66,6 +66,7 @@ class DayNightZSpec(GameSpec):
         self.cards = list(c.search)
         self.sides = list(c.tiles)
         self.side_cells = {sid: side.cells for sid, side in c.tiles.items()}
+        self._terrains: dict[str, np.ndarray] = {}
         self.threats = [t.id for t in c.threats]
         self.location_cards = list(c.locations)
         weapons = [cid for cid, card in c.search.items() if card.weapon]
@@ -185,6 +186,18 @@ class DayNightZSpec(GameSpec):
         c = self.cell_index[name]
         return self.tile_index[t], c // 4, c % 4
 
+    def _terrain(self, side: str, shape: tuple[int, ...]) -> np.ndarray:
+        """A tile side's terrain planes (one per kind of terrain), made once per side."""
+        planes = self._terrains.get(side)
+        if planes is None:
+            planes = np.zeros((len(TERRAIN), *shape), dtype=np.float32)
+            for y, row in enumerate(self.side_cells[side]):
+                for x, code in enumerate(row):
+                    if code in TERRAIN:
+                        planes[TERRAIN.index(code), y, x] = 1.0
+            self._terrains[side] = planes
+        return planes
+
     def _fill_tiles(self, p: dict[str, Any], parts: dict[str, np.ndarray]) -> None:
         tiles = parts["tiles"]
         cell = self.cell_index
@@ -194,10 +207,7 @@ class DayNightZSpec(GameSpec):
                 continue
             k = self.tile_index[tid]
             tiles[0, k] = 1.0
-            for y, row in enumerate(self.side_cells[info["side"]]):
-                for x, code in enumerate(row):
-                    if code in TERRAIN:
-                        tiles[1 + TERRAIN.index(code), k, y, x] = 1.0
+            tiles[1: 1 + len(TERRAIN), k] = self._terrain(info["side"], tiles.shape[2:])
             for name, marker in info["markers"].items():
                 c = cell[name]
                 tiles[base_m + MARKERS.index(marker), k, c // 4, c % 4] = 1.0

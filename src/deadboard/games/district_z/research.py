@@ -18,11 +18,13 @@ from __future__ import annotations
 import itertools
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
+from deadboard.core.game import State
 from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
+from deadboard.games.district_z.state import NO_CARD, OBJ, DistrictState
 
 DIRECTIONS = ("north", "east", "south", "west")
 DECISIONS = ("survivor", "corner", "turn", "fight", "pair", "equip", "take", "replace", "choice", "offer", "answer",
@@ -87,6 +89,7 @@ class DistrictSpec(GameSpec):
         return _PairingEncoding(self.game.id, blocks)
 
     def build_layout(self) -> list[tuple[str, tuple[int, ...]]]:
+        self._index: _Index | None = None
         n = self.seats
         return [
             ("city", (5 + 3 * n + len(self.locations) + 1, self.height, self.width)),
@@ -149,6 +152,66 @@ class DistrictSpec(GameSpec):
         for it in cb["used"]:
             combat[4 + item_index[it]] = 1.0
         parts["cards"][:] = (p["setaside"] / 10, p["unused"] / 10, len(p["used_unique"]) / 10)
+
+    def fill_state(self, state: State, seat: int, parts: dict[str, np.ndarray]) -> None:
+        """:meth:`fill` of the seat's public part, read from the state's own fields (no snapshot):
+        a card's identity only where it is face up or has been seen, and of the set-aside and unused
+        cards only how many there are."""
+        st = cast(DistrictState, state)
+        c, lay = st.c, st.lay
+        if self._index is None:
+            self._index = _Index(self, c, lay)
+        ix = self._index
+        city = parts["city"]
+        n = self.seats
+        base = 5 + 3 * n
+        up, seen, counters, dropped, cards = st.up, st.seen, st.counters, st.dropped, st.card
+        for p, (x, y) in ix.cells:
+            city[0, y, x] = float(up[p])
+            city[1, y, x] = float(seen[p])
+            city[2, y, x] = counters[p] / 3
+            city[3, y, x] = len(dropped[p])
+            card = cards[p]
+            if card == NO_CARD:
+                city[4, y, x] = 1.0
+            elif up[p] or seen[p]:
+                city[base + (ix.objective if card >= OBJ else ix.location[card]), y, x] = 1.0
+        xy = ix.xy
+        for i, pl in enumerate(st.players[:n]):
+            for k, at in enumerate((pl.pos, pl.start, pl.edge)):
+                if at >= 0:
+                    x, y = xy[at]
+                    city[5 + 3 * i + k, y, x] = 1.0
+            if pl.surv >= 0:
+                parts["survivor"][i, pl.surv] = 1.0
+            cond = parts["condition"][i]
+            cond[pl.status if 0 <= pl.status < len(STATUS) else len(STATUS)] = 1.0
+            cond[len(STATUS) + 1:] = (pl.wounds / 6, pl.infection / 6, pl.kills / 10, float(pl.arriving),
+                                      len(pl.used) / 6, float(i == seat))
+            for it in pl.items:
+                parts["items"][i, it] += 1.0
+        parts["track"][:] = (st.rounds / max(1, st.turns), st.cur / max(1, n), n / 4)
+        if st.decision is not None:
+            one_hot(parts["decision"], ix.decisions, st.decision[1])
+        combat = parts["combat"]
+        combat[:4] = (st.cb_n / 3, float(st.cb_escape), float(st.cb_shield), float(st.cb_seat == seat))
+        for it in st.cb_used:
+            combat[4 + it] = 1.0
+        parts["cards"][:] = (len(st.setaside) / 10, len(st.unused) / 10, sum(1 for u in st.used_unique if u) / 10)
+
+
+class _Index:
+    """The state's integers to the observation's places (made once per spec)."""
+
+    def __init__(self, spec: DistrictSpec, c: Any, lay: Any) -> None:
+        if [s.id for s in c.survivors] != spec.survivors or [i.id for i in c.items] != spec.items:
+            raise ValueError("District-Z's research spec: the content's survivors or items changed order")
+        location = {x: i for i, x in enumerate(spec.locations)}
+        self.location = [location[x.id] for x in c.locations]
+        self.objective = len(spec.locations)  # an objective card: the plane of cards not among the locations
+        self.xy = {p: _xy(lay.names[p]) for p in range(len(lay.names))}
+        self.cells = [(p, self.xy[p]) for p in lay.positions()]
+        self.decisions = {x: i for i, x in enumerate(DECISIONS)}
 
 
 class _PairingEncoding(ActionEncoding):

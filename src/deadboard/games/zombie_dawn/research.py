@@ -16,14 +16,16 @@ the action discard pile; the combat under way.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
+from deadboard.core.game import State
 from deadboard.core.grid import column_name
 from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.zombie_dawn.board import solo_layout
 from deadboard.games.zombie_dawn.setup import SOLO_ZONES, ZONES_EACH
+from deadboard.games.zombie_dawn.state import DawnState
 
 DECISIONS = ("zone", "character", "turn", "respond", "combat", "flee-place", "learn", "discard", "items", "respawn",
              "save", "bargain", "answer", "duel", "damage")
@@ -83,6 +85,7 @@ class DawnSpec(GameSpec):
         return ActionEncoding(self.game.id, blocks)
 
     def build_layout(self) -> list[tuple[str, tuple[int, ...]]]:
+        self._index: _Index | None = None
         n = self.setup.players
         h, w = self.extent
         return [
@@ -180,6 +183,87 @@ class DawnSpec(GameSpec):
                           float(bool(cb.get("blocked"))))
             for z in cb.get("zombies") or ():
                 combat[4 + card.get(z, 0)] += 1.0
+
+
+    def fill_state(self, state: State, seat: int, parts: dict[str, np.ndarray]) -> None:
+        """:meth:`fill` of the seat's public part, read from the state's own fields (no snapshot):
+        of the other groups only the sizes of their hands and missions."""
+        st = cast(DawnState, state)
+        c = st.c
+        n = self.setup.players
+        h, w = self.extent
+        if self._index is None:
+            self._index = _Index(self, c)
+        ix = self._index
+        names = st.board.names if st.board is not None else ()
+        square = ix.square
+        characters, items, skills, dead = parts["characters"], parts["items"], parts["skills"], parts["dead"]
+        for i, g in enumerate(st.groups[:n]):
+            if g.sq >= 0 and names:
+                name = names[g.sq]
+                where = square.get(name)
+                if where is None:
+                    where = square[name] = _square(name, ix.initials)
+                island, x, y = where
+                if 0 <= y < h and 0 <= x < w:
+                    parts["map"][i, island, y, x] = 1.0
+            damage = 0
+            for ch in g.chars:
+                characters[i, ix.char[ch]] = 1.0
+                damage += len(st.char_damage[ch])
+                for it in st.char_items[ch]:
+                    items[i, ix.item[it]] = 1.0
+                for sk in st.char_skills[ch]:
+                    skills[i, ix.skill[sk]] = 1.0
+            for ch in g.dead:
+                dead[i, ix.char[ch]] = 1.0
+            parts["group"][i] = (damage / 6, g.xp / 10, len(g.trophies) / 5, float(g.vehicle >= 0), len(g.hand) / 10,
+                                 len(g.missions) / 5, float(st.active == i), float(i == seat))
+            for m in g.done:
+                parts["done"][i, ix.mission[m]] = 1.0
+            if i == seat:
+                for k in g.hand:
+                    parts["hand"][ix.card[k]] += 1.0
+                for m in g.missions:
+                    parts["missions"][ix.mission[m]] = 1.0
+        parts["track"][:] = (st.round / max(1, st.cfg.rounds), len(st.season_deck) / 10, float(st.phase == "play"),
+                             (st.turns_done or 0) / 4)
+        season = parts["season"]
+        season[ix.season[st.season] if st.season >= 0 else len(season) - 1] = 1.0
+        if st.decision is not None:
+            one_hot(parts["decision"], ix.decisions, st.decision[1])
+        parts["decks"][:] = (len(st.actions.cards) / 100, len(st.green.cards) / 50, len(st.blue.cards) / 50,
+                             len(st.damage.cards) / 50, len(st.missions.cards) / 30, len(st.actions.discards) / 100)
+        for k in st.actions.discards:
+            parts["discard"][ix.card[k]] += 1.0
+        cb = st.combat
+        if cb is not None:
+            combat = parts["combat"]
+            combat[:4] = (cb.dice / 6, float(bool(cb.melee)), float(bool(cb.duel)), float(bool(cb.blocked)))
+            for z in cb.zombies:
+                combat[4 + ix.zombie[z]] += 1.0
+
+
+class _Index:
+    """The state's integers to the observation's places (made once per spec)."""
+
+    def __init__(self, spec: DawnSpec, c: Any) -> None:
+        card = {x: i for i, x in enumerate(spec.cards)}
+        item = {x: i for i, x in enumerate(spec.items)}
+        char = {x: i for i, x in enumerate(spec.characters)}
+        skill = {x: i for i, x in enumerate(spec.skills)}
+        mission = {x: i for i, x in enumerate(spec.missions)}
+        season = {x: i for i, x in enumerate(spec.seasons)}
+        self.card = [card[a.id] for a in c.action_recs]
+        self.zombie = [card.get(c.actions[k].id, 0) for k in c.action_cards]
+        self.item = [item.get(name, 0) for name in c.item_names]
+        self.char = [char[x.id] for x in c.characters]
+        self.skill = [skill[x.id] for x in c.skills]
+        self.mission = [mission[x.id] for x in c.missions]
+        self.season = [season[x.id] for x in c.seasons]
+        self.decisions = {x: i for i, x in enumerate(DECISIONS)}
+        self.initials = {col[0]: i for i, col in enumerate(spec.colours)}
+        self.square: dict[str, tuple[int, int, int]] = {}
 
 
 def _square(name: str, initials: dict[str, int]) -> tuple[int, int, int]:
