@@ -30,8 +30,8 @@ def test_supplies_of_the_dead_do_not_count() -> None:
 
 def test_night_watch_wants_a_supply_for_each_survivor_and_the_radio() -> None:
     # authored: "search its Locker Room for the radio and get out through exit A before 06:00, each
-    # survivor carrying a supply for the road" (from 08:00: a 22-hour deadline)
+    # survivor carrying a supply for the road" (from 07:00: a 23-hour deadline)
     for players in (1, 3):
         state = fresh(players, "night-watch")
         assert supplies_wanted(state) == players
-        assert state.clock.hour == 8 and state.adventure.deadline == 22
+        assert state.clock.hour == 7 and state.adventure.deadline == 23
