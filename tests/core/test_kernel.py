@@ -192,7 +192,9 @@ def test_saves_of_the_toy_replay_to_the_same_hash(registered: None, tmp_path: An
 
 
 # ----- the loop's own rules, on a minimal game -----------------------------------------------
-class Pick(TypedAction, kind="pick"):
+class Pick(TypedAction):
+    KIND = "pick"
+
     n: int
 
 

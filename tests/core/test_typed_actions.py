@@ -17,28 +17,38 @@ class Colour(enum.Enum):
     BLUE = "blue"
 
 
-class Move(TypedAction, kind="move"):
+class Move(TypedAction):
+    KIND = "move"
+
     who: str
     to: str
 
 
-class Shoot(TypedAction, kind="shoot"):
+class Shoot(TypedAction):
+    KIND = "shoot"
+
     target: Colour
     dice: int
     aimed: bool
 
 
-class Pair(TypedAction, kind="pair"):
+class Pair(TypedAction):
+    KIND = "pair"
+
     kills: int
     dice: tuple[int, ...]
 
 
-class PlaceHuman(TypedAction, kind="place"):
+class PlaceHuman(TypedAction):
+    KIND = "place"
+
     human: str
     square: str
 
 
-class PlaceNumber(TypedAction, kind="place"):
+class PlaceNumber(TypedAction):
+    KIND = "place"
+
     number: int
 
 
@@ -83,6 +93,6 @@ def test_a_typed_action_needs_a_kind_and_supported_fields() -> None:
     with pytest.raises(TypeError):
         type("NoKind", (TypedAction,), {})
     with pytest.raises(TypeError):
-        type("Bad", (TypedAction,), {"__annotations__": {"x": "float"}}, kind="bad")
+        type("Bad", (TypedAction,), {"__annotations__": {"x": "float"}, "KIND": "bad"})
     with pytest.raises(TypeError):
         Move("Ben")  # type: ignore[call-arg]

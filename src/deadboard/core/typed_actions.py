@@ -121,20 +121,19 @@ class _TypedActionType(type):
 @dataclass_transform(eq_default=True, frozen_default=True)
 class TypedAction(Action, metaclass=_TypedActionType):
     """Base of typed actions (see the module docstring). Subclasses name their kind with ``KIND =
-    "..."`` in the class body and declare their fields as annotations. (The class keyword ``kind``,
-    which mypyc drops, is still read for the modules not yet moved to ``KIND``.)"""
+    "..."`` in the class body and declare their fields as annotations."""
 
     __slots__ = ()
 
     KIND: ClassVar[str] = ""
     FIELDS: ClassVar[tuple[_Field, ...]] = ()
 
-    def __init_subclass__(cls, kind: str = "", **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        kind = kind or cls.__dict__.get("KIND", "")
+        kind = cls.__dict__.get("KIND", "")
         if not kind:
             raise TypeError(
-                f"{cls.__name__}: a typed action needs a kind (class {cls.__name__}(TypedAction, kind=...))"
+                f"{cls.__name__}: a typed action needs a kind (KIND = \"...\" in its body)"
             )
         if not kind.replace("-", "").isalpha():
             raise TypeError(f"{cls.__name__}: kind {kind!r} must be a word (letters and hyphens)")
@@ -249,8 +248,10 @@ def _plain_constructor(cls_name: str, kind: str, names: tuple[str, ...]) -> Call
     return new
 
 
-class Pass(TypedAction, kind="pass"):
+class Pass(TypedAction):
     """Let the moment go by (the first action of every response window)."""
+
+    KIND = "pass"
 
 
 PASS = Pass()

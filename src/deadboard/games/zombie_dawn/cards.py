@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from deadboard.core.action import Action
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.zombie_dawn import words
 from deadboard.games.zombie_dawn.actions import VEHICLE, Discard, Play, PlayAt, PlayOn
 from deadboard.games.zombie_dawn.board import ROADS, WADE, WALK
@@ -445,11 +445,11 @@ def play_card(state: DawnState, seat: int, action: Play | PlayOn | PlayAt) -> No
 # ==================================================================================================
 # Exhausted: the discard it calls for
 # ==================================================================================================
+@classvars(kind="discard")
 @dataclass(slots=True)
 class DiscardCards(ForGroup, Choice[DawnState, Discard]):
     """``count`` action cards to discard, one at a time (Exhausted)."""
 
-    kind: ClassVar[str] = "discard"
     seat: int
     count: int
 

@@ -28,10 +28,9 @@ groups is in :mod:`.duel`, fleeing in :mod:`.flight`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.action import Action
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.responses import open_window
 from deadboard.games.zombie_dawn import anytime, flight, wounds
 from deadboard.games.zombie_dawn.actions import (
@@ -341,12 +340,12 @@ def combat_actions(state: DawnState, seat: int) -> list[Action]:
     return out
 
 
+@classvars(kind="combat")
 @dataclass(slots=True)
 class CombatChoice(CombatForm, Choice[DawnState, Action]):
     """The group's owner in an attack phase against zombies: shoot, fight or brawl, flee, unblock,
     or anything it may do at any moment."""
 
-    kind: ClassVar[str] = "combat"
     seat: int
 
     def actions(self, state: DawnState) -> list[Action]:

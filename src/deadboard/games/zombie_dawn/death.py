@@ -6,9 +6,9 @@ its group alive (a mission's, or Last Rites). The damage that kills, and the sav
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.zombie_dawn import words
 from deadboard.games.zombie_dawn.actions import Camp
 from deadboard.games.zombie_dawn.effects import colour, discard_item, end_combat, give, lod_modifier, title
@@ -180,11 +180,11 @@ def leave_in_peace(state: DawnState, seat: int, ch: int) -> None:
 # ==================================================================================================
 # a wiped-out group starts again
 # ==================================================================================================
+@classvars(kind="respawn")
 @dataclass(slots=True)
 class Respawn(StepForm, Choice[DawnState, Camp]):
     """A wiped-out group's new character starts from the tent or a location it searched."""
 
-    kind: ClassVar[str] = "respawn"
     seat: int
 
     def actions(self, state: DawnState) -> list[Camp]:

@@ -8,10 +8,9 @@ of items that the other accepts (the fight ends) or declines (:mod:`.negotiation
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from deadboard.core.action import Action
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.responses import open_window
 from deadboard.games.zombie_dawn import anytime, flight, wounds
 from deadboard.games.zombie_dawn import combat as combat_rules
@@ -157,11 +156,11 @@ def duel_actions(state: DawnState, seat: int) -> list[Action]:
     return out
 
 
+@classvars(kind="duel")
 @dataclass(slots=True)
 class DuelChoice(CombatForm, Choice[DawnState, Action]):
     """The attacker's, then the defender's choice in an attack phase between groups."""
 
-    kind: ClassVar[str] = "duel"
     seat: int
 
     def actions(self, state: DawnState) -> list[Action]:

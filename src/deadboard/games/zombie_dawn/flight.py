@@ -5,9 +5,9 @@ an adjacent square; a blocked group must first Unblock."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.zombie_dawn import items as items_rules
 from deadboard.games.zombie_dawn import words
 from deadboard.games.zombie_dawn.actions import XP, Flee, PlaceGroup
@@ -99,11 +99,11 @@ def pay_flee(state: DawnState, seat: int, action: Flee) -> str:
     return "a discarded card"
 
 
+@classvars(kind="flee-place")
 @dataclass(slots=True)
 class FleePlace(StepForm, Choice[DawnState, PlaceGroup]):
     """The opponent who started the combat places the fleeing group on a free adjacent square."""
 
-    kind: ClassVar[str] = "flee-place"
     seat: int
     group: int
     options: tuple[int, ...]

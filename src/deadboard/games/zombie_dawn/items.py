@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from deadboard.core.action import Action
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.zombie_dawn.actions import DONE, VEHICLE, ZOMBIES, Done, Drop, Give, Take, Use, UseOn
 from deadboard.games.zombie_dawn.content import COLOURS, ItemRec
 from deadboard.games.zombie_dawn.effects import (
@@ -262,6 +262,7 @@ _WHAT = {"search": "the items found", "death": "the dead Pj's items", "loot": "t
 _LOST_ITEMS = ("death", "search", "flee")
 
 
+@classvars(kind="items")
 @dataclass(slots=True)
 class TakeItems(ForGroup, Choice[DawnState, Action]):
     """Items for the group's Pjs to take, one at a time, until ``done`` (the rest are discarded):
@@ -269,7 +270,6 @@ class TakeItems(ForGroup, Choice[DawnState, Action]):
     the table to make room), a dead Pj's (``death``), a fallen enemy's (``loot``), one found item
     when fleeing (``flee``), items accepted in an offer (``gift``)."""
 
-    kind: ClassVar[str] = "items"
     seat: int
     context: str
     pool: tuple[int, ...]

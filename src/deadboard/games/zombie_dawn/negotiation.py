@@ -7,10 +7,10 @@ offer to end a fight, once per attack phase of that fight."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from deadboard.core.action import Action
-from deadboard.core.kernel import Choice, Steps
+from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.zombie_dawn import items as items_rules
 from deadboard.games.zombie_dawn.actions import (
     ACCEPT,
@@ -89,11 +89,11 @@ def start_offer(state: DawnState, seat: int, target: int, context: str) -> None:
     push(state, Bargain(seat, target, (), context))
 
 
+@classvars(kind="bargain")
 @dataclass(slots=True)
 class Bargain(StepForm, Choice[DawnState, Action]):
     """The offer being built: one more item, propose it, or call it off."""
 
-    kind: ClassVar[str] = "bargain"
     seat: int
     target: int
     offered: tuple[int, ...]
@@ -131,11 +131,11 @@ class Bargain(StepForm, Choice[DawnState, Action]):
         return plain("bargain", self.seat, self.target, self.offered, self.context)
 
 
+@classvars(kind="answer")
 @dataclass(slots=True)
 class AnswerBargain(StepForm, Choice[DawnState, Accept | Decline]):
     """The offer made to ``seat`` by ``offerer``: accept or decline."""
 
-    kind: ClassVar[str] = "answer"
     seat: int
     offerer: int
     offered: tuple[int, ...]

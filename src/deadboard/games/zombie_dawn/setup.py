@@ -11,11 +11,11 @@ with 3 players), and every player gets a special item, 6 action cards and 5 miss
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Option, Setup
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.zombie_dawn import turn
 from deadboard.games.zombie_dawn.actions import Choose
 from deadboard.games.zombie_dawn.actions import PlaceZone as PlaceZoneAction
@@ -183,11 +183,11 @@ def finish_setup(state: DawnState) -> None:
 # ==================================================================================================
 # the steps of the setup
 # ==================================================================================================
+@classvars(kind="zone")
 @dataclass(slots=True)
 class PlaceZone(StepForm, Choice[DawnState, PlaceZoneAction]):
     """The player places its map zones one at a time, each next to its zones already placed."""
 
-    kind: ClassVar[str] = "zone"
     seat: int
 
     def actions(self, state: DawnState) -> list[PlaceZoneAction]:
@@ -211,11 +211,11 @@ class PlaceZone(StepForm, Choice[DawnState, PlaceZoneAction]):
         return plain("zone", self.seat)
 
 
+@classvars(kind="character")
 @dataclass(slots=True)
 class ChooseCharacter(StepForm, Choice[DawnState, Choose]):
     """The player keeps one of the two characters dealt to it."""
 
-    kind: ClassVar[str] = "character"
     seat: int
     dealt: tuple[int, ...]
 

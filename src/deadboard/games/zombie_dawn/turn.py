@@ -16,10 +16,10 @@ missions are checked and it takes a turn decision.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from deadboard.core.action import Action
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.zombie_dawn import death, words, wounds
 from deadboard.games.zombie_dawn.abilities import ability_actions
 from deadboard.games.zombie_dawn.actions import (
@@ -240,11 +240,11 @@ class NextDecision(Auto[DawnState]):
         return _TURN_THEN_NEXT[state.active]
 
 
+@classvars(kind="turn")
 @dataclass(slots=True)
 class Turn(Choice[DawnState, Action]):
     """The active player's turn decision (asked again after each action until ``end``)."""
 
-    kind: ClassVar[str] = "turn"
     seat: int
 
     def actions(self, state: DawnState) -> list[Action]:
@@ -265,12 +265,12 @@ NEXT_DECISION = NextDecision()
 _TURN_THEN_NEXT = tuple((turn, NEXT_DECISION) for turn in _TURNS)
 
 
+@classvars(kind="learn")
 @dataclass(slots=True)
 class ChooseSkill(StepForm, Choice[DawnState, Learn]):
     """Rulebook §Acquire Skills: one of the skills drawn, for one of the group's Pjs (the other goes
     back under the deck)."""
 
-    kind: ClassVar[str] = "learn"
     seat: int
     drawn: tuple[int, ...]
 

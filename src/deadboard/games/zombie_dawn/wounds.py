@@ -6,10 +6,10 @@ a card or an ability, or death. The rolls themselves and death are in :mod:`.dea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from deadboard.core.action import Action
-from deadboard.core.kernel import Auto, Choice, Steps
+from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.zombie_dawn import abilities as ability_rules
 from deadboard.games.zombie_dawn import cards as card_rules
 from deadboard.games.zombie_dawn import items as items_rules
@@ -92,11 +92,11 @@ class Damage(ForGroup, Auto[DawnState]):
         return plain("damage", self.seat, self.count, self.killer, -1)
 
 
+@classvars(kind="damage")
 @dataclass(slots=True)
 class PlaceDamage(ForGroup, Choice[DawnState, Wound]):
     """The group's owner places the damage card drawn on one of its Pjs (rulebook §Attack)."""
 
-    kind: ClassVar[str] = "damage"
     seat: int
     count: int
     killer: int
@@ -123,11 +123,11 @@ class PlaceDamage(ForGroup, Choice[DawnState, Wound]):
         state.damage.discard(self.card)
 
 
+@classvars(kind="lodpick")
 @dataclass(slots=True)
 class LifeOrDeathPick(ForGroup, Choice[DawnState, Roll]):
     """Zombies that call for Life or Death rolls (Tough): the owner picks who rolls, one at a time."""
 
-    kind: ClassVar[str] = "lodpick"
     seat: int
     count: int
 
@@ -148,13 +148,13 @@ class LifeOrDeathPick(ForGroup, Choice[DawnState, Roll]):
         return plain("lodpick", self.seat, self.count)
 
 
+@classvars(kind="save")
 @dataclass(slots=True)
 class SaveCharacter(Dying, Choice[DawnState, Action]):
     """A Pj takes its 4th damage: it dies "unless it is cancelled or avoided by some means (Ex.
     Medicine)" (rulebook §Attack) — an item, a card (Second Wind) or an ability that removes a
     damage from it (or the Preacher's Last Rites) — or ``die``."""
 
-    kind: ClassVar[str] = "save"
     seat: int
     character: int
     killer: int
