@@ -137,7 +137,7 @@ class ZombieDawn(KernelGame[DawnState]):
                 continue
             key = a.text if a.kind in _EACH else a.kind + (" xp" if a.text == "flee xp" else "")
             if a.kind == "attack":
-                key = "attack " + a.text.split()[-1]
+                key = "attack " + a.text.split()[1]  # attack COLOUR CARD: one a group
             if key not in seen:
                 seen.add(key)
                 out.append(a)
