@@ -126,7 +126,7 @@ def playout_search(
     budget: Budget,
     rng: Rng,
     candidates: Sequence[Action],
-    policy: Bot,
+    policy: Bot | Sequence[Bot],
     keep: Action | None = None,
 ) -> SearchResult:
     """Compare ``candidates`` by playing each out to the end of the game with ``policy`` (Tesauro
@@ -140,10 +140,19 @@ def playout_search(
     night), except ``keep``. The budget counts playouts: a number of them plays at least one round;
     a time budget stops at its deadline, in the first round too (``keep`` is played first, so that
     a search cut short has played the policy's own choice; a candidate not played is not
-    recommended). Among equally valued candidates ``keep`` is recommended."""
+    recommended). Among equally valued candidates ``keep`` is recommended.
+
+    ``policy`` is one bot for every seat, or a bot for each seat by index (in a game of several
+    seats each seat's playouts must be played from that seat's side: :func:`playout_bots`). A game
+    with a value function and a :meth:`Game.search_horizon` (Zombie Dawn: the end of the turn)
+    stops each playout at the horizon and scores it with :meth:`Game.evaluate`, so that every
+    candidate is compared at the same point of the game, for a fraction of a whole game's cost."""
     t0 = time.perf_counter()
     base = view.clone()
     base.log = NullLog()
+    policies = [policy] if not isinstance(policy, Sequence) else list(policy)
+    horizon = game.search_horizon(base) if game.evaluate(base, seat) is not None else None
+    search_horizon = game.search_horizon
     cands = list(dict.fromkeys(candidates))
     if not cands:
         raise SetupError("nothing to search: no candidate action")
@@ -168,12 +177,17 @@ def playout_search(
             s = base.clone()
             game.determinize(s, Rng(world))
             apply(s, cands[i])
-            while s.decision is not None:
+            while (d := s.decision) is not None and (horizon is None or search_horizon(s) == horizon):
                 moves = legal_actions(s)
-                apply(s, policy.choose(game, s, moves) if len(moves) > 1 else moves[0])
-            o = game.outcome(s)
-            assert o is not None
-            results[i].append(game.result_value(o, seat))
+                bot = policies[d.seat] if len(policies) > 1 else policies[0]
+                apply(s, bot.choose(game, s, moves) if len(moves) > 1 else moves[0])
+            if s.decision is None:
+                o = game.outcome(s)
+                assert o is not None
+                results[i].append(game.result_value(o, seat))
+            else:
+                e = game.evaluate(s, seat)
+                results[i].append(0.5 if e is None else e)
             iterations += 1
         rounds += 1
         if rounds == 2 and not done:
@@ -202,6 +216,18 @@ def playout_search(
         key=lambda st: (st.action != cands[b], -st.mean, -st.visits),
     )
     return SearchResult(cands[b], stats[0].mean, iterations, time.perf_counter() - t0, tuple(stats))
+
+
+def playout_bots(game: Game, view: State, name: str, seat: int, seed: int) -> list[Bot]:
+    """The bot ``name`` for every seat of the game ``view`` is of, to play the playouts of
+    :func:`playout_search` from each seat's own side (a heuristic bot made for one seat reads the
+    position as that seat: it cannot choose for the others). ``seat``'s gets ``seed``."""
+    from deadboard.bots.base import make_bot
+
+    if name.split(":")[0] == "mcts":
+        raise SetupError("the playouts of an mcts bot cannot be played by another mcts bot")
+    n = game.seats(view.setup)
+    return [make_bot(name, game, s, seed if s == seat else derive_seed(seed, "seat", s)) for s in range(n)]
 
 
 def position_key(game: Game, view: State) -> str:
@@ -258,12 +284,16 @@ class MCTSBot:
         spec, plus, policy = params.partition("+")
         self.budget = Budget.parse(budget if budget is not None else spec)
         self.policy: Bot | None = None
+        #: the playout bot of every seat (made at the first search, from its view's setup)
+        self.policy_name = policy
+        self.policy_seed = derive_seed(seed, "rollout")
+        self.policies: list[Bot] = []
         if plus:
             from deadboard.bots.base import make_bot
 
             if policy.split(":")[0] == "mcts":
                 raise SetupError("the playouts of an mcts bot cannot be played by another mcts bot")
-            self.policy = make_bot(policy, game, seat, derive_seed(seed, "rollout"))
+            self.policy = make_bot(policy, game, seat, self.policy_seed)
         self.anchor: Bot | None = None
         if at:
             from deadboard.bots.base import make_bot
@@ -351,7 +381,10 @@ class MCTSBot:
             return suggested
         if suggested not in candidates:
             candidates.append(suggested)
-        self.last = playout_search(game, view, self.seat, self.budget, self.rng, candidates, self.policy, keep=suggested)
+        if not self.policies:
+            self.policies = playout_bots(game, view, self.policy_name, self.seat, self.policy_seed)
+            self.policies[self.seat] = self.policy
+        self.last = playout_search(game, view, self.seat, self.budget, self.rng, candidates, self.policies, keep=suggested)
         if self.anchor is not None:
             self.last = anchored(self.last, suggested)
         return self.last.action
@@ -406,7 +439,7 @@ def analyse(
     if found is not None and found.hint_playouts:
         from deadboard.bots.base import make_bot
 
-        policy = make_bot(found.hint_playouts, game, seat, derive_seed(seed, "rollout"))
+        policy = playout_bots(game, view, found.hint_playouts, seat, derive_seed(seed, "rollout"))
         candidates = game.search_candidates(view, legal) or ([suggested] if suggested is not None else list(legal))
         if suggested is not None and suggested not in candidates:
             candidates.append(suggested)
@@ -446,6 +479,7 @@ __all__ = [
     "analyse",
     "anchored",
     "hint",
+    "playout_bots",
     "playout_search",
     "search",
 ]

@@ -17,7 +17,7 @@ import enum
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, Generic, NamedTuple
 
@@ -447,6 +447,13 @@ class Game(ABC, Generic[S]):
         what the deciding seat sees; empty when the decision is not worth the playouts and the
         bot's own choice is taken. Default: every legal action."""
         return list(legal)
+
+    def search_horizon(self, state: S) -> Hashable | None:
+        """Where a playout of ``mcts:N+BOT`` may stop and be scored by :meth:`evaluate` instead of
+        being played to the end of the game: a key of the part of the game ``state`` is in (Zombie
+        Dawn: the turn), and a playout stops once the key differs from its start's. None (the
+        default): playouts go to the end."""
+        return None
 
     # ----- information -------------------------------------------------------------------------
     def view(self, state: S, seat: int) -> S:

@@ -82,6 +82,7 @@ DESCRIPTOR = GameDescriptor(
     value_features=_value_features,
     research=_research,
     hint_anchor="heuristic",  # plain search plays worse than the heuristic bot here (docs/simulation.md)
+    hint_playouts="heuristic",  # its plans compared by the heuristic's playouts of the turn, scored by the value
 )
 
 __all__ = ["DESCRIPTOR", "GAME", "ZombieDawn"]

@@ -33,9 +33,10 @@ taken by the rules unasked, as rules version 3 did before the kernel
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
+from deadboard.core.action import Action
 from deadboard.core.game import Outcome, Result, Scenario, Setup, State
 from deadboard.core.kernel import KernelGame, refresh
 from deadboard.core.responses import Respond
@@ -54,6 +55,12 @@ from deadboard.games.zombie_dawn.wounds import Damage
 ABOVE.attack_phase = ATTACK_PHASE
 ABOVE.duel_phase = DuelPhase
 ABOVE.damage = Damage
+
+#: the decisions search compares plans at (:meth:`ZombieDawn.search_candidates`), by the kinds of
+#: action it compares; of the kinds in :data:`_EACH` every action, of the others one of each
+_SEARCHED = {"turn": frozenset({"end", "stop", "search", "clear", "attack", "learn", "cold-blood"}),
+             "combat": frozenset({"fight", "shoot", "brawl", "unblock", "flee"})}
+_EACH = frozenset({"clear", "learn", "cold-blood", "fight", "shoot", "brawl", "unblock"})
 
 SCENARIOS = (Scenario("standard", "Zombie Dawn", "Competitive survival for 1 to 4 players over 8 rounds (9 with 3 players)."),)
 
@@ -135,6 +142,35 @@ class ZombieDawn(KernelGame[DawnState]):
         state.rng = Rng(rng.next64())
         if state.decision is not None and state.decision.seat != state.viewer:
             refresh(state)
+
+    # ----- search --------------------------------------------------------------------------------
+    def search_horizon(self, state: DawnState) -> tuple[int, int]:
+        """A playout of ``mcts:N+BOT`` stops when the turn it started in is over (then scored by the
+        value function): the round and the turns finished in it."""
+        return state.round, state.turns_done
+
+    def search_candidates(self, view: DawnState, legal: Sequence[Action]) -> list[Action]:
+        """On its turn, a group's choices of plan: end the turn where it is, stop searching, search
+        (once more), clear a location, attack each group it may, learn a skill; in a fight against
+        zombies, fight, shoot, brawl, try to unblock or flee (with an Xp, with a card). Which card
+        pays for it and where to walk are left to the bot searching; other decisions are not
+        searched."""
+        d = view.decision
+        if d is None or d.kind not in _SEARCHED:
+            return []
+        kinds = _SEARCHED[d.kind]
+        out: list[Action] = []
+        seen: set[str] = set()
+        for a in legal:
+            if a.kind not in kinds:
+                continue
+            key = a.text if a.kind in _EACH else a.kind + (" xp" if a.text == "flee xp" else "")
+            if a.kind == "attack":
+                key = "attack " + a.text.split()[1]  # attack COLOUR CARD: one a group
+            if key not in seen:
+                seen.add(key)
+                out.append(a)
+        return out if len(out) > 1 else []
 
     # ----- the snapshot --------------------------------------------------------------------------
     def state_json(self, state: DawnState) -> dict[str, Any]:
