@@ -41,7 +41,7 @@ def _terminal() -> TerminalDrawing[Any]:
 def _browser() -> BrowserDrawing[Any]:
     from deadboard.games.zpocalypse_2 import svg
 
-    return BrowserDrawing(svg.draw)
+    return BrowserDrawing(svg.draw, dice=svg.dice)
 
 
 def _words() -> ActionWords[Any]:

@@ -114,7 +114,7 @@ class BeginTurn(Auto[ZState]):
         state.emit(
             "pool",
             f"Squad {self.seat + 1} rolls its action pool: {pool_text(state.faces)}",
-            {"dice": list(state.faces)},
+            {"dice": list(state.faces), "faces": [face_text(f) for f in state.faces]},
         )
         return (Turn(self.seat),)
 

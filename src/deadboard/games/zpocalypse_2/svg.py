@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import Any
 
 from deadboard.core.action import Action
-from deadboard.core.drawing import Drawing, Panel, hit_rect, hover_text, sentences
+from deadboard.core.drawing import Drawing, Panel, dice_of, hit_rect, hover_text, sentences
 from deadboard.core.game import Game, State
 from deadboard.games.zpocalypse_2.state import ZState, face_text
 from deadboard.games.zpocalypse_2.svg_house import (
@@ -252,3 +253,11 @@ def draw(game: Game, view: State, seat: int | None, legal: Sequence[Action]) -> 
 
 
 __all__ = ["draw", "label_of", "legend_svg", "space_of"]
+
+
+def dice(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The dice of a Zpocalypse 2 event; an action pool's are shown by their faces, a Z as a Z
+    (``faces``), not as the six it is stored as."""
+    if isinstance(data.get("faces"), list):
+        return [{"label": "", "values": list(data["faces"])}]
+    return dice_of(data)
