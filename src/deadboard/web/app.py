@@ -286,9 +286,7 @@ def ok(data: Any, status: int = 200) -> Response:
 
 def _error(status: int, code: str, message: str, headers: Mapping[str, str] | None = None,
            rule: Mapping[str, str] | None = None) -> JSONResponse:
-    error: dict[str, Any] = {"code": code, "message": message}
-    if rule is not None:
-        error["rule"] = dict(rule)  # a refused action: the rulebook section it follows
+    error: dict[str, Any] = {"code": code, "message": message} | ({"rule": dict(rule)} if rule is not None else {})
     return JSONResponse({"error": error}, status_code=status, headers=headers)
 
 

@@ -45,7 +45,6 @@ from deadboard.games.the_night.state import (
     ESCAPED,
     LIVE,
     ON_OPENING,
-    OVER,
     REANIMATION,
     SETUP,
     ZOMBIES,
@@ -224,7 +223,7 @@ def survival_side(state: NightState, surv: dict[int, float]) -> float:
 def evaluate(game: Game[NightState], state: NightState, seat: int) -> float:
     """``seat``'s chance of winning from ``state`` (a view or a determinized view)."""
     cfg = state.cfg
-    if state.phase == OVER:
+    if state.over:
         o = game.outcome(state)
         return 1.0 if o is not None and seat in o.winners else 0.0
     surv = survival(state)
