@@ -27,10 +27,10 @@ def test_combat_example_hope_with_a_pistol_against_four_zombies() -> None:
            4)                        # the PISTOL's ammo roll: a 4, still some ammo
     GAME.apply(st, "fight pistol")
     log = texts(st)
-    assert "Pairing 2>1 3=3 4>3: 2 zombies destroyed, 1 wound; 2 left" in log
+    assert "Dice paired (2 beats 1, 3 ties 3, 4 beats 3): 2 zombies destroyed, 1 wound; 2 left" in log
     assert hope.wounds == 1 and st.cb_n == 2
     GAME.apply(st, "fight pistol")
-    assert "Pairing 5>3 6>5: 2 zombies destroyed, 0 wounds; 0 left" in texts(st)
+    assert "Dice paired (5 beats 3, 6 beats 5): 2 zombies destroyed, 0 wounds; 0 left" in texts(st)
     assert hope.kills == 4 and hope.wounds == 1
     assert "Ammo check for the Pistol: 4. Still some ammo" in texts(st)
     assert item(st, "pistol") in hope.items

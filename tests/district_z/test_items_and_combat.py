@@ -127,7 +127,7 @@ def test_the_survivor_chooses_between_destroying_and_negating() -> None:
     assert st.decision is not None and st.decision.kind == "pair"
     assert [a.text for a in GAME.legal_actions(st)] == ["pair 3=3 5=5", "pair 5>3"]
     GAME.apply(st, "pair 5>3")
-    assert "Pairing 5>3: 1 zombie destroyed, 1 wound; 1 left" in texts(st)
+    assert "Dice paired (5 beats 3): 1 zombie destroyed, 1 wound; 1 left" in texts(st)
     assert st.cb_n == 0 and st.players[0].wounds == 1
 
 

@@ -192,8 +192,8 @@ def test_a_combat_round_with_nothing_to_choose_runs_by_itself() -> None:
     put(st, "d2", "back-alley")
     script(st, 1, 6, 6, 6, 1, 1, 1, 1, 6, 6, 6, 1)  # four zombies, no escape; two rounds
     GAME.apply(st, "move east")
-    assert "Pairing 6>1 6>1 6>1: 3 zombies destroyed, 1 wound; 1 left" in texts(st)
-    assert "Pairing 6>1: 1 zombie destroyed, 0 wounds; 0 left" in texts(st)
+    assert "Dice paired (6 beats 1, 6 beats 1, 6 beats 1): 3 zombies destroyed, 1 wound; 1 left" in texts(st)
+    assert "Dice paired (6 beats 1): 1 zombie destroyed, 0 wounds; 0 left" in texts(st)
 
 
 def test_winning_at_the_edge_with_the_objective_after_completing_the_event() -> None:

@@ -179,8 +179,8 @@ def resolve_pairing(state: DistrictState, seat: int, kills: int, wounds: int, te
     p.kills += kills
     state.emit_format(
         "combat",
-        "Pairing {}: {} zombie{} destroyed, {} wound{}; {} left",
-        (text, kills, "s" if kills != 1 else "", wounds, "s" if wounds != 1 else "", state.cb_n),
+        "Dice paired ({}): {} zombie{} destroyed, {} wound{}; {} left",
+        (_pairs_said(text), kills, "s" if kills != 1 else "", wounds, "s" if wounds != 1 else "", state.cb_n),
         {"kills": kills, "wounds": wounds, "left": state.cb_n},
     )
     combat_wound(state, seat, wounds)
@@ -330,3 +330,10 @@ def _fight_with(loadout: str) -> FightWith:
     if got is None:
         got = _FIGHT_WITH[loadout] = FightWith(loadout)
     return got
+
+
+def _pairs_said(text: str) -> str:
+    """A pairing (``3>1 6=6``, ``none``) as the log says it: ``3 beats 1, 6 ties 6``."""
+    if text == "none":
+        return "none"
+    return ", ".join(p.replace(">", " beats ").replace("=", " ties ") for p in text.split())
