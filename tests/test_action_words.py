@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -272,23 +273,23 @@ def test_a_rarely_offered_action_has_a_sentence_too(gid: str, text: str) -> None
 
 
 def test_zombie_dawns_response_window_asks_in_words_about_the_action_it_follows() -> None:
-    """The rules' prompt names the action by its text (it is part of saved states); the question a
-    player reads says it in words."""
+    """The question of a response window says in words what it answers ("Yellow discards a
+    Shambler and moves to g10 on Yellow's map. Red, play something in response?"), its squares as
+    the maps label them, never an action's text or a map-prefixed square (``y.g10``)."""
     game = get_game("zombie-dawn")
     state = game.new(game.normalize_setup(Setup("standard", players=2)), 3)
     rng = Rng(3)
     asked: list[str] = []
     for _ in range(1500):
         d = state.decision
-        if d is None or any("“" in q for q in asked):
+        if d is None:
             break
         if d.kind == "respond":
-            view = game.view(state, d.seat)
-            asked.append(descriptor("zombie-dawn").prompt(view))
-            assert "(action 1: pass)" in d.prompt
+            asked.append(descriptor("zombie-dawn").prompt(game.view(state, d.seat)))
         legal = game.legal_actions(state)
         game.apply(state, legal[rng.below(len(legal))])
     assert asked
     for question in asked:
-        assert question.endswith("or pass?") and "action 1" not in question, question
-    assert any("“" in q for q in asked), asked
+        assert question.endswith("play something in response?") and "action 1" not in question, question
+        assert not re.search(r"\b[a-z]\.[a-z]\d", question), question
+    assert any(" moves to " in q or " discards " in q for q in asked), asked

@@ -19,10 +19,10 @@ GAME = get_game("day-night-z")
 @cache
 def _lost_turn() -> tuple[State, int]:
     """The heuristic player's last decision, in a seeded game it loses, to act with AP left rather
-    than end a survivor's turn (three survivors on the night watch, seed 2)."""
+    than end a survivor's turn (three survivors on the night watch, seed 6)."""
     setup = GAME.normalize_setup(GAME.test_setups()[2])
-    state = GAME.new(setup, 2)
-    bots = seat_bots(GAME, setup, "heuristic", 2)
+    state = GAME.new(setup, 6)
+    bots = seat_bots(GAME, setup, "heuristic", 6)
     found: tuple[State, int] | None = None
     while (d := state.decision) is not None:
         legal = GAME.legal_actions(state)

@@ -186,7 +186,10 @@ document.addEventListener("keydown", (e) => {
   }
 });
 document.addEventListener("click", (e) => {
-  if (!e.target.closest("#menu") && !e.target.closest("#board")) closeMenu();
+  // the path the click took as it was dispatched: a chip of a form redraws itself when clicked, so
+  // by now the element clicked may no longer be inside the menu it was clicked in
+  const inside = e.composedPath().some((n) => n.id === "menu" || n.id === "board");
+  if (!inside) closeMenu();
 });
 
 // ----- drawing the page ------------------------------------------------------------------------
