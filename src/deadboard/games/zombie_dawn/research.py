@@ -25,7 +25,11 @@ from deadboard.core.grid import column_name
 from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.zombie_dawn.board import solo_layout
 from deadboard.games.zombie_dawn.setup import SOLO_ZONES, ZONES_EACH
-from deadboard.games.zombie_dawn.state import DawnState
+from deadboard.games.zombie_dawn.state import OVER, PLAY, SETUP, DawnState
+
+#: the observation's "in play" feature for each of the game's phases (the choosing of zones and
+#: characters before it, its end after it)
+_IN_PLAY = {SETUP: 0.0, PLAY: 1.0, OVER: 0.0}
 
 DECISIONS = ("zone", "character", "turn", "respond", "combat", "flee-place", "learn", "discard", "items", "respawn",
              "save", "bargain", "answer", "duel", "damage")
@@ -226,7 +230,7 @@ class DawnSpec(GameSpec):
                     parts["hand"][ix.card[k]] += 1.0
                 for m in g.missions:
                     parts["missions"][ix.mission[m]] = 1.0
-        parts["track"][:] = (st.round / max(1, st.cfg.rounds), len(st.season_deck) / 10, float(st.phase == "play"),
+        parts["track"][:] = (st.round / max(1, st.cfg.rounds), len(st.season_deck) / 10, _IN_PLAY[st.phase],
                              (st.turns_done or 0) / 4)
         season = parts["season"]
         season[ix.season[st.season] if st.season >= 0 else len(season) - 1] = 1.0
