@@ -1,8 +1,8 @@
 """A linear softmax policy learns a game through the Gymnasium adapter, in numpy alone, then plays
 fixed deals beside uniformly random play.
 
-    nice -n 10 python examples/learn_to_beat_random.py --minutes 5 --games 1000 \\
-        --plot docs/images/learning-curve.png
+    nice -n 10 python examples/learn_to_beat_random.py --minutes 2 --games 500 --block 250 \\
+        --plot docs/images/learning-the-night.png
 
 The policy scores each legal action by what the action names: its kind, and each of its arguments
 (the square it moves to, the door it boards, the card it plays, the survivor it sends …), read from
@@ -166,8 +166,8 @@ def paired(a: list[bool], b: list[bool]) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="zpocalypse-2")
-    parser.add_argument("--scenario", default="prologue")
+    parser.add_argument("--game", default="the-night")
+    parser.add_argument("--scenario", default="quick-game")
     parser.add_argument("--minutes", type=float, default=5.0, help="CPU minutes of learning")
     parser.add_argument("--games", type=int, default=1000, help="evaluation deals")
     parser.add_argument("--rate", type=float, default=0.05, help="learning rate")
