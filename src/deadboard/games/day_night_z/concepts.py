@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deadboard.games.day_night_z import phrases, skill_effects
-from deadboard.games.day_night_z.state import DNZState, Survivor
+from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 
 # ----- dice ---------------------------------------------------------------------------------------
 
@@ -177,20 +177,11 @@ def abandon(state: DNZState, tile_id: str) -> None:
     tile = state.tiles.get(tile_id)
     if tile is None:
         return
-    group = list(state.locations[tile.slot].tiles) if tile.slot else [tile_id]
+    group = tile_group(state, tile)
     if any(not s.dead and s.tile in group for s in state.survivors):
         return
-    for e in state.enemies:
-        if e.kind == "hunter" and e.tile in group:
-            state.hunter_damage = e.damage
-            state.hunter = "stalk"
-    state.enemies = [e for e in state.enemies if e.tile not in group]
-    for tid in group:
-        del state.tiles[tid]
-        prefix = tid + "-"
-        state.noise = {k: v for k, v in state.noise.items() if not k.startswith(prefix)}
-    if tile.slot:
-        state.locations[tile.slot].tiles.clear()
+    if discard_tiles(state, tile, group):
+        state.hunter = "stalk"
     state.emit(
         "discard",
         f"No survivor is left in {phrases.tile_place(state, tile)}: {'its tiles leave' if len(group) > 1 else 'the tile leaves'} play",
@@ -301,3 +292,26 @@ def rise_for(state: DNZState, points: int) -> int:
         if points >= start:
             out = rise
     return out
+
+
+def tile_group(state: DNZState, tile: TileInPlay) -> list[str]:
+    """The tiles that leave play together with ``tile``: its location's, or it alone."""
+    return list(state.locations[tile.slot].tiles) if tile.slot else [tile.id]
+
+
+def discard_tiles(state: DNZState, tile: TileInPlay, group: list[str]) -> bool:
+    """The tiles of ``group`` leave play with their enemies and noise (§3.2); returns whether the
+    Hunter was among them (its damage is kept for its return)."""
+    hunter = False
+    for e in state.enemies:
+        if e.kind == "hunter" and e.tile in group:
+            state.hunter_damage = e.damage
+            hunter = True
+    state.enemies = [e for e in state.enemies if e.tile not in group]
+    for tid in group:
+        del state.tiles[tid]
+        prefix = tid + "-"
+        state.noise = {k: v for k, v in state.noise.items() if not k.startswith(prefix)}
+    if tile.slot:
+        state.locations[tile.slot].tiles.clear()
+    return hunter

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.board import CELLS
-from deadboard.games.day_night_z.concepts import raise_threat, rise_for, roll, threat_level
+from deadboard.games.day_night_z.concepts import (
+    discard_tiles,
+    raise_threat,
+    rise_for,
+    roll,
+    threat_level,
+    tile_group,
+)
 from deadboard.games.day_night_z.content import EnemySide
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
@@ -164,21 +171,11 @@ def leave_check(state: DNZState, tile_id: str) -> None:
     tile = state.tiles.get(tile_id)
     if tile is None:
         return
-    group = list(state.locations[tile.slot].tiles) if tile.slot else [tile_id]
+    group = tile_group(state, tile)
     if any(not s.dead and s.tile in group for s in state.survivors):
         return
     points = enemy_points(state, group)
-    hunter = any(e.kind == "hunter" and e.tile in group for e in state.enemies)
-    for e in state.enemies:
-        if e.kind == "hunter" and e.tile in group:
-            state.hunter_damage = e.damage
-    state.enemies = [e for e in state.enemies if e.tile not in group]
-    for tid in group:
-        del state.tiles[tid]
-        prefix = tid + "-"
-        state.noise = {k: v for k, v in state.noise.items() if not k.startswith(prefix)}
-    if tile.slot:
-        state.locations[tile.slot].tiles.clear()
+    hunter = discard_tiles(state, tile, group)
     state.emit(
         "discard",
         f"The survivors leave {phrases.tile_place(state, tile)}: {'its tiles are' if len(group) > 1 else 'the tile is'} discarded"
