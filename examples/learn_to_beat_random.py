@@ -199,13 +199,13 @@ def plot(args: argparse.Namespace, curve: list[float], learned: dict[str, Any], 
 
     fig, ax = plt.subplots(figsize=(7, 3.6))
     xs = [(i + 1) * args.block for i in range(len(curve))]
-    ax.plot(xs, curve, marker=".", label=f"training: mean result of each {args.block} games")
+    ax.plot(xs, curve, marker=".", label=f"training: mean reward of each {args.block} games (game.result_value)")
     ax.axhspan(*random["interval"], color="grey", alpha=0.25,
-               label=f"uniformly random play, {random['of']} deals (95%)")
+               label=f"win rate of uniformly random play, {random['of']} deals (95%)")
     ax.axhspan(*learned["interval"], color="tab:green", alpha=0.25,
-               label="learned policy, same deals (95%)")
+               label="win rate of the learned policy, same deals (95%)")
     ax.set_xlabel("training games")
-    ax.set_ylabel("result (1 won, 0 lost)")
+    ax.set_ylabel("reward; win rate")
     ax.set_ylim(0, 1)
     ax.set_title(f"{args.game}, {args.scenario}, solo: a linear policy over what actions name")
     ax.legend(loc="lower right", fontsize=8)
