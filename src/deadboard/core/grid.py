@@ -20,6 +20,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 WALL = 0
 OPEN = 1
@@ -36,6 +37,20 @@ def column_name(x: int) -> str:
         x, r = divmod(x - 1, 26)
         letters = chr(97 + r) + letters
     return letters
+
+
+@lru_cache(maxsize=8192)
+def square_xy(name: str) -> tuple[int, int]:
+    """The column and row of a square named as boards name them (:func:`column_name` and its row
+    from 1): ``c4`` -> (2, 3), ``aa10`` -> (26, 9)."""
+    letters = name.rstrip("0123456789")
+    digits = name[len(letters):]
+    if not letters or not digits or not letters.isalpha() or not letters.islower():
+        raise ValueError(f"not a square's name: {name!r}")
+    x = 0
+    for ch in letters:
+        x = x * 26 + ord(ch) - 96
+    return x - 1, int(digits) - 1
 
 
 class AnyOf(tuple[tuple[int, ...], ...]):

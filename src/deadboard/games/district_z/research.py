@@ -16,13 +16,12 @@ and the combat under way.
 from __future__ import annotations
 
 import itertools
-import re
-from functools import lru_cache
 from typing import Any, cast
 
 import numpy as np
 
 from deadboard.core.game import State
+from deadboard.core.grid import square_xy
 from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.district_z.state import NO_CARD, OBJ, DistrictState
 
@@ -33,16 +32,6 @@ STATUS = ("waiting", "live", "zombie", "out", "escaped")
 MAX_PAIRS = 5
 #: pairing tokens in the order the game sorts them: by survivor die, then zombie die
 PAIR_TOKENS = tuple(f"{s}{'>' if s > z else '='}{z}" for s in range(1, 7) for z in range(1, s + 1))
-
-
-@lru_cache(maxsize=8192)
-def _xy(name: str) -> tuple[int, int]:
-    m = re.fullmatch(r"([a-z]+)(\d+)", name)
-    assert m is not None, name
-    x = 0
-    for ch in m.group(1):
-        x = x * 26 + ord(ch) - 96
-    return x - 1, int(m.group(2)) - 1
 
 
 def _choice_labels(effects: Any, out: list[str]) -> None:
@@ -117,7 +106,7 @@ class DistrictSpec(GameSpec):
         loc_index = {x: i for i, x in enumerate(self.locations)}
         base = 5 + 3 * n
         for name, cell in p["city"].items():
-            x, y = _xy(name)
+            x, y = square_xy(name)
             city[0, y, x] = float(cell["up"])
             city[1, y, x] = float(cell["seen"])
             city[2, y, x] = cell["zombies"] / 3
@@ -133,7 +122,7 @@ class DistrictSpec(GameSpec):
         for i, pl in enumerate(p["players"][:n]):
             for k, key in enumerate(("pos", "start", "edge")):
                 if pl[key] is not None:
-                    x, y = _xy(pl[key])
+                    x, y = square_xy(pl[key])
                     city[5 + 3 * i + k, y, x] = 1.0
             if pl["survivor"] is not None:
                 parts["survivor"][i, surv_index[pl["survivor"]]] = 1.0
@@ -209,7 +198,7 @@ class _Index:
         location = {x: i for i, x in enumerate(spec.locations)}
         self.location = [location[x.id] for x in c.locations]
         self.objective = len(spec.locations)  # an objective card: the plane of cards not among the locations
-        self.xy = {p: _xy(lay.names[p]) for p in range(len(lay.names))}
+        self.xy = {p: square_xy(lay.names[p]) for p in range(len(lay.names))}
         self.cells = [(p, self.xy[p]) for p in lay.positions()]
         self.decisions = {x: i for i, x in enumerate(DECISIONS)}
 

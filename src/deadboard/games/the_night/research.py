@@ -8,27 +8,16 @@ human's action points, each human's condition and what it carries, each opening'
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from deadboard.core.grid import column_name
+from deadboard.core.grid import column_name, square_xy
 from deadboard.core.research import ActionEncoding, GameSpec, one_hot, vocab
 
 PHASES = ("setup", "arrival", "reanimation", "zombies", "humans", "events", "over")
 DECISIONS = ("place-human", "place-item", "arm", "activate", "act", "pick", "zombie", "dodge", "event")
 STATUS = ("absent", "live", "dead", "zombie", "gone", "escaped")
-
-
-@lru_cache(maxsize=8192)
-def _xy(name: str) -> tuple[int, int]:
-    m = re.fullmatch(r"([a-z]+)(\d+)", name)
-    assert m is not None, name
-    x = 0
-    for ch in m.group(1):
-        x = x * 26 + ord(ch) - 96
-    return x - 1, int(m.group(2)) - 1
 
 
 class NightSpec(GameSpec):
@@ -88,13 +77,13 @@ class NightSpec(GameSpec):
         for i, h in enumerate(p["humans"]):
             if h["square"] is None:
                 continue
-            x, y = _xy(h["square"])
+            x, y = square_xy(h["square"])
             if h["status"] == "live":
                 board[i, y, x] = 1.0
             elif h["status"] == "dead":
                 board[nh + 1, y, x] = 1.0
         for sq in p["zombies"].values():
-            x, y = _xy(sq)
+            x, y = square_xy(sq)
             board[nh, y, x] += 1.0
         carried = parts["carried"]
         for item, where in p["items"].items():
@@ -103,7 +92,7 @@ class NightSpec(GameSpec):
             elif where.startswith("on:"):
                 continue
             elif where not in ("not-in-game", "removed"):
-                x, y = _xy(where)
+                x, y = square_xy(where)
                 board[nh + 3 + self.kind_of[item], y, x] += 1.0
                 board[nh + 2, y, x] = 1.0  # anything lying here
         track = parts["track"]

@@ -21,7 +21,7 @@ from typing import Any, cast
 import numpy as np
 
 from deadboard.core.game import State
-from deadboard.core.grid import column_name
+from deadboard.core.grid import column_name, square_xy
 from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.zombie_dawn.board import solo_layout
 from deadboard.games.zombie_dawn.setup import SOLO_ZONES, ZONES_EACH
@@ -273,9 +273,5 @@ class _Index:
 def _square(name: str, initials: dict[str, int]) -> tuple[int, int, int]:
     """``r.c4`` -> (island, x, y)."""
     island = initials.get(name[0], 0)
-    body = name[2:]
-    letters = body.rstrip("0123456789")
-    x = 0
-    for ch in letters:
-        x = x * 26 + ord(ch) - 96
-    return island, x - 1, int(body[len(letters):]) - 1
+    x, y = square_xy(name[2:])
+    return island, x, y
