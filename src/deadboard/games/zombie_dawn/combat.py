@@ -162,14 +162,10 @@ class Noise(CombatForm, Auto[DawnState]):
 @dataclass(slots=True)
 class Check(CombatForm, Auto[DawnState]):
     """No zombie dice left: the group wins ("Only when the Player eliminates all the Zombie Dice do
-    they keep the Zombie cards as a Trophy"); otherwise a new attack phase."""
+    they keep the Zombie cards as a Trophy"); otherwise a new attack phase. The attack phase's own
+    first checks are these, so the check runs it at once."""
 
     def run(self, state: DawnState) -> Steps:
-        cb = state.combat
-        if cb is None or cb.ended:
-            return close(state)
-        if cb.dice <= 0:
-            return win(state, cb)
         return ATTACK_PHASE.run(state)
 
     def stage(self, state: DawnState) -> str:
