@@ -285,7 +285,7 @@ def test_zombie_dawns_response_window_asks_in_words_about_the_action_it_follows(
         if d is None:
             break
         if d.kind == "respond":
-            asked.append(descriptor("zombie-dawn").prompt(game.view(state, d.seat)))
+            asked.append(game.view(state, d.seat).decision.prompt)
         legal = game.legal_actions(state)
         game.apply(state, legal[rng.below(len(legal))])
     assert asked

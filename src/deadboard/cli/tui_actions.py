@@ -26,7 +26,6 @@ from deadboard.cli.session import help_text
 from deadboard.core.action import Action
 from deadboard.core.descriptor import RuleSection
 from deadboard.core.game import Game, State
-from deadboard.core.registry import find_descriptor
 
 ENDING = ("end", "done")  # words that end a turn whatever is left
 PASSING = ("pass",)  # a word that ends a turn only when points are left
@@ -146,8 +145,7 @@ def status_text(game: Game[Any], state: State, names: Sequence[str], bot: str, h
         t.append(over, style="bold green")
     else:
         who = names[d.seat]
-        found = find_descriptor(game)
-        asked = found.prompt(state) if found is not None else d.prompt  # the question in words
+        asked = d.prompt  # the rules write every question in words
         t.append(f"{who}{f' ({bot})' if bot else ''}", style="bold yellow")
         if asked.startswith(who + ": "):
             t.append(f" — {asked[len(who) + 2:]}")

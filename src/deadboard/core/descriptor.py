@@ -35,6 +35,7 @@ read them from the ``Game``), so they are written once.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -179,14 +180,11 @@ class RuleIndex:
     def refusal(self, typed: str, legal_kinds: Sequence[str]) -> RuleRef | None:
         """The section a refused action follows: that of the kind its first word names, else that
         of the actions the decision offers now (the most of one kind)."""
-        first = typed.split(maxsplit=1)[0].lower() if typed.split() else ""
-        ref = self.actions.get(first)
+        words = typed.split(maxsplit=1)
+        ref = self.actions.get(words[0].lower()) if words else None
         if ref is not None:
             return ref
-        counts: dict[str, int] = {}
-        for kind in legal_kinds:
-            counts[kind] = counts.get(kind, 0) + 1
-        for kind in sorted(counts, key=lambda k: -counts[k]):
+        for kind, _ in Counter(legal_kinds).most_common():
             ref = self.actions.get(kind)
             if ref is not None:
                 return ref
@@ -335,12 +333,6 @@ class GameDescriptor(Generic[S]):
         if words is None:
             return action.text
         return words.describe(self.game, view, seat, action) or action.text
-
-    def prompt(self, view: S) -> str:
-        """The question of ``view``'s decision in words for people (the rules write every prompt
-        as a sentence); empty once the game is over."""
-        d = view.decision
-        return "" if d is None else d.prompt
 
     def rules_reference(self) -> Sequence[RuleSection]:
         """The game's quick reference, section by section (empty when the game has none)."""

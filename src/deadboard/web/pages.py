@@ -76,7 +76,7 @@ class Pages(Bots):
             "viewer": viewer,
             "decision": None if d is None else {
                 "seat": d.seat, "name": names[d.seat], "kind": d.kind,
-                "prompt": found.prompt(view) if found is not None else d.prompt, "yours": yours,
+                "prompt": d.prompt, "yours": yours,
                 "player": s.seats[d.seat].player,
             },
             "legal": [{"text": a.text, "label": found.describe(view, viewer, a) if found is not None else a.text} for a in legal],
