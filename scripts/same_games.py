@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 
-from deadboard.sim.results import GameRecord, read_records
+from deadboard.sim.results import GameRecord, ResultsError, read_records
 
 
 def _key(r: GameRecord) -> tuple[object, ...]:
@@ -30,7 +30,11 @@ def main() -> None:
     a = p.parse_args()
     runs = []
     for path in (a.before, a.after):
-        rows = {(r.run_seed, r.setup, r.index): r for r in read_records(path) if r.bots == a.bot}
+        try:
+            records = read_records(path)
+        except ResultsError as e:
+            raise SystemExit(f"error: {e}") from None
+        rows = {(r.run_seed, r.setup, r.index): r for r in records if r.bots == a.bot}
         runs.append(rows)
         versions = sorted({r.version for r in rows.values()})
         print(f"{path}: {len(rows)} games of {a.bot}, rules version {', '.join(versions) or '-'}")
