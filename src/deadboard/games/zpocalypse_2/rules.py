@@ -23,7 +23,7 @@ from deadboard.games.zpocalypse_2.state import Person, ZState
 from deadboard.games.zpocalypse_2.survivors import overflow
 from deadboard.games.zpocalypse_2.turn import Dusk
 
-VERSION = "4"
+VERSION = "5"
 
 
 def _scenarios() -> tuple[Scenario, ...]:
