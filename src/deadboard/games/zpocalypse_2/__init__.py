@@ -25,6 +25,8 @@ from deadboard.core.descriptor import (
     GameDescriptor,
     RuleSection,
     TerminalDrawing,
+    ValueFunction,
+    ValueModel,
 )
 from deadboard.games.zpocalypse_2.rules import Zpocalypse2
 
@@ -62,6 +64,18 @@ def _heuristic() -> BotFactory:
     return HeuristicBot
 
 
+def _evaluator() -> ValueFunction:
+    from deadboard.games.zpocalypse_2.evaluate import evaluate
+
+    return evaluate
+
+
+def _value_features() -> Sequence[ValueModel]:
+    from deadboard.games.zpocalypse_2.valuefit import MODELS
+
+    return MODELS
+
+
 def _research() -> "type[GameSpec]":
     from deadboard.games.zpocalypse_2.research import ZpocalypseSpec
 
@@ -77,7 +91,10 @@ DESCRIPTOR = GameDescriptor(
     words=_words,
     rules=_rules,
     bots={"heuristic": _heuristic},
-    # the heuristic's choice, played out by the heuristic against the other candidates
+    evaluator=_evaluator,
+    value_features=_value_features,
+    # the turn's plans (Zpocalypse2.search_candidates) and the heuristic's choice, each played out
+    # by the heuristic to the end of the night and priced there by the value function
     # (docs/simulation.md)
     hint_anchor="heuristic",
     hint_playouts="heuristic",
