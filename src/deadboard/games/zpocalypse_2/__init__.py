@@ -12,8 +12,11 @@ hurt and killed, blasts), ``structures`` (fortifications, upgrades, explosives),
 ``horde`` (the zombies' spawning and their part of each hour), ``scavenge`` and ``crafting`` (day
 tasks), ``day`` (the day's decisions); then ``turn``, the round, the one module that knows which
 phase follows which (so no rule module names the step that comes after its phase); then
-``campaign`` and ``rules`` (the game: set-up, outcome); and above them the bot, ``research``,
-drawing (``render``, ``svg``, ``svg_house``) and ``words``, which nothing in the rules imports."""
+``tactics`` (what a night position holds for the heuristic, and a turn's plans for search),
+``campaign`` and ``rules`` (the game: set-up, outcome, what search compares and where its
+playouts stop); and above them the bot, the value function (``evaluate``, ``valuefit``),
+``research``, drawing (``render``, ``svg``, ``svg_house``) and ``words``, which nothing in the
+rules imports."""
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
