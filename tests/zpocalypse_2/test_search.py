@@ -7,6 +7,7 @@ from deadboard.bots.mcts import MCTSBot, hint
 from deadboard.core import Setup, get_game
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import advance
+from deadboard.games.zpocalypse_2.actions import Attack
 from deadboard.games.zpocalypse_2.bot import HeuristicBot
 from deadboard.games.zpocalypse_2.evaluate import evaluate, features, time_left
 from deadboard.games.zpocalypse_2.night import Turn
@@ -39,8 +40,8 @@ def test_a_turn_offers_one_attack_for_each_target_and_ending_and_moves() -> None
     plans = GAME.search_candidates(view, legal)
     kinds = [a.kind for a in plans]
     assert kinds.count("end") == 1
-    attacks = [a for a in plans if a.kind == "attack"]
-    all_attacks = [a for a in legal if a.kind == "attack"]
+    attacks = [a for a in plans if isinstance(a, Attack)]
+    all_attacks = [a for a in legal if isinstance(a, Attack)]
     assert len(all_attacks) > len(attacks) >= 1
     assert len({(a.space, a.target) for a in attacks}) == len(attacks)
     assert 1 <= kinds.count("move") <= 3

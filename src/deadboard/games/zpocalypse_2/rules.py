@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from deadboard.core.action import Action
 from deadboard.core.campaign import CampaignRecord
 from deadboard.core.errors import SetupError
-from deadboard.core.action import Action
 from deadboard.core.game import Option, Outcome, Result, Scenario, Setup
 from deadboard.core.kernel import KernelGame
 from deadboard.core.rng import Rng
