@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from deadboard.core.action import Action
@@ -154,7 +154,7 @@ class Zpocalypse2(KernelGame[ZState]):
         return [f"Squad {i + 1}" for i in range(setup.players)]
 
     # ----- search ---------------------------------------------------------------------------------
-    def search_horizon(self, state: ZState) -> tuple[int, bool]:
+    def search_horizon(self, state: ZState) -> Hashable | None:
         """A playout of ``mcts:N+BOT`` stops when the night it started in is over (then the morning
         is priced by the value function, evaluate.py): the night, and whether it goes on."""
         return state.night, state.phase in ("dusk", "midnight")
