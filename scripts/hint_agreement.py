@@ -7,7 +7,8 @@ the game's first test setup). Configurations: ``plain`` (tree search, no anchor)
 search anchored to the heuristic), ``playouts`` (the heuristic's playouts, anchored to it); the
 game's descriptor is replaced by one with those hint settings for the measurement. For each:
 positions, agreements with the heuristic's choice, hints that end a turn where the heuristic acts,
-the median and longest time of a hint (wall clock) and the mean win estimate.
+the median and longest time of a hint (wall clock), the median number of iterations (playouts, for
+``playouts``) a hint made, and the mean win estimate.
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ def main(argv: list[str]) -> None:
         agree = ends = 0
         times: list[float] = []
         estimates: list[float] = []
+        iterations: list[int] = []
         for state, seat in points:
             view = game.view(state, seat)
             legal = game.legal_actions(view)
@@ -73,9 +75,12 @@ def main(argv: list[str]) -> None:
             agree += r.action == mine
             ends += r.action.kind == "end" and mine.kind != "end"
             estimates.append(r.win_estimate)
+            iterations.append(r.iterations)
         times.sort()
+        iterations.sort()
         print(f"{game_id} {name}: {len(points)} positions, agrees {agree}, ends instead of acting {ends}, "
               f"median {times[len(times) // 2]:.2f} s, longest {times[-1]:.2f} s, "
+              f"median {iterations[len(iterations) // 2]} iterations, "
               f"mean estimate {sum(estimates) / len(estimates):.2f}", flush=True)
 
 

@@ -12,8 +12,11 @@ hurt and killed, blasts), ``structures`` (fortifications, upgrades, explosives),
 ``horde`` (the zombies' spawning and their part of each hour), ``scavenge`` and ``crafting`` (day
 tasks), ``day`` (the day's decisions); then ``turn``, the round, the one module that knows which
 phase follows which (so no rule module names the step that comes after its phase); then
-``campaign`` and ``rules`` (the game: set-up, outcome); and above them the bot, ``research``,
-drawing (``render``, ``svg``, ``svg_house``) and ``words``, which nothing in the rules imports."""
+``tactics`` (what a night position holds for the heuristic, and a turn's plans for search),
+``campaign`` and ``rules`` (the game: set-up, outcome, what search compares and where its
+playouts stop); and above them the bot, the value function (``evaluate``, ``valuefit``),
+``research``, drawing (``render``, ``svg``, ``svg_house``) and ``words``, which nothing in the
+rules imports."""
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -25,6 +28,8 @@ from deadboard.core.descriptor import (
     GameDescriptor,
     RuleSection,
     TerminalDrawing,
+    ValueFunction,
+    ValueModel,
 )
 from deadboard.games.zpocalypse_2.rules import Zpocalypse2
 
@@ -62,6 +67,18 @@ def _heuristic() -> BotFactory:
     return HeuristicBot
 
 
+def _evaluator() -> ValueFunction:
+    from deadboard.games.zpocalypse_2.evaluate import evaluate
+
+    return evaluate
+
+
+def _value_features() -> Sequence[ValueModel]:
+    from deadboard.games.zpocalypse_2.valuefit import MODELS
+
+    return MODELS
+
+
 def _research() -> "type[GameSpec]":
     from deadboard.games.zpocalypse_2.research import ZpocalypseSpec
 
@@ -77,7 +94,10 @@ DESCRIPTOR = GameDescriptor(
     words=_words,
     rules=_rules,
     bots={"heuristic": _heuristic},
-    # the heuristic's choice, played out by the heuristic against the other candidates
+    evaluator=_evaluator,
+    value_features=_value_features,
+    # the turn's plans (Zpocalypse2.search_candidates) and the heuristic's choice, each played out
+    # by the heuristic to the end of the night and priced there by the value function
     # (docs/simulation.md)
     hint_anchor="heuristic",
     hint_playouts="heuristic",

@@ -35,13 +35,11 @@ from deadboard.games.zpocalypse_2.actions import (
     Equip,
     Hurt,
     Make,
-    Move,
     NewStash,
     Pick,
     Refuel,
     Reload,
     Search,
-    Start,
     Stash,
     Take,
     Throw,
@@ -49,7 +47,6 @@ from deadboard.games.zpocalypse_2.actions import (
     Unstash,
     UseTrait,
 )
-from deadboard.games.zpocalypse_2.combat import targets_in_range
 from deadboard.games.zpocalypse_2.crafting import CraftTurn, Done, Hold, PlaceStructure, PlantBomb, Put
 from deadboard.games.zpocalypse_2.day import (
     ARRANGED,
@@ -68,6 +65,17 @@ from deadboard.games.zpocalypse_2.recruiting import Settled, TradeSurvivors
 from deadboard.games.zpocalypse_2.scavenge import PickTrier, Try
 from deadboard.games.zpocalypse_2.state import Squad, ZState
 from deadboard.games.zpocalypse_2.survivors import Allocate, Encumbered, PickSurvivor
+from deadboard.games.zpocalypse_2.tactics import (
+    DANGER_WEIGHT,
+    best_move,
+    blast,
+    danger,
+    in_danger,
+    standing,
+    wanted_stash,
+)
+
+__all__ = ["DANGER_WEIGHT", "HeuristicBot", "blast", "danger", "in_danger", "standing", "wanted_stash"]
 
 
 class HeuristicBot(HeuristicBase[ZState]):
@@ -81,7 +89,7 @@ class HeuristicBot(HeuristicBase[ZState]):
     # ----- the night ------------------------------------------------------------------------------
     @decides(Place)
     def _place(self, st: ZState, legal: Sequence[Action]) -> Action | None:
-        return _move(st, st.squads[self.seat], legal)
+        return best_move(st, st.squads[self.seat], legal)
 
     @decides(Turn)
     def _turn(self, st: ZState, legal: Sequence[Action]) -> Action | None:
@@ -219,32 +227,6 @@ def _attack(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     return min(attacks, key=rank) if attacks else None
 
 
-def danger(st: ZState, space: int) -> int:
-    """The damage the horde and the mutates could deal a squad at ``space`` this hour: every zombie
-    that could walk into range (three spaces and one more) counts its damage."""
-    dist = st.board.distances(space)
-    hurt = sum((2 if z.fresh else 1) for z in st.zombies if 0 <= dist[z.space] <= 4)
-    mutates = st.content.mutate_by_id
-    for m in st.mutates:
-        card = mutates[m.card]
-        if 0 <= dist[m.space] <= card.speed + card.range:
-            hurt += card.damage
-    return hurt
-
-
-def in_danger(st: ZState, q: Squad, space: int) -> bool:
-    """The horde could take a third of the squad's health (defence wheel and HP) at ``space``."""
-    health = q.defence + sum(p.hp for p in q.people)
-    return danger(st, space) * 3 >= max(health, 6)
-
-
-def standing(st: ZState, q: Squad, space: int) -> float:
-    """How good a space is to stand on: zombies in reach of the squad's longest weapon, less the
-    danger there."""
-    rng = max((st.content.weapon(p.weapon).range for p in q.people if p.weapon), default=1)
-    return len(targets_in_range(st, space, rng)) - danger(st, space)
-
-
 def _tunnel(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     """Down the bunker tunnels (rulebook §The Bunker Tunnels: "travel between the tunnel entrances
     underground, without needing to walk across the plagued surface"): to flee a horde that would
@@ -271,19 +253,6 @@ def _tunnel(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
         if dist[near] >= 0 and dist[q.space] - dist[near] >= 4 and not in_danger(st, q, near):
             return pay
     return None
-
-
-def wanted_stash(st: ZState, q: Squad) -> int:
-    """Where a card the squad needs lies: its own private stash token with a weapon in it, else the
-    public stash token with one, while a survivor of the squad is unarmed (-1: nowhere)."""
-    if q.space < 0 or all(p.weapon is not None for p in q.people):
-        return -1
-    weapons = st.content.weapon_by_id
-    if q.stash_token >= 0 and any(c in weapons for c in q.stash):
-        return q.stash_token
-    if any(c in weapons for c in st.public):
-        return st.board.stash
-    return -1
 
 
 def _stash(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
@@ -376,86 +345,15 @@ def _search(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
     return max(searches, key=lambda a: a.die) if searches else None
 
 
-#: what one point of :func:`danger` (the horde's damage that could reach a space this hour) costs a
-#: space in the move's score: of two spaces with the same shots, the one further from the horde
-DANGER_WEIGHT = 0.05
-
-
-def _move(st: ZState, q: Squad, legal: Sequence[Action]) -> Action | None:
-    """The reachable space from which the most zombies can be hit and the fewest stand next to the
-    squad, further from the horde (a search space not searched this night counts a little), if it is
-    worth a die and better than where the squad stands: every move is made for a reason the score
-    names, so the squad never walks back and forth over the same spaces spending dice for nothing
-    (the score of the space it left is the score it just beat)."""
-    moves = [a for a in legal if isinstance(a, Move | Start)]
-    if not moves:
-        return None
-    board = st.board
-    rng = max((st.content.weapon(p.weapon).range for p in q.people if p.weapon), default=1)
-    # fleeing: an entrance of the bunker tunnels is worth reaching when the horde threatens
-    flee = set(st.tunnels()) if st.structures and q.space >= 0 and in_danger(st, q, q.space) else set()
-    # reaching a stash with a weapon for an unarmed survivor: a space on or beside it
-    goal = wanted_stash(st, q) if isinstance(moves[0], Move) else -1
-    beside = {goal, *board.neighbours[goal]} if goal >= 0 else set()
-
-    seen: dict[int, tuple[int, int]] = {}  # space -> (zombies in reach, zombies beside it)
-    # zombies on each space, and the targets (kinds of zombie, each mutate) each space offers
-    count: dict[int, int] = {}
-    kinds: dict[int, set[str]] = {}
-    for z in st.zombies:
-        count[z.space] = count.get(z.space, 0) + 1
-        kinds.setdefault(z.space, set()).add("fresh" if z.fresh else "weak")
-    for m in st.mutates:
-        kinds.setdefault(m.space, set()).add(m.card)
-    offered = [(space, len(k)) for space, k in kinds.items()]
-    dice = sum(st.faces)
-
-    def worth(i: int, cost: int) -> float:
-        found = seen.get(i)
-        if found is None:
-            near = count.get(i, 0) + sum(count.get(j, 0) for j in board.neighbours[i])
-            shots = board.shots(i, rng)
-            found = seen[i] = (sum(n for space, n in offered if space in shots), near)
-        hit, near = found
-        tunnel = 2.0 if i in flee and dice - cost >= len(q.people) else 0.0
-        return (
-            hit
-            - 1.5 * near
-            - 0.1 * cost
-            + (0.5 if i in board.search and i not in st.searched else 0)
-            + tunnel
-            + (1.0 if i in beside else 0.0)
-            - DANGER_WEIGHT * danger(st, i)
-        )
-
-    def score(a: Move | Start) -> float:
-        return worth(board.by_name[a.space], a.die if isinstance(a, Move) else 0)
-
-    best = max(moves, key=score)
-    if isinstance(best, Start):
-        return best
-    gain = score(best)
-    return best if gain > 0.5 and gain > worth(q.space, 0) else None
-
-
 Preference = Callable[[ZState, Squad, Sequence[Action]], Action | None]
 
 #: the preferences of a squad's turn in order: the first that chooses decides
 TURN_PREFERENCES: tuple[Preference, ...] = (
-    _stash, _take, _explosives, _attack, _tunnel, _trait, _search, _move
+    _stash, _take, _explosives, _attack, _tunnel, _trait, _search, best_move
 )
 
 
 CRAFT_ORDER = ("cot", "junk-wall", "molotov", "bunker-tunnel", "bunk-bed", "car-barricade", "bomb")
-
-
-def blast(st: ZState, space: str, own: int) -> int:
-    """Zombies a Molotov Cocktail at ``space`` would hit, less three for the squad's own space."""
-    board = st.board
-    i = board.by_name[space]
-    hit = set(board.around(i, 2, zombie=False))
-    n = sum(1 for z in st.zombies if z.space in hit) + sum(2 for m in st.mutates if m.space in hit)
-    return n - (3 if own in set(board.around(i, 2, zombie=True)) else 0)
 
 
 def _arrange(st: ZState, q: Squad, legal: Sequence[Action]) -> Action:

@@ -196,6 +196,9 @@ class ScenarioRecord(Record):
     chapter: int = Field(ge=0)
     goal: Literal["hold", "kills", "mutates", "craft"]
     goal_count: int = Field(ge=0)
+    # the goal for 1, 2, 3 and 4 squads in turn (the last figure for more squads than it lists);
+    # empty: goal_count for any number of squads
+    goal_counts: list[int] = []
     goal_card: str
     doom_limit: int = Field(ge=1, le=30)
     fresh_armory: int = Field(ge=0, le=4)
@@ -203,6 +206,13 @@ class ScenarioRecord(Record):
     fresh_hp_loss: int = Field(ge=0, le=6)
     fresh_upgrades: list[str]
     stash: list[str] = []  # cards in the public stash when the chapter begins
+
+    def goal_for(self, squads: int) -> int:
+        """The goal's count for a game of ``squads`` squads: its entry in ``goal_counts``, else
+        ``goal_count``."""
+        if not self.goal_counts:
+            return self.goal_count
+        return self.goal_counts[min(squads, len(self.goal_counts)) - 1]
 
 
 class _RulesFile(Record):
@@ -346,6 +356,16 @@ def _check_chapters(
             if card_id not in craft_ids:
                 raise ContentError(
                     f"scenarios.toml: scenario[{i}] (id {sc.id!r}): no crafting card {card_id!r}"
+                )
+        if sc.goal_counts:
+            where = f"scenarios.toml: scenario[{i}] (id {sc.id!r}): goal_counts"
+            if sc.goal not in ("kills", "mutates"):
+                raise ContentError(f"{where}: only a kills or mutates goal counts by squads (goal {sc.goal!r})")
+            if len(sc.goal_counts) > 4 or min(sc.goal_counts) < 1:
+                raise ContentError(f"{where}: one figure of at least 1 for each of 1 to 4 squads (got {sc.goal_counts})")
+            if sc.goal_counts[0] != sc.goal_count:
+                raise ContentError(
+                    f"{where}: the first figure is one squad's and must equal goal_count ({sc.goal_count})"
                 )
     for chapter in scenarios:
         if not any(chapter.id in loc.chapters for loc in locations):

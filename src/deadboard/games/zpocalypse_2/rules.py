@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from deadboard.core.action import Action
 from deadboard.core.campaign import CampaignRecord
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Option, Outcome, Result, Scenario, Setup
@@ -21,9 +22,10 @@ from deadboard.games.zpocalypse_2.content import STATS, Content, load_content
 from deadboard.games.zpocalypse_2.levelup import end_tally
 from deadboard.games.zpocalypse_2.state import Person, ZState
 from deadboard.games.zpocalypse_2.survivors import overflow
+from deadboard.games.zpocalypse_2.tactics import plans
 from deadboard.games.zpocalypse_2.turn import Dusk
 
-VERSION = "4"
+VERSION = "5"
 
 
 def _scenarios() -> tuple[Scenario, ...]:
@@ -150,6 +152,21 @@ class Zpocalypse2(KernelGame[ZState]):
 
     def seat_names(self, setup: Setup) -> list[str]:
         return [f"Squad {i + 1}" for i in range(setup.players)]
+
+    # ----- search ---------------------------------------------------------------------------------
+    def search_horizon(self, state: ZState) -> Hashable | None:
+        """A playout of ``mcts:N+BOT`` stops when the night it started in is over (then the morning
+        is priced by the value function, evaluate.py): the night, and whether it goes on."""
+        return state.night, state.phase in ("dusk", "midnight")
+
+    def search_candidates(self, view: ZState, legal: Sequence[Action]) -> list[Action]:
+        """At a squad's turn, its plans (tactics.plans: end, attack each target, throw, search,
+        tunnel, a trait, move to the best, the safest or the most shots); other decisions are not
+        searched."""
+        d = view.decision
+        if d is None or d.kind != "turn":
+            return []
+        return plans(view, legal)
 
     def create(self, setup: Setup, seed: int) -> ZState:
         return new_state(setup, seed)

@@ -171,12 +171,13 @@ def goal_progress(state: ZState) -> int:
 def goal_missed(state: ZState) -> str:
     """What the squads failed at by the chapter's last night ("" when the chapter is won)."""
     sc = state.scenario
-    if sc.goal == "hold" or goal_progress(state) >= sc.goal_count:
+    wanted = sc.goal_for(len(state.squads))
+    if sc.goal == "hold" or goal_progress(state) >= wanted:
         return ""
     if sc.goal == "kills":
-        return f"only {goal_progress(state)} of {sc.goal_count} zombies killed"
+        return f"only {goal_progress(state)} of {wanted} zombies killed"
     if sc.goal == "mutates":
-        return f"only {goal_progress(state)} of {sc.goal_count} mutates defeated"
+        return f"only {goal_progress(state)} of {wanted} mutates defeated"
     return f"the {state.content.craft_by_id[sc.goal_card].name} was never built"
 
 
