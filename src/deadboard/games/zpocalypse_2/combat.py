@@ -63,9 +63,9 @@ class Standing:
         #: (start, budget, spaces left to move) -> the reach entry (``movement.ReachEntry``)
         self.entries: dict[tuple[int, int, int], Any] = {}
         self.shoves: dict[int, tuple[tuple[str, str], ...]] = {}  # space -> upright zombies beside it
-        #: space -> the kinds of zombie on it (``weak``, ``fresh``, mutates' ids), sorted; made at
-        #: the first ask for targets
-        self.kinds: dict[int, tuple[str, ...]] | None = None
+        #: (space, the kinds of zombie on it: ``weak``, ``fresh``, mutates' ids, sorted) by space;
+        #: made at the first ask for targets
+        self.kinds: tuple[tuple[int, tuple[str, ...]], ...] | None = None
         #: the spaces a move cannot enter: zombies', mutates' and fortifications'
         self.blockers = frozenset(
             [*(z.space for z in self.zombies), *(m.space for m in self.mutates), *self.forts]
@@ -104,10 +104,10 @@ def targets_in_range(state: ZState, origin: int, rng: int) -> tuple[tuple[int, s
                 on.setdefault(z.space, set()).add("fresh" if z.fresh else "weak")
             for m in view.mutates:
                 on.setdefault(m.space, set()).add(m.card)
-            kinds = view.kinds = {s: tuple(sorted(k)) for s, k in on.items()}
+            kinds = view.kinds = tuple([(s, tuple(sorted(on[s]))) for s in sorted(on)])
         seen = state.board.shots(origin, rng)
         found = view.targets[(origin, rng)] = tuple(
-            [(s, kind) for s in sorted(seen.intersection(kinds)) for kind in kinds[s]]
+            [(s, kind) for s, here in kinds if s in seen for kind in here]
         )
     return found
 

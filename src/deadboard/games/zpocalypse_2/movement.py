@@ -272,20 +272,46 @@ def move(state: ZState, q: Squad, action: Move) -> tuple[Step[ZState], ...]:
     return walk(state, q, way)
 
 
+#: routes already found (:func:`route`), by board, start, target, AP, spaces moved, what blocks
+#: near enough to matter and the bombs near enough to step onto
+_routes: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+
 def route(state: ZState, q: Squad, target: int, ap: int, steps: int) -> list[int]:
     """The way the squad takes to ``target``, its start first: the cheapest in AP, then the fewest
     spaces (the reach table's way), then the fewest Bio, Radiation and bomb spaces stepped onto,
     then the first found. Only ``[start, target]`` when nothing on the way can matter: no such space
-    within ``steps`` of the start and the log not kept (a search's copy)."""
+    within ``steps`` of the start and the log not kept (a search's copy).
+
+    Only what lies within ``steps`` of the start can be on the way, so a way found is kept by the
+    zombies, mutates and fortifications that near and the bombs that near (the Bio and Radiation
+    spaces near are the board's, the same for every start and ``steps``)."""
     board = state.board
     start = q.space
     dist = board.distances(start)
-    near = [h for h in board.bio | board.radiation if 0 < dist[h] <= steps]
-    near.extend([h for h in state.bombs if 0 < dist[h] <= steps])
-    if not near and not tracing(state):
+    hazards = board.memo.get("hazards")
+    if hazards is None:
+        hazards = board.memo["hazards"] = tuple(sorted(board.bio | board.radiation))
+    near = [h for h in hazards if 0 < dist[h] <= steps]
+    bombs = [h for h in state.bombs if 0 < dist[h] <= steps]
+    if not near and not bombs and not tracing(state):
         return [start, target]
-    bad = frozenset(near)
-    blocked = standing(state).blockers
+    blocked = frozenset([s for s in standing(state).blockers if 0 <= dist[s] <= steps])
+    key = (id(board), start, target, ap, steps, blocked, frozenset(bombs))
+    found = _routes.get(key)
+    if found is None:
+        if len(_routes) > 1 << 14:
+            _routes.clear()
+        near.extend(bombs)
+        found = _routes[key] = tuple(_cheapest_way(board, start, target, ap, steps, blocked, frozenset(near)))
+    return list(found)
+
+
+def _cheapest_way(
+    board: Board, start: int, target: int, ap: int, steps: int, blocked: frozenset[int], bad: frozenset[int]
+) -> list[int]:
+    """:func:`route`'s search: (AP, spaces, ``bad`` spaces stepped onto) the least, then the first
+    found."""
     arduous = board.arduous
     best: dict[int, tuple[int, int, int]] = {start: (0, 0, 0)}
     parent: dict[int, int] = {}

@@ -64,7 +64,7 @@ from deadboard.games.zpocalypse_2.search import search
 from deadboard.games.zpocalypse_2.state import Squad, ZState, face_text
 from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, throw, throws
 from deadboard.games.zpocalypse_2.survivors import move_stashed, overflow, person, stash_in_reach
-from deadboard.games.zpocalypse_2.traits import trait_actions, use_trait, weapon_cap
+from deadboard.games.zpocalypse_2.traits import night_cards, trait_actions, use_trait, weapon_cap
 
 __all__ = ["BeginTurn", "Place", "Turn"]
 
@@ -279,7 +279,7 @@ def _attack_actions(
     """Basic attacks: each survivor's weapon (loaded) and bare hands, once a turn each (the targets
     looked at first: with none in range, no payment is)."""
     used = state.turn_used
-    weapons = state.content.weapon_by_id
+    weapons = night_cards(state).weapons
     board = state.board
     for p in q.people:
         card = p.card
