@@ -99,17 +99,30 @@ def targets_in_range(state: ZState, origin: int, rng: int) -> tuple[tuple[int, s
     if found is None:
         kinds = view.kinds
         if kinds is None:
-            on: dict[int, set[str]] = {}
-            for z in view.zombies:
-                on.setdefault(z.space, set()).add("fresh" if z.fresh else "weak")
-            for m in view.mutates:
-                on.setdefault(m.space, set()).add(m.card)
-            kinds = view.kinds = tuple([(s, tuple(sorted(on[s]))) for s in sorted(on)])
+            kinds = view.kinds = _kinds(view)
         seen = state.board.shots(origin, rng)
         found = view.targets[(origin, rng)] = tuple(
             [(s, kind) for s, here in kinds if s in seen for kind in here]
         )
     return found
+
+
+#: the kinds of horde zombie on a space, sorted, by which are there (1: weak, 2: fresh)
+_HORDE_KINDS: tuple[tuple[str, ...], ...] = ((), ("weak",), ("fresh",), ("fresh", "weak"))
+
+
+def _kinds(view: Standing) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """(space, the kinds of zombie on it, sorted) for every space a zombie or mutate stands on,
+    by space."""
+    horde: dict[int, int] = {}
+    for z in view.zombies:
+        horde[z.space] = horde.get(z.space, 0) | (2 if z.fresh else 1)
+    if not view.mutates:
+        return tuple([(s, _HORDE_KINDS[horde[s]]) for s in sorted(horde)])
+    on: dict[int, set[str]] = {s: set(_HORDE_KINDS[k]) for s, k in horde.items()}
+    for m in view.mutates:
+        on.setdefault(m.space, set()).add(m.card)
+    return tuple([(s, tuple(sorted(on[s]))) for s in sorted(on)])
 
 
 def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[int, ...]]:

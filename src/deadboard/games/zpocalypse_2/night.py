@@ -346,11 +346,11 @@ def _crafted_actions(state: ZState, q: Squad, all_faces: tuple[int, ...], out: l
                 out.extend(paid(PlaceBomb, (board.name(space),), pays))
     if state.structures and q.space in state.tunnels():
         out.extend(paid(Tunnel, (), pay_faces(all_faces, len(q.people), False, len(all_faces))))
-    for item in sorted(set(q.items)):
-        if item in state.content.weapon_by_id:
-            for p in q.people:
-                if p.weapon is None:
-                    out.append(Equip(p.card, item))
+    unarmed = [p.card for p in q.people if p.weapon is None]
+    if unarmed and q.items:
+        for item in sorted(set(q.items)):
+            if item in state.content.weapon_by_id:
+                out.extend([Equip(who, item) for who in unarmed])
 
 
 def _board_actions(state: ZState, q: Squad, faces: tuple[int, ...], out: list[TypedAction]) -> None:

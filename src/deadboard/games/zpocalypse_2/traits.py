@@ -26,7 +26,7 @@ from deadboard.games.zpocalypse_2.audit import names, tracing
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, standing, targets_in_range
 from deadboard.games.zpocalypse_2.content import Content, Trait
-from deadboard.games.zpocalypse_2.movement import can_move, reach_dashes, reach_table, route, walk
+from deadboard.games.zpocalypse_2.movement import can_move, reach_dashes, route, walk
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
 
 
@@ -45,8 +45,7 @@ class Sprint(Choice[ZState, Dash]):
     def apply(self, state: ZState, action: Dash) -> Steps:
         q = state.squads[self.seat]
         target = state.board.by_name[action.space]
-        cost, steps = reach_table(state, q, self.spaces, True)[target]
-        way = route(state, q, target, cost, steps)
+        cost, _, way = route(state, q, target, self.spaces, True)
         data = {"route": names(state, way), "cost": cost} if tracing(state) else None
         state.emit("dash", f"Squad {self.seat + 1} moves to {action.space}", data)
         return walk(state, q, way)
