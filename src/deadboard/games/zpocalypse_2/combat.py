@@ -119,10 +119,17 @@ def _kinds(view: Standing) -> tuple[tuple[int, tuple[str, ...]], ...]:
         horde[z.space] = horde.get(z.space, 0) | (2 if z.fresh else 1)
     if not view.mutates:
         return tuple([(s, _HORDE_KINDS[horde[s]]) for s in sorted(horde)])
-    on: dict[int, set[str]] = {s: set(_HORDE_KINDS[k]) for s, k in horde.items()}
+    cards: dict[int, list[str]] = {}
     for m in view.mutates:
-        on.setdefault(m.space, set()).add(m.card)
-    return tuple([(s, tuple(sorted(on[s]))) for s in sorted(on)])
+        cards.setdefault(m.space, []).append(m.card)
+    out: list[tuple[int, tuple[str, ...]]] = []
+    for s in sorted(horde.keys() | cards.keys()):
+        extra = cards.get(s)
+        if extra is None:
+            out.append((s, _HORDE_KINDS[horde[s]]))
+        else:
+            out.append((s, tuple(sorted({*_HORDE_KINDS[horde.get(s, 0)], *extra}))))
+    return tuple(out)
 
 
 def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[int, ...]]:

@@ -45,16 +45,17 @@ class ReachEntry:
     """A reach table (space -> (AP, spaces moved)) and, once asked for, its moves by die face and
     its trait moves (``dash SPACE``)."""
 
-    __slots__ = ("dashes", "moves", "offered", "routes", "table")
+    __slots__ = ("blocked", "dashes", "moves", "offered", "table")
 
-    def __init__(self, table: dict[int, tuple[int, int]]) -> None:
+    def __init__(self, table: dict[int, tuple[int, int]], blocked: frozenset[int]) -> None:
         self.table = table
+        #: the spaces near enough to matter that a move cannot enter (zombies', mutates',
+        #: fortifications'): part of the table's key
+        self.blocked = blocked
         self.moves: list[tuple[Move, ...]] | None = None
         self.dashes: tuple[Dash, ...] | None = None
         #: the moves offered for a pool's distinct faces (no other squad in the table)
         self.offered: dict[tuple[int, ...], tuple[Move, ...]] = {}
-        #: the way to each target (:func:`route`), by target and the bombs near enough to matter
-        self.routes: dict[tuple[int, frozenset[int]], tuple[int, ...]] = {}
 
 
 _NONE: frozenset[int] = frozenset()
@@ -90,7 +91,7 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
                 (tuple(j for j in nb if j not in board.arduous), tuple(j for j in nb if j in board.arduous))
                 for nb in board.neighbours
             )
-        found = _reach[key] = ReachEntry(_cheapest(ways, blocked, start, budget, steps_left))
+        found = _reach[key] = ReachEntry(_cheapest(ways, blocked, start, budget, steps_left), blocked)
     if view is not None:
         view.entries[(start, budget, steps_left)] = found
     return found
@@ -285,9 +286,10 @@ def route(state: ZState, q: Squad, target: int, budget: int, free: bool = False)
     nothing on the way can matter: no such space within the spaces moved of the start and the log
     not kept (a search's copy).
 
-    A way is kept with its reach table, which is kept by what stands near enough to matter, by
-    target and the bombs near enough to step onto (the Bio and Radiation spaces near are the
-    board's, the same for every way from the start as long)."""
+    Only what lies within the spaces moved of the start can be on the way, so a way found is kept
+    by the zombies, mutates and fortifications that near (of those the reach table was kept by)
+    and the bombs that near (the Bio and Radiation spaces near are the board's, the same for every
+    way from the start as long)."""
     entry = _entry(state, q, budget, free)
     ap, steps = _without_others(state, q, entry.table)[target]
     board = state.board
@@ -300,13 +302,23 @@ def route(state: ZState, q: Squad, target: int, budget: int, free: bool = False)
     bombs = [h for h in state.bombs if 0 < dist[h] <= steps] if state.bombs else []
     if not near and not bombs and not tracing(state):
         return ap, steps, [start, target]
-    key = (target, frozenset(bombs) if bombs else _NONE)
-    found = entry.routes.get(key)
+    blocked = entry.blocked
+    if blocked:
+        blocked = frozenset([s for s in blocked if dist[s] <= steps])
+    key = (id(board), start, target, ap, steps, blocked, frozenset(bombs) if bombs else _NONE)
+    found = _routes.get(key)
     if found is None:
+        if len(_routes) > 1 << 14:
+            _routes.clear()
         near.extend(bombs)
-        blocked = standing(state).blockers
-        found = entry.routes[key] = tuple(_cheapest_way(board, start, target, ap, steps, blocked, frozenset(near)))
+        way = _cheapest_way(board, start, target, ap, steps, standing(state).blockers, frozenset(near))
+        found = _routes[key] = tuple(way)
     return ap, steps, list(found)
+
+
+#: ways already found (:func:`route`), by board, start, target, AP, spaces moved, what blocks near
+#: enough to matter and the bombs near enough to step onto
+_routes: dict[tuple[object, ...], tuple[int, ...]] = {}
 
 
 def _cheapest_way(
