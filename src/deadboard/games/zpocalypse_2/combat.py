@@ -67,9 +67,10 @@ class Standing:
         #: made at the first ask for targets
         self.kinds: tuple[tuple[int, tuple[str, ...]], ...] | None = None
         #: the spaces a move cannot enter: zombies', mutates' and fortifications'
-        self.blockers = frozenset(
-            [*(z.space for z in self.zombies), *(m.space for m in self.mutates), *self.forts]
-        )
+        spaces = [z.space for z in self.zombies]
+        for m in self.mutates:
+            spaces.append(m.space)
+        self.blockers = self.forts.union(spaces)
 
 
 #: the last :class:`Standing` made, replaced as one value (threads may ask at once)

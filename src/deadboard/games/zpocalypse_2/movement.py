@@ -325,15 +325,18 @@ def _cheapest_way(
     board: Board, start: int, target: int, ap: int, steps: int, blocked: frozenset[int], bad: frozenset[int]
 ) -> list[int]:
     """:func:`route`'s search: (AP, spaces, ``bad`` spaces stepped onto) the least, then the first
-    found."""
+    found. It stops once the target is taken off the heap: every step adds to AP and spaces, so no
+    way found later could be less."""
     arduous = board.arduous
     best: dict[int, tuple[int, int, int]] = {start: (0, 0, 0)}
     parent: dict[int, int] = {}
     heap: list[tuple[int, int, int, int]] = [(0, 0, 0, start)]
     while heap:
         cost, n, hits, i = heappop(heap)
-        if best[i] != (cost, n, hits) or i == target:
+        if best[i] != (cost, n, hits):
             continue
+        if i == target:
+            break
         if n + 1 > steps:
             continue
         for j in board.neighbours[i]:
