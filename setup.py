@@ -58,6 +58,7 @@ COMPILED = [
     *(
         _ZP2 + name + ".py"
         for name in (
+            "audit",
             "board",
             "campaign",
             "combat",

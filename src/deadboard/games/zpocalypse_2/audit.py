@@ -62,8 +62,8 @@ def squads_seen(state: ZState) -> list[dict[str, Any]]:
 
 
 def names(state: ZState, spaces: list[int]) -> list[str]:
-    name = state.board.name
-    return [name(i) for i in spaces]
+    board = state.board.spaces
+    return [board[i].name for i in spaces]
 
 
 def path_cost(state: ZState, path: list[int], down: set[int] | None = None) -> int:
@@ -80,17 +80,17 @@ def zombie_entry(
     """A horde zombie's trace entry (docs/api.md): ``k`` its index, ``seat`` the squad hunted (-1:
     none), ``path`` its spaces from where it stood, ``cost`` the movement points spent, ``to`` where
     it ends; not knocked down and attacking no fortification until told otherwise."""
-    name = state.board.name
+    spaces = state.board.spaces
     return {
         "zombie": k,
         "fresh": fresh,
-        "from": name(path[0]),
+        "from": spaces[path[0]].name,
         "target": seat if seat >= 0 else None,
-        "goal": name(goal),
+        "goal": spaces[goal].name,
         "rule": rule,
-        "path": names(state, path),
+        "path": [spaces[i].name for i in path],
         "cost": cost,
-        "to": name(to),
+        "to": spaces[to].name,
         "down": False,
         "siege": None,
     }

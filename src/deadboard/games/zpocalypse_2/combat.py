@@ -63,13 +63,14 @@ class Standing:
         #: (start, budget, spaces left to move) -> the reach entry (``movement.ReachEntry``)
         self.entries: dict[tuple[int, int, int], Any] = {}
         self.shoves: dict[int, tuple[tuple[str, str], ...]] = {}  # space -> upright zombies beside it
-        #: space -> the kinds of zombie on it (``weak``, ``fresh``, mutates' ids), sorted; made at
-        #: the first ask for targets
-        self.kinds: dict[int, tuple[str, ...]] | None = None
+        #: (space, the kinds of zombie on it: ``weak``, ``fresh``, mutates' ids, sorted) by space;
+        #: made at the first ask for targets
+        self.kinds: tuple[tuple[int, tuple[str, ...]], ...] | None = None
         #: the spaces a move cannot enter: zombies', mutates' and fortifications'
-        self.blockers = frozenset(
-            [*(z.space for z in self.zombies), *(m.space for m in self.mutates), *self.forts]
-        )
+        spaces = [z.space for z in self.zombies]
+        for m in self.mutates:
+            spaces.append(m.space)
+        self.blockers = self.forts.union(spaces)
 
 
 #: the last :class:`Standing` made, replaced as one value (threads may ask at once)
@@ -99,17 +100,37 @@ def targets_in_range(state: ZState, origin: int, rng: int) -> tuple[tuple[int, s
     if found is None:
         kinds = view.kinds
         if kinds is None:
-            on: dict[int, set[str]] = {}
-            for z in view.zombies:
-                on.setdefault(z.space, set()).add("fresh" if z.fresh else "weak")
-            for m in view.mutates:
-                on.setdefault(m.space, set()).add(m.card)
-            kinds = view.kinds = {s: tuple(sorted(k)) for s, k in on.items()}
+            kinds = view.kinds = _kinds(view)
         seen = state.board.shots(origin, rng)
         found = view.targets[(origin, rng)] = tuple(
-            [(s, kind) for s in sorted(seen.intersection(kinds)) for kind in kinds[s]]
+            [(s, kind) for s, here in kinds if s in seen for kind in here]
         )
     return found
+
+
+#: the kinds of horde zombie on a space, sorted, by which are there (1: weak, 2: fresh)
+_HORDE_KINDS: tuple[tuple[str, ...], ...] = ((), ("weak",), ("fresh",), ("fresh", "weak"))
+
+
+def _kinds(view: Standing) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """(space, the kinds of zombie on it, sorted) for every space a zombie or mutate stands on,
+    by space."""
+    horde: dict[int, int] = {}
+    for z in view.zombies:
+        horde[z.space] = horde.get(z.space, 0) | (2 if z.fresh else 1)
+    if not view.mutates:
+        return tuple([(s, _HORDE_KINDS[horde[s]]) for s in sorted(horde)])
+    cards: dict[int, list[str]] = {}
+    for m in view.mutates:
+        cards.setdefault(m.space, []).append(m.card)
+    out: list[tuple[int, tuple[str, ...]]] = []
+    for s in sorted(horde.keys() | cards.keys()):
+        extra = cards.get(s)
+        if extra is None:
+            out.append((s, _HORDE_KINDS[horde[s]]))
+        else:
+            out.append((s, tuple(sorted({*_HORDE_KINDS[horde.get(s, 0)], *extra}))))
+    return tuple(out)
 
 
 def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[int, ...]]:

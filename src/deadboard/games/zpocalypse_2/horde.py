@@ -402,7 +402,8 @@ class HordeMoves(Auto[ZState]):
         for k, goal, seat in plan:
             z = state.zombies[k]
             path, left, down, besieged = _walk(state, z.space, goal, squads, engaged, lying)
-            triggered.extend(i for i in path[1:] if i in state.bombs)
+            if state.bombs:
+                triggered.extend(i for i in path[1:] if i in state.bombs)
             space = _shuffle(state, z.space, path, squads, count)
             if space != z.space or down != z.down:
                 state.zombies[k] = _new(Zombie, (space, z.fresh, down, z.hurt))

@@ -45,10 +45,13 @@ class ReachEntry:
     """A reach table (space -> (AP, spaces moved)) and, once asked for, its moves by die face and
     its trait moves (``dash SPACE``)."""
 
-    __slots__ = ("dashes", "moves", "offered", "table")
+    __slots__ = ("blocked", "dashes", "moves", "offered", "table")
 
-    def __init__(self, table: dict[int, tuple[int, int]]) -> None:
+    def __init__(self, table: dict[int, tuple[int, int]], blocked: frozenset[int]) -> None:
         self.table = table
+        #: the spaces near enough to matter that a move cannot enter (zombies', mutates',
+        #: fortifications'): part of the table's key
+        self.blocked = blocked
         self.moves: list[tuple[Move, ...]] | None = None
         self.dashes: tuple[Dash, ...] | None = None
         #: the moves offered for a pool's distinct faces (no other squad in the table)
@@ -88,7 +91,7 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
                 (tuple(j for j in nb if j not in board.arduous), tuple(j for j in nb if j in board.arduous))
                 for nb in board.neighbours
             )
-        found = _reach[key] = ReachEntry(_cheapest(ways, blocked, start, budget, steps_left))
+        found = _reach[key] = ReachEntry(_cheapest(ways, blocked, start, budget, steps_left), blocked)
     if view is not None:
         view.entries[(start, budget, steps_left)] = found
     return found
@@ -102,7 +105,11 @@ def reach_table(state: ZState, q: Squad, budget: int, free: bool = False) -> dic
     A space's entry in a table for a larger budget is the same as in a smaller one whenever it fits
     the smaller budget (the cheapest way is found first), so a move's spaces are read from the table
     its choice was offered from."""
-    found = _entry(state, q, budget, free).table
+    return _without_others(state, q, _entry(state, q, budget, free).table)
+
+
+def _without_others(state: ZState, q: Squad, found: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """A shared reach table without the other squads' spaces (a copy only when one is in it)."""
     others = [o.space for o in state.squads if o is not q and o.people and o.space in found]
     if others:
         found = dict(found)
@@ -261,8 +268,7 @@ def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
 def move(state: ZState, q: Squad, action: Move) -> tuple[Step[ZState], ...]:
     target = state.board.by_name[action.space]
     # the table the move was offered from (the pool's highest die): the same way there
-    ap, steps = reach_table(state, q, max(action.die, *state.faces))[target]
-    way = route(state, q, target, ap, steps)
+    ap, steps, way = route(state, q, target, max(action.die, *state.faces))
     state.spend_dice((action.die,))
     state.turn_moved += steps
     data: dict[str, Any] = {"die": action.die}
@@ -272,28 +278,65 @@ def move(state: ZState, q: Squad, action: Move) -> tuple[Step[ZState], ...]:
     return walk(state, q, way)
 
 
-def route(state: ZState, q: Squad, target: int, ap: int, steps: int) -> list[int]:
-    """The way the squad takes to ``target``, its start first: the cheapest in AP, then the fewest
-    spaces (the reach table's way), then the fewest Bio, Radiation and bomb spaces stepped onto,
-    then the first found. Only ``[start, target]`` when nothing on the way can matter: no such space
-    within ``steps`` of the start and the log not kept (a search's copy)."""
+def route(state: ZState, q: Squad, target: int, budget: int, free: bool = False) -> tuple[int, int, list[int]]:
+    """(AP, spaces moved, the way) of the squad's move to ``target`` as its reach table for
+    ``budget`` offered it (``free``: a trait's move, :func:`reach_table`). The way, its start first:
+    the cheapest in AP, then the fewest spaces (the reach table's way), then the fewest Bio,
+    Radiation and bomb spaces stepped onto, then the first found. Only ``[start, target]`` when
+    nothing on the way can matter: no such space within the spaces moved of the start and the log
+    not kept (a search's copy).
+
+    Only what lies within the spaces moved of the start can be on the way, so a way found is kept
+    by the zombies, mutates and fortifications that near (of those the reach table was kept by)
+    and the bombs that near (the Bio and Radiation spaces near are the board's, the same for every
+    way from the start as long)."""
+    entry = _entry(state, q, budget, free)
+    ap, steps = _without_others(state, q, entry.table)[target]
     board = state.board
     start = q.space
     dist = board.distances(start)
-    near = [h for h in board.bio | board.radiation if 0 < dist[h] <= steps]
-    near.extend([h for h in state.bombs if 0 < dist[h] <= steps])
-    if not near and not tracing(state):
-        return [start, target]
-    bad = frozenset(near)
-    blocked = standing(state).blockers
+    hazards = board.memo.get("hazards")
+    if hazards is None:
+        hazards = board.memo["hazards"] = tuple(sorted(board.bio | board.radiation))
+    near = [h for h in hazards if 0 < dist[h] <= steps]
+    bombs = [h for h in state.bombs if 0 < dist[h] <= steps] if state.bombs else []
+    if not near and not bombs and not tracing(state):
+        return ap, steps, [start, target]
+    blocked = entry.blocked
+    if blocked:
+        blocked = frozenset([s for s in blocked if dist[s] <= steps])
+    key = (id(board), start, target, ap, steps, blocked, frozenset(bombs) if bombs else _NONE)
+    found = _routes.get(key)
+    if found is None:
+        if len(_routes) > 1 << 14:
+            _routes.clear()
+        near.extend(bombs)
+        way = _cheapest_way(board, start, target, ap, steps, standing(state).blockers, frozenset(near))
+        found = _routes[key] = tuple(way)
+    return ap, steps, list(found)
+
+
+#: ways already found (:func:`route`), by board, start, target, AP, spaces moved, what blocks near
+#: enough to matter and the bombs near enough to step onto
+_routes: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+
+def _cheapest_way(
+    board: Board, start: int, target: int, ap: int, steps: int, blocked: frozenset[int], bad: frozenset[int]
+) -> list[int]:
+    """:func:`route`'s search: (AP, spaces, ``bad`` spaces stepped onto) the least, then the first
+    found. It stops once the target is taken off the heap: every step adds to AP and spaces, so no
+    way found later could be less."""
     arduous = board.arduous
     best: dict[int, tuple[int, int, int]] = {start: (0, 0, 0)}
     parent: dict[int, int] = {}
     heap: list[tuple[int, int, int, int]] = [(0, 0, 0, start)]
     while heap:
         cost, n, hits, i = heappop(heap)
-        if best[i] != (cost, n, hits) or i == target:
+        if best[i] != (cost, n, hits):
             continue
+        if i == target:
+            break
         if n + 1 > steps:
             continue
         for j in board.neighbours[i]:

@@ -64,7 +64,7 @@ from deadboard.games.zpocalypse_2.search import search
 from deadboard.games.zpocalypse_2.state import Squad, ZState, face_text
 from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, throw, throws
 from deadboard.games.zpocalypse_2.survivors import move_stashed, overflow, person, stash_in_reach
-from deadboard.games.zpocalypse_2.traits import trait_actions, use_trait, weapon_cap
+from deadboard.games.zpocalypse_2.traits import night_cards, trait_actions, use_trait, weapon_cap
 
 __all__ = ["BeginTurn", "Place", "Turn"]
 
@@ -279,7 +279,7 @@ def _attack_actions(
     """Basic attacks: each survivor's weapon (loaded) and bare hands, once a turn each (the targets
     looked at first: with none in range, no payment is)."""
     used = state.turn_used
-    weapons = state.content.weapon_by_id
+    weapons = night_cards(state).weapons
     board = state.board
     for p in q.people:
         card = p.card
@@ -346,11 +346,11 @@ def _crafted_actions(state: ZState, q: Squad, all_faces: tuple[int, ...], out: l
                 out.extend(paid(PlaceBomb, (board.name(space),), pays))
     if state.structures and q.space in state.tunnels():
         out.extend(paid(Tunnel, (), pay_faces(all_faces, len(q.people), False, len(all_faces))))
-    for item in sorted(set(q.items)):
-        if item in state.content.weapon_by_id:
-            for p in q.people:
-                if p.weapon is None:
-                    out.append(Equip(p.card, item))
+    unarmed = [p.card for p in q.people if p.weapon is None]
+    if unarmed and q.items:
+        for item in sorted(set(q.items)):
+            if item in state.content.weapon_by_id:
+                out.extend([Equip(who, item) for who in unarmed])
 
 
 def _board_actions(state: ZState, q: Squad, faces: tuple[int, ...], out: list[TypedAction]) -> None:

@@ -376,7 +376,14 @@ class ZState(KernelState):
         )
 
     def speed(self, q: Squad) -> int:
-        return min([p.stats["speed"] for p in q.people])
+        """The squad's speed: its slowest survivor's (asked at every move offered)."""
+        people = q.people
+        slowest = people[0].stats["speed"]
+        for p in people:
+            s = p.stats["speed"]
+            if s < slowest:
+                slowest = s
+        return slowest
 
     def smarts(self, q: Squad) -> int:
         return max(p.stats["smarts"] for p in q.people)

@@ -25,8 +25,8 @@ from deadboard.games.zpocalypse_2.actions import Dash, UseTrait
 from deadboard.games.zpocalypse_2.audit import names, tracing
 from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, standing, targets_in_range
-from deadboard.games.zpocalypse_2.content import Trait
-from deadboard.games.zpocalypse_2.movement import can_move, reach_dashes, reach_table, route, walk
+from deadboard.games.zpocalypse_2.content import Content, Trait
+from deadboard.games.zpocalypse_2.movement import can_move, reach_dashes, route, walk
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
 
 
@@ -45,8 +45,7 @@ class Sprint(Choice[ZState, Dash]):
     def apply(self, state: ZState, action: Dash) -> Steps:
         q = state.squads[self.seat]
         target = state.board.by_name[action.space]
-        cost, steps = reach_table(state, q, self.spaces, True)[target]
-        way = route(state, q, target, cost, steps)
+        cost, _, way = route(state, q, target, self.spaces, True)
         data = {"route": names(state, way), "cost": cost} if tracing(state) else None
         state.emit("dash", f"Squad {self.seat + 1} moves to {action.space}", data)
         return walk(state, q, way)
@@ -74,12 +73,69 @@ def passive(state: ZState, p: Person, effect: str) -> int:
     return found
 
 
+class TraitCard:
+    """A trait as the night's actions read it: its record's fields, copied once per content (a
+    content record is a pydantic model, whose every attribute read is a lookup through it)."""
+
+    __slots__ = ("cost", "effect", "id", "level", "needs", "per", "value", "z_cost")
+
+    def __init__(self, t: Trait) -> None:
+        self.id = t.id
+        self.cost = t.cost
+        self.z_cost = t.z_cost
+        self.per = t.per
+        self.effect = t.effect
+        self.value = t.value
+        self.needs = t.needs
+        self.level = t.level
+
+
+class WeaponCard:
+    """A weapon as the night's actions read it (see :class:`TraitCard`); ``trait`` its combat
+    trait's id ("": none) and ``card`` that trait's card."""
+
+    __slots__ = ("card", "cost", "range", "trait", "type", "z_cost")
+
+    def __init__(self, content: Content, wid: str) -> None:
+        w = content.weapon_by_id[wid]
+        self.cost = w.cost
+        self.z_cost = w.z_cost
+        self.range = w.range
+        self.type = w.type
+        self.trait = w.trait
+        self.card = TraitCard(content.trait_by_id[w.trait]) if w.trait else None
+
+
+class NightCards:
+    """Each survivor's night trait and each weapon, as :class:`TraitCard` and :class:`WeaponCard`."""
+
+    __slots__ = ("night", "weapons")
+
+    def __init__(self, content: Content) -> None:
+        traits = content.trait_by_id
+        self.night = {s.id: TraitCard(traits[s.night_trait]) for s in content.survivors}
+        self.weapons = {w.id: WeaponCard(content, w.id) for w in content.weapons}
+
+
+#: the cards of each content (held with it, so that its id is never another's)
+_cards: dict[int, tuple[Content, NightCards]] = {}
+
+
+def night_cards(state: ZState) -> NightCards:
+    """The :class:`NightCards` of the state's content, made once."""
+    content = state.content
+    found = _cards.get(id(content))
+    if found is None or found[0] is not content:
+        found = _cards[id(content)] = (content, NightCards(content))
+    return found[1]
+
+
 def weapon_dice(state: ZState, p: Person, weapon: str) -> int:
     """Dice already put on ``p``'s ``weapon`` this turn (its basic attack and its trait)."""
     used = state.turn_used.get((p.card, weapon), 0)
-    trait = state.content.weapon_by_id[weapon].trait if weapon in state.content.weapon_by_id else ""
-    if trait:
-        used += state.turn_used.get((p.card, trait), 0)
+    w = night_cards(state).weapons.get(weapon)
+    if w is not None and w.trait:
+        used += state.turn_used.get((p.card, w.trait), 0)
     return used
 
 
@@ -89,7 +145,7 @@ def weapon_cap(state: ZState, p: Person, weapon: str, skill: str) -> int:
     return p.stats[skill] + passive(state, p, "steady") - weapon_dice(state, p, weapon)
 
 
-def usable(state: ZState, p: Person, t: Trait) -> bool:
+def usable(state: ZState, p: Person, t: TraitCard) -> bool:
     if (p.card, t.id) in state.turn_used:
         return False
     return not (t.per == "day" and (p.card, t.id) in state.marks)
@@ -106,10 +162,10 @@ def trait_actions(
     if not faces:
         return []
     board = state.board
-    traits = state.content.trait_by_id
+    cards = night_cards(state)
     out: list[TypedAction] = []
     for p in q.people:
-        t = traits[state.content.survivor_by_id[p.card].night_trait]
+        t = cards.night[p.card]
         if t.cost and usable(state, p, t):
             pays = pay_faces(faces, t.cost, t.z_cost, len(faces))
             if pays:
@@ -117,11 +173,11 @@ def trait_actions(
                     out.extend(_use(p.card, t.id, space, target, pays))
         if p.weapon is None or not p.loaded:
             continue
-        w = state.content.weapon_by_id[p.weapon]
-        if not w.trait:
+        w = cards.weapons[p.weapon]
+        wt = w.card
+        if wt is None:
             continue
-        t = traits[w.trait]
-        if not usable(state, p, t) or (t.needs != "none" and p.stats[t.needs] < t.level):
+        if not usable(state, p, wt) or (wt.needs != "none" and p.stats[wt.needs] < wt.level):
             continue
         spaces = targets.get(w.range) if targets is not None else None
         if spaces is None:
@@ -130,9 +186,9 @@ def trait_actions(
                 targets[w.range] = spaces
         if not spaces:
             continue
-        pays = pay_faces(faces, t.cost, t.z_cost, weapon_cap(state, p, p.weapon, w.type))
+        pays = pay_faces(faces, wt.cost, wt.z_cost, weapon_cap(state, p, p.weapon, w.type))
         if pays:
-            out.extend(_uses(board, p.card, t.id, t.effect == "spread", spaces, pays))
+            out.extend(_uses(board, p.card, wt.id, wt.effect == "spread", spaces, pays))
     return out
 
 
@@ -166,7 +222,7 @@ def _use(who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, .
     return [new(UseTrait, first + pay) for pay in pays]
 
 
-def _night_targets(state: ZState, q: Squad, p: Person, t: Trait) -> Sequence[tuple[str, str]]:
+def _night_targets(state: ZState, q: Squad, p: Person, t: TraitCard) -> Sequence[tuple[str, str]]:
     board = state.board
     if t.effect == "sprint":
         # paid first; the space is chosen next (:class:`Sprint`)
