@@ -341,10 +341,21 @@ class AfterAction(StepForm, ResponseWindow[DawnState]):
 
     def prompt(self, state: DawnState, seat: int) -> str:
         w = self.window
-        return f"{words.done(state, w.actor, w.trigger)}. {title(seat)}, play something in response?"
+        key = (w.actor, w.trigger, seat)
+        asked = _ASKED.get(key)
+        if asked is None:
+            asked = f"{words.done(state, w.actor, w.trigger)}. {title(seat)}, play something in response?"
+            if w.trigger in words.MOMENTS:  # the same words in every game: kept
+                _ASKED[key] = asked
+        return asked
 
     def old(self) -> list[Any]:
         return ["window", self.window.to_json()]
+
+
+#: (actor, trigger, seat) -> the question of a window opened by words of its own (a combat's, an
+#: end of turn's), the same in every game: most windows are a combat's, asked at each of its phases
+_ASKED: dict[tuple[int, str, int], str] = {}
 
 
 def open_after(state: DawnState, seat: int, trigger: str, tag: str = "after") -> None:

@@ -52,6 +52,7 @@ from deadboard.games.zombie_dawn.cards import movement_squares
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import (
     HAND_SIZE,
+    TITLES,
     auto_missions,
     discard_from_hand,
     draw_actions,
@@ -148,7 +149,7 @@ def apply_turn(state: DawnState, action: Action) -> None:
     assert b is not None
     c = state.c
     if isinstance(action, End):
-        state.emit("turn", f"{title(seat)} ends the turn", {"seat": seat})
+        state.emit_format("turn", "{} ends the turn", (TITLES[seat],), {"seat": seat})
         push(state, NextTurn())
         open_after(state, seat, "end", "end")
     elif isinstance(action, Give | Drop | Negotiate):  # free: nothing for the opponents to respond to
@@ -158,7 +159,8 @@ def apply_turn(state: DawnState, action: Action) -> None:
         discard_from_hand(state, seat, card)
         dest = b.index[action.square]
         g.sq = dest
-        state.emit("move", f"{title(seat)} discards {c.action_recs[card].name} and moves to {words.on_map(state, b.names[dest])}", {"seat": seat, "square": b.names[dest]})
+        state.emit_format("move", "{} discards {} and moves to {}", (TITLES[seat], c.action_recs[card].name, words.OnMap(b, dest)),
+                          {"seat": seat, "square": b.names[dest]})
         open_after(state, seat, action.text)
     elif isinstance(action, Drive):
         dest = b.index[action.square]
@@ -168,7 +170,7 @@ def apply_turn(state: DawnState, action: Action) -> None:
         path = b.path(start, dest, vehicle_squares(state, seat), mode)
         g.vehicle_turned = True
         g.sq = dest
-        state.emit("move", f"{title(seat)} drives the {rec.name} to {words.on_map(state, b.names[dest])}", {"seat": seat, "square": b.names[dest]})
+        state.emit_format("move", "{} drives the {} to {}", (TITLES[seat], rec.name, words.OnMap(b, dest)), {"seat": seat, "square": b.names[dest]})
         state.last_drive = Trip(seat, start, path, rec.protect)
         open_after(state, seat, action.text, "drive")
     elif isinstance(action, Search):
@@ -177,7 +179,7 @@ def apply_turn(state: DawnState, action: Action) -> None:
         first = not g.searching
         g.searching = True
         verb = "searches" if first else "keeps searching"
-        state.emit("search", f"{title(seat)} discards {c.action_recs[card].name} and {verb} the {b.loc_name[g.sq]}", {"seat": seat})
+        state.emit_format("search", "{} discards {} and {} the {}", (TITLES[seat], c.action_recs[card].name, verb, b.loc_name[g.sq]), {"seat": seat})
         # the window after the reveal is the opponents' chance "before discarding each action to
         # search" (rulebook §Search a Location, Combat Example 1); the one before the first search
         # is the window after the move that brought the group here
@@ -435,7 +437,7 @@ def round_start(state: DawnState) -> None:
             if not any("food" in recs[it].heals for it in state.carried(seat)):
                 state.emit("season", f"The {COLOURS[seat]} group has no Food", None)
                 push(state, wounds.Damage(seat, 1))
-    state.emit("turn", f"{title(state.active)}'s turn", {"seat": state.active})
+    state.emit_format("turn", "{}'s turn", (TITLES[state.active],), {"seat": state.active})
 
 
 def next_turn(state: DawnState) -> None:
@@ -449,7 +451,7 @@ def next_turn(state: DawnState) -> None:
         g = state.groups[state.active]
         g.given = ()
         g.talked = 0
-        state.emit("turn", f"{title(state.active)}'s turn", {"seat": state.active})
+        state.emit_format("turn", "{}'s turn", (TITLES[state.active],), {"seat": state.active})
         return
     round_end(state)
 
@@ -465,7 +467,7 @@ def round_end(state: DawnState) -> None:
     for s in range(n):  # a tie at 0 is a tie: everybody gains it (ruling 21)
         if pts[s] == best:
             state.groups[s].xp += xp
-            state.emit("xp", f"{title(s)} has the most zombie trophy points ({best}) and gains {xp} Xp", {"seat": s})
+            state.emit_format("xp", "{} has the most zombie trophy points ({}) and gains {} Xp", (TITLES[s], best, xp), {"seat": s})
     recs = state.c.action_recs
     for g in state.groups:
         for z in g.trophies:
