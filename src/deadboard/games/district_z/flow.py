@@ -118,7 +118,7 @@ def check_end(state: DistrictState, force: bool = False) -> None:
             state,
             "escaped",
             (w,),
-            f"{state.name(w)} (Player {w + 1}) reaches the City's Edge and escapes. Player {w + 1} wins!",
+            f"{state.names[w]} (Player {w + 1}) reaches the City's Edge and escapes. Player {w + 1} wins!",
         )
         return
     alive = [p for p in state.players if p.status in (LIVE, WAITING)]
@@ -187,7 +187,7 @@ class VisitEnd(StepForm, Auto[DistrictState]):
                 state,
                 "escaped",
                 (0,),
-                f"{state.name(seat)} reaches the City's Edge with the "
+                f"{state.names[seat]} reaches the City's Edge with the "
                 f"{objective_name(state, seat)} and escapes the district. You win!",
             )
             return ()
@@ -196,7 +196,7 @@ class VisitEnd(StepForm, Auto[DistrictState]):
         p.ending = "escaped"
         state.emit(
             "escape",
-            f"{state.name(seat)} (Player {seat + 1}) reaches the City's Edge with the "
+            f"{state.names[seat]} (Player {seat + 1}) reaches the City's Edge with the "
             f"{objective_name(state, seat)} and escapes!",
             {"seat": seat, "place": len(state.places)},
         )

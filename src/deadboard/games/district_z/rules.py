@@ -15,7 +15,7 @@ from typing import Any, ClassVar, cast
 from deadboard.core.game import Outcome, Result, Setup, State
 from deadboard.core.kernel import KernelGame, Step
 from deadboard.core.rng import Rng
-from deadboard.games.district_z.config import OPTIONS, SCENARIOS, build_config
+from deadboard.games.district_z.config import OPTIONS, SCENARIOS, build_config, config_for
 from deadboard.games.district_z.content import load_content
 from deadboard.games.district_z.flow import has_objective
 from deadboard.games.district_z.items import MAX_HANDS
@@ -71,7 +71,7 @@ class DistrictZ(KernelGame[DistrictState]):
 
     def create(self, setup: Setup, seed: int) -> DistrictState:
         content = load_content(setup.content)
-        cfg = build_config(setup, content)
+        cfg = config_for(setup, content)
         state = DistrictState(content, cfg, layout_for(cfg), setup, seed)
         state.emit("setup", f"District-Z — {setup.players} player{'s' if setup.players > 1 else ''}",
                    {"players": setup.players})

@@ -188,6 +188,8 @@ class BuildCity(StepForm, Auto[DistrictState]):
 def choose_survivor(state: DistrictState, seat: int, surv: int, why: str) -> None:
     p = state.players[seat]
     p.surv = surv
+    names = state.names
+    state.names = (*names[:seat], state.c.survivors[surv].id, *names[seat + 1 :])
     p.used.append(surv)
     p.status = LIVE
     p.wounds = 0
@@ -311,7 +313,7 @@ class ChooseCorner(StepForm, Choice[DistrictState, Corner]):
         p.edge = lay.opposite[pos]
         state.emit(
             "setup",
-            f"Player {seat + 1} ({state.name(seat)}) starts at {action.square}; their City's Edge "
+            f"Player {seat + 1} ({state.names[seat]}) starts at {action.square}; their City's Edge "
             f"is {lay.names[p.edge]}",
             None,
         )

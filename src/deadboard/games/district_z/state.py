@@ -148,7 +148,7 @@ class Player:
 class DistrictState(KernelState):
     __slots__ = (
         "c", "card", "cb_escape", "cb_n", "cb_opts", "cb_pos", "cb_seat", "cb_shield", "cb_used", "cfg", "counters",
-        "cur", "dropped", "lay", "order", "places", "players", "reason", "rounds", "seen",
+        "cur", "dropped", "lay", "names", "order", "places", "players", "reason", "rounds", "seen",
         "setaside", "team", "turns", "unused", "up", "used_unique", "v_done", "winners", "zs_kill",
     )
 
@@ -163,6 +163,10 @@ class DistrictState(KernelState):
         self.init_kernel()
         n = lay.n
         self.players = [Player(s) for s in range(setup.players)]
+        #: each seat's name in the log and the prompts: its SURVIVOR's, ``Player1`` before it has one
+        #: (a value replaced when a seat chooses a survivor, so clones share it; events name the
+        #: acting survivor at nearly every step)
+        self.names = tuple(f"Player{s + 1}" for s in range(setup.players))
         self.card = [NO_CARD] * n
         self.up = [False] * n
         self.seen = [False] * n  # the identity of the card now there is public (it has been face up)
@@ -197,6 +201,7 @@ class DistrictState(KernelState):
         self.copy_common(s)
         self.copy_kernel(s)
         s.players = [p.copy() for p in self.players]
+        s.names = self.names
         s.card = self.card.copy()
         s.up = self.up.copy()
         s.seen = self.seen.copy()
@@ -226,8 +231,8 @@ class DistrictState(KernelState):
 
     # ----- small queries ----------------------------------------------------------------------------
     def name(self, seat: int) -> str:
-        p = self.players[seat]
-        return self.c.survivors[p.surv].id if p.surv >= 0 else f"Player{seat + 1}"
+        """The name the log and the prompts give the seat's piece (:attr:`names`)."""
+        return self.names[seat]
 
     def live_at(self, pos: int, but: int = -1) -> list[int]:
         return [p.seat for p in self.players if p.status == LIVE and p.pos == pos and p.seat != but]

@@ -42,7 +42,7 @@ def land(state: DistrictState, seat: int, pos: int) -> None:
         state.emit_format(
             "flip",
             "{} flips {}: {}",
-            (state.name(seat), state.lay.names[pos], state.card_name(pos)),
+            (state.names[seat], state.lay.names[pos], state.card_name(pos)),
             {"pos": state.lay.names[pos]},
         )
     state.v_done = False
@@ -76,7 +76,7 @@ class NextTurn(StepForm, Auto[DistrictState]):
             state.emit_format(
                 "turn",
                 "— Round {}: {}'s turn —",
-                (state.rounds, state.name(seat)),
+                (state.rounds, state.names[seat]),
                 {"seat": seat, "round": state.rounds},
             )
             first: Step[DistrictState]
@@ -110,7 +110,7 @@ class Arrive(StepForm, Auto[DistrictState]):
         p = state.players[seat]
         state.emit(
             "move",
-            f"{state.name(seat)} arrives at the starting location {state.lay.names[p.start]}",
+            f"{state.names[seat]} arrives at the starting location {state.lay.names[p.start]}",
             {"seat": seat},
         )
         land(state, seat, p.start)
@@ -137,7 +137,7 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
                 out.append(HEAL)
             out.append(STAY)
             for other in state.live_at(p.pos, but=seat):
-                name = state.name(other)
+                name = state.names[other]
                 out.append(Trade(name))
                 out.append(Attack(name))
         if p.wounds:
@@ -157,7 +157,7 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
             state.emit_format(
                 "move",
                 "{} moves {} to {}",
-                (state.name(seat), d, lay.names[to]),
+                (state.names[seat], d, lay.names[to]),
                 {"seat": seat, "to": lay.names[to]},
             )
             leave(state, seat)
@@ -167,12 +167,12 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
             p.wounds = max(0, p.wounds - n)
             state.emit(
                 "heal",
-                f"{state.name(seat)} stays and heals ({p.wounds} wound{'' if p.wounds == 1 else 's'} left)",
+                f"{state.names[seat]} stays and heals ({p.wounds} wound{'' if p.wounds == 1 else 's'} left)",
                 {"seat": seat},
             )
             push(state, *zombie_stay_steps(state, seat))
         elif isinstance(action, Stay):
-            state.emit("stay", f"{state.name(seat)} stays at {lay.names[p.pos]}", {"seat": seat})
+            state.emit("stay", f"{state.names[seat]} stays at {lay.names[p.pos]}", {"seat": seat})
             push(state, *zombie_stay_steps(state, seat))
         elif isinstance(action, Trade | Attack):
             push(state, *engage(state, seat, action, ()), *zombie_stay_steps(state, seat))
@@ -186,7 +186,7 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
         return ()
 
     def prompt(self, state: DistrictState) -> str:
-        return f"{state.name(self.seat)} at {state.lay.names[state.players[self.seat].pos]}: move, or act"
+        return f"{state.names[self.seat]} at {state.lay.names[state.players[self.seat].pos]}: move, or act"
 
 
 _TURNS: dict[int, Turn] = {}
