@@ -190,6 +190,10 @@ ATTACK_PHASE, DECIDE, NOISE, CHECK, CLOSE = AttackPhase(), Decide(), Noise(), Ch
 ROLLS = {how: (Roll(how),) for how in ("fight", "brawl", "shoot")}
 
 
+#: (seat, zombie dice) -> the combat's question (the same few in every game)
+_ASKED: dict[tuple[int, int], str] = {}
+
+
 def close(state: DawnState) -> Steps:
     state.combat = None
     return ()
@@ -365,7 +369,11 @@ class CombatChoice(CombatForm, Choice[DawnState, Action]):
     def prompt(self, state: DawnState) -> str:
         cb = state.combat
         assert cb is not None
-        return f"{title(self.seat)}: {cb.dice} zombie {'die' if cb.dice == 1 else 'dice'} — fight, shoot or flee?"
+        key = (self.seat, cb.dice)
+        asked = _ASKED.get(key)
+        if asked is None:
+            asked = _ASKED[key] = f"{title(self.seat)}: {cb.dice} zombie {'die' if cb.dice == 1 else 'dice'} — fight, shoot or flee?"
+        return asked
 
     def stage(self, state: DawnState) -> str:
         return "decide"

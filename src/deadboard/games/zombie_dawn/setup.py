@@ -183,6 +183,10 @@ def finish_setup(state: DawnState) -> None:
 # ==================================================================================================
 # the steps of the setup
 # ==================================================================================================
+#: (zone id, x, y, rotation) -> its placing: actions are values, made once (every game lists them)
+_PLACINGS: dict[tuple[str, int, int, int], PlaceZoneAction] = {}
+
+
 @classvars(kind="zone")
 @dataclass(slots=True)
 class PlaceZone(StepForm, Choice[DawnState, PlaceZoneAction]):
@@ -194,10 +198,16 @@ class PlaceZone(StepForm, Choice[DawnState, PlaceZoneAction]):
         zones = state.c.zones
         seat = self.seat
         out = []
+        made = _PLACINGS
         for x, y in open_slots(state.layout[seat]):
             for z in state.dealt[seat]:
+                zid = zones[z].id
                 for rot in ROTATIONS:
-                    out.append(PlaceZoneAction(zones[z].id, x, y, rot))
+                    key = (zid, x, y, rot)
+                    place = made.get(key)
+                    if place is None:
+                        place = made[key] = PlaceZoneAction(zid, x, y, rot)
+                    out.append(place)
         return out
 
     def apply(self, state: DawnState, action: PlaceZoneAction) -> Steps:

@@ -119,12 +119,22 @@ def turn_actions(state: DawnState) -> list[Action]:
         if ids:
             dests = [names[sq] for sq in movement_squares(state, seat, walk_squares(state, seat))]
             for cid in ids:  # by card, then square: the terminal folds each card's squares into a line
+                made = _MOVES.get(cid)
+                if made is None:
+                    made = _MOVES[cid] = {}
                 for name in dests:
-                    out.append(Move(cid, name))
+                    move = made.get(name)
+                    if move is None:
+                        move = made[name] = Move(cid, name)
+                    out.append(move)
         if (g.vehicle != NO_VEHICLE and not g.vehicle_turned and not season_fx(state).vehicles_off
                 and len(g.chars) <= vehicle_capacity(state, seat)):
             for sq in movement_squares(state, seat, vehicle_squares(state, seat)):
-                out.append(Drive(names[sq]))
+                name = names[sq]
+                drive = _DRIVES.get(name)
+                if drive is None:
+                    drive = _DRIVES[name] = Drive(name)
+                out.append(drive)
         sq = g.sq
         if ids and b.loc_count[sq] and not state.searched[sq] >> seat & 1:
             for cid in ids:
@@ -140,6 +150,12 @@ def turn_actions(state: DawnState) -> list[Action]:
                     out.append(Clear(rec.id))
     anytime_actions(state, seat, out, TURN, done_already(g))
     return out
+
+
+#: card id -> square name -> its move, and square name -> its drive: actions are values, so each is
+#: made once (a turn lists every card's squares; a few thousand, the same in every game)
+_MOVES: dict[str, dict[str, Move]] = {}
+_DRIVES: dict[str, Drive] = {}
 
 
 def apply_turn(state: DawnState, action: Action) -> None:
@@ -257,7 +273,15 @@ class Turn(Choice[DawnState, Action]):
         return ()
 
     def prompt(self, state: DawnState) -> str:
-        return f"{title(self.seat)}: your turn (round {state.round})"
+        key = (self.seat, state.round)
+        asked = _ASKED.get(key)
+        if asked is None:
+            asked = _ASKED[key] = f"{title(self.seat)}: your turn (round {state.round})"
+        return asked
+
+
+#: (seat, round) -> the turn's question (the same few in every game)
+_ASKED: dict[tuple[int, int], str] = {}
 
 
 #: one turn decision per seat (steps are values: one made per seat serves every turn), each with
