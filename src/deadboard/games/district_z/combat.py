@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.district_z.actions import ESCAPE, Escape, FightTogether, FightWith, JoinWith, Pair, Use
+from deadboard.games.district_z.content import DistrictContent
 from deadboard.games.district_z.flow import StepForm, ability, cut_turn, push, roll_dice
 from deadboard.games.district_z.items import use_actions, use_item
 from deadboard.games.district_z.ratings import (
@@ -33,8 +34,13 @@ def parse_loadout(state: DistrictState, word: str) -> Loadout:
     """A loadout word (``pistol+crowbar``, ``bare-handed``) as item indices."""
     if word == "bare-handed":
         return ()
-    index = state.c.item_index
-    return tuple(index[t] for t in word.split("+"))
+    memo = state.c.memo
+    key = ("loadout", word)
+    got: Loadout | None = memo.get(key)
+    if got is None:
+        index = state.c.item_index
+        got = memo[key] = tuple(index[t] for t in word.split("+"))
+    return got
 
 
 def combat_dice(state: DistrictState, seat: int, lo: Loadout) -> list[int]:
@@ -91,10 +97,7 @@ class FightChoice(StepForm, Choice[DistrictState, FightWith | Escape | Use]):
     seat: int
 
     def actions(self, state: DistrictState) -> list[FightWith | Escape | Use]:
-        c = state.c
-        out: list[FightWith | Escape | Use] = [
-            _fight_with(loadout_text(c, lo)) for _, lo in loadouts(c, state.players[self.seat].items)
-        ]
+        out: list[FightWith | Escape | Use] = list(_fights_with(state.c, state.players[self.seat].items))
         if state.cb_escape:
             out.append(ESCAPE)
         out.extend(use_actions(state, self.seat))
@@ -320,6 +323,16 @@ def _choices(seat: int) -> tuple[FightChoice]:
 
 
 _FIGHT_WITH: dict[str, FightWith] = {}
+
+
+def _fights_with(c: DistrictContent, items: list[int]) -> tuple[FightWith, ...]:
+    """``fight <loadout>`` for every weapon loadout worth offering with these items (remembered
+    with the content, as the loadouts are)."""
+    key = ("fight-with", *sorted(items))
+    got: tuple[FightWith, ...] | None = c.memo.get(key)
+    if got is None:
+        got = c.memo[key] = tuple(_fight_with(loadout_text(c, lo)) for _, lo in loadouts(c, items))
+    return got
 
 
 def _fight_with(loadout: str) -> FightWith:

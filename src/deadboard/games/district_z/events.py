@@ -36,6 +36,15 @@ from deadboard.games.district_z.wounds import check_alive, check_turn, wound
 from deadboard.games.district_z.zombie_survivors import ZombieDefend
 
 _VISITS: dict[int, tuple[Step[DistrictState], ...]] = {}
+_REVERSED: dict[int, tuple[Step[DistrictState], ...]] = {}
+
+
+def visit_reversed(seat: int) -> tuple[Step[DistrictState], ...]:
+    """:func:`visit`, last step first: as the stack takes it (a visit is pushed at every landing)."""
+    got = _REVERSED.get(seat)
+    if got is None:
+        got = _REVERSED[seat] = tuple(reversed(visit(seat)))
+    return got
 
 
 def visit(seat: int) -> tuple[Step[DistrictState], ...]:
@@ -202,8 +211,27 @@ class Event(StepForm, Auto[DistrictState]):
             (loc.name, r, ev.text or ev.source),
             {"seat": seat, "roll": r, "event": ev.kind},
         )
-        push(state, *[EventEffect(seat, e) for e in ev.effects], AfterEvent(seat))
+        if not state.over:
+            state.steps.extend(_effects_then_after(seat, ev.effects))
         return ()
+
+
+#: (seat, id of an event's effects) -> (the effects, their steps and the AFTER EVENT, last first)
+_OUTCOMES: dict[tuple[int, int], tuple[tuple[Effect, ...], tuple[Step[DistrictState], ...]]] = {}
+
+
+def _effects_then_after(seat: int, effects: tuple[Effect, ...]) -> tuple[Step[DistrictState], ...]:
+    """The steps of an EVENT TABLE line's effects, then the AFTER EVENT, as the stack takes them
+    (last first): made once per seat and line (steps are values; the content's effects live as
+    long as the process)."""
+    key = (seat, id(effects))
+    hit = _OUTCOMES.get(key)
+    if hit is not None and hit[0] is effects:
+        return hit[1]
+    steps = (*[EventEffect(seat, e) for e in effects], AfterEvent(seat))
+    got = tuple(reversed(steps))
+    _OUTCOMES[key] = (effects, got)
+    return got
 
 
 @classvars(TAG="after")

@@ -49,7 +49,10 @@ def push(state: DistrictState, *steps: Step[DistrictState]) -> None:
 
 
 def roll_dice(rng: Rng, n: int) -> list[int]:
-    """Roll n six-sided dice (one ``d6`` each, so scripted dice drive every roll in tests)."""
+    """Roll n six-sided dice: the same draws as one ``d6`` each, which a scripted Rng (the tests'
+    dice) answers one by one; the game's own Rng rolls them at once."""
+    if type(rng) is Rng:
+        return rng.roll(n)
     d6 = rng.d6
     return [d6() for _ in range(n)]
 

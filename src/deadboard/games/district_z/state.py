@@ -55,6 +55,7 @@ class Layout:
     objective_cells: tuple[int, ...]  # where an objective may lie at setup
     corners: tuple[int, ...]  # multiplayer start corners (a1, f1, a5, f5 ...)
     opposite: dict[int, int] = field(default_factory=dict)
+    step: tuple[dict[str, int], ...] = ()  # position -> {direction: the position a move there reaches}
 
     @property
     def n(self) -> int:
@@ -82,7 +83,7 @@ def _layout(width: int, height: int, cells: list[bool], start: int, edge: int, o
         x, y = c % width, c // width
         opposite[c] = (height - 1 - y) * width + (width - 1 - x)
     return Layout(width, height, tuple(cells), names, {n: i for i, n in enumerate(names)}, tuple(nbr), start, edge,
-                  tuple(objective_cells), tuple(corners), opposite)
+                  tuple(objective_cells), tuple(corners), opposite, tuple(dict(moves) for moves in nbr))
 
 
 @lru_cache(maxsize=8)

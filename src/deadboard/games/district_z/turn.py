@@ -24,7 +24,7 @@ from deadboard.games.district_z.actions import (
     Use,
     drop_action,
 )
-from deadboard.games.district_z.events import visit
+from deadboard.games.district_z.events import visit_reversed
 from deadboard.games.district_z.flow import StepForm, ability, check_end, end_game, end_turn, leave, push
 from deadboard.games.district_z.items import drop_item, use_actions, use_item
 from deadboard.games.district_z.meeting import engage
@@ -46,7 +46,8 @@ def land(state: DistrictState, seat: int, pos: int) -> None:
             {"pos": state.lay.names[pos]},
         )
     state.v_done = False
-    push(state, *visit(seat))
+    if not state.over:
+        state.steps.extend(visit_reversed(seat))
 
 
 @dataclass(slots=True)
@@ -153,7 +154,7 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
         lay = state.lay
         if isinstance(action, Move):
             d = action.direction
-            to = next(q for dd, q in lay.nbr[p.pos] if dd == d)
+            to = lay.step[p.pos][d]
             state.emit_format(
                 "move",
                 "{} moves {} to {}",
