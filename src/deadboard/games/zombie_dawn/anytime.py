@@ -358,7 +358,19 @@ class AfterAction(StepForm, ResponseWindow[DawnState]):
 _ASKED: dict[tuple[int, str, int], str] = {}
 
 
+#: (seat, players, trigger, tag) -> the window after that action (a value, made once: the same
+#: words and moments come back all game long)
+_WINDOWS: dict[tuple[int, int, str, str], AfterAction] = {}
+
+
 def open_after(state: DawnState, seat: int, trigger: str, tag: str = "after") -> None:
     """The window after an action of the active player: the opponents, clockwise from them."""
-    if state.cfg.players > 1:
-        push(state, AfterAction(open_window(actor=seat, seats=state.cfg.players, trigger=trigger, tag=tag)))
+    players = state.cfg.players
+    if players > 1:
+        key = (seat, players, trigger, tag)
+        window = _WINDOWS.get(key)
+        if window is None:
+            if len(_WINDOWS) >= 4096:
+                _WINDOWS.clear()
+            window = _WINDOWS[key] = AfterAction(open_window(actor=seat, seats=players, trigger=trigger, tag=tag))
+        push(state, window)

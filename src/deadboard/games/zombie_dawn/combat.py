@@ -86,9 +86,14 @@ class AttackPhase(CombatForm, Auto[DawnState]):
         g = state.groups[cb.group]
         g.given = ()  # items may change hands, and offers be made, once per attack phase
         g.talked = 0
-        if state.cfg.players > 1:
-            w = open_window(actor=cb.group, seats=state.cfg.players, trigger="combat", tag="combat", start=state.active)
-            push(state, anytime.AfterAction(w))
+        players = state.cfg.players
+        if players > 1:
+            key = (cb.group, players, state.active)
+            window = _WINDOWS.get(key)
+            if window is None:
+                w = open_window(actor=cb.group, seats=players, trigger="combat", tag="combat", start=state.active)
+                window = _WINDOWS[key] = anytime.AfterAction(w)
+            push(state, window)
         return ()
 
     def stage(self, state: DawnState) -> str:
@@ -108,7 +113,10 @@ class Decide(CombatForm, Auto[DawnState]):
             return win(state, cb)
         if not combat_has_choice(state):  # nothing but fight
             return ROLLS["fight"]
-        return (CombatChoice(cb.group),)
+        asked = _CHOICES.get(cb.group)
+        if asked is None:
+            asked = _CHOICES[cb.group] = (CombatChoice(cb.group),)
+        return asked
 
     def stage(self, state: DawnState) -> str:
         return "decide"
@@ -189,6 +197,11 @@ class Close(CombatForm, Auto[DawnState]):
 ATTACK_PHASE, DECIDE, NOISE, CHECK, CLOSE = AttackPhase(), Decide(), Noise(), Check(), Close()
 ROLLS = {how: (Roll(how),) for how in ("fight", "brawl", "shoot")}
 
+
+#: (group, players, active player) -> the window that opens an attack phase, and group -> its
+#: combat decision: steps are values, made once (every attack phase of every combat pushes them)
+_WINDOWS: dict[tuple[int, int, int], anytime.AfterAction] = {}
+_CHOICES: dict[int, tuple[CombatChoice]] = {}
 
 #: (seat, zombie dice) -> the combat's question (the same few in every game)
 _ASKED: dict[tuple[int, int], str] = {}

@@ -122,11 +122,13 @@ def turn_actions(state: DawnState) -> list[Action]:
                 made = _MOVES.get(cid)
                 if made is None:
                     made = _MOVES[cid] = {}
-                for name in dests:
-                    move = made.get(name)
-                    if move is None:
-                        move = made[name] = Move(cid, name)
-                    out.append(move)
+                try:
+                    out.extend([made[name] for name in dests])
+                except KeyError:
+                    for name in dests:
+                        if name not in made:
+                            made[name] = Move(cid, name)
+                    out.extend([made[name] for name in dests])
         if (g.vehicle != NO_VEHICLE and not g.vehicle_turned and not season_fx(state).vehicles_off
                 and len(g.chars) <= vehicle_capacity(state, seat)):
             for sq in movement_squares(state, seat, vehicle_squares(state, seat)):
