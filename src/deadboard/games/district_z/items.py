@@ -57,7 +57,8 @@ def use_actions(state: DistrictState, seat: int) -> list[Use]:
     if p.wounds == 0:
         return []
     its = state.c.items
-    return [Use(its[i].id) for i in sorted(set(p.items)) if its[i].heal]
+    healing = [i for i in p.items if its[i].heal]
+    return [Use(its[i].id) for i in sorted(set(healing))] if healing else []
 
 
 def use_item(state: DistrictState, seat: int, item: int) -> None:
@@ -74,6 +75,10 @@ def use_item(state: DistrictState, seat: int, item: int) -> None:
     )
 
 
+#: item id -> its equip and leave actions (actions are values: made once)
+_EQUIP: dict[str, tuple[EquipItem, Leave]] = {}
+
+
 @classvars(TAG="equip", kind="equip")
 @dataclass(slots=True)
 class Equip(StepForm, FoundItem, Choice[DistrictState, EquipItem | Leave]):
@@ -84,7 +89,10 @@ class Equip(StepForm, FoundItem, Choice[DistrictState, EquipItem | Leave]):
 
     def actions(self, state: DistrictState) -> list[EquipItem | Leave]:
         name = state.c.items[self.item].id
-        return [EquipItem(name), Leave(name)]
+        got = _EQUIP.get(name)
+        if got is None:
+            got = _EQUIP[name] = (EquipItem(name), Leave(name))
+        return list(got)
 
     def apply(self, state: DistrictState, action: EquipItem | Leave) -> Steps:
         name = state.c.items[self.item].name

@@ -73,8 +73,8 @@ class DistrictZ(KernelGame[DistrictState]):
         content = load_content(setup.content)
         cfg = config_for(setup, content)
         state = DistrictState(content, cfg, layout_for(cfg), setup, seed)
-        state.emit("setup", f"District-Z — {setup.players} player{'s' if setup.players > 1 else ''}",
-                   {"players": setup.players})
+        state.emit_format("setup", "District-Z — {} player{}", (setup.players, "s" if setup.players > 1 else ""),
+                          {"players": setup.players})
         first: list[Step[DistrictState]] = [ChooseSurvivor(s, "start") for s in range(cfg.players)]
         if cfg.additional == "replace" and cfg.replace_by == "player":
             first.insert(0, SwapLocation(0, tuple(sorted(content.base))))

@@ -56,13 +56,14 @@ class Layout:
     corners: tuple[int, ...]  # multiplayer start corners (a1, f1, a5, f5 ...)
     opposite: dict[int, int] = field(default_factory=dict)
     step: tuple[dict[str, int], ...] = ()  # position -> {direction: the position a move there reaches}
+    held: tuple[int, ...] = ()  # the positions that hold a card
 
     @property
     def n(self) -> int:
         return self.width * self.height
 
     def positions(self) -> list[int]:
-        return [p for p in range(self.n) if self.cells[p]]
+        return list(self.held)
 
 
 def _layout(width: int, height: int, cells: list[bool], start: int, edge: int, objective_cells: list[int],
@@ -83,7 +84,8 @@ def _layout(width: int, height: int, cells: list[bool], start: int, edge: int, o
         x, y = c % width, c // width
         opposite[c] = (height - 1 - y) * width + (width - 1 - x)
     return Layout(width, height, tuple(cells), names, {n: i for i, n in enumerate(names)}, tuple(nbr), start, edge,
-                  tuple(objective_cells), tuple(corners), opposite, tuple(dict(moves) for moves in nbr))
+                  tuple(objective_cells), tuple(corners), opposite, tuple(dict(moves) for moves in nbr),
+                  tuple(p for p in range(width * height) if cells[p]))
 
 
 @lru_cache(maxsize=8)

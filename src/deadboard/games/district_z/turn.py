@@ -109,10 +109,8 @@ class Arrive(StepForm, Auto[DistrictState]):
     def run(self, state: DistrictState) -> Steps:
         seat = self.seat
         p = state.players[seat]
-        state.emit(
-            "move",
-            f"{state.names[seat]} arrives at the starting location {state.lay.names[p.start]}",
-            {"seat": seat},
+        state.emit_format(
+            "move", "{} arrives at the starting location {}", (state.names[seat], state.lay.names[p.start]), {"seat": seat}
         )
         land(state, seat, p.start)
         return ()
@@ -144,8 +142,7 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
         if p.wounds:
             out.extend(use_actions(state, seat))
         if p.items:
-            its = state.c.items
-            out.extend(drop_action(its[i].id) for i in sorted(set(p.items)))
+            out.extend(_drops(state, p.items))
         return out
 
     def apply(self, state: DistrictState, action: TurnAction) -> Steps:
@@ -188,6 +185,18 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
 
     def prompt(self, state: DistrictState) -> str:
         return f"{state.names[self.seat]} at {state.lay.names[state.players[self.seat].pos]}: move, or act"
+
+
+def _drops(state: DistrictState, items: list[int]) -> tuple[Drop, ...]:
+    """``drop <item>`` for each kind of item carried, in content order (remembered with the
+    content by the items carried: a turn lists them)."""
+    memo = state.c.memo
+    key = ("drops", *items)
+    got: tuple[Drop, ...] | None = memo.get(key)
+    if got is None:
+        its = state.c.items
+        got = memo[key] = tuple(drop_action(its[i].id) for i in sorted(set(items)))
+    return got
 
 
 _TURNS: dict[int, Turn] = {}

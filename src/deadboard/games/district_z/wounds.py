@@ -41,7 +41,7 @@ def check_alive(state: DistrictState, seat: int, by_zs: bool = False) -> bool:
 
 def _die(state: DistrictState, seat: int, by_zs: bool) -> None:
     p = state.players[seat]
-    state.emit("death", f"{state.names[seat]} has {p.wounds} wounds and dies.", {"seat": seat})
+    state.emit_format("death", "{} has {} wounds and dies.", (state.names[seat], p.wounds), {"seat": seat})
     if state.cfg.single:
         p.ending = "died"
         end_game(
