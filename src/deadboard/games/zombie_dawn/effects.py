@@ -112,12 +112,8 @@ def hand_kinds(state: DawnState, seat: int) -> list[int]:
     hand = state.groups[seat].hand
     if len(hand) < 2:
         return list(hand)
-    kind_of = state.c.action_cards
-    seen: dict[int, int] = {}
-    for card in hand:
-        k = kind_of[card]
-        if k not in seen:
-            seen[k] = card
+    back = hand[::-1]  # the first card of a kind in the hand is the last one written
+    seen = dict(zip(map(state.c.action_cards.__getitem__, back), back))
     return [seen[k] for k in sorted(seen)]
 
 
