@@ -112,8 +112,12 @@ def hand_kinds(state: DawnState, seat: int) -> list[int]:
     hand = state.groups[seat].hand
     if len(hand) < 2:
         return list(hand)
-    back = hand[::-1]  # the first card of a kind in the hand is the last one written
-    seen = dict(zip(map(state.c.action_cards.__getitem__, back), back))
+    kind_of = state.c.action_cards
+    seen: dict[int, int] = {}
+    for card in hand:
+        k = kind_of[card]
+        if k not in seen:
+            seen[k] = card
     return [seen[k] for k in sorted(seen)]
 
 

@@ -183,8 +183,9 @@ def finish_setup(state: DawnState) -> None:
 # ==================================================================================================
 # the steps of the setup
 # ==================================================================================================
-#: (zone id, x, y, rotation) -> its placing: actions are values, made once (every game lists them)
-_PLACINGS: dict[tuple[str, int, int, int], PlaceZoneAction] = {}
+#: (zone id, x, y) -> its placings, one per rotation: actions are values, made once (every game
+#: lists them)
+_PLACINGS: dict[tuple[str, int, int], tuple[PlaceZoneAction, ...]] = {}
 
 
 @classvars(kind="zone")
@@ -197,17 +198,16 @@ class PlaceZone(StepForm, Choice[DawnState, PlaceZoneAction]):
     def actions(self, state: DawnState) -> list[PlaceZoneAction]:
         zones = state.c.zones
         seat = self.seat
-        out = []
+        out: list[PlaceZoneAction] = []
         made = _PLACINGS
         for x, y in open_slots(state.layout[seat]):
             for z in state.dealt[seat]:
                 zid = zones[z].id
-                for rot in ROTATIONS:
-                    key = (zid, x, y, rot)
-                    place = made.get(key)
-                    if place is None:
-                        place = made[key] = PlaceZoneAction(zid, x, y, rot)
-                    out.append(place)
+                key = (zid, x, y)
+                turns = made.get(key)
+                if turns is None:
+                    turns = made[key] = tuple(PlaceZoneAction(zid, x, y, rot) for rot in ROTATIONS)
+                out.extend(turns)
         return out
 
     def apply(self, state: DawnState, action: PlaceZoneAction) -> Steps:

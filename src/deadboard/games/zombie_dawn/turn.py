@@ -117,9 +117,18 @@ def turn_actions(state: DawnState) -> list[Action]:
     else:
         out.append(END)
         if ids:
-            dests = tuple([names[sq] for sq in movement_squares(state, seat, walk_squares(state, seat))])
+            dests = [names[sq] for sq in movement_squares(state, seat, walk_squares(state, seat))]
             for cid in ids:  # by card, then square: the terminal folds each card's squares into a line
-                out.extend(_moves(cid, dests))
+                made = _MOVES.get(cid)
+                if made is None:
+                    made = _MOVES[cid] = {}
+                try:
+                    out.extend([made[name] for name in dests])
+                except KeyError:
+                    for name in dests:
+                        if name not in made:
+                            made[name] = Move(cid, name)
+                    out.extend([made[name] for name in dests])
         if (g.vehicle != NO_VEHICLE and not g.vehicle_turned and not season_fx(state).vehicles_off
                 and len(g.chars) <= vehicle_capacity(state, seat)):
             for sq in movement_squares(state, seat, vehicle_squares(state, seat)):
@@ -149,25 +158,6 @@ def turn_actions(state: DawnState) -> list[Action]:
 #: made once (a turn lists every card's squares; a few thousand, the same in every game)
 _MOVES: dict[str, dict[str, Move]] = {}
 _DRIVES: dict[str, Drive] = {}
-#: (card id, squares) -> the moves discarding that card to those squares (a group lists the same
-#: row at each decision of its turn until it moves)
-_ROWS: dict[tuple[str, tuple[str, ...]], tuple[Move, ...]] = {}
-
-
-def _moves(cid: str, dests: tuple[str, ...]) -> tuple[Move, ...]:
-    key = (cid, dests)
-    row = _ROWS.get(key)
-    if row is None:
-        made = _MOVES.get(cid)
-        if made is None:
-            made = _MOVES[cid] = {}
-        for name in dests:
-            if name not in made:
-                made[name] = Move(cid, name)
-        if len(_ROWS) >= 8192:
-            _ROWS.clear()
-        row = _ROWS[key] = tuple([made[name] for name in dests])
-    return row
 
 
 def apply_turn(state: DawnState, action: Action) -> None:
