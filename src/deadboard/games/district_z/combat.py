@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.district_z.actions import ESCAPE, Escape, FightTogether, FightWith, JoinWith, Pair, Use
+from deadboard.games.district_z.content import DistrictContent
 from deadboard.games.district_z.flow import StepForm, ability, cut_turn, push, roll_dice
 from deadboard.games.district_z.items import use_actions, use_item
 from deadboard.games.district_z.ratings import (
@@ -21,8 +22,7 @@ from deadboard.games.district_z.ratings import (
     Loadout,
     loadout_text,
     loadouts,
-    pairing_options,
-    pairing_text,
+    pairings,
     rating,
 )
 from deadboard.games.district_z.state import LIVE, DistrictState
@@ -34,8 +34,13 @@ def parse_loadout(state: DistrictState, word: str) -> Loadout:
     """A loadout word (``pistol+crowbar``, ``bare-handed``) as item indices."""
     if word == "bare-handed":
         return ()
-    index = state.c.item_index
-    return tuple(index[t] for t in word.split("+"))
+    memo = state.c.memo
+    key = ("loadout", word)
+    got: Loadout | None = memo.get(key)
+    if got is None:
+        index = state.c.item_index
+        got = memo[key] = tuple(index[t] for t in word.split("+"))
+    return got
 
 
 def combat_dice(state: DistrictState, seat: int, lo: Loadout) -> list[int]:
@@ -52,16 +57,18 @@ def start_combat(state: DistrictState, seat: int, n: int, escape: bool) -> None:
     state.cb_escape = escape
     state.cb_used = ()
     state.cb_shield = False
-    roller = ""
-    if not state.cfg.single:
-        left = (seat + 1) % state.cfg.players
-        roller = f" (Player {left + 1} rolls for the zombies)"
-    state.emit(
-        "combat",
-        f"{n} zombie{'s' if n > 1 else ''} attack {state.name(seat)}"
-        f"{'' if escape else '; no escape'}{roller}",
-        {"seat": seat, "zombies": n},
-    )
+    if state.cfg.single:
+        state.emit_format(
+            "combat", "{} zombie{} attack {}{}", (n, "s" if n > 1 else "", state.names[seat], "" if escape else "; no escape"),
+            {"seat": seat, "zombies": n},
+        )
+    else:
+        state.emit_format(
+            "combat",
+            "{} zombie{} attack {}{} (Player {} rolls for the zombies)",
+            (n, "s" if n > 1 else "", state.names[seat], "" if escape else "; no escape", (seat + 1) % state.cfg.players + 1),
+            {"seat": seat, "zombies": n},
+        )
     push(state, _fights(seat))
 
 
@@ -90,10 +97,7 @@ class FightChoice(StepForm, Choice[DistrictState, FightWith | Escape | Use]):
     seat: int
 
     def actions(self, state: DistrictState) -> list[FightWith | Escape | Use]:
-        c = state.c
-        out: list[FightWith | Escape | Use] = [
-            _fight_with(loadout_text(c, lo)) for _, lo in loadouts(c, state.players[self.seat].items)
-        ]
+        out: list[FightWith | Escape | Use] = list(_fights_with(state.c, state.players[self.seat].items))
         if state.cb_escape:
             out.append(ESCAPE)
         out.extend(use_actions(state, self.seat))
@@ -112,7 +116,7 @@ class FightChoice(StepForm, Choice[DistrictState, FightWith | Escape | Use]):
 
     def prompt(self, state: DistrictState) -> str:
         n = state.cb_n
-        return f"{state.name(self.seat)} faces {n} zombie{'s' if n > 1 else ''}: fight (choose your weapons) or escape"
+        return f"{state.names[self.seat]} faces {n} zombie{'s' if n > 1 else ''}: fight (choose your weapons) or escape"
 
 
 def fight_round(state: DistrictState, seat: int, lo: Loadout) -> None:
@@ -122,32 +126,27 @@ def fight_round(state: DistrictState, seat: int, lo: Loadout) -> None:
     cr = s.combat + sum(c.items[i].combat for i in lo)
     sd = roll_dice(state.rng, cr)
     zd = roll_dice(state.rng, state.cb_n)
-    used = list(state.cb_used)
-    for i in set(lo):
-        while used.count(i) < lo.count(i):
-            used.append(i)
-    state.cb_used = tuple(used)
-    opts = pairing_options(sd, zd, s.ability == "brawler")
+    if lo:
+        used = list(state.cb_used)
+        for i in set(lo):
+            while used.count(i) < lo.count(i):
+                used.append(i)
+        state.cb_used = tuple(used)
+    sd.sort()
+    zd.sort()
+    opts = pairings(sd, zd, s.ability == "brawler")
     n = state.cb_n
     state.emit_format(
         "combat",
         "Combat round ({}, rating {}): {} rolls {}, the {} zombie{} {}",
-        (
-            loadout_words(state, lo),
-            cr,
-            state.name(seat),
-            Dice(sorted(sd)),
-            n,
-            "s roll" if n > 1 else " rolls",
-            Dice(sorted(zd)),
-        ),
-        {"survivor": sorted(sd), "zombies": sorted(zd), "rating": cr},
+        (loadout_words(state, lo), cr, state.names[seat], Dice(sd), n, "s roll" if n > 1 else " rolls", Dice(zd)),
+        {"survivor": sd, "zombies": zd, "rating": cr},
     )
     if len(opts) == 1:
-        k, w, pr = opts[0]
-        resolve_pairing(state, seat, k, w, pairing_text(pr))
+        k, w, text = opts[0]
+        resolve_pairing(state, seat, k, w, text)
     else:
-        state.cb_opts = tuple((k, w, pairing_text(pr)) for k, w, pr in opts)
+        state.cb_opts = opts
         push(state, PairDice(seat))
 
 
@@ -169,7 +168,7 @@ class PairDice(StepForm, Choice[DistrictState, Pair]):
 
     def prompt(self, state: DistrictState) -> str:
         options = ", ".join(f"{k}/{w}" for k, w, _ in state.cb_opts)
-        return f"{state.name(self.seat)}: choose how to pair the dice (kills / wounds: {options})"
+        return f"{state.names[self.seat]}: choose how to pair the dice (kills / wounds: {options})"
 
 
 def resolve_pairing(state: DistrictState, seat: int, kills: int, wounds: int, text: str) -> None:
@@ -180,7 +179,7 @@ def resolve_pairing(state: DistrictState, seat: int, kills: int, wounds: int, te
     state.emit_format(
         "combat",
         "Dice paired ({}): {} zombie{} destroyed, {} wound{}; {} left",
-        (_pairs_said(text), kills, "s" if kills != 1 else "", wounds, "s" if wounds != 1 else "", state.cb_n),
+        (pairs_said(text), kills, "s" if kills != 1 else "", wounds, "s" if wounds != 1 else "", state.cb_n),
         {"kills": kills, "wounds": wounds, "left": state.cb_n},
     )
     combat_wound(state, seat, wounds)
@@ -189,7 +188,7 @@ def resolve_pairing(state: DistrictState, seat: int, kills: int, wounds: int, te
     if state.cb_n == 0:
         state.emit(
             "combat",
-            f"All the zombies are dead (again). {state.name(seat)} has {p.wounds} "
+            f"All the zombies are dead (again). {state.names[seat]} has {p.wounds} "
             f"wound{'' if p.wounds == 1 else 's'}",
             {"seat": seat},
         )
@@ -205,7 +204,7 @@ def combat_wound(state: DistrictState, seat: int, wounds: int) -> None:
         state.cb_shield = True
         wounds -= 1
         state.emit(
-            "ability", f"Thick Skin: {state.name(seat)} shrugs off the first wound of this combat", None
+            "ability", f"Thick Skin: {state.names[seat]} shrugs off the first wound of this combat", None
         )
     wound(state, seat, wounds, True)
 
@@ -220,9 +219,10 @@ def escape(state: DistrictState, seat: int) -> None:
     sd = roll_dice(state.rng, n)
     zd = roll_dice(state.rng, min(state.cb_n, cap))
     s, z = sum(sd), sum(zd)
-    state.emit(
+    state.emit_format(
         "check",
-        f"ESCAPE: {state.name(seat)} rolls agility {Dice(sd)} = {s} against the zombies' {Dice(zd)} = {z}",
+        "ESCAPE: {} rolls agility {} = {} against the zombies' {} = {}",
+        (state.names[seat], Dice(sd), s, Dice(zd), z),
         {"survivor": sd, "zombies": zd},
     )
     if s > z:
@@ -230,7 +230,7 @@ def escape(state: DistrictState, seat: int) -> None:
         state.counters[pos] += state.cb_n
         state.emit(
             "escape",
-            f"{state.name(seat)} escapes; {state.cb_n} zombie counter{'s' if state.cb_n > 1 else ''} "
+            f"{state.names[seat]} escapes; {state.cb_n} zombie counter{'s' if state.cb_n > 1 else ''} "
             f"stay on {state.lay.names[pos]}. The turn is over.",
             {"seat": seat},
         )
@@ -238,7 +238,7 @@ def escape(state: DistrictState, seat: int) -> None:
         cut_turn(state)
         return
     if s < z:
-        state.emit("wound", f"{state.name(seat)} fails to escape and takes a wound", {"seat": seat})
+        state.emit_format("wound", "{} fails to escape and takes a wound", (state.names[seat],), {"seat": seat})
         combat_wound(state, seat, 1)
         if state.players[seat].status != LIVE:
             return
@@ -325,6 +325,16 @@ def _choices(seat: int) -> tuple[FightChoice]:
 _FIGHT_WITH: dict[str, FightWith] = {}
 
 
+def _fights_with(c: DistrictContent, items: list[int]) -> tuple[FightWith, ...]:
+    """``fight <loadout>`` for every weapon loadout worth offering with these items (remembered
+    with the content, as the loadouts are)."""
+    key = ("fight-with", *sorted(items))
+    got: tuple[FightWith, ...] | None = c.memo.get(key)
+    if got is None:
+        got = c.memo[key] = tuple(_fight_with(loadout_text(c, lo)) for _, lo in loadouts(c, items))
+    return got
+
+
 def _fight_with(loadout: str) -> FightWith:
     got = _FIGHT_WITH.get(loadout)
     if got is None:
@@ -332,8 +342,16 @@ def _fight_with(loadout: str) -> FightWith:
     return got
 
 
-def _pairs_said(text: str) -> str:
-    """A pairing (``3>1 6=6``, ``none``) as the log says it: ``3 beats 1, 6 ties 6``."""
-    if text == "none":
-        return "none"
-    return ", ".join(p.replace(">", " beats ").replace("=", " ties ") for p in text.split())
+#: a pairing's text -> :func:`pairs_said`
+_SAID: dict[str, str] = {}
+
+
+def pairs_said(text: str) -> str:
+    """A pairing (``3>1 6=6``, ``none``) as the log says it: ``3 beats 1, 6 ties 6`` (remembered:
+    the same few hundred pairings come back all game long)."""
+    said = _SAID.get(text)
+    if said is None:
+        said = "none" if text == "none" else ", ".join(p.replace(">", " beats ").replace("=", " ties ") for p in text.split())
+        if len(_SAID) < 65536:
+            _SAID[text] = said
+    return said

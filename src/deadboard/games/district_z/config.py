@@ -76,3 +76,23 @@ def build_config(setup: Setup, content: DistrictContent) -> Config:
     if setup.players > len(content.survivors):
         raise SetupError(f"{setup.players} players need {setup.players} survivors; the content has {len(content.survivors)}")
     return cfg
+
+
+#: id of a setup -> (the setup, a copy of its options, the content, its configuration)
+_CONFIGS: dict[int, tuple[Setup, dict[str, object], DistrictContent, Config]] = {}
+
+
+def config_for(setup: Setup, content: DistrictContent) -> Config:
+    """:func:`build_config`, remembered for the setup objects it was given (a simulation starts every
+    game from one setup; building and checking the configuration costs as much as a few decisions).
+    A setup whose options were changed in place is built again; a configuration is a frozen value
+    every game of the setup shares."""
+    hit = _CONFIGS.get(id(setup))
+    if hit is not None and hit[0] is setup and hit[2] is content and hit[1] == setup.options:
+        return hit[3]
+    cfg = build_config(setup, content)
+    if len(_CONFIGS) >= 64:
+        _CONFIGS.clear()
+    # the entry holds the setup, so its id is not reused while remembered
+    _CONFIGS[id(setup)] = (setup, dict(setup.options), content, cfg)
+    return cfg

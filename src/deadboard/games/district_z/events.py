@@ -36,6 +36,15 @@ from deadboard.games.district_z.wounds import check_alive, check_turn, wound
 from deadboard.games.district_z.zombie_survivors import ZombieDefend
 
 _VISITS: dict[int, tuple[Step[DistrictState], ...]] = {}
+_REVERSED: dict[int, tuple[Step[DistrictState], ...]] = {}
+
+
+def visit_reversed(seat: int) -> tuple[Step[DistrictState], ...]:
+    """:func:`visit`, last step first: as the stack takes it (a visit is pushed at every landing)."""
+    got = _REVERSED.get(seat)
+    if got is None:
+        got = _REVERSED[seat] = tuple(reversed(visit(seat)))
+    return got
 
 
 def visit(seat: int) -> tuple[Step[DistrictState], ...]:
@@ -73,7 +82,7 @@ class Found(StepForm, Auto[DistrictState]):
         if has_objective(state, seat):
             state.emit(
                 "objective",
-                f"{state.name(seat)} already carries a location objective and leaves the "
+                f"{state.names[seat]} already carries a location objective and leaves the "
                 f"{its[obj].name} for another survivor",
                 {"seat": seat},
             )
@@ -91,7 +100,7 @@ class Found(StepForm, Auto[DistrictState]):
         state.seen[pos] = True
         state.emit(
             "objective",
-            f"{state.name(seat)} finds the LOCATION OBJECTIVE: {its[obj].name}! It is replaced by "
+            f"{state.names[seat]} finds the LOCATION OBJECTIVE: {its[obj].name}! It is replaced by "
             f"the set-aside card: {state.c.locations[new].name}",
             {"seat": seat, "objective": its[obj].id},
         )
@@ -202,8 +211,27 @@ class Event(StepForm, Auto[DistrictState]):
             (loc.name, r, ev.text or ev.source),
             {"seat": seat, "roll": r, "event": ev.kind},
         )
-        push(state, *[EventEffect(seat, e) for e in ev.effects], AfterEvent(seat))
+        if not state.over:
+            state.steps.extend(_effects_then_after(seat, ev.effects))
         return ()
+
+
+#: (seat, id of an event's effects) -> (the effects, their steps and the AFTER EVENT, last first)
+_OUTCOMES: dict[tuple[int, int], tuple[tuple[Effect, ...], tuple[Step[DistrictState], ...]]] = {}
+
+
+def _effects_then_after(seat: int, effects: tuple[Effect, ...]) -> tuple[Step[DistrictState], ...]:
+    """The steps of an EVENT TABLE line's effects, then the AFTER EVENT, as the stack takes them
+    (last first): made once per seat and line (steps are values; the content's effects live as
+    long as the process)."""
+    key = (seat, id(effects))
+    hit = _OUTCOMES.get(key)
+    if hit is not None and hit[0] is effects:
+        return hit[1]
+    steps = (*[EventEffect(seat, e) for e in effects], AfterEvent(seat))
+    got = tuple(reversed(steps))
+    _OUTCOMES[key] = (effects, got)
+    return got
 
 
 @classvars(TAG="after")
@@ -267,7 +295,7 @@ class ReplaceUnique(StepForm, Choice[DistrictState, ReplaceCard | Keep]):
 
     def prompt(self, state: DistrictState) -> str:
         return (
-            f"{state.name(self.seat)}: replace this unique-event card with a random unused card, or keep it"
+            f"{state.names[self.seat]}: replace this unique-event card with a random unused card, or keep it"
         )
 
 
@@ -285,12 +313,12 @@ class EventChoice(StepForm, Choice[DistrictState, Choose]):
     def apply(self, state: DistrictState, action: Choose) -> Steps:
         label = action.label
         effects = next(e for lab, e in self.options if lab == label)
-        state.emit("event", f"{state.name(self.seat)} chooses: {label}", None)
+        state.emit("event", f"{state.names[self.seat]} chooses: {label}", None)
         push(state, *[EventEffect(self.seat, e) for e in effects])
         return ()
 
     def prompt(self, state: DistrictState) -> str:
-        return f"{state.name(self.seat)}: choose"
+        return f"{state.names[self.seat]}: choose"
 
 
 @classvars(TAG="fx")
@@ -317,18 +345,18 @@ def _nothing(state: DistrictState, seat: int, e: Effect) -> None:
     if item >= 0:
         state.emit(
             "ability",
-            f"Scavenger: {state.name(seat)} rolls {r} and turns up a {state.c.items[item].name}",
+            f"Scavenger: {state.names[seat]} rolls {r} and turns up a {state.c.items[item].name}",
             {"roll": r},
         )
         push(state, Equip(seat, item))
     elif r >= 4:
         state.emit(
             "ability",
-            f"Scavenger: {state.name(seat)} rolls {r}, but no such card is left in the ITEM card pile",
+            f"Scavenger: {state.names[seat]} rolls {r}, but no such card is left in the ITEM card pile",
             {"roll": r},
         )
     else:
-        state.emit("ability", f"Scavenger: {state.name(seat)} rolls {r}; nothing turns up", {"roll": r})
+        state.emit("ability", f"Scavenger: {state.names[seat]} rolls {r}; nothing turns up", {"roll": r})
 
 
 def _item(state: DistrictState, seat: int, e: Effect) -> None:
@@ -338,7 +366,7 @@ def _item(state: DistrictState, seat: int, e: Effect) -> None:
         kind = "" if spec == "any" else f"{spec} "
         state.emit(
             "item",
-            f"No {kind}ITEM card is left in the ITEM card pile: {state.name(seat)} finds nothing",
+            f"No {kind}ITEM card is left in the ITEM card pile: {state.names[seat]} finds nothing",
             {"seat": seat},
         )
         return
@@ -352,11 +380,11 @@ def _item(state: DistrictState, seat: int, e: Effect) -> None:
     if not card_in_pile(state, item):
         state.emit(
             "item",
-            f"The {it.name}'s card is not in the ITEM card pile: {state.name(seat)} finds nothing",
+            f"The {it.name}'s card is not in the ITEM card pile: {state.names[seat]} finds nothing",
             {"seat": seat, "item": it.id},
         )
         return
-    state.emit("item", f"{state.name(seat)} finds: {it.name}", {"seat": seat, "item": it.id})
+    state.emit("item", f"{state.names[seat]} finds: {it.name}", {"seat": seat, "item": it.id})
     push(state, Equip(seat, item))
 
 
@@ -365,7 +393,7 @@ def _zombies(state: DistrictState, seat: int, e: Effect) -> None:
 
 
 def _wound(state: DistrictState, seat: int, e: Effect) -> None:
-    state.emit("wound", f"{state.name(seat)} takes {e[1]} wound{'s' if e[1] > 1 else ''}", {"seat": seat})
+    state.emit("wound", f"{state.names[seat]} takes {e[1]} wound{'s' if e[1] > 1 else ''}", {"seat": seat})
     wound(state, seat, e[1], False)
 
 
@@ -373,14 +401,14 @@ def _heal(state: DistrictState, seat: int, e: Effect) -> None:
     p = state.players[seat]
     before = p.wounds
     p.wounds = max(0, p.wounds - e[1])
-    state.emit("heal", f"{state.name(seat)} heals {before - p.wounds}", {"seat": seat})
+    state.emit("heal", f"{state.names[seat]} heals {before - p.wounds}", {"seat": seat})
 
 
 def _infect(state: DistrictState, seat: int, e: Effect) -> None:
     if state.cfg.infection:
         p = state.players[seat]
         p.infection += e[1]
-        state.emit("infection", f"{state.name(seat)} gains {e[1]} infection ({p.infection})", {"seat": seat})
+        state.emit("infection", f"{state.names[seat]} gains {e[1]} infection ({p.infection})", {"seat": seat})
         check_turn(state, seat)
 
 
@@ -391,7 +419,7 @@ def _lose_item(state: DistrictState, seat: int, e: Effect) -> None:
     if losable:
         i = losable[state.rng.below(len(losable))]
         p.items.remove(i)
-        state.emit("item", f"{state.name(seat)}'s {its[i].name} breaks", {"seat": seat})
+        state.emit("item", f"{state.names[seat]}'s {its[i].name} breaks", {"seat": seat})
         check_alive(state, seat)
 
 
@@ -407,7 +435,7 @@ def _check(state: DistrictState, seat: int, e: Effect) -> None:
     label = "+".join(ATTRIBUTES[a].upper() for a in attrs)
     state.emit(
         "check",
-        f"{label} CHECK {target}: {state.name(seat)} rolls {n} {'die' if n == 1 else 'dice'}: {Dice(dice)} = {total}: "
+        f"{label} CHECK {target}: {state.names[seat]} rolls {n} {'die' if n == 1 else 'dice'}: {Dice(dice)} = {total}: "
         f"{'success' if ok else 'failure'}",
         {"dice": dice, "total": total, "target": target, "success": ok},
     )

@@ -49,7 +49,10 @@ def push(state: DistrictState, *steps: Step[DistrictState]) -> None:
 
 
 def roll_dice(rng: Rng, n: int) -> list[int]:
-    """Roll n six-sided dice (one ``d6`` each, so scripted dice drive every roll in tests)."""
+    """Roll n six-sided dice: the same draws as one ``d6`` each, which a scripted Rng (the tests'
+    dice) answers one by one; the game's own Rng rolls them at once."""
+    if type(rng) is Rng:
+        return rng.roll(n)
     d6 = rng.d6
     return [d6() for _ in range(n)]
 
@@ -118,7 +121,7 @@ def check_end(state: DistrictState, force: bool = False) -> None:
             state,
             "escaped",
             (w,),
-            f"{state.name(w)} (Player {w + 1}) reaches the City's Edge and escapes. Player {w + 1} wins!",
+            f"{state.names[w]} (Player {w + 1}) reaches the City's Edge and escapes. Player {w + 1} wins!",
         )
         return
     alive = [p for p in state.players if p.status in (LIVE, WAITING)]
@@ -187,7 +190,7 @@ class VisitEnd(StepForm, Auto[DistrictState]):
                 state,
                 "escaped",
                 (0,),
-                f"{state.name(seat)} reaches the City's Edge with the "
+                f"{state.names[seat]} reaches the City's Edge with the "
                 f"{objective_name(state, seat)} and escapes the district. You win!",
             )
             return ()
@@ -196,7 +199,7 @@ class VisitEnd(StepForm, Auto[DistrictState]):
         p.ending = "escaped"
         state.emit(
             "escape",
-            f"{state.name(seat)} (Player {seat + 1}) reaches the City's Edge with the "
+            f"{state.names[seat]} (Player {seat + 1}) reaches the City's Edge with the "
             f"{objective_name(state, seat)} and escapes!",
             {"seat": seat, "place": len(state.places)},
         )

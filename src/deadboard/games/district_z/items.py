@@ -46,10 +46,8 @@ def drop_item(state: DistrictState, seat: int, item: int) -> None:
     pos = p.pos
     state.dropped[pos] = (*state.dropped[pos], item)
     state.up[pos] = True
-    state.emit(
-        "drop",
-        f"{state.name(seat)} drops the {state.c.items[item].name} at {state.lay.names[pos]}",
-        {"seat": seat},
+    state.emit_format(
+        "drop", "{} drops the {} at {}", (state.names[seat], state.c.items[item].name, state.lay.names[pos]), {"seat": seat}
     )
     check_alive(state, seat)
 
@@ -59,7 +57,8 @@ def use_actions(state: DistrictState, seat: int) -> list[Use]:
     if p.wounds == 0:
         return []
     its = state.c.items
-    return [Use(its[i].id) for i in sorted(set(p.items)) if its[i].heal]
+    healing = [i for i in p.items if its[i].heal]
+    return [Use(its[i].id) for i in sorted(set(healing))] if healing else []
 
 
 def use_item(state: DistrictState, seat: int, item: int) -> None:
@@ -71,9 +70,13 @@ def use_item(state: DistrictState, seat: int, item: int) -> None:
     p.wounds = max(0, p.wounds - n)
     state.emit(
         "heal",
-        f"{state.name(seat)} uses the {it.name} and heals {before - p.wounds} (infection stays)",
+        f"{state.names[seat]} uses the {it.name} and heals {before - p.wounds} (infection stays)",
         {"seat": seat},
     )
+
+
+#: item id -> its equip and leave actions (actions are values: made once)
+_EQUIP: dict[str, tuple[EquipItem, Leave]] = {}
 
 
 @classvars(TAG="equip", kind="equip")
@@ -86,19 +89,22 @@ class Equip(StepForm, FoundItem, Choice[DistrictState, EquipItem | Leave]):
 
     def actions(self, state: DistrictState) -> list[EquipItem | Leave]:
         name = state.c.items[self.item].id
-        return [EquipItem(name), Leave(name)]
+        got = _EQUIP.get(name)
+        if got is None:
+            got = _EQUIP[name] = (EquipItem(name), Leave(name))
+        return list(got)
 
     def apply(self, state: DistrictState, action: EquipItem | Leave) -> Steps:
         name = state.c.items[self.item].name
         if isinstance(action, EquipItem):
-            state.emit("item", f"{state.name(self.seat)} equips the {name}", None)
+            state.emit_format("item", "{} equips the {}", (state.names[self.seat], name))
             equip(state, self.seat, self.item)
         else:
-            state.emit("item", f"{state.name(self.seat)} leaves the {name}", None)
+            state.emit_format("item", "{} leaves the {}", (state.names[self.seat], name))
         return ()
 
     def prompt(self, state: DistrictState) -> str:
-        return f"{state.name(self.seat)} found the {state.c.items[self.item].name}: equip it?"
+        return f"{state.names[self.seat]} found the {state.c.items[self.item].name}: equip it?"
 
 
 @classvars(TAG="drop-excess", kind="drop-excess")
@@ -121,7 +127,7 @@ class DropExcess(StepForm, Choice[DistrictState, Drop]):
         return ()
 
     def prompt(self, state: DistrictState) -> str:
-        return f"{state.name(self.seat)} carries more than four hands' worth: drop an item"
+        return f"{state.names[self.seat]} carries more than four hands' worth: drop an item"
 
 
 @classvars(TAG="take", kind="take")
@@ -153,7 +159,7 @@ class TakeDropped(StepForm, Choice[DistrictState, Take | Done | Roll]):
             state.dropped[p.pos] = tuple(here)
             state.emit(
                 "item",
-                f"{state.name(seat)} picks up the {state.c.items[i].name} (the event is skipped)",
+                f"{state.names[seat]} picks up the {state.c.items[i].name} (the event is skipped)",
                 None,
             )
             if here:
@@ -167,4 +173,4 @@ class TakeDropped(StepForm, Choice[DistrictState, Take | Done | Roll]):
         return ()
 
     def prompt(self, state: DistrictState) -> str:
-        return f"{state.name(self.seat)}: pick up dropped items (skips the event) or roll for the event"
+        return f"{state.names[self.seat]}: pick up dropped items (skips the event) or roll for the event"

@@ -63,7 +63,7 @@ def engage_actions(state: DistrictState, seat: int, engaged: tuple[int, ...]) ->
     out: list[Trade | Attack] = []
     for other in state.live_at(state.players[seat].pos, but=seat):
         if other not in engaged:
-            name = state.name(other)
+            name = state.names[other]
             out.append(Trade(name))
             out.append(Attack(name))
     return out
@@ -79,11 +79,11 @@ def engage(
     if isinstance(action, Trade):
         state.emit(
             "trade",
-            f"{state.name(seat)} starts a trade with {state.name(other)}",
+            f"{state.names[seat]} starts a trade with {state.names[other]}",
             {"seat": seat, "with": other},
         )
         return [Offer(seat, other, (), ()), after]
-    state.emit("meet", f"{state.name(seat)} attacks {state.name(other)}", {"seat": seat, "target": other})
+    state.emit("meet", f"{state.names[seat]} attacks {state.names[other]}", {"seat": seat, "target": other})
     los = loadouts(state.c, state.players[seat].items)
     if len(los) == 1:
         return [Defend(other, seat, los[0][1]), after]
@@ -103,7 +103,7 @@ class Meet(StepForm, Choice[DistrictState, Nothing | Roll | Trade | Attack]):
     def apply(self, state: DistrictState, action: Nothing | Roll | Trade | Attack) -> Steps:
         # roll: the visit goes on to the card's event as if nobody were there
         if isinstance(action, Nothing):
-            state.emit("meet", f"{state.name(self.seat)} does nothing", None)
+            state.emit("meet", f"{state.names[self.seat]} does nothing", None)
             cut_visit(state)
         elif not isinstance(action, Roll):
             cut_visit(state)
@@ -111,7 +111,7 @@ class Meet(StepForm, Choice[DistrictState, Nothing | Roll | Trade | Attack]):
         return ()
 
     def prompt(self, state: DistrictState) -> str:
-        return f"{state.name(self.seat)} meets another survivor: do nothing, roll for the event, trade, or attack"
+        return f"{state.names[self.seat]} meets another survivor: do nothing, roll for the event, trade, or attack"
 
 
 @classvars(TAG="engage", kind="engage")
@@ -127,13 +127,13 @@ class Engage(StepForm, Choice[DistrictState, Trade | Attack | Done]):
 
     def apply(self, state: DistrictState, action: Trade | Attack | Done) -> Steps:
         if isinstance(action, Done):
-            state.emit("meet", f"{state.name(self.seat)} leaves the others be", None)
+            state.emit("meet", f"{state.names[self.seat]} leaves the others be", None)
         else:
             push(state, *engage(state, self.seat, action, self.engaged))
         return ()
 
     def prompt(self, state: DistrictState) -> str:
-        return f"{state.name(self.seat)}: engage another survivor here, or done"
+        return f"{state.names[self.seat]}: engage another survivor here, or done"
 
 
 @classvars(TAG="engage-next")
@@ -212,14 +212,14 @@ class Offer(StepForm, Choice[DistrictState, OfferAction]):
         if isinstance(action, Propose):
             state.emit(
                 "trade",
-                f"{state.name(seat)} proposes to {state.name(other)}: give {items_text(state, gives)} "
+                f"{state.names[seat]} proposes to {state.names[other]}: give {items_text(state, gives)} "
                 f"for {items_text(state, asks)}",
                 {"seat": seat, "with": other},
             )
             push(state, Answer(other, seat, gives, asks))
             return ()
         if isinstance(action, Cancel):
-            state.emit("trade", f"{state.name(seat)} calls off the trade", None)
+            state.emit("trade", f"{state.names[seat]} calls off the trade", None)
             return ()
         i = state.c.item_index[action.item]
         if isinstance(action, OfferItem):
@@ -235,7 +235,7 @@ class Offer(StepForm, Choice[DistrictState, OfferAction]):
 
     def prompt(self, state: DistrictState) -> str:
         return (
-            f"{state.name(self.seat)} trades with {state.name(self.other)}: giving {items_text(state, self.gives)}, "
+            f"{state.names[self.seat]} trades with {state.names[self.other]}: giving {items_text(state, self.gives)}, "
             f"asking {items_text(state, self.asks)} — offer or ask items, then propose (or cancel)"
         )
 
@@ -258,15 +258,15 @@ class Answer(StepForm, Choice[DistrictState, Accept | Decline]):
 
     def apply(self, state: DistrictState, action: Accept | Decline) -> Steps:
         if isinstance(action, Accept):
-            state.emit("trade", f"{state.name(self.seat)} accepts", None)
+            state.emit("trade", f"{state.names[self.seat]} accepts", None)
             _trade(state, self.other, self.seat, self.gives, self.asks)
         else:
-            state.emit("trade", f"{state.name(self.seat)} declines the trade", None)
+            state.emit("trade", f"{state.names[self.seat]} declines the trade", None)
         return ()
 
     def prompt(self, state: DistrictState) -> str:
         return (
-            f"{state.name(self.seat)}: {state.name(self.other)} offers {items_text(state, self.gives)} for your "
+            f"{state.names[self.seat]}: {state.names[self.other]} offers {items_text(state, self.gives)} for your "
             f"{items_text(state, self.asks)}: accept or decline?"
         )
 
@@ -283,8 +283,8 @@ def _trade(
         a.items.append(t)
     state.emit(
         "trade",
-        f"{state.name(seat)} gives {items_text(state, gives)} and gets {items_text(state, asks)} from "
-        f"{state.name(other)}",
+        f"{state.names[seat]} gives {items_text(state, gives)} and gets {items_text(state, asks)} from "
+        f"{state.names[other]}",
         {"seat": seat, "with": other},
     )
     check_alive(state, seat)
@@ -320,7 +320,7 @@ class Arm(StepForm, Choice[DistrictState, FightWith]):
         return ()
 
     def prompt(self, state: DistrictState) -> str:
-        return f"{state.name(self.seat)} attacks {state.name(self.other)}: choose your weapons"
+        return f"{state.names[self.seat]} attacks {state.names[self.other]}: choose your weapons"
 
 
 @classvars(TAG="defend", kind="defend")
@@ -345,7 +345,7 @@ class Defend(StepForm, Choice[DistrictState, FightWith | Dodge]):
 
     def prompt(self, state: DistrictState) -> str:
         return (
-            f"{state.name(self.seat)} is attacked by {state.name(self.other)} ({loadout_words(state, self.loadout)}): "
+            f"{state.names[self.seat]} is attacked by {state.names[self.other]} ({loadout_words(state, self.loadout)}): "
             f"fight (choose your weapons) or dodge"
         )
 
@@ -363,15 +363,15 @@ def _survivor_combat(
         d = sum(dd)
         state.emit(
             "check",
-            f"SURVIVOR COMBAT: {state.name(attacker)} ({loadout_words(state, alo)}) rolls {Dice(ad)} = {a}; "
-            f"{state.name(defender)} dodges with {Dice(dd)} = {d}",
+            f"SURVIVOR COMBAT: {state.names[attacker]} ({loadout_words(state, alo)}) rolls {Dice(ad)} = {a}; "
+            f"{state.names[defender]} dodges with {Dice(dd)} = {d}",
             {"attacker": ad, "dodge": dd},
         )
         item_checks(state, attacker, alo)
         if d > a:
-            state.emit("meet", f"{state.name(defender)} dodges the attack", None)
+            state.emit("meet", f"{state.names[defender]} dodges the attack", None)
         elif d < a:
-            state.emit("wound", f"{state.name(defender)} fails to dodge and takes a wound", None)
+            state.emit("wound", f"{state.names[defender]} fails to dodge and takes a wound", None)
             wound(state, defender, 1, False)
         else:
             state.emit("meet", "A tie: nothing happens", None)
@@ -380,8 +380,8 @@ def _survivor_combat(
     d = sum(dd)
     state.emit(
         "check",
-        f"SURVIVOR COMBAT: {state.name(attacker)} ({loadout_words(state, alo)}) rolls {Dice(ad)} = {a}; "
-        f"{state.name(defender)} ({loadout_words(state, dlo)}) rolls {Dice(dd)} = {d}",
+        f"SURVIVOR COMBAT: {state.names[attacker]} ({loadout_words(state, alo)}) rolls {Dice(ad)} = {a}; "
+        f"{state.names[defender]} ({loadout_words(state, dlo)}) rolls {Dice(dd)} = {d}",
         {"attacker": ad, "defender": dd},
     )
     item_checks(state, attacker, alo)
@@ -424,18 +424,18 @@ class Spoils(StepForm, Choice[DistrictState, Steal | StealObjective | WoundLoser
         if isinstance(action, Steal):
             i = state.c.item_index[action.item]
             lp.items.remove(i)
-            state.emit("meet", f"{state.name(seat)} steals the {its[i].name} from {state.name(loser)}", None)
+            state.emit("meet", f"{state.names[seat]} steals the {its[i].name} from {state.names[loser]}", None)
             equip(state, seat, i)
             check_alive(state, loser)
         elif isinstance(action, StealObjective):
             i = next(x for x in lp.items if its[x].objective)
             lp.items.remove(i)
             state.players[seat].items.append(i)
-            state.emit("meet", f"{state.name(seat)} steals the {its[i].name} from {state.name(loser)}", None)
+            state.emit("meet", f"{state.names[seat]} steals the {its[i].name} from {state.names[loser]}", None)
         else:
-            state.emit("wound", f"{state.name(seat)} wounds {state.name(loser)}", None)
+            state.emit("wound", f"{state.names[seat]} wounds {state.names[loser]}", None)
             wound(state, loser, 1, False)
         return ()
 
     def prompt(self, state: DistrictState) -> str:
-        return f"{state.name(self.seat)} wins the fight against {state.name(self.other)}: choose the spoils"
+        return f"{state.names[self.seat]} wins the fight against {state.names[self.other]}: choose the spoils"

@@ -169,3 +169,19 @@ def pairing_text(p: Pairing) -> str:
     if not p:
         return "none"
     return " ".join(f"{s}{'>' if s > z else '='}{z}" for s, z in sorted(p))
+
+
+#: (survivor dice, zombie dice, brawler) -> :func:`pairings` (a few thousand throws recur all game long)
+_PAIRINGS: dict[tuple[tuple[int, ...], tuple[int, ...], bool], tuple[tuple[int, int, str], ...]] = {}
+
+
+def pairings(survivor: Sequence[int], zombies: Sequence[int], brawler: bool = False) -> tuple[tuple[int, int, str], ...]:
+    """:func:`pairing_options` as (kills, wounds, :func:`pairing_text`), remembered by the dice
+    thrown (``survivor`` and ``zombies`` sorted, so that a throw has one key)."""
+    key = (tuple(survivor), tuple(zombies), brawler)
+    got = _PAIRINGS.get(key)
+    if got is None:
+        if len(_PAIRINGS) >= 65536:
+            _PAIRINGS.clear()
+        got = _PAIRINGS[key] = tuple((k, w, pairing_text(p)) for k, w, p in pairing_options(survivor, zombies, brawler))
+    return got

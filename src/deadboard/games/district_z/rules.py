@@ -15,7 +15,7 @@ from typing import Any, ClassVar, cast
 from deadboard.core.game import Outcome, Result, Setup, State
 from deadboard.core.kernel import KernelGame, Step
 from deadboard.core.rng import Rng
-from deadboard.games.district_z.config import OPTIONS, SCENARIOS, build_config
+from deadboard.games.district_z.config import OPTIONS, SCENARIOS, build_config, config_for
 from deadboard.games.district_z.content import load_content
 from deadboard.games.district_z.flow import has_objective
 from deadboard.games.district_z.items import MAX_HANDS
@@ -71,10 +71,10 @@ class DistrictZ(KernelGame[DistrictState]):
 
     def create(self, setup: Setup, seed: int) -> DistrictState:
         content = load_content(setup.content)
-        cfg = build_config(setup, content)
+        cfg = config_for(setup, content)
         state = DistrictState(content, cfg, layout_for(cfg), setup, seed)
-        state.emit("setup", f"District-Z — {setup.players} player{'s' if setup.players > 1 else ''}",
-                   {"players": setup.players})
+        state.emit_format("setup", "District-Z — {} player{}", (setup.players, "s" if setup.players > 1 else ""),
+                          {"players": setup.players})
         first: list[Step[DistrictState]] = [ChooseSurvivor(s, "start") for s in range(cfg.players)]
         if cfg.additional == "replace" and cfg.replace_by == "player":
             first.insert(0, SwapLocation(0, tuple(sorted(content.base))))

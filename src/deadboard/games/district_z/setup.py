@@ -83,12 +83,11 @@ def build_city(state: DistrictState, chosen: tuple[int, ...] | None = None) -> N
             if state.card[p] == NO_CARD:
                 state.card[p] = deck.pop()
         state.unused = deck
-        state.emit(
+        state.emit_format(
             "setup",
-            f"The CITY: {len(lay.positions())} cards in a 7 x 3 grid with the starting location at "
-            f"{lay.names[lay.start]} and the City's Edge at {lay.names[lay.edge]}; one location objective "
-            f"lies in the middle 3 x 3",
-            None,
+            "The CITY: {} cards in a 7 x 3 grid with the starting location at {} and the City's Edge at {}; "
+            "one location objective lies in the middle 3 x 3",
+            (len(lay.positions()), lay.names[lay.start], lay.names[lay.edge]),
         )
     else:
         cells = lay.positions()
@@ -105,11 +104,10 @@ def build_city(state: DistrictState, chosen: tuple[int, ...] | None = None) -> N
         for p, card in zip(cells, city):
             state.card[p] = card
         state.unused = deck
-        state.emit(
+        state.emit_format(
             "setup",
-            f"The CITY: a {lay.width} x {lay.height} grid; {players} location cards set aside for "
-            f"{players} location objectives shuffled in",
-            None,
+            "The CITY: a {} x {} grid; {} location cards set aside for {} location objectives shuffled in",
+            (lay.width, lay.height, players, players),
         )
 
 
@@ -188,6 +186,8 @@ class BuildCity(StepForm, Auto[DistrictState]):
 def choose_survivor(state: DistrictState, seat: int, surv: int, why: str) -> None:
     p = state.players[seat]
     p.surv = surv
+    names = state.names
+    state.names = (*names[:seat], state.c.survivors[surv].id, *names[seat + 1 :])
     p.used.append(surv)
     p.status = LIVE
     p.wounds = 0
@@ -203,10 +203,10 @@ def choose_survivor(state: DistrictState, seat: int, surv: int, why: str) -> Non
     ):
         p.items.append(c.item_index["pistol"])
     if why == "start":
-        state.emit(
+        state.emit_format(
             "setup",
-            f"Player {seat + 1} plays {s.name} ({s.id}): combat {s.combat}, agility {s.agility}, "
-            f"perception {s.perception}, health {s.health}. {s.ability_text}",
+            "Player {} plays {} ({}): combat {}, agility {}, perception {}, health {}. {}",
+            (seat + 1, s.name, s.id, s.combat, s.agility, s.perception, s.health, s.ability_text),
             {"seat": seat, "survivor": s.id},
         )
         if state.cfg.single:
@@ -228,6 +228,17 @@ def unused_survivors(state: DistrictState) -> list[int]:
     return [s.index for s in state.c.survivors if s.index not in used]
 
 
+#: survivor id -> its Choose action (actions are values: made once; every game asks each seat)
+_CHOOSE: dict[str, Choose] = {}
+
+
+def _choose(survivor: str) -> Choose:
+    got = _CHOOSE.get(survivor)
+    if got is None:
+        got = _CHOOSE[survivor] = Choose(survivor)
+    return got
+
+
 @classvars(TAG="survivor", kind="survivor")
 @dataclass(slots=True)
 class ChooseSurvivor(StepForm, Choice[DistrictState, Choose | Retire]):
@@ -239,7 +250,7 @@ class ChooseSurvivor(StepForm, Choice[DistrictState, Choose | Retire]):
 
     def actions(self, state: DistrictState) -> list[Choose | Retire]:
         survivors = state.c.survivors
-        out: list[Choose | Retire] = [Choose(survivors[s].id) for s in unused_survivors(state)]
+        out: list[Choose | Retire] = [_choose(survivors[s].id) for s in unused_survivors(state)]
         if self.why == "zs-dead":
             out.append(RETIRE)
         return out
@@ -311,7 +322,7 @@ class ChooseCorner(StepForm, Choice[DistrictState, Corner]):
         p.edge = lay.opposite[pos]
         state.emit(
             "setup",
-            f"Player {seat + 1} ({state.name(seat)}) starts at {action.square}; their City's Edge "
+            f"Player {seat + 1} ({state.names[seat]}) starts at {action.square}; their City's Edge "
             f"is {lay.names[p.edge]}",
             None,
         )

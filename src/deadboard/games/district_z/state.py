@@ -55,13 +55,15 @@ class Layout:
     objective_cells: tuple[int, ...]  # where an objective may lie at setup
     corners: tuple[int, ...]  # multiplayer start corners (a1, f1, a5, f5 ...)
     opposite: dict[int, int] = field(default_factory=dict)
+    step: tuple[dict[str, int], ...] = ()  # position -> {direction: the position a move there reaches}
+    held: tuple[int, ...] = ()  # the positions that hold a card
 
     @property
     def n(self) -> int:
         return self.width * self.height
 
     def positions(self) -> list[int]:
-        return [p for p in range(self.n) if self.cells[p]]
+        return list(self.held)
 
 
 def _layout(width: int, height: int, cells: list[bool], start: int, edge: int, objective_cells: list[int],
@@ -82,7 +84,8 @@ def _layout(width: int, height: int, cells: list[bool], start: int, edge: int, o
         x, y = c % width, c // width
         opposite[c] = (height - 1 - y) * width + (width - 1 - x)
     return Layout(width, height, tuple(cells), names, {n: i for i, n in enumerate(names)}, tuple(nbr), start, edge,
-                  tuple(objective_cells), tuple(corners), opposite)
+                  tuple(objective_cells), tuple(corners), opposite, tuple(dict(moves) for moves in nbr),
+                  tuple(p for p in range(width * height) if cells[p]))
 
 
 @lru_cache(maxsize=8)
@@ -148,7 +151,7 @@ class Player:
 class DistrictState(KernelState):
     __slots__ = (
         "c", "card", "cb_escape", "cb_n", "cb_opts", "cb_pos", "cb_seat", "cb_shield", "cb_used", "cfg", "counters",
-        "cur", "dropped", "lay", "order", "places", "players", "reason", "rounds", "seen",
+        "cur", "dropped", "lay", "names", "order", "places", "players", "reason", "rounds", "seen",
         "setaside", "team", "turns", "unused", "up", "used_unique", "v_done", "winners", "zs_kill",
     )
 
@@ -163,6 +166,10 @@ class DistrictState(KernelState):
         self.init_kernel()
         n = lay.n
         self.players = [Player(s) for s in range(setup.players)]
+        #: each seat's name in the log and the prompts: its SURVIVOR's, ``Player1`` before it has one
+        #: (a value replaced when a seat chooses a survivor, so clones share it; events name the
+        #: acting survivor at nearly every step)
+        self.names = tuple(f"Player{s + 1}" for s in range(setup.players))
         self.card = [NO_CARD] * n
         self.up = [False] * n
         self.seen = [False] * n  # the identity of the card now there is public (it has been face up)
@@ -197,6 +204,7 @@ class DistrictState(KernelState):
         self.copy_common(s)
         self.copy_kernel(s)
         s.players = [p.copy() for p in self.players]
+        s.names = self.names
         s.card = self.card.copy()
         s.up = self.up.copy()
         s.seen = self.seen.copy()
@@ -226,8 +234,8 @@ class DistrictState(KernelState):
 
     # ----- small queries ----------------------------------------------------------------------------
     def name(self, seat: int) -> str:
-        p = self.players[seat]
-        return self.c.survivors[p.surv].id if p.surv >= 0 else f"Player{seat + 1}"
+        """The name the log and the prompts give the seat's piece (:attr:`names`)."""
+        return self.names[seat]
 
     def live_at(self, pos: int, but: int = -1) -> list[int]:
         return [p.seat for p in self.players if p.status == LIVE and p.pos == pos and p.seat != but]

@@ -24,7 +24,7 @@ from deadboard.games.district_z.actions import (
     Use,
     drop_action,
 )
-from deadboard.games.district_z.events import visit
+from deadboard.games.district_z.events import visit_reversed
 from deadboard.games.district_z.flow import StepForm, ability, check_end, end_game, end_turn, leave, push
 from deadboard.games.district_z.items import drop_item, use_actions, use_item
 from deadboard.games.district_z.meeting import engage
@@ -42,11 +42,12 @@ def land(state: DistrictState, seat: int, pos: int) -> None:
         state.emit_format(
             "flip",
             "{} flips {}: {}",
-            (state.name(seat), state.lay.names[pos], state.card_name(pos)),
+            (state.names[seat], state.lay.names[pos], state.card_name(pos)),
             {"pos": state.lay.names[pos]},
         )
     state.v_done = False
-    push(state, *visit(seat))
+    if not state.over:
+        state.steps.extend(visit_reversed(seat))
 
 
 @dataclass(slots=True)
@@ -76,7 +77,7 @@ class NextTurn(StepForm, Auto[DistrictState]):
             state.emit_format(
                 "turn",
                 "— Round {}: {}'s turn —",
-                (state.rounds, state.name(seat)),
+                (state.rounds, state.names[seat]),
                 {"seat": seat, "round": state.rounds},
             )
             first: Step[DistrictState]
@@ -108,10 +109,8 @@ class Arrive(StepForm, Auto[DistrictState]):
     def run(self, state: DistrictState) -> Steps:
         seat = self.seat
         p = state.players[seat]
-        state.emit(
-            "move",
-            f"{state.name(seat)} arrives at the starting location {state.lay.names[p.start]}",
-            {"seat": seat},
+        state.emit_format(
+            "move", "{} arrives at the starting location {}", (state.names[seat], state.lay.names[p.start]), {"seat": seat}
         )
         land(state, seat, p.start)
         return ()
@@ -137,14 +136,13 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
                 out.append(HEAL)
             out.append(STAY)
             for other in state.live_at(p.pos, but=seat):
-                name = state.name(other)
+                name = state.names[other]
                 out.append(Trade(name))
                 out.append(Attack(name))
         if p.wounds:
             out.extend(use_actions(state, seat))
         if p.items:
-            its = state.c.items
-            out.extend(drop_action(its[i].id) for i in sorted(set(p.items)))
+            out.extend(_drops(state, p.items))
         return out
 
     def apply(self, state: DistrictState, action: TurnAction) -> Steps:
@@ -153,11 +151,11 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
         lay = state.lay
         if isinstance(action, Move):
             d = action.direction
-            to = next(q for dd, q in lay.nbr[p.pos] if dd == d)
+            to = lay.step[p.pos][d]
             state.emit_format(
                 "move",
                 "{} moves {} to {}",
-                (state.name(seat), d, lay.names[to]),
+                (state.names[seat], d, lay.names[to]),
                 {"seat": seat, "to": lay.names[to]},
             )
             leave(state, seat)
@@ -167,12 +165,12 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
             p.wounds = max(0, p.wounds - n)
             state.emit(
                 "heal",
-                f"{state.name(seat)} stays and heals ({p.wounds} wound{'' if p.wounds == 1 else 's'} left)",
+                f"{state.names[seat]} stays and heals ({p.wounds} wound{'' if p.wounds == 1 else 's'} left)",
                 {"seat": seat},
             )
             push(state, *zombie_stay_steps(state, seat))
         elif isinstance(action, Stay):
-            state.emit("stay", f"{state.name(seat)} stays at {lay.names[p.pos]}", {"seat": seat})
+            state.emit("stay", f"{state.names[seat]} stays at {lay.names[p.pos]}", {"seat": seat})
             push(state, *zombie_stay_steps(state, seat))
         elif isinstance(action, Trade | Attack):
             push(state, *engage(state, seat, action, ()), *zombie_stay_steps(state, seat))
@@ -186,7 +184,19 @@ class Turn(StepForm, Choice[DistrictState, TurnAction]):
         return ()
 
     def prompt(self, state: DistrictState) -> str:
-        return f"{state.name(self.seat)} at {state.lay.names[state.players[self.seat].pos]}: move, or act"
+        return f"{state.names[self.seat]} at {state.lay.names[state.players[self.seat].pos]}: move, or act"
+
+
+def _drops(state: DistrictState, items: list[int]) -> tuple[Drop, ...]:
+    """``drop <item>`` for each kind of item carried, in content order (remembered with the
+    content by the items carried: a turn lists them)."""
+    memo = state.c.memo
+    key = ("drops", *items)
+    got: tuple[Drop, ...] | None = memo.get(key)
+    if got is None:
+        its = state.c.items
+        got = memo[key] = tuple(drop_action(its[i].id) for i in sorted(set(items)))
+    return got
 
 
 _TURNS: dict[int, Turn] = {}

@@ -14,8 +14,16 @@ from deadboard.games.district_z.state import NO_CARD, OBJ, DistrictState
 
 
 def loadout_words(state: DistrictState, loadout: tuple[int, ...]) -> str:
-    """The weapons a survivor fights with, by their names: ``Fire Axe and Pistol``, ``bare hands``."""
-    return " and ".join(state.c.items[i].name for i in loadout) if loadout else "bare hands"
+    """The weapons a survivor fights with, by their names: ``Fire Axe and Pistol``, ``bare hands``
+    (remembered with the content: every combat round names one)."""
+    if not loadout:
+        return "bare hands"
+    memo = state.c.memo
+    key = ("words", loadout)
+    said = memo.get(key)
+    if said is None:
+        said = memo[key] = " and ".join(state.c.items[i].name for i in loadout)
+    return said
 
 
 class Dice(tuple[int, ...]):

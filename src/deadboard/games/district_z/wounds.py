@@ -41,7 +41,7 @@ def check_alive(state: DistrictState, seat: int, by_zs: bool = False) -> bool:
 
 def _die(state: DistrictState, seat: int, by_zs: bool) -> None:
     p = state.players[seat]
-    state.emit("death", f"{state.name(seat)} has {p.wounds} wounds and dies.", {"seat": seat})
+    state.emit_format("death", "{} has {} wounds and dies.", (state.names[seat], p.wounds), {"seat": seat})
     if state.cfg.single:
         p.ending = "died"
         end_game(
@@ -64,7 +64,7 @@ def remove_piece(state: DistrictState, seat: int, why: str) -> None:
     if p.items:
         state.dropped[pos] = state.dropped[pos] + tuple(p.items)
         state.up[pos] = True
-        state.emit("drop", f"{state.name(seat)}'s items stay at {state.lay.names[pos]}", {"seat": seat})
+        state.emit("drop", f"{state.names[seat]}'s items stay at {state.lay.names[pos]}", {"seat": seat})
         p.items = []
     if state.cb_seat == seat:
         left = state.cb_n
@@ -106,7 +106,7 @@ def check_turn(state: DistrictState, seat: int) -> None:
         return
     state.emit(
         "turned",
-        f"{state.name(seat)} has {p.infection} infection and turns into one of the undead!",
+        f"{state.names[seat]} has {p.infection} infection and turns into one of the undead!",
         {"seat": seat},
     )
     if state.cfg.single:

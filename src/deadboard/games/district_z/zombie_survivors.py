@@ -59,17 +59,17 @@ class ZombieMove(StepForm, Choice[DistrictState, Move | Stay]):
             p.pos = to
             state.emit(
                 "move",
-                f"Zombie {state.name(seat)} shambles {action.direction} to {state.lay.names[to]}",
+                f"Zombie {state.names[seat]} shambles {action.direction} to {state.lay.names[to]}",
                 {"seat": seat},
             )
         else:
-            state.emit("stay", f"Zombie {state.name(seat)} stays", None)
+            state.emit("stay", f"Zombie {state.names[seat]} stays", None)
         if state.cfg.zs_combat:
             push(state, *[ZombieDefend(s, seat) for s in state.live_at(p.pos)])
         return ()
 
     def prompt(self, state: DistrictState) -> str:
-        return f"Zombie {state.name(self.seat)}: move or stay"
+        return f"Zombie {state.names[self.seat]}: move or stay"
 
 
 @classvars(TAG="zdefend", kind="zdefend")
@@ -106,7 +106,7 @@ class ZombieDefend(StepForm, Choice[DistrictState, FightWith | Dodge | FightToge
         return ()
 
     def prompt(self, state: DistrictState) -> str:
-        return f"{state.name(self.seat)} faces zombie {state.name(self.zombie)}: fight or dodge"
+        return f"{state.names[self.seat]} faces zombie {state.names[self.zombie]}: fight or dodge"
 
 
 @classvars(TAG="join", kind="join")
@@ -129,12 +129,12 @@ class Join(StepForm, Choice[DistrictState, JoinWith | Decline]):
             seat, zombie = self.seat, self.zombie
             state.team = [*state.team, (seat, parse_loadout(state, action.loadout))]
             state.drop(lambda s: type(s) is ZombieDefend and s.seat == seat and s.zombie == zombie)
-            state.emit("meet", f"{state.name(seat)} joins the fight", None)
+            state.emit("meet", f"{state.names[seat]} joins the fight", None)
         return ()
 
     def prompt(self, state: DistrictState) -> str:
         return (
-            f"{state.name(self.seat)}: join {state.name(self.ally)} against zombie {state.name(self.zombie)}?"
+            f"{state.names[self.seat]}: join {state.names[self.ally]} against zombie {state.names[self.zombie]}?"
         )
 
 
@@ -162,7 +162,7 @@ def zombie_combat(state: DistrictState, team: list[tuple[int, Loadout]], zs: int
     zd = roll_dice(state.rng, zsurv.combat)
     zt = sum(zd)
     seats = [s for s, _ in team]
-    names = " and ".join(state.name(s) for s in seats)
+    names = " and ".join(state.names[s] for s in seats)
     if dodge:
         s = seats[0]
         p = state.players[s]
@@ -170,7 +170,7 @@ def zombie_combat(state: DistrictState, team: list[tuple[int, Loadout]], zs: int
         d = sum(dd)
         state.emit(
             "check",
-            f"ZOMBIE SURVIVOR COMBAT: zombie {state.name(zs)} rolls {Dice(zd)} = {zt}; {names} dodges with "
+            f"ZOMBIE SURVIVOR COMBAT: zombie {state.names[zs]} rolls {Dice(zd)} = {zt}; {names} dodges with "
             f"{Dice(dd)} = {d}",
             {"zombie": zd, "dodge": dd},
         )
@@ -191,10 +191,10 @@ def zombie_combat(state: DistrictState, team: list[tuple[int, Loadout]], zs: int
         sd = combat_dice(state, s, lo)
         rolls.append(sd)
         total += sum(sd)
-    arms = ", ".join(f"{state.name(s)} with {loadout_words(state, lo)}" for s, lo in team)
+    arms = ", ".join(f"{state.names[s]} with {loadout_words(state, lo)}" for s, lo in team)
     state.emit(
         "check",
-        f"ZOMBIE SURVIVOR COMBAT: {names} ({arms}) roll {'; '.join(str(Dice(r)) for r in rolls)} = {total}; zombie {state.name(zs)} "
+        f"ZOMBIE SURVIVOR COMBAT: {names} ({arms}) roll {'; '.join(str(Dice(r)) for r in rolls)} = {total}; zombie {state.names[zs]} "
         f"rolls {Dice(zd)} = {zt}",
         {"survivors": rolls, "zombie": zd},
     )
@@ -202,15 +202,15 @@ def zombie_combat(state: DistrictState, team: list[tuple[int, Loadout]], zs: int
         item_checks(state, s, lo)
     if total > zt:
         z.wounds += 1
-        state.emit("wound", f"Zombie {state.name(zs)} takes a wound ({z.wounds}/{zsurv.health})", None)
+        state.emit("wound", f"Zombie {state.names[zs]} takes a wound ({z.wounds}/{zsurv.health})", None)
         if z.wounds >= zsurv.health:
-            state.emit("death", f"Zombie {state.name(zs)} is truly dead", {"seat": zs})
+            state.emit("death", f"Zombie {state.names[zs]} is truly dead", {"seat": zs})
             z.ending = "destroyed"
             after_removal(state, zs, "zs-dead")
     elif zt > total:
         for s in seats:
             if state.players[s].status == LIVE:
-                state.emit("wound", f"{state.name(s)} takes a wound and an infection counter", None)
+                state.emit("wound", f"{state.names[s]} takes a wound and an infection counter", None)
                 state.players[s].infection += 1
                 wound(state, s, 1, False, by_zs=True)
     else:

@@ -341,13 +341,36 @@ class AfterAction(StepForm, ResponseWindow[DawnState]):
 
     def prompt(self, state: DawnState, seat: int) -> str:
         w = self.window
-        return f"{words.done(state, w.actor, w.trigger)}. {title(seat)}, play something in response?"
+        key = (w.actor, w.trigger, seat)
+        asked = _ASKED.get(key)
+        if asked is None:
+            asked = f"{words.done(state, w.actor, w.trigger)}. {title(seat)}, play something in response?"
+            if w.trigger in words.MOMENTS:  # the same words in every game: kept
+                _ASKED[key] = asked
+        return asked
 
     def old(self) -> list[Any]:
         return ["window", self.window.to_json()]
 
 
+#: (actor, trigger, seat) -> the question of a window opened by words of its own (a combat's, an
+#: end of turn's), the same in every game: most windows are a combat's, asked at each of its phases
+_ASKED: dict[tuple[int, str, int], str] = {}
+
+
+#: (seat, players, trigger, tag) -> the window after that action (a value, made once: the same
+#: words and moments come back all game long)
+_WINDOWS: dict[tuple[int, int, str, str], AfterAction] = {}
+
+
 def open_after(state: DawnState, seat: int, trigger: str, tag: str = "after") -> None:
     """The window after an action of the active player: the opponents, clockwise from them."""
-    if state.cfg.players > 1:
-        push(state, AfterAction(open_window(actor=seat, seats=state.cfg.players, trigger=trigger, tag=tag)))
+    players = state.cfg.players
+    if players > 1:
+        key = (seat, players, trigger, tag)
+        window = _WINDOWS.get(key)
+        if window is None:
+            if len(_WINDOWS) >= 4096:
+                _WINDOWS.clear()
+            window = _WINDOWS[key] = AfterAction(open_window(actor=seat, seats=players, trigger=trigger, tag=tag))
+        push(state, window)

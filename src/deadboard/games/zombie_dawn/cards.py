@@ -20,6 +20,7 @@ from deadboard.games.zombie_dawn.content import COLOURS, ActionRec
 from deadboard.games.zombie_dawn.death import life_or_death
 from deadboard.games.zombie_dawn.effects import (
     ANY_HEAL,
+    TITLES,
     colour,
     discard_from_hand,
     draw_actions,
@@ -137,9 +138,9 @@ def _zombie(state: DawnState, seat: int, card: int, rec: ActionRec, action: Acti
         tg = state.groups[target]
         if sq != tg.sq:
             tg.sq = sq
-            state.emit("move", f"{title(seat)} stops the {colour(target)} group's vehicle at {words.on_map(state, b.names[sq])}", None)
+            state.emit_format("move", "{} stops the {} group's vehicle at {}", (TITLES[seat], COLOURS[target], words.OnMap(b, sq)))
         state.last_drive = None
-    state.emit("card", f"{title(seat)} plays {rec.name} against the {colour(target)} group", {"seat": seat, "card": rec.id})
+    state.emit_format("card", "{} plays {} against the {} group", (TITLES[seat], rec.name, COLOURS[target]), {"seat": seat, "card": rec.id})
     start_combat(state, target, seat, [card])
 
 
@@ -157,7 +158,7 @@ def _vehicle(state: DawnState, seat: int, card: int, rec: ActionRec, action: Act
         state.actions.discard(g.vehicle)
     g.vehicle = card
     g.vehicle_turned = False
-    state.emit("card", f"{title(seat)} puts a {rec.name} into play", {"seat": seat, "card": rec.id})
+    state.emit_format("card", "{} puts a {} into play", (TITLES[seat], rec.name), {"seat": seat, "card": rec.id})
 
 
 def _movement_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
@@ -183,7 +184,7 @@ def _movement(state: DawnState, seat: int, card: int, rec: ActionRec, action: Ac
     dest = b.index[action.target]
     state.groups[seat].sq = dest
     state.actions.discard(card)
-    state.emit("move", f"{title(seat)} plays {rec.name} and moves to {words.on_map(state, b.names[dest])}", {"seat": seat, "square": b.names[dest]})
+    state.emit_format("move", "{} plays {} and moves to {}", (TITLES[seat], rec.name, words.OnMap(b, dest)), {"seat": seat, "square": b.names[dest]})
 
 
 def _heal_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: list[Action] | None, own_turn: bool) -> bool:
@@ -278,7 +279,7 @@ def _lod_options(state: DawnState, seat: int, card: int, rec: ActionRec, out: li
 def _lod(state: DawnState, seat: int, card: int, rec: ActionRec, action: Action) -> None:
     assert isinstance(action, PlayOn)
     ch = state.c.char_index[action.target]
-    state.emit("card", f"{title(seat)} plays {rec.name} on {state.c.characters[ch].name}", {"seat": seat, "card": rec.id})
+    state.emit_format("card", "{} plays {} on {}", (TITLES[seat], rec.name, state.c.characters[ch].name), {"seat": seat, "card": rec.id})
     life_or_death(state, ch, rec.name)
 
 
@@ -301,7 +302,7 @@ def _noise(state: DawnState, seat: int, card: int, rec: ActionRec, action: Actio
     """You Make Noise: reveal until a zombie appears; it attacks."""
     assert isinstance(action, PlayOn)
     target = COLOURS.index(action.target)
-    state.emit("card", f"{title(seat)} plays {rec.name} against the {colour(target)} group", {"seat": seat, "card": rec.id})
+    state.emit_format("card", "{} plays {} against the {} group", (TITLES[seat], rec.name, COLOURS[target]), {"seat": seat, "card": rec.id})
     noise_until_zombie(state, target, seat, rec.name)
 
 
@@ -361,7 +362,8 @@ def _exhausted(state: DawnState, seat: int, card: int, rec: ActionRec, action: A
     """Exhausted: the target player discards cards of its choice."""
     assert isinstance(action, PlayOn)
     target = COLOURS.index(action.target)
-    state.emit("card", f"{title(seat)} plays {rec.name}: the {colour(target)} player discards {rec.value} cards", {"seat": seat, "card": rec.id})
+    state.emit_format("card", "{} plays {}: the {} player discards {} cards", (TITLES[seat], rec.name, COLOURS[target], rec.value),
+                      {"seat": seat, "card": rec.id})
     push(state, DiscardCards(target, rec.value))
 
 
@@ -461,7 +463,7 @@ class DiscardCards(ForGroup, Choice[DawnState, Discard]):
         seat = self.seat
         card = hand_card(state, seat, action.card)
         discard_from_hand(state, seat, card)
-        state.emit("card", f"{title(seat)} discards {state.c.action_recs[card].name}", {"seat": seat})
+        state.emit_format("card", "{} discards {}", (TITLES[seat], state.c.action_recs[card].name), {"seat": seat})
         if self.count > 1 and state.groups[seat].hand:
             push(state, DiscardCards(seat, self.count - 1))
         return ()

@@ -45,11 +45,12 @@ from deadboard.games.zombie_dawn.actions import (
     Shoot,
     Unblock,
 )
+from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import (
+    TITLES,
     armed,
     best_weapon,
     char_modifier,
-    colour,
     end_combat,
     group_modifier,
     hand_kinds,
@@ -59,7 +60,7 @@ from deadboard.games.zombie_dawn.effects import (
 from deadboard.games.zombie_dawn.flow import COMBAT, CombatForm, push
 from deadboard.games.zombie_dawn.state import Combat as CombatState
 from deadboard.games.zombie_dawn.state import DawnState
-from deadboard.games.zombie_dawn.zombies import ZOMBIE_HIT, dice_text, make_noise
+from deadboard.games.zombie_dawn.zombies import ZOMBIE_HIT, DiceText, make_noise
 
 #: what a group die must show (with the group's modifiers) to hit
 GROUP_HIT = 5
@@ -85,9 +86,14 @@ class AttackPhase(CombatForm, Auto[DawnState]):
         g = state.groups[cb.group]
         g.given = ()  # items may change hands, and offers be made, once per attack phase
         g.talked = 0
-        if state.cfg.players > 1:
-            w = open_window(actor=cb.group, seats=state.cfg.players, trigger="combat", tag="combat", start=state.active)
-            push(state, anytime.AfterAction(w))
+        players = state.cfg.players
+        if players > 1:
+            key = (cb.group, players, state.active)
+            window = _WINDOWS.get(key)
+            if window is None:
+                w = open_window(actor=cb.group, seats=players, trigger="combat", tag="combat", start=state.active)
+                window = _WINDOWS[key] = anytime.AfterAction(w)
+            push(state, window)
         return ()
 
     def stage(self, state: DawnState) -> str:
@@ -107,7 +113,10 @@ class Decide(CombatForm, Auto[DawnState]):
             return win(state, cb)
         if not combat_has_choice(state):  # nothing but fight
             return ROLLS["fight"]
-        return (CombatChoice(cb.group),)
+        asked = _CHOICES.get(cb.group)
+        if asked is None:
+            asked = _CHOICES[cb.group] = (CombatChoice(cb.group),)
+        return asked
 
     def stage(self, state: DawnState) -> str:
         return "decide"
@@ -189,6 +198,15 @@ ATTACK_PHASE, DECIDE, NOISE, CHECK, CLOSE = AttackPhase(), Decide(), Noise(), Ch
 ROLLS = {how: (Roll(how),) for how in ("fight", "brawl", "shoot")}
 
 
+#: (group, players, active player) -> the window that opens an attack phase, and group -> its
+#: combat decision: steps are values, made once (every attack phase of every combat pushes them)
+_WINDOWS: dict[tuple[int, int, int], anytime.AfterAction] = {}
+_CHOICES: dict[int, tuple[CombatChoice]] = {}
+
+#: (seat, zombie dice) -> the combat's question (the same few in every game)
+_ASKED: dict[tuple[int, int], str] = {}
+
+
 def close(state: DawnState) -> Steps:
     state.combat = None
     return ()
@@ -199,7 +217,7 @@ def win(state: DawnState, cb: CombatState) -> Steps:
     closes after what that calls for."""
     push(state, CLOSE)
     pts = sum(state.c.action_recs[z].trophy for z in cb.zombies)
-    state.emit("combat", f"The {colour(cb.group)} group wins the combat ({pts} trophy points)", {"seat": cb.group, "trophy": pts})
+    state.emit_format("combat", "The {} group wins the combat ({} trophy points)", (COLOURS[cb.group], pts), {"seat": cb.group, "trophy": pts})
     end_combat(state, won=True)
     return ()
 
@@ -267,10 +285,10 @@ def attack(state: DawnState, how: str) -> None:
     rolls = state.rng.roll(n)
     hits = sum(1 for r in rolls if r + ghit >= GROUP_HIT)
     cb.phases += 1
-    name = title(seat)
+    name = TITLES[seat]
     if how == "shoot":
-        state.emit("roll", f"{name} shoots: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''} (ranged, no response)",
-                   {"rolls": rolls, "need": GROUP_HIT - ghit, "hits": hits})
+        state.emit_format("roll", "{} shoots: {} — {} hit{} (ranged, no response)", (name, DiceText(rolls), hits, "s" if hits != 1 else ""),
+                          {"rolls": rolls, "need": GROUP_HIT - ghit, "hits": hits})
         cb.dice = max(0, cb.dice - hits)
         if not armed(state, seat, ranged_only=True):
             cb.melee = True
@@ -278,10 +296,11 @@ def attack(state: DawnState, how: str) -> None:
     cb.melee = True
     zrolls = state.rng.roll(cb.dice)
     zhits = sum(1 for r in zrolls if r + zhit >= ZOMBIE_HIT)
-    state.emit("roll", f"{name} {'fights' if how == 'fight' else 'brawls'}: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}; "
-               f"zombies: {dice_text(zrolls)} — {zhits} hit{'s' if zhits != 1 else ''}",
-               {"rolls": rolls, "need": GROUP_HIT - ghit, "hits": hits, "zombie_rolls": zrolls,
-                "zombie_need": ZOMBIE_HIT - zhit, "zombie_hits": zhits})
+    state.emit_format("roll", "{} {}: {} — {} hit{}; zombies: {} — {} hit{}",
+                      (name, "fights" if how == "fight" else "brawls", DiceText(rolls), hits, "s" if hits != 1 else "",
+                       DiceText(zrolls), zhits, "s" if zhits != 1 else ""),
+                      {"rolls": rolls, "need": GROUP_HIT - ghit, "hits": hits, "zombie_rolls": zrolls,
+                       "zombie_need": ZOMBIE_HIT - zhit, "zombie_hits": zhits})
     cb.dice = max(0, cb.dice - hits)
     # zombies making their first attack that call for Life or Death rolls (Tough) roll after the
     # damage of this attack is placed: pushed first, resolved after the damage above it
@@ -363,7 +382,11 @@ class CombatChoice(CombatForm, Choice[DawnState, Action]):
     def prompt(self, state: DawnState) -> str:
         cb = state.combat
         assert cb is not None
-        return f"{title(self.seat)}: {cb.dice} zombie {'die' if cb.dice == 1 else 'dice'} — fight, shoot or flee?"
+        key = (self.seat, cb.dice)
+        asked = _ASKED.get(key)
+        if asked is None:
+            asked = _ASKED[key] = f"{title(self.seat)}: {cb.dice} zombie {'die' if cb.dice == 1 else 'dice'} — fight, shoot or flee?"
+        return asked
 
     def stage(self, state: DawnState) -> str:
         return "decide"

@@ -11,6 +11,7 @@ from typing import Any
 from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.zombie_dawn import words
 from deadboard.games.zombie_dawn.actions import Camp
+from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import colour, discard_item, end_combat, give, lod_modifier, title
 from deadboard.games.zombie_dawn.flow import ForGroup, StepForm, plain, push
 from deadboard.games.zombie_dawn.items import TakeItems
@@ -34,8 +35,8 @@ def life_or_death(state: DawnState, ch: int, why: str) -> bool:
     total = roll + mod
     name = state.c.characters[ch].name
     ok = total > 0
-    state.emit("roll", f"Life or Death ({why}): {name} rolls {roll}{mod:+d} = {total}: {'survives' if ok else 'dies'}",
-               {"roll": roll, "modifier": mod, "total": total, "success": ok})
+    state.emit_format("roll", "Life or Death ({}): {} rolls {}{:+d} = {}: {}", (why, name, roll, mod, total, "survives" if ok else "dies"),
+                      {"roll": roll, "modifier": mod, "total": total, "success": ok})
     if not ok:
         kill(state, ch, "Life or Death")
     return ok
@@ -64,7 +65,7 @@ def kill(state: DawnState, ch: int, cause: str, killer: int = -1) -> None:
     c = state.c
     items = _take_out(state, g, ch)
     g.dead.append(ch)
-    state.emit("death", f"{c.characters[ch].name} ({colour(seat)}) dies: {cause}", {"character": c.characters[ch].id, "seat": seat})
+    state.emit_format("death", "{} ({}) dies: {}", (c.characters[ch].name, COLOURS[seat], cause), {"character": c.characters[ch].id, "seat": seat})
     if killer >= 0:
         if items:
             push(state, TakeItems(killer, "loot", tuple(items), 0))
@@ -198,7 +199,7 @@ class Respawn(StepForm, Choice[DawnState, Camp]):
         assert b is not None
         sq = b.index[action.square]
         state.groups[seat].sq = sq
-        state.emit("move", f"The new {colour(seat)} group starts from {words.on_map(state, b.names[sq])}", {"seat": seat, "square": b.names[sq]})
+        state.emit_format("move", "The new {} group starts from {}", (COLOURS[seat], words.OnMap(b, sq)), {"seat": seat, "square": b.names[sq]})
         return ()
 
     def prompt(self, state: DawnState) -> str:

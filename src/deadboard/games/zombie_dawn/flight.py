@@ -11,7 +11,9 @@ from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.zombie_dawn import items as items_rules
 from deadboard.games.zombie_dawn import words
 from deadboard.games.zombie_dawn.actions import XP, Flee, PlaceGroup
+from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import (
+    TITLES,
     colour,
     discard_from_hand,
     end_combat,
@@ -35,7 +37,7 @@ def flee(state: DawnState, seat: int, how: str) -> None:
     cb = state.combat
     assert cb is not None
     g = state.groups[seat]
-    state.emit("flee", f"{title(seat)} flees the combat ({how})", {"seat": seat})
+    state.emit_format("flee", "{} flees the combat ({})", (TITLES[seat], how), {"seat": seat})
     chooser = cb.enemy if cb.duel and seat == cb.group else cb.group if cb.duel else cb.starter
     end_combat(state, won=False)
     b = state.board
@@ -61,7 +63,7 @@ def place_fled(state: DawnState, seat: int, sq: int) -> None:
     b = state.board
     assert b is not None
     state.groups[seat].sq = sq
-    state.emit("move", f"The {colour(seat)} group is driven to {words.on_map(state, b.names[sq])}", {"seat": seat, "square": b.names[sq]})
+    state.emit_format("move", "The {} group is driven to {}", (COLOURS[seat], words.OnMap(b, sq)), {"seat": seat, "square": b.names[sq]})
 
 
 def unblock(state: DawnState, seat: int) -> None:

@@ -167,12 +167,16 @@ def item_uses(state: DawnState, seat: int, out: list[Action] | None, pool: tuple
     c = state.c
     recs = c.item_recs
     usable = c.item_usable
-    char_items = state.char_items
-    items = [it for ch in state.groups[seat].chars for it in char_items[ch] if usable[it]]
-    if pool:
-        items.extend(it for it in pool if usable[it])
     uses = c.item_use
-    return any(ITEM_USES[uses[it]].options(state, seat, it, recs[it], pool, out) for it in items)
+    char_items = state.char_items
+    for ch in state.groups[seat].chars:
+        for it in char_items[ch]:
+            if usable[it] and ITEM_USES[uses[it]].options(state, seat, it, recs[it], pool, out):
+                return True
+    for it in pool:
+        if usable[it] and ITEM_USES[uses[it]].options(state, seat, it, recs[it], pool, out):
+            return True
+    return False
 
 
 def use_item(state: DawnState, seat: int, action: Use | UseOn, pool: tuple[int, ...]) -> None:

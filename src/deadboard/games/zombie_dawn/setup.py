@@ -21,7 +21,7 @@ from deadboard.games.zombie_dawn.actions import Choose
 from deadboard.games.zombie_dawn.actions import PlaceZone as PlaceZoneAction
 from deadboard.games.zombie_dawn.board import ROTATIONS, Board, open_slots, solo_layout
 from deadboard.games.zombie_dawn.content import COLOURS, SEASONS, DawnContent
-from deadboard.games.zombie_dawn.effects import HAND_SIZE, draw_mission, give, title
+from deadboard.games.zombie_dawn.effects import HAND_SIZE, TITLES, draw_mission, give, title
 from deadboard.games.zombie_dawn.flow import StepForm, plain, push
 from deadboard.games.zombie_dawn.state import MISSIONS_EACH, PLAY, Config, DawnState
 
@@ -131,7 +131,7 @@ def init_state(state: DawnState) -> None:
 def place_zone(state: DawnState, seat: int, zone: int, x: int, y: int, rot: int) -> None:
     state.layout[seat] = (*state.layout[seat], (zone, x, y, rot))
     state.dealt[seat] = tuple(z for z in state.dealt[seat] if z != zone)
-    state.emit("setup", f"{title(seat)} places {state.c.zones[zone].name} at ({x}, {y}), turned {rot}°", {"seat": seat})
+    state.emit_format("setup", "{} places {} at ({}, {}), turned {}°", (TITLES[seat], state.c.zones[zone].name, x, y, rot), {"seat": seat})
 
 
 def choose_character(state: DawnState, seat: int, chosen: int, dealt: tuple[int, ...]) -> None:
@@ -183,6 +183,11 @@ def finish_setup(state: DawnState) -> None:
 # ==================================================================================================
 # the steps of the setup
 # ==================================================================================================
+#: (zone id, x, y) -> its placings, one per rotation: actions are values, made once (every game
+#: lists them)
+_PLACINGS: dict[tuple[str, int, int], tuple[PlaceZoneAction, ...]] = {}
+
+
 @classvars(kind="zone")
 @dataclass(slots=True)
 class PlaceZone(StepForm, Choice[DawnState, PlaceZoneAction]):
@@ -193,11 +198,16 @@ class PlaceZone(StepForm, Choice[DawnState, PlaceZoneAction]):
     def actions(self, state: DawnState) -> list[PlaceZoneAction]:
         zones = state.c.zones
         seat = self.seat
-        out = []
+        out: list[PlaceZoneAction] = []
+        made = _PLACINGS
         for x, y in open_slots(state.layout[seat]):
             for z in state.dealt[seat]:
-                for rot in ROTATIONS:
-                    out.append(PlaceZoneAction(zones[z].id, x, y, rot))
+                zid = zones[z].id
+                key = (zid, x, y)
+                turns = made.get(key)
+                if turns is None:
+                    turns = made[key] = tuple(PlaceZoneAction(zid, x, y, rot) for rot in ROTATIONS)
+                out.extend(turns)
         return out
 
     def apply(self, state: DawnState, action: PlaceZoneAction) -> Steps:

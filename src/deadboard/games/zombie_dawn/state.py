@@ -22,11 +22,8 @@ from typing import Any, NamedTuple
 from deadboard.core.deck import Deck
 from deadboard.core.game import Setup
 from deadboard.core.kernel import KernelState
-from deadboard.core.log import Event
 from deadboard.games.zombie_dawn.board import Board
 from deadboard.games.zombie_dawn.content import COLOURS, DawnContent
-
-_new_event = tuple.__new__
 
 SETUP = "setup"
 PLAY = "play"
@@ -349,10 +346,6 @@ class DawnState(KernelState):
         s.combat = self.combat.copy() if self.combat is not None else None
         s.last_drive = self.last_drive
         return s
-
-    def emit(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
-        """As :meth:`State.emit` (a few events per decision: made without keyword handling)."""
-        self.log.append(_new_event(Event, (kind, text, data)))
 
     # ----- small queries used everywhere ----------------------------------------------------------
     def seats(self) -> int:

@@ -52,6 +52,7 @@ from deadboard.games.zombie_dawn.cards import movement_squares
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import (
     HAND_SIZE,
+    TITLES,
     auto_missions,
     discard_from_hand,
     draw_actions,
@@ -118,12 +119,24 @@ def turn_actions(state: DawnState) -> list[Action]:
         if ids:
             dests = [names[sq] for sq in movement_squares(state, seat, walk_squares(state, seat))]
             for cid in ids:  # by card, then square: the terminal folds each card's squares into a line
-                for name in dests:
-                    out.append(Move(cid, name))
+                made = _MOVES.get(cid)
+                if made is None:
+                    made = _MOVES[cid] = {}
+                try:
+                    out.extend([made[name] for name in dests])
+                except KeyError:
+                    for name in dests:
+                        if name not in made:
+                            made[name] = Move(cid, name)
+                    out.extend([made[name] for name in dests])
         if (g.vehicle != NO_VEHICLE and not g.vehicle_turned and not season_fx(state).vehicles_off
                 and len(g.chars) <= vehicle_capacity(state, seat)):
             for sq in movement_squares(state, seat, vehicle_squares(state, seat)):
-                out.append(Drive(names[sq]))
+                name = names[sq]
+                drive = _DRIVES.get(name)
+                if drive is None:
+                    drive = _DRIVES[name] = Drive(name)
+                out.append(drive)
         sq = g.sq
         if ids and b.loc_count[sq] and not state.searched[sq] >> seat & 1:
             for cid in ids:
@@ -141,6 +154,12 @@ def turn_actions(state: DawnState) -> list[Action]:
     return out
 
 
+#: card id -> square name -> its move, and square name -> its drive: actions are values, so each is
+#: made once (a turn lists every card's squares; a few thousand, the same in every game)
+_MOVES: dict[str, dict[str, Move]] = {}
+_DRIVES: dict[str, Drive] = {}
+
+
 def apply_turn(state: DawnState, action: Action) -> None:
     seat = state.active
     g = state.groups[seat]
@@ -148,7 +167,7 @@ def apply_turn(state: DawnState, action: Action) -> None:
     assert b is not None
     c = state.c
     if isinstance(action, End):
-        state.emit("turn", f"{title(seat)} ends the turn", {"seat": seat})
+        state.emit_format("turn", "{} ends the turn", (TITLES[seat],), {"seat": seat})
         push(state, NextTurn())
         open_after(state, seat, "end", "end")
     elif isinstance(action, Give | Drop | Negotiate):  # free: nothing for the opponents to respond to
@@ -158,7 +177,8 @@ def apply_turn(state: DawnState, action: Action) -> None:
         discard_from_hand(state, seat, card)
         dest = b.index[action.square]
         g.sq = dest
-        state.emit("move", f"{title(seat)} discards {c.action_recs[card].name} and moves to {words.on_map(state, b.names[dest])}", {"seat": seat, "square": b.names[dest]})
+        state.emit_format("move", "{} discards {} and moves to {}", (TITLES[seat], c.action_recs[card].name, words.OnMap(b, dest)),
+                          {"seat": seat, "square": b.names[dest]})
         open_after(state, seat, action.text)
     elif isinstance(action, Drive):
         dest = b.index[action.square]
@@ -168,7 +188,7 @@ def apply_turn(state: DawnState, action: Action) -> None:
         path = b.path(start, dest, vehicle_squares(state, seat), mode)
         g.vehicle_turned = True
         g.sq = dest
-        state.emit("move", f"{title(seat)} drives the {rec.name} to {words.on_map(state, b.names[dest])}", {"seat": seat, "square": b.names[dest]})
+        state.emit_format("move", "{} drives the {} to {}", (TITLES[seat], rec.name, words.OnMap(b, dest)), {"seat": seat, "square": b.names[dest]})
         state.last_drive = Trip(seat, start, path, rec.protect)
         open_after(state, seat, action.text, "drive")
     elif isinstance(action, Search):
@@ -177,7 +197,7 @@ def apply_turn(state: DawnState, action: Action) -> None:
         first = not g.searching
         g.searching = True
         verb = "searches" if first else "keeps searching"
-        state.emit("search", f"{title(seat)} discards {c.action_recs[card].name} and {verb} the {b.loc_name[g.sq]}", {"seat": seat})
+        state.emit_format("search", "{} discards {} and {} the {}", (TITLES[seat], c.action_recs[card].name, verb, b.loc_name[g.sq]), {"seat": seat})
         # the window after the reveal is the opponents' chance "before discarding each action to
         # search" (rulebook §Search a Location, Combat Example 1); the one before the first search
         # is the window after the move that brought the group here
@@ -255,7 +275,15 @@ class Turn(Choice[DawnState, Action]):
         return ()
 
     def prompt(self, state: DawnState) -> str:
-        return f"{title(self.seat)}: your turn (round {state.round})"
+        key = (self.seat, state.round)
+        asked = _ASKED.get(key)
+        if asked is None:
+            asked = _ASKED[key] = f"{title(self.seat)}: your turn (round {state.round})"
+        return asked
+
+
+#: (seat, round) -> the turn's question (the same few in every game)
+_ASKED: dict[tuple[int, int], str] = {}
 
 
 #: one turn decision per seat (steps are values: one made per seat serves every turn), each with
@@ -435,7 +463,7 @@ def round_start(state: DawnState) -> None:
             if not any("food" in recs[it].heals for it in state.carried(seat)):
                 state.emit("season", f"The {COLOURS[seat]} group has no Food", None)
                 push(state, wounds.Damage(seat, 1))
-    state.emit("turn", f"{title(state.active)}'s turn", {"seat": state.active})
+    state.emit_format("turn", "{}'s turn", (TITLES[state.active],), {"seat": state.active})
 
 
 def next_turn(state: DawnState) -> None:
@@ -449,7 +477,7 @@ def next_turn(state: DawnState) -> None:
         g = state.groups[state.active]
         g.given = ()
         g.talked = 0
-        state.emit("turn", f"{title(state.active)}'s turn", {"seat": state.active})
+        state.emit_format("turn", "{}'s turn", (TITLES[state.active],), {"seat": state.active})
         return
     round_end(state)
 
@@ -465,7 +493,7 @@ def round_end(state: DawnState) -> None:
     for s in range(n):  # a tie at 0 is a tie: everybody gains it (ruling 21)
         if pts[s] == best:
             state.groups[s].xp += xp
-            state.emit("xp", f"{title(s)} has the most zombie trophy points ({best}) and gains {xp} Xp", {"seat": s})
+            state.emit_format("xp", "{} has the most zombie trophy points ({}) and gains {} Xp", (TITLES[s], best, xp), {"seat": s})
     recs = state.c.action_recs
     for g in state.groups:
         for z in g.trophies:

@@ -11,6 +11,7 @@ from deadboard.core.action import Action
 from deadboard.core.descriptor import ActionWords, say_by_kind
 from deadboard.core.game import Game
 from deadboard.games.zombie_dawn.actions import VEHICLE, XP, ZOMBIES
+from deadboard.games.zombie_dawn.board import Board
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.state import DawnState
 
@@ -193,10 +194,33 @@ def _where(n: _Names, token: str) -> str:
     sq = b.index.get(token) if b is not None else None
     if b is None or sq is None:
         return token
+    return _square(b, sq)
+
+
+def _square(b: Board, sq: int) -> str:
+    token = b.names[sq]
     owner, dot, cell = token.partition(".")
     colour = next((c for c in COLOURS if c[:1] == owner), "") if dot else ""
     out = f"{cell} on {colour.capitalize()}'s map" if colour else token
     return out + (f" ({b.loc_name[sq]})" if b.loc_name[sq] else "")
+
+
+class OnMap:
+    """Square ``sq`` of the board as :func:`on_map` says it, written when it is formatted: what an
+    event's sentence keeps (:meth:`~deadboard.core.game.State.emit_format`; the board is a value
+    every state of a game shares), so that a game nobody reads the log of never writes it."""
+
+    __slots__ = ("board", "sq")
+
+    def __init__(self, board: Board, sq: int) -> None:
+        self.board = board
+        self.sq = sq
+
+    def __format__(self, spec: str) -> str:
+        return _square(self.board, self.sq)
+
+    def __str__(self) -> str:
+        return _square(self.board, self.sq)
 
 
 def _target(n: _Names, token: str) -> str:
@@ -264,4 +288,4 @@ def describe(game: Game[DawnState], view: DawnState, seat: int | None, action: A
 
 WORDS: ActionWords[DawnState] = ActionWords(describe)
 
-__all__ = ["DONE", "MOMENTS", "SENTENCES", "WORDS", "describe", "describe_action", "done", "on_map"]
+__all__ = ["DONE", "MOMENTS", "SENTENCES", "WORDS", "OnMap", "describe", "describe_action", "done", "on_map"]

@@ -18,7 +18,6 @@ from deadboard.games.zombie_dawn.death import Dying, kill, life_or_death
 from deadboard.games.zombie_dawn.effects import (
     ANY_HEAL,
     DEATH_DAMAGE,
-    damage_name,
     hand_kinds,
     removable,
     title,
@@ -30,10 +29,11 @@ from deadboard.games.zombie_dawn.state import DawnState
 def place_damage(state: DawnState, seat: int, ch: int, d: int, killer: int = -1) -> None:
     """A damage card on a character (chosen by the group's owner). The 4th kills unless the group
     removes one at once with Food or Medicine (the ``save`` decision)."""
+    c = state.c
     state.char_damage[ch] = (*state.char_damage[ch], d)
-    name = state.c.characters[ch].name
-    state.emit("damage", f"{name} takes {damage_name(state, d)} ({len(state.char_damage[ch])} damage)",
-               {"character": state.c.characters[ch].id, "damage": state.c.damages[state.c.damage_cards[d]].id})
+    rec = c.damages[c.damage_cards[d]]
+    state.emit_format("damage", "{} takes {} ({} damage)", (c.characters[ch].name, rec.name, len(state.char_damage[ch])),
+                      {"character": c.characters[ch].id, "damage": rec.id})
     if len(state.char_damage[ch]) >= DEATH_DAMAGE:
         if save_options(state, seat, ch):
             push(state, SaveCharacter(seat, ch, killer))

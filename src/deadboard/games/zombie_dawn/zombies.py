@@ -12,12 +12,13 @@ cards, items and abilities that bring zombies are played in those steps' windows
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from deadboard.core.kernel import Auto, Steps
-from deadboard.games.zombie_dawn.content import COLOURS, SPECIAL_TYPES
-from deadboard.games.zombie_dawn.effects import colour, group_modifier, season_fx
+from deadboard.games.zombie_dawn.content import COLOURS, SPECIAL_TYPES, ActionRec
+from deadboard.games.zombie_dawn.effects import group_modifier, season_fx
 from deadboard.games.zombie_dawn.flow import ABOVE, WaitingForm, push, wait, waiting_places
 from deadboard.games.zombie_dawn.state import Combat as CombatState
 from deadboard.games.zombie_dawn.state import DawnState
@@ -58,10 +59,10 @@ def start_combat(
         if isinstance(w, ZombiesWait) and w.target == target:
             stack[i] = ZombiesWait(target, w.starter, (*w.cards, *cards), w.mission if w.mission >= 0 else mission,
                                    w.dice + dice, w.blocked or blocked)
-            state.emit("combat", f"More zombies wait for the {colour(target)} group: they will fight it together", None)
+            state.emit_format("combat", "More zombies wait for the {} group: they will fight it together", (COLOURS[target],))
             return
     wait(state, ZombiesWait(target, starter, tuple(cards), mission, dice, blocked), places)
-    state.emit("combat", f"Zombies wait for the {colour(target)} group until the current combat ends", None)
+    state.emit_format("combat", "Zombies wait for the {} group until the current combat ends", (COLOURS[target],))
 
 
 def begin_combat(
@@ -73,10 +74,13 @@ def begin_combat(
     cb.blocked = blocked
     cb.dice = dice + season_fx(state).zombie_dice
     push(state, ABOVE.attack_phase)
-    why = f" ({state.c.missions[mission].name})" if mission >= 0 else ""
-    state.emit("combat", f"Combat! Zombies attack the {colour(target)} group{why}", {"seat": target})
+    if mission >= 0:
+        state.emit_format("combat", "Combat! Zombies attack the {} group ({})", (COLOURS[target], state.c.missions[mission].name),
+                          {"seat": target})
+    else:
+        state.emit_format("combat", "Combat! Zombies attack the {} group", (COLOURS[target],), {"seat": target})
     if cb.dice:
-        state.emit("combat", f"{cb.dice} zombie {'die' if cb.dice == 1 else 'dice'} to start with", None)
+        state.emit_format("combat", "{} zombie {} to start with", (cb.dice, "die" if cb.dice == 1 else "dice"))
     for card in cards:
         join(state, cb, card)
 
@@ -122,9 +126,9 @@ def join(state: DawnState, cb: CombatState, card: int) -> None:
     cb.fx = _sum_fx(state, cb, card, boxed)
     initial = rec.fx.initial + (rec.boxed.initial if boxed else 0)
     noise = rec.fx.noise + (rec.boxed.noise if boxed else 0)
-    extra = " (boxed effect)" if boxed else ""
-    state.emit("combat", f"{rec.name} joins the combat against {colour(cb.group)}: +{dice} zombie {'die' if dice == 1 else 'dice'}, {cb.dice} in all{extra}",
-               {"card": rec.id, "dice": cb.dice})
+    state.emit_format("combat", "{} joins the combat against {}: +{} zombie {}, {} in all{}",
+                      (rec.name, COLOURS[cb.group], dice, "die" if dice == 1 else "dice", cb.dice, " (boxed effect)" if boxed else ""),
+                      {"card": rec.id, "dice": cb.dice})
     if initial:
         initial_attack(state, cb, initial, rec.name)
     if noise:
@@ -192,8 +196,8 @@ def initial_attack(state: DawnState, cb: CombatState, dice: int, name: str) -> N
     zhit = cb.fx[1]
     hits = sum(1 for r in rolls if r + zhit >= ZOMBIE_HIT)
     cb.melee = True
-    state.emit("roll", f"Initial Attack of the {name}: {dice_text(rolls)} — {hits} hit{'s' if hits != 1 else ''}",
-               {"rolls": rolls, "need": ZOMBIE_HIT - zhit, "hits": hits})
+    state.emit_format("roll", "Initial Attack of the {}: {} — {} hit{}", (name, DiceText(rolls), hits, "s" if hits != 1 else ""),
+                      {"rolls": rolls, "need": ZOMBIE_HIT - zhit, "hits": hits})
     if hits:
         push(state, ABOVE.damage(cb.group, hits))
 
@@ -212,8 +216,7 @@ def make_noise(state: DawnState, seat: int, n: int, starter: int, source: str, o
     for card in revealed:
         if recs[card].kind != "zombie":
             state.actions.discard(card)
-    names = ", ".join(recs[card].name for card in revealed) or "nothing"
-    state.emit("noise", f"Noise {n} ({source}): revealed {names}", {"seat": seat, "zombies": len(zombies)})
+    state.emit_format("noise", "Noise {} ({}): revealed {}", (n, source, _Names(recs, tuple(revealed))), {"seat": seat, "zombies": len(zombies)})
     if zombies:
         start_combat(state, seat, starter, zombies)
 
@@ -237,3 +240,30 @@ def noise_until_zombie(state: DawnState, seat: int, starter: int, source: str) -
 
 def dice_text(rolls: list[int]) -> str:
     return ", ".join(map(str, rolls)) if rolls else "no dice"
+
+
+class DiceText:
+    """Dice rolled as the log says them (:func:`dice_text`), written when the event is read: the
+    rolls are a list nobody changes once rolled (the event's figures hold the same list)."""
+
+    __slots__ = ("rolls",)
+
+    def __init__(self, rolls: list[int]) -> None:
+        self.rolls = rolls
+
+    def __format__(self, spec: str) -> str:
+        return dice_text(self.rolls)
+
+
+class _Names:
+    """Action cards by their names, ``nothing`` for none, written when the event is read."""
+
+    __slots__ = ("cards", "recs")
+
+    def __init__(self, recs: Sequence[ActionRec], cards: tuple[int, ...]) -> None:
+        self.recs = recs
+        self.cards = cards
+
+    def __format__(self, spec: str) -> str:
+        recs = self.recs
+        return ", ".join(recs[card].name for card in self.cards) or "nothing"
