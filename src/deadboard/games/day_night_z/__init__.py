@@ -52,6 +52,18 @@ def _heuristic() -> BotFactory:
     return HeuristicBot
 
 
+def _hurry() -> BotFactory:
+    from deadboard.games.day_night_z.bot import HurryBot
+
+    return HurryBot
+
+
+def _campaign_hurry() -> BotFactory:
+    from deadboard.games.day_night_z.campaign_bot import CampaignHurryBot
+
+    return CampaignHurryBot
+
+
 def _campaign_terminal() -> TerminalDrawing[Any]:
     from deadboard.games.day_night_z import campaign_render
 
@@ -103,7 +115,7 @@ DESCRIPTOR = GameDescriptor(
     browser=_browser,
     words=_words,
     rules=_rules,
-    bots={"heuristic": _heuristic},
+    bots={"heuristic": _heuristic, "hurry": _hurry},
     # random playouts are all lost here (a hint estimated 0.00 and said "end"): the heuristic's
     # choice, played out by the heuristic against the other candidates (docs/simulation.md)
     hint_anchor="heuristic",
@@ -118,7 +130,7 @@ CAMPAIGN = GameDescriptor(
     browser=_campaign_browser,
     words=_campaign_words,
     rules=_campaign_rules,
-    bots={"heuristic": _campaign_heuristic},
+    bots={"heuristic": _campaign_heuristic, "hurry": _campaign_hurry},
     hint_anchor="heuristic",  # as the adventure's (docs/simulation.md)
     hint_playouts="heuristic",
     research=_campaign_research,

@@ -34,6 +34,7 @@ from deadboard.games.day_night_z.facilities import place
 from deadboard.games.day_night_z.growth import choose_leader, sheet
 from deadboard.games.day_night_z.rules import DayNightZ
 from deadboard.games.day_night_z.setup import SEATS, new_state
+from deadboard.games.day_night_z.tactics import plan_candidates
 from deadboard.games.day_night_z.shelter import (
     MOST_DAYS_OVER,
     AlliesAndSkills,
@@ -481,6 +482,12 @@ class DayNightZCampaign(KernelGame[CampaignState]):
             inner.viewer = view.viewer
             ADVENTURE.resample(inner, inner.rng)
             refresh(inner, ADVENTURE.interrupt)
+
+    def search_candidates(self, view: CampaignState, legal: Sequence[Action]) -> list[Action]:
+        """In an adventure, a survivor's plans at his turn, as the adventure's; on the road and in
+        the shelter none (the bot's own choice)."""
+        inner = view.inner
+        return plan_candidates(inner, legal) if inner is not None and view.phase == "adventure" else []
 
     def result(self, state: CampaignState) -> Outcome:
         done = [c for c, r in state.results if r == "accomplished"]
