@@ -169,7 +169,8 @@ def playout_search(
     pairs = [(a, 0) for a in dict.fromkeys(candidates)]
     if not pairs:
         raise SetupError("nothing to search: no candidate action")
-    if (keep, 0) in pairs:  # played first: a search cut short by its deadline has played it
+    # ``keep`` is played first: a search cut short by its deadline has played it
+    if keep is not None and (keep, 0) in pairs:
         pairs.remove((keep, 0))
         pairs.insert(0, (keep, 0))
     legal = game.legal_actions(base) if plans else []

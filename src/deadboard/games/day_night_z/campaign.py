@@ -34,7 +34,6 @@ from deadboard.games.day_night_z.facilities import place
 from deadboard.games.day_night_z.growth import choose_leader, sheet
 from deadboard.games.day_night_z.rules import DayNightZ
 from deadboard.games.day_night_z.setup import SEATS, new_state
-from deadboard.games.day_night_z.tactics import plan_candidates
 from deadboard.games.day_night_z.shelter import (
     MOST_DAYS_OVER,
     AlliesAndSkills,
@@ -45,6 +44,7 @@ from deadboard.games.day_night_z.shelter import (
     Visit,
 )
 from deadboard.games.day_night_z.state import DNZState
+from deadboard.games.day_night_z.tactics import plan_candidates
 from deadboard.games.day_night_z.travel import SetOut
 
 VERSION = "3"

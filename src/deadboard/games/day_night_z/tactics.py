@@ -20,14 +20,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deadboard.core.action import Action
-from deadboard.core.game import State
+from deadboard.games.day_night_z.state import DNZState
 
 #: the decision searched, and the kind of action left to the bot searching there
 TURN = "turn"
 WALK = "move"
 
 
-def plan_candidates(view: State, legal: Sequence[Action]) -> list[Action]:
+def plan_candidates(view: DNZState, legal: Sequence[Action]) -> list[Action]:
     """The actions of ``legal`` worth playing out at ``view``'s decision; empty (the bot's own
     choice, no search) at any other decision than a survivor's turn or with fewer than two."""
     d = view.decision
