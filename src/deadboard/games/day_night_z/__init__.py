@@ -13,6 +13,8 @@ from deadboard.core.descriptor import (
     GameDescriptor,
     RuleSection,
     TerminalDrawing,
+    ValueFunction,
+    ValueModel,
 )
 from deadboard.games.day_night_z.campaign import GAME as CAMPAIGN_GAME
 from deadboard.games.day_night_z.campaign import DayNightZCampaign
@@ -62,6 +64,30 @@ def _campaign_hurry() -> BotFactory:
     from deadboard.games.day_night_z.campaign_bot import CampaignHurryBot
 
     return CampaignHurryBot
+
+
+def _evaluator() -> ValueFunction:
+    from deadboard.games.day_night_z.evaluate import evaluate
+
+    return evaluate
+
+
+def _campaign_evaluator() -> ValueFunction:
+    from deadboard.games.day_night_z.evaluate import campaign_evaluate
+
+    return campaign_evaluate
+
+
+def _value_features() -> Sequence[ValueModel]:
+    from deadboard.games.day_night_z.valuefit import MODELS
+
+    return MODELS
+
+
+def _campaign_value_features() -> Sequence[ValueModel]:
+    from deadboard.games.day_night_z.valuefit import CAMPAIGN_MODELS
+
+    return CAMPAIGN_MODELS
 
 
 def _campaign_terminal() -> TerminalDrawing[Any]:
@@ -116,6 +142,8 @@ DESCRIPTOR = GameDescriptor(
     words=_words,
     rules=_rules,
     bots={"heuristic": _heuristic, "hurry": _hurry},
+    evaluator=_evaluator,
+    value_features=_value_features,
     # random playouts are all lost here (a hint estimated 0.00 and said "end"): the heuristic's
     # choice, played out by the heuristic against the other candidates (docs/simulation.md)
     hint_anchor="heuristic",
@@ -131,6 +159,8 @@ CAMPAIGN = GameDescriptor(
     words=_campaign_words,
     rules=_campaign_rules,
     bots={"heuristic": _campaign_heuristic, "hurry": _campaign_hurry},
+    evaluator=_campaign_evaluator,
+    value_features=_campaign_value_features,
     hint_anchor="heuristic",  # as the adventure's (docs/simulation.md)
     hint_playouts="heuristic",
     research=_campaign_research,

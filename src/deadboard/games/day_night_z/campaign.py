@@ -489,6 +489,11 @@ class DayNightZCampaign(KernelGame[CampaignState]):
         inner = view.inner
         return plan_candidates(inner, legal) if inner is not None and view.phase == "adventure" else []
 
+    def search_horizon(self, state: CampaignState) -> tuple[int, bool]:
+        """A playout of ``mcts:N+BOT`` stops when the adventure it started in ends (then scored by
+        the value function): the chapter, and whether its adventure is being played."""
+        return state.chapter, state.phase == "adventure"
+
     def result(self, state: CampaignState) -> Outcome:
         done = [c for c, r in state.results if r == "accomplished"]
         book = state.content.chapters
