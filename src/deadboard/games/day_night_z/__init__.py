@@ -145,9 +145,10 @@ DESCRIPTOR = GameDescriptor(
     evaluator=_evaluator,
     value_features=_value_features,
     # random playouts are all lost here (a hint estimated 0.00 and said "end"): the heuristic's
-    # choice, played out by the heuristic against the other candidates (docs/simulation.md)
+    # choice, played out by the heuristic against the turn's plans and against the heuristic in a
+    # hurry played out by itself (docs/simulation.md)
     hint_anchor="heuristic",
-    hint_playouts="heuristic",
+    hint_playouts="heuristic+hurry",
     research=_research,
 )
 
@@ -162,7 +163,7 @@ CAMPAIGN = GameDescriptor(
     evaluator=_campaign_evaluator,
     value_features=_campaign_value_features,
     hint_anchor="heuristic",  # as the adventure's (docs/simulation.md)
-    hint_playouts="heuristic",
+    hint_playouts="heuristic+hurry",
     research=_campaign_research,
 )
 
