@@ -10,6 +10,7 @@ from deadboard.bots.mcts import Budget, MCTSBot, playout_bots, playout_search
 from deadboard.core import Rng, Setup, get_game
 from deadboard.core.errors import SetupError
 from deadboard.games.day_night_z import actions as A
+from deadboard.games.day_night_z.campaign import GAME as CAMPAIGN_RULES
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.evaluate import campaign_evaluate, evaluate
 from deadboard.games.day_night_z.state import DNZState
@@ -125,10 +126,10 @@ def test_the_value_functions_read_only_what_the_seat_sees() -> None:
 def test_the_campaigns_playouts_stop_where_the_adventure_ends() -> None:
     state = CAMPAIGN.new(Setup("road-to-ashford", players=1), 4)
     bot = make_bot("heuristic", CAMPAIGN, 0, 4)
-    keys = []
+    keys: list[tuple[int, bool]] = []
     while state.decision is not None and len({k for k in keys if k[1]}) < 2:
         assert isinstance(state, CampaignState)
-        keys.append(CAMPAIGN.search_horizon(state))
+        keys.append(CAMPAIGN_RULES.search_horizon(state))
         legal = CAMPAIGN.legal_actions(state)
         CAMPAIGN.apply(state, bot.choose(CAMPAIGN, CAMPAIGN.view(state, 0), legal) if len(legal) > 1 else legal[0])
     first = next(k for k in keys if k[1])
