@@ -4,11 +4,12 @@
 
 Positions: every seventh decision with a choice of seeded heuristic games (seeds 100, 101, … of
 the game's first test setup). Configurations: ``plain`` (tree search, no anchor), ``anchor`` (tree
-search anchored to the heuristic), ``playouts`` (the heuristic's playouts, anchored to it); the
+search anchored to the heuristic), ``playouts`` (the heuristic's playouts, anchored to it), ``hurry``
+(the same, with the hurried heuristic's own playouts compared too: Day Night Z's); the
 game's descriptor is replaced by one with those hint settings for the measurement. For each:
 positions, agreements with the heuristic's choice, hints that end a turn where the heuristic acts,
-the median and longest time of a hint (wall clock), the median number of iterations (playouts, for
-``playouts``) a hint made, and the mean win estimate.
+the median and longest time of a hint (wall clock), the mean win estimate and the median number
+of iterations (tree) or playouts a hint made.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ CONFIGS: dict[str, tuple[str | None, str | None]] = {
     "plain": (None, None),
     "anchor": ("heuristic", None),
     "playouts": ("heuristic", "heuristic"),
+    "hurry": ("heuristic", "heuristic+hurry"),
 }
 
 
@@ -64,7 +66,7 @@ def main(argv: list[str]) -> None:
         agree = ends = 0
         times: list[float] = []
         estimates: list[float] = []
-        iterations: list[int] = []
+        searched: list[int] = []
         for state, seat in points:
             view = game.view(state, seat)
             legal = game.legal_actions(view)
@@ -75,13 +77,12 @@ def main(argv: list[str]) -> None:
             agree += r.action == mine
             ends += r.action.kind == "end" and mine.kind != "end"
             estimates.append(r.win_estimate)
-            iterations.append(r.iterations)
+            searched.append(r.iterations)
         times.sort()
-        iterations.sort()
         print(f"{game_id} {name}: {len(points)} positions, agrees {agree}, ends instead of acting {ends}, "
               f"median {times[len(times) // 2]:.2f} s, longest {times[-1]:.2f} s, "
-              f"median {iterations[len(iterations) // 2]} iterations, "
-              f"mean estimate {sum(estimates) / len(estimates):.2f}", flush=True)
+              f"mean estimate {sum(estimates) / len(estimates):.2f}, "
+              f"median iterations or playouts {sorted(searched)[len(searched) // 2]}", flush=True)
 
 
 if __name__ == "__main__":

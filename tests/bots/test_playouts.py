@@ -138,9 +138,11 @@ def test_a_time_budget_stops_in_the_first_round_the_policys_choice_played_first(
 
 def test_the_games_whose_random_playouts_say_nothing_hint_by_the_heuristics_playouts() -> None:
     """Zpocalypse 2, Day Night Z and its campaign: the hint is the heuristic's choice unless its
-    playouts find a clearly better one (docs/simulation.md)."""
+    playouts find a clearly better one (docs/simulation.md); Day Night Z's compare the hurried
+    heuristic's way of playing on too."""
     from deadboard.core.registry import descriptor
 
-    for gid in ("zpocalypse-2", "day-night-z", "day-night-z-campaign"):
-        assert (descriptor(gid).hint_anchor, descriptor(gid).hint_playouts) == ("heuristic", "heuristic")
+    assert (descriptor("zpocalypse-2").hint_anchor, descriptor("zpocalypse-2").hint_playouts) == ("heuristic", "heuristic")
+    for gid in ("day-night-z", "day-night-z-campaign"):
+        assert (descriptor(gid).hint_anchor, descriptor(gid).hint_playouts) == ("heuristic", "heuristic+hurry")
     assert descriptor("district-z").hint_playouts is None

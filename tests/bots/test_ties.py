@@ -8,9 +8,12 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
+import pytest
+
 from deadboard.bots.base import make_bot
 from deadboard.bots.mcts import Budget, hint, playout_search, search
 from deadboard.core import Action, Rng, State, get_game
+from deadboard.core import game as game_module
 from deadboard.sim.play import seat_bots
 
 GAME = get_game("day-night-z")
@@ -64,7 +67,10 @@ def test_where_every_playout_loses_playouts_recommend_the_policys_choice_not_end
     assert playout_search(GAME, p.view, p.seat, Budget(len(p.legal)), Rng(4), p.legal, policy).action == p.legal[0]
 
 
-def test_where_every_walk_loses_the_tree_recommends_the_prior_not_end() -> None:
+def test_where_every_walk_loses_the_tree_recommends_the_prior_not_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tree search with random walks to the end (the game's value function set aside: with it the
+    walks are priced, not all lost)."""
+    monkeypatch.setitem(game_module._evaluators, GAME.id, None)
     p = _position()
     r = search(GAME, p.view, p.seat, Budget(60), Rng(4), legal=p.legal, prior=p.mine)
     assert all(st.mean == 0.0 for st in r.actions)

@@ -65,6 +65,11 @@ STREAK_LIMIT = 100
 #: least this much more likely to win, with the anchor's choice searched this many times
 ANCHOR_MARGIN = 0.02
 ANCHOR_VISITS = 10
+#: the rounds of playouts after which a candidate with the same results as an earlier one in every
+#: round is dropped as the same choice: after the first, when its results are graded (victory
+#: points, a value function); when they are all won or lost (1 or 0), after the last only — two
+#: different choices won and lost on the same two nights as often as not
+TWIN_ROUNDS = (2, 8)
 
 
 #: the largest budget of one decision (a budget from a command line or a page is bounded)
@@ -128,6 +133,7 @@ def playout_search(
     candidates: Sequence[Action],
     policy: Bot | Sequence[Bot],
     keep: Action | None = None,
+    plans: Sequence[Bot] = (),
 ) -> SearchResult:
     """Compare ``candidates`` by playing each out to the end of the game with ``policy`` (Tesauro
     and Galperin's rollouts of a base player), scored by :meth:`Game.result_value`. The search is
@@ -137,7 +143,8 @@ def playout_search(
     information and the same chance stream), so that the differences between candidates are not
     drowned by the dice. After two rounds a candidate whose results equal an earlier one's in both
     is dropped as the same choice (which human to activate first rarely matters early in the
-    night), except ``keep``. The budget counts playouts: a number of them plays at least one round;
+    night), except ``keep``; results that are all 1 or 0 (won, lost) are compared so only after
+    eight rounds (:data:`TWIN_ROUNDS`). The budget counts playouts: a number of them plays at least one round;
     a time budget stops at its deadline, in the first round too (``keep`` is played first, so that
     a search cut short has played the policy's own choice; a candidate not played is not
     recommended). Among equally valued candidates ``keep`` is recommended.
@@ -146,19 +153,29 @@ def playout_search(
     seats each seat's playouts must be played from that seat's side: :func:`playout_bots`). A game
     with a value function and a :meth:`Game.search_horizon` (Zombie Dawn: the end of the turn)
     stops each playout at the horizon and scores it with :meth:`Game.evaluate`, so that every
-    candidate is compared at the same point of the game, for a fraction of a whole game's cost."""
+    candidate is compared at the same point of the game, for a fraction of a whole game's cost.
+
+    ``plans`` are other bots for ``seat`` (*policy switching*, Chang, Givan and Chong 2004): each
+    one's choice at ``view`` is one more candidate, played out by that bot for ``seat`` (the other
+    seats as before), so that a way of playing the rest of the game is compared with the policy's
+    own, not only one action followed by the policy."""
     t0 = time.perf_counter()
     base = view.clone()
     base.log = NullLog()
     policies = [policy] if not isinstance(policy, Sequence) else list(policy)
     horizon = game.search_horizon(base) if game.evaluate(base, seat) is not None else None
     search_horizon = game.search_horizon
-    cands = list(dict.fromkeys(candidates))
-    if not cands:
+    # a candidate is an action and the bot that plays ``seat``'s part of its playouts (0: policy)
+    pairs = [(a, 0) for a in dict.fromkeys(candidates)]
+    if not pairs:
         raise SetupError("nothing to search: no candidate action")
-    if keep in cands:  # played first: a search cut short by its deadline has played it
-        cands.remove(keep)
-        cands.insert(0, keep)
+    # ``keep`` is played first: a search cut short by its deadline has played it
+    if keep is not None and (keep, 0) in pairs:
+        pairs.remove((keep, 0))
+        pairs.insert(0, (keep, 0))
+    legal = game.legal_actions(base) if plans else []
+    pairs += [(plan.choose(game, base.clone(), legal), k + 1) for k, plan in enumerate(plans)]
+    cands = [a for a, _ in pairs]
     legal_actions = game.legal_actions
     apply = game.apply_unchecked
     n = len(cands)
@@ -177,9 +194,12 @@ def playout_search(
             s = base.clone()
             game.determinize(s, Rng(world))
             apply(s, cands[i])
+            plan = plans[pairs[i][1] - 1] if pairs[i][1] else None
             while (d := s.decision) is not None and (horizon is None or search_horizon(s) == horizon):
                 moves = legal_actions(s)
                 bot = policies[d.seat] if len(policies) > 1 else policies[0]
+                if plan is not None and d.seat == seat:
+                    bot = plan
                 apply(s, bot.choose(game, s, moves) if len(moves) > 1 else moves[0])
             if s.decision is None:
                 o = game.outcome(s)
@@ -190,16 +210,19 @@ def playout_search(
                 results[i].append(0.5 if e is None else e)
             iterations += 1
         rounds += 1
-        if rounds == 2 and not done:
+        if rounds in TWIN_ROUNDS and not done:
             seen: dict[tuple[float, ...], int] = {}
             kept = []
             for i in active:
                 sig = tuple(results[i])
+                if rounds < TWIN_ROUNDS[-1] and all(r in (0.0, 1.0) for r in sig):
+                    kept.append(i)  # only won and lost so far: too coarse to call them the same
+                    continue
                 j = seen.get(sig)
                 if j is None:
                     seen[sig] = i
                     kept.append(i)
-                elif cands[i] == keep:  # keep the named candidate, drop its twin
+                elif pairs[i] == (keep, 0):  # keep the named candidate, drop its twin
                     kept[kept.index(j)] = i
                     seen[sig] = i
             active = kept
@@ -210,9 +233,15 @@ def playout_search(
     # equally valued ones the policy's own choice ``keep``, never merely the first offered (where
     # every playout loses, every candidate is worth 0 and the first legal action is often "end")
     top = max(means[i] for i in active if i in means)
-    b = min((i for i in active if i in means and means[i] >= top - TIE), key=lambda i: (cands[i] != keep, i))
+    b = min((i for i in active if i in means and means[i] >= top - TIE), key=lambda i: (pairs[i] != (keep, 0), i))
+    # one line an action: its best way of playing on (an action two plans chose is one choice)
+    best: dict[Action, int] = {}
+    for i in means:
+        j = best.get(cands[i])
+        if j is None or i == b or (j != b and means[i] > means[j]):
+            best[cands[i]] = i
     stats = sorted(
-        (ActionStats(cands[i], len(results[i]), m) for i, m in means.items()),
+        (ActionStats(cands[i], len(results[i]), means[i]) for i in best.values()),
         key=lambda st: (st.action != cands[b], -st.mean, -st.visits),
     )
     return SearchResult(cands[b], stats[0].mean, iterations, time.perf_counter() - t0, tuple(stats))
@@ -282,18 +311,23 @@ class MCTSBot:
         self.rng = Rng(seed)
         params, at, anchor = (params or "").partition("@")
         spec, plus, policy = params.partition("+")
+        policy, _, others = policy.partition("+")
         self.budget = Budget.parse(budget if budget is not None else spec)
         self.policy: Bot | None = None
         #: the playout bot of every seat (made at the first search, from its view's setup)
         self.policy_name = policy
         self.policy_seed = derive_seed(seed, "rollout")
         self.policies: list[Bot] = []
+        #: other ways to play the rest of the game compared with the playout bot's (``+BOT+PLAN``)
+        self.plans: list[Bot] = []
         if plus:
             from deadboard.bots.base import make_bot
 
-            if policy.split(":")[0] == "mcts":
+            names = [policy, *(others.split("+") if others else ())]
+            if any(n.split(":")[0] == "mcts" for n in names):
                 raise SetupError("the playouts of an mcts bot cannot be played by another mcts bot")
             self.policy = make_bot(policy, game, seat, self.policy_seed)
+            self.plans = [make_bot(n, game, seat, derive_seed(seed, "plan", n)) for n in names[1:]]
         self.anchor: Bot | None = None
         if at:
             from deadboard.bots.base import make_bot
@@ -384,7 +418,9 @@ class MCTSBot:
         if not self.policies:
             self.policies = playout_bots(game, view, self.policy_name, self.seat, self.policy_seed)
             self.policies[self.seat] = self.policy
-        self.last = playout_search(game, view, self.seat, self.budget, self.rng, candidates, self.policies, keep=suggested)
+        self.last = playout_search(
+            game, view, self.seat, self.budget, self.rng, candidates, self.policies, keep=suggested, plans=self.plans
+        )
         if self.anchor is not None:
             self.last = anchored(self.last, suggested)
         return self.last.action
@@ -439,11 +475,15 @@ def analyse(
     if found is not None and found.hint_playouts:
         from deadboard.bots.base import make_bot
 
-        policy = playout_bots(game, view, found.hint_playouts, seat, derive_seed(seed, "rollout"))
+        name, *others = found.hint_playouts.split("+")
+        policy = playout_bots(game, view, name, seat, derive_seed(seed, "rollout"))
+        plans = [make_bot(n, game, seat, derive_seed(seed, "plan", n)) for n in others]
         candidates = game.search_candidates(view, legal) or ([suggested] if suggested is not None else list(legal))
         if suggested is not None and suggested not in candidates:
             candidates.append(suggested)
-        result = playout_search(game, view, seat, Budget.parse(budget), Rng(seed), candidates, policy, keep=suggested)
+        result = playout_search(
+            game, view, seat, Budget.parse(budget), Rng(seed), candidates, policy, keep=suggested, plans=plans
+        )
     else:
         result = search(game, view, seat, Budget.parse(budget), Rng(seed), legal=legal, prior=suggested)
     if anchor and suggested is not None:

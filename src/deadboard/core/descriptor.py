@@ -262,7 +262,8 @@ class GameDescriptor(Generic[S]):
     recommends unless search finds a clearly better action (for a game whose own bot outplays
     plain search); ``hint_playouts`` names a bot whose playouts to the end of the game compare the
     hint's candidates instead of the tree (``mcts:N+BOT``: for a game whose random playouts say
-    nothing, none being won).
+    nothing, none being won), and after a ``+`` other bots whose own ways of playing on are compared
+    with it (``"heuristic+hurry"``, as ``mcts:N+heuristic+hurry``).
     ``value_features`` loads the models its value function is refitted as
     (:class:`ValueModel`); ``research`` the class of its research encoding and observation
     (:class:`~deadboard.core.research.GameSpec`, made for one setup by the adapters)."""

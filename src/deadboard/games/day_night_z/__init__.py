@@ -13,6 +13,8 @@ from deadboard.core.descriptor import (
     GameDescriptor,
     RuleSection,
     TerminalDrawing,
+    ValueFunction,
+    ValueModel,
 )
 from deadboard.games.day_night_z.campaign import GAME as CAMPAIGN_GAME
 from deadboard.games.day_night_z.campaign import DayNightZCampaign
@@ -50,6 +52,42 @@ def _heuristic() -> BotFactory:
     from deadboard.games.day_night_z.bot import HeuristicBot
 
     return HeuristicBot
+
+
+def _hurry() -> BotFactory:
+    from deadboard.games.day_night_z.bot import HurryBot
+
+    return HurryBot
+
+
+def _campaign_hurry() -> BotFactory:
+    from deadboard.games.day_night_z.campaign_bot import CampaignHurryBot
+
+    return CampaignHurryBot
+
+
+def _evaluator() -> ValueFunction:
+    from deadboard.games.day_night_z.evaluate import evaluate
+
+    return evaluate
+
+
+def _campaign_evaluator() -> ValueFunction:
+    from deadboard.games.day_night_z.evaluate import campaign_evaluate
+
+    return campaign_evaluate
+
+
+def _value_features() -> Sequence[ValueModel]:
+    from deadboard.games.day_night_z.valuefit import MODELS
+
+    return MODELS
+
+
+def _campaign_value_features() -> Sequence[ValueModel]:
+    from deadboard.games.day_night_z.valuefit import CAMPAIGN_MODELS
+
+    return CAMPAIGN_MODELS
 
 
 def _campaign_terminal() -> TerminalDrawing[Any]:
@@ -103,11 +141,14 @@ DESCRIPTOR = GameDescriptor(
     browser=_browser,
     words=_words,
     rules=_rules,
-    bots={"heuristic": _heuristic},
+    bots={"heuristic": _heuristic, "hurry": _hurry},
+    evaluator=_evaluator,
+    value_features=_value_features,
     # random playouts are all lost here (a hint estimated 0.00 and said "end"): the heuristic's
-    # choice, played out by the heuristic against the other candidates (docs/simulation.md)
+    # choice, played out by the heuristic against the turn's plans and against the heuristic in a
+    # hurry played out by itself (docs/simulation.md)
     hint_anchor="heuristic",
-    hint_playouts="heuristic",
+    hint_playouts="heuristic+hurry",
     research=_research,
 )
 
@@ -118,9 +159,11 @@ CAMPAIGN = GameDescriptor(
     browser=_campaign_browser,
     words=_campaign_words,
     rules=_campaign_rules,
-    bots={"heuristic": _campaign_heuristic},
+    bots={"heuristic": _campaign_heuristic, "hurry": _campaign_hurry},
+    evaluator=_campaign_evaluator,
+    value_features=_campaign_value_features,
     hint_anchor="heuristic",  # as the adventure's (docs/simulation.md)
-    hint_playouts="heuristic",
+    hint_playouts="heuristic+hurry",
     research=_campaign_research,
 )
 

@@ -44,6 +44,7 @@ from deadboard.games.day_night_z.shelter import (
     Visit,
 )
 from deadboard.games.day_night_z.state import DNZState
+from deadboard.games.day_night_z.tactics import plan_candidates
 from deadboard.games.day_night_z.travel import SetOut
 
 VERSION = "3"
@@ -481,6 +482,17 @@ class DayNightZCampaign(KernelGame[CampaignState]):
             inner.viewer = view.viewer
             ADVENTURE.resample(inner, inner.rng)
             refresh(inner, ADVENTURE.interrupt)
+
+    def search_candidates(self, view: CampaignState, legal: Sequence[Action]) -> list[Action]:
+        """In an adventure, a survivor's plans at his turn, as the adventure's; on the road and in
+        the shelter none (the bot's own choice)."""
+        inner = view.inner
+        return plan_candidates(inner, legal) if inner is not None and view.phase == "adventure" else []
+
+    def search_horizon(self, state: CampaignState) -> tuple[int, bool]:
+        """A playout of ``mcts:N+BOT`` stops when the adventure it started in ends (then scored by
+        the value function): the chapter, and whether its adventure is being played."""
+        return state.chapter, state.phase == "adventure"
 
     def result(self, state: CampaignState) -> Outcome:
         done = [c for c, r in state.results if r == "accomplished"]

@@ -16,7 +16,7 @@ from deadboard.core.heuristic import HeuristicBot as HeuristicBase
 from deadboard.core.heuristic import decides
 from deadboard.core.rng import derive_seed
 from deadboard.games.day_night_z import facilities as F
-from deadboard.games.day_night_z.bot import HeuristicBot
+from deadboard.games.day_night_z.bot import HeuristicBot, HurryBot
 from deadboard.games.day_night_z.campaign import ADVENTURE, Depart, PlayAdventure
 from deadboard.games.day_night_z.campaign_cards import AskCardSpend, GoOn, TendChoice, UseCard, stock
 from deadboard.games.day_night_z.campaign_content import CampaignEffect
@@ -240,3 +240,12 @@ class CampaignBot(HeuristicBase[CampaignState]):
             out.append(F.Use("warehouse", "store"))
         out.append(F.Use("rest-zone", "rest"))
         return out
+
+
+class CampaignHurryBot(CampaignBot):
+    """The campaign's heuristic with the adventure's :class:`~.bot.HurryBot` in the adventures: a
+    way of playing search compares with the heuristic's own (``mcts:N+heuristic+hurry``)."""
+
+    def __init__(self, game: Game[CampaignState], seat: int, seed: int) -> None:
+        super().__init__(game, seat, seed)
+        self.adventure = HurryBot(ADVENTURE, seat, derive_seed("adventure", seed))

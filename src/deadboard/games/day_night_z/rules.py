@@ -3,10 +3,12 @@ snapshot and its outcome."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from deadboard.core.action import Action
 from deadboard.core.game import Outcome, Result, Scenario, Setup
 from deadboard.core.kernel import KernelGame
 from deadboard.core.rng import Rng
@@ -15,6 +17,7 @@ from deadboard.games.day_night_z.concepts import threat_text
 from deadboard.games.day_night_z.content import load_content
 from deadboard.games.day_night_z.setup import HIDDEN_DECKS, SEATS, new_state
 from deadboard.games.day_night_z.state import DNZState
+from deadboard.games.day_night_z.tactics import plan_candidates
 
 VERSION = "3"
 
@@ -69,6 +72,10 @@ class DayNightZ(KernelGame[DNZState]):
         cards = sorted(view.surprises.values())
         rng.shuffle(cards)
         view.surprises = dict(zip(zones, cards))
+
+    def search_candidates(self, view: DNZState, legal: Sequence[Action]) -> list[Action]:
+        """A survivor's plans at his turn, where to walk left to the bot (:mod:`.tactics`)."""
+        return plan_candidates(view, legal)
 
     def result(self, state: DNZState) -> Outcome:
         won = state.won
