@@ -364,6 +364,12 @@ class Content:
         return {}
 
     @cached_property
+    def places(self) -> dict[tuple[str, str], str]:
+        """Where a tile lies as a player reads it (``phrases.tile_place``), by tile side and the
+        location card of its slot ("" in the city)."""
+        return {}
+
+    @cached_property
     def attack_rows(
         self,
     ) -> dict[tuple[str, str, str, bool, bool, bool, tuple[bool, ...]], tuple[object, ...]]:
