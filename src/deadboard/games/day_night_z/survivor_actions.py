@@ -87,8 +87,21 @@ class Turn(Choice[DNZState, Any]):
 
     def prompt(self, state: DNZState) -> str:
         s = state.survivor(self.who)
-        where = f"{s.tile}-{CELLS[s.cell]}" if s.tile else s.zone  # Survivor.where
-        return f"{s.name} ({phrases.place(state, where)}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
+        where = phrases.survivor_place(state, s)
+        return f"{s.name} ({where}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
+
+
+def turn_step(seat: int, who: str, full: int, reserve: bool = False) -> Turn:
+    """A survivor's activation with ``full`` AP, one Turn for each: steps are values, never changed
+    once made, and a step class is made in Python (each one made costs as much as a prompt)."""
+    key = (seat, who, full, reserve)
+    found = _TURNS.get(key)
+    if found is None:
+        found = _TURNS[key] = Turn(seat, who, full, reserve)
+    return found
+
+
+_TURNS: dict[tuple[int, str, int, bool], Turn] = {}
 
 
 @dataclass(slots=True)

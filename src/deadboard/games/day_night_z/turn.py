@@ -133,7 +133,7 @@ def activate(state: DNZState, s: Survivor) -> Steps:
     s.halted = False
     if s.hidden:
         return (StayHidden(s.seat, s.id),)
-    return (acts.Turn(s.seat, s.id, s.ap),)
+    return (acts.turn_step(s.seat, s.id, s.ap),)
 
 
 @classvars(kind="hidden")
@@ -163,7 +163,7 @@ class StayHidden(Choice[DNZState, Stay | Unhide | LowerThreat]):
             corpse_roll(state, s, "staying hidden among corpses")
         if s.dead:
             return ()
-        return (acts.Turn(s.seat, s.id, s.ap),)
+        return (acts.turn_step(s.seat, s.id, s.ap),)
 
     def prompt(self, state: DNZState) -> str:
         return f"{state.survivor(self.who).name}: stay hidden among corpses?"
@@ -214,7 +214,7 @@ class AfterEncounter(Auto[DNZState]):
         if s.dead or s.reserve <= 0:
             return ()
         s.ap, s.reserve = s.reserve, 0
-        return (acts.Turn(s.seat, s.id, s.ap, reserve=True),)
+        return (acts.turn_step(s.seat, s.id, s.ap, reserve=True),)
 
 
 @dataclass(slots=True)
