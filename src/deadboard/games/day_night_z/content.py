@@ -348,7 +348,11 @@ class Content:
     def with_survivors(self, survivors: tuple[SurvivorSheet, ...]) -> Content:
         """The same content with other survivors' sheets (a campaign's, grown by skills and allies):
         what was worked out from the other records (decks, cards by id, the attacks made) is shared,
-        the set-ups (which hold the sheets) are not."""
+        the set-ups (which hold the sheets) are not. They are worked out on this content first: a
+        campaign plays every adventure on such a copy, so each copy would otherwise work them out
+        again for itself."""
+        for name in _SHARED:
+            getattr(self, name)
         new = object.__new__(Content)
         new.__dict__.update(self.__dict__)
         new.__dict__.pop("set_ups", None)
@@ -419,6 +423,19 @@ class Content:
             if a.id == aid:
                 return a
         raise KeyError(aid)
+
+
+#: what Content.with_survivors shares with the copies it makes (cached properties of Content)
+_SHARED = (
+    "places",
+    "attack_rows",
+    "decks",
+    "threat_cards",
+    "spawn_cards",
+    "exploration_cards",
+    "encounter_cards",
+    "infection_cards",
+)
 
 
 def _by_id(cards: tuple[C, ...]) -> dict[str, C]:
