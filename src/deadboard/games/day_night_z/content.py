@@ -374,6 +374,11 @@ class Content:
         return {}
 
     @cached_property
+    def city_sides(self) -> tuple[str, ...]:
+        """The city tiles' sides, in content order (a city tile deployed is drawn among them)."""
+        return tuple(sid for sid, side in self.tiles.items() if side.kind == "city")
+
+    @cached_property
     def attack_rows(
         self,
     ) -> dict[tuple[str, str, str, bool, bool, bool, tuple[bool, ...]], tuple[object, ...]]:
@@ -428,6 +433,7 @@ class Content:
 #: what Content.with_survivors shares with the copies it makes (cached properties of Content)
 _SHARED = (
     "places",
+    "city_sides",
     "attack_rows",
     "decks",
     "threat_cards",
