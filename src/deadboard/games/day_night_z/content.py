@@ -348,7 +348,7 @@ class Content:
     def with_survivors(self, survivors: tuple[SurvivorSheet, ...]) -> Content:
         """The same content with other survivors' sheets (a campaign's, grown by skills and allies):
         what was worked out from the other records (decks, cards by id, the attacks made) is shared,
-        the set-ups (which hold the sheets) are not. They are worked out on this content first: a
+        the set-ups and the perks (which follow the sheets) are not. They are worked out on this content first: a
         campaign plays every adventure on such a copy, so each copy would otherwise work them out
         again for itself."""
         for name in _SHARED:
@@ -356,6 +356,7 @@ class Content:
         new = object.__new__(Content)
         new.__dict__.update(self.__dict__)
         new.__dict__.pop("set_ups", None)
+        new.__dict__.pop("perks", None)
         object.__setattr__(new, "survivors", survivors)
         object.__setattr__(new, "sheets", {s.id: s for s in survivors})
         return new
@@ -372,6 +373,16 @@ class Content:
         """Where a tile lies as a player reads it (``phrases.tile_place``), by tile side and the
         location card of its slot ("" in the city)."""
         return {}
+
+    @cached_property
+    def enemy_sides(self) -> dict[tuple[str, bool], EnemySide]:
+        """Each enemy's profile side by kind and whether it is night (``spawn.enemy_profile``)."""
+        return {(k, night): p.night if night else p.day for k, p in self.enemies.items() for night in (False, True)}
+
+    @cached_property
+    def perks(self) -> dict[str, tuple[Perk, ...]]:
+        """Each survivor's perks by id (``skill_effects``): not shared by with_survivors."""
+        return {sid: sheet.perks for sid, sheet in self.sheets.items()}
 
     @cached_property
     def city_sides(self) -> tuple[str, ...]:
@@ -433,6 +444,7 @@ class Content:
 #: what Content.with_survivors shares with the copies it makes (cached properties of Content)
 _SHARED = (
     "places",
+    "enemy_sides",
     "city_sides",
     "attack_rows",
     "decks",

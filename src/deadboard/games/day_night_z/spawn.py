@@ -53,8 +53,7 @@ def city_tile_for(state: DNZState, zone: str) -> TileInPlay:
 
 def enemy_profile(state: DNZState, kind: str) -> EnemySide:
     """The side of an enemy's profile card in use now: the night side by night (§3.1)."""
-    profile = state.content.enemies[kind]
-    return profile.night if state.night else profile.day
+    return state.content.enemy_sides[kind, state.night]
 
 
 def place_order(state: DNZState, tile: TileInPlay, colour: str) -> list[int]:

@@ -15,7 +15,7 @@ from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.adventure import check_end
-from deadboard.games.day_night_z.board import CELLS, CityBoard, TileGeometry
+from deadboard.games.day_night_z.board import CityBoard, TileGeometry
 from deadboard.games.day_night_z.cards import CARD_STEPS
 from deadboard.games.day_night_z.combat import (
     SweepChoice,
