@@ -41,7 +41,7 @@ _NIGHT = "deadboard/games/the_night/"
 
 #: compiled modules (paths under src/); everything else (front ends, drawing, bots, the simulator,
 #: the other games) stays Python and imports these as it would their source. Left out: the content
-#: schemas (content.py, campaign_content.py, skill_effects.py: pydantic models, read once at load
+#: schemas (content.py, campaign_content.py, perks.py: pydantic models, read once at load
 #: time; mypyc's C for them does not compile: it names the module ``pydantic.main`` it never imports), and Zpocalypse 2's
 #: actions.py: it declares typed actions with ``tuple[int, ...]`` fields, and a class compiled by
 #: mypyc carries its annotations without their arguments (a bare ``tuple``), so the field's words
@@ -105,6 +105,7 @@ COMPILED = [
             "search",
             "setup",
             "shelter",
+            "skill_effects",
             "spawn",
             "state",
             "survivor_actions",

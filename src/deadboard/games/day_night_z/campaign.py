@@ -131,11 +131,23 @@ class PlayAdventure(Choice[CampaignState, Action]):
         ADVENTURE.apply_unchecked(inner, action)
         if inner.decision is None:
             return ()
-        return (PlayAdventure(inner.decision.seat),)
+        return (playing(inner.decision.seat),)
 
     def prompt(self, state: CampaignState) -> str:
         inner = state.inner
         return inner.decision.prompt if inner is not None and inner.decision is not None else ""
+
+
+def playing(seat: int) -> PlayAdventure:
+    """The adventure's decision asked of ``seat``: one step for each seat (steps are values, and a
+    step class is made in Python: asked at every decision of an adventure)."""
+    found = _PLAYING.get(seat)
+    if found is None:
+        found = _PLAYING[seat] = PlayAdventure(seat)
+    return found
+
+
+_PLAYING: dict[int, PlayAdventure] = {}
 
 
 @dataclass(slots=True)

@@ -42,7 +42,14 @@ def pool_size(*parts: int) -> int:
 
 def health_level(state: DNZState, s: Survivor) -> tuple[str, int]:
     """The health level's colour (the combat icon colour) and the AP it gives (§3.3)."""
-    return state.content.sheets[s.id].level(s.health)
+    # SurvivorSheet.level written out: asked at every activation and attack, and the record's own
+    # method runs as Python
+    health = s.health
+    best, colour, points = -1, "red", 0
+    for start, level_colour, level_points in state.content.sheets[s.id].health_levels:
+        if best < start <= health:
+            best, colour, points = start, level_colour, level_points
+    return colour, points
 
 
 def stress_level(state: DNZState, s: Survivor) -> str:

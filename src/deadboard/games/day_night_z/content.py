@@ -348,10 +348,15 @@ class Content:
     def with_survivors(self, survivors: tuple[SurvivorSheet, ...]) -> Content:
         """The same content with other survivors' sheets (a campaign's, grown by skills and allies):
         what was worked out from the other records (decks, cards by id, the attacks made) is shared,
-        the set-ups (which hold the sheets) are not."""
+        the set-ups and the perks (which follow the sheets) are not. They are worked out on this content first: a
+        campaign plays every adventure on such a copy, so each copy would otherwise work them out
+        again for itself."""
+        for name in _SHARED:
+            getattr(self, name)
         new = object.__new__(Content)
         new.__dict__.update(self.__dict__)
         new.__dict__.pop("set_ups", None)
+        new.__dict__.pop("perks", None)
         object.__setattr__(new, "survivors", survivors)
         object.__setattr__(new, "sheets", {s.id: s for s in survivors})
         return new
@@ -362,6 +367,27 @@ class Content:
         """What a new adventure takes from the content alone, by adventure and number of
         survivors (filled by ``rules.new_state`` at the first game of each)."""
         return {}
+
+    @cached_property
+    def places(self) -> dict[tuple[str, str], str]:
+        """Where a tile lies as a player reads it (``phrases.tile_place``), by tile side and the
+        location card of its slot ("" in the city)."""
+        return {}
+
+    @cached_property
+    def enemy_sides(self) -> dict[tuple[str, bool], EnemySide]:
+        """Each enemy's profile side by kind and whether it is night (``spawn.enemy_profile``)."""
+        return {(k, night): p.night if night else p.day for k, p in self.enemies.items() for night in (False, True)}
+
+    @cached_property
+    def perks(self) -> dict[str, tuple[Perk, ...]]:
+        """Each survivor's perks by id (``skill_effects``): not shared by with_survivors."""
+        return {sid: sheet.perks for sid, sheet in self.sheets.items()}
+
+    @cached_property
+    def city_sides(self) -> tuple[str, ...]:
+        """The city tiles' sides, in content order (a city tile deployed is drawn among them)."""
+        return tuple(sid for sid, side in self.tiles.items() if side.kind == "city")
 
     @cached_property
     def attack_rows(
@@ -413,6 +439,21 @@ class Content:
             if a.id == aid:
                 return a
         raise KeyError(aid)
+
+
+#: what Content.with_survivors shares with the copies it makes (cached properties of Content)
+_SHARED = (
+    "places",
+    "enemy_sides",
+    "city_sides",
+    "attack_rows",
+    "decks",
+    "threat_cards",
+    "spawn_cards",
+    "exploration_cards",
+    "encounter_cards",
+    "infection_cards",
+)
 
 
 def _by_id(cards: tuple[C, ...]) -> dict[str, C]:

@@ -471,6 +471,14 @@ def route(state: DNZState, start: Spot, goal: Spot, to_goal: Mapping[Spot, int])
     """The way from ``start`` to ``goal`` an enemy follows: one of the shortest over the static
     obstacles (``to_goal``: the steps left to the goal from each subzone), each step as
     step_towards takes it (the noisiest, then the first in tile order), named ``t1-b2``."""
+    tile = state.tiles[start[0]]
+    if (
+        not state.noise
+        and not tile.markers
+        and goal[0] == start[0]
+        and (not tile.slot or len(state.locations[tile.slot].tiles) == 1)
+    ):  # one tile, nothing on it that closes a way, no noise: the tile side's own way (most routes)
+        return list(_open_route(tile.geo, start[0], start[1], goal[1]))
     out = [f"{start[0]}-{CELLS[start[1]]}"]
     spot, left = start, to_goal.get(start)
     if left is None:
@@ -488,6 +496,27 @@ def route(state: DNZState, start: Spot, goal: Spot, to_goal: Mapping[Spot, int])
         left -= 1
         out.append(f"{spot[0]}-{CELLS[spot[1]]}")
     return out
+
+
+@lru_cache(maxsize=4096)
+def _open_route(geo: TileGeometry, tile: str, start: int, goal: int) -> tuple[str, ...]:
+    """route on a tile alone with no terrain marker and no noise anywhere: the steps left to the
+    goal are the side's own distances (distances, _tile_distances), each step the first subzone in
+    tile order among those one step closer. Worked out once for each tile side and pair of
+    subzones (a route is a value: the trace copies it)."""
+    to_goal = geo.dist[goal]
+    out = [f"{tile}-{CELLS[start]}"]
+    cell, left = start, to_goal[start]
+    if left >= 99:  # not reachable: no route
+        return tuple(out)
+    while left > 0:
+        options = [c for c in geo.open_moves[cell] if to_goal[c] == left - 1]
+        if not options:
+            break
+        cell = min(options)
+        left -= 1
+        out.append(f"{tile}-{CELLS[cell]}")
+    return tuple(out)
 
 
 def trace_enemy(

@@ -146,7 +146,11 @@ def reorganizable(state: DNZState, s: Survivor) -> bool:
     if s.items:
         # every card held or worn takes a hand or a body location: the backpack holds such a card
         # when there are more of them than hands and body locations in use
-        n = sum(map(state.content.placeable.__contains__, s.items))
+        placeable = state.content.placeable
+        n = 0
+        for item in s.items:  # a plain loop: compiled, no bound method called for each item
+            if item in placeable:
+                n += 1
         if n > (s.weapon != "") + (s.off != "") + len(s.worn):
             return True
     elif not (s.ammo > 0 or s.supplies > 0 or s.battery > 0):

@@ -249,7 +249,7 @@ def trace_move(state: DNZState, s: Survivor, a: Action, start: str, ap: int) -> 
         {
             "trace": "survivor",
             "who": s.id,
-            "action": a.text,
+            "action": " ".join([str(part) for part in a]),  # a.text, read without the property
             "from": start,
             "to": end,
             "route": path,

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.content import ThreatCard
-from deadboard.games.day_night_z.state import DNZState, Enemy, TileInPlay
+from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
 #: the attack modes of §4.12 and §5 as a player reads them
 MODES = {"melee": "hand to hand", "ranged": "a shot", "butt": "butt", "rapid": "rapid fire", "burst": "burst"}
@@ -110,6 +110,15 @@ def place(state: DNZState, where: str) -> str:
     return f"{cell} in {tile_place(state, state.tiles[tile_id])}"
 
 
+def survivor_place(state: DNZState, s: Survivor) -> str:
+    """:func:`place` of where the survivor stands (``Survivor.where``), without writing the
+    subzone's id out and reading it back (every prompt of an activation names it)."""
+    tile = state.tiles.get(s.tile) if s.tile and "-" not in s.tile else None
+    if tile is not None:
+        return f"{CELLS[s.cell]} in {tile_place(state, tile)}"
+    return place(state, f"{s.tile}-{CELLS[s.cell]}" if s.tile else s.zone)
+
+
 def tiles(state: DNZState, ids: Iterable[str]) -> str:
     """Tiles by their names: ``the Pharmacy Counter and the Dispensary``."""
     names = [f"the {state.tiles[t].geo.side.name}" if t in state.tiles else t for t in ids]
@@ -127,12 +136,16 @@ def spawned(state: DNZState, placed: Iterable[Enemy]) -> str:
 
 def tile_place(state: DNZState, tile: TileInPlay) -> str:
     """Where a tile lies, for a player: its location's name (``the Pharmacy``), or the tile's own
-    name in the city (``the Overpass tile``)."""
-    if tile.slot and tile.slot in state.locations:
-        card = state.content.locations.get(state.locations[tile.slot].card)
-        if card is not None:
-            return f"the {card.name}"
-    return f"the {tile.geo.side.name} tile"
+    name in the city (``the Overpass tile``). Worked out once for each tile side and location card
+    of the content (every survivor's prompt on a tile names it)."""
+    card_id = state.locations[tile.slot].card if tile.slot and tile.slot in state.locations else ""
+    names = state.content.places
+    key = (tile.geo.id, card_id)
+    found = names.get(key)
+    if found is None:
+        card = state.content.locations.get(card_id) if card_id else None
+        found = names[key] = f"the {card.name}" if card is not None else f"the {tile.geo.side.name} tile"
+    return found
 
 
 def path_name(pid: str) -> str:
@@ -307,6 +320,7 @@ __all__ = [
     "rolled",
     "spawned",
     "square",
+    "survivor_place",
     "threat_sides",
     "tile_place",
     "tiles",

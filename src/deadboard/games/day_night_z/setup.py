@@ -10,6 +10,7 @@ from mypy_extensions import mypyc_attr
 from deadboard.core.dice import Die
 from deadboard.core.errors import SetupError
 from deadboard.core.game import Setup
+from deadboard.core.rng import Rng
 from deadboard.core.tracks import Clock
 from deadboard.games.day_night_z.content import Adventure, Content, SurvivorSheet, load_content
 from deadboard.games.day_night_z.state import DNZState, Survivor
@@ -26,7 +27,7 @@ class SetUp:
     ``Content.set_ups``): the die, the starting Day-Night counter, the survivors' sheets with the
     weapon each holds, the decks in content order and the surprise cards."""
 
-    __slots__ = ("clock", "decks", "die", "sheets", "surprises")
+    __slots__ = ("clock", "decks", "die", "draws", "offsets", "sheets", "surprises")
 
     def __init__(self, content: Content, adventure: Adventure, players: int) -> None:
         self.die = Die("dnz", content.rules.die.faces)
@@ -41,6 +42,16 @@ class SetUp:
         self.decks = tuple(
             (name, content.decks[name], max(0, len(content.decks[name]) - 1)) for name in HIDDEN_DECKS
         )
+        # where each deck's shuffle starts in the stream, past the draws of the decks before it,
+        # counted from the stream's state at set-up (Rng.skip: n draws move the state on by n
+        # increments, modulo 2**64); and the draws of them all
+        stream = Rng(0)
+        offsets: list[int] = []
+        for _, _, draws in self.decks:
+            offsets.append(stream.s)
+            stream.skip(draws)
+        self.offsets = tuple(offsets)
+        self.draws = sum(draws for _, _, draws in self.decks)
         self.surprises = (
             tuple(adventure.surprises),
             tuple(c for c in content.surprises if c not in adventure.surprises),
@@ -74,10 +85,11 @@ def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZSta
         s.zone = adventure.start_zone
         survivors.append(s)
     decks, unshuffled = state._decks, state._unshuffled
-    for name, content_order, draws in made.decks:  # DNZState.shuffle_later, written out
+    start = rng.s
+    for (name, content_order, _), offset in zip(made.decks, made.offsets):  # shuffle_later, written out
         decks[name] = list(content_order)
-        unshuffled[name] = rng.s
-        rng.skip(draws)
+        unshuffled[name] = (start + offset) & 0xFFFFFFFFFFFFFFFF
+    rng.skip(made.draws)
     for name in HIDDEN_DECKS:
         if name != "corpse":
             decks[name + "-discard"] = []
@@ -86,5 +98,9 @@ def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZSta
     rng.shuffle(surprises)
     state.surprises = dict(zip(state.board.surprise_zones, first + tuple(surprises)))
     state.leader = rng.below(setup.players)  # in a starting adventure the leader is chosen at random
-    state.init_kernel(SetOut(), Round())
+    state.init_kernel(*_FIRST_STEPS)
     return state
+
+
+#: the steps every adventure begins with (steps are values: shared by every game)
+_FIRST_STEPS = (SetOut(), Round())

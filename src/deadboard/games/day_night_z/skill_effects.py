@@ -65,7 +65,7 @@ def has(perks: tuple[Perk, ...], kind: str, mode: str = "") -> bool:
 
 
 def _perks(state: DNZState, s: Survivor) -> tuple[Perk, ...]:
-    return state.content.sheets[s.id].perks
+    return state.content.perks[s.id]
 
 
 def check_dice(state: DNZState, s: Survivor, attr: str) -> int:

@@ -47,14 +47,13 @@ def city_tile_for(state: DNZState, zone: str) -> TileInPlay:
     for t in state.tiles.values():
         if not t.slot and t.zone == zone:
             return t
-    sides = [sid for sid, side in state.content.tiles.items() if side.kind == "city"]
+    sides = state.content.city_sides
     return deploy(state, sides[state.rng.below(len(sides))], zone)
 
 
 def enemy_profile(state: DNZState, kind: str) -> EnemySide:
     """The side of an enemy's profile card in use now: the night side by night (§3.1)."""
-    profile = state.content.enemies[kind]
-    return profile.night if state.night else profile.day
+    return state.content.enemy_sides[kind, state.night]
 
 
 def place_order(state: DNZState, tile: TileInPlay, colour: str) -> list[int]:
@@ -202,7 +201,7 @@ def hunter_icon(state: DNZState) -> None:
         return
     s = in_city[state.rng.below(len(in_city))]
     if not s.tile:
-        sides = [sid for sid, side in state.content.tiles.items() if side.kind == "city"]
+        sides = state.content.city_sides
         tile = deploy(state, sides[state.rng.below(len(sides))], s.zone)
         move_onto(state, s, tile, tile.geo.access)
     else:

@@ -183,6 +183,10 @@ class LocationState:
         return loc
 
 
+#: whether each clock met is night (DNZState.night), by the identity of the clock
+_NIGHT: dict[int, tuple[Clock, bool]] = {}
+
+
 class DNZState(KernelState):
     __slots__ = (
         "_decks",
@@ -380,7 +384,15 @@ class DNZState(KernelState):
 
     @property
     def night(self) -> bool:
-        return self.clock.is_night
+        """The clock's ``is_night``, found again by the identity of the clock (asked at every
+        decision and by every skill; clocks are values, each hour's made once: turn.hour_later)."""
+        clock = self.clock
+        found = _NIGHT.get(id(clock))
+        if found is None or found[0] is not clock:
+            if len(_NIGHT) > 4096:
+                _NIGHT.clear()
+            found = _NIGHT[id(clock)] = (clock, clock.is_night)
+        return found[1]
 
     def tile_id(self) -> str:
         """The id of a tile being deployed: the lowest ``t<n>`` not in play."""

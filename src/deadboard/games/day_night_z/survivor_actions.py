@@ -8,14 +8,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.adventure import check_end
-from deadboard.games.day_night_z.board import CELLS, CityBoard, TileGeometry
+from deadboard.games.day_night_z.board import CityBoard, TileGeometry
 from deadboard.games.day_night_z.cards import CARD_STEPS
 from deadboard.games.day_night_z.combat import (
     SweepChoice,
@@ -87,8 +87,21 @@ class Turn(Choice[DNZState, Any]):
 
     def prompt(self, state: DNZState) -> str:
         s = state.survivor(self.who)
-        where = f"{s.tile}-{CELLS[s.cell]}" if s.tile else s.zone  # Survivor.where
-        return f"{s.name} ({phrases.place(state, where)}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
+        where = phrases.survivor_place(state, s)
+        return f"{s.name} ({where}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
+
+
+def turn_step(seat: int, who: str, full: int, reserve: bool = False) -> Turn:
+    """A survivor's activation with ``full`` AP, one Turn for each: steps are values, never changed
+    once made, and a step class is made in Python (each one made costs as much as a prompt)."""
+    key = (seat, who, full, reserve)
+    found = _TURNS.get(key)
+    if found is None:
+        found = _TURNS[key] = Turn(seat, who, full, reserve)
+    return found
+
+
+_TURNS: dict[tuple[int, str, int, bool], Turn] = {}
 
 
 @dataclass(slots=True)
@@ -127,36 +140,25 @@ def finish(state: DNZState, s: Survivor, reserve: bool = False) -> None:
     s.encounter = False
 
 
-class Own(NamedTuple):
+class Own:
     """A survivor's actions that name nobody but him (made once per survivor and shared: actions
-    are immutable values). ``search_zone`` and ``jump`` are indexed by the survival point spent."""
+    are immutable values). ``search_zone`` and ``jump`` are indexed by the survival point spent.
+    A compiled class, so that the legal actions read its fields natively at every decision."""
 
-    end: A.End
-    rest: A.Rest
-    reorganize: A.Reorganize
-    explore: A.Explore
-    supply: A.Supply
-    lower_threat: A.LowerThreat
-    light: A.Light
-    defend: A.Defend
-    search_zone: tuple[A.SearchZone, A.SearchZone]
-    jump: tuple[A.Jump, A.Jump]
+    __slots__ = ("defend", "end", "explore", "jump", "light", "lower_threat", "reorganize", "rest",
+                 "search_zone", "supply")
+
+    def __init__(self, who: str) -> None:
+        self.end, self.rest, self.reorganize = A.End(who), A.Rest(who), A.Reorganize(who)
+        self.explore, self.supply, self.lower_threat = A.Explore(who), A.Supply(who), A.LowerThreat(who)
+        self.light, self.defend = A.Light(who), A.Defend(who)
+        self.search_zone = (A.SearchZone(who, False), A.SearchZone(who, True))
+        self.jump = (A.Jump(who, False), A.Jump(who, True))
 
 
 @lru_cache(maxsize=64)
 def own(who: str) -> Own:
-    return Own(
-        A.End(who),
-        A.Rest(who),
-        A.Reorganize(who),
-        A.Explore(who),
-        A.Supply(who),
-        A.LowerThreat(who),
-        A.Light(who),
-        A.Defend(who),
-        (A.SearchZone(who, False), A.SearchZone(who, True)),
-        (A.Jump(who, False), A.Jump(who, True)),
-    )
+    return Own(who)
 
 
 def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:

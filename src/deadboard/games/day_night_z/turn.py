@@ -34,7 +34,7 @@ from deadboard.games.day_night_z.concepts import (
     roll,
     skulls,
 )
-from deadboard.games.day_night_z.content import Effect, ThreatCard
+from deadboard.games.day_night_z.content import Adventure, Effect, ThreatCard
 from deadboard.games.day_night_z.enemies import activate_all, hurt_enemy
 from deadboard.games.day_night_z.inventory import MakeRoom, overloaded, set_out
 from deadboard.games.day_night_z.lowering import lower, offer, offer_for_seat
@@ -133,7 +133,7 @@ def activate(state: DNZState, s: Survivor) -> Steps:
     s.halted = False
     if s.hidden:
         return (StayHidden(s.seat, s.id),)
-    return (acts.Turn(s.seat, s.id, s.ap),)
+    return (acts.turn_step(s.seat, s.id, s.ap),)
 
 
 @classvars(kind="hidden")
@@ -163,7 +163,7 @@ class StayHidden(Choice[DNZState, Stay | Unhide | LowerThreat]):
             corpse_roll(state, s, "staying hidden among corpses")
         if s.dead:
             return ()
-        return (acts.Turn(s.seat, s.id, s.ap),)
+        return (acts.turn_step(s.seat, s.id, s.ap),)
 
     def prompt(self, state: DNZState) -> str:
         return f"{state.survivor(self.who).name}: stay hidden among corpses?"
@@ -178,7 +178,7 @@ class CityPhase(Auto[DNZState]):
         out: list[Any] = []
         pending, state.pending = state.pending, []
         for sid in pending:
-            out.append(Encounter(sid))
+            out.append(_encounter(sid))
         return out
 
 
@@ -199,7 +199,19 @@ class Encounter(Auto[DNZState]):
             state.emit("evade", f"{s.name} spends 1 reserve AP to avoid it", {"who": s.id})
         else:
             steps = resolve(state, s, card.effects)
-        return (*steps, AfterEncounter(self.who))
+        return (*steps, _after_encounter(self.who))
+
+
+@lru_cache(maxsize=64)
+def _encounter(who: str) -> Encounter:
+    """A survivor's city encounter card to resolve (steps are values, made once and shared: a step
+    class is made in Python)."""
+    return Encounter(who)
+
+
+@lru_cache(maxsize=64)
+def _after_encounter(who: str) -> AfterEncounter:
+    return AfterEncounter(who)
 
 
 @dataclass(slots=True)
@@ -214,7 +226,7 @@ class AfterEncounter(Auto[DNZState]):
         if s.dead or s.reserve <= 0:
             return ()
         s.ap, s.reserve = s.reserve, 0
-        return (acts.Turn(s.seat, s.id, s.ap, reserve=True),)
+        return (acts.turn_step(s.seat, s.id, s.ap, reserve=True),)
 
 
 @dataclass(slots=True)
@@ -399,6 +411,31 @@ def hour_later(clock: Clock) -> tuple[Clock, str]:
     return found[1], found[2]
 
 
+def _clock_hours(clock: Clock) -> int:
+    """The hours a clock shows since the first day's midnight, found again by the clock's identity
+    (asked at the end of every turn; the clocks met are the ones :func:`hour_later` makes)."""
+    found = _HOURS.get(id(clock))
+    if found is None or found[0] is not clock:
+        if len(_HOURS) > 4096:
+            _HOURS.clear()
+        found = _HOURS[id(clock)] = (clock, (clock.day - 1) * 24 + clock.hour)
+    return found[1]
+
+
+def _deadline(a: Adventure) -> int:
+    """The clock's hours (:func:`_clock_hours`) at which the adventure is lost: its start hour plus
+    its deadline, found again by the adventure's identity."""
+    found = _DEADLINES.get(id(a))
+    if found is None or found[0] is not a:
+        if len(_DEADLINES) > 4096:
+            _DEADLINES.clear()
+        found = _DEADLINES[id(a)] = (a, a.start + a.deadline)
+    return found[1]
+
+
+_HOURS: dict[int, tuple[Clock, int]] = {}
+_DEADLINES: dict[int, tuple[Adventure, int]] = {}
+
 #: each clock's next hour and its log line, by the identity of the clock (hour_later); the clocks
 #: met, so that equal clocks are one object
 _LATER: dict[int, tuple[Clock, Clock, str]] = {}
@@ -448,9 +485,8 @@ def end_of_turn(state: DNZState) -> None:
     check_end(state)
     if state.over:
         return
-    a = state.adventure
-    elapsed = (state.clock.day - 1) * 24 + state.clock.hour - a.start
-    if elapsed >= a.deadline:
+    hours, deadline = _clock_hours(state.clock), _deadline(state.adventure)
+    if hours >= deadline:  # (day - 1) * 24 + hour - start >= deadline
         state.lost = f"the deadline was reached ({state.clock.text})"
         state.emit("end", f"The adventure is lost: {state.lost}", {})
         state.end()
