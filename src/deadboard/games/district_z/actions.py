@@ -8,6 +8,8 @@ turns it into item indices at the edge of the rule that uses it.
 
 from __future__ import annotations
 
+from functools import cache
+
 from deadboard.core.typed_actions import ActionCodec, TypedAction
 
 
@@ -292,12 +294,7 @@ CODEC = ActionCodec(
 )
 
 
-_DROPS: dict[str, Drop] = {}
-
-
+@cache
 def drop_action(item: str) -> Drop:
     """``Drop(item)``, made once per item (actions are values; every turn lists one per item carried)."""
-    got = _DROPS.get(item)
-    if got is None:
-        got = _DROPS[item] = Drop(item)
-    return got
+    return Drop(item)

@@ -13,6 +13,7 @@ Every step also has the form it had as a tuple of strings before District-Z ran 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from deadboard.core.kernel import Auto, Step, Steps, classvars
@@ -209,12 +210,7 @@ class VisitEnd(StepForm, Auto[DistrictState]):
         return ()
 
 
-_END_TURNS: dict[int, EndTurn] = {}
-
-
+@cache
 def end_turn(seat: int) -> EndTurn:
     """``EndTurn(seat)``, made once per seat (steps are values)."""
-    got = _END_TURNS.get(seat)
-    if got is None:
-        got = _END_TURNS[seat] = EndTurn(seat)
-    return got
+    return EndTurn(seat)

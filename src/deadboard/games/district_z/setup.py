@@ -8,6 +8,7 @@ With Additional Location Cards replaced by the player's choice, setup starts wit
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from deadboard.core.errors import SetupError
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
@@ -228,15 +229,10 @@ def unused_survivors(state: DistrictState) -> list[int]:
     return [s.index for s in state.c.survivors if s.index not in used]
 
 
-#: survivor id -> its Choose action (actions are values: made once; every game asks each seat)
-_CHOOSE: dict[str, Choose] = {}
-
-
+@cache
 def _choose(survivor: str) -> Choose:
-    got = _CHOOSE.get(survivor)
-    if got is None:
-        got = _CHOOSE[survivor] = Choose(survivor)
-    return got
+    """The Choose action of ``survivor``, made once (actions are values: every game asks each seat)."""
+    return Choose(survivor)
 
 
 @classvars(TAG="survivor", kind="survivor")

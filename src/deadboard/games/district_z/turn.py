@@ -10,6 +10,7 @@ turn — a :class:`Turn` decision, an :class:`Arrive` step, or a ZOMBIE SURVIVOR
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from deadboard.core.kernel import Auto, Choice, Step, Steps, classvars
 from deadboard.games.district_z.actions import (
@@ -199,12 +200,7 @@ def _drops(state: DistrictState, items: list[int]) -> tuple[Drop, ...]:
     return got
 
 
-_TURNS: dict[int, Turn] = {}
-
-
+@cache
 def turn(seat: int) -> Turn:
     """``Turn(seat)``, made once per seat (steps are values; turns are made in the hottest loop)."""
-    got = _TURNS.get(seat)
-    if got is None:
-        got = _TURNS[seat] = Turn(seat)
-    return got
+    return Turn(seat)
