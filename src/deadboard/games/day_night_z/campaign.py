@@ -498,13 +498,14 @@ class DayNightZCampaign(KernelGame[CampaignState]):
     def search_candidates(self, view: CampaignState, legal: Sequence[Action]) -> list[Action]:
         """In an adventure, a survivor's plans at his turn, as the adventure's; on the road and in
         the shelter none (the bot's own choice)."""
-        inner = view.inner
-        return plan_candidates(inner, legal) if inner is not None and view.phase == "adventure" else []
+        inner = view.inner  # set while an adventure is played, and only then
+        return plan_candidates(inner, legal) if inner is not None else []
 
     def search_horizon(self, state: CampaignState) -> tuple[int, bool]:
         """A playout of ``mcts:N+BOT`` stops when the adventure it started in ends (then scored by
-        the value function): the chapter, and whether its adventure is being played."""
-        return state.chapter, state.phase == "adventure"
+        the value function): the chapter, and whether its adventure is being played (``inner`` is
+        set by StartAdventure and cleared by EndAdventure)."""
+        return state.chapter, state.inner is not None
 
     def result(self, state: CampaignState) -> Outcome:
         done = [c for c, r in state.results if r == "accomplished"]

@@ -102,7 +102,7 @@ def campaign_features(st: CampaignState) -> list[float]:
         allies += len(h.allies)
         items += len(h.items)
     inner = st.inner
-    here = logistic(WEIGHTS, features(inner)) if st.phase == "adventure" and inner is not None else 0.0
+    here = logistic(WEIGHTS, features(inner)) if inner is not None else 0.0  # an adventure is being played
     return [1.0, (book - played) / book, done / book, len(living) / max(1, len(st.heroes)), health / k,
             infection / k, stress / k, sp / k, skills / k, allies / k, items / k, st.vp / 10,
             float(len(st.facilities)), here]
