@@ -270,27 +270,22 @@ def item_checks(state: DistrictState, seat: int, used: tuple[int, ...]) -> None:
                 r2 = rng.d6()
                 state.emit("ability", f"Sharpshooter: ammo roll {r}, rolled again: {r2}", None)
                 r = max(r, r2)
-            if r <= it.ammo:
-                p.items.remove(i)
-                state.emit(
-                    "item",
-                    f"Ammo check for the {it.name}: {r}. OUT OF AMMO; it goes back to the pile",
-                    {"roll": r},
-                )
-            else:
-                state.emit("item", f"Ammo check for the {it.name}: {r}. Still some ammo", {"roll": r})
+            lost = r <= it.ammo
+            said = "OUT OF AMMO; it goes back to the pile" if lost else "Still some ammo"
+            _item_check(state, p.items, i, r, lost, f"Ammo check for the {it.name}: {r}. {said}")
         elif it.breaks:
             r = rng.d6()
-            if r <= it.breaks:
-                p.items.remove(i)
-                state.emit(
-                    "item",
-                    f"Check for the {it.name}: {r}. It is BROKEN and goes back to the pile",
-                    {"roll": r},
-                )
-            else:
-                state.emit("item", f"Check for the {it.name}: {r}. It holds", {"roll": r})
+            lost = r <= it.breaks
+            said = "It is BROKEN and goes back to the pile" if lost else "It holds"
+            _item_check(state, p.items, i, r, lost, f"Check for the {it.name}: {r}. {said}")
     check_alive(state, seat)
+
+
+def _item_check(state: DistrictState, items: list[int], item: int, roll: int, lost: bool, text: str) -> None:
+    """An ammo or breakage roll said; a lost item leaves the survivor's items (back to the pile)."""
+    if lost:
+        items.remove(item)
+    state.emit("item", text, {"roll": roll})
 
 
 #: the actions that name a weapon loadout

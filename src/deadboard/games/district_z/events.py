@@ -230,6 +230,8 @@ def _effects_then_after(seat: int, effects: tuple[Effect, ...]) -> tuple[Step[Di
         return hit[1]
     steps = (*[EventEffect(seat, e) for e in effects], AfterEvent(seat))
     got = tuple(reversed(steps))
+    if len(_OUTCOMES) >= 4096:  # contents loaded again and again (tests, a server's packs) are let go
+        _OUTCOMES.clear()
     _OUTCOMES[key] = (effects, got)
     return got
 
