@@ -178,15 +178,25 @@ def die(state: DNZState, s: Survivor, why: str) -> None:
         abandon(state, where)
 
 
+def deserted(state: DNZState, tile_id: str) -> tuple[TileInPlay, list[str]] | None:
+    """``tile_id`` in play and the tiles of its location, when no living survivor is on any of
+    them (they leave play); None while one is, or when the tile is not in play."""
+    tile = state.tiles.get(tile_id)
+    if tile is None:
+        return None
+    group = tile_group(state, tile)
+    if any(not s.dead and s.tile in group for s in state.survivors):
+        return None
+    return tile, group
+
+
 def abandon(state: DNZState, tile_id: str) -> None:
     """The last survivor of a tile (or of its location) died there: its tiles leave play with their
     enemies (the Hunter back to the stalk area); no threat rises, as no survivor left it."""
-    tile = state.tiles.get(tile_id)
-    if tile is None:
+    left = deserted(state, tile_id)
+    if left is None:
         return
-    group = tile_group(state, tile)
-    if any(not s.dead and s.tile in group for s in state.survivors):
-        return
+    tile, group = left
     if discard_tiles(state, tile, group):
         state.hunter = "stalk"
     state.emit(

@@ -11,12 +11,12 @@ from __future__ import annotations
 from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.concepts import (
+    deserted,
     discard_tiles,
     raise_threat,
     rise_for,
     roll,
     threat_level,
-    tile_group,
 )
 from deadboard.games.day_night_z.content import EnemySide
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
@@ -167,12 +167,10 @@ def leave_check(state: DNZState, tile_id: str) -> None:
     """After a survivor left ``tile_id`` (§3.2): if no survivor is left on it (or on any tile of its
     location), its tiles are discarded and the threat rises by the survivor points of the enemies
     left there; the Hunter goes back to the stalk area (§3.13)."""
-    tile = state.tiles.get(tile_id)
-    if tile is None:
+    left = deserted(state, tile_id)
+    if left is None:
         return
-    group = tile_group(state, tile)
-    if any(not s.dead and s.tile in group for s in state.survivors):
-        return
+    tile, group = left
     points = enemy_points(state, group)
     hunter = discard_tiles(state, tile, group)
     state.emit(
