@@ -21,15 +21,16 @@ the chapters (the city's zones differ by side) is there once per city side
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from pydantic import BaseModel
 
-from deadboard.core.game import Setup
+from deadboard.core.game import Setup, State
 from deadboard.core.kernel import advance
 from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.day_night_z.campaign_cards import stock
+from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.campaign_content import (
     FACILITIES,
     CampaignContent,
@@ -141,6 +142,16 @@ class DayNightZCampaignSpec(GameSpec):
         found: list[tuple[str, ...]] = []
         for city in dict.fromkeys(ch.city for ch in c.chapters):
             found += routes(c, "shelter", city, set()) + routes(c, city, "shelter", set())
+        self.chapter_index = {cid: i for i, cid in enumerate(self.chapters)}
+        self.phase_index = {x: i for i, x in enumerate(PHASES)}
+        self.path_index = {pid: i for i, pid in enumerate(self.paths)}
+        self.travel_index = {t: i for i, t in enumerate(self.travel)}
+        self.decision_index = {x: i for i, x in enumerate(DECISIONS)}
+        self.card_index = {x: i for i, x in enumerate(self.cards)}
+        self.skill_index = {x: i for i, x in enumerate(self.skills)}
+        self.ally_index = {x: i for i, x in enumerate(self.allies)}
+        #: per chapter, the outer segments the adventure's were last given as, and the adventure's
+        self._inner: dict[int, tuple[dict[str, np.ndarray], dict[str, np.ndarray]]] = {}
         uses = [a.id for f in c.facilities.values() for a in (*f.basic, *f.advanced)]
         blocks: list[tuple[str, list[Vocabulary]]] = []
         for spec in self.specs:
@@ -269,3 +280,95 @@ class DayNightZCampaignSpec(GameSpec):
             for a in h["allies"]:
                 if a in ally:
                     parts["allies"][i, ally[a]] = 1.0
+
+    def fill_state(self, state: State, seat: int, parts: dict[str, np.ndarray]) -> None:
+        """:meth:`fill` of the seat's public part, read from the state's own fields (no snapshot):
+        of the travel deck only how many cards are left; the adventure's from its own spec's
+        :meth:`~DayNightZSpec.fill_state`."""
+        st = cast(CampaignState, state)
+        chapter = st.chapter
+        parts["chapter"][min(chapter, len(self.chapters))] = 1.0
+        results, index = parts["results"], self.chapter_index
+        for cid, result in st.results:
+            if cid in index:
+                results[index[cid], 0 if result == "accomplished" else 1] = 1.0
+        phase = parts["phase"]
+        phase[self.phase_index.get(st.phase, len(phase) - 2)] = 1.0
+        phase[-1] = float(st.time == "night")
+        travel = len(self.travel)
+        parts["campaign"][:] = (
+            st.vp / 20,
+            st.vp_earned / 20,
+            st.days / 10,
+            st.shelter_days / 30,
+            st.store / 10,
+            len(st.deck) / max(1, travel),
+            len(st.discard) / max(1, travel),
+        )
+        shelter, facilities = parts["shelter"], st.facilities
+        for i, f in enumerate(SHELTER):
+            level = st.fence if f == "fence" else facilities.get(f, "")
+            if level:
+                shelter[i, 0 if level == "basic" else 1] = 1.0
+        paths, path = parts["paths"], self.path_index
+        for col, ids in enumerate((st.blocked, st.revealed, st.route)):
+            for pid in ids:
+                if pid in path:
+                    paths[path[pid], col] = 1.0
+        discard, travel_index = parts["discard"], self.travel_index
+        for t in st.discard:
+            if t in travel_index:
+                discard[travel_index[t]] += 1.0
+        votes = parts["votes"]
+        for v in st.votes:
+            if 1 <= v <= self.options:
+                votes[v - 1] += 1.0
+        self._heroes_of_state(st, seat, parts)
+        if st.steps:
+            row = parts["decision"]
+            row[self.decision_index.get(type(st.steps[-1]).__name__, len(row) - 1)] = 1.0
+        inner = st.inner
+        if inner is not None and chapter < len(self.specs):
+            self.specs[chapter].fill_state(inner, seat, self._adventure_parts(chapter, parts))
+
+    def _adventure_parts(self, chapter: int, parts: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        """The adventure spec's segments of a chapter within ``parts`` (made again only when
+        ``parts`` is not the one given last)."""
+        known = self._inner.get(chapter)
+        if known is not None and known[0] is parts:
+            return known[1]
+        inner = {name: parts[label] for name, label in self.labels[chapter].items()}
+        self._inner[chapter] = (parts, inner)
+        return inner
+
+    def _heroes_of_state(self, st: CampaignState, seat: int, parts: dict[str, np.ndarray]) -> None:
+        """:meth:`_fill_heroes` from the state's heroes."""
+        rows, items, skills, allies = parts["heroes"], parts["items"], parts["skills"], parts["allies"]
+        card, skill, ally = self.card_index, self.skill_index, self.ally_index
+        n_skills, n_allies = max(1, len(self.skills)), max(1, len(self.allies))
+        leader = st.leader
+        for i, h in enumerate(st.heroes[: self.seats]):
+            rows[i] = (
+                float(h.alive),
+                h.health / 9,
+                h.stress / 9,
+                h.infection / 4,
+                h.sp / 15,
+                h.ammo / 10,
+                h.supplies / 10,
+                h.battery / 5,
+                len(h.skills) / n_skills,
+                len(h.allies) / n_allies,
+                h.spent / 20,
+                float(h.seat == seat),
+                float(h.seat == leader),
+            )
+            for item in h.items:
+                if item in card:
+                    items[i, card[item]] += 1.0
+            for k in h.skills:
+                if k in skill:
+                    skills[i, skill[k]] = 1.0
+            for a in h.allies:
+                if a in ally:
+                    allies[i, ally[a]] = 1.0

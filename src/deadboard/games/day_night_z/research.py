@@ -13,13 +13,15 @@ counters, their cards in hand, body and backpack, the decision and the last thre
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
+from deadboard.core.game import State
 from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.content import MARKERS
+from deadboard.games.day_night_z.state import DNZState
 from deadboard.games.day_night_z.survivor_actions import TRAP_BASE
 
 #: tile ids an observation and the encoding name (t1 … t40)
@@ -39,6 +41,8 @@ DECISIONS = (
 )
 HUNTER = ("", "stalk", "board")
 STOCKS = ("ammo", "supplies", "battery")
+#: a subzone's (row, column) in a tile's 4 x 4 planes, by its cell number (indexed as ``CELLS``)
+ROW_COLUMN = tuple((c // 4, c % 4) for c in range(len(CELLS)))
 
 
 def trap_names(c: Any) -> list[str]:
@@ -67,6 +71,7 @@ class DayNightZSpec(GameSpec):
         self.sides = list(c.tiles)
         self.side_cells = {sid: side.cells for sid, side in c.tiles.items()}
         self._terrains: dict[str, np.ndarray] = {}
+        self._places: _Places | None = None
         self.threats = [t.id for t in c.threats]
         self.location_cards = list(c.locations)
         weapons = [cid for cid, card in c.search.items() if card.weapon]
@@ -170,6 +175,140 @@ class DayNightZSpec(GameSpec):
         if decision is not None:
             one_hot(parts["decision"], self.decision_index, decision)
         one_hot(parts["last_threat"], self.threat_index, p["last_threat"] or None)
+
+    def fill_state(self, state: State, seat: int, parts: dict[str, np.ndarray]) -> None:
+        """:meth:`fill` of the seat's public part, read from the state's own fields (no snapshot):
+        of the decks nothing, of the surprise cards only the zones they lie in."""
+        st = cast(DNZState, state)
+        ix = self._places
+        if ix is None:
+            ix = self._places = _Places(self)
+        tiles, sides, city = parts["tiles"], parts["sides"], parts["city"]
+        tile_index, zone_index, rc = self.tile_index, self.zone_index, ROW_COLUMN
+        base_x = ix.base_x
+        ns = len(self.sides)
+        for t in st.tiles.values():
+            k = tile_index.get(t.id)
+            if k is None:
+                continue
+            side = t.geo.id
+            tiles[0, k] = 1.0
+            tiles[1: ix.base_m, k] = self._terrain(side, ix.cell_shape)
+            if t.markers:
+                marker = ix.marker
+                for c, m in t.markers.items():
+                    y, x = rc[c]
+                    tiles[marker[m], k, y, x] = 1.0
+            for c in t.search_marks:
+                y, x = rc[c]
+                tiles[base_x, k, y, x] = 1.0
+            if t.corpses:
+                for c, pool in t.corpses.items():
+                    y, x = rc[c]
+                    tiles[base_x + 1, k, y, x] = len(pool)
+            if t.traps:
+                for c, damage in t.traps.items():
+                    y, x = rc[c]
+                    tiles[base_x + 2, k, y, x] = damage
+            if t.crossed:
+                for c in t.crossed:
+                    y, x = rc[c]
+                    tiles[base_x + 3, k, y, x] = 1.0
+            sides[k, self.side_index.get(side, 0)] = 1.0
+            sides[k, ns] = float(bool(t.slot))
+            sides[k, ns + 1] = t.index / 3
+            if not t.slot and t.zone in zone_index:
+                city[zone_index[t.zone], 1] = 1.0
+        subzone = ix.subzone
+        for where, (red, yellow) in st.noise.items():
+            spot = subzone.get(where)
+            if spot is not None:
+                k, y, x = spot
+                tiles[base_x + 5, k, y, x] = red
+                tiles[base_x + 6, k, y, x] = yellow
+            elif where in zone_index:
+                city[zone_index[where], 0] = red + yellow
+        for z in st.surprises:
+            if z in zone_index:
+                city[zone_index[z], 2] = 1.0
+        kind_index, base_e = self.kind_index, ix.base_e
+        for e in st.enemies:
+            k = tile_index.get(e.tile)
+            if k is not None:
+                y, x = rc[e.cell]
+                tiles[base_e + kind_index.get(e.kind, 0), k, y, x] += 1.0
+        self._survivors_of_state(st, seat, parts)
+        clock = st.clock
+        row = parts["clock"]
+        row[clock.hour] = 1.0
+        row[24] = float(st.night)
+        row[25] = clock.day / 3
+        row[26] = st.turn / 50
+        row = parts["threat"]
+        row[0] = st.threat / 40
+        row[1 + min(2, st.threat // 15)] = 1.0
+        row[4 + ix.hunter[st.hunter]] = 1.0
+        row[7] = st.hunter_damage / 8
+        n = len(self.location_cards)
+        locations = parts["locations"]
+        for j, slot in enumerate(self.slots):
+            loc = st.locations.get(slot)
+            if loc is not None:
+                row = locations[j]
+                row[self.location_index.get(loc.card, 0)] = 1.0
+                row[n:] = (float(loc.visited), len(loc.explored) / 3, len(loc.searched) / 3, len(loc.tiles) / 3)
+        if st.steps:
+            row = parts["decision"]
+            row[self.decision_index.get(type(st.steps[-1]).__name__, len(row) - 1)] = 1.0
+        row = parts["last_threat"]
+        row[self.threat_index.get(st.last_threat, len(row) - 1) if st.last_threat else len(row) - 1] = 1.0
+
+    def _survivors_of_state(self, st: DNZState, seat: int, parts: dict[str, np.ndarray]) -> None:
+        """:meth:`_fill_survivors` from the state's survivors."""
+        tiles, city, rows = parts["tiles"], parts["city"], parts["survivors"]
+        hands, worn, carried = parts["hands"], parts["worn"], parts["carried"]
+        card, tile_index, zone_index = self.card_index, self.tile_index, self.zone_index
+        base_s = self._bases()[2]
+        leader = st.leader
+        for i, s in enumerate(st.survivors[: self.seats]):
+            placed = False
+            if not s.dead:
+                if s.tile:
+                    k = tile_index.get(s.tile)
+                    if k is not None:
+                        y, x = ROW_COLUMN[s.cell]
+                        tiles[base_s + i, k, y, x] = 1.0
+                        placed = True
+                elif s.zone in zone_index:
+                    city[zone_index[s.zone], 3 + i] = 1.0
+            rows[i] = (
+                s.health / 9,
+                s.stress / 9,
+                s.infection / 4,
+                s.sp / 15,
+                s.ap / 3,
+                s.reserve / 3,
+                s.ammo / 10,
+                s.supplies / 10,
+                s.battery / 5,
+                float(s.dead),
+                float(s.hidden),
+                float(s.defensive),
+                s.lit / 3,
+                float(i == seat),
+                float(leader == i),
+                float(placed),
+            )
+            if s.weapon in card:
+                hands[i, card[s.weapon]] = 1.0
+            if s.off in card:
+                hands[i, card[s.off]] = 1.0
+            for item in s.worn.values():
+                if item in card:
+                    worn[i, card[item]] = 1.0
+            for item in s.items:
+                if item in card:
+                    carried[i, card[item]] += 1.0
 
     # channel offsets in the tile planes: terrain, markers, the seven extras, survivors, enemies
     def _bases(self) -> tuple[int, int, int, int]:
@@ -313,3 +452,17 @@ class DayNightZSpec(GameSpec):
                 len(loc["searched"]) / 3,
                 len(loc["tiles"]) / 3,
             )
+
+
+class _Places:
+    """Where :meth:`DayNightZSpec.fill_state` writes the state's markers, noise and figures: channel
+    offsets and every subzone's name to its (tile, row, column), made once per spec."""
+
+    def __init__(self, spec: DayNightZSpec) -> None:
+        self.base_m, self.base_x, self.base_s, self.base_e = spec._bases()
+        self.cell_shape = (4, 4)
+        self.marker = {m: self.base_m + i for i, m in enumerate(MARKERS)}
+        self.hunter = {h: i for i, h in enumerate(HUNTER)}
+        self.subzone = {
+            f"{t}-{name}": (k, *ROW_COLUMN[c]) for t, k in spec.tile_index.items() for c, name in enumerate(CELLS)
+        }
