@@ -178,22 +178,85 @@ class DayNightZSpec(GameSpec):
 
     def fill_state(self, state: State, seat: int, parts: dict[str, np.ndarray]) -> None:
         """:meth:`fill` of the seat's public part, read from the state's own fields (no snapshot):
-        of the decks nothing, of the surprise cards only the zones they lie in."""
+        of the decks nothing, of the surprise cards only the zones they lie in. Only what is not
+        zero is written (the segments come zeroed)."""
         st = cast(DNZState, state)
         ix = self._places
         if ix is None:
             ix = self._places = _Places(self)
-        tiles, sides, city = parts["tiles"], parts["sides"], parts["city"]
+        tiles, city = parts["tiles"], parts["city"]
         tile_index, zone_index, rc = self.tile_index, self.zone_index, ROW_COLUMN
         base_x = ix.base_x
-        ns = len(self.sides)
+        if st.tiles:
+            self._tiles_of_state(st, ix, tiles, parts["sides"], city)
+        if st.noise:
+            subzone = ix.subzone
+            for where, (red, yellow) in st.noise.items():
+                spot = subzone.get(where)
+                if spot is not None:
+                    k, y, x = spot
+                    tiles[base_x + 5, k, y, x] = red
+                    tiles[base_x + 6, k, y, x] = yellow
+                elif where in zone_index:
+                    city[zone_index[where], 0] = red + yellow
+        for z in st.surprises:
+            if z in zone_index:
+                city[zone_index[z], 2] = 1.0
+        if st.enemies:
+            kind_index, base_e = self.kind_index, ix.base_e
+            for e in st.enemies:
+                k = tile_index.get(e.tile)
+                if k is not None:
+                    y, x = rc[e.cell]
+                    tiles[base_e + kind_index.get(e.kind, 0), k, y, x] += 1.0
+        self._survivors_of_state(st, seat, ix, parts)
+        clock = st.clock
+        row = parts["clock"]
+        row[clock.hour] = 1.0
+        if st.night:
+            row[24] = 1.0
+        row[25] = clock.day / 3
+        row[26] = st.turn / 50
+        threat = st.threat
+        row = parts["threat"]
+        row[0] = threat / 40
+        row[1 + min(2, threat // 15)] = 1.0
+        row[ix.hunter[st.hunter]] = 1.0
+        if st.hunter_damage:
+            row[7] = st.hunter_damage / 8
+        n = len(self.location_cards)
+        locations, location_index, found = parts["locations"], self.location_index, st.locations
+        for j, slot in enumerate(self.slots):
+            loc = found.get(slot)
+            if loc is not None:
+                locations[j, location_index.get(loc.card, 0)] = 1.0
+                if loc.visited:
+                    locations[j, n] = 1.0
+                if loc.explored:
+                    locations[j, n + 1] = len(loc.explored) / 3
+                if loc.searched:
+                    locations[j, n + 2] = len(loc.searched) / 3
+                if loc.tiles:
+                    locations[j, n + 3] = len(loc.tiles) / 3
+        if st.steps:
+            row = parts["decision"]
+            row[self.decision_index.get(type(st.steps[-1]).__name__, len(row) - 1)] = 1.0
+        row = parts["last_threat"]
+        last = st.last_threat
+        row[self.threat_index.get(last, len(row) - 1) if last else len(row) - 1] = 1.0
+
+    def _tiles_of_state(
+        self, st: DNZState, ix: _Places, tiles: np.ndarray, sides: np.ndarray, city: np.ndarray
+    ) -> None:
+        """:meth:`_fill_tiles` from the state's tiles, and the city zones that hold a tile."""
+        tile_index, zone_index, rc = self.tile_index, self.zone_index, ROW_COLUMN
+        base_x, ns = ix.base_x, len(self.sides)
         for t in st.tiles.values():
             k = tile_index.get(t.id)
             if k is None:
                 continue
             side = t.geo.id
-            tiles[0, k] = 1.0
-            tiles[1: ix.base_m, k] = self._terrain(side, ix.cell_shape)
+            tiles[: ix.base_m, k] = ix.terrain(self, side)
             if t.markers:
                 marker = ix.marker
                 for c, m in t.markers.items():
@@ -215,60 +278,19 @@ class DayNightZSpec(GameSpec):
                     y, x = rc[c]
                     tiles[base_x + 3, k, y, x] = 1.0
             sides[k, self.side_index.get(side, 0)] = 1.0
-            sides[k, ns] = float(bool(t.slot))
-            sides[k, ns + 1] = t.index / 3
-            if not t.slot and t.zone in zone_index:
+            if t.slot:
+                sides[k, ns] = 1.0
+            elif t.zone in zone_index:
                 city[zone_index[t.zone], 1] = 1.0
-        subzone = ix.subzone
-        for where, (red, yellow) in st.noise.items():
-            spot = subzone.get(where)
-            if spot is not None:
-                k, y, x = spot
-                tiles[base_x + 5, k, y, x] = red
-                tiles[base_x + 6, k, y, x] = yellow
-            elif where in zone_index:
-                city[zone_index[where], 0] = red + yellow
-        for z in st.surprises:
-            if z in zone_index:
-                city[zone_index[z], 2] = 1.0
-        kind_index, base_e = self.kind_index, ix.base_e
-        for e in st.enemies:
-            k = tile_index.get(e.tile)
-            if k is not None:
-                y, x = rc[e.cell]
-                tiles[base_e + kind_index.get(e.kind, 0), k, y, x] += 1.0
-        self._survivors_of_state(st, seat, parts)
-        clock = st.clock
-        row = parts["clock"]
-        row[clock.hour] = 1.0
-        row[24] = float(st.night)
-        row[25] = clock.day / 3
-        row[26] = st.turn / 50
-        row = parts["threat"]
-        row[0] = st.threat / 40
-        row[1 + min(2, st.threat // 15)] = 1.0
-        row[4 + ix.hunter[st.hunter]] = 1.0
-        row[7] = st.hunter_damage / 8
-        n = len(self.location_cards)
-        locations = parts["locations"]
-        for j, slot in enumerate(self.slots):
-            loc = st.locations.get(slot)
-            if loc is not None:
-                row = locations[j]
-                row[self.location_index.get(loc.card, 0)] = 1.0
-                row[n:] = (float(loc.visited), len(loc.explored) / 3, len(loc.searched) / 3, len(loc.tiles) / 3)
-        if st.steps:
-            row = parts["decision"]
-            row[self.decision_index.get(type(st.steps[-1]).__name__, len(row) - 1)] = 1.0
-        row = parts["last_threat"]
-        row[self.threat_index.get(st.last_threat, len(row) - 1) if st.last_threat else len(row) - 1] = 1.0
+            if t.index:
+                sides[k, ns + 1] = t.index / 3
 
-    def _survivors_of_state(self, st: DNZState, seat: int, parts: dict[str, np.ndarray]) -> None:
+    def _survivors_of_state(self, st: DNZState, seat: int, ix: _Places, parts: dict[str, np.ndarray]) -> None:
         """:meth:`_fill_survivors` from the state's survivors."""
         tiles, city, rows = parts["tiles"], parts["city"], parts["survivors"]
         hands, worn, carried = parts["hands"], parts["worn"], parts["carried"]
         card, tile_index, zone_index = self.card_index, self.tile_index, self.zone_index
-        base_s = self._bases()[2]
+        base_s = ix.base_s
         leader = st.leader
         for i, s in enumerate(st.survivors[: self.seats]):
             placed = False
@@ -291,24 +313,27 @@ class DayNightZSpec(GameSpec):
                 s.ammo / 10,
                 s.supplies / 10,
                 s.battery / 5,
-                float(s.dead),
-                float(s.hidden),
-                float(s.defensive),
+                1.0 if s.dead else 0.0,
+                1.0 if s.hidden else 0.0,
+                1.0 if s.defensive else 0.0,
                 s.lit / 3,
-                float(i == seat),
-                float(leader == i),
-                float(placed),
+                1.0 if i == seat else 0.0,
+                1.0 if leader == i else 0.0,
+                1.0 if placed else 0.0,
             )
             if s.weapon in card:
                 hands[i, card[s.weapon]] = 1.0
             if s.off in card:
                 hands[i, card[s.off]] = 1.0
-            for item in s.worn.values():
-                if item in card:
-                    worn[i, card[item]] = 1.0
-            for item in s.items:
-                if item in card:
-                    carried[i, card[item]] += 1.0
+            if s.worn:
+                for item in s.worn.values():
+                    if item in card:
+                        worn[i, card[item]] = 1.0
+            if s.items:
+                row = carried[i]
+                for item in s.items:
+                    if item in card:
+                        row[card[item]] += 1.0
 
     # channel offsets in the tile planes: terrain, markers, the seven extras, survivors, enemies
     def _bases(self) -> tuple[int, int, int, int]:
@@ -460,9 +485,18 @@ class _Places:
 
     def __init__(self, spec: DayNightZSpec) -> None:
         self.base_m, self.base_x, self.base_s, self.base_e = spec._bases()
-        self.cell_shape = (4, 4)
         self.marker = {m: self.base_m + i for i, m in enumerate(MARKERS)}
-        self.hunter = {h: i for i, h in enumerate(HUNTER)}
+        self.hunter = {h: 4 + i for i, h in enumerate(HUNTER)}  # its place in the threat segment
+        self.terrains: dict[str, np.ndarray] = {}
         self.subzone = {
             f"{t}-{name}": (k, *ROW_COLUMN[c]) for t, k in spec.tile_index.items() for c, name in enumerate(CELLS)
         }
+
+    def terrain(self, spec: DayNightZSpec, side: str) -> np.ndarray:
+        """A tile side's first planes: in play (all ones), then its terrain (:meth:`DayNightZSpec._terrain`)."""
+        planes = self.terrains.get(side)
+        if planes is None:
+            planes = np.ones((self.base_m, 4, 4), dtype=np.float32)
+            planes[1:] = spec._terrain(side, (4, 4))
+            self.terrains[side] = planes
+        return planes
