@@ -146,6 +146,8 @@ class DayNightZCampaignSpec(GameSpec):
         self.phase_index = {x: i for i, x in enumerate(PHASES)}
         self.path_index = {pid: i for i, pid in enumerate(self.paths)}
         self.travel_index = {t: i for i, t in enumerate(self.travel)}
+        self.travel_size = max(1, len(self.travel))
+        self.shelter_index = {x: i for i, x in enumerate(SHELTER)}
         self.decision_index = {x: i for i, x in enumerate(DECISIONS)}
         self.card_index = {x: i for i, x in enumerate(self.cards)}
         self.skill_index = {x: i for i, x in enumerate(self.skills)}
@@ -294,35 +296,39 @@ class DayNightZCampaignSpec(GameSpec):
                 results[index[cid], 0 if result == "accomplished" else 1] = 1.0
         phase = parts["phase"]
         phase[self.phase_index.get(st.phase, len(phase) - 2)] = 1.0
-        phase[-1] = float(st.time == "night")
-        travel = len(self.travel)
+        if st.time == "night":
+            phase[-1] = 1.0
+        travel = self.travel_size
         parts["campaign"][:] = (
             st.vp / 20,
             st.vp_earned / 20,
             st.days / 10,
             st.shelter_days / 30,
             st.store / 10,
-            len(st.deck) / max(1, travel),
-            len(st.discard) / max(1, travel),
+            len(st.deck) / travel,
+            len(st.discard) / travel,
         )
-        shelter, facilities = parts["shelter"], st.facilities
-        for i, f in enumerate(SHELTER):
-            level = st.fence if f == "fence" else facilities.get(f, "")
-            if level:
-                shelter[i, 0 if level == "basic" else 1] = 1.0
-        paths, path = parts["paths"], self.path_index
+        shelter, index = parts["shelter"], self.shelter_index
+        for f, level in st.facilities.items():
+            if level and f != "fence" and f in index:
+                shelter[index[f], 0 if level == "basic" else 1] = 1.0
+        if st.fence:
+            shelter[index["fence"], 0 if st.fence == "basic" else 1] = 1.0
+        paths, index = parts["paths"], self.path_index
         for col, ids in enumerate((st.blocked, st.revealed, st.route)):
             for pid in ids:
-                if pid in path:
-                    paths[path[pid], col] = 1.0
-        discard, travel_index = parts["discard"], self.travel_index
-        for t in st.discard:
-            if t in travel_index:
-                discard[travel_index[t]] += 1.0
-        votes = parts["votes"]
-        for v in st.votes:
-            if 1 <= v <= self.options:
-                votes[v - 1] += 1.0
+                if pid in index:
+                    paths[index[pid], col] = 1.0
+        if st.discard:
+            discard, index = parts["discard"], self.travel_index
+            for t in st.discard:
+                if t in index:
+                    discard[index[t]] += 1.0
+        if st.votes:
+            votes = parts["votes"]
+            for v in st.votes:
+                if 1 <= v <= self.options:
+                    votes[v - 1] += 1.0
         self._heroes_of_state(st, seat, parts)
         if st.steps:
             row = parts["decision"]
