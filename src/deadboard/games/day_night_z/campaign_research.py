@@ -30,13 +30,13 @@ from deadboard.core.game import Setup, State
 from deadboard.core.kernel import advance
 from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.day_night_z.campaign_cards import stock
-from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.campaign_content import (
     FACILITIES,
     CampaignContent,
     CampaignEffect,
     load_campaign,
 )
+from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.content import Content
 from deadboard.games.day_night_z.research import DayNightZSpec
 from deadboard.games.day_night_z.rules import DayNightZ
@@ -354,7 +354,7 @@ class DayNightZCampaignSpec(GameSpec):
         n_skills, n_allies = max(1, len(self.skills)), max(1, len(self.allies))
         leader = st.leader
         for i, h in enumerate(st.heroes[: self.seats]):
-            rows[i] = (
+            rows[i, :] = (
                 float(h.alive),
                 h.health / 9,
                 h.stress / 9,
@@ -369,9 +369,11 @@ class DayNightZCampaignSpec(GameSpec):
                 float(h.seat == seat),
                 float(h.seat == leader),
             )
-            for item in h.items:
-                if item in card:
-                    items[i, card[item]] += 1.0
+            if h.items:
+                row = items[i]
+                for item in h.items:
+                    if item in card:
+                        row[card[item]] += 1.0
             for k in h.skills:
                 if k in skill:
                     skills[i, skill[k]] = 1.0

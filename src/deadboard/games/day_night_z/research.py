@@ -184,31 +184,9 @@ class DayNightZSpec(GameSpec):
         ix = self._places
         if ix is None:
             ix = self._places = _Places(self)
-        tiles, city = parts["tiles"], parts["city"]
-        tile_index, zone_index, rc = self.tile_index, self.zone_index, ROW_COLUMN
-        base_x = ix.base_x
         if st.tiles:
-            self._tiles_of_state(st, ix, tiles, parts["sides"], city)
-        if st.noise:
-            subzone = ix.subzone
-            for where, (red, yellow) in st.noise.items():
-                spot = subzone.get(where)
-                if spot is not None:
-                    k, y, x = spot
-                    tiles[base_x + 5, k, y, x] = red
-                    tiles[base_x + 6, k, y, x] = yellow
-                elif where in zone_index:
-                    city[zone_index[where], 0] = red + yellow
-        for z in st.surprises:
-            if z in zone_index:
-                city[zone_index[z], 2] = 1.0
-        if st.enemies:
-            kind_index, base_e = self.kind_index, ix.base_e
-            for e in st.enemies:
-                k = tile_index.get(e.tile)
-                if k is not None:
-                    y, x = rc[e.cell]
-                    tiles[base_e + kind_index.get(e.kind, 0), k, y, x] += 1.0
+            self._tiles_of_state(st, ix, parts["tiles"], parts["sides"], parts["city"])
+        self._city_of_state(st, ix, parts["tiles"], parts["city"])
         self._survivors_of_state(st, seat, ix, parts)
         clock = st.clock
         row = parts["clock"]
@@ -285,6 +263,31 @@ class DayNightZSpec(GameSpec):
             if t.index:
                 sides[k, ns + 1] = t.index / 3
 
+    def _city_of_state(self, st: DNZState, ix: _Places, tiles: np.ndarray, city: np.ndarray) -> None:
+        """:meth:`_fill_city` from the state: the noise, the zones of the surprise cards, the enemies."""
+        tile_index, zone_index, rc = self.tile_index, self.zone_index, ROW_COLUMN
+        base_x = ix.base_x
+        if st.noise:
+            subzone = ix.subzone
+            for where, (red, yellow) in st.noise.items():
+                spot = subzone.get(where)
+                if spot is not None:
+                    k, y, x = spot
+                    tiles[base_x + 5, k, y, x] = red
+                    tiles[base_x + 6, k, y, x] = yellow
+                elif where in zone_index:
+                    city[zone_index[where], 0] = red + yellow
+        for z in st.surprises:
+            if z in zone_index:
+                city[zone_index[z], 2] = 1.0
+        if st.enemies:
+            kind_index, base_e = self.kind_index, ix.base_e
+            for e in st.enemies:
+                on = tile_index.get(e.tile)
+                if on is not None:
+                    y, x = rc[e.cell]
+                    tiles[base_e + kind_index.get(e.kind, 0), on, y, x] += 1.0
+
     def _survivors_of_state(self, st: DNZState, seat: int, ix: _Places, parts: dict[str, np.ndarray]) -> None:
         """:meth:`_fill_survivors` from the state's survivors."""
         tiles, city, rows = parts["tiles"], parts["city"], parts["survivors"]
@@ -303,7 +306,7 @@ class DayNightZSpec(GameSpec):
                         placed = True
                 elif s.zone in zone_index:
                     city[zone_index[s.zone], 3 + i] = 1.0
-            rows[i] = (
+            rows[i, :] = (
                 s.health / 9,
                 s.stress / 9,
                 s.infection / 4,
