@@ -183,14 +183,12 @@ class DistrictSpec(GameSpec):
             city[k] = 1.0
         for k in compress(ix.plane[1], seen):
             city[k] = 1.0
-        counters = ix.held(st.counters)
-        if any(counters):
-            for k, z in zip(ix.plane[2], counters):
+        if any(st.counters):
+            for k, z in zip(ix.plane[2], ix.held(st.counters)):
                 if z:
                     city[k] = z / 3
-        dropped = ix.held(st.dropped)
-        if any(dropped):
-            for k, items in zip(ix.plane[3], dropped):
+        if any(st.dropped):
+            for k, items in zip(ix.plane[3], ix.held(st.dropped)):
                 if items:
                     city[k] = len(items)
         cards = st.card

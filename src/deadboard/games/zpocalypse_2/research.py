@@ -367,13 +367,13 @@ class ZpocalypseSpec(GameSpec):
         if st.steps:
             out["decision"][ix.decision.get(type(st.steps[-1]).__name__, len(DECISIONS))] = 1.0
         pool = out["pool"]
-        for f in st.pool.faces:
+        for f in st.faces:  # the action pool's faces
             if 1 <= f <= 6:
                 pool[f - 1] = pool[f - 1] + 1.0
-        decks = out["decks"]
+        decks, held = out["decks"], st.decks
         for i, name in enumerate(DECKS):
-            deck = st.decks.get(name)
-            decks[i] = 0.0 if deck is None else len(deck) / 20
+            if name in held:
+                decks[i] = len(held[name]) / 20
         decks[len(DECKS)] = len(st.mutate_deck) / 5
 
 
