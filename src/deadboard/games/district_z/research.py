@@ -294,12 +294,23 @@ class _PairingEncoding(ActionEncoding):
     """``pair t1 … tk`` is read as one token (``pair/k``, the tokens joined) so that a pairing is one
     integer of its size's block."""
 
+    def __init__(self, game_id: str, templates: Sequence[tuple[str, Sequence[Vocabulary]]]) -> None:
+        super().__init__(game_id, templates)
+        self._codes: dict[Any, int] = {}  # the actions met, as given (a pairing before it is read as one token)
+
     def encode(self, action: Any) -> int:
+        code = self._codes.get(action)
+        if code is not None:
+            return code
         if action and action[0] == "pair":
             from deadboard.core.action import Action
 
-            action = Action(f"pair/{len(action) - 1}", " ".join(map(str, action[1:])))
-        return super().encode(action)
+            code = super().encode(Action(f"pair/{len(action) - 1}", " ".join(map(str, action[1:]))))
+        else:
+            code = super().encode(action)
+        if len(self._codes) < 200_000:
+            self._codes[action] = code
+        return code
 
     def decode(self, code: int) -> Any:
         a = super().decode(code)
