@@ -177,31 +177,7 @@ class DistrictSpec(GameSpec):
         n = self.seats
         city = out["city"]
         cell = ix.cell
-        up = ix.held(st.up)
-        seen = ix.held(st.seen)
-        for k in compress(ix.plane[0], up):
-            city[k] = 1.0
-        for k in compress(ix.plane[1], seen):
-            city[k] = 1.0
-        if any(st.counters):
-            for k, z in zip(ix.plane[2], ix.held(st.counters)):
-                if z:
-                    city[k] = z / 3
-        if any(st.dropped):
-            for k, items in zip(ix.plane[3], ix.held(st.dropped)):
-                if items:
-                    city[k] = len(items)
-        cards = st.card
-        held_cards = ix.held(cards)
-        if NO_CARD in held_cards:
-            for k, card in zip(ix.plane[4], held_cards):
-                if card == NO_CARD:
-                    city[k] = 1.0
-        location, objective = ix.location, ix.objective
-        for p in compress(ix.positions, map(or_, up, seen)):  # a card whose identity is public
-            card = cards[p]
-            if card != NO_CARD:
-                city[(objective if card >= OBJ else location[card]) + cell[p]] = 1.0
+        _write_cards(st, ix, city)
         survivor, condition, items_held = out["survivor"], out["condition"], out["items"]
         plane = ix.plane_size
         for i, pl in enumerate(st.players[:n]):
@@ -246,6 +222,35 @@ class DistrictSpec(GameSpec):
         known[0] = len(st.setaside) / 10
         known[1] = len(st.unused) / 10
         known[2] = st.used_unique.count(True) / 10
+
+
+def _write_cards(st: DistrictState, ix: _Index, city: memoryview[float]) -> None:
+    """The city's cards: face up, seen, zombies, dropped items, empty cells and the public identities."""
+    up = ix.held(st.up)
+    seen = ix.held(st.seen)
+    for k in compress(ix.plane[0], up):
+        city[k] = 1.0
+    for k in compress(ix.plane[1], seen):
+        city[k] = 1.0
+    if any(st.counters):
+        for k, z in zip(ix.plane[2], ix.held(st.counters)):
+            if z:
+                city[k] = z / 3
+    if any(st.dropped):
+        for k, items in zip(ix.plane[3], ix.held(st.dropped)):
+            if items:
+                city[k] = len(items)
+    cards = st.card
+    held_cards = ix.held(cards)
+    if NO_CARD in held_cards:
+        for k, card in zip(ix.plane[4], held_cards):
+            if card == NO_CARD:
+                city[k] = 1.0
+    location, objective, cell = ix.location, ix.objective, ix.cell
+    for p in compress(ix.positions, map(or_, up, seen)):  # a card whose identity is public
+        card = cards[p]
+        if card != NO_CARD:
+            city[(objective if card >= OBJ else location[card]) + cell[p]] = 1.0
 
 
 def _float_views(parts: dict[str, np.ndarray]) -> dict[str, memoryview[float]] | None:

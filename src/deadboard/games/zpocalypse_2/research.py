@@ -292,28 +292,8 @@ class ZpocalypseSpec(GameSpec):
     def _write(self, st: ZState, seat: int, out: dict[str, memoryview[float]]) -> None:
         ix = cast(_Index, self._index)
         house = out["house"]
-        house[: len(ix.constant)] = ix.constant
         at = ix.at
-        for k, pile in st.dropped.items():
-            if pile:
-                for cell in at[k]:
-                    cell += ix.dropped
-                    house[cell] = house[cell] + len(pile)
-        for k in st.searched:
-            for cell in at[k]:
-                cell += ix.searched
-                house[cell] = house[cell] + 1.0
-        for z in st.zombies:
-            plane = ix.fresh if z.fresh else ix.weak
-            for cell in at[z.space]:
-                cell += plane
-                house[cell] = house[cell] + 1.0
-        mutate = ix.mutate
-        for m in st.mutates:
-            plane = mutate.get(m.card, ix.mutates)
-            for cell in at[m.space]:
-                cell += plane
-                house[cell] = house[cell] + 1.0
+        _write_house(st, ix, house)
         survivors, health, weapons = out["survivors"], out["health"], out["weapons"]
         items, stash, squad = out["items"], out["stash"], out["squad"]
         survivor, weapon, item = ix.survivor, ix.weapon, ix.item
@@ -375,6 +355,33 @@ class ZpocalypseSpec(GameSpec):
             if name in held:
                 decks[i] = len(held[name]) / 20
         decks[len(DECKS)] = len(st.mutate_deck) / 5
+
+
+def _write_house(st: ZState, ix: _Index, house: memoryview[float]) -> None:
+    """The house's planes but the squads': the constant ones, dropped piles, searched spots, the horde
+    and the mutates."""
+    house[: len(ix.constant)] = ix.constant
+    at = ix.at
+    for k, pile in st.dropped.items():
+        if pile:
+            for cell in at[k]:
+                cell += ix.dropped
+                house[cell] = house[cell] + len(pile)
+    for k in st.searched:
+        for cell in at[k]:
+            cell += ix.searched
+            house[cell] = house[cell] + 1.0
+    for z in st.zombies:
+        plane = ix.fresh if z.fresh else ix.weak
+        for cell in at[z.space]:
+            cell += plane
+            house[cell] = house[cell] + 1.0
+    mutate = ix.mutate
+    for m in st.mutates:
+        plane = mutate.get(m.card, ix.mutates)
+        for cell in at[m.space]:
+            cell += plane
+            house[cell] = house[cell] + 1.0
 
 
 def _float_views(parts: dict[str, np.ndarray]) -> dict[str, memoryview[float]] | None:
