@@ -168,6 +168,12 @@ class DistrictSpec(GameSpec):
             return
         self._write(st, seat, views)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and copied without its views of the work vector (made again at the next observation)."""
+        state = self.__dict__.copy()
+        state.update(_index=None, _segments=None, _views=None)
+        return state
+
     def _views_of(self, parts: dict[str, np.ndarray]) -> dict[str, memoryview[float]] | None:
         self._segments, self._views = parts, _float_views(parts)
         return self._views
