@@ -16,6 +16,9 @@ and the combat under way.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import itemgetter, or_
 from typing import Any, cast
 
 import numpy as np
@@ -79,6 +82,9 @@ class DistrictSpec(GameSpec):
 
     def build_layout(self) -> list[tuple[str, tuple[int, ...]]]:
         self._index: _Index | None = None
+        # the segments fill_state was last given, and views to write their floats
+        self._segments: dict[str, np.ndarray] | None = None
+        self._views: dict[str, memoryview[float]] | None = None
         n = self.seats
         return [
             ("city", (5 + 3 * n + len(self.locations) + 1, self.height, self.width)),
@@ -145,74 +151,177 @@ class DistrictSpec(GameSpec):
     def fill_state(self, state: State, seat: int, parts: dict[str, np.ndarray]) -> None:
         """:meth:`fill` of the seat's public part, read from the state's own fields (no snapshot):
         a card's identity only where it is face up or has been seen, and of the set-aside and unused
-        cards only how many there are."""
+        cards only how many there are.
+
+        Only the values that are not zero are written (the segments come zeroed), each straight into
+        its segment at a place worked out once per spec (:class:`_Index`)."""
         st = cast(DistrictState, state)
-        c, lay = st.c, st.lay
         if self._index is None:
-            self._index = _Index(self, c, lay)
-        ix = self._index
-        city = parts["city"]
+            self._index = _Index(self, st.c, st.lay)
+        views = self._views if parts is self._segments else self._views_of(parts)
+        if views is None:  # segments that are not float32 arrays in C order: write into such, then copy
+            flat = np.zeros(self.layout.size, dtype=np.float32)
+            own = self.layout.views(flat)
+            self._write(st, seat, cast("dict[str, memoryview[float]]", _float_views(own)))
+            for name, segment in own.items():
+                parts[name][...] = segment
+            return
+        self._write(st, seat, views)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and copied without its views of the work vector (made again at the next observation)."""
+        state = self.__dict__.copy()
+        state.update(_index=None, _segments=None, _views=None)
+        return state
+
+    def _views_of(self, parts: dict[str, np.ndarray]) -> dict[str, memoryview[float]] | None:
+        self._segments, self._views = parts, _float_views(parts)
+        return self._views
+
+    def _write(self, st: DistrictState, seat: int, out: dict[str, memoryview[float]]) -> None:
+        ix = cast(_Index, self._index)
         n = self.seats
-        base = 5 + 3 * n
-        up, seen, counters, dropped, cards = st.up, st.seen, st.counters, st.dropped, st.card
-        for p, (x, y) in ix.cells:
-            city[0, y, x] = float(up[p])
-            city[1, y, x] = float(seen[p])
-            city[2, y, x] = counters[p] / 3
-            city[3, y, x] = len(dropped[p])
-            card = cards[p]
-            if card == NO_CARD:
-                city[4, y, x] = 1.0
-            elif up[p] or seen[p]:
-                city[base + (ix.objective if card >= OBJ else ix.location[card]), y, x] = 1.0
-        xy = ix.xy
+        city = out["city"]
+        cell = ix.cell
+        _write_cards(st, ix, city)
+        survivor, condition, items_held = out["survivor"], out["condition"], out["items"]
+        plane = ix.plane_size
         for i, pl in enumerate(st.players[:n]):
-            for k, at in enumerate((pl.pos, pl.start, pl.edge)):
-                if at >= 0:
-                    x, y = xy[at]
-                    city[5 + 3 * i + k, y, x] = 1.0
+            pieces = ix.pieces[i]
+            if pl.pos >= 0:
+                city[pieces + cell[pl.pos]] = 1.0
+            if pl.start >= 0:
+                city[pieces + plane + cell[pl.start]] = 1.0
+            if pl.edge >= 0:
+                city[pieces + 2 * plane + cell[pl.edge]] = 1.0
             if pl.surv >= 0:
-                parts["survivor"][i, pl.surv] = 1.0
-            cond = parts["condition"][i]
-            cond[pl.status if 0 <= pl.status < len(STATUS) else len(STATUS)] = 1.0
-            cond[len(STATUS) + 1:] = (pl.wounds / 6, pl.infection / 6, pl.kills / 10, float(pl.arriving),
-                                      len(pl.used) / 6, float(i == seat))
-            for it in pl.items:
-                parts["items"][i, it] += 1.0
-        parts["track"][:] = (st.rounds / max(1, st.turns), st.cur / max(1, n), n / 4)
-        if st.decision is not None:
-            one_hot(parts["decision"], ix.decisions, st.decision[1])
-        combat = parts["combat"]
-        combat[:4] = (st.cb_n / 3, float(st.cb_escape), float(st.cb_shield), float(st.cb_seat == seat))
+                survivor[i * ix.survivors + pl.surv] = 1.0
+            row = i * (len(STATUS) + 7)
+            condition[row + (pl.status if 0 <= pl.status < len(STATUS) else len(STATUS))] = 1.0
+            row += len(STATUS) + 1
+            condition[row] = pl.wounds / 6
+            condition[row + 1] = pl.infection / 6
+            condition[row + 2] = pl.kills / 10
+            condition[row + 3] = float(pl.arriving)
+            condition[row + 4] = len(pl.used) / 6
+            condition[row + 5] = float(i == seat)
+            equipped = pl.items
+            row = i * ix.items
+            for it in equipped:
+                items_held[row + it] = float(equipped.count(it))
+        track = out["track"]
+        track[0] = st.rounds / max(1, st.turns)
+        track[1] = st.cur / max(1, n)
+        track[2] = n / 4
+        decision = st.decision
+        if decision is not None:
+            kind = decision[1]
+            out["decision"][ix.decisions.get(kind, len(DECISIONS)) if isinstance(kind, str) else len(DECISIONS)] = 1.0
+        combat = out["combat"]
+        combat[0] = st.cb_n / 3
+        combat[1] = float(st.cb_escape)
+        combat[2] = float(st.cb_shield)
+        combat[3] = float(st.cb_seat == seat)
         for it in st.cb_used:
             combat[4 + it] = 1.0
-        parts["cards"][:] = (len(st.setaside) / 10, len(st.unused) / 10, sum(1 for u in st.used_unique if u) / 10)
+        known = out["cards"]
+        known[0] = len(st.setaside) / 10
+        known[1] = len(st.unused) / 10
+        known[2] = st.used_unique.count(True) / 10
+
+
+def _write_cards(st: DistrictState, ix: _Index, city: memoryview[float]) -> None:
+    """The city's cards: face up, seen, zombies, dropped items, empty cells and the public identities."""
+    up = ix.held(st.up)
+    seen = ix.held(st.seen)
+    for k in compress(ix.plane[0], up):
+        city[k] = 1.0
+    for k in compress(ix.plane[1], seen):
+        city[k] = 1.0
+    if any(st.counters):
+        for k, z in zip(ix.plane[2], ix.held(st.counters)):
+            if z:
+                city[k] = z / 3
+    if any(st.dropped):
+        for k, items in zip(ix.plane[3], ix.held(st.dropped)):
+            if items:
+                city[k] = len(items)
+    cards = st.card
+    held_cards = ix.held(cards)
+    if NO_CARD in held_cards:
+        for k, card in zip(ix.plane[4], held_cards):
+            if card == NO_CARD:
+                city[k] = 1.0
+    location, objective, cell = ix.location, ix.objective, ix.cell
+    for p in compress(ix.positions, map(or_, up, seen)):  # a card whose identity is public
+        card = cards[p]
+        if card != NO_CARD:
+            city[(objective if card >= OBJ else location[card]) + cell[p]] = 1.0
+
+
+def _float_views(parts: dict[str, np.ndarray]) -> dict[str, memoryview[float]] | None:
+    """Each segment as a flat view of its floats (None unless every one is ``float32`` in C order)."""
+    if not all(a.dtype == np.float32 and a.flags.c_contiguous for a in parts.values()):
+        return None
+    return {name: a.data.cast("B").cast("f") for name, a in parts.items()}
 
 
 class _Index:
-    """The state's integers to the observation's places (made once per spec)."""
+    """The state's integers to places in the observation's segments (made once per spec)."""
 
     def __init__(self, spec: DistrictSpec, c: Any, lay: Any) -> None:
         if [s.id for s in c.survivors] != spec.survivors or [i.id for i in c.items] != spec.items:
             raise ValueError("District-Z's research spec: the content's survivors or items changed order")
-        location = {x: i for i, x in enumerate(spec.locations)}
-        self.location = [location[x.id] for x in c.locations]
-        self.objective = len(spec.locations)  # an objective card: the plane of cards not among the locations
-        self.xy = {p: square_xy(lay.names[p]) for p in range(len(lay.names))}
-        self.cells = [(p, self.xy[p]) for p in lay.positions()]
+        _, height, width = spec.layout.slices["city"][1]
+        self.plane_size = height * width
+        xy = [square_xy(name) for name in lay.names]
+        #: a position's place within a plane of the city
+        self.cell = [y * width + x for x, y in xy]
+        self.positions = tuple(lay.positions())
+        #: the values at the positions that hold a card, out of a list over all positions
+        self.held = _picker(self.positions)
+        #: planes 0 to 4 (face up, seen, zombies, dropped items, empty): each held position's place
+        self.plane = [tuple(k * self.plane_size + self.cell[p] for p in self.positions) for k in range(5)]
+        base = (5 + 3 * spec.seats) * self.plane_size
+        index = {x: i for i, x in enumerate(spec.locations)}
+        #: a location card's plane, and that of an objective card (the plane of cards not among the locations)
+        self.location = [base + index[x.id] * self.plane_size for x in c.locations]
+        self.objective = base + len(spec.locations) * self.plane_size
+        #: each seat's planes of its survivor, start and edge
+        self.pieces = [(5 + 3 * i) * self.plane_size for i in range(spec.seats)]
+        self.survivors = len(spec.survivors)
+        self.items = len(spec.items)
         self.decisions = {x: i for i, x in enumerate(DECISIONS)}
+
+
+def _picker(positions: tuple[int, ...]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """A function giving the values at ``positions`` of a list, as a tuple."""
+    if len(positions) > 1:
+        return cast(Callable[[Sequence[Any]], tuple[Any, ...]], itemgetter(*positions))
+    return lambda values: tuple(values[p] for p in positions)
 
 
 class _PairingEncoding(ActionEncoding):
     """``pair t1 … tk`` is read as one token (``pair/k``, the tokens joined) so that a pairing is one
     integer of its size's block."""
 
+    def __init__(self, game_id: str, templates: Sequence[tuple[str, Sequence[Vocabulary]]]) -> None:
+        super().__init__(game_id, templates)
+        self._codes: dict[Any, int] = {}  # the actions met, as given (a pairing before it is read as one token)
+
     def encode(self, action: Any) -> int:
+        code = self._codes.get(action)
+        if code is not None:
+            return code
         if action and action[0] == "pair":
             from deadboard.core.action import Action
 
-            action = Action(f"pair/{len(action) - 1}", " ".join(map(str, action[1:])))
-        return super().encode(action)
+            code = super().encode(Action(f"pair/{len(action) - 1}", " ".join(map(str, action[1:]))))
+        else:
+            code = super().encode(action)
+        if len(self._codes) < 200_000:
+            self._codes[action] = code
+        return code
 
     def decode(self, code: int) -> Any:
         a = super().decode(code)

@@ -20,16 +20,17 @@ defence, victory points and kills; the public stash and the deck sizes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from deadboard.core.action import Action
+from deadboard.core.game import State
 from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.zpocalypse_2.combat import UNARMED, UNARMED_COST, _payments
 from deadboard.games.zpocalypse_2.content import SKILLS
 from deadboard.games.zpocalypse_2.day import TASKS
-from deadboard.games.zpocalypse_2.state import Z
+from deadboard.games.zpocalypse_2.state import Z, ZState
 
 PHASES = ("dusk", "night", "midnight", "sunrise", "day", "over")
 #: the game's decision steps, by name
@@ -167,6 +168,10 @@ class ZpocalypseSpec(GameSpec):
         return _AttackEncoding(self.game.id, blocks)
 
     def build_layout(self) -> list[tuple[str, tuple[int, ...]]]:
+        self._index: _Index | None = None
+        # the segments fill_state was last given, and views to write their floats
+        self._segments: dict[str, np.ndarray] | None = None
+        self._views: dict[str, memoryview[float]] | None = None
         n = self.seats
         h, w = self.extent
         return [
@@ -259,3 +264,167 @@ class ZpocalypseSpec(GameSpec):
                 parts["pool"][f - 1] += 1.0
         decks = p["decks"]
         parts["decks"][:] = (*(decks.get(k, 0) / 20 for k in DECKS), p["mutate_deck"] / 5)
+
+    def fill_state(self, state: State, seat: int, parts: dict[str, np.ndarray]) -> None:
+        """:meth:`fill` of the seat's public part, read from the state's own fields (no snapshot):
+        of the decks and the mutate deck only their sizes, of the stack only the decision's name.
+
+        Only the values that are not zero are written (the segments come zeroed), each straight into
+        its segment at a place worked out once per spec (:class:`_Index`); the planes that never
+        change (spaces, search spots, the stash token) are copied in whole."""
+        st = cast(ZState, state)
+        if self._index is None:
+            self._index = _Index(self, st)
+        views = self._views if parts is self._segments else self._views_of(parts)
+        if views is None:  # segments that are not float32 arrays in C order: write into such, then copy
+            flat = np.zeros(self.layout.size, dtype=np.float32)
+            own = self.layout.views(flat)
+            self._write(st, seat, cast("dict[str, memoryview[float]]", _float_views(own)))
+            for name, segment in own.items():
+                parts[name][...] = segment
+            return
+        self._write(st, seat, views)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and copied without its views of the work vector (made again at the next observation)."""
+        state = self.__dict__.copy()
+        state.update(_index=None, _segments=None, _views=None)
+        return state
+
+    def _views_of(self, parts: dict[str, np.ndarray]) -> dict[str, memoryview[float]] | None:
+        self._segments, self._views = parts, _float_views(parts)
+        return self._views
+
+    def _write(self, st: ZState, seat: int, out: dict[str, memoryview[float]]) -> None:
+        ix = cast(_Index, self._index)
+        house = out["house"]
+        at = ix.at
+        _write_house(st, ix, house)
+        survivors, health, weapons = out["survivors"], out["health"], out["weapons"]
+        items, stash, squad = out["items"], out["stash"], out["squad"]
+        survivor, weapon, item = ix.survivor, ix.weapon, ix.item
+        n_survivors, n_weapons, n_items = len(self.survivors), len(self.weapons), len(self.items)
+        first = st.first
+        for q in st.squads[: self.seats]:
+            s = q.seat
+            if q.space >= 0:
+                plane = ix.squads + s * ix.plane_size
+                for cell in at[q.space]:
+                    cell += plane
+                    house[cell] = house[cell] + 1.0
+            for person in q.people:
+                k = survivor.get(person.card, 0)
+                survivors[s * n_survivors + k] = 1.0
+                row = (s * n_survivors + k) * 5
+                health[row] = person.hp / 12
+                health[row + 1] = float(bool(person.loaded))
+                health[row + 2] = person.bio / 5
+                health[row + 3] = person.rad / 5
+                health[row + 4] = len(person.wounds) / 5
+                w = weapon.get(person.weapon)
+                if w is not None:
+                    weapons[s * n_weapons + w] = 1.0
+            for it in q.items:
+                k = s * n_items + item.get(it, 0)
+                items[k] = items[k] + 1.0
+            for it in q.stash:
+                k = s * n_items + item.get(it, 0)
+                stash[k] = stash[k] + 1.0
+            row = s * 6
+            squad[row] = float(bool(q.people))
+            squad[row + 1] = q.defence / 6
+            squad[row + 2] = q.vp / 20
+            squad[row + 3] = q.kills / 20
+            squad[row + 4] = float(first == s)
+            squad[row + 5] = float(s == seat)
+        public = out["public"]
+        for it in st.public:
+            k = item.get(it, 0)
+            public[k] = public[k] + 1.0
+        track = out["track"]
+        track[0] = st.night / 10
+        track[1] = st.hour / 5
+        track[2] = st.day / 30
+        track[3] = st.doom.value / 30
+        track[4] = st.milestones / 6
+        track[5] = st.turn_moved / 12
+        phase = st.phase
+        out["phase"][ix.phase.get(phase, len(PHASES)) if isinstance(phase, str) else len(PHASES)] = 1.0
+        if st.steps:
+            out["decision"][ix.decision.get(type(st.steps[-1]).__name__, len(DECISIONS))] = 1.0
+        pool = out["pool"]
+        for f in st.faces:  # the action pool's faces
+            if 1 <= f <= 6:
+                pool[f - 1] = pool[f - 1] + 1.0
+        decks, held = out["decks"], st.decks
+        for i, name in enumerate(DECKS):
+            if name in held:
+                decks[i] = len(held[name]) / 20
+        decks[len(DECKS)] = len(st.mutate_deck) / 5
+
+
+def _write_house(st: ZState, ix: _Index, house: memoryview[float]) -> None:
+    """The house's planes but the squads': the constant ones, dropped piles, searched spots, the horde
+    and the mutates."""
+    house[: len(ix.constant)] = ix.constant
+    at = ix.at
+    for k, pile in st.dropped.items():
+        if pile:
+            for cell in at[k]:
+                cell += ix.dropped
+                house[cell] = house[cell] + len(pile)
+    for k in st.searched:
+        for cell in at[k]:
+            cell += ix.searched
+            house[cell] = house[cell] + 1.0
+    for z in st.zombies:
+        plane = ix.fresh if z.fresh else ix.weak
+        for cell in at[z.space]:
+            cell += plane
+            house[cell] = house[cell] + 1.0
+    mutate = ix.mutate
+    for m in st.mutates:
+        plane = mutate.get(m.card, ix.mutates)
+        for cell in at[m.space]:
+            cell += plane
+            house[cell] = house[cell] + 1.0
+
+
+def _float_views(parts: dict[str, np.ndarray]) -> dict[str, memoryview[float]] | None:
+    """Each segment as a flat view of its floats (None unless every one is ``float32`` in C order)."""
+    if not all(a.dtype == np.float32 and a.flags.c_contiguous for a in parts.values()):
+        return None
+    return {name: a.data.cast("B").cast("f") for name, a in parts.items()}
+
+
+class _Index:
+    """The state's integers and names to places in the observation's segments (made once per spec)."""
+
+    def __init__(self, spec: ZpocalypseSpec, st: ZState) -> None:
+        board = st.board
+        if [sp.name for sp in board.spaces] != spec.spaces:
+            raise ValueError("Zpocalypse 2's research spec: the house's spaces changed")
+        floors, h, w = len(spec.floor_ids), spec.extent[0], spec.extent[1]
+        self.plane_size = floors * h * w
+        cells = [tuple(f * h * w + y * w + x for f, x, y in where) for where in spec.where]
+        #: a space of the state to its cells in a plane (through its name, as the snapshot names it)
+        self.at = [cells[spec.space_index[sp.name]] for sp in board.spaces]
+        constant = np.zeros((3, self.plane_size), dtype=np.float32)
+        for i, spot in enumerate(spec.search_spots):
+            for cell in cells[i]:
+                constant[0, cell] = 1.0
+                if spot is not None:
+                    constant[1, cell] = 1.0
+                if i == spec.stash_space:
+                    constant[2, cell] = 1.0
+        #: planes 0 to 2 (the spaces, the search spots, the public stash token): the same in every state
+        self.constant = constant.data.cast("B").cast("f")
+        self.dropped, self.searched, self.weak, self.fresh = (k * self.plane_size for k in range(3, 7))
+        self.mutate = {x: (7 + i) * self.plane_size for i, x in enumerate(spec.mutates)}
+        self.mutates = 7 * self.plane_size  # a mutate the content does not list: the first kind's plane
+        self.squads = (7 + len(spec.mutates)) * self.plane_size
+        self.survivor = {x: i for i, x in enumerate(spec.survivors)}
+        self.weapon = {x: i for i, x in enumerate(spec.weapons)}
+        self.item = {x: i for i, x in enumerate(spec.items)}
+        self.phase = {x: i for i, x in enumerate(PHASES)}
+        self.decision = {x: i for i, x in enumerate(DECISIONS)}
