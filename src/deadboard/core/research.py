@@ -156,11 +156,16 @@ class ActionEncoding:
         of more than five dice) is left out while another remains; alone, it is an EncodingError."""
         out: dict[int, Action] = {}
         missing: EncodingError | None = None
+        known = self._cache
         for a in game.legal_actions(state):
-            try:
-                out[self.encode(a)] = a
-            except EncodingError as e:
-                missing = e
+            code = known.get(a)
+            if code is None:
+                try:
+                    code = self.encode(a)
+                except EncodingError as e:
+                    missing = e
+                    continue
+            out[code] = a
         if missing is not None and not out:
             raise missing
         return out
