@@ -277,7 +277,7 @@ class _Index:
         self.square: dict[str, tuple[int, int, int]] = {}
         #: the last action discard pile seen, and its counts by card
         self.discards: list[int] = []
-        self.discard_counts = np.zeros(len(spec.cards))
+        self.discard_counts: np.ndarray = np.zeros(len(spec.cards), dtype=np.intp)
 
 
 def _square(name: str, initials: dict[str, int]) -> tuple[int, int, int]:
