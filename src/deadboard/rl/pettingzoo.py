@@ -112,7 +112,8 @@ class DeadboardAEC(AECEnv):  # type: ignore[misc]
             self.infos[agent] = {"illegal": True}
             self._rewarded = self._informed = True
         self.cycles += 1
-        if table.over:
+        decision = table.current.decision
+        if decision is None:
             for a, r in zip(self.possible_agents, table.returns()):
                 if a in self.rewards:
                     self.rewards[a] += r
@@ -121,11 +122,13 @@ class DeadboardAEC(AECEnv):  # type: ignore[misc]
         elif self.max_cycles is not None and self.cycles >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self._select()
+            self.agent_selection = self.possible_agents[decision.seat]
+            if self._rewarded:
+                self._accumulate_rewards()
+            return
         if self._rewarded:
             self._accumulate_rewards()
-        if self.terminations[agent] or self.truncations[agent]:
-            self._deads_step_first()
+        self._deads_step_first()
 
     def render(self) -> str | None:
         seat = self.possible_agents.index(self.agent_selection)
