@@ -377,7 +377,7 @@ class GameSpec(ABC):
             flat = np.zeros(self.layout.size, dtype=np.float32)
             self._work = (flat, self.layout.views(flat))
         else:
-            self._work[0].fill(0.0)
+            self._work[0].view(np.uint8).fill(0)  # 0.0 is all zero bytes: a memset, faster than a float fill
         return self._work
 
     @staticmethod
