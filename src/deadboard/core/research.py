@@ -235,7 +235,6 @@ class LegalList:
 OBS_HIGH = 1000.0
 
 
-
 def _clip_ufunc() -> Any:
     """numpy's clip ufunc itself (``np.clip`` checks and forwards its arguments in Python at each
     call, a microsecond); ``np.clip`` where numpy keeps it elsewhere."""

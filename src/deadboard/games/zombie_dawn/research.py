@@ -243,7 +243,7 @@ class DawnSpec(GameSpec):
                              len(st.damage.cards) / 50, len(st.missions.cards) / 30, len(st.actions.discards) / 100)
         discards = st.actions.discards
         if discards:  # the pile changes seldom: its counts are kept while it stays the same
-            if len(discards) != len(ix.discards) or discards != ix.discards:
+            if discards != ix.discards:
                 ix.discards = list(discards)
                 ix.discard_counts = np.bincount([ix.card[k] for k in discards], minlength=len(self.cards))
             parts["discard"][:] = ix.discard_counts
