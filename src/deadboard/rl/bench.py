@@ -6,7 +6,7 @@ every game).
 
 The random agent picks ``legal[rng.integers(len(legal))]`` from the mask's legal integers
 (``np.flatnonzero(mask.view(bool))``), the same uniform choice as ``rng.choice(legal)`` without
-numpy's checks of ``choice``'s arguments (8 µs a call, as much as some games' whole step), so that the
+numpy's checks of ``choice``'s arguments (8 µs a call, a tenth of some games' step), so that the
 figure is the adapter's, not numpy's."""
 
 from __future__ import annotations
