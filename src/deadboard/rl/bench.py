@@ -2,7 +2,12 @@
 uniformly random legal actions from the masks, whole games, default setups (one player for the
 Gymnasium environments). A step observes (the seat's tensor and mask) and applies; each adapter's
 speed is also given as a share of the engine's (``<adapter>_share_of_engine``: at least 0.2 for
-every game)."""
+every game).
+
+The random agent picks ``legal[rng.integers(len(legal))]`` from the mask's legal integers
+(``np.flatnonzero(mask.view(bool))``), the same uniform choice as ``rng.choice(legal)`` without
+numpy's checks of ``choice``'s arguments (8 µs a call, a tenth of some games' step), so that the
+figure is the adapter's, not numpy's."""
 
 from __future__ import annotations
 
@@ -51,6 +56,10 @@ def bench_rl(game_id: str, seconds: float) -> dict[str, Any]:
             n += 1
         return n
 
+    def pick(mask: np.ndarray) -> int:
+        legal = np.flatnonzero(mask.view(np.bool_))
+        return int(legal[rng.integers(len(legal))])
+
     aec = dpz.env(game_id)
 
     def pettingzoo(seed: int) -> int:
@@ -61,7 +70,7 @@ def bench_rl(game_id: str, seconds: float) -> dict[str, Any]:
             if term or trunc:
                 aec.step(None)
                 continue
-            aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"].view(np.bool_)))))
+            aec.step(pick(obs["action_mask"]))
             n += 1
         return n
 
@@ -72,7 +81,7 @@ def bench_rl(game_id: str, seconds: float) -> dict[str, Any]:
         _, info = gym.reset(seed=seed)
         n, done = 0, False
         while not done:
-            _, _, done, _, info = gym.step(int(rng.choice(np.flatnonzero(info["action_mask"].view(np.bool_)))))
+            _, _, done, _, info = gym.step(pick(info["action_mask"]))
             n += 1
         return n
 
@@ -82,7 +91,8 @@ def bench_rl(game_id: str, seconds: float) -> dict[str, Any]:
         state = spiel.new_initial_state()
         n = 0
         while not state.is_terminal():
-            state.apply_action(int(rng.choice(state.legal_actions())))
+            legal = state.legal_actions()
+            state.apply_action(int(legal[rng.integers(len(legal))]))
             n += 1
         return n
 

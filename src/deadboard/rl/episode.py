@@ -56,17 +56,25 @@ class Episode:
 
     def mask(self, seat: int | None = None) -> np.ndarray:
         """The legal-action mask of ``seat`` (all zero unless it decides now)."""
-        if self.over or (seat is not None and seat != self.seat):
+        d = self.current.decision
+        if d is None or (seat is not None and seat != d.seat):
             return np.zeros(self.num_actions, dtype=np.int8)
         return self.spec.choices.mask(self.legal())
 
     def observe(self, seat: int) -> np.ndarray:
-        listed = list(self.legal().values()) if self.spec.LISTED and seat == self.seat else None
-        return self.spec.observe(self.current, seat, listed)
+        spec = self.spec
+        if spec.LISTED:
+            d = self.current.decision
+            if d is not None and d.seat == seat:
+                return spec.observe(self.current, seat, list(self.legal().values()))
+        return spec.observe(self.current, seat, None)
 
     def step(self, code: int) -> bool:
         """Apply the deciding seat's action ``code``; False (and nothing changes) if it is not legal."""
-        action = self.legal().get(int(code))
+        legal = self._legal
+        if legal is None:
+            legal = self.legal()
+        action = legal.get(int(code))
         if action is None:
             return False
         self.game.apply_unchecked(self.current, action)

@@ -83,20 +83,24 @@ class DeadboardEnv(gymnasium.Env):
         return {"action_mask": self.table.mask(self.learner), **extra}
 
     def action_masks(self) -> np.ndarray:
-        return self.table.mask(self.learner).astype(bool)
+        return self.table.mask(self.learner).view(np.bool_)  # a fresh mask, read as booleans (no copy)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        if self.table.over:
+        table = self.table
+        if table.over:
             raise RuntimeError("the game is over: call reset()")
-        if not self.table.step(int(action)):
+        if not table.step(int(action)):
             return self._observation(), self.illegal_reward, False, False, self._info(illegal=True)
-        self._play_others()
-        if self.table.over:
-            outcome = self.table.game.outcome(self.table.current)
-            reward = self.table.returns()[self.learner]
+        d = table.current.decision
+        if d is not None and d.seat != self.learner:
+            self._play_others()
+            d = table.current.decision
+        if d is None:
+            outcome = table.game.outcome(table.current)
+            reward = table.returns()[self.learner]
             info = self._info(outcome=outcome.to_json() if outcome else None)
             return self._observation(), reward, True, False, info
-        return self._observation(), 0.0, False, False, self._info()
+        return table.observe(self.learner), 0.0, False, False, {"action_mask": table.mask(self.learner)}
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

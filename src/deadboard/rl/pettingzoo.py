@@ -12,6 +12,11 @@ short (truncation) after that many decisions.
 
 ``parallel_env`` offers the same game through the parallel API: each step takes one action per live
 agent and applies that of the agent to act (the others are ignored).
+
+A step costs the game's own step, one observation and one mask: ``env()``'s order-enforcing wrapper
+reads the environment's fields straight (PettingZoo's own forwards each through two ``__getattr__``
+calls, a dozen a step), and a step rebuilds no reward or info dictionary that has not changed (an info
+handed out is never changed afterwards: a new one replaces it).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from deadboard.rl.episode import Episode
 from deadboard.rl.spec import OBS_HIGH
@@ -43,6 +49,7 @@ class DeadboardAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         n = self.table.num_actions
         self.possible_agents = [f"player_{i}" for i in range(self.table.seats)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         obs = spaces.Dict({
             "observation": spaces.Box(0.0, OBS_HIGH, (self.table.spec.layout.size,), np.float32),
@@ -53,6 +60,8 @@ class DeadboardAEC(AECEnv):  # type: ignore[misc]
         self._seed_rng = np.random.default_rng()
         self.cycles = 0
         self.agent_selection = self.possible_agents[0]
+        self._rewarded = False  # a reward of the last step stands (to clear before the next)
+        self._informed = False  # an info of the last step holds something (to replace by {})
 
     def observation_space(self, agent: str) -> spaces.Space:  # type: ignore[type-arg]
         return self.observation_spaces[agent]
@@ -71,6 +80,7 @@ class DeadboardAEC(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.cycles = 0
+        self._rewarded = self._informed = False
         self._select()
 
     def _select(self) -> None:
@@ -79,7 +89,9 @@ class DeadboardAEC(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            raise ValueError(f"{agent!r} is not an agent of this environment ({', '.join(self.possible_agents)})")
         return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
 
     def step(self, action: Any) -> None:
@@ -88,24 +100,35 @@ class DeadboardAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        self.infos = {a: {} for a in self.agents}
-        if not self.table.step(int(action)):
+        if self._rewarded:
+            self._clear_rewards()
+            self._rewarded = False
+        if self._informed:
+            self.infos = {a: {} for a in self.agents}
+            self._informed = False
+        table = self.table
+        if not table.step(int(action)):
             self.rewards[agent] = self.illegal_reward
-            self.infos[agent]["illegal"] = True
+            self.infos[agent] = {"illegal": True}
+            self._rewarded = self._informed = True
         self.cycles += 1
-        if self.table.over:
-            for a, r in zip(self.possible_agents, self.table.returns()):
+        decision = table.current.decision
+        if decision is None:
+            for a, r in zip(self.possible_agents, table.returns()):
                 if a in self.rewards:
                     self.rewards[a] += r
+            self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_cycles is not None and self.cycles >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self._select()
-        self._accumulate_rewards()
-        if self.terminations[agent] or self.truncations[agent]:
-            self._deads_step_first()
+            self.agent_selection = self.possible_agents[decision.seat]
+            if self._rewarded:
+                self._accumulate_rewards()
+            return
+        if self._rewarded:
+            self._accumulate_rewards()
+        self._deads_step_first()
 
     def render(self) -> str | None:
         seat = self.possible_agents.index(self.agent_selection)
@@ -155,6 +178,46 @@ class DeadboardParallel(ParallelEnv):  # type: ignore[misc]
         pass
 
 
+def _forwarded(name: str) -> property:
+    """An attribute of the wrapped environment, read and written straight (before ``reset`` it is an
+    AttributeError, which sends the read to PettingZoo's ``__getattr__`` and its message)."""
+
+    def get(self: _Ordered) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    def put(self: _Ordered, value: Any) -> None:
+        setattr(self.env, name, value)
+
+    return property(get, put)
+
+
+class _Ordered(OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper (the same checks and messages) whose turn-by-turn fields
+    and ``last``/``step`` go to the environment without a ``__getattr__`` at each read."""
+
+    agent_selection = _forwarded("agent_selection")
+    agents = _forwarded("agents")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        env = self.env
+        if self._has_reset and env.agents:
+            self._has_updated = True
+            env.step(action)
+        else:
+            super().step(action)
+
+
 def raw_env(game: str, **kwargs: Any) -> DeadboardAEC:
     return DeadboardAEC(game, **kwargs)
 
@@ -162,9 +225,7 @@ def raw_env(game: str, **kwargs: Any) -> DeadboardAEC:
 def env(game: str, **kwargs: Any) -> Any:
     """The AEC environment of ``game`` (keyword arguments: players, scenario, options, max_cycles,
     illegal_reward, render_mode), wrapped in PettingZoo's order-enforcing wrapper."""
-    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
-
-    return OrderEnforcingWrapper(DeadboardAEC(game, **kwargs))
+    return _Ordered(DeadboardAEC(game, **kwargs))
 
 
 def parallel_env(game: str, **kwargs: Any) -> DeadboardParallel:

@@ -202,6 +202,7 @@ class DawnSpec(GameSpec):
         names = st.board.names if st.board is not None else ()
         square = ix.square
         characters, items, skills, dead = parts["characters"], parts["items"], parts["skills"], parts["dead"]
+        rows: list[tuple[float, ...]] = []
         for i, g in enumerate(st.groups[:n]):
             if g.sq >= 0 and names:
                 name = names[g.sq]
@@ -221,8 +222,8 @@ class DawnSpec(GameSpec):
                     skills[i, ix.skill[sk]] = 1.0
             for ch in g.dead:
                 dead[i, ix.char[ch]] = 1.0
-            parts["group"][i] = (damage / 6, g.xp / 10, len(g.trophies) / 5, float(g.vehicle >= 0), len(g.hand) / 10,
-                                 len(g.missions) / 5, float(st.active == i), float(i == seat))
+            rows.append((damage / 6, g.xp / 10, len(g.trophies) / 5, float(g.vehicle >= 0), len(g.hand) / 10,
+                         len(g.missions) / 5, float(st.active == i), float(i == seat)))
             for m in g.done:
                 parts["done"][i, ix.mission[m]] = 1.0
             if i == seat:
@@ -230,6 +231,8 @@ class DawnSpec(GameSpec):
                     parts["hand"][ix.card[k]] += 1.0
                 for m in g.missions:
                     parts["missions"][ix.mission[m]] = 1.0
+        if rows:
+            parts["group"][: len(rows)] = rows
         parts["track"][:] = (st.round / max(1, st.cfg.rounds), len(st.season_deck) / 10, _IN_PLAY[st.phase],
                              (st.turns_done or 0) / 4)
         season = parts["season"]
@@ -238,8 +241,12 @@ class DawnSpec(GameSpec):
             one_hot(parts["decision"], ix.decisions, st.decision[1])
         parts["decks"][:] = (len(st.actions.cards) / 100, len(st.green.cards) / 50, len(st.blue.cards) / 50,
                              len(st.damage.cards) / 50, len(st.missions.cards) / 30, len(st.actions.discards) / 100)
-        for k in st.actions.discards:
-            parts["discard"][ix.card[k]] += 1.0
+        discards = st.actions.discards
+        if discards:  # the pile changes seldom: its counts are kept while it stays the same
+            if discards != ix.discards:
+                ix.discards = list(discards)
+                ix.discard_counts = np.bincount([ix.card[k] for k in discards], minlength=len(self.cards))
+            parts["discard"][:] = ix.discard_counts
         cb = st.combat
         if cb is not None:
             combat = parts["combat"]
@@ -268,6 +275,9 @@ class _Index:
         self.decisions = {x: i for i, x in enumerate(DECISIONS)}
         self.initials = {col[0]: i for i, col in enumerate(spec.colours)}
         self.square: dict[str, tuple[int, int, int]] = {}
+        #: the last action discard pile seen, and its counts by card
+        self.discards: list[int] = []
+        self.discard_counts: np.ndarray = np.zeros(len(spec.cards), dtype=np.intp)
 
 
 def _square(name: str, initials: dict[str, int]) -> tuple[int, int, int]:
