@@ -78,3 +78,20 @@ def test_an_observation_is_a_bounded_float_vector_with_named_parts(gid: str) -> 
     parts = spec.parts(obs)
     assert sum(p.size for p in parts.values()) == obs.size
     assert "Player" in spec.text(state, 0) or len(spec.text(state, 0)) > 50
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_spec_pickled_or_copied_after_observing_observes_the_same(gid: str) -> None:
+    """A spec keeps a work vector and views of its segments between observations; a pickled or
+    copied spec must not keep a copy of them that no longer shares memory."""
+    import copy
+    import pickle
+
+    g = game(gid)
+    setup = setups(g)[0]
+    spec = spec_for(g, setup)
+    states = list(positions(g, setup, range(1), every=7, limit=4))
+    first = [spec.observe(s, 0) for s in states]
+    for other in (pickle.loads(pickle.dumps(spec)), copy.deepcopy(spec)):
+        for state, seen in zip(states, first):
+            assert np.array_equal(other.observe(state, 0), seen), gid

@@ -169,9 +169,6 @@ class ZpocalypseSpec(GameSpec):
 
     def build_layout(self) -> list[tuple[str, tuple[int, ...]]]:
         self._index: _Index | None = None
-        # the segments fill_state was last given, and views to write their floats
-        self._segments: dict[str, np.ndarray] | None = None
-        self._views: dict[str, memoryview[float]] | None = None
         n = self.seats
         h, w = self.extent
         return [
@@ -275,25 +272,13 @@ class ZpocalypseSpec(GameSpec):
         st = cast(ZState, state)
         if self._index is None:
             self._index = _Index(self, st)
-        views = self._views if parts is self._segments else self._views_of(parts)
-        if views is None:  # segments that are not float32 arrays in C order: write into such, then copy
-            flat = np.zeros(self.layout.size, dtype=np.float32)
-            own = self.layout.views(flat)
-            self._write(st, seat, cast("dict[str, memoryview[float]]", _float_views(own)))
-            for name, segment in own.items():
-                parts[name][...] = segment
-            return
-        self._write(st, seat, views)
+        self.write_flat(parts, lambda views: self._write(st, seat, views))
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled and copied without its views of the work vector (made again at the next observation)."""
-        state = self.__dict__.copy()
-        state.update(_index=None, _segments=None, _views=None)
+        state = super().__getstate__()
+        state["_index"] = None
         return state
-
-    def _views_of(self, parts: dict[str, np.ndarray]) -> dict[str, memoryview[float]] | None:
-        self._segments, self._views = parts, _float_views(parts)
-        return self._views
 
     def _write(self, st: ZState, seat: int, out: dict[str, memoryview[float]]) -> None:
         ix = cast(_Index, self._index)
@@ -388,13 +373,6 @@ def _write_house(st: ZState, ix: _Index, house: memoryview[float]) -> None:
         for cell in at[m.space]:
             cell += plane
             house[cell] = house[cell] + 1.0
-
-
-def _float_views(parts: dict[str, np.ndarray]) -> dict[str, memoryview[float]] | None:
-    """Each segment as a flat view of its floats (None unless every one is ``float32`` in C order)."""
-    if not all(a.dtype == np.float32 and a.flags.c_contiguous for a in parts.values()):
-        return None
-    return {name: a.data.cast("B").cast("f") for name, a in parts.items()}
 
 
 class _Index:
