@@ -17,7 +17,7 @@ from deadboard.games.zpocalypse_2.actions import Attack
 from deadboard.games.zpocalypse_2.levelup import gain_vp
 from deadboard.games.zpocalypse_2.objectives import advance_goal
 from deadboard.games.zpocalypse_2.state import Squad, Z, Zombie, ZState
-from deadboard.games.zpocalypse_2.survivors import Allocate, hurt_person, person
+from deadboard.games.zpocalypse_2.survivors import allocate, hurt_person, person
 
 UNARMED = "unarmed"
 UNARMED_COST = 6  # "The basic attack cost for unarmed combat is 6 AP, range 1, melee."
@@ -305,5 +305,5 @@ def explode(
     out: list[Step[ZState]] = []
     for o in state.in_order():
         if o.alive and o.space >= 0 and near(o.space, True):
-            out.append(Allocate(o.seat, dmg))
+            out.append(allocate(o.seat, dmg))
     return out

@@ -6,7 +6,7 @@ their part of each hour (§Pathing - Zombie Movement, §Knocked Down Zombies, §
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from deadboard.core.kernel import Auto, Step, Steps
 from deadboard.games.zpocalypse_2 import phrases
@@ -20,7 +20,7 @@ from deadboard.games.zpocalypse_2.structures import (
     siege_target,
     step_blocked,
 )
-from deadboard.games.zpocalypse_2.survivors import Allocate, PickSurvivor
+from deadboard.games.zpocalypse_2.survivors import PickSurvivor, allocate
 
 #: pieces replaced as they move are built as the tuples they are (a named tuple's own constructor
 #: and ``_replace`` are Python-level calls)
@@ -266,7 +266,7 @@ def strike(state: ZState, q: Squad, dmg: int, who: str, direct: bool = False) ->
     )
     out: list[Step[ZState]] = [PickSurvivor(q.seat, "wound") for _ in range(crits)]
     if dmg:
-        out.append(Allocate(q.seat, dmg, direct))
+        out.append(allocate(q.seat, dmg, direct))
     return out
 
 
@@ -450,7 +450,7 @@ class HordeAttacks(Auto[ZState]):
         if self.seat >= len(state.squads):
             return attack_upgrades(state)
         q = state.in_order()[self.seat]
-        nxt = HordeAttacks(self.seat + 1)
+        nxt = horde_attacks(self.seat + 1)
         if not q.alive or q.space < 0:
             return (nxt,)
         reach = state.board.around_set(q.space, 1, zombie=True)
@@ -459,6 +459,18 @@ class HordeAttacks(Auto[ZState]):
             return (nxt,)
         dmg = sum(2 if z.fresh else 1 for z in near)
         return (*strike(state, q, dmg, f"The horde ({len(near)})"), nxt)
+
+
+#: the zombies' part of an hour as shared steps (a step is a value, never changed once made: one
+#: serves every hour of every game): the mutates' turn, the horde's moves, the horde's attacks on
+#: each squad in turn order and after the last
+ZOMBIES_TURN: Final = (MutatesTurn(), HordeMoves())
+_ATTACKS: Final = tuple([HordeAttacks(seat) for seat in range(5)])
+
+
+def horde_attacks(seat: int) -> HordeAttacks:
+    """The :class:`HordeAttacks` on the squad ``seat``-th in turn order."""
+    return _ATTACKS[seat] if seat < len(_ATTACKS) else HordeAttacks(seat)
 
 
 def attack_upgrades(state: ZState) -> Steps:
@@ -480,4 +492,4 @@ def attack_upgrades(state: ZState) -> Steps:
     return (StructuresAttacked(),) if state.siege else ()
 
 
-__all__ = ["HordeAttacks", "HordeMoves", "MutatesTurn", "spawn_night"]
+__all__ = ["ZOMBIES_TURN", "HordeAttacks", "HordeMoves", "MutatesTurn", "horde_attacks", "spawn_night"]

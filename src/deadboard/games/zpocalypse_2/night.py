@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
@@ -66,7 +67,7 @@ from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, thr
 from deadboard.games.zpocalypse_2.survivors import move_stashed, overflow, person, stash_in_reach
 from deadboard.games.zpocalypse_2.traits import night_cards, trait_actions, use_trait, weapon_cap
 
-__all__ = ["BeginTurn", "Place", "Turn"]
+__all__ = ["BeginTurn", "Place", "Turn", "begin_turn"]
 
 
 # ----- dusk: where each squad begins the night ---------------------------------------------------
@@ -116,7 +117,7 @@ class BeginTurn(Auto[ZState]):
             f"Squad {self.seat + 1} rolls its action pool: {pool_text(state.faces)}",
             {"dice": list(state.faces), "faces": [face_text(f) for f in state.faces]},
         )
-        return (Turn(self.seat),)
+        return (_TURNS[self.seat] if self.seat < len(_TURNS) else Turn(self.seat),)
 
 
 @classvars(kind="turn")
@@ -221,6 +222,21 @@ class Turn(Choice[ZState, TypedAction]):
         return _turn_prompt(self.seat, state.hour, state.faces)
 
 
+#: the steps every hour makes for each seat, one of each a seat (a step is a value, never changed
+#: once made, so one serves every turn of every game: making a step costs more than finding it)
+_TURNS: Final = tuple([Turn(seat) for seat in range(4)])
+_BEGINS: Final = tuple([BeginTurn(seat) for seat in range(4)])
+
+
+def begin_turn(seat: int) -> BeginTurn:
+    """The :class:`BeginTurn` of ``seat`` (not emerged yet)."""
+    return _BEGINS[seat] if seat < len(_BEGINS) else BeginTurn(seat)
+
+
+#: ``search D`` for each face (a face is 1-6; Z is 6)
+_SEARCHES: Final = tuple([Search(f) for f in range(7)])
+
+
 _DISTINCT: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
@@ -309,7 +325,7 @@ def _move_actions(state: ZState, q: Squad, faces: tuple[int, ...], out: list[Typ
     if faces:
         out.extend(reach_moves(state, q, faces))
     if q.space in board.search and q.space not in state.searched and state.decks[board.search[q.space]]:
-        out.extend(Search(f) for f in faces)
+        out.extend([_SEARCHES[f] if 0 <= f < len(_SEARCHES) else Search(f) for f in faces])
 
 
 def _gear_actions(

@@ -199,7 +199,7 @@ class Allocate(Choice[ZState, TypedAction]):
         if not q.alive:
             return []
         out: list[TypedAction] = [BLOCK] if q.defence > 0 and not self.direct else []
-        out.extend(Hurt(p.card) for p in q.people)
+        out.extend([_hurt(p.card) for p in q.people])
         return out
 
     def apply(self, state: ZState, action: TypedAction) -> Steps:
@@ -211,11 +211,37 @@ class Allocate(Choice[ZState, TypedAction]):
             assert isinstance(action, Hurt)
             out = hurt_person(state, q, person(q, action.who), 1, "the horde")
         if self.left > 1:
-            return (*out, Allocate(self.seat, self.left - 1, self.direct))
+            return (*out, allocate(self.seat, self.left - 1, self.direct))
         return out
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: {self.left} damage to allocate — defence wheel or a survivor's HP?"
+
+
+#: the damage steps and the ``hurt WHO`` actions made so far, shared (steps and actions are values,
+#: never changed once made; making one costs more than finding it)
+_ALLOCATES: dict[tuple[int, int, bool], Allocate] = {}
+_HURTS: dict[str, Hurt] = {}
+
+
+def allocate(seat: int, left: int, direct: bool = False) -> Allocate:
+    """The :class:`Allocate` of ``left`` damage to squad ``seat``."""
+    key = (seat, left, direct)
+    found = _ALLOCATES.get(key)
+    if found is None:
+        if len(_ALLOCATES) > 1 << 12:
+            _ALLOCATES.clear()
+        found = _ALLOCATES[key] = Allocate(seat, left, direct)
+    return found
+
+
+def _hurt(card: str) -> Hurt:
+    found = _HURTS.get(card)
+    if found is None:
+        if len(_HURTS) > 1 << 12:
+            _HURTS.clear()
+        found = _HURTS[card] = Hurt(card)
+    return found
 
 
 def death_zombie(state: ZState, q: Squad, who: str) -> None:
