@@ -74,23 +74,41 @@ def path_cost(state: ZState, path: list[int], down: set[int] | None = None) -> i
     return sum(2 if j in arduous or j in lying else 1 for j in path[1:])
 
 
+#: a trace entry's fields in their order: an entry is a copy of this filled in (a copy of a dict
+#: of the same keys is made at once; a new one grows key by key)
+_ENTRY: dict[str, Any] = dict.fromkeys(
+    ("zombie", "fresh", "from", "target", "goal", "rule", "path", "cost", "to", "down", "siege")
+)
+
+
 def zombie_entry(
-    state: ZState, k: int, fresh: bool, seat: int, goal: int, rule: str, path: list[int], cost: int, to: int
+    state: ZState,
+    k: int,
+    fresh: bool,
+    seat: int,
+    goal: int,
+    rule: str,
+    path: list[int],
+    cost: int,
+    to: int,
+    down: bool = False,
+    siege: int = -1,
 ) -> dict[str, Any]:
     """A horde zombie's trace entry (docs/api.md): ``k`` its index, ``seat`` the squad hunted (-1:
     none), ``path`` its spaces from where it stood, ``cost`` the movement points spent, ``to`` where
-    it ends; not knocked down and attacking no fortification until told otherwise."""
+    it ends, ``down`` whether it was knocked down, ``siege`` the fortification it attacks (-1:
+    none)."""
     spaces = state.board.spaces
-    return {
-        "zombie": k,
-        "fresh": fresh,
-        "from": spaces[path[0]].name,
-        "target": seat if seat >= 0 else None,
-        "goal": spaces[goal].name,
-        "rule": rule,
-        "path": [spaces[i].name for i in path],
-        "cost": cost,
-        "to": spaces[to].name,
-        "down": False,
-        "siege": None,
-    }
+    entry = _ENTRY.copy()
+    entry["zombie"] = k
+    entry["fresh"] = fresh
+    entry["from"] = spaces[path[0]].name
+    entry["target"] = seat if seat >= 0 else None
+    entry["goal"] = spaces[goal].name
+    entry["rule"] = rule
+    entry["path"] = [spaces[i].name for i in path]
+    entry["cost"] = cost
+    entry["to"] = spaces[to].name
+    entry["down"] = down
+    entry["siege"] = spaces[siege].name if siege >= 0 else None
+    return entry

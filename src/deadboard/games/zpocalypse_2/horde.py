@@ -413,9 +413,7 @@ class HordeMoves(Auto[ZState]):
                 lying[space] = lying.get(space, 0) + 1
             if trace is not None:
                 rule = hunt_rule(state, z.space, seat, goal, z.space in engaged)
-                trace.append(zombie_entry(state, k, z.fresh, seat, goal, rule, path, moves - left, space))
-                trace[-1]["down"] = down
-                trace[-1]["siege"] = board.name(besieged) if besieged >= 0 else None
+                trace.append(zombie_entry(state, k, z.fresh, seat, goal, rule, path, moves - left, space, down, besieged))
         planned = {p[0] for p in plan}
         for k, z in enumerate(state.zombies):
             if z.down and k not in planned:
