@@ -34,6 +34,35 @@ def action_pool(faces: tuple[int, ...]) -> tuple[DicePool, tuple[int, ...]]:
     return found
 
 
+#: the Doom Tracks a chapter starts with, by (start, top, a milestone every): a track is an
+#: immutable value, so one serves every game
+_DOOM_TRACKS: dict[tuple[int, int, int], Track] = {}
+
+
+def _doom_track(start: int, top: int, every: int) -> Track:
+    key = (start, top, every)
+    found = _DOOM_TRACKS.get(key)
+    if found is None:
+        marks = tuple(range(every, top + 1, every))
+        found = _DOOM_TRACKS[key] = Track("doom", start, 0, top, milestones=marks)
+    return found
+
+
+#: :meth:`Track.moved` of a Doom Track, by the track's fields and the move (a track is an
+#: immutable value: the same track moved the same way is the same track, milestones the same)
+_MOVES: dict[tuple[Any, ...], tuple[Track, tuple[int, ...]]] = {}
+
+
+def _moved(track: Track, by: int) -> tuple[Track, tuple[int, ...]]:
+    key = (track.value, by, track.hi, track.milestones, track.lo, track.name, track.levels)
+    found = _MOVES.get(key)
+    if found is None:
+        if len(_MOVES) > 1 << 12:
+            _MOVES.clear()
+        found = _MOVES[key] = track.moved(by)
+    return found
+
+
 def face_text(face: int) -> str:
     return "Z" if face == Z else str(face)
 
@@ -230,8 +259,7 @@ class ZState(KernelState):
         self.board = board_for(content.house)
         self.scenario = scenario
         rules = content.rules
-        marks = tuple(range(rules.milestone_every, rules.doom_top + 1, rules.milestone_every))
-        self.doom = Track("doom", scenario.doom, 0, rules.doom_top, milestones=marks)
+        self.doom = _doom_track(scenario.doom, rules.doom_top, rules.milestone_every)
         self.milestones = 0
         self.doom_marks = frozenset()
         self.squads = [Squad(s) for s in range(setup.players)]
@@ -248,7 +276,7 @@ class ZState(KernelState):
         self.phase = "setup"
         self.searched = set()
         self.public = []
-        self.pool = DicePool()
+        self._pool, self.faces = action_pool(())
         self.turn_moved = 0
         self.turn_used = {}
         self.stamp = 0
@@ -364,7 +392,7 @@ class ZState(KernelState):
         """Move the Doom Track. "Milestones only trigger a single mutate; once spawned, that
         milestone is considered a regular space on the Doom Track": a milestone reached again (the
         track fell below it and rose again) brings no second mutate."""
-        self.doom, crossed = self.doom.moved(by)
+        self.doom, crossed = _moved(self.doom, by)
         new = [m for m in crossed if m not in self.doom_marks]
         if new:
             self.milestones += len(new)
