@@ -273,27 +273,17 @@ def _attacks(
     board: Board, who: str, weapon: str, found: tuple[tuple[int, str], ...], pays: tuple[tuple[int, ...], ...]
 ) -> list[Attack]:
     """``attack WHO WEAPON SPACE KIND D...`` for every target of ``found`` (in its order) and every
-    payment of ``pays``, built as the tuples they are, and kept by target and payments: over a long
-    run nine in ten of a turn's attacks were offered before (the same survivor, weapon, space and
-    dice), and finding them costs half of making them."""
+    payment of ``pays``, built as the tuples they are. Not kept: a turn's attacks seldom come again
+    (new dice, a new space, the zombies moved), and kept actions are objects every full garbage
+    collection walks (kept by target and payments, nine in ten were found again over a long run,
+    and the collector's walks cost more than the making saved)."""
     spaces = board.spaces
+    new = tuple.__new__
     out: list[Attack] = []
     for space, kind in found:
-        first = (_ATTACK, who, weapon, spaces[space].name, kind)
-        key = (first, pays)
-        made = _ATTACKS.get(key)
-        if made is None:
-            if len(_ATTACKS) > 1 << 14:
-                _ATTACKS.clear()
-            made = _ATTACKS[key] = tuple([_new_action(Attack, first + pay) for pay in pays])
-        out.extend(made)
+        first = (Attack.KIND, who, weapon, spaces[space].name, kind)
+        out.extend([new(Attack, first + pay) for pay in pays])
     return out
-
-
-_ATTACK: Final = Attack.KIND
-_new_action: Final = tuple.__new__
-#: the attacks offered, by (their fields before the dice, the payments): :func:`_attacks`
-_ATTACKS: dict[tuple[tuple[str, ...], tuple[tuple[int, ...], ...]], tuple[Attack, ...]] = {}
 
 
 def _attack_actions(

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
 from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
@@ -214,26 +213,13 @@ def _uses(
     return out
 
 
-def _use(
-    who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, ...], ...]
-) -> tuple[UseTrait, ...]:
+def _use(who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, ...], ...]) -> list[UseTrait]:
     """``trait WHO TRAIT SPACE TARGET D...`` for every payment of ``pays``, built as the tuples they
-    are, and kept by their fields and payments: over a long run almost every use offered was
-    offered before, and finding the uses costs half of making them. Shared: do not change it."""
-    first = (_TRAIT, who, trait, space, target)
-    key = (first, pays)
-    made = _USES.get(key)
-    if made is None:
-        if len(_USES) > 1 << 14:
-            _USES.clear()
-        made = _USES[key] = tuple([_new_action(UseTrait, first + pay) for pay in pays])
-    return made
-
-
-_TRAIT: Final = UseTrait.KIND
-_new_action: Final = tuple.__new__
-#: the uses offered, by (their fields before the dice, the payments): :func:`_use`
-_USES: dict[tuple[tuple[str, ...], tuple[tuple[int, ...], ...]], tuple[UseTrait, ...]] = {}
+    are. Not kept: a turn's uses seldom come again (new dice, a new space, the zombies moved), and
+    kept actions are objects every full garbage collection walks."""
+    first = (UseTrait.KIND, who, trait, space, target)
+    new = tuple.__new__
+    return [new(UseTrait, first + pay) for pay in pays]
 
 
 def _night_targets(state: ZState, q: Squad, p: Person, t: TraitCard) -> Sequence[tuple[str, str]]:
