@@ -74,13 +74,6 @@ def path_cost(state: ZState, path: list[int], down: set[int] | None = None) -> i
     return sum(2 if j in arduous or j in lying else 1 for j in path[1:])
 
 
-#: a trace entry's fields in their order: an entry is a copy of this filled in (a copy of a dict
-#: of the same keys is made at once; a new one grows key by key)
-_ENTRY: dict[str, Any] = dict.fromkeys(
-    ("zombie", "fresh", "from", "target", "goal", "rule", "path", "cost", "to", "down", "siege")
-)
-
-
 def zombie_entry(
     state: ZState,
     k: int,
@@ -99,16 +92,16 @@ def zombie_entry(
     it ends, ``down`` whether it was knocked down, ``siege`` the fortification it attacks (-1:
     none)."""
     spaces = state.board.spaces
-    entry = _ENTRY.copy()
-    entry["zombie"] = k
-    entry["fresh"] = fresh
-    entry["from"] = spaces[path[0]].name
-    entry["target"] = seat if seat >= 0 else None
-    entry["goal"] = spaces[goal].name
-    entry["rule"] = rule
-    entry["path"] = [spaces[i].name for i in path]
-    entry["cost"] = cost
-    entry["to"] = spaces[to].name
-    entry["down"] = down
-    entry["siege"] = spaces[siege].name if siege >= 0 else None
-    return entry
+    return {
+        "zombie": k,
+        "fresh": fresh,
+        "from": spaces[path[0]].name,
+        "target": seat if seat >= 0 else None,
+        "goal": spaces[goal].name,
+        "rule": rule,
+        "path": [spaces[i].name for i in path],
+        "cost": cost,
+        "to": spaces[to].name,
+        "down": down,
+        "siege": spaces[siege].name if siege >= 0 else None,
+    }

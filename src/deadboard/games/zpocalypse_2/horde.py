@@ -12,7 +12,7 @@ from deadboard.core.kernel import Auto, Step, Steps
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.audit import hunt_rule, names, squads_seen, tracing, zombie_entry
 from deadboard.games.zpocalypse_2.board import Board
-from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Z, Zombie, ZState
+from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Z, Zombie, ZState, new_zombie
 from deadboard.games.zpocalypse_2.structures import (
     StructuresAttacked,
     bombs_on,
@@ -64,7 +64,7 @@ def spawn_night(state: ZState) -> None:
         placed += 1
         count[space] = count.get(space, 0) + 1
         if kind in ("fresh", "weak"):
-            state.zombies.append(Zombie(space, kind == "fresh"))
+            state.zombies.append(new_zombie(space, kind == "fresh"))
         else:
             state.mutates.append(MutateOnBoard(kind, space, hp))
     state.emit(
@@ -188,7 +188,7 @@ class MutatesTurn(Auto[ZState]):
                 free = [j for j in free if state.zombies_at(j) < 2]
                 if free:
                     state.marks.add(("howl", m.card))
-                    state.zombies.append(Zombie(free[0], False))
+                    state.zombies.append(new_zombie(free[0], False))
                     state.emit("howl", f"{card.name} howls: a weak zombie joins it", {"zombies": 1})
             hunter = card.ability == "hunter"
             target = target_squad(state, space, sees_all=hunter)

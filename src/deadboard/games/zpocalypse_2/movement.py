@@ -75,7 +75,9 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
     blocked: frozenset[int] = _NONE
     if steps_left > 0:
         view = standing(state)
-        kept: ReachEntry | None = view.entries.get((start, budget, steps_left))
+        # (budget, spaces left, start) as one number: spaces left and a space's index are below 65536
+        entry_key = (budget * 65536 + steps_left) * 65536 + start
+        kept: ReachEntry | None = view.entries.get(entry_key)
         if kept is not None:
             return kept
         dist = board.distances(start)
@@ -93,7 +95,7 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
             )
         found = _reach[key] = ReachEntry(_cheapest(ways, blocked, start, budget, steps_left), blocked)
     if view is not None:
-        view.entries[(start, budget, steps_left)] = found
+        view.entries[entry_key] = found
     return found
 
 

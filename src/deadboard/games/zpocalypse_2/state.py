@@ -77,6 +77,16 @@ class Zombie(NamedTuple):
     hurt: int = -1
 
 
+_new_tuple = tuple.__new__
+
+
+def new_zombie(space: int, fresh: bool) -> Zombie:
+    """A horde zombie just placed on ``space``: upright, hurt by nobody. Made as the tuple it is (a
+    NamedTuple's own constructor is interpreted code, and zombies are placed by the dozen a
+    night)."""
+    return _new_tuple(Zombie, (space, fresh, False, -1))
+
+
 class MutateOnBoard(NamedTuple):
     card: str
     space: int

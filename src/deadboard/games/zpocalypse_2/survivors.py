@@ -9,7 +9,7 @@ from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import BLOCK, NEW_STASH, Abandon, Block, Hurt, NewStash, Pick
-from deadboard.games.zpocalypse_2.state import Person, Squad, Zombie, ZState
+from deadboard.games.zpocalypse_2.state import Person, Squad, ZState, new_zombie
 
 
 def person(q: Squad, card: str) -> Person:
@@ -262,7 +262,7 @@ def death_zombie(state: ZState, q: Squad, who: str) -> None:
     if space is None:
         return
     fresh = sum(1 for z in state.zombies if z.fresh) < state.content.rules.fresh_cap
-    state.zombies.append(Zombie(space, fresh))
+    state.zombies.append(new_zombie(space, fresh))
     kind = "fresh" if fresh else "weak"
     state.emit("death-zombie", f"{phrases.name(state, who)} rises as a {kind} zombie at {board.name(space)}", {"zombies": 1})
 
