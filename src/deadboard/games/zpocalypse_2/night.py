@@ -151,12 +151,16 @@ class Turn(Choice[ZState, TypedAction]):
 
     def _apply(self, state: ZState, action: TypedAction) -> Steps:
         q = state.squads[self.seat]
-        if isinstance(action, End):
-            return ()
+        # the most frequent first: a typed action's class has its own metaclass, so an isinstance
+        # that fails asks the metaclass (a call) where one that holds compares the types at once
         if isinstance(action, Move):
             return (*move(state, q, action), self)
+        if isinstance(action, End):
+            return ()
         if isinstance(action, Attack):
             return (*attack(state, q, action), self)
+        if isinstance(action, UseTrait):
+            return (*use_trait(state, q, action), self)
         if isinstance(action, Search):
             return (*search(state, q, action), self)
         if isinstance(action, Reload):
@@ -180,8 +184,6 @@ class Turn(Choice[ZState, TypedAction]):
             return (*overflow(state, q), self)
         if isinstance(action, Jump):
             return (*jump(state, q), self)
-        if isinstance(action, UseTrait):
-            return (*use_trait(state, q, action), self)
         if isinstance(action, Throw):
             state.spend_dice(action.dice)
             return (*throw(state, q, state.board.by_name[action.space]), self)
