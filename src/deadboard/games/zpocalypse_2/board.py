@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -250,7 +250,7 @@ def _cells_crossed(
     return found
 
 
-_boards: dict[int, Board] = {}
+_boards: Final[dict[int, Board]] = {}
 
 
 def board_for(house: HouseMap) -> Board:

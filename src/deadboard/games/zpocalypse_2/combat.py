@@ -6,7 +6,7 @@ of an explosion hit (§Craftable Explosives, a mutate's burst)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -19,8 +19,8 @@ from deadboard.games.zpocalypse_2.objectives import advance_goal
 from deadboard.games.zpocalypse_2.state import Squad, Z, Zombie, ZState
 from deadboard.games.zpocalypse_2.survivors import allocate, hurt_person, person
 
-UNARMED = "unarmed"
-UNARMED_COST = 6  # "The basic attack cost for unarmed combat is 6 AP, range 1, melee."
+UNARMED: Final = "unarmed"
+UNARMED_COST: Final = 6  # "The basic attack cost for unarmed combat is 6 AP, range 1, melee."
 
 
 def pool_faces(pool: DicePool) -> tuple[int, ...]:
@@ -76,7 +76,7 @@ class Standing:
 
 
 #: the last :class:`Standing` made, replaced as one value (threads may ask at once)
-_standing: list[Standing | None] = [None]
+_standing: Final[list[Standing | None]] = [None]
 
 
 def standing(state: ZState) -> Standing:
@@ -112,7 +112,7 @@ def targets_in_range(state: ZState, origin: int, rng: int) -> tuple[tuple[int, s
 
 
 #: the kinds of horde zombie on a space, sorted, by which are there (1: weak, 2: fresh)
-_HORDE_KINDS: tuple[tuple[str, ...], ...] = ((), ("weak",), ("fresh",), ("fresh", "weak"))
+_HORDE_KINDS: Final[tuple[tuple[str, ...], ...]] = ((), ("weak",), ("fresh",), ("fresh", "weak"))
 
 
 def _kinds(view: Standing) -> tuple[tuple[int, tuple[str, ...]], ...]:
@@ -144,14 +144,14 @@ def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[i
     return list(pay_faces(pool.faces, cost, z_cost, most))
 
 
-_NATURAL_Z: tuple[tuple[int, ...], ...] = ((Z,),)
+_NATURAL_Z: Final[tuple[tuple[int, ...], ...]] = ((Z,),)
 
 
 #: the payments found for each pool, by its faces: cost * 65536 + most -> payments. The last pool asked
 #: about is kept by identity too (a turn's actions ask about one pool many times), replaced as
 #: one value (threads may ask at once); holding the faces keeps their identity
-_by_faces: dict[tuple[int, ...], dict[int, tuple[tuple[int, ...], ...]]] = {}
-_last_pool: list[tuple[Any, dict[int, tuple[tuple[int, ...], ...]]]] = [(None, {})]
+_by_faces: Final[dict[tuple[int, ...], dict[int, tuple[tuple[int, ...], ...]]]] = {}
+_last_pool: Final[list[tuple[Any, dict[int, tuple[tuple[int, ...], ...]]]]] = [(None, {})]
 
 
 def pay_faces(faces: tuple[int, ...], cost: int, z_cost: bool, most: int) -> tuple[tuple[int, ...], ...]:

@@ -9,6 +9,7 @@ with a crafted bed free, bed rest."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
@@ -22,7 +23,7 @@ from deadboard.games.zpocalypse_2.state import ZD6, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, move_stashed, person
 from deadboard.games.zpocalypse_2.traits import passive
 
-TASKS = ("scavenge", "craft", "guard", "rest", "bed")
+TASKS: Final = ("scavenge", "craft", "guard", "rest", "bed")
 CONTEST_SKILLS = ("firearms", "melee", "first_aid", "sneak", "mechanics", "talk")
 
 
@@ -76,7 +77,7 @@ FED = Fed()
 
 #: each survivor's ``assign WHO TASK`` actions, one for each of :data:`TASKS` in its order, made once
 #: (actions are values; making one costs more than finding it)
-_ASSIGNS: dict[str, tuple[Assign, ...]] = {}
+_ASSIGNS: Final[dict[str, tuple[Assign, ...]]] = {}
 
 
 def _assigns(who: str) -> tuple[Assign, ...]:

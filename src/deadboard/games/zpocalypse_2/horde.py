@@ -24,7 +24,7 @@ from deadboard.games.zpocalypse_2.survivors import PickSurvivor, allocate
 
 #: pieces replaced as they move are built as the tuples they are (a named tuple's own constructor
 #: and ``_replace`` are Python-level calls)
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 def spawn_night(state: ZState) -> None:

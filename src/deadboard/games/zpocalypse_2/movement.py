@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from heapq import heappop, heappush
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -37,7 +37,7 @@ def reachable(state: ZState, q: Squad, budget: int) -> dict[int, int]:
 
 #: reach tables already found, by board, start, budget, spaces left to move and what stands in the
 #: way near enough to matter; each with the ``move`` actions it offers, by die (:func:`reach_moves`)
-_reach: dict[tuple[object, ...], ReachEntry] = {}
+_reach: Final[dict[tuple[object, ...], ReachEntry]] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
@@ -58,7 +58,7 @@ class ReachEntry:
         self.offered: dict[tuple[int, ...], tuple[Move, ...]] = {}
 
 
-_NONE: frozenset[int] = frozenset()
+_NONE: Final[frozenset[int]] = frozenset()
 
 
 def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
@@ -340,7 +340,7 @@ def route(state: ZState, q: Squad, target: int, budget: int, free: bool = False)
 
 #: ways already found (:func:`route`), by board, start, target, AP, spaces moved, what blocks near
 #: enough to matter and the bombs near enough to step onto
-_routes: dict[tuple[object, ...], tuple[int, ...]] = {}
+_routes: Final[dict[tuple[object, ...], tuple[int, ...]]] = {}
 
 
 def _cheapest_way(

@@ -239,7 +239,7 @@ def begin_turn(seat: int) -> BeginTurn:
 _SEARCHES: Final = tuple([Search(f) for f in range(7)])
 
 
-_DISTINCT: dict[tuple[int, ...], tuple[int, ...]] = {}
+_DISTINCT: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def distinct_faces(faces: tuple[int, ...]) -> tuple[int, ...]:

@@ -3,7 +3,7 @@ the Doom Track, the decks and the clocks of night and day."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -15,13 +15,13 @@ from deadboard.games.zpocalypse_2.board import Board, board_for
 from deadboard.games.zpocalypse_2.content import Content, ScenarioRecord
 
 #: the action die: "the Z (zombie symbol) represents six points" — face 6 is the Z
-ZD6: Die[int] = Die("zd6", (1, 2, 3, 4, 5, 6))
-Z = 6
+ZD6: Final[Die[int]] = Die("zd6", (1, 2, 3, 4, 5, 6))
+Z: Final = 6
 
 
 #: action pools by their faces, each with its faces (shared: a pool is an immutable value, and the
 #: same faces tuple lets the payments found for it be looked up by identity)
-_POOLS: dict[tuple[int, ...], tuple[DicePool, tuple[int, ...]]] = {}
+_POOLS: Final[dict[tuple[int, ...], tuple[DicePool, tuple[int, ...]]]] = {}
 
 
 def action_pool(faces: tuple[int, ...]) -> tuple[DicePool, tuple[int, ...]]:
@@ -36,7 +36,7 @@ def action_pool(faces: tuple[int, ...]) -> tuple[DicePool, tuple[int, ...]]:
 
 #: the Doom Tracks a chapter starts with, by (start, top, a milestone every): a track is an
 #: immutable value, so one serves every game
-_DOOM_TRACKS: dict[tuple[int, int, int], Track] = {}
+_DOOM_TRACKS: Final[dict[tuple[int, int, int], Track]] = {}
 
 
 def _doom_track(start: int, top: int, every: int) -> Track:
@@ -50,7 +50,7 @@ def _doom_track(start: int, top: int, every: int) -> Track:
 
 #: :meth:`Track.moved` of a Doom Track, by the track's fields and the move (a track is an
 #: immutable value: the same track moved the same way is the same track, milestones the same)
-_MOVES: dict[tuple[Any, ...], tuple[Track, tuple[int, ...]]] = {}
+_MOVES: Final[dict[tuple[Any, ...], tuple[Track, tuple[int, ...]]]] = {}
 
 
 def _moved(track: Track, by: int) -> tuple[Track, tuple[int, ...]]:
@@ -77,7 +77,7 @@ class Zombie(NamedTuple):
     hurt: int = -1
 
 
-_new_tuple = tuple.__new__
+_new_tuple: Final = tuple.__new__
 
 
 def new_zombie(space: int, fresh: bool) -> Zombie:

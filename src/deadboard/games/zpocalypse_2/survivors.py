@@ -4,6 +4,7 @@ Death) and what a squad carries (§Carrying Items, §Your Private Stash)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
@@ -220,8 +221,8 @@ class Allocate(Choice[ZState, TypedAction]):
 
 #: the damage steps and the ``hurt WHO`` actions made so far, shared (steps and actions are values,
 #: never changed once made; making one costs more than finding it)
-_ALLOCATES: dict[tuple[int, int, bool], Allocate] = {}
-_HURTS: dict[str, Hurt] = {}
+_ALLOCATES: Final[dict[tuple[int, int, bool], Allocate]] = {}
+_HURTS: Final[dict[str, Hurt]] = {}
 
 
 def allocate(seat: int, left: int, direct: bool = False) -> Allocate:
