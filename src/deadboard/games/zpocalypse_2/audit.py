@@ -75,11 +75,22 @@ def path_cost(state: ZState, path: list[int], down: set[int] | None = None) -> i
 
 
 def zombie_entry(
-    state: ZState, k: int, fresh: bool, seat: int, goal: int, rule: str, path: list[int], cost: int, to: int
+    state: ZState,
+    k: int,
+    fresh: bool,
+    seat: int,
+    goal: int,
+    rule: str,
+    path: list[int],
+    cost: int,
+    to: int,
+    down: bool = False,
+    siege: int = -1,
 ) -> dict[str, Any]:
     """A horde zombie's trace entry (docs/api.md): ``k`` its index, ``seat`` the squad hunted (-1:
     none), ``path`` its spaces from where it stood, ``cost`` the movement points spent, ``to`` where
-    it ends; not knocked down and attacking no fortification until told otherwise."""
+    it ends, ``down`` whether it was knocked down, ``siege`` the fortification it attacks (-1:
+    none)."""
     spaces = state.board.spaces
     return {
         "zombie": k,
@@ -91,6 +102,6 @@ def zombie_entry(
         "path": [spaces[i].name for i in path],
         "cost": cost,
         "to": spaces[to].name,
-        "down": False,
-        "siege": None,
+        "down": down,
+        "siege": spaces[siege].name if siege >= 0 else None,
     }

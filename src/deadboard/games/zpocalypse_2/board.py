@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -64,10 +64,12 @@ class Board:
     #: [a][b] -> the range between two spaces (-1: no floor in common)
     _seen: tuple[tuple[frozenset[int], ...], ...] = ()
     _range: tuple[tuple[int, ...], ...] = ()
-    _around: dict[tuple[int, int, bool], tuple[int, ...]] = field(default_factory=dict)
-    _around_set: dict[tuple[int, int, bool], frozenset[int]] = field(default_factory=dict)
+    #: :meth:`around` and :meth:`around_set` by ``(range * 2 + zombie) * 65536 + origin`` (a
+    #: space's index is below 65536: one number, not a tuple made for each look)
+    _around: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    _around_set: dict[int, frozenset[int]] = field(default_factory=dict)
     _nearest: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    _shots: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict)
+    _shots: dict[int, frozenset[int]] = field(default_factory=dict)  # by range * 65536 + origin
     #: what the rules build once per board (the actions naming its spaces)
     memo: dict[str, Any] = field(default_factory=dict)
 
@@ -169,7 +171,7 @@ class Board:
 
     def around(self, origin: int, rng: int, *, zombie: bool) -> tuple[int, ...]:
         """Every space within range ``rng`` of ``origin`` and in sight of it (built once)."""
-        key = (origin, rng, zombie)
+        key = (rng * 2 + zombie) * 65536 + origin
         found = self._around.get(key)
         if found is None:
             row, seen = self._range[origin], self._seen[zombie][origin]
@@ -179,7 +181,7 @@ class Board:
 
     def around_set(self, origin: int, rng: int, *, zombie: bool) -> frozenset[int]:
         """:meth:`around` as a set (built once)."""
-        key = (origin, rng, zombie)
+        key = (rng * 2 + zombie) * 65536 + origin
         found = self._around_set.get(key)
         if found is None:
             found = frozenset(self.around(origin, rng, zombie=zombie))
@@ -190,7 +192,7 @@ class Board:
         """The spaces a squad at ``origin`` may target at range ``rng``: in the players' sight
         within range, and from a second-floor window also those around its landing space (built
         once)."""
-        key = (origin, rng)
+        key = rng * 65536 + origin
         found = self._shots.get(key)
         if found is None:
             found = self.around_set(origin, rng, zombie=False)
@@ -250,7 +252,7 @@ def _cells_crossed(
     return found
 
 
-_boards: dict[int, Board] = {}
+_boards: Final[dict[int, Board]] = {}
 
 
 def board_for(house: HouseMap) -> Board:

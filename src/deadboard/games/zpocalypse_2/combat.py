@@ -6,7 +6,7 @@ of an explosion hit (§Craftable Explosives, a mutate's burst)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -17,10 +17,10 @@ from deadboard.games.zpocalypse_2.actions import Attack
 from deadboard.games.zpocalypse_2.levelup import gain_vp
 from deadboard.games.zpocalypse_2.objectives import advance_goal
 from deadboard.games.zpocalypse_2.state import Squad, Z, Zombie, ZState
-from deadboard.games.zpocalypse_2.survivors import Allocate, hurt_person, person
+from deadboard.games.zpocalypse_2.survivors import allocate, hurt_person, person
 
-UNARMED = "unarmed"
-UNARMED_COST = 6  # "The basic attack cost for unarmed combat is 6 AP, range 1, melee."
+UNARMED: Final = "unarmed"
+UNARMED_COST: Final = 6  # "The basic attack cost for unarmed combat is 6 AP, range 1, melee."
 
 
 def pool_faces(pool: DicePool) -> tuple[int, ...]:
@@ -59,9 +59,11 @@ class Standing:
         self.zombies = list(state.zombies)
         self.mutates = list(state.mutates)
         self.forts = state.forts
-        self.targets: dict[tuple[int, int], tuple[tuple[int, str], ...]] = {}
-        #: (start, budget, spaces left to move) -> the reach entry (``movement.ReachEntry``)
-        self.entries: dict[tuple[int, int, int], Any] = {}
+        #: range * 65536 + space -> the targets in range (:func:`targets_in_range`)
+        self.targets: dict[int, tuple[tuple[int, str], ...]] = {}
+        #: (budget * 65536 + spaces left to move) * 65536 + start -> the reach entry
+        #: (``movement.ReachEntry``)
+        self.entries: dict[int, Any] = {}
         self.shoves: dict[int, tuple[tuple[str, str], ...]] = {}  # space -> upright zombies beside it
         #: (space, the kinds of zombie on it: ``weak``, ``fresh``, mutates' ids, sorted) by space;
         #: made at the first ask for targets
@@ -74,7 +76,7 @@ class Standing:
 
 
 #: the last :class:`Standing` made, replaced as one value (threads may ask at once)
-_standing: list[Standing | None] = [None]
+_standing: Final[list[Standing | None]] = [None]
 
 
 def standing(state: ZState) -> Standing:
@@ -96,20 +98,21 @@ def targets_in_range(state: ZState, origin: int, rng: int) -> tuple[tuple[int, s
     squad at a second-floor window also shoots the yard, counting range from the landing space.
     The tuple is shared while the zombies stand where they are: do not change it."""
     view = standing(state)
-    found = view.targets.get((origin, rng))
+    key = rng * 65536 + origin  # (range, space) as one number: a space's index is below 65536
+    found = view.targets.get(key)
     if found is None:
         kinds = view.kinds
         if kinds is None:
             kinds = view.kinds = _kinds(view)
         seen = state.board.shots(origin, rng)
-        found = view.targets[(origin, rng)] = tuple(
+        found = view.targets[key] = tuple(
             [(s, kind) for s, here in kinds if s in seen for kind in here]
         )
     return found
 
 
 #: the kinds of horde zombie on a space, sorted, by which are there (1: weak, 2: fresh)
-_HORDE_KINDS: tuple[tuple[str, ...], ...] = ((), ("weak",), ("fresh",), ("fresh", "weak"))
+_HORDE_KINDS: Final[tuple[tuple[str, ...], ...]] = ((), ("weak",), ("fresh",), ("fresh", "weak"))
 
 
 def _kinds(view: Standing) -> tuple[tuple[int, tuple[str, ...]], ...]:
@@ -141,14 +144,14 @@ def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[i
     return list(pay_faces(pool.faces, cost, z_cost, most))
 
 
-_NATURAL_Z: tuple[tuple[int, ...], ...] = ((Z,),)
+_NATURAL_Z: Final[tuple[tuple[int, ...], ...]] = ((Z,),)
 
 
-#: the payments found for each pool, by its faces: (cost, most) -> payments. The last pool asked
+#: the payments found for each pool, by its faces: cost * 65536 + most -> payments. The last pool asked
 #: about is kept by identity too (a turn's actions ask about one pool many times), replaced as
 #: one value (threads may ask at once); holding the faces keeps their identity
-_by_faces: dict[tuple[int, ...], dict[tuple[int, int], tuple[tuple[int, ...], ...]]] = {}
-_last_pool: list[tuple[Any, dict[tuple[int, int], tuple[tuple[int, ...], ...]]]] = [(None, {})]
+_by_faces: Final[dict[tuple[int, ...], dict[int, tuple[tuple[int, ...], ...]]]] = {}
+_last_pool: Final[list[tuple[Any, dict[int, tuple[tuple[int, ...], ...]]]]] = [(None, {})]
 
 
 def pay_faces(faces: tuple[int, ...], cost: int, z_cost: bool, most: int) -> tuple[tuple[int, ...], ...]:
@@ -167,9 +170,10 @@ def pay_faces(faces: tuple[int, ...], cost: int, z_cost: bool, most: int) -> tup
                 _by_faces.clear()
             known = _by_faces[faces] = {}
         last = _last_pool[0] = (faces, known)
-    found = last[1].get((cost, most))
+    key = cost * 65536 + most  # (cost, dice) as one number: a pool has fewer than 65536 dice
+    found = last[1].get(key)
     if found is None:
-        found = last[1][(cost, most)] = _payments(faces, cost, most)
+        found = last[1][key] = _payments(faces, cost, most)
     return found
 
 
@@ -305,5 +309,5 @@ def explode(
     out: list[Step[ZState]] = []
     for o in state.in_order():
         if o.alive and o.space >= 0 and near(o.space, True):
-            out.append(Allocate(o.seat, dmg))
+            out.append(allocate(o.seat, dmg))
     return out

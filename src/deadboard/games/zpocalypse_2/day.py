@@ -9,6 +9,7 @@ with a crafted bed free, bed rest."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
@@ -22,7 +23,7 @@ from deadboard.games.zpocalypse_2.state import ZD6, ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person, move_stashed, person
 from deadboard.games.zpocalypse_2.traits import passive
 
-TASKS = ("scavenge", "craft", "guard", "rest", "bed")
+TASKS: Final = ("scavenge", "craft", "guard", "rest", "bed")
 CONTEST_SKILLS = ("firearms", "melee", "first_aid", "sneak", "mechanics", "talk")
 
 
@@ -74,6 +75,20 @@ class Contribute(TypedAction):
 FED = Fed()
 
 
+#: each survivor's ``assign WHO TASK`` actions, one for each of :data:`TASKS` in its order, made once
+#: (actions are values; making one costs more than finding it)
+_ASSIGNS: Final[dict[str, tuple[Assign, ...]]] = {}
+
+
+def _assigns(who: str) -> tuple[Assign, ...]:
+    found = _ASSIGNS.get(who)
+    if found is None:
+        if len(_ASSIGNS) > 1 << 12:
+            _ASSIGNS.clear()
+        found = _ASSIGNS[who] = tuple([Assign(who, t) for t in TASKS])
+    return found
+
+
 @classvars(kind="assign")
 @dataclass(slots=True)
 class AssignTask(Choice[ZState, Assign]):
@@ -94,7 +109,7 @@ class AssignTask(Choice[ZState, Assign]):
     def actions(self, state: ZState) -> list[Assign]:
         beds = state.beds() - sum(1 for _, t in self.done if t == "bed")
         tasks = TASKS if beds > 0 else TASKS[:-1]
-        return [Assign(who, t) for who in self._free(state, self.seat) for t in tasks]
+        return [a for who in self._free(state, self.seat) for a in _assigns(who)[: len(tasks)]]
 
     def apply(self, state: ZState, action: Assign) -> Steps:
         done = (*self.done, (action.who, action.task))

@@ -6,13 +6,13 @@ their part of each hour (§Pathing - Zombie Movement, §Knocked Down Zombies, §
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from deadboard.core.kernel import Auto, Step, Steps
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.audit import hunt_rule, names, squads_seen, tracing, zombie_entry
 from deadboard.games.zpocalypse_2.board import Board
-from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Z, Zombie, ZState
+from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Z, Zombie, ZState, new_zombie
 from deadboard.games.zpocalypse_2.structures import (
     StructuresAttacked,
     bombs_on,
@@ -20,11 +20,11 @@ from deadboard.games.zpocalypse_2.structures import (
     siege_target,
     step_blocked,
 )
-from deadboard.games.zpocalypse_2.survivors import Allocate, PickSurvivor
+from deadboard.games.zpocalypse_2.survivors import PickSurvivor, allocate
 
 #: pieces replaced as they move are built as the tuples they are (a named tuple's own constructor
 #: and ``_replace`` are Python-level calls)
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 def spawn_night(state: ZState) -> None:
@@ -64,7 +64,7 @@ def spawn_night(state: ZState) -> None:
         placed += 1
         count[space] = count.get(space, 0) + 1
         if kind in ("fresh", "weak"):
-            state.zombies.append(Zombie(space, kind == "fresh"))
+            state.zombies.append(new_zombie(space, kind == "fresh"))
         else:
             state.mutates.append(MutateOnBoard(kind, space, hp))
     state.emit(
@@ -188,7 +188,7 @@ class MutatesTurn(Auto[ZState]):
                 free = [j for j in free if state.zombies_at(j) < 2]
                 if free:
                     state.marks.add(("howl", m.card))
-                    state.zombies.append(Zombie(free[0], False))
+                    state.zombies.append(new_zombie(free[0], False))
                     state.emit("howl", f"{card.name} howls: a weak zombie joins it", {"zombies": 1})
             hunter = card.ability == "hunter"
             target = target_squad(state, space, sees_all=hunter)
@@ -266,7 +266,7 @@ def strike(state: ZState, q: Squad, dmg: int, who: str, direct: bool = False) ->
     )
     out: list[Step[ZState]] = [PickSurvivor(q.seat, "wound") for _ in range(crits)]
     if dmg:
-        out.append(Allocate(q.seat, dmg, direct))
+        out.append(allocate(q.seat, dmg, direct))
     return out
 
 
@@ -413,9 +413,7 @@ class HordeMoves(Auto[ZState]):
                 lying[space] = lying.get(space, 0) + 1
             if trace is not None:
                 rule = hunt_rule(state, z.space, seat, goal, z.space in engaged)
-                trace.append(zombie_entry(state, k, z.fresh, seat, goal, rule, path, moves - left, space))
-                trace[-1]["down"] = down
-                trace[-1]["siege"] = board.name(besieged) if besieged >= 0 else None
+                trace.append(zombie_entry(state, k, z.fresh, seat, goal, rule, path, moves - left, space, down, besieged))
         planned = {p[0] for p in plan}
         for k, z in enumerate(state.zombies):
             if z.down and k not in planned:
@@ -450,7 +448,7 @@ class HordeAttacks(Auto[ZState]):
         if self.seat >= len(state.squads):
             return attack_upgrades(state)
         q = state.in_order()[self.seat]
-        nxt = HordeAttacks(self.seat + 1)
+        nxt = horde_attacks(self.seat + 1)
         if not q.alive or q.space < 0:
             return (nxt,)
         reach = state.board.around_set(q.space, 1, zombie=True)
@@ -459,6 +457,18 @@ class HordeAttacks(Auto[ZState]):
             return (nxt,)
         dmg = sum(2 if z.fresh else 1 for z in near)
         return (*strike(state, q, dmg, f"The horde ({len(near)})"), nxt)
+
+
+#: the zombies' part of an hour as shared steps (a step is a value, never changed once made: one
+#: serves every hour of every game): the mutates' turn, the horde's moves, the horde's attacks on
+#: each squad in turn order and after the last
+ZOMBIES_TURN: Final = (MutatesTurn(), HordeMoves())
+_ATTACKS: Final = tuple([HordeAttacks(seat) for seat in range(5)])
+
+
+def horde_attacks(seat: int) -> HordeAttacks:
+    """The :class:`HordeAttacks` on the squad ``seat``-th in turn order."""
+    return _ATTACKS[seat] if seat < len(_ATTACKS) else HordeAttacks(seat)
 
 
 def attack_upgrades(state: ZState) -> Steps:
@@ -480,4 +490,4 @@ def attack_upgrades(state: ZState) -> Steps:
     return (StructuresAttacked(),) if state.siege else ()
 
 
-__all__ = ["HordeAttacks", "HordeMoves", "MutatesTurn", "spawn_night"]
+__all__ = ["ZOMBIES_TURN", "HordeAttacks", "HordeMoves", "MutatesTurn", "horde_attacks", "spawn_night"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from heapq import heappop, heappush
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -37,7 +37,7 @@ def reachable(state: ZState, q: Squad, budget: int) -> dict[int, int]:
 
 #: reach tables already found, by board, start, budget, spaces left to move and what stands in the
 #: way near enough to matter; each with the ``move`` actions it offers, by die (:func:`reach_moves`)
-_reach: dict[tuple[object, ...], ReachEntry] = {}
+_reach: Final[dict[tuple[object, ...], ReachEntry]] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
@@ -58,7 +58,7 @@ class ReachEntry:
         self.offered: dict[tuple[int, ...], tuple[Move, ...]] = {}
 
 
-_NONE: frozenset[int] = frozenset()
+_NONE: Final[frozenset[int]] = frozenset()
 
 
 def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
@@ -75,7 +75,9 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
     blocked: frozenset[int] = _NONE
     if steps_left > 0:
         view = standing(state)
-        kept: ReachEntry | None = view.entries.get((start, budget, steps_left))
+        # (budget, spaces left, start) as one number: spaces left and a space's index are below 65536
+        entry_key = (budget * 65536 + steps_left) * 65536 + start
+        kept: ReachEntry | None = view.entries.get(entry_key)
         if kept is not None:
             return kept
         dist = board.distances(start)
@@ -93,7 +95,7 @@ def _entry(state: ZState, q: Squad, budget: int, free: bool) -> ReachEntry:
             )
         found = _reach[key] = ReachEntry(_cheapest(ways, blocked, start, budget, steps_left), blocked)
     if view is not None:
-        view.entries[(start, budget, steps_left)] = found
+        view.entries[entry_key] = found
     return found
 
 
@@ -181,36 +183,56 @@ def _cheapest(
     """Bucket by bucket of AP spent (a step costs 1, or 2 onto arduous ground, so every way into a
     bucket comes from a cheaper one): space -> (AP, spaces moved), the start left out. ``ways``:
     each space's neighbours on open ground and on arduous ground. A knocked-down zombie's space is a
-    zombie's space, never entered, so only arduous ground costs 2."""
-    best: dict[int, tuple[int, int]] = {start: (0, 0)}
-    buckets: list[list[tuple[int, int]]] = [[] for _ in range(budget + 1)]
-    buckets[0].append((0, start))
-    get = best.get
+    zombie's space, never entered, so only arduous ground costs 2.
+
+    A way's (AP, spaces) is kept as one number, ``AP * k + spaces`` with ``k`` above any number of
+    spaces (at most the budget): numbers compare as the pairs do, without a pair made for each look.
+    The table lists the spaces in the order they were first reached."""
+    k = budget + 2
+    best = [-1] * len(ways)
+    best[start] = 0
+    reached: list[int] = []
+    # each bucket: the spaces entered for that many AP, as ``space * k + spaces moved``
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start * k)
     for cost in range(budget + 1):
-        for steps, i in buckets[cost]:
-            if best[i] != (cost, steps):
+        spent = cost * k
+        for entry in buckets[cost]:
+            i = entry // k
+            steps = entry - i * k
+            if best[i] != spent + steps:
                 continue  # a way with fewer spaces was found since
             s = steps + 1
             if s > steps_left:
                 continue
             plain, rough = ways[i]
-            # (AP, spaces) compared as a pair: cheaper first, then fewer spaces
             if plain and cost < budget:
-                way = (cost + 1, s)
+                way = spent + k + s
                 into = buckets[cost + 1]
                 for j in plain:
-                    if j not in blocked and ((old := get(j)) is None or way < old):
-                        best[j] = way
-                        into.append((s, j))
+                    if j not in blocked:
+                        old = best[j]
+                        if old < 0 or way < old:
+                            if old < 0:
+                                reached.append(j)
+                            best[j] = way
+                            into.append(j * k + s)
             if rough and cost + 2 <= budget:
-                way = (cost + 2, s)
+                way = spent + 2 * k + s
                 into = buckets[cost + 2]
                 for j in rough:
-                    if j not in blocked and ((old := get(j)) is None or way < old):
-                        best[j] = way
-                        into.append((s, j))
-    del best[start]
-    return best
+                    if j not in blocked:
+                        old = best[j]
+                        if old < 0 or way < old:
+                            if old < 0:
+                                reached.append(j)
+                            best[j] = way
+                            into.append(j * k + s)
+    table: dict[int, tuple[int, int]] = {}
+    for j in reached:
+        way = best[j]
+        table[j] = (way // k, way % k)
+    return table
 
 
 def can_move(state: ZState, q: Squad, budget: int, free: bool = False) -> bool:
@@ -318,7 +340,7 @@ def route(state: ZState, q: Squad, target: int, budget: int, free: bool = False)
 
 #: ways already found (:func:`route`), by board, start, target, AP, spaces moved, what blocks near
 #: enough to matter and the bombs near enough to step onto
-_routes: dict[tuple[object, ...], tuple[int, ...]] = {}
+_routes: Final[dict[tuple[object, ...], tuple[int, ...]]] = {}
 
 
 def _cheapest_way(
@@ -326,31 +348,43 @@ def _cheapest_way(
 ) -> list[int]:
     """:func:`route`'s search: (AP, spaces, ``bad`` spaces stepped onto) the least, then the first
     found. It stops once the target is taken off the heap: every step adds to AP and spaces, so no
-    way found later could be less."""
+    way found later could be less.
+
+    A way's (AP, spaces, ``bad`` spaces) is kept as one number, and a heap entry as that number and
+    the space (``way * n + space``): numbers compare as the tuples do, since spaces moved and bad
+    spaces never reach ``k`` nor a space ``n``."""
     arduous = board.arduous
-    best: dict[int, tuple[int, int, int]] = {start: (0, 0, 0)}
-    parent: dict[int, int] = {}
-    heap: list[tuple[int, int, int, int]] = [(0, 0, 0, start)]
+    n = len(board.spaces)
+    k = steps + 2
+    best = [-1] * n
+    parent = [-1] * n
+    best[start] = 0
+    heap: list[int] = [start]
     while heap:
-        cost, n, hits, i = heappop(heap)
-        if best[i] != (cost, n, hits):
+        entry = heappop(heap)
+        code = entry // n
+        i = entry - code * n
+        if best[i] != code:
             continue
         if i == target:
             break
-        if n + 1 > steps:
+        moved = code // k % k
+        if moved + 1 > steps:
             continue
+        cost = code // (k * k)
         for j in board.neighbours[i]:
             if j in blocked:
                 continue
-            way = (cost + (2 if j in arduous else 1), n + 1, hits + (1 if j in bad else 0))
-            if way[0] > ap:
+            to = cost + (2 if j in arduous else 1)
+            if to > ap:
                 continue
-            old = best.get(j)
-            if old is None or way < old:
+            way = code + (to - cost) * k * k + k + (1 if j in bad else 0)
+            old = best[j]
+            if old < 0 or way < old:
                 best[j] = way
                 parent[j] = i
-                heappush(heap, (way[0], way[1], way[2], j))
-    if target not in parent:
+                heappush(heap, way * n + j)
+    if parent[target] < 0:
         return [start, target]
     way_back = [target]
     while way_back[-1] != start:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
@@ -66,7 +67,7 @@ from deadboard.games.zpocalypse_2.structures import bomb_spaces, place_bomb, thr
 from deadboard.games.zpocalypse_2.survivors import move_stashed, overflow, person, stash_in_reach
 from deadboard.games.zpocalypse_2.traits import night_cards, trait_actions, use_trait, weapon_cap
 
-__all__ = ["BeginTurn", "Place", "Turn"]
+__all__ = ["BeginTurn", "Place", "Turn", "begin_turn"]
 
 
 # ----- dusk: where each squad begins the night ---------------------------------------------------
@@ -116,7 +117,7 @@ class BeginTurn(Auto[ZState]):
             f"Squad {self.seat + 1} rolls its action pool: {pool_text(state.faces)}",
             {"dice": list(state.faces), "faces": [face_text(f) for f in state.faces]},
         )
-        return (Turn(self.seat),)
+        return (_TURNS[self.seat] if self.seat < len(_TURNS) else Turn(self.seat),)
 
 
 @classvars(kind="turn")
@@ -150,12 +151,16 @@ class Turn(Choice[ZState, TypedAction]):
 
     def _apply(self, state: ZState, action: TypedAction) -> Steps:
         q = state.squads[self.seat]
-        if isinstance(action, End):
-            return ()
+        # the most frequent first: a typed action's class has its own metaclass, so an isinstance
+        # that fails asks the metaclass (a call) where one that holds compares the types at once
         if isinstance(action, Move):
             return (*move(state, q, action), self)
+        if isinstance(action, End):
+            return ()
         if isinstance(action, Attack):
             return (*attack(state, q, action), self)
+        if isinstance(action, UseTrait):
+            return (*use_trait(state, q, action), self)
         if isinstance(action, Search):
             return (*search(state, q, action), self)
         if isinstance(action, Reload):
@@ -179,8 +184,6 @@ class Turn(Choice[ZState, TypedAction]):
             return (*overflow(state, q), self)
         if isinstance(action, Jump):
             return (*jump(state, q), self)
-        if isinstance(action, UseTrait):
-            return (*use_trait(state, q, action), self)
         if isinstance(action, Throw):
             state.spend_dice(action.dice)
             return (*throw(state, q, state.board.by_name[action.space]), self)
@@ -221,7 +224,22 @@ class Turn(Choice[ZState, TypedAction]):
         return _turn_prompt(self.seat, state.hour, state.faces)
 
 
-_DISTINCT: dict[tuple[int, ...], tuple[int, ...]] = {}
+#: the steps every hour makes for each seat, one of each a seat (a step is a value, never changed
+#: once made, so one serves every turn of every game: making a step costs more than finding it)
+_TURNS: Final = tuple([Turn(seat) for seat in range(4)])
+_BEGINS: Final = tuple([BeginTurn(seat) for seat in range(4)])
+
+
+def begin_turn(seat: int) -> BeginTurn:
+    """The :class:`BeginTurn` of ``seat`` (not emerged yet)."""
+    return _BEGINS[seat] if seat < len(_BEGINS) else BeginTurn(seat)
+
+
+#: ``search D`` for each face (a face is 1-6; Z is 6)
+_SEARCHES: Final = tuple([Search(f) for f in range(7)])
+
+
+_DISTINCT: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def distinct_faces(faces: tuple[int, ...]) -> tuple[int, ...]:
@@ -259,7 +277,8 @@ def _attacks(
     """``attack WHO WEAPON SPACE KIND D...`` for every target of ``found`` (in its order) and every
     payment of ``pays``, built as the tuples they are. Not kept: a turn's attacks seldom come again
     (new dice, a new space, the zombies moved), and kept actions are objects every full garbage
-    collection walks."""
+    collection walks (kept by target and payments, nine in ten were found again over a long run,
+    and the collector's walks cost more than the making saved)."""
     spaces = board.spaces
     new = tuple.__new__
     out: list[Attack] = []
@@ -309,7 +328,7 @@ def _move_actions(state: ZState, q: Squad, faces: tuple[int, ...], out: list[Typ
     if faces:
         out.extend(reach_moves(state, q, faces))
     if q.space in board.search and q.space not in state.searched and state.decks[board.search[q.space]]:
-        out.extend(Search(f) for f in faces)
+        out.extend([_SEARCHES[f] if 0 <= f < len(_SEARCHES) else Search(f) for f in faces])
 
 
 def _gear_actions(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from deadboard.core.action import Action
 from deadboard.core.campaign import CampaignRecord
@@ -33,7 +33,7 @@ def _scenarios() -> tuple[Scenario, ...]:
 
 
 #: the decks before shuffling and the starting survivors, by content (the same for every game)
-_DECKS: dict[int, tuple[Content, dict[str, tuple[str, ...]], tuple[str, ...]]] = {}
+_DECKS: Final[dict[int, tuple[Content, dict[str, tuple[str, ...]], tuple[str, ...]]]] = {}
 
 
 def _decks(content: Content) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:

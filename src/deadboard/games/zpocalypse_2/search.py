@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Keep, Search
-from deadboard.games.zpocalypse_2.state import Squad, Zombie, ZState
+from deadboard.games.zpocalypse_2.state import Squad, ZState, new_zombie
 from deadboard.games.zpocalypse_2.survivors import overflow
 
 
@@ -54,7 +54,7 @@ class KeepCard(Choice[ZState, Keep]):
                     and state.zombies_at(j) < 2
                     and state.squad_at(j) is None
                 ):
-                    state.zombies.append(Zombie(j, False))
+                    state.zombies.append(new_zombie(j, False))
                     placed += 1
             state.emit(
                 "search-token",

@@ -3,7 +3,7 @@ the Doom Track, the decks and the clocks of night and day."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -15,13 +15,13 @@ from deadboard.games.zpocalypse_2.board import Board, board_for
 from deadboard.games.zpocalypse_2.content import Content, ScenarioRecord
 
 #: the action die: "the Z (zombie symbol) represents six points" — face 6 is the Z
-ZD6: Die[int] = Die("zd6", (1, 2, 3, 4, 5, 6))
-Z = 6
+ZD6: Final[Die[int]] = Die("zd6", (1, 2, 3, 4, 5, 6))
+Z: Final = 6
 
 
 #: action pools by their faces, each with its faces (shared: a pool is an immutable value, and the
 #: same faces tuple lets the payments found for it be looked up by identity)
-_POOLS: dict[tuple[int, ...], tuple[DicePool, tuple[int, ...]]] = {}
+_POOLS: Final[dict[tuple[int, ...], tuple[DicePool, tuple[int, ...]]]] = {}
 
 
 def action_pool(faces: tuple[int, ...]) -> tuple[DicePool, tuple[int, ...]]:
@@ -31,6 +31,35 @@ def action_pool(faces: tuple[int, ...]) -> tuple[DicePool, tuple[int, ...]]:
         if len(_POOLS) > 1 << 14:
             _POOLS.clear()
         found = _POOLS[faces] = (DicePool(tuple([Rolled(ZD6, f) for f in faces])), faces)
+    return found
+
+
+#: the Doom Tracks a chapter starts with, by (start, top, a milestone every): a track is an
+#: immutable value, so one serves every game
+_DOOM_TRACKS: Final[dict[tuple[int, int, int], Track]] = {}
+
+
+def _doom_track(start: int, top: int, every: int) -> Track:
+    key = (start, top, every)
+    found = _DOOM_TRACKS.get(key)
+    if found is None:
+        marks = tuple(range(every, top + 1, every))
+        found = _DOOM_TRACKS[key] = Track("doom", start, 0, top, milestones=marks)
+    return found
+
+
+#: :meth:`Track.moved` of a Doom Track, by the track's fields and the move (a track is an
+#: immutable value: the same track moved the same way is the same track, milestones the same)
+_MOVES: Final[dict[tuple[Any, ...], tuple[Track, tuple[int, ...]]]] = {}
+
+
+def _moved(track: Track, by: int) -> tuple[Track, tuple[int, ...]]:
+    key = (track.value, by, track.hi, track.milestones, track.lo, track.name, track.levels)
+    found = _MOVES.get(key)
+    if found is None:
+        if len(_MOVES) > 1 << 12:
+            _MOVES.clear()
+        found = _MOVES[key] = track.moved(by)
     return found
 
 
@@ -46,6 +75,16 @@ class Zombie(NamedTuple):
     fresh: bool
     down: bool = False
     hurt: int = -1
+
+
+_new_tuple: Final = tuple.__new__
+
+
+def new_zombie(space: int, fresh: bool) -> Zombie:
+    """A horde zombie just placed on ``space``: upright, hurt by nobody. Made as the tuple it is (a
+    NamedTuple's own constructor is interpreted code, and zombies are placed by the dozen a
+    night)."""
+    return _new_tuple(Zombie, (space, fresh, False, -1))
 
 
 class MutateOnBoard(NamedTuple):
@@ -230,8 +269,7 @@ class ZState(KernelState):
         self.board = board_for(content.house)
         self.scenario = scenario
         rules = content.rules
-        marks = tuple(range(rules.milestone_every, rules.doom_top + 1, rules.milestone_every))
-        self.doom = Track("doom", scenario.doom, 0, rules.doom_top, milestones=marks)
+        self.doom = _doom_track(scenario.doom, rules.doom_top, rules.milestone_every)
         self.milestones = 0
         self.doom_marks = frozenset()
         self.squads = [Squad(s) for s in range(setup.players)]
@@ -248,7 +286,7 @@ class ZState(KernelState):
         self.phase = "setup"
         self.searched = set()
         self.public = []
-        self.pool = DicePool()
+        self._pool, self.faces = action_pool(())
         self.turn_moved = 0
         self.turn_used = {}
         self.stamp = 0
@@ -364,7 +402,7 @@ class ZState(KernelState):
         """Move the Doom Track. "Milestones only trigger a single mutate; once spawned, that
         milestone is considered a regular space on the Doom Track": a milestone reached again (the
         track fell below it and rose again) brings no second mutate."""
-        self.doom, crossed = self.doom.moved(by)
+        self.doom, crossed = _moved(self.doom, by)
         new = [m for m in crossed if m not in self.doom_marks]
         if new:
             self.milestones += len(new)

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import Final
 
 from deadboard.core.dice import DicePool
 from deadboard.core.kernel import Auto, Step, Steps
 from deadboard.games.zpocalypse_2.combat import explode
 from deadboard.games.zpocalypse_2.state import ZD6, Squad, ZState
 
-_open: dict[tuple[int, int, frozenset[int]], list[int]] = {}
+_open: Final[dict[tuple[int, int, frozenset[int]], list[int]]] = {}
 
 
 def open_distances(state: ZState, goal: int) -> list[int]:

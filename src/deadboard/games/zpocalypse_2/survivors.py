@@ -4,12 +4,13 @@ Death) and what a squad carries (§Carrying Items, §Your Private Stash)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import BLOCK, NEW_STASH, Abandon, Block, Hurt, NewStash, Pick
-from deadboard.games.zpocalypse_2.state import Person, Squad, Zombie, ZState
+from deadboard.games.zpocalypse_2.state import Person, Squad, ZState, new_zombie
 
 
 def person(q: Squad, card: str) -> Person:
@@ -199,7 +200,7 @@ class Allocate(Choice[ZState, TypedAction]):
         if not q.alive:
             return []
         out: list[TypedAction] = [BLOCK] if q.defence > 0 and not self.direct else []
-        out.extend(Hurt(p.card) for p in q.people)
+        out.extend([_hurt(p.card) for p in q.people])
         return out
 
     def apply(self, state: ZState, action: TypedAction) -> Steps:
@@ -211,11 +212,37 @@ class Allocate(Choice[ZState, TypedAction]):
             assert isinstance(action, Hurt)
             out = hurt_person(state, q, person(q, action.who), 1, "the horde")
         if self.left > 1:
-            return (*out, Allocate(self.seat, self.left - 1, self.direct))
+            return (*out, allocate(self.seat, self.left - 1, self.direct))
         return out
 
     def prompt(self, state: ZState) -> str:
         return f"Squad {self.seat + 1}: {self.left} damage to allocate — defence wheel or a survivor's HP?"
+
+
+#: the damage steps and the ``hurt WHO`` actions made so far, shared (steps and actions are values,
+#: never changed once made; making one costs more than finding it)
+_ALLOCATES: Final[dict[tuple[int, int, bool], Allocate]] = {}
+_HURTS: Final[dict[str, Hurt]] = {}
+
+
+def allocate(seat: int, left: int, direct: bool = False) -> Allocate:
+    """The :class:`Allocate` of ``left`` damage to squad ``seat``."""
+    key = (seat, left, direct)
+    found = _ALLOCATES.get(key)
+    if found is None:
+        if len(_ALLOCATES) > 1 << 12:
+            _ALLOCATES.clear()
+        found = _ALLOCATES[key] = Allocate(seat, left, direct)
+    return found
+
+
+def _hurt(card: str) -> Hurt:
+    found = _HURTS.get(card)
+    if found is None:
+        if len(_HURTS) > 1 << 12:
+            _HURTS.clear()
+        found = _HURTS[card] = Hurt(card)
+    return found
 
 
 def death_zombie(state: ZState, q: Squad, who: str) -> None:
@@ -236,7 +263,7 @@ def death_zombie(state: ZState, q: Squad, who: str) -> None:
     if space is None:
         return
     fresh = sum(1 for z in state.zombies if z.fresh) < state.content.rules.fresh_cap
-    state.zombies.append(Zombie(space, fresh))
+    state.zombies.append(new_zombie(space, fresh))
     kind = "fresh" if fresh else "weak"
     state.emit("death-zombie", f"{phrases.name(state, who)} rises as a {kind} zombie at {board.name(space)}", {"zombies": 1})
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
@@ -54,7 +55,7 @@ class Sprint(Choice[ZState, Dash]):
         return f"Squad {self.seat + 1}: move up to {self.spaces} spaces where?"
 
 
-_passives: dict[tuple[int, str, str], int] = {}
+_passives: Final[dict[tuple[int, str, str], int]] = {}
 
 
 def passive(state: ZState, p: Person, effect: str) -> int:
@@ -118,7 +119,7 @@ class NightCards:
 
 
 #: the cards of each content (held with it, so that its id is never another's)
-_cards: dict[int, tuple[Content, NightCards]] = {}
+_cards: Final[dict[int, tuple[Content, NightCards]]] = {}
 
 
 def night_cards(state: ZState) -> NightCards:

@@ -21,13 +21,14 @@ whole round, so the rule modules beneath it never name the phase that follows th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from deadboard.core.kernel import Auto, Step, Steps
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.day import Arrange, AssignTask, Feeding, PickContest
-from deadboard.games.zpocalypse_2.horde import HordeAttacks, HordeMoves, MutatesTurn, spawn_night
+from deadboard.games.zpocalypse_2.horde import ZOMBIES_TURN, horde_attacks, spawn_night
 from deadboard.games.zpocalypse_2.levelup import LevelUp
-from deadboard.games.zpocalypse_2.night import BeginTurn, Place
+from deadboard.games.zpocalypse_2.night import Place, begin_turn
 from deadboard.games.zpocalypse_2.recruiting import TradeSurvivors, rejoin
 from deadboard.games.zpocalypse_2.state import ZState
 from deadboard.games.zpocalypse_2.survivors import hurt_person
@@ -78,7 +79,7 @@ class Dusk(Auto[ZState]):
             q.space = -1
             for p in q.people:
                 p.kills = 0
-        return [*(Place(q.seat) for q in state.living()), Hour(1)]
+        return [*(Place(q.seat) for q in state.living()), _hour(1)]
 
 
 @dataclass(slots=True)
@@ -93,10 +94,19 @@ class Hour(Auto[ZState]):
         state.hour = self.hour
         state.phase = "midnight"
         state.emit("hour", f"Hour {self.hour}")
-        steps: list[Step[ZState]] = [BeginTurn(q.seat) for q in state.living()]
-        steps += [MutatesTurn(), HordeMoves(), HordeAttacks(0)]
-        steps.append(Hour(self.hour + 1) if self.hour < state.content.rules.hours else Sunrise())
+        steps: list[Step[ZState]] = [begin_turn(q.seat) for q in state.living()]
+        steps.extend(ZOMBIES_TURN)
+        steps.append(horde_attacks(0))
+        steps.append(_hour(self.hour + 1) if self.hour < state.content.rules.hours else Sunrise())
         return steps
+
+
+#: the hours of a night, shared (a step is a value, never changed once made)
+_HOURS: Final = tuple([Hour(hour) for hour in range(9)])
+
+
+def _hour(hour: int) -> Hour:
+    return _HOURS[hour] if hour < len(_HOURS) else Hour(hour)
 
 
 @dataclass(slots=True)
