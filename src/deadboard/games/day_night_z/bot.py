@@ -19,7 +19,7 @@ from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.cards import SpendOnCheck
 from deadboard.games.day_night_z.combat import SweepChoice
 from deadboard.games.day_night_z.concepts import attribute, health_level, lower_cost
-from deadboard.games.day_night_z.enemies import distances
+from deadboard.games.day_night_z.paths import distances
 from deadboard.games.day_night_z.inventory import (
     MakeRoom,
     Reorganizing,
