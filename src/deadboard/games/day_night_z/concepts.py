@@ -9,6 +9,7 @@ infection and noise — the small rules every action and card uses.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
@@ -289,7 +290,7 @@ def lower_cost(state: DNZState) -> int | None:
 
 
 #: each threat record's lowering cost by threat value (lower_cost)
-_LOWER_COSTS: dict[int, tuple[object, tuple[int | None, ...]]] = {}
+_LOWER_COSTS: Final[dict[int, tuple[object, tuple[int | None, ...]]]] = {}
 
 
 def _lower_cost(state: DNZState, value: int) -> int | None:

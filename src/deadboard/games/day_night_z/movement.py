@@ -3,6 +3,8 @@ and exploring."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from deadboard.core.action import Action
 from deadboard.core.kernel import Steps
 from deadboard.games.day_night_z import actions as A
@@ -229,7 +231,7 @@ def resolve_on(state: DNZState, s: Survivor, new: TileInPlay) -> Steps:
 
 
 #: the actions that move a survivor (each leaves a trace of its route)
-MOVES: frozenset[type[Action]] = frozenset({A.Move, A.Enter, A.Leave, A.Jump})
+MOVES: Final[frozenset[type[Action]]] = frozenset({A.Move, A.Enter, A.Leave, A.Jump})
 
 
 def trace_move(state: DNZState, s: Survivor, a: Action, start: str, ap: int) -> None:

@@ -7,6 +7,7 @@ The rules write their events with these; nothing here decides anything."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.campaign_state import CampaignState
@@ -14,10 +15,10 @@ from deadboard.games.day_night_z.content import ThreatCard
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
 #: the attack modes of §4.12 and §5 as a player reads them
-MODES = {"melee": "hand to hand", "ranged": "a shot", "butt": "butt", "rapid": "rapid fire", "burst": "burst"}
+MODES: Final = {"melee": "hand to hand", "ranged": "a shot", "butt": "butt", "rapid": "rapid fire", "burst": "burst"}
 
 #: the faces of the game's die (rulebook §3.6, §4.12) as a player calls them
-FACES = {
+FACES: Final = {
     "gold": "gold star",
     "green": "green star",
     "red": "red star",
@@ -62,7 +63,7 @@ def check(
 
 
 #: what a corpse marker holds (§4.8)
-CORPSE = {
+CORPSE: Final = {
     "nothing": "nothing",
     "ammo": "ammo",
     "battery": "a battery",
@@ -224,7 +225,7 @@ def hero_check(name: str, what: str, time: str, spent: int, n: int, dice: Iterab
 
 
 #: side A's lines of enemy behaviour (§3.2, §4.13), as the card says them
-AI_LINES = {
+AI_LINES: Final = {
     "attack": "attack an adjacent survivor",
     "attack-advance": "attack an adjacent survivor and advance",
     "move-los": "move towards the closest survivor in sight",
@@ -232,7 +233,7 @@ AI_LINES = {
     "move-closest": "move towards the closest survivor",
     "ability": "use its ability",
 }
-PRIORITY = {
+PRIORITY: Final = {
     "noisiest": "the noisiest survivor",
     "most-wounded": "the most wounded survivor",
     "closest": "the closest survivor",
@@ -240,7 +241,7 @@ PRIORITY = {
     "most-stressed": "the most stressed survivor",
 }
 #: side B's conditions: who the threat is activated for
-CONDITIONS = {
+CONDITIONS: Final = {
     "fired-ranged": "every survivor who fired a ranged weapon",
     "noise": "every survivor in a zone with noise",
     "stress-red": "every survivor at red stress",
@@ -252,7 +253,7 @@ CONDITIONS = {
     "infected": "every infected survivor",
 }
 #: side B's effects: (one, several) where ``{n}`` is the number
-EFFECTS = {
+EFFECTS: Final = {
     "threat": ("the threat rises by 1", "the threat rises by {n}"),
     "stress": ("1 stress point", "{n} stress points"),
     "damage": ("1 damage", "{n} damage"),
