@@ -375,6 +375,11 @@ class Content:
         return {}
 
     @cached_property
+    def enemy_names(self) -> dict[tuple[str, str], str]:
+        """An enemy as a player reads it (``phrases.enemy``), by its id and kind."""
+        return {}
+
+    @cached_property
     def enemy_sides(self) -> dict[tuple[str, bool], EnemySide]:
         """Each enemy's profile side by kind and whether it is night (``spawn.enemy_profile``)."""
         return {(k, night): p.night if night else p.day for k, p in self.enemies.items() for night in (False, True)}
@@ -444,6 +449,7 @@ class Content:
 #: what Content.with_survivors shares with the copies it makes (cached properties of Content)
 _SHARED = (
     "places",
+    "enemy_names",
     "enemy_sides",
     "city_sides",
     "attack_rows",

@@ -9,8 +9,6 @@ its special ability (content/enemies.toml) if it can; if not, the next line is r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from deadboard.core.log import NullLog
 from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.board import CELLS
@@ -34,6 +32,7 @@ from deadboard.games.day_night_z.paths import (
     route,
     spot_text,
     steps_from,
+    subzone,
 )
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
@@ -61,7 +60,7 @@ def targets(state: DNZState, enemy: Enemy) -> list[Survivor]:
 
 
 def prioritise(
-    state: DNZState, card: ThreatCard, enemy: Enemy, options: list[Survivor], dist: Mapping[Spot, int]
+    state: DNZState, card: ThreatCard, enemy: Enemy, options: list[Survivor], dist: dict[Spot, int]
 ) -> Survivor:
     """The priority objective among survivors meeting the same condition; then the closest, then
     the first in seat order."""
@@ -86,7 +85,7 @@ def prioritise(
     return min(options, key=key)
 
 
-def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: Mapping[Spot, int]) -> bool:
+def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: dict[Spot, int]) -> bool:
     """Move one subzone towards ``goal``; among equal ways the least favourable for the survivors
     (the noisiest subzone, then the first in tile order). False if it cannot move closer."""
     here = (enemy.tile, enemy.cell)
@@ -100,8 +99,11 @@ def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: Mapping[S
         return False
     if state.noise:
         best = max(options, key=lambda s: (noise_at(state, f"{s[0]}-{CELLS[s[1]]}"), -s[1]))
-    else:  # no noise counter anywhere: the first in tile order
-        best = max(options, key=lambda s: -s[1])
+    else:  # no noise counter anywhere: the first in tile order (the first of the lowest cells)
+        best = options[0]
+        for o in options:
+            if o[1] < best[1]:
+                best = o
     enter(state, enemy, best)
     return True
 
@@ -109,7 +111,7 @@ def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: Mapping[S
 def enter(state: DNZState, enemy: Enemy, spot: Spot) -> None:
     enemy.tile, enemy.cell = spot
     tile = state.tiles[spot[0]]
-    where = f"{spot[0]}-{CELLS[spot[1]]}"
+    where = subzone(spot)
     state.emit(
         "enemy-move",
         f"{phrases.enemy(state, enemy)} moves to {phrases.square(state, where)}",
@@ -280,7 +282,7 @@ _NO_AIM: Aim = (None, None)
 
 
 def use_ability(
-    state: DNZState, enemy: Enemy, card: ThreatCard, pool: list[Survivor], dist: Mapping[Spot, int]
+    state: DNZState, enemy: Enemy, card: ThreatCard, pool: list[Survivor], dist: dict[Spot, int]
 ) -> Aim | None:
     """The enemy's special ability, if it has one and can use it now (a "Special Ability" threat
     card's "ability" line, §3.14). Returns what it aimed at if it was used, else None."""
@@ -455,7 +457,7 @@ def trace_rallied(
     target: Survivor,
     start: Spot,
     goal: Spot,
-    to_goal: Mapping[Spot, int],
+    to_goal: dict[Spot, int],
 ) -> None:
     """An enemy moved by another's ability (Rally): not one of its own actions."""
     now = (enemy.tile, enemy.cell)

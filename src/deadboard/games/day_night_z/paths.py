@@ -8,7 +8,6 @@ a table (a ``Final`` dict, which the compiled build reads as a C global), up to 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
 from typing import Final
 
 from deadboard.games.day_night_z.board import CELLS, TileGeometry
@@ -35,7 +34,7 @@ def steps_from(state: DNZState, spot: Spot, obstacles: dict[str, set[int]]) -> l
     return out
 
 
-def distances(state: DNZState, start: Spot) -> Mapping[Spot, int]:
+def distances(state: DNZState, start: Spot) -> dict[Spot, int]:
     """Steps from ``start`` over the tiles of its group, ignoring figures (static obstacles and
     blocked terrain markers only)."""
     tile = state.tiles[start[0]]
@@ -51,7 +50,7 @@ def distances(state: DNZState, start: Spot) -> Mapping[Spot, int]:
 
 # The distances below are made once for each layout and shared, so a reader never changes them
 # (kept in Final dicts, which the compiled build reads as C globals, up to 4,096 entries each).
-def _tile_distances(geo: TileGeometry, tile: str, cell: int) -> Mapping[Spot, int]:
+def _tile_distances(geo: TileGeometry, tile: str, cell: int) -> dict[Spot, int]:
     """Steps from a subzone over a tile alone, without markers: the tile side's own distances."""
     key = (geo, tile, cell)
     found = _TILE_DISTANCES.get(key)
@@ -67,7 +66,7 @@ def _tile_distances(geo: TileGeometry, tile: str, cell: int) -> Mapping[Spot, in
 Layout = tuple[tuple[str, TileGeometry, frozenset[int], tuple[tuple[int, Spot], ...]], ...]
 
 
-def _layout_distances(layout: Layout, start: Spot) -> Mapping[Spot, int]:
+def _layout_distances(layout: Layout, start: Spot) -> dict[Spot, int]:
     """Steps from ``start`` over a group of tiles (breadth first, each step as in steps_from)."""
     key = (layout, start)
     found = _LAYOUT_DISTANCES.get(key)
@@ -78,11 +77,11 @@ def _layout_distances(layout: Layout, start: Spot) -> Mapping[Spot, int]:
     return found
 
 
-_TILE_DISTANCES: Final[dict[tuple[TileGeometry, str, int], Mapping[Spot, int]]] = {}
-_LAYOUT_DISTANCES: Final[dict[tuple[Layout, Spot], Mapping[Spot, int]]] = {}
+_TILE_DISTANCES: Final[dict[tuple[TileGeometry, str, int], dict[Spot, int]]] = {}
+_LAYOUT_DISTANCES: Final[dict[tuple[Layout, Spot], dict[Spot, int]]] = {}
 
 
-def _breadth_first(layout: Layout, start: Spot) -> Mapping[Spot, int]:
+def _breadth_first(layout: Layout, start: Spot) -> dict[Spot, int]:
     tiles = {tid: (geo, closed, dict(links)) for tid, geo, closed, links in layout}
     dist = {start: 0}
     queue = deque([start])
@@ -102,10 +101,12 @@ def _breadth_first(layout: Layout, start: Spot) -> Mapping[Spot, int]:
 
 
 def spot_text(spot: Spot | None) -> str | None:
-    """A subzone's name (``t1-b2``), kept once made (a trace names the same subzones again and
-    again; at most one entry per subzone of the tiles in play)."""
-    if spot is None:
-        return None
+    return None if spot is None else subzone(spot)
+
+
+def subzone(spot: Spot) -> str:
+    """A subzone's name (``t1-b2``), kept once made (traces and moves name the same subzones again
+    and again; at most one entry per subzone of the tiles in play)."""
     found = _SPOT_TEXTS.get(spot)
     if found is None:
         if len(_SPOT_TEXTS) >= 4096:
@@ -117,7 +118,7 @@ def spot_text(spot: Spot | None) -> str | None:
 _SPOT_TEXTS: Final[dict[Spot, str]] = {}
 
 
-def route(state: DNZState, start: Spot, goal: Spot, to_goal: Mapping[Spot, int]) -> list[str]:
+def route(state: DNZState, start: Spot, goal: Spot, to_goal: dict[Spot, int]) -> list[str]:
     """The way from ``start`` to ``goal`` an enemy follows: one of the shortest over the static
     obstacles (``to_goal``: the steps left to the goal from each subzone), each step as
     step_towards takes it (the noisiest, then the first in tile order), named ``t1-b2``."""

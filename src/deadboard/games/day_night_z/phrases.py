@@ -31,7 +31,11 @@ FACES: Final = {
 
 def faces(rolled: Iterable[str]) -> str:
     """The faces rolled, in order: ``gold star, skull (noise)``."""
-    return ", ".join(FACES.get(f, f.replace("-", " ")) for f in rolled)
+    names: list[str] = []
+    for f in rolled:  # a loop, not a generator: every roll is told
+        name = FACES.get(f)
+        names.append(name if name is not None else f.replace("-", " "))
+    return ", ".join(names)
 
 
 def rolled(n: int, dice: Iterable[str], hit: bool | None = None) -> str:
@@ -78,11 +82,17 @@ def count(n: int, word: str, many: str = "") -> str:
 
 
 def enemy(state: DNZState, e: Enemy) -> str:
-    """An enemy by its card's name and its number: ``Walker 2``, ``the Hunter``."""
-    profile = state.content.enemies.get(e.kind)
-    name = profile.name if profile is not None else e.kind.capitalize()
-    number = e.id[len(e.kind) :] if e.id.startswith(e.kind) else ""
-    return f"{name} {number}" if number else f"the {name}"
+    """An enemy by its card's name and its number: ``Walker 2``, ``the Hunter`` (worked out once
+    for each enemy of the content: most sentences of the threat phase name one)."""
+    names = state.content.enemy_names
+    key = (e.id, e.kind)
+    found = names.get(key)
+    if found is None:
+        profile = state.content.enemies.get(e.kind)
+        name = profile.name if profile is not None else e.kind.capitalize()
+        number = e.id[len(e.kind) :] if e.id.startswith(e.kind) else ""
+        found = names[key] = f"{name} {number}" if number else f"the {name}"
+    return found
 
 
 def enemy_kind(state: DNZState, kind: str) -> str:
@@ -118,6 +128,28 @@ def survivor_place(state: DNZState, s: Survivor) -> str:
     if tile is not None:
         return f"{CELLS[s.cell]} in {tile_place(state, tile)}"
     return place(state, f"{s.tile}-{CELLS[s.cell]}" if s.tile else s.zone)
+
+
+def activation_prompt(state: DNZState, s: Survivor, reserve: bool) -> str:
+    """What a survivor's activation asks at each of his decisions: his name, :func:`survivor_place`
+    and his AP (``Kevin Swift (b4 in the Pharmacy, 3 AP): what now?``). Kept once written, by
+    the survivor, the subzone, the place, the AP and whether they are the reserve's (the same few
+    prompts come back at every decision of a game)."""
+    tile = state.tiles.get(s.tile) if s.tile and "-" not in s.tile else None
+    if tile is not None:
+        key = (s.name, s.cell, tile_place(state, tile), s.ap, reserve)
+    else:
+        key = (s.name, -1, survivor_place(state, s), s.ap, reserve)
+    found = _PROMPTS.get(key)
+    if found is None:
+        if len(_PROMPTS) >= 4096:
+            _PROMPTS.clear()
+        where = f"{CELLS[s.cell]} in {key[2]}" if tile is not None else key[2]
+        found = _PROMPTS[key] = f"{s.name} ({where}, {s.ap} AP{' from the reserve' if reserve else ''}): what now?"
+    return found
+
+
+_PROMPTS: Final[dict[tuple[str, int, str, int, bool], str]] = {}
 
 
 def tiles(state: DNZState, ids: Iterable[str]) -> str:

@@ -95,9 +95,7 @@ class Turn(Choice[DNZState, Any]):
         return (*after, self) if after else (self,)
 
     def prompt(self, state: DNZState) -> str:
-        s = state.survivor(self.who)
-        where = phrases.survivor_place(state, s)
-        return f"{s.name} ({where}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
+        return phrases.activation_prompt(state, state.survivor(self.who), self.reserve)
 
 
 def turn_step(seat: int, who: str, full: int, reserve: bool = False) -> Turn:
