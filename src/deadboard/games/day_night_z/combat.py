@@ -57,7 +57,10 @@ def attack_options(state: DNZState, s: Survivor, yes: tuple[bool, ...]) -> list[
     if not figures:  # most decisions: nobody in sight
         return out
     search = state.content.search
-    for cid in dict.fromkeys(held(s)):
+    cards = held(s)
+    if len(cards) == 2 and cards[0] == cards[1]:  # one two-handed card: once
+        cards = cards[:1]
+    for cid in cards:
         card = search[cid]
         if card.weapon and "mobile-grenade" not in card.traits and weapon_ready(state, s, cid):
             _attacks_with(state, s, cid, figures, yes, out)

@@ -33,6 +33,7 @@ from deadboard.games.day_night_z.paths import (
     spot_text,
     steps_from,
     subzone,
+    way_on,
 )
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
@@ -97,14 +98,7 @@ def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: dict[Spot
     options = [s for s in steps_from(state, here, obstacles) if dist_goal.get(s, 99) < now]
     if not options:
         return False
-    if state.noise:
-        best = max(options, key=lambda s: (noise_at(state, f"{s[0]}-{CELLS[s[1]]}"), -s[1]))
-    else:  # no noise counter anywhere: the first in tile order (the first of the lowest cells)
-        best = options[0]
-        for o in options:
-            if o[1] < best[1]:
-                best = o
-    enter(state, enemy, best)
+    enter(state, enemy, way_on(state, options))
     return True
 
 

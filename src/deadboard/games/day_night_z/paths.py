@@ -130,7 +130,7 @@ def route(state: DNZState, start: Spot, goal: Spot, to_goal: dict[Spot, int]) ->
         and (not tile.slot or len(state.locations[tile.slot].tiles) == 1)
     ):  # one tile, nothing on it that closes a way, no noise: the tile side's own way (most routes)
         return list(_open_route(tile.geo, start[0], start[1], goal[1]))
-    out = [f"{start[0]}-{CELLS[start[1]]}"]
+    out = [subzone(start)]
     spot, left = start, to_goal.get(start)
     if left is None:
         return out
@@ -140,13 +140,27 @@ def route(state: DNZState, start: Spot, goal: Spot, to_goal: dict[Spot, int]) ->
         options = [n for n in steps_from(state, spot, closed) if to_goal.get(n, 99) == left - 1]
         if not options:
             break
-        if state.noise:
-            spot = max(options, key=lambda n: (noise_at(state, f"{n[0]}-{CELLS[n[1]]}"), -n[1]))
-        else:  # no noise counter anywhere: the first in tile order
-            spot = max(options, key=lambda n: -n[1])
+        spot = way_on(state, options)
         left -= 1
-        out.append(f"{spot[0]}-{CELLS[spot[1]]}")
+        out.append(subzone(spot))
     return out
+
+
+def way_on(state: DNZState, options: list[Spot]) -> Spot:
+    """The step an enemy takes among ``options`` (each as close to its goal): the noisiest
+    subzone, then the first in tile order (the lowest cell), the first listed among equals."""
+    best = options[0]
+    if state.noise:
+        best_key = (noise_at(state, subzone(best)), -best[1])
+        for n in options:
+            key = (noise_at(state, subzone(n)), -n[1])
+            if key > best_key:
+                best, best_key = n, key
+    else:  # no noise counter anywhere: the first in tile order
+        for n in options:
+            if n[1] < best[1]:
+                best = n
+    return best
 
 
 def _open_route(geo: TileGeometry, tile: str, start: int, goal: int) -> tuple[str, ...]:

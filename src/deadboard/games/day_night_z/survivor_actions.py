@@ -165,7 +165,7 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
         if reorganizable(state, s):
             out.append(mine.reorganize)
         content = state.content
-        if content.recipes and not content.components.isdisjoint(s.items):
+        if content.recipes and _carries_any(s, content.components):
             items = set(s.items)
             for cid, components in content.recipes:
                 if components <= items:
@@ -182,7 +182,7 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
         ):
             out.append(mine.explore)
     consumables = state.content.consumables
-    if s.items and not consumables.isdisjoint(s.items):
+    if _carries_any(s, consumables):
         for item in dict.fromkeys(s.items):
             if item in consumables and usable(state, s, item):
                 out.append(use_action(who, item))
@@ -197,6 +197,15 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
         if s.weapon in lights or s.off in lights:
             out.append(mine.light)
     return out
+
+
+def _carries_any(s: Survivor, cards: frozenset[str]) -> bool:
+    """Whether the survivor carries one of ``cards`` (a loop over his few cards: asked at every
+    decision, where a method call on the set costs more)."""
+    for item in s.items:  # noqa: SIM110
+        if item in cards:
+            return True
+    return False
 
 
 def _tile_moves_and_fights(
