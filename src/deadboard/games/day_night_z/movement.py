@@ -234,6 +234,20 @@ def resolve_on(state: DNZState, s: Survivor, new: TileInPlay) -> Steps:
 MOVES: Final[frozenset[type[Action]]] = frozenset({A.Move, A.Enter, A.Leave, A.Jump})
 
 
+def _text(a: Action) -> str:
+    """``a.text``, kept once written for each action (the moves offered are the same values again
+    and again: see offers.py)."""
+    found = _TEXTS.get(a)
+    if found is None:
+        if len(_TEXTS) >= 4096:
+            _TEXTS.clear()
+        found = _TEXTS[a] = " ".join([str(part) for part in a])
+    return found
+
+
+_TEXTS: Final[dict[Action, str]] = {}
+
+
 def trace_move(state: DNZState, s: Survivor, a: Action, start: str, ap: int) -> None:
     """The route of a survivor's move: where he stood, the place the action names (a subzone, a
     zone, a location's access subzone), where he ended (a deployed tile's access subzone, a
@@ -251,7 +265,7 @@ def trace_move(state: DNZState, s: Survivor, a: Action, start: str, ap: int) -> 
         {
             "trace": "survivor",
             "who": s.id,
-            "action": " ".join([str(part) for part in a]),  # a.text, read without the property
+            "action": _text(a),
             "from": start,
             "to": end,
             "route": path,

@@ -182,8 +182,17 @@ def tile_place(state: DNZState, tile: TileInPlay) -> str:
 
 
 def path_name(pid: str) -> str:
-    """A campaign path by its name: ``pine-trail`` is the Pine Trail."""
-    return "the " + " ".join(w.capitalize() for w in pid.replace("_", "-").split("-"))
+    """A campaign path by its name: ``pine-trail`` is the Pine Trail (kept once written: every
+    travel event names its path)."""
+    found = _PATH_NAMES.get(pid)
+    if found is None:
+        if len(_PATH_NAMES) >= 4096:
+            _PATH_NAMES.clear()
+        found = _PATH_NAMES[pid] = "the " + " ".join([w.capitalize() for w in pid.replace("_", "-").split("-")])
+    return found
+
+
+_PATH_NAMES: Final[dict[str, str]] = {}
 
 
 def paths(pids: Iterable[str]) -> str:
