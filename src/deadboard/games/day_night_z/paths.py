@@ -2,7 +2,7 @@
 figure's tile is grouped with, the steps from a subzone, the distances over a group of tiles, and
 the route an enemy follows, named subzone by subzone for the trace events (docs/api.md).
 
-Distances, routes and subzone names depend on the tiles alone; each is worked out once and kept in
+Distances and routes over a tile alone depend on the tiles only; each is worked out once and kept in
 a table (a ``Final`` dict, which the compiled build reads as a C global), up to 4,096 entries."""
 
 from __future__ import annotations
@@ -105,17 +105,9 @@ def spot_text(spot: Spot | None) -> str | None:
 
 
 def subzone(spot: Spot) -> str:
-    """A subzone's name (``t1-b2``), kept once made (traces and moves name the same subzones again
-    and again; at most one entry per subzone of the tiles in play)."""
-    found = _SPOT_TEXTS.get(spot)
-    if found is None:
-        if len(_SPOT_TEXTS) >= 4096:
-            _SPOT_TEXTS.clear()
-        found = _SPOT_TEXTS[spot] = f"{spot[0]}-{CELLS[spot[1]]}"
-    return found
-
-
-_SPOT_TEXTS: Final[dict[Spot, str]] = {}
+    """A subzone's name (``t1-b2``). Written out each time: with the cells' names a C global of
+    the compiled build, that costs less than hashing the spot to find it in a table."""
+    return f"{spot[0]}-{CELLS[spot[1]]}"
 
 
 def route(state: DNZState, start: Spot, goal: Spot, to_goal: dict[Spot, int]) -> list[str]:
