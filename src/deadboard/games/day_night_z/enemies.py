@@ -9,6 +9,8 @@ its special ability (content/enemies.toml) if it can; if not, the next line is r
 
 from __future__ import annotations
 
+from typing import Final
+
 from deadboard.core.log import NullLog
 from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.board import CELLS
@@ -272,7 +274,7 @@ def _hidden_on_tile(state: DNZState, enemy: Enemy) -> list[Survivor]:
 
 #: what an ability used aimed at: the survivor and his subzone (None: no survivor)
 Aim = tuple[Survivor | None, Spot | None]
-_NO_AIM: Aim = (None, None)
+_NO_AIM: Final[Aim] = (None, None)
 
 
 def use_ability(
@@ -396,7 +398,11 @@ def enemy_attack(
 
 def tracing(state: DNZState) -> bool:
     """Whether anyone keeps the log (search's clones keep none: no trace is worked out for them)."""
-    return type(state.log) is not NullLog
+    return type(state.log) is not _NULL_LOG
+
+
+#: the log that keeps nothing, as a C global of the compiled build (asked at every move and action)
+_NULL_LOG: Final = NullLog
 
 
 def trace_enemy(

@@ -119,4 +119,4 @@ def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZSta
 _DISCARDS: Final = tuple(name + "-discard" for name in HIDDEN_DECKS if name != "corpse")
 
 #: the steps every adventure begins with (steps are values: shared by every game)
-_FIRST_STEPS = (SetOut(), Round())
+_FIRST_STEPS: Final = (SetOut(), Round())

@@ -504,7 +504,7 @@ def _trap(state: DNZState, s: Survivor, a: A.Trap) -> Steps | None:
 
 
 #: each action class of an activation and what it does; the handler's steps as perform() returns them
-_PERFORM: dict[type[Action], Callable[[DNZState, Survivor, Any], Steps | None]] = {
+_PERFORM: Final[dict[type[Action], Callable[[DNZState, Survivor, Any], Steps | None]]] = {
     A.End: _end,
     A.Move: _move,
     A.Enter: _enter,
