@@ -112,7 +112,7 @@ def _attacks_with(
     for fid, near, same in figures:
         if melee and not near:  # out of reach of a hand to hand weapon: nothing to look up
             continue
-        key = (cid, s.id, fid, near, same, loaded, yes)
+        key = (cid, s.id, fid, near, same, loaded, len(yes) > 1)  # yes: (False,) or (False, True)
         row = made.get(key)
         if row is None:
             row = made[key] = _attack_row(card, cid, s.id, fid, near, same, loaded, yes)

@@ -397,9 +397,10 @@ class Content:
     @cached_property
     def attack_rows(
         self,
-    ) -> dict[tuple[str, str, str, bool, bool, bool, tuple[bool, ...]], tuple[object, ...]]:
+    ) -> dict[tuple[str, str, str, bool, bool, bool, bool], tuple[object, ...]]:
         """The attacks a survivor may declare with a weapon at a figure (``combat._attacks_with``),
-        by weapon, survivor, figure, its place, ammunition and survival point: made at first use."""
+        by weapon, survivor, figure, its place, ammunition and whether a survival point may be spent:
+        made at first use."""
         return {}
 
     @cached_property

@@ -13,6 +13,7 @@ from typing import Final
 from deadboard.core.action import Action
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z.board import CityBoard, TileGeometry
+from deadboard.games.day_night_z.content import Content
 from deadboard.games.day_night_z.movement import spot_name
 
 
@@ -127,3 +128,32 @@ def search_item_action(who: str, tile: str, cell: int, sp: bool) -> A.SearchItem
 
 
 _SEARCH_ITEMS: Final[dict[tuple[str, str, int, bool], A.SearchItem]] = {}
+
+
+class Carried:
+    """What a content's cards offer at every decision of a survivor who carries them: the recipes
+    and their components (COMBINE), the consumables (USE) and the lights (§4). A compiled class
+    made once per content (:func:`carried`), so that the legal actions read these natively rather
+    than from the content's Python object four times a decision."""
+
+    __slots__ = ("components", "consumables", "content", "lights", "recipes")
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.recipes = content.recipes
+        self.components = content.components
+        self.consumables = content.consumables
+        self.lights = content.lights
+
+
+def carried(content: Content) -> Carried:
+    found = _CARRIED.get(id(content))
+    if found is None or found.content is not content:
+        if len(_CARRIED) >= 64:
+            _CARRIED.clear()
+        found = _CARRIED[id(content)] = Carried(content)
+    return found
+
+
+#: by the identity of the content (each entry holds its content, so no other takes its identity)
+_CARRIED: Final[dict[int, Carried]] = {}

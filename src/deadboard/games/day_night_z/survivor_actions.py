@@ -47,6 +47,7 @@ from deadboard.games.day_night_z.movement import (
     unexplored,
 )
 from deadboard.games.day_night_z.offers import (
+    carried,
     city_moves,
     enter_action,
     leave_action,
@@ -153,6 +154,7 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
     out: list[Any] = [mine.end]
     yes = (False, True) if s.sp > 0 else (False,)
     untouched = s.ap == turn.full and not turn.reserve
+    cards = carried(state.content)
     if s.ap > 0:
         if not s.tile:
             out.extend(city_moves(state.board, who, s.zone))
@@ -164,10 +166,10 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
             out.append(mine.rest)
         if reorganizable(state, s):
             out.append(mine.reorganize)
-        content = state.content
-        if content.recipes and _carries_any(s, content.components):
+        recipes = cards.recipes
+        if recipes and _carries_any(s, cards.components):
             items = set(s.items)
-            for cid, components in content.recipes:
+            for cid, components in recipes:
                 if components <= items:
                     out.append(A.Combine(who, cid))
     # free actions
@@ -181,7 +183,7 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
             and unexplored(state, tile)
         ):
             out.append(mine.explore)
-    consumables = state.content.consumables
+    consumables = cards.consumables
     if _carries_any(s, consumables):
         for item in dict.fromkeys(s.items):
             if item in consumables and usable(state, s, item):
@@ -193,7 +195,7 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
         if lowering is not None:
             out.append(lowering)
     if s.battery > 0 and s.lit <= 0 and state.night:
-        lights = state.content.lights
+        lights = cards.lights
         if s.weapon in lights or s.off in lights:
             out.append(mine.light)
     return out
