@@ -100,6 +100,8 @@ COMPILED = [
             "inventory",
             "lowering",
             "movement",
+            "offers",
+            "paths",
             "phrases",
             "rules",
             "search",

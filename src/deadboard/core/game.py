@@ -19,7 +19,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, ClassVar, Generic, NamedTuple
+from typing import Any, ClassVar, Final, Generic, NamedTuple
 
 from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
@@ -61,8 +61,12 @@ class Decision(NamedTuple):
     prompt: str
 
 
-#: makes a named tuple from the tuple of its fields (no keyword handling: events are made often)
-_new_tuple = tuple.__new__
+#: makes a named tuple from the tuple of its fields (no keyword handling: events are made often);
+#: it and the event classes are Final here so that the compiled build reads them as C globals, not
+#: from the module's dict, at every event
+_new_tuple: Final = tuple.__new__
+_EVENT: Final = Event
+_FORMATTED_EVENT: Final = FormattedEvent
 
 
 class Result(enum.Enum):
@@ -248,7 +252,7 @@ class State(ABC):
 
     def emit(self, kind: str, text: str, data: dict[str, Any] | None = None) -> None:
         """Log an event: ``kind`` a short tag, ``text`` the sentence, ``data`` the figures."""
-        self.log.append(_new_tuple(Event, (kind, text, data)))
+        self.log.append(_new_tuple(_EVENT, (kind, text, data)))
 
     def emit_format(
         self, kind: str, fmt: str, args: tuple[Any, ...], data: dict[str, Any] | None = None
@@ -257,7 +261,7 @@ class State(ABC):
         :class:`~deadboard.core.log.FormattedEvent`): for the rules' most frequent events, in the
         games nobody reads the log of. ``args`` are values (names, numbers, never a part of the
         state that changes), so the sentence is the one :meth:`emit` would have logged."""
-        self.log.append(_new_tuple(FormattedEvent, (kind, fmt, data, args)))
+        self.log.append(_new_tuple(_FORMATTED_EVENT, (kind, fmt, data, args)))
 
 
 S = TypeVar("S", bound=State, default=Any)

@@ -46,7 +46,7 @@ import enum
 from abc import abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from types import GenericAlias
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -76,8 +76,10 @@ S = TypeVar("S", bound="KernelState")
 A = TypeVar("A", bound=Action)
 C = TypeVar("C")
 
-#: makes a named tuple from the tuple of its fields (no keyword handling: the loop is hot)
-_new = tuple.__new__
+#: makes a named tuple from the tuple of its fields (no keyword handling: the loop is hot); it and
+#: the decision class are Final so that the compiled loop reads them as C globals
+_new: Final = tuple.__new__
+_DECISION: Final = Decision
 
 
 @mypyc_attr(native_class=False)
@@ -266,7 +268,7 @@ def advance(
                 stack.extend(reversed(after))
             continue
         state.legal = legal if type(legal) is list else list(legal)
-        state.decision = _new(Decision, (step.seat, step.kind, step.prompt(state)))
+        state.decision = _new(_DECISION, (step.seat, step.kind, step.prompt(state)))
         return
     state.legal = []
     state.decision = None
@@ -294,7 +296,7 @@ def refresh(state: KernelState, guard: Callable[[Any], bool] | None = None) -> N
         legal = step.actions(state)
         if legal:
             state.legal = list(legal)
-            state.decision = _new(Decision, (step.seat, step.kind, step.prompt(state)))
+            state.decision = _new(_DECISION, (step.seat, step.kind, step.prompt(state)))
             return
     advance(state, guard)
 

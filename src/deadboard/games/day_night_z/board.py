@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations, pairwise
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -45,15 +45,15 @@ from deadboard.core.areas import Area, AreaGraph, Exit
 from deadboard.core.game import frozen_reduce
 from deadboard.games.day_night_z.content import CitySide, TileSide
 
-SIZE = 4
-N = SIZE * SIZE
-CELLS = tuple(f"{c}{r}" for r in range(1, SIZE + 1) for c in "abcd")
-INDEX = {name: i for i, name in enumerate(CELLS)}
+SIZE: Final = 4
+N: Final = SIZE * SIZE
+CELLS: Final = tuple(f"{c}{r}" for r in range(1, SIZE + 1) for c in "abcd")
+INDEX: Final = {name: i for i, name in enumerate(CELLS)}
 #: lengths in tenths of a subzone (corners are grid points: multiples of UNIT)
-UNIT = 10
+UNIT: Final = 10
 
 #: a line not worked out yet
-_UNSEEN: Any = object()
+_UNSEEN: Final[Any] = object()
 
 #: a side of a squeeze: (holds a static obstacle, the cells whose obstacle would block)
 Side = tuple[bool, frozenset[int]]
@@ -379,13 +379,13 @@ class TileGeometry:
 
 #: the ways round a grid point, by angle (y downwards): the half-edges (even) and the quadrants (odd)
 #: as the signs of the direction towards them
-_AROUND: dict[tuple[int, int], int] = {
+_AROUND: Final[dict[tuple[int, int], int]] = {
     (1, 0): 0, (1, 1): 1, (0, 1): 2, (-1, 1): 3, (-1, 0): 4, (-1, -1): 5, (0, -1): 6, (1, -1): 7
 }
 #: a quadrant's subzone, as an offset from the grid point (the subzone whose corner it is)
-_QUADRANT: dict[int, tuple[int, int]] = {1: (0, 0), 3: (-1, 0), 5: (-1, -1), 7: (0, -1)}
+_QUADRANT: Final[dict[int, tuple[int, int]]] = {1: (0, 0), 3: (-1, 0), 5: (-1, -1), 7: (0, -1)}
 #: a half-edge's two subzones, as offsets from the grid point
-_HALF_EDGE: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {
+_HALF_EDGE: Final[dict[int, tuple[tuple[int, int], tuple[int, int]]]] = {
     0: ((0, -1), (0, 0)),
     2: ((-1, 0), (0, 0)),
     4: ((-1, -1), (-1, 0)),
@@ -405,7 +405,7 @@ class Trace(NamedTuple):
     runs: frozenset[tuple[int, int]]
 
 
-_TRACES: dict[tuple[tuple[int, int], tuple[int, int]], Trace] = {}
+_TRACES: Final[dict[tuple[tuple[int, int], tuple[int, int]], Trace]] = {}
 
 
 def _trace(p: tuple[int, int], q: tuple[int, int]) -> Trace:
@@ -491,8 +491,8 @@ def _clear(need: Need, dynamic: frozenset[int] | set[int]) -> bool:
     return True
 
 
-_TILES: dict[int, TileGeometry] = {}
-_BOARDS: dict[int, CityBoard] = {}
+_TILES: Final[dict[int, TileGeometry]] = {}
+_BOARDS: Final[dict[int, CityBoard]] = {}
 
 
 def tile_geometry(side: TileSide) -> TileGeometry:

@@ -19,7 +19,6 @@ from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.cards import SpendOnCheck
 from deadboard.games.day_night_z.combat import SweepChoice
 from deadboard.games.day_night_z.concepts import attribute, health_level, lower_cost
-from deadboard.games.day_night_z.enemies import distances
 from deadboard.games.day_night_z.inventory import (
     MakeRoom,
     Reorganizing,
@@ -33,6 +32,7 @@ from deadboard.games.day_night_z.inventory import (
 )
 from deadboard.games.day_night_z.lowering import PayThreat
 from deadboard.games.day_night_z.movement import unexplored
+from deadboard.games.day_night_z.paths import distances
 from deadboard.games.day_night_z.search import KeepSearch
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from deadboard.core.action import Action
 from deadboard.core.campaign import CampaignRecord, CampaignSurvivor, ChapterResult
@@ -48,10 +48,10 @@ from deadboard.games.day_night_z.tactics import plan_candidates
 from deadboard.games.day_night_z.travel import SetOut
 
 VERSION = "3"
-ADVENTURE = DayNightZ()
+ADVENTURE: Final = DayNightZ()
 #: victory points for an accomplished adventure, and what each dead survivor takes off (§7)
-VP_ACCOMPLISHED = 4
-VP_PER_DEAD = 1
+VP_ACCOMPLISHED: Final = 4
+VP_PER_DEAD: Final = 1
 
 
 # ----- the chapter: leaving the shelter, the adventure, coming back -------------------------------
@@ -147,7 +147,7 @@ def playing(seat: int) -> PlayAdventure:
     return found
 
 
-_PLAYING: dict[int, PlayAdventure] = {}
+_PLAYING: Final[dict[int, PlayAdventure]] = {}
 
 
 @dataclass(slots=True)

@@ -6,6 +6,8 @@ played — the adventure's own state."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from deadboard.core.dice import Die
@@ -16,7 +18,7 @@ from deadboard.games.day_night_z.state import DNZState
 
 #: a hero's attributes, in the order of his JSON (a name, not ``Hero.__slots__``: mypyc compiles this
 #: module, and a native class has no ``__slots__`` to read)
-_HERO_FIELDS = (
+_HERO_FIELDS: Final = (
     "alive",
     "allies",
     "ammo",

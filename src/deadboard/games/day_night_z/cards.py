@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.day_night_z.actions import LowerThreat, Spend
@@ -150,7 +151,7 @@ class SpendOnCheck(Choice[DNZState, Spend | LowerThreat]):
 
 
 #: the steps a card's resolution may leave for later (an activation goes on after them)
-CARD_STEPS = (ResolveEffects, SpendOnCheck)
+CARD_STEPS: Final = (ResolveEffects, SpendOnCheck)
 
 
 # Effects on the survivor (or the game): each returns False if it ends the activation.
@@ -256,7 +257,7 @@ def _search_marker(state: DNZState, tile: TileInPlay, e: Effect) -> None:
     place_search_marker(state, tile)
 
 
-_ON_SURVIVOR: dict[str, Callable[[DNZState, Survivor, Effect, TileInPlay | None], bool]] = {
+_ON_SURVIVOR: Final[dict[str, Callable[[DNZState, Survivor, Effect, TileInPlay | None], bool]]] = {
     "threat": _threat,
     "stress": _stress,
     "damage": _damage,
@@ -273,7 +274,7 @@ _ON_SURVIVOR: dict[str, Callable[[DNZState, Survivor, Effect, TileInPlay | None]
     "cure": _cure,
 }
 
-_ON_TILE: dict[str, Callable[[DNZState, TileInPlay, Effect], None]] = {
+_ON_TILE: Final[dict[str, Callable[[DNZState, TileInPlay, Effect], None]]] = {
     "spawn": _spawn,
     "enemy": _enemy,
     "terrain": _terrain,

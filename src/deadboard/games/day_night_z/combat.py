@@ -57,7 +57,10 @@ def attack_options(state: DNZState, s: Survivor, yes: tuple[bool, ...]) -> list[
     if not figures:  # most decisions: nobody in sight
         return out
     search = state.content.search
-    for cid in dict.fromkeys(held(s)):
+    cards = held(s)
+    if len(cards) == 2 and cards[0] == cards[1]:  # one two-handed card: once
+        cards = cards[:1]
+    for cid in cards:
         card = search[cid]
         if card.weapon and "mobile-grenade" not in card.traits and weapon_ready(state, s, cid):
             _attacks_with(state, s, cid, figures, yes, out)
@@ -109,7 +112,7 @@ def _attacks_with(
     for fid, near, same in figures:
         if melee and not near:  # out of reach of a hand to hand weapon: nothing to look up
             continue
-        key = (cid, s.id, fid, near, same, loaded, yes)
+        key = (cid, s.id, fid, near, same, loaded, len(yes) > 1)  # yes: (False,) or (False, True)
         row = made.get(key)
         if row is None:
             row = made[key] = _attack_row(card, cid, s.id, fid, near, same, loaded, yes)

@@ -8,7 +8,7 @@ infection and noise — the small rules every action and card uses.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Final
 
 from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
@@ -22,13 +22,13 @@ def roll(state: DNZState, n: int) -> list[str]:
     return [roll_die(die) for _ in range(n)]
 
 
-def successes(faces: Sequence[str], colour: str, state: DNZState) -> int:
+def successes(faces: list[str], colour: str, state: DNZState) -> int:
     """Dice showing a success icon for a survivor at ``colour`` (§3.4, §3.6, §4.12)."""
     accepted = getattr(state.content.rules.success, colour)
     return sum(1 for f in faces if f in accepted)
 
 
-def skulls(faces: Sequence[str]) -> int:
+def skulls(faces: list[str]) -> int:
     return sum(1 for f in faces if f.startswith("skull"))
 
 
@@ -289,7 +289,7 @@ def lower_cost(state: DNZState) -> int | None:
 
 
 #: each threat record's lowering cost by threat value (lower_cost)
-_LOWER_COSTS: dict[int, tuple[object, tuple[int | None, ...]]] = {}
+_LOWER_COSTS: Final[dict[int, tuple[object, tuple[int | None, ...]]]] = {}
 
 
 def _lower_cost(state: DNZState, value: int) -> int | None:

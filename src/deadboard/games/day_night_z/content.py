@@ -375,6 +375,11 @@ class Content:
         return {}
 
     @cached_property
+    def enemy_names(self) -> dict[tuple[str, str], str]:
+        """An enemy as a player reads it (``phrases.enemy``), by its id and kind."""
+        return {}
+
+    @cached_property
     def enemy_sides(self) -> dict[tuple[str, bool], EnemySide]:
         """Each enemy's profile side by kind and whether it is night (``spawn.enemy_profile``)."""
         return {(k, night): p.night if night else p.day for k, p in self.enemies.items() for night in (False, True)}
@@ -392,9 +397,10 @@ class Content:
     @cached_property
     def attack_rows(
         self,
-    ) -> dict[tuple[str, str, str, bool, bool, bool, tuple[bool, ...]], tuple[object, ...]]:
+    ) -> dict[tuple[str, str, str, bool, bool, bool, bool], tuple[object, ...]]:
         """The attacks a survivor may declare with a weapon at a figure (``combat._attacks_with``),
-        by weapon, survivor, figure, its place, ammunition and survival point: made at first use."""
+        by weapon, survivor, figure, its place, ammunition and whether a survival point may be spent:
+        made at first use."""
         return {}
 
     @cached_property
@@ -444,6 +450,7 @@ class Content:
 #: what Content.with_survivors shares with the copies it makes (cached properties of Content)
 _SHARED = (
     "places",
+    "enemy_names",
     "enemy_sides",
     "city_sides",
     "attack_rows",

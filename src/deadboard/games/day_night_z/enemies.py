@@ -9,13 +9,11 @@ its special ability (content/enemies.toml) if it can; if not, the next line is r
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Mapping
-from functools import lru_cache
+from typing import Final
 
 from deadboard.core.log import NullLog
 from deadboard.games.day_night_z import phrases, skill_effects
-from deadboard.games.day_night_z.board import CELLS, TileGeometry
+from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     attribute,
@@ -29,27 +27,18 @@ from deadboard.games.day_night_z.concepts import (
     skulls,
 )
 from deadboard.games.day_night_z.content import ThreatCard
+from deadboard.games.day_night_z.paths import (
+    Spot,
+    distances,
+    group_of,
+    route,
+    spot_text,
+    steps_from,
+    subzone,
+    way_on,
+)
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
-
-Spot = tuple[str, int]
-
-
-def group_of(state: DNZState, tile: str) -> list[str]:
-    t = state.tiles[tile]
-    return list(state.locations[t.slot].tiles) if t.slot else [tile]
-
-
-def steps_from(state: DNZState, spot: Spot, obstacles: dict[str, set[int]]) -> list[Spot]:
-    """Where a figure in ``spot`` may step now: the tile's moves and the links between connected
-    location tiles (an exit subzone and the next tile's access subzone are adjacent)."""
-    tile, cell = spot
-    t = state.tiles[tile]
-    out = [(tile, c) for c in t.geo.moves(cell, obstacles[tile])]
-    link = t.links.get(cell)
-    if link is not None and link[0] in state.tiles and link[1] not in obstacles[link[0]]:
-        out.append(link)
-    return out
 
 
 def adjacent(state: DNZState, a: Spot, b: Spot) -> bool:
@@ -68,60 +57,13 @@ def sees(state: DNZState, a: Spot, b: Spot) -> bool:
     return state.tiles[a[0]].links.get(a[1]) == b
 
 
-def distances(state: DNZState, start: Spot) -> Mapping[Spot, int]:
-    """Steps from ``start`` over the tiles of its group, ignoring figures (static obstacles and
-    blocked terrain markers only)."""
-    tile = state.tiles[start[0]]
-    group = state.locations[tile.slot].tiles if tile.slot else (start[0],)  # group_of, unchanged
-    if len(group) == 1 and not (tile.markers and tile.closed()):
-        return _tile_distances(tile.geo, start[0], start[1])
-    layout = tuple(
-        (t.id, t.geo, frozenset(t.closed()), tuple(t.links.items()))
-        for t in (state.tiles[tid] for tid in group)
-    )
-    return _layout_distances(layout, start)
-
-
-# The distances below are made once for each layout and shared, so a reader never changes them.
-@lru_cache(maxsize=4096)
-def _tile_distances(geo: TileGeometry, tile: str, cell: int) -> Mapping[Spot, int]:
-    """Steps from a subzone over a tile alone, without markers: the tile side's own distances."""
-    return {(tile, c): d for c, d in enumerate(geo.dist[cell]) if d < 99}
-
-
-#: the tiles of a group as distances see them: each tile's id, geometry, cells closed by terrain
-#: markers and links to the next tiles
-Layout = tuple[tuple[str, TileGeometry, frozenset[int], tuple[tuple[int, Spot], ...]], ...]
-
-
-@lru_cache(maxsize=4096)
-def _layout_distances(layout: Layout, start: Spot) -> Mapping[Spot, int]:
-    """Steps from ``start`` over a group of tiles (breadth first, each step as in steps_from)."""
-    tiles = {tid: (geo, closed, dict(links)) for tid, geo, closed, links in layout}
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        spot = queue.popleft()
-        tid, cell = spot
-        geo, closed, links = tiles[tid]
-        nxt_spots = [(tid, c) for c in geo.moves(cell, closed)]
-        link = links.get(cell)
-        if link is not None and link[0] in tiles and link[1] not in tiles[link[0]][1]:
-            nxt_spots.append(link)
-        for nxt in nxt_spots:
-            if nxt not in dist:
-                dist[nxt] = dist[spot] + 1
-                queue.append(nxt)
-    return dist
-
-
 def targets(state: DNZState, enemy: Enemy) -> list[Survivor]:
     group = group_of(state, enemy.tile)
     return [s for s in state.survivors if not s.dead and not s.hidden and s.tile in group]
 
 
 def prioritise(
-    state: DNZState, card: ThreatCard, enemy: Enemy, options: list[Survivor], dist: Mapping[Spot, int]
+    state: DNZState, card: ThreatCard, enemy: Enemy, options: list[Survivor], dist: dict[Spot, int]
 ) -> Survivor:
     """The priority objective among survivors meeting the same condition; then the closest, then
     the first in seat order."""
@@ -146,7 +88,7 @@ def prioritise(
     return min(options, key=key)
 
 
-def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: Mapping[Spot, int]) -> bool:
+def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: dict[Spot, int]) -> bool:
     """Move one subzone towards ``goal``; among equal ways the least favourable for the survivors
     (the noisiest subzone, then the first in tile order). False if it cannot move closer."""
     here = (enemy.tile, enemy.cell)
@@ -158,18 +100,14 @@ def step_towards(state: DNZState, enemy: Enemy, goal: Spot, dist_goal: Mapping[S
     options = [s for s in steps_from(state, here, obstacles) if dist_goal.get(s, 99) < now]
     if not options:
         return False
-    if state.noise:
-        best = max(options, key=lambda s: (noise_at(state, f"{s[0]}-{CELLS[s[1]]}"), -s[1]))
-    else:  # no noise counter anywhere: the first in tile order
-        best = max(options, key=lambda s: -s[1])
-    enter(state, enemy, best)
+    enter(state, enemy, way_on(state, options))
     return True
 
 
 def enter(state: DNZState, enemy: Enemy, spot: Spot) -> None:
     enemy.tile, enemy.cell = spot
     tile = state.tiles[spot[0]]
-    where = f"{spot[0]}-{CELLS[spot[1]]}"
+    where = subzone(spot)
     state.emit(
         "enemy-move",
         f"{phrases.enemy(state, enemy)} moves to {phrases.square(state, where)}",
@@ -336,11 +274,11 @@ def _hidden_on_tile(state: DNZState, enemy: Enemy) -> list[Survivor]:
 
 #: what an ability used aimed at: the survivor and his subzone (None: no survivor)
 Aim = tuple[Survivor | None, Spot | None]
-_NO_AIM: Aim = (None, None)
+_NO_AIM: Final[Aim] = (None, None)
 
 
 def use_ability(
-    state: DNZState, enemy: Enemy, card: ThreatCard, pool: list[Survivor], dist: Mapping[Spot, int]
+    state: DNZState, enemy: Enemy, card: ThreatCard, pool: list[Survivor], dist: dict[Spot, int]
 ) -> Aim | None:
     """The enemy's special ability, if it has one and can use it now (a "Special Ability" threat
     card's "ability" line, §3.14). Returns what it aimed at if it was used, else None."""
@@ -460,63 +398,11 @@ def enemy_attack(
 
 def tracing(state: DNZState) -> bool:
     """Whether anyone keeps the log (search's clones keep none: no trace is worked out for them)."""
-    return type(state.log) is not NullLog
+    return type(state.log) is not _NULL_LOG
 
 
-def spot_text(spot: Spot | None) -> str | None:
-    return None if spot is None else f"{spot[0]}-{CELLS[spot[1]]}"
-
-
-def route(state: DNZState, start: Spot, goal: Spot, to_goal: Mapping[Spot, int]) -> list[str]:
-    """The way from ``start`` to ``goal`` an enemy follows: one of the shortest over the static
-    obstacles (``to_goal``: the steps left to the goal from each subzone), each step as
-    step_towards takes it (the noisiest, then the first in tile order), named ``t1-b2``."""
-    tile = state.tiles[start[0]]
-    if (
-        not state.noise
-        and not tile.markers
-        and goal[0] == start[0]
-        and (not tile.slot or len(state.locations[tile.slot].tiles) == 1)
-    ):  # one tile, nothing on it that closes a way, no noise: the tile side's own way (most routes)
-        return list(_open_route(tile.geo, start[0], start[1], goal[1]))
-    out = [f"{start[0]}-{CELLS[start[1]]}"]
-    spot, left = start, to_goal.get(start)
-    if left is None:
-        return out
-    group = group_of(state, start[0])
-    closed = {tid: set(state.tiles[tid].closed()) for tid in group}
-    while left > 0:
-        options = [n for n in steps_from(state, spot, closed) if to_goal.get(n, 99) == left - 1]
-        if not options:
-            break
-        if state.noise:
-            spot = max(options, key=lambda n: (noise_at(state, f"{n[0]}-{CELLS[n[1]]}"), -n[1]))
-        else:  # no noise counter anywhere: the first in tile order
-            spot = max(options, key=lambda n: -n[1])
-        left -= 1
-        out.append(f"{spot[0]}-{CELLS[spot[1]]}")
-    return out
-
-
-@lru_cache(maxsize=4096)
-def _open_route(geo: TileGeometry, tile: str, start: int, goal: int) -> tuple[str, ...]:
-    """route on a tile alone with no terrain marker and no noise anywhere: the steps left to the
-    goal are the side's own distances (distances, _tile_distances), each step the first subzone in
-    tile order among those one step closer. Worked out once for each tile side and pair of
-    subzones (a route is a value: the trace copies it)."""
-    to_goal = geo.dist[goal]
-    out = [f"{tile}-{CELLS[start]}"]
-    cell, left = start, to_goal[start]
-    if left >= 99:  # not reachable: no route
-        return tuple(out)
-    while left > 0:
-        options = [c for c in geo.open_moves[cell] if to_goal[c] == left - 1]
-        if not options:
-            break
-        cell = min(options)
-        left -= 1
-        out.append(f"{tile}-{CELLS[cell]}")
-    return tuple(out)
+#: the log that keeps nothing, as a C global of the compiled build (asked at every move and action)
+_NULL_LOG: Final = NullLog
 
 
 def trace_enemy(
@@ -533,6 +419,7 @@ def trace_enemy(
     the survivor aimed at, where it stood and stands, and the way to the subzone it went for."""
     now = (enemy.tile, enemy.cell) if enemy in state.enemies else None
     moved = now is not None and now != start
+    start_text, now_text = spot_text(start), spot_text(now)
     data = {
         "trace": "enemy",
         "enemy": enemy.id,
@@ -544,9 +431,9 @@ def trace_enemy(
         "rule": line,
         "target": target.id if target is not None else None,
         "goal": spot_text(goal),
-        "from": spot_text(start),
-        "to": spot_text(now),
-        "path": [spot_text(start), spot_text(now)] if moved else [spot_text(start)],
+        "from": start_text,
+        "to": now_text,
+        "path": [start_text, now_text] if moved else [start_text],
         "route": route(state, start, goal, distances(state, goal)) if goal is not None and moved else [],
     }
     state.emit_format(
@@ -557,7 +444,7 @@ def trace_enemy(
             action,
             line or "no line met",
             f" -> {target.name}" if target is not None else "",
-            f" ({data['from']} to {data['to']})" if moved else "",
+            f" ({start_text} to {now_text})" if moved else "",
         ),
         data,
     )
@@ -570,7 +457,7 @@ def trace_rallied(
     target: Survivor,
     start: Spot,
     goal: Spot,
-    to_goal: Mapping[Spot, int],
+    to_goal: dict[Spot, int],
 ) -> None:
     """An enemy moved by another's ability (Rally): not one of its own actions."""
     now = (enemy.tile, enemy.cell)

@@ -9,6 +9,7 @@ an adventure, and the attribute checks, damage, stress and infection of the camp
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.campaign_content import Bonus, CampaignContent
@@ -17,7 +18,7 @@ from deadboard.games.day_night_z.content import SurvivorSheet
 from deadboard.games.day_night_z.skill_effects import has, total
 
 #: the bounds of the sheet's attributes (content.Attributes)
-BOUNDS = {"defense": 4, "strength": 5}
+BOUNDS: Final = {"defense": 4, "strength": 5}
 
 
 def _grown(base: SurvivorSheet, bonuses: tuple[Bonus, ...]) -> SurvivorSheet:

@@ -17,8 +17,7 @@ of cards (``discard``) before he does anything else.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
@@ -127,8 +126,19 @@ def in_place(state: DNZState, s: Survivor) -> list[Any]:
     return out
 
 
-@lru_cache(maxsize=4096)
 def _placings(who: str, item: str, hands: int, body: bool) -> tuple[Any, ...]:
+    found = _PLACINGS_MADE.get((who, item, hands, body))
+    if found is None:
+        if len(_PLACINGS_MADE) >= 4096:
+            _PLACINGS_MADE.clear()
+        found = _PLACINGS_MADE[(who, item, hands, body)] = _make_placings(who, item, hands, body)
+    return found
+
+
+_PLACINGS_MADE: Final[dict[tuple[str, str, int, bool], tuple[Any, ...]]] = {}
+
+
+def _make_placings(who: str, item: str, hands: int, body: bool) -> tuple[Any, ...]:
     """Equip, hold and wear one card (actions are immutable values: made once and shared)."""
     out: list[Any] = []
     if hands:
@@ -186,13 +196,35 @@ def discards(state: DNZState, s: Survivor) -> list[Any]:
     return [_discard(s.id, item) for item in dict.fromkeys(backpack(s))]
 
 
-@lru_cache(maxsize=4096)
 def _discard(who: str, item: str) -> A.Discard:
+    found = _DISCARD_MADE.get((who, item))
+    if found is None:
+        if len(_DISCARD_MADE) >= 4096:
+            _DISCARD_MADE.clear()
+        found = _DISCARD_MADE[(who, item)] = _make_discard(who, item)
+    return found
+
+
+_DISCARD_MADE: Final[dict[tuple[str, str], A.Discard]] = {}
+
+
+def _make_discard(who: str, item: str) -> A.Discard:
     return A.Discard(who, item)
 
 
-@lru_cache(maxsize=4096)
 def _give(who: str, what: str, to: str) -> A.Give:
+    found = _GIVE_MADE.get((who, what, to))
+    if found is None:
+        if len(_GIVE_MADE) >= 4096:
+            _GIVE_MADE.clear()
+        found = _GIVE_MADE[(who, what, to)] = _make_give(who, what, to)
+    return found
+
+
+_GIVE_MADE: Final[dict[tuple[str, str, str], A.Give]] = {}
+
+
+def _make_give(who: str, what: str, to: str) -> A.Give:
     return A.Give(who, what, to)
 
 

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import Final
 
 from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
@@ -20,8 +20,19 @@ from deadboard.games.day_night_z.concepts import lower_cost
 from deadboard.games.day_night_z.state import DNZState, Survivor
 
 
-@lru_cache(maxsize=64)
 def _declare(who: str) -> A.LowerThreat:
+    found = _DECLARE_MADE.get(who)
+    if found is None:
+        if len(_DECLARE_MADE) >= 64:
+            _DECLARE_MADE.clear()
+        found = _DECLARE_MADE[who] = _make_declare(who)
+    return found
+
+
+_DECLARE_MADE: Final[dict[str, A.LowerThreat]] = {}
+
+
+def _make_declare(who: str) -> A.LowerThreat:
     return A.LowerThreat(who)
 
 

@@ -3,6 +3,8 @@ and exploring."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from deadboard.core.action import Action
 from deadboard.core.kernel import Steps
 from deadboard.games.day_night_z import actions as A
@@ -229,7 +231,21 @@ def resolve_on(state: DNZState, s: Survivor, new: TileInPlay) -> Steps:
 
 
 #: the actions that move a survivor (each leaves a trace of its route)
-MOVES: frozenset[type[Action]] = frozenset({A.Move, A.Enter, A.Leave, A.Jump})
+MOVES: Final[frozenset[type[Action]]] = frozenset({A.Move, A.Enter, A.Leave, A.Jump})
+
+
+def _text(a: Action) -> str:
+    """``a.text``, kept once written for each action (the moves offered are the same values again
+    and again: see offers.py)."""
+    found = _TEXTS.get(a)
+    if found is None:
+        if len(_TEXTS) >= 4096:
+            _TEXTS.clear()
+        found = _TEXTS[a] = " ".join([str(part) for part in a])
+    return found
+
+
+_TEXTS: Final[dict[Action, str]] = {}
 
 
 def trace_move(state: DNZState, s: Survivor, a: Action, start: str, ap: int) -> None:
@@ -249,7 +265,7 @@ def trace_move(state: DNZState, s: Survivor, a: Action, start: str, ap: int) -> 
         {
             "trace": "survivor",
             "who": s.id,
-            "action": " ".join([str(part) for part in a]),  # a.text, read without the property
+            "action": _text(a),
             "from": start,
             "to": end,
             "route": path,

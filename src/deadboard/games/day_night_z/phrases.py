@@ -7,6 +7,7 @@ The rules write their events with these; nothing here decides anything."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.campaign_state import CampaignState
@@ -14,10 +15,10 @@ from deadboard.games.day_night_z.content import ThreatCard
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
 #: the attack modes of §4.12 and §5 as a player reads them
-MODES = {"melee": "hand to hand", "ranged": "a shot", "butt": "butt", "rapid": "rapid fire", "burst": "burst"}
+MODES: Final = {"melee": "hand to hand", "ranged": "a shot", "butt": "butt", "rapid": "rapid fire", "burst": "burst"}
 
 #: the faces of the game's die (rulebook §3.6, §4.12) as a player calls them
-FACES = {
+FACES: Final = {
     "gold": "gold star",
     "green": "green star",
     "red": "red star",
@@ -30,7 +31,11 @@ FACES = {
 
 def faces(rolled: Iterable[str]) -> str:
     """The faces rolled, in order: ``gold star, skull (noise)``."""
-    return ", ".join(FACES.get(f, f.replace("-", " ")) for f in rolled)
+    names: list[str] = []
+    for f in rolled:  # a loop, not a generator: every roll is told
+        name = FACES.get(f)
+        names.append(name if name is not None else f.replace("-", " "))
+    return ", ".join(names)
 
 
 def rolled(n: int, dice: Iterable[str], hit: bool | None = None) -> str:
@@ -62,7 +67,7 @@ def check(
 
 
 #: what a corpse marker holds (§4.8)
-CORPSE = {
+CORPSE: Final = {
     "nothing": "nothing",
     "ammo": "ammo",
     "battery": "a battery",
@@ -77,11 +82,17 @@ def count(n: int, word: str, many: str = "") -> str:
 
 
 def enemy(state: DNZState, e: Enemy) -> str:
-    """An enemy by its card's name and its number: ``Walker 2``, ``the Hunter``."""
-    profile = state.content.enemies.get(e.kind)
-    name = profile.name if profile is not None else e.kind.capitalize()
-    number = e.id[len(e.kind) :] if e.id.startswith(e.kind) else ""
-    return f"{name} {number}" if number else f"the {name}"
+    """An enemy by its card's name and its number: ``Walker 2``, ``the Hunter`` (worked out once
+    for each enemy of the content: most sentences of the threat phase name one)."""
+    names = state.content.enemy_names
+    key = (e.id, e.kind)
+    found = names.get(key)
+    if found is None:
+        profile = state.content.enemies.get(e.kind)
+        name = profile.name if profile is not None else e.kind.capitalize()
+        number = e.id[len(e.kind) :] if e.id.startswith(e.kind) else ""
+        found = names[key] = f"{name} {number}" if number else f"the {name}"
+    return found
 
 
 def enemy_kind(state: DNZState, kind: str) -> str:
@@ -119,6 +130,28 @@ def survivor_place(state: DNZState, s: Survivor) -> str:
     return place(state, f"{s.tile}-{CELLS[s.cell]}" if s.tile else s.zone)
 
 
+def activation_prompt(state: DNZState, s: Survivor, reserve: bool) -> str:
+    """What a survivor's activation asks at each of his decisions: his name, :func:`survivor_place`
+    and his AP (``Kevin Swift (b4 in the Pharmacy, 3 AP): what now?``). Kept once written, by
+    the survivor, the subzone, the place, the AP and whether they are the reserve's (the same few
+    prompts come back at every decision of a game)."""
+    tile = state.tiles.get(s.tile) if s.tile and "-" not in s.tile else None
+    if tile is not None:
+        key = (s.name, s.cell, tile_place(state, tile), s.ap, reserve)
+    else:
+        key = (s.name, -1, survivor_place(state, s), s.ap, reserve)
+    found = _PROMPTS.get(key)
+    if found is None:
+        if len(_PROMPTS) >= 4096:
+            _PROMPTS.clear()
+        where = f"{CELLS[s.cell]} in {key[2]}" if tile is not None else key[2]
+        found = _PROMPTS[key] = f"{s.name} ({where}, {s.ap} AP{' from the reserve' if reserve else ''}): what now?"
+    return found
+
+
+_PROMPTS: Final[dict[tuple[str, int, str, int, bool], str]] = {}
+
+
 def tiles(state: DNZState, ids: Iterable[str]) -> str:
     """Tiles by their names: ``the Pharmacy Counter and the Dispensary``."""
     names = [f"the {state.tiles[t].geo.side.name}" if t in state.tiles else t for t in ids]
@@ -149,8 +182,17 @@ def tile_place(state: DNZState, tile: TileInPlay) -> str:
 
 
 def path_name(pid: str) -> str:
-    """A campaign path by its name: ``pine-trail`` is the Pine Trail."""
-    return "the " + " ".join(w.capitalize() for w in pid.replace("_", "-").split("-"))
+    """A campaign path by its name: ``pine-trail`` is the Pine Trail (kept once written: every
+    travel event names its path)."""
+    found = _PATH_NAMES.get(pid)
+    if found is None:
+        if len(_PATH_NAMES) >= 4096:
+            _PATH_NAMES.clear()
+        found = _PATH_NAMES[pid] = "the " + " ".join([w.capitalize() for w in pid.replace("_", "-").split("-")])
+    return found
+
+
+_PATH_NAMES: Final[dict[str, str]] = {}
 
 
 def paths(pids: Iterable[str]) -> str:
@@ -224,7 +266,7 @@ def hero_check(name: str, what: str, time: str, spent: int, n: int, dice: Iterab
 
 
 #: side A's lines of enemy behaviour (§3.2, §4.13), as the card says them
-AI_LINES = {
+AI_LINES: Final = {
     "attack": "attack an adjacent survivor",
     "attack-advance": "attack an adjacent survivor and advance",
     "move-los": "move towards the closest survivor in sight",
@@ -232,7 +274,7 @@ AI_LINES = {
     "move-closest": "move towards the closest survivor",
     "ability": "use its ability",
 }
-PRIORITY = {
+PRIORITY: Final = {
     "noisiest": "the noisiest survivor",
     "most-wounded": "the most wounded survivor",
     "closest": "the closest survivor",
@@ -240,7 +282,7 @@ PRIORITY = {
     "most-stressed": "the most stressed survivor",
 }
 #: side B's conditions: who the threat is activated for
-CONDITIONS = {
+CONDITIONS: Final = {
     "fired-ranged": "every survivor who fired a ranged weapon",
     "noise": "every survivor in a zone with noise",
     "stress-red": "every survivor at red stress",
@@ -252,7 +294,7 @@ CONDITIONS = {
     "infected": "every infected survivor",
 }
 #: side B's effects: (one, several) where ``{n}`` is the number
-EFFECTS = {
+EFFECTS: Final = {
     "threat": ("the threat rises by 1", "the threat rises by {n}"),
     "stress": ("1 stress point", "{n} stress points"),
     "damage": ("1 damage", "{n} damage"),

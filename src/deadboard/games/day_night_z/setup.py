@@ -5,6 +5,8 @@ placed (``turn.SetOut``), then the game turns (``turn.Round``)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from deadboard.core.dice import Die
@@ -17,8 +19,8 @@ from deadboard.games.day_night_z.state import DNZState, Survivor
 from deadboard.games.day_night_z.turn import Round, SetOut
 
 #: the survivor of each seat
-SEATS = ("swift", "lebeu", "olsson", "kenji")
-HIDDEN_DECKS = ("threat", "spawn", "search", "exploration", "encounter", "infection", "corpse")
+SEATS: Final = ("swift", "lebeu", "olsson", "kenji")
+HIDDEN_DECKS: Final = ("threat", "spawn", "search", "exploration", "encounter", "infection", "corpse")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
@@ -37,25 +39,37 @@ class SetUp:
             sheet = content.survivor(SEATS[seat])
             weapon = next((i for i in sheet.items if content.search[i].weapon), "")
             self.sheets.append((sheet, weapon))
+        self.decks, self.offsets, self.draws = _deck_plan(content.decks)
+        self.surprises = (
+            tuple(adventure.surprises),
+            tuple(c for c in content.surprises if c not in adventure.surprises),
+        )
+
+
+#: a deck plan (SetUp.decks, offsets and draws) by the identity of the decks it is made from (a
+#: campaign's contents for its adventures share their decks: see Content.with_survivors)
+DeckPlan = tuple[tuple[tuple[str, tuple[str, ...], int], ...], tuple[int, ...], int]
+_DECK_PLANS: Final[dict[int, tuple[dict[str, tuple[str, ...]], DeckPlan]]] = {}
+
+
+def _deck_plan(decks: dict[str, tuple[str, ...]]) -> DeckPlan:
+    found = _DECK_PLANS.get(id(decks))
+    if found is None or found[0] is not decks:
+        if len(_DECK_PLANS) >= 64:
+            _DECK_PLANS.clear()
         # every hidden deck is shuffled in turn from the state's stream (DNZState.shuffle_later):
         # its cards in content order and the n-1 draws of a deck of n cards
-        self.decks = tuple(
-            (name, content.decks[name], max(0, len(content.decks[name]) - 1)) for name in HIDDEN_DECKS
-        )
+        plan = tuple((name, decks[name], max(0, len(decks[name]) - 1)) for name in HIDDEN_DECKS)
         # where each deck's shuffle starts in the stream, past the draws of the decks before it,
         # counted from the stream's state at set-up (Rng.skip: n draws move the state on by n
         # increments, modulo 2**64); and the draws of them all
         stream = Rng(0)
         offsets: list[int] = []
-        for _, _, draws in self.decks:
+        for _, _, draws in plan:
             offsets.append(stream.s)
             stream.skip(draws)
-        self.offsets = tuple(offsets)
-        self.draws = sum(draws for _, _, draws in self.decks)
-        self.surprises = (
-            tuple(adventure.surprises),
-            tuple(c for c in content.surprises if c not in adventure.surprises),
-        )
+        found = _DECK_PLANS[id(decks)] = (decks, (plan, tuple(offsets), sum(d for _, _, d in plan)))
+    return found[1]
 
 
 def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZState:
@@ -90,9 +104,8 @@ def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZSta
         decks[name] = list(content_order)
         unshuffled[name] = (start + offset) & 0xFFFFFFFFFFFFFFFF
     rng.skip(made.draws)
-    for name in HIDDEN_DECKS:
-        if name != "corpse":
-            decks[name + "-discard"] = []
+    for name in _DISCARDS:
+        decks[name] = []
     first, others = made.surprises
     surprises = list(others)
     rng.shuffle(surprises)
@@ -102,5 +115,8 @@ def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZSta
     return state
 
 
+#: the discard piles every adventure begins with (every hidden deck's but the corpse markers')
+_DISCARDS: Final = tuple(name + "-discard" for name in HIDDEN_DECKS if name != "corpse")
+
 #: the steps every adventure begins with (steps are values: shared by every game)
-_FIRST_STEPS = (SetOut(), Round())
+_FIRST_STEPS: Final = (SetOut(), Round())

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
@@ -35,7 +36,7 @@ from deadboard.games.day_night_z.growth import buy_skill, can_buy, damage, heal,
 from deadboard.games.day_night_z.skill_effects import total
 
 #: days over the adventure's allowance after which the group must leave (a finite campaign)
-MOST_DAYS_OVER = 3
+MOST_DAYS_OVER: Final = 3
 
 
 class Stay(TypedAction):
@@ -95,7 +96,7 @@ class Visit(Choice[CampaignState, Action]):
 
 
 #: the shelter event tables and their names in the log
-TABLES = {
+TABLES: Final = {
     "event": "the shelter events",
     "adventure": "the adventure phase events",
     "overrun": "the overstay events",

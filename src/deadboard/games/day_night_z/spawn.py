@@ -8,6 +8,8 @@ green; red: yellow then green); when the whole tile is full the rest are discard
 
 from __future__ import annotations
 
+from typing import Final
+
 from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.concepts import (
@@ -21,13 +23,13 @@ from deadboard.games.day_night_z.concepts import (
 from deadboard.games.day_night_z.content import EnemySide
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
-OVERFLOW = {
+OVERFLOW: Final = {
     "green": ("green", "yellow", "red"),
     "yellow": ("yellow", "red", "green"),
     "red": ("red", "yellow", "green"),
 }
 #: terrain markers without the 0 0 0 code ("blocked terrain, fire terrain, impassable terrain/vehicle")
-UNCODED = ("fire", "blocked", "impassable", "vehicle")
+UNCODED: Final = ("fire", "blocked", "impassable", "vehicle")
 
 
 def deploy(state: DNZState, side: str, zone: str, slot: str = "", index: int = 0) -> TileInPlay:

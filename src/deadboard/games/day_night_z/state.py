@@ -7,6 +7,8 @@ texts and noise keys (``t2-b3``); a city zone by its id (``s4``)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from deadboard.core.dice import Die
@@ -19,9 +21,9 @@ from deadboard.games.day_night_z.content import Adventure, Content
 
 #: terrain markers that block sight (§3.10: blocked terrain, fire "has the same effect as blocked
 #: terrain", a vehicle is a blocked terrain marker)
-SIGHT_MARKERS = ("blocked", "fire", "vehicle")
+SIGHT_MARKERS: Final = ("blocked", "fire", "vehicle")
 #: terrain markers no figure may enter (a vehicle too until searched: TileInPlay.closed)
-MOVE_MARKERS = ("blocked", "fire", "impassable")
+MOVE_MARKERS: Final = ("blocked", "fire", "impassable")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
@@ -184,7 +186,7 @@ class LocationState:
 
 
 #: whether each clock met is night (DNZState.night), by the identity of the clock
-_NIGHT: dict[int, tuple[Clock, bool]] = {}
+_NIGHT: Final[dict[int, tuple[Clock, bool]]] = {}
 
 
 class DNZState(KernelState):

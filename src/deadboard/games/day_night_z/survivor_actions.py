@@ -6,16 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from deadboard.core.action import Action
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.adventure import check_end
-from deadboard.games.day_night_z.board import CityBoard, TileGeometry
 from deadboard.games.day_night_z.cards import CARD_STEPS
 from deadboard.games.day_night_z.combat import (
     SweepChoice,
@@ -47,6 +45,18 @@ from deadboard.games.day_night_z.movement import (
     spot_name,
     trace_move,
     unexplored,
+)
+from deadboard.games.day_night_z.offers import (
+    carried,
+    city_moves,
+    enter_action,
+    leave_action,
+    leaves,
+    open_moves,
+    own,
+    search_item_action,
+    tile_moves,
+    use_action,
 )
 from deadboard.games.day_night_z.search import search_corpse, search_item, search_zone, use
 from deadboard.games.day_night_z.spawn import enemy_profile, leave_check
@@ -86,9 +96,7 @@ class Turn(Choice[DNZState, Any]):
         return (*after, self) if after else (self,)
 
     def prompt(self, state: DNZState) -> str:
-        s = state.survivor(self.who)
-        where = phrases.survivor_place(state, s)
-        return f"{s.name} ({where}, {s.ap} AP{' from the reserve' if self.reserve else ''}): what now?"
+        return phrases.activation_prompt(state, state.survivor(self.who), self.reserve)
 
 
 def turn_step(seat: int, who: str, full: int, reserve: bool = False) -> Turn:
@@ -101,7 +109,7 @@ def turn_step(seat: int, who: str, full: int, reserve: bool = False) -> Turn:
     return found
 
 
-_TURNS: dict[tuple[int, str, int, bool], Turn] = {}
+_TURNS: Final[dict[tuple[int, str, int, bool], Turn]] = {}
 
 
 @dataclass(slots=True)
@@ -140,36 +148,16 @@ def finish(state: DNZState, s: Survivor, reserve: bool = False) -> None:
     s.encounter = False
 
 
-class Own:
-    """A survivor's actions that name nobody but him (made once per survivor and shared: actions
-    are immutable values). ``search_zone`` and ``jump`` are indexed by the survival point spent.
-    A compiled class, so that the legal actions read its fields natively at every decision."""
-
-    __slots__ = ("defend", "end", "explore", "jump", "light", "lower_threat", "reorganize", "rest",
-                 "search_zone", "supply")
-
-    def __init__(self, who: str) -> None:
-        self.end, self.rest, self.reorganize = A.End(who), A.Rest(who), A.Reorganize(who)
-        self.explore, self.supply, self.lower_threat = A.Explore(who), A.Supply(who), A.LowerThreat(who)
-        self.light, self.defend = A.Light(who), A.Defend(who)
-        self.search_zone = (A.SearchZone(who, False), A.SearchZone(who, True))
-        self.jump = (A.Jump(who, False), A.Jump(who, True))
-
-
-@lru_cache(maxsize=64)
-def own(who: str) -> Own:
-    return Own(who)
-
-
 def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
     who = s.id
     mine = own(who)
     out: list[Any] = [mine.end]
     yes = (False, True) if s.sp > 0 else (False,)
     untouched = s.ap == turn.full and not turn.reserve
+    cards = carried(state.content)
     if s.ap > 0:
         if not s.tile:
-            out.extend(_city_moves(state.board, who, s.zone))
+            out.extend(city_moves(state.board, who, s.zone))
         else:
             tile = state.tiles[s.tile]
             _tile_moves_and_fights(state, s, tile, yes, out)
@@ -178,10 +166,10 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
             out.append(mine.rest)
         if reorganizable(state, s):
             out.append(mine.reorganize)
-        content = state.content
-        if content.recipes and not content.components.isdisjoint(s.items):
+        recipes = cards.recipes
+        if recipes and _carries_any(s, cards.components):
             items = set(s.items)
-            for cid, components in content.recipes:
+            for cid, components in recipes:
                 if components <= items:
                     out.append(A.Combine(who, cid))
     # free actions
@@ -195,11 +183,11 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
             and unexplored(state, tile)
         ):
             out.append(mine.explore)
-    consumables = state.content.consumables
-    if s.items and not consumables.isdisjoint(s.items):
+    consumables = cards.consumables
+    if _carries_any(s, consumables):
         for item in dict.fromkeys(s.items):
             if item in consumables and usable(state, s, item):
-                out.append(_use_action(who, item))
+                out.append(use_action(who, item))
     if s.supplies > 0 and s.health < state.content.sheets[who].health:
         out.append(mine.supply)
     if s.sp > 0:
@@ -207,15 +195,19 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
         if lowering is not None:
             out.append(lowering)
     if s.battery > 0 and s.lit <= 0 and state.night:
-        lights = state.content.lights
+        lights = cards.lights
         if s.weapon in lights or s.off in lights:
             out.append(mine.light)
     return out
 
 
-@lru_cache(maxsize=1024)
-def _use_action(who: str, item: str) -> A.Use:
-    return A.Use(who, item)
+def _carries_any(s: Survivor, cards: frozenset[str]) -> bool:
+    """Whether the survivor carries one of ``cards`` (a loop over his few cards: asked at every
+    decision, where a method call on the set costs more)."""
+    for item in s.items:  # noqa: SIM110
+        if item in cards:
+            return True
+    return False
 
 
 def _tile_moves_and_fights(
@@ -228,28 +220,28 @@ def _tile_moves_and_fights(
     if s.hidden or not state.enemy_at(here, cell):  # no enemy to leave (movement.needs_escape)
         sps: tuple[bool, ...] = (False,)
         if obstacles:
-            row = _tile_moves(who, here, False)
+            row = tile_moves(who, here, False)
             out.extend([row[c] for c in geo.moves(cell, obstacles)])
         else:
-            out.extend(_open_moves(who, here, geo, cell))
+            out.extend(open_moves(who, here, geo, cell))
     else:
         sps = yes
-        rows = [_tile_moves(who, here, sp) for sp in sps]
+        rows = [tile_moves(who, here, sp) for sp in sps]
         for c in geo.moves(cell, obstacles):
             for row in rows:
                 out.append(row[c])
     link = tile.links.get(cell)
     if link is not None and link[0] in state.tiles and link[1] not in state.move_obstacles(link[0]):
         for sp in sps:
-            out.append(_tile_moves(who, link[0], sp)[link[1]])
+            out.append(tile_moves(who, link[0], sp)[link[1]])
     if cell == geo.exit and (not tile.slot or tile.index == 0):
         if tile.slot:
-            out.append(_leave_action(who, tile.zone))
+            out.append(leave_action(who, tile.zone))
         else:
-            out.extend(_leaves(state.board, who, tile.zone))
+            out.extend(leaves(state.board, who, tile.zone))
             slot = state.board.zones[tile.zone].slot
             if slot and not state.locations[slot].tiles:
-                out.append(_enter_action(who, slot))
+                out.append(enter_action(who, slot))
     out.extend(attack_options(state, s, yes))
     for at in throw_targets(state, s):
         for sp in yes:
@@ -259,46 +251,6 @@ def _tile_moves_and_fights(
     if tile.geo.terrain[s.cell] == "j":
         jump = own(who).jump
         out.extend([jump[sp] for sp in yes])
-
-
-# Actions are immutable values: the moves offered at every decision are made once and shared.
-@lru_cache(maxsize=4096)
-def _city_moves(board: CityBoard, who: str, zone: str) -> tuple[Action, ...]:
-    """From a city zone: to each neighbouring zone, then into the zone's location."""
-    out: list[Action] = [A.Move(who, z, False) for z in board.neighbours(zone)]
-    slot = board.zones[zone].slot
-    if slot:
-        out.append(A.Enter(who, slot))
-    return tuple(out)
-
-
-@lru_cache(maxsize=4096)
-def _open_moves(who: str, tile: str, geo: TileGeometry, cell: int) -> tuple[A.Move, ...]:
-    """The moves from a subzone of a tile without obstacles, without a survival point."""
-    row = _tile_moves(who, tile, False)
-    return tuple(row[c] for c in geo.open_moves[cell])
-
-
-@lru_cache(maxsize=1024)
-def _leave_action(who: str, zone: str) -> A.Leave:
-    return A.Leave(who, zone)
-
-
-@lru_cache(maxsize=1024)
-def _leaves(board: CityBoard, who: str, zone: str) -> tuple[A.Leave, ...]:
-    """From a city tile's exit subzone to each zone next to the tile's zone."""
-    return tuple(A.Leave(who, z) for z in board.neighbours(zone))
-
-
-@lru_cache(maxsize=1024)
-def _enter_action(who: str, slot: str) -> A.Enter:
-    return A.Enter(who, slot)
-
-
-@lru_cache(maxsize=4096)
-def _tile_moves(who: str, tile: str, sp: bool) -> tuple[A.Move, ...]:
-    """The moves to each subzone of a tile, by cell."""
-    return tuple(A.Move(who, spot_name(tile, c), sp) for c in range(16))
 
 
 def _tile_searches(
@@ -337,18 +289,13 @@ def _searches_near(
         if c in marks or (
             (c in searchable or (markers and markers.get(c) == "vehicle")) and c not in tile.searched
         ):
-            out.extend([_search_item_action(who, s.tile, c, sp) for sp in yes])
+            out.extend([search_item_action(who, s.tile, c, sp) for sp in yes])
         if crossed and crossed.get(c):
             out.append(A.Retrieve(who, spot_name(s.tile, c)))
 
 
-@lru_cache(maxsize=4096)
-def _search_item_action(who: str, tile: str, cell: int, sp: bool) -> A.SearchItem:
-    return A.SearchItem(who, spot_name(tile, cell), sp)
-
-
 #: the search card other cards are combined with to make a trap (§4.4)
-TRAP_BASE = "stuff-for-traps"
+TRAP_BASE: Final = "stuff-for-traps"
 
 
 def trap_combinations(state: DNZState, s: Survivor) -> list[str]:
@@ -559,7 +506,7 @@ def _trap(state: DNZState, s: Survivor, a: A.Trap) -> Steps | None:
 
 
 #: each action class of an activation and what it does; the handler's steps as perform() returns them
-_PERFORM: dict[type[Action], Callable[[DNZState, Survivor, Any], Steps | None]] = {
+_PERFORM: Final[dict[type[Action], Callable[[DNZState, Survivor, Any], Steps | None]]] = {
     A.End: _end,
     A.Move: _move,
     A.Enter: _enter,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
@@ -52,7 +53,7 @@ def routes(content: CampaignContent, start: str, end: str, blocked: set[str]) ->
 
 
 #: the routes found (routes), by content, ends and blocked paths
-_ROUTES: dict[tuple[int, str, str, frozenset[str]], tuple[CampaignContent, tuple[tuple[str, ...], ...]]] = {}
+_ROUTES: Final[dict[tuple[int, str, str, frozenset[str]], tuple[CampaignContent, tuple[tuple[str, ...], ...]]]] = {}
 
 
 def _search_routes(

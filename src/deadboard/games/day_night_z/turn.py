@@ -13,8 +13,7 @@ hourly effects of the Day-Night counter.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.tracks import Clock
@@ -105,8 +104,19 @@ class Order(Choice[DNZState, First | LowerThreat]):
         return f"Leader: which survivor activates {'first' if not self.chosen else 'next'}?"
 
 
-@lru_cache(maxsize=64)
 def _first(who: str) -> First:
+    found = _FIRST_MADE.get(who)
+    if found is None:
+        if len(_FIRST_MADE) >= 64:
+            _FIRST_MADE.clear()
+        found = _FIRST_MADE[who] = _make_first(who)
+    return found
+
+
+_FIRST_MADE: Final[dict[str, First]] = {}
+
+
+def _make_first(who: str) -> First:
     """The leader's choice of a survivor (actions are immutable values: made once and shared)."""
     return First(who)
 
@@ -202,15 +212,37 @@ class Encounter(Auto[DNZState]):
         return (*steps, _after_encounter(self.who))
 
 
-@lru_cache(maxsize=64)
 def _encounter(who: str) -> Encounter:
+    found = _ENCOUNTER_MADE.get(who)
+    if found is None:
+        if len(_ENCOUNTER_MADE) >= 64:
+            _ENCOUNTER_MADE.clear()
+        found = _ENCOUNTER_MADE[who] = _make_encounter(who)
+    return found
+
+
+_ENCOUNTER_MADE: Final[dict[str, Encounter]] = {}
+
+
+def _make_encounter(who: str) -> Encounter:
     """A survivor's city encounter card to resolve (steps are values, made once and shared: a step
     class is made in Python)."""
     return Encounter(who)
 
 
-@lru_cache(maxsize=64)
 def _after_encounter(who: str) -> AfterEncounter:
+    found = _AFTER_ENCOUNTER_MADE.get(who)
+    if found is None:
+        if len(_AFTER_ENCOUNTER_MADE) >= 64:
+            _AFTER_ENCOUNTER_MADE.clear()
+        found = _AFTER_ENCOUNTER_MADE[who] = _make_after_encounter(who)
+    return found
+
+
+_AFTER_ENCOUNTER_MADE: Final[dict[str, AfterEncounter]] = {}
+
+
+def _make_after_encounter(who: str) -> AfterEncounter:
     return AfterEncounter(who)
 
 
@@ -350,8 +382,8 @@ def end_threat_phase(state: DNZState) -> None:
 
 
 #: steps without fields are values every game shares (steps are never changed once made)
-_REST_OF_ROUND = (CityPhase(), ThreatPhase(), Round())
-_END_THREAT_PHASE = EndThreatPhase()
+_REST_OF_ROUND: Final = (CityPhase(), ThreatPhase(), Round())
+_END_THREAT_PHASE: Final = EndThreatPhase()
 
 
 def draw_infection(state: DNZState, s: Survivor) -> Steps:
@@ -366,7 +398,7 @@ def draw_infection(state: DNZState, s: Survivor) -> Steps:
 
 #: the 12:00 test: "All infected survivors must make a Strength test. Those who fail increase the
 #: infection level by 1 point." (a check like a card's: a survival point may be spent on it)
-INFECTION_TEST = Effect(
+INFECTION_TEST: Final = Effect(
     kind="check", attribute="strength", what="infection (strength)", fail=(Effect(kind="infection"),)
 )
 
@@ -433,13 +465,13 @@ def _deadline(a: Adventure) -> int:
     return found[1]
 
 
-_HOURS: dict[int, tuple[Clock, int]] = {}
-_DEADLINES: dict[int, tuple[Adventure, int]] = {}
+_HOURS: Final[dict[int, tuple[Clock, int]]] = {}
+_DEADLINES: Final[dict[int, tuple[Adventure, int]]] = {}
 
 #: each clock's next hour and its log line, by the identity of the clock (hour_later); the clocks
 #: met, so that equal clocks are one object
-_LATER: dict[int, tuple[Clock, Clock, str]] = {}
-_CLOCKS: dict[Clock, Clock] = {}
+_LATER: Final[dict[int, tuple[Clock, Clock, str]]] = {}
+_CLOCKS: Final[dict[Clock, Clock]] = {}
 
 
 def eat(state: DNZState, s: Survivor) -> None:
