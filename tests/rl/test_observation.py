@@ -95,3 +95,38 @@ def test_a_spec_pickled_or_copied_after_observing_observes_the_same(gid: str) ->
     for other in (pickle.loads(pickle.dumps(spec)), copy.deepcopy(spec)):
         for state, seen in zip(states, first):
             assert np.array_equal(other.observe(state, 0), seen), gid
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_observation_from_the_state_is_that_of_the_public_snapshot_along_whole_games(gid: str) -> None:
+    """The same as above, deep into longer games (what a spec keeps between observations, such as
+    its tables of places, must follow the state as it changes)."""
+    g = game(gid)
+    setup = setups(g)[0]
+    spec = spec_for(g, setup)
+    checked = 0
+    for state in positions(g, setup, range(10, 12), every=3, limit=100):
+        for seat in range(spec.seats):
+            flat = np.zeros(spec.layout.size, dtype=np.float32)
+            spec.fill_state(state, seat, spec.layout.views(flat))
+            np.clip(flat, 0.0, OBS_HIGH, out=flat)
+            assert np.array_equal(flat, spec.tensor(spec.public_of(state, seat), seat)), (gid, seat)
+            checked += 1
+    assert checked > 3
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_segments_that_are_separate_arrays_get_the_same_values(gid: str) -> None:
+    """``fill_state`` into segments of another kind (here float64 arrays of their own) writes the
+    values (as float32) it writes into the work vector's float32 views."""
+    g = game(gid)
+    setup = setups(g)[-1]
+    spec = spec_for(g, setup)
+    for state in positions(g, setup, range(2), every=4, limit=20):
+        for seat in range(spec.seats):
+            flat = np.zeros(spec.layout.size, dtype=np.float32)
+            spec.fill_state(state, seat, spec.layout.views(flat))
+            own = {name: np.zeros(shape, dtype=np.float64) for name, shape in spec.layout.segments}
+            spec.fill_state(state, seat, own)
+            for name, segment in spec.layout.views(flat).items():
+                assert np.array_equal(own[name].astype(np.float32), segment), (gid, name)
