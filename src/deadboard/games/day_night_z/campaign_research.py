@@ -122,6 +122,8 @@ class DayNightZCampaignSpec(GameSpec):
             }
             for ch, spec in zip(c.chapters, self.specs, strict=True)
         ]
+        #: the adventure's tile planes, written straight into the observation as the adventure spec's
+        self.DIRECT = tuple(dict.fromkeys(labels[name] for labels in self.labels for name in DayNightZSpec.DIRECT))
         self.adventure_segments: dict[str, tuple[int, ...]] = {}
         for labels, spec in zip(self.labels, self.specs, strict=True):
             for name, dims in spec.layout.segments:
@@ -339,10 +341,14 @@ class DayNightZCampaignSpec(GameSpec):
 
     def _adventure_parts(self, chapter: int, parts: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         """The adventure spec's segments of a chapter within ``parts`` (made again only when
-        ``parts`` is not the one given last)."""
+        ``parts`` is not the one given last; its tile planes, a new vector's at each observation
+        (``DIRECT``), taken again each time)."""
         known = self._inner.get(chapter)
         if known is not None and known[0] is parts:
-            return known[1]
+            inner = known[1]
+            for name in DayNightZSpec.DIRECT:
+                inner[name] = parts[self.labels[chapter][name]]
+            return inner
         inner = {name: parts[label] for name, label in self.labels[chapter].items()}
         self._inner[chapter] = (parts, inner)
         return inner
