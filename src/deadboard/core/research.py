@@ -321,6 +321,7 @@ class GameSpec(ABC):
         self._view_parts: dict[str, np.ndarray] | None = None
         self._views: dict[str, memoryview[float]] | None = None
         self._direct_parts: dict[str, np.ndarray] = {}
+        self._runs: list[tuple[slice, np.ndarray]] = []  # the work vector's runs outside DIRECT segments
         direct = [self.layout.slices[name] for name in self.DIRECT]
         self._direct = tuple((name, at, shape) for name, (at, shape) in zip(self.DIRECT, direct))
         #: the runs of the vector not in DIRECT segments (zeroed in the work vector, clipped from it)
@@ -416,20 +417,20 @@ class GameSpec(ABC):
     def _observe_direct(self, state: State, seat: int) -> np.ndarray:
         """:meth:`observe`'s vector with :attr:`DIRECT` segments: those written in the new (zeroed)
         vector itself, the others in the work vector (only their runs zeroed), clipped into it."""
-        if self._work is None:
-            flat = np.zeros(self.layout.size, dtype=np.float32)
-            self._work = (flat, self.layout.views(flat))
-            self._direct_parts = dict(self._work[1])
-        work = self._work[0]
-        for run in self._clipped:
-            work[run] = 0.0
+        if not self._direct_parts:
+            work, segments = self._buffer()
+            self._direct_parts = dict(segments)
+            self._runs = [(run, work[run]) for run in self._clipped]
+        runs = self._runs
+        for _, kept in runs:
+            kept.fill(0.0)
         out = np.zeros(self.layout.size, dtype=np.float32)
         parts = self._direct_parts  # the work vector's segments, the DIRECT ones this vector's
         for name, at, shape in self._direct:
             parts[name] = out[at].reshape(shape)
         self.fill_state(state, seat, parts)
-        for run in self._clipped:
-            _clip(work[run], 0.0, OBS_HIGH, out=out[run])
+        for run, kept in runs:
+            _clip(kept, 0.0, OBS_HIGH, out=out[run])
         return out
 
     def write_flat(self, parts: dict[str, np.ndarray], write: Callable[[dict[str, memoryview[float]]], None]) -> None:
@@ -459,7 +460,7 @@ class GameSpec(ABC):
         """Pickled and copied without its work vector and the views of it (made again at the next
         observation: a copy of the vector and of its segments would no longer share memory)."""
         state = self.__dict__.copy()
-        state.update(_work=None, _view_parts=None, _views=None, _direct_parts={})
+        state.update(_work=None, _view_parts=None, _views=None, _direct_parts={}, _runs=[])
         return state
 
     @staticmethod
