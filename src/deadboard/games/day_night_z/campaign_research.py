@@ -291,7 +291,11 @@ class DayNightZCampaignSpec(GameSpec):
         of their floats (:meth:`~deadboard.core.research.GameSpec.write_flat`), first, then the
         adventure's from its own spec's :meth:`~DayNightZSpec.fill_state`."""
         st = cast(CampaignState, state)
-        self.write_flat(parts, lambda views: self._campaign_of_state(st, seat, views))
+        views = self._views
+        if views is not None and parts is self._view_parts:  # the work vector's, as at every step
+            self._campaign_of_state(st, seat, views)
+        else:
+            self.write_flat(parts, lambda views: self._campaign_of_state(st, seat, views))
         chapter = st.chapter
         inner = st.inner
         if inner is not None and chapter < len(self.specs):

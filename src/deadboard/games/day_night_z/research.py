@@ -190,7 +190,11 @@ class DayNightZSpec(GameSpec):
         ix = self._places
         if ix is None:
             ix = self._places = _Places(self)
-        self.write_flat(parts, lambda views: self._vectors_of_state(st, seat, ix, views))
+        views = self._views
+        if views is not None and parts is self._view_parts:  # the work vector's, as at every step
+            self._vectors_of_state(st, seat, ix, views)
+        else:
+            self.write_flat(parts, lambda views: self._vectors_of_state(st, seat, ix, views))
         if st.tiles:
             self._tiles_of_state(st, ix, parts["tiles"], parts["sides"], parts["city"])
         self._city_of_state(st, ix, parts["tiles"], parts["city"])
