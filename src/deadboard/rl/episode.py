@@ -59,15 +59,16 @@ class Episode:
         d = self.current.decision
         if d is None or (seat is not None and seat != d.seat):
             return np.zeros(self.num_actions, dtype=np.int8)
-        return self.spec.choices.mask(self.legal())
+        legal = self._legal
+        return self.spec.choices.mask(self.legal() if legal is None else legal)
 
     def observe(self, seat: int) -> np.ndarray:
-        spec = self.spec
+        spec, state = self.spec, self.current
         if spec.LISTED:
-            d = self.current.decision
+            d = state.decision
             if d is not None and d.seat == seat:
-                return spec.observe(self.current, seat, list(self.legal().values()))
-        return spec.observe(self.current, seat, None)
+                return spec.observe(state, seat, list(self.legal().values()))
+        return spec.observe(state, seat, None)
 
     def step(self, code: int) -> bool:
         """Apply the deciding seat's action ``code``; False (and nothing changes) if it is not legal."""

@@ -27,7 +27,9 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from deadboard.rl.episode import Episode
 from deadboard.rl.spec import OBS_HIGH
@@ -93,6 +95,18 @@ class DeadboardAEC(AECEnv):  # type: ignore[misc]
         if seat is None:
             raise ValueError(f"{agent!r} is not an agent of this environment ({', '.join(self.possible_agents)})")
         return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """AECEnv's ``last``, with the observation made here (one call less a step)."""
+        agent = self.agent_selection
+        assert agent is not None
+        observation = None
+        if observe:
+            seat = self._seat_of[agent]
+            table = self.table
+            observation = {"observation": table.observe(seat), "action_mask": table.mask(seat)}
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -209,6 +223,11 @@ class _Ordered(OrderEnforcingWrapper):  # type: ignore[misc]
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.last(observe)  # type: ignore[no-any-return]
 
+    def agent_iter(self, max_iter: int = 2**63) -> _Turns:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _Turns(self, max_iter)
+
     def step(self, action: Any) -> None:
         env = self.env
         if self._has_reset and env.agents:
@@ -216,6 +235,26 @@ class _Ordered(OrderEnforcingWrapper):  # type: ignore[misc]
             env.step(action)
         else:
             super().step(action)
+
+
+class _TurnIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing iterator (the same checks and message), reading the environment's
+    fields straight rather than through the wrapper's."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return env.agent_selection  # type: ignore[no-any-return]
+
+
+class _Turns(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _TurnIterator:
+        return _TurnIterator(self.env, self.max_iter)
 
 
 def raw_env(game: str, **kwargs: Any) -> DeadboardAEC:

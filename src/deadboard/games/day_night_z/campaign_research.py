@@ -122,6 +122,8 @@ class DayNightZCampaignSpec(GameSpec):
             }
             for ch, spec in zip(c.chapters, self.specs, strict=True)
         ]
+        #: the adventure's tile planes, written straight into the observation as the adventure spec's
+        self.DIRECT = tuple(dict.fromkeys(labels[name] for labels in self.labels for name in DayNightZSpec.DIRECT))
         self.adventure_segments: dict[str, tuple[int, ...]] = {}
         for labels, spec in zip(self.labels, self.specs, strict=True):
             for name, dims in spec.layout.segments:
@@ -285,98 +287,117 @@ class DayNightZCampaignSpec(GameSpec):
 
     def fill_state(self, state: State, seat: int, parts: dict[str, np.ndarray]) -> None:
         """:meth:`fill` of the seat's public part, read from the state's own fields (no snapshot):
-        of the travel deck only how many cards are left; the adventure's from its own spec's
-        :meth:`~DayNightZSpec.fill_state`."""
+        of the travel deck only how many cards are left; the campaign's segments through flat views
+        of their floats (:meth:`~deadboard.core.research.GameSpec.write_flat`), first, then the
+        adventure's from its own spec's :meth:`~DayNightZSpec.fill_state`."""
         st = cast(CampaignState, state)
+        views = self._views
+        if views is not None and parts is self._view_parts:  # the work vector's, as at every step
+            self._campaign_of_state(st, seat, views)
+        else:
+            self.write_flat(parts, lambda views: self._campaign_of_state(st, seat, views))
         chapter = st.chapter
-        parts["chapter"][min(chapter, len(self.chapters))] = 1.0
-        results, index = parts["results"], self.chapter_index
-        for cid, result in st.results:
-            if cid in index:
-                results[index[cid], 0 if result == "accomplished" else 1] = 1.0
-        phase = parts["phase"]
-        phase[self.phase_index.get(st.phase, len(phase) - 2)] = 1.0
-        if st.time == "night":
-            phase[-1] = 1.0
-        travel = self.travel_size
-        parts["campaign"][:] = (
-            st.vp / 20,
-            st.vp_earned / 20,
-            st.days / 10,
-            st.shelter_days / 30,
-            st.store / 10,
-            len(st.deck) / travel,
-            len(st.discard) / travel,
-        )
-        shelter, index = parts["shelter"], self.shelter_index
-        for f, level in st.facilities.items():
-            if level and f != "fence" and f in index:
-                shelter[index[f], 0 if level == "basic" else 1] = 1.0
-        if st.fence:
-            shelter[index["fence"], 0 if st.fence == "basic" else 1] = 1.0
-        paths, index = parts["paths"], self.path_index
-        for col, ids in enumerate((st.blocked, st.revealed, st.route)):
-            for pid in ids:
-                if pid in index:
-                    paths[index[pid], col] = 1.0
-        if st.discard:
-            discard, index = parts["discard"], self.travel_index
-            for t in st.discard:
-                if t in index:
-                    discard[index[t]] += 1.0
-        if st.votes:
-            votes = parts["votes"]
-            for v in st.votes:
-                if 1 <= v <= self.options:
-                    votes[v - 1] += 1.0
-        self._heroes_of_state(st, seat, parts)
-        if st.steps:
-            row = parts["decision"]
-            row[self.decision_index.get(type(st.steps[-1]).__name__, len(row) - 1)] = 1.0
         inner = st.inner
         if inner is not None and chapter < len(self.specs):
             self.specs[chapter].fill_state(inner, seat, self._adventure_parts(chapter, parts))
 
+    def _campaign_of_state(self, st: CampaignState, seat: int, v: dict[str, memoryview[float]]) -> None:
+        """The campaign's own segments (all but the adventure's), into the flat views ``v``."""
+        chapter = st.chapter
+        v["chapter"][min(chapter, len(self.chapters))] = 1.0
+        results, index = v["results"], self.chapter_index
+        for cid, result in st.results:
+            if cid in index:
+                results[2 * index[cid] + (0 if result == "accomplished" else 1)] = 1.0
+        phase = v["phase"]
+        last = len(phase) - 1
+        phase[self.phase_index.get(st.phase, last - 1)] = 1.0
+        if st.time == "night":
+            phase[last] = 1.0
+        travel = self.travel_size
+        row = v["campaign"]
+        row[0] = st.vp / 20
+        row[1] = st.vp_earned / 20
+        row[2] = st.days / 10
+        row[3] = st.shelter_days / 30
+        row[4] = st.store / 10
+        row[5] = len(st.deck) / travel
+        row[6] = len(st.discard) / travel
+        shelter, index = v["shelter"], self.shelter_index
+        for f, level in st.facilities.items():
+            if level and f != "fence" and f in index:
+                shelter[2 * index[f] + (0 if level == "basic" else 1)] = 1.0
+        if st.fence:
+            shelter[2 * index["fence"] + (0 if st.fence == "basic" else 1)] = 1.0
+        paths, index = v["paths"], self.path_index
+        for col, ids in enumerate((st.blocked, st.revealed, st.route)):
+            for pid in ids:
+                if pid in index:
+                    paths[3 * index[pid] + col] = 1.0
+        if st.discard:
+            discard, index = v["discard"], self.travel_index
+            for t in st.discard:
+                if t in index:
+                    discard[index[t]] += 1.0
+        if st.votes:
+            votes = v["votes"]
+            for vote in st.votes:
+                if 1 <= vote <= self.options:
+                    votes[vote - 1] += 1.0
+        self._heroes_of_state(st, seat, v)
+        if st.steps:
+            row = v["decision"]
+            row[self.decision_index.get(type(st.steps[-1]).__name__, len(row) - 1)] = 1.0
+
     def _adventure_parts(self, chapter: int, parts: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         """The adventure spec's segments of a chapter within ``parts`` (made again only when
-        ``parts`` is not the one given last)."""
+        ``parts`` is not the one given last; its tile planes, a new vector's at each observation
+        (``DIRECT``), taken again each time)."""
         known = self._inner.get(chapter)
         if known is not None and known[0] is parts:
-            return known[1]
+            inner = known[1]
+            for name in DayNightZSpec.DIRECT:
+                inner[name] = parts[self.labels[chapter][name]]
+            return inner
         inner = {name: parts[label] for name, label in self.labels[chapter].items()}
         self._inner[chapter] = (parts, inner)
         return inner
 
-    def _heroes_of_state(self, st: CampaignState, seat: int, parts: dict[str, np.ndarray]) -> None:
-        """:meth:`_fill_heroes` from the state's heroes."""
-        rows, items, skills, allies = parts["heroes"], parts["items"], parts["skills"], parts["allies"]
+    def _heroes_of_state(self, st: CampaignState, seat: int, v: dict[str, memoryview[float]]) -> None:
+        """:meth:`_fill_heroes` from the state's heroes, into flat views."""
+        rows, items, skills, allies = v["heroes"], v["items"], v["skills"], v["allies"]
         card, skill, ally = self.card_index, self.skill_index, self.ally_index
-        n_skills, n_allies = max(1, len(self.skills)), max(1, len(self.allies))
+        n_cards, n_skills, n_allies = len(self.cards), len(self.skills), len(self.allies)
+        per_skill, per_ally = max(1, n_skills), max(1, n_allies)
         leader = st.leader
         for i, h in enumerate(st.heroes[: self.seats]):
-            rows[i, :] = (
-                float(h.alive),
-                h.health / 9,
-                h.stress / 9,
-                h.infection / 4,
-                h.sp / 15,
-                h.ammo / 10,
-                h.supplies / 10,
-                h.battery / 5,
-                len(h.skills) / n_skills,
-                len(h.allies) / n_allies,
-                h.spent / 20,
-                float(h.seat == seat),
-                float(h.seat == leader),
-            )
+            at = 13 * i
+            if h.alive:
+                rows[at] = 1.0
+            rows[at + 1] = h.health / 9
+            rows[at + 2] = h.stress / 9
+            rows[at + 3] = h.infection / 4
+            rows[at + 4] = h.sp / 15
+            rows[at + 5] = h.ammo / 10
+            rows[at + 6] = h.supplies / 10
+            rows[at + 7] = h.battery / 5
+            rows[at + 8] = len(h.skills) / per_skill
+            rows[at + 9] = len(h.allies) / per_ally
+            rows[at + 10] = h.spent / 20
+            if h.seat == seat:
+                rows[at + 11] = 1.0
+            if h.seat == leader:
+                rows[at + 12] = 1.0
             if h.items:
-                row = items[i]
+                at = n_cards * i
                 for item in h.items:
                     if item in card:
-                        row[card[item]] += 1.0
+                        items[at + card[item]] += 1.0
+            at = n_skills * i
             for k in h.skills:
                 if k in skill:
-                    skills[i, skill[k]] = 1.0
+                    skills[at + skill[k]] = 1.0
+            at = n_allies * i
             for a in h.allies:
                 if a in ally:
-                    allies[i, ally[a]] = 1.0
+                    allies[at + ally[a]] = 1.0

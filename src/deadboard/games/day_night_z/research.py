@@ -56,6 +56,10 @@ def trap_names(c: Any) -> list[str]:
 
 
 class DayNightZSpec(GameSpec):
+    #: the tile planes hold flags and counts of figures, tokens, corpses and trap damage, never
+    #: outside [0, OBS_HIGH]: written straight into the observation (GameSpec.DIRECT)
+    DIRECT = ("tiles",)
+
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
         c = first.content
@@ -179,47 +183,66 @@ class DayNightZSpec(GameSpec):
     def fill_state(self, state: State, seat: int, parts: dict[str, np.ndarray]) -> None:
         """:meth:`fill` of the seat's public part, read from the state's own fields (no snapshot):
         of the decks nothing, of the surprise cards only the zones they lie in. Only what is not
-        zero is written (the segments come zeroed)."""
+        zero is written (the segments come zeroed): the vectors through flat views of their floats
+        (:meth:`~deadboard.core.research.GameSpec.write_flat`), first, then the tile planes and
+        where the figures and tiles are."""
         st = cast(DNZState, state)
         ix = self._places
         if ix is None:
             ix = self._places = _Places(self)
+        views = self._views
+        if views is not None and parts is self._view_parts:  # the work vector's, as at every step
+            self._vectors_of_state(st, seat, ix, views)
+        else:
+            self.write_flat(parts, lambda views: self._vectors_of_state(st, seat, ix, views))
         if st.tiles:
             self._tiles_of_state(st, ix, parts["tiles"], parts["sides"], parts["city"])
         self._city_of_state(st, ix, parts["tiles"], parts["city"])
-        self._survivors_of_state(st, seat, ix, parts)
+        self._places_of_survivors(st, ix, parts["tiles"], parts["city"])
+
+    def _vectors_of_state(self, st: DNZState, seat: int, ix: _Places, v: dict[str, memoryview[float]]) -> None:
+        """The clock, the threat, the location slots, the survivors' rows and cards, the zones of the
+        surprise cards, the decision and the last threat card, into the flat views ``v``."""
         clock = st.clock
-        row = parts["clock"]
+        row = v["clock"]
         row[clock.hour] = 1.0
         if st.night:
             row[24] = 1.0
         row[25] = clock.day / 3
         row[26] = st.turn / 50
         threat = st.threat
-        row = parts["threat"]
+        row = v["threat"]
         row[0] = threat / 40
         row[1 + min(2, threat // 15)] = 1.0
         row[ix.hunter[st.hunter]] = 1.0
         if st.hunter_damage:
             row[7] = st.hunter_damage / 8
         n = len(self.location_cards)
-        locations, location_index, found = parts["locations"], self.location_index, st.locations
+        width = n + 4
+        locations, location_index, found = v["locations"], self.location_index, st.locations
         for j, slot in enumerate(self.slots):
             loc = found.get(slot)
             if loc is not None:
-                locations[j, location_index.get(loc.card, 0)] = 1.0
+                at = j * width
+                locations[at + location_index.get(loc.card, 0)] = 1.0
                 if loc.visited:
-                    locations[j, n] = 1.0
+                    locations[at + n] = 1.0
                 if loc.explored:
-                    locations[j, n + 1] = len(loc.explored) / 3
+                    locations[at + n + 1] = len(loc.explored) / 3
                 if loc.searched:
-                    locations[j, n + 2] = len(loc.searched) / 3
+                    locations[at + n + 2] = len(loc.searched) / 3
                 if loc.tiles:
-                    locations[j, n + 3] = len(loc.tiles) / 3
+                    locations[at + n + 3] = len(loc.tiles) / 3
+        zone_index, city_width = self.zone_index, 3 + self.seats
+        city = v["city"]
+        for z in st.surprises:
+            if z in zone_index:
+                city[zone_index[z] * city_width + 2] = 1.0
+        self._survivor_rows(st, seat, v)
         if st.steps:
-            row = parts["decision"]
+            row = v["decision"]
             row[self.decision_index.get(type(st.steps[-1]).__name__, len(row) - 1)] = 1.0
-        row = parts["last_threat"]
+        row = v["last_threat"]
         last = st.last_threat
         row[self.threat_index.get(last, len(row) - 1) if last else len(row) - 1] = 1.0
 
@@ -277,9 +300,6 @@ class DayNightZSpec(GameSpec):
                     tiles[base_x + 6, k, y, x] = yellow
                 elif where in zone_index:
                     city[zone_index[where], 0] = red + yellow
-        for z in st.surprises:
-            if z in zone_index:
-                city[zone_index[z], 2] = 1.0
         if st.enemies:
             kind_index, base_e = self.kind_index, ix.base_e
             for e in st.enemies:
@@ -288,55 +308,63 @@ class DayNightZSpec(GameSpec):
                     y, x = rc[e.cell]
                     tiles[base_e + kind_index.get(e.kind, 0), on, y, x] += 1.0
 
-    def _survivors_of_state(self, st: DNZState, seat: int, ix: _Places, parts: dict[str, np.ndarray]) -> None:
-        """:meth:`_fill_survivors` from the state's survivors."""
-        tiles, city, rows = parts["tiles"], parts["city"], parts["survivors"]
-        hands, worn, carried = parts["hands"], parts["worn"], parts["carried"]
-        card, tile_index, zone_index = self.card_index, self.tile_index, self.zone_index
+    def _places_of_survivors(self, st: DNZState, ix: _Places, tiles: np.ndarray, city: np.ndarray) -> None:
+        """Where each living survivor stands: a subzone of a tile, or a city zone."""
+        tile_index, zone_index = self.tile_index, self.zone_index
         base_s = ix.base_s
-        leader = st.leader
         for i, s in enumerate(st.survivors[: self.seats]):
-            placed = False
             if not s.dead:
                 if s.tile:
                     k = tile_index.get(s.tile)
                     if k is not None:
                         y, x = ROW_COLUMN[s.cell]
                         tiles[base_s + i, k, y, x] = 1.0
-                        placed = True
                 elif s.zone in zone_index:
                     city[zone_index[s.zone], 3 + i] = 1.0
-            rows[i, :] = (
-                s.health / 9,
-                s.stress / 9,
-                s.infection / 4,
-                s.sp / 15,
-                s.ap / 3,
-                s.reserve / 3,
-                s.ammo / 10,
-                s.supplies / 10,
-                s.battery / 5,
-                1.0 if s.dead else 0.0,
-                1.0 if s.hidden else 0.0,
-                1.0 if s.defensive else 0.0,
-                s.lit / 3,
-                1.0 if i == seat else 0.0,
-                1.0 if leader == i else 0.0,
-                1.0 if placed else 0.0,
-            )
+
+    def _survivor_rows(self, st: DNZState, seat: int, v: dict[str, memoryview[float]]) -> None:
+        """:meth:`_fill_survivors`'s rows and cards from the state's survivors, into flat views."""
+        rows, hands, worn, carried = v["survivors"], v["hands"], v["worn"], v["carried"]
+        card, tile_index = self.card_index, self.tile_index
+        width = len(self.cards)
+        leader = st.leader
+        for i, s in enumerate(st.survivors[: self.seats]):
+            at = 16 * i
+            rows[at] = s.health / 9
+            rows[at + 1] = s.stress / 9
+            rows[at + 2] = s.infection / 4
+            rows[at + 3] = s.sp / 15
+            rows[at + 4] = s.ap / 3
+            rows[at + 5] = s.reserve / 3
+            rows[at + 6] = s.ammo / 10
+            rows[at + 7] = s.supplies / 10
+            rows[at + 8] = s.battery / 5
+            if s.dead:
+                rows[at + 9] = 1.0
+            elif s.tile and s.tile in tile_index:
+                rows[at + 15] = 1.0  # placed on a tile in the planes
+            if s.hidden:
+                rows[at + 10] = 1.0
+            if s.defensive:
+                rows[at + 11] = 1.0
+            rows[at + 12] = s.lit / 3
+            if i == seat:
+                rows[at + 13] = 1.0
+            if leader == i:
+                rows[at + 14] = 1.0
+            at = width * i
             if s.weapon in card:
-                hands[i, card[s.weapon]] = 1.0
+                hands[at + card[s.weapon]] = 1.0
             if s.off in card:
-                hands[i, card[s.off]] = 1.0
+                hands[at + card[s.off]] = 1.0
             if s.worn:
                 for item in s.worn.values():
                     if item in card:
-                        worn[i, card[item]] = 1.0
+                        worn[at + card[item]] = 1.0
             if s.items:
-                row = carried[i]
                 for item in s.items:
                     if item in card:
-                        row[card[item]] += 1.0
+                        carried[at + card[item]] += 1.0
 
     # channel offsets in the tile planes: terrain, markers, the seven extras, survivors, enemies
     def _bases(self) -> tuple[int, int, int, int]:
