@@ -12,7 +12,7 @@ from deadboard.core.kernel import Auto, Step, Steps
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.audit import hunt_rule, names, squads_seen, tracing, zombie_entry
 from deadboard.games.zpocalypse_2.board import Board
-from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Z, Zombie, ZState, new_zombie
+from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Z, ZState, new_zombie, zombie
 from deadboard.games.zpocalypse_2.structures import (
     StructuresAttacked,
     bombs_on,
@@ -406,7 +406,7 @@ class HordeMoves(Auto[ZState]):
                 triggered.extend(i for i in path[1:] if i in state.bombs)
             space = _shuffle(state, z.space, path, squads, count)
             if space != z.space or down != z.down:
-                state.zombies[k] = _new(Zombie, (space, z.fresh, down, z.hurt))
+                state.zombies[k] = zombie(space, z.fresh, down, z.hurt)
                 count[z.space] -= 1
                 count[space] = count.get(space, 0) + 1
             if down:
@@ -417,7 +417,7 @@ class HordeMoves(Auto[ZState]):
         planned = {p[0] for p in plan}
         for k, z in enumerate(state.zombies):
             if z.down and k not in planned:
-                state.zombies[k] = _new(Zombie, (z.space, z.fresh, False, z.hurt))
+                state.zombies[k] = zombie(z.space, z.fresh, False, z.hurt)
                 if trace is not None:
                     trace.append(zombie_entry(state, k, z.fresh, -1, z.space, "stands-up", [z.space], 0, z.space))
         if trace is not None:

@@ -303,7 +303,7 @@ def _attack_actions(
     for p in q.people:
         card = p.card
         weapon = p.weapon
-        if weapon is not None and p.loaded and (card, weapon) not in used:
+        if weapon is not None and p.loaded and (not used or (card, weapon) not in used):
             w = weapons[weapon]
             found = targets.get(w.range)
             if found is None:
@@ -312,7 +312,7 @@ def _attack_actions(
                 pays = pay_faces(all_faces, w.cost, w.z_cost, weapon_cap(state, p, weapon, w.type))
                 if pays:
                     out.extend(_attacks(board, card, weapon, found, pays))
-        if (card, UNARMED) not in used:
+        if not used or (card, UNARMED) not in used:
             found = targets.get(1)
             if found is None:
                 found = targets[1] = targets_in_range(state, q.space, 1)
