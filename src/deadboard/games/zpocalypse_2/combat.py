@@ -239,28 +239,32 @@ def _choose(
 
 def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:
     p = person(q, action.who)
-    state.spend_dice(action.dice)
-    state.turn_used[(p.card, action.weapon)] = len(action.dice)
-    space = state.board.by_name[action.space]
+    dice = action.dice
+    wid = action.weapon
+    target = action.target
+    at = action.space
+    state.spend_dice(dice)
+    state.turn_used[(p.card, wid)] = len(dice)
+    space = state.board.by_name[at]
     out: tuple[Step[ZState], ...] = ()
     state.emit(
         "attack",
-        f"{phrases.name(state, p.card)} attacks the {action.target} zombie at {action.space} with the {phrases.name(state, action.weapon)}",
-        {"dice": list(action.dice)},
+        f"{phrases.name(state, p.card)} attacks the {target} zombie at {at} with the {phrases.name(state, wid)}",
+        {"dice": list(dice)},
     )
-    if action.weapon == UNARMED:
+    if wid == UNARMED:
         out = hurt_person(state, q, p, 1, "unarmed attack")
     state.actor = p.card
-    damage(state, q, space, action.target, 1)
+    damage(state, q, space, target, 1)
     state.actor = ""
-    weapon = None if action.weapon == UNARMED else state.content.weapon(action.weapon)
+    weapon = None if wid == UNARMED else state.content.weapon(wid)
     if (
         weapon is not None
         and weapon.ammo
         and ammo_die(state.content.rules.click_faces).roll(state.rng) == "click"
     ):
         p.loaded = False
-        state.emit("click", f"Click: the {phrases.name(state, action.weapon)} is out of ammo")
+        state.emit("click", f"Click: the {phrases.name(state, wid)} is out of ammo")
     return out
 
 

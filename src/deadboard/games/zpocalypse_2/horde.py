@@ -320,14 +320,20 @@ def _plan(state: ZState) -> list[tuple[int, int, int]]:
 
 
 def _walk(
-    state: ZState, start: int, goal: int, squads: set[int], engaged: set[int], lying: dict[int, int]
+    state: ZState,
+    start: int,
+    goal: int,
+    squads: set[int],
+    engaged: set[int],
+    lying: dict[int, int],
+    moves: int,
 ) -> tuple[list[int], int, bool, int]:
     """One horde zombie's move from ``start`` towards ``goal``: (its path, the start first; the
     movement points left; knocked down; the fortification it stopped to attack, or -1). It stops
     within range 1 of a squad (``engaged``); arduous ground and knocked-down zombies' spaces
-    (``lying``) cost 2."""
+    (``lying``) cost 2; ``moves``: the movement points of a zombie (the rules')."""
     board = state.board
-    space, left, down, path = start, state.content.rules.zombie_moves, False, [start]
+    space, left, down, path = start, moves, False, [start]
     # with no fortification on the board every path is open (rule 9): one step nearer the goal each
     # time, as :func:`step_toward` takes it
     downhill = None if state.forts else _downhill(board, goal)
@@ -401,7 +407,7 @@ class HordeMoves(Auto[ZState]):
         plan = _plan(state)
         for k, goal, seat in plan:
             z = state.zombies[k]
-            path, left, down, besieged = _walk(state, z.space, goal, squads, engaged, lying)
+            path, left, down, besieged = _walk(state, z.space, goal, squads, engaged, lying, moves)
             if state.bombs:
                 triggered.extend(i for i in path[1:] if i in state.bombs)
             space = _shuffle(state, z.space, path, squads, count)

@@ -271,6 +271,10 @@ def _starts(board: Board) -> tuple[tuple[int, Start], ...]:
     return found
 
 
+#: the kind of ``attack`` actions, their first field
+_ATTACK: Final = Attack.KIND
+
+
 def _attacks(
     board: Board, who: str, weapon: str, found: tuple[tuple[int, str], ...], pays: tuple[tuple[int, ...], ...]
 ) -> list[Attack]:
@@ -283,7 +287,7 @@ def _attacks(
     new = tuple.__new__
     out: list[Attack] = []
     for space, kind in found:
-        first = (Attack.KIND, who, weapon, spaces[space].name, kind)
+        first = (_ATTACK, who, weapon, spaces[space].name, kind)
         out.extend([new(Attack, first + pay) for pay in pays])
     return out
 

@@ -225,11 +225,15 @@ def _uses(
     return out
 
 
+#: the kind of ``trait`` actions, their first field
+_TRAIT: Final = UseTrait.KIND
+
+
 def _use(who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, ...], ...]) -> list[UseTrait]:
     """``trait WHO TRAIT SPACE TARGET D...`` for every payment of ``pays``, built as the tuples they
     are. Not kept: a turn's uses seldom come again (new dice, a new space, the zombies moved), and
     kept actions are objects every full garbage collection walks."""
-    first = (UseTrait.KIND, who, trait, space, target)
+    first = (_TRAIT, who, trait, space, target)
     new = tuple.__new__
     return [new(UseTrait, first + pay) for pay in pays]
 
@@ -265,12 +269,13 @@ def use_trait(state: ZState, q: Squad, action: UseTrait) -> tuple[Step[ZState], 
     """Pay the trait's dice and resolve it."""
     t = state.content.trait_by_id[action.trait]
     p = next(x for x in q.people if x.card == action.who)
-    state.spend_dice(action.dice)
-    state.turn_used[(p.card, t.id)] = len(action.dice)
+    dice = action.dice
+    state.spend_dice(dice)
+    state.turn_used[(p.card, t.id)] = len(dice)
     if t.per == "day":
         state.marks.add((p.card, t.id))
     board = state.board
-    state.emit("trait", f"{phrases.name(state, p.card)} uses {t.name}", {"dice": list(action.dice)})
+    state.emit("trait", f"{phrases.name(state, p.card)} uses {t.name}", {"dice": list(dice)})
     if t.effect == "sprint":
         return (Sprint(q.seat, t.value),)
     if t.effect == "patch":
