@@ -151,8 +151,20 @@ class Turn(Choice[ZState, TypedAction]):
 
     def _apply(self, state: ZState, action: TypedAction) -> Steps:
         q = state.squads[self.seat]
-        # the most frequent first: a typed action's class has its own metaclass, so an isinstance
-        # that fails asks the metaclass (a call) where one that holds compares the types at once
+        # the most frequent first, by their exact class: a typed action's class has its own
+        # metaclass, so an isinstance that fails asks the metaclass (a call)
+        if type(action) is Move:
+            return (*move(state, q, action), self)
+        if type(action) is End:
+            return ()
+        if type(action) is Attack:
+            return (*attack(state, q, action), self)
+        if type(action) is UseTrait:
+            return (*use_trait(state, q, action), self)
+        return self._apply_any(state, q, action)
+
+    def _apply_any(self, state: ZState, q: Squad, action: TypedAction) -> Steps:
+        """:meth:`_apply` for an action of any class (a subclass of a turn action's included)."""
         if isinstance(action, Move):
             return (*move(state, q, action), self)
         if isinstance(action, End):
