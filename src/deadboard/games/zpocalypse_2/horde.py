@@ -326,13 +326,15 @@ def _walk(
     squads: set[int],
     engaged: set[int],
     lying: dict[int, int],
-    moves: int,
+    moves: int = -1,
 ) -> tuple[list[int], int, bool, int]:
     """One horde zombie's move from ``start`` towards ``goal``: (its path, the start first; the
     movement points left; knocked down; the fortification it stopped to attack, or -1). It stops
     within range 1 of a squad (``engaged``); arduous ground and knocked-down zombies' spaces
-    (``lying``) cost 2; ``moves``: the movement points of a zombie (the rules')."""
+    (``lying``) cost 2; ``moves``: the movement points of a zombie (-1: read from the rules)."""
     board = state.board
+    if moves < 0:
+        moves = state.content.rules.zombie_moves
     space, left, down, path = start, moves, False, [start]
     # with no fortification on the board every path is open (rule 9): one step nearer the goal each
     # time, as :func:`step_toward` takes it
