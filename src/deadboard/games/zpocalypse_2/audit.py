@@ -21,7 +21,7 @@ rule               why the piece went where it went
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from deadboard.core.log import NullLog
 from deadboard.games.zpocalypse_2.state import ZState
@@ -92,16 +92,36 @@ def zombie_entry(
     it ends, ``down`` whether it was knocked down, ``siege`` the fortification it attacks (-1:
     none)."""
     spaces = state.board.spaces
-    return {
-        "zombie": k,
-        "fresh": fresh,
-        "from": spaces[path[0]].name,
-        "target": seat if seat >= 0 else None,
-        "goal": spaces[goal].name,
-        "rule": rule,
-        "path": [spaces[i].name for i in path],
-        "cost": cost,
-        "to": spaces[to].name,
-        "down": down,
-        "siege": spaces[siege].name if siege >= 0 else None,
-    }
+    # filled into a copy of the template: a dict copied from one of the same keys takes their
+    # table whole, where a dict built key by key inserts each (a night traces every zombie)
+    entry = _ZOMBIE_ENTRY.copy()
+    entry["zombie"] = k
+    entry["fresh"] = fresh
+    entry["from"] = spaces[path[0]].name
+    if seat >= 0:
+        entry["target"] = seat
+    entry["goal"] = spaces[goal].name
+    entry["rule"] = rule
+    entry["path"] = [spaces[i].name for i in path]
+    entry["cost"] = cost
+    entry["to"] = spaces[to].name
+    entry["down"] = down
+    if siege >= 0:
+        entry["siege"] = spaces[siege].name
+    return entry
+
+
+#: a horde zombie's trace entry, its keys in their order (:func:`zombie_entry`)
+_ZOMBIE_ENTRY: Final[dict[str, Any]] = {
+    "zombie": 0,
+    "fresh": False,
+    "from": "",
+    "target": None,
+    "goal": "",
+    "rule": "",
+    "path": None,
+    "cost": 0,
+    "to": "",
+    "down": False,
+    "siege": None,
+}

@@ -12,7 +12,7 @@ from deadboard.core.kernel import Auto, Step, Steps
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.audit import hunt_rule, names, squads_seen, tracing, zombie_entry
 from deadboard.games.zpocalypse_2.board import Board
-from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Z, Zombie, ZState, new_zombie
+from deadboard.games.zpocalypse_2.state import ZD6, MutateOnBoard, Squad, Z, ZState, new_zombie, zombie
 from deadboard.games.zpocalypse_2.structures import (
     StructuresAttacked,
     bombs_on,
@@ -320,14 +320,22 @@ def _plan(state: ZState) -> list[tuple[int, int, int]]:
 
 
 def _walk(
-    state: ZState, start: int, goal: int, squads: set[int], engaged: set[int], lying: dict[int, int]
+    state: ZState,
+    start: int,
+    goal: int,
+    squads: set[int],
+    engaged: set[int],
+    lying: dict[int, int],
+    moves: int = -1,
 ) -> tuple[list[int], int, bool, int]:
     """One horde zombie's move from ``start`` towards ``goal``: (its path, the start first; the
     movement points left; knocked down; the fortification it stopped to attack, or -1). It stops
     within range 1 of a squad (``engaged``); arduous ground and knocked-down zombies' spaces
-    (``lying``) cost 2."""
+    (``lying``) cost 2; ``moves``: the movement points of a zombie (-1: read from the rules)."""
     board = state.board
-    space, left, down, path = start, state.content.rules.zombie_moves, False, [start]
+    if moves < 0:
+        moves = state.content.rules.zombie_moves
+    space, left, down, path = start, moves, False, [start]
     # with no fortification on the board every path is open (rule 9): one step nearer the goal each
     # time, as :func:`step_toward` takes it
     downhill = None if state.forts else _downhill(board, goal)
@@ -401,12 +409,12 @@ class HordeMoves(Auto[ZState]):
         plan = _plan(state)
         for k, goal, seat in plan:
             z = state.zombies[k]
-            path, left, down, besieged = _walk(state, z.space, goal, squads, engaged, lying)
+            path, left, down, besieged = _walk(state, z.space, goal, squads, engaged, lying, moves)
             if state.bombs:
                 triggered.extend(i for i in path[1:] if i in state.bombs)
             space = _shuffle(state, z.space, path, squads, count)
             if space != z.space or down != z.down:
-                state.zombies[k] = _new(Zombie, (space, z.fresh, down, z.hurt))
+                state.zombies[k] = zombie(space, z.fresh, down, z.hurt)
                 count[z.space] -= 1
                 count[space] = count.get(space, 0) + 1
             if down:
@@ -417,7 +425,7 @@ class HordeMoves(Auto[ZState]):
         planned = {p[0] for p in plan}
         for k, z in enumerate(state.zombies):
             if z.down and k not in planned:
-                state.zombies[k] = _new(Zombie, (z.space, z.fresh, False, z.hurt))
+                state.zombies[k] = zombie(z.space, z.fresh, False, z.hurt)
                 if trace is not None:
                     trace.append(zombie_entry(state, k, z.fresh, -1, z.space, "stands-up", [z.space], 0, z.space))
         if trace is not None:

@@ -164,7 +164,7 @@ def reach_dashes(state: ZState, q: Squad, spaces: int) -> list[Dash]:
 
 def _moves_by_face(board: Board, table: dict[int, tuple[int, int]], budget: int) -> list[tuple[Move, ...]]:
     """For each face D up to ``budget`` (index D), the moves costing at most D, in space order."""
-    made = board.memo.get("moves")
+    made: list[tuple[Move, ...]] | None = board.memo.get("moves")
     if made is None:
         made = board.memo["moves"] = [
             (Move(1, s.name), *(Move(f, s.name) for f in range(1, 7))) for s in board.spaces
@@ -288,15 +288,23 @@ def jump(state: ZState, q: Squad) -> tuple[Step[ZState], ...]:
 
 
 def move(state: ZState, q: Squad, action: Move) -> tuple[Step[ZState], ...]:
-    target = state.board.by_name[action.space]
+    die = action.die
+    space = action.space
+    target = state.board.by_name[space]
     # the table the move was offered from (the pool's highest die): the same way there
-    ap, steps, way = route(state, q, target, max(action.die, *state.faces))
-    state.spend_dice((action.die,))
+    budget = die
+    for f in state.faces:
+        if f > budget:
+            budget = f
+    ap, steps, way = route(state, q, target, budget)
+    state.spend_dice((die,))
     state.turn_moved += steps
-    data: dict[str, Any] = {"die": action.die}
+    data: dict[str, Any] = {"die": die}
     if tracing(state):
-        data.update({"route": names(state, way), "cost": ap, "moved": state.turn_moved})
-    state.emit("move", f"Squad {q.seat + 1} moves to {action.space}", data)
+        data["route"] = names(state, way)
+        data["cost"] = ap
+        data["moved"] = state.turn_moved
+    state.emit("move", f"Squad {q.seat + 1} moves to {space}", data)
     return walk(state, q, way)
 
 

@@ -151,8 +151,20 @@ class Turn(Choice[ZState, TypedAction]):
 
     def _apply(self, state: ZState, action: TypedAction) -> Steps:
         q = state.squads[self.seat]
-        # the most frequent first: a typed action's class has its own metaclass, so an isinstance
-        # that fails asks the metaclass (a call) where one that holds compares the types at once
+        # the most frequent first, by their exact class: a typed action's class has its own
+        # metaclass, so an isinstance that fails asks the metaclass (a call)
+        if type(action) is Move:
+            return (*move(state, q, action), self)
+        if type(action) is End:
+            return ()
+        if type(action) is Attack:
+            return (*attack(state, q, action), self)
+        if type(action) is UseTrait:
+            return (*use_trait(state, q, action), self)
+        return self._apply_any(state, q, action)
+
+    def _apply_any(self, state: ZState, q: Squad, action: TypedAction) -> Steps:
+        """:meth:`_apply` for an action of any class (a subclass of a turn action's included)."""
         if isinstance(action, Move):
             return (*move(state, q, action), self)
         if isinstance(action, End):
@@ -271,6 +283,10 @@ def _starts(board: Board) -> tuple[tuple[int, Start], ...]:
     return found
 
 
+#: the kind of ``attack`` actions, their first field
+_ATTACK: Final = Attack.KIND
+
+
 def _attacks(
     board: Board, who: str, weapon: str, found: tuple[tuple[int, str], ...], pays: tuple[tuple[int, ...], ...]
 ) -> list[Attack]:
@@ -283,7 +299,7 @@ def _attacks(
     new = tuple.__new__
     out: list[Attack] = []
     for space, kind in found:
-        first = (Attack.KIND, who, weapon, spaces[space].name, kind)
+        first = (_ATTACK, who, weapon, spaces[space].name, kind)
         out.extend([new(Attack, first + pay) for pay in pays])
     return out
 
@@ -303,7 +319,7 @@ def _attack_actions(
     for p in q.people:
         card = p.card
         weapon = p.weapon
-        if weapon is not None and p.loaded and (card, weapon) not in used:
+        if weapon is not None and p.loaded and (not used or (card, weapon) not in used):
             w = weapons[weapon]
             found = targets.get(w.range)
             if found is None:
@@ -312,7 +328,7 @@ def _attack_actions(
                 pays = pay_faces(all_faces, w.cost, w.z_cost, weapon_cap(state, p, weapon, w.type))
                 if pays:
                     out.extend(_attacks(board, card, weapon, found, pays))
-        if (card, UNARMED) not in used:
+        if not used or (card, UNARMED) not in used:
             found = targets.get(1)
             if found is None:
                 found = targets[1] = targets_in_range(state, q.space, 1)

@@ -5,16 +5,33 @@ a perk or a mutate by its printed name (``Dwayne``, ``Ammo Box``), never by its 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
+from deadboard.games.zpocalypse_2.content import Content
 from deadboard.games.zpocalypse_2.state import ZState
 
 
 def name(state: ZState, token: str | None) -> str:
     """A survivor's or a card's printed name, without an article: ``Priya Raman``, ``Nail Gun``
-    (no card at all: ``nothing``)."""
+    (no card at all: ``nothing``). Each found once per content (:data:`_names`)."""
     if token is None:
         return "nothing"
     c = state.content
+    kept = _names.get(id(c))
+    if kept is None or kept[0] is not c:
+        kept = _names[id(c)] = (c, {})
+    found = kept[1].get(token)
+    if found is None:
+        found = kept[1][token] = _name(c, token)
+    return found
+
+
+#: each content's names found, by token (held with the content, so that its id is never another's):
+#: a content record is a pydantic model, each attribute read a lookup through it
+_names: Final[dict[int, tuple[Content, dict[str, str]]]] = {}
+
+
+def _name(c: Content, token: str) -> str:
     survivor = c.survivor_by_id.get(token)
     if survivor is not None:
         return str(survivor.name)

@@ -81,10 +81,29 @@ _new_tuple: Final = tuple.__new__
 
 
 def new_zombie(space: int, fresh: bool) -> Zombie:
-    """A horde zombie just placed on ``space``: upright, hurt by nobody. Made as the tuple it is (a
-    NamedTuple's own constructor is interpreted code, and zombies are placed by the dozen a
-    night)."""
-    return _new_tuple(Zombie, (space, fresh, False, -1))
+    """A horde zombie just placed on ``space``: upright, hurt by nobody."""
+    return zombie(space, fresh, False, -1)
+
+
+#: the zombies hurt by nobody, by ``space * 4 + fresh * 2 + down`` (None: not made yet). A zombie
+#: is a value (a tuple), so one serves every zombie standing so in every game, and finding it costs
+#: less than making it; a few hundred at most, whatever the games played
+_UNHURT: Final[list[Zombie | None]] = []
+
+
+def zombie(space: int, fresh: bool, down: bool, hurt: int) -> Zombie:
+    """The horde zombie with these fields. Made as the tuple it is (a NamedTuple's own constructor
+    is interpreted code, and zombies are placed and moved by the dozen an hour); one hurt by nobody
+    is shared (:data:`_UNHURT`)."""
+    if hurt != -1 or space < 0:
+        return _new_tuple(Zombie, (space, fresh, down, hurt))
+    i = space * 4 + (2 if fresh else 0) + (1 if down else 0)
+    if i >= len(_UNHURT):
+        _UNHURT.extend([None] * (i + 1 - len(_UNHURT)))
+    found = _UNHURT[i]
+    if found is None:
+        found = _UNHURT[i] = _new_tuple(Zombie, (space, fresh, down, hurt))
+    return found
 
 
 class MutateOnBoard(NamedTuple):

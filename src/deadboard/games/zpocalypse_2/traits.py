@@ -63,14 +63,19 @@ def passive(state: ZState, p: Person, effect: str) -> int:
     key = (id(state.content), p.card, effect)
     found = _passives.get(key)
     if found is None:
-        card = state.content.survivor_by_id[p.card]
-        traits = state.content.trait_by_id
-        found = 0
-        for tid in (card.night_trait, card.day_trait):
-            t = traits[tid]
-            if t.cost == 0 and t.effect == effect:
-                found += t.value
-        _passives[key] = found
+        found = _passives[key] = _passive(state.content, p.card, effect)
+    return found
+
+
+def _passive(content: Content, survivor: str, effect: str) -> int:
+    """The value of survivor ``survivor``'s passive traits with ``effect``."""
+    card = content.survivor_by_id[survivor]
+    traits = content.trait_by_id
+    found = 0
+    for tid in (card.night_trait, card.day_trait):
+        t = traits[tid]
+        if t.cost == 0 and t.effect == effect:
+            found += t.value
     return found
 
 
@@ -110,12 +115,14 @@ class WeaponCard:
 class NightCards:
     """Each survivor's night trait and each weapon, as :class:`TraitCard` and :class:`WeaponCard`."""
 
-    __slots__ = ("night", "weapons")
+    __slots__ = ("night", "steady", "weapons")
 
     def __init__(self, content: Content) -> None:
         traits = content.trait_by_id
         self.night = {s.id: TraitCard(traits[s.night_trait]) for s in content.survivors}
         self.weapons = {w.id: WeaponCard(content, w.id) for w in content.weapons}
+        #: each survivor's passive "steady" (:func:`passive`), read at every weapon's cap
+        self.steady = {s.id: _passive(content, s.id, "steady") for s in content.survivors}
 
 
 #: the cards of each content (held with it, so that its id is never another's)
@@ -143,11 +150,15 @@ def weapon_dice(state: ZState, p: Person, weapon: str) -> int:
 def weapon_cap(state: ZState, p: Person, weapon: str, skill: str) -> int:
     """How many more dice may go on the weapon this turn: the survivor's skill of its type, plus a
     passive "steady", less the dice already on it."""
-    return p.stats[skill] + passive(state, p, "steady") - weapon_dice(state, p, weapon)
+    steady = night_cards(state).steady.get(p.card)
+    if steady is None:
+        steady = passive(state, p, "steady")
+    # no dice on any weapon yet at the start of a turn
+    return p.stats[skill] + steady - (weapon_dice(state, p, weapon) if state.turn_used else 0)
 
 
 def usable(state: ZState, p: Person, t: TraitCard) -> bool:
-    if (p.card, t.id) in state.turn_used:
+    if state.turn_used and (p.card, t.id) in state.turn_used:
         return False
     return not (t.per == "day" and (p.card, t.id) in state.marks)
 
@@ -214,11 +225,15 @@ def _uses(
     return out
 
 
+#: the kind of ``trait`` actions, their first field
+_TRAIT: Final = UseTrait.KIND
+
+
 def _use(who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, ...], ...]) -> list[UseTrait]:
     """``trait WHO TRAIT SPACE TARGET D...`` for every payment of ``pays``, built as the tuples they
     are. Not kept: a turn's uses seldom come again (new dice, a new space, the zombies moved), and
     kept actions are objects every full garbage collection walks."""
-    first = (UseTrait.KIND, who, trait, space, target)
+    first = (_TRAIT, who, trait, space, target)
     new = tuple.__new__
     return [new(UseTrait, first + pay) for pay in pays]
 
@@ -254,12 +269,13 @@ def use_trait(state: ZState, q: Squad, action: UseTrait) -> tuple[Step[ZState], 
     """Pay the trait's dice and resolve it."""
     t = state.content.trait_by_id[action.trait]
     p = next(x for x in q.people if x.card == action.who)
-    state.spend_dice(action.dice)
-    state.turn_used[(p.card, t.id)] = len(action.dice)
+    dice = action.dice
+    state.spend_dice(dice)
+    state.turn_used[(p.card, t.id)] = len(dice)
     if t.per == "day":
         state.marks.add((p.card, t.id))
     board = state.board
-    state.emit("trait", f"{phrases.name(state, p.card)} uses {t.name}", {"dice": list(action.dice)})
+    state.emit("trait", f"{phrases.name(state, p.card)} uses {t.name}", {"dice": list(dice)})
     if t.effect == "sprint":
         return (Sprint(q.seat, t.value),)
     if t.effect == "patch":
