@@ -252,18 +252,19 @@ def _cells_crossed(
     return found
 
 
-_boards: Final[dict[int, Board]] = {}
+#: id of a map -> (that map, its board); the map is kept beside its board so that another map made
+#: later at the same address is not given this one's board
+_boards: Final[dict[int, tuple[HouseMap, Board]]] = {}
 
 
 def board_for(house: HouseMap) -> Board:
     """The board of a map, built once."""
-    key = id(house)
-    b = _boards.get(key)
-    if b is None:
+    kept = _boards.get(id(house))
+    if kept is None or kept[0] is not house:
         b = _build(house)
         b.precompute()
-        _boards[key] = b
-    return b
+        kept = _boards[id(house)] = (house, b)
+    return kept[1]
 
 
 def _spaces(

@@ -55,15 +55,24 @@ class Sprint(Choice[ZState, Dash]):
         return f"Squad {self.seat + 1}: move up to {self.spaces} spaces where?"
 
 
-_passives: Final[dict[tuple[int, str, str], int]] = {}
+#: id of a content -> (that content, its passive values by (survivor, effect)); the content is kept
+#: beside its values so that another content made later at the same address finds none of them
+_passives: Final[dict[int, tuple[Content, dict[tuple[str, str], int]]]] = {}
 
 
 def passive(state: ZState, p: Person, effect: str) -> int:
     """The value of ``p``'s passive traits with ``effect`` (its night and day traits)."""
-    key = (id(state.content), p.card, effect)
-    found = _passives.get(key)
+    content = state.content
+    kept = _passives.get(id(content))
+    if kept is None or kept[0] is not content:
+        if len(_passives) >= 64:
+            _passives.clear()
+        kept = _passives[id(content)] = (content, {})
+    values = kept[1]
+    key = (p.card, effect)
+    found = values.get(key)
     if found is None:
-        found = _passives[key] = _passive(state.content, p.card, effect)
+        found = values[key] = _passive(content, p.card, effect)
     return found
 
 
