@@ -59,8 +59,7 @@ class Episode:
         d = self.current.decision
         if d is None or (seat is not None and seat != d.seat):
             return np.zeros(self.num_actions, dtype=np.int8)
-        legal = self._legal
-        return self.spec.choices.mask(self.legal() if legal is None else legal)
+        return self.spec.choices.mask(self.legal())
 
     def observe(self, seat: int) -> np.ndarray:
         spec, state = self.spec, self.current
@@ -72,10 +71,7 @@ class Episode:
 
     def step(self, code: int) -> bool:
         """Apply the deciding seat's action ``code``; False (and nothing changes) if it is not legal."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal()
-        action = legal.get(int(code))
+        action = self.legal().get(int(code))
         if action is None:
             return False
         self.game.apply_unchecked(self.current, action)

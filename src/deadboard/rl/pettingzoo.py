@@ -97,14 +97,10 @@ class DeadboardAEC(AECEnv):  # type: ignore[misc]
         return {"observation": self.table.observe(seat), "action_mask": self.table.mask(seat)}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """AECEnv's ``last``, with the observation made here (one call less a step)."""
+        """AECEnv's ``last``, read from this environment's own fields."""
         agent = self.agent_selection
         assert agent is not None
-        observation = None
-        if observe:
-            seat = self._seat_of[agent]
-            table = self.table
-            observation = {"observation": table.observe(seat), "action_mask": table.mask(seat)}
+        observation = self.observe(agent) if observe else None
         return (observation, self._cumulative_rewards[agent], self.terminations[agent],
                 self.truncations[agent], self.infos[agent])
 
