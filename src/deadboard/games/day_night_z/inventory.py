@@ -201,15 +201,11 @@ def _discard(who: str, item: str) -> A.Discard:
     if found is None:
         if len(_DISCARD_MADE) >= 4096:
             _DISCARD_MADE.clear()
-        found = _DISCARD_MADE[(who, item)] = _make_discard(who, item)
+        found = _DISCARD_MADE[(who, item)] = A.Discard(who, item)
     return found
 
 
 _DISCARD_MADE: Final[dict[tuple[str, str], A.Discard]] = {}
-
-
-def _make_discard(who: str, item: str) -> A.Discard:
-    return A.Discard(who, item)
 
 
 def _give(who: str, what: str, to: str) -> A.Give:
@@ -217,15 +213,11 @@ def _give(who: str, what: str, to: str) -> A.Give:
     if found is None:
         if len(_GIVE_MADE) >= 4096:
             _GIVE_MADE.clear()
-        found = _GIVE_MADE[(who, what, to)] = _make_give(who, what, to)
+        found = _GIVE_MADE[(who, what, to)] = A.Give(who, what, to)
     return found
 
 
 _GIVE_MADE: Final[dict[tuple[str, str, str], A.Give]] = {}
-
-
-def _make_give(who: str, what: str, to: str) -> A.Give:
-    return A.Give(who, what, to)
 
 
 @classvars(kind="reorganize")

@@ -25,15 +25,11 @@ def _declare(who: str) -> A.LowerThreat:
     if found is None:
         if len(_DECLARE_MADE) >= 64:
             _DECLARE_MADE.clear()
-        found = _DECLARE_MADE[who] = _make_declare(who)
+        found = _DECLARE_MADE[who] = A.LowerThreat(who)
     return found
 
 
 _DECLARE_MADE: Final[dict[str, A.LowerThreat]] = {}
-
-
-def _make_declare(who: str) -> A.LowerThreat:
-    return A.LowerThreat(who)
 
 
 def offer(state: DNZState, s: Survivor) -> A.LowerThreat | None:

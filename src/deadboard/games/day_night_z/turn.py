@@ -105,20 +105,16 @@ class Order(Choice[DNZState, First | LowerThreat]):
 
 
 def _first(who: str) -> First:
+    """The leader's choice of a survivor (actions are immutable values: made once and shared)."""
     found = _FIRST_MADE.get(who)
     if found is None:
         if len(_FIRST_MADE) >= 64:
             _FIRST_MADE.clear()
-        found = _FIRST_MADE[who] = _make_first(who)
+        found = _FIRST_MADE[who] = First(who)
     return found
 
 
 _FIRST_MADE: Final[dict[str, First]] = {}
-
-
-def _make_first(who: str) -> First:
-    """The leader's choice of a survivor (actions are immutable values: made once and shared)."""
-    return First(who)
 
 
 @dataclass(slots=True)
@@ -213,21 +209,17 @@ class Encounter(Auto[DNZState]):
 
 
 def _encounter(who: str) -> Encounter:
+    """A survivor's city encounter card to resolve (steps are values, made once and shared: a step
+    class is made in Python)."""
     found = _ENCOUNTER_MADE.get(who)
     if found is None:
         if len(_ENCOUNTER_MADE) >= 64:
             _ENCOUNTER_MADE.clear()
-        found = _ENCOUNTER_MADE[who] = _make_encounter(who)
+        found = _ENCOUNTER_MADE[who] = Encounter(who)
     return found
 
 
 _ENCOUNTER_MADE: Final[dict[str, Encounter]] = {}
-
-
-def _make_encounter(who: str) -> Encounter:
-    """A survivor's city encounter card to resolve (steps are values, made once and shared: a step
-    class is made in Python)."""
-    return Encounter(who)
 
 
 def _after_encounter(who: str) -> AfterEncounter:
@@ -235,15 +227,11 @@ def _after_encounter(who: str) -> AfterEncounter:
     if found is None:
         if len(_AFTER_ENCOUNTER_MADE) >= 64:
             _AFTER_ENCOUNTER_MADE.clear()
-        found = _AFTER_ENCOUNTER_MADE[who] = _make_after_encounter(who)
+        found = _AFTER_ENCOUNTER_MADE[who] = AfterEncounter(who)
     return found
 
 
 _AFTER_ENCOUNTER_MADE: Final[dict[str, AfterEncounter]] = {}
-
-
-def _make_after_encounter(who: str) -> AfterEncounter:
-    return AfterEncounter(who)
 
 
 @dataclass(slots=True)
