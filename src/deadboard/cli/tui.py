@@ -66,7 +66,8 @@ class PlayApp(App[None]):
     #filter { height: 1; }
     #actions { height: 1fr; border: none; padding: 0; }
     #actions:focus { background-tint: $accent 8%; }
-    #log { width: 1fr; border-top: solid $secondary; border-left: vkey $secondary; scrollbar-size: 1 1; }
+    #log { width: 1fr; border-top: solid $secondary; border-left: vkey $secondary; scrollbar-size: 1 1;
+           scrollbar-gutter: stable; }
     #log:focus { border-top: thick $secondary; }
     Screen.wide #main { layout: horizontal; }
     Screen.wide #board { height: 1fr; width: 1fr; }

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.scroll_view import ScrollView
@@ -184,9 +184,14 @@ class Board(ScrollView):
         y1 = max(y for y, _, _ in spots)
         x0 = min(x for _, x, _ in spots)
         x1 = max(x + n for _, x, n in spots)
-        h = min(y1 - y0 + 1, max(1, self.size.height))
-        w = min(x1 - x0, max(1, self.size.width))
-        self.scroll_to_region(Region(x0, y0, w, h), animate=False, center=True, force=True)
+        # centred by an absolute offset, worked out from the squares and the pane alone: Textual's
+        # centring moves by a delta from where the board is now, rounded, so the same squares could
+        # land a row apart after a different history of scrolls
+        view = self.scrollable_content_region.size
+        h = min(y1 - y0 + 1, max(1, view.height))
+        w = min(x1 - x0, max(1, view.width))
+        self.scroll_to(x=max(0, x0 + (w - view.width + 1) // 2), y=max(0, y0 + (h - view.height + 1) // 2),
+                       animate=False, force=True, immediate=True)
 
     def square_at(self, x: int, y: int) -> str | None:
         """The square drawn at column ``x`` of the board's line ``y``."""
