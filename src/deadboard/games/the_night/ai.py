@@ -28,10 +28,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deadboard.core.grid import INF, OPEN, WINDOW
 from deadboard.core.kernel import Auto, Steps
 from deadboard.games.the_night.board import (
     CLOSED,
+    INF,
+    OPEN,
+    WINDOW,
     best_weapon,
     human_squares,
     vacate,
@@ -137,7 +139,8 @@ def unstack(state: NightState) -> None:
 
 def activation_order(state: NightState) -> list[int]:
     """Human zombies first, then the others by their printed number."""
-    return sorted(state.zsq, key=lambda z: (z < HUMAN_ZOMBIE, z))
+    order = sorted(state.zsq)
+    return [z for z in order if z >= HUMAN_ZOMBIE] + [z for z in order if z < HUMAN_ZOMBIE]
 
 
 def activate(state: NightState, z: int, fields: Fields) -> None:

@@ -4,8 +4,10 @@ whom across which edges, given the current state of doors and windows."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
-from deadboard.core.grid import DOOR, OPEN, WINDOW, line_clear
+from deadboard.core import grid as _grid
+from deadboard.core.grid import line_clear
 from deadboard.games.the_night.content import UNLIMITED
 from deadboard.games.the_night.state import (
     BOARDED,
@@ -17,13 +19,26 @@ from deadboard.games.the_night.state import (
     NightState,
 )
 
-CLOSED = BOARDED | LOCKED  # an opening with either flag stops movement, attacks and sight
+CLOSED: Final = 3  # BOARDED | LOCKED: an opening with either flag stops movement, attacks and sight
+
+# the grid's edge kinds and its cost of no route, as constants the compiled rules read as numbers
+# rather than look up in the grid's module at every use (hot loops of the zombies' searches)
+OPEN: Final = 1
+DOOR: Final = 2
+WINDOW: Final = 3
+INF: Final = 1073741824
+if (CLOSED, OPEN, DOOR, WINDOW, INF) != (BOARDED | LOCKED, _grid.OPEN, _grid.DOOR, _grid.WINDOW, _grid.INF):
+    raise ImportError("the_night.board: its constants differ from the state's and the grid's")
+
+
+#: the tokens of the numbered zombies, made once (a zombie's name is in every event it takes part in)
+_NUMBERED = tuple(f"Z{z}" for z in range(HUMAN_ZOMBIE))
 
 
 def zombie_name(state: NightState, z: int) -> str:
     if z >= HUMAN_ZOMBIE:
         return "Z" + state.humans[z - HUMAN_ZOMBIE].name
-    return f"Z{z}"
+    return _NUMBERED[z] if z >= 0 else f"Z{z}"
 
 
 def zombie_by_name(state: NightState, name: str) -> int:

@@ -9,7 +9,6 @@ from typing import Any
 
 from deadboard.core.action import Action
 from deadboard.core.game import Setup
-from deadboard.core.grid import DOOR, OPEN, WINDOW
 from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.the_night.actions import (
     END,
@@ -33,6 +32,9 @@ from deadboard.games.the_night.actions import (
 )
 from deadboard.games.the_night.board import (
     CLOSED,
+    DOOR,
+    OPEN,
+    WINDOW,
     can_carry,
     capacity,
     human_by_name,
@@ -120,8 +122,14 @@ def step_cost(state: NightState, h: int, to: int) -> int:
     """AP human ``h`` spends to move from his square to the square ``to`` next to it."""
     grid = state.c.grid
     sq = state.humans[h].sq
-    kind, o = grid.edge_kind(sq, to), grid.opening_between(sq, to)
-    return step_cost_human(state, sq, to, kind if grid.manhattan(sq, to) == 1 else OPEN, o,
+    kind, o = -1, -1
+    for t, k, e in grid.orth[sq]:  # the edge as the grid lists it (no call into the grid's module)
+        if t == to:
+            kind, o = k, e
+    if kind < 0:  # not an orthogonal step
+        kind, o = grid.edge_kind(sq, to), grid.opening_between(sq, to)
+    w = grid.width  # a diagonal step, or stairs between squares apart on the grid, is open
+    return step_cost_human(state, sq, to, kind if abs(sq % w - to % w) + abs(sq // w - to // w) == 1 else OPEN, o,
                            "injured" in state.humans[h].attrs)
 
 
@@ -217,6 +225,21 @@ def _locked_in_basement(state: NightState, sq: int) -> bool:
     return k >= 0 and state.humans[k].status == LIVE and state.c.area_of[sq] == "Basement"
 
 
+#: the moves offered so far, by human and square name: the same few hundred are offered again and
+#: again (an action is an immutable tuple, made in Python)
+_MOVES: dict[str, dict[str, Move]] = {}
+
+
+def _move(name: str, square: str) -> Move:
+    mine = _MOVES.get(name)
+    if mine is None:
+        mine = _MOVES[name] = {}
+    a = mine.get(square)
+    if a is None:
+        a = mine[square] = Move(name, square)
+    return a
+
+
 def human_actions(state: NightState) -> list[Action]:
     h = state.active
     hu = state.humans[h]
@@ -237,10 +260,10 @@ def human_actions(state: NightState) -> list[Action]:
         if "coward" in hu.attrs:
             safe = [(t, cost) for t, cost in moves if not _zombie_near(state, t)]
             if _zombie_near(state, sq) and safe:
-                return [Move(name, names[t]) for t, _ in safe]  # must move away
+                return [_move(name, names[t]) for t, _ in safe]  # must move away
             moves = safe
     for t, _cost in moves:
-        out.append(Move(name, names[t]))
+        out.append(_move(name, names[t]))
     sharing = any(o.status == LIVE and o.idx != h and o.sq == sq for o in state.humans)
     if sharing and moves:
         # passing through another human's square: step off before anything else that costs AP

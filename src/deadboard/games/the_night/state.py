@@ -13,7 +13,7 @@ Item locations are encoded in one int per item counter (``item_where``):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -22,28 +22,28 @@ from deadboard.core.kernel import KernelState
 from deadboard.games.the_night.config import Config
 from deadboard.games.the_night.content import NightContent
 
-NOT_IN_GAME = -1
-REMOVED = -2
-SET_ASIDE = -3  # chosen in Alternative Item Draw 2, waiting to be placed
-CARRIED = 10_000
-ON_OPENING = 20_000
+NOT_IN_GAME: Final = -1
+REMOVED: Final = -2
+SET_ASIDE: Final = -3  # chosen in Alternative Item Draw 2, waiting to be placed
+CARRIED: Final = 10_000
+ON_OPENING: Final = 20_000
 
 # Opening flags
-BOARDED = 1
-LOCKED = 2
-BROKEN = 4
+BOARDED: Final = 1
+LOCKED: Final = 2
+BROKEN: Final = 4
 
 # Human status
-ABSENT = 0  # not in this game
-LIVE = 1
-DEAD = 2  # a dead human counter on the map, may reanimate
-ZOMBIE = 3  # reanimated: now the human zombie HUMAN_ZOMBIE + index
-GONE = 4  # the human zombie was destroyed
-ESCAPED = 5  # left the map by the story's exit (Make Your Own Story)
+ABSENT: Final = 0  # not in this game
+LIVE: Final = 1
+DEAD: Final = 2  # a dead human counter on the map, may reanimate
+ZOMBIE: Final = 3  # reanimated: now the human zombie HUMAN_ZOMBIE + index
+GONE: Final = 4  # the human zombie was destroyed
+ESCAPED: Final = 5  # left the map by the story's exit (Make Your Own Story)
 
 STATUS_NAMES = ("absent", "live", "dead", "zombie", "gone", "escaped")
 
-HUMAN_ZOMBIE = 100  # zombie id of human i's zombie counter is 100 + i
+HUMAN_ZOMBIE: Final = 100  # zombie id of human i's zombie counter is 100 + i
 
 # The names of the phases, for the drawing, the bot and the snapshot (``NightState.phase``)
 SETUP = "setup"

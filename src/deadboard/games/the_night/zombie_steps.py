@@ -11,10 +11,10 @@ mypyc include them (docs/building.md), while ``ai`` stays Python.
 
 from __future__ import annotations
 
-from deadboard.core.grid import INF, OPEN, WINDOW, Line, line_clear
-from deadboard.games.the_night.board import CLOSED
+from deadboard.core.grid import AnyOf, line_clear
+from deadboard.games.the_night.board import CLOSED, INF, OPEN, WINDOW
 from deadboard.games.the_night.state import NightState
-from deadboard.games.the_night.zombie_ways import Entry, Field, Fields, Routes, Step, map_info
+from deadboard.games.the_night.zombie_ways import Entry, Field, Fields, Routes, Step, least_cost, map_info
 
 
 def sight_step(state: NightState, sq: int, fields: Fields, routes: Routes, hsq: dict[int, int], live: tuple[int, ...],
@@ -26,8 +26,12 @@ def sight_step(state: NightState, sq: int, fields: Fields, routes: Routes, hsq: 
     op = state.op
     inside = state.c.inside
     table = routes.table
-    row = state.c.grid.los_row(sq)
-    visible = [s for s in live if (c := row[s]) is not None and (not c or _clear(c, op)) and table[s][sq] < INF]
+    row = routes.los[sq]
+    visible: list[int] = []
+    for s in live:
+        c = row[s]
+        if c is not None and (not c or _clear(c, op)) and table[s][sq] < INF:
+            visible.append(s)
     vfield: Field
     hfield: Field
     if visible:
@@ -56,9 +60,9 @@ def _local_field(table: list[list[int]], targets: list[int], sq: int, steps: tup
     """The route field of several targets, on ``sq`` and its neighbours only (cheaper than the
     whole field for a target set seen once)."""
     rows = [table[t] for t in targets]
-    out = {sq: min([r[sq] for r in rows])}
+    out = {sq: least_cost(rows, sq)}
     for t, _k, _o in steps:
-        out[t] = min([r[t] for r in rows])
+        out[t] = least_cost(rows, t)
     return out
 
 
@@ -240,6 +244,12 @@ def _down_step(state: NightState, sq: int, way: list[int], visited: set[int]) ->
     return _pick(state, best)
 
 
-def _clear(crossed: Line, op: list[int]) -> bool:
-    """Whether a line of sight (the openings it crosses) is clear now."""
-    return line_clear(crossed, op, CLOSED)
+def _clear(crossed: tuple[int, ...] | AnyOf, op: list[int]) -> bool:
+    """Whether a line of sight (the openings it crosses) is clear now (``line_clear``; the plain
+    line's loop here, without a call into the grid's module for each)."""
+    if isinstance(crossed, AnyOf):
+        return line_clear(crossed, op, CLOSED)
+    for o in crossed:  # noqa: SIM110
+        if op[o] & CLOSED:
+            return False
+    return True

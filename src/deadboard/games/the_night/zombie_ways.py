@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deadboard.core.grid import DOOR, INF, OPEN
-from deadboard.games.the_night.board import (
-    human_squares,
-)
+from deadboard.core.grid import Line
+from deadboard.games.the_night.board import DOOR, INF, OPEN, human_squares
 from deadboard.games.the_night.content import NightContent
 from deadboard.games.the_night.state import (
     NightState,
@@ -43,6 +41,7 @@ class _MapInfo:
         "entries",
         "entry_fields",
         "firearms",
+        "los",
         "open",
         "openings",
         "outside",
@@ -95,10 +94,9 @@ class _MapInfo:
             for slow in (False, True)
         }
         # every zombie looks for humans in sight before each step: have the grid trace every line of
-        # sight now, once per map (a third of a second), rather than square by square during play
-        for sq in range(grid.n):
-            if grid.passable[sq]:
-                grid.los_row(sq)
+        # sight now, once per map (a third of a second), rather than square by square during play,
+        # and keep the rows at hand
+        self.los: list[list[Line]] = [grid.los_row(sq) if grid.passable[sq] else [] for sq in range(grid.n)]
 
     def table(self, confine: bool, windows: bool = True) -> list[list[int]]:
         """Route costs from every square to every square (``table[a][b]``), every door and window
@@ -234,11 +232,13 @@ class Routes:
     """The route fields to the live humans for one kind of zombie: those that can climb through
     windows (2 AP or more) and those that never can (1 AP)."""
 
-    __slots__ = ("all_field", "entries", "inn_field", "rooms", "rows", "slow", "table")
+    __slots__ = ("all_field", "entries", "inn_field", "los", "rooms", "rows", "slow", "table")
 
     def __init__(self, state: NightState, slow: bool, live: tuple[int, ...]) -> None:
         self.slow = slow
-        self.table: list[list[int]] = map_info(state).table(state.cfg.confine, windows=not slow)
+        info = map_info(state)
+        self.table: list[list[int]] = info.table(state.cfg.confine, windows=not slow)
+        self.los = info.los  # the lines of sight from each passable square (``Grid.los_row``)
         self.rows = [self.table[s] for s in live]
         # the route field of all live humans: the table's row when there is one human, else filled
         # in square by square as the zombies ask (most squares are never asked about)
@@ -248,7 +248,7 @@ class Routes:
         rooms = {c.area_of[s] for s in live}
         # priority 4: "a window or door … by which they can gain entry": for a zombie with 1 AP, a
         # door (it can never climb through a window)
-        entries = tuple(e for e in map_info(state).entries if not (slow and e.cost > 1))
+        entries = tuple(e for e in info.entries if not (slow and e.cost > 1))
         mine = tuple(e for e in entries if e.area in rooms)
         self.rooms = bool(mine)  # priority 4's entries lead into rooms with a human (else: all entries)
         self.entries: tuple[Entry, ...] = mine if mine else entries
@@ -260,7 +260,7 @@ class Routes:
             return f[sq]
         v = f.get(sq)
         if v is None:
-            v = f[sq] = min([r[sq] for r in self.rows])
+            v = f[sq] = least_cost(self.rows, sq)
         return v
 
     def near_around(self, sq: int, steps: tuple[Step, ...]) -> Field:
@@ -268,10 +268,22 @@ class Routes:
         f = self.all_field
         if isinstance(f, dict):
             rows = self.rows
-            for t in (sq, *[st[0] for st in steps]):
+            if sq not in f:
+                f[sq] = least_cost(rows, sq)
+            for t, _k, _o in steps:
                 if t not in f:
-                    f[t] = min([r[t] for r in rows])
+                    f[t] = least_cost(rows, t)
         return f
+
+
+def least_cost(rows: list[list[int]], sq: int) -> int:
+    """The least of the rows' costs at ``sq`` (``min`` of a list made for it, without the list)."""
+    best = INF
+    for r in rows:
+        v = r[sq]
+        if v < best:
+            best = v
+    return best
 
 
 class Fields:
