@@ -195,7 +195,11 @@ def _entry_step(state: NightState, sq: int, fields: Fields, routes: Routes, visi
             plan.append((e, None))
             return _cross(state, e, hsq, visited)
         if blocked is None:
-            blocked = {t for t in state.zsq.values() if t != sq} | set(hsq) | (visited - {sq})
+            # the other zombies, the squares it stood on (not where it stands), the humans
+            blocked = set(state.zsq.values())
+            blocked.update(visited)
+            blocked.discard(sq)
+            blocked.update(hsq)
         way = efields[e.index]
         cost = way[sq]
         for b in blocked:
