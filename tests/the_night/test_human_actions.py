@@ -268,3 +268,26 @@ def test_all_humans_dead_is_a_loss() -> None:
     advance(s)
     o = GAME.outcome(s)
     assert o is not None and o.result.value == "loss" and o.reason == "all-dead"
+
+
+def test_step_cost_reads_each_edge_as_the_grid_gives_it() -> None:
+    """A move's cost takes the edge from the square's own list of steps; it is the cost the grid's
+    edge queries give, for every square and every neighbour, orthogonal, diagonal or by stairs, with
+    doors locked and windows boarded or not."""
+    from deadboard.core.grid import OPEN
+    from deadboard.games.the_night.board import human_by_name, step_cost_human
+    from deadboard.games.the_night.humans import step_cost
+
+    s = board(humans={"Ben": "h10"})
+    ben = human_by_name(s, "Ben")
+    grid = s.c.grid
+    for flags in (0, BOARDED, LOCKED):
+        s.op = [flags] * len(s.op)
+        for a in range(grid.n):
+            if not grid.passable[a]:
+                continue
+            s.humans[ben].sq = a
+            for b in {*grid.adjacent8[a], *grid.orth_squares[a]}:
+                kind = grid.edge_kind(a, b) if grid.manhattan(a, b) == 1 else OPEN
+                want = step_cost_human(s, a, b, kind, grid.opening_between(a, b), False)
+                assert step_cost(s, ben, b) == want, (grid.names[a], grid.names[b], flags)

@@ -306,3 +306,11 @@ def test_a_zombie_in_the_tool_shed_does_not_walk_out_to_come_back_in() -> None:
     zombie_turn(s, 35)
     path = squares_stood_on(s, "Z35", "t2")
     assert len(path) == len(set(path)), path
+
+
+def test_human_zombies_activate_first_then_the_others_by_number() -> None:
+    from deadboard.games.the_night.board import human_by_name
+
+    s = board(humans={"Ben": "h10"}, zombies={12: "c3", "Tom": "c5", 3: "c7", "Judy": "c9", 7: "c11"})
+    humans = sorted(HUMAN_ZOMBIE + human_by_name(s, n) for n in ("Tom", "Judy"))
+    assert ai.activation_order(s) == [*humans, 3, 7, 12]

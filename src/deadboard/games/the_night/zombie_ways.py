@@ -95,8 +95,8 @@ class _MapInfo:
         }
         # every zombie looks for humans in sight before each step: have the grid trace every line of
         # sight now, once per map (a third of a second), rather than square by square during play,
-        # and keep the rows at hand
-        self.los: list[list[Line]] = [grid.los_row(sq) if grid.passable[sq] else [] for sq in range(grid.n)]
+        # and keep the rows at hand (one row a square, the few no one can enter too)
+        self.los: list[list[Line]] = [grid.los_row(sq) for sq in range(grid.n)]
 
     def table(self, confine: bool, windows: bool = True) -> list[list[int]]:
         """Route costs from every square to every square (``table[a][b]``), every door and window
