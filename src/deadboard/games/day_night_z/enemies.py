@@ -26,7 +26,6 @@ from deadboard.games.day_night_z.concepts import (
     roll,
     skulls,
 )
-from deadboard.games.day_night_z.content import ThreatCard
 from deadboard.games.day_night_z.paths import (
     Spot,
     distances,
@@ -37,6 +36,7 @@ from deadboard.games.day_night_z.paths import (
     subzone,
     way_on,
 )
+from deadboard.games.day_night_z.records import Threat
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
 
@@ -63,7 +63,7 @@ def targets(state: DNZState, enemy: Enemy) -> list[Survivor]:
 
 
 def prioritise(
-    state: DNZState, card: ThreatCard, enemy: Enemy, options: list[Survivor], dist: dict[Spot, int]
+    state: DNZState, card: Threat, enemy: Enemy, options: list[Survivor], dist: dict[Spot, int]
 ) -> Survivor:
     """The priority objective among survivors meeting the same condition; then the closest, then
     the first in seat order."""
@@ -175,7 +175,7 @@ def in_reach(state: DNZState, enemy: Enemy, pool: list[Survivor]) -> list[Surviv
     return out
 
 
-def act(state: DNZState, enemy: Enemy, card: ThreatCard, action: int = 1) -> bool:
+def act(state: DNZState, enemy: Enemy, card: Threat, action: int = 1) -> bool:
     """One action of ``enemy`` by the card's conditions, top down. Returns whether one was met. A
     ``trace`` event names the card's line applied (none when no line is met), the survivor it
     aimed at and the route it follows (docs/api.md, "Trace events")."""
@@ -186,7 +186,7 @@ def act(state: DNZState, enemy: Enemy, card: ThreatCard, action: int = 1) -> boo
     return bool(line)
 
 
-def _act(state: DNZState, enemy: Enemy, card: ThreatCard) -> tuple[str, Survivor | None, Spot | None]:
+def _act(state: DNZState, enemy: Enemy, card: Threat) -> tuple[str, Survivor | None, Spot | None]:
     """act's work: the line applied ("" none), the survivor aimed at, the subzone moved towards."""
     pool = targets(state, enemy)
     if not pool and not (card.ai[0] == "ability" and _hidden_on_tile(state, enemy)):
@@ -253,7 +253,7 @@ def _act(state: DNZState, enemy: Enemy, card: ThreatCard) -> tuple[str, Survivor
     return "", None, None
 
 
-def activate_all(state: DNZState, card: ThreatCard) -> None:
+def activate_all(state: DNZState, card: Threat) -> None:
     """3.1 Zombie Activation: every enemy in play, groups by initiative."""
     if not state.enemies or not any(s.tile and not s.dead for s in state.survivors):
         return  # an enemy acts only on a survivor on its tiles: with none on a tile, none acts
@@ -278,7 +278,7 @@ _NO_AIM: Final[Aim] = (None, None)
 
 
 def use_ability(
-    state: DNZState, enemy: Enemy, card: ThreatCard, pool: list[Survivor], dist: dict[Spot, int]
+    state: DNZState, enemy: Enemy, card: Threat, pool: list[Survivor], dist: dict[Spot, int]
 ) -> Aim | None:
     """The enemy's special ability, if it has one and can use it now (a "Special Ability" threat
     card's "ability" line, §3.14). Returns what it aimed at if it was used, else None."""
@@ -364,7 +364,7 @@ def enemy_attack(
     cover = 1 if tile.geo.terrain[s.cell] == "c" or tile.markers.get(s.cell) == "cover" else 0
     defence = attribute(state, s, "defense") + (1 if s.defensive else 0)
     worn = s.worn.get(body, "")
-    equip = state.content.search[worn].defence if worn else 0
+    equip = state.content.items[worn].defence if worn else 0
     n = pool_size(prof.attack, bonus, -cover, -defence, -equip, -skill_effects.defence(state, s))
     faces = roll(state, n)
     hit = skulls(faces) > 0
@@ -377,12 +377,12 @@ def enemy_attack(
         add_noise(state, f"{enemy.tile}-{CELLS[enemy.cell]}")
     if not hit:
         return False
-    if worn and state.content.search[worn].absorb:
+    if worn and state.content.items[worn].absorb:
         del s.worn[body]
         s.items.remove(worn)
         state.emit(
             "absorb",
-            f"{s.name}'s {state.content.search[worn].name} take the blow and are discarded",
+            f"{s.name}'s {state.content.items[worn].name} take the blow and are discarded",
             {"who": s.id},
         )
         return False
@@ -408,7 +408,7 @@ _NULL_LOG: Final = NullLog
 def trace_enemy(
     state: DNZState,
     enemy: Enemy,
-    card: ThreatCard,
+    card: Threat,
     action: int,
     line: str,
     target: Survivor | None,
