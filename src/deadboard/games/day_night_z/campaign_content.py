@@ -226,6 +226,17 @@ class CampaignContent:
     chapters: tuple[Chapter, ...]
 
     @cached_property
+    def skill_rows(self) -> dict[str, tuple[int, int, str]]:
+        """Each skill's cost, level and line by id (``growth.can_buy``, asked of every skill at every
+        decision in the shelter)."""
+        return {sid: (s.cost, s.level, s.line) for sid, s in self.skills.items()}
+
+    @cached_property
+    def build_costs(self) -> dict[str, int]:
+        """What building each facility costs, the fence's included (``facilities.build_cost``)."""
+        return {**{fid: f.build for fid, f in self.facilities.items()}, "fence": self.shelter.fence.build}
+
+    @cached_property
     def travel_cards(self) -> dict[str, TravelCard]:
         """The travel cards by id (a drawn card is looked up at every terrain icon)."""
         return {c.id: c for c in self.travel}

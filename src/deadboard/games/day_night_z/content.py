@@ -18,7 +18,7 @@ from pydantic import Field
 from deadboard.core.content import Record, content_dir, load_model, load_records, read_toml, unique
 from deadboard.core.errors import ContentError
 from deadboard.games.day_night_z.perks import Perk
-from deadboard.games.day_night_z.records import Item, Numbers, Sheet, Threat
+from deadboard.games.day_night_z.records import Foe, Item, Numbers, Sheet, Threat
 from deadboard.games.day_night_z.rules_file import RulesFile, Strict
 
 PACKAGE_DIR = Path(__file__).parent
@@ -357,9 +357,9 @@ class Content:
         return {}
 
     @cached_property
-    def enemy_sides(self) -> dict[tuple[str, bool], EnemySide]:
-        """Each enemy's profile side by kind and whether it is night (``spawn.enemy_profile``)."""
-        return {(k, night): p.night if night else p.day for k, p in self.enemies.items() for night in (False, True)}
+    def enemy_sides(self) -> dict[tuple[str, bool], Foe]:
+        """Each enemy's profile with its side by kind and whether it is night (``spawn.enemy_profile``)."""
+        return {(k, n): Foe(p, p.night if n else p.day) for k, p in self.enemies.items() for n in (False, True)}
 
     @cached_property
     def perks(self) -> dict[str, tuple[Perk, ...]]:

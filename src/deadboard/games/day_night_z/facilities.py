@@ -59,9 +59,7 @@ class Idle(TypedAction):
 
 
 def build_cost(state: CampaignState, facility: str) -> int:
-    if facility == "fence":
-        return state.content.shelter.fence.build
-    return state.content.facilities[facility].build
+    return state.content.build_costs[facility]
 
 
 def upgrade_cost(state: CampaignState, facility: str) -> int:

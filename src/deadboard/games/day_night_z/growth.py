@@ -69,11 +69,12 @@ def can_buy(content: CampaignContent, h: Hero, skill_id: str) -> bool:
     """ "The cost indicates how many survival points must be spent for the survivor to buy the
     ability. ... All the abilities of lower level must be bought (1) to gain access to the next
     level (2) and so on." (§3.5)"""
-    skill = content.skills[skill_id]
-    if skill_id in h.skills or h.sp < skill.cost:
+    rows = content.skill_rows
+    cost, level, line = rows[skill_id]
+    if skill_id in h.skills or h.sp < cost:
         return False
-    owned = {content.skills[s].level for s in h.skills if content.skills[s].line == skill.line}
-    return all(level in owned for level in range(1, skill.level))
+    owned = {rows[s][1] for s in h.skills if rows[s][2] == line}
+    return all(n in owned for n in range(1, level))
 
 
 def buy_skill(state: CampaignState, h: Hero, skill_id: str) -> None:

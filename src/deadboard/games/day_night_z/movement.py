@@ -93,21 +93,22 @@ def city_move(state: DNZState, s: Survivor, to: str) -> Steps | None:
     """CITY BOARD LEVEL MOVEMENT (§4.9): 1 AP a zone; into or out of an alley (STOP) the
     activation ends; a surprise zone is resolved at once; a zone with a deployed city tile puts the
     survivor on its access subzone."""
-    from_alley = state.board.zones[s.zone].kind == "alley"
+    kinds = state.board.kinds
+    from_alley = kinds[s.zone] == "alley"
     s.ap -= 1
     s.zone = to
-    zone = state.board.zones[to]
+    kind = kinds[to]
     state.emit("move", f"{s.name} moves to {to}", {"who": s.id, "to": to})
     tile = tile_in_zone(state, to)
     if tile is not None:
         s.encounter = False
         move_onto(state, s, tile, tile.geo.access)
         return ()
-    if zone.kind == "surprise" and to in state.surprises:
+    if kind == "surprise" and to in state.surprises:
         return surprise(state, s, to)
     free = not others_in_zone(state, s, to)
     s.encounter = free
-    if zone.kind == "alley" or from_alley:
+    if kind == "alley" or from_alley:
         return None
     return ()
 
@@ -175,11 +176,11 @@ def leave(state: DNZState, s: Survivor, to: str) -> Steps | None:
     if tile is not None:
         move_onto(state, s, tile, tile.geo.access)
         return ()
-    zone = state.board.zones[to]
-    if zone.kind == "surprise" and to in state.surprises:
+    kind = state.board.kinds[to]
+    if kind == "surprise" and to in state.surprises:
         return surprise(state, s, to)
     s.encounter = not others_in_zone(state, s, to)
-    if zone.kind == "alley":
+    if kind == "alley":
         return None
     return ()
 

@@ -1,24 +1,25 @@
 """Plain copies of the content records the rules read during play.
 
 The content's records are pydantic models (content.py), checked when the files are loaded; an
-attribute of one costs about four times a plain object's to read, and the rules read a few hundred
-of them in a game (a card's traits, a survivor's health levels, the threat track's units). Each
-record the rules read at every decision is copied here once per content, into a class the compiled
-build reads as a C struct, and kept beside the content (``Content.items``, ``Content.threat_rows``,
-``Content.numbers``, ``Content.plain_sheets``) as its other tables are. The copies hold the same
-values: they are read only, never changed.
+attribute of one costs about four times a plain object's to read (pydantic's ``__getattr__`` puts
+every read through a slower path of the interpreter), and the rules read a few hundred of them in a
+game (a card's traits, a survivor's health levels, the threat track's units). Each record the rules
+read at every decision is copied here once per content into a class with ``__slots__``, and kept
+beside the content (``Content.items``, ``Content.threat_rows``, ``Content.numbers``,
+``Content.plain_sheets``) as its other tables are. The copies hold the same values and are only
+read, never changed.
 
 The records are passed in untyped (``Any``): this module imports nothing of the content's, so the
-content can make its copies without an import loop."""
+content makes its copies without an import loop. It is not compiled (the compiled modules are
+listed in the build, setup.py): the compiled rules read a copy's attribute as any object's, through
+its slot.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from mypy_extensions import mypyc_attr
 
-
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, pickled with a state's steps
 class Item:
     """A search card (``content.SearchCard``): every field, ``weapon`` and ``melee_damage``."""
 
@@ -102,7 +103,6 @@ class Item:
         return table[min(strength, len(table)) - 1] if table else self.damage
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, pickled with a state's steps
 class Threat:
     """A threat card (``content.ThreatCard``); its effects stay the content's records. Equal by its
     id, as the record is equal by its fields (a step that holds one compares by it)."""
@@ -136,7 +136,32 @@ class Threat:
         return f"Threat({self.id!r})"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled
+class Foe:
+    """An enemy's profile (``content.EnemyProfile``) with one of its sides (``content.EnemySide``,
+    by day or by night): the side's figures, and the profile's initiative, survival points and
+    miniatures."""
+
+    __slots__ = (
+        "actions", "attack", "damage", "evasion", "health", "id", "initiative", "melee_defence", "miniatures",
+        "name", "ranged_defence", "resistance", "sp",
+    )  # fmt: skip
+
+    def __init__(self, profile: Any, side: Any) -> None:
+        self.id: str = profile.id
+        self.name: str = profile.name
+        self.initiative: int = profile.initiative
+        self.sp: int = profile.sp
+        self.miniatures: int = profile.miniatures
+        self.actions: int = side.actions
+        self.attack: int = side.attack
+        self.damage: int = side.damage
+        self.health: int = side.health
+        self.melee_defence: int = side.melee_defence
+        self.ranged_defence: int = side.ranged_defence
+        self.evasion: int = side.evasion
+        self.resistance: int = side.resistance
+
+
 class Numbers:
     """The figures of the rules file read during play (``rules_file.RulesFile``): the threat
     track's units, the stress and survival maxima and levels, the success icons of each health
@@ -170,7 +195,6 @@ class Numbers:
         self.lower_costs: tuple[int | None, ...] | None = None
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled
 class Sheet:
     """A survivor sheet (``content.SurvivorSheet``) as play reads it: health, its levels, the
     attributes by day and by night by name, and the perks."""
@@ -189,4 +213,4 @@ class Sheet:
         self.perks: tuple[Any, ...] = tuple(sheet.perks)
 
 
-__all__ = ["Item", "Numbers", "Sheet", "Threat"]
+__all__ = ["Foe", "Item", "Numbers", "Sheet", "Threat"]

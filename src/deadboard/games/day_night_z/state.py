@@ -407,7 +407,7 @@ class DNZState(KernelState):
         """The id of an enemy being placed: its kind and the lowest number of the box's miniatures of
         that kind not in play (``walker3``); None when every miniature of the kind is in play."""
         used = {e.id for e in self.enemies}
-        for n in range(1, self.content.enemies[kind].miniatures + 1):
+        for n in range(1, self.content.enemy_sides[kind, False].miniatures + 1):
             if f"{kind}{n}" not in used:
                 return f"{kind}{n}"
         return None
