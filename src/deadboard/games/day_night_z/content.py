@@ -18,7 +18,7 @@ from pydantic import Field
 from deadboard.core.content import Record, content_dir, load_model, load_records, read_toml, unique
 from deadboard.core.errors import ContentError
 from deadboard.games.day_night_z.perks import Perk
-from deadboard.games.day_night_z.records import Foe, Item, Numbers, Sheet, Threat
+from deadboard.games.day_night_z.records import Foe, Item, Numbers, Sheet, Threat, plain_sheet
 from deadboard.games.day_night_z.rules_file import RulesFile, Strict
 
 PACKAGE_DIR = Path(__file__).parent
@@ -357,9 +357,10 @@ class Content:
         return {}
 
     @cached_property
-    def enemy_sides(self) -> dict[tuple[str, bool], Foe]:
-        """Each enemy's profile with its side by kind and whether it is night (``spawn.enemy_profile``)."""
-        return {(k, n): Foe(p, p.night if n else p.day) for k, p in self.enemies.items() for n in (False, True)}
+    def enemy_sides(self) -> tuple[dict[str, Foe], dict[str, Foe]]:
+        """Each enemy's profile with its day side and with its night side, by kind (``spawn.enemy_profile``)."""
+        day = {k: Foe(p, p.day) for k, p in self.enemies.items()}
+        return day, {k: Foe(p, p.night) for k, p in self.enemies.items()}
 
     @cached_property
     def perks(self) -> dict[str, tuple[Perk, ...]]:
@@ -430,7 +431,7 @@ class Content:
     @cached_property
     def plain_sheets(self) -> dict[str, Sheet]:
         """Not shared by with_survivors (they follow the sheets)."""
-        return {sid: Sheet(sheet) for sid, sheet in self.sheets.items()}
+        return {sid: plain_sheet(sheet) for sid, sheet in self.sheets.items()}
 
     def survivor(self, sid: str) -> SurvivorSheet:
         return self.sheets[sid]

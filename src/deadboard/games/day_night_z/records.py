@@ -213,4 +213,18 @@ class Sheet:
         self.perks: tuple[Any, ...] = tuple(sheet.perks)
 
 
-__all__ = ["Foe", "Item", "Numbers", "Sheet", "Threat"]
+def plain_sheet(sheet: Any) -> Sheet:
+    """The copy of a survivor sheet, made once for each sheet (a campaign plays each adventure on a
+    content of its own, with its survivors' sheets as skills and allies grew them: the same sheets
+    again while they do not change), kept by the identity of the sheet."""
+    found = _SHEETS.get(id(sheet))
+    if found is None or found[0] is not sheet:
+        if len(_SHEETS) >= 4096:
+            _SHEETS.clear()
+        found = _SHEETS[id(sheet)] = (sheet, Sheet(sheet))
+    return found[1]
+
+
+_SHEETS: dict[int, tuple[Any, Sheet]] = {}
+
+__all__ = ["Foe", "Item", "Numbers", "Sheet", "Threat", "plain_sheet"]

@@ -185,17 +185,14 @@ class LocationState:
         return loc
 
 
-#: whether each clock met is night (DNZState.night), by the identity of the clock
-_NIGHT: Final[dict[int, tuple[Clock, bool]]] = {}
-
-
 class DNZState(KernelState):
     __slots__ = (
+        "_clock",
         "_decks",
+        "_night",
         "_unshuffled",
         "adventure",
         "board",
-        "clock",
         "content",
         "die",
         "enemies",
@@ -220,7 +217,8 @@ class DNZState(KernelState):
 
     adventure: Adventure
     board: CityBoard
-    clock: Clock
+    _clock: Clock
+    _night: bool  # the clock's is_night, worked out when the clock is set (DNZState.night)
     content: Content
     die: Die[str]
     enemies: list[Enemy]
@@ -283,10 +281,11 @@ class DNZState(KernelState):
         s = DNZState.__new__(DNZState)
         self.copy_common(s)
         self.copy_kernel(s)
-        s.adventure, s.board, s.clock, s.content, s.die = (
+        s.adventure, s.board, s._clock, s._night, s.content, s.die = (
             self.adventure,
             self.board,
-            self.clock,
+            self._clock,
+            self._night,
             self.content,
             self.die,
         )
@@ -385,16 +384,19 @@ class DNZState(KernelState):
         raise KeyError(eid)
 
     @property
+    def clock(self) -> Clock:
+        return self._clock
+
+    @clock.setter
+    def clock(self, clock: Clock) -> None:
+        self._clock = clock
+        self._night = clock.is_night
+
+    @property
     def night(self) -> bool:
-        """The clock's ``is_night``, found again by the identity of the clock (asked at every
-        decision and by every skill; clocks are values, each hour's made once: turn.hour_later)."""
-        clock = self.clock
-        found = _NIGHT.get(id(clock))
-        if found is None or found[0] is not clock:
-            if len(_NIGHT) > 4096:
-                _NIGHT.clear()
-            found = _NIGHT[id(clock)] = (clock, clock.is_night)
-        return found[1]
+        """The clock's ``is_night`` (asked at every decision and by every skill): worked out when
+        the clock is set, each hour's clock being a value made once (turn.hour_later)."""
+        return self._night
 
     def tile_id(self) -> str:
         """The id of a tile being deployed: the lowest ``t<n>`` not in play."""
@@ -407,7 +409,7 @@ class DNZState(KernelState):
         """The id of an enemy being placed: its kind and the lowest number of the box's miniatures of
         that kind not in play (``walker3``); None when every miniature of the kind is in play."""
         used = {e.id for e in self.enemies}
-        for n in range(1, self.content.enemy_sides[kind, False].miniatures + 1):
+        for n in range(1, self.content.enemy_sides[0][kind].miniatures + 1):
             if f"{kind}{n}" not in used:
                 return f"{kind}{n}"
         return None
