@@ -237,6 +237,25 @@ class CampaignContent:
         return {**{fid: f.build for fid, f in self.facilities.items()}, "fence": self.shelter.fence.build}
 
     @cached_property
+    def path_icons(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        """Each path's terrain icons with their multipliers, by id (asked at every icon travelled)."""
+        return {pid: tuple((str(t), int(n)) for t, n in p.icons) for pid, p in self.paths.items()}
+
+    @cached_property
+    def known_paths(self) -> frozenset[str]:
+        """The paths the map prints yellow (``travel.known``)."""
+        return frozenset(pid for pid, p in self.paths.items() if p.known)
+
+    @cached_property
+    def travel_rows(self) -> dict[str, dict[str, tuple[str, str, tuple[CampaignEffect, ...]]]]:
+        """Each travel card's name, and the text and effects of its section, by card id and terrain
+        (an event drawn at a terrain icon)."""
+        return {
+            c.id: {t: (c.name, c.section(t).text, c.section(t).effects) for t in ("mountain", "plain", "wood")}
+            for c in self.travel_cards.values()
+        }
+
+    @cached_property
     def travel_cards(self) -> dict[str, TravelCard]:
         """The travel cards by id (a drawn card is looked up at every terrain icon)."""
         return {c.id: c for c in self.travel}
