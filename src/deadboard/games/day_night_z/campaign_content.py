@@ -251,7 +251,9 @@ class CampaignContent:
         """Each travel card's name, and the text and effects of its section, by card id and terrain
         (an event drawn at a terrain icon)."""
         return {
-            c.id: {t: (c.name, c.section(t).text, c.section(t).effects) for t in ("mountain", "plain", "wood")}
+            c.id: {
+                t: (c.name, c.section(t).text, c.section(t).effects) for t in ("mountain", "plain", "wood")
+            }
             for c in self.travel_cards.values()
         }
 

@@ -18,7 +18,7 @@ from pydantic import Field
 from deadboard.core.content import Record, content_dir, load_model, load_records, read_toml, unique
 from deadboard.core.errors import ContentError
 from deadboard.games.day_night_z.perks import Perk
-from deadboard.games.day_night_z.records import Foe, Item, Numbers, Sheet, Threat, plain_sheet
+from deadboard.games.day_night_z.records import Foe, Item, Numbers, PerkRow, Sheet, Threat, plain_sheet
 from deadboard.games.day_night_z.rules_file import RulesFile, Strict
 
 PACKAGE_DIR = Path(__file__).parent
@@ -363,9 +363,9 @@ class Content:
         return day, {k: Foe(p, p.night) for k, p in self.enemies.items()}
 
     @cached_property
-    def perks(self) -> dict[str, tuple[Perk, ...]]:
+    def perks(self) -> dict[str, tuple[PerkRow, ...]]:
         """Each survivor's perks by id (``skill_effects``): not shared by with_survivors."""
-        return {sid: sheet.perks for sid, sheet in self.sheets.items()}
+        return {sid: sheet.perks for sid, sheet in self.plain_sheets.items()}
 
     @cached_property
     def city_sides(self) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.campaign_content import Bonus, CampaignContent
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.content import SurvivorSheet
+from deadboard.games.day_night_z.records import plain_sheet
 from deadboard.games.day_night_z.skill_effects import has, total
 
 #: the bounds of the sheet's attributes (content.Attributes)
@@ -118,23 +119,22 @@ def choose_leader(state: CampaignState, first: bool) -> None:
 
 def perk_total(state: CampaignState, h: Hero, kind: str) -> int:
     """The sum of a survivor's perks of ``kind`` (skill_effects.py) outside the adventure."""
-    return total(sheet(state, h).perks, kind, False)
+    return total(plain_sheet(sheet(state, h)).perks, kind, False)
 
 
 def group_has(state: CampaignState, kind: str) -> bool:
     """Whether a living survivor of the group has a perk of ``kind`` (the group travels together)."""
-    return any(has(sheet(state, h).perks, kind) for h in state.living())
+    return any(has(plain_sheet(sheet(state, h)).perks, kind) for h in state.living())
 
 
 def attribute(state: CampaignState, h: Hero, name: str, time: str) -> int:
-    s = sheet(state, h)
-    value: int = getattr(s.night if time == "night" else s.day, name)
-    return value
+    s = plain_sheet(sheet(state, h))
+    return (s.night if time == "night" else s.day)[name]
 
 
 def stress_colour(state: CampaignState, h: Hero) -> str:
     out = "green"
-    for start, colour in state.content.adventure.rules.stress.levels:
+    for start, colour in state.content.adventure.numbers.stress_levels:
         if h.stress >= start:
             out = colour
     return out
@@ -147,12 +147,10 @@ def check(
     plus modifiers, at least 1 die ("The bonus is applied before the rule 'Minimum 1 die'", §3.5); a
     success is an icon of the survivor's stress colour; a success earns 1 survival point (§3.5)."""
     value = attribute(state, h, attr, time)
-    n = max(
-        1,
-        value + spent + penalty + total(sheet(state, h).perks, "check-dice", time == "night", attribute=attr),
-    )
+    perks = plain_sheet(sheet(state, h)).perks
+    n = max(1, value + spent + penalty + total(perks, "check-dice", time == "night", attribute=attr))
     faces = [state.rng.roll_die(state.die) for _ in range(n)]
-    accepted = getattr(state.content.adventure.rules.success, stress_colour(state, h))
+    accepted = state.content.adventure.numbers.success[stress_colour(state, h)]
     ok = any(f in accepted for f in faces)
     if ok:
         gain_sp(state, h, 1)
@@ -165,11 +163,11 @@ def check(
 
 
 def gain_sp(state: CampaignState, h: Hero, n: int) -> None:
-    h.sp = max(0, min(state.content.adventure.rules.survival.max, h.sp + n))
+    h.sp = max(0, min(state.content.adventure.numbers.survival_max, h.sp + n))
 
 
 def gain_stress(state: CampaignState, h: Hero, n: int) -> None:
-    h.stress = max(0, min(state.content.adventure.rules.stress.max, h.stress + n))
+    h.stress = max(0, min(state.content.adventure.numbers.stress_max, h.stress + n))
 
 
 def heal(state: CampaignState, h: Hero, n: int) -> None:

@@ -195,6 +195,21 @@ class Numbers:
         self.lower_costs: tuple[int | None, ...] | None = None
 
 
+class PerkRow:
+    """One effect of a skill or an ally card (``perks.Perk``): every field."""
+
+    __slots__ = ("attribute", "gain", "health", "kind", "mode", "n", "time")
+
+    def __init__(self, perk: Any) -> None:
+        self.kind: str = perk.kind
+        self.n: int = perk.n
+        self.attribute: str = perk.attribute
+        self.mode: str = perk.mode
+        self.time: str = perk.time
+        self.health: str = perk.health
+        self.gain: str = perk.gain
+
+
 class Sheet:
     """A survivor sheet (``content.SurvivorSheet``) as play reads it: health, its levels, the
     attributes by day and by night by name, and the perks."""
@@ -210,7 +225,7 @@ class Sheet:
         )
         self.day: dict[str, int] = {k: int(v) for k, v in sheet.day.model_dump().items()}
         self.night: dict[str, int] = {k: int(v) for k, v in sheet.night.model_dump().items()}
-        self.perks: tuple[Any, ...] = tuple(sheet.perks)
+        self.perks: tuple[PerkRow, ...] = tuple(PerkRow(p) for p in sheet.perks)
 
 
 def plain_sheet(sheet: Any) -> Sheet:
@@ -227,4 +242,4 @@ def plain_sheet(sheet: Any) -> Sheet:
 
 _SHEETS: dict[int, tuple[Any, Sheet]] = {}
 
-__all__ = ["Foe", "Item", "Numbers", "Sheet", "Threat", "plain_sheet"]
+__all__ = ["Foe", "Item", "Numbers", "PerkRow", "Sheet", "Threat", "plain_sheet"]
