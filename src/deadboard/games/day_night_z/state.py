@@ -247,21 +247,26 @@ class DNZState(KernelState):
         adventure: Adventure,
         die: Die[str] | None = None,
         clock: Clock | None = None,
+        board: CityBoard | None = None,
+        locations: tuple[tuple[str, str], ...] | None = None,
+        threat: int = -1,
     ) -> None:
-        """The fields of a new adventure; ``die`` and ``clock`` (values) may be shared with the
-        adventure's other games."""
+        """The fields of a new adventure; ``die``, ``clock`` and ``board`` (values) may be shared
+        with the adventure's other games, and ``locations`` (the location cards by slot) and
+        ``threat`` read once from the adventure for them all."""
         self.init_common(setup, seed)
         self.content = content
         self.adventure = adventure
-        self.board = city_board(content.city[adventure.side])
+        self.board = board or city_board(content.city[adventure.side])
         self.die = die or Die("dnz", content.rules.die.faces)
         self.clock = clock or Clock(hour=adventure.start, night=content.rules.clock.night)
         self.survivors = []
         self.enemies = []
         self.tiles = {}
-        self.locations = {slot: LocationState(card) for slot, card in adventure.locations.items()}
+        slots = adventure.locations.items() if locations is None else locations
+        self.locations = {slot: LocationState(card) for slot, card in slots}
         self.noise = {}
-        self.threat = adventure.threat
+        self.threat = adventure.threat if threat < 0 else threat
         self.hunter = ""
         self.hunter_damage = 0
         self.hunter_killed = False
