@@ -196,6 +196,7 @@ class DNZState(KernelState):
         "content",
         "die",
         "enemies",
+        "exit_zone",
         "hunter",
         "hunter_damage",
         "hunter_killed",
@@ -222,6 +223,7 @@ class DNZState(KernelState):
     content: Content
     die: Die[str]
     enemies: list[Enemy]
+    exit_zone: str  # the adventure's exit zone (asked after every action: adventure.check_end)
     hunter: str  # "" not in play, "stalk" in the stalk area, "board" on a tile
     hunter_damage: int
     hunter_killed: bool
@@ -257,6 +259,7 @@ class DNZState(KernelState):
         self.init_common(setup, seed)
         self.content = content
         self.adventure = adventure
+        self.exit_zone = adventure.exit
         self.board = board or city_board(content.city[adventure.side])
         self.die = die or Die("dnz", content.rules.die.faces)
         self.clock = clock or Clock(hour=adventure.start, night=content.rules.clock.night)
@@ -296,6 +299,7 @@ class DNZState(KernelState):
         )
         s.survivors = [x.clone() for x in self.survivors]
         s.enemies = [e.clone() for e in self.enemies]
+        s.exit_zone = self.exit_zone
         s.tiles = {k: t.clone() for k, t in self.tiles.items()}
         s.locations = {k: loc.clone() for k, loc in self.locations.items()}
         s.noise = self.noise.copy()
