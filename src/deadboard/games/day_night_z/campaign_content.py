@@ -232,6 +232,21 @@ class CampaignContent:
         return {sid: (s.cost, s.level, s.line) for sid, s in self.skills.items()}
 
     @cached_property
+    def facility_actions(self) -> dict[tuple[str, str], tuple[tuple[str, int], ...]]:
+        """Each facility's actions (id and victory points) by facility and level
+        (``facilities.usable``)."""
+        return {
+            (fid, level): tuple((a.id, a.vp) for a in f.actions(level))
+            for fid, f in self.facilities.items()
+            for level in ("basic", "advanced")
+        }
+
+    @cached_property
+    def upgrade_costs(self) -> dict[str, int]:
+        """What upgrading each facility costs, the fence's included (``facilities.upgrade_cost``)."""
+        return {**{fid: f.upgrade for fid, f in self.facilities.items()}, "fence": self.shelter.fence.upgrade}
+
+    @cached_property
     def build_costs(self) -> dict[str, int]:
         """What building each facility costs, the fence's included (``facilities.build_cost``)."""
         return {**{fid: f.build for fid, f in self.facilities.items()}, "fence": self.shelter.fence.build}
@@ -270,11 +285,20 @@ class CampaignContent:
 
     def event(self, face: str, table: str = "event") -> ShelterEvent:
         """The entry of a shelter event table ("event", "adventure" or "overrun") for a die face."""
-        events: tuple[ShelterEvent, ...] = getattr(self.shelter, table)
-        for e in events:
-            if e.face == face:
-                return e
-        raise KeyError(face)
+        found = self.events.get((table, face))
+        if found is None:
+            getattr(self.shelter, table)  # an unknown table: AttributeError, as it was
+            raise KeyError(face)
+        return found
+
+    @cached_property
+    def events(self) -> dict[tuple[str, str], ShelterEvent]:
+        """The shelter event tables' entries by table and die face (the first of a face)."""
+        out: dict[tuple[str, str], ShelterEvent] = {}
+        for table in ("event", "adventure", "overrun"):
+            for e in getattr(self.shelter, table):
+                out.setdefault((table, e.face), e)
+        return out
 
 
 def _walk(effects: tuple[CampaignEffect, ...]) -> list[CampaignEffect]:

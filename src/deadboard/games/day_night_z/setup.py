@@ -54,10 +54,8 @@ class SetUp:
             s.zone = adventure.start_zone
             self.survivors.append(s)
         self.decks, self.offsets, self.draws = _deck_plan(content.decks)
-        self.surprises = (
-            tuple(adventure.surprises),
-            tuple(c for c in content.surprises if c not in adventure.surprises),
-        )
+        first = tuple(adventure.surprises)
+        self.surprises = (first, tuple(c for c in content.surprises if c not in first))
 
 
 #: a deck plan (SetUp.decks, offsets and draws) by the identity of the decks it is made from (a
