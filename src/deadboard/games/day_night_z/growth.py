@@ -78,6 +78,24 @@ def can_buy(content: CampaignContent, h: Hero, skill_id: str) -> bool:
     return all(n in owned for n in range(1, level))
 
 
+def buyable(content: CampaignContent, h: Hero) -> list[str]:
+    """The skills the survivor may buy now, in content order (:func:`can_buy` of each, asked at every
+    decision in the shelter: the levels he owns in each line are gathered once)."""
+    rows = content.skill_rows
+    owned: dict[str, set[int]] = {}
+    for s in h.skills:
+        _, level, line = rows[s]
+        owned.setdefault(line, set()).add(level)
+    out: list[str] = []
+    for sid, (cost, level, line) in rows.items():
+        if h.sp < cost or sid in h.skills:
+            continue
+        have = owned.get(line)
+        if level == 1 or (have is not None and all(n in have for n in range(1, level))):
+            out.append(sid)
+    return out
+
+
 def buy_skill(state: CampaignState, h: Hero, skill_id: str) -> None:
     skill = state.content.skills[skill_id]
     h.sp -= skill.cost

@@ -83,7 +83,12 @@ def _search_routes(
 def pathfinder(state: CampaignState) -> int:
     """Dice the group rolls fewer at an unknown path's icon: the best ``pathfinder`` perk of a living
     survivor (a skill; "Survivors travel together, not individually")."""
-    return max((perk_total(state, h, "pathfinder") for h in state.living()), default=0)
+    best = 0  # a plain loop: asked at every icon of an unknown path
+    for h in state.living():
+        n = perk_total(state, h, "pathfinder")
+        if n > best:
+            best = n
+    return best
 
 
 def dice_at(state: CampaignState, mult: int) -> int:

@@ -4,9 +4,11 @@ bottom of the deck: zombie activation by side A, the threat of side B, the adjus
 hourly effects of the Day-Night counter.
 
     stack (top on the right)
-    [Round]                          -> [Round', ThreatPhase, CityPhase, Activate(b), Activate(a)]
+    [Round]                          -> [Round', CityPhase, Activate(b), Activate(a)]
     [..., Activate(a)]               -> [..., Turn(a)]          a's decisions until the AP run out
-    [..., CityPhase]                 -> encounters; a survivor with reserve AP may act on (Turn)
+    [..., CityPhase]                 -> [..., ThreatPhase, Encounter(a)]: a survivor with reserve AP
+                                        may act on after his encounter (Turn); no encounter: the
+                                        Threat phase at once, within the step
     [..., ThreatPhase]               -> card, zombies, threat, adjustments, fire, end of turn
 """
 
@@ -182,11 +184,12 @@ class CityPhase(Auto[DNZState]):
     in reserve may spend them after it."""
 
     def run(self, state: DNZState) -> Steps:
-        out: list[Any] = []
         pending, state.pending = state.pending, []
-        for sid in pending:
-            out.append(_encounter(sid))
-        return out
+        if pending:
+            return (*[_encounter(sid) for sid in pending], _THREAT_PHASE)
+        if not _goes_on(state):
+            return (_THREAT_PHASE,)  # for the kernel to end the game first
+        return _THREAT_PHASE.run(state)  # no encounter (most turns): on at once
 
 
 @dataclass(slots=True)
@@ -371,7 +374,8 @@ def end_threat_phase(state: DNZState) -> None:
 
 
 #: steps without fields are values every game shares (steps are never changed once made)
-_REST_OF_ROUND: Final = (CityPhase(), ThreatPhase(), Round())
+_REST_OF_ROUND: Final = (CityPhase(), Round())
+_THREAT_PHASE: Final = ThreatPhase()
 _END_THREAT_PHASE: Final = EndThreatPhase()
 
 
