@@ -35,9 +35,13 @@ def held(s: Survivor) -> tuple[str, ...]:
 def backpack(s: Survivor) -> list[str]:
     """The cards carried neither in a hand nor worn."""
     out = list(s.items)
-    for c in (s.weapon, s.off, *s.worn.values()):
+    for c in (s.weapon, s.off):
         if c and c in out:
             out.remove(c)
+    if s.worn:  # (no tuple of the hands and the worn cards made at every ask)
+        for c in s.worn.values():
+            if c and c in out:
+                out.remove(c)
     return out
 
 
