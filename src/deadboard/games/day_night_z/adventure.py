@@ -10,15 +10,12 @@ def check_end(state: DNZState) -> None:
     living survivor stands in the exit zone."""
     if state.over:
         return
-    exit_zone = ""  # read from the adventure only for a survivor off the tiles
     living = at_exit = False
     for s in state.survivors:  # asked after every action: a plain loop
         if not s.dead:
             living = True
             if not at_exit and not s.tile:
-                if not exit_zone:
-                    exit_zone = state.adventure.exit
-                at_exit = s.zone == exit_zone
+                at_exit = s.zone == state.exit_zone
     if not living:
         state.lost = "every survivor is dead"
         state.emit("end", f"The adventure is lost: {state.lost}", {})

@@ -511,6 +511,8 @@ class CityBoard:
     def __init__(self, side: CitySide) -> None:
         self.side = side
         self.zones = {z.id: z for z in side.zones}
+        #: each zone's kind (street, alley, surprise), asked at every move in the city
+        self.kinds: dict[str, str] = {z.id: z.kind for z in side.zones}
         exits: dict[str, list[Exit]] = {z.id: [] for z in side.zones}
         for link in side.links:
             a, _, b = link.partition("-")

@@ -23,6 +23,7 @@ from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.content import SearchCard
 from deadboard.games.day_night_z.effects import Spend
 from deadboard.games.day_night_z.growth import check, gain_stress, heal, perk_total, sheet
+from deadboard.games.day_night_z.records import Item
 
 
 class UseCard(TypedAction):
@@ -37,7 +38,7 @@ class GoOn(TypedAction):
     KIND = "go-on"
 
 
-def usable(state: CampaignState, h: Hero, card: SearchCard) -> bool:
+def usable(state: CampaignState, h: Hero, card: Item) -> bool:
     """A health card that would do something now: heal the wounded, calm the stressed, cure the
     infected (as in the adventure, a card is not wasted)."""
     return card.group == "health" and bool(
@@ -47,7 +48,7 @@ def usable(state: CampaignState, h: Hero, card: SearchCard) -> bool:
     )
 
 
-def stock(card: SearchCard) -> bool:
+def stock(card: Item | SearchCard) -> bool:
     """A card whose use fills the backpack's counters (food: supplies; an ammo box: ammo; batteries:
     battery, §4.2): in the shelter it is always worth something, the counters being carried from
     one adventure to the next and fed on there."""
@@ -57,7 +58,7 @@ def stock(card: SearchCard) -> bool:
 def card_actions(state: CampaignState, h: Hero, shelter: bool = False) -> list[UseCard]:
     """The cards the survivor may use now: health cards that would do something, and in the shelter
     also the cards that fill his counters."""
-    search = state.content.adventure.search
+    search = state.content.adventure.items
     return [
         UseCard(i)
         for i in dict.fromkeys(h.items)

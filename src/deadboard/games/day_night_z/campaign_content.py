@@ -226,6 +226,53 @@ class CampaignContent:
     chapters: tuple[Chapter, ...]
 
     @cached_property
+    def skill_rows(self) -> dict[str, tuple[int, int, str]]:
+        """Each skill's cost, level and line by id (``growth.can_buy``, asked of every skill at every
+        decision in the shelter)."""
+        return {sid: (s.cost, s.level, s.line) for sid, s in self.skills.items()}
+
+    @cached_property
+    def facility_actions(self) -> dict[tuple[str, str], tuple[tuple[str, int], ...]]:
+        """Each facility's actions (id and victory points) by facility and level
+        (``facilities.usable``)."""
+        return {
+            (fid, level): tuple((a.id, a.vp) for a in f.actions(level))
+            for fid, f in self.facilities.items()
+            for level in ("basic", "advanced")
+        }
+
+    @cached_property
+    def upgrade_costs(self) -> dict[str, int]:
+        """What upgrading each facility costs, the fence's included (``facilities.upgrade_cost``)."""
+        return {**{fid: f.upgrade for fid, f in self.facilities.items()}, "fence": self.shelter.fence.upgrade}
+
+    @cached_property
+    def build_costs(self) -> dict[str, int]:
+        """What building each facility costs, the fence's included (``facilities.build_cost``)."""
+        return {**{fid: f.build for fid, f in self.facilities.items()}, "fence": self.shelter.fence.build}
+
+    @cached_property
+    def path_icons(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        """Each path's terrain icons with their multipliers, by id (asked at every icon travelled)."""
+        return {pid: tuple((str(t), int(n)) for t, n in p.icons) for pid, p in self.paths.items()}
+
+    @cached_property
+    def known_paths(self) -> frozenset[str]:
+        """The paths the map prints yellow (``travel.known``)."""
+        return frozenset(pid for pid, p in self.paths.items() if p.known)
+
+    @cached_property
+    def travel_rows(self) -> dict[str, dict[str, tuple[str, str, tuple[CampaignEffect, ...]]]]:
+        """Each travel card's name, and the text and effects of its section, by card id and terrain
+        (an event drawn at a terrain icon)."""
+        return {
+            c.id: {
+                t: (c.name, c.section(t).text, c.section(t).effects) for t in ("mountain", "plain", "wood")
+            }
+            for c in self.travel_cards.values()
+        }
+
+    @cached_property
     def travel_cards(self) -> dict[str, TravelCard]:
         """The travel cards by id (a drawn card is looked up at every terrain icon)."""
         return {c.id: c for c in self.travel}
@@ -238,11 +285,20 @@ class CampaignContent:
 
     def event(self, face: str, table: str = "event") -> ShelterEvent:
         """The entry of a shelter event table ("event", "adventure" or "overrun") for a die face."""
-        events: tuple[ShelterEvent, ...] = getattr(self.shelter, table)
-        for e in events:
-            if e.face == face:
-                return e
-        raise KeyError(face)
+        found = self.events.get((table, face))
+        if found is None:
+            getattr(self.shelter, table)  # an unknown table: AttributeError, as it was
+            raise KeyError(face)
+        return found
+
+    @cached_property
+    def events(self) -> dict[tuple[str, str], ShelterEvent]:
+        """The shelter event tables' entries by table and die face (the first of a face)."""
+        out: dict[tuple[str, str], ShelterEvent] = {}
+        for table in ("event", "adventure", "overrun"):
+            for e in getattr(self.shelter, table):
+                out.setdefault((table, e.face), e)
+        return out
 
 
 def _walk(effects: tuple[CampaignEffect, ...]) -> list[CampaignEffect]:

@@ -25,9 +25,10 @@ from deadboard.games.day_night_z.concepts import (
     raise_threat,
     stress_level,
 )
-from deadboard.games.day_night_z.content import Effect, ThreatCard
+from deadboard.games.day_night_z.content import Effect
 from deadboard.games.day_night_z.inventory import held, release
 from deadboard.games.day_night_z.lowering import lower, offer
+from deadboard.games.day_night_z.records import Threat
 from deadboard.games.day_night_z.spawn import (
     by_initiative,
     city_tile_for,
@@ -216,9 +217,9 @@ def _city_tile(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -
 
 def _break(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
     """The weapon in the survivor's hands breaks (the main hand's first)."""
-    weapon = next((c for c in held(s) if state.content.search[c].weapon), "")
+    weapon = next((c for c in held(s) if state.content.items[c].weapon), "")
     if weapon:
-        state.emit("break", f"{s.name}'s {state.content.search[weapon].name} breaks", {"who": s.id})
+        state.emit("break", f"{s.name}'s {state.content.items[weapon].name} breaks", {"who": s.id})
         release(s, weapon)
         state.deck("search-discard").append(weapon)
     return True
@@ -293,7 +294,7 @@ def _cards(state: DNZState, tile: TileInPlay, e: Effect) -> int:
     return e.n
 
 
-def meets(state: DNZState, s: Survivor, card: ThreatCard) -> bool:
+def meets(state: DNZState, s: Survivor, card: Threat) -> bool:
     """Whether ``s`` meets the conditions on side B of a threat card (§3.2)."""
     c = card.condition
     if c == "always":

@@ -8,8 +8,6 @@ infection and noise — the small rules every action and card uses.
 
 from __future__ import annotations
 
-from typing import Final
-
 from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z.state import DNZState, Survivor, TileInPlay
 
@@ -24,7 +22,7 @@ def roll(state: DNZState, n: int) -> list[str]:
 
 def successes(faces: list[str], colour: str, state: DNZState) -> int:
     """Dice showing a success icon for a survivor at ``colour`` (§3.4, §3.6, §4.12)."""
-    accepted = getattr(state.content.rules.success, colour)
+    accepted = state.content.numbers.success[colour]
     return sum(1 for f in faces if f in accepted)
 
 
@@ -46,7 +44,7 @@ def health_level(state: DNZState, s: Survivor) -> tuple[str, int]:
     # method runs as Python
     health = s.health
     best, colour, points = -1, "red", 0
-    for start, level_colour, level_points in state.content.sheets[s.id].health_levels:
+    for start, level_colour, level_points in state.content.plain_sheets[s.id].health_levels:
         if best < start <= health:
             best, colour, points = start, level_colour, level_points
     return colour, points
@@ -55,7 +53,7 @@ def health_level(state: DNZState, s: Survivor) -> tuple[str, int]:
 def stress_level(state: DNZState, s: Survivor) -> str:
     """The stress level's colour: the icon colour attribute checks need (§3.6)."""
     out = "green"
-    for start, colour in state.content.rules.stress.levels:
+    for start, colour in state.content.numbers.stress_levels:
         if s.stress >= start:
             out = colour
     return out
@@ -64,23 +62,21 @@ def stress_level(state: DNZState, s: Survivor) -> str:
 def attribute(state: DNZState, s: Survivor, name: str) -> int:
     """The attribute's value now: the yellow (day) value by day, the white (night) value by night
     unless the survivor has a source of light (§3.1)."""
-    sheet = state.content.sheets[s.id]
-    side = sheet.night if state.night and s.lit <= 0 else sheet.day
-    value: int = getattr(side, name)
-    return value
+    sheet = state.content.plain_sheets[s.id]
+    return (sheet.night if state.night and s.lit <= 0 else sheet.day)[name]
 
 
 def gain_sp(state: DNZState, s: Survivor, n: int) -> None:
     """Survival points are limited to a maximum of 15 (§3.5)."""
-    s.sp = max(0, min(state.content.rules.survival.max, s.sp + n))
+    s.sp = max(0, min(state.content.numbers.survival_max, s.sp + n))
 
 
 def gain_stress(state: DNZState, s: Survivor, n: int) -> None:
-    s.stress = max(0, min(state.content.rules.stress.max, s.stress + n))
+    s.stress = max(0, min(state.content.numbers.stress_max, s.stress + n))
 
 
 def heal(state: DNZState, s: Survivor, n: int) -> None:
-    s.health = min(state.content.survivor(s.id).health, s.health + n)
+    s.health = min(state.content.plain_sheets[s.id].health, s.health + n)
 
 
 def check(
@@ -250,14 +246,13 @@ def disperse_noise(state: DNZState) -> bool:
 
 
 def threat_top(state: DNZState) -> int:
-    t = state.content.rules.threat
-    return t.green_units + t.yellow_units + t.red_units - 1
+    return state.content.numbers.threat_top
 
 
 def threat_level(state: DNZState, value: int | None = None) -> tuple[str, int]:
     """The threat level's colour and the unit within it (from 1)."""
     v = state.threat if value is None else value
-    t = state.content.rules.threat
+    t = state.content.numbers
     if v < t.green_units:
         return "green", v + 1
     if v < t.green_units + t.yellow_units:
@@ -281,15 +276,11 @@ def lower_cost(state: DNZState) -> int | None:
     """Survival points to lower the threat one unit now, or None when it cannot be lowered: never
     between levels, never in red-coloured units, never at the red level (§3.2). (Asked at every
     decision of a survivor with survival points: each threat value's cost is worked out once.)"""
-    t = state.content.rules.threat
-    costs = _LOWER_COSTS.get(id(t))
-    if costs is None or costs[0] is not t:
-        costs = _LOWER_COSTS[id(t)] = (t, tuple(_lower_cost(state, v) for v in range(threat_top(state) + 1)))
-    return costs[1][state.threat]
-
-
-#: each threat record's lowering cost by threat value (lower_cost)
-_LOWER_COSTS: Final[dict[int, tuple[object, tuple[int | None, ...]]]] = {}
+    numbers = state.content.numbers
+    costs = numbers.lower_costs
+    if costs is None:
+        costs = numbers.lower_costs = tuple(_lower_cost(state, v) for v in range(numbers.threat_top + 1))
+    return costs[state.threat]
 
 
 def _lower_cost(state: DNZState, value: int) -> int | None:

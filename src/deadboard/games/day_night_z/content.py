@@ -18,45 +18,21 @@ from pydantic import Field
 from deadboard.core.content import Record, content_dir, load_model, load_records, read_toml, unique
 from deadboard.core.errors import ContentError
 from deadboard.games.day_night_z.perks import Perk
+from deadboard.games.day_night_z.records import Foe, Item, Numbers, PerkRow, Sheet, Threat, plain_sheet
 from deadboard.games.day_night_z.rules_file import RulesFile, Strict
 
 PACKAGE_DIR = Path(__file__).parent
 
 ATTRIBUTES = (
-    "hand",
-    "ranged",
-    "defense",
-    "agility",
-    "strength",
-    "perception",
-    "will",
-    "first_aid",
-    "mechanisms",
-)
+    "hand", "ranged", "defense", "agility", "strength", "perception", "will", "first_aid", "mechanisms",
+)  # fmt: skip
 LEVELS = ("green", "yellow", "red")
 BODY = ("head", "body", "arms", "legs")
 MARKERS = ("blocked", "fire", "impassable", "cover", "high", "flooded", "hollow", "noisy", "vehicle")
 EffectKind = Literal[
-    "threat",
-    "stress",
-    "damage",
-    "heal",
-    "sp",
-    "supplies",
-    "ammo",
-    "battery",
-    "infection",
-    "noise",
-    "spawn",
-    "enemy",
-    "city-tile",
-    "terrain",
-    "search-marker",
-    "end-activation",
-    "check",
-    "break",
-    "cure",
-]
+    "threat", "stress", "damage", "heal", "sp", "supplies", "ammo", "battery", "infection", "noise", "spawn",
+    "enemy", "city-tile", "terrain", "search-marker", "end-activation", "check", "break", "cure",
+]  # fmt: skip
 
 
 class Effect(Strict):
@@ -357,6 +333,7 @@ class Content:
         new.__dict__.update(self.__dict__)
         new.__dict__.pop("set_ups", None)
         new.__dict__.pop("perks", None)
+        new.__dict__.pop("plain_sheets", None)
         object.__setattr__(new, "survivors", survivors)
         object.__setattr__(new, "sheets", {s.id: s for s in survivors})
         return new
@@ -380,14 +357,15 @@ class Content:
         return {}
 
     @cached_property
-    def enemy_sides(self) -> dict[tuple[str, bool], EnemySide]:
-        """Each enemy's profile side by kind and whether it is night (``spawn.enemy_profile``)."""
-        return {(k, night): p.night if night else p.day for k, p in self.enemies.items() for night in (False, True)}
+    def enemy_sides(self) -> tuple[dict[str, Foe], dict[str, Foe]]:
+        """Each enemy's profile with its day side and with its night side, by kind (``spawn.enemy_profile``)."""
+        day = {k: Foe(p, p.day) for k, p in self.enemies.items()}
+        return day, {k: Foe(p, p.night) for k, p in self.enemies.items()}
 
     @cached_property
-    def perks(self) -> dict[str, tuple[Perk, ...]]:
+    def perks(self) -> dict[str, tuple[PerkRow, ...]]:
         """Each survivor's perks by id (``skill_effects``): not shared by with_survivors."""
-        return {sid: sheet.perks for sid, sheet in self.sheets.items()}
+        return {sid: sheet.perks for sid, sheet in self.plain_sheets.items()}
 
     @cached_property
     def city_sides(self) -> tuple[str, ...]:
@@ -437,6 +415,24 @@ class Content:
     def infection_cards(self) -> dict[str, InfectionCard]:
         return _by_id(self.infections)
 
+    # plain copies of the records play reads at every decision (records.py), made at first use
+    @cached_property
+    def items(self) -> dict[str, Item]:
+        return {cid: Item(card) for cid, card in self.search.items()}
+
+    @cached_property
+    def threat_rows(self) -> dict[str, Threat]:
+        return {cid: Threat(card) for cid, card in self.threat_cards.items()}
+
+    @cached_property
+    def numbers(self) -> Numbers:
+        return Numbers(self.rules)
+
+    @cached_property
+    def plain_sheets(self) -> dict[str, Sheet]:
+        """Not shared by with_survivors (they follow the sheets)."""
+        return {sid: plain_sheet(sheet) for sid, sheet in self.sheets.items()}
+
     def survivor(self, sid: str) -> SurvivorSheet:
         return self.sheets[sid]
 
@@ -448,19 +444,9 @@ class Content:
 
 
 #: what Content.with_survivors shares with the copies it makes (cached properties of Content)
-_SHARED = (
-    "places",
-    "enemy_names",
-    "enemy_sides",
-    "city_sides",
-    "attack_rows",
-    "decks",
-    "threat_cards",
-    "spawn_cards",
-    "exploration_cards",
-    "encounter_cards",
-    "infection_cards",
-)
+_SHARED = ("places", "enemy_names", "enemy_sides", "city_sides", "attack_rows", "decks", "threat_cards",
+           "spawn_cards", "exploration_cards", "encounter_cards", "infection_cards", "items", "threat_rows",
+           "numbers")  # fmt: skip
 
 
 def _by_id(cards: tuple[C, ...]) -> dict[str, C]:

@@ -26,7 +26,6 @@ from deadboard.games.day_night_z.concepts import (
     roll,
     skulls,
 )
-from deadboard.games.day_night_z.content import ThreatCard
 from deadboard.games.day_night_z.paths import (
     Spot,
     distances,
@@ -37,6 +36,7 @@ from deadboard.games.day_night_z.paths import (
     subzone,
     way_on,
 )
+from deadboard.games.day_night_z.records import Threat
 from deadboard.games.day_night_z.spawn import enemy_profile
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
 
@@ -63,7 +63,7 @@ def targets(state: DNZState, enemy: Enemy) -> list[Survivor]:
 
 
 def prioritise(
-    state: DNZState, card: ThreatCard, enemy: Enemy, options: list[Survivor], dist: dict[Spot, int]
+    state: DNZState, card: Threat, enemy: Enemy, options: list[Survivor], dist: dict[Spot, int]
 ) -> Survivor:
     """The priority objective among survivors meeting the same condition; then the closest, then
     the first in seat order."""
@@ -143,7 +143,7 @@ def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bo
     if enemy.kind == "hunter":
         state.hunter = ""
         state.hunter_killed = True
-    sp = state.content.enemies[enemy.kind].sp
+    sp = state.content.enemy_sides[0][enemy.kind].sp
     if by is not None:
         gain_sp(state, by, sp)
     state.emit(
@@ -175,7 +175,7 @@ def in_reach(state: DNZState, enemy: Enemy, pool: list[Survivor]) -> list[Surviv
     return out
 
 
-def act(state: DNZState, enemy: Enemy, card: ThreatCard, action: int = 1) -> bool:
+def act(state: DNZState, enemy: Enemy, card: Threat, action: int = 1) -> bool:
     """One action of ``enemy`` by the card's conditions, top down. Returns whether one was met. A
     ``trace`` event names the card's line applied (none when no line is met), the survivor it
     aimed at and the route it follows (docs/api.md, "Trace events")."""
@@ -186,7 +186,7 @@ def act(state: DNZState, enemy: Enemy, card: ThreatCard, action: int = 1) -> boo
     return bool(line)
 
 
-def _act(state: DNZState, enemy: Enemy, card: ThreatCard) -> tuple[str, Survivor | None, Spot | None]:
+def _act(state: DNZState, enemy: Enemy, card: Threat) -> tuple[str, Survivor | None, Spot | None]:
     """act's work: the line applied ("" none), the survivor aimed at, the subzone moved towards."""
     pool = targets(state, enemy)
     if not pool and not (card.ai[0] == "ability" and _hidden_on_tile(state, enemy)):
@@ -253,11 +253,12 @@ def _act(state: DNZState, enemy: Enemy, card: ThreatCard) -> tuple[str, Survivor
     return "", None, None
 
 
-def activate_all(state: DNZState, card: ThreatCard) -> None:
+def activate_all(state: DNZState, card: Threat) -> None:
     """3.1 Zombie Activation: every enemy in play, groups by initiative."""
     if not state.enemies or not any(s.tile and not s.dead for s in state.survivors):
         return  # an enemy acts only on a survivor on its tiles: with none on a tile, none acts
-    order = sorted(state.enemies, key=lambda e: -state.content.enemies[e.kind].initiative)
+    sides = state.content.enemy_sides[0]
+    order = sorted(state.enemies, key=lambda e: -sides[e.kind].initiative)
     for enemy in order:
         for action in range(1, enemy_profile(state, enemy.kind).actions + 1):
             if enemy not in state.enemies or state.over:
@@ -278,7 +279,7 @@ _NO_AIM: Final[Aim] = (None, None)
 
 
 def use_ability(
-    state: DNZState, enemy: Enemy, card: ThreatCard, pool: list[Survivor], dist: dict[Spot, int]
+    state: DNZState, enemy: Enemy, card: Threat, pool: list[Survivor], dist: dict[Spot, int]
 ) -> Aim | None:
     """The enemy's special ability, if it has one and can use it now (a "Special Ability" threat
     card's "ability" line, §3.14). Returns what it aimed at if it was used, else None."""
@@ -364,7 +365,7 @@ def enemy_attack(
     cover = 1 if tile.geo.terrain[s.cell] == "c" or tile.markers.get(s.cell) == "cover" else 0
     defence = attribute(state, s, "defense") + (1 if s.defensive else 0)
     worn = s.worn.get(body, "")
-    equip = state.content.search[worn].defence if worn else 0
+    equip = state.content.items[worn].defence if worn else 0
     n = pool_size(prof.attack, bonus, -cover, -defence, -equip, -skill_effects.defence(state, s))
     faces = roll(state, n)
     hit = skulls(faces) > 0
@@ -377,12 +378,12 @@ def enemy_attack(
         add_noise(state, f"{enemy.tile}-{CELLS[enemy.cell]}")
     if not hit:
         return False
-    if worn and state.content.search[worn].absorb:
+    if worn and state.content.items[worn].absorb:
         del s.worn[body]
         s.items.remove(worn)
         state.emit(
             "absorb",
-            f"{s.name}'s {state.content.search[worn].name} take the blow and are discarded",
+            f"{s.name}'s {state.content.items[worn].name} take the blow and are discarded",
             {"who": s.id},
         )
         return False
@@ -404,11 +405,19 @@ def tracing(state: DNZState) -> bool:
 #: the log that keeps nothing, as a C global of the compiled build (asked at every move and action)
 _NULL_LOG: Final = NullLog
 
+#: the keys of an enemy's action trace, in the order the trace gives them
+_ENEMY_TRACE_KEYS: Final = (
+    "trace", "enemy", "kind", "card", "action", "actions", "line", "rule", "target", "goal", "from", "to", "path",
+    "route",
+)  # fmt: skip
+_ENEMY_TRACE: Final[dict[str, object]] = dict.fromkeys(_ENEMY_TRACE_KEYS)
+_ENEMY_TRACE["trace"] = "enemy"
+
 
 def trace_enemy(
     state: DNZState,
     enemy: Enemy,
-    card: ThreatCard,
+    card: Threat,
     action: int,
     line: str,
     target: Survivor | None,
@@ -420,22 +429,20 @@ def trace_enemy(
     now = (enemy.tile, enemy.cell) if enemy in state.enemies else None
     moved = now is not None and now != start
     start_text, now_text = spot_text(start), spot_text(now)
-    data = {
-        "trace": "enemy",
-        "enemy": enemy.id,
-        "kind": enemy.kind,
-        "card": card.id,
-        "action": action,
-        "actions": enemy_profile(state, enemy.kind).actions,
-        "line": card.ai.index(line) if line else -1,
-        "rule": line,
-        "target": target.id if target is not None else None,
-        "goal": spot_text(goal),
-        "from": start_text,
-        "to": now_text,
-        "path": [start_text, now_text] if moved else [start_text],
-        "route": route(state, start, goal, distances(state, goal)) if goal is not None and moved else [],
-    }
+    data = _ENEMY_TRACE.copy()  # a copy of a dict of these keys is made faster than a new one
+    data["enemy"] = enemy.id
+    data["kind"] = enemy.kind
+    data["card"] = card.id
+    data["action"] = action
+    data["actions"] = enemy_profile(state, enemy.kind).actions
+    data["line"] = card.ai.index(line) if line else -1
+    data["rule"] = line
+    data["target"] = target.id if target is not None else None
+    data["goal"] = spot_text(goal)
+    data["from"] = start_text
+    data["to"] = now_text
+    data["path"] = [start_text, now_text] if moved else [start_text]
+    data["route"] = route(state, start, goal, distances(state, goal)) if goal is not None and moved else []
     state.emit_format(
         "trace",
         "{}, action {}: {}{}{}",

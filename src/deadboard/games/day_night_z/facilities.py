@@ -59,15 +59,11 @@ class Idle(TypedAction):
 
 
 def build_cost(state: CampaignState, facility: str) -> int:
-    if facility == "fence":
-        return state.content.shelter.fence.build
-    return state.content.facilities[facility].build
+    return state.content.build_costs[facility]
 
 
 def upgrade_cost(state: CampaignState, facility: str) -> int:
-    if facility == "fence":
-        return state.content.shelter.fence.upgrade
-    return state.content.facilities[facility].upgrade
+    return state.content.upgrade_costs[facility]
 
 
 def buildable(state: CampaignState) -> list[str]:
@@ -135,10 +131,13 @@ def actions_at(state: CampaignState, facility: str) -> tuple[FacilityAction, ...
 def usable(state: CampaignState) -> list[Use]:
     """Every facility action the group's victory points allow now."""
     out: list[Use] = []
+    rows = state.content.facility_actions
     for f in FACILITIES:
-        for a in actions_at(state, f):
-            if a.vp <= state.vp:
-                out.append(Use(f, a.id))
+        level = state.facilities.get(f, "")
+        if level:
+            for aid, vp in rows[f, "advanced" if level == "advanced" else "basic"]:
+                if vp <= state.vp:
+                    out.append(Use(f, aid))
     return out
 
 

@@ -15,6 +15,7 @@ from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.campaign_content import Bonus, CampaignContent
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
 from deadboard.games.day_night_z.content import SurvivorSheet
+from deadboard.games.day_night_z.records import plain_sheet
 from deadboard.games.day_night_z.skill_effects import has, total
 
 #: the bounds of the sheet's attributes (content.Attributes)
@@ -69,11 +70,30 @@ def can_buy(content: CampaignContent, h: Hero, skill_id: str) -> bool:
     """ "The cost indicates how many survival points must be spent for the survivor to buy the
     ability. ... All the abilities of lower level must be bought (1) to gain access to the next
     level (2) and so on." (§3.5)"""
-    skill = content.skills[skill_id]
-    if skill_id in h.skills or h.sp < skill.cost:
+    rows = content.skill_rows
+    cost, level, line = rows[skill_id]
+    if skill_id in h.skills or h.sp < cost:
         return False
-    owned = {content.skills[s].level for s in h.skills if content.skills[s].line == skill.line}
-    return all(level in owned for level in range(1, skill.level))
+    owned = {rows[s][1] for s in h.skills if rows[s][2] == line}
+    return all(n in owned for n in range(1, level))
+
+
+def buyable(content: CampaignContent, h: Hero) -> list[str]:
+    """The skills the survivor may buy now, in content order (:func:`can_buy` of each, asked at every
+    decision in the shelter: the levels he owns in each line are gathered once)."""
+    rows = content.skill_rows
+    owned: dict[str, set[int]] = {}
+    for s in h.skills:
+        _, level, line = rows[s]
+        owned.setdefault(line, set()).add(level)
+    out: list[str] = []
+    for sid, (cost, level, line) in rows.items():
+        if h.sp < cost or sid in h.skills:
+            continue
+        have = owned.get(line)
+        if level == 1 or (have is not None and all(n in have for n in range(1, level))):
+            out.append(sid)
+    return out
 
 
 def buy_skill(state: CampaignState, h: Hero, skill_id: str) -> None:
@@ -117,23 +137,22 @@ def choose_leader(state: CampaignState, first: bool) -> None:
 
 def perk_total(state: CampaignState, h: Hero, kind: str) -> int:
     """The sum of a survivor's perks of ``kind`` (skill_effects.py) outside the adventure."""
-    return total(sheet(state, h).perks, kind, False)
+    return total(plain_sheet(sheet(state, h)).perks, kind, False)
 
 
 def group_has(state: CampaignState, kind: str) -> bool:
     """Whether a living survivor of the group has a perk of ``kind`` (the group travels together)."""
-    return any(has(sheet(state, h).perks, kind) for h in state.living())
+    return any(has(plain_sheet(sheet(state, h)).perks, kind) for h in state.living())
 
 
 def attribute(state: CampaignState, h: Hero, name: str, time: str) -> int:
-    s = sheet(state, h)
-    value: int = getattr(s.night if time == "night" else s.day, name)
-    return value
+    s = plain_sheet(sheet(state, h))
+    return (s.night if time == "night" else s.day)[name]
 
 
 def stress_colour(state: CampaignState, h: Hero) -> str:
     out = "green"
-    for start, colour in state.content.adventure.rules.stress.levels:
+    for start, colour in state.content.adventure.numbers.stress_levels:
         if h.stress >= start:
             out = colour
     return out
@@ -146,12 +165,10 @@ def check(
     plus modifiers, at least 1 die ("The bonus is applied before the rule 'Minimum 1 die'", §3.5); a
     success is an icon of the survivor's stress colour; a success earns 1 survival point (§3.5)."""
     value = attribute(state, h, attr, time)
-    n = max(
-        1,
-        value + spent + penalty + total(sheet(state, h).perks, "check-dice", time == "night", attribute=attr),
-    )
+    perks = plain_sheet(sheet(state, h)).perks
+    n = max(1, value + spent + penalty + total(perks, "check-dice", time == "night", attribute=attr))
     faces = [state.rng.roll_die(state.die) for _ in range(n)]
-    accepted = getattr(state.content.adventure.rules.success, stress_colour(state, h))
+    accepted = state.content.adventure.numbers.success[stress_colour(state, h)]
     ok = any(f in accepted for f in faces)
     if ok:
         gain_sp(state, h, 1)
@@ -164,11 +181,11 @@ def check(
 
 
 def gain_sp(state: CampaignState, h: Hero, n: int) -> None:
-    h.sp = max(0, min(state.content.adventure.rules.survival.max, h.sp + n))
+    h.sp = max(0, min(state.content.adventure.numbers.survival_max, h.sp + n))
 
 
 def gain_stress(state: CampaignState, h: Hero, n: int) -> None:
-    h.stress = max(0, min(state.content.adventure.rules.stress.max, h.stress + n))
+    h.stress = max(0, min(state.content.adventure.numbers.stress_max, h.stress + n))
 
 
 def heal(state: CampaignState, h: Hero, n: int) -> None:

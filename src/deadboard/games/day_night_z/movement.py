@@ -93,21 +93,22 @@ def city_move(state: DNZState, s: Survivor, to: str) -> Steps | None:
     """CITY BOARD LEVEL MOVEMENT (§4.9): 1 AP a zone; into or out of an alley (STOP) the
     activation ends; a surprise zone is resolved at once; a zone with a deployed city tile puts the
     survivor on its access subzone."""
-    from_alley = state.board.zones[s.zone].kind == "alley"
+    kinds = state.board.kinds
+    from_alley = kinds[s.zone] == "alley"
     s.ap -= 1
     s.zone = to
-    zone = state.board.zones[to]
+    kind = kinds[to]
     state.emit("move", f"{s.name} moves to {to}", {"who": s.id, "to": to})
     tile = tile_in_zone(state, to)
     if tile is not None:
         s.encounter = False
         move_onto(state, s, tile, tile.geo.access)
         return ()
-    if zone.kind == "surprise" and to in state.surprises:
+    if kind == "surprise" and to in state.surprises:
         return surprise(state, s, to)
     free = not others_in_zone(state, s, to)
     s.encounter = free
-    if zone.kind == "alley" or from_alley:
+    if kind == "alley" or from_alley:
         return None
     return ()
 
@@ -175,11 +176,11 @@ def leave(state: DNZState, s: Survivor, to: str) -> Steps | None:
     if tile is not None:
         move_onto(state, s, tile, tile.geo.access)
         return ()
-    zone = state.board.zones[to]
-    if zone.kind == "surprise" and to in state.surprises:
+    kind = state.board.kinds[to]
+    if kind == "surprise" and to in state.surprises:
         return surprise(state, s, to)
     s.encounter = not others_in_zone(state, s, to)
-    if zone.kind == "alley":
+    if kind == "alley":
         return None
     return ()
 
@@ -259,17 +260,19 @@ def trace_move(state: DNZState, s: Survivor, a: Action, start: str, ap: int) -> 
         path.append(str(named))
     if end and end != start:
         path.append(end)
-    state.emit(
-        "trace",
-        f"{s.name}: {' -> '.join(path)}",
-        {
-            "trace": "survivor",
-            "who": s.id,
-            "action": _text(a),
-            "from": start,
-            "to": end,
-            "route": path,
-            "ap": ap - s.ap,
-            "moved": bool(end) and end != start,
-        },
-    )
+    data = _MOVE_TRACE.copy()  # a copy of a dict of these keys is made faster than a new one
+    data["who"] = s.id
+    data["action"] = _text(a)
+    data["from"] = start
+    data["to"] = end
+    data["route"] = path
+    data["ap"] = ap - s.ap
+    data["moved"] = bool(end) and end != start
+    state.emit("trace", f"{s.name}: {' -> '.join(path)}", data)
+
+
+#: the keys of a survivor's move trace, in the order the trace gives them
+_MOVE_TRACE: Final[dict[str, object]] = dict.fromkeys(
+    ("trace", "who", "action", "from", "to", "route", "ap", "moved")
+)
+_MOVE_TRACE["trace"] = "survivor"

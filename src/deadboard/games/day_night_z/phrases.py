@@ -12,6 +12,7 @@ from typing import Final
 from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.content import ThreatCard
+from deadboard.games.day_night_z.records import Threat
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
 #: the attack modes of §4.12 and §5 as a player reads them
@@ -317,7 +318,7 @@ EFFECTS: Final = {
 }
 
 
-def threat_sides(card: ThreatCard) -> tuple[str, str]:
+def threat_sides(card: ThreatCard | Threat) -> tuple[str, str]:
     """A threat card's side A (how the enemies act) and side B (the threat) in words."""
     ai = "; then ".join(AI_LINES.get(x, x.replace("-", " ")) for x in card.ai)
     body = f", aiming at the {card.body}" if card.body else ""

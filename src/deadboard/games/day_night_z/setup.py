@@ -14,7 +14,8 @@ from deadboard.core.errors import SetupError
 from deadboard.core.game import Setup
 from deadboard.core.rng import Rng
 from deadboard.core.tracks import Clock
-from deadboard.games.day_night_z.content import Adventure, Content, SurvivorSheet, load_content
+from deadboard.games.day_night_z.board import city_board
+from deadboard.games.day_night_z.content import Adventure, Content, load_content
 from deadboard.games.day_night_z.state import DNZState, Survivor
 from deadboard.games.day_night_z.turn import Round, SetOut
 
@@ -26,24 +27,35 @@ HIDDEN_DECKS: Final = ("threat", "spawn", "search", "exploration", "encounter", 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class SetUp:
     """What a new adventure takes from its content alone (worked out at its first game, kept in
-    ``Content.set_ups``): the die, the starting Day-Night counter, the survivors' sheets with the
-    weapon each holds, the decks in content order and the surprise cards."""
+    ``Content.set_ups``): the adventure, the die, the starting Day-Night counter, the city board,
+    the location cards by slot, the starting threat, the survivors as they set out (each game takes
+    a copy), the decks in content order and the surprise cards."""
 
-    __slots__ = ("clock", "decks", "die", "draws", "offsets", "sheets", "surprises")
+    __slots__ = (
+        "adventure", "board", "clock", "decks", "die", "draws", "locations", "offsets", "surprises", "survivors",
+        "threat",
+    )  # fmt: skip
 
     def __init__(self, content: Content, adventure: Adventure, players: int) -> None:
+        self.adventure = adventure
         self.die = Die("dnz", content.rules.die.faces)
         self.clock = Clock(hour=adventure.start, night=content.rules.clock.night)
-        self.sheets: list[tuple[SurvivorSheet, str]] = []
+        self.board = city_board(content.city[adventure.side])
+        self.locations: tuple[tuple[str, str], ...] = tuple(adventure.locations.items())
+        self.threat: int = adventure.threat
+        self.survivors: list[Survivor] = []
         for seat in range(players):
             sheet = content.survivor(SEATS[seat])
-            weapon = next((i for i in sheet.items if content.search[i].weapon), "")
-            self.sheets.append((sheet, weapon))
+            s = Survivor(sheet.id, sheet.name, seat)
+            s.health = sheet.health
+            s.items = list(sheet.items)
+            s.ammo, s.supplies, s.battery = sheet.ammo, sheet.supplies, sheet.battery
+            s.weapon = next((i for i in sheet.items if content.search[i].weapon), "")
+            s.zone = adventure.start_zone
+            self.survivors.append(s)
         self.decks, self.offsets, self.draws = _deck_plan(content.decks)
-        self.surprises = (
-            tuple(adventure.surprises),
-            tuple(c for c in content.surprises if c not in adventure.surprises),
-        )
+        first = tuple(adventure.surprises)
+        self.surprises = (first, tuple(c for c in content.surprises if c not in first))
 
 
 #: a deck plan (SetUp.decks, offsets and draws) by the identity of the decks it is made from (a
@@ -76,28 +88,22 @@ def new_state(setup: Setup, seed: int, content: Content | None = None) -> DNZSta
     """A new adventure; ``content`` replaces the loaded content (a campaign's, with its own adventures
     and its survivors' sheets grown by skills and allies)."""
     content = content or load_content(setup.content)
-    try:
-        adventure = content.adventure(setup.scenario)
-    except KeyError:
-        known = ", ".join(a.id for a in content.adventures)
-        raise SetupError(f"unknown adventure {setup.scenario!r}; known: {known}") from None
-    key = (adventure.id, setup.players)
+    key = (setup.scenario, setup.players)  # the scenario is the adventure's id
     made = content.set_ups.get(key)
     if made is None:
+        try:
+            adventure = content.adventure(setup.scenario)
+        except KeyError:
+            known = ", ".join(a.id for a in content.adventures)
+            raise SetupError(f"unknown adventure {setup.scenario!r}; known: {known}") from None
         made = content.set_ups[key] = SetUp(content, adventure, setup.players)
     assert isinstance(made, SetUp)
     state = DNZState.__new__(DNZState)
-    state.setup_state(setup, seed, content, adventure, made.die, made.clock)
+    state.setup_state(
+        setup, seed, content, made.adventure, made.die, made.clock, made.board, made.locations, made.threat
+    )
     rng = state.rng
-    survivors = state.survivors
-    for seat, (sheet, weapon) in enumerate(made.sheets):
-        s = Survivor(sheet.id, sheet.name, seat)
-        s.health = sheet.health
-        s.items = list(sheet.items)
-        s.ammo, s.supplies, s.battery = sheet.ammo, sheet.supplies, sheet.battery
-        s.weapon = weapon
-        s.zone = adventure.start_zone
-        survivors.append(s)
+    state.survivors = [s.clone() for s in made.survivors]
     decks, unshuffled = state._decks, state._unshuffled
     start = rng.s
     for (name, content_order, _), offset in zip(made.decks, made.offsets):  # shuffle_later, written out

@@ -32,7 +32,7 @@ from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.campaign_cards import UseCard, card_actions, use_card
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.effects import Resolve, capacity
-from deadboard.games.day_night_z.growth import buy_skill, can_buy, damage, heal, sheet
+from deadboard.games.day_night_z.growth import buy_skill, buyable, damage, heal, sheet
 from deadboard.games.day_night_z.skill_effects import total
 
 #: days over the adventure's allowance after which the group must leave (a finite campaign)
@@ -65,7 +65,7 @@ class Visit(Choice[CampaignState, Action]):
         out: list[Action] = [*F.usable(state)]
         out += [F.Build(f) for f in F.buildable(state)]
         out += [F.Upgrade(f) for f in F.upgradable(state)]
-        out += [F.Learn(s) for s in state.content.skills if can_buy(state.content, h, s)]
+        out += [F.Learn(s) for s in buyable(state.content, h)]
         out += card_actions(state, h, shelter=True)
         out.append(F.Idle())
         return out

@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deadboard.games.day_night_z.perks import Perk, PerkKind
+from deadboard.games.day_night_z.records import PerkRow
 
 __all__ = ["Perk", "PerkKind", "has", "total"]
 
@@ -45,7 +46,9 @@ if TYPE_CHECKING:
 # ----- reading a sheet's perks (shared by the adventure and the campaign) ------------------------
 
 
-def total(perks: tuple[Perk, ...], kind: str, night: bool, mode: str = "", attribute: str = "") -> int:
+def total(
+    perks: tuple[Perk | PerkRow, ...], kind: str, night: bool, mode: str = "", attribute: str = ""
+) -> int:
     """The sum of ``n`` of the perks of ``kind`` that hold now (time of day, mode, attribute)."""
     out = 0
     for p in perks:
@@ -57,14 +60,14 @@ def total(perks: tuple[Perk, ...], kind: str, night: bool, mode: str = "", attri
     return out
 
 
-def has(perks: tuple[Perk, ...], kind: str, mode: str = "") -> bool:
+def has(perks: tuple[Perk | PerkRow, ...], kind: str, mode: str = "") -> bool:
     return any(p.kind == kind and (not p.mode or p.mode == mode) for p in perks)
 
 
 # ----- the adventure's hooks ------------------------------------------------------------------------
 
 
-def _perks(state: DNZState, s: Survivor) -> tuple[Perk, ...]:
+def _perks(state: DNZState, s: Survivor) -> tuple[PerkRow, ...]:
     return state.content.perks[s.id]
 
 

@@ -20,7 +20,7 @@ from deadboard.games.day_night_z.concepts import (
     roll,
     threat_level,
 )
-from deadboard.games.day_night_z.content import EnemySide
+from deadboard.games.day_night_z.records import Foe
 from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
 OVERFLOW: Final = {
@@ -53,9 +53,9 @@ def city_tile_for(state: DNZState, zone: str) -> TileInPlay:
     return deploy(state, sides[state.rng.below(len(sides))], zone)
 
 
-def enemy_profile(state: DNZState, kind: str) -> EnemySide:
+def enemy_profile(state: DNZState, kind: str) -> Foe:
     """The side of an enemy's profile card in use now: the night side by night (§3.1)."""
-    return state.content.enemy_sides[kind, state.night]
+    return state.content.enemy_sides[1 if state.night else 0][kind]
 
 
 def place_order(state: DNZState, tile: TileInPlay, colour: str) -> list[int]:
@@ -103,8 +103,8 @@ def place_enemies(state: DNZState, tile: TileInPlay, kinds: list[str]) -> list[E
 
 def by_initiative(state: DNZState, kinds: tuple[str, ...]) -> list[str]:
     """A card's enemies in placement order: the higher initiative first (stable)."""
-    ini = state.content.enemies
-    return sorted(kinds, key=lambda k: -ini[k].initiative)
+    sides = state.content.enemy_sides[0]
+    return sorted(kinds, key=lambda k: -sides[k].initiative)
 
 
 def draw_spawn(state: DNZState, tile: TileInPlay, cards: int) -> list[Enemy]:
@@ -162,7 +162,8 @@ def place_search_marker(state: DNZState, tile: TileInPlay) -> int:
 
 
 def enemy_points(state: DNZState, tiles: list[str]) -> int:
-    return sum(state.content.enemies[e.kind].sp for e in state.enemies if e.tile in tiles)
+    sides = state.content.enemy_sides[0]
+    return sum(sides[e.kind].sp for e in state.enemies if e.tile in tiles)
 
 
 def leave_check(state: DNZState, tile_id: str) -> None:

@@ -185,20 +185,18 @@ class LocationState:
         return loc
 
 
-#: whether each clock met is night (DNZState.night), by the identity of the clock
-_NIGHT: Final[dict[int, tuple[Clock, bool]]] = {}
-
-
 class DNZState(KernelState):
     __slots__ = (
+        "_clock",
         "_decks",
+        "_night",
         "_unshuffled",
         "adventure",
         "board",
-        "clock",
         "content",
         "die",
         "enemies",
+        "exit_zone",
         "hunter",
         "hunter_damage",
         "hunter_killed",
@@ -220,10 +218,12 @@ class DNZState(KernelState):
 
     adventure: Adventure
     board: CityBoard
-    clock: Clock
+    _clock: Clock
+    _night: bool  # the clock's is_night, worked out when the clock is set (DNZState.night)
     content: Content
     die: Die[str]
     enemies: list[Enemy]
+    exit_zone: str  # the adventure's exit zone (asked after every action: adventure.check_end)
     hunter: str  # "" not in play, "stalk" in the stalk area, "board" on a tile
     hunter_damage: int
     hunter_killed: bool
@@ -249,21 +249,27 @@ class DNZState(KernelState):
         adventure: Adventure,
         die: Die[str] | None = None,
         clock: Clock | None = None,
+        board: CityBoard | None = None,
+        locations: tuple[tuple[str, str], ...] | None = None,
+        threat: int = -1,
     ) -> None:
-        """The fields of a new adventure; ``die`` and ``clock`` (values) may be shared with the
-        adventure's other games."""
+        """The fields of a new adventure; ``die``, ``clock`` and ``board`` (values) may be shared
+        with the adventure's other games, and ``locations`` (the location cards by slot) and
+        ``threat`` read once from the adventure for them all."""
         self.init_common(setup, seed)
         self.content = content
         self.adventure = adventure
-        self.board = city_board(content.city[adventure.side])
+        self.exit_zone = adventure.exit
+        self.board = board or city_board(content.city[adventure.side])
         self.die = die or Die("dnz", content.rules.die.faces)
         self.clock = clock or Clock(hour=adventure.start, night=content.rules.clock.night)
         self.survivors = []
         self.enemies = []
         self.tiles = {}
-        self.locations = {slot: LocationState(card) for slot, card in adventure.locations.items()}
+        slots = adventure.locations.items() if locations is None else locations
+        self.locations = {slot: LocationState(card) for slot, card in slots}
         self.noise = {}
-        self.threat = adventure.threat
+        self.threat = adventure.threat if threat < 0 else threat
         self.hunter = ""
         self.hunter_damage = 0
         self.hunter_killed = False
@@ -283,15 +289,17 @@ class DNZState(KernelState):
         s = DNZState.__new__(DNZState)
         self.copy_common(s)
         self.copy_kernel(s)
-        s.adventure, s.board, s.clock, s.content, s.die = (
+        s.adventure, s.board, s._clock, s._night, s.content, s.die = (
             self.adventure,
             self.board,
-            self.clock,
+            self._clock,
+            self._night,
             self.content,
             self.die,
         )
         s.survivors = [x.clone() for x in self.survivors]
         s.enemies = [e.clone() for e in self.enemies]
+        s.exit_zone = self.exit_zone
         s.tiles = {k: t.clone() for k, t in self.tiles.items()}
         s.locations = {k: loc.clone() for k, loc in self.locations.items()}
         s.noise = self.noise.copy()
@@ -385,16 +393,19 @@ class DNZState(KernelState):
         raise KeyError(eid)
 
     @property
+    def clock(self) -> Clock:
+        return self._clock
+
+    @clock.setter
+    def clock(self, clock: Clock) -> None:
+        self._clock = clock
+        self._night = clock.is_night
+
+    @property
     def night(self) -> bool:
-        """The clock's ``is_night``, found again by the identity of the clock (asked at every
-        decision and by every skill; clocks are values, each hour's made once: turn.hour_later)."""
-        clock = self.clock
-        found = _NIGHT.get(id(clock))
-        if found is None or found[0] is not clock:
-            if len(_NIGHT) > 4096:
-                _NIGHT.clear()
-            found = _NIGHT[id(clock)] = (clock, clock.is_night)
-        return found[1]
+        """The clock's ``is_night`` (asked at every decision and by every skill): worked out when
+        the clock is set, each hour's clock being a value made once (turn.hour_later)."""
+        return self._night
 
     def tile_id(self) -> str:
         """The id of a tile being deployed: the lowest ``t<n>`` not in play."""
@@ -407,7 +418,7 @@ class DNZState(KernelState):
         """The id of an enemy being placed: its kind and the lowest number of the box's miniatures of
         that kind not in play (``walker3``); None when every miniature of the kind is in play."""
         used = {e.id for e in self.enemies}
-        for n in range(1, self.content.enemies[kind].miniatures + 1):
+        for n in range(1, self.content.enemy_sides[0][kind].miniatures + 1):
             if f"{kind}{n}" not in used:
                 return f"{kind}{n}"
         return None

@@ -36,7 +36,7 @@ class Travel(TypedAction):
 
 def known(state: CampaignState, path_id: str) -> bool:
     """A path is known when the map prints it yellow or the campaign revealed it."""
-    return state.content.paths[path_id].known or path_id in state.revealed
+    return path_id in state.content.known_paths or path_id in state.revealed
 
 
 def routes(content: CampaignContent, start: str, end: str, blocked: set[str]) -> list[tuple[str, ...]]:
@@ -83,7 +83,12 @@ def _search_routes(
 def pathfinder(state: CampaignState) -> int:
     """Dice the group rolls fewer at an unknown path's icon: the best ``pathfinder`` perk of a living
     survivor (a skill; "Survivors travel together, not individually")."""
-    return max((perk_total(state, h, "pathfinder") for h in state.living()), default=0)
+    best = 0  # a plain loop: asked at every icon of an unknown path
+    for h in state.living():
+        n = perk_total(state, h, "pathfinder")
+        if n > best:
+            best = n
+    return best
 
 
 def dice_at(state: CampaignState, mult: int) -> int:
@@ -99,7 +104,7 @@ def expected_events(state: CampaignState, route: Sequence[str]) -> float:
     p_skull = sum(1 for f in faces if f.startswith("skull")) / len(faces)
     total = 0.0
     for pid in route:
-        for _terrain, mult in state.content.paths[pid].icons:
+        for _terrain, mult in state.content.path_icons[pid]:
             total += 1.0 if known(state, pid) else dice_at(state, mult) * p_skull
     return total
 
@@ -136,7 +141,7 @@ class PlanRoute(Choice[CampaignState, Travel]):
         )
         steps: list[TravelIcon] = []
         for pid in route:
-            for k in range(len(state.content.paths[pid].icons)):
+            for k in range(len(state.content.path_icons[pid])):
                 steps.append(TravelIcon(pid, k))
         return steps
 
@@ -178,7 +183,7 @@ class TravelIcon(Auto[CampaignState]):
         if not state.living():
             return ()
         state.on_path = self.path
-        terrain, mult = state.content.paths[self.path].icons[self.index]
+        terrain, mult = state.content.path_icons[self.path][self.index]
         if known(state, self.path):
             draws = 1
         else:
@@ -194,13 +199,11 @@ class TravelIcon(Auto[CampaignState]):
                 {"faces": faces, "draws": draws},
             )
         out: list[Resolve | Tend] = []
-        cards = state.content.travel_cards
+        rows = state.content.travel_rows
         for _ in range(draws):
-            card = cards[draw_card(state)]
-            section = card.section(terrain)
-            state.emit(
-                "event", f"{card.name} ({terrain}): {section.text}", {"card": card.id, "terrain": terrain}
-            )
-            out.append(Resolve(section.effects, "", state.time))
+            cid = draw_card(state)
+            name, text, effects = rows[cid][terrain]
+            state.emit("event", f"{name} ({terrain}): {text}", {"card": cid, "terrain": terrain})
+            out.append(Resolve(effects, "", state.time))
         out.append(Tend())
         return out

@@ -4,9 +4,11 @@ bottom of the deck: zombie activation by side A, the threat of side B, the adjus
 hourly effects of the Day-Night counter.
 
     stack (top on the right)
-    [Round]                          -> [Round', ThreatPhase, CityPhase, Activate(b), Activate(a)]
+    [Round]                          -> [Round', CityPhase, Activate(b), Activate(a)]
     [..., Activate(a)]               -> [..., Turn(a)]          a's decisions until the AP run out
-    [..., CityPhase]                 -> encounters; a survivor with reserve AP may act on (Turn)
+    [..., CityPhase]                 -> [..., ThreatPhase, Encounter(a)]: a survivor with reserve AP
+                                        may act on after his encounter (Turn); no encounter: the
+                                        Threat phase at once, within the step
     [..., ThreatPhase]               -> card, zombies, threat, adjustments, fire, end of turn
 """
 
@@ -33,10 +35,11 @@ from deadboard.games.day_night_z.concepts import (
     roll,
     skulls,
 )
-from deadboard.games.day_night_z.content import Adventure, Effect, ThreatCard
+from deadboard.games.day_night_z.content import Adventure, Effect
 from deadboard.games.day_night_z.enemies import activate_all, hurt_enemy
 from deadboard.games.day_night_z.inventory import MakeRoom, overloaded, set_out
 from deadboard.games.day_night_z.lowering import lower, offer, offer_for_seat
+from deadboard.games.day_night_z.records import Threat
 from deadboard.games.day_night_z.spawn import hunter_icon
 from deadboard.games.day_night_z.state import DNZState, Survivor
 
@@ -181,11 +184,12 @@ class CityPhase(Auto[DNZState]):
     in reserve may spend them after it."""
 
     def run(self, state: DNZState) -> Steps:
-        out: list[Any] = []
         pending, state.pending = state.pending, []
-        for sid in pending:
-            out.append(_encounter(sid))
-        return out
+        if pending:
+            return (*[_encounter(sid) for sid in pending], _THREAT_PHASE)
+        if not _goes_on(state):
+            return (_THREAT_PHASE,)  # for the kernel to end the game first
+        return _THREAT_PHASE.run(state)  # no encounter (most turns): on at once
 
 
 @dataclass(slots=True)
@@ -262,7 +266,7 @@ class ThreatPhase(Auto[DNZState]):
             state.rng.shuffle(deck)
         cid = deck.pop(0)  # from the lower part of the deck
         discards.append(cid)
-        card = state.content.threat_cards[cid]
+        card = state.content.threat_rows[cid]
         state.last_threat = cid
         state.emit("threat-card", f"Threat card: {card.attack} (A) / {card.name} (B)", {"card": cid})
         # 3.1 zombie activation
@@ -276,7 +280,7 @@ class ThreatPhase(Auto[DNZState]):
         return adjust(state, card)  # nothing waits for a decision: on at once
 
 
-def threat_b(state: DNZState, card: Any) -> Steps:
+def threat_b(state: DNZState, card: Threat) -> Steps:
     """The threat of side B: a rise of the threat once; every other effect for each survivor who
     meets the conditions, one after the other (a check may wait for its survivor's decision)."""
     affected = [s for s in state.living() if meets(state, s, card)]
@@ -298,13 +302,13 @@ def threat_b(state: DNZState, card: Any) -> Steps:
 class Adjust(Auto[DNZState]):
     """3.3 Adjustments: the hourglass (the Day-Night counter's hour may ask for checks) ..."""
 
-    card: ThreatCard
+    card: Threat
 
     def run(self, state: DNZState) -> Steps:
         return adjust(state, self.card)
 
 
-def adjust(state: DNZState, card: ThreatCard) -> Steps:
+def adjust(state: DNZState, card: Threat) -> Steps:
     """Adjust's work (run inside the step before it when nothing waits for a decision)."""
     steps = advance_clock(state) if card.hourglass else ()
     if steps or not _goes_on(state):
@@ -317,13 +321,13 @@ class AdjustIcons(Auto[DNZState]):
     """... then the Hunter icon, the infection icon (each infected survivor draws an infection
     card), then noise, fire and the end of the turn."""
 
-    card: ThreatCard
+    card: Threat
 
     def run(self, state: DNZState) -> Steps:
         return adjust_icons(state, self.card)
 
 
-def adjust_icons(state: DNZState, card: ThreatCard) -> Steps:
+def adjust_icons(state: DNZState, card: Threat) -> Steps:
     """AdjustIcons' work (run inside the step before it when nothing waits for a decision)."""
     if card.hunter:
         hunter_icon(state)
@@ -370,7 +374,8 @@ def end_threat_phase(state: DNZState) -> None:
 
 
 #: steps without fields are values every game shares (steps are never changed once made)
-_REST_OF_ROUND: Final = (CityPhase(), ThreatPhase(), Round())
+_REST_OF_ROUND: Final = (CityPhase(), Round())
+_THREAT_PHASE: Final = ThreatPhase()
 _END_THREAT_PHASE: Final = EndThreatPhase()
 
 
