@@ -48,6 +48,8 @@ _NIGHT = "deadboard/games/the_night/"
 #: could not be read back from text
 COMPILED = [
     "deadboard/core/rng.py",
+    # dice and pools; minimal_sets, the ways to pay a cost, which Zpocalypse 2 asks of each new pool
+    "deadboard/core/dice.py",
     "deadboard/core/game.py",
     "deadboard/core/kernel.py",
     "deadboard/core/table.py",

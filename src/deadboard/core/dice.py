@@ -186,7 +186,8 @@ def minimal_sets(keys: Sequence[Hashable], worth: Sequence[int], cost: int, most
     worth ``worth[i]``, items of one key interchangeable and worth the same) without change: the sets
     whose total reaches ``cost`` and none of whose items could be left out, one per multiset of
     keys, each as its first items (rising), listed by size and then as ``itertools.combinations``
-    would first reach them.
+    would first reach them. Numbered dice pass their faces as both keys and worth
+    (``minimal_sets(faces, faces, cost, most)``).
 
     Polynomial in the number of items: it chooses how many of each key, not which items. Keys are
     taken by falling worth, and a set is complete the moment its total reaches ``cost`` — the item
@@ -199,32 +200,58 @@ def minimal_sets(keys: Sequence[Hashable], worth: Sequence[int], cost: int, most
         return []
     positions: dict[Hashable, list[int]] = {}
     value_of: dict[Hashable, int] = {}
-    for i, key in enumerate(keys):
-        if worth[i] > 0:
-            positions.setdefault(key, []).append(i)
-            value_of[key] = worth[i]
-    groups = sorted(positions, key=lambda k: -value_of[k])
+    i = 0
+    for key in keys:
+        w = worth[i]
+        if w > 0:
+            at = positions.get(key)
+            if at is None:
+                positions[key] = [i]
+            else:
+                at.append(i)
+            value_of[key] = w
+        i += 1
+    # by falling worth, keys of one worth in the order first seen (a key's first item): a stable sort
+    order = sorted([(-value_of[key], at[0], key) for key, at in positions.items()], key=_worth_first)
+    groups = [positions[k] for _, _, k in order]
+    values = [-v for v, _, _ in order]
     found: list[tuple[int, tuple[int, ...]]] = []
-    taken: list[tuple[Hashable, int]] = []
-
-    def choose(g: int, total: int, size: int) -> None:
-        if g == len(groups):
-            return
-        choose(g + 1, total, size)  # none of this key
-        key = groups[g]
-        w, at = value_of[key], positions[key]
-        for n in range(1, min(len(at), most - size) + 1):
-            if total + n * w >= cost:
-                items = [p for k, m in taken for p in positions[k][:m]] + at[:n]
-                found.append((size + n, tuple(sorted(items))))
-                return
-            taken.append((key, n))
-            choose(g + 1, total + n * w, size + n)
-            taken.pop()
-
-    choose(0, 0, 0)
+    _choose(groups, values, cost, most, 0, 0, 0, [], found)
     found.sort()
     return [items for _, items in found]
+
+
+def _worth_first(entry: tuple[int, int, Hashable]) -> tuple[int, int]:
+    return entry[0], entry[1]
+
+
+def _choose(
+    groups: list[list[int]],
+    values: list[int],
+    cost: int,
+    most: int,
+    g: int,
+    total: int,
+    size: int,
+    taken: list[tuple[int, int]],
+    found: list[tuple[int, tuple[int, ...]]],
+) -> None:
+    """:func:`minimal_sets`' step: how many items of the key ``g`` (items ``groups[g]``, each worth
+    ``values[g]``) and of each key after it to add to ``taken`` ((key, how many) so far: ``size``
+    items, ``total`` worth)."""
+    if g == len(groups):
+        return
+    _choose(groups, values, cost, most, g + 1, total, size, taken, found)  # none of this key
+    w = values[g]
+    at = groups[g]
+    for n in range(1, min(len(at), most - size) + 1):
+        if total + n * w >= cost:
+            items = [p for k, m in taken for p in groups[k][:m]] + at[:n]
+            found.append((size + n, tuple(sorted(items))))
+            return
+        taken.append((g, n))
+        _choose(groups, values, cost, most, g + 1, total + n * w, size + n, taken, found)
+        taken.pop()
 
 
 #: makes a Rolled from the tuple of its fields (no keyword handling: pools are rolled in hot loops)

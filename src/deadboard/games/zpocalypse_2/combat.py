@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from deadboard.core.dice import DicePool, Die
+from deadboard.core.dice import DicePool, Die, minimal_sets
 from deadboard.core.kernel import Step
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Attack
@@ -182,59 +182,10 @@ def _payments(faces: tuple[int, ...], cost: int, most: int) -> tuple[tuple[int, 
     """:meth:`DicePool.payments` for action dice (each face worth its number): the sets of dice, in
     the order that method lists them, reaching ``cost`` with none that could be left out, one per
     multiset of faces — each as its faces highest first. Counted by face, never by combinations of
-    dice (:func:`~deadboard.core.dice.minimal_sets`), so a pool of any size costs little."""
-    ways = _minimal_sets(faces, cost, min(most, len(faces)))
+    dice (:func:`~deadboard.core.dice.minimal_sets`, each face its die's key and worth), so a pool
+    of any size costs little."""
+    ways = minimal_sets(faces, faces, cost, min(most, len(faces)))
     return tuple([tuple(sorted([faces[i] for i in items], reverse=True)) for items in ways])
-
-
-def _minimal_sets(faces: tuple[int, ...], cost: int, most: int) -> list[tuple[int, ...]]:
-    """:func:`~deadboard.core.dice.minimal_sets` with each die's face as both its key and its worth,
-    listing the same sets in the same order: here it is compiled with the rules (the general one is
-    not, and a new pool asks it for every cost of every weapon and trait)."""
-    if cost <= 0 or most <= 0:
-        return []
-    positions: dict[int, list[int]] = {}
-    for i, face in enumerate(faces):
-        if face > 0:
-            at = positions.get(face)
-            if at is None:
-                positions[face] = [i]
-            else:
-                at.append(i)
-    # by falling worth: a face is its worth, and the faces are distinct keys
-    groups = sorted(positions, reverse=True)
-    found: list[tuple[int, tuple[int, ...]]] = []
-    _choose(groups, positions, cost, most, 0, 0, 0, [], found)
-    found.sort()
-    return [items for _, items in found]
-
-
-def _choose(
-    groups: list[int],
-    positions: dict[int, list[int]],
-    cost: int,
-    most: int,
-    g: int,
-    total: int,
-    size: int,
-    taken: list[tuple[int, int]],
-    found: list[tuple[int, tuple[int, ...]]],
-) -> None:
-    """:func:`~deadboard.core.dice.minimal_sets`' step: how many dice of face ``groups[g]`` (and of
-    each face after it) to add to ``taken`` (total ``total``, ``size`` dice)."""
-    if g == len(groups):
-        return
-    _choose(groups, positions, cost, most, g + 1, total, size, taken, found)  # none of this face
-    face = groups[g]
-    at = positions[face]
-    for n in range(1, min(len(at), most - size) + 1):
-        if total + n * face >= cost:
-            items = [p for k, m in taken for p in positions[k][:m]] + at[:n]
-            found.append((size + n, tuple(sorted(items))))
-            return
-        taken.append((face, n))
-        _choose(groups, positions, cost, most, g + 1, total + n * face, size + n, taken, found)
-        taken.pop()
 
 
 def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:
