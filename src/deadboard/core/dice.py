@@ -29,6 +29,9 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from mypy_extensions import mypyc_attr
+
+from deadboard.core.game import frozen_reduce
 from deadboard.core.rng import Rng
 
 __all__ = ["D6", "DicePool", "Die", "Rolled", "minimal_sets", "standard"]
@@ -36,6 +39,7 @@ __all__ = ["D6", "DicePool", "Die", "Rolled", "minimal_sets", "standard"]
 F = TypeVar("F", bound=Hashable)
 
 
+@mypyc_attr(native_class=False)  # compiled, a generic dataclass cannot be a native class
 @dataclass(frozen=True, slots=True)
 class Die(Generic[F]):
     """A die: a ``name`` (scripts and logs refer to it) and its ``faces`` (a face may repeat: a die
@@ -157,6 +161,9 @@ class DicePool:
         """Two pools combined (a survivor's dice added to the squad's pool)."""
         return DicePool(self.dice + other.dice)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
+
     # ----- paying costs ----------------------------------------------------------------------
     def payments(
         self,
@@ -198,31 +205,35 @@ def minimal_sets(keys: Sequence[Hashable], worth: Sequence[int], cost: int, most
     """
     if cost <= 0 or most <= 0:
         return []
-    positions: dict[Hashable, list[int]] = {}
-    value_of: dict[Hashable, int] = {}
-    i = 0
-    for key in keys:
-        w = worth[i]
-        if w > 0:
-            at = positions.get(key)
-            if at is None:
-                positions[key] = [i]
+    # read as tuples (a tuple passed is not copied): compiled, indexed without the sequence protocol
+    names: tuple[Hashable, ...] = tuple(keys)
+    worths: tuple[int, ...] = tuple(worth)
+    slot: dict[Hashable, int] = {}  # key -> its group: its items, the order first seen
+    groups: list[list[int]] = []
+    for i in range(len(names)):
+        if worths[i] > 0:
+            key = names[i]
+            g = slot.get(key, -1)
+            if g < 0:
+                slot[key] = len(groups)
+                groups.append([i])
             else:
-                at.append(i)
-            value_of[key] = w
-        i += 1
-    # by falling worth, keys of one worth in the order first seen (a key's first item): a stable sort
-    order = sorted([(-value_of[key], at[0], key) for key, at in positions.items()], key=_worth_first)
-    groups = [positions[k] for _, _, k in order]
-    values = [-v for v, _, _ in order]
+                groups[g].append(i)
+    # by falling worth (a key's last item's), keys of one worth in the order first seen (a stable
+    # sort): a group as one number, -worth * n + group (group < n), that sorts as the pair
+    n = len(names)
+    codes = [-worths[at[-1]] * n + g for g, at in enumerate(groups)]
+    codes.sort()
+    ordered: list[list[int]] = []
+    values: list[int] = []
+    for code in codes:
+        at = groups[code % n]
+        ordered.append(at)
+        values.append(worths[at[-1]])
     found: list[tuple[int, tuple[int, ...]]] = []
-    _choose(groups, values, cost, most, 0, 0, 0, [], found)
+    _choose(ordered, values, cost, most, 0, 0, 0, [], found)
     found.sort()
     return [items for _, items in found]
-
-
-def _worth_first(entry: tuple[int, int, Hashable]) -> tuple[int, int]:
-    return entry[0], entry[1]
 
 
 def _choose(
