@@ -59,8 +59,9 @@ class Standing:
         self.zombies = list(state.zombies)
         self.mutates = list(state.mutates)
         self.forts = state.forts
-        #: range * 65536 + space -> the targets in range (:func:`targets_in_range`)
-        self.targets: dict[int, tuple[tuple[int, str], ...]] = {}
+        #: range -> for each space (by index; None: not asked yet) the targets in range
+        #: (:func:`targets_in_range`): read by list index, not by a boxed number as a dict key
+        self.targets: dict[int, list[tuple[tuple[int, str], ...] | None]] = {}
         #: (budget * 65536 + spaces left to move) * 65536 + start -> the reach entry
         #: (``movement.ReachEntry``)
         self.entries: dict[int, Any] = {}
@@ -69,10 +70,11 @@ class Standing:
         #: made at the first ask for targets
         self.kinds: tuple[tuple[int, tuple[str, ...]], ...] | None = None
         #: the spaces a move cannot enter: zombies', mutates' and fortifications'
-        spaces = [z.space for z in self.zombies]
+        blockers = {z.space for z in self.zombies}
         for m in self.mutates:
-            spaces.append(m.space)
-        self.blockers = self.forts.union(spaces)
+            blockers.add(m.space)
+        blockers.update(self.forts)
+        self.blockers = frozenset(blockers)
 
 
 #: the last :class:`Standing` made, replaced as one value (threads may ask at once)
@@ -87,7 +89,7 @@ def standing(state: ZState) -> Standing:
         or found.board is not state.board
         or found.zombies != state.zombies
         or found.mutates != state.mutates
-        or found.forts != state.forts
+        or (found.forts is not state.forts and found.forts != state.forts)
     ):
         found = _standing[0] = Standing(state)
     return found
@@ -98,16 +100,19 @@ def targets_in_range(state: ZState, origin: int, rng: int) -> tuple[tuple[int, s
     squad at a second-floor window also shoots the yard, counting range from the landing space.
     The tuple is shared while the zombies stand where they are: do not change it."""
     view = standing(state)
-    key = rng * 65536 + origin  # (range, space) as one number: a space's index is below 65536
-    found = view.targets.get(key)
+    by_space = view.targets.get(rng)
+    if by_space is None:
+        by_space = view.targets[rng] = [None] * len(state.board.spaces)
+    kept = 0 <= origin < len(by_space)
+    found = by_space[origin] if kept else None
     if found is None:
         kinds = view.kinds
         if kinds is None:
             kinds = view.kinds = _kinds(view)
         seen = state.board.shots(origin, rng)
-        found = view.targets[key] = tuple(
-            [(s, kind) for s, here in kinds if s in seen for kind in here]
-        )
+        found = tuple([(s, kind) for s, here in kinds if s in seen for kind in here])
+        if kept:
+            by_space[origin] = found
     return found
 
 
@@ -117,22 +122,36 @@ _HORDE_KINDS: Final[tuple[tuple[str, ...], ...]] = ((), ("weak",), ("fresh",), (
 
 def _kinds(view: Standing) -> tuple[tuple[int, tuple[str, ...]], ...]:
     """(space, the kinds of zombie on it, sorted) for every space a zombie or mutate stands on,
-    by space."""
-    horde: dict[int, int] = {}
+    by space. The horde's kinds are marked in a list by space (1: weak, 2: fresh), not a dict: a
+    zombie costs two list reads and a write, not dict reads and writes of its boxed space."""
+    mark = [0] * len(view.board.spaces)
+    spaces: list[int] = []
     for z in view.zombies:
-        horde[z.space] = horde.get(z.space, 0) | (2 if z.fresh else 1)
+        s = z.space
+        was = mark[s]
+        if was == 0:
+            spaces.append(s)
+        mark[s] = was | (2 if z.fresh else 1)
     if not view.mutates:
-        return tuple([(s, _HORDE_KINDS[horde[s]]) for s in sorted(horde)])
+        spaces.sort()
+        return tuple([(s, _HORDE_KINDS[mark[s]]) for s in spaces])
     cards: dict[int, list[str]] = {}
     for m in view.mutates:
-        cards.setdefault(m.space, []).append(m.card)
+        at = cards.get(m.space)
+        if at is None:
+            cards[m.space] = [m.card]
+            if mark[m.space] == 0:
+                spaces.append(m.space)
+        else:
+            at.append(m.card)
+    spaces.sort()
     out: list[tuple[int, tuple[str, ...]]] = []
-    for s in sorted(horde.keys() | cards.keys()):
+    for s in spaces:
         extra = cards.get(s)
         if extra is None:
-            out.append((s, _HORDE_KINDS[horde[s]]))
+            out.append((s, _HORDE_KINDS[mark[s]]))
         else:
-            out.append((s, tuple(sorted({*_HORDE_KINDS[horde.get(s, 0)], *extra}))))
+            out.append((s, tuple(sorted({*_HORDE_KINDS[mark[s]], *extra}))))
     return tuple(out)
 
 

@@ -244,7 +244,8 @@ def _use(who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, .
     kept actions are objects every full garbage collection walks."""
     first = (_TRAIT, who, trait, space, target)
     new = tuple.__new__
-    return [new(UseTrait, first + pay) for pay in pays]
+    cls = UseTrait  # read once (a class of an interpreted module)
+    return [new(cls, first + pay) for pay in pays]
 
 
 def _night_targets(state: ZState, q: Squad, p: Person, t: TraitCard) -> Sequence[tuple[str, str]]:
