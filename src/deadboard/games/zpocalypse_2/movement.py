@@ -169,8 +169,13 @@ def _moves_by_face(board: Board, table: dict[int, tuple[int, int]], budget: int)
         made = board.memo["moves"] = [
             (Move(1, s.name), *(Move(f, s.name) for f in range(1, 7))) for s in board.spaces
         ]
-    order = [(table[i][0], made[i]) for i in sorted(table)]
-    return [()] + [tuple([m[f] for c, m in order if c <= f]) for f in range(1, budget + 1)]
+    # each space's moves go to the faces from its cost up, the spaces taken in order
+    by_face: list[list[Move]] = [[] for _ in range(budget + 1)]
+    for i in sorted(table):
+        m = made[i]
+        for f in range(max(table[i][0], 1), budget + 1):  # index 0 stays empty
+            by_face[f].append(m[f])
+    return [tuple(moves) for moves in by_face]
 
 
 def _cheapest(

@@ -260,7 +260,7 @@ def _night_targets(state: ZState, q: Squad, p: Person, t: TraitCard) -> Sequence
         view = standing(state)
         shoves = view.shoves.get(q.space)
         if shoves is None:
-            near = (q.space, *board.neighbours[q.space])
+            near = {q.space, *board.neighbours[q.space]}
             found = sorted(
                 {
                     (z.space, "fresh" if z.fresh else "weak")
