@@ -356,6 +356,10 @@ def route(state: ZState, q: Squad, target: int, budget: int, free: bool = False)
 _routes: Final[dict[tuple[object, ...], tuple[int, ...]]] = {}
 
 
+#: a bad space's mark in :func:`_cheapest_way`'s step costs (above any step's AP)
+_BAD: Final = 4
+
+
 def _cheapest_way(
     board: Board, start: int, target: int, ap: int, steps: int, blocked: frozenset[int], bad: frozenset[int]
 ) -> list[int]:
@@ -366,15 +370,26 @@ def _cheapest_way(
     A way's (AP, spaces, ``bad`` spaces) is kept as one number, and a heap entry as that number and
     the space (``way * n + space``): numbers compare as the tuples do, since spaces moved and bad
     spaces never reach ``k`` nor a space ``n``."""
-    arduous = board.arduous
     n = len(board.spaces)
+    # a step onto each space, read by index rather than looked up in three sets: its AP (1, or 2
+    # onto arduous ground), plus _BAD when it is a ``bad`` space; 0 where ``blocked``
+    plain: list[int] | None = board.memo.get("step-costs")
+    if plain is None:
+        arduous = board.arduous
+        plain = board.memo["step-costs"] = [2 if j in arduous else 1 for j in range(n)]
+    onto = list(plain)
+    for j in bad:
+        onto[j] += _BAD
+    for j in blocked:
+        onto[j] = 0
+    pop, push = heappop, heappush
     k = steps + 2
     best = [-1] * n
     parent = [-1] * n
     best[start] = 0
     heap: list[int] = [start]
     while heap:
-        entry = heappop(heap)
+        entry = pop(heap)
         code = entry // n
         i = entry - code * n
         if best[i] != code:
@@ -386,17 +401,18 @@ def _cheapest_way(
             continue
         cost = code // (k * k)
         for j in board.neighbours[i]:
-            if j in blocked:
+            step = onto[j]
+            if step == 0:
                 continue
-            to = cost + (2 if j in arduous else 1)
-            if to > ap:
+            ap_step = step & 3
+            if cost + ap_step > ap:
                 continue
-            way = code + (to - cost) * k * k + k + (1 if j in bad else 0)
+            way = code + ap_step * k * k + k + (1 if step >= _BAD else 0)
             old = best[j]
             if old < 0 or way < old:
                 best[j] = way
                 parent[j] = i
-                heappush(heap, way * n + j)
+                push(heap, way * n + j)
     if parent[target] < 0:
         return [start, target]
     way_back = [target]
