@@ -195,6 +195,9 @@ def _cheapest(
     The table lists the spaces in the order they were first reached."""
     k = budget + 2
     best = [-1] * len(ways)
+    # a blocked space is marked as reached for nothing, so no way is ever better: never entered
+    for j in blocked:
+        best[j] = 0
     best[start] = 0
     reached: list[int] = []
     # each bucket: the spaces entered for that many AP, as ``space * k + spaces moved``
@@ -215,24 +218,22 @@ def _cheapest(
                 way = spent + k + s
                 into = buckets[cost + 1]
                 for j in plain:
-                    if j not in blocked:
-                        old = best[j]
-                        if old < 0 or way < old:
-                            if old < 0:
-                                reached.append(j)
-                            best[j] = way
-                            into.append(j * k + s)
+                    old = best[j]
+                    if old < 0 or way < old:
+                        if old < 0:
+                            reached.append(j)
+                        best[j] = way
+                        into.append(j * k + s)
             if rough and cost + 2 <= budget:
                 way = spent + 2 * k + s
                 into = buckets[cost + 2]
                 for j in rough:
-                    if j not in blocked:
-                        old = best[j]
-                        if old < 0 or way < old:
-                            if old < 0:
-                                reached.append(j)
-                            best[j] = way
-                            into.append(j * k + s)
+                    old = best[j]
+                    if old < 0 or way < old:
+                        if old < 0:
+                            reached.append(j)
+                        best[j] = way
+                        into.append(j * k + s)
     table: dict[int, tuple[int, int]] = {}
     for j in reached:
         way = best[j]
