@@ -59,9 +59,9 @@ class Standing:
         self.zombies = list(state.zombies)
         self.mutates = list(state.mutates)
         self.forts = state.forts
-        #: range -> for each space (by index; None: not asked yet) the targets in range
-        #: (:func:`targets_in_range`): read by list index, not by a boxed number as a dict key
-        self.targets: dict[int, list[tuple[tuple[int, str], ...] | None]] = {}
+        #: range -> space -> the targets in range (:func:`targets_in_range`): keyed by the range
+        #: and the space themselves, small numbers Python keeps made, not by one number boxed anew
+        self.targets: dict[int, dict[int, tuple[tuple[int, str], ...]]] = {}
         #: (budget * 65536 + spaces left to move) * 65536 + start -> the reach entry
         #: (``movement.ReachEntry``)
         self.entries: dict[int, Any] = {}
@@ -102,17 +102,14 @@ def targets_in_range(state: ZState, origin: int, rng: int) -> tuple[tuple[int, s
     view = standing(state)
     by_space = view.targets.get(rng)
     if by_space is None:
-        by_space = view.targets[rng] = [None] * len(state.board.spaces)
-    kept = 0 <= origin < len(by_space)
-    found = by_space[origin] if kept else None
+        by_space = view.targets[rng] = {}
+    found = by_space.get(origin)
     if found is None:
         kinds = view.kinds
         if kinds is None:
             kinds = view.kinds = _kinds(view)
         seen = state.board.shots(origin, rng)
-        found = tuple([(s, kind) for s, here in kinds if s in seen for kind in here])
-        if kept:
-            by_space[origin] = found
+        found = by_space[origin] = tuple([(s, kind) for s, here in kinds if s in seen for kind in here])
     return found
 
 

@@ -368,22 +368,23 @@ def _walk(
 
 
 class _Marks:
-    """What a horde's move reads at each step, by space (list reads, not set and dict lookups of
-    boxed spaces): ``engaged``, within range 1 of a squad; ``squads``, a squad's space; ``costs``,
-    what a step onto it costs (2 onto arduous ground or a knocked-down zombie's space, else 1)."""
+    """What a horde's move reads at each step, by space (a byte each, read by index, not set and
+    dict lookups of boxed spaces): ``engaged`` (1: within range 1 of a squad), ``squads`` (1: a
+    squad's space), ``costs`` (what a step onto it costs: 2 onto arduous ground or a knocked-down
+    zombie's space, else 1)."""
 
     __slots__ = ("costs", "engaged", "squads")
 
     def __init__(self, board: Board, squads: set[int], engaged: set[int], lying: dict[int, int]) -> None:
         n = len(board.spaces)
-        self.engaged = [False] * n
+        self.engaged = bytearray(n)
         for i in engaged:
-            self.engaged[i] = True
-        self.squads = [False] * n
+            self.engaged[i] = 1
+        self.squads = bytearray(n)
         for i in squads:
             if i >= 0:
-                self.squads[i] = True
-        self.costs = list(board.step_costs())
+                self.squads[i] = 1
+        self.costs = bytearray(board.step_costs())
         for i in lying:
             self.costs[i] = 2
 
