@@ -194,11 +194,11 @@ def test_a_zombie_never_walks_in_circles_within_one_activation() -> None:
 
 def _straight_path(state: ZState) -> tuple[int, int, list[int]]:
     """A zombie on d12 walking east towards h12 over open ground (its path with no one lying)."""
-    from deadboard.games.zpocalypse_2.horde import _Marks, _walk
+    from deadboard.games.zpocalypse_2.horde import _walk
 
     b = state.board
     start, goal = b.by_name["d12"], b.by_name["h12"]
-    path, left, down, _ = _walk(state, start, goal, set(), _Marks(b, set(), set(), {}))
+    path, left, down, _ = _walk(state, start, goal, set(), set(), {})
     assert len(path) == 4 and left == 0 and not down
     return start, goal, path
 
@@ -208,16 +208,15 @@ def test_a_zombie_whose_last_space_would_be_arduous_moves_onto_it_knocked_down()
     of movement. If a zombie has moved two spaces and the last space they would land on is arduous
     terrain, they may still move onto that space but become knocked down." A knocked-down zombie's
     space is "arduous terrain for all movement" for the zombie walking onto it."""
-    from deadboard.games.zpocalypse_2.horde import _Marks, _walk
+    from deadboard.games.zpocalypse_2.horde import _walk
 
     state = fresh_game()
     start, goal, path = _straight_path(state)
-    b = state.board
     # lying on its third space: 1 + 1, then 2 with 1 point left: on it, knocked down
-    walked, left, down, _ = _walk(state, start, goal, set(), _Marks(b, set(), set(), {path[3]: 1}))
+    walked, left, down, _ = _walk(state, start, goal, set(), set(), {path[3]: 1})
     assert walked == path and left == -1 and down
     # lying on its first space: 2 + 1, then no point left: two spaces, standing
-    walked, left, down, _ = _walk(state, start, goal, set(), _Marks(b, set(), set(), {path[1]: 1}))
+    walked, left, down, _ = _walk(state, start, goal, set(), set(), {path[1]: 1})
     assert walked == path[:3] and left == 0 and not down
 
 

@@ -326,23 +326,22 @@ def _walk(
     start: int,
     goal: int,
     squads: set[int],
-    marks: _Marks,
+    engaged: set[int],
+    lying: dict[int, int],
     moves: int = -1,
 ) -> tuple[list[int], int, bool, int]:
     """One horde zombie's move from ``start`` towards ``goal``: (its path, the start first; the
     movement points left; knocked down; the fortification it stopped to attack, or -1). It stops
-    within range 1 of a squad (``marks.engaged``); arduous ground and knocked-down zombies' spaces
-    cost 2 (``marks.costs``); ``moves``: the movement points of a zombie (-1: read from the
-    rules)."""
+    within range 1 of a squad (``engaged``); arduous ground and knocked-down zombies' spaces
+    (``lying``) cost 2; ``moves``: the movement points of a zombie (-1: read from the rules)."""
     board = state.board
     if moves < 0:
         moves = state.content.rules.zombie_moves
     space, left, down, path = start, moves, False, [start]
-    engaged, costs, squad_at = marks.engaged, marks.costs, marks.squads
     # with no fortification on the board every path is open (rule 9): one step nearer the goal each
     # time, as :func:`step_toward` takes it
     downhill = None if state.forts else _downhill(board, goal)
-    while left > 0 and not engaged[space]:
+    while left > 0 and space not in engaged:
         if downhill is None:
             nxt, fort = next_step(state, space, goal, squads)
             if fort is not None:
@@ -351,12 +350,12 @@ def _walk(
         else:
             nxt = None
             for j in downhill[space]:
-                if not squad_at[j]:
+                if j not in squads:
                     nxt = j
                     break
         if nxt is None:
             break
-        cost = costs[nxt]
+        cost = 2 if nxt in board.arduous or lying.get(nxt, 0) else 1
         if cost > left:
             # "If a zombie has moved two spaces and the last space they would land on is arduous
             # terrain, they may still move onto that space but become knocked down."
@@ -365,28 +364,6 @@ def _walk(
         space = nxt
         path.append(space)
     return path, left, down, -1
-
-
-class _Marks:
-    """What a horde's move reads at each step, by space (a byte each, read by index, not set and
-    dict lookups of boxed spaces): ``engaged`` (1: within range 1 of a squad), ``squads`` (1: a
-    squad's space), ``costs`` (what a step onto it costs: 2 onto arduous ground or a knocked-down
-    zombie's space, else 1)."""
-
-    __slots__ = ("costs", "engaged", "squads")
-
-    def __init__(self, board: Board, squads: set[int], engaged: set[int], lying: dict[int, int]) -> None:
-        n = len(board.spaces)
-        self.engaged = bytearray(n)
-        for i in engaged:
-            self.engaged[i] = 1
-        self.squads = bytearray(n)
-        for i in squads:
-            if i >= 0:
-                self.squads[i] = 1
-        self.costs = bytearray(board.step_costs())
-        for i in lying:
-            self.costs[i] = 2
 
 
 def _shuffle(state: ZState, start: int, path: list[int], squads: set[int], count: dict[int, int]) -> int:
@@ -432,10 +409,9 @@ class HordeMoves(Auto[ZState]):
         # LOS and target are fixed before anyone moves (rule 5)
         triggered: list[int] = []
         plan = _plan(state)
-        marks = _Marks(board, squads, engaged, lying)
         for k, goal, seat in plan:
             z = state.zombies[k]
-            path, left, down, besieged = _walk(state, z.space, goal, squads, marks, moves)
+            path, left, down, besieged = _walk(state, z.space, goal, squads, engaged, lying, moves)
             if state.bombs:
                 triggered.extend(i for i in path[1:] if i in state.bombs)
             space = _shuffle(state, z.space, path, squads, count)
@@ -445,7 +421,6 @@ class HordeMoves(Auto[ZState]):
                 count[space] = count.get(space, 0) + 1
             if down:
                 lying[space] = lying.get(space, 0) + 1
-                marks.costs[space] = 2
             if trace is not None:
                 rule = hunt_rule(state, z.space, seat, goal, z.space in engaged)
                 trace.append(zombie_entry(state, k, z.fresh, seat, goal, rule, path, moves - left, space, down, besieged))

@@ -374,7 +374,7 @@ def _cheapest_way(
     n = len(board.spaces)
     # a step onto each space, read by index rather than looked up in three sets: its AP (1, or 2
     # onto arduous ground), plus _BAD when it is a ``bad`` space; 0 where ``blocked``
-    onto = bytearray(board.step_costs())
+    onto = list(board.step_costs())
     for j in bad:
         onto[j] += _BAD
     for j in blocked:
