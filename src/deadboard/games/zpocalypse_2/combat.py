@@ -119,36 +119,46 @@ _HORDE_KINDS: Final[tuple[tuple[str, ...], ...]] = ((), ("weak",), ("fresh",), (
 
 def _kinds(view: Standing) -> tuple[tuple[int, tuple[str, ...]], ...]:
     """(space, the kinds of zombie on it, sorted) for every space a zombie or mutate stands on,
-    by space. The horde's kinds are marked in a list by space (1: weak, 2: fresh), not a dict: a
-    zombie costs two list reads and a write, not dict reads and writes of its boxed space."""
-    mark = [0] * len(view.board.spaces)
+    by space. Each horde zombie is one number, ``space * 4 + kind`` (kind 1: weak, 2: fresh),
+    sorted, so a space's zombies come together: no dict of boxed spaces, no list of the board's
+    length."""
+    codes = [z.space * 4 + (2 if z.fresh else 1) for z in view.zombies]
+    codes.sort()
     spaces: list[int] = []
-    for z in view.zombies:
-        s = z.space
-        was = mark[s]
-        if was == 0:
-            spaces.append(s)
-        mark[s] = was | (2 if z.fresh else 1)
+    marks: list[int] = []  # by space of ``spaces``: which kinds are there (1: weak, 2: fresh)
+    last = -1
+    for code in codes:
+        space = code >> 2
+        if space == last:
+            marks[-1] |= code & 3
+        else:
+            spaces.append(space)
+            marks.append(code & 3)
+            last = space
     if not view.mutates:
-        spaces.sort()
-        return tuple([(s, _HORDE_KINDS[mark[s]]) for s in spaces])
+        return tuple([(spaces[i], _HORDE_KINDS[marks[i]]) for i in range(len(spaces))])
     cards: dict[int, list[str]] = {}
     for m in view.mutates:
         at = cards.get(m.space)
         if at is None:
             cards[m.space] = [m.card]
-            if mark[m.space] == 0:
-                spaces.append(m.space)
         else:
             at.append(m.card)
-    spaces.sort()
+    mutated = sorted(cards)
     out: list[tuple[int, tuple[str, ...]]] = []
-    for s in spaces:
-        extra = cards.get(s)
-        if extra is None:
-            out.append((s, _HORDE_KINDS[mark[s]]))
-        else:
-            out.append((s, tuple(sorted({*_HORDE_KINDS[mark[s]], *extra}))))
+    i = j = 0
+    while i < len(spaces) or j < len(mutated):
+        if j == len(mutated) or (i < len(spaces) and spaces[i] < mutated[j]):
+            out.append((spaces[i], _HORDE_KINDS[marks[i]]))
+            i += 1
+            continue
+        space = mutated[j]
+        j += 1
+        horde: tuple[str, ...] = ()
+        if i < len(spaces) and spaces[i] == space:
+            horde = _HORDE_KINDS[marks[i]]
+            i += 1
+        out.append((space, tuple(sorted({*horde, *cards[space]}))))
     return tuple(out)
 
 
