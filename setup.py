@@ -1,6 +1,6 @@
 """Build: the rules that random and search play spend their time in are compiled with mypyc when it can.
 
-The modules in ``COMPILED`` (the step kernel, the RNG, the game contract, the table driver and the
+The modules in ``COMPILED`` (the step kernel, the RNG, dice, the game contract, the table driver and the
 rules of Zpocalypse 2, Day Night Z and The Night) are compiled to C extension modules with mypyc when mypyc is
 importable and a C compiler works; otherwise the package installs as pure Python, which runs the same
 games with the same results, only slower. ``DEADBOARD_PURE=1`` forces the pure build. A failed
@@ -48,6 +48,8 @@ _NIGHT = "deadboard/games/the_night/"
 #: could not be read back from text
 COMPILED = [
     "deadboard/core/rng.py",
+    # dice and pools; minimal_sets, the ways to pay a cost, which Zpocalypse 2 asks of each new pool
+    "deadboard/core/dice.py",
     "deadboard/core/game.py",
     "deadboard/core/kernel.py",
     "deadboard/core/table.py",

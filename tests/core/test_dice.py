@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
-from deadboard.core.dice import D6, DicePool, Die, standard
+from deadboard.core.dice import D6, DicePool, Die, minimal_sets, standard
 from deadboard.core.rng import Rng, ScriptedRng
 
 ZD6 = Die("zd6", (1, 2, 3, 4, 5, "Z"))  # Zpocalypse 2: the Z face counts as a 6
@@ -88,6 +91,25 @@ def test_payments_combine_dice_without_change() -> None:
     # a cost that needs a natural Z: only the Z die may pay
     assert pool.payments(6, value=zd6_value, allowed=lambda r: r.face == "Z") == [(3,)]
     assert pool.payments(20, value=zd6_value) == []
+
+
+def test_numbered_dice_pay_with_their_faces_as_keys_and_worth() -> None:
+    # numbered dice pass their faces as both keys and worth (Zpocalypse 2's action dice): the
+    # same sets, in the same order, as a pool of those dice keyed by die and face
+    for faces in [(1, 2, 3, 3), (6, 1, 4, 4, 2, 6), (5, 5, 5), (2, 1), (), (3, 6, 1, 2, 5, 4, 6, 2)]:
+        pool = DicePool.of(D6, faces)
+        for cost in range(-1, 14):
+            for most in range(0, len(faces) + 2):
+                assert minimal_sets(faces, faces, cost, most) == pool.payments(cost, most=most)
+    # one set per multiset of keys, each as its first items; an item worth nothing never pays
+    assert minimal_sets(("a", "b", "a"), (2, 3, 2), 4, 3) == [(0, 1), (0, 2)]
+    assert minimal_sets(("a", "b"), (0, -1), 1, 2) == []
+
+
+def test_a_pool_pickles_as_it_is() -> None:
+    pool = DicePool.of(ZD6, [2, "Z", 5])
+    assert pickle.loads(pickle.dumps(pool)) == pool and copy.copy(pool) == pool
+    assert pickle.loads(pickle.dumps(ZD6)) == ZD6
 
 
 def test_rolling_a_pool_uses_the_state_rng() -> None:

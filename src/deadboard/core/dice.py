@@ -29,6 +29,9 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from mypy_extensions import mypyc_attr
+
+from deadboard.core.game import frozen_reduce
 from deadboard.core.rng import Rng
 
 __all__ = ["D6", "DicePool", "Die", "Rolled", "minimal_sets", "standard"]
@@ -36,6 +39,7 @@ __all__ = ["D6", "DicePool", "Die", "Rolled", "minimal_sets", "standard"]
 F = TypeVar("F", bound=Hashable)
 
 
+@mypyc_attr(native_class=False)  # compiled, a generic dataclass cannot be a native class
 @dataclass(frozen=True, slots=True)
 class Die(Generic[F]):
     """A die: a ``name`` (scripts and logs refer to it) and its ``faces`` (a face may repeat: a die
@@ -157,6 +161,9 @@ class DicePool:
         """Two pools combined (a survivor's dice added to the squad's pool)."""
         return DicePool(self.dice + other.dice)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
+
     # ----- paying costs ----------------------------------------------------------------------
     def payments(
         self,
@@ -186,7 +193,8 @@ def minimal_sets(keys: Sequence[Hashable], worth: Sequence[int], cost: int, most
     worth ``worth[i]``, items of one key interchangeable and worth the same) without change: the sets
     whose total reaches ``cost`` and none of whose items could be left out, one per multiset of
     keys, each as its first items (rising), listed by size and then as ``itertools.combinations``
-    would first reach them.
+    would first reach them. Numbered dice pass their faces as both keys and worth
+    (``minimal_sets(faces, faces, cost, most)``).
 
     Polynomial in the number of items: it chooses how many of each key, not which items. Keys are
     taken by falling worth, and a set is complete the moment its total reaches ``cost`` — the item
@@ -197,34 +205,64 @@ def minimal_sets(keys: Sequence[Hashable], worth: Sequence[int], cost: int, most
     """
     if cost <= 0 or most <= 0:
         return []
-    positions: dict[Hashable, list[int]] = {}
-    value_of: dict[Hashable, int] = {}
-    for i, key in enumerate(keys):
-        if worth[i] > 0:
-            positions.setdefault(key, []).append(i)
-            value_of[key] = worth[i]
-    groups = sorted(positions, key=lambda k: -value_of[k])
+    # read as tuples (a tuple passed is not copied): compiled, indexed without the sequence protocol
+    names: tuple[Hashable, ...] = tuple(keys)
+    worths: tuple[int, ...] = tuple(worth)
+    slot: dict[Hashable, int] = {}  # key -> its group: its items, the order first seen
+    groups: list[list[int]] = []
+    for i in range(len(names)):
+        if worths[i] > 0:
+            key = names[i]
+            g = slot.get(key, -1)
+            if g < 0:
+                slot[key] = len(groups)
+                groups.append([i])
+            else:
+                groups[g].append(i)
+    # by falling worth (a key's last item's), keys of one worth in the order first seen (a stable
+    # sort): a group as one number, -worth * n + group (group < n), that sorts as the pair
+    n = len(names)
+    codes = [-worths[at[-1]] * n + g for g, at in enumerate(groups)]
+    codes.sort()
+    ordered: list[list[int]] = []
+    values: list[int] = []
+    for code in codes:
+        at = groups[code % n]
+        ordered.append(at)
+        values.append(worths[at[-1]])
     found: list[tuple[int, tuple[int, ...]]] = []
-    taken: list[tuple[Hashable, int]] = []
-
-    def choose(g: int, total: int, size: int) -> None:
-        if g == len(groups):
-            return
-        choose(g + 1, total, size)  # none of this key
-        key = groups[g]
-        w, at = value_of[key], positions[key]
-        for n in range(1, min(len(at), most - size) + 1):
-            if total + n * w >= cost:
-                items = [p for k, m in taken for p in positions[k][:m]] + at[:n]
-                found.append((size + n, tuple(sorted(items))))
-                return
-            taken.append((key, n))
-            choose(g + 1, total + n * w, size + n)
-            taken.pop()
-
-    choose(0, 0, 0)
+    _choose(ordered, values, cost, most, 0, 0, 0, [], found)
     found.sort()
     return [items for _, items in found]
+
+
+def _choose(
+    groups: list[list[int]],
+    values: list[int],
+    cost: int,
+    most: int,
+    g: int,
+    total: int,
+    size: int,
+    taken: list[tuple[int, int]],
+    found: list[tuple[int, tuple[int, ...]]],
+) -> None:
+    """:func:`minimal_sets`' step: how many items of the key ``g`` (items ``groups[g]``, each worth
+    ``values[g]``) and of each key after it to add to ``taken`` ((key, how many) so far: ``size``
+    items, ``total`` worth)."""
+    if g == len(groups):
+        return
+    _choose(groups, values, cost, most, g + 1, total, size, taken, found)  # none of this key
+    w = values[g]
+    at = groups[g]
+    for n in range(1, min(len(at), most - size) + 1):
+        if total + n * w >= cost:
+            items = [p for k, m in taken for p in groups[k][:m]] + at[:n]
+            found.append((size + n, tuple(sorted(items))))
+            return
+        taken.append((g, n))
+        _choose(groups, values, cost, most, g + 1, total + n * w, size + n, taken, found)
+        taken.pop()
 
 
 #: makes a Rolled from the tuple of its fields (no keyword handling: pools are rolled in hot loops)

@@ -27,9 +27,14 @@ from deadboard.core.log import NullLog
 from deadboard.games.zpocalypse_2.state import ZState
 
 
+#: the class, kept as a C static by the compiled build rather than read from the module's dict at
+#: each ask (a move, a horde's move and a mutate's turn each ask)
+_NULL_LOG: Final = NullLog
+
+
 def tracing(state: ZState) -> bool:
     """Whether the log is kept (a trace written into a :class:`NullLog` would be thrown away)."""
-    return not isinstance(state.log, NullLog)
+    return not isinstance(state.log, _NULL_LOG)
 
 
 def hunt_rule(state: ZState, space: int, seat: int, goal: int, engaged: bool, sees_all: bool = False) -> str:

@@ -76,6 +76,15 @@ class Board:
     def name(self, i: int) -> str:
         return self.spaces[i].name
 
+    def step_costs(self) -> list[int]:
+        """What a step onto each space costs, by space: 2 onto arduous ground, else 1 (shared: copy
+        it to change it)."""
+        found: list[int] | None = self.memo.get("step-costs")
+        if found is None:
+            arduous = self.arduous
+            found = self.memo["step-costs"] = [2 if j in arduous else 1 for j in range(len(self.spaces))]
+        return found
+
     def floors(self, i: int) -> dict[int, tuple[int, int]]:
         return self.spaces[i].where
 

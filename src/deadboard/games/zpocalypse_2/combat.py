@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from deadboard.core.dice import DicePool, Die
+from deadboard.core.dice import DicePool, Die, minimal_sets
 from deadboard.core.kernel import Step
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Attack
@@ -59,8 +59,9 @@ class Standing:
         self.zombies = list(state.zombies)
         self.mutates = list(state.mutates)
         self.forts = state.forts
-        #: range * 65536 + space -> the targets in range (:func:`targets_in_range`)
-        self.targets: dict[int, tuple[tuple[int, str], ...]] = {}
+        #: range -> space -> the targets in range (:func:`targets_in_range`): keyed by the range
+        #: and the space themselves, small numbers Python keeps made, not by one number boxed anew
+        self.targets: dict[int, dict[int, tuple[tuple[int, str], ...]]] = {}
         #: (budget * 65536 + spaces left to move) * 65536 + start -> the reach entry
         #: (``movement.ReachEntry``)
         self.entries: dict[int, Any] = {}
@@ -69,10 +70,11 @@ class Standing:
         #: made at the first ask for targets
         self.kinds: tuple[tuple[int, tuple[str, ...]], ...] | None = None
         #: the spaces a move cannot enter: zombies', mutates' and fortifications'
-        spaces = [z.space for z in self.zombies]
+        blockers = {z.space for z in self.zombies}
         for m in self.mutates:
-            spaces.append(m.space)
-        self.blockers = self.forts.union(spaces)
+            blockers.add(m.space)
+        blockers.update(self.forts)
+        self.blockers = frozenset(blockers)
 
 
 #: the last :class:`Standing` made, replaced as one value (threads may ask at once)
@@ -87,7 +89,7 @@ def standing(state: ZState) -> Standing:
         or found.board is not state.board
         or found.zombies != state.zombies
         or found.mutates != state.mutates
-        or found.forts != state.forts
+        or (found.forts is not state.forts and found.forts != state.forts)
     ):
         found = _standing[0] = Standing(state)
     return found
@@ -98,16 +100,16 @@ def targets_in_range(state: ZState, origin: int, rng: int) -> tuple[tuple[int, s
     squad at a second-floor window also shoots the yard, counting range from the landing space.
     The tuple is shared while the zombies stand where they are: do not change it."""
     view = standing(state)
-    key = rng * 65536 + origin  # (range, space) as one number: a space's index is below 65536
-    found = view.targets.get(key)
+    by_space = view.targets.get(rng)
+    if by_space is None:
+        by_space = view.targets[rng] = {}
+    found = by_space.get(origin)
     if found is None:
         kinds = view.kinds
         if kinds is None:
             kinds = view.kinds = _kinds(view)
         seen = state.board.shots(origin, rng)
-        found = view.targets[key] = tuple(
-            [(s, kind) for s, here in kinds if s in seen for kind in here]
-        )
+        found = by_space[origin] = tuple([(s, kind) for s, here in kinds if s in seen for kind in here])
     return found
 
 
@@ -117,22 +119,46 @@ _HORDE_KINDS: Final[tuple[tuple[str, ...], ...]] = ((), ("weak",), ("fresh",), (
 
 def _kinds(view: Standing) -> tuple[tuple[int, tuple[str, ...]], ...]:
     """(space, the kinds of zombie on it, sorted) for every space a zombie or mutate stands on,
-    by space."""
-    horde: dict[int, int] = {}
-    for z in view.zombies:
-        horde[z.space] = horde.get(z.space, 0) | (2 if z.fresh else 1)
+    by space. Each horde zombie is one number, ``space * 4 + kind`` (kind 1: weak, 2: fresh),
+    sorted, so a space's zombies come together: no dict of boxed spaces, no list of the board's
+    length."""
+    codes = [z.space * 4 + (2 if z.fresh else 1) for z in view.zombies]
+    codes.sort()
+    spaces: list[int] = []
+    marks: list[int] = []  # by space of ``spaces``: which kinds are there (1: weak, 2: fresh)
+    last = -1
+    for code in codes:
+        space = code >> 2
+        if space == last:
+            marks[-1] |= code & 3
+        else:
+            spaces.append(space)
+            marks.append(code & 3)
+            last = space
     if not view.mutates:
-        return tuple([(s, _HORDE_KINDS[horde[s]]) for s in sorted(horde)])
+        return tuple([(spaces[i], _HORDE_KINDS[marks[i]]) for i in range(len(spaces))])
     cards: dict[int, list[str]] = {}
     for m in view.mutates:
-        cards.setdefault(m.space, []).append(m.card)
-    out: list[tuple[int, tuple[str, ...]]] = []
-    for s in sorted(horde.keys() | cards.keys()):
-        extra = cards.get(s)
-        if extra is None:
-            out.append((s, _HORDE_KINDS[horde[s]]))
+        at = cards.get(m.space)
+        if at is None:
+            cards[m.space] = [m.card]
         else:
-            out.append((s, tuple(sorted({*_HORDE_KINDS[horde.get(s, 0)], *extra}))))
+            at.append(m.card)
+    mutated = sorted(cards)
+    out: list[tuple[int, tuple[str, ...]]] = []
+    i = j = 0
+    while i < len(spaces) or j < len(mutated):
+        if j == len(mutated) or (i < len(spaces) and spaces[i] < mutated[j]):
+            out.append((spaces[i], _HORDE_KINDS[marks[i]]))
+            i += 1
+            continue
+        space = mutated[j]
+        j += 1
+        horde: tuple[str, ...] = ()
+        if i < len(spaces) and spaces[i] == space:
+            horde = _HORDE_KINDS[marks[i]]
+            i += 1
+        out.append((space, tuple(sorted({*horde, *cards[space]}))))
     return tuple(out)
 
 
@@ -182,59 +208,10 @@ def _payments(faces: tuple[int, ...], cost: int, most: int) -> tuple[tuple[int, 
     """:meth:`DicePool.payments` for action dice (each face worth its number): the sets of dice, in
     the order that method lists them, reaching ``cost`` with none that could be left out, one per
     multiset of faces — each as its faces highest first. Counted by face, never by combinations of
-    dice (:func:`~deadboard.core.dice.minimal_sets`), so a pool of any size costs little."""
-    ways = _minimal_sets(faces, cost, min(most, len(faces)))
+    dice (:func:`~deadboard.core.dice.minimal_sets`, each face its die's key and worth), so a pool
+    of any size costs little."""
+    ways = minimal_sets(faces, faces, cost, min(most, len(faces)))
     return tuple([tuple(sorted([faces[i] for i in items], reverse=True)) for items in ways])
-
-
-def _minimal_sets(faces: tuple[int, ...], cost: int, most: int) -> list[tuple[int, ...]]:
-    """:func:`~deadboard.core.dice.minimal_sets` with each die's face as both its key and its worth,
-    listing the same sets in the same order: here it is compiled with the rules (the general one is
-    not, and a new pool asks it for every cost of every weapon and trait)."""
-    if cost <= 0 or most <= 0:
-        return []
-    positions: dict[int, list[int]] = {}
-    for i, face in enumerate(faces):
-        if face > 0:
-            at = positions.get(face)
-            if at is None:
-                positions[face] = [i]
-            else:
-                at.append(i)
-    # by falling worth: a face is its worth, and the faces are distinct keys
-    groups = sorted(positions, reverse=True)
-    found: list[tuple[int, tuple[int, ...]]] = []
-    _choose(groups, positions, cost, most, 0, 0, 0, [], found)
-    found.sort()
-    return [items for _, items in found]
-
-
-def _choose(
-    groups: list[int],
-    positions: dict[int, list[int]],
-    cost: int,
-    most: int,
-    g: int,
-    total: int,
-    size: int,
-    taken: list[tuple[int, int]],
-    found: list[tuple[int, tuple[int, ...]]],
-) -> None:
-    """:func:`~deadboard.core.dice.minimal_sets`' step: how many dice of face ``groups[g]`` (and of
-    each face after it) to add to ``taken`` (total ``total``, ``size`` dice)."""
-    if g == len(groups):
-        return
-    _choose(groups, positions, cost, most, g + 1, total, size, taken, found)  # none of this face
-    face = groups[g]
-    at = positions[face]
-    for n in range(1, min(len(at), most - size) + 1):
-        if total + n * face >= cost:
-            items = [p for k, m in taken for p in positions[k][:m]] + at[:n]
-            found.append((size + n, tuple(sorted(items))))
-            return
-        taken.append((face, n))
-        _choose(groups, positions, cost, most, g + 1, total + n * face, size + n, taken, found)
-        taken.pop()
 
 
 def attack(state: ZState, q: Squad, action: Attack) -> tuple[Step[ZState], ...]:

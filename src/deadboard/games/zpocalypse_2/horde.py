@@ -180,8 +180,10 @@ class MutatesTurn(Auto[ZState]):
                 continue  # killed by a bomb meanwhile
             m = state.mutates[k]
             card = state.content.mutate_by_id[m.card]
+            # read once: a card is a pydantic record, each attribute read a lookup through it
+            ability, reach = card.ability, card.range
             space = m.space
-            if card.ability == "howl" and ("howl", m.card) not in state.marks:
+            if ability == "howl" and ("howl", m.card) not in state.marks:
                 # "howl": once a night, a weak zombie appears beside it
                 near = state.board.around(space, 1, zombie=True)
                 free = [j for j in near if j != space and j not in squads and j not in state.forts]
@@ -190,18 +192,18 @@ class MutatesTurn(Auto[ZState]):
                     state.marks.add(("howl", m.card))
                     state.zombies.append(new_zombie(free[0], False))
                     state.emit("howl", f"{card.name} howls: a weak zombie joins it", {"zombies": 1})
-            hunter = card.ability == "hunter"
+            hunter = ability == "hunter"
             target = target_squad(state, space, sees_all=hunter)
             goal = target.space if target is not None else goal_without_sight(state, space)
             start, path, stop, besieged = space, [space], "speed", -1
             for _ in range(card.speed):
-                if in_reach(state, space, card.range):
+                if in_reach(state, space, reach):
                     stop = "in range"
                     break
                 nxt, fort = next_step(state, space, goal, squads)
                 if fort is not None:
                     state.siege[fort] = state.siege.get(fort, 0) + 1
-                    if card.ability == "wrecker":
+                    if ability == "wrecker":
                         state.wreck.add(fort)
                     stop, besieged = "fortification", fort
                     break
@@ -220,10 +222,10 @@ class MutatesTurn(Auto[ZState]):
                         break
                     m = state.mutates[k]
             else:
-                if in_reach(state, space, card.range):
+                if in_reach(state, space, reach):
                     stop = "in range"
             alive = k < len(state.mutates) and state.mutates[k].card == m.card
-            hit = in_reach(state, space, card.range) if alive else []
+            hit = in_reach(state, space, reach) if alive else []
             if tracing(state):
                 seat = target.seat if target is not None else -1
                 entry = {
@@ -231,10 +233,10 @@ class MutatesTurn(Auto[ZState]):
                     "from": state.board.name(start),
                     "target": seat if seat >= 0 else None,
                     "goal": state.board.name(goal),
-                    "rule": hunt_rule(state, start, seat, goal, bool(in_reach(state, start, card.range)), hunter),
+                    "rule": hunt_rule(state, start, seat, goal, bool(in_reach(state, start, reach)), hunter),
                     "path": names(state, path),
                     "speed": card.speed,
-                    "range": card.range,
+                    "range": reach,
                     "stop": stop,
                     "siege": state.board.name(besieged) if besieged >= 0 else None,
                     "attacks": [q.seat for q in hit],
@@ -249,7 +251,7 @@ class MutatesTurn(Auto[ZState]):
                 continue
             state.mutates[k] = _new(MutateOnBoard, (m.card, space, m.hp))
             for q in hit:
-                out.extend(strike(state, q, card.damage, card.name, direct=card.ability == "acid"))
+                out.extend(strike(state, q, card.damage, card.name, direct=ability == "acid"))
         return out
 
 

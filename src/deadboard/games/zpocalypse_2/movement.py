@@ -169,8 +169,13 @@ def _moves_by_face(board: Board, table: dict[int, tuple[int, int]], budget: int)
         made = board.memo["moves"] = [
             (Move(1, s.name), *(Move(f, s.name) for f in range(1, 7))) for s in board.spaces
         ]
-    order = [(table[i][0], made[i]) for i in sorted(table)]
-    return [()] + [tuple([m[f] for c, m in order if c <= f]) for f in range(1, budget + 1)]
+    # each space's moves go to the faces from its cost up, the spaces taken in order
+    by_face: list[list[Move]] = [[] for _ in range(budget + 1)]
+    for i in sorted(table):
+        m = made[i]
+        for f in range(max(table[i][0], 1), budget + 1):  # index 0 stays empty
+            by_face[f].append(m[f])
+    return [tuple(moves) for moves in by_face]
 
 
 def _cheapest(
@@ -190,6 +195,9 @@ def _cheapest(
     The table lists the spaces in the order they were first reached."""
     k = budget + 2
     best = [-1] * len(ways)
+    # a blocked space is marked as reached for nothing, so no way is ever better: never entered
+    for j in blocked:
+        best[j] = 0
     best[start] = 0
     reached: list[int] = []
     # each bucket: the spaces entered for that many AP, as ``space * k + spaces moved``
@@ -210,24 +218,22 @@ def _cheapest(
                 way = spent + k + s
                 into = buckets[cost + 1]
                 for j in plain:
-                    if j not in blocked:
-                        old = best[j]
-                        if old < 0 or way < old:
-                            if old < 0:
-                                reached.append(j)
-                            best[j] = way
-                            into.append(j * k + s)
+                    old = best[j]
+                    if old < 0 or way < old:
+                        if old < 0:
+                            reached.append(j)
+                        best[j] = way
+                        into.append(j * k + s)
             if rough and cost + 2 <= budget:
                 way = spent + 2 * k + s
                 into = buckets[cost + 2]
                 for j in rough:
-                    if j not in blocked:
-                        old = best[j]
-                        if old < 0 or way < old:
-                            if old < 0:
-                                reached.append(j)
-                            best[j] = way
-                            into.append(j * k + s)
+                    old = best[j]
+                    if old < 0 or way < old:
+                        if old < 0:
+                            reached.append(j)
+                        best[j] = way
+                        into.append(j * k + s)
     table: dict[int, tuple[int, int]] = {}
     for j in reached:
         way = best[j]
@@ -351,6 +357,10 @@ def route(state: ZState, q: Squad, target: int, budget: int, free: bool = False)
 _routes: Final[dict[tuple[object, ...], tuple[int, ...]]] = {}
 
 
+#: a bad space's mark in :func:`_cheapest_way`'s step costs (above any step's AP)
+_BAD: Final = 4
+
+
 def _cheapest_way(
     board: Board, start: int, target: int, ap: int, steps: int, blocked: frozenset[int], bad: frozenset[int]
 ) -> list[int]:
@@ -361,15 +371,22 @@ def _cheapest_way(
     A way's (AP, spaces, ``bad`` spaces) is kept as one number, and a heap entry as that number and
     the space (``way * n + space``): numbers compare as the tuples do, since spaces moved and bad
     spaces never reach ``k`` nor a space ``n``."""
-    arduous = board.arduous
     n = len(board.spaces)
+    # a step onto each space, read by index rather than looked up in three sets: its AP (1, or 2
+    # onto arduous ground), plus _BAD when it is a ``bad`` space; 0 where ``blocked``
+    onto = list(board.step_costs())
+    for j in bad:
+        onto[j] += _BAD
+    for j in blocked:
+        onto[j] = 0
+    pop, push = heappop, heappush
     k = steps + 2
     best = [-1] * n
     parent = [-1] * n
     best[start] = 0
     heap: list[int] = [start]
     while heap:
-        entry = heappop(heap)
+        entry = pop(heap)
         code = entry // n
         i = entry - code * n
         if best[i] != code:
@@ -381,17 +398,18 @@ def _cheapest_way(
             continue
         cost = code // (k * k)
         for j in board.neighbours[i]:
-            if j in blocked:
+            step = onto[j]
+            if step == 0:
                 continue
-            to = cost + (2 if j in arduous else 1)
-            if to > ap:
+            ap_step = step & 3
+            if cost + ap_step > ap:
                 continue
-            way = code + (to - cost) * k * k + k + (1 if j in bad else 0)
+            way = code + ap_step * k * k + k + (1 if step >= _BAD else 0)
             old = best[j]
             if old < 0 or way < old:
                 best[j] = way
                 parent[j] = i
-                heappush(heap, way * n + j)
+                push(heap, way * n + j)
     if parent[target] < 0:
         return [start, target]
     way_back = [target]

@@ -297,10 +297,11 @@ def _attacks(
     and the collector's walks cost more than the making saved)."""
     spaces = board.spaces
     new = tuple.__new__
+    cls = Attack  # read once: an interpreted module's class is looked up in its dict at each read
     out: list[Attack] = []
     for space, kind in found:
         first = (_ATTACK, who, weapon, spaces[space].name, kind)
-        out.extend([new(Attack, first + pay) for pay in pays])
+        out.extend([new(cls, first + pay) for pay in pays])
     return out
 
 

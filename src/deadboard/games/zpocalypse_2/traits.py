@@ -136,14 +136,21 @@ class NightCards:
 
 #: the cards of each content (held with it, so that its id is never another's)
 _cards: Final[dict[int, tuple[Content, NightCards]]] = {}
+#: the last content asked about and its cards, compared by identity before the table is read (an
+#: id is a number boxed anew at each ask); replaced as one value (threads may ask at once)
+_last_cards: Final[list[tuple[Content, NightCards] | None]] = [None]
 
 
 def night_cards(state: ZState) -> NightCards:
     """The :class:`NightCards` of the state's content, made once."""
     content = state.content
+    last = _last_cards[0]
+    if last is not None and last[0] is content:
+        return last[1]
     found = _cards.get(id(content))
     if found is None or found[0] is not content:
         found = _cards[id(content)] = (content, NightCards(content))
+    _last_cards[0] = found
     return found[1]
 
 
@@ -244,7 +251,8 @@ def _use(who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, .
     kept actions are objects every full garbage collection walks."""
     first = (_TRAIT, who, trait, space, target)
     new = tuple.__new__
-    return [new(UseTrait, first + pay) for pay in pays]
+    cls = UseTrait  # read once (a class of an interpreted module)
+    return [new(cls, first + pay) for pay in pays]
 
 
 def _night_targets(state: ZState, q: Squad, p: Person, t: TraitCard) -> Sequence[tuple[str, str]]:
@@ -259,7 +267,7 @@ def _night_targets(state: ZState, q: Squad, p: Person, t: TraitCard) -> Sequence
         view = standing(state)
         shoves = view.shoves.get(q.space)
         if shoves is None:
-            near = (q.space, *board.neighbours[q.space])
+            near = {q.space, *board.neighbours[q.space]}
             found = sorted(
                 {
                     (z.space, "fresh" if z.fresh else "weak")
