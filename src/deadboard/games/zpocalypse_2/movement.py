@@ -215,30 +215,27 @@ def _cheapest(
                 continue
             plain, rough = ways[i]
             if plain and cost < budget:
-                way = spent + k + s
-                into = buckets[cost + 1]
-                for j in plain:
-                    old = best[j]
-                    if old < 0 or way < old:
-                        if old < 0:
-                            reached.append(j)
-                        best[j] = way
-                        into.append(j * k + s)
+                _enter(plain, spent + k + s, s, k, best, reached, buckets[cost + 1])
             if rough and cost + 2 <= budget:
-                way = spent + 2 * k + s
-                into = buckets[cost + 2]
-                for j in rough:
-                    old = best[j]
-                    if old < 0 or way < old:
-                        if old < 0:
-                            reached.append(j)
-                        best[j] = way
-                        into.append(j * k + s)
+                _enter(rough, spent + 2 * k + s, s, k, best, reached, buckets[cost + 2])
     table: dict[int, tuple[int, int]] = {}
     for j in reached:
         way = best[j]
         table[j] = (way // k, way % k)
     return table
+
+
+def _enter(spaces: tuple[int, ...], way: int, s: int, k: int, best: list[int], reached: list[int],
+           into: list[int]) -> None:
+    """Enter each of ``spaces`` by ``way`` (AP × ``k`` + spaces moved) where that is better than
+    the way it was reached by so far, into the bucket ``into``."""
+    for j in spaces:
+        old = best[j]
+        if old < 0 or way < old:
+            if old < 0:
+                reached.append(j)
+            best[j] = way
+            into.append(j * k + s)
 
 
 def can_move(state: ZState, q: Squad, budget: int, free: bool = False) -> bool:
