@@ -103,6 +103,7 @@ COMPILED = [
             "offers",
             "paths",
             "phrases",
+            "records",
             "rules",
             "search",
             "setup",
