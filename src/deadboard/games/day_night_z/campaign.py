@@ -121,7 +121,7 @@ def start_adventure(state: CampaignState) -> DNZState:
         s.health, s.stress, s.infection, s.sp = h.health, h.stress, h.infection, h.sp
         s.items = list(h.items)
         s.ammo, s.supplies, s.battery = h.ammo, h.supplies, h.battery
-        s.weapon = next((i for i in s.items if inner.content.items[i].weapon), "")
+        s.weapon = next((i for i in s.items if inner.items[i].weapon), "")
     inner.leader = state.leader
     return inner
 
