@@ -12,7 +12,9 @@ from deadboard.games.day_night_z.records import Foe, Item, Numbers, PerkRow, She
 
 
 def _fields(obj: object) -> dict[str, object]:
-    return {name: getattr(obj, name) for name in type(obj).__slots__}  # type: ignore[attr-defined]
+    """Every attribute: a class's slots from source, its ``__mypyc_attrs__`` compiled."""
+    names = type(obj).__dict__.get("__slots__") or type(obj).__dict__["__mypyc_attrs__"]
+    return {name: getattr(obj, name) for name in names}
 
 
 def test_a_pickled_state_brings_back_its_contents_copies_whole_and_plays_on_alike() -> None:
