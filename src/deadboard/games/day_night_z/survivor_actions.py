@@ -47,6 +47,7 @@ from deadboard.games.day_night_z.movement import (
     unexplored,
 )
 from deadboard.games.day_night_z.offers import (
+    at_spot,
     carried,
     city_moves,
     enter_action,
@@ -283,15 +284,15 @@ def _searches_near(
     searchable = tile.geo.searchable
     for c in tile.geo.around[s.cell]:
         if corpses and corpses.get(c):
-            out.append(A.SearchCorpse(who, spot_name(s.tile, c)))
+            out.append(at_spot("search-corpse", who, s.tile, c))
             if not s.hidden and not zombies_here and not state.enemy_at(s.tile, c):
-                out.append(A.Hide(who, spot_name(s.tile, c)))
+                out.append(at_spot("hide", who, s.tile, c))
         if c in marks or (
             (c in searchable or (markers and markers.get(c) == "vehicle")) and c not in tile.searched
         ):
             out.extend([search_item_action(who, s.tile, c, sp) for sp in yes])
         if crossed and crossed.get(c):
-            out.append(A.Retrieve(who, spot_name(s.tile, c)))
+            out.append(at_spot("retrieve", who, s.tile, c))
 
 
 #: the search card other cards are combined with to make a trap (§4.4)
