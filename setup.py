@@ -105,6 +105,7 @@ COMPILED = [
             "offers",
             "paths",
             "phrases",
+            "records",
             "rules",
             "search",
             "setup",

@@ -211,7 +211,7 @@ def test_a_hidden_survivor_is_not_attacked() -> None:
     put(state, swift, t, "b2")
     swift.hidden = True
     w = enemy(state, "walker", t, "b2")
-    card = state.content.threats[0]
+    card = state.content.threat_rows[state.content.threats[0].id]
     assert not enemy_act(state, w, card) and swift.health == 8
 
 

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from deadboard.games.day_night_z.board import INDEX
 from deadboard.games.day_night_z.cards import meets
-from deadboard.games.day_night_z.content import ThreatCard
 from deadboard.games.day_night_z.enemies import act, activate_all
+from deadboard.games.day_night_z.records import Threat
 from deadboard.games.day_night_z.spawn import hunter_icon, leave_check
 from deadboard.games.day_night_z.turn import ThreatPhase, advance_clock, fire
 
 from .helpers import enemy, fresh, put, run, script, tile
 
 
-def card(state, **changes) -> ThreatCard:  # type: ignore[no-untyped-def]
-    return state.content.threats[0].model_copy(update=changes)
+def card(state, **changes) -> Threat:  # type: ignore[no-untyped-def]
+    """The first threat card with ``changes``, as the rules read it (its plain copy, records.py)."""
+    return Threat(state.content.threats[0].model_copy(update=changes))
 
 
 def test_the_threat_card_is_drawn_from_the_bottom_of_the_deck() -> None:
@@ -220,7 +221,7 @@ def test_advance_attacks_even_when_it_cannot_move_in() -> None:
 
 
 def _ability_card(state):  # type: ignore[no-untyped-def]
-    return next(c for c in state.content.threats if c.attack == "Special Ability")
+    return next(c for c in state.content.threat_rows.values() if c.attack == "Special Ability")
 
 
 def test_special_ability_cards_make_enemies_use_their_abilities() -> None:

@@ -4,16 +4,17 @@ name each enemy's card line applied, its target and its way, and the route of ev
 from __future__ import annotations
 
 from deadboard.games.day_night_z.board import INDEX
-from deadboard.games.day_night_z.content import ThreatCard
 from deadboard.games.day_night_z.enemies import act, activate_all
+from deadboard.games.day_night_z.records import Threat
 from deadboard.games.day_night_z.state import DNZState
 
 from .helpers import act as apply_text
 from .helpers import enemy, fresh, put, script, tile
 
 
-def _card(state: DNZState, **changes: object) -> ThreatCard:
-    return state.content.threats[0].model_copy(update=changes)
+def _card(state: DNZState, **changes: object) -> Threat:
+    """The first threat card with ``changes``, as the rules read it (its plain copy, records.py)."""
+    return Threat(state.content.threats[0].model_copy(update=changes))
 
 
 def _traces(state: DNZState, who: str) -> list[dict[str, object]]:
@@ -63,7 +64,7 @@ def test_rallied_enemies_leave_their_own_trace() -> None:
     put(state, swift, t, "a1")
     boss = enemy(state, "leader", t, "d1")
     w = enemy(state, "walker", t, "d4")
-    ability = next(c for c in state.content.threats if c.ai and c.ai[0] == "ability")
+    ability = next(c for c in state.content.threat_rows.values() if c.ai and c.ai[0] == "ability")
     act(state, boss, ability)
     (moved,) = _traces(state, w.id)
     assert moved["rule"] == "rallied" and moved["by"] == boss.id and moved["target"] == "swift"

@@ -87,7 +87,7 @@ def test_they_arrive_activates_if_there_are_survivors_in_an_area_with_noise() ->
 
     state = fresh()
     swift = state.survivor("swift")
-    card = next(c for c in state.content.threats if c.name == "They Arrive")
+    card = next(c for c in state.content.threat_rows.values() if c.name == "They Arrive")
     assert not meets(state, swift, card)
     add_noise(state, swift.where)
     assert meets(state, swift, card)

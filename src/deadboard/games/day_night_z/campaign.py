@@ -28,7 +28,7 @@ from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.campaign_content import CampaignContent, load_campaign
 from deadboard.games.day_night_z.campaign_sheet import check as check_sheet
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
-from deadboard.games.day_night_z.content import Content
+from deadboard.games.day_night_z.content import Content, SurvivorSheet
 from deadboard.games.day_night_z.effects import Resolve
 from deadboard.games.day_night_z.facilities import place
 from deadboard.games.day_night_z.growth import choose_leader, sheet
@@ -87,10 +87,22 @@ class StartAdventure(Auto[CampaignState]):
 
 
 def adventure_content(state: CampaignState) -> Content:
-    """The adventure engine's content with the survivors' sheets grown by their skills and allies."""
+    """The adventure engine's content with the survivors' sheets grown by their skills and allies:
+    one for the same sheets (growth.sheet makes each once), so an adventure's set-up, perks and plain
+    sheets are not worked out again at every chapter. An entry holds the objects its key's ids name."""
     base = state.content.adventure
     grown = {h.id: sheet(state, h) for h in state.heroes}
-    return base.with_survivors(tuple(grown.get(s.id, s) for s in base.survivors))
+    survivors = tuple(grown.get(s.id, s) for s in base.survivors)
+    key = (id(base), *(id(s) for s in survivors))
+    found = _CONTENTS.get(key)
+    if found is None:
+        if len(_CONTENTS) >= 256:
+            _CONTENTS.clear()
+        found = _CONTENTS[key] = (base, survivors, base.with_survivors(survivors))
+    return found[2]
+
+
+_CONTENTS: Final[dict[tuple[int, ...], tuple[Content, tuple[SurvivorSheet, ...], Content]]] = {}
 
 
 def start_adventure(state: CampaignState) -> DNZState:
@@ -109,7 +121,7 @@ def start_adventure(state: CampaignState) -> DNZState:
         s.health, s.stress, s.infection, s.sp = h.health, h.stress, h.infection, h.sp
         s.items = list(h.items)
         s.ammo, s.supplies, s.battery = h.ammo, h.supplies, h.battery
-        s.weapon = next((i for i in s.items if inner.content.items[i].weapon), "")
+        s.weapon = next((i for i in s.items if inner.items[i].weapon), "")
     inner.leader = state.leader
     return inner
 
@@ -139,8 +151,7 @@ class PlayAdventure(Choice[CampaignState, Action]):
 
 
 def playing(seat: int) -> PlayAdventure:
-    """The adventure's decision asked of ``seat``: one step for each seat (steps are values, and a
-    step class is made in Python: asked at every decision of an adventure)."""
+    """The adventure's decision asked of ``seat``: one step for each seat (steps are values)."""
     found = _PLAYING.get(seat)
     if found is None:
         found = _PLAYING[seat] = PlayAdventure(seat)
@@ -184,9 +195,7 @@ class EndAdventure(Auto[CampaignState]):
             state.vp_earned += vp
             state.emit("vp", f"{chapter.name} accomplished: the group earns {vp} VP ({state.vp} VP in all)", {"vp": vp})
         else:
-            state.emit(
-                "vp", f"{chapter.name} failed: {inner.lost or 'the objective was not met'}", {"vp": 0}
-            )
+            state.emit("vp", f"{chapter.name} failed: {inner.lost or 'the objective was not met'}", {"vp": 0})
         last = state.chapter == len(state.content.chapters) - 1
         after: list[Any] = []
         lasted = (inner.clock.day - 1) * 24 + inner.clock.hour - inner.adventure.start

@@ -217,9 +217,9 @@ def _city_tile(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -
 
 def _break(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
     """The weapon in the survivor's hands breaks (the main hand's first)."""
-    weapon = next((c for c in held(s) if state.content.items[c].weapon), "")
+    weapon = next((c for c in held(s) if state.items[c].weapon), "")
     if weapon:
-        state.emit("break", f"{s.name}'s {state.content.items[weapon].name} breaks", {"who": s.id})
+        state.emit("break", f"{s.name}'s {state.items[weapon].name} breaks", {"who": s.id})
         release(s, weapon)
         state.deck("search-discard").append(weapon)
     return True

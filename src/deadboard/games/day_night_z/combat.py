@@ -42,7 +42,7 @@ from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
 
 
 def weapon_ready(state: DNZState, s: Survivor, cid: str) -> bool:
-    card = state.content.items[cid]
+    card = state.items[cid]
     if "slow" in card.traits and cid in s.slow:
         return False
     return not ("diesel" in card.traits and "diesel" not in s.items)
@@ -56,7 +56,7 @@ def attack_options(state: DNZState, s: Survivor, yes: tuple[bool, ...]) -> list[
     figures = figures_in_sight(state, s)
     if not figures:  # most decisions: nobody in sight
         return out
-    search = state.content.items
+    search = state.items
     cards = held(s)
     if len(cards) == 2 and cards[0] == cards[1]:  # one two-handed card: once
         cards = cards[:1]
@@ -105,7 +105,7 @@ def _attacks_with(
     yes: tuple[bool, ...],
     out: list[Any],
 ) -> None:
-    card = state.content.items[cid]
+    card = state.items[cid]
     loaded = not card.ammo or s.ammo > 0
     made = state.content.attack_rows
     melee = card.kind == "melee"
@@ -155,7 +155,7 @@ def _attack(who: str, target: str, weapon: str, mode: str, sp: bool) -> A.Attack
 
 def perform_attack(state: DNZState, s: Survivor, a: A.Attack) -> Enemy | None:
     """Resolve an attack declared; returns the enemy eliminated (for SWEEP), if any."""
-    card = state.content.items[a.weapon]
+    card = state.items[a.weapon]
     if any(o.id == a.target for o in state.survivors):
         attack_survivor(state, s, state.survivor(a.target), a)
         return None
@@ -189,7 +189,7 @@ def shows_star(state: DNZState, faces: list[str]) -> bool:
     """Whether a roll shows a star icon, of any colour (the faces that are success icons at some
     health level), whatever the survivor's health level asks for a hit (§4.12's example: "If he got
     a green star ... at yellow health level ... he could activate ... Rapid Fire")."""
-    success = state.content.numbers.success
+    success = state.numbers.success
     green, yellow, red = success["green"], success["yellow"], success["red"]
     return any(f in green or f in yellow or f in red for f in faces)
 
@@ -206,7 +206,7 @@ def one_attack(
     state: DNZState, s: Survivor, target: Enemy, cid: str, mode: str, spend: bool
 ) -> tuple[bool, bool]:
     """One attack roll: whether it eliminated the target and whether it showed a star."""
-    card = state.content.items[cid]
+    card = state.items[cid]
     ranged = mode in ("ranged", "rapid", "burst")
     spent = 1 if spend and s.sp > 0 else 0
     s.sp -= spent
@@ -246,7 +246,7 @@ def one_attack(
 def attack_survivor(state: DNZState, s: Survivor, target: Survivor, a: A.Attack) -> None:
     """ "Survivors can attack other survivors": the same pool, less the target's passive defence
     (and defensive position); a hit costs the weapon's damage (no stress: it is not a zombie)."""
-    card = state.content.items[a.weapon]
+    card = state.items[a.weapon]
     ranged = a.mode in ("ranged", "rapid", "burst")
     times = {"rapid": 2, "burst": 3}.get(a.mode, 1)
     faces: list[str] = []
@@ -288,7 +288,7 @@ def attack_survivor(state: DNZState, s: Survivor, target: Survivor, a: A.Attack)
 
 
 def sweep_targets(state: DNZState, s: Survivor, a: A.Attack, killed: Enemy) -> list[str]:
-    card = state.content.items[a.weapon]
+    card = state.items[a.weapon]
     if "sweep" not in card.traits or a.mode != "melee":
         return []
     here = (s.tile, s.cell)
@@ -302,7 +302,7 @@ def sweep_targets(state: DNZState, s: Survivor, a: A.Attack, killed: Enemy) -> l
 def throw_targets(state: DNZState, s: Survivor) -> list[str]:
     if not s.tile:
         return []
-    search = state.content.items
+    search = state.items
     for item in held(s):
         if "mobile-grenade" in search[item].traits:
             break
@@ -316,8 +316,8 @@ def throw_targets(state: DNZState, s: Survivor) -> list[str]:
 
 def throw(state: DNZState, s: Survivor, a: A.Throw) -> None:
     """MOBILE GRENADE: a ranged attack at a subzone (no passive defence: it aims at a place)."""
-    grenade = next(i for i in held(s) if "mobile-grenade" in state.content.items[i].traits)
-    card = state.content.items[grenade]
+    grenade = next(i for i in held(s) if "mobile-grenade" in state.items[i].traits)
+    card = state.items[grenade]
     release(s, grenade)
     state.deck("search-discard").append(grenade)
     spent = 1 if a.sp and s.sp > 0 else 0

@@ -22,7 +22,7 @@ def roll(state: DNZState, n: int) -> list[str]:
 
 def successes(faces: list[str], colour: str, state: DNZState) -> int:
     """Dice showing a success icon for a survivor at ``colour`` (§3.4, §3.6, §4.12)."""
-    accepted = state.content.numbers.success[colour]
+    accepted = state.numbers.success[colour]
     return sum(1 for f in faces if f in accepted)
 
 
@@ -53,7 +53,7 @@ def health_level(state: DNZState, s: Survivor) -> tuple[str, int]:
 def stress_level(state: DNZState, s: Survivor) -> str:
     """The stress level's colour: the icon colour attribute checks need (§3.6)."""
     out = "green"
-    for start, colour in state.content.numbers.stress_levels:
+    for start, colour in state.numbers.stress_levels:
         if s.stress >= start:
             out = colour
     return out
@@ -68,11 +68,11 @@ def attribute(state: DNZState, s: Survivor, name: str) -> int:
 
 def gain_sp(state: DNZState, s: Survivor, n: int) -> None:
     """Survival points are limited to a maximum of 15 (§3.5)."""
-    s.sp = max(0, min(state.content.numbers.survival_max, s.sp + n))
+    s.sp = max(0, min(state.numbers.survival_max, s.sp + n))
 
 
 def gain_stress(state: DNZState, s: Survivor, n: int) -> None:
-    s.stress = max(0, min(state.content.numbers.stress_max, s.stress + n))
+    s.stress = max(0, min(state.numbers.stress_max, s.stress + n))
 
 
 def heal(state: DNZState, s: Survivor, n: int) -> None:
@@ -246,13 +246,13 @@ def disperse_noise(state: DNZState) -> bool:
 
 
 def threat_top(state: DNZState) -> int:
-    return state.content.numbers.threat_top
+    return state.numbers.threat_top
 
 
 def threat_level(state: DNZState, value: int | None = None) -> tuple[str, int]:
     """The threat level's colour and the unit within it (from 1)."""
     v = state.threat if value is None else value
-    t = state.content.numbers
+    t = state.numbers
     if v < t.green_units:
         return "green", v + 1
     if v < t.green_units + t.yellow_units:
@@ -276,7 +276,7 @@ def lower_cost(state: DNZState) -> int | None:
     """Survival points to lower the threat one unit now, or None when it cannot be lowered: never
     between levels, never in red-coloured units, never at the red level (§3.2). (Asked at every
     decision of a survivor with survival points: each threat value's cost is worked out once.)"""
-    numbers = state.content.numbers
+    numbers = state.numbers
     costs = numbers.lower_costs
     if costs is None:
         costs = numbers.lower_costs = tuple(_lower_cost(state, v) for v in range(numbers.threat_top + 1))

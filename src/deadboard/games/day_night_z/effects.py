@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
@@ -226,7 +227,7 @@ class AskSpend(Choice[CampaignState, Spend]):
     group: bool
 
     def actions(self, state: CampaignState) -> Sequence[Spend]:
-        return [Spend(False), Spend(True)]
+        return [*_SPENDS]
 
     def apply(self, state: CampaignState, action: Spend) -> Steps:
         return roll_check(state, self.effect, self.who, self.time, self.group, action.sp)
@@ -237,6 +238,10 @@ class AskSpend(Choice[CampaignState, Spend]):
             f"{state.hero(self.who).name}: spend a survival point on the {e.attribute.replace('_', ' ')} check"
             f"{' for the group' if self.group else ''}?"
         )
+
+
+#: the two answers (actions are values; a Spend, with its yes/no field, is slow to make)
+_SPENDS: Final = (Spend(False), Spend(True))
 
 
 @dataclass(slots=True)

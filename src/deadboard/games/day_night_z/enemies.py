@@ -365,7 +365,7 @@ def enemy_attack(
     cover = 1 if tile.geo.terrain[s.cell] == "c" or tile.markers.get(s.cell) == "cover" else 0
     defence = attribute(state, s, "defense") + (1 if s.defensive else 0)
     worn = s.worn.get(body, "")
-    equip = state.content.items[worn].defence if worn else 0
+    equip = state.items[worn].defence if worn else 0
     n = pool_size(prof.attack, bonus, -cover, -defence, -equip, -skill_effects.defence(state, s))
     faces = roll(state, n)
     hit = skulls(faces) > 0
@@ -378,12 +378,12 @@ def enemy_attack(
         add_noise(state, f"{enemy.tile}-{CELLS[enemy.cell]}")
     if not hit:
         return False
-    if worn and state.content.items[worn].absorb:
+    if worn and state.items[worn].absorb:
         del s.worn[body]
         s.items.remove(worn)
         state.emit(
             "absorb",
-            f"{s.name}'s {state.content.items[worn].name} take the blow and are discarded",
+            f"{s.name}'s {state.items[worn].name} take the blow and are discarded",
             {"who": s.id},
         )
         return False

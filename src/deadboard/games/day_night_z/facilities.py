@@ -18,6 +18,8 @@ upon, is individual, i.e., each survivor can decide if he wants to spend it or n
 
 from __future__ import annotations
 
+from typing import Final
+
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.day_night_z import phrases
 from deadboard.games.day_night_z.campaign_content import FACILITIES, FacilityAction
@@ -137,8 +139,15 @@ def usable(state: CampaignState) -> list[Use]:
         if level:
             for aid, vp in rows[f, "advanced" if level == "advanced" else "basic"]:
                 if vp <= state.vp:
-                    out.append(Use(f, aid))
+                    use = _USES.get((f, aid))
+                    if use is None:
+                        use = _USES[f, aid] = Use(f, aid)
+                    out.append(use)
     return out
+
+
+#: the facility actions, made once (actions are values)
+_USES: Final[dict[tuple[str, str], Use]] = {}
 
 
 def facility_action(state: CampaignState, facility: str, action: str) -> FacilityAction:

@@ -59,8 +59,20 @@ def _sheet(
 
 
 def sheet(state: CampaignState, h: Hero) -> SurvivorSheet:
-    """The survivor's sheet with his skills and allies added."""
-    return _sheet(state.content, h.id, tuple(h.skills), tuple(h.allies))
+    """The survivor's sheet with his skills and allies added (asked at every check and perk of the
+    campaign: found by the content's identity, not through ``_sheet``'s cache, which hashes the
+    content by its fields)."""
+    content = state.content
+    key = (id(content), h.id, tuple(h.skills), tuple(h.allies))
+    found = _GROWN.get(key)
+    if found is None or found[0] is not content:
+        if len(_GROWN) >= 4096:
+            _GROWN.clear()
+        found = _GROWN[key] = (content, _sheet(content, h.id, key[2], key[3]))
+    return found[1]
+
+
+_GROWN: Final[dict[tuple[int, str, tuple[str, ...], tuple[str, ...]], tuple[CampaignContent, SurvivorSheet]]] = {}
 
 
 # ----- skills -----------------------------------------------------------------------------------

@@ -46,12 +46,12 @@ def backpack(s: Survivor) -> list[str]:
 
 
 def load(state: DNZState, s: Survivor) -> int:
-    search = state.content.items
+    search = state.items
     return sum(search[c].space for c in backpack(s))
 
 
 def room(state: DNZState) -> int:
-    return state.content.numbers.backpack
+    return state.numbers.backpack
 
 
 def overloaded(state: DNZState, s: Survivor) -> bool:
@@ -59,7 +59,7 @@ def overloaded(state: DNZState, s: Survivor) -> bool:
 
 
 def free_hands(state: DNZState, s: Survivor) -> int:
-    if s.weapon and state.content.items[s.weapon].hands == 2:
+    if s.weapon and state.items[s.weapon].hands == 2:
         return 0
     return 2 - bool(s.weapon) - bool(s.off)
 
@@ -83,7 +83,7 @@ def release(s: Survivor, item: str) -> None:
 def place(state: DNZState, s: Survivor, item: str) -> None:
     """Where a card that arrives goes: a free hand (a weapon first to the main hand), its free body
     location, else the backpack."""
-    card = state.content.items[item]
+    card = state.items[item]
     s.items.append(item)
     free = free_hands(state, s)
     if card.hands and free >= card.hands:
@@ -97,7 +97,7 @@ def place(state: DNZState, s: Survivor, item: str) -> None:
 
 def fits(state: DNZState, s: Survivor, item: str) -> bool:
     """Whether ``item`` can be given to ``s`` without going over his backpack's room."""
-    card = state.content.items[item]
+    card = state.items[item]
     if card.hands and free_hands(state, s) >= card.hands:
         return True
     if card.body and card.body not in s.worn:
@@ -108,13 +108,13 @@ def fits(state: DNZState, s: Survivor, item: str) -> bool:
 def hold(state: DNZState, s: Survivor, item: str, hand: str) -> None:
     """Take ``item`` from the backpack into a hand; what the hand (or a two-handed card) held goes
     to the backpack."""
-    card = state.content.items[item]
+    card = state.items[item]
     if hand == "main":
         if card.hands == 2:
             s.off = ""
         s.weapon = item
     else:
-        if s.weapon and state.content.items[s.weapon].hands == 2:
+        if s.weapon and state.items[s.weapon].hands == 2:
             s.weapon = ""
         s.off = item
 
@@ -122,7 +122,7 @@ def hold(state: DNZState, s: Survivor, item: str, hand: str) -> None:
 def in_place(state: DNZState, s: Survivor) -> list[Any]:
     """Equip, hold and wear from the backpack."""
     out: list[Any] = []
-    search = state.content.items
+    search = state.items
     for item in dict.fromkeys(backpack(s)):
         card = search[item]
         if card.hands or card.body:
@@ -286,7 +286,7 @@ class MakeRoom(Choice[DNZState, Any]):
         if s.dead or not overloaded(state, s):
             return []
         free = free_hands(state, s)
-        search = state.content.items
+        search = state.items
         placing = [
             a
             for a in in_place(state, s)
@@ -314,7 +314,7 @@ def apply_change(state: DNZState, s: Survivor, action: Any) -> None:
     elif isinstance(action, A.Hold):
         hold(state, s, action.item, "off")
     elif isinstance(action, A.Wear):
-        card = state.content.items[action.item]
+        card = state.items[action.item]
         s.worn[card.body] = action.item
     elif isinstance(action, A.Discard):
         release(s, action.item)

@@ -130,6 +130,21 @@ def search_item_action(who: str, tile: str, cell: int, sp: bool) -> A.SearchItem
 _SEARCH_ITEMS: Final[dict[tuple[str, str, int, bool], A.SearchItem]] = {}
 
 
+def at_spot(kind: str, who: str, tile: str, cell: int) -> Action:
+    """A survivor's action at a subzone of a tile near him: ``search-corpse``, ``hide`` (among the
+    corpses there) or ``retrieve`` (the equipment of the fallen), offered at every decision beside
+    them."""
+    key = (kind, who, tile, cell)
+    found = _AT_SPOT.get(key)
+    if found is None:
+        make = A.SearchCorpse if kind == "search-corpse" else A.Hide if kind == "hide" else A.Retrieve
+        found = _AT_SPOT[key] = make(who, spot_name(tile, cell))
+    return found
+
+
+_AT_SPOT: Final[dict[tuple[str, str, str, int], Action]] = {}
+
+
 class Carried:
     """What a content's cards offer at every decision of a survivor who carries them: the recipes
     and their components (COMBINE), the consumables (USE) and the lights (§4). A compiled class

@@ -10,16 +10,21 @@ beside the content (``Content.items``, ``Content.threat_rows``, ``Content.number
 read, never changed.
 
 The records are passed in untyped (``Any``): this module imports nothing of the content's, so the
-content makes its copies without an import loop. It is not compiled (the compiled modules are
-listed in the build, setup.py): the compiled rules read a copy's attribute as any object's, through
-its slot.
+content makes its copies without an import loop. It is compiled (setup.py's ``COMPILED``): the
+compiled rules read a copy's attribute as a C struct's field. A compiled class has no attribute
+until it is assigned, so ``__init__`` assigns every one, each with its type; and each is marked
+``allow_interpreted_subclasses``, so that unpickling one (a pickled content holds the copies it
+made) makes it by ``Cls.__new__`` without calling ``__init__``, as for a class in Python.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Item:
     """A search card (``content.SearchCard``): every field, ``weapon`` and ``melee_damage``."""
 
@@ -103,6 +108,7 @@ class Item:
         return table[min(strength, len(table)) - 1] if table else self.damage
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Threat:
     """A threat card (``content.ThreatCard``); its effects stay the content's records. Equal by its
     id, as the record is equal by its fields (a step that holds one compares by it)."""
@@ -136,6 +142,7 @@ class Threat:
         return f"Threat({self.id!r})"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Foe:
     """An enemy's profile (``content.EnemyProfile``) with one of its sides (``content.EnemySide``,
     by day or by night): the side's figures, and the profile's initiative, survival points and
@@ -162,6 +169,7 @@ class Foe:
         self.resistance: int = side.resistance
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Numbers:
     """The figures of the rules file read during play (``rules_file.RulesFile``): the threat
     track's units, the stress and survival maxima and levels, the success icons of each health
@@ -195,6 +203,7 @@ class Numbers:
         self.lower_costs: tuple[int | None, ...] | None = None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PerkRow:
     """One effect of a skill or an ally card (``perks.Perk``): every field."""
 
@@ -210,6 +219,7 @@ class PerkRow:
         self.gain: str = perk.gain
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Sheet:
     """A survivor sheet (``content.SurvivorSheet``) as play reads it: health, its levels, the
     attributes by day and by night by name, and the perks."""

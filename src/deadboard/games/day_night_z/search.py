@@ -37,7 +37,7 @@ def search_zone(state: DNZState, s: Survivor, spend: bool) -> Steps | None:
     drawn = tuple(c for c in (draw_search(state) for _ in range(n)) if c)
     state.emit(
         "search",
-        f"{s.name} searches the zone and draws {', '.join(state.content.items[c].name for c in drawn) or 'nothing'}",
+        f"{s.name} searches the zone and draws {', '.join(state.items[c].name for c in drawn) or 'nothing'}",
         {"who": s.id, "cards": list(drawn)},
     )
     if not drawn:
@@ -50,7 +50,7 @@ def found(state: DNZState, s: Survivor, cid: str) -> Steps:
     freely reorganize his inventory if the search was successful" (§4.7, §4.8): a reorganization
     without AP follows (it must make room if the backpack is over its room)."""
     place(state, s, cid)
-    card = state.content.items[cid]
+    card = state.items[cid]
     state.emit("found", f"{s.name} finds: {card.name}", {"who": s.id, "card": cid})
     if reorganizable(state, s) or overloaded(state, s):
         return (Reorganizing(s.seat, s.id),)
@@ -91,7 +91,7 @@ def search_item(state: DNZState, s: Survivor, at: str, spend: bool) -> Steps:
     cid = draw_search(state)
     if not cid:
         return ()
-    card = state.content.items[cid]
+    card = state.items[cid]
     if check(state, s, "perception", card.search, spend, f"search item ({card.name})"):
         return found(state, s, cid)
     state.deck("search-discard").append(cid)
@@ -102,7 +102,7 @@ def use(state: DNZState, s: Survivor, item: str) -> Steps:
     """USE SEARCH CARD (free, §4.1): "Occasionally, the use will be conditioned by an attribute
     check (example: first aid kit)": a check the card asks for, on which a survival point may be
     spent (§3.5), as for every card."""
-    card = state.content.items[item]
+    card = state.items[item]
     release(s, item)
     state.deck("search-discard").append(item)
     state.emit("use", f"{s.name} uses {card.name}", {"who": s.id, "card": item})
@@ -113,7 +113,7 @@ def use(state: DNZState, s: Survivor, item: str) -> Steps:
 def use_effects(state: DNZState, item: str, heal_more: int = 0) -> tuple[Effect, ...]:
     """What a consumable search card does, as card effects (behind its check if it has one);
     ``heal_more``: the health a perk adds to a card that heals."""
-    card = state.content.items[item]
+    card = state.items[item]
     gains: tuple[tuple[EffectKind, int], ...] = (
         ("heal", card.heal + heal_more),
         ("stress", card.stress),
@@ -155,7 +155,7 @@ class KeepSearch(Choice[DNZState, A.Keep | A.LowerThreat]):
         rest = list(self.drawn)
         rest.remove(action.card)
         state.deck("search-discard").extend(rest)
-        card = state.content.items[action.card]
+        card = state.items[action.card]
         if check(state, s, "perception", card.search + self.zone, self.spend, f"search ({card.name})"):
             return found(state, s, action.card)
         else:

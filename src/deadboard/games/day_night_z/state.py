@@ -18,6 +18,7 @@ from deadboard.core.rng import Rng
 from deadboard.core.tracks import Clock
 from deadboard.games.day_night_z.board import CELLS, CityBoard, TileGeometry, city_board, tile_geometry
 from deadboard.games.day_night_z.content import Adventure, Content
+from deadboard.games.day_night_z.records import Item, Numbers
 
 #: terrain markers that block sight (§3.10: blocked terrain, fire "has the same effect as blocked
 #: terrain", a vehicle is a blocked terrain marker)
@@ -200,12 +201,14 @@ class DNZState(KernelState):
         "hunter",
         "hunter_damage",
         "hunter_killed",
+        "items",
         "last_threat",
         "leader",
         "locations",
         "lost",
         "next_id",
         "noise",
+        "numbers",
         "order",
         "pending",
         "surprises",
@@ -227,11 +230,15 @@ class DNZState(KernelState):
     hunter: str  # "" not in play, "stalk" in the stalk area, "board" on a tile
     hunter_damage: int
     hunter_killed: bool
+    #: the content's plain copies of the search cards and of the rules file's figures (records.py),
+    #: read at nearly every decision: kept here, a compiled read of a native attribute
+    items: dict[str, Item]
     last_threat: str
     leader: int
     locations: dict[str, LocationState]
     lost: str
     noise: dict[str, tuple[int, int]]  # where -> (red counters, yellow counters)
+    numbers: Numbers
     order: tuple[str, ...]
     pending: list[str]  # survivors who drew a city encounter card (in order)
     surprises: dict[str, str]  # surprise zone -> its card (until resolved)
@@ -258,6 +265,8 @@ class DNZState(KernelState):
         ``threat`` read once from the adventure for them all."""
         self.init_common(setup, seed)
         self.content = content
+        self.items = content.items
+        self.numbers = content.numbers
         self.adventure = adventure
         self.exit_zone = adventure.exit
         self.board = board or city_board(content.city[adventure.side])
@@ -299,7 +308,7 @@ class DNZState(KernelState):
         )
         s.survivors = [x.clone() for x in self.survivors]
         s.enemies = [e.clone() for e in self.enemies]
-        s.exit_zone = self.exit_zone
+        s.exit_zone, s.items, s.numbers = self.exit_zone, self.items, self.numbers
         s.tiles = {k: t.clone() for k, t in self.tiles.items()}
         s.locations = {k: loc.clone() for k, loc in self.locations.items()}
         s.noise = self.noise.copy()

@@ -47,6 +47,7 @@ from deadboard.games.day_night_z.movement import (
     unexplored,
 )
 from deadboard.games.day_night_z.offers import (
+    at_spot,
     carried,
     city_moves,
     enter_action,
@@ -283,15 +284,15 @@ def _searches_near(
     searchable = tile.geo.searchable
     for c in tile.geo.around[s.cell]:
         if corpses and corpses.get(c):
-            out.append(A.SearchCorpse(who, spot_name(s.tile, c)))
+            out.append(at_spot("search-corpse", who, s.tile, c))
             if not s.hidden and not zombies_here and not state.enemy_at(s.tile, c):
-                out.append(A.Hide(who, spot_name(s.tile, c)))
+                out.append(at_spot("hide", who, s.tile, c))
         if c in marks or (
             (c in searchable or (markers and markers.get(c) == "vehicle")) and c not in tile.searched
         ):
             out.extend([search_item_action(who, s.tile, c, sp) for sp in yes])
         if crossed and crossed.get(c):
-            out.append(A.Retrieve(who, spot_name(s.tile, c)))
+            out.append(at_spot("retrieve", who, s.tile, c))
 
 
 #: the search card other cards are combined with to make a trap (§4.4)
@@ -303,7 +304,7 @@ def trap_combinations(state: DNZState, s: Survivor) -> list[str]:
     with the corresponding icon. The maximum number of cards to combine is limited by the free black
     and green strips on the "stuff for traps" card": every set of 1 to that many of the survivor's
     trap cards, named ``knife+machete`` (in the order of the search cards' content)."""
-    search = state.content.items
+    search = state.items
     strips = search[TRAP_BASE].capacity
     order = state.content.card_order
     usable = sorted((i for i in s.items if search[i].traps), key=order.__getitem__)
@@ -315,7 +316,7 @@ def trap_combinations(state: DNZState, s: Survivor) -> list[str]:
 
 
 def usable(state: DNZState, s: Survivor, item: str) -> bool:
-    card = state.content.items[item]
+    card = state.items[item]
     full = state.content.plain_sheets[s.id].health
     return bool(
         (card.heal and s.health < full)
@@ -465,7 +466,7 @@ def _lower_threat(state: DNZState, s: Survivor, a: A.LowerThreat) -> Steps | Non
 
 def _light(state: DNZState, s: Survivor, a: A.Light) -> Steps | None:
     s.battery -= 1
-    card = next(state.content.items[i] for i in held(s) if state.content.items[i].light)
+    card = next(state.items[i] for i in held(s) if state.items[i].light)
     s.lit = card.duration + skill_effects.bonus(state, s, "light")
     state.emit("light", f"{s.name} switches on a light ({s.lit} turns)", {"who": s.id})
     return ()
@@ -478,7 +479,7 @@ def _reorganize(state: DNZState, s: Survivor, a: A.Reorganize) -> Steps | None:
 
 def _combine(state: DNZState, s: Survivor, a: A.Combine) -> Steps | None:
     s.ap -= 1
-    card = state.content.items[a.result]
+    card = state.items[a.result]
     for c in card.components:
         release(s, c)
     place(state, s, a.result)
@@ -496,7 +497,7 @@ def _trap(state: DNZState, s: Survivor, a: A.Trap) -> Steps | None:
         state.deck("search-discard").extend(cards)
         # the trap marker's damage: that of every card combined (§4.4 "with the corresponding damage
         # value"), and what a perk adds
-        dmg = sum(state.content.items[c].trap_damage for c in cards) + skill_effects.bonus(
+        dmg = sum(state.items[c].trap_damage for c in cards) + skill_effects.bonus(
             state, s, "trap-damage"
         )
         tile = state.tiles[tile_id]

@@ -109,6 +109,17 @@ def expected_events(state: CampaignState, route: Sequence[str]) -> float:
     return total
 
 
+def _travel(route: tuple[str, ...]) -> Travel:
+    """The action of a route, made once (actions are values; the same routes are offered again)."""
+    found = _TRAVELS.get(route)
+    if found is None:
+        found = _TRAVELS[route] = Travel("+".join(route))
+    return found
+
+
+_TRAVELS: Final[dict[tuple[str, ...], Travel]] = {}
+
+
 @classvars(kind="route")
 @dataclass(slots=True)
 class PlanRoute(Choice[CampaignState, Travel]):
@@ -124,7 +135,7 @@ class PlanRoute(Choice[CampaignState, Travel]):
         found = routes(state.content, self.start, self.end, state.blocked | closed)
         if not found and state.blocked:
             found = routes(state.content, self.start, self.end, closed)
-        return [Travel("+".join(r)) for r in found]
+        return [_travel(r) for r in found]
 
     def apply(self, state: CampaignState, action: Travel) -> Steps:
         route = tuple(action.route.split("+"))
