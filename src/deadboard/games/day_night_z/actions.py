@@ -22,7 +22,24 @@ stay / unhide                    staying hidden among corpses at the start of an
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from deadboard.core.typed_actions import ActionCodec, TypedAction
+
+V = TypeVar("V")
+
+
+def made_once(table: dict[str, V], make: Callable[[str], V], who: str) -> V:
+    """``make(who)``, made once and shared from ``table`` (actions and steps are immutable values,
+    and a survivor's are asked for at every decision); the table, keyed by survivors' ids, is
+    emptied when it reaches 64 rows, so that games with other ids never grow it without end."""
+    found = table.get(who)
+    if found is None:
+        if len(table) >= 64:
+            table.clear()
+        found = table[who] = make(who)
+    return found
 
 
 class First(TypedAction):

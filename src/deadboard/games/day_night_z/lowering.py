@@ -21,12 +21,7 @@ from deadboard.games.day_night_z.state import DNZState, Survivor
 
 
 def _declare(who: str) -> A.LowerThreat:
-    found = _DECLARE_MADE.get(who)
-    if found is None:
-        if len(_DECLARE_MADE) >= 64:
-            _DECLARE_MADE.clear()
-        found = _DECLARE_MADE[who] = A.LowerThreat(who)
-    return found
+    return A.made_once(_DECLARE_MADE, A.LowerThreat, who)
 
 
 _DECLARE_MADE: Final[dict[str, A.LowerThreat]] = {}

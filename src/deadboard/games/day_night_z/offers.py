@@ -34,10 +34,7 @@ class Own:
 
 
 def own(who: str) -> Own:
-    found = _OWN.get(who)
-    if found is None:
-        found = _OWN[who] = Own(who)
-    return found
+    return A.made_once(_OWN, Own, who)
 
 
 _OWN: Final[dict[str, Own]] = {}

@@ -21,7 +21,7 @@ from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.core.tracks import Clock
 from deadboard.games.day_night_z import phrases, skill_effects
 from deadboard.games.day_night_z import survivor_actions as acts
-from deadboard.games.day_night_z.actions import First, LowerThreat, Stay, Unhide
+from deadboard.games.day_night_z.actions import First, LowerThreat, Stay, Unhide, made_once
 from deadboard.games.day_night_z.adventure import check_end
 from deadboard.games.day_night_z.cards import ResolveEffects, draw_card, meets, resolve
 from deadboard.games.day_night_z.concepts import (
@@ -109,12 +109,7 @@ class Order(Choice[DNZState, First | LowerThreat]):
 
 def _first(who: str) -> First:
     """The leader's choice of a survivor (actions are immutable values: made once and shared)."""
-    found = _FIRST_MADE.get(who)
-    if found is None:
-        if len(_FIRST_MADE) >= 64:
-            _FIRST_MADE.clear()
-        found = _FIRST_MADE[who] = First(who)
-    return found
+    return made_once(_FIRST_MADE, First, who)
 
 
 _FIRST_MADE: Final[dict[str, First]] = {}
@@ -215,24 +210,14 @@ class Encounter(Auto[DNZState]):
 def _encounter(who: str) -> Encounter:
     """A survivor's city encounter card to resolve (steps are values, made once and shared: a step
     class is made in Python)."""
-    found = _ENCOUNTER_MADE.get(who)
-    if found is None:
-        if len(_ENCOUNTER_MADE) >= 64:
-            _ENCOUNTER_MADE.clear()
-        found = _ENCOUNTER_MADE[who] = Encounter(who)
-    return found
+    return made_once(_ENCOUNTER_MADE, Encounter, who)
 
 
 _ENCOUNTER_MADE: Final[dict[str, Encounter]] = {}
 
 
 def _after_encounter(who: str) -> AfterEncounter:
-    found = _AFTER_ENCOUNTER_MADE.get(who)
-    if found is None:
-        if len(_AFTER_ENCOUNTER_MADE) >= 64:
-            _AFTER_ENCOUNTER_MADE.clear()
-        found = _AFTER_ENCOUNTER_MADE[who] = AfterEncounter(who)
-    return found
+    return made_once(_AFTER_ENCOUNTER_MADE, AfterEncounter, who)
 
 
 _AFTER_ENCOUNTER_MADE: Final[dict[str, AfterEncounter]] = {}
