@@ -27,18 +27,19 @@ from typing import TypeVar
 
 from deadboard.core.typed_actions import ActionCodec, TypedAction
 
+K = TypeVar("K")
 V = TypeVar("V")
 
 
-def made_once(table: dict[str, V], make: Callable[[str], V], who: str) -> V:
-    """``make(who)``, made once and shared from ``table`` (actions and steps are immutable values,
-    and a survivor's are asked for at every decision); the table, keyed by survivors' ids, is
-    emptied when it reaches 64 rows, so that games with other ids never grow it without end."""
-    found = table.get(who)
+def made_once(table: dict[K, V], make: Callable[[K], V], key: K) -> V:
+    """``make(key)``, made once and shared from ``table`` (actions and steps are immutable values,
+    and a survivor's or a seat's are asked for at every decision); the table is emptied when it
+    reaches 64 rows, so that games with other survivors never grow it without end."""
+    found = table.get(key)
     if found is None:
         if len(table) >= 64:
             table.clear()
-        found = table[who] = make(who)
+        found = table[key] = make(key)
     return found
 
 

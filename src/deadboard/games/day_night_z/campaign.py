@@ -25,6 +25,7 @@ from deadboard.core.game import VIEW_SEED, Option, Outcome, Result, Scenario, Se
 from deadboard.core.kernel import Auto, Choice, KernelGame, Steps, advance, classvars, refresh
 from deadboard.core.rng import Rng
 from deadboard.games.day_night_z import phrases
+from deadboard.games.day_night_z.actions import made_once
 from deadboard.games.day_night_z.campaign_content import CampaignContent, load_campaign
 from deadboard.games.day_night_z.campaign_sheet import check as check_sheet
 from deadboard.games.day_night_z.campaign_state import CampaignState, Hero
@@ -152,10 +153,7 @@ class PlayAdventure(Choice[CampaignState, Action]):
 
 def playing(seat: int) -> PlayAdventure:
     """The adventure's decision asked of ``seat``: one step for each seat (steps are values)."""
-    found = _PLAYING.get(seat)
-    if found is None:
-        found = _PLAYING[seat] = PlayAdventure(seat)
-    return found
+    return made_once(_PLAYING, PlayAdventure, seat)
 
 
 _PLAYING: Final[dict[int, PlayAdventure]] = {}
