@@ -21,13 +21,17 @@ import heapq
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
-WALL = 0
-OPEN = 1
-DOOR = 2
-WINDOW = 3
+# Final with literal values: a compiled module that imports them reads them as numbers, not as
+# look-ups in this module at every use (the zombies' searches of The Night compare them in their
+# innermost loops)
+WALL: Final = 0
+OPEN: Final = 1
+DOOR: Final = 2
+WINDOW: Final = 3
 
-INF = 1 << 30
+INF: Final = 1073741824  # 2 ** 30
 
 
 def column_name(x: int) -> str:

@@ -28,12 +28,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deadboard.core.grid import INF, OPEN, WINDOW
 from deadboard.core.kernel import Auto, Steps
 from deadboard.games.the_night.board import (
     CLOSED,
-    INF,
-    OPEN,
-    WINDOW,
     best_weapon,
     human_squares,
     vacate,

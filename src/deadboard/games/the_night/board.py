@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from deadboard.core import grid as _grid
-from deadboard.core.grid import line_clear
+from deadboard.core.grid import DOOR, OPEN, WINDOW, line_clear
 from deadboard.games.the_night.content import UNLIMITED
 from deadboard.games.the_night.state import (
     BOARDED,
@@ -20,15 +19,8 @@ from deadboard.games.the_night.state import (
 )
 
 CLOSED: Final = 3  # BOARDED | LOCKED: an opening with either flag stops movement, attacks and sight
-
-# the grid's edge kinds and its cost of no route, as constants the compiled rules read as numbers
-# rather than look up in the grid's module at every use (hot loops of the zombies' searches)
-OPEN: Final = 1
-DOOR: Final = 2
-WINDOW: Final = 3
-INF: Final = 1073741824
-if (CLOSED, OPEN, DOOR, WINDOW, INF) != (BOARDED | LOCKED, _grid.OPEN, _grid.DOOR, _grid.WINDOW, _grid.INF):
-    raise ImportError("the_night.board: its constants differ from the state's and the grid's")
+if CLOSED != BOARDED | LOCKED:
+    raise ImportError("the_night.board: CLOSED differs from the state's BOARDED | LOCKED")
 
 
 #: the tokens of the numbered zombies, made once (a zombie's name is in every event it takes part in)

@@ -9,6 +9,7 @@ from typing import Any
 
 from deadboard.core.action import Action
 from deadboard.core.game import Setup
+from deadboard.core.grid import DOOR, OPEN, WINDOW
 from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.the_night.actions import (
     END,
@@ -32,9 +33,6 @@ from deadboard.games.the_night.actions import (
 )
 from deadboard.games.the_night.board import (
     CLOSED,
-    DOOR,
-    OPEN,
-    WINDOW,
     can_carry,
     capacity,
     human_by_name,

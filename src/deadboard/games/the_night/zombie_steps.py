@@ -11,8 +11,8 @@ mypyc include them (docs/building.md), while ``ai`` stays Python.
 
 from __future__ import annotations
 
-from deadboard.core.grid import AnyOf, line_clear
-from deadboard.games.the_night.board import CLOSED, INF, OPEN, WINDOW
+from deadboard.core.grid import INF, OPEN, WINDOW, AnyOf, line_clear
+from deadboard.games.the_night.board import CLOSED
 from deadboard.games.the_night.state import NightState
 from deadboard.games.the_night.zombie_ways import Entry, Field, Fields, Routes, Step, least_cost, map_info
 

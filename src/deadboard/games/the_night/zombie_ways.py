@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deadboard.core.grid import Line
-from deadboard.games.the_night.board import DOOR, INF, OPEN, human_squares
+from deadboard.core.grid import DOOR, INF, OPEN, Line
+from deadboard.games.the_night.board import human_squares
 from deadboard.games.the_night.content import NightContent
 from deadboard.games.the_night.state import (
     NightState,
