@@ -38,6 +38,7 @@ MANIFEST = "deadboard/_compiled.json"
 _ZP2 = "deadboard/games/zpocalypse_2/"
 _DNZ = "deadboard/games/day_night_z/"
 _NIGHT = "deadboard/games/the_night/"
+_ZD = "deadboard/games/zombie_dawn/"
 
 #: compiled modules (paths under src/); everything else (front ends, drawing, bots, the simulator,
 #: the other games) stays Python and imports these as it would their source. Left out: the content
@@ -142,6 +143,34 @@ COMPILED = [
             "zombie_player",
             "zombie_steps",
             "zombie_ways",
+        )
+    ),
+    # Zombie Dawn's rules, without bot.py and tactics.py (the heuristic: ``decides`` marks its
+    # methods, as The Night's), the pydantic content.py, and the drawing and research modules
+    *(
+        _ZD + name + ".py"
+        for name in (
+            "abilities",
+            "actions",
+            "anytime",
+            "board",
+            "cards",
+            "combat",
+            "death",
+            "duel",
+            "effects",
+            "flight",
+            "flow",
+            "items",
+            "missions",
+            "negotiation",
+            "rules",
+            "setup",
+            "state",
+            "turn",
+            "words",
+            "wounds",
+            "zombies",
         )
     ),
 ]

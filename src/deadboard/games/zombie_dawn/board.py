@@ -22,6 +22,8 @@ from functools import lru_cache
 from itertools import chain
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.grid import column_name
 from deadboard.games.zombie_dawn.content import COLOURS, SPECIAL_TYPES, DawnContent, ZoneRec
 
@@ -116,6 +118,7 @@ def _square_name(seat: int, x: int, y: int) -> str:
     return f"{COLOURS[seat][0]}.{_COLUMNS[x]}{y + 1}"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class IslandShape:
     """What an island's geometry owes only to where its zones lie (not to which zones they are nor
     how they are turned): its squares numbered row by row from ``first``, their names and
@@ -161,6 +164,7 @@ def island_shape(seat: int, first: int, slots: frozenset[tuple[int, int]]) -> Is
     return IslandShape(seat, first, tuple(sorted(slots)))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Board:
     """The laid-out map. Build once per game; share between all its states.
 
@@ -354,6 +358,7 @@ class Board:
         return b in self.near[a]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class LocationInfo:
     __slots__ = ("count", "deck", "name", "site")
 

@@ -6,18 +6,21 @@ its group alive (a mission's, or Last Rites). The damage that kills, and the sav
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
+
+from mypy_extensions import mypyc_attr
 
 from deadboard.core.kernel import Choice, Steps, classvars
 from deadboard.games.zombie_dawn import words
 from deadboard.games.zombie_dawn.actions import Camp
 from deadboard.games.zombie_dawn.content import COLOURS
 from deadboard.games.zombie_dawn.effects import colour, discard_item, end_combat, give, lod_modifier, title
-from deadboard.games.zombie_dawn.flow import ForGroup, StepForm, plain, push
+from deadboard.games.zombie_dawn.flow import FOR_GROUP, ForGroup, StepForm, plain, push
 from deadboard.games.zombie_dawn.items import TakeItems
 from deadboard.games.zombie_dawn.state import NO_VEHICLE, OVER, DawnState, Group
 
 
+@mypyc_attr(native_class=False)  # a mixin of steps, which are ordinary Python classes where compiled
 class Dying(ForGroup):
     """A decision about a Pj that has taken its 4th damage and dies unless its group saves it
     (``character``; :class:`.wounds.SaveCharacter`): it goes away when the Pj leaves its group in
@@ -26,6 +29,10 @@ class Dying(ForGroup):
     __slots__ = ()
 
     character: int
+
+
+#: Dying for ``isinstance`` in compiled code (as :data:`.flow.FOR_GROUP`)
+_DYING: type = Dying
 
 
 def life_or_death(state: DawnState, ch: int, why: str) -> bool:
@@ -96,7 +103,7 @@ def wipe_out(state: DawnState, seat: int) -> None:
     # damage still to place on this group, and decisions about its dead, go away: "all its Items
     # ... go to the corresponding discard decks" (rulebook §Death of Characters), and so does a
     # damage card drawn and not yet placed
-    state.drop(lambda step: isinstance(step, ForGroup) and step.void(state, seat))
+    state.drop(lambda step: isinstance(step, FOR_GROUP) and cast(Any, step).void(state, seat))
     cb = state.combat
     if cb is not None and not cb.ended and (cb.group == seat or (cb.duel and cb.enemy == seat)):
         end_combat(state, won=False)
@@ -125,8 +132,8 @@ def clear_stack(state: DawnState) -> None:
     """The game is over: what was still to be settled is not, and its cards go to their discard
     piles ("The remaining cards ... are Discarded", rulebook §End of Game)."""
     for step in state.steps:
-        if isinstance(step, ForGroup):
-            step.discard_held(state)
+        if isinstance(step, FOR_GROUP):
+            cast(Any, step).discard_held(state)
     state.end()
 
 
@@ -174,7 +181,7 @@ def release_character(state: DawnState, seat: int, ch: int) -> None:
 def leave_in_peace(state: DawnState, seat: int, ch: int) -> None:
     """A Pj leaves its group alive (Last Rites): a save of it still to decide goes away, and it is
     released as by a mission (:func:`release_character`)."""
-    state.drop(lambda step: isinstance(step, Dying) and step.character == ch)
+    state.drop(lambda step: isinstance(step, _DYING) and cast(Any, step).character == ch)
     release_character(state, seat, ch)
 
 

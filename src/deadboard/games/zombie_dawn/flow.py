@@ -15,10 +15,13 @@ from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.kernel import Step
 from deadboard.games.zombie_dawn.state import DawnState
 
 
+@mypyc_attr(native_class=False)  # a mixin of steps, which are ordinary Python classes where compiled
 class StepForm:
     """A step written in the snapshot as its entry of the old ``pending`` stack."""
 
@@ -29,6 +32,7 @@ class StepForm:
         return None
 
 
+@mypyc_attr(native_class=False)  # a mixin of steps, which are ordinary Python classes where compiled
 class CombatForm(StepForm):
     """A step of the running combat (its attack phase, its choice, its roll, its Noise, its check):
     one of them is on the stack from the moment a combat begins until it is closed, where the
@@ -44,6 +48,7 @@ class CombatForm(StepForm):
         """What the snapshot has always called this point of the combat (its ``stage``)."""
 
 
+@mypyc_attr(native_class=False)  # a mixin of steps, which are ordinary Python classes where compiled
 class WaitingForm(StepForm):
     """A combat waiting for the running one to end (rulebook §Questions: "those combats will be
     resolved after Finishing your combat"): it lies beneath the running combat's step, the first to
@@ -56,6 +61,7 @@ class WaitingForm(StepForm):
         """The combat as the snapshot's ``queue`` writes it."""
 
 
+@mypyc_attr(native_class=False)  # a mixin of steps, which are ordinary Python classes where compiled
 class ForGroup(StepForm):
     """A step for one group (``seat``) that goes away when the group is wiped out — damage still to
     place on it, Life or Death rolls and saves of its Pjs, cards it must discard, items to share out
@@ -80,6 +86,15 @@ class ForGroup(StepForm):
     def discard_held(self, state: DawnState) -> None:
         """The cards the step holds (a damage card drawn, items to share out) go to their discard
         piles; most such steps hold none."""
+
+
+# the forms for ``isinstance`` in compiled code (docs/building.md): mypyc's own test for a class kept
+# ordinary knows only some of its subclasses (a ``WaitingForm`` test asked for ``AttackWaits`` alone),
+# so it is made through a plain ``type``, which asks Python, as the kernel's ``_STEP``
+STEP_FORM: type = StepForm
+COMBAT_FORM: type = CombatForm
+WAITING_FORM: type = WaitingForm
+FOR_GROUP: type = ForGroup
 
 
 def plain(*parts: Any) -> list[Any]:
@@ -116,7 +131,7 @@ def combat_step_at(state: DawnState) -> int:
     """Where the running combat's step is on the stack (-1: nowhere, the game is over)."""
     stack = state.steps
     i = len(stack) - 1
-    while i >= 0 and not isinstance(stack[i], CombatForm):
+    while i >= 0 and not isinstance(stack[i], COMBAT_FORM):
         i -= 1
     return i
 
@@ -128,7 +143,7 @@ def waiting_places(state: DawnState) -> range:
     i = combat_step_at(state)
     j = i
     stack = state.steps
-    while j > 0 and isinstance(stack[j - 1], WaitingForm):
+    while j > 0 and isinstance(stack[j - 1], WAITING_FORM):
         j -= 1
     return range(i - 1, j - 1, -1)
 

@@ -47,7 +47,7 @@ from deadboard.games.zombie_dawn.combat import ATTACK_PHASE
 from deadboard.games.zombie_dawn.content import COLOURS, SEASONS, load_content
 from deadboard.games.zombie_dawn.duel import DuelPhase
 from deadboard.games.zombie_dawn.effects import score_parts
-from deadboard.games.zombie_dawn.flow import ABOVE, CombatForm, StepForm, WaitingForm
+from deadboard.games.zombie_dawn.flow import ABOVE, COMBAT_FORM, STEP_FORM, WAITING_FORM
 from deadboard.games.zombie_dawn.state import Combat, DawnState
 from deadboard.games.zombie_dawn.wounds import Damage
 
@@ -185,8 +185,8 @@ class ZombieDawn(KernelGame[DawnState]):
         for step in state.steps:
             if isinstance(step, Respond):
                 step = step.window
-            if isinstance(step, StepForm):
-                entry = step.old()
+            if isinstance(step, STEP_FORM):
+                entry = cast(Any, step).old()
                 if entry is not None:
                     out.append(entry)
         return out
@@ -368,7 +368,7 @@ def snapshot(state: DawnState) -> dict[str, Any]:
                                  + [c.skills[sk].id for sk in range(len(c.skills)) if state.used_skills >> sk & 1]),
         "truces": [[COLOURS[k // 4], COLOURS[k % 4]] for k in range(16) if state.truce >> k & 1],
         "combat": state.combat.to_json(c, combat_stage(state, state.combat)) if state.combat is not None else None,
-        "queue": [step.queue_entry(state) for step in reversed(state.steps) if isinstance(step, WaitingForm)],
+        "queue": [cast(Any, step).queue_entry(state) for step in state.steps[::-1] if isinstance(step, WAITING_FORM)],
         "last_drive": [trip.seat, sqname(trip.start), [sqname(s) for s in trip.path], trip.protect] if trip else None,
         "reason": state.reason,
         "rng": state.rng.s if state.viewer is None else None,
@@ -380,9 +380,9 @@ def combat_stage(state: DawnState, cb: Combat) -> str:
     """The snapshot's name of the point the running combat has reached: its step's, the nearest the
     top of the stack (``over`` once it has ended)."""
     if not cb.ended:
-        for step in reversed(state.steps):
-            if isinstance(step, CombatForm):
-                return step.stage(state)
+        for step in state.steps[::-1]:  # (compiled, mypyc cannot type reversed() of the stack)
+            if isinstance(step, COMBAT_FORM):
+                return str(cast(Any, step).stage(state))
     return "over"
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.deck import Deck
 from deadboard.core.game import Setup
 from deadboard.core.kernel import KernelState
@@ -58,6 +60,7 @@ class Trip(NamedTuple):
     protect: bool  # the vehicle protects the group: no zombie may be played against it meanwhile
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Group:
     """A player's group of survivors and everything the player owns."""
 
@@ -131,6 +134,7 @@ class Group:
         return g
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Combat:
     """A combat in progress: a group against zombies, or two groups (``duel``).
 
@@ -228,6 +232,7 @@ class Combat:
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class DawnState(KernelState):
     __slots__ = (
         "actions",
