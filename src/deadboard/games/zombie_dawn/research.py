@@ -191,18 +191,32 @@ class DawnSpec(GameSpec):
 
     def fill_state(self, state: State, seat: int, parts: dict[str, np.ndarray]) -> None:
         """:meth:`fill` of the seat's public part, read from the state's own fields (no snapshot):
-        of the other groups only the sizes of their hands and missions."""
+        of the other groups only the sizes of their hands and missions. Only the values that are not
+        zero are written (the segments come zeroed), each through a flat view of its segment's floats
+        (:meth:`~deadboard.core.research.GameSpec.write_flat`)."""
         st = cast(DawnState, state)
-        c = st.c
+        if self._index is None:
+            self._index = _Index(self, st.c)
+        self.write_flat(parts, lambda views: self._write(st, seat, views))
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and copied without its index (made again at the next observation)."""
+        state = super().__getstate__()
+        state["_index"] = None
+        return state
+
+    def _write(self, st: DawnState, seat: int, out: dict[str, memoryview[float]]) -> None:
+        ix = cast(_Index, self._index)
         n = self.setup.players
         h, w = self.extent
-        if self._index is None:
-            self._index = _Index(self, c)
-        ix = self._index
         names = st.board.names if st.board is not None else ()
         square = ix.square
-        characters, items, skills, dead = parts["characters"], parts["items"], parts["skills"], parts["dead"]
-        rows: list[tuple[float, ...]] = []
+        plane = out["map"]
+        characters, items, skills, dead = out["characters"], out["items"], out["skills"], out["dead"]
+        group, done, hand, missions = out["group"], out["done"], out["hand"], out["missions"]
+        n_chars, n_items, n_skills, n_missions = len(self.characters), len(self.items), len(self.skills), len(self.missions)
+        char, item, skill, mission, card = ix.char, ix.item, ix.skill, ix.mission, ix.card
+        char_damage, char_items, char_skills = st.char_damage, st.char_items, st.char_skills
         for i, g in enumerate(st.groups[:n]):
             if g.sq >= 0 and names:
                 name = names[g.sq]
@@ -211,48 +225,70 @@ class DawnSpec(GameSpec):
                     where = square[name] = _square(name, ix.initials)
                 island, x, y = where
                 if 0 <= y < h and 0 <= x < w:
-                    parts["map"][i, island, y, x] = 1.0
+                    plane[((i * n + island) * h + y) * w + x] = 1.0
             damage = 0
             for ch in g.chars:
-                characters[i, ix.char[ch]] = 1.0
-                damage += len(st.char_damage[ch])
-                for it in st.char_items[ch]:
-                    items[i, ix.item[it]] = 1.0
-                for sk in st.char_skills[ch]:
-                    skills[i, ix.skill[sk]] = 1.0
+                characters[i * n_chars + char[ch]] = 1.0
+                damage += len(char_damage[ch])
+                for it in char_items[ch]:
+                    items[i * n_items + item[it]] = 1.0
+                for sk in char_skills[ch]:
+                    skills[i * n_skills + skill[sk]] = 1.0
             for ch in g.dead:
-                dead[i, ix.char[ch]] = 1.0
-            rows.append((damage / 6, g.xp / 10, len(g.trophies) / 5, float(g.vehicle >= 0), len(g.hand) / 10,
-                         len(g.missions) / 5, float(st.active == i), float(i == seat)))
+                dead[i * n_chars + char[ch]] = 1.0
+            row = i * 8
+            group[row] = damage / 6
+            group[row + 1] = g.xp / 10
+            group[row + 2] = len(g.trophies) / 5
+            group[row + 3] = float(g.vehicle >= 0)
+            group[row + 4] = len(g.hand) / 10
+            group[row + 5] = len(g.missions) / 5
+            group[row + 6] = float(st.active == i)
+            group[row + 7] = float(i == seat)
             for m in g.done:
-                parts["done"][i, ix.mission[m]] = 1.0
+                done[i * n_missions + mission[m]] = 1.0
             if i == seat:
                 for k in g.hand:
-                    parts["hand"][ix.card[k]] += 1.0
+                    at = card[k]
+                    hand[at] = hand[at] + 1.0
                 for m in g.missions:
-                    parts["missions"][ix.mission[m]] = 1.0
-        if rows:
-            parts["group"][: len(rows)] = rows
-        parts["track"][:] = (st.round / max(1, st.cfg.rounds), len(st.season_deck) / 10, _IN_PLAY[st.phase],
-                             (st.turns_done or 0) / 4)
-        season = parts["season"]
+                    missions[mission[m]] = 1.0
+        track = out["track"]
+        track[0] = st.round / max(1, st.cfg.rounds)
+        track[1] = len(st.season_deck) / 10
+        track[2] = _IN_PLAY[st.phase]
+        track[3] = (st.turns_done or 0) / 4
+        season = out["season"]
         season[ix.season[st.season] if st.season >= 0 else len(season) - 1] = 1.0
         if st.decision is not None:
-            one_hot(parts["decision"], ix.decisions, st.decision[1])
-        parts["decks"][:] = (len(st.actions.cards) / 100, len(st.green.cards) / 50, len(st.blue.cards) / 50,
-                             len(st.damage.cards) / 50, len(st.missions.cards) / 30, len(st.actions.discards) / 100)
+            decision = out["decision"]
+            kind = st.decision[1]
+            decision[ix.decisions.get(kind, len(decision) - 1) if isinstance(kind, str) else len(decision) - 1] = 1.0
+        decks = out["decks"]
+        decks[0] = len(st.actions.cards) / 100
+        decks[1] = len(st.green.cards) / 50
+        decks[2] = len(st.blue.cards) / 50
+        decks[3] = len(st.damage.cards) / 50
+        decks[4] = len(st.missions.cards) / 30
+        decks[5] = len(st.actions.discards) / 100
         discards = st.actions.discards
         if discards:  # the pile changes seldom: its counts are kept while it stays the same
             if discards != ix.discards:
                 ix.discards = list(discards)
-                ix.discard_counts = np.bincount([ix.card[k] for k in discards], minlength=len(self.cards))
-            parts["discard"][:] = ix.discard_counts
+                counts = np.bincount([card[k] for k in discards], minlength=len(self.cards)).astype(np.float32)
+                ix.discard_counts = counts.data.cast("B").cast("f")
+            out["discard"][:] = ix.discard_counts
         cb = st.combat
         if cb is not None:
-            combat = parts["combat"]
-            combat[:4] = (cb.dice / 6, float(bool(cb.melee)), float(bool(cb.duel)), float(bool(cb.blocked)))
+            combat = out["combat"]
+            combat[0] = cb.dice / 6
+            combat[1] = float(bool(cb.melee))
+            combat[2] = float(bool(cb.duel))
+            combat[3] = float(bool(cb.blocked))
+            zombie = ix.zombie
             for z in cb.zombies:
-                combat[4 + ix.zombie[z]] += 1.0
+                at = 4 + zombie[z]
+                combat[at] = combat[at] + 1.0
 
 
 class _Index:
@@ -275,9 +311,9 @@ class _Index:
         self.decisions = {x: i for i, x in enumerate(DECISIONS)}
         self.initials = {col[0]: i for i, col in enumerate(spec.colours)}
         self.square: dict[str, tuple[int, int, int]] = {}
-        #: the last action discard pile seen, and its counts by card
+        #: the last action discard pile seen, and its counts by card (a flat view of their floats)
         self.discards: list[int] = []
-        self.discard_counts: np.ndarray = np.zeros(len(spec.cards), dtype=np.intp)
+        self.discard_counts: memoryview[float] = np.zeros(len(spec.cards), dtype=np.float32).data.cast("B").cast("f")
 
 
 def _square(name: str, initials: dict[str, int]) -> tuple[int, int, int]:
