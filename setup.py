@@ -146,7 +146,7 @@ COMPILED = [
         )
     ),
     # Zombie Dawn's rules, without bot.py and tactics.py (the heuristic: ``decides`` marks its
-    # methods, as The Night's), the pydantic content.py, and the drawing and research modules
+    # methods, as The Night's), the pydantic content.py, and the drawing modules
     *(
         _ZD + name + ".py"
         for name in (
@@ -164,6 +164,7 @@ COMPILED = [
             "items",
             "missions",
             "negotiation",
+            "research",
             "rules",
             "setup",
             "state",

@@ -16,9 +16,11 @@ the action discard pile; the combat under way.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, cast
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from deadboard.core.game import State
 from deadboard.core.grid import column_name, square_xy
@@ -36,6 +38,7 @@ DECISIONS = ("zone", "character", "turn", "respond", "combat", "flee-place", "le
 COLOURS = ("red", "yellow", "purple", "white")
 
 
+@mypyc_attr(native_class=False)  # compiled, a class cannot be native beneath GameSpec, an ordinary class
 class DawnSpec(GameSpec):
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
@@ -197,7 +200,7 @@ class DawnSpec(GameSpec):
         st = cast(DawnState, state)
         if self._index is None:
             self._index = _Index(self, st.c)
-        self.write_flat(parts, lambda views: self._write(st, seat, views))
+        self.write_flat(parts, partial(self._write, st, seat))  # (compiled, mypyc takes no closure in this class)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled and copied without its index (made again at the next observation)."""
