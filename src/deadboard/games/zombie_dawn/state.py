@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from deadboard.core.deck import Deck
-from deadboard.core.game import Setup
+from deadboard.core.game import Setup, frozen_reduce
 from deadboard.core.kernel import KernelState
 from deadboard.games.zombie_dawn.board import Board
 from deadboard.games.zombie_dawn.content import COLOURS, DawnContent
@@ -48,6 +48,9 @@ class Config:
     season_counts: tuple[int, int, int, int]  # spring, summer, autumn, winter
     expert: bool
     zones_each: int  # map zones dealt to each player (solo: the column layout)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)  # compiled, a frozen dataclass unpickles by its fields in order
 
 
 class Trip(NamedTuple):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.action import Action
 from deadboard.core.descriptor import ActionWords, say_by_kind
 from deadboard.core.game import Game
@@ -205,6 +207,7 @@ def _square(b: Board, sq: int) -> str:
     return out + (f" ({b.loc_name[sq]})" if b.loc_name[sq] else "")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, unpickling (Cls.__new__) then skips __init__
 class OnMap:
     """Square ``sq`` of the board as :func:`on_map` says it, written when it is formatted: what an
     event's sentence keeps (:meth:`~deadboard.core.game.State.emit_format`; the board is a value

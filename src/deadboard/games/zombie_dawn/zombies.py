@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from deadboard.core.kernel import Auto, Steps
 from deadboard.games.zombie_dawn.content import COLOURS, SPECIAL_TYPES, ActionRec
 from deadboard.games.zombie_dawn.effects import group_modifier, season_fx
@@ -242,6 +244,7 @@ def dice_text(rolls: list[int]) -> str:
     return ", ".join(map(str, rolls)) if rolls else "no dice"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, unpickling (Cls.__new__) then skips __init__
 class DiceText:
     """Dice rolled as the log says them (:func:`dice_text`), written when the event is read: the
     rolls are a list nobody changes once rolled (the event's figures hold the same list)."""
@@ -255,6 +258,7 @@ class DiceText:
         return dice_text(self.rolls)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, unpickling (Cls.__new__) then skips __init__
 class _Names:
     """Action cards by their names, ``nothing`` for none, written when the event is read."""
 
