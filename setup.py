@@ -1,7 +1,7 @@
 """Build: the rules that random and search play spend their time in are compiled with mypyc when it can.
 
 The modules in ``COMPILED`` (the step kernel, the RNG, dice, the game contract, the table driver and the
-rules of Zpocalypse 2, Day Night Z and The Night) are compiled to C extension modules with mypyc when mypyc is
+rules of Zpocalypse 2, Day Night Z, The Night and Zombie Dawn) are compiled to C extension modules with mypyc when mypyc is
 importable and a C compiler works; otherwise the package installs as pure Python, which runs the same
 games with the same results, only slower. ``DEADBOARD_PURE=1`` forces the pure build. A failed
 compile never fails the install: it says why on stderr and the build goes on without extensions.
