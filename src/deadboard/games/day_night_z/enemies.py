@@ -143,7 +143,7 @@ def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bo
     if enemy.kind == "hunter":
         state.hunter = ""
         state.hunter_killed = True
-    sp = state.content.enemy_sides[0][enemy.kind].sp
+    sp = state.foes[0][enemy.kind].sp
     if by is not None:
         gain_sp(state, by, sp)
     state.emit(
@@ -257,7 +257,7 @@ def activate_all(state: DNZState, card: Threat) -> None:
     """3.1 Zombie Activation: every enemy in play, groups by initiative."""
     if not state.enemies or not any(s.tile and not s.dead for s in state.survivors):
         return  # an enemy acts only on a survivor on its tiles: with none on a tile, none acts
-    sides = state.content.enemy_sides[0]
+    sides = state.foes[0]
     order = sorted(state.enemies, key=lambda e: -sides[e.kind].initiative)
     for enemy in order:
         for action in range(1, enemy_profile(state, enemy.kind).actions + 1):

@@ -18,7 +18,7 @@ from deadboard.core.rng import Rng
 from deadboard.core.tracks import Clock
 from deadboard.games.day_night_z.board import CELLS, CityBoard, TileGeometry, city_board, tile_geometry
 from deadboard.games.day_night_z.content import Adventure, Content
-from deadboard.games.day_night_z.records import Item, Numbers
+from deadboard.games.day_night_z.records import Foe, Item, Numbers, PerkRow, Sheet
 
 #: terrain markers that block sight (§3.10: blocked terrain, fire "has the same effect as blocked
 #: terrain", a vehicle is a blocked terrain marker)
@@ -198,6 +198,7 @@ class DNZState(KernelState):
         "die",
         "enemies",
         "exit_zone",
+        "foes",
         "hunter",
         "hunter_damage",
         "hunter_killed",
@@ -211,7 +212,10 @@ class DNZState(KernelState):
         "numbers",
         "order",
         "pending",
+        "perks",
+        "placeable",
         "surprises",
+        "sheets",
         "survivors",
         "threat",
         "tiles",
@@ -233,6 +237,13 @@ class DNZState(KernelState):
     #: the content's plain copies of the search cards and of the rules file's figures (records.py),
     #: read at nearly every decision: kept here, a compiled read of a native attribute
     items: dict[str, Item]
+    #: more of the content's tables read at nearly every decision, kept here for the same reason:
+    #: the survivors' plain sheets and their perks, each enemy's profile by day and by night, the
+    #: search cards that go in a hand or on the body (Content's fields of the same names)
+    sheets: dict[str, Sheet]
+    perks: dict[str, tuple[PerkRow, ...]]
+    foes: tuple[dict[str, Foe], dict[str, Foe]]
+    placeable: frozenset[str]
     last_threat: str
     leader: int
     locations: dict[str, LocationState]
@@ -267,6 +278,10 @@ class DNZState(KernelState):
         self.content = content
         self.items = content.items
         self.numbers = content.numbers
+        self.sheets = content.plain_sheets
+        self.perks = content.perks
+        self.foes = content.enemy_sides
+        self.placeable = content.placeable
         self.adventure = adventure
         self.exit_zone = adventure.exit
         self.board = board or city_board(content.city[adventure.side])
@@ -309,6 +324,7 @@ class DNZState(KernelState):
         s.survivors = [x.clone() for x in self.survivors]
         s.enemies = [e.clone() for e in self.enemies]
         s.exit_zone, s.items, s.numbers = self.exit_zone, self.items, self.numbers
+        s.sheets, s.perks, s.foes, s.placeable = self.sheets, self.perks, self.foes, self.placeable
         s.tiles = {k: t.clone() for k, t in self.tiles.items()}
         s.locations = {k: loc.clone() for k, loc in self.locations.items()}
         s.noise = self.noise.copy()
@@ -408,7 +424,7 @@ class DNZState(KernelState):
     @clock.setter
     def clock(self, clock: Clock) -> None:
         self._clock = clock
-        self._night = clock.is_night
+        self._night = _night_of(clock)
 
     @property
     def night(self) -> bool:
@@ -427,7 +443,7 @@ class DNZState(KernelState):
         """The id of an enemy being placed: its kind and the lowest number of the box's miniatures of
         that kind not in play (``walker3``); None when every miniature of the kind is in play."""
         used = {e.id for e in self.enemies}
-        for n in range(1, self.content.enemy_sides[0][kind].miniatures + 1):
+        for n in range(1, self.foes[0][kind].miniatures + 1):
             if f"{kind}{n}" not in used:
                 return f"{kind}{n}"
         return None
@@ -499,3 +515,19 @@ class DNZState(KernelState):
 
     def tile_geometry(self, side: str) -> TileGeometry:
         return tile_geometry(self.content.tiles[side])
+
+
+def _night_of(clock: Clock) -> bool:
+    """The clock's ``is_night``, found again by the clock's identity (a clock is a value, each
+    hour's made once: turn.hour_later; the clock's property is read through Python, the rules'
+    tables compiled)."""
+    found = _NIGHT.get(id(clock))
+    if found is None or found[0] is not clock:
+        if len(_NIGHT) > 4096:
+            _NIGHT.clear()
+        found = _NIGHT[id(clock)] = (clock, clock.is_night)
+    return found[1]
+
+
+#: each clock met and whether it shows a night hour, by the clock's identity (_night_of)
+_NIGHT: Final[dict[int, tuple[Clock, bool]]] = {}

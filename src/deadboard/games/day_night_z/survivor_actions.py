@@ -189,7 +189,7 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
         for item in dict.fromkeys(s.items):
             if item in consumables and usable(state, s, item):
                 out.append(use_action(who, item))
-    if s.supplies > 0 and s.health < state.content.plain_sheets[who].health:
+    if s.supplies > 0 and s.health < state.sheets[who].health:
         out.append(mine.supply)
     if s.sp > 0:
         lowering = offer(state, s)
@@ -317,7 +317,7 @@ def trap_combinations(state: DNZState, s: Survivor) -> list[str]:
 
 def usable(state: DNZState, s: Survivor, item: str) -> bool:
     card = state.items[item]
-    full = state.content.plain_sheets[s.id].health
+    full = state.sheets[s.id].health
     return bool(
         (card.heal and s.health < full)
         or (card.stress and s.stress > 0)
