@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from deadboard.games.day_night_z import phrases
-from deadboard.games.day_night_z.board import CELLS
+from deadboard.games.day_night_z.board import subzone_name
 from deadboard.games.day_night_z.concepts import (
     deserted,
     discard_tiles,
@@ -145,7 +145,7 @@ def place_marker(state: DNZState, tile: TileInPlay, marker: str) -> int:
         tile.markers[cell] = marker
         state.emit(
             "marker",
-            f"A {marker} terrain marker is placed in {phrases.square(state, f'{tile.id}-{CELLS[cell]}')}",
+            f"A {marker} terrain marker is placed in {phrases.square(state, subzone_name(tile.id, cell))}",
             {"tile": tile.id, "cell": cell, "marker": marker},
         )
     return cell
@@ -156,7 +156,7 @@ def place_search_marker(state: DNZState, tile: TileInPlay) -> int:
     if cell >= 0:
         tile.search_marks.add(cell)
         state.emit(
-            "marker", f"A search marker is placed in {phrases.square(state, f'{tile.id}-{CELLS[cell]}')}", {"tile": tile.id, "cell": cell}
+            "marker", f"A search marker is placed in {phrases.square(state, subzone_name(tile.id, cell))}", {"tile": tile.id, "cell": cell}
         )
     return cell
 

@@ -16,7 +16,7 @@ from deadboard.core.game import Setup
 from deadboard.core.kernel import KernelState
 from deadboard.core.rng import Rng
 from deadboard.core.tracks import Clock
-from deadboard.games.day_night_z.board import CELLS, CityBoard, TileGeometry, city_board, tile_geometry
+from deadboard.games.day_night_z.board import CityBoard, TileGeometry, city_board, subzone_name, tile_geometry
 from deadboard.games.day_night_z.content import Adventure, Content
 from deadboard.games.day_night_z.records import Foe, Item, Numbers, PerkRow, Sheet
 
@@ -95,7 +95,7 @@ class Survivor:
 
     @property
     def where(self) -> str:
-        return f"{self.tile}-{CELLS[self.cell]}" if self.tile else self.zone
+        return subzone_name(self.tile, self.cell) if self.tile else self.zone
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
@@ -214,8 +214,8 @@ class DNZState(KernelState):
         "pending",
         "perks",
         "placeable",
-        "surprises",
         "sheets",
+        "surprises",
         "survivors",
         "threat",
         "tiles",

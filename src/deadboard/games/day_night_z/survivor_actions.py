@@ -279,8 +279,14 @@ def _searches_near(
     """In the survivor's subzone and the adjacent ones: corpses to search or hide among, items to
     search (markers, searchable terrain, vehicles) and the equipment of the fallen."""
     who = s.id
-    zombies_here = state.enemy_at(s.tile, s.cell)
     corpses, marks, crossed, markers = tile.corpses, tile.search_marks, tile.crossed, tile.markers
+    if not corpses and not marks and not crossed and not markers:  # searchable terrain alone (most)
+        searched = tile.searched
+        for c in tile.geo.searchable_around[s.cell]:
+            if c not in searched:
+                out.extend([search_item_action(who, s.tile, c, sp) for sp in yes])
+        return
+    zombies_here = state.enemy_at(s.tile, s.cell)
     searchable = tile.geo.searchable
     for c in tile.geo.around[s.cell]:
         if corpses and corpses.get(c):
