@@ -102,6 +102,7 @@ COMPILED = [
             "inventory",
             "lowering",
             "movement",
+            "observe",
             "offers",
             "paths",
             "phrases",
