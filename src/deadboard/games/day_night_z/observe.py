@@ -1,5 +1,5 @@
-"""Day Night Z's observation read from the state's own fields (``research.DayNightZSpec.fill_state``),
-compiled: the clock, the threat, the location slots, the survivors' rows and cards, the surprise
+"""Day Night Z's observation read from the state's own fields (``research.DayNightZSpec.fill_state``,
+and the campaign's own segments for ``campaign_research``), compiled: the clock, the threat, the location slots, the survivors' rows and cards, the surprise
 cards, the decision and the last threat card through flat views of the spec's work vector; the
 tile planes, the tile sides and the city zones through their numpy segments. Only what is not zero
 is written (the segments come zeroed). The research adapters observe at every step, so these reads
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.state import DNZState
 
 #: a subzone's (row, column) in a tile's 4 x 4 planes, by its cell number
@@ -219,3 +220,119 @@ class Places:
                         tiles[base_s + i, k, y, x] = 1.0
                 elif s.zone in zone_index:
                     city[zone_index[s.zone], 3 + i] = 1.0
+
+
+class CampaignPlaces:
+    """Where the observation of a campaign's spec (``campaign_research``) writes the campaign's own
+    segments (all but the adventure's, which its adventure's spec writes through :class:`Places`):
+    its vocabularies' indices and sizes, made once per spec."""
+
+    def __init__(self, spec: Any) -> None:
+        self.seats: int = spec.seats
+        self.chapters: int = len(spec.chapters)
+        self.chapter_index: dict[str, int] = spec.chapter_index
+        self.phase_index: dict[str, int] = spec.phase_index
+        self.path_index: dict[str, int] = spec.path_index
+        self.travel_index: dict[str, int] = spec.travel_index
+        self.travel_size: int = spec.travel_size
+        self.shelter_index: dict[str, int] = spec.shelter_index
+        self.decision_index: dict[str, int] = spec.decision_index
+        self.card_index: dict[str, int] = spec.card_index
+        self.skill_index: dict[str, int] = spec.skill_index
+        self.ally_index: dict[str, int] = spec.ally_index
+        self.cards: int = len(spec.cards)
+        self.skills: int = len(spec.skills)
+        self.allies: int = len(spec.allies)
+        self.options: int = spec.options
+
+    def write_campaign(self, st: CampaignState, seat: int, v: dict[str, Any]) -> None:
+        """The campaign's own segments, into the flat views ``v``."""
+        chapter = st.chapter
+        v["chapter"][min(chapter, self.chapters)] = 1.0
+        results, chapter_index = v["results"], self.chapter_index
+        for cid, result in st.results:
+            if cid in chapter_index:
+                results[2 * chapter_index[cid] + (0 if result == "accomplished" else 1)] = 1.0
+        phase = v["phase"]
+        last = len(phase) - 1
+        phase[self.phase_index.get(st.phase, last - 1)] = 1.0
+        if st.time == "night":
+            phase[last] = 1.0
+        travel = self.travel_size
+        row = v["campaign"]
+        row[0] = st.vp / 20
+        row[1] = st.vp_earned / 20
+        row[2] = st.days / 10
+        row[3] = st.shelter_days / 30
+        row[4] = st.store / 10
+        row[5] = len(st.deck) / travel
+        row[6] = len(st.discard) / travel
+        shelter, shelter_index = v["shelter"], self.shelter_index
+        for f, level in st.facilities.items():
+            if level and f != "fence" and f in shelter_index:
+                shelter[2 * shelter_index[f] + (0 if level == "basic" else 1)] = 1.0
+        if st.fence:
+            shelter[2 * shelter_index["fence"] + (0 if st.fence == "basic" else 1)] = 1.0
+        paths, path_index = v["paths"], self.path_index
+        for pid in st.blocked:
+            if pid in path_index:
+                paths[3 * path_index[pid]] = 1.0
+        for pid in st.revealed:
+            if pid in path_index:
+                paths[3 * path_index[pid] + 1] = 1.0
+        for pid in st.route:
+            if pid in path_index:
+                paths[3 * path_index[pid] + 2] = 1.0
+        if st.discard:
+            discard, travel_index = v["discard"], self.travel_index
+            for t in st.discard:
+                if t in travel_index:
+                    discard[travel_index[t]] += 1.0
+        if st.votes:
+            votes = v["votes"]
+            for vote in st.votes:
+                if 1 <= vote <= self.options:
+                    votes[vote - 1] += 1.0
+        self.write_heroes(st, seat, v)
+        if st.steps:
+            row = v["decision"]
+            row[self.decision_index.get(type(st.steps[-1]).__name__, len(row) - 1)] = 1.0
+
+    def write_heroes(self, st: CampaignState, seat: int, v: dict[str, Any]) -> None:
+        """Each seat's hero: his wheels and counters, his cards, skills and allies."""
+        rows, items, skills, allies = v["heroes"], v["items"], v["skills"], v["allies"]
+        card, skill, ally = self.card_index, self.skill_index, self.ally_index
+        n_cards, n_skills, n_allies = self.cards, self.skills, self.allies
+        per_skill, per_ally = max(1, n_skills), max(1, n_allies)
+        leader = st.leader
+        for i, h in enumerate(st.heroes[: self.seats]):
+            at = 13 * i
+            if h.alive:
+                rows[at] = 1.0
+            rows[at + 1] = h.health / 9
+            rows[at + 2] = h.stress / 9
+            rows[at + 3] = h.infection / 4
+            rows[at + 4] = h.sp / 15
+            rows[at + 5] = h.ammo / 10
+            rows[at + 6] = h.supplies / 10
+            rows[at + 7] = h.battery / 5
+            rows[at + 8] = len(h.skills) / per_skill
+            rows[at + 9] = len(h.allies) / per_ally
+            rows[at + 10] = h.spent / 20
+            if h.seat == seat:
+                rows[at + 11] = 1.0
+            if h.seat == leader:
+                rows[at + 12] = 1.0
+            if h.items:
+                at = n_cards * i
+                for item in h.items:
+                    if item in card:
+                        items[at + card[item]] += 1.0
+            at = n_skills * i
+            for k in h.skills:
+                if k in skill:
+                    skills[at + skill[k]] = 1.0
+            at = n_allies * i
+            for a in h.allies:
+                if a in ally:
+                    allies[at + ally[a]] = 1.0
