@@ -190,11 +190,13 @@ class DNZState(KernelState):
     __slots__ = (
         "_clock",
         "_decks",
+        "_hours",
         "_night",
         "_unshuffled",
         "adventure",
         "board",
         "content",
+        "deadline",
         "die",
         "enemies",
         "exit_zone",
@@ -227,6 +229,8 @@ class DNZState(KernelState):
     board: CityBoard
     _clock: Clock
     _night: bool  # the clock's is_night, worked out when the clock is set (DNZState.night)
+    _hours: int  # the hours the clock shows since the first day's midnight (DNZState.hours)
+    deadline: int  # the clock's hours at which the adventure is lost: its start plus its deadline
     content: Content
     die: Die[str]
     enemies: list[Enemy]
@@ -284,6 +288,7 @@ class DNZState(KernelState):
         self.placeable = content.placeable
         self.adventure = adventure
         self.exit_zone = adventure.exit
+        self.deadline = adventure.start + adventure.deadline
         self.board = board or city_board(content.city[adventure.side])
         self.die = die or Die("dnz", content.rules.die.faces)
         self.clock = clock or Clock(hour=adventure.start, night=content.rules.clock.night)
@@ -313,14 +318,16 @@ class DNZState(KernelState):
         s = DNZState.__new__(DNZState)
         self.copy_common(s)
         self.copy_kernel(s)
-        s.adventure, s.board, s._clock, s._night, s.content, s.die = (
+        s.adventure, s.board, s._clock, s._night, s._hours, s.content, s.die = (
             self.adventure,
             self.board,
             self._clock,
             self._night,
+            self._hours,
             self.content,
             self.die,
         )
+        s.deadline = self.deadline
         s.survivors = [x.clone() for x in self.survivors]
         s.enemies = [e.clone() for e in self.enemies]
         s.exit_zone, s.items, s.numbers = self.exit_zone, self.items, self.numbers
@@ -424,13 +431,20 @@ class DNZState(KernelState):
     @clock.setter
     def clock(self, clock: Clock) -> None:
         self._clock = clock
-        self._night = _night_of(clock)
+        found = _figures_of(clock)
+        self._night, self._hours = found[1], found[2]
 
     @property
     def night(self) -> bool:
         """The clock's ``is_night`` (asked at every decision and by every skill): worked out when
         the clock is set, each hour's clock being a value made once (turn.hour_later)."""
         return self._night
+
+    @property
+    def hours(self) -> int:
+        """The hours the clock shows since the first day's midnight (asked at the end of every
+        turn against the deadline), worked out when the clock is set."""
+        return self._hours
 
     def tile_id(self) -> str:
         """The id of a tile being deployed: the lowest ``t<n>`` not in play."""
@@ -517,17 +531,17 @@ class DNZState(KernelState):
         return tile_geometry(self.content.tiles[side])
 
 
-def _night_of(clock: Clock) -> bool:
-    """The clock's ``is_night``, found again by the clock's identity (a clock is a value, each
-    hour's made once: turn.hour_later; the clock's property is read through Python, the rules'
-    tables compiled)."""
-    found = _NIGHT.get(id(clock))
+def _figures_of(clock: Clock) -> tuple[Clock, bool, int]:
+    """The clock, its ``is_night`` and the hours it shows since the first day's midnight, found
+    again by the clock's identity (a clock is a value, each hour's made once: turn.hour_later; the
+    clock's fields and property are read through Python, the rules' tables compiled)."""
+    found = _FIGURES.get(id(clock))
     if found is None or found[0] is not clock:
-        if len(_NIGHT) > 4096:
-            _NIGHT.clear()
-        found = _NIGHT[id(clock)] = (clock, clock.is_night)
-    return found[1]
+        if len(_FIGURES) > 4096:
+            _FIGURES.clear()
+        found = _FIGURES[id(clock)] = (clock, clock.is_night, (clock.day - 1) * 24 + clock.hour)
+    return found
 
 
-#: each clock met and whether it shows a night hour, by the clock's identity (_night_of)
-_NIGHT: Final[dict[int, tuple[Clock, bool]]] = {}
+#: each clock met, whether it shows a night hour and its hours, by the clock's identity (_figures_of)
+_FIGURES: Final[dict[int, tuple[Clock, bool, int]]] = {}
