@@ -189,13 +189,13 @@ class LocationState:
 class DNZState(KernelState):
     __slots__ = (
         "_clock",
+        "_content",
         "_decks",
         "_hours",
         "_night",
         "_unshuffled",
         "adventure",
         "board",
-        "content",
         "deadline",
         "die",
         "enemies",
@@ -231,7 +231,7 @@ class DNZState(KernelState):
     _night: bool  # the clock's is_night, worked out when the clock is set (DNZState.night)
     _hours: int  # the hours the clock shows since the first day's midnight (DNZState.hours)
     deadline: int  # the clock's hours at which the adventure is lost: its start plus its deadline
-    content: Content
+    _content: Content  # the content (DNZState.content, which keeps the tables below with it)
     die: Die[str]
     enemies: list[Enemy]
     exit_zone: str  # the adventure's exit zone (asked after every action: adventure.check_end)
@@ -280,12 +280,6 @@ class DNZState(KernelState):
         ``threat`` read once from the adventure for them all."""
         self.init_common(setup, seed)
         self.content = content
-        self.items = content.items
-        self.numbers = content.numbers
-        self.sheets = content.plain_sheets
-        self.perks = content.perks
-        self.foes = content.enemy_sides
-        self.placeable = content.placeable
         self.adventure = adventure
         self.exit_zone = adventure.exit
         self.deadline = adventure.start + adventure.deadline
@@ -318,13 +312,13 @@ class DNZState(KernelState):
         s = DNZState.__new__(DNZState)
         self.copy_common(s)
         self.copy_kernel(s)
-        s.adventure, s.board, s._clock, s._night, s._hours, s.content, s.die = (
+        s.adventure, s.board, s._clock, s._night, s._hours, s._content, s.die = (
             self.adventure,
             self.board,
             self._clock,
             self._night,
             self._hours,
-            self.content,
+            self._content,
             self.die,
         )
         s.deadline = self.deadline
@@ -423,6 +417,22 @@ class DNZState(KernelState):
             if e.id == eid:
                 return e
         raise KeyError(eid)
+
+    @property
+    def content(self) -> Content:
+        return self._content
+
+    @content.setter
+    def content(self, content: Content) -> None:
+        """The content, and the tables of it the rules read at nearly every decision (kept with it:
+        a content given to a game in play, as a campaign's grown sheets are, brings its own)."""
+        self._content = content
+        self.items = content.items
+        self.numbers = content.numbers
+        self.sheets = content.plain_sheets
+        self.perks = content.perks
+        self.foes = content.enemy_sides
+        self.placeable = content.placeable
 
     @property
     def clock(self) -> Clock:
