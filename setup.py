@@ -103,6 +103,7 @@ COMPILED = [
             "inventory",
             "lowering",
             "movement",
+            "observe",
             "offers",
             "paths",
             "phrases",

@@ -146,6 +146,10 @@ class TileGeometry:
         )
         #: each subzone and the subzones round it (what a survivor may search or hide in)
         self.around: tuple[tuple[int, ...], ...] = tuple((i, *self.neighbours[i]) for i in range(N))
+        #: the subzones round each subzone (in ``around``'s order) with searchable terrain
+        self.searchable_around: tuple[tuple[int, ...], ...] = tuple(
+            tuple(c for c in self.around[i] if c in self.searchable) for i in range(N)
+        )
         exits = {
             CELLS[i]: [Exit(CELLS[s.to], 2 if self.terrain[s.to] in "fo" else 1) for s in self.steps[i]]
             for i in range(N)
@@ -489,6 +493,22 @@ def _clear(need: Need, dynamic: frozenset[int] | set[int]) -> bool:
         if not c1.isdisjoint(dynamic) and not c2.isdisjoint(dynamic):
             return False
     return True
+
+
+def subzone_name(tile: str, cell: int) -> str:
+    """A subzone's name (``t1-b2``), asked at nearly every move, noise counter and trace: the
+    sixteen names of each tile id are written once and kept (a lookup by the tile's string, whose
+    hash the string keeps, costs a third of writing the name out)."""
+    names = _SUBZONE_NAMES.get(tile)
+    if names is None:
+        if len(_SUBZONE_NAMES) >= 4096:
+            _SUBZONE_NAMES.clear()
+        names = _SUBZONE_NAMES[tile] = tuple(f"{tile}-{name}" for name in CELLS)
+    return names[cell]
+
+
+#: each tile id's subzone names, in cell order (subzone_name)
+_SUBZONE_NAMES: Final[dict[str, tuple[str, ...]]] = {}
 
 
 _TILES: Final[dict[int, TileGeometry]] = {}

@@ -38,6 +38,7 @@ from deadboard.games.day_night_z.campaign_content import (
 )
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.content import Content
+from deadboard.games.day_night_z.observe import CampaignPlaces
 from deadboard.games.day_night_z.research import DayNightZSpec
 from deadboard.games.day_night_z.rules import DayNightZ
 from deadboard.games.day_night_z.setup import new_state
@@ -156,6 +157,7 @@ class DayNightZCampaignSpec(GameSpec):
         self.ally_index = {x: i for i, x in enumerate(self.allies)}
         #: per chapter, the outer segments the adventure's were last given as, and the adventure's
         self._inner: dict[int, tuple[dict[str, np.ndarray], dict[str, np.ndarray]]] = {}
+        self._places: CampaignPlaces | None = None
         uses = [a.id for f in c.facilities.values() for a in (*f.basic, *f.advanced)]
         blocks: list[tuple[str, list[Vocabulary]]] = []
         for spec in self.specs:
@@ -289,65 +291,26 @@ class DayNightZCampaignSpec(GameSpec):
         """:meth:`fill` of the seat's public part, read from the state's own fields (no snapshot):
         of the travel deck only how many cards are left; the campaign's segments through flat views
         of their floats (:meth:`~deadboard.core.research.GameSpec.write_flat`), first, then the
-        adventure's from its own spec's :meth:`~DayNightZSpec.fill_state`."""
+        adventure's from its own spec's :meth:`~DayNightZSpec.fill_state` (both compiled: :mod:`.observe`)."""
         st = cast(CampaignState, state)
+        ix = self._places
+        if ix is None:
+            ix = self._places = CampaignPlaces(self)
         views = self._views
         if views is not None and parts is self._view_parts:  # the work vector's, as at every step
-            self._campaign_of_state(st, seat, views)
+            ix.write_campaign(st, seat, views)
         else:
-            self.write_flat(parts, lambda views: self._campaign_of_state(st, seat, views))
+            self.write_flat(parts, lambda views: ix.write_campaign(st, seat, views))
         chapter = st.chapter
         inner = st.inner
         if inner is not None and chapter < len(self.specs):
             self.specs[chapter].fill_state(inner, seat, self._adventure_parts(chapter, parts))
 
-    def _campaign_of_state(self, st: CampaignState, seat: int, v: dict[str, memoryview[float]]) -> None:
-        """The campaign's own segments (all but the adventure's), into the flat views ``v``."""
-        chapter = st.chapter
-        v["chapter"][min(chapter, len(self.chapters))] = 1.0
-        results, index = v["results"], self.chapter_index
-        for cid, result in st.results:
-            if cid in index:
-                results[2 * index[cid] + (0 if result == "accomplished" else 1)] = 1.0
-        phase = v["phase"]
-        last = len(phase) - 1
-        phase[self.phase_index.get(st.phase, last - 1)] = 1.0
-        if st.time == "night":
-            phase[last] = 1.0
-        travel = self.travel_size
-        row = v["campaign"]
-        row[0] = st.vp / 20
-        row[1] = st.vp_earned / 20
-        row[2] = st.days / 10
-        row[3] = st.shelter_days / 30
-        row[4] = st.store / 10
-        row[5] = len(st.deck) / travel
-        row[6] = len(st.discard) / travel
-        shelter, index = v["shelter"], self.shelter_index
-        for f, level in st.facilities.items():
-            if level and f != "fence" and f in index:
-                shelter[2 * index[f] + (0 if level == "basic" else 1)] = 1.0
-        if st.fence:
-            shelter[2 * index["fence"] + (0 if st.fence == "basic" else 1)] = 1.0
-        paths, index = v["paths"], self.path_index
-        for col, ids in enumerate((st.blocked, st.revealed, st.route)):
-            for pid in ids:
-                if pid in index:
-                    paths[3 * index[pid] + col] = 1.0
-        if st.discard:
-            discard, index = v["discard"], self.travel_index
-            for t in st.discard:
-                if t in index:
-                    discard[index[t]] += 1.0
-        if st.votes:
-            votes = v["votes"]
-            for vote in st.votes:
-                if 1 <= vote <= self.options:
-                    votes[vote - 1] += 1.0
-        self._heroes_of_state(st, seat, v)
-        if st.steps:
-            row = v["decision"]
-            row[self.decision_index.get(type(st.steps[-1]).__name__, len(row) - 1)] = 1.0
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its :class:`~.observe.CampaignPlaces` (made again at the next observation)."""
+        state = super().__getstate__()
+        state["_places"] = None
+        return state
 
     def _adventure_parts(self, chapter: int, parts: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         """The adventure spec's segments of a chapter within ``parts`` (made again only when
@@ -362,42 +325,3 @@ class DayNightZCampaignSpec(GameSpec):
         inner = {name: parts[label] for name, label in self.labels[chapter].items()}
         self._inner[chapter] = (parts, inner)
         return inner
-
-    def _heroes_of_state(self, st: CampaignState, seat: int, v: dict[str, memoryview[float]]) -> None:
-        """:meth:`_fill_heroes` from the state's heroes, into flat views."""
-        rows, items, skills, allies = v["heroes"], v["items"], v["skills"], v["allies"]
-        card, skill, ally = self.card_index, self.skill_index, self.ally_index
-        n_cards, n_skills, n_allies = len(self.cards), len(self.skills), len(self.allies)
-        per_skill, per_ally = max(1, n_skills), max(1, n_allies)
-        leader = st.leader
-        for i, h in enumerate(st.heroes[: self.seats]):
-            at = 13 * i
-            if h.alive:
-                rows[at] = 1.0
-            rows[at + 1] = h.health / 9
-            rows[at + 2] = h.stress / 9
-            rows[at + 3] = h.infection / 4
-            rows[at + 4] = h.sp / 15
-            rows[at + 5] = h.ammo / 10
-            rows[at + 6] = h.supplies / 10
-            rows[at + 7] = h.battery / 5
-            rows[at + 8] = len(h.skills) / per_skill
-            rows[at + 9] = len(h.allies) / per_ally
-            rows[at + 10] = h.spent / 20
-            if h.seat == seat:
-                rows[at + 11] = 1.0
-            if h.seat == leader:
-                rows[at + 12] = 1.0
-            if h.items:
-                at = n_cards * i
-                for item in h.items:
-                    if item in card:
-                        items[at + card[item]] += 1.0
-            at = n_skills * i
-            for k in h.skills:
-                if k in skill:
-                    skills[at + skill[k]] = 1.0
-            at = n_allies * i
-            for a in h.allies:
-                if a in ally:
-                    allies[at + ally[a]] = 1.0

@@ -11,7 +11,7 @@ from typing import Final
 
 from deadboard.core.kernel import Auto, Choice, Steps, classvars
 from deadboard.games.day_night_z.actions import LowerThreat, Spend
-from deadboard.games.day_night_z.board import CELLS
+from deadboard.games.day_night_z.board import subzone_name
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     check,
@@ -204,7 +204,7 @@ def _infection(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -
 
 
 def _noise(state: DNZState, s: Survivor, e: Effect, on: TileInPlay | None) -> bool:
-    add_noise(state, f"{on.id}-{CELLS[on.geo.access]}" if on is not None else s.where, e.n)
+    add_noise(state, subzone_name(on.id, on.geo.access) if on is not None else s.where, e.n)
     return True
 
 

@@ -38,7 +38,7 @@ from deadboard.games.day_night_z.inventory import held, release
 from deadboard.games.day_night_z.lowering import lower, offer
 from deadboard.games.day_night_z.records import Item
 from deadboard.games.day_night_z.spawn import enemy_profile
-from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor
+from deadboard.games.day_night_z.state import DNZState, Enemy, Survivor, TileInPlay
 
 
 def weapon_ready(state: DNZState, s: Survivor, cid: str) -> bool:
@@ -75,26 +75,43 @@ def figures_in_sight(state: DNZState, s: Survivor) -> list[tuple[str, bool, bool
         return []
     here, cell = s.tile, s.cell
     tile = state.tiles[here]
-    link = tile.links.get(cell)  # the one subzone of another tile in sight (enemies.sees)
+    sight = _Sight(state, tile, here, cell)
     out: list[tuple[str, bool, bool]] = []
-    blockers: set[int] | None = None  # the tile's own sight, worked out once for every figure on it
-    x, y = cell % 4, cell // 4
-    figures: list[Any] = enemies
+    for e in enemies:  # read as the compiled Enemy and Survivor they are, not through Any
+        sight.add(e.id, e.tile, e.cell, out)
     if len(survivors) > 1:  # then the other survivors in view, after the enemies
-        figures = [*enemies, *(o for o in survivors if o is not s and not o.dead and o.tile and not o.hidden)]
-    for f in figures:
-        if f.tile != here:
-            # a figure on another tile is in sight only across the link, so adjacent
-            if link is not None and link == (f.tile, f.cell):
-                out.append((f.id, True, False))
-            continue
-        if blockers is None:
-            blockers = state.sight_blockers(here)
-        fcell = f.cell
-        if tile.geo.sees(cell, fcell, blockers):
-            near = abs(fcell % 4 - x) <= 1 and abs(fcell // 4 - y) <= 1  # enemies.adjacent
-            out.append((f.id, near, fcell == cell))
+        for o in survivors:
+            if o is not s and not o.dead and o.tile and not o.hidden:
+                sight.add(o.id, o.tile, o.cell, out)
     return out
+
+
+class _Sight:
+    """What a survivor in ``cell`` of ``tile`` sees of a figure (figures_in_sight): the tile's own
+    sight blockers worked out once, at the first figure on the tile."""
+
+    __slots__ = ("blockers", "cell", "here", "link", "state", "tile", "x", "y")
+
+    def __init__(self, state: DNZState, tile: TileInPlay, here: str, cell: int) -> None:
+        self.state, self.tile, self.here, self.cell = state, tile, here, cell
+        self.link = tile.links.get(cell)  # the one subzone of another tile in sight (enemies.sees)
+        self.blockers: set[int] | None = None
+        self.x, self.y = cell % 4, cell // 4
+
+    def add(self, fid: str, ftile: str, fcell: int, out: list[tuple[str, bool, bool]]) -> None:
+        if ftile != self.here:
+            # a figure on another tile is in sight only across the link, so adjacent
+            link = self.link
+            if link is not None and link[0] == ftile and link[1] == fcell:
+                out.append((fid, True, False))
+            return
+        blockers = self.blockers
+        if blockers is None:
+            blockers = self.blockers = self.state.sight_blockers(self.here)
+        cell = self.cell
+        if self.tile.geo.sees(cell, fcell, blockers):
+            near = abs(fcell % 4 - self.x) <= 1 and abs(fcell // 4 - self.y) <= 1  # enemies.adjacent
+            out.append((fid, near, fcell == cell))
 
 
 def _attacks_with(
@@ -155,32 +172,33 @@ def _attack(who: str, target: str, weapon: str, mode: str, sp: bool) -> A.Attack
 
 def perform_attack(state: DNZState, s: Survivor, a: A.Attack) -> Enemy | None:
     """Resolve an attack declared; returns the enemy eliminated (for SWEEP), if any."""
-    card = state.items[a.weapon]
-    if any(o.id == a.target for o in state.survivors):
-        attack_survivor(state, s, state.survivor(a.target), a)
+    weapon, aim, mode = a.weapon, a.target, a.mode  # an action's fields: read once each
+    card = state.items[weapon]
+    if any(o.id == aim for o in state.survivors):
+        attack_survivor(state, s, state.survivor(aim), a)
         return None
-    target = state.enemy(a.target)
+    target = state.enemy(aim)
     if s.hidden:
         s.hidden = False
         state.emit("hide", f"{s.name} attacks and leaves the hiding spot", {"who": s.id})
-    times = {"rapid": 2, "burst": 3}.get(a.mode, 1)
+    times = 2 if mode == "rapid" else 3 if mode == "burst" else 1
     if "slow" in card.traits:
-        s.slow = (*s.slow, a.weapon)
+        s.slow = (*s.slow, weapon)
     spend = a.sp
     for shot in range(times):
         if target not in state.enemies:
             break
-        if a.mode != "butt" and a.mode != "melee" and card.ammo:
+        if mode != "butt" and mode != "melee" and card.ammo:
             if s.ammo <= 0:
                 break
             s.ammo -= 1
             s.fired = True
-        killed, star = one_attack(state, s, target, card.id, a.mode, spend)
+        killed, star = one_attack(state, s, target, card.id, mode, spend)
         spend = False
         if killed:
             return target
         if shot + 1 < times and not star:
-            no_star(state, s, a.mode)
+            no_star(state, s, mode)
             break
     return None
 

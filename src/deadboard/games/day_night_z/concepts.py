@@ -44,7 +44,7 @@ def health_level(state: DNZState, s: Survivor) -> tuple[str, int]:
     # method runs as Python
     health = s.health
     best, colour, points = -1, "red", 0
-    for start, level_colour, level_points in state.content.plain_sheets[s.id].health_levels:
+    for start, level_colour, level_points in state.sheets[s.id].health_levels:
         if best < start <= health:
             best, colour, points = start, level_colour, level_points
     return colour, points
@@ -62,7 +62,7 @@ def stress_level(state: DNZState, s: Survivor) -> str:
 def attribute(state: DNZState, s: Survivor, name: str) -> int:
     """The attribute's value now: the yellow (day) value by day, the white (night) value by night
     unless the survivor has a source of light (§3.1)."""
-    sheet = state.content.plain_sheets[s.id]
+    sheet = state.sheets[s.id]
     return (sheet.night if state.night and s.lit <= 0 else sheet.day)[name]
 
 
@@ -76,7 +76,7 @@ def gain_stress(state: DNZState, s: Survivor, n: int) -> None:
 
 
 def heal(state: DNZState, s: Survivor, n: int) -> None:
-    s.health = min(state.content.plain_sheets[s.id].health, s.health + n)
+    s.health = min(state.sheets[s.id].health, s.health + n)
 
 
 def check(

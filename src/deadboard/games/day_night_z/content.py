@@ -352,8 +352,8 @@ class Content:
         return {}
 
     @cached_property
-    def enemy_names(self) -> dict[tuple[str, str], str]:
-        """An enemy as a player reads it (``phrases.enemy``), by its id and kind."""
+    def enemy_names(self) -> dict[str, tuple[str, str]]:
+        """An enemy as a player reads it (``phrases.enemy``), by its id: its kind and its name."""
         return {}
 
     @cached_property

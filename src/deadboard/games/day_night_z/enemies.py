@@ -13,7 +13,7 @@ from typing import Final
 
 from deadboard.core.log import NullLog
 from deadboard.games.day_night_z import phrases, skill_effects
-from deadboard.games.day_night_z.board import CELLS
+from deadboard.games.day_night_z.board import subzone_name
 from deadboard.games.day_night_z.concepts import (
     add_noise,
     attribute,
@@ -143,7 +143,7 @@ def hurt_enemy(state: DNZState, enemy: Enemy, n: int, by: Survivor | None) -> bo
     if enemy.kind == "hunter":
         state.hunter = ""
         state.hunter_killed = True
-    sp = state.content.enemy_sides[0][enemy.kind].sp
+    sp = state.foes[0][enemy.kind].sp
     if by is not None:
         gain_sp(state, by, sp)
     state.emit(
@@ -243,7 +243,7 @@ def _act(state: DNZState, enemy: Enemy, card: Threat) -> tuple[str, Survivor | N
             loud = [
                 (d, spot)
                 for spot, d in dist.items()
-                if spot[0] in group and d > 0 and noise_at(state, f"{spot[0]}-{CELLS[spot[1]]}")
+                if spot[0] in group and d > 0 and noise_at(state, subzone_name(spot[0], spot[1]))
             ]
             if not loud:
                 continue
@@ -257,7 +257,7 @@ def activate_all(state: DNZState, card: Threat) -> None:
     """3.1 Zombie Activation: every enemy in play, groups by initiative."""
     if not state.enemies or not any(s.tile and not s.dead for s in state.survivors):
         return  # an enemy acts only on a survivor on its tiles: with none on a tile, none acts
-    sides = state.content.enemy_sides[0]
+    sides = state.foes[0]
     order = sorted(state.enemies, key=lambda e: -sides[e.kind].initiative)
     for enemy in order:
         for action in range(1, enemy_profile(state, enemy.kind).actions + 1):
@@ -312,7 +312,7 @@ def use_ability(
             state.emit("stress", f"{s.name} gains 1 stress point from the bite", {"who": s.id})
         return s, (s.tile, s.cell)
     if kind == "howl":
-        where = f"{enemy.tile}-{CELLS[enemy.cell]}"
+        where = subzone_name(enemy.tile, enemy.cell)
         if noise_at(state, where):
             return None
         _announce(state, enemy, ability.name)
@@ -375,7 +375,7 @@ def enemy_attack(
         {"enemy": enemy.id, "who": s.id, "dice": n, "faces": faces, "hit": hit},
     )
     if "skull-noise" in faces:
-        add_noise(state, f"{enemy.tile}-{CELLS[enemy.cell]}")
+        add_noise(state, subzone_name(enemy.tile, enemy.cell))
     if not hit:
         return False
     if worn and state.items[worn].absorb:

@@ -160,7 +160,7 @@ def reorganizable(state: DNZState, s: Survivor) -> bool:
     if s.items:
         # every card held or worn takes a hand or a body location: the backpack holds such a card
         # when there are more of them than hands and body locations in use
-        placeable = state.content.placeable
+        placeable = state.placeable
         n = 0
         for item in s.items:  # a plain loop: compiled, no bound method called for each item
             if item in placeable:

@@ -9,7 +9,7 @@ from deadboard.core.action import Action
 from deadboard.core.kernel import Steps
 from deadboard.games.day_night_z import actions as A
 from deadboard.games.day_night_z import phrases, skill_effects
-from deadboard.games.day_night_z.board import CELLS, INDEX
+from deadboard.games.day_night_z.board import INDEX, subzone_name
 from deadboard.games.day_night_z.cards import draw_card, resolve
 from deadboard.games.day_night_z.concepts import (
     add_noise,
@@ -33,7 +33,7 @@ def within_turn(s: Survivor, steps: Steps) -> Steps | None:
 
 
 def spot_name(tile: str, cell: int) -> str:
-    return f"{tile}-{CELLS[cell]}"
+    return subzone_name(tile, cell)
 
 
 def parse_spot(name: str) -> tuple[str, int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Final
 
-from deadboard.games.day_night_z.board import CELLS, TileGeometry
+from deadboard.games.day_night_z.board import CELLS, TileGeometry, subzone_name
 from deadboard.games.day_night_z.concepts import noise_at
 from deadboard.games.day_night_z.state import DNZState
 
@@ -107,7 +107,7 @@ def spot_text(spot: Spot | None) -> str | None:
 def subzone(spot: Spot) -> str:
     """A subzone's name (``t1-b2``). Written out each time: with the cells' names a C global of
     the compiled build, that costs less than hashing the spot to find it in a table."""
-    return f"{spot[0]}-{CELLS[spot[1]]}"
+    return subzone_name(spot[0], spot[1])
 
 
 def route(state: DNZState, start: Spot, goal: Spot, to_goal: dict[Spot, int]) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from deadboard.games.day_night_z.board import CELLS
+from deadboard.games.day_night_z.board import CELLS, subzone_name
 from deadboard.games.day_night_z.campaign_state import CampaignState
 from deadboard.games.day_night_z.content import ThreatCard
 from deadboard.games.day_night_z.records import Threat
@@ -86,14 +86,13 @@ def enemy(state: DNZState, e: Enemy) -> str:
     """An enemy by its card's name and its number: ``Walker 2``, ``the Hunter`` (worked out once
     for each enemy of the content: most sentences of the threat phase name one)."""
     names = state.content.enemy_names
-    key = (e.id, e.kind)
-    found = names.get(key)
-    if found is None:
+    found = names.get(e.id)  # by the id, whose hash the string keeps; the kind checked
+    if found is None or found[0] != e.kind:
         profile = state.content.enemies.get(e.kind)
         name = profile.name if profile is not None else e.kind.capitalize()
         number = e.id[len(e.kind) :] if e.id.startswith(e.kind) else ""
-        found = names[key] = f"{name} {number}" if number else f"the {name}"
-    return found
+        found = names[e.id] = (e.kind, f"{name} {number}" if number else f"the {name}")
+    return found[1]
 
 
 def enemy_kind(state: DNZState, kind: str) -> str:
@@ -128,7 +127,7 @@ def survivor_place(state: DNZState, s: Survivor) -> str:
     tile = state.tiles.get(s.tile) if s.tile and "-" not in s.tile else None
     if tile is not None:
         return f"{CELLS[s.cell]} in {tile_place(state, tile)}"
-    return place(state, f"{s.tile}-{CELLS[s.cell]}" if s.tile else s.zone)
+    return place(state, subzone_name(s.tile, s.cell) if s.tile else s.zone)
 
 
 def activation_prompt(state: DNZState, s: Survivor, reserve: bool) -> str:
@@ -161,7 +160,7 @@ def tiles(state: DNZState, ids: Iterable[str]) -> str:
 
 def spawned(state: DNZState, placed: Iterable[Enemy]) -> str:
     """``Walker 2 appears in d4; Walker 3 in b2``."""
-    parts = [f"{enemy(state, e)} in {square(state, f'{e.tile}-{CELLS[e.cell]}')}" for e in placed]
+    parts = [f"{enemy(state, e)} in {square(state, subzone_name(e.tile, e.cell))}" for e in placed]
     if not parts:
         return "No enemy appears"
     first = parts[0].replace(" in ", " appears in ", 1)

@@ -21,6 +21,7 @@ from deadboard.core.game import State
 from deadboard.core.research import ActionEncoding, GameSpec, Vocabulary, one_hot, vocab
 from deadboard.games.day_night_z.board import CELLS
 from deadboard.games.day_night_z.content import MARKERS
+from deadboard.games.day_night_z.observe import Places
 from deadboard.games.day_night_z.state import DNZState
 from deadboard.games.day_night_z.survivor_actions import TRAP_BASE
 
@@ -41,8 +42,6 @@ DECISIONS = (
 )
 HUNTER = ("", "stalk", "board")
 STOCKS = ("ammo", "supplies", "battery")
-#: a subzone's (row, column) in a tile's 4 x 4 planes, by its cell number (indexed as ``CELLS``)
-ROW_COLUMN = tuple((c // 4, c % 4) for c in range(len(CELLS)))
 
 
 def trap_names(c: Any) -> list[str]:
@@ -75,7 +74,7 @@ class DayNightZSpec(GameSpec):
         self.sides = list(c.tiles)
         self.side_cells = {sid: side.cells for sid, side in c.tiles.items()}
         self._terrains: dict[str, np.ndarray] = {}
-        self._places: _Places | None = None
+        self._places: Places | None = None
         self.threats = [t.id for t in c.threats]
         self.location_cards = list(c.locations)
         weapons = [cid for cid, card in c.search.items() if card.weapon]
@@ -185,188 +184,29 @@ class DayNightZSpec(GameSpec):
         of the decks nothing, of the surprise cards only the zones they lie in. Only what is not
         zero is written (the segments come zeroed): the vectors through flat views of their floats
         (:meth:`~deadboard.core.research.GameSpec.write_flat`), first, then the tile planes and
-        where the figures and tiles are."""
+        where the figures and tiles are (compiled: :mod:`.observe`)."""
         st = cast(DNZState, state)
         ix = self._places
         if ix is None:
-            ix = self._places = _Places(self)
+            ix = self._places = Places(self, MARKERS, HUNTER, CELLS)
         views = self._views
         if views is not None and parts is self._view_parts:  # the work vector's, as at every step
-            self._vectors_of_state(st, seat, ix, views)
+            ix.write_vectors(st, seat, views)
         else:
-            self.write_flat(parts, lambda views: self._vectors_of_state(st, seat, ix, views))
+            self.write_flat(parts, lambda views: ix.write_vectors(st, seat, views))
+        tiles, city = parts["tiles"], parts["city"]
         if st.tiles:
-            self._tiles_of_state(st, ix, parts["tiles"], parts["sides"], parts["city"])
-        self._city_of_state(st, ix, parts["tiles"], parts["city"])
-        self._places_of_survivors(st, ix, parts["tiles"], parts["city"])
-
-    def _vectors_of_state(self, st: DNZState, seat: int, ix: _Places, v: dict[str, memoryview[float]]) -> None:
-        """The clock, the threat, the location slots, the survivors' rows and cards, the zones of the
-        surprise cards, the decision and the last threat card, into the flat views ``v``."""
-        clock = st.clock
-        row = v["clock"]
-        row[clock.hour] = 1.0
-        if st.night:
-            row[24] = 1.0
-        row[25] = clock.day / 3
-        row[26] = st.turn / 50
-        threat = st.threat
-        row = v["threat"]
-        row[0] = threat / 40
-        row[1 + min(2, threat // 15)] = 1.0
-        row[ix.hunter[st.hunter]] = 1.0
-        if st.hunter_damage:
-            row[7] = st.hunter_damage / 8
-        n = len(self.location_cards)
-        width = n + 4
-        locations, location_index, found = v["locations"], self.location_index, st.locations
-        for j, slot in enumerate(self.slots):
-            loc = found.get(slot)
-            if loc is not None:
-                at = j * width
-                locations[at + location_index.get(loc.card, 0)] = 1.0
-                if loc.visited:
-                    locations[at + n] = 1.0
-                if loc.explored:
-                    locations[at + n + 1] = len(loc.explored) / 3
-                if loc.searched:
-                    locations[at + n + 2] = len(loc.searched) / 3
-                if loc.tiles:
-                    locations[at + n + 3] = len(loc.tiles) / 3
-        zone_index, city_width = self.zone_index, 3 + self.seats
-        city = v["city"]
-        for z in st.surprises:
-            if z in zone_index:
-                city[zone_index[z] * city_width + 2] = 1.0
-        self._survivor_rows(st, seat, v)
-        if st.steps:
-            row = v["decision"]
-            row[self.decision_index.get(type(st.steps[-1]).__name__, len(row) - 1)] = 1.0
-        row = v["last_threat"]
-        last = st.last_threat
-        row[self.threat_index.get(last, len(row) - 1) if last else len(row) - 1] = 1.0
-
-    def _tiles_of_state(
-        self, st: DNZState, ix: _Places, tiles: np.ndarray, sides: np.ndarray, city: np.ndarray
-    ) -> None:
-        """:meth:`_fill_tiles` from the state's tiles, and the city zones that hold a tile."""
-        tile_index, zone_index, rc = self.tile_index, self.zone_index, ROW_COLUMN
-        base_x, ns = ix.base_x, len(self.sides)
-        for t in st.tiles.values():
-            k = tile_index.get(t.id)
-            if k is None:
-                continue
-            side = t.geo.id
-            tiles[: ix.base_m, k] = ix.terrain(self, side)
-            if t.markers:
-                marker = ix.marker
-                for c, m in t.markers.items():
-                    y, x = rc[c]
-                    tiles[marker[m], k, y, x] = 1.0
-            for c in t.search_marks:
-                y, x = rc[c]
-                tiles[base_x, k, y, x] = 1.0
-            if t.corpses:
-                for c, pool in t.corpses.items():
-                    y, x = rc[c]
-                    tiles[base_x + 1, k, y, x] = len(pool)
-            if t.traps:
-                for c, damage in t.traps.items():
-                    y, x = rc[c]
-                    tiles[base_x + 2, k, y, x] = damage
-            if t.crossed:
-                for c in t.crossed:
-                    y, x = rc[c]
-                    tiles[base_x + 3, k, y, x] = 1.0
-            sides[k, self.side_index.get(side, 0)] = 1.0
-            if t.slot:
-                sides[k, ns] = 1.0
-            elif t.zone in zone_index:
-                city[zone_index[t.zone], 1] = 1.0
-            if t.index:
-                sides[k, ns + 1] = t.index / 3
-
-    def _city_of_state(self, st: DNZState, ix: _Places, tiles: np.ndarray, city: np.ndarray) -> None:
-        """:meth:`_fill_city` from the state: the noise, the zones of the surprise cards, the enemies."""
-        tile_index, zone_index, rc = self.tile_index, self.zone_index, ROW_COLUMN
-        base_x = ix.base_x
-        if st.noise:
-            subzone = ix.subzone
-            for where, (red, yellow) in st.noise.items():
-                spot = subzone.get(where)
-                if spot is not None:
-                    k, y, x = spot
-                    tiles[base_x + 5, k, y, x] = red
-                    tiles[base_x + 6, k, y, x] = yellow
-                elif where in zone_index:
-                    city[zone_index[where], 0] = red + yellow
-        if st.enemies:
-            kind_index, base_e = self.kind_index, ix.base_e
-            for e in st.enemies:
-                on = tile_index.get(e.tile)
-                if on is not None:
-                    y, x = rc[e.cell]
-                    tiles[base_e + kind_index.get(e.kind, 0), on, y, x] += 1.0
-
-    def _places_of_survivors(self, st: DNZState, ix: _Places, tiles: np.ndarray, city: np.ndarray) -> None:
-        """Where each living survivor stands: a subzone of a tile, or a city zone."""
-        tile_index, zone_index = self.tile_index, self.zone_index
-        base_s = ix.base_s
-        for i, s in enumerate(st.survivors[: self.seats]):
-            if not s.dead:
-                if s.tile:
-                    k = tile_index.get(s.tile)
-                    if k is not None:
-                        y, x = ROW_COLUMN[s.cell]
-                        tiles[base_s + i, k, y, x] = 1.0
-                elif s.zone in zone_index:
-                    city[zone_index[s.zone], 3 + i] = 1.0
-
-    def _survivor_rows(self, st: DNZState, seat: int, v: dict[str, memoryview[float]]) -> None:
-        """:meth:`_fill_survivors`'s rows and cards from the state's survivors, into flat views."""
-        rows, hands, worn, carried = v["survivors"], v["hands"], v["worn"], v["carried"]
-        card, tile_index = self.card_index, self.tile_index
-        width = len(self.cards)
-        leader = st.leader
-        for i, s in enumerate(st.survivors[: self.seats]):
-            at = 16 * i
-            rows[at] = s.health / 9
-            rows[at + 1] = s.stress / 9
-            rows[at + 2] = s.infection / 4
-            rows[at + 3] = s.sp / 15
-            rows[at + 4] = s.ap / 3
-            rows[at + 5] = s.reserve / 3
-            rows[at + 6] = s.ammo / 10
-            rows[at + 7] = s.supplies / 10
-            rows[at + 8] = s.battery / 5
-            if s.dead:
-                rows[at + 9] = 1.0
-            elif s.tile and s.tile in tile_index:
-                rows[at + 15] = 1.0  # placed on a tile in the planes
-            if s.hidden:
-                rows[at + 10] = 1.0
-            if s.defensive:
-                rows[at + 11] = 1.0
-            rows[at + 12] = s.lit / 3
-            if i == seat:
-                rows[at + 13] = 1.0
-            if leader == i:
-                rows[at + 14] = 1.0
-            at = width * i
-            if s.weapon in card:
-                hands[at + card[s.weapon]] = 1.0
-            if s.off in card:
-                hands[at + card[s.off]] = 1.0
-            if s.worn:
-                for item in s.worn.values():
-                    if item in card:
-                        worn[at + card[item]] = 1.0
-            if s.items:
-                for item in s.items:
-                    if item in card:
-                        carried[at + card[item]] += 1.0
+            ix.write_tiles(st, tiles, parts["sides"], city)
+        ix.write_city(st, tiles, city)
+        ix.write_survivors(st, tiles, city)
 
     # channel offsets in the tile planes: terrain, markers, the seven extras, survivors, enemies
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its :class:`~.observe.Places` (made again at the next observation)."""
+        state = super().__getstate__()
+        state["_places"] = None
+        return state
+
     def _bases(self) -> tuple[int, int, int, int]:
         base_m = 1 + len(TERRAIN)
         base_x = base_m + len(MARKERS)
@@ -391,6 +231,13 @@ class DayNightZSpec(GameSpec):
                     if code in TERRAIN:
                         planes[TERRAIN.index(code), y, x] = 1.0
             self._terrains[side] = planes
+        return planes
+
+    def _terrain_planes(self, side: str, first: int) -> np.ndarray:
+        """A tile side's first ``first`` planes (:meth:`_bases`): in play (all ones), then its
+        terrain (:meth:`_terrain`); what :class:`~.observe.Places` copies for each tile in play."""
+        planes = np.ones((first, 4, 4), dtype=np.float32)
+        planes[1:] = self._terrain(side, (4, 4))
         return planes
 
     def _fill_tiles(self, p: dict[str, Any], parts: dict[str, np.ndarray]) -> None:
@@ -508,26 +355,3 @@ class DayNightZSpec(GameSpec):
                 len(loc["searched"]) / 3,
                 len(loc["tiles"]) / 3,
             )
-
-
-class _Places:
-    """Where :meth:`DayNightZSpec.fill_state` writes the state's markers, noise and figures: channel
-    offsets and every subzone's name to its (tile, row, column), made once per spec."""
-
-    def __init__(self, spec: DayNightZSpec) -> None:
-        self.base_m, self.base_x, self.base_s, self.base_e = spec._bases()
-        self.marker = {m: self.base_m + i for i, m in enumerate(MARKERS)}
-        self.hunter = {h: 4 + i for i, h in enumerate(HUNTER)}  # its place in the threat segment
-        self.terrains: dict[str, np.ndarray] = {}
-        self.subzone = {
-            f"{t}-{name}": (k, *ROW_COLUMN[c]) for t, k in spec.tile_index.items() for c, name in enumerate(CELLS)
-        }
-
-    def terrain(self, spec: DayNightZSpec, side: str) -> np.ndarray:
-        """A tile side's first planes: in play (all ones), then its terrain (:meth:`DayNightZSpec._terrain`)."""
-        planes = self.terrains.get(side)
-        if planes is None:
-            planes = np.ones((self.base_m, 4, 4), dtype=np.float32)
-            planes[1:] = spec._terrain(side, (4, 4))
-            self.terrains[side] = planes
-        return planes

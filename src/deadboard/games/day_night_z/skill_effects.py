@@ -68,7 +68,7 @@ def has(perks: tuple[Perk | PerkRow, ...], kind: str, mode: str = "") -> bool:
 
 
 def _perks(state: DNZState, s: Survivor) -> tuple[PerkRow, ...]:
-    return state.content.perks[s.id]
+    return state.perks[s.id]
 
 
 def check_dice(state: DNZState, s: Survivor, attr: str) -> int:

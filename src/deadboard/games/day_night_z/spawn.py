@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from deadboard.games.day_night_z import phrases
-from deadboard.games.day_night_z.board import CELLS
+from deadboard.games.day_night_z.board import subzone_name
 from deadboard.games.day_night_z.concepts import (
     deserted,
     discard_tiles,
@@ -55,7 +55,7 @@ def city_tile_for(state: DNZState, zone: str) -> TileInPlay:
 
 def enemy_profile(state: DNZState, kind: str) -> Foe:
     """The side of an enemy's profile card in use now: the night side by night (§3.1)."""
-    return state.content.enemy_sides[1 if state.night else 0][kind]
+    return state.foes[1 if state.night else 0][kind]
 
 
 def place_order(state: DNZState, tile: TileInPlay, colour: str) -> list[int]:
@@ -103,7 +103,7 @@ def place_enemies(state: DNZState, tile: TileInPlay, kinds: list[str]) -> list[E
 
 def by_initiative(state: DNZState, kinds: tuple[str, ...]) -> list[str]:
     """A card's enemies in placement order: the higher initiative first (stable)."""
-    sides = state.content.enemy_sides[0]
+    sides = state.foes[0]
     return sorted(kinds, key=lambda k: -sides[k].initiative)
 
 
@@ -145,7 +145,7 @@ def place_marker(state: DNZState, tile: TileInPlay, marker: str) -> int:
         tile.markers[cell] = marker
         state.emit(
             "marker",
-            f"A {marker} terrain marker is placed in {phrases.square(state, f'{tile.id}-{CELLS[cell]}')}",
+            f"A {marker} terrain marker is placed in {phrases.square(state, subzone_name(tile.id, cell))}",
             {"tile": tile.id, "cell": cell, "marker": marker},
         )
     return cell
@@ -156,13 +156,13 @@ def place_search_marker(state: DNZState, tile: TileInPlay) -> int:
     if cell >= 0:
         tile.search_marks.add(cell)
         state.emit(
-            "marker", f"A search marker is placed in {phrases.square(state, f'{tile.id}-{CELLS[cell]}')}", {"tile": tile.id, "cell": cell}
+            "marker", f"A search marker is placed in {phrases.square(state, subzone_name(tile.id, cell))}", {"tile": tile.id, "cell": cell}
         )
     return cell
 
 
 def enemy_points(state: DNZState, tiles: list[str]) -> int:
-    sides = state.content.enemy_sides[0]
+    sides = state.foes[0]
     return sum(sides[e.kind].sp for e in state.enemies if e.tile in tiles)
 
 

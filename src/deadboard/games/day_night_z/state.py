@@ -16,9 +16,9 @@ from deadboard.core.game import Setup
 from deadboard.core.kernel import KernelState
 from deadboard.core.rng import Rng
 from deadboard.core.tracks import Clock
-from deadboard.games.day_night_z.board import CELLS, CityBoard, TileGeometry, city_board, tile_geometry
+from deadboard.games.day_night_z.board import CityBoard, TileGeometry, city_board, subzone_name, tile_geometry
 from deadboard.games.day_night_z.content import Adventure, Content
-from deadboard.games.day_night_z.records import Item, Numbers
+from deadboard.games.day_night_z.records import Foe, Item, Numbers, PerkRow, Sheet
 
 #: terrain markers that block sight (§3.10: blocked terrain, fire "has the same effect as blocked
 #: terrain", a vehicle is a blocked terrain marker)
@@ -95,7 +95,7 @@ class Survivor:
 
     @property
     def where(self) -> str:
-        return f"{self.tile}-{CELLS[self.cell]}" if self.tile else self.zone
+        return subzone_name(self.tile, self.cell) if self.tile else self.zone
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
@@ -189,15 +189,18 @@ class LocationState:
 class DNZState(KernelState):
     __slots__ = (
         "_clock",
+        "_content",
         "_decks",
+        "_hours",
         "_night",
         "_unshuffled",
         "adventure",
         "board",
-        "content",
+        "deadline",
         "die",
         "enemies",
         "exit_zone",
+        "foes",
         "hunter",
         "hunter_damage",
         "hunter_killed",
@@ -211,6 +214,9 @@ class DNZState(KernelState):
         "numbers",
         "order",
         "pending",
+        "perks",
+        "placeable",
+        "sheets",
         "surprises",
         "survivors",
         "threat",
@@ -223,7 +229,9 @@ class DNZState(KernelState):
     board: CityBoard
     _clock: Clock
     _night: bool  # the clock's is_night, worked out when the clock is set (DNZState.night)
-    content: Content
+    _hours: int  # the hours the clock shows since the first day's midnight (DNZState.hours)
+    deadline: int  # the clock's hours at which the adventure is lost: its start plus its deadline
+    _content: Content  # the content (DNZState.content, which keeps the tables below with it)
     die: Die[str]
     enemies: list[Enemy]
     exit_zone: str  # the adventure's exit zone (asked after every action: adventure.check_end)
@@ -233,6 +241,13 @@ class DNZState(KernelState):
     #: the content's plain copies of the search cards and of the rules file's figures (records.py),
     #: read at nearly every decision: kept here, a compiled read of a native attribute
     items: dict[str, Item]
+    #: more of the content's tables read at nearly every decision, kept here for the same reason:
+    #: the survivors' plain sheets and their perks, each enemy's profile by day and by night, the
+    #: search cards that go in a hand or on the body (Content's fields of the same names)
+    sheets: dict[str, Sheet]
+    perks: dict[str, tuple[PerkRow, ...]]
+    foes: tuple[dict[str, Foe], dict[str, Foe]]
+    placeable: frozenset[str]
     last_threat: str
     leader: int
     locations: dict[str, LocationState]
@@ -265,10 +280,9 @@ class DNZState(KernelState):
         ``threat`` read once from the adventure for them all."""
         self.init_common(setup, seed)
         self.content = content
-        self.items = content.items
-        self.numbers = content.numbers
         self.adventure = adventure
         self.exit_zone = adventure.exit
+        self.deadline = adventure.start + adventure.deadline
         self.board = board or city_board(content.city[adventure.side])
         self.die = die or Die("dnz", content.rules.die.faces)
         self.clock = clock or Clock(hour=adventure.start, night=content.rules.clock.night)
@@ -298,17 +312,20 @@ class DNZState(KernelState):
         s = DNZState.__new__(DNZState)
         self.copy_common(s)
         self.copy_kernel(s)
-        s.adventure, s.board, s._clock, s._night, s.content, s.die = (
+        s.adventure, s.board, s._clock, s._night, s._hours, s._content, s.die = (
             self.adventure,
             self.board,
             self._clock,
             self._night,
-            self.content,
+            self._hours,
+            self._content,
             self.die,
         )
+        s.deadline = self.deadline
         s.survivors = [x.clone() for x in self.survivors]
         s.enemies = [e.clone() for e in self.enemies]
         s.exit_zone, s.items, s.numbers = self.exit_zone, self.items, self.numbers
+        s.sheets, s.perks, s.foes, s.placeable = self.sheets, self.perks, self.foes, self.placeable
         s.tiles = {k: t.clone() for k, t in self.tiles.items()}
         s.locations = {k: loc.clone() for k, loc in self.locations.items()}
         s.noise = self.noise.copy()
@@ -402,19 +419,42 @@ class DNZState(KernelState):
         raise KeyError(eid)
 
     @property
+    def content(self) -> Content:
+        return self._content
+
+    @content.setter
+    def content(self, content: Content) -> None:
+        """The content, and the tables of it the rules read at nearly every decision (kept with it:
+        a content given to a game in play, as a campaign's grown sheets are, brings its own)."""
+        self._content = content
+        self.items = content.items
+        self.numbers = content.numbers
+        self.sheets = content.plain_sheets
+        self.perks = content.perks
+        self.foes = content.enemy_sides
+        self.placeable = content.placeable
+
+    @property
     def clock(self) -> Clock:
         return self._clock
 
     @clock.setter
     def clock(self, clock: Clock) -> None:
         self._clock = clock
-        self._night = clock.is_night
+        found = _figures_of(clock)
+        self._night, self._hours = found[1], found[2]
 
     @property
     def night(self) -> bool:
         """The clock's ``is_night`` (asked at every decision and by every skill): worked out when
         the clock is set, each hour's clock being a value made once (turn.hour_later)."""
         return self._night
+
+    @property
+    def hours(self) -> int:
+        """The hours the clock shows since the first day's midnight (asked at the end of every
+        turn against the deadline), worked out when the clock is set."""
+        return self._hours
 
     def tile_id(self) -> str:
         """The id of a tile being deployed: the lowest ``t<n>`` not in play."""
@@ -427,7 +467,7 @@ class DNZState(KernelState):
         """The id of an enemy being placed: its kind and the lowest number of the box's miniatures of
         that kind not in play (``walker3``); None when every miniature of the kind is in play."""
         used = {e.id for e in self.enemies}
-        for n in range(1, self.content.enemy_sides[0][kind].miniatures + 1):
+        for n in range(1, self.foes[0][kind].miniatures + 1):
             if f"{kind}{n}" not in used:
                 return f"{kind}{n}"
         return None
@@ -499,3 +539,19 @@ class DNZState(KernelState):
 
     def tile_geometry(self, side: str) -> TileGeometry:
         return tile_geometry(self.content.tiles[side])
+
+
+def _figures_of(clock: Clock) -> tuple[Clock, bool, int]:
+    """The clock, its ``is_night`` and the hours it shows since the first day's midnight, found
+    again by the clock's identity (a clock is a value, each hour's made once: turn.hour_later; the
+    clock's fields and property are read through Python, the rules' tables compiled)."""
+    found = _FIGURES.get(id(clock))
+    if found is None or found[0] is not clock:
+        if len(_FIGURES) > 4096:
+            _FIGURES.clear()
+        found = _FIGURES[id(clock)] = (clock, clock.is_night, (clock.day - 1) * 24 + clock.hour)
+    return found
+
+
+#: each clock met, whether it shows a night hour and its hours, by the clock's identity (_figures_of)
+_FIGURES: Final[dict[int, tuple[Clock, bool, int]]] = {}

@@ -189,7 +189,7 @@ def legal(state: DNZState, s: Survivor, turn: Turn) -> list[Any]:
         for item in dict.fromkeys(s.items):
             if item in consumables and usable(state, s, item):
                 out.append(use_action(who, item))
-    if s.supplies > 0 and s.health < state.content.plain_sheets[who].health:
+    if s.supplies > 0 and s.health < state.sheets[who].health:
         out.append(mine.supply)
     if s.sp > 0:
         lowering = offer(state, s)
@@ -279,8 +279,14 @@ def _searches_near(
     """In the survivor's subzone and the adjacent ones: corpses to search or hide among, items to
     search (markers, searchable terrain, vehicles) and the equipment of the fallen."""
     who = s.id
-    zombies_here = state.enemy_at(s.tile, s.cell)
     corpses, marks, crossed, markers = tile.corpses, tile.search_marks, tile.crossed, tile.markers
+    if not corpses and not marks and not crossed and not markers:  # searchable terrain alone (most)
+        searched = tile.searched
+        for c in tile.geo.searchable_around[s.cell]:
+            if c not in searched:
+                out.extend([search_item_action(who, s.tile, c, sp) for sp in yes])
+        return
+    zombies_here = state.enemy_at(s.tile, s.cell)
     searchable = tile.geo.searchable
     for c in tile.geo.around[s.cell]:
         if corpses and corpses.get(c):
@@ -317,7 +323,7 @@ def trap_combinations(state: DNZState, s: Survivor) -> list[str]:
 
 def usable(state: DNZState, s: Survivor, item: str) -> bool:
     card = state.items[item]
-    full = state.content.plain_sheets[s.id].health
+    full = state.sheets[s.id].health
     return bool(
         (card.heal and s.health < full)
         or (card.stress and s.stress > 0)

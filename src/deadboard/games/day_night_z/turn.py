@@ -35,7 +35,7 @@ from deadboard.games.day_night_z.concepts import (
     roll,
     skulls,
 )
-from deadboard.games.day_night_z.content import Adventure, Effect
+from deadboard.games.day_night_z.content import Effect
 from deadboard.games.day_night_z.enemies import activate_all, hurt_enemy
 from deadboard.games.day_night_z.inventory import MakeRoom, overloaded, set_out
 from deadboard.games.day_night_z.lowering import lower, offer, offer_for_seat
@@ -421,31 +421,6 @@ def hour_later(clock: Clock) -> tuple[Clock, str]:
     return found[1], found[2]
 
 
-def _clock_hours(clock: Clock) -> int:
-    """The hours a clock shows since the first day's midnight, found again by the clock's identity
-    (asked at the end of every turn; the clocks met are the ones :func:`hour_later` makes)."""
-    found = _HOURS.get(id(clock))
-    if found is None or found[0] is not clock:
-        if len(_HOURS) > 4096:
-            _HOURS.clear()
-        found = _HOURS[id(clock)] = (clock, (clock.day - 1) * 24 + clock.hour)
-    return found[1]
-
-
-def _deadline(a: Adventure) -> int:
-    """The clock's hours (:func:`_clock_hours`) at which the adventure is lost: its start hour plus
-    its deadline, found again by the adventure's identity."""
-    found = _DEADLINES.get(id(a))
-    if found is None or found[0] is not a:
-        if len(_DEADLINES) > 4096:
-            _DEADLINES.clear()
-        found = _DEADLINES[id(a)] = (a, a.start + a.deadline)
-    return found[1]
-
-
-_HOURS: Final[dict[int, tuple[Clock, int]]] = {}
-_DEADLINES: Final[dict[int, tuple[Adventure, int]]] = {}
-
 #: each clock's next hour and its log line, by the identity of the clock (hour_later); the clocks
 #: met, so that equal clocks are one object
 _LATER: Final[dict[int, tuple[Clock, Clock, str]]] = {}
@@ -495,7 +470,7 @@ def end_of_turn(state: DNZState) -> None:
     check_end(state)
     if state.over:
         return
-    hours, deadline = _clock_hours(state.clock), _deadline(state.adventure)
+    hours, deadline = state.hours, state.deadline
     if hours >= deadline:  # (day - 1) * 24 + hour - start >= deadline
         state.lost = f"the deadline was reached ({state.clock.text})"
         state.emit("end", f"The adventure is lost: {state.lost}", {})
