@@ -47,28 +47,25 @@ def spend_faces(pool: DicePool, faces: tuple[int, ...]) -> DicePool:
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Standing:
     """What the zombies, mutates and fortifications standing on a board allow while they stay where
-    they are: the targets in range from each space, the upright zombies a shove may reach, and the
+    they are: the zombies that may be targeted, the upright zombies a shove may reach, and the
     reach entry of each start of a move (``movement._entry``). Kept for the last board seen and
     checked against the state's pieces by value at every ask (:func:`standing`), so a state changed
     anywhere, copied or searched reads only what its own pieces give."""
 
-    __slots__ = ("blockers", "board", "entries", "forts", "kinds", "mutates", "shoves", "targets", "zombies")
+    __slots__ = ("blockers", "board", "entries", "forts", "mutates", "pairs", "shoves", "zombies")
 
     def __init__(self, state: ZState) -> None:
         self.board = state.board
         self.zombies = list(state.zombies)
         self.mutates = list(state.mutates)
         self.forts = state.forts
-        #: range -> space -> the targets in range (:func:`targets_in_range`): keyed by the range
-        #: and the space themselves, small numbers Python keeps made, not by one number boxed anew
-        self.targets: dict[int, dict[int, tuple[tuple[int, str], ...]]] = {}
         #: (budget * 65536 + spaces left to move) * 65536 + start -> the reach entry
         #: (``movement.ReachEntry``)
         self.entries: dict[int, Any] = {}
         self.shoves: dict[int, tuple[tuple[str, str], ...]] = {}  # space -> upright zombies beside it
-        #: (space, the kinds of zombie on it: ``weak``, ``fresh``, mutates' ids, sorted) by space;
-        #: made at the first ask for targets
-        self.kinds: tuple[tuple[int, tuple[str, ...]], ...] | None = None
+        #: (space, kind) of every zombie that may be targeted (kinds ``weak``, ``fresh``, mutates'
+        #: ids), by space then kind: made at the first ask for targets (:func:`targets_in_range`)
+        self.pairs: tuple[tuple[int, str], ...] | None = None
         #: the spaces a move cannot enter: zombies', mutates' and fortifications'
         blockers = {z.space for z in self.zombies}
         for m in self.mutates:
@@ -97,20 +94,27 @@ def standing(state: ZState) -> Standing:
 
 def targets_in_range(state: ZState, origin: int, rng: int) -> tuple[tuple[int, str], ...]:
     """(space, kind) of every zombie a squad at ``origin`` may target at range ``rng``, in sight. A
-    squad at a second-floor window also shoots the yard, counting range from the landing space.
-    The tuple is shared while the zombies stand where they are: do not change it."""
-    view = standing(state)
-    by_space = view.targets.get(rng)
-    if by_space is None:
-        by_space = view.targets[rng] = {}
-    found = by_space.get(origin)
-    if found is None:
-        kinds = view.kinds
-        if kinds is None:
-            kinds = view.kinds = _kinds(view)
-        seen = state.board.shots(origin, rng)
-        found = by_space[origin] = tuple([(s, kind) for s, here in kinds if s in seen for kind in here])
-    return found
+    squad at a second-floor window also shoots the yard, counting range from the landing space."""
+    return in_range(standing(state), origin, rng)
+
+
+def in_range(view: Standing, origin: int, rng: int) -> tuple[tuple[int, str], ...]:
+    """:func:`targets_in_range` from the pieces' :class:`Standing`. Not kept: the squad has moved
+    or a zombie has fallen since the last ask nine times in ten, so each ask filters the pieces'
+    (space, kind) pairs by the least range each space is shot at from ``origin`` (read by index)."""
+    pairs = view.pairs
+    if pairs is None:
+        pairs = view.pairs = _pairs(view)
+    if not pairs:
+        return ()
+    least = view.board.shot_ranges(origin)
+    return tuple([pair for pair in pairs if least[pair[0]] <= rng])
+
+
+def _pairs(view: Standing) -> tuple[tuple[int, str], ...]:
+    """(space, kind) of every zombie and mutate on the board, by space, then by kind (each kind
+    once a space)."""
+    return tuple([(space, kind) for space, here in _kinds(view) for kind in here])
 
 
 #: the kinds of horde zombie on a space, sorted, by which are there (1: weak, 2: fresh)

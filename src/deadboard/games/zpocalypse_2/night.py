@@ -48,9 +48,11 @@ from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import (
     UNARMED,
     UNARMED_COST,
+    Standing,
     attack,
+    in_range,
     pay_faces,
-    targets_in_range,
+    standing,
 )
 from deadboard.games.zpocalypse_2.movement import (
     Emerging,
@@ -132,12 +134,13 @@ class Turn(Choice[ZState, TypedAction]):
         all_faces = state.faces
         faces = distinct_faces(all_faces)
         out: list[TypedAction] = []
+        view = standing(state)  # what the pieces standing as they do allow, checked once
         targets: dict[int, tuple[tuple[int, str], ...]] = {}  # range -> the zombies in it, found once
-        _attack_actions(state, q, all_faces, out, targets)
+        _attack_actions(state, view, q, all_faces, out, targets)
         _move_actions(state, q, faces, out)
         _gear_actions(state, q, all_faces, faces, out)
         # active traits of the survivors and their weapons
-        out.extend(trait_actions(state, q, all_faces, targets))
+        out.extend(trait_actions(state, q, all_faces, targets, view))
         _crafted_actions(state, q, all_faces, out)
         _board_actions(state, q, faces, out)
         out.append(END)
@@ -307,6 +310,7 @@ def _attacks(
 
 def _attack_actions(
     state: ZState,
+    view: Standing,
     q: Squad,
     all_faces: tuple[int, ...],
     out: list[TypedAction],
@@ -324,7 +328,7 @@ def _attack_actions(
             w = weapons[weapon]
             found = targets.get(w.range)
             if found is None:
-                found = targets[w.range] = targets_in_range(state, q.space, w.range)
+                found = targets[w.range] = in_range(view, q.space, w.range)
             if found:
                 pays = pay_faces(all_faces, w.cost, w.z_cost, weapon_cap(state, p, weapon, w.type))
                 if pays:
@@ -332,7 +336,7 @@ def _attack_actions(
         if not used or (card, UNARMED) not in used:
             found = targets.get(1)
             if found is None:
-                found = targets[1] = targets_in_range(state, q.space, 1)
+                found = targets[1] = in_range(view, q.space, 1)
             if found:
                 pays = pay_faces(all_faces, UNARMED_COST, False, p.stats["melee"])
                 if pays:

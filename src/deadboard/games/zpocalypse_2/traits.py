@@ -25,7 +25,7 @@ from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Dash, UseTrait
 from deadboard.games.zpocalypse_2.audit import names, tracing
 from deadboard.games.zpocalypse_2.board import Board
-from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, standing, targets_in_range
+from deadboard.games.zpocalypse_2.combat import Standing, damage, hit_zombie, in_range, pay_faces, standing
 from deadboard.games.zpocalypse_2.content import Content, Trait
 from deadboard.games.zpocalypse_2.movement import can_move, reach_dashes, route, walk
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
@@ -184,9 +184,11 @@ def trait_actions(
     q: Squad,
     faces: tuple[int, ...],
     targets: dict[int, tuple[tuple[int, str], ...]] | None = None,
+    view: Standing | None = None,
 ) -> list[TypedAction]:
     """Every active trait the squad may use now, with every way to pay it (``faces``: the pool;
-    ``targets``: the zombies within each range, as far as already found)."""
+    ``targets``: the zombies within each range, as far as already found; ``view``: the state's
+    :func:`standing`, if already asked for)."""
     if not faces:
         return []
     board = state.board
@@ -197,7 +199,7 @@ def trait_actions(
         if t.cost and usable(state, p, t):
             pays = pay_faces(faces, t.cost, t.z_cost, len(faces))
             if pays:
-                for space, target in _night_targets(state, q, p, t):
+                for space, target in _night_targets(state, q, p, t, view):
                     out.extend(_use(p.card, t.id, space, target, pays))
         if p.weapon is None or not p.loaded:
             continue
@@ -209,7 +211,9 @@ def trait_actions(
             continue
         spaces = targets.get(w.range) if targets is not None else None
         if spaces is None:
-            spaces = targets_in_range(state, q.space, w.range)
+            if view is None:
+                view = standing(state)
+            spaces = in_range(view, q.space, w.range)
             if targets is not None:
                 targets[w.range] = spaces
         if not spaces:
@@ -255,7 +259,9 @@ def _use(who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, .
     return [new(cls, first + pay) for pay in pays]
 
 
-def _night_targets(state: ZState, q: Squad, p: Person, t: TraitCard) -> Sequence[tuple[str, str]]:
+def _night_targets(
+    state: ZState, q: Squad, p: Person, t: TraitCard, view: Standing | None
+) -> Sequence[tuple[str, str]]:
     board = state.board
     if t.effect == "sprint":
         # paid first; the space is chosen next (:class:`Sprint`)
@@ -264,7 +270,8 @@ def _night_targets(state: ZState, q: Squad, p: Person, t: TraitCard) -> Sequence
         tops = state.content.survivor_by_id
         return [("-", o.card) for o in q.people if o.hp < tops[o.card].hp]
     if t.effect == "shove":
-        view = standing(state)
+        if view is None:
+            view = standing(state)
         shoves = view.shoves.get(q.space)
         if shoves is None:
             near = {q.space, *board.neighbours[q.space]}
