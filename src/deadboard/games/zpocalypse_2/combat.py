@@ -14,6 +14,7 @@ from deadboard.core.dice import DicePool, Die, minimal_sets
 from deadboard.core.kernel import Step
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Attack
+from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.levelup import gain_vp
 from deadboard.games.zpocalypse_2.objectives import advance_goal
 from deadboard.games.zpocalypse_2.state import Squad, Z, Zombie, ZState
@@ -113,57 +114,30 @@ def in_range(view: Standing, origin: int, rng: int) -> tuple[tuple[int, str], ..
 
 def _pairs(view: Standing) -> tuple[tuple[int, str], ...]:
     """(space, kind) of every zombie and mutate on the board, by space, then by kind (each kind
-    once a space)."""
-    return tuple([(space, kind) for space, here in _kinds(view) for kind in here])
-
-
-#: the kinds of horde zombie on a space, sorted, by which are there (1: weak, 2: fresh)
-_HORDE_KINDS: Final[tuple[tuple[str, ...], ...]] = ((), ("weak",), ("fresh",), ("fresh", "weak"))
-
-
-def _kinds(view: Standing) -> tuple[tuple[int, tuple[str, ...]], ...]:
-    """(space, the kinds of zombie on it, sorted) for every space a zombie or mutate stands on,
-    by space. Each horde zombie is one number, ``space * 4 + kind`` (kind 1: weak, 2: fresh),
-    sorted, so a space's zombies come together: no dict of boxed spaces, no list of the board's
-    length."""
-    codes = [z.space * 4 + (2 if z.fresh else 1) for z in view.zombies]
-    codes.sort()
-    spaces: list[int] = []
-    marks: list[int] = []  # by space of ``spaces``: which kinds are there (1: weak, 2: fresh)
-    last = -1
-    for code in codes:
-        space = code >> 2
-        if space == last:
-            marks[-1] |= code & 3
-        else:
-            spaces.append(space)
-            marks.append(code & 3)
-            last = space
+    once a space). Each horde zombie is one number, ``space * 4 + kind`` (kind 1: fresh, 2: weak,
+    as their names sort), whose pair the board keeps: no pair made, no tuples compared."""
+    made = _horde_pairs(view.board)
+    codes = {z.space * 4 + (1 if z.fresh else 2) for z in view.zombies}
     if not view.mutates:
-        return tuple([(spaces[i], _HORDE_KINDS[marks[i]]) for i in range(len(spaces))])
-    cards: dict[int, list[str]] = {}
-    for m in view.mutates:
-        at = cards.get(m.space)
-        if at is None:
-            cards[m.space] = [m.card]
-        else:
-            at.append(m.card)
-    mutated = sorted(cards)
-    out: list[tuple[int, tuple[str, ...]]] = []
-    i = j = 0
-    while i < len(spaces) or j < len(mutated):
-        if j == len(mutated) or (i < len(spaces) and spaces[i] < mutated[j]):
-            out.append((spaces[i], _HORDE_KINDS[marks[i]]))
-            i += 1
-            continue
-        space = mutated[j]
-        j += 1
-        horde: tuple[str, ...] = ()
-        if i < len(spaces) and spaces[i] == space:
-            horde = _HORDE_KINDS[marks[i]]
-            i += 1
-        out.append((space, tuple(sorted({*horde, *cards[space]}))))
-    return tuple(out)
+        return tuple([made[code] for code in sorted(codes)])
+    pairs = {made[code] for code in codes}
+    pairs.update([(m.space, m.card) for m in view.mutates])
+    return tuple(sorted(pairs))
+
+
+def _horde_pairs(board: Board) -> list[tuple[int, str]]:
+    """By ``space * 4 + kind`` (kind 1: fresh, 2: weak), the pair ``(space, kind)`` (made once per
+    board)."""
+    found: list[tuple[int, str]] | None = board.memo.get("horde-pairs")
+    if found is None:
+        found = board.memo["horde-pairs"] = [
+            (code >> 2, _HORDE_KINDS[code & 3]) for code in range(4 * len(board.spaces))
+        ]
+    return found
+
+
+#: the kind of horde zombie of each code's last two bits (1: fresh, 2: weak)
+_HORDE_KINDS: Final[tuple[str, ...]] = ("", "fresh", "weak", "")
 
 
 def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[int, ...]]:
