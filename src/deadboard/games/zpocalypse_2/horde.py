@@ -174,6 +174,8 @@ class MutatesTurn(Auto[ZState]):
     def run(self, state: ZState) -> Steps:
         out: list[Step[ZState]] = []
         squads = {q.space for q in state.living()}
+        # the squads as the mutates plan (none moves in the mutates' turn): read once for the traces
+        seen_squads: list[dict[str, Any]] | None = None
         for mid in [m.card for m in state.mutates]:
             k = next((i for i, m in enumerate(state.mutates) if m.card == mid), -1)
             if k < 0:
@@ -217,6 +219,7 @@ class MutatesTurn(Auto[ZState]):
                     state.mutates[k] = _new(MutateOnBoard, (m.card, space, m.hp))
                     out.extend(bombs_on(state, [space]))
                     out.extend(state.take_pending())
+                    seen_squads = None  # a blast's kills may have given a squad VP
                     if k >= len(state.mutates) or state.mutates[k].card != m.card:
                         stop = "killed"
                         break
@@ -241,11 +244,13 @@ class MutatesTurn(Auto[ZState]):
                     "siege": state.board.name(besieged) if besieged >= 0 else None,
                     "attacks": [q.seat for q in hit],
                 }
+                if seen_squads is None:
+                    seen_squads = squads_seen(state)
                 went = "moves to" if space != start else "stays at"
                 state.emit(
                     "mutate-turn",
                     f"{card.name} {went} {state.board.name(space)}",
-                    {"trace": [entry], "squads": squads_seen(state), "forts": names(state, sorted(state.forts))},
+                    {"trace": [entry], "squads": seen_squads, "forts": names(state, sorted(state.forts))},
                 )
             if not alive:
                 continue
@@ -341,6 +346,7 @@ def _walk(
     # with no fortification on the board every path is open (rule 9): one step nearer the goal each
     # time, as :func:`step_toward` takes it
     downhill = None if state.forts else _downhill(board, goal)
+    costs = board.step_costs()  # 2 onto arduous ground, else 1
     while left > 0 and space not in engaged:
         if downhill is None:
             nxt, fort = next_step(state, space, goal, squads)
@@ -355,7 +361,9 @@ def _walk(
                     break
         if nxt is None:
             break
-        cost = 2 if nxt in board.arduous or lying.get(nxt, 0) else 1
+        cost = costs[nxt]
+        if cost == 1 and lying and nxt in lying:
+            cost = 2
         if cost > left:
             # "If a zombie has moved two spaces and the last space they would land on is arduous
             # terrain, they may still move onto that space but become knocked down."
