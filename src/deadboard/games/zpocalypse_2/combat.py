@@ -5,6 +5,7 @@ of an explosion hit (§Craftable Explosives, a mutate's burst)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 from typing import Any, Final
 
@@ -118,11 +119,13 @@ def _pairs(view: Standing) -> tuple[tuple[int, str], ...]:
     as their names sort), whose pair the board keeps: no pair made, no tuples compared."""
     made = _horde_pairs(view.board)
     codes = {z.space * 4 + (1 if z.fresh else 2) for z in view.zombies}
-    if not view.mutates:
-        return tuple([made[code] for code in sorted(codes)])
-    pairs = {made[code] for code in codes}
-    pairs.update([(m.space, m.card) for m in view.mutates])
-    return tuple(sorted(pairs))
+    pairs = [made[code] for code in sorted(codes)]
+    for m in view.mutates:  # a few: each put in its place
+        pair = (m.space, m.card)
+        at = bisect_left(pairs, pair)
+        if at == len(pairs) or pairs[at] != pair:
+            pairs.insert(at, pair)
+    return tuple(pairs)
 
 
 def _horde_pairs(board: Board) -> list[tuple[int, str]]:

@@ -330,7 +330,7 @@ def route(state: ZState, q: Squad, target: int, budget: int, free: bool = False)
     board = state.board
     start = q.space
     dist = board.distances(start)
-    hazards = board.memo.get("hazards")
+    hazards: tuple[int, ...] | None = board.memo.get("hazards")
     if hazards is None:
         hazards = board.memo["hazards"] = tuple(sorted(board.bio | board.radiation))
     near = [h for h in hazards if 0 < dist[h] <= steps]
