@@ -90,7 +90,12 @@ def standing(state: ZState) -> Standing:
         or found.mutates != state.mutates
         or (found.forts is not state.forts and found.forts != state.forts)
     ):
-        found = _standing[0] = Standing(state)
+        made = Standing(state)
+        if found is not None and found.board is made.board and found.blockers == made.blockers:
+            # a zombie hurt, or one of two on a space killed: the reach entries, which depend on
+            # the blocked spaces alone, stay true
+            made.entries = found.entries
+        found = _standing[0] = made
     return found
 
 
