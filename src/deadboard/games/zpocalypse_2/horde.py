@@ -48,8 +48,9 @@ def spawn_night(state: ZState) -> None:
     fresh_on_map = sum(1 for z in state.zombies if z.fresh)
     for card, hp in cards:
         pieces.append((card, hp))
+    cap = rules.fresh_cap  # read once: a content record is a pydantic model
     for _ in range(n):
-        if fresh_on_map < rules.fresh_cap:
+        if fresh_on_map < cap:
             pieces.append(("fresh", 0))
             fresh_on_map += 1
         else:
@@ -183,7 +184,7 @@ class MutatesTurn(Auto[ZState]):
             m = state.mutates[k]
             card = state.content.mutate_by_id[m.card]
             # read once: a card is a pydantic record, each attribute read a lookup through it
-            ability, reach = card.ability, card.range
+            ability, reach, speed, name = card.ability, card.range, card.speed, card.name
             space = m.space
             if ability == "howl" and ("howl", m.card) not in state.marks:
                 # "howl": once a night, a weak zombie appears beside it
@@ -193,12 +194,12 @@ class MutatesTurn(Auto[ZState]):
                 if free:
                     state.marks.add(("howl", m.card))
                     state.zombies.append(new_zombie(free[0], False))
-                    state.emit("howl", f"{card.name} howls: a weak zombie joins it", {"zombies": 1})
+                    state.emit("howl", f"{name} howls: a weak zombie joins it", {"zombies": 1})
             hunter = ability == "hunter"
             target = target_squad(state, space, sees_all=hunter)
             goal = target.space if target is not None else goal_without_sight(state, space)
             start, path, stop, besieged = space, [space], "speed", -1
-            for _ in range(card.speed):
+            for _ in range(speed):
                 if in_reach(state, space, reach):
                     stop = "in range"
                     break
@@ -238,7 +239,7 @@ class MutatesTurn(Auto[ZState]):
                     "goal": state.board.name(goal),
                     "rule": hunt_rule(state, start, seat, goal, bool(in_reach(state, start, reach)), hunter),
                     "path": names(state, path),
-                    "speed": card.speed,
+                    "speed": speed,
                     "range": reach,
                     "stop": stop,
                     "siege": state.board.name(besieged) if besieged >= 0 else None,
@@ -249,14 +250,14 @@ class MutatesTurn(Auto[ZState]):
                 went = "moves to" if space != start else "stays at"
                 state.emit(
                     "mutate-turn",
-                    f"{card.name} {went} {state.board.name(space)}",
+                    f"{name} {went} {state.board.name(space)}",
                     {"trace": [entry], "squads": seen_squads, "forts": names(state, sorted(state.forts))},
                 )
             if not alive:
                 continue
             state.mutates[k] = _new(MutateOnBoard, (m.card, space, m.hp))
             for q in hit:
-                out.extend(strike(state, q, card.damage, card.name, direct=ability == "acid"))
+                out.extend(strike(state, q, card.damage, name, direct=ability == "acid"))
         return out
 
 

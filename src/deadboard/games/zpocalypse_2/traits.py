@@ -92,10 +92,11 @@ class TraitCard:
     """A trait as the night's actions read it: its record's fields, copied once per content (a
     content record is a pydantic model, whose every attribute read is a lookup through it)."""
 
-    __slots__ = ("cost", "effect", "id", "level", "needs", "per", "value", "z_cost")
+    __slots__ = ("cost", "effect", "id", "level", "name", "needs", "per", "value", "z_cost")
 
     def __init__(self, t: Trait) -> None:
         self.id = t.id
+        self.name = t.name
         self.cost = t.cost
         self.z_cost = t.z_cost
         self.per = t.per
@@ -122,13 +123,16 @@ class WeaponCard:
 
 
 class NightCards:
-    """Each survivor's night trait and each weapon, as :class:`TraitCard` and :class:`WeaponCard`."""
+    """Each survivor's night trait and each weapon, as :class:`TraitCard` and :class:`WeaponCard`;
+    every trait by id; each survivor's printed HP."""
 
-    __slots__ = ("night", "steady", "weapons")
+    __slots__ = ("night", "steady", "top_hp", "traits", "weapons")
 
     def __init__(self, content: Content) -> None:
         traits = content.trait_by_id
-        self.night = {s.id: TraitCard(traits[s.night_trait]) for s in content.survivors}
+        self.traits = {tid: TraitCard(t) for tid, t in traits.items()}
+        self.night = {s.id: self.traits[s.night_trait] for s in content.survivors}
+        self.top_hp = {s.id: s.hp for s in content.survivors}
         self.weapons = {w.id: WeaponCard(content, w.id) for w in content.weapons}
         #: each survivor's passive "steady" (:func:`passive`), read at every weapon's cap
         self.steady = {s.id: _passive(content, s.id, "steady") for s in content.survivors}
@@ -267,8 +271,8 @@ def _night_targets(
         # paid first; the space is chosen next (:class:`Sprint`)
         return [("-", "-")] if can_move(state, q, t.value, free=True) else []
     if t.effect == "patch":
-        tops = state.content.survivor_by_id
-        return [("-", o.card) for o in q.people if o.hp < tops[o.card].hp]
+        tops = night_cards(state).top_hp
+        return [("-", o.card) for o in q.people if o.hp < tops[o.card]]
     if t.effect == "shove":
         if view is None:
             view = standing(state)
@@ -291,7 +295,7 @@ def _night_targets(
 
 def use_trait(state: ZState, q: Squad, action: UseTrait) -> tuple[Step[ZState], ...]:
     """Pay the trait's dice and resolve it."""
-    t = state.content.trait_by_id[action.trait]
+    t = night_cards(state).traits[action.trait]
     p = next(x for x in q.people if x.card == action.who)
     dice = action.dice
     state.spend_dice(dice)
