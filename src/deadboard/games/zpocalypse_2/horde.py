@@ -55,13 +55,28 @@ def spawn_night(state: ZState) -> None:
             fresh_on_map += 1
         else:
             pieces.append(("weak", 0))
-    order = [state.board.spawn[d] for d in "NESW" if d in state.board.spawn]
+    board = state.board
+    order = [board.spawn[d] for d in "NESW" if d in board.spawn]
     placed = 0
     count = zombie_counts(state)
+    squads = {q.space for q in state.squads if q.alive}
+    forts = state.forts
+    # :func:`spawn_space` for each piece, each token's search going on where its last one stopped:
+    # the spaces before were full or taken then and stay so (spaces only fill while spawning)
+    scan: dict[int, int] = {}
     for k, (kind, hp) in enumerate(pieces):
-        space = spawn_space(state, order[k % len(order)], count)
-        if space is None:
+        token = order[k % len(order)]
+        near = board.nearest(token)
+        at = scan.get(token, 0)
+        while at < len(near):
+            i = near[at]
+            if i not in squads and i not in forts and count.get(i, 0) < 2:
+                break
+            at += 1
+        if at == len(near):
             break
+        scan[token] = at
+        space = near[at]
         placed += 1
         count[space] = count.get(space, 0) + 1
         if kind in ("fresh", "weak"):
@@ -264,8 +279,8 @@ class MutatesTurn(Auto[ZState]):
 def strike(state: ZState, q: Squad, dmg: int, who: str, direct: bool = False) -> list[Step[ZState]]:
     """ "Roll 2d6. If any Z are rolled, your squad immediately suffers a critical wound for each Z.
     Regardless ... your squad suffers damage equal to the number of horde zombies attacking.\""""
-    roll_die = state.rng.roll_die
-    faces = [roll_die(ZD6), roll_die(ZD6)]
+    rng = state.rng
+    faces = [rng.roll_die(ZD6), rng.roll_die(ZD6)]
     crits = faces.count(Z)
     state.emit(
         "horde-attack",
