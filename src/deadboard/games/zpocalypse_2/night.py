@@ -291,21 +291,29 @@ _ATTACK: Final = Attack.KIND
 
 
 def _attacks(
-    board: Board, who: str, weapon: str, found: tuple[tuple[int, str], ...], pays: tuple[tuple[int, ...], ...]
-) -> list[Attack]:
+    out: list[TypedAction],
+    board: Board,
+    who: str,
+    weapon: str,
+    found: tuple[tuple[int, str], ...],
+    pays: tuple[tuple[int, ...], ...],
+) -> None:
     """``attack WHO WEAPON SPACE KIND D...`` for every target of ``found`` (in its order) and every
-    payment of ``pays``, built as the tuples they are. Not kept: a turn's attacks seldom come again
-    (new dice, a new space, the zombies moved), and kept actions are objects every full garbage
-    collection walks (kept by target and payments, nine in ten were found again over a long run,
-    and the collector's walks cost more than the making saved)."""
+    payment of ``pays`` into ``out``, built as the tuples they are. Not kept: a turn's attacks
+    seldom come again (new dice, a new space, the zombies moved), and kept actions are objects
+    every full garbage collection walks (kept by target and payments, nine in ten were found again
+    over a long run, and the collector's walks cost more than the making saved)."""
     spaces = board.spaces
-    new = tuple.__new__
-    cls = Attack  # read once: an interpreted module's class is looked up in its dict at each read
-    out: list[Attack] = []
     for space, kind in found:
         first = (_ATTACK, who, weapon, spaces[space].name, kind)
-        out.extend([new(cls, first + pay) for pay in pays])
-    return out
+        for pay in pays:
+            out.append(_NEW(_ATTACK_CLASS, first + pay))
+
+
+#: ``tuple.__new__`` and the class of ``attack`` actions, held as C statics by the compiled build
+#: (read otherwise as an attribute of ``tuple`` and from the module's dict at each use)
+_NEW: Final = tuple.__new__
+_ATTACK_CLASS: Final = Attack
 
 
 def _attack_actions(
@@ -332,7 +340,7 @@ def _attack_actions(
             if found:
                 pays = pay_faces(all_faces, w.cost, w.z_cost, weapon_cap(state, p, weapon, w.type))
                 if pays:
-                    out.extend(_attacks(board, card, weapon, found, pays))
+                    _attacks(out, board, card, weapon, found, pays)
         if not used or (card, UNARMED) not in used:
             found = targets.get(1)
             if found is None:
@@ -340,7 +348,7 @@ def _attack_actions(
             if found:
                 pays = pay_faces(all_faces, UNARMED_COST, False, p.stats["melee"])
                 if pays:
-                    out.extend(_attacks(board, card, UNARMED, found, pays))
+                    _attacks(out, board, card, UNARMED, found, pays)
 
 
 def _move_actions(state: ZState, q: Squad, faces: tuple[int, ...], out: list[TypedAction]) -> None:

@@ -206,7 +206,8 @@ class Allocate(Choice[ZState, TypedAction]):
 
     def apply(self, state: ZState, action: TypedAction) -> Steps:
         q = state.squads[self.seat]
-        if isinstance(action, Block):
+        # by exact class first: a typed action's failing isinstance asks its metaclass (a call)
+        if type(action) is Block or (type(action) is not Hurt and isinstance(action, Block)):
             q.defence -= 1
             out: tuple[Step[ZState], ...] = ()
         else:

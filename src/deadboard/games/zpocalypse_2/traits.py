@@ -204,7 +204,7 @@ def trait_actions(
             pays = pay_faces(faces, t.cost, t.z_cost, len(faces))
             if pays:
                 for space, target in _night_targets(state, q, p, t, view):
-                    out.extend(_use(p.card, t.id, space, target, pays))
+                    _use(out, p.card, t.id, space, target, pays)
         if p.weapon is None or not p.loaded:
             continue
         w = cards.weapons[p.weapon]
@@ -224,43 +224,49 @@ def trait_actions(
             continue
         pays = pay_faces(faces, wt.cost, wt.z_cost, weapon_cap(state, p, p.weapon, w.type))
         if pays:
-            out.extend(_uses(board, p.card, wt.id, wt.effect == "spread", spaces, pays))
+            _uses(out, board, p.card, wt.id, wt.effect == "spread", spaces, pays)
     return out
 
 
 def _uses(
+    out: list[TypedAction],
     board: Board,
     who: str,
     trait: str,
     spread: bool,
     spaces: tuple[tuple[int, str], ...],
     pays: tuple[tuple[int, ...], ...],
-) -> list[UseTrait]:
+) -> None:
     """A weapon trait's uses at the targets ``spaces`` (a spread trait: at each of their spaces,
-    target ``all``), each with every payment of ``pays``."""
+    target ``all``), each with every payment of ``pays``, into ``out``."""
     names = board.spaces
-    out: list[UseTrait] = []
     if spread:
         for i in sorted({s for s, _ in spaces}):
-            out.extend(_use(who, trait, names[i].name, "all", pays))
+            _use(out, who, trait, names[i].name, "all", pays)
     else:
         for i, kind in spaces:
-            out.extend(_use(who, trait, names[i].name, kind, pays))
-    return out
+            _use(out, who, trait, names[i].name, kind, pays)
 
 
 #: the kind of ``trait`` actions, their first field
 _TRAIT: Final = UseTrait.KIND
 
 
-def _use(who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, ...], ...]) -> list[UseTrait]:
-    """``trait WHO TRAIT SPACE TARGET D...`` for every payment of ``pays``, built as the tuples they
-    are. Not kept: a turn's uses seldom come again (new dice, a new space, the zombies moved), and
-    kept actions are objects every full garbage collection walks."""
+def _use(
+    out: list[TypedAction], who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, ...], ...]
+) -> None:
+    """``trait WHO TRAIT SPACE TARGET D...`` for every payment of ``pays`` into ``out``, built as
+    the tuples they are. Not kept: a turn's uses seldom come again (new dice, a new space, the
+    zombies moved), and kept actions are objects every full garbage collection walks."""
     first = (_TRAIT, who, trait, space, target)
-    new = tuple.__new__
-    cls = UseTrait  # read once (a class of an interpreted module)
-    return [new(cls, first + pay) for pay in pays]
+    for pay in pays:
+        out.append(_NEW(_USE_TRAIT, first + pay))
+
+
+#: ``tuple.__new__`` and the class of ``trait`` actions, held as C statics by the compiled build
+#: (read otherwise as an attribute of ``tuple`` and from the module's dict at each use)
+_NEW: Final = tuple.__new__
+_USE_TRAIT: Final = UseTrait
 
 
 def _night_targets(
