@@ -147,27 +147,27 @@ class Turn(Choice[ZState, TypedAction]):
         return out
 
     def apply(self, state: ZState, action: TypedAction) -> Steps:
-        steps = self._apply(state, action)
+        q = state.squads[self.seat]
+        # the most frequent first, by their exact class: a typed action's class has its own
+        # metaclass, so an isinstance that fails asks the metaclass (a call); written out here, not
+        # in a method of its own (a decorated class's method is called through its attribute)
+        steps: Steps
+        if type(action) is Move:
+            steps = (*move(state, q, action), self)
+        elif type(action) is End:
+            steps = ()
+        elif type(action) is Attack:
+            steps = (*attack(state, q, action), self)
+        elif type(action) is UseTrait:
+            steps = (*use_trait(state, q, action), self)
+        else:
+            steps = self._apply_any(state, q, action)
         if state.pending:
             return (*state.take_pending(), *steps)
         return steps
 
-    def _apply(self, state: ZState, action: TypedAction) -> Steps:
-        q = state.squads[self.seat]
-        # the most frequent first, by their exact class: a typed action's class has its own
-        # metaclass, so an isinstance that fails asks the metaclass (a call)
-        if type(action) is Move:
-            return (*move(state, q, action), self)
-        if type(action) is End:
-            return ()
-        if type(action) is Attack:
-            return (*attack(state, q, action), self)
-        if type(action) is UseTrait:
-            return (*use_trait(state, q, action), self)
-        return self._apply_any(state, q, action)
-
     def _apply_any(self, state: ZState, q: Squad, action: TypedAction) -> Steps:
-        """:meth:`_apply` for an action of any class (a subclass of a turn action's included)."""
+        """:meth:`apply` for an action of any class (a subclass of a turn action's included)."""
         if isinstance(action, Move):
             return (*move(state, q, action), self)
         if isinstance(action, End):
