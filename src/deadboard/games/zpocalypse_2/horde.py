@@ -350,18 +350,23 @@ def _walk(
     engaged: set[int],
     lying: dict[int, int],
     moves: int = -1,
+    downhill: tuple[tuple[int, ...], ...] | None = None,
 ) -> tuple[list[int], int, bool, int]:
     """One horde zombie's move from ``start`` towards ``goal``: (its path, the start first; the
     movement points left; knocked down; the fortification it stopped to attack, or -1). It stops
     within range 1 of a squad (``engaged``); arduous ground and knocked-down zombies' spaces
-    (``lying``) cost 2; ``moves``: the movement points of a zombie (-1: read from the rules)."""
+    (``lying``) cost 2; ``moves``: the movement points of a zombie (-1: read from the rules);
+    ``downhill``: :func:`_downhill` of the goal, if already found (only with no fortification)."""
     board = state.board
     if moves < 0:
         moves = state.content.rules.zombie_moves
     space, left, down, path = start, moves, False, [start]
     # with no fortification on the board every path is open (rule 9): one step nearer the goal each
     # time, as :func:`step_toward` takes it
-    downhill = None if state.forts else _downhill(board, goal)
+    if state.forts:
+        downhill = None
+    elif downhill is None:
+        downhill = _downhill(board, goal)
     costs = board.step_costs()  # 2 onto arduous ground, else 1
     while left > 0 and space not in engaged:
         if downhill is None:
@@ -433,9 +438,16 @@ class HordeMoves(Auto[ZState]):
         # LOS and target are fixed before anyone moves (rule 5)
         triggered: list[int] = []
         plan = _plan(state)
+        open_board = not state.forts
+        downs: dict[int, tuple[tuple[int, ...], ...]] = {}  # goal -> its downhill, found once a move
         for k, goal, seat in plan:
             z = state.zombies[k]
-            path, left, down, besieged = _walk(state, z.space, goal, squads, engaged, lying, moves)
+            downhill = None
+            if open_board:
+                downhill = downs.get(goal)
+                if downhill is None:
+                    downhill = downs[goal] = _downhill(board, goal)
+            path, left, down, besieged = _walk(state, z.space, goal, squads, engaged, lying, moves, downhill)
             if state.bombs:
                 triggered.extend(i for i in path[1:] if i in state.bombs)
             space = _shuffle(state, z.space, path, squads, count)
