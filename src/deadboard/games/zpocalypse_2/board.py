@@ -28,6 +28,8 @@ from deadboard.games.zpocalypse_2.content import HouseMap
 GROUND, UPPER = 1, 2
 BLOCKED = "#"
 SPAWNS = "NESW"  # "starting from the North spawn location and proceeding clockwise"
+#: :meth:`Board.shot_ranges` of a space never shot at (above any range)
+NO_SHOT: Final = 1 << 20
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
@@ -70,6 +72,8 @@ class Board:
     _around_set: dict[int, frozenset[int]] = field(default_factory=dict)
     _nearest: dict[int, tuple[int, ...]] = field(default_factory=dict)
     _shots: dict[int, frozenset[int]] = field(default_factory=dict)  # by range * 65536 + origin
+    #: origin -> the least range each space is shot at from it (:meth:`shot_ranges`)
+    _shot_ranges: dict[int, tuple[int, ...]] = field(default_factory=dict)
     #: what the rules build once per board (the actions naming its spaces)
     memo: dict[str, Any] = field(default_factory=dict)
 
@@ -209,6 +213,23 @@ class Board:
             if landing is not None:
                 found = found | self.around_set(landing, rng, zombie=False)
             self._shots[key] = found
+        return found
+
+    def shot_ranges(self, origin: int) -> tuple[int, ...]:
+        """For each space, the least range at which a squad at ``origin`` may target it (``s`` is
+        in :meth:`shots` of ``origin`` and ``rng`` exactly when this is at most ``rng``);
+        :data:`NO_SHOT` where never (built once)."""
+        found = self._shot_ranges.get(origin)
+        if found is None:
+            least = [NO_SHOT] * len(self.spaces)
+            landing = self.window_landing.get(origin)
+            for start in (origin,) if landing is None else (origin, landing):
+                row, seen = self._range[start], self._seen[False][start]
+                for i in seen:
+                    d = row[i]
+                    if 0 <= d < least[i]:
+                        least[i] = d
+            found = self._shot_ranges[origin] = tuple(least)
         return found
 
     # ----- paths ------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ of an explosion hit (§Craftable Explosives, a mutate's burst)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 from typing import Any, Final
 
@@ -14,6 +15,7 @@ from deadboard.core.dice import DicePool, Die, minimal_sets
 from deadboard.core.kernel import Step
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Attack
+from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.levelup import gain_vp
 from deadboard.games.zpocalypse_2.objectives import advance_goal
 from deadboard.games.zpocalypse_2.state import Squad, Z, Zombie, ZState
@@ -47,28 +49,25 @@ def spend_faces(pool: DicePool, faces: tuple[int, ...]) -> DicePool:
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled, Cls.__new__ (clones, unpickling) then skips __init__
 class Standing:
     """What the zombies, mutates and fortifications standing on a board allow while they stay where
-    they are: the targets in range from each space, the upright zombies a shove may reach, and the
+    they are: the zombies that may be targeted, the upright zombies a shove may reach, and the
     reach entry of each start of a move (``movement._entry``). Kept for the last board seen and
     checked against the state's pieces by value at every ask (:func:`standing`), so a state changed
     anywhere, copied or searched reads only what its own pieces give."""
 
-    __slots__ = ("blockers", "board", "entries", "forts", "kinds", "mutates", "shoves", "targets", "zombies")
+    __slots__ = ("blockers", "board", "entries", "forts", "mutates", "pairs", "shoves", "zombies")
 
     def __init__(self, state: ZState) -> None:
         self.board = state.board
         self.zombies = list(state.zombies)
         self.mutates = list(state.mutates)
         self.forts = state.forts
-        #: range -> space -> the targets in range (:func:`targets_in_range`): keyed by the range
-        #: and the space themselves, small numbers Python keeps made, not by one number boxed anew
-        self.targets: dict[int, dict[int, tuple[tuple[int, str], ...]]] = {}
         #: (budget * 65536 + spaces left to move) * 65536 + start -> the reach entry
         #: (``movement.ReachEntry``)
         self.entries: dict[int, Any] = {}
         self.shoves: dict[int, tuple[tuple[str, str], ...]] = {}  # space -> upright zombies beside it
-        #: (space, the kinds of zombie on it: ``weak``, ``fresh``, mutates' ids, sorted) by space;
-        #: made at the first ask for targets
-        self.kinds: tuple[tuple[int, tuple[str, ...]], ...] | None = None
+        #: (space, kind) of every zombie that may be targeted (kinds ``weak``, ``fresh``, mutates'
+        #: ids), by space then kind: made at the first ask for targets (:func:`targets_in_range`)
+        self.pairs: tuple[tuple[int, str], ...] | None = None
         #: the spaces a move cannot enter: zombies', mutates' and fortifications'
         blockers = {z.space for z in self.zombies}
         for m in self.mutates:
@@ -91,75 +90,62 @@ def standing(state: ZState) -> Standing:
         or found.mutates != state.mutates
         or (found.forts is not state.forts and found.forts != state.forts)
     ):
-        found = _standing[0] = Standing(state)
+        made = Standing(state)
+        if found is not None and found.board is made.board and found.blockers == made.blockers:
+            # a zombie hurt, or one of two on a space killed: the reach entries, which depend on
+            # the blocked spaces alone, stay true
+            made.entries = found.entries
+        found = _standing[0] = made
     return found
 
 
 def targets_in_range(state: ZState, origin: int, rng: int) -> tuple[tuple[int, str], ...]:
     """(space, kind) of every zombie a squad at ``origin`` may target at range ``rng``, in sight. A
-    squad at a second-floor window also shoots the yard, counting range from the landing space.
-    The tuple is shared while the zombies stand where they are: do not change it."""
-    view = standing(state)
-    by_space = view.targets.get(rng)
-    if by_space is None:
-        by_space = view.targets[rng] = {}
-    found = by_space.get(origin)
+    squad at a second-floor window also shoots the yard, counting range from the landing space."""
+    return in_range(standing(state), origin, rng)
+
+
+def in_range(view: Standing, origin: int, rng: int) -> tuple[tuple[int, str], ...]:
+    """:func:`targets_in_range` from the pieces' :class:`Standing`. Not kept: the squad has moved
+    or a zombie has fallen since the last ask nine times in ten, so each ask filters the pieces'
+    (space, kind) pairs by the least range each space is shot at from ``origin`` (read by index)."""
+    pairs = view.pairs
+    if pairs is None:
+        pairs = view.pairs = _pairs(view)
+    if not pairs:
+        return ()
+    least = view.board.shot_ranges(origin)
+    return tuple([pair for pair in pairs if least[pair[0]] <= rng])
+
+
+def _pairs(view: Standing) -> tuple[tuple[int, str], ...]:
+    """(space, kind) of every zombie and mutate on the board, by space, then by kind (each kind
+    once a space). Each horde zombie is one number, ``space * 4 + kind`` (kind 1: fresh, 2: weak,
+    as their names sort), whose pair the board keeps: no pair made, no tuples compared."""
+    made = _horde_pairs(view.board)
+    codes = {z.space * 4 + (1 if z.fresh else 2) for z in view.zombies}
+    pairs = [made[code] for code in sorted(codes)]
+    for m in view.mutates:  # a few: each put in its place
+        pair = (m.space, m.card)
+        at = bisect_left(pairs, pair)
+        if at == len(pairs) or pairs[at] != pair:
+            pairs.insert(at, pair)
+    return tuple(pairs)
+
+
+def _horde_pairs(board: Board) -> list[tuple[int, str]]:
+    """By ``space * 4 + kind`` (kind 1: fresh, 2: weak), the pair ``(space, kind)`` (made once per
+    board)."""
+    found: list[tuple[int, str]] | None = board.memo.get("horde-pairs")
     if found is None:
-        kinds = view.kinds
-        if kinds is None:
-            kinds = view.kinds = _kinds(view)
-        seen = state.board.shots(origin, rng)
-        found = by_space[origin] = tuple([(s, kind) for s, here in kinds if s in seen for kind in here])
+        found = board.memo["horde-pairs"] = [
+            (code >> 2, _HORDE_KINDS[code & 3]) for code in range(4 * len(board.spaces))
+        ]
     return found
 
 
-#: the kinds of horde zombie on a space, sorted, by which are there (1: weak, 2: fresh)
-_HORDE_KINDS: Final[tuple[tuple[str, ...], ...]] = ((), ("weak",), ("fresh",), ("fresh", "weak"))
-
-
-def _kinds(view: Standing) -> tuple[tuple[int, tuple[str, ...]], ...]:
-    """(space, the kinds of zombie on it, sorted) for every space a zombie or mutate stands on,
-    by space. Each horde zombie is one number, ``space * 4 + kind`` (kind 1: weak, 2: fresh),
-    sorted, so a space's zombies come together: no dict of boxed spaces, no list of the board's
-    length."""
-    codes = [z.space * 4 + (2 if z.fresh else 1) for z in view.zombies]
-    codes.sort()
-    spaces: list[int] = []
-    marks: list[int] = []  # by space of ``spaces``: which kinds are there (1: weak, 2: fresh)
-    last = -1
-    for code in codes:
-        space = code >> 2
-        if space == last:
-            marks[-1] |= code & 3
-        else:
-            spaces.append(space)
-            marks.append(code & 3)
-            last = space
-    if not view.mutates:
-        return tuple([(spaces[i], _HORDE_KINDS[marks[i]]) for i in range(len(spaces))])
-    cards: dict[int, list[str]] = {}
-    for m in view.mutates:
-        at = cards.get(m.space)
-        if at is None:
-            cards[m.space] = [m.card]
-        else:
-            at.append(m.card)
-    mutated = sorted(cards)
-    out: list[tuple[int, tuple[str, ...]]] = []
-    i = j = 0
-    while i < len(spaces) or j < len(mutated):
-        if j == len(mutated) or (i < len(spaces) and spaces[i] < mutated[j]):
-            out.append((spaces[i], _HORDE_KINDS[marks[i]]))
-            i += 1
-            continue
-        space = mutated[j]
-        j += 1
-        horde: tuple[str, ...] = ()
-        if i < len(spaces) and spaces[i] == space:
-            horde = _HORDE_KINDS[marks[i]]
-            i += 1
-        out.append((space, tuple(sorted({*horde, *cards[space]}))))
-    return tuple(out)
+#: the kind of horde zombie of each code's last two bits (1: fresh, 2: weak)
+_HORDE_KINDS: Final[tuple[str, ...]] = ("", "fresh", "weak", "")
 
 
 def payments(pool: DicePool, cost: int, z_cost: bool, most: int) -> list[tuple[int, ...]]:

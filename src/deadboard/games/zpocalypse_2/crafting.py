@@ -65,15 +65,16 @@ def craftable(state: ZState, q: Squad, card: Craft) -> bool:
     squad's items and stash and the public stash ("At anytime during the Day phase, you have access
     to all your items"; "Item cards in the public stash are available to all players during the Day
     phase.")."""
-    if card.kind == "upgrade" and card.id in state.upgrades:
+    kind = card.kind  # read once: a content record is a pydantic model
+    if kind == "upgrade" and card.id in state.upgrades:
         return False
-    if card.kind == "fortification":
+    if kind == "fortification":
         used = sum(
             1 for c in state.structures.values() if state.content.craft_by_id[c].kind == "fortification"
         )
         if used + len(card.place) > state.content.rules.fortification_tokens:
             return False
-    if card.kind == "explosive" and tokens_left(state, card.effect) < 1:
+    if kind == "explosive" and tokens_left(state, card.effect) < 1:
         return False
     need: dict[str, int] = {}
     for r in card.resources:

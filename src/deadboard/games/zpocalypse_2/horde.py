@@ -48,19 +48,35 @@ def spawn_night(state: ZState) -> None:
     fresh_on_map = sum(1 for z in state.zombies if z.fresh)
     for card, hp in cards:
         pieces.append((card, hp))
+    cap = rules.fresh_cap  # read once: a content record is a pydantic model
     for _ in range(n):
-        if fresh_on_map < rules.fresh_cap:
+        if fresh_on_map < cap:
             pieces.append(("fresh", 0))
             fresh_on_map += 1
         else:
             pieces.append(("weak", 0))
-    order = [state.board.spawn[d] for d in "NESW" if d in state.board.spawn]
+    board = state.board
+    order = [board.spawn[d] for d in "NESW" if d in board.spawn]
     placed = 0
     count = zombie_counts(state)
+    squads = {q.space for q in state.squads if q.alive}
+    forts = state.forts
+    # :func:`spawn_space` for each piece, each token's search going on where its last one stopped:
+    # the spaces before were full or taken then and stay so (spaces only fill while spawning)
+    scan: dict[int, int] = {}
     for k, (kind, hp) in enumerate(pieces):
-        space = spawn_space(state, order[k % len(order)], count)
-        if space is None:
+        token = order[k % len(order)]
+        near = board.nearest(token)
+        at = scan.get(token, 0)
+        while at < len(near):
+            i = near[at]
+            if i not in squads and i not in forts and count.get(i, 0) < 2:
+                break
+            at += 1
+        if at == len(near):
             break
+        scan[token] = at
+        space = near[at]
         placed += 1
         count[space] = count.get(space, 0) + 1
         if kind in ("fresh", "weak"):
@@ -174,6 +190,8 @@ class MutatesTurn(Auto[ZState]):
     def run(self, state: ZState) -> Steps:
         out: list[Step[ZState]] = []
         squads = {q.space for q in state.living()}
+        # the squads as the mutates plan (none moves in the mutates' turn): read once for the traces
+        seen_squads: list[dict[str, Any]] | None = None
         for mid in [m.card for m in state.mutates]:
             k = next((i for i, m in enumerate(state.mutates) if m.card == mid), -1)
             if k < 0:
@@ -181,7 +199,7 @@ class MutatesTurn(Auto[ZState]):
             m = state.mutates[k]
             card = state.content.mutate_by_id[m.card]
             # read once: a card is a pydantic record, each attribute read a lookup through it
-            ability, reach = card.ability, card.range
+            ability, reach, speed, name = card.ability, card.range, card.speed, card.name
             space = m.space
             if ability == "howl" and ("howl", m.card) not in state.marks:
                 # "howl": once a night, a weak zombie appears beside it
@@ -191,12 +209,12 @@ class MutatesTurn(Auto[ZState]):
                 if free:
                     state.marks.add(("howl", m.card))
                     state.zombies.append(new_zombie(free[0], False))
-                    state.emit("howl", f"{card.name} howls: a weak zombie joins it", {"zombies": 1})
+                    state.emit("howl", f"{name} howls: a weak zombie joins it", {"zombies": 1})
             hunter = ability == "hunter"
             target = target_squad(state, space, sees_all=hunter)
             goal = target.space if target is not None else goal_without_sight(state, space)
             start, path, stop, besieged = space, [space], "speed", -1
-            for _ in range(card.speed):
+            for _ in range(speed):
                 if in_reach(state, space, reach):
                     stop = "in range"
                     break
@@ -217,6 +235,7 @@ class MutatesTurn(Auto[ZState]):
                     state.mutates[k] = _new(MutateOnBoard, (m.card, space, m.hp))
                     out.extend(bombs_on(state, [space]))
                     out.extend(state.take_pending())
+                    seen_squads = None  # a blast's kills may have given a squad VP
                     if k >= len(state.mutates) or state.mutates[k].card != m.card:
                         stop = "killed"
                         break
@@ -235,31 +254,33 @@ class MutatesTurn(Auto[ZState]):
                     "goal": state.board.name(goal),
                     "rule": hunt_rule(state, start, seat, goal, bool(in_reach(state, start, reach)), hunter),
                     "path": names(state, path),
-                    "speed": card.speed,
+                    "speed": speed,
                     "range": reach,
                     "stop": stop,
                     "siege": state.board.name(besieged) if besieged >= 0 else None,
                     "attacks": [q.seat for q in hit],
                 }
+                if seen_squads is None:
+                    seen_squads = squads_seen(state)
                 went = "moves to" if space != start else "stays at"
                 state.emit(
                     "mutate-turn",
-                    f"{card.name} {went} {state.board.name(space)}",
-                    {"trace": [entry], "squads": squads_seen(state), "forts": names(state, sorted(state.forts))},
+                    f"{name} {went} {state.board.name(space)}",
+                    {"trace": [entry], "squads": seen_squads, "forts": names(state, sorted(state.forts))},
                 )
             if not alive:
                 continue
             state.mutates[k] = _new(MutateOnBoard, (m.card, space, m.hp))
             for q in hit:
-                out.extend(strike(state, q, card.damage, card.name, direct=ability == "acid"))
+                out.extend(strike(state, q, card.damage, name, direct=ability == "acid"))
         return out
 
 
 def strike(state: ZState, q: Squad, dmg: int, who: str, direct: bool = False) -> list[Step[ZState]]:
     """ "Roll 2d6. If any Z are rolled, your squad immediately suffers a critical wound for each Z.
     Regardless ... your squad suffers damage equal to the number of horde zombies attacking.\""""
-    roll_die = state.rng.roll_die
-    faces = [roll_die(ZD6), roll_die(ZD6)]
+    rng = state.rng
+    faces = [rng.roll_die(ZD6), rng.roll_die(ZD6)]
     crits = faces.count(Z)
     state.emit(
         "horde-attack",
@@ -329,18 +350,24 @@ def _walk(
     engaged: set[int],
     lying: dict[int, int],
     moves: int = -1,
+    downhill: tuple[tuple[int, ...], ...] | None = None,
 ) -> tuple[list[int], int, bool, int]:
     """One horde zombie's move from ``start`` towards ``goal``: (its path, the start first; the
     movement points left; knocked down; the fortification it stopped to attack, or -1). It stops
     within range 1 of a squad (``engaged``); arduous ground and knocked-down zombies' spaces
-    (``lying``) cost 2; ``moves``: the movement points of a zombie (-1: read from the rules)."""
+    (``lying``) cost 2; ``moves``: the movement points of a zombie (-1: read from the rules);
+    ``downhill``: :func:`_downhill` of the goal, if already found (only with no fortification)."""
     board = state.board
     if moves < 0:
         moves = state.content.rules.zombie_moves
     space, left, down, path = start, moves, False, [start]
     # with no fortification on the board every path is open (rule 9): one step nearer the goal each
     # time, as :func:`step_toward` takes it
-    downhill = None if state.forts else _downhill(board, goal)
+    if state.forts:
+        downhill = None
+    elif downhill is None:
+        downhill = _downhill(board, goal)
+    costs = board.step_costs()  # 2 onto arduous ground, else 1
     while left > 0 and space not in engaged:
         if downhill is None:
             nxt, fort = next_step(state, space, goal, squads)
@@ -355,7 +382,9 @@ def _walk(
                     break
         if nxt is None:
             break
-        cost = 2 if nxt in board.arduous or lying.get(nxt, 0) else 1
+        cost = costs[nxt]
+        if cost == 1 and lying and nxt in lying:
+            cost = 2
         if cost > left:
             # "If a zombie has moved two spaces and the last space they would land on is arduous
             # terrain, they may still move onto that space but become knocked down."
@@ -409,9 +438,16 @@ class HordeMoves(Auto[ZState]):
         # LOS and target are fixed before anyone moves (rule 5)
         triggered: list[int] = []
         plan = _plan(state)
+        open_board = not state.forts
+        downs: dict[int, tuple[tuple[int, ...], ...]] = {}  # goal -> its downhill, found once a move
         for k, goal, seat in plan:
             z = state.zombies[k]
-            path, left, down, besieged = _walk(state, z.space, goal, squads, engaged, lying, moves)
+            downhill = None
+            if open_board:
+                downhill = downs.get(goal)
+                if downhill is None:
+                    downhill = downs[goal] = _downhill(board, goal)
+            path, left, down, besieged = _walk(state, z.space, goal, squads, engaged, lying, moves, downhill)
             if state.bombs:
                 triggered.extend(i for i in path[1:] if i in state.bombs)
             space = _shuffle(state, z.space, path, squads, count)

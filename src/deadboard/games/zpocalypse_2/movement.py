@@ -45,7 +45,7 @@ class ReachEntry:
     """A reach table (space -> (AP, spaces moved)) and, once asked for, its moves by die face and
     its trait moves (``dash SPACE``)."""
 
-    __slots__ = ("blocked", "dashes", "moves", "offered", "table")
+    __slots__ = ("blocked", "dashes", "moves", "offered", "routes", "table")
 
     def __init__(self, table: dict[int, tuple[int, int]], blocked: frozenset[int]) -> None:
         self.table = table
@@ -56,6 +56,8 @@ class ReachEntry:
         self.dashes: tuple[Dash, ...] | None = None
         #: the moves offered for a pool's distinct faces (no other squad in the table)
         self.offered: dict[tuple[int, ...], tuple[Move, ...]] = {}
+        #: target -> the way there (:func:`route`) with no bomb near the start
+        self.routes: dict[int, tuple[int, ...]] = {}
 
 
 _NONE: Final[frozenset[int]] = frozenset()
@@ -328,13 +330,29 @@ def route(state: ZState, q: Squad, target: int, budget: int, free: bool = False)
     board = state.board
     start = q.space
     dist = board.distances(start)
-    hazards = board.memo.get("hazards")
+    hazards: tuple[int, ...] | None = board.memo.get("hazards")
     if hazards is None:
         hazards = board.memo["hazards"] = tuple(sorted(board.bio | board.radiation))
     near = [h for h in hazards if 0 < dist[h] <= steps]
     bombs = [h for h in state.bombs if 0 < dist[h] <= steps] if state.bombs else []
     if not near and not bombs and not tracing(state):
         return ap, steps, [start, target]
+    if not bombs:
+        # the entry's start, budget and blockers and the target fix the way (the hazards near are
+        # the board's, within the spaces moved, which the entry's table gives)
+        found = entry.routes.get(target)
+        if found is None:
+            found = entry.routes[target] = _route(state, entry, start, target, ap, steps, near, bombs)
+        return ap, steps, list(found)
+    return ap, steps, list(_route(state, entry, start, target, ap, steps, near, bombs))
+
+
+def _route(
+    state: ZState, entry: ReachEntry, start: int, target: int, ap: int, steps: int, near: list[int], bombs: list[int]
+) -> tuple[int, ...]:
+    """:func:`route`'s way, kept by the blockers and bombs near enough to matter."""
+    board = state.board
+    dist = board.distances(start)
     blocked = entry.blocked
     if blocked:
         blocked = frozenset([s for s in blocked if dist[s] <= steps])
@@ -343,10 +361,9 @@ def route(state: ZState, q: Squad, target: int, budget: int, free: bool = False)
     if found is None:
         if len(_routes) > 1 << 14:
             _routes.clear()
-        near.extend(bombs)
-        way = _cheapest_way(board, start, target, ap, steps, standing(state).blockers, frozenset(near))
+        way = _cheapest_way(board, start, target, ap, steps, standing(state).blockers, frozenset([*near, *bombs]))
         found = _routes[key] = tuple(way)
-    return ap, steps, list(found)
+    return found
 
 
 #: ways already found (:func:`route`), by board, start, target, AP, spaces moved, what blocks near

@@ -48,9 +48,11 @@ from deadboard.games.zpocalypse_2.board import Board
 from deadboard.games.zpocalypse_2.combat import (
     UNARMED,
     UNARMED_COST,
+    Standing,
     attack,
+    in_range,
     pay_faces,
-    targets_in_range,
+    standing,
 )
 from deadboard.games.zpocalypse_2.movement import (
     Emerging,
@@ -132,39 +134,40 @@ class Turn(Choice[ZState, TypedAction]):
         all_faces = state.faces
         faces = distinct_faces(all_faces)
         out: list[TypedAction] = []
+        view = standing(state)  # what the pieces standing as they do allow, checked once
         targets: dict[int, tuple[tuple[int, str], ...]] = {}  # range -> the zombies in it, found once
-        _attack_actions(state, q, all_faces, out, targets)
+        _attack_actions(state, view, q, all_faces, out, targets)
         _move_actions(state, q, faces, out)
         _gear_actions(state, q, all_faces, faces, out)
         # active traits of the survivors and their weapons
-        out.extend(trait_actions(state, q, all_faces, targets))
+        out.extend(trait_actions(state, q, all_faces, targets, view))
         _crafted_actions(state, q, all_faces, out)
         _board_actions(state, q, faces, out)
         out.append(END)
         return out
 
     def apply(self, state: ZState, action: TypedAction) -> Steps:
-        steps = self._apply(state, action)
+        q = state.squads[self.seat]
+        # the most frequent first, by their exact class: a typed action's class has its own
+        # metaclass, so an isinstance that fails asks the metaclass (a call); written out here, not
+        # in a method of its own (a decorated class's method is called through its attribute)
+        steps: Steps
+        if type(action) is Move:
+            steps = (*move(state, q, action), self)
+        elif type(action) is End:
+            steps = ()
+        elif type(action) is Attack:
+            steps = (*attack(state, q, action), self)
+        elif type(action) is UseTrait:
+            steps = (*use_trait(state, q, action), self)
+        else:
+            steps = self._apply_any(state, q, action)
         if state.pending:
             return (*state.take_pending(), *steps)
         return steps
 
-    def _apply(self, state: ZState, action: TypedAction) -> Steps:
-        q = state.squads[self.seat]
-        # the most frequent first, by their exact class: a typed action's class has its own
-        # metaclass, so an isinstance that fails asks the metaclass (a call)
-        if type(action) is Move:
-            return (*move(state, q, action), self)
-        if type(action) is End:
-            return ()
-        if type(action) is Attack:
-            return (*attack(state, q, action), self)
-        if type(action) is UseTrait:
-            return (*use_trait(state, q, action), self)
-        return self._apply_any(state, q, action)
-
     def _apply_any(self, state: ZState, q: Squad, action: TypedAction) -> Steps:
-        """:meth:`_apply` for an action of any class (a subclass of a turn action's included)."""
+        """:meth:`apply` for an action of any class (a subclass of a turn action's included)."""
         if isinstance(action, Move):
             return (*move(state, q, action), self)
         if isinstance(action, End):
@@ -288,25 +291,34 @@ _ATTACK: Final = Attack.KIND
 
 
 def _attacks(
-    board: Board, who: str, weapon: str, found: tuple[tuple[int, str], ...], pays: tuple[tuple[int, ...], ...]
-) -> list[Attack]:
+    out: list[TypedAction],
+    board: Board,
+    who: str,
+    weapon: str,
+    found: tuple[tuple[int, str], ...],
+    pays: tuple[tuple[int, ...], ...],
+) -> None:
     """``attack WHO WEAPON SPACE KIND D...`` for every target of ``found`` (in its order) and every
-    payment of ``pays``, built as the tuples they are. Not kept: a turn's attacks seldom come again
-    (new dice, a new space, the zombies moved), and kept actions are objects every full garbage
-    collection walks (kept by target and payments, nine in ten were found again over a long run,
-    and the collector's walks cost more than the making saved)."""
+    payment of ``pays`` into ``out``, built as the tuples they are. Not kept: a turn's attacks
+    seldom come again (new dice, a new space, the zombies moved), and kept actions are objects
+    every full garbage collection walks (kept by target and payments, nine in ten were found again
+    over a long run, and the collector's walks cost more than the making saved)."""
     spaces = board.spaces
-    new = tuple.__new__
-    cls = Attack  # read once: an interpreted module's class is looked up in its dict at each read
-    out: list[Attack] = []
     for space, kind in found:
         first = (_ATTACK, who, weapon, spaces[space].name, kind)
-        out.extend([new(cls, first + pay) for pay in pays])
-    return out
+        for pay in pays:
+            out.append(_NEW(_ATTACK_CLASS, first + pay))
+
+
+#: ``tuple.__new__`` and the class of ``attack`` actions, held as C statics by the compiled build
+#: (read otherwise as an attribute of ``tuple`` and from the module's dict at each use)
+_NEW: Final = tuple.__new__
+_ATTACK_CLASS: Final = Attack
 
 
 def _attack_actions(
     state: ZState,
+    view: Standing,
     q: Squad,
     all_faces: tuple[int, ...],
     out: list[TypedAction],
@@ -324,19 +336,19 @@ def _attack_actions(
             w = weapons[weapon]
             found = targets.get(w.range)
             if found is None:
-                found = targets[w.range] = targets_in_range(state, q.space, w.range)
+                found = targets[w.range] = in_range(view, q.space, w.range)
             if found:
                 pays = pay_faces(all_faces, w.cost, w.z_cost, weapon_cap(state, p, weapon, w.type))
                 if pays:
-                    out.extend(_attacks(board, card, weapon, found, pays))
+                    _attacks(out, board, card, weapon, found, pays)
         if not used or (card, UNARMED) not in used:
             found = targets.get(1)
             if found is None:
-                found = targets[1] = targets_in_range(state, q.space, 1)
+                found = targets[1] = in_range(view, q.space, 1)
             if found:
                 pays = pay_faces(all_faces, UNARMED_COST, False, p.stats["melee"])
                 if pays:
-                    out.extend(_attacks(board, card, UNARMED, found, pays))
+                    _attacks(out, board, card, UNARMED, found, pays)
 
 
 def _move_actions(state: ZState, q: Squad, faces: tuple[int, ...], out: list[TypedAction]) -> None:

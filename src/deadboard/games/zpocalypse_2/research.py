@@ -362,9 +362,10 @@ def _write_house(st: ZState, ix: _Index, house: memoryview[float]) -> None:
         for cell in at[k]:
             cell += ix.searched
             house[cell] = house[cell] + 1.0
-    for z in st.zombies:
-        plane = ix.fresh if z.fresh else ix.weak
-        for cell in at[z.space]:
+    fresh, weak = ix.fresh, ix.weak  # read once (a night holds a score of zombies)
+    for space, is_fresh, _down, _hurt in st.zombies:
+        plane = fresh if is_fresh else weak
+        for cell in at[space]:
             cell += plane
             house[cell] = house[cell] + 1.0
     mutate = ix.mutate

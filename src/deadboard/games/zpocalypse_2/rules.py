@@ -33,12 +33,12 @@ def _scenarios() -> tuple[Scenario, ...]:
 
 
 #: the decks before shuffling and the starting survivors, by content (the same for every game)
-_DECKS: Final[dict[int, tuple[Content, dict[str, tuple[str, ...]], tuple[str, ...]]]] = {}
+_DECKS: Final[dict[int, tuple[Content, dict[str, tuple[str, ...]], tuple[str, ...], tuple[str, ...]]]] = {}
 
 
-def _decks(content: Content) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
-    """The armory, food, resource, wound and perk decks in content order, and the starting
-    survivors (red corner), made once per content."""
+def _decks(content: Content) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], tuple[str, ...]]:
+    """The armory, food, resource, wound and perk decks in content order, the starting survivors
+    (red corner) and every survivor, made once per content."""
     found = _DECKS.get(id(content))
     if found is None or found[0] is not content:
         decks = {
@@ -48,8 +48,9 @@ def _decks(content: Content) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...
             "wound": tuple(w.id for w in content.wounds),
             "perk": tuple(p.id for p in content.perks),
         }
-        found = _DECKS[id(content)] = (content, decks, tuple(s.id for s in content.survivors if s.starting))
-    return found[1], found[2]
+        starting = tuple(s.id for s in content.survivors if s.starting)
+        found = _DECKS[id(content)] = (content, decks, starting, tuple(s.id for s in content.survivors))
+    return found[1], found[2], found[3]
 
 
 def new_state(setup: Setup, seed: int) -> ZState:
@@ -63,7 +64,7 @@ def new_state(setup: Setup, seed: int) -> ZState:
     state.setup_state(setup, seed, content, scenario)
     rng = state.rng
     # decks, shuffled
-    decks, starting = _decks(content)
+    decks, starting, survivors = _decks(content)
     for name, cards in decks.items():
         state.decks[name] = list(cards)
     for deck in state.decks.values():
@@ -82,7 +83,7 @@ def new_state(setup: Setup, seed: int) -> ZState:
         q.items.append(state.decks["food"].pop())
         q.items.append(state.decks["resource"].pop())
     dealt = {p.card for q in state.squads for p in q.people}
-    state.decks["survivor"] = [s.id for s in content.survivors if s.id not in dealt]
+    state.decks["survivor"] = [s for s in survivors if s not in dealt]
     rng.shuffle(state.decks["survivor"])
     record = setup.options.get("campaign")
     if record:

@@ -371,8 +371,8 @@ class ZState(KernelState):
     def roll_pool(self, dice: int) -> None:
         """Roll ``dice`` action dice (in order, from the state's RNG) as the action pool, sorted:
         :meth:`DicePool.roll` then :meth:`DicePool.sorted`, the same draws and the same pool."""
-        roll = self.rng.roll_die
-        self._pool, self.faces = action_pool(tuple(sorted([roll(ZD6) for _ in range(dice)])))
+        rng = self.rng  # its method called as such (compiled, a bound method held is a generic call)
+        self._pool, self.faces = action_pool(tuple(sorted([rng.roll_die(ZD6) for _ in range(dice)])))
 
     def spend_dice(self, faces: tuple[int, ...]) -> None:
         """Spend one die of the action pool per face of ``faces`` (the first showing it; the others

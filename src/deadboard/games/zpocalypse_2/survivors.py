@@ -10,6 +10,7 @@ from deadboard.core.kernel import Choice, Step, Steps, classvars
 from deadboard.core.typed_actions import TypedAction
 from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import BLOCK, NEW_STASH, Abandon, Block, Hurt, NewStash, Pick
+from deadboard.games.zpocalypse_2.content import Content, Wound
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState, new_zombie
 
 
@@ -167,7 +168,7 @@ class PickSurvivor(Choice[ZState, Pick]):
             deck.extend(w.id for w in state.content.wounds)
             state.rng.shuffle(deck)
         card = deck.pop(0)
-        wound = next(w for w in state.content.wounds if w.id == card)
+        wound = _wound_cards(state.content)[card]
         p.wounds.append(card)
         state.emit("wound", f"{phrases.name(state, p.card)} suffers a critical wound: {wound.name}")
         out = hurt_person(state, q, p, wound.damage, wound.name)
@@ -205,7 +206,8 @@ class Allocate(Choice[ZState, TypedAction]):
 
     def apply(self, state: ZState, action: TypedAction) -> Steps:
         q = state.squads[self.seat]
-        if isinstance(action, Block):
+        # by exact class first: a typed action's failing isinstance asks its metaclass (a call)
+        if type(action) is Block or (type(action) is not Hurt and isinstance(action, Block)):
             q.defence -= 1
             out: tuple[Step[ZState], ...] = ()
         else:
@@ -243,6 +245,22 @@ def _hurt(card: str) -> Hurt:
             _HURTS.clear()
         found = _HURTS[card] = Hurt(card)
     return found
+
+
+#: id of a content -> (that content, its critical wounds by id); the content is kept beside them so
+#: that another content made later at the same address finds none of them
+_WOUNDS: Final[dict[int, tuple[Content, dict[str, Wound]]]] = {}
+
+
+def _wound_cards(content: Content) -> dict[str, Wound]:
+    """The content's critical wound cards by id (made once per content: each look at a record's
+    id is a lookup through a pydantic model)."""
+    found = _WOUNDS.get(id(content))
+    if found is None or found[0] is not content:
+        if len(_WOUNDS) >= 64:
+            _WOUNDS.clear()
+        found = _WOUNDS[id(content)] = (content, {w.id: w for w in content.wounds})
+    return found[1]
 
 
 def death_zombie(state: ZState, q: Squad, who: str) -> None:

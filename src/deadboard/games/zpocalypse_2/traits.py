@@ -25,7 +25,7 @@ from deadboard.games.zpocalypse_2 import phrases
 from deadboard.games.zpocalypse_2.actions import Dash, UseTrait
 from deadboard.games.zpocalypse_2.audit import names, tracing
 from deadboard.games.zpocalypse_2.board import Board
-from deadboard.games.zpocalypse_2.combat import damage, hit_zombie, pay_faces, standing, targets_in_range
+from deadboard.games.zpocalypse_2.combat import Standing, damage, hit_zombie, in_range, pay_faces, standing
 from deadboard.games.zpocalypse_2.content import Content, Trait
 from deadboard.games.zpocalypse_2.movement import can_move, reach_dashes, route, walk
 from deadboard.games.zpocalypse_2.state import Person, Squad, ZState
@@ -92,10 +92,11 @@ class TraitCard:
     """A trait as the night's actions read it: its record's fields, copied once per content (a
     content record is a pydantic model, whose every attribute read is a lookup through it)."""
 
-    __slots__ = ("cost", "effect", "id", "level", "needs", "per", "value", "z_cost")
+    __slots__ = ("cost", "effect", "id", "level", "name", "needs", "per", "value", "z_cost")
 
     def __init__(self, t: Trait) -> None:
         self.id = t.id
+        self.name = t.name
         self.cost = t.cost
         self.z_cost = t.z_cost
         self.per = t.per
@@ -122,13 +123,16 @@ class WeaponCard:
 
 
 class NightCards:
-    """Each survivor's night trait and each weapon, as :class:`TraitCard` and :class:`WeaponCard`."""
+    """Each survivor's night trait and each weapon, as :class:`TraitCard` and :class:`WeaponCard`;
+    every trait by id; each survivor's printed HP."""
 
-    __slots__ = ("night", "steady", "weapons")
+    __slots__ = ("night", "steady", "top_hp", "traits", "weapons")
 
     def __init__(self, content: Content) -> None:
         traits = content.trait_by_id
-        self.night = {s.id: TraitCard(traits[s.night_trait]) for s in content.survivors}
+        self.traits = {tid: TraitCard(t) for tid, t in traits.items()}
+        self.night = {s.id: self.traits[s.night_trait] for s in content.survivors}
+        self.top_hp = {s.id: s.hp for s in content.survivors}
         self.weapons = {w.id: WeaponCard(content, w.id) for w in content.weapons}
         #: each survivor's passive "steady" (:func:`passive`), read at every weapon's cap
         self.steady = {s.id: _passive(content, s.id, "steady") for s in content.survivors}
@@ -184,9 +188,11 @@ def trait_actions(
     q: Squad,
     faces: tuple[int, ...],
     targets: dict[int, tuple[tuple[int, str], ...]] | None = None,
+    view: Standing | None = None,
 ) -> list[TypedAction]:
     """Every active trait the squad may use now, with every way to pay it (``faces``: the pool;
-    ``targets``: the zombies within each range, as far as already found)."""
+    ``targets``: the zombies within each range, as far as already found; ``view``: the state's
+    :func:`standing`, if already asked for)."""
     if not faces:
         return []
     board = state.board
@@ -197,8 +203,8 @@ def trait_actions(
         if t.cost and usable(state, p, t):
             pays = pay_faces(faces, t.cost, t.z_cost, len(faces))
             if pays:
-                for space, target in _night_targets(state, q, p, t):
-                    out.extend(_use(p.card, t.id, space, target, pays))
+                for space, target in _night_targets(state, q, p, t, view):
+                    _use(out, p.card, t.id, space, target, pays)
         if p.weapon is None or not p.loaded:
             continue
         w = cards.weapons[p.weapon]
@@ -209,62 +215,73 @@ def trait_actions(
             continue
         spaces = targets.get(w.range) if targets is not None else None
         if spaces is None:
-            spaces = targets_in_range(state, q.space, w.range)
+            if view is None:
+                view = standing(state)
+            spaces = in_range(view, q.space, w.range)
             if targets is not None:
                 targets[w.range] = spaces
         if not spaces:
             continue
         pays = pay_faces(faces, wt.cost, wt.z_cost, weapon_cap(state, p, p.weapon, w.type))
         if pays:
-            out.extend(_uses(board, p.card, wt.id, wt.effect == "spread", spaces, pays))
+            _uses(out, board, p.card, wt.id, wt.effect == "spread", spaces, pays)
     return out
 
 
 def _uses(
+    out: list[TypedAction],
     board: Board,
     who: str,
     trait: str,
     spread: bool,
     spaces: tuple[tuple[int, str], ...],
     pays: tuple[tuple[int, ...], ...],
-) -> list[UseTrait]:
+) -> None:
     """A weapon trait's uses at the targets ``spaces`` (a spread trait: at each of their spaces,
-    target ``all``), each with every payment of ``pays``."""
+    target ``all``), each with every payment of ``pays``, into ``out``."""
     names = board.spaces
-    out: list[UseTrait] = []
     if spread:
         for i in sorted({s for s, _ in spaces}):
-            out.extend(_use(who, trait, names[i].name, "all", pays))
+            _use(out, who, trait, names[i].name, "all", pays)
     else:
         for i, kind in spaces:
-            out.extend(_use(who, trait, names[i].name, kind, pays))
-    return out
+            _use(out, who, trait, names[i].name, kind, pays)
 
 
 #: the kind of ``trait`` actions, their first field
 _TRAIT: Final = UseTrait.KIND
 
 
-def _use(who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, ...], ...]) -> list[UseTrait]:
-    """``trait WHO TRAIT SPACE TARGET D...`` for every payment of ``pays``, built as the tuples they
-    are. Not kept: a turn's uses seldom come again (new dice, a new space, the zombies moved), and
-    kept actions are objects every full garbage collection walks."""
+def _use(
+    out: list[TypedAction], who: str, trait: str, space: str, target: str, pays: tuple[tuple[int, ...], ...]
+) -> None:
+    """``trait WHO TRAIT SPACE TARGET D...`` for every payment of ``pays`` into ``out``, built as
+    the tuples they are. Not kept: a turn's uses seldom come again (new dice, a new space, the
+    zombies moved), and kept actions are objects every full garbage collection walks."""
     first = (_TRAIT, who, trait, space, target)
-    new = tuple.__new__
-    cls = UseTrait  # read once (a class of an interpreted module)
-    return [new(cls, first + pay) for pay in pays]
+    for pay in pays:
+        out.append(_NEW(_USE_TRAIT, first + pay))
 
 
-def _night_targets(state: ZState, q: Squad, p: Person, t: TraitCard) -> Sequence[tuple[str, str]]:
+#: ``tuple.__new__`` and the class of ``trait`` actions, held as C statics by the compiled build
+#: (read otherwise as an attribute of ``tuple`` and from the module's dict at each use)
+_NEW: Final = tuple.__new__
+_USE_TRAIT: Final = UseTrait
+
+
+def _night_targets(
+    state: ZState, q: Squad, p: Person, t: TraitCard, view: Standing | None
+) -> Sequence[tuple[str, str]]:
     board = state.board
     if t.effect == "sprint":
         # paid first; the space is chosen next (:class:`Sprint`)
         return [("-", "-")] if can_move(state, q, t.value, free=True) else []
     if t.effect == "patch":
-        tops = state.content.survivor_by_id
-        return [("-", o.card) for o in q.people if o.hp < tops[o.card].hp]
+        tops = night_cards(state).top_hp
+        return [("-", o.card) for o in q.people if o.hp < tops[o.card]]
     if t.effect == "shove":
-        view = standing(state)
+        if view is None:
+            view = standing(state)
         shoves = view.shoves.get(q.space)
         if shoves is None:
             near = {q.space, *board.neighbours[q.space]}
@@ -284,7 +301,7 @@ def _night_targets(state: ZState, q: Squad, p: Person, t: TraitCard) -> Sequence
 
 def use_trait(state: ZState, q: Squad, action: UseTrait) -> tuple[Step[ZState], ...]:
     """Pay the trait's dice and resolve it."""
-    t = state.content.trait_by_id[action.trait]
+    t = night_cards(state).traits[action.trait]
     p = next(x for x in q.people if x.card == action.who)
     dice = action.dice
     state.spend_dice(dice)
