@@ -14,6 +14,8 @@ hand and missions; of the others, only how many cards they hold.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.console import Group as RichGroup
@@ -304,10 +306,10 @@ def legend(game: Game, state: State) -> Text:
 
 def render(game: Game, state: State, seat: int | None = None) -> RichGroup:
     assert isinstance(state, DawnState)
-    parts: list[object] = [status_text(state)]
+    parts: list[Any] = [status_text(state)]
     if state.board is not None:
         parts.append(DawnMaps(state))
     else:
         parts.append(setup_maps(state))
     parts.append(Columns([group_panel(state, s, seat) for s in range(state.cfg.players)]))
-    return RichGroup(*parts)  # type: ignore[arg-type]
+    return RichGroup(*parts)
