@@ -304,6 +304,9 @@ class GameSpec(ABC):
     #: rather than into the work vector, then clipped and copied (Day Night Z's tile planes, nine
     #: tenths of its vector: the step then writes its floats once instead of three times)
     DIRECT: tuple[str, ...] = ()
+    #: attributes a spec works out from the content at its first observation (the places its
+    #: :meth:`fill_state` writes to): left out of a pickle or copy, made again at the next one
+    REMADE: tuple[str, ...] = ()
 
     def __init__(self, game: Game, setup: Setup) -> None:
         self.game = game
@@ -458,9 +461,11 @@ class GameSpec(ABC):
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled and copied without its work vector and the views of it (made again at the next
-        observation: a copy of the vector and of its segments would no longer share memory)."""
+        observation: a copy of the vector and of its segments would no longer share memory), nor
+        what :attr:`REMADE` names."""
         state = self.__dict__.copy()
         state.update(_work=None, _view_parts=None, _views=None, _direct_parts={}, _runs=[])
+        state.update(dict.fromkeys(self.REMADE))
         return state
 
     @staticmethod

@@ -99,6 +99,7 @@ def _merge(blocks: list[tuple[str, list[Vocabulary]]]) -> list[tuple[str, list[V
 
 
 class DayNightZCampaignSpec(GameSpec):
+    REMADE = ("_places",)  # the places the observation writes by, worked out from the content
     def build_actions(self) -> ActionEncoding:
         c: CampaignContent = load_campaign(self.setup.content)
         self.book = c
@@ -306,11 +307,6 @@ class DayNightZCampaignSpec(GameSpec):
         if inner is not None and chapter < len(self.specs):
             self.specs[chapter].fill_state(inner, seat, self._adventure_parts(chapter, parts))
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled without its :class:`~.observe.CampaignPlaces` (made again at the next observation)."""
-        state = super().__getstate__()
-        state["_places"] = None
-        return state
 
     def _adventure_parts(self, chapter: int, parts: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         """The adventure spec's segments of a chapter within ``parts`` (made again only when

@@ -58,6 +58,7 @@ class DayNightZSpec(GameSpec):
     #: the tile planes hold flags and counts of figures, tokens, corpses and trap damage, never
     #: outside [0, OBS_HIGH]: written straight into the observation (GameSpec.DIRECT)
     DIRECT = ("tiles",)
+    REMADE = ("_places",)  # the places the observation writes by, worked out from the content
 
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
@@ -201,12 +202,6 @@ class DayNightZSpec(GameSpec):
         ix.write_survivors(st, tiles, city)
 
     # channel offsets in the tile planes: terrain, markers, the seven extras, survivors, enemies
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled without its :class:`~.observe.Places` (made again at the next observation)."""
-        state = super().__getstate__()
-        state["_places"] = None
-        return state
-
     def _bases(self) -> tuple[int, int, int, int]:
         base_m = 1 + len(TERRAIN)
         base_x = base_m + len(MARKERS)

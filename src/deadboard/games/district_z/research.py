@@ -46,6 +46,7 @@ def _choice_labels(effects: Any, out: list[str]) -> None:
 
 
 class DistrictSpec(GameSpec):
+    REMADE = ("_index",)  # the index the observation writes by, worked out from the content
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
         c = first.c
@@ -157,11 +158,6 @@ class DistrictSpec(GameSpec):
             self._index = _Index(self, st.c, st.lay)
         self.write_flat(parts, lambda views: self._write(st, seat, views))
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled and copied without its views of the work vector (made again at the next observation)."""
-        state = super().__getstate__()
-        state["_index"] = None
-        return state
 
     def _write(self, st: DistrictState, seat: int, out: dict[str, memoryview[float]]) -> None:
         ix = cast(_Index, self._index)

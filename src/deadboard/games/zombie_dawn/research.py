@@ -40,6 +40,7 @@ COLOURS = ("red", "yellow", "purple", "white")
 
 @mypyc_attr(native_class=False)  # compiled, a class cannot be native beneath GameSpec, an ordinary class
 class DawnSpec(GameSpec):
+    REMADE = ("_index",)  # the index the observation writes by, worked out from the content
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
         c = first.c
@@ -202,11 +203,6 @@ class DawnSpec(GameSpec):
             self._index = _Index(self, st.c)
         self.write_flat(parts, partial(self._write, st, seat))  # (compiled, mypyc takes no closure in this class)
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled and copied without its index (made again at the next observation)."""
-        state = super().__getstate__()
-        state["_index"] = None
-        return state
 
     def _write(self, st: DawnState, seat: int, out: dict[str, memoryview[float]]) -> None:
         ix = cast(_Index, self._index)

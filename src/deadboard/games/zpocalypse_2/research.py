@@ -92,6 +92,7 @@ class ZpocalypseSpec(GameSpec):
     #: the adapters offer the legal actions of the moment (the fixed encoding has over two million
     #: integers, nearly all attacks); seeded games offer at most about 170 at once
     LISTED = 512
+    REMADE = ("_index",)  # the index the observation writes by, worked out from the content
 
     def build_actions(self) -> ActionEncoding:
         first = self.game.new(self.setup, 0)
@@ -274,11 +275,6 @@ class ZpocalypseSpec(GameSpec):
             self._index = _Index(self, st)
         self.write_flat(parts, lambda views: self._write(st, seat, views))
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickled and copied without its views of the work vector (made again at the next observation)."""
-        state = super().__getstate__()
-        state["_index"] = None
-        return state
 
     def _write(self, st: ZState, seat: int, out: dict[str, memoryview[float]]) -> None:
         ix = cast(_Index, self._index)
