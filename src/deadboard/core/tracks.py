@@ -21,7 +21,7 @@ Both are immutable values: a state holding one shares it between clones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 __all__ = ["Clock", "Track"]
 
@@ -117,11 +117,17 @@ class Clock:
     night: tuple[int, int] = (21, 7)
     effects: tuple[tuple[int, str], ...] = ()
     start: int = 0
+    #: whether ``hour`` is a night hour, worked out when the clock is made (a clock is a value, and
+    #: rules ask at every decision)
+    is_night: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for h in (self.hour, self.start, *self.night, *(h for h, _ in self.effects)):
             if not 0 <= h < HOURS:
                 raise ValueError(f"clock: hour {h} is not 0..23")
+        begin, end = self.night
+        night = begin <= self.hour < end if begin <= end else self.hour >= begin or self.hour < end
+        object.__setattr__(self, "is_night", night)
 
     def tick(self, hours: int = 1) -> tuple[Clock, tuple[str, ...]]:
         """The clock ``hours`` later, and the effects of every hour reached on the way, in order."""
@@ -135,13 +141,6 @@ class Clock:
                 day += 1
             happened.extend(effect for at, effect in self.effects if at == hour)
         return replace(self, hour=hour, day=day), tuple(happened)
-
-    @property
-    def is_night(self) -> bool:
-        begin, end = self.night
-        if begin <= end:
-            return begin <= self.hour < end
-        return self.hour >= begin or self.hour < end
 
     @property
     def text(self) -> str:

@@ -441,13 +441,12 @@ class DNZState(KernelState):
     @clock.setter
     def clock(self, clock: Clock) -> None:
         self._clock = clock
-        found = _figures_of(clock)
-        self._night, self._hours = found[1], found[2]
+        self._night, self._hours = clock.is_night, (clock.day - 1) * 24 + clock.hour
 
     @property
     def night(self) -> bool:
-        """The clock's ``is_night`` (asked at every decision and by every skill): worked out when
-        the clock is set, each hour's clock being a value made once (turn.hour_later)."""
+        """The clock's ``is_night`` (asked at every decision and by every skill), kept when the
+        clock is set: a compiled read of a native attribute."""
         return self._night
 
     @property
@@ -539,19 +538,3 @@ class DNZState(KernelState):
 
     def tile_geometry(self, side: str) -> TileGeometry:
         return tile_geometry(self.content.tiles[side])
-
-
-def _figures_of(clock: Clock) -> tuple[Clock, bool, int]:
-    """The clock, its ``is_night`` and the hours it shows since the first day's midnight, found
-    again by the clock's identity (a clock is a value, each hour's made once: turn.hour_later; the
-    clock's fields and property are read through Python, the rules' tables compiled)."""
-    found = _FIGURES.get(id(clock))
-    if found is None or found[0] is not clock:
-        if len(_FIGURES) > 4096:
-            _FIGURES.clear()
-        found = _FIGURES[id(clock)] = (clock, clock.is_night, (clock.day - 1) * 24 + clock.hour)
-    return found
-
-
-#: each clock met, whether it shows a night hour and its hours, by the clock's identity (_figures_of)
-_FIGURES: Final[dict[int, tuple[Clock, bool, int]]] = {}
